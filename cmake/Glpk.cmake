@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# GLPK 5.0 built from source as a static library, for native and Emscripten
+# builds alike.
+#
+# Usage (top-level CMakeLists.txt, after project()):
+#     include(cmake/Glpk.cmake)
+#     target_link_libraries(my_target PRIVATE glpk::glpk)
+#
+# Defines:
+#     gridmilp_glpk   STATIC library (every .c under src/ except src/proxy/main.c)
+#     glpk::glpk      ALIAS of it; its only public include dir is src/ (glpk.h), SYSTEM
+#
+# The sources are not in git: scripts/fetch-glpk.sh (run by scripts/setup.sh)
+# puts them in third_party/glpk-5.0. GRIDMILP_GLPK_SOURCE_DIR can point elsewhere.
+#
+# Emscripten (3.1.6, Debian package):
+#     export NODE_PATH=/usr/share/nodejs   # else emcc: "Cannot find module 'acorn'"
+#     emcmake cmake -S . -B build-wasm -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
+# (emcmake's default emulator is `node --experimental-wasm-threads`, which Node 20
+# rejects as a bad option.)
+
+include_guard(GLOBAL)
+
+set(GRIDMILP_GLPK_SOURCE_DIR "${PROJECT_SOURCE_DIR}/third_party/glpk-5.0"
+    CACHE PATH "Extracted GLPK 5.0 source tree (see scripts/fetch-glpk.sh)")
+
+set(_gridmilp_glpk_src "${GRIDMILP_GLPK_SOURCE_DIR}/src")
+if(NOT EXISTS "${_gridmilp_glpk_src}/glpk.h")
+  message(FATAL_ERROR
+    "GLPK source not found: run scripts/fetch-glpk.sh\n"
+    "(looked for ${_gridmilp_glpk_src}/glpk.h; "
+    "set -DGRIDMILP_GLPK_SOURCE_DIR=... to use another GLPK 5.0 tree)")
+endif()
+
+# GLPK is C; the project itself may have enabled only CXX.
+get_property(_gridmilp_langs GLOBAL PROPERTY ENABLED_LANGUAGES)
+if(NOT "C" IN_LIST _gridmilp_langs)
+  enable_language(C)
+endif()
+
+# Every .c under src/ except the glpsol-style proxy driver's main (191 files).
+# CONFIGURE_DEPENDS: re-glob if the tree is re-extracted with other files.
+file(GLOB_RECURSE _gridmilp_glpk_sources CONFIGURE_DEPENDS
+     "${_gridmilp_glpk_src}/*.c")
+list(REMOVE_ITEM _gridmilp_glpk_sources "${_gridmilp_glpk_src}/proxy/main.c")
+list(LENGTH _gridmilp_glpk_sources _gridmilp_glpk_count)
+if(NOT _gridmilp_glpk_count EQUAL 191)
+  message(WARNING "GLPK: expected 191 source files for GLPK 5.0, found "
+                  "${_gridmilp_glpk_count} in ${_gridmilp_glpk_src}")
+endif()
+
+# Our own config.h (GLPK's is made by autoconf, which we do not run).
+set(_gridmilp_glpk_config_dir "${CMAKE_CURRENT_BINARY_DIR}/gridmilp_glpk_config")
+configure_file("${CMAKE_CURRENT_LIST_DIR}/glpk_config.h.in"
+               "${_gridmilp_glpk_config_dir}/config.h" COPYONLY)
+
+add_library(gridmilp_glpk STATIC ${_gridmilp_glpk_sources})
+add_library(glpk::glpk ALIAS gridmilp_glpk)
+
+target_include_directories(gridmilp_glpk
+  SYSTEM PUBLIC
+    "$<BUILD_INTERFACE:${_gridmilp_glpk_src}>")
+target_include_directories(gridmilp_glpk
+  PRIVATE
+    "${_gridmilp_glpk_config_dir}"
+    "${_gridmilp_glpk_src}/amd"
+    "${_gridmilp_glpk_src}/api"
+    "${_gridmilp_glpk_src}/bflib"
+    "${_gridmilp_glpk_src}/colamd"
+    "${_gridmilp_glpk_src}/draft"
+    "${_gridmilp_glpk_src}/env"
+    "${_gridmilp_glpk_src}/intopt"
+    "${_gridmilp_glpk_src}/minisat"
+    "${_gridmilp_glpk_src}/misc"
+    "${_gridmilp_glpk_src}/mpl"
+    "${_gridmilp_glpk_src}/npp"
+    "${_gridmilp_glpk_src}/proxy"
+    "${_gridmilp_glpk_src}/simplex"
+    "${_gridmilp_glpk_src}/zlib")
+
+target_compile_definitions(gridmilp_glpk PRIVATE HAVE_CONFIG_H)
+
+target_compile_options(gridmilp_glpk PRIVATE
+  # Third-party code: its warnings are not ours to fix (this target only).
+  -w
+  # __FILE__ in GLPK's error messages becomes "glpk/env/alloc.c", not an
+  # absolute path from the build machine (gcc >= 8, clang >= 10, emcc).
+  "-fmacro-prefix-map=${_gridmilp_glpk_src}/=glpk/"
+  # Always optimise GLPK, even in the project's Debug builds: it is
+  # third-party code we do not debug, and an -O0 GLPK makes the tests
+  # (thousands of solves) several times slower. CMAKE_C_FLAGS_DEBUG is just
+  # "-g" (no -O, so -O0); target options come after it on the command line
+  # and the last -O wins. Configs that already optimise (Release -O3,
+  # RelWithDebInfo -O2, MinSizeRel -Os) are left as they are. An empty
+  # CMAKE_BUILD_TYPE also means no -O at all, so it is treated like Debug.
+  "$<$<OR:$<CONFIG:Debug>,$<STREQUAL:$<CONFIG>,>>:-O2>")
+
+# GLPK calls sqrt, log, floor...: a C program linking it needs libm natively
+# (C++ links get it through libstdc++; Emscripten's libc contains it).
+if(UNIX AND NOT EMSCRIPTEN)
+  target_link_libraries(gridmilp_glpk PUBLIC m)
+endif()
+
+set_target_properties(gridmilp_glpk PROPERTIES
+  POSITION_INDEPENDENT_CODE OFF
+  FOLDER third_party)
+
+unset(_gridmilp_langs)
+unset(_gridmilp_glpk_count)

@@ -1,0 +1,52 @@
+// gridmilp — the request/response service (cpp/app/protocol.md).
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Used alike by the WASM module, the native CLI and the tests. Requests and
+// responses are JSON objects; handleRequest never throws and never lets a bad
+// request or a GLPK failure escape as anything but an error response.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "milp/model.h"
+#include "puzzles/sudoku/grid.h"
+
+namespace gridmilp::app {
+
+/// Protocol version (protocol.md).
+inline constexpr int kProtocolVersion = 1;
+/// gridmilp's own version.
+inline constexpr const char* kVersion = "0.1.0";
+
+/// Handles one JSON request (text) and returns the JSON response (text). Never
+/// throws: malformed JSON gives a bad_request error response with id null.
+std::string handleRequest(std::string_view request_json);
+
+/// The same on parsed JSON. Never throws.
+nlohmann::json handle(const nlohmann::json& request);
+
+/// The outcome of solving one Sudoku.
+struct SolveOutcome {
+  sudoku::Grid givens;
+  std::optional<sudoku::Grid> solution;
+  milp::SolveResult result;
+  double buildMs = 0;  ///< model construction, ms
+  double totalMs = 0;  ///< the whole call, ms
+};
+
+/// Solves one puzzle with the textbook model. Throws InputError: conflicting_givens
+/// (two equal givens in a unit, both cells named) or solver_error (GLPK failed; the
+/// message is GLPK's; the backend stays usable).
+SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options);
+
+/// The `result` object of a solve response (protocol.md).
+nlohmann::json toJson(const SolveOutcome& outcome);
+
+/// An error object {code, message, where?} for an InputError.
+nlohmann::json toJson(const InputError& error);
+
+}  // namespace gridmilp::app

@@ -1,0 +1,338 @@
+// gridmilp — the GLPK backend: the only code that includes glpk.h.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Error recovery follows GLPK's reference manual (glp_error_hook, glp_free_env) and
+// its examples/threads: the error hook frees GLPK's environment and longjmps back to
+// a setjmp made just before the solve. Rules that keep this safe:
+//  - the frames a longjmp can skip (runGlpk, GLPK's own, the B&B callback) hold no
+//    C++ objects with destructors; every C++ object lives in solveWithGlpk's frame;
+//  - the setjmp sits in a thin non-inlined wrapper (runProtected), because under
+//    Emscripten every call made inside a setjmp frame goes through a slow JS
+//    trampoline (measured about 40 µs per solve when the whole solve sat there);
+//  - glp_free_env() removes every GLPK object and hook, so hooks are installed again
+//    at every solve.
+#include "milp/glpk_backend.h"
+
+#include <glpk.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csetjmp>
+#include <cstdint>
+#include <string>
+
+namespace gridmilp::milp {
+namespace {
+
+/// Everything runGlpk reads and writes: plain data only (see the rules above).
+struct GlpkJob {
+  // Inputs.
+  const Model* model;
+  int time_limit_ms;
+  bool presolve;
+  bool force_error;
+  const int* ia;  // 1-based row indices, ne entries after the unused [0]
+  const int* ja;  // 1-based column indices
+  const double* ar;
+  int ne;
+  double* values;  // model->numVars() entries, written when a solution exists
+  // Outputs.
+  bool simplex_failed;  // presolve off: the initial LP did not reach GLP_OPT
+  int simplex_ret;
+  int lp_status;
+  int intopt_ret;
+  int mip_status;
+  double objective;
+  int iterations;
+  bool tree_seen;
+  int presolved_rows, presolved_cols, presolved_nz;
+  int root_integral;  // -1 unknown, 0 fractional, 1 integral
+  std::int64_t nodes;
+};
+
+/// Converts a 0-based model index to GLPK's 1-based one. GLPK numbers rows and
+/// columns from 1; entry 0 of its arrays is unused.
+constexpr int toGlpk(int index) { return index + 1; }
+
+constexpr std::size_t kMaxLogBytes = 1 << 20;
+
+int termHook(void* info, const char* text) {
+  auto* log = static_cast<std::string*>(info);
+  if (log->size() < kMaxLogBytes) log->append(text);
+  return 1;  // non-zero: GLPK must not print it
+}
+
+void errorHook(void* info) {
+  // GLPK is in an undefined state now: free everything it owns, then leave.
+  glp_free_env();
+  std::longjmp(*static_cast<std::jmp_buf*>(info), 1);
+}
+
+/// Bound type and values of a column or row with bounds [lower, upper].
+int boundType(double lower, double upper) {
+  const bool has_lower = std::isfinite(lower);
+  const bool has_upper = std::isfinite(upper);
+  if (has_lower && has_upper) return lower == upper ? GLP_FX : GLP_DB;
+  if (has_lower) return GLP_LO;
+  if (has_upper) return GLP_UP;
+  return GLP_FR;
+}
+
+void branchAndBoundCallback(glp_tree* tree, void* info) {
+  auto* job = static_cast<GlpkJob*>(info);
+  glp_prob* problem = glp_ios_get_prob(tree);
+  if (!job->tree_seen) {
+    // The tree works on the presolved problem: its size is the presolved size.
+    job->tree_seen = true;
+    job->presolved_rows = glp_get_num_rows(problem);
+    job->presolved_cols = glp_get_num_cols(problem);
+    job->presolved_nz = glp_get_num_nz(problem);
+  }
+  int active = 0, current = 0, total = 0;
+  glp_ios_tree_size(tree, &active, &current, &total);
+  job->nodes = std::max<std::int64_t>(job->nodes, total);
+  // GLP_IROWGEN comes after the node's LP relaxation is solved and before GLPK
+  // checks integrality (draft/glpios03.c); GLPK 5.0 has no GLP_IREL reason.
+  if (glp_ios_reason(tree) == GLP_IROWGEN && job->root_integral < 0 &&
+      glp_ios_node_level(tree, glp_ios_curr_node(tree)) == 0) {
+    int integral = 1;
+    const int columns = glp_get_num_cols(problem);
+    for (int j = 1; j <= columns && integral; ++j) {
+      if (glp_get_col_kind(problem, j) == GLP_CV) continue;
+      const double x = glp_get_col_prim(problem, j);
+      if (std::fabs(x - std::floor(x + 0.5)) > 1e-6) integral = 0;
+    }
+    job->root_integral = integral;
+  }
+}
+
+[[gnu::noinline]] void runGlpk(GlpkJob* job) {
+  const Model& model = *job->model;
+  const int columns = model.numVars();
+  const int rows = model.numConstraints();
+  glp_prob* problem = glp_create_prob();
+  glp_set_obj_dir(problem,
+                  model.objectiveSense() == ObjectiveSense::kMaximize ? GLP_MAX : GLP_MIN);
+  glp_set_obj_coef(problem, 0, model.objectiveConstant());
+  if (rows > 0) glp_add_rows(problem, rows);
+  if (columns > 0) glp_add_cols(problem, columns);
+  for (int j = 0; j < columns; ++j) {
+    const int col = toGlpk(j);
+    const VarType type = model.varType(j);
+    glp_set_col_kind(problem, col,
+                     type == VarType::kContinuous ? GLP_CV
+                     : type == VarType::kBinary   ? GLP_BV
+                                                  : GLP_IV);
+    if (type != VarType::kBinary || model.varLower(j) != 0 || model.varUpper(j) != 1) {
+      const double lower = model.varLower(j);
+      const double upper = model.varUpper(j);
+      glp_set_col_bnds(problem, col, boundType(lower, upper), lower, upper);
+    }
+    if (model.objectiveCoef(j) != 0) glp_set_obj_coef(problem, col, model.objectiveCoef(j));
+  }
+  for (int i = 0; i < rows; ++i) {
+    const double rhs = model.rowRhs(i);
+    switch (model.rowSense(i)) {
+      case RowSense::kLessEqual:
+        glp_set_row_bnds(problem, toGlpk(i), GLP_UP, 0.0, rhs);
+        break;
+      case RowSense::kGreaterEqual:
+        glp_set_row_bnds(problem, toGlpk(i), GLP_LO, rhs, 0.0);
+        break;
+      case RowSense::kEqual:
+        glp_set_row_bnds(problem, toGlpk(i), GLP_FX, rhs, rhs);
+        break;
+    }
+  }
+  glp_load_matrix(problem, job->ne, job->ia, job->ja, job->ar);
+  if (job->force_error) {
+    // Column columns + 1 does not exist: GLPK raises "column number out of range".
+    glp_set_col_bnds(problem, columns + 1, GLP_FX, 0.0, 0.0);
+  }
+
+  if (!job->presolve) {
+    // Without the presolver glp_intopt needs an optimal basis of the LP relaxation.
+    glp_smcp simplex;
+    glp_init_smcp(&simplex);
+    simplex.msg_lev = GLP_MSG_OFF;
+    if (job->time_limit_ms > 0) simplex.tm_lim = job->time_limit_ms;
+    job->simplex_ret = glp_simplex(problem, &simplex);
+    job->lp_status = glp_get_status(problem);
+    if (job->simplex_ret != 0 || job->lp_status != GLP_OPT) {
+      job->simplex_failed = true;
+      job->iterations = glp_get_it_cnt(problem);
+      glp_delete_prob(problem);
+      return;
+    }
+  }
+
+  glp_iocp params;
+  glp_init_iocp(&params);
+  params.msg_lev = GLP_MSG_OFF;
+  params.presolve = job->presolve ? GLP_ON : GLP_OFF;
+  if (job->time_limit_ms > 0) params.tm_lim = job->time_limit_ms;
+  params.cb_func = branchAndBoundCallback;
+  params.cb_info = job;
+  job->intopt_ret = glp_intopt(problem, &params);
+  job->mip_status = glp_mip_status(problem);
+  job->iterations = glp_get_it_cnt(problem);
+  if (job->mip_status == GLP_OPT || job->mip_status == GLP_FEAS) {
+    job->objective = glp_mip_obj_val(problem);
+    for (int j = 0; j < columns; ++j) job->values[j] = glp_mip_col_val(problem, toGlpk(j));
+  }
+  glp_delete_prob(problem);
+}
+
+/// Runs runGlpk under setjmp. Returns false when GLPK raised an error (its
+/// environment has been freed by then).
+[[gnu::noinline]] bool runProtected(GlpkJob* job, std::string* log) {
+  std::jmp_buf recovery;
+  if (setjmp(recovery) != 0) return false;
+  glp_term_hook(termHook, log);
+  glp_error_hook(errorHook, &recovery);
+  runGlpk(job);
+  glp_error_hook(nullptr, nullptr);
+  glp_term_hook(nullptr, nullptr);
+  return true;
+}
+
+/// GLPK's error text ("glp_set_col_bnds: j = 730; column number out of range" plus
+/// "Error detected in file ... at line ...") folded to one line.
+std::string errorMessage(const std::string& log) {
+  std::string text = log;
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  if (text.empty()) text = "no message";
+  return "GLPK error: " + text;
+}
+
+}  // namespace
+
+std::string glpkVersion() { return glp_version(); }
+
+SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
+                          std::vector<double>* values) {
+  SolveResult result;
+  SolveStats& stats = result.stats;
+  stats.rows = model.numConstraints();
+  stats.columns = model.numVars();
+  stats.nonzeros = model.numNonzeros();
+
+  // Matrix in GLPK's triplet form, 1-based, entry 0 unused.
+  const int ne = model.numNonzeros();
+  std::vector<int> ia(ne + 1), ja(ne + 1);
+  std::vector<double> ar(ne + 1);
+  const std::vector<int>& row_vars = model.rowVars();
+  const std::vector<double>& row_coefs = model.rowCoefs();
+  for (int i = 0; i < model.numConstraints(); ++i) {
+    for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
+      ia[k + 1] = toGlpk(i);
+      ja[k + 1] = toGlpk(row_vars[k]);
+      ar[k + 1] = row_coefs[k];
+    }
+  }
+  values->assign(model.numVars(), 0.0);
+
+  GlpkJob job{};
+  job.model = &model;
+  job.time_limit_ms = std::max(0, options.timeLimitMs);
+  job.presolve = options.presolve;
+  job.force_error = options.forceSolverError;
+  job.ia = ia.data();
+  job.ja = ja.data();
+  job.ar = ar.data();
+  job.ne = ne;
+  job.values = values->data();
+  job.root_integral = -1;
+
+  std::string log;
+  const auto start = std::chrono::steady_clock::now();
+  const bool completed = runProtected(&job, &log);
+  stats.solveMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (options.keepLog) result.log = log;
+
+  stats.simplexIterations = job.iterations;
+  stats.nodes = job.nodes;
+  if (job.root_integral >= 0) stats.rootLpIntegral = job.root_integral == 1;
+  if (options.presolve && completed && !job.simplex_failed) {
+    stats.presolvedRows = job.tree_seen ? job.presolved_rows : 0;
+    stats.presolvedColumns = job.tree_seen ? job.presolved_cols : 0;
+    stats.presolvedNonzeros = job.tree_seen ? job.presolved_nz : 0;
+  }
+
+  if (!completed) {
+    result.status = SolveStatus::kError;
+    result.message = errorMessage(log);
+    values->clear();
+    return result;
+  }
+
+  if (job.simplex_failed) {
+    // Presolve off: the LP relaxation decides infeasible/unbounded before any B&B.
+    if (job.simplex_ret == GLP_ETMLIM) {
+      result.status = SolveStatus::kTimeLimit;
+    } else if (job.simplex_ret != 0) {
+      result.status = SolveStatus::kError;
+      result.message = "GLPK's simplex failed (glp_simplex returned " +
+                       std::to_string(job.simplex_ret) + ")";
+    } else if (job.lp_status == GLP_NOFEAS) {
+      result.status = SolveStatus::kInfeasible;
+    } else if (job.lp_status == GLP_UNBND) {
+      result.status = SolveStatus::kUnbounded;
+    } else {
+      result.status = SolveStatus::kError;
+      result.message = "GLPK's simplex ended with LP status " + std::to_string(job.lp_status);
+    }
+    values->clear();
+    return result;
+  }
+
+  const bool incumbent = job.mip_status == GLP_OPT || job.mip_status == GLP_FEAS;
+  switch (job.intopt_ret) {
+    case 0:
+      if (job.mip_status == GLP_OPT) {
+        result.status = SolveStatus::kOptimal;
+      } else if (job.mip_status == GLP_FEAS) {
+        result.status = SolveStatus::kFeasible;
+      } else {
+        // GLP_NOFEAS, and GLP_UNDEF which an infeasible MIP can also report after a
+        // complete search (the same quirk OR-Tools' GLPK interface notes).
+        result.status = SolveStatus::kInfeasible;
+      }
+      break;
+    case GLP_ENOPFS:  // the presolver proved primal infeasibility
+      result.status = SolveStatus::kInfeasible;
+      break;
+    case GLP_ENODFS:  // LP relaxation has no dual feasible solution: unbounded (or
+                      // infeasible; GLPK's presolver cannot tell which)
+      result.status = SolveStatus::kUnbounded;
+      break;
+    case GLP_ETMLIM:
+      result.status = SolveStatus::kTimeLimit;
+      break;
+    case GLP_ESTOP:
+      result.status = SolveStatus::kCancelled;
+      break;
+    case GLP_EMIPGAP:  // relative gap tolerance reached: a solution, not proven
+      result.status = SolveStatus::kFeasible;
+      break;
+    default:
+      result.status = SolveStatus::kError;
+      result.message = "GLPK's branch-and-bound failed (glp_intopt returned " +
+                       std::to_string(job.intopt_ret) + ")";
+      if (!log.empty()) result.message += ": " + errorMessage(log);
+      break;
+  }
+  result.hasSolution = incumbent && result.status != SolveStatus::kError &&
+                       result.status != SolveStatus::kInfeasible;
+  if (result.hasSolution) {
+    result.objective = job.objective;
+  } else {
+    values->clear();
+  }
+  return result;
+}
+
+}  // namespace gridmilp::milp

@@ -1,0 +1,316 @@
+// gridmilp — MILP model builder.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A small modelling layer in the spirit of JuMP and PuLP: a `Model` owns variables,
+// constraints and an objective; callers hold value handles (`Var`, `Constraint`) that
+// are an index plus the owning model, never raw pointers. Indexed families of
+// variables (`x[r][c][d]`) are created with `addVars` and named predictably
+// (`x[3,5,9]`). Linear expressions support `+ - *`; comparing two expressions with
+// `<=`, `>=` or `==` makes a `ConstraintSpec` that `addConstraint` turns into a row.
+//
+// When values may be read: after `solve()` returned a status with a solution
+// (`hasSolution(status)`), and until the model is changed. Reading at any other time
+// throws `ModelError`.
+//
+// Every misuse (a handle from another model, a non-finite coefficient, an index out
+// of range, bounds lower > upper) throws `ModelError` with a message naming the
+// variable or constraint and saying how to fix it.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gridmilp::milp {
+
+class Model;
+
+/// Thrown on API misuse; the message names the culprit.
+class ModelError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+/// Kind of a decision variable.
+enum class VarType : std::uint8_t { kContinuous, kInteger, kBinary };
+
+/// Sense of a constraint row: expr <= rhs, expr >= rhs, expr == rhs.
+enum class RowSense : std::uint8_t { kLessEqual, kGreaterEqual, kEqual };
+
+/// Direction of the objective.
+enum class ObjectiveSense : std::uint8_t { kMinimize, kMaximize };
+
+/// What the solver concluded. New values go at the end.
+enum class SolveStatus : std::uint8_t {
+  kOptimal,     ///< proven optimal solution (any solution of a feasibility model)
+  kFeasible,    ///< a solution, optimality not proven
+  kInfeasible,  ///< proven to have no solution
+  kUnbounded,   ///< the objective is unbounded (or the LP relaxation has no dual
+                ///< feasible solution: GLPK cannot always tell this from infeasible)
+  kTimeLimit,   ///< the time limit was reached; a solution may exist (hasSolution)
+  kCancelled,   ///< stopped by the caller
+  kError,       ///< the solver failed; SolveResult::message says why
+};
+
+/// Lower-case name of a status as used in the JSON protocol ("time_limit").
+std::string_view toString(SolveStatus status);
+
+/// Value handle of a variable: an index into its model.
+struct Var {
+  int index = -1;
+  const Model* model = nullptr;
+};
+
+/// Value handle of a constraint (a row).
+struct Constraint {
+  int index = -1;
+  const Model* model = nullptr;
+};
+
+/// A linear expression sum(coef * var) + constant. Terms referring to the same
+/// variable are kept separate until the expression becomes a row (then merged).
+class LinExpr {
+ public:
+  struct Term {
+    int var;
+    double coef;
+  };
+
+  LinExpr() = default;
+  LinExpr(double constant);  // NOLINT(google-explicit-constructor): reads like maths
+  LinExpr(Var var);          // NOLINT(google-explicit-constructor)
+
+  /// Adds `coef * var`. Throws ModelError if coef is not finite or var belongs to
+  /// another model than earlier terms.
+  LinExpr& addTerm(Var var, double coef);
+  LinExpr& operator+=(const LinExpr& other);
+  LinExpr& operator-=(const LinExpr& other);
+  LinExpr& operator*=(double factor);
+
+  const std::vector<Term>& terms() const { return terms_; }
+  double constant() const { return constant_; }
+  const Model* model() const { return model_; }
+
+ private:
+  void adopt(const Model* model);
+  const Model* model_ = nullptr;
+  std::vector<Term> terms_;
+  double constant_ = 0.0;
+};
+
+LinExpr operator+(LinExpr lhs, const LinExpr& rhs);
+LinExpr operator-(LinExpr lhs, const LinExpr& rhs);
+LinExpr operator-(LinExpr expr);
+LinExpr operator*(double factor, LinExpr expr);
+LinExpr operator*(LinExpr expr, double factor);
+
+/// A constraint not yet added: expr (sense) rhs, variables on the left, constant on
+/// the right.
+struct ConstraintSpec {
+  LinExpr expr;
+  RowSense sense;
+  double rhs;
+};
+
+ConstraintSpec operator<=(const LinExpr& lhs, const LinExpr& rhs);
+ConstraintSpec operator>=(const LinExpr& lhs, const LinExpr& rhs);
+ConstraintSpec operator==(const LinExpr& lhs, const LinExpr& rhs);
+
+/// Index range [first, first + count) of one dimension of a variable family.
+struct IndexRange {
+  int first = 0;
+  int count = 0;
+};
+
+/// An indexed family of variables, e.g. x[r][c][d] over three ranges. Cheap to copy.
+class VarFamily {
+ public:
+  VarFamily() = default;
+
+  /// The variable at the given indices (one per dimension, within each range).
+  /// Throws ModelError naming the family and the bad index otherwise.
+  Var operator()(std::initializer_list<int> indices) const;
+  template <typename... Ints>
+  Var operator()(Ints... indices) const {
+    return (*this)({static_cast<int>(indices)...});
+  }
+
+  const std::string& name() const;
+  const std::vector<IndexRange>& ranges() const;
+  /// Number of variables in the family (product of the range counts).
+  int size() const { return count_; }
+  /// The family's variables in index order (last index fastest).
+  std::vector<Var> all() const;
+
+ private:
+  friend class Model;
+  const Model* model_ = nullptr;
+  int family_ = -1;
+  int first_var_ = 0;
+  int count_ = 0;
+};
+
+/// Sum of variables or expressions, like JuMP's `sum`.
+LinExpr sum(const std::vector<Var>& vars);
+LinExpr sum(const std::vector<LinExpr>& exprs);
+
+/// Options of one solve.
+struct SolveOptions {
+  /// Wall-clock limit inside the solver in ms; 0 = none.
+  int timeLimitMs = 0;
+  /// Use GLPK's MIP presolver (glp_iocp.presolve).
+  bool presolve = true;
+  /// Test hook: make GLPK raise an internal error during the solve, to exercise the
+  /// recovery path. The result is kError; the backend keeps working afterwards.
+  bool forceSolverError = false;
+  /// Keep the solver's terminal output in SolveResult::log (it is never printed).
+  bool keepLog = false;
+};
+
+/// Statistics of one solve. Sizes of the presolved problem are empty when presolve
+/// was off; zero when the presolver solved the problem outright.
+struct SolveStats {
+  int rows = 0;
+  int columns = 0;
+  int nonzeros = 0;
+  std::optional<int> presolvedRows;
+  std::optional<int> presolvedColumns;
+  std::optional<int> presolvedNonzeros;
+  /// Branch-and-bound nodes created (0 if presolve solved the model, 1 if the root
+  /// node settled it).
+  std::int64_t nodes = 0;
+  /// Simplex iterations over all LPs solved.
+  std::int64_t simplexIterations = 0;
+  /// Whether the root node's LP relaxation had an integral solution; empty when no
+  /// LP was solved (presolve settled the model, or the LP was infeasible).
+  std::optional<bool> rootLpIntegral;
+  /// Wall-clock time inside the solver, ms.
+  double solveMs = 0.0;
+};
+
+/// Outcome of `Model::solve`.
+struct SolveResult {
+  SolveStatus status = SolveStatus::kError;
+  /// Objective value of the solution (0 for a feasibility model); meaningful only
+  /// when hasSolution(status).
+  double objective = 0.0;
+  SolveStats stats;
+  /// For kError: what failed, with GLPK's own message.
+  std::string message;
+  /// Solver terminal output, when SolveOptions::keepLog was set.
+  std::string log;
+  /// Whether a solution is available (optimal, feasible, or a time limit with an
+  /// incumbent).
+  bool hasSolution = false;
+};
+
+/// A MILP: variables with bounds and types, linear constraint rows, a linear
+/// objective. Not thread-safe; one solve at a time.
+class Model {
+ public:
+  Model() = default;
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+  Model(Model&&) = delete;
+  Model& operator=(Model&&) = delete;
+
+  /// Adds one variable. Binary variables get bounds [0, 1] whatever is passed.
+  /// Throws ModelError if lower > upper or a bound is NaN. Infinite bounds are free.
+  Var addVar(std::string name, VarType type, double lower, double upper);
+  Var addBinary(std::string name) { return addVar(std::move(name), VarType::kBinary, 0, 1); }
+
+  /// Adds a family of variables over the given index ranges; variable names are
+  /// `name[i,j,...]`. Throws ModelError on an empty range list or a negative count.
+  VarFamily addVars(std::string name, std::vector<IndexRange> ranges, VarType type,
+                    double lower, double upper);
+
+  /// Adds a row. Coefficients of repeated variables are merged; a row with no
+  /// variables is accepted only when it holds (otherwise ModelError: it would make
+  /// the model trivially infeasible, which is nearly always a bug in the caller).
+  /// The name is optional (rows print as `c<index>` then).
+  Constraint addConstraint(const ConstraintSpec& spec, std::string name = {});
+
+  void minimize(const LinExpr& objective);
+  void maximize(const LinExpr& objective);
+
+  /// Solves with GLPK. Never throws for solver trouble: a GLPK error comes back as
+  /// SolveStatus::kError with the message.
+  SolveResult solve(const SolveOptions& options = {});
+
+  /// Value of a variable in the last solution. Throws ModelError when no solution
+  /// is available (no solve yet, the solve found none, or the model changed since).
+  double value(Var var) const;
+  double value(const LinExpr& expr) const;
+
+  /// Fixes a variable's bounds to [value, value] (e.g. a given). Invalidates the
+  /// solution.
+  void fix(Var var, double value);
+  /// Changes bounds; throws ModelError if lower > upper.
+  void setBounds(Var var, double lower, double upper);
+
+  int numVars() const { return static_cast<int>(var_type_.size()); }
+  int numConstraints() const { return static_cast<int>(row_sense_.size()); }
+  int numNonzeros() const { return static_cast<int>(row_var_.size()); }
+
+  /// Predictable name: a family member prints as `x[3,5,9]`.
+  std::string name(Var var) const;
+  std::string name(Constraint row) const;
+
+  // Plain data, read by the backend (and by exporters). Rows are stored compressed:
+  // row i has entries [rowStart(i), rowStart(i + 1)) of rowVars/rowCoefs.
+  VarType varType(int j) const { return var_type_[j]; }
+  double varLower(int j) const { return var_lower_[j]; }
+  double varUpper(int j) const { return var_upper_[j]; }
+  double objectiveCoef(int j) const { return obj_coef_[j]; }
+  double objectiveConstant() const { return obj_constant_; }
+  ObjectiveSense objectiveSense() const { return obj_sense_; }
+  int rowStart(int i) const { return row_start_[i]; }
+  const std::vector<int>& rowVars() const { return row_var_; }
+  const std::vector<double>& rowCoefs() const { return row_coef_; }
+  RowSense rowSense(int i) const { return row_sense_[i]; }
+  double rowRhs(int i) const { return row_rhs_[i]; }
+
+ private:
+  struct Family {
+    std::string name;
+    std::vector<IndexRange> ranges;
+    int first_var;
+  };
+  friend class VarFamily;
+
+  void check(Var var, std::string_view what) const;
+  void check(const LinExpr& expr, std::string_view what) const;
+  void setObjective(const LinExpr& objective, ObjectiveSense sense);
+  void invalidate() { solution_.clear(); has_solution_ = false; }
+
+  // Variables (columns).
+  std::vector<VarType> var_type_;
+  std::vector<double> var_lower_;
+  std::vector<double> var_upper_;
+  std::vector<double> obj_coef_;
+  std::vector<int> var_family_;       // -1 for a lone variable
+  std::vector<std::string> lone_names_;  // by var index for lone variables
+  std::vector<Family> families_;
+  // Rows.
+  std::vector<int> row_start_{0};
+  std::vector<int> row_var_;
+  std::vector<double> row_coef_;
+  std::vector<RowSense> row_sense_;
+  std::vector<double> row_rhs_;
+  std::vector<std::string> row_name_;
+  // Objective.
+  ObjectiveSense obj_sense_ = ObjectiveSense::kMinimize;
+  double obj_constant_ = 0.0;
+  // Last solution.
+  std::vector<double> solution_;
+  bool has_solution_ = false;
+  // Scratch for merging row coefficients: position of each var in the row being
+  // built, or -1.
+  std::vector<int> merge_slot_;
+};
+
+}  // namespace gridmilp::milp

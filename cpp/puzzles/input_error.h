@@ -1,0 +1,59 @@
+// gridmilp — errors in user input (puzzle text, requests).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridmilp {
+
+/// A cell position, 1-based as shown to users ("row 3, column 7").
+struct CellRef {
+  int row = 0;
+  int column = 0;
+};
+
+/// Where in the input an error is. Every field is optional; lines and columns are
+/// 1-based, columns count code points of the line.
+struct Where {
+  std::optional<int> puzzle;  ///< 1-based index of the puzzle in a multi-puzzle text
+  std::optional<int> line;
+  std::optional<int> column;
+  std::optional<std::string> character;  ///< the offending character, as UTF-8
+  std::vector<CellRef> cells;
+  std::optional<std::string> field;  ///< request field, for bad_request
+};
+
+/// Error codes of the protocol (cpp/app/protocol.md). New codes go at the end.
+enum class ErrorCode {
+  kBadRequest,
+  kParseError,
+  kWrongLength,
+  kConflictingGivens,
+  kEmptyInput,
+  kSolverError,
+  kInternalError,
+};
+
+/// The protocol's name of a code ("parse_error").
+const char* toString(ErrorCode code);
+
+/// Thrown for bad user input. The message says what and where in words, so it can
+/// be shown as it is ("line 3, column 7: unexpected 'x'"); `where` carries the same
+/// location as data.
+class InputError : public std::runtime_error {
+ public:
+  InputError(ErrorCode code, const std::string& message, Where where = {})
+      : std::runtime_error(message), code_(code), where_(std::move(where)) {}
+  ErrorCode code() const { return code_; }
+  const Where& where() const { return where_; }
+  Where& where() { return where_; }
+
+ private:
+  ErrorCode code_;
+  Where where_;
+};
+
+}  // namespace gridmilp

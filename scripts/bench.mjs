@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Benchmark (figures, not a test): solves every puzzle of each set with the native
+// CLI (`gridmilp-cli bench`) and with the WASM module in Node, and prints per-puzzle
+// median / p90 / max in µs and the total, side by side, plus the WASM module's load
+// time and first-solve time. Each puzzle is solved REPEAT times (default 3) and the
+// minimum is kept, the same way in both builds; every solution is verified.
+//
+// Usage: node scripts/bench.mjs [--repeat N] [FILE ...]
+// Default sets: ../shared/data/{p096_sudoku.txt, top95.txt, sudoku17_last1000.txt}.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const args = process.argv.slice(2);
+let repeat = 3;
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--repeat') repeat = Number(args[++i]);
+  else files.push(resolve(args[i]));
+}
+if (files.length === 0) {
+  for (const f of ['p096_sudoku.txt', 'top95.txt', 'sudoku17_last1000.txt']) {
+    files.push(resolve(root, '../shared/data', f));
+  }
+}
+const cli = resolve(root, 'build/native-release/gridmilp-cli');
+const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm.js');
+for (const f of [cli, wasmJs, ...files]) {
+  if (!existsSync(f)) throw new Error(`bench: missing ${f} (run npm run build)`);
+}
+
+/** Order statistics of a list of µs figures. */
+function summary(times) {
+  const s = [...times].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+  return { n: s.length, median: q(0.5), p90: q(0.9), max: s[s.length - 1], total: s.reduce((a, b) => a + b, 0) };
+}
+
+/** Independent check: every row, column and box of a 9×9 solution holds 1–9, givens kept. */
+function valid(givens, solution) {
+  if (!solution || solution.length !== 81) return false;
+  for (let i = 0; i < 81; i++) if (givens[i] !== '.' && givens[i] !== solution[i]) return false;
+  for (let u = 0; u < 9; u++) {
+    const row = new Set(), col = new Set(), box = new Set();
+    for (let k = 0; k < 9; k++) {
+      row.add(solution[u * 9 + k]);
+      col.add(solution[k * 9 + u]);
+      box.add(solution[(Math.floor(u / 3) * 3 + Math.floor(k / 3)) * 9 + (u % 3) * 3 + (k % 3)]);
+    }
+    if (row.size !== 9 || col.size !== 9 || box.size !== 9) return false;
+  }
+  return true;
+}
+
+const loadStart = performance.now();
+const { default: createModule } = await import(wasmJs);
+const wasm = await createModule({ wasmBinary: readFileSync(wasmJs.replace(/\.js$/, '.wasm')) });
+const loadMs = performance.now() - loadStart;
+let firstSolveMs = null;
+let nextId = 1;
+function wasmRequest(request) {
+  const response = JSON.parse(wasm.handleRequest(JSON.stringify({ id: nextId++, ...request })));
+  if (response.error) throw new Error(`${response.error.code}: ${response.error.message}`);
+  return response.result;
+}
+
+const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
+console.log(`gridmilp benchmark — textbook model, presolve on, min of ${repeat} solves per puzzle`);
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+console.log('');
+console.log(`${'set'.padEnd(24)}${'build'.padEnd(8)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
+for (const file of files) {
+  const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+  const puzzles = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') }).puzzles;
+  const times = [];
+  for (const p of puzzles) {
+    let best = Infinity;
+    for (let k = 0; k < repeat; k++) {
+      const t0 = performance.now();
+      const result = wasmRequest({ type: 'solve', puzzle: p.givens });
+      const us = (performance.now() - t0) * 1000;
+      if (firstSolveMs === null) firstSolveMs = us / 1000;
+      best = Math.min(best, us);
+      if (!valid(p.givens, result.solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+    }
+    times.push(best);
+  }
+  const n = summary(native.timesUs), w = summary(times);
+  const name = basename(file);
+  console.log(`${name.padEnd(24)}${'native'.padEnd(8)}${String(n.n).padStart(6)}${fmt(n.median)}  ${fmt(n.p90)} ${fmt(n.max)} ${(n.total / 1000).toFixed(1).padStart(9)}`);
+  console.log(`${''.padEnd(24)}${'wasm'.padEnd(8)}${String(w.n).padStart(6)}${fmt(w.median)}  ${fmt(w.p90)} ${fmt(w.max)} ${(w.total / 1000).toFixed(1).padStart(9)}  ${(w.median / n.median).toFixed(2)}× native (median)`);
+}
+console.log('');
+console.log(`WASM module load (compile + instantiate, Node): ${loadMs.toFixed(1)} ms; first solve in a fresh instance: ${firstSolveMs.toFixed(1)} ms`);

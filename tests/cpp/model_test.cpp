@@ -1,0 +1,216 @@
+// Model builder and GLPK backend on small models with known answers.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "milp/model.h"
+
+namespace gridmilp::milp {
+namespace {
+
+TEST(ModelTest, KnapsackFindsTheKnownOptimum) {
+  // The 15 kg knapsack: weights 12 2 1 1 4, values 4 2 1 2 10; optimum 15 taking all
+  // but the 12 kg item.
+  Model m;
+  const std::vector<double> weight{12, 2, 1, 1, 4}, value{4, 2, 1, 2, 10};
+  VarFamily take = m.addVars("take", {{1, 5}}, VarType::kBinary, 0, 1);
+  LinExpr total_weight, total_value;
+  for (int i = 1; i <= 5; ++i) {
+    total_weight.addTerm(take(i), weight[i - 1]);
+    total_value.addTerm(take(i), value[i - 1]);
+  }
+  m.addConstraint(total_weight <= 15, "capacity");
+  m.maximize(total_value);
+  const SolveResult r = m.solve();
+  ASSERT_EQ(r.status, SolveStatus::kOptimal);
+  EXPECT_TRUE(r.hasSolution);
+  EXPECT_DOUBLE_EQ(r.objective, 15.0);
+  EXPECT_DOUBLE_EQ(m.value(take(1)), 0.0);
+  for (int i = 2; i <= 5; ++i) EXPECT_DOUBLE_EQ(m.value(take(i)), 1.0) << i;
+  EXPECT_DOUBLE_EQ(m.value(total_value), 15.0);
+}
+
+TEST(ModelTest, AssignmentProblemWithAndWithoutPresolve) {
+  const double cost[3][3] = {{4, 1, 3}, {2, 0, 5}, {3, 2, 2}};  // optimum 5
+  for (bool presolve : {true, false}) {
+    Model m;
+    VarFamily x = m.addVars("x", {{0, 3}, {0, 3}}, VarType::kBinary, 0, 1);
+    LinExpr objective;
+    for (int i = 0; i < 3; ++i) {
+      LinExpr row, column;
+      for (int j = 0; j < 3; ++j) {
+        row += x(i, j);
+        column += x(j, i);
+        objective.addTerm(x(i, j), cost[i][j]);
+      }
+      m.addConstraint(row == 1);
+      m.addConstraint(column == 1);
+    }
+    m.minimize(objective);
+    SolveOptions options;
+    options.presolve = presolve;
+    const SolveResult r = m.solve(options);
+    ASSERT_EQ(r.status, SolveStatus::kOptimal) << presolve;
+    EXPECT_DOUBLE_EQ(r.objective, 5.0);
+    EXPECT_DOUBLE_EQ(m.value(x(0, 1)), 1.0);
+    EXPECT_DOUBLE_EQ(m.value(x(1, 0)), 1.0);
+    EXPECT_DOUBLE_EQ(m.value(x(2, 2)), 1.0);
+    EXPECT_EQ(r.stats.rows, 6);
+    EXPECT_EQ(r.stats.columns, 9);
+    EXPECT_EQ(r.stats.nonzeros, 18);
+    EXPECT_EQ(r.stats.presolvedRows.has_value(), presolve);
+  }
+}
+
+TEST(ModelTest, IntegralityChangesTheOptimum) {
+  // min x + y s.t. x + 2y >= 3: LP optimum 1.5, integer optimum 2.
+  for (VarType type : {VarType::kContinuous, VarType::kInteger}) {
+    Model m;
+    Var x = m.addVar("x", type, 0, std::numeric_limits<double>::infinity());
+    Var y = m.addVar("y", type, 0, std::numeric_limits<double>::infinity());
+    m.addConstraint(x + 2 * y >= 3);
+    m.minimize(x + y);
+    const SolveResult r = m.solve();
+    ASSERT_EQ(r.status, SolveStatus::kOptimal);
+    EXPECT_NEAR(r.objective, type == VarType::kContinuous ? 1.5 : 2.0, 1e-9);
+  }
+}
+
+TEST(ModelTest, InfeasibleModelIsReportedWithAndWithoutPresolve) {
+  for (bool presolve : {true, false}) {
+    Model m;
+    Var x = m.addBinary("x");
+    Var y = m.addBinary("y");
+    m.addConstraint(x + y >= 3, "too_much");
+    SolveOptions options;
+    options.presolve = presolve;
+    const SolveResult r = m.solve(options);
+    EXPECT_EQ(r.status, SolveStatus::kInfeasible) << presolve;
+    EXPECT_FALSE(r.hasSolution);
+    EXPECT_THROW(m.value(x), ModelError);
+  }
+}
+
+TEST(ModelTest, IntegerInfeasibleButLpFeasible) {
+  // 2x + 2y = 3 has LP solutions but no integer one.
+  Model m;
+  Var x = m.addVar("x", VarType::kInteger, 0, 5);
+  Var y = m.addVar("y", VarType::kInteger, 0, 5);
+  m.addConstraint(2 * x + 2 * y == 3);
+  SolveOptions options;
+  options.presolve = false;
+  EXPECT_EQ(m.solve(options).status, SolveStatus::kInfeasible);
+  EXPECT_EQ(m.solve().status, SolveStatus::kInfeasible);
+}
+
+TEST(ModelTest, UnboundedModelIsReported) {
+  for (bool presolve : {true, false}) {
+    Model m;
+    const double inf = std::numeric_limits<double>::infinity();
+    Var x = m.addVar("x", VarType::kInteger, 0, inf);
+    Var y = m.addVar("y", VarType::kInteger, 0, inf);
+    m.addConstraint(x - y <= 1);
+    m.maximize(x + y);
+    SolveOptions options;
+    options.presolve = presolve;
+    EXPECT_EQ(m.solve(options).status, SolveStatus::kUnbounded) << presolve;
+  }
+}
+
+TEST(ModelTest, TimeLimitStopsALongSearch) {
+  // sum 2 x_i = 61 over 61 binaries: the LP relaxation is feasible, no integer point
+  // is, and branch-and-bound without presolve needs about 2^30 nodes to prove it.
+  Model m;
+  VarFamily x = m.addVars("x", {{1, 61}}, VarType::kBinary, 0, 1);
+  LinExpr lhs;
+  for (Var v : x.all()) lhs.addTerm(v, 2.0);
+  m.addConstraint(lhs == 61, "odd");
+  SolveOptions options;
+  options.presolve = false;
+  options.timeLimitMs = 200;
+  const SolveResult r = m.solve(options);
+  EXPECT_EQ(r.status, SolveStatus::kTimeLimit);
+  EXPECT_FALSE(r.hasSolution);
+  EXPECT_GT(r.stats.nodes, 1);
+}
+
+TEST(ModelTest, ForcedGlpkErrorIsRecoveredAndTheNextSolveWorks) {
+  Model m;
+  Var x = m.addBinary("x");
+  Var y = m.addBinary("y");
+  m.addConstraint(x + y == 1);
+  m.maximize(x + 2 * y);
+  SolveOptions broken;
+  broken.forceSolverError = true;
+  for (int i = 0; i < 100; ++i) {
+    const SolveResult r = m.solve(broken);
+    ASSERT_EQ(r.status, SolveStatus::kError);
+    EXPECT_NE(r.message.find("column number out of range"), std::string::npos) << r.message;
+    EXPECT_FALSE(r.hasSolution);
+  }
+  const SolveResult ok = m.solve();
+  ASSERT_EQ(ok.status, SolveStatus::kOptimal);
+  EXPECT_DOUBLE_EQ(m.value(y), 1.0);
+}
+
+TEST(ModelTest, NamesArePredictable) {
+  Model m;
+  VarFamily x = m.addVars("x", {{1, 9}, {1, 9}, {1, 9}}, VarType::kBinary, 0, 1);
+  EXPECT_EQ(m.name(x(3, 5, 9)), "x[3,5,9]");
+  EXPECT_EQ(m.name(x(1, 1, 1)), "x[1,1,1]");
+  Var lone = m.addVar("z", VarType::kContinuous, 0, 1);
+  EXPECT_EQ(m.name(lone), "z");
+  Constraint c = m.addConstraint(x(1, 1, 1) + lone <= 1, "cap");
+  EXPECT_EQ(m.name(c), "cap");
+  Constraint unnamed = m.addConstraint(lone >= 0);
+  EXPECT_EQ(m.name(unnamed), "c1");
+  EXPECT_EQ(m.numVars(), 730);
+}
+
+TEST(ModelTest, MisuseThrowsWithAMessageNamingTheCulprit) {
+  Model m, other;
+  VarFamily x = m.addVars("x", {{1, 3}}, VarType::kBinary, 0, 1);
+  try {
+    x(4);
+    FAIL() << "expected ModelError";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("'x'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("1..3"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(x(1, 2), ModelError);
+  Var y = other.addBinary("y");
+  EXPECT_THROW(x(1) + y, ModelError);
+  EXPECT_THROW(m.addConstraint(LinExpr(y) <= 1), ModelError);
+  try {
+    m.addVar("bad", VarType::kContinuous, 2, 1);
+    FAIL() << "expected ModelError";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("'bad'"), std::string::npos);
+  }
+  EXPECT_THROW(LinExpr(x(1)) * std::nan(""), ModelError);
+  EXPECT_THROW(m.addConstraint(LinExpr(x(1)) - x(1) >= 1, "empty"), ModelError);
+  EXPECT_THROW(m.value(x(1)), ModelError);  // not solved yet
+}
+
+TEST(ModelTest, ChangingTheModelInvalidatesTheSolution) {
+  Model m;
+  Var x = m.addBinary("x");
+  m.maximize(LinExpr(x));
+  ASSERT_EQ(m.solve().status, SolveStatus::kOptimal);
+  EXPECT_DOUBLE_EQ(m.value(x), 1.0);
+  m.fix(x, 0);
+  EXPECT_THROW(m.value(x), ModelError);
+  ASSERT_EQ(m.solve().status, SolveStatus::kOptimal);
+  EXPECT_DOUBLE_EQ(m.value(x), 0.0);
+}
+
+TEST(ModelTest, StatusNames) {
+  EXPECT_EQ(toString(SolveStatus::kOptimal), "optimal");
+  EXPECT_EQ(toString(SolveStatus::kTimeLimit), "time_limit");
+  EXPECT_EQ(toString(SolveStatus::kInfeasible), "infeasible");
+}
+
+}  // namespace
+}  // namespace gridmilp::milp

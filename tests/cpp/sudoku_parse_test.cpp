@@ -1,0 +1,191 @@
+// Sudoku text formats and input errors.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "puzzles/sudoku/grid.h"
+#include "test_data.h"
+
+namespace gridmilp::sudoku {
+namespace {
+
+const std::string kGrid01 =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+const Shape k9 = shapeForSize(9);
+
+InputError expectError(const std::string& text, ErrorCode code) {
+  try {
+    parseText(text, k9);
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), code) << e.what();
+    return e;
+  }
+  ADD_FAILURE() << "no error for: " << text.substr(0, 100);
+  return InputError(ErrorCode::kInternalError, "none");
+}
+
+TEST(SudokuParseTest, ShapesForSizes) {
+  EXPECT_EQ(shapeForSize(4).boxHeight, 2);
+  EXPECT_EQ(shapeForSize(6).boxHeight, 2);
+  EXPECT_EQ(shapeForSize(6).boxWidth, 3);
+  EXPECT_EQ(shapeForSize(9).boxWidth, 3);
+  EXPECT_EQ(shapeForSize(12).boxHeight, 3);
+  EXPECT_THROW(shapeForSize(0), InputError);
+}
+
+TEST(SudokuParseTest, OneLineWithEveryEmptyMark) {
+  std::string text = kGrid01;
+  text[0] = '0';
+  text[1] = '-';
+  text[3] = '_';
+  const Grid g = parseOne(text, k9);
+  EXPECT_EQ(g.toLine(), kGrid01);
+  EXPECT_EQ(g.givenCount(), 32);
+}
+
+TEST(SudokuParseTest, DecoratedGrid) {
+  const std::string text =
+      " . . 3 | . 2 . | 6 . . \n"
+      " 9 . . | 3 . 5 | . . 1 \n"
+      " . . 1 | 8 . 6 | 4 . . \n"
+      "-------+-------+-------\n"
+      " . . 8 | 1 . 2 | 9 . . \n"
+      " 7 . . | . . . | . . 8 \n"
+      " . . 6 | 7 . 8 | 2 . . \n"
+      "-------+-------+-------\n"
+      " . . 2 | 6 . 9 | 5 . . \n"
+      " 8 . . | 2 . 3 | . . 9 \n"
+      " . . 5 | . 1 . | 3 . . \r\n";
+  const ParsedText parsed = parseText(text, k9);
+  ASSERT_EQ(parsed.puzzles.size(), 1u);
+  EXPECT_EQ(parsed.format, TextFormat::kGrid);
+  EXPECT_EQ(parsed.puzzles[0].grid.toLine(), kGrid01);
+}
+
+TEST(SudokuParseTest, RowOfDashesIsARowOfEmptyCells) {
+  std::string text;
+  for (int r = 0; r < 9; ++r) text += (r == 4 ? std::string("---------") : kGrid01.substr(r * 9, 9)) + "\n";
+  const Grid g = parseOne(text, k9);
+  for (int c = 0; c < 9; ++c) EXPECT_EQ(g.at(4, c), 0);
+  EXPECT_EQ(g.at(0, 2), 3);
+}
+
+TEST(SudokuParseTest, ProjectEuler96File) {
+  const ParsedText parsed = parseText(testing::readSharedData("p096_sudoku.txt"), k9);
+  EXPECT_EQ(parsed.format, TextFormat::kEuler96);
+  ASSERT_EQ(parsed.puzzles.size(), 50u);
+  EXPECT_EQ(parsed.puzzles[0].name, "Grid 01");
+  EXPECT_EQ(parsed.puzzles[0].line, 1);
+  EXPECT_EQ(parsed.puzzles[0].grid.toLine(), kGrid01);
+  EXPECT_EQ(parsed.puzzles[49].name, "Grid 50");
+  EXPECT_EQ(parsed.puzzles[49].line, 491);
+}
+
+TEST(SudokuParseTest, SeparatedAndOnePerLineFiles) {
+  const ParsedText easy = parseText(testing::readSharedData("easy50.txt"), k9);
+  EXPECT_EQ(easy.format, TextFormat::kSeparated);
+  ASSERT_EQ(easy.puzzles.size(), 50u);
+  EXPECT_EQ(easy.puzzles[0].grid.toLine(), kGrid01);
+  const ParsedText top = parseText(testing::readSharedData("top95.txt"), k9);
+  EXPECT_EQ(top.format, TextFormat::kOnePerLine);
+  ASSERT_EQ(top.puzzles.size(), 95u);
+  EXPECT_EQ(top.puzzles[94].line, 95);
+  const ParsedText royle = parseText(testing::readSharedData("sudoku17_last1000.txt"), k9);
+  EXPECT_EQ(royle.puzzles.size(), 1000u);
+  for (const ParsedPuzzle& p : royle.puzzles) EXPECT_EQ(p.grid.givenCount(), 17);
+}
+
+TEST(SudokuParseTest, UnexpectedCharacterNamesLineColumnAndCharacter) {
+  std::string text = kGrid01.substr(0, 9) + "\n" + kGrid01.substr(9, 9) + "\n" +
+                     kGrid01.substr(18, 6) + "x" + kGrid01.substr(25, 2) + "\n";
+  const InputError e = expectError(text, ErrorCode::kParseError);
+  EXPECT_EQ(e.where().line, 3);
+  EXPECT_EQ(e.where().column, 7);
+  EXPECT_EQ(e.where().character, "x");
+  EXPECT_NE(std::string(e.what()).find("Line 3, column 7: unexpected 'x'"), std::string::npos)
+      << e.what();
+}
+
+TEST(SudokuParseTest, NonAsciiCharacterCountsAsOneColumn) {
+  const InputError e = expectError("12\u00e94", ErrorCode::kParseError);
+  EXPECT_EQ(e.where().column, 3);
+  EXPECT_EQ(e.where().character, "\u00e9");
+}
+
+TEST(SudokuParseTest, WrongLengths) {
+  const InputError short_one = expectError(kGrid01.substr(0, 80), ErrorCode::kWrongLength);
+  EXPECT_NE(std::string(short_one.what()).find("80 cells"), std::string::npos) << short_one.what();
+  EXPECT_NE(std::string(short_one.what()).find("81"), std::string::npos);
+  const InputError long_one = expectError(kGrid01 + "1", ErrorCode::kWrongLength);
+  EXPECT_NE(std::string(long_one.what()).find("82 cells"), std::string::npos) << long_one.what();
+  // A short line in a one-per-line file is named by its line.
+  const InputError in_file =
+      expectError(kGrid01 + "\n" + kGrid01 + "\n" + kGrid01.substr(1) + "\n" + kGrid01 + "\n",
+                  ErrorCode::kWrongLength);
+  EXPECT_EQ(in_file.where().line, 3);
+  EXPECT_EQ(in_file.where().puzzle, 3);
+  // A PE96 grid with a missing row.
+  std::string euler = "Grid 01\n";
+  for (int r = 0; r < 8; ++r) euler += kGrid01.substr(r * 9, 9) + "\n";
+  euler += "Grid 02\n" + kGrid01 + "\n";
+  const InputError missing_row = expectError(euler, ErrorCode::kWrongLength);
+  EXPECT_EQ(missing_row.where().line, 10);
+  EXPECT_NE(std::string(missing_row.what()).find("72 cells"), std::string::npos)
+      << missing_row.what();
+}
+
+TEST(SudokuParseTest, EmptyInputs) {
+  expectError("", ErrorCode::kEmptyInput);
+  expectError("\n \n\t\n", ErrorCode::kEmptyInput);
+  expectError("Grid 01\n", ErrorCode::kEmptyInput);
+}
+
+TEST(SudokuParseTest, JunkStopsAtTheFirstCharacter) {
+  const std::string junk(5u << 20, '\x07');
+  const InputError e = expectError(junk, ErrorCode::kParseError);
+  EXPECT_EQ(e.where().line, 1);
+  EXPECT_EQ(e.where().column, 1);
+  EXPECT_NE(std::string(e.what()).find("control character 0x07"), std::string::npos) << e.what();
+}
+
+TEST(SudokuParseTest, ConflictingGivensNameBothCells) {
+  Grid g = parseOne(kGrid01, k9);
+  g.at(0, 0) = 3;  // row 1 already has a 3 at column 3
+  try {
+    requireNoConflict(g);
+    FAIL() << "expected conflict";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kConflictingGivens);
+    EXPECT_STREQ(e.what(), "Two 3s in row 1: row 1, column 1 and row 1, column 3");
+    ASSERT_EQ(e.where().cells.size(), 2u);
+    EXPECT_EQ(e.where().cells[1].column, 3);
+  }
+  Grid column = parseOne(kGrid01, k9);
+  column.at(0, 0) = 7;  // column 1 has a 7 in row 5; row 1 and box 1 have none
+  EXPECT_EQ(findConflict(column)->unit, "column 1");
+  Grid box(k9);
+  box.at(0, 0) = 5;
+  box.at(1, 1) = 5;
+  const auto conflict = findConflict(box);
+  ASSERT_TRUE(conflict);
+  EXPECT_EQ(conflict->unit, "box 1");
+  EXPECT_FALSE(findConflict(parseOne(kGrid01, k9)));
+}
+
+TEST(SudokuParseTest, FourByFourSymbols) {
+  const Shape k4 = shapeForSize(4);
+  const Grid g = parseOne("1..4\n..1.\n.1..\n4..1", k4);
+  EXPECT_EQ(g.toLine(), "1..4..1..1..4..1");
+  try {
+    parseOne("1..5............", k4);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kParseError);
+    EXPECT_NE(std::string(e.what()).find("'5' is not a symbol of a 4\u00d74 puzzle"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace gridmilp::sudoku
