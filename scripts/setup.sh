@@ -25,7 +25,7 @@ die() { echo "[setup] ERROR: $*" >&2; exit 1; }
 # dpkg-dev is for `apt-get source` (fetch-glpk.sh).
 readonly APT_PACKAGES=(
   cmake ninja-build g++ libgtest-dev googletest nlohmann-json3-dev libcli11-dev
-  emscripten chromium dpkg-dev python3
+  emscripten chromium dpkg-dev python3 clang-format
 )
 
 [[ "$(id -u)" -eq 0 ]] || die "must run as root (it installs apt packages): sudo $0"

@@ -30,10 +30,10 @@ T optionalField(const json& object, const char* name, T fallback, json::value_t 
                 const char* type_name, const std::string& path) {
   const auto it = object.find(name);
   if (it == object.end() || it->is_null()) return fallback;
-  const bool ok = type == json::value_t::number_integer
-                      ? it->is_number_integer()
-                      : (type == json::value_t::number_float ? it->is_number()
-                                                             : it->type() == type);
+  const bool ok =
+      type == json::value_t::number_integer
+          ? it->is_number_integer()
+          : (type == json::value_t::number_float ? it->is_number() : it->type() == type);
   if (!ok) {
     throw badRequest(path + name, "Field '" + path + name + "' must be " + type_name);
   }
@@ -52,13 +52,14 @@ const json& optionalObject(const json& object, const char* name) {
   static const json kEmpty = json::object();
   const auto it = object.find(name);
   if (it == object.end() || it->is_null()) return kEmpty;
-  if (!it->is_object()) throw badRequest(name, std::string("Field '") + name + "' must be an object");
+  if (!it->is_object())
+    throw badRequest(name, std::string("Field '") + name + "' must be an object");
   return *it;
 }
 
 sudoku::Shape shapeOf(const json& request) {
-  const int size = optionalField<int>(request, "size", 9, json::value_t::number_integer,
-                                      "an integer", "");
+  const int size =
+      optionalField<int>(request, "size", 9, json::value_t::number_integer, "an integer", "");
   if (size != 9) {
     throw badRequest("size", "Size " + std::to_string(size) +
                                  " is not supported yet; protocol 1 solves 9\u00d79 puzzles");
@@ -89,9 +90,9 @@ json handleSolve(const json& request, Clock::time_point start) {
   const json& options_json = optionalObject(request, "options");
   const json& debug_json = optionalObject(request, "debug");
   milp::SolveOptions options;
-  options.timeLimitMs = optionalField<int>(options_json, "timeLimitMs", 0,
-                                           json::value_t::number_integer,
-                                           "a whole number of ms", "options.");
+  options.timeLimitMs =
+      optionalField<int>(options_json, "timeLimitMs", 0, json::value_t::number_integer,
+                         "a whole number of ms", "options.");
   if (options.timeLimitMs < 0) {
     throw badRequest("options.timeLimitMs", "Field 'options.timeLimitMs' must not be negative");
   }
@@ -181,7 +182,8 @@ json handle(const json& request) {
     const std::string type = type_it->get<std::string>();
     json result;
     if (type == "version") {
-      result = {{"gridmilp", kVersion}, {"glpk", milp::glpkVersion()}, {"protocol", kProtocolVersion}};
+      result = {
+          {"gridmilp", kVersion}, {"glpk", milp::glpkVersion()}, {"protocol", kProtocolVersion}};
     } else if (type == "parse") {
       result = handleParse(request);
     } else if (type == "solve") {
@@ -193,7 +195,8 @@ json handle(const json& request) {
   } catch (const InputError& e) {
     return errorResponse(id, toJson(e));
   } catch (const std::exception& e) {
-    return errorResponse(id, {{"code", "internal_error"}, {"message", std::string("Internal error: ") + e.what()}});
+    return errorResponse(
+        id, {{"code", "internal_error"}, {"message", std::string("Internal error: ") + e.what()}});
   }
 }
 
@@ -202,8 +205,9 @@ std::string handleRequest(std::string_view request_json) {
   try {
     request = json::parse(request_json);
   } catch (const json::parse_error& e) {
-    return errorResponse(nullptr, {{"code", "bad_request"},
-                                   {"message", std::string("The request is not valid JSON: ") + e.what()}})
+    return errorResponse(nullptr,
+                         {{"code", "bad_request"},
+                          {"message", std::string("The request is not valid JSON: ") + e.what()}})
         .dump();
   }
   // Invalid UTF-8 in strings is replaced rather than thrown on.

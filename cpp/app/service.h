@@ -6,11 +6,10 @@
 // request or a GLPK failure escape as anything but an error response.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "milp/model.h"
 #include "puzzles/sudoku/grid.h"

@@ -9,7 +9,6 @@
 // limit without one); 2 bad input (unreadable file, parse error, conflicting givens)
 // or a solver error.
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -99,10 +98,10 @@ int runSolve(const std::string& path, bool euler96, bool as_json,
       } else {
         ++unsolved;
         if (!as_json && !euler96) std::cout << "no solution\n";
-        std::cerr << "gridmilp: " << puzzle.name << " (line " << puzzle.line
-                  << "): " << (outcome.result.status == gridmilp::milp::SolveStatus::kTimeLimit
-                                   ? "time limit reached without a solution"
-                                   : "no solution")
+        std::cerr << "gridmilp: " << puzzle.name << " (line " << puzzle.line << "): "
+                  << (outcome.result.status == gridmilp::milp::SolveStatus::kTimeLimit
+                          ? "time limit reached without a solution"
+                          : "no solution")
                   << "\n";
       }
     } catch (const InputError& e) {
@@ -168,9 +167,9 @@ int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOpt
     for (int k = 0; k < std::max(1, repeat); ++k) {
       const auto start = std::chrono::steady_clock::now();
       const app::SolveOutcome outcome = app::solveSudoku(puzzle.grid, options);
-      const double us = std::chrono::duration<double, std::micro>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
+      const double us =
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+              .count();
       if (first_us < 0) first_us = us;
       best = std::min(best, us);
       node_count = outcome.result.stats.nodes;
@@ -205,7 +204,8 @@ int main(int argc, char** argv) {
   CLI::App* solve = cli.add_subcommand("solve", "Solve every puzzle of a file (or - for stdin)");
   solve->add_option("file", solve_path, "Puzzle file: one or many puzzles, or - for standard input")
       ->required();
-  solve->add_flag("--euler96", euler96, "Print only the Project Euler 96 sum of the top-left numbers");
+  solve->add_flag("--euler96", euler96,
+                  "Print only the Project Euler 96 sum of the top-left numbers");
   solve->add_flag("--json", as_json, "Print the full response objects, one JSON per line");
   solve->add_option("--time-limit", options.timeLimitMs, "Time limit per puzzle in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);

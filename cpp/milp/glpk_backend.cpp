@@ -112,8 +112,7 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   const int columns = model.numVars();
   const int rows = model.numConstraints();
   glp_prob* problem = glp_create_prob();
-  glp_set_obj_dir(problem,
-                  model.objectiveSense() == ObjectiveSense::kMaximize ? GLP_MAX : GLP_MIN);
+  glp_set_obj_dir(problem, model.objectiveSense() == ObjectiveSense::kMaximize ? GLP_MAX : GLP_MIN);
   glp_set_obj_coef(problem, 0, model.objectiveConstant());
   if (rows > 0) glp_add_rows(problem, rows);
   if (columns > 0) glp_add_cols(problem, columns);
@@ -275,8 +274,8 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
       result.status = SolveStatus::kTimeLimit;
     } else if (job.simplex_ret != 0) {
       result.status = SolveStatus::kError;
-      result.message = "GLPK's simplex failed (glp_simplex returned " +
-                       std::to_string(job.simplex_ret) + ")";
+      result.message =
+          "GLPK's simplex failed (glp_simplex returned " + std::to_string(job.simplex_ret) + ")";
     } else if (job.lp_status == GLP_NOFEAS) {
       result.status = SolveStatus::kInfeasible;
     } else if (job.lp_status == GLP_UNBND) {

@@ -50,16 +50,15 @@ std::string_view toString(SolveStatus status) {
 // ---------------------------------------------------------------------------------
 // LinExpr
 
-LinExpr::LinExpr(double constant) : constant_(constant) {
-  requireFinite(constant, "a constant");
-}
+LinExpr::LinExpr(double constant) : constant_(constant) { requireFinite(constant, "a constant"); }
 
 LinExpr::LinExpr(Var var) { addTerm(var, 1.0); }
 
 void LinExpr::adopt(const Model* model) {
   if (model == nullptr) {
-    throw ModelError("A variable handle is empty (default-constructed Var); create "
-                     "variables with Model::addVar or Model::addVars");
+    throw ModelError(
+        "A variable handle is empty (default-constructed Var); create "
+        "variables with Model::addVar or Model::addVars");
   }
   if (model_ != nullptr && model_ != model) {
     throw ModelError("An expression mixes variables of two different models");
@@ -203,14 +202,15 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
 
 VarFamily Model::addVars(std::string name, std::vector<IndexRange> ranges, VarType type,
                          double lower, double upper) {
-  if (ranges.empty()) throw ModelError("Variable family '" + name + "' needs at least one index range");
+  if (ranges.empty())
+    throw ModelError("Variable family '" + name + "' needs at least one index range");
   if (type == VarType::kBinary) {
     lower = 0;
     upper = 1;
   }
   if (std::isnan(lower) || std::isnan(upper) || lower > upper) {
-    throw ModelError("Variable family '" + name + "' has bounds [" + formatNumber(lower) +
-                     ", " + formatNumber(upper) + "]; the lower bound must not exceed the upper");
+    throw ModelError("Variable family '" + name + "' has bounds [" + formatNumber(lower) + ", " +
+                     formatNumber(upper) + "]; the lower bound must not exceed the upper");
   }
   int count = 1;
   for (const IndexRange& r : ranges) {
@@ -285,9 +285,8 @@ Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
                        (spec.sense == RowSense::kGreaterEqual && 0 >= spec.rhs) ||
                        (spec.sense == RowSense::kEqual && spec.rhs == 0);
     if (!holds) {
-      throw ModelError("Constraint '" + label +
-                       "' has no variables and cannot hold (0 vs " + formatNumber(spec.rhs) +
-                       "); check the expression");
+      throw ModelError("Constraint '" + label + "' has no variables and cannot hold (0 vs " +
+                       formatNumber(spec.rhs) + "); check the expression");
     }
   }
   invalidate();
@@ -307,8 +306,12 @@ void Model::setObjective(const LinExpr& objective, ObjectiveSense sense) {
   obj_sense_ = sense;
 }
 
-void Model::minimize(const LinExpr& objective) { setObjective(objective, ObjectiveSense::kMinimize); }
-void Model::maximize(const LinExpr& objective) { setObjective(objective, ObjectiveSense::kMaximize); }
+void Model::minimize(const LinExpr& objective) {
+  setObjective(objective, ObjectiveSense::kMinimize);
+}
+void Model::maximize(const LinExpr& objective) {
+  setObjective(objective, ObjectiveSense::kMaximize);
+}
 
 SolveResult Model::solve(const SolveOptions& options) {
   invalidate();

@@ -225,8 +225,8 @@ class Model {
 
   /// Adds a family of variables over the given index ranges; variable names are
   /// `name[i,j,...]`. Throws ModelError on an empty range list or a negative count.
-  VarFamily addVars(std::string name, std::vector<IndexRange> ranges, VarType type,
-                    double lower, double upper);
+  VarFamily addVars(std::string name, std::vector<IndexRange> ranges, VarType type, double lower,
+                    double upper);
 
   /// Adds a row. Coefficients of repeated variables are merged; a row with no
   /// variables is accepted only when it holds (otherwise ModelError: it would make
@@ -285,14 +285,17 @@ class Model {
   void check(Var var, std::string_view what) const;
   void check(const LinExpr& expr, std::string_view what) const;
   void setObjective(const LinExpr& objective, ObjectiveSense sense);
-  void invalidate() { solution_.clear(); has_solution_ = false; }
+  void invalidate() {
+    solution_.clear();
+    has_solution_ = false;
+  }
 
   // Variables (columns).
   std::vector<VarType> var_type_;
   std::vector<double> var_lower_;
   std::vector<double> var_upper_;
   std::vector<double> obj_coef_;
-  std::vector<int> var_family_;       // -1 for a lone variable
+  std::vector<int> var_family_;          // -1 for a lone variable
   std::vector<std::string> lone_names_;  // by var index for lone variables
   std::vector<Family> families_;
   // Rows.

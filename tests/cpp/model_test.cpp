@@ -1,11 +1,11 @@
 // Model builder and GLPK backend on small models with known answers.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "milp/model.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
-
-#include "milp/model.h"
 
 namespace gridmilp::milp {
 namespace {

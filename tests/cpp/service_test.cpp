@@ -1,8 +1,9 @@
 // The JSON request/response service (cpp/app/protocol.md).
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/service.h"
+
 #include <gtest/gtest.h>
 
-#include "app/service.h"
 #include "test_data.h"
 
 namespace gridmilp::app {
@@ -58,7 +59,8 @@ TEST(ServiceTest, NoSolutionIsAResultNotAnError) {
 }
 
 TEST(ServiceTest, ParseSplitsAFile) {
-  const json r = call({{"id", 4}, {"type", "parse"}, {"text", testing::readSharedData("p096_sudoku.txt")}});
+  const json r =
+      call({{"id", 4}, {"type", "parse"}, {"text", testing::readSharedData("p096_sudoku.txt")}});
   ASSERT_TRUE(r.contains("result")) << r.dump().substr(0, 300);
   EXPECT_EQ(r["result"]["format"], "euler96");
   ASSERT_EQ(r["result"]["puzzles"].size(), 50u);
@@ -84,7 +86,8 @@ TEST(ServiceTest, ErrorsSayWhatAndWhere) {
   EXPECT_EQ(r["error"]["where"]["field"], "puzzle");
   r = call({{"id", 9}, {"type", "fly"}});
   EXPECT_EQ(r["error"]["code"], "bad_request");
-  r = call({{"id", 10}, {"type", "solve"}, {"puzzle", kGrid01}, {"options", {{"timeLimitMs", "x"}}}});
+  r = call(
+      {{"id", 10}, {"type", "solve"}, {"puzzle", kGrid01}, {"options", {{"timeLimitMs", "x"}}}});
   EXPECT_EQ(r["error"]["where"]["field"], "options.timeLimitMs");
   r = call({{"id", 11}, {"type", "parse"}, {"text", ""}});
   EXPECT_EQ(r["error"]["code"], "empty_input");
@@ -97,8 +100,8 @@ TEST(ServiceTest, ErrorsSayWhatAndWhere) {
 }
 
 TEST(ServiceTest, ForcedGlpkErrorThenACorrectSolve) {
-  const json broken =
-      call({{"id", 13}, {"type", "solve"}, {"puzzle", kGrid01}, {"debug", {{"forceGlpkError", true}}}});
+  const json broken = call(
+      {{"id", 13}, {"type", "solve"}, {"puzzle", kGrid01}, {"debug", {{"forceGlpkError", true}}}});
   ASSERT_TRUE(broken.contains("error")) << broken.dump();
   EXPECT_EQ(broken["error"]["code"], "solver_error");
   EXPECT_NE(broken["error"]["message"].get<std::string>().find("GLPK error"), std::string::npos);

@@ -64,7 +64,8 @@ TEST(SudokuParseTest, DecoratedGrid) {
 
 TEST(SudokuParseTest, RowOfDashesIsARowOfEmptyCells) {
   std::string text;
-  for (int r = 0; r < 9; ++r) text += (r == 4 ? std::string("---------") : kGrid01.substr(r * 9, 9)) + "\n";
+  for (int r = 0; r < 9; ++r)
+    text += (r == 4 ? std::string("---------") : kGrid01.substr(r * 9, 9)) + "\n";
   const Grid g = parseOne(text, k9);
   for (int c = 0; c < 9; ++c) EXPECT_EQ(g.at(4, c), 0);
   EXPECT_EQ(g.at(0, 2), 3);

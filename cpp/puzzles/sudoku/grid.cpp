@@ -217,8 +217,8 @@ ParsedText parseText(std::string_view text, Shape shape) {
   auto finish = [&]() {
     ParsedPuzzle puzzle;
     puzzle.line = pending_line ? pending_line : start_line;
-    puzzle.name = pending_name.empty() ? "Puzzle " + std::to_string(result.puzzles.size() + 1)
-                                       : pending_name;
+    puzzle.name =
+        pending_name.empty() ? "Puzzle " + std::to_string(result.puzzles.size() + 1) : pending_name;
     puzzle.grid = Grid(shape);
     puzzle.grid.cells = cells;
     if (data_lines != 1) all_single_line = false;
@@ -299,18 +299,17 @@ ParsedText parseText(std::string_view text, Shape shape) {
       where.puzzle = 1;
       where.line = start_line;
       throw InputError(ErrorCode::kWrongLength,
-                       "The puzzle has " + std::to_string(cells.size()) + " cells; " + need,
-                       where);
+                       "The puzzle has " + std::to_string(cells.size()) + " cells; " + need, where);
     }
     wrongLength(puzzleLabel() + " has only " + std::to_string(cells.size()) +
                     " cells at the end of the text; " + need,
                 line_number);
   }
   if (result.puzzles.empty()) {
-    throw InputError(ErrorCode::kEmptyInput,
-                     pending_line ? "Header at line " + std::to_string(pending_line) +
-                                        " is not followed by a puzzle"
-                                  : "The text holds no puzzle");
+    throw InputError(ErrorCode::kEmptyInput, pending_line ? "Header at line " +
+                                                                std::to_string(pending_line) +
+                                                                " is not followed by a puzzle"
+                                                          : "The text holds no puzzle");
   }
   if (saw_header) {
     result.format = TextFormat::kEuler96;
@@ -382,8 +381,8 @@ void requireNoConflict(const Grid& givens) {
     where.cells = {conflict->first, conflict->second};
     const std::string symbol(1, symbolFor(conflict->value));
     throw InputError(ErrorCode::kConflictingGivens,
-                     "Two " + symbol + "s in " + conflict->unit + ": " +
-                         cellName(conflict->first) + " and " + cellName(conflict->second),
+                     "Two " + symbol + "s in " + conflict->unit + ": " + cellName(conflict->first) +
+                         " and " + cellName(conflict->second),
                      where);
   }
 }

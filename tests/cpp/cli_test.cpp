@@ -1,0 +1,108 @@
+// The native CLI as a user runs it: output, standard error and exit codes.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  int exit_code;
+  std::string out;  // standard output only
+};
+
+/// Runs the CLI through the shell with the given arguments (and optional standard
+/// input text), standard error to /dev/null unless `stderr_to_stdout`.
+CliRun runCli(const std::string& args, const std::string& input = "",
+              bool stderr_to_stdout = false) {
+  std::string command;
+  std::string input_path;
+  if (!input.empty()) {
+    input_path = ::testing::TempDir() + "gridmilp_cli_input.txt";
+    std::ofstream(input_path, std::ios::binary) << input;
+    command = "'" GRIDMILP_CLI "' " + args + " < '" + input_path + "'";
+  } else {
+    command = "'" GRIDMILP_CLI "' " + args + " < /dev/null";
+  }
+  command += stderr_to_stdout ? " 2>&1" : " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  CliRun run{-1, {}};
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) run.out += buffer.data();
+  const int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+const std::string kData = GRIDMILP_DATA_DIR;
+const std::string kGrid01 =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+TEST(CliTest, Euler96SumIs24702) {
+  const CliRun run = runCli("solve '" + kData + "/p096_sudoku.txt' --euler96");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "24702\n");
+}
+
+TEST(CliTest, OneSolutionLinePerPuzzleInInputOrder) {
+  const CliRun run = runCli("solve '" + kData + "/top95.txt'");
+  EXPECT_EQ(run.exit_code, 0);
+  int lines = 0;
+  for (char c : run.out) lines += c == '\n';
+  EXPECT_EQ(lines, 95);
+  EXPECT_EQ(run.out.find('\n'), 81u);
+}
+
+TEST(CliTest, StandardInputAndSummary) {
+  const CliRun run = runCli("solve -", kGrid01 + "\n", true);
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.out.find("483921657967345821"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1 puzzle (grid): 1 solved"), std::string::npos) << run.out;
+}
+
+TEST(CliTest, NoSolutionExitsWithOne) {
+  const std::string puzzle = "12345678." + std::string(63, '.') + "........9";
+  const CliRun run = runCli("solve -", kGrid01 + "\n" + puzzle + "\n");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.out.find("\nno solution\n"), std::string::npos) << run.out;
+}
+
+TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {
+  CliRun run = runCli("solve -", "..3.2.6..\n9..3x5..1\n", true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("Line 2, column 5: unexpected 'x'"), std::string::npos) << run.out;
+  run = runCli("solve /nonexistent/file.txt", "", true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("cannot read '/nonexistent/file.txt'"), std::string::npos) << run.out;
+  std::string clash = kGrid01;
+  clash[0] = '3';
+  run = runCli("solve -", clash);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("error: Two 3s in row 1"), std::string::npos) << run.out;
+  run = runCli("solve -", "\n\n");
+  EXPECT_EQ(run.exit_code, 2);
+}
+
+TEST(CliTest, JsonOutputIsTheProtocol) {
+  const CliRun run = runCli("solve - --json", kGrid01 + "\n");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out.rfind("{\"id\":1,\"result\":{", 0), 0u) << run.out;
+  EXPECT_NE(run.out.find("\"status\":\"optimal\""), std::string::npos);
+}
+
+TEST(CliTest, RequestReplaysProtocolRequests) {
+  const CliRun run = runCli(
+      "request -", "{\"id\":5,\"type\":\"version\"}\n{\"id\":6,\"type\":\"solve\",\"puzzle\":\"" +
+                       kGrid01 + "\"}\n");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.out.find("\"id\":5"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"protocol\":1"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"solution\":\"483921657"), std::string::npos) << run.out;
+}
+
+}  // namespace
