@@ -13,12 +13,27 @@ GRIDMILP_DEBUG_BUILD=1 bash scripts/build.sh
 echo "[test] C++ formatting (clang-format, .clang-format)"
 clang-format --dry-run --Werror cpp/*/*.cpp cpp/*/*.h cpp/puzzles/*/*.cpp cpp/puzzles/*/*.h \
   tests/cpp/*.cpp tests/cpp/*.h
-echo "[test] native (ctest, release)"
-ctest --preset native-release
-echo "[test] native (ctest, debug)"
-ctest --preset native-debug
-echo "[test] WASM in Node (vitest)"
-node node_modules/vitest/vitest.mjs run --config vitest.wasm.config.ts
-echo "[test] page in headless Chromium (vitest + playwright-core)"
-node node_modules/vitest/vitest.mjs run --config vitest.page.config.ts
-echo "[test] all passed"
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+passed=0
+# Runs one test suite, showing its output, and adds its passed count to the total.
+run_suite() {
+  local name="$1"; shift
+  echo "[test] $name"
+  "$@" 2>&1 | tee "$logs/out"
+  local rc=${PIPESTATUS[0]}
+  if [[ $rc -ne 0 ]]; then echo "[test] $name failed"; exit "$rc"; fi
+  local n
+  n="$(sed 's/\x1b\[[0-9;]*m//g' "$logs/out" |
+       sed -n -E 's/.*tests passed, 0 tests failed out of ([0-9]+).*/\1/p; s/^ *Tests +([0-9]+) passed.*/\1/p' | tail -1)"
+  if [[ -z "$n" || "$n" -eq 0 ]]; then echo "[test] $name ran no test"; exit 1; fi
+  passed=$((passed + n))
+}
+
+run_suite "native (ctest, release)" ctest --preset native-release
+run_suite "native (ctest, debug)" ctest --preset native-debug
+run_suite "WASM in Node (vitest)" node node_modules/vitest/vitest.mjs run --config vitest.wasm.config.ts
+run_suite "page in headless Chromium (vitest + playwright-core)" \
+  node node_modules/vitest/vitest.mjs run --config vitest.page.config.ts
+echo "[test] all suites passed"
+echo "$passed passed, 0 failed"

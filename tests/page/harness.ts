@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Page-test harness: serves dist/ with scripts/serve.mjs on a free port, drives
+// Debian's Chromium through playwright-core with a fresh profile, and records console
+// errors and requests to other origins (each fails the test that caused it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** The repository root. */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The shared test data folder beside the repository (never copied into it). */
+export const dataDir = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+/** Where screenshots go (git-ignored). */
+export const resultsDir = join(repoRoot, 'test-results');
+
+const CHROMIUM = process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The running server and browser of one test file. */
+export interface Harness {
+  /** e.g. http://127.0.0.1:41234/ */
+  url: string;
+  context: BrowserContext;
+  /** Problems seen on any page so far: console errors, page errors, foreign requests. */
+  problems: string[];
+  /** Open a fresh page at the app and wait until its engine is ready. */
+  openPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Start `node scripts/serve.mjs --port 0` and resolve with its URL. */
+function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: build the page first (npm run build).');
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'serve.mjs'), '--port', '0'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`serve.mjs did not start: ${out}${err}`));
+    }, 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /gridmilp is served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, child });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited with ${code}: ${err}`));
+    });
+  });
+}
+
+/** Start the server and a browser for one test file. */
+export async function startHarness(): Promise<Harness> {
+  const { url, child } = await startServer();
+  const origin = new URL(url).origin;
+  const profile = mkdtempSync(join(tmpdir(), 'gridmilp-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      acceptDownloads: true,
+      viewport: { width: 1280, height: 900 },
+    });
+  } catch (e) {
+    child.kill();
+    rmSync(profile, { recursive: true, force: true });
+    throw e;
+  }
+  const problems: string[] = [];
+  context.on('request', (request) => {
+    const u = request.url();
+    if (/^(https?|wss?):/.test(u) && new URL(u).origin !== origin) {
+      problems.push(`request to another origin: ${u}`);
+    }
+  });
+  const watch = (page: Page): void => {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      const failure = request.failure()?.errorText ?? '';
+      // Downloads of blob: URLs and navigations cancelled by the test are not failures.
+      if (!request.url().startsWith('blob:') && !/ERR_ABORTED/.test(failure)) {
+        problems.push(`request failed: ${request.url()} ${failure}`);
+      }
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+  };
+  return {
+    url,
+    context,
+    problems,
+    async openPage(viewport) {
+      const page = await context.newPage();
+      watch(page);
+      if (viewport) await page.setViewportSize(viewport);
+      await page.goto(url);
+      await page
+        .locator('#engine-version')
+        .filter({ hasText: 'GLPK' })
+        .waitFor({ state: 'attached', timeout: 60_000 });
+      return page;
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      child.kill('SIGTERM');
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The 81 values shown on the board (`.` for empty), read from the cells' data. */
+export async function readBoard(page: Page): Promise<string> {
+  return page.locator('[role="gridcell"]').evaluateAll((cells) =>
+    cells.map((c) => (c as HTMLElement).dataset.value || '.').join(''),
+  );
+}
+
+/** The board's givens only (solved digits read as `.`). */
+export async function readGivens(page: Page): Promise<string> {
+  return page.locator('[role="gridcell"]').evaluateAll((cells) =>
+    cells
+      .map((c) => ((c as HTMLElement).dataset.kind === 'given' ? (c as HTMLElement).dataset.value : '.'))
+      .join(''),
+  );
+}
+
+/** Type an 81-character puzzle into the board with the keyboard, starting at row 1. */
+export async function typePuzzle(page: Page, givens: string): Promise<void> {
+  await page.locator('[role="gridcell"]').first().click();
+  for (let r = 0; r < 9; r++) {
+    for (let c = 0; c < 9; c++) {
+      const ch = givens[r * 9 + c]!;
+      await page.keyboard.press(ch >= '1' && ch <= '9' ? ch : 'Backspace');
+      if (c < 8) await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('Home');
+    if (r < 8) await page.keyboard.press('ArrowDown');
+  }
+}
+
+/** Wait until the status line is not busy and return its text and kind. */
+export async function settledStatus(page: Page): Promise<{ text: string; kind: string }> {
+  const status = page.getByRole('status');
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('[role="status"]') as HTMLElement | null;
+      return el !== null && el.dataset.kind !== 'busy' && document.body.dataset.busy === '';
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+  return {
+    text: (await status.textContent())?.trim() ?? '',
+    kind: (await status.getAttribute('data-kind')) ?? '',
+  };
+}

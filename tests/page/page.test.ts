@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The built page (dist/) in headless Chromium: what a person does, checked from the DOM.
+// Every test also fails on a console error, a page error or a request to another origin.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, closeSync, openSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readEuler96, solutionProblems } from '../wasm/helpers';
+import {
+  dataDir,
+  readBoard,
+  readGivens,
+  resultsDir,
+  settledStatus,
+  startHarness,
+  typePuzzle,
+  type Harness,
+} from './harness';
+
+let h: Harness;
+let scratch: string;
+
+const p096Path = join(dataDir, 'p096_sudoku.txt');
+const p096 = readEuler96(readFileSync(p096Path, 'utf8'));
+const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean);
+
+const SOLVED_LINE =
+  /^Solved in [\d.]+ (ms|s) · [\d,]+ branch-and-bound nodes? · 729 variables, 324 constraints$/;
+
+beforeAll(async () => {
+  h = await startHarness();
+  scratch = mkdtempSync(join(tmpdir(), 'gridmilp-page-'));
+  mkdirSync(resultsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  const problems = h.problems.splice(0);
+  expect(problems, 'console errors or foreign requests').toEqual([]);
+});
+
+/** Paste `text` as a person would with Ctrl+V while focus is outside text fields. */
+async function paste(page: import('playwright-core').Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+describe('the gridmilp page', () => {
+  it('has a titled page with an accessible 9×9 grid and a licence footer', async () => {
+    const page = await h.openPage();
+    expect(await page.title()).toBe('gridmilp — Sudoku as a MILP');
+    const grid = page.getByRole('grid');
+    await expect(grid.getByRole('row').count()).resolves.toBe(9);
+    await expect(grid.getByRole('gridcell').count()).resolves.toBe(81);
+    const tabbable = await page.locator('[role="gridcell"][tabindex="0"]').count();
+    expect(tabbable).toBe(1);
+    await expect(page.getByRole('gridcell', { name: 'row 3, column 7: empty' }).count()).resolves.toBe(1);
+    for (const name of ['Solve', 'Stop', 'Clear', 'Load file']) {
+      await expect(page.getByRole('button', { name, exact: true }).count()).resolves.toBe(1);
+    }
+    expect(await page.getByRole('button', { name: 'Stop', exact: true }).isDisabled()).toBe(true);
+    expect(await page.locator('footer').textContent()).toContain(
+      'gridmilp — GPL-3.0-or-later. Solves with GLPK 5.0 (GPL-3.0) compiled to WebAssembly.',
+    );
+    await page.close();
+  });
+
+  it('solves a puzzle typed with the keyboard and shows givens apart from solved digits', async () => {
+    const page = await h.openPage();
+    const [name, givens] = p096[0]!;
+    await typePuzzle(page, givens);
+    expect(await readGivens(page), name).toBe(givens);
+    // Arrow keys moved the single tab stop along.
+    expect(await page.locator('[role="gridcell"][tabindex="0"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const status = await settledStatus(page);
+    expect(status.text).toMatch(SOLVED_LINE);
+    expect(status.kind).toBe('ok');
+    const board = await readBoard(page);
+    expect(solutionProblems(givens, board)).toEqual([]);
+    expect(await readGivens(page)).toBe(givens);
+    const solvedCount = await page.locator('.cell.solved[data-solved="true"]').count();
+    expect(solvedCount).toBe([...givens].filter((c) => c === '.').length);
+    // Givens are bold, solved digits are not, and they differ in colour.
+    const looks = await page.evaluate(() => {
+      const g = document.querySelector('.cell.given') as HTMLElement;
+      const s = document.querySelector('.cell.solved') as HTMLElement;
+      const gs = getComputedStyle(g);
+      const ss = getComputedStyle(s);
+      return { gw: gs.fontWeight, sw: ss.fontWeight, gc: gs.color, sc: ss.color };
+    });
+    expect(Number(looks.gw)).toBeGreaterThanOrEqual(600);
+    expect(Number(looks.sw)).toBeLessThan(600);
+    expect(looks.gc).not.toBe(looks.sc);
+    const r1c1 = page.locator('[role="gridcell"][data-row="1"][data-column="1"]');
+    expect(await r1c1.getAttribute('aria-label')).toBe(`row 1, column 1: ${board[0]}, solved`);
+    await page.locator('header h1').click(); // no focus ring in the picture
+    await page.screenshot({ path: join(resultsDir, 'solved-board.png') });
+    await page.close();
+  });
+
+  it('loads a pasted puzzle onto the board and solves it; a paste into the text box stays there', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const puzzle = top95[0]!;
+    await paste(page, puzzle);
+    const loaded = await settledStatus(page);
+    expect(loaded.text).toContain('Loaded the puzzle from the pasted text');
+    expect(await readGivens(page)).toBe(puzzle);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
+    expect(solutionProblems(puzzle, await readBoard(page))).toEqual([]);
+
+    // A paste aimed at the text box is left to the text box.
+    const textBox = page.getByRole('textbox', { name: 'Puzzle text' });
+    await textBox.focus();
+    await paste(page, top95[1]!);
+    expect(await readGivens(page)).toBe(puzzle);
+
+    // The text box and Load: a 9-line grid goes onto the board.
+    const [, grid] = p096[1]!;
+    const lines = Array.from({ length: 9 }, (_, r) => grid.slice(r * 9, r * 9 + 9).replace(/\./g, '0'));
+    await textBox.fill(lines.join('\n'));
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await settledStatus(page);
+    expect(await readGivens(page)).toBe(grid);
+    await page.close();
+  });
+
+  it('offers pasted text with several puzzles as a batch', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    await paste(page, top95.slice(0, 3).join('\n'));
+    const offered = await settledStatus(page);
+    expect(offered.text).toContain('3 puzzles');
+    const solveAll = page.getByRole('button', { name: 'Solve all 3 puzzles' });
+    await solveAll.click();
+    const done = await settledStatus(page);
+    expect(done.text).toMatch(/^Finished 3 puzzles from the pasted text in .*: 3 solved\.$/);
+    expect(await page.locator('#batch-table tbody tr').count()).toBe(3);
+    await page.close();
+  });
+
+  it('solves Project Euler 96 from a file: 24702, a results table, downloadable solutions', async () => {
+    const page = await h.openPage();
+    await page.getByLabel('Puzzle file').setInputFiles(p096Path);
+    const status = await settledStatus(page);
+    expect(status.text).toMatch(/^Finished 50 puzzles from p096_sudoku\.txt in .*: 50 solved\.$/);
+    expect((await page.locator('#euler-answer').textContent())?.trim()).toBe(
+      'Project Euler 96: sum of the top-left 3-digit numbers = 24702',
+    );
+    expect(await page.locator('#batch-count').textContent()).toBe('50 of 50');
+    expect(await page.locator('#batch-progress').evaluate((p) => (p as HTMLProgressElement).value)).toBe(50);
+    const rows = page.locator('#batch-table tbody tr');
+    expect(await rows.count()).toBe(50);
+    expect(await rows.nth(6).locator('td').nth(2).textContent()).toBe('solved');
+    await page.screenshot({ path: join(resultsDir, 'batch-euler96.png'), fullPage: true });
+
+    // A row shows its puzzle and solution on the board.
+    await page.getByRole('button', { name: 'Grid 07', exact: true }).click();
+    const [, grid07] = p096[6]!;
+    expect(await readGivens(page)).toBe(grid07);
+    expect(solutionProblems(grid07, await readBoard(page))).toEqual([]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download solutions' }).click(),
+    ]);
+    const saved = join(scratch, 'solutions.txt');
+    await download.saveAs(saved);
+    const lines = readFileSync(saved, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(50);
+    lines.forEach((line, i) => {
+      expect(solutionProblems(p096[i]![1], line), p096[i]![0]).toEqual([]);
+    });
+    await page.close();
+  });
+
+  it('Stop ends a long batch, keeps the board and text, and the next Solve works', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const puzzle = top95[4]!;
+    await paste(page, puzzle);
+    await settledStatus(page);
+    const notes = 'my notes: keep me';
+    await page.getByRole('textbox', { name: 'Puzzle text' }).fill(notes);
+
+    // 1,900 hard puzzles: long enough that Stop lands mid-way.
+    const big = join(scratch, 'top95x20.txt');
+    writeFileSync(big, `${Array.from({ length: 20 }, () => top95.join('\n')).join('\n')}\n`);
+    await page.getByLabel('Puzzle file').setInputFiles(big);
+    await page.locator('#batch-table tbody tr').first().waitFor({ timeout: 60_000 });
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
+    expect(await stop.isEnabled()).toBe(true);
+    await stop.click();
+    const stopped = await settledStatus(page);
+    const m = /^Stopped after ([\d,]+) of 1,900 puzzles\. Your board and text are kept\.$/.exec(stopped.text);
+    expect(m, stopped.text).not.toBeNull();
+    expect(Number(m![1]!.replace(/,/g, ''))).toBeLessThan(1900);
+    expect(await readGivens(page)).toBe(puzzle);
+    expect(await page.getByRole('textbox', { name: 'Puzzle text' }).inputValue()).toBe(notes);
+    expect(await stop.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
+    expect(solutionProblems(puzzle, await readBoard(page))).toEqual([]);
+    await page.close();
+  });
+
+  it('bad files show a clear message and keep the board', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const puzzle = top95[2]!;
+    await paste(page, puzzle);
+    await settledStatus(page);
+    const file = page.getByLabel('Puzzle file');
+
+    await file.setInputFiles({ name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, world\n') });
+    let status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toMatch(/line 1/i);
+    expect(status.text).toMatch(/column 1/i);
+    expect(await readGivens(page)).toBe(puzzle);
+
+    const empty = join(scratch, 'empty.txt');
+    writeFileSync(empty, '');
+    await file.setInputFiles(empty);
+    status = await settledStatus(page);
+    expect(status).toEqual({ text: 'The file is empty.', kind: 'error' });
+
+    const huge = join(scratch, 'huge.txt'); // 65 MB, sparse: refused before reading
+    const fd = openSync(huge, 'w');
+    ftruncateSync(fd, 65 * 1024 * 1024);
+    closeSync(fd);
+    await file.setInputFiles(huge);
+    status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toMatch(/too large .* up to 64\.0 MB/);
+
+    const junk50 = join(scratch, 'junk50.txt'); // 50 MB of junk: the engine's parse error
+    writeFileSync(junk50, 'qwerty uiop asdf ghjkl zxcvbnm '.repeat(Math.ceil((50 * 1024 * 1024) / 31)));
+    await file.setInputFiles(junk50);
+    status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toMatch(/line 1/i);
+    expect(status.text).toMatch(/column 1/i);
+    expect(await readGivens(page)).toBe(puzzle);
+    // The page still answers: a solve works.
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
+    await page.close();
+  });
+
+  it('shows conflicting givens on the board', async () => {
+    const page = await h.openPage();
+    await typePuzzle(page, `5.5${'.'.repeat(78)}`);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    const conflicts = await page
+      .locator('[role="gridcell"][data-conflict="true"]')
+      .evaluateAll((cells) => cells.map((c) => `${(c as HTMLElement).dataset.row},${(c as HTMLElement).dataset.column}`));
+    expect(conflicts.sort()).toEqual(['1,1', '1,3']);
+    expect(await readGivens(page)).toBe(`5.5${'.'.repeat(78)}`);
+    // Editing clears the highlight; Clear empties the board.
+    await page.locator('[role="gridcell"][data-row="1"][data-column="3"]').click();
+    await page.keyboard.press('Backspace');
+    expect(await page.locator('[data-conflict="true"]').count()).toBe(0);
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    expect(await readBoard(page)).toBe('.'.repeat(81));
+    await page.close();
+  });
+
+  it('a crashed worker is replaced: message shown, board kept, Solve works', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const puzzle = top95[6]!;
+    await paste(page, puzzle);
+    await settledStatus(page);
+    const workers = page.workers();
+    expect(workers).toHaveLength(1);
+    // An uncaught error inside the worker: its `error` event reaches the page.
+    await workers[0]!.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('simulated worker failure');
+      }, 0);
+    });
+    await page.waitForFunction(() =>
+      document.querySelector('[role="status"]')?.textContent?.includes('A fresh solver has been started'),
+    );
+    const status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toContain('simulated worker failure');
+    expect(await readGivens(page)).toBe(puzzle);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
+    expect(solutionProblems(puzzle, await readBoard(page))).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a phone-width screen', async () => {
+    const page = await h.openPage({ width: 375, height: 740 });
+    await page.locator('header h1').click();
+    await paste(page, top95[0]!);
+    await settledStatus(page);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await page.getByRole('grid').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    expect(box!.width).toBeGreaterThan(250);
+    await page.screenshot({ path: join(resultsDir, 'solved-board-phone.png'), fullPage: true });
+    await page.close();
+  });
+});

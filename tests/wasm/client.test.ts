@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SolverClient against in-process "workers": each runs SolverWorkerLogic with the real
+// WASM module, delivering messages asynchronously as a real worker would.
+import { describe, expect, it } from 'vitest';
+import {
+  SolverClient,
+  type RestartReason,
+  type WorkerFactory,
+  type WorkerHandlers,
+} from '../../web/src/solver/client';
+import { SolverError, type BatchProgress } from '../../web/src/solver/protocol';
+import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
+import { SolverWorkerLogic } from '../../web/src/worker/logic';
+import { importFactory, readData, readEuler96, solutionProblems, wasmBinary } from './helpers';
+
+const binary = wasmBinary();
+
+interface FakeWorker {
+  handlers: WorkerHandlers;
+  terminated: boolean;
+  received: unknown[];
+}
+
+/** A factory of in-process workers; each has its own engine like a real worker. */
+function inProcessWorkers(): { factory: WorkerFactory; workers: FakeWorker[] } {
+  const workers: FakeWorker[] = [];
+  const factory: WorkerFactory = (handlers) => {
+    const state: FakeWorker = { handlers, terminated: false, received: [] };
+    workers.push(state);
+    const load: () => Promise<Engine> = createEngineLoader(importFactory, {
+      moduleOptions: { wasmBinary: binary },
+    });
+    const logic = new SolverWorkerLogic(load, (message) => {
+      setTimeout(() => {
+        if (!state.terminated) handlers.onMessage(structuredClone(message));
+      }, 0);
+    });
+    let queue = Promise.resolve();
+    return {
+      post: (message) => {
+        state.received.push(message);
+        const copy = structuredClone(message);
+        queue = queue.then(
+          () =>
+            new Promise<void>((resolve) =>
+              setTimeout(() => {
+                if (state.terminated) resolve();
+                else void logic.handle(copy).then(resolve);
+              }, 5),
+            ),
+        );
+      },
+      terminate: () => {
+        state.terminated = true;
+      },
+    };
+  };
+  return { factory, workers };
+}
+
+const p096 = readData('p096_sudoku.txt');
+const grids = readEuler96(p096);
+
+describe('SolverClient', () => {
+  it('matches concurrent replies to their requests by id', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const picks = [3, 0, 7, 1];
+    const results = await Promise.all(picks.map((i) => client.solve(grids[i]![1])));
+    results.forEach((r, k) => {
+      expect(r.givens).toBe(grids[picks[k]!]![1]);
+      expect(solutionProblems(r.givens, r.solution)).toEqual([]);
+    });
+    expect(client.pendingCount).toBe(0);
+    client.dispose();
+  });
+
+  it('rejects engine errors as SolverError with code and where', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const error = await client.solve(`4.4${'.'.repeat(78)}`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SolverError);
+    expect((error as SolverError).code).toBe('conflicting_givens');
+    expect((error as SolverError).where?.cells).toHaveLength(2);
+    const parse = await client.parse('Grid 01\n12x').catch((e: unknown) => e);
+    expect((parse as SolverError).code).toBe('parse_error');
+    expect((parse as SolverError).where).toMatchObject({ line: 2, column: 3, character: 'x' });
+    client.dispose();
+  });
+
+  it('streams batch progress and resolves with every item', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const seen: BatchProgress[] = [];
+    const batch = await client.solveBatch(p096, { presolve: true }, (p) => seen.push(p));
+    expect(batch.items).toHaveLength(50);
+    expect(seen.at(-1)?.done).toBe(50);
+    expect(seen.filter((p) => p.item).map((p) => p.item!.index)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
+    client.dispose();
+  });
+
+  it('stop rejects pending requests with "stopped" and a fresh worker answers next', async () => {
+    const { factory, workers } = inProcessWorkers();
+    const restarts: RestartReason[] = [];
+    const client = new SolverClient(factory, { onRestart: (reason) => restarts.push(reason) });
+    const batch = client.solveBatch(p096);
+    const solve = client.solve(grids[2]![1]);
+    client.stop();
+    const errors = await Promise.all([batch, solve].map((p) => p.catch((e: unknown) => e)));
+    for (const e of errors) {
+      expect(e).toBeInstanceOf(SolverError);
+      expect((e as SolverError).code).toBe('stopped');
+    }
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(restarts).toEqual(['stopped']);
+    const after = await client.solve(grids[2]![1]);
+    expect(solutionProblems(grids[2]![1], after.solution)).toEqual([]);
+    expect(workers[1]!.received).toHaveLength(1);
+    client.dispose();
+  });
+
+  it('a crashed worker rejects with worker_crashed and is replaced', async () => {
+    const { factory, workers } = inProcessWorkers();
+    const restarts: string[] = [];
+    const client = new SolverClient(factory, {
+      onRestart: (reason, message) => restarts.push(`${reason}: ${message}`),
+    });
+    const pending = client.solve(grids[5]![1]).catch((e: unknown) => e);
+    workers[0]!.handlers.onCrash('out of memory');
+    const error = (await pending) as SolverError;
+    expect(error.code).toBe('worker_crashed');
+    expect(error.message).toContain('out of memory');
+    expect(restarts).toEqual(['worker_crashed: The solver stopped unexpectedly: out of memory']);
+    // A late crash report from the old worker changes nothing.
+    workers[0]!.handlers.onCrash('again');
+    expect(workers).toHaveLength(2);
+    const ok = await client.solve(grids[5]![1]);
+    expect(solutionProblems(grids[5]![1], ok.solution)).toEqual([]);
+    client.dispose();
+  });
+});

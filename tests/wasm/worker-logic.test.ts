@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The worker's logic class driven in Node with the real WASM module and a capturing
+// `post`, plus the engine loader (one cached promise; failures reject, never hang).
+import { describe, expect, it } from 'vitest';
+import type {
+  BatchResult,
+  ParseResult,
+  SolveResult,
+  VersionResult,
+  WorkerErrorMessage,
+  WorkerProgressMessage,
+  WorkerResultMessage,
+  WorkerToPage,
+} from '../../web/src/solver/protocol';
+import type { GridmilpModuleFactory } from '../../web/src/solver/wasm';
+import { createEngineLoader, Engine, EngineLoadError } from '../../web/src/worker/engine';
+import { SolverWorkerLogic } from '../../web/src/worker/logic';
+import { importFactory, readData, readEuler96, solutionProblems, wasmBinary } from './helpers';
+
+function realLoader(): () => Promise<Engine> {
+  return createEngineLoader(importFactory, { moduleOptions: { wasmBinary: wasmBinary() } });
+}
+
+function harness(load = realLoader()): { logic: SolverWorkerLogic; posted: WorkerToPage[] } {
+  const posted: WorkerToPage[] = [];
+  return { logic: new SolverWorkerLogic(load, (m) => posted.push(m)), posted };
+}
+
+const isResult = (m: WorkerToPage): m is WorkerResultMessage => 'result' in m;
+const isError = (m: WorkerToPage): m is WorkerErrorMessage => 'error' in m;
+const isProgress = (m: WorkerToPage): m is WorkerProgressMessage => 'progress' in m;
+
+const p096 = readData('p096_sudoku.txt');
+
+describe('SolverWorkerLogic with the real module', () => {
+  it('answers version, parse and solve with their ids', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 1, type: 'version' });
+    await logic.handle({ id: 2, type: 'parse', text: p096 });
+    const grid = readEuler96(p096)[4]![1];
+    await logic.handle({ id: 3, type: 'solve', puzzle: grid, options: { presolve: true } });
+    expect(posted.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(posted.every(isResult)).toBe(true);
+    const [version, parse, solve] = posted as WorkerResultMessage[];
+    expect((version!.result as VersionResult).glpk).toBe('5.0');
+    expect((parse!.result as ParseResult).puzzles).toHaveLength(50);
+    expect(solutionProblems(grid, (solve!.result as SolveResult).solution)).toEqual([]);
+  });
+
+  it('streams a batch: one progress per puzzle, then all items in order', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 7, type: 'solveBatch', text: p096 });
+    const progress = posted.filter(isProgress);
+    const final = posted.at(-1)!;
+    expect(posted.every((m) => m.id === 7)).toBe(true);
+    expect(progress).toHaveLength(51); // done 0 after parsing, then each puzzle
+    expect(progress.map((m) => m.progress.done)).toEqual(Array.from({ length: 51 }, (_, i) => i));
+    expect(progress.every((m) => m.progress.total === 50)).toBe(true);
+    expect(progress[10]!.progress.item?.name).toBe('Grid 10');
+    expect(isResult(final)).toBe(true);
+    const batch = (final as WorkerResultMessage).result as BatchResult;
+    expect(batch.format).toBe('euler96');
+    expect(batch.items).toHaveLength(50);
+    const expected = readEuler96(p096);
+    let sum = 0;
+    batch.items.forEach((item, i) => {
+      expect(item.index).toBe(i);
+      expect(item.name).toBe(expected[i]![0]);
+      expect(item.givens).toBe(expected[i]![1]);
+      expect(solutionProblems(item.givens, item.solution), item.name).toEqual([]);
+      sum += Number(item.solution!.slice(0, 3));
+    });
+    expect(sum).toBe(24702);
+  });
+
+  it('keeps going past a bad puzzle in a batch, recording its error', async () => {
+    const { logic, posted } = harness();
+    const lines = readData('top95.txt').split('\n').slice(0, 3);
+    lines[1] = `11${lines[1]!.slice(2)}`; // two 1s in row 1
+    await logic.handle({ id: 8, type: 'solveBatch', text: lines.join('\n') });
+    const batch = (posted.at(-1) as WorkerResultMessage).result as BatchResult;
+    expect(batch.items).toHaveLength(3);
+    expect(batch.items[1]!.error?.code).toBe('conflicting_givens');
+    expect(solutionProblems(batch.items[0]!.givens, batch.items[0]!.solution)).toEqual([]);
+    expect(solutionProblems(batch.items[2]!.givens, batch.items[2]!.solution)).toEqual([]);
+  });
+
+  it('replies with the engine error for a batch text that does not parse', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 9, type: 'solveBatch', text: 'hello\nworld' });
+    expect(posted).toHaveLength(1);
+    const reply = posted[0]!;
+    expect(isError(reply)).toBe(true);
+    const error = (reply as WorkerErrorMessage).error;
+    expect(error.code).toBe('parse_error');
+    expect(error.where).toMatchObject({ line: 1, column: 1, character: 'h' });
+  });
+
+  it('answers malformed messages with bad_request', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 10, type: 'solve' });
+    await logic.handle({ id: 11, type: 'explode' });
+    await logic.handle('not an object');
+    expect(posted.map((m) => (isError(m) ? m.error.code : 'result'))).toEqual([
+      'bad_request',
+      'bad_request',
+      'bad_request',
+    ]);
+    expect(posted.map((m) => m.id)).toEqual([10, 11, -1]);
+  });
+
+  it('loads the module once for many messages', async () => {
+    let calls = 0;
+    const counting = createEngineLoader(
+      async () => {
+        calls++;
+        return importFactory();
+      },
+      { moduleOptions: { wasmBinary: wasmBinary() } },
+    );
+    const { logic, posted } = harness(counting);
+    await Promise.all([1, 2, 3].map((id) => logic.handle({ id, type: 'version' })));
+    expect(calls).toBe(1);
+    expect(posted.filter(isResult)).toHaveLength(3);
+  });
+});
+
+describe('engine loader failures reject (never hang) and become load_failed', () => {
+  it('rejects when the .wasm bytes are not WebAssembly', async () => {
+    const load = createEngineLoader(importFactory, {
+      moduleOptions: { wasmBinary: new TextEncoder().encode('this is not wasm') },
+    });
+    await expect(load()).rejects.toBeInstanceOf(EngineLoadError);
+    const { logic, posted } = harness(load);
+    await logic.handle({ id: 20, type: 'version' });
+    expect(posted).toHaveLength(1);
+    expect((posted[0] as WorkerErrorMessage).error.code).toBe('load_failed');
+  });
+
+  it('rejects when the glue cannot be imported', async () => {
+    const load = createEngineLoader(() => Promise.reject(new Error('404 Not Found')));
+    await expect(load()).rejects.toThrow(/404 Not Found/);
+  });
+
+  it('rejects after the timeout when the module never starts', async () => {
+    const never: GridmilpModuleFactory = () => new Promise(() => undefined);
+    const load = createEngineLoader(() => never, { timeoutMs: 50 });
+    await expect(load()).rejects.toThrow(/longer than 50 ms/);
+  });
+
+  it('turns an abort inside a request into engine_crashed, then refuses further use', async () => {
+    const aborting: GridmilpModuleFactory = async () => ({
+      handleRequest: () => {
+        throw new Error('RuntimeError: Aborted(test)');
+      },
+    });
+    const { logic, posted } = harness(createEngineLoader(() => aborting));
+    await logic.handle({ id: 30, type: 'version' });
+    await logic.handle({ id: 31, type: 'version' });
+    expect(posted.map((m) => (isError(m) ? m.error.code : 'result'))).toEqual([
+      'engine_crashed',
+      'engine_crashed',
+    ]);
+    expect((posted[0] as WorkerErrorMessage).error.message).toContain('Aborted(test)');
+  });
+});

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The page's handle on the solver worker: typed requests matched to replies by id,
+ * streamed batch progress, and Stop (terminate the worker, start a fresh one).
+ * Uses no DOM API: the worker itself is made by a {@link WorkerFactory}.
+ */
+import {
+  SolverError,
+  type BatchProgress,
+  type BatchResult,
+  type ParseResult,
+  type PageToWorker,
+  type SolveOptions,
+  type SolveResult,
+  type VersionResult,
+  type WireError,
+  type WorkerResultByType,
+  type WorkerToPage,
+} from './protocol';
+
+/** What a {@link WorkerFactory} gets: where to deliver the worker's messages and crashes. */
+export interface WorkerHandlers {
+  /** Called with each message the worker posts. */
+  onMessage(message: WorkerToPage): void;
+  /** Called when the worker dies (uncaught error, failed script load); `message` says why. */
+  onCrash(message: string): void;
+}
+
+/** The two things the client does to a worker. */
+export interface WorkerPort {
+  /** Send one message to the worker. */
+  post(message: PageToWorker): void;
+  /** Kill the worker at once (in-flight work is lost). */
+  terminate(): void;
+}
+
+/** Starts one worker wired to `handlers` (in the page: `new Worker(new URL(...))`). */
+export type WorkerFactory = (handlers: WorkerHandlers) => WorkerPort;
+
+/** Why the client replaced its worker. */
+export type RestartReason = 'stopped' | 'worker_crashed' | 'engine_crashed';
+
+/** Options of {@link SolverClient}. */
+export interface SolverClientOptions {
+  /** Called after the worker was replaced, with the reason and a message. */
+  onRestart?: (reason: RestartReason, message: string) => void;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: SolverError): void;
+  onProgress: ((progress: BatchProgress) => void) | undefined;
+}
+
+type RequestBody =
+  | { type: 'solve'; puzzle: string; options?: SolveOptions }
+  | { type: 'parse'; text: string }
+  | { type: 'solveBatch'; text: string; options?: SolveOptions }
+  | { type: 'version' };
+
+/**
+ * Talks to one solver worker at a time. Requests are answered in the order sent
+ * (the worker is single-threaded); every promise settles: with the result, with a
+ * {@link SolverError} carrying the engine's code/message/where, or with code
+ * `stopped` / `worker_crashed` / `engine_crashed` when the worker was replaced.
+ */
+export class SolverClient {
+  private readonly factory: WorkerFactory;
+  private readonly options: SolverClientOptions;
+  private port: WorkerPort;
+  private generation = 0;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  /**
+   * Starts a worker at once (so the WASM module can load while the user types).
+   *
+   * @param factory starts a worker
+   * @param options callbacks
+   */
+  constructor(factory: WorkerFactory, options: SolverClientOptions = {}) {
+    this.factory = factory;
+    this.options = options;
+    this.port = this.start();
+  }
+
+  /** Number of requests sent and not yet settled. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Solve one puzzle.
+   *
+   * @param puzzle one puzzle in any accepted format (e.g. 81 characters, `.` = empty)
+   * @param options solver options (time limit in ms, presolve)
+   * @returns the engine's result; status `infeasible` means no solution (not an error)
+   * @throws SolverError (as rejection) with the engine's error code, or `stopped` etc.
+   */
+  solve(puzzle: string, options?: SolveOptions): Promise<SolveResult> {
+    return this.send({ type: 'solve', puzzle, ...(options ? { options } : {}) });
+  }
+
+  /**
+   * Split a text into puzzles without solving.
+   *
+   * @throws SolverError (as rejection), e.g. `parse_error` with line/column/character
+   */
+  parse(text: string): Promise<ParseResult> {
+    return this.send({ type: 'parse', text });
+  }
+
+  /**
+   * Parse a text and solve every puzzle in it.
+   *
+   * @param text one or many puzzles in any accepted format
+   * @param options solver options applied to each puzzle
+   * @param onProgress called after each puzzle (and once with `done: 0` after parsing)
+   * @returns every puzzle's outcome in input order; a puzzle that fails to solve is
+   *   an item with `error`, not a rejection
+   * @throws SolverError (as rejection) when the text does not parse, or on Stop
+   */
+  solveBatch(
+    text: string,
+    options?: SolveOptions,
+    onProgress?: (progress: BatchProgress) => void,
+  ): Promise<BatchResult> {
+    return this.send({ type: 'solveBatch', text, ...(options ? { options } : {}) }, onProgress);
+  }
+
+  /** The engine's versions; also a cheap way to load the WASM module early. */
+  version(): Promise<VersionResult> {
+    return this.send({ type: 'version' });
+  }
+
+  /**
+   * Stop everything: terminate the worker, reject every pending request with code
+   * `stopped`, and start a fresh worker. Safe to call when idle.
+   */
+  stop(): void {
+    this.restart('stopped', 'Stopped.');
+  }
+
+  /** Terminate the worker for good and reject pending requests (`stopped`). */
+  dispose(): void {
+    this.generation++;
+    this.port.terminate();
+    this.rejectAll({ code: 'stopped', message: 'The solver was shut down.' });
+  }
+
+  private send<K extends RequestBody['type']>(
+    body: Extract<RequestBody, { type: K }>,
+    onProgress?: (progress: BatchProgress) => void,
+  ): Promise<WorkerResultByType[K]> {
+    const id = this.nextId++;
+    return new Promise<WorkerResultByType[K]>((resolve, reject) => {
+      this.pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        onProgress,
+      });
+      this.port.post({ id, ...body } as PageToWorker);
+    });
+  }
+
+  private start(): WorkerPort {
+    const generation = ++this.generation;
+    return this.factory({
+      onMessage: (message) => {
+        if (generation === this.generation) this.receive(message);
+      },
+      onCrash: (message) => {
+        if (generation === this.generation) {
+          this.restart('worker_crashed', `The solver stopped unexpectedly: ${message}`);
+        }
+      },
+    });
+  }
+
+  private receive(message: WorkerToPage): void {
+    const entry = this.pending.get(message.id);
+    if (entry === undefined) return; // a reply for a request already settled
+    if ('progress' in message) {
+      entry.onProgress?.(message.progress);
+      return;
+    }
+    this.pending.delete(message.id);
+    if ('error' in message) {
+      entry.reject(new SolverError(message.error));
+      if (message.error.code === 'engine_crashed') {
+        this.restart('engine_crashed', message.error.message);
+      }
+    } else {
+      entry.resolve(message.result);
+    }
+  }
+
+  private restart(reason: RestartReason, message: string): void {
+    this.port.terminate();
+    this.rejectAll({ code: reason, message });
+    this.port = this.start();
+    this.options.onRestart?.(reason, message);
+  }
+
+  private rejectAll(error: WireError): void {
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of entries) entry.reject(new SolverError(error));
+  }
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Hand-written types for the Emscripten module `web/generated/gridmilp_wasm.js`
+ * (built by CMake from `cpp/wasm/`; Emscripten 3.1.6 cannot emit TypeScript
+ * declarations). The module is an ES6 factory built with
+ * `-sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker -sFILESYSTEM=0 --bind`.
+ */
+
+/** The instantiated WASM module: one function, `handleRequest`. */
+export interface GridmilpModule {
+  /**
+   * Answer one request of protocol.md.
+   *
+   * @param requestJson one JSON request object, e.g. `{"id":1,"type":"version"}`
+   * @returns one JSON response, `{"id":…,"result":…}` or `{"id":…,"error":…}`. Bad
+   *   input never throws: it gives an error response. It throws only when the WASM
+   *   module itself aborts (`RuntimeError: Aborted(...)`); the instance is unusable then.
+   */
+  handleRequest(requestJson: string): string;
+}
+
+/** Options accepted by the module factory (the Emscripten `Module` overrides used here). */
+export interface GridmilpModuleOptions {
+  /**
+   * The `.wasm` bytes. Required in Node (the glue's `fetch` of a `file:` URL fails
+   * there); in the browser leave it out and the glue fetches
+   * `new URL('gridmilp_wasm.wasm', import.meta.url)` (rewritten by Vite).
+   */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Maps a file name the glue wants (`gridmilp_wasm.wasm`) to a URL. */
+  locateFile?: (path: string, scriptDirectory: string) => string;
+  /** Receives the module's stdout, one line per call (default: console.log). */
+  print?: (text: string) => void;
+  /** Receives the module's stderr, one line per call (default: console.warn/error). */
+  printErr?: (text: string) => void;
+  /** Called when the module aborts, with the reason. */
+  onAbort?: (what: unknown) => void;
+}
+
+/**
+ * The default export of the glue: creates one module instance.
+ * The promise rejects (with the abort reason) when the `.wasm` cannot be fetched,
+ * compiled or instantiated.
+ */
+export type GridmilpModuleFactory = (options?: GridmilpModuleOptions) => Promise<GridmilpModule>;

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The worker's logic as a plain class: given a way to load the engine and a `post`
+ * function, it answers page messages. `worker.ts` only wires `onmessage` to it, so
+ * tests drive it in Node with the real module and a capturing `post`.
+ */
+import type {
+  BatchItem,
+  BatchResult,
+  EngineError,
+  PageToWorker,
+  SolveOptions,
+  WorkerToPage,
+} from '../solver/protocol';
+import { Engine, EngineCrashedError, errorText } from './engine';
+
+/** Sends one message to the page (in the worker: `self.postMessage`). */
+export type Post = (message: WorkerToPage) => void;
+
+/** Answers {@link PageToWorker} messages using one engine. */
+export class SolverWorkerLogic {
+  private readonly loadEngine: () => Promise<Engine>;
+  private readonly post: Post;
+  private readonly now: () => number;
+
+  /**
+   * @param loadEngine returns the (cached) engine; a rejection becomes a `load_failed`
+   *   reply to every request
+   * @param post sends a reply or progress message to the page
+   * @param now a clock in ms (default `performance.now`)
+   */
+  constructor(loadEngine: () => Promise<Engine>, post: Post, now: () => number = () => performance.now()) {
+    this.loadEngine = loadEngine;
+    this.post = post;
+    this.now = now;
+  }
+
+  /**
+   * Handle one message: posts progress messages (for `solveBatch`) and then exactly
+   * one final reply `{id, result}` or `{id, error}`. Never throws or rejects.
+   *
+   * @param message a page message; anything malformed gets a `bad_request` reply
+   */
+  async handle(message: unknown): Promise<void> {
+    const id = messageId(message);
+    let engine: Engine;
+    try {
+      engine = await this.loadEngine();
+    } catch (e) {
+      this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
+      return;
+    }
+    try {
+      this.dispatch(engine, id, message);
+    } catch (e) {
+      if (e instanceof EngineCrashedError) {
+        this.post({ id, error: { code: 'engine_crashed', message: e.message } });
+      } else {
+        this.post({
+          id,
+          error: { code: 'internal_error', message: `gridmilp worker: ${errorText(e)}` },
+        });
+      }
+    }
+  }
+
+  private dispatch(engine: Engine, id: number, message: unknown): void {
+    const bad = (field: string, what: string): void =>
+      this.post({ id, error: { code: 'bad_request', message: what, where: { field } } });
+    if (typeof message !== 'object' || message === null || typeof id !== 'number') {
+      bad('id', 'The worker message must be an object with a numeric id.');
+      return;
+    }
+    const m = message as Partial<PageToWorker> & Record<string, unknown>;
+    switch (m.type) {
+      case 'version': {
+        this.reply(id, engine.request({ id, type: 'version' }));
+        return;
+      }
+      case 'parse': {
+        if (typeof m.text !== 'string') return bad('text', 'parse needs a text (string).');
+        this.reply(id, engine.request({ id, type: 'parse', text: m.text }));
+        return;
+      }
+      case 'solve': {
+        if (typeof m.puzzle !== 'string') return bad('puzzle', 'solve needs a puzzle (string).');
+        this.reply(
+          id,
+          engine.request({ id, type: 'solve', puzzle: m.puzzle, options: cleanOptions(m.options) }),
+        );
+        return;
+      }
+      case 'solveBatch': {
+        if (typeof m.text !== 'string') return bad('text', 'solveBatch needs a text (string).');
+        this.solveBatch(engine, id, m.text, cleanOptions(m.options));
+        return;
+      }
+      default:
+        bad('type', `Unknown message type ${JSON.stringify(m.type)}.`);
+    }
+  }
+
+  private reply(id: number, response: { result: unknown } | { error: EngineError }): void {
+    if ('error' in response) {
+      this.post({ id, error: response.error });
+    } else {
+      this.post({ id, result: response.result as never });
+    }
+  }
+
+  /** Parse `text`, then solve each puzzle, posting progress after each one. */
+  private solveBatch(engine: Engine, id: number, text: string, options: SolveOptions | undefined): void {
+    const start = this.now();
+    const parsed = engine.request({ id, type: 'parse', text });
+    if ('error' in parsed) {
+      this.post({ id, error: parsed.error });
+      return;
+    }
+    const { puzzles, format, size } = parsed.result;
+    const total = puzzles.length;
+    const items: BatchItem[] = [];
+    this.post({ id, progress: { done: 0, total, elapsedMs: this.now() - start } });
+    puzzles.forEach((p, index) => {
+      const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
+      const solved = engine.request({ id, type: 'solve', puzzle: p.givens, options });
+      if ('error' in solved) {
+        item.error = solved.error;
+      } else {
+        const r = solved.result;
+        item.status = r.status;
+        if (typeof r.solution === 'string') item.solution = r.solution;
+        item.nodes = r.stats.nodes;
+        item.ms = r.stats.totalMs;
+      }
+      items.push(item);
+      this.post({ id, progress: { done: index + 1, total, elapsedMs: this.now() - start, item } });
+    });
+    const result: BatchResult = { format, size, items, elapsedMs: this.now() - start };
+    this.post({ id, result });
+  }
+}
+
+function messageId(message: unknown): number {
+  if (typeof message === 'object' && message !== null) {
+    const id = (message as { id?: unknown }).id;
+    if (typeof id === 'number') return id;
+  }
+  return -1;
+}
+
+/** Keep only the known option fields with the right types (the engine checks values). */
+function cleanOptions(options: unknown): SolveOptions | undefined {
+  if (typeof options !== 'object' || options === null) return undefined;
+  const o = options as Record<string, unknown>;
+  const out: SolveOptions = {};
+  if (typeof o.timeLimitMs === 'number') out.timeLimitMs = o.timeLimitMs;
+  if (typeof o.presolve === 'boolean') out.presolve = o.presolve;
+  return out;
+}
+
