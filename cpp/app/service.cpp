@@ -14,6 +14,9 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
+/// Largest `limit` of an enumerate request.
+constexpr int kMaxEnumerate = 100000;
+
 double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -34,9 +37,7 @@ T optionalField(const json& object, const char* name, T fallback, json::value_t 
       type == json::value_t::number_integer
           ? it->is_number_integer()
           : (type == json::value_t::number_float ? it->is_number() : it->type() == type);
-  if (!ok) {
-    throw badRequest(path + name, "Field '" + path + name + "' must be " + type_name);
-  }
+  if (!ok) throw badRequest(path + name, "Field '" + path + name + "' must be " + type_name);
   return it->get<T>();
 }
 
@@ -52,41 +53,48 @@ const json& optionalObject(const json& object, const char* name) {
   static const json kEmpty = json::object();
   const auto it = object.find(name);
   if (it == object.end() || it->is_null()) return kEmpty;
-  if (!it->is_object())
+  if (!it->is_object()) {
     throw badRequest(name, std::string("Field '") + name + "' must be an object");
+  }
   return *it;
 }
 
-sudoku::Shape shapeOf(const json& request) {
-  const int size =
-      optionalField<int>(request, "size", 9, json::value_t::number_integer, "an integer", "");
-  if (size != 9) {
-    throw badRequest("size", "Size " + std::to_string(size) +
-                                 " is not supported yet; protocol 1 solves 9\u00d79 puzzles");
+/// The parse options of a request: "size" (a number, or absent/"auto" to detect),
+/// "boxHeight", "boxWidth", "symbols".
+sudoku::ParseOptions parseOptionsOf(const json& request) {
+  sudoku::ParseOptions options;
+  const auto size = request.find("size");
+  if (size != request.end() && !size->is_null() && !(size->is_string() && *size == "auto")) {
+    if (!size->is_number_integer()) {
+      throw badRequest("size", "Field 'size' must be a whole number (4 to 35) or \"auto\"");
+    }
+    options.size = size->get<int>();
+    if (options.size < 1 || options.size > sudoku::kMaxSize) {
+      throw badRequest("size", "Size " + std::to_string(options.size) + " is not supported (1 to " +
+                                   std::to_string(sudoku::kMaxSize) + ")");
+    }
   }
-  return sudoku::shapeForSize(size);
+  options.boxHeight = optionalField<int>(request, "boxHeight", 0, json::value_t::number_integer,
+                                         "a whole number", "");
+  options.boxWidth = optionalField<int>(request, "boxWidth", 0, json::value_t::number_integer,
+                                        "a whole number", "");
+  if ((options.boxHeight != 0 || options.boxWidth != 0) && options.size == 0) {
+    throw badRequest("boxHeight", "A box shape needs a size: set 'size' too");
+  }
+  options.symbols = sudoku::symbolsFromString(optionalField<std::string>(
+      request, "symbols", "auto", json::value_t::string, "a string", ""));
+  return options;
 }
 
-json optionalInt(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
-
-json handleParse(const json& request) {
-  const std::string text = requiredString(request, "text");
-  const sudoku::Shape shape = shapeOf(request);
-  const sudoku::ParsedText parsed = sudoku::parseText(text, shape);
-  json puzzles = json::array();
-  for (const sudoku::ParsedPuzzle& p : parsed.puzzles) {
-    puzzles.push_back({{"name", p.name}, {"line", p.line}, {"givens", p.grid.toLine()}});
-  }
-  return {{"format", sudoku::toString(parsed.format)},
-          {"size", shape.size()},
-          {"boxHeight", shape.boxHeight},
-          {"boxWidth", shape.boxWidth},
-          {"puzzles", std::move(puzzles)}};
+/// The shape of a request that names no puzzle (generate, complete without one):
+/// size default 9.
+sudoku::Shape shapeOfRequest(const json& request) {
+  sudoku::ParseOptions options = parseOptionsOf(request);
+  return sudoku::shapeFor(options.size == 0 ? 9 : options.size, options.boxHeight,
+                          options.boxWidth);
 }
 
-json handleSolve(const json& request, Clock::time_point start) {
-  const std::string text = requiredString(request, "puzzle");
-  const sudoku::Shape shape = shapeOf(request);
+milp::SolveOptions solveOptionsOf(const json& request) {
   const json& options_json = optionalObject(request, "options");
   const json& debug_json = optionalObject(request, "debug");
   milp::SolveOptions options;
@@ -100,35 +108,266 @@ json handleSolve(const json& request, Clock::time_point start) {
                                          "true or false", "options.");
   options.forceSolverError = optionalField<bool>(debug_json, "forceGlpkError", false,
                                                  json::value_t::boolean, "true or false", "debug.");
-  const sudoku::Grid givens = sudoku::parseOne(text, shape);
-  SolveOutcome outcome = solveSudoku(givens, options);
+  return options;
+}
+
+std::uint32_t seedOf(const json& request) {
+  const auto it = request.find("seed");
+  if (it == request.end() || it->is_null()) return 1;
+  if (!it->is_number_integer() || it->get<std::int64_t>() < 0 ||
+      it->get<std::int64_t>() > 4294967295LL) {
+    throw badRequest("seed", "Field 'seed' must be a whole number from 0 to 4294967295");
+  }
+  return static_cast<std::uint32_t>(it->get<std::int64_t>());
+}
+
+/// The objective of a request: {"preset": "diagonal"|"firstRow"} or
+/// {"sense": "maximize"|"minimize", "weights": n·n numbers, flat or as n rows}.
+std::optional<sudoku::CellObjective> objectiveOf(const json& request, sudoku::Shape shape) {
+  const auto it = request.find("objective");
+  if (it == request.end() || it->is_null()) return std::nullopt;
+  if (!it->is_object()) throw badRequest("objective", "Field 'objective' must be an object");
+  const json& o = *it;
+  if (o.contains("preset")) {
+    const std::string preset = optionalField<std::string>(o, "preset", "", json::value_t::string,
+                                                          "a string", "objective.");
+    if (preset == "diagonal") return sudoku::diagonalObjective(shape);
+    if (preset == "firstRow") return sudoku::firstRowObjective(shape);
+    throw badRequest("objective.preset",
+                     "Unknown objective preset '" + preset + "': one of diagonal, firstRow");
+  }
+  sudoku::CellObjective objective;
+  const std::string sense = optionalField<std::string>(
+      o, "sense", "maximize", json::value_t::string, "a string", "objective.");
+  if (sense == "maximize") {
+    objective.sense = milp::ObjectiveSense::kMaximize;
+  } else if (sense == "minimize") {
+    objective.sense = milp::ObjectiveSense::kMinimize;
+  } else {
+    throw badRequest("objective.sense", "Field 'objective.sense' must be maximize or minimize");
+  }
+  const auto weights = o.find("weights");
+  if (weights == o.end() || !weights->is_array()) {
+    throw badRequest("objective.weights", "Field 'objective.weights' must be an array of " +
+                                              std::to_string(shape.cells()) + " numbers");
+  }
+  for (const json& w : *weights) {
+    if (w.is_array()) {
+      for (const json& v : w) {
+        if (!v.is_number()) throw badRequest("objective.weights", "Every weight must be a number");
+        objective.weights.push_back(v.get<double>());
+      }
+    } else if (w.is_number()) {
+      objective.weights.push_back(w.get<double>());
+    } else {
+      throw badRequest("objective.weights", "Every weight must be a number");
+    }
+  }
+  return objective;
+}
+
+json optionalInt(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
+json optionalDouble(const std::optional<double>& value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+/// size, boxHeight, boxWidth of a shape, merged into `out`.
+void putShape(json* out, sudoku::Shape shape) {
+  (*out)["size"] = shape.size();
+  (*out)["boxHeight"] = shape.boxHeight;
+  (*out)["boxWidth"] = shape.boxWidth;
+}
+
+/// Cells where two grids differ: [{row, column, first, second}], 1-based, symbols.
+json differences(const sudoku::Grid& a, const sudoku::Grid& b) {
+  json out = json::array();
+  const int n = a.shape.size();
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (a.at(r, c) != b.at(r, c)) {
+        out.push_back({{"row", r + 1},
+                       {"column", c + 1},
+                       {"first", std::string(1, sudoku::symbolFor(a.at(r, c)))},
+                       {"second", std::string(1, sudoku::symbolFor(b.at(r, c)))}});
+      }
+    }
+  }
+  return out;
+}
+
+void requireSolverOk(const milp::SolveResult& result) {
+  if (result.status == milp::SolveStatus::kError) {
+    throw InputError(ErrorCode::kSolverError, result.message);
+  }
+}
+
+json handleParse(const json& request) {
+  const std::string text = requiredString(request, "text");
+  const sudoku::ParsedText parsed = sudoku::parseText(text, parseOptionsOf(request));
+  json puzzles = json::array();
+  for (const sudoku::ParsedPuzzle& p : parsed.puzzles) {
+    puzzles.push_back({{"name", p.name}, {"line", p.line}, {"givens", p.grid.toLine()}});
+  }
+  json result = {{"format", sudoku::toString(parsed.format)},
+                 {"symbols", sudoku::toString(parsed.symbols)}};
+  putShape(&result, parsed.shape);
+  result["puzzles"] = std::move(puzzles);
+  return result;
+}
+
+json handleSolve(const json& request, Clock::time_point start) {
+  const std::string text = requiredString(request, "puzzle");
+  const milp::SolveOptions options = solveOptionsOf(request);
+  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
+  SolveOutcome outcome = solveSudoku(givens, options, objectiveOf(request, givens.shape));
   outcome.totalMs = msSince(start);
   return toJson(outcome);
+}
+
+json handleUniqueness(const json& request, Clock::time_point start) {
+  const std::string text = requiredString(request, "puzzle");
+  const milp::SolveOptions options = solveOptionsOf(request);
+  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
+  const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, options);
+  requireSolverOk(u.first);
+  if (u.second) requireSolverOk(*u.second);
+  json result = {{"status", milp::toString(u.first.status)},
+                 {"unique", u.unique ? json(*u.unique) : json(nullptr)}};
+  putShape(&result, givens.shape);
+  result["givens"] = givens.toLine();
+  if (u.solution) result["solution"] = u.solution->toLine();
+  if (u.secondSolution) {
+    result["secondSolution"] = u.secondSolution->toLine();
+    result["differences"] = differences(*u.solution, *u.secondSolution);
+  }
+  result["stats"] = statsJson(u.first);
+  if (u.second) {
+    result["secondStatus"] = milp::toString(u.second->status);
+    result["secondStats"] = statsJson(*u.second);
+  }
+  result["totalMs"] = msSince(start);
+  return result;
+}
+
+json handleEnumerate(const json& request, const json& id, const ProgressSink& progress,
+                     Clock::time_point start) {
+  const std::string text = requiredString(request, "puzzle");
+  const milp::SolveOptions options = solveOptionsOf(request);
+  const int limit =
+      optionalField<int>(request, "limit", 10, json::value_t::number_integer, "a whole number", "");
+  if (limit < 1 || limit > kMaxEnumerate) {
+    throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxEnumerate));
+  }
+  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
+  const sudoku::EnumerationResult e =
+      sudoku::enumerate(givens, limit, options, [&](const sudoku::Grid& solution, int found) {
+        if (progress) {
+          progress({{"id", id},
+                    {"progress",
+                     {{"found", found},
+                      {"limit", limit},
+                      {"solution", solution.toLine()},
+                      {"elapsedMs", msSince(start)}}}});
+        }
+        return true;
+      });
+  if (e.lastStatus == milp::SolveStatus::kError) {
+    throw InputError(ErrorCode::kSolverError, "GLPK failed during the enumeration");
+  }
+  json solutions = json::array();
+  for (const sudoku::Grid& g : e.solutions) solutions.push_back(g.toLine());
+  json result = {{"count", e.solutions.size()},
+                 {"complete", e.complete},
+                 {"limit", limit},
+                 {"lastStatus", milp::toString(e.lastStatus)}};
+  putShape(&result, givens.shape);
+  result["givens"] = givens.toLine();
+  result["solutions"] = std::move(solutions);
+  result["stats"] = {{"solves", e.solves}, {"solveMs", e.solveMs}, {"totalMs", msSince(start)}};
+  return result;
+}
+
+json handleComplete(const json& request, Clock::time_point start) {
+  const milp::SolveOptions options = solveOptionsOf(request);
+  const std::uint32_t seed = seedOf(request);
+  sudoku::Grid givens;
+  const auto puzzle = request.find("puzzle");
+  if (puzzle != request.end() && !puzzle->is_null()) {
+    givens = sudoku::parseOne(requiredString(request, "puzzle"), parseOptionsOf(request));
+  } else {
+    givens = sudoku::Grid(shapeOfRequest(request));
+  }
+  const sudoku::Completion completion = sudoku::completeRandomly(givens, seed, options);
+  requireSolverOk(completion.result);
+  json result = {{"status", milp::toString(completion.result.status)}, {"seed", seed}};
+  putShape(&result, givens.shape);
+  result["givens"] = givens.toLine();
+  if (completion.grid) result["solution"] = completion.grid->toLine();
+  result["stats"] = statsJson(completion.result, -1, msSince(start));
+  return result;
+}
+
+json handleGenerate(const json& request, const json& id, const ProgressSink& progress,
+                    Clock::time_point start) {
+  sudoku::GenerateOptions options;
+  options.shape = shapeOfRequest(request);
+  options.seed = seedOf(request);
+  options.targetGivens =
+      optionalField<int>(request, "givens", 0, json::value_t::number_integer, "a whole number", "");
+  options.symmetry = sudoku::symmetryFromString(optionalField<std::string>(
+      request, "symmetry", "none", json::value_t::string, "a string", ""));
+  options.solveTimeLimitMs = solveOptionsOf(request).timeLimitMs;
+  const sudoku::GenerateResult g =
+      sudoku::generate(options, [&](const sudoku::GenerateProgress& p) {
+        if (progress) {
+          progress({{"id", id},
+                    {"progress",
+                     {{"phase", "removing"},
+                      {"checked", p.checked},
+                      {"total", p.total},
+                      {"givens", p.givens},
+                      {"elapsedMs", msSince(start)}}}});
+        }
+        return true;
+      });
+  json result = {{"seed", options.seed},
+                 {"symmetry", sudoku::toString(options.symmetry)},
+                 {"targetGivens", options.targetGivens}};
+  putShape(&result, options.shape);
+  result["puzzle"] = g.puzzle.toLine();
+  result["solution"] = g.solution.toLine();
+  result["givens"] = g.puzzle.givenCount();
+  result["minimal"] = g.minimal;
+  result["targetReached"] = g.targetReached;
+  result["uniquenessChecks"] = g.uniquenessChecks;
+  result["completeMs"] = g.completeMs;
+  result["totalMs"] = msSince(start);
+  result["difficulty"] = {{"status", milp::toString(g.difficulty.status)},
+                          {"stats", statsJson(g.difficulty)}};
+  return result;
 }
 
 json errorResponse(const json& id, const json& error) { return {{"id", id}, {"error", error}}; }
 
 }  // namespace
 
-SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options) {
+SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options,
+                         const std::optional<sudoku::CellObjective>& objective) {
   const auto start = Clock::now();
-  sudoku::requireNoConflict(givens);
   SolveOutcome outcome;
   outcome.givens = givens;
-  auto built = sudoku::buildTextbookModel(givens);
+  outcome.objective = objective;
+  sudoku::SudokuSolver solver(givens, objective);
   outcome.buildMs = msSince(start);
-  outcome.result = built->model.solve(options);
-  if (outcome.result.status == milp::SolveStatus::kError) {
-    throw InputError(ErrorCode::kSolverError, outcome.result.message);
-  }
-  if (outcome.result.hasSolution) outcome.solution = sudoku::decodeSolution(*built);
+  outcome.result = solver.solve(options);
+  requireSolverOk(outcome.result);
+  if (outcome.result.hasSolution) outcome.solution = solver.solution();
   outcome.totalMs = msSince(start);
   return outcome;
 }
 
-json toJson(const SolveOutcome& outcome) {
-  const milp::SolveStats& s = outcome.result.stats;
-  const sudoku::Shape& shape = outcome.givens.shape;
+json statsJson(const milp::SolveResult& result, double build_ms, double total_ms) {
+  const milp::SolveStats& s = result.stats;
   json stats = {{"rows", s.rows},
                 {"columns", s.columns},
                 {"nonzeros", s.nonzeros},
@@ -138,16 +377,30 @@ json toJson(const SolveOutcome& outcome) {
                 {"nodes", s.nodes},
                 {"simplexIterations", s.simplexIterations},
                 {"rootLpIntegral", s.rootLpIntegral ? json(*s.rootLpIntegral) : json(nullptr)},
-                {"buildMs", outcome.buildMs},
-                {"solveMs", s.solveMs},
-                {"totalMs", outcome.totalMs}};
-  json result = {{"status", milp::toString(outcome.result.status)},
-                 {"size", shape.size()},
-                 {"boxHeight", shape.boxHeight},
-                 {"boxWidth", shape.boxWidth},
-                 {"givens", outcome.givens.toLine()}};
+                {"bestBound", optionalDouble(s.bestBound)},
+                {"gap", optionalDouble(s.gap)},
+                {"solveMs", s.solveMs}};
+  if (build_ms >= 0) stats["buildMs"] = build_ms;
+  if (total_ms >= 0) stats["totalMs"] = total_ms;
+  return stats;
+}
+
+json toJson(const SolveOutcome& outcome) {
+  json result = {{"status", milp::toString(outcome.result.status)}};
+  putShape(&result, outcome.givens.shape);
+  result["givens"] = outcome.givens.toLine();
   if (outcome.solution) result["solution"] = outcome.solution->toLine();
-  result["stats"] = std::move(stats);
+  if (outcome.objective) {
+    json objective = {{"sense", outcome.objective->sense == milp::ObjectiveSense::kMaximize
+                                    ? "maximize"
+                                    : "minimize"}};
+    objective["value"] =
+        outcome.result.hasSolution ? json(outcome.result.objective) : json(nullptr);
+    objective["bound"] = optionalDouble(outcome.result.stats.bestBound);
+    objective["gap"] = optionalDouble(outcome.result.stats.gap);
+    result["objective"] = std::move(objective);
+  }
+  result["stats"] = statsJson(outcome.result, outcome.buildMs, outcome.totalMs);
   return result;
 }
 
@@ -169,15 +422,17 @@ json toJson(const InputError& error) {
   return out;
 }
 
-json handle(const json& request) {
+json handle(const json& request, const ProgressSink& progress) {
   const auto start = Clock::now();
   json id = nullptr;
+  static const char* kTypes =
+      "one of version, parse, solve, checkUniqueness, enumerate, complete, generate";
   try {
     if (!request.is_object()) throw badRequest("", "A request must be a JSON object");
     if (const auto it = request.find("id"); it != request.end()) id = *it;
     const auto type_it = request.find("type");
     if (type_it == request.end() || !type_it->is_string()) {
-      throw badRequest("type", "Field 'type' is required: one of version, parse, solve");
+      throw badRequest("type", std::string("Field 'type' is required: ") + kTypes);
     }
     const std::string type = type_it->get<std::string>();
     json result;
@@ -188,8 +443,16 @@ json handle(const json& request) {
       result = handleParse(request);
     } else if (type == "solve") {
       result = handleSolve(request, start);
+    } else if (type == "checkUniqueness") {
+      result = handleUniqueness(request, start);
+    } else if (type == "enumerate") {
+      result = handleEnumerate(request, id, progress, start);
+    } else if (type == "complete") {
+      result = handleComplete(request, start);
+    } else if (type == "generate") {
+      result = handleGenerate(request, id, progress, start);
     } else {
-      throw badRequest("type", "Unknown request type '" + type + "': one of version, parse, solve");
+      throw badRequest("type", "Unknown request type '" + type + "': " + kTypes);
     }
     return {{"id", id}, {"result", std::move(result)}};
   } catch (const InputError& e) {
@@ -200,7 +463,7 @@ json handle(const json& request) {
   }
 }
 
-std::string handleRequest(std::string_view request_json) {
+std::string handleRequest(std::string_view request_json, const ProgressSink& progress) {
   json request;
   try {
     request = json::parse(request_json);
@@ -211,7 +474,7 @@ std::string handleRequest(std::string_view request_json) {
         .dump();
   }
   // Invalid UTF-8 in strings is replaced rather than thrown on.
-  return handle(request).dump(-1, ' ', false, json::error_handler_t::replace);
+  return handle(request, progress).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace gridmilp::app

@@ -6,6 +6,7 @@
 // request or a GLPK failure escape as anything but an error response.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -13,6 +14,8 @@
 
 #include "milp/model.h"
 #include "puzzles/sudoku/grid.h"
+#include "puzzles/sudoku/solver.h"
+#include "puzzles/sudoku/text.h"
 
 namespace gridmilp::app {
 
@@ -21,29 +24,42 @@ inline constexpr int kProtocolVersion = 1;
 /// gridmilp's own version.
 inline constexpr const char* kVersion = "0.1.0";
 
+/// Receives progress messages `{"id": ..., "progress": {...}}` during long requests
+/// (enumerate, generate). Called on the requesting thread, between solves.
+using ProgressSink = std::function<void(const nlohmann::json&)>;
+
 /// Handles one JSON request (text) and returns the JSON response (text). Never
 /// throws: malformed JSON gives a bad_request error response with id null.
-std::string handleRequest(std::string_view request_json);
+/// `progress` (optional) gets the progress messages of long requests.
+std::string handleRequest(std::string_view request_json, const ProgressSink& progress = {});
 
 /// The same on parsed JSON. Never throws.
-nlohmann::json handle(const nlohmann::json& request);
+nlohmann::json handle(const nlohmann::json& request, const ProgressSink& progress = {});
 
 /// The outcome of solving one Sudoku.
 struct SolveOutcome {
   sudoku::Grid givens;
+  std::optional<sudoku::CellObjective> objective;
   std::optional<sudoku::Grid> solution;
   milp::SolveResult result;
   double buildMs = 0;  ///< model construction, ms
   double totalMs = 0;  ///< the whole call, ms
 };
 
-/// Solves one puzzle with the textbook model. Throws InputError: conflicting_givens
-/// (two equal givens in a unit, both cells named) or solver_error (GLPK failed; the
+/// Solves one puzzle with the textbook model (and the objective, if any). Throws
+/// InputError: conflicting_givens (two equal givens in a unit, both cells named),
+/// bad_request (objective of the wrong size) or solver_error (GLPK failed; the
 /// message is GLPK's; the backend stays usable).
-SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options);
+SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options,
+                         const std::optional<sudoku::CellObjective>& objective = {});
 
 /// The `result` object of a solve response (protocol.md).
 nlohmann::json toJson(const SolveOutcome& outcome);
+
+/// The `stats` object of a solve (protocol.md): sizes, nodes, iterations, root LP
+/// integrality, bound and gap, times in ms (buildMs/totalMs when >= 0).
+nlohmann::json statsJson(const milp::SolveResult& result, double build_ms = -1,
+                         double total_ms = -1);
 
 /// An error object {code, message, where?} for an InputError.
 nlohmann::json toJson(const InputError& error);

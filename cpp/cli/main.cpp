@@ -1,30 +1,39 @@
 // gridmilp — the native command-line interface.
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-//   gridmilp-cli solve FILE|- [--euler96] [--json] [--time-limit MS] [--no-presolve]
-//   gridmilp-cli request FILE|-       (JSON requests, one per line → responses)
-//   gridmilp-cli bench FILE [--repeat N]   (JSON timings, for npm run bench)
+//   gridmilp-cli solve FILE|- [--euler96] [--json] [--unique | --enumerate K]
+//                [--objective diagonal|firstRow|FILE] [--size N] [--box HxW]
+//                [--symbols auto|digits|hex|numbers] [--time-limit MS] [--no-presolve]
+//   gridmilp-cli generate [--size N] [--box HxW] [--seed S] [--givens G]
+//                [--symmetry none|rot180|mirror] [--json]
+//   gridmilp-cli request FILE|-           (JSON requests, one per line -> responses)
+//   gridmilp-cli bench FILE [--repeat N]  (JSON timings, for npm run bench)
 //
-// Exit codes: 0 all puzzles solved; 1 some puzzle has no solution (or hit the time
+// The CLI is a formatter over the JSON protocol (cpp/app/protocol.md): it builds the
+// same requests the page sends and prints the responses, so a case seen here is a
+// case the page and the Node API see too.
+//
+// Exit codes: 0 every puzzle solved; 1 some puzzle has no solution (or hit the time
 // limit without one); 2 bad input (unreadable file, parse error, conflicting givens)
 // or a solver error.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "app/service.h"
 #include "puzzles/sudoku/grid.h"
+#include "puzzles/sudoku/text.h"
 
 namespace {
 
-using gridmilp::InputError;
 using nlohmann::json;
 namespace sudoku = gridmilp::sudoku;
 namespace app = gridmilp::app;
@@ -60,69 +69,193 @@ std::string formatMs(double ms) {
   return buffer;
 }
 
-int runSolve(const std::string& path, bool euler96, bool as_json,
-             const gridmilp::milp::SolveOptions& options) {
+/// What `solve` is asked to do with each puzzle.
+struct SolveCommand {
+  std::string path;
+  bool euler96 = false;
+  bool as_json = false;
+  bool unique = false;
+  int enumerate = 0;
+  std::string objective;  // "", a preset, or a file
+  json shape;             // size/boxHeight/boxWidth/symbols fields for requests
+  json options;           // the request's "options"
+};
+
+/// The objective object of a request from --objective: a preset name, or a file
+/// whose first word is maximize/minimize followed by n·n weights.
+json objectiveJson(const std::string& spec) {
+  if (spec == "diagonal" || spec == "firstRow") return {{"preset", spec}};
+  std::istringstream in(readInput(spec));
+  std::string sense;
+  in >> sense;
+  if (sense != "maximize" && sense != "minimize") {
+    throw std::runtime_error("objective file '" + spec +
+                             "' must start with maximize or minimize, then the weights");
+  }
+  json weights = json::array();
+  for (std::string word; in >> word;) {
+    try {
+      std::size_t used = 0;
+      const double w = std::stod(word, &used);
+      if (used != word.size()) throw std::invalid_argument(word);
+      weights.push_back(w);
+    } catch (const std::exception&) {
+      throw std::runtime_error("objective file '" + spec + "': '" + word + "' is not a number");
+    }
+  }
+  return {{"sense", sense}, {"weights", weights}};
+}
+
+std::string where(const std::string& path) { return path == "-" ? "standard input" : path; }
+
+int runSolve(const SolveCommand& cmd) {
   std::string text;
+  json objective;
   try {
-    text = readInput(path);
+    text = readInput(cmd.path);
+    if (!cmd.objective.empty()) objective = objectiveJson(cmd.objective);
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
   }
-  sudoku::ParsedText parsed;
-  try {
-    parsed = sudoku::parseText(text, sudoku::shapeForSize(9));
-  } catch (const InputError& e) {
-    if (as_json) std::cout << json{{"id", nullptr}, {"error", app::toJson(e)}}.dump() << "\n";
-    std::cerr << "gridmilp: " << (path == "-" ? "standard input" : path) << ": " << e.what()
-              << "\n";
+  json parse_request = cmd.shape;
+  parse_request["type"] = "parse";
+  parse_request["text"] = text;
+  const json parsed = app::handle(parse_request);
+  if (parsed.contains("error")) {
+    if (cmd.as_json) std::cout << parsed.dump() << "\n";
+    std::cerr << "gridmilp: " << where(cmd.path) << ": "
+              << parsed["error"]["message"].get<std::string>() << "\n";
     return kExitBadInput;
   }
-  int solved = 0, unsolved = 0, errors = 0;
+  const json& puzzles = parsed["result"]["puzzles"];
+  const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
+  int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
   long euler_sum = 0;
   std::vector<double> times;
-  for (std::size_t i = 0; i < parsed.puzzles.size(); ++i) {
-    const sudoku::ParsedPuzzle& puzzle = parsed.puzzles[i];
-    const json id = static_cast<int>(i + 1);
-    try {
-      const app::SolveOutcome outcome = app::solveSudoku(puzzle.grid, options);
-      times.push_back(outcome.totalMs);
-      if (as_json) {
-        std::cout << json{{"id", id}, {"result", app::toJson(outcome)}}.dump() << "\n";
-      }
-      if (outcome.solution) {
-        ++solved;
-        const auto& c = outcome.solution->cells;
-        euler_sum += 100 * c[0] + 10 * c[1] + c[2];
-        if (!as_json && !euler96) std::cout << outcome.solution->toLine() << "\n";
-      } else {
-        ++unsolved;
-        if (!as_json && !euler96) std::cout << "no solution\n";
-        std::cerr << "gridmilp: " << puzzle.name << " (line " << puzzle.line << "): "
-                  << (outcome.result.status == gridmilp::milp::SolveStatus::kTimeLimit
-                          ? "time limit reached without a solution"
-                          : "no solution")
-                  << "\n";
-      }
-    } catch (const InputError& e) {
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const json& puzzle = puzzles[i];
+    json request = {{"id", static_cast<int>(i + 1)},
+                    {"type", type},
+                    {"puzzle", puzzle["givens"]},
+                    {"size", parsed["result"]["size"]},
+                    {"boxHeight", parsed["result"]["boxHeight"]},
+                    {"boxWidth", parsed["result"]["boxWidth"]},
+                    {"options", cmd.options}};
+    if (cmd.enumerate > 0) request["limit"] = cmd.enumerate;
+    if (!objective.is_null()) request["objective"] = objective;
+    const json response = app::handle(request);
+    if (cmd.as_json) std::cout << response.dump() << "\n";
+    const std::string label = puzzle["name"].get<std::string>() + " (line " +
+                              std::to_string(puzzle["line"].get<int>()) + ")";
+    if (response.contains("error")) {
       ++errors;
-      if (as_json) std::cout << json{{"id", id}, {"error", app::toJson(e)}}.dump() << "\n";
-      if (!as_json && !euler96) std::cout << "error: " << e.what() << "\n";
-      std::cerr << "gridmilp: " << puzzle.name << " (line " << puzzle.line << "): " << e.what()
+      const std::string message = response["error"]["message"];
+      if (!cmd.as_json && !cmd.euler96) std::cout << "error: " << message << "\n";
+      std::cerr << "gridmilp: " << label << ": " << message << "\n";
+      continue;
+    }
+    const json& result = response["result"];
+    if (result.contains("stats") && result["stats"].contains("totalMs")) {
+      times.push_back(result["stats"]["totalMs"]);
+    } else if (result.contains("totalMs")) {
+      times.push_back(result["totalMs"]);
+    }
+    std::vector<std::string> solutions;
+    if (result.contains("solutions")) {
+      for (const json& s : result["solutions"]) solutions.push_back(s);
+    } else if (result.contains("solution")) {
+      solutions.push_back(result["solution"]);
+    }
+    if (solutions.empty()) {
+      ++unsolved;
+      if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
+      std::cerr << "gridmilp: " << label << ": "
+                << (result.value("status", "") == "time_limit" ||
+                            result.value("lastStatus", "") == "time_limit"
+                        ? "time limit reached without a solution"
+                        : "no solution")
                 << "\n";
+      continue;
+    }
+    ++solved;
+    const std::string& first = solutions.front();
+    if (first.size() >= 3) {
+      euler_sum += 100 * (first[0] - '0') + 10 * (first[1] - '0') + (first[2] - '0');
+    }
+    if (cmd.as_json || cmd.euler96) continue;
+    if (cmd.unique) {
+      const json& u = result["unique"];
+      if (u.is_boolean() && !u.get<bool>()) ++not_unique;
+      std::cout << first << " "
+                << (u.is_null()     ? "unknown"
+                    : u.get<bool>() ? "unique"
+                                    : "not-unique");
+      if (result.contains("secondSolution")) {
+        std::cout << " " << result["secondSolution"].get<std::string>();
+      }
+      std::cout << "\n";
+    } else if (cmd.enumerate > 0) {
+      for (const std::string& s : solutions) std::cout << s << "\n";
+      std::cout << "\n";
+      std::cerr << "gridmilp: " << label << ": "
+                << (result["complete"].get<bool>() ? "" : "at least ") << solutions.size()
+                << " solution" << (solutions.size() == 1 ? "" : "s") << "\n";
+    } else {
+      std::cout << first << "\n";
+      if (result.contains("objective")) {
+        const json& o = result["objective"];
+        std::cerr << "gridmilp: " << label << ": objective " << o["value"].dump() << " ("
+                  << result["status"].get<std::string>() << ", gap " << o["gap"].dump() << ")\n";
+      }
     }
   }
-  if (euler96) std::cout << euler_sum << "\n";
+  if (cmd.euler96) std::cout << euler_sum << "\n";
   double total = 0;
   for (double t : times) total += t;
-  std::cerr << "gridmilp: " << parsed.puzzles.size() << " puzzle"
-            << (parsed.puzzles.size() == 1 ? "" : "s") << " (" << sudoku::toString(parsed.format)
-            << "): " << solved << " solved, " << unsolved << " without solution, " << errors
-            << " errors; total " << formatMs(total) << ", median " << formatMs(median(times))
-            << ", max "
+  std::cerr << "gridmilp: " << puzzles.size() << " puzzle" << (puzzles.size() == 1 ? "" : "s")
+            << " (" << parsed["result"]["size"].get<int>() << "\u00d7"
+            << parsed["result"]["size"].get<int>() << ", "
+            << parsed["result"]["format"].get<std::string>() << "): " << solved << " solved, "
+            << unsolved << " without solution, " << errors << " errors";
+  if (cmd.unique) std::cerr << ", " << not_unique << " not unique";
+  std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
             << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
   if (errors > 0) return kExitBadInput;
   return unsolved > 0 ? kExitUnsolved : kExitSolved;
+}
+
+int runGenerate(json request, bool as_json) {
+  request["type"] = "generate";
+  // A live progress line only on a terminal; logs get the summary alone.
+  const bool live = isatty(STDERR_FILENO) != 0;
+  const json response = app::handle(request, [live](const json& message) {
+    if (!live) return;
+    const json& p = message["progress"];
+    std::cerr << "\rgridmilp: " << p["checked"] << " of " << p["total"] << " cells tried, "
+              << p["givens"] << " givens" << std::flush;
+  });
+  if (live) std::cerr << "\n";
+  if (as_json) std::cout << response.dump() << "\n";
+  if (response.contains("error")) {
+    std::cerr << "gridmilp: " << response["error"]["message"].get<std::string>() << "\n";
+    return kExitBadInput;
+  }
+  const json& r = response["result"];
+  if (!as_json) std::cout << r["puzzle"].get<std::string>() << "\n";
+  const json& d = r["difficulty"]["stats"];
+  std::cerr << "gridmilp: " << r["size"] << "\u00d7" << r["size"] << ", seed " << r["seed"] << ": "
+            << r["givens"] << " givens, unique" << (r["minimal"].get<bool>() ? ", minimal" : "")
+            << (r["targetGivens"].get<int>() > 0
+                    ? (r["targetReached"].get<bool>() ? ", target reached" : ", target not reached")
+                    : "")
+            << "; " << r["uniquenessChecks"] << " uniqueness checks, " << formatMs(r["totalMs"])
+            << ". The MILP on it: root LP "
+            << (d["rootLpIntegral"].is_null()     ? "not needed (presolve solved it)"
+                : d["rootLpIntegral"].get<bool>() ? "integral"
+                                                  : "fractional")
+            << ", " << d["nodes"] << " B&B nodes, " << formatMs(d["solveMs"]) << "\n";
+  return kExitSolved;
 }
 
 int runRequests(const std::string& path) {
@@ -145,19 +278,19 @@ int runRequests(const std::string& path) {
   }
   int status = kExitSolved;
   for (const std::string& request : requests) {
-    const std::string response = app::handleRequest(request);
+    const std::string response = app::handleRequest(
+        request, [](const json& message) { std::cout << message.dump() << "\n"; });
     std::cout << response << "\n";
     if (json::parse(response).contains("error")) status = kExitBadInput;
   }
   return status;
 }
 
-/// Times every puzzle of a file (warm: each puzzle solved `repeat` times, the
-/// minimum kept) and prints JSON: {"puzzles", "format", "timesUs", "nodes",
-/// "firstSolveUs", "verified"}.
+/// Times every puzzle of a file (each solved `repeat` times, the minimum kept) and
+/// prints JSON: {"puzzles", "format", "timesUs", "nodes", "firstSolveUs", "verified"}.
 int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOptions& options) {
   const std::string text = readInput(path);
-  const sudoku::ParsedText parsed = sudoku::parseText(text, sudoku::shapeForSize(9));
+  const sudoku::ParsedText parsed = sudoku::parseText(text);
   json times = json::array(), nodes = json::array();
   double first_us = -1;
   bool verified = true;
@@ -182,6 +315,7 @@ int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOpt
   }
   std::cout << json{{"puzzles", parsed.puzzles.size()},
                     {"format", sudoku::toString(parsed.format)},
+                    {"size", parsed.shape.size()},
                     {"timesUs", times},
                     {"nodes", nodes},
                     {"firstSolveUs", first_us},
@@ -191,25 +325,81 @@ int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOpt
   return verified ? kExitSolved : kExitUnsolved;
 }
 
+/// Adds --size, --box and --symbols to a subcommand.
+void addShapeOptions(CLI::App* sub, int* size, std::string* box, std::string* symbols) {
+  sub->add_option("--size", *size, "Side length n (default: detect)")
+      ->check(CLI::Range(1, sudoku::kMaxSize));
+  sub->add_option("--box", *box, "Box shape HxW, e.g. 2x3 (default: the usual one for the size)");
+  sub->add_option("--symbols", *symbols, "auto, digits (1-9 A-Z), hex (0-F) or numbers");
+}
+
+/// The size/boxHeight/boxWidth/symbols fields of a request. Throws
+/// std::runtime_error for a malformed --box.
+json shapeJson(int size, const std::string& box, const std::string& symbols) {
+  json out = json::object();
+  if (size > 0) out["size"] = size;
+  if (!box.empty()) {
+    const auto x = box.find('x');
+    try {
+      if (x == std::string::npos) throw std::invalid_argument(box);
+      out["boxHeight"] = std::stoi(box.substr(0, x));
+      out["boxWidth"] = std::stoi(box.substr(x + 1));
+    } catch (const std::exception&) {
+      throw std::runtime_error("--box must be HxW, e.g. 2x3 (got '" + box + "')");
+    }
+  }
+  if (!symbols.empty()) out["symbols"] = symbols;
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App cli{"gridmilp: Sudoku solved as a MILP by GLPK"};
   cli.require_subcommand(1);
-  gridmilp::milp::SolveOptions options;
-  bool no_presolve = false;
 
-  std::string solve_path;
-  bool euler96 = false, as_json = false;
+  SolveCommand solve_cmd;
+  int time_limit = 0;
+  bool no_presolve = false;
+  int size = 0;
+  std::string box, symbols;
   CLI::App* solve = cli.add_subcommand("solve", "Solve every puzzle of a file (or - for stdin)");
-  solve->add_option("file", solve_path, "Puzzle file: one or many puzzles, or - for standard input")
+  solve->add_option("file", solve_cmd.path, "Puzzle file: one or many puzzles, or - for stdin")
       ->required();
-  solve->add_flag("--euler96", euler96,
+  solve->add_flag("--euler96", solve_cmd.euler96,
                   "Print only the Project Euler 96 sum of the top-left numbers");
-  solve->add_flag("--json", as_json, "Print the full response objects, one JSON per line");
-  solve->add_option("--time-limit", options.timeLimitMs, "Time limit per puzzle in ms (0 = none)")
+  solve->add_flag("--json", solve_cmd.as_json, "Print the full response objects, one per line");
+  auto* unique = solve->add_flag("--unique", solve_cmd.unique,
+                                 "Check uniqueness: print 'SOLUTION unique' or 'SOLUTION "
+                                 "not-unique SECOND'");
+  solve
+      ->add_option("--enumerate", solve_cmd.enumerate,
+                   "List up to K solutions per puzzle (a blank line after each puzzle)")
+      ->check(CLI::Range(1, 100000))
+      ->excludes(unique);
+  solve->add_option("--objective", solve_cmd.objective,
+                    "diagonal, firstRow, or a file: maximize|minimize then n*n weights");
+  solve->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
+  addShapeOptions(solve, &size, &box, &symbols);
+
+  int gen_size = 9, givens = 0;
+  std::int64_t seed = 1;
+  std::string gen_box, symmetry = "none";
+  bool gen_json = false;
+  CLI::App* generate = cli.add_subcommand("generate", "Generate a puzzle with a unique solution");
+  generate->add_option("--size", gen_size, "Side length n (default 9)")
+      ->check(CLI::Range(1, sudoku::kMaxSize));
+  generate->add_option("--box", gen_box, "Box shape HxW (default: the usual one)");
+  generate->add_option("--seed", seed, "Random seed (the same seed gives the same puzzle)")
+      ->check(CLI::Range(static_cast<std::int64_t>(0), static_cast<std::int64_t>(4294967295LL)));
+  generate->add_option("--givens", givens, "Target number of givens (default: as few as possible)")
+      ->check(CLI::NonNegativeNumber);
+  generate->add_option("--symmetry", symmetry, "none, rot180 or mirror");
+  generate->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
+      ->check(CLI::NonNegativeNumber);
+  generate->add_flag("--json", gen_json, "Print the full response object");
 
   std::string request_path;
   CLI::App* request = cli.add_subcommand("request", "Answer JSON protocol requests (one per line)");
@@ -228,11 +418,27 @@ int main(int argc, char** argv) {
     const int code = cli.exit(e);
     return code == 0 ? 0 : kExitBadInput;
   }
-  options.presolve = !no_presolve;
   try {
-    if (*solve) return runSolve(solve_path, euler96, as_json, options);
+    const json options = {{"timeLimitMs", time_limit}, {"presolve", !no_presolve}};
+    if (*solve) {
+      solve_cmd.shape = shapeJson(size, box, symbols);
+      solve_cmd.options = options;
+      return runSolve(solve_cmd);
+    }
+    if (*generate) {
+      json req = shapeJson(gen_size, gen_box, "");
+      req["seed"] = seed;
+      req["givens"] = givens;
+      req["symmetry"] = symmetry;
+      req["options"] = options;
+      return runGenerate(req, gen_json);
+    }
     if (*request) return runRequests(request_path);
-    if (*bench) return runBench(bench_path, repeat, options);
+    if (*bench) {
+      gridmilp::milp::SolveOptions solve_options;
+      solve_options.presolve = !no_presolve;
+      return runBench(bench_path, repeat, solve_options);
+    }
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;

@@ -16,6 +16,7 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <csetjmp>
@@ -31,6 +32,9 @@ struct GlpkJob {
   const Model* model;
   int time_limit_ms;
   bool presolve;
+  double mip_gap;
+  int bt_tech;
+  int br_tech;
   bool force_error;
   const int* ia;  // 1-based row indices, ne entries after the unused [0]
   const int* ja;  // 1-based column indices
@@ -49,6 +53,8 @@ struct GlpkJob {
   int presolved_rows, presolved_cols, presolved_nz;
   int root_integral;  // -1 unknown, 0 fractional, 1 integral
   std::int64_t nodes;
+  bool has_bound;
+  double bound;  // best bound of the active nodes, last seen
 };
 
 /// Converts a 0-based model index to GLPK's 1-based one. GLPK numbers rows and
@@ -92,6 +98,10 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   int active = 0, current = 0, total = 0;
   glp_ios_tree_size(tree, &active, &current, &total);
   job->nodes = std::max<std::int64_t>(job->nodes, total);
+  if (const int best = glp_ios_best_node(tree); best != 0) {
+    job->has_bound = true;
+    job->bound = glp_ios_node_bound(tree, best);
+  }
   // GLP_IROWGEN comes after the node's LP relaxation is solved and before GLPK
   // checks integrality (draft/glpios03.c); GLPK 5.0 has no GLP_IREL reason.
   if (glp_ios_reason(tree) == GLP_IROWGEN && job->root_integral < 0 &&
@@ -171,6 +181,9 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   params.msg_lev = GLP_MSG_OFF;
   params.presolve = job->presolve ? GLP_ON : GLP_OFF;
   if (job->time_limit_ms > 0) params.tm_lim = job->time_limit_ms;
+  params.mip_gap = job->mip_gap;
+  params.bt_tech = job->bt_tech;
+  params.br_tech = job->br_tech;
   params.cb_func = branchAndBoundCallback;
   params.cb_info = job;
   job->intopt_ret = glp_intopt(problem, &params);
@@ -237,6 +250,38 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
   job.model = &model;
   job.time_limit_ms = std::max(0, options.timeLimitMs);
   job.presolve = options.presolve;
+  job.mip_gap = options.mipGap;
+  switch (options.backtracking) {
+    case Backtracking::kBestLocalBound:
+      job.bt_tech = GLP_BT_BLB;
+      break;
+    case Backtracking::kDepthFirst:
+      job.bt_tech = GLP_BT_DFS;
+      break;
+    case Backtracking::kBreadthFirst:
+      job.bt_tech = GLP_BT_BFS;
+      break;
+    case Backtracking::kBestProjection:
+      job.bt_tech = GLP_BT_BPH;
+      break;
+  }
+  switch (options.branching) {
+    case Branching::kDriebeckTomlin:
+      job.br_tech = GLP_BR_DTH;
+      break;
+    case Branching::kFirstFractional:
+      job.br_tech = GLP_BR_FFV;
+      break;
+    case Branching::kLastFractional:
+      job.br_tech = GLP_BR_LFV;
+      break;
+    case Branching::kMostFractional:
+      job.br_tech = GLP_BR_MFV;
+      break;
+    case Branching::kPseudoCost:
+      job.br_tech = GLP_BR_PCH;
+      break;
+  }
   job.force_error = options.forceSolverError;
   job.ia = ia.data();
   job.ja = ja.data();
@@ -328,6 +373,14 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
                        result.status != SolveStatus::kInfeasible;
   if (result.hasSolution) {
     result.objective = job.objective;
+    if (result.status == SolveStatus::kOptimal) {
+      stats.bestBound = job.objective;
+      stats.gap = 0.0;
+    } else if (job.has_bound) {
+      // GLPK's relative gap (glp_ios_mip_gap), from the last bound seen.
+      stats.bestBound = job.bound;
+      stats.gap = std::fabs(job.objective - job.bound) / (std::fabs(job.objective) + DBL_EPSILON);
+    }
   } else {
     values->clear();
   }

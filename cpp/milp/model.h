@@ -158,12 +158,35 @@ class VarFamily {
 LinExpr sum(const std::vector<Var>& vars);
 LinExpr sum(const std::vector<LinExpr>& exprs);
 
+/// Branch-and-bound node selection when backtracking (GLPK's glp_iocp.bt_tech).
+enum class Backtracking : std::uint8_t {
+  kBestLocalBound,  ///< GLP_BT_BLB, GLPK's default
+  kDepthFirst,      ///< GLP_BT_DFS: reaches a first solution soonest
+  kBreadthFirst,    ///< GLP_BT_BFS
+  kBestProjection,  ///< GLP_BT_BPH
+};
+
+/// Branching variable choice (GLPK's glp_iocp.br_tech).
+enum class Branching : std::uint8_t {
+  kDriebeckTomlin,   ///< GLP_BR_DTH, GLPK's default heuristic
+  kFirstFractional,  ///< GLP_BR_FFV
+  kLastFractional,   ///< GLP_BR_LFV
+  kMostFractional,   ///< GLP_BR_MFV
+  kPseudoCost,       ///< GLP_BR_PCH
+};
+
 /// Options of one solve.
 struct SolveOptions {
   /// Wall-clock limit inside the solver in ms; 0 = none.
   int timeLimitMs = 0;
   /// Use GLPK's MIP presolver (glp_iocp.presolve).
   bool presolve = true;
+  /// Relative gap tolerance (glp_iocp.mip_gap): stop when |incumbent − bound| /
+  /// (|incumbent| + DBL_EPSILON) is at most this; 0 = prove optimality. A huge value
+  /// stops at the first solution found (status kFeasible).
+  double mipGap = 0.0;
+  Backtracking backtracking = Backtracking::kBestLocalBound;
+  Branching branching = Branching::kDriebeckTomlin;
   /// Test hook: make GLPK raise an internal error during the solve, to exercise the
   /// recovery path. The result is kError; the backend keeps working afterwards.
   bool forceSolverError = false;
@@ -190,6 +213,12 @@ struct SolveStats {
   std::optional<bool> rootLpIntegral;
   /// Wall-clock time inside the solver, ms.
   double solveMs = 0.0;
+  /// Best bound on the objective from branch-and-bound (equal to the objective when
+  /// optimal); empty when no tree was explored and no solution found.
+  std::optional<double> bestBound;
+  /// Relative gap |objective − bound| / (|objective| + DBL_EPSILON), GLPK's
+  /// definition (glp_ios_mip_gap); 0 when optimal; empty without a solution.
+  std::optional<double> gap;
 };
 
 /// Outcome of `Model::solve`.

@@ -20,6 +20,8 @@ const char* toString(ErrorCode code) {
       return "solver_error";
     case ErrorCode::kInternalError:
       return "internal_error";
+    case ErrorCode::kAmbiguousSize:
+      return "ambiguous_size";
   }
   return "internal_error";
 }

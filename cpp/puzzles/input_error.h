@@ -35,6 +35,7 @@ enum class ErrorCode {
   kEmptyInput,
   kSolverError,
   kInternalError,
+  kAmbiguousSize,
 };
 
 /// The protocol's name of a code ("parse_error").

@@ -2,6 +2,7 @@
 // that speaks the JSON protocol of cpp/app/protocol.md.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <string>
 
@@ -9,12 +10,26 @@
 
 namespace {
 
-/// handleRequest(requestJson: string): string — the JSON response. Never throws;
-/// bad input and GLPK errors come back as error responses.
-std::string handleRequest(const std::string& request_json) {
+/// handleRequest(requestJson: string, onProgress?: (progressJson: string) => void):
+/// string — the JSON response. Never throws; bad input and GLPK errors come back as
+/// error responses. onProgress, when a function, receives the progress messages of
+/// long requests (enumerate, generate) as JSON text, synchronously, between solves.
+std::string handleRequest(const std::string& request_json, emscripten::val on_progress) {
+  if (on_progress.typeOf().as<std::string>() != "function") {
+    return gridmilp::app::handleRequest(request_json);
+  }
+  return gridmilp::app::handleRequest(request_json, [&](const nlohmann::json& message) {
+    on_progress(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  });
+}
+
+std::string handleRequestNoProgress(const std::string& request_json) {
   return gridmilp::app::handleRequest(request_json);
 }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(gridmilp) { emscripten::function("handleRequest", &handleRequest); }
+EMSCRIPTEN_BINDINGS(gridmilp) {
+  emscripten::function("handleRequest", &handleRequestNoProgress);
+  emscripten::function("handleRequestWithProgress", &handleRequest);
+}

@@ -62,7 +62,7 @@ TEST(CliTest, StandardInputAndSummary) {
   const CliRun run = runCli("solve -", kGrid01 + "\n", true);
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("483921657967345821"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("1 puzzle (grid): 1 solved"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1 puzzle (9\u00d79, grid): 1 solved"), std::string::npos) << run.out;
 }
 
 TEST(CliTest, NoSolutionExitsWithOne) {
@@ -93,6 +93,28 @@ TEST(CliTest, JsonOutputIsTheProtocol) {
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out.rfind("{\"id\":1,\"result\":{", 0), 0u) << run.out;
   EXPECT_NE(run.out.find("\"status\":\"optimal\""), std::string::npos);
+}
+
+TEST(CliTest, UniqueEnumerateObjectiveAndGenerate) {
+  CliRun run = runCli("solve - --unique", kGrid01 + "\n");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out,
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+            " unique\n");
+  run = runCli("solve - --enumerate 5", "....\n....\n....\n....\n", true);
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.out.find("at least 5 solutions"), std::string::npos) << run.out;
+  run = runCli("solve - --objective firstRow", std::string(81, '.') + "\n");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out.substr(0, 9), "123456789");
+  run = runCli("generate --size 4 --seed 3");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out.size(), 17u) << run.out;
+  const CliRun again = runCli("generate --size 4 --seed 3");
+  EXPECT_EQ(again.out, run.out);
+  run = runCli("solve - --objective /nonexistent", kGrid01 + "\n", true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("cannot read '/nonexistent'"), std::string::npos) << run.out;
 }
 
 TEST(CliTest, RequestReplaysProtocolRequests) {

@@ -92,6 +92,9 @@ TEST(ServiceTest, ErrorsSayWhatAndWhere) {
   r = call({{"id", 11}, {"type", "parse"}, {"text", ""}});
   EXPECT_EQ(r["error"]["code"], "empty_input");
   r = call({{"id", 12}, {"type", "solve"}, {"puzzle", kGrid01}, {"size", 16}});
+  EXPECT_EQ(r["error"]["code"], "wrong_length");
+  EXPECT_EQ(r["error"]["message"], "Line 1 has 81 cells; a 16\u00d716 puzzle has 256 cells");
+  r = call({{"id", 12}, {"type", "solve"}, {"puzzle", kGrid01}, {"size", 40}});
   EXPECT_EQ(r["error"]["code"], "bad_request");
   const json bad = json::parse(handleRequest("{not json"));
   EXPECT_TRUE(bad["id"].is_null());

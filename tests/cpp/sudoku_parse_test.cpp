@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/sudoku/grid.h"
+#include "puzzles/sudoku/text.h"
 #include "test_data.h"
 
 namespace gridmilp::sudoku {
@@ -131,7 +132,7 @@ TEST(SudokuParseTest, WrongLengths) {
   euler += "Grid 02\n" + kGrid01 + "\n";
   const InputError missing_row = expectError(euler, ErrorCode::kWrongLength);
   EXPECT_EQ(missing_row.where().line, 10);
-  EXPECT_NE(std::string(missing_row.what()).find("72 cells"), std::string::npos)
+  EXPECT_NE(std::string(missing_row.what()).find("8 of 9 rows"), std::string::npos)
       << missing_row.what();
 }
 

@@ -6,6 +6,7 @@
 #include "app/service.h"
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/model.h"
+#include "puzzles/sudoku/text.h"
 #include "test_data.h"
 
 namespace gridmilp::sudoku {

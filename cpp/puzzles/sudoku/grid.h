@@ -11,6 +11,9 @@
 
 namespace gridmilp::sudoku {
 
+/// Largest side length: 1–9 and A–Z give 35 symbols.
+inline constexpr int kMaxSize = 35;
+
 /// The shape of an n×n Sudoku with boxes of boxHeight rows × boxWidth columns,
 /// n = boxHeight · boxWidth (9×9: 3×3 boxes; 6×6: 2×3 boxes).
 struct Shape {
@@ -24,8 +27,13 @@ struct Shape {
 
 /// The usual box shape for side length n: the most square factorisation with
 /// boxHeight <= boxWidth (4 → 2×2, 6 → 2×3, 9 → 3×3, 12 → 3×4). Throws InputError
-/// (bad_request) for n < 1 or n > 36.
+/// (bad_request) for n < 1 or n > kMaxSize.
 Shape shapeForSize(int n);
+
+/// The shape for side length n with the given box (boxHeight · boxWidth must be n);
+/// 0 for either box side means "the usual" (shapeForSize). Throws InputError
+/// (bad_request) naming the sizes when they do not fit.
+Shape shapeFor(int n, int box_height, int box_width);
 
 /// An n×n grid: values 1..n, 0 for an empty cell, row by row.
 struct Grid {
@@ -42,35 +50,8 @@ struct Grid {
 };
 
 /// Symbol of value v: 1–9 as digits, 10 and above as letters A, B, … (so 16×16 uses
-/// 1–9 and A–G). Empty (0) is '.'.
+/// 1–9 and A–G, 25×25 1–9 and A–P). Empty (0) is '.'.
 char symbolFor(int value);
-
-/// Which text format a multi-puzzle text was in (protocol.md, `parse`).
-enum class TextFormat { kEuler96, kSeparated, kOnePerLine, kGrid };
-const char* toString(TextFormat format);
-
-struct ParsedPuzzle {
-  std::string name;  ///< header text ("Grid 01") or "Puzzle N"
-  int line = 0;      ///< 1-based line where the puzzle starts
-  Grid grid;
-};
-
-struct ParsedText {
-  TextFormat format = TextFormat::kGrid;
-  std::vector<ParsedPuzzle> puzzles;
-};
-
-/// Splits a text holding one or more puzzles of the given shape, in any of the
-/// formats of protocol.md (Project Euler 96 "Grid NN" headers, `=`-separated grids,
-/// one puzzle per line, one grid over several lines; decorations `|`, `+` and
-/// `-`/`=` lines tolerated; `.`, `0`, `-`, `_` for empty). Stops at the first error:
-/// throws InputError with code parse_error (line, column, character), wrong_length
-/// (cell counts, the puzzle's first line), or empty_input.
-ParsedText parseText(std::string_view text, Shape shape);
-
-/// Parses a text that must hold exactly one puzzle; throws as parseText, and
-/// wrong_length when the text holds more than one puzzle.
-Grid parseOne(std::string_view text, Shape shape);
 
 /// Two equal givens in one row, column or box, if any: the first such pair in
 /// row-major order, with the unit named ("row 1", "column 4", "box 5").

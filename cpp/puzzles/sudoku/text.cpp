@@ -1,0 +1,622 @@
+// gridmilp — Sudoku text formats.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/sudoku/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <utility>
+
+namespace gridmilp::sudoku {
+namespace {
+
+/// Sizes the parser detects by itself (others must be chosen).
+constexpr std::array<int, 8> kAutoSizes = {4, 6, 8, 9, 10, 12, 16, 25};
+/// Data lines of the first puzzle looked at to detect the size.
+constexpr int kProbeLines = 1000;
+
+bool isAutoSize(int n) {
+  return std::find(kAutoSizes.begin(), kAutoSizes.end(), n) != kAutoSizes.end();
+}
+
+/// One line of the text, without its line end.
+struct Line {
+  int number;
+  std::string_view text;
+};
+
+/// Iterates over the lines of a text; accepts \n, \r\n and \r line ends.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view text) : text_(text) {}
+  bool next(Line* line) {
+    if (pos_ > text_.size()) return false;
+    std::size_t end = text_.find_first_of("\r\n", pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    *line = Line{++number_, text_.substr(pos_, end - pos_)};
+    if (end + 1 < text_.size() && text_[end] == '\r' && text_[end + 1] == '\n') {
+      pos_ = end + 2;
+    } else {
+      pos_ = end + 1;
+    }
+    return true;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int number_ = 0;
+};
+
+/// Length in bytes of the UTF-8 sequence starting with byte `lead` (1 for invalid
+/// bytes, so that reading always advances).
+std::size_t utf8Length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead >> 5) == 0x6) return 2;
+  if ((lead >> 4) == 0xE) return 3;
+  if ((lead >> 3) == 0x1E) return 4;
+  return 1;
+}
+
+/// A character as a user reads it in a message: 'x', tab, control character 0x07.
+std::string printable(std::string_view ch) {
+  if (ch.size() == 1) {
+    const unsigned char c = static_cast<unsigned char>(ch[0]);
+    if (c == '\t') return "tab";
+    if (c < 0x20 || c == 0x7F) {
+      static const char* hex = "0123456789ABCDEF";
+      return std::string("control character 0x") + hex[c >> 4] + hex[c & 0xF];
+    }
+  }
+  return "'" + std::string(ch) + "'";
+}
+
+bool isSpace(char c) { return c == ' ' || c == '\t'; }
+
+bool isBlank(std::string_view line) { return std::all_of(line.begin(), line.end(), isSpace); }
+
+bool isGridHeader(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && isSpace(line[i])) ++i;
+  if (line.size() < i + 4) return false;
+  for (std::size_t k = 0; k < 4; ++k) {
+    if (std::tolower(static_cast<unsigned char>(line[i + k])) != "grid"[k]) return false;
+  }
+  return line.size() == i + 4 || isSpace(line[i + 4]);
+}
+
+std::string trim(std::string_view text) {
+  std::size_t b = 0, e = text.size();
+  while (b < e && isSpace(text[b])) ++b;
+  while (e > b && isSpace(text[e - 1])) --e;
+  return std::string(text.substr(b, e - b));
+}
+
+enum class LineKind { kBlank, kHeader, kSeparator, kDecoration, kData };
+
+/// A line of only `-`, `=`, `+`, `|` and spaces is a separator (`=` present) or
+/// decoration, unless it is made of `-` alone and `is_row_of_dashes(count)` says the
+/// count is that of a row or a puzzle: then it is data (empty cells).
+template <typename RowOfDashes>
+LineKind classify(std::string_view line, RowOfDashes is_row_of_dashes) {
+  if (isBlank(line)) return LineKind::kBlank;
+  if (isGridHeader(line)) return LineKind::kHeader;
+  int dashes = 0, equals = 0, others = 0;
+  for (char c : line) {
+    if (c == '-') {
+      ++dashes;
+    } else if (c == '=') {
+      ++equals;
+    } else if (c == '+' || c == '|') {
+      ++others;
+    } else if (!isSpace(c)) {
+      return LineKind::kData;
+    }
+  }
+  if (equals > 0) return LineKind::kSeparator;
+  if (others == 0 && is_row_of_dashes(dashes)) return LineKind::kData;
+  return LineKind::kDecoration;
+}
+
+/// Whitespace-separated tokens of a line with their 1-based start columns (code
+/// points), decoration tokens `|` and `+` left out.
+std::vector<std::pair<std::string_view, int>> tokens(std::string_view line) {
+  std::vector<std::pair<std::string_view, int>> out;
+  int column = 0;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && isSpace(line[i])) {
+      ++i;
+      ++column;
+    }
+    if (i >= line.size()) break;
+    const std::size_t start = i;
+    const int start_column = column + 1;
+    while (i < line.size() && !isSpace(line[i])) {
+      i += utf8Length(static_cast<unsigned char>(line[i]));
+      ++column;
+    }
+    const std::string_view token = line.substr(start, std::min(i, line.size()) - start);
+    if (token != "|" && token != "+") out.emplace_back(token, start_column);
+  }
+  return out;
+}
+
+bool isEmptyToken(std::string_view t) {
+  return t == "." || t == "0" || t == "-" || t == "_" || t == "-1";
+}
+
+/// Value of a token of the numbers format: 1..99 without leading zero, else 0.
+int numberValue(std::string_view t) {
+  if (t.empty() || t.size() > 2 || t[0] < '1' || t[0] > '9') return 0;
+  int v = 0;
+  for (char c : t) {
+    if (c < '0' || c > '9') return 0;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+/// How a data line reads as the numbers format (see text.h): kYes when all its
+/// tokens are numbers 1–35 or empty marks and one is 10 or more; kMaybe when they
+/// are, but all below 10 (digits read the same); kNo otherwise.
+enum class NumbersLook { kNo, kMaybe, kYes };
+NumbersLook looksLikeNumbers(std::string_view line) {
+  const auto toks = tokens(line);
+  if (toks.size() < 4) return NumbersLook::kNo;
+  bool big = false;
+  for (const auto& [t, column] : toks) {
+    if (isEmptyToken(t)) continue;
+    const int v = numberValue(t);
+    if (v == 0 || v > kMaxSize) return NumbersLook::kNo;
+    big = big || v >= 10;
+  }
+  return big ? NumbersLook::kYes : NumbersLook::kMaybe;
+}
+
+/// Cells on a line in a character format: every character but spaces, `|`, `+`.
+int countCharCells(std::string_view line) {
+  int count = 0;
+  for (std::size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    i += utf8Length(static_cast<unsigned char>(c));
+    if (!isSpace(c) && c != '|' && c != '+') ++count;
+  }
+  return count;
+}
+
+/// Largest value a character format line holds, reading it as digits/letters.
+int maxCharValue(std::string_view line) {
+  int best = 0;
+  for (char c : line) {
+    if (c >= '1' && c <= '9') best = std::max(best, c - '0');
+    if (std::isalpha(static_cast<unsigned char>(c))) best = std::max(best, 10);
+  }
+  return best;
+}
+
+InputError wrongLength(const std::string& message, int line, int puzzle) {
+  Where where;
+  where.line = line;
+  where.puzzle = puzzle;
+  return InputError(ErrorCode::kWrongLength, message, where);
+}
+
+std::string cellsWord(int count) {
+  return std::to_string(count) + (count == 1 ? " cell" : " cells");
+}
+
+/// What the parse pass needs to know.
+struct Reading {
+  Shape shape;
+  Symbols symbols;
+  bool one_line;  // each data line is a whole puzzle (else: a row)
+};
+
+/// Looks at the first puzzle's data lines and decides size, symbols and layout.
+Reading detect(std::string_view text, const ParseOptions& options) {
+  const bool explicit_size = options.size > 0;
+  if (explicit_size) shapeFor(options.size, options.boxHeight, options.boxWidth);  // validates
+  auto dashes_ok = [&](int dashes) {
+    if (explicit_size) return dashes == options.size || dashes == options.size * options.size;
+    return isAutoSize(dashes) || std::any_of(kAutoSizes.begin(), kAutoSizes.end(),
+                                             [&](int n) { return n * n == dashes; });
+  };
+
+  // The data lines of the first puzzle (up to kProbeLines).
+  std::vector<Line> probe;
+  LineReader reader(text);
+  Line line;
+  while (reader.next(&line)) {
+    const LineKind kind = classify(line.text, dashes_ok);
+    if (kind == LineKind::kHeader || kind == LineKind::kSeparator) {
+      if (!probe.empty()) break;
+      continue;
+    }
+    if (kind != LineKind::kData) continue;
+    probe.push_back(line);
+    if (static_cast<int>(probe.size()) >= kProbeLines) break;
+  }
+  if (probe.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
+
+  Symbols symbols = options.symbols;
+  if (symbols == Symbols::kAuto) {
+    // Numbers when every probed line reads as numbers and one needs to (a value of
+    // 10 or more); a row whose values are all below 10 looks like digits alone.
+    bool all_numbers = true, any_big = false;
+    for (const Line& l : probe) {
+      const NumbersLook look = looksLikeNumbers(l.text);
+      all_numbers = all_numbers && look != NumbersLook::kNo;
+      any_big = any_big || look == NumbersLook::kYes;
+    }
+    symbols = all_numbers && any_big ? Symbols::kNumbers : Symbols::kDigits;
+  }
+  std::map<int, int> count_histogram;
+  int max_value = 0;
+  for (const Line& l : probe) {
+    int count;
+    if (symbols == Symbols::kNumbers) {
+      const auto toks = tokens(l.text);
+      count = static_cast<int>(toks.size());
+      for (const auto& [t, column] : toks) max_value = std::max(max_value, numberValue(t));
+    } else {
+      count = countCharCells(l.text);
+      max_value = std::max(max_value, maxCharValue(l.text));
+    }
+    ++count_histogram[count];
+  }
+  const int data_lines = static_cast<int>(probe.size());
+  const Line* first = &probe.front();
+  const int first_count = symbols == Symbols::kNumbers
+                              ? static_cast<int>(tokens(first->text).size())
+                              : countCharCells(first->text);
+
+  if (explicit_size) {
+    const int n = options.size;
+    // A line longer than a row is read as a whole puzzle, so that a wrong length is
+    // reported against n² ("a 9×9 puzzle has 81 cells").
+    return Reading{shapeFor(n, options.boxHeight, options.boxWidth), symbols, first_count > n};
+  }
+
+  // The most common cell count among the probed lines (ties: the first line's).
+  int k = first_count;
+  int best = count_histogram[first_count];
+  for (const auto& [count, lines] : count_histogram) {
+    if (lines > best) {
+      best = lines;
+      k = count;
+    }
+  }
+  int row_size = isAutoSize(k) ? k : 0;
+  int line_size = 0;
+  for (int n : kAutoSizes) {
+    if (n * n == k) line_size = n;
+  }
+  if (row_size != 0 && line_size != 0) {
+    // 16 cells: a row of a 16×16, or a whole 4×4.
+    if (data_lines == 1 || data_lines % row_size != 0) {
+      row_size = 0;
+    } else if (max_value > line_size) {
+      line_size = 0;
+    } else {
+      Where where;
+      where.line = first->number;
+      throw InputError(ErrorCode::kAmbiguousSize,
+                       "The text reads both as " + std::to_string(line_size) + "\u00d7" +
+                           std::to_string(line_size) + " puzzles written one per line and as " +
+                           std::to_string(row_size) + "\u00d7" + std::to_string(row_size) +
+                           " puzzles written as rows (" + cellsWord(k) +
+                           " per line): choose the size",
+                       where);
+    }
+  }
+  if (row_size != 0) return Reading{shapeForSize(row_size), symbols, false};
+  if (line_size != 0) return Reading{shapeForSize(line_size), symbols, true};
+
+  // No size fits: read it as the nearest size when one is close (within 10%), so that
+  // the parse pass reports the wrong length where it is ("Line 1 has 80 cells; a 9×9
+  // puzzle has 81"); text nowhere near a puzzle is read as a 9×9, the common case.
+  int nearest = 9;
+  const bool nearest_one_line = k > kAutoSizes.back();
+  int nearest_cells = nearest_one_line ? 81 : 9;
+  for (int n : kAutoSizes) {
+    const int cells = nearest_one_line ? n * n : n;
+    if (std::abs(cells - k) < std::abs(nearest_cells - k)) {
+      nearest = n;
+      nearest_cells = cells;
+    }
+  }
+  if (std::abs(nearest_cells - k) > std::max(2, nearest_cells / 10)) nearest = 9;
+  return Reading{shapeForSize(nearest), symbols, nearest_one_line};
+}
+
+/// Reads the cells of a data line into `out`. Throws parse_error at the first
+/// character (or token) that is neither a symbol, an empty mark nor decoration.
+void readCells(const Line& line, const Reading& reading, std::vector<int>* out) {
+  const int n = reading.shape.size();
+  auto fail = [&](std::string_view ch, int column, const std::string& what) {
+    Where where;
+    where.line = line.number;
+    where.column = column;
+    where.character = std::string(ch);
+    throw InputError(
+        ErrorCode::kParseError,
+        "Line " + std::to_string(line.number) + ", column " + std::to_string(column) + ": " + what,
+        where);
+  };
+  const std::string range = "1-" + std::string(1, symbolFor(n));
+  if (reading.symbols == Symbols::kNumbers) {
+    for (const auto& [t, column] : tokens(line.text)) {
+      if (isEmptyToken(t)) {
+        out->push_back(0);
+        continue;
+      }
+      const int v = numberValue(t);
+      if (v == 0) {
+        fail(t, column,
+             "unexpected " + printable(t) + " (a cell is a number 1-" + std::to_string(n) +
+                 ", or . 0 - _ for empty)");
+      }
+      if (v > n) {
+        fail(t, column,
+             printable(t) + " is not a value of a " + reading.shape.label() + " puzzle (1-" +
+                 std::to_string(n) + ")");
+      }
+      out->push_back(v);
+    }
+    return;
+  }
+  const bool hex = reading.symbols == Symbols::kHex;
+  int column = 0;
+  for (std::size_t i = 0; i < line.text.size();) {
+    const std::size_t len = utf8Length(static_cast<unsigned char>(line.text[i]));
+    const std::string_view ch = line.text.substr(i, std::min(len, line.text.size() - i));
+    i += ch.size();
+    ++column;
+    const char c = ch.size() == 1 ? ch[0] : '\0';
+    if (isSpace(c) || c == '|' || c == '+') continue;
+    if (c == '.' || c == '-' || c == '_' || (c == '0' && !hex)) {
+      out->push_back(0);
+      continue;
+    }
+    int value = 0;
+    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (hex) {
+      if (c >= '0' && c <= '9') value = c - '0' + 1;
+      if (upper >= 'A' && upper <= 'F') value = upper - 'A' + 11;
+    } else {
+      if (c >= '1' && c <= '9') value = c - '0';
+      if (n > 9 && upper >= 'A' && upper <= 'Z') value = upper - 'A' + 10;
+    }
+    if (value == 0) {
+      fail(ch, column,
+           "unexpected " + printable(ch) + " (a cell is " +
+               (hex ? std::string("0-") + "0123456789ABCDEF"[n - 1] : range) +
+               (hex ? ", or . - _ for empty)" : ", or . 0 - _ for empty)"));
+    }
+    if (value > n) {
+      fail(ch, column,
+           printable(ch) + " is not a symbol of a " + reading.shape.label() + " puzzle (" +
+               (hex ? std::string("0-") + "0123456789ABCDEF"[n - 1] : range) + ")");
+    }
+    out->push_back(value);
+  }
+}
+
+}  // namespace
+
+const char* toString(Symbols symbols) {
+  switch (symbols) {
+    case Symbols::kAuto:
+      return "auto";
+    case Symbols::kDigits:
+      return "digits";
+    case Symbols::kHex:
+      return "hex";
+    case Symbols::kNumbers:
+      return "numbers";
+  }
+  return "auto";
+}
+
+Symbols symbolsFromString(std::string_view name) {
+  for (Symbols s : {Symbols::kAuto, Symbols::kDigits, Symbols::kHex, Symbols::kNumbers}) {
+    if (name == toString(s)) return s;
+  }
+  Where where;
+  where.field = "symbols";
+  throw InputError(ErrorCode::kBadRequest,
+                   "Unknown symbols '" + std::string(name) + "': one of auto, digits, hex, numbers",
+                   where);
+}
+
+const char* toString(TextFormat format) {
+  switch (format) {
+    case TextFormat::kEuler96:
+      return "euler96";
+    case TextFormat::kSeparated:
+      return "separated";
+    case TextFormat::kOnePerLine:
+      return "one-per-line";
+    case TextFormat::kGrid:
+      return "grid";
+  }
+  return "grid";
+}
+
+ParsedText parseText(std::string_view text, const ParseOptions& options) {
+  const Reading reading = detect(text, options);
+  if (reading.symbols == Symbols::kHex && reading.shape.size() > 16) {
+    Where where;
+    where.field = "symbols";
+    throw InputError(ErrorCode::kBadRequest,
+                     "The 0-F symbols fit puzzles up to 16\u00d716, not " + reading.shape.label(),
+                     where);
+  }
+  const Shape shape = reading.shape;
+  const int n = shape.size();
+  auto dashes_ok = [&](int dashes) { return dashes == n || dashes == n * n; };
+
+  ParsedText result;
+  result.shape = shape;
+  result.symbols = reading.symbols;
+  bool saw_header = false, saw_separator = false;
+  Grid current(shape);
+  int rows = 0;        // rows read into the current puzzle
+  int start_line = 0;  // its first data line
+  std::string pending_name;
+  int pending_line = 0;
+  std::vector<int> cells;
+
+  auto puzzleNumber = [&]() { return static_cast<int>(result.puzzles.size()) + 1; };
+  auto puzzleLabel = [&]() {
+    return "Puzzle " + std::to_string(puzzleNumber()) + " (from line " +
+           std::to_string(pending_line ? pending_line : start_line) + ")";
+  };
+  auto finish = [&]() {
+    ParsedPuzzle puzzle;
+    puzzle.line = pending_line ? pending_line : start_line;
+    puzzle.name = pending_name.empty() ? "Puzzle " + std::to_string(puzzleNumber()) : pending_name;
+    puzzle.grid = current;
+    result.puzzles.push_back(std::move(puzzle));
+    rows = 0;
+    start_line = 0;
+    pending_name.clear();
+    pending_line = 0;
+  };
+  auto unfinished = [&](int line_number) {
+    if (rows == 0) return;
+    throw wrongLength(puzzleLabel() + " has " + std::to_string(rows) + " of " + std::to_string(n) +
+                          " rows when line " + std::to_string(line_number) + " starts another; a " +
+                          shape.label() + " puzzle has " + std::to_string(n) + " rows",
+                      line_number, puzzleNumber());
+  };
+
+  LineReader reader(text);
+  Line line;
+  int last_line = 0;
+  while (reader.next(&line)) {
+    last_line = line.number;
+    switch (classify(line.text, dashes_ok)) {
+      case LineKind::kBlank:
+      case LineKind::kDecoration:
+        break;
+      case LineKind::kHeader:
+        unfinished(line.number);
+        if (pending_line != 0) {
+          throw InputError(
+              ErrorCode::kWrongLength,
+              "Header at line " + std::to_string(pending_line) + " is not followed by a puzzle",
+              Where{puzzleNumber(), pending_line, std::nullopt, std::nullopt, {}, {}});
+        }
+        saw_header = true;
+        pending_name = trim(line.text);
+        pending_line = line.number;
+        break;
+      case LineKind::kSeparator:
+        unfinished(line.number);
+        saw_separator = true;
+        break;
+      case LineKind::kData: {
+        cells.clear();
+        readCells(line, reading, &cells);
+        const int count = static_cast<int>(cells.size());
+        if (rows == 0) start_line = line.number;
+        if (reading.one_line) {
+          if (count != n * n) {
+            throw wrongLength("Line " + std::to_string(line.number) + " has " + cellsWord(count) +
+                                  "; a " + shape.label() + " puzzle has " + cellsWord(n * n),
+                              line.number, puzzleNumber());
+          }
+          std::copy(cells.begin(), cells.end(), current.cells.begin());
+          rows = n;
+        } else {
+          if (count != n) {
+            throw wrongLength("Line " + std::to_string(line.number) + " has " + cellsWord(count) +
+                                  "; a row of a " + shape.label() + " puzzle has " + cellsWord(n),
+                              line.number, puzzleNumber());
+          }
+          std::copy(cells.begin(), cells.end(), current.cells.begin() + rows * n);
+          ++rows;
+        }
+        if (rows == n) finish();
+        break;
+      }
+    }
+  }
+  if (rows > 0) {
+    const std::string what =
+        result.puzzles.empty() && pending_line == 0 ? std::string("The puzzle") : puzzleLabel();
+    throw wrongLength(what + " has only " + std::to_string(rows) + " of " + std::to_string(n) +
+                          " rows at the end of the text; a " + shape.label() + " puzzle has " +
+                          std::to_string(n) + " rows",
+                      last_line, puzzleNumber());
+  }
+  if (pending_line != 0) {
+    throw InputError(
+        ErrorCode::kWrongLength,
+        "Header at line " + std::to_string(pending_line) + " is not followed by a puzzle",
+        Where{puzzleNumber(), pending_line, std::nullopt, std::nullopt, {}, {}});
+  }
+  if (result.puzzles.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
+  if (saw_header) {
+    result.format = TextFormat::kEuler96;
+  } else if (result.puzzles.size() == 1) {
+    result.format = TextFormat::kGrid;
+  } else if (saw_separator || !reading.one_line) {
+    result.format = TextFormat::kSeparated;
+  } else {
+    result.format = TextFormat::kOnePerLine;
+  }
+  return result;
+}
+
+ParsedText parseText(std::string_view text, Shape shape) {
+  return parseText(text,
+                   ParseOptions{shape.size(), shape.boxHeight, shape.boxWidth, Symbols::kAuto});
+}
+
+Grid parseOne(std::string_view text, const ParseOptions& options) {
+  ParsedText parsed = parseText(text, options);
+  if (parsed.puzzles.size() != 1) {
+    Where where;
+    where.puzzle = 2;
+    where.line = parsed.puzzles[1].line;
+    throw InputError(ErrorCode::kWrongLength,
+                     "The text holds " + std::to_string(parsed.puzzles.size()) +
+                         " puzzles; expected one (the second starts at line " +
+                         std::to_string(parsed.puzzles[1].line) + ")",
+                     where);
+  }
+  return std::move(parsed.puzzles.front().grid);
+}
+
+Grid parseOne(std::string_view text, Shape shape) {
+  return parseOne(text,
+                  ParseOptions{shape.size(), shape.boxHeight, shape.boxWidth, Symbols::kAuto});
+}
+
+std::string formatGrid(const Grid& grid, Symbols symbols) {
+  const int n = grid.shape.size();
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int v = grid.at(r, c);
+      if (symbols == Symbols::kNumbers) {
+        if (c > 0) out += ' ';
+        out += v == 0 ? "." : std::to_string(v);
+      } else if (symbols == Symbols::kHex && n <= 16) {
+        out += v == 0 ? '.' : "0123456789ABCDEF"[v - 1];
+      } else {
+        out += symbolFor(v);
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace gridmilp::sudoku

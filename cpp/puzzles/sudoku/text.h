@@ -1,0 +1,84 @@
+// gridmilp — Sudoku text formats: one parser for the page, the CLI and the API.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Accepted (cpp/app/protocol.md, "Accepted text"):
+//  - a puzzle as rows (n lines of n cells) or on one line (n² cells);
+//  - many puzzles: Project Euler 96 files (`Grid NN` header lines), grids separated
+//    by lines of `=`, one puzzle per line;
+//  - symbols: 1–9 then A–Z (16×16 uses 1–9, A–G; 25×25 1–9, A–P), `.`, `0`, `-`,
+//    `_` for empty ("digits"); or 0–F with 0 a value and `.`, `-`, `_` for empty
+//    ("hex", 16×16 and smaller); or whitespace-separated numbers, one row per line,
+//    `.`, `0`, `-`, `_` or `-1` for empty ("numbers");
+//  - decoration: spaces, tabs, `|`, `+`, and lines made only of `-`, `+`, `|`.
+//
+// Size detection (when no size is given): from the number of cells on the data
+// lines of the first puzzle (the most common count): a count of n (4, 6, 8, 9, 10,
+// 12, 16, 25) means rows of an n×n puzzle, a count of n² a whole puzzle per line. 16
+// cells can be a row of a 16×16 or a whole 4×4: a single line, a symbol above 4, or
+// a line count that is not a multiple of 16 decides; otherwise the text is refused
+// as ambiguous with a message that says to choose the size. The numbers format is
+// recognised when the first data line has 4 or more whitespace-separated tokens, all
+// numbers 1–35 (or empty marks) and one of them 10 or more.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzles/sudoku/grid.h"
+
+namespace gridmilp::sudoku {
+
+/// How cells are written.
+enum class Symbols { kAuto, kDigits, kHex, kNumbers };
+/// Protocol name: "auto", "digits", "hex", "numbers".
+const char* toString(Symbols symbols);
+/// Inverse of toString; throws InputError (bad_request) for an unknown name.
+Symbols symbolsFromString(std::string_view name);
+
+/// What the parser may assume. Zero means "detect" (size) or "the usual box for the
+/// size" (boxHeight, boxWidth).
+struct ParseOptions {
+  int size = 0;
+  int boxHeight = 0;
+  int boxWidth = 0;
+  Symbols symbols = Symbols::kAuto;
+};
+
+/// Which text format a multi-puzzle text was in (protocol.md, `parse`).
+enum class TextFormat { kEuler96, kSeparated, kOnePerLine, kGrid };
+const char* toString(TextFormat format);
+
+struct ParsedPuzzle {
+  std::string name;  ///< header text ("Grid 01") or "Puzzle N"
+  int line = 0;      ///< 1-based line where the puzzle starts
+  Grid grid;
+};
+
+struct ParsedText {
+  TextFormat format = TextFormat::kGrid;
+  Shape shape;
+  Symbols symbols = Symbols::kDigits;  ///< as detected or given (never kAuto)
+  std::vector<ParsedPuzzle> puzzles;
+};
+
+/// Splits a text holding one or more puzzles. Stops at the first error: throws
+/// InputError with code parse_error (line, column, character), wrong_length (the
+/// line, and the counts in the message), ambiguous_size (the readings in the
+/// message), empty_input, or bad_request (options that do not fit: box shape,
+/// hex above 16×16).
+ParsedText parseText(std::string_view text, const ParseOptions& options = {});
+
+/// The same with a fixed shape and detected symbols.
+ParsedText parseText(std::string_view text, Shape shape);
+
+/// Parses a text that must hold exactly one puzzle; throws as parseText, and
+/// wrong_length when the text holds more than one.
+Grid parseOne(std::string_view text, const ParseOptions& options = {});
+Grid parseOne(std::string_view text, Shape shape);
+
+/// A grid as text: rows of n symbols (digits/hex) or n numbers separated by spaces,
+/// `.` for empty, one row per line, each line ending in '\n'.
+std::string formatGrid(const Grid& grid, Symbols symbols);
+
+}  // namespace gridmilp::sudoku
