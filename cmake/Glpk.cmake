@@ -108,3 +108,16 @@ set_target_properties(gridmilp_glpk PROPERTIES
 
 unset(_gridmilp_langs)
 unset(_gridmilp_glpk_count)
+
+# In-memory files for glp_write_lp / glp_write_mps / glp_read_lp: GLPK's stream
+# layer (env/stream.c, the only file that opens files for those) gets its fopen and
+# fclose renamed to gridmilp's, which turn two special names into memory streams and
+# pass every other name on (cpp/milp/glpk_memfile.h). The WASM module has no
+# filesystem, and natively this spares temporary files. GLPK's sources stay as they
+# are.
+target_sources(gridmilp_glpk PRIVATE "${PROJECT_SOURCE_DIR}/cpp/milp/glpk_memfile.c")
+set_source_files_properties("${_gridmilp_glpk_src}/env/stream.c" PROPERTIES
+  COMPILE_DEFINITIONS "fopen=gridmilp_glpk_fopen;fclose=gridmilp_glpk_fclose"
+  INCLUDE_DIRECTORIES "${PROJECT_SOURCE_DIR}/cpp/milp")
+set_source_files_properties("${PROJECT_SOURCE_DIR}/cpp/milp/glpk_memfile.c" PROPERTIES
+  COMPILE_OPTIONS "-Wall;-Wextra")

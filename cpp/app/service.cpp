@@ -106,9 +106,54 @@ milp::SolveOptions solveOptionsOf(const json& request) {
   }
   options.presolve = optionalField<bool>(options_json, "presolve", true, json::value_t::boolean,
                                          "true or false", "options.");
+  // Branching and backtracking: GLPK's names. "auto" (the default) is GLPK's own
+  // choice for the textbook model and most-fractional branching for the reduced
+  // models, which measured faster there (bench/README.md).
+  const std::string branching = optionalField<std::string>(
+      options_json, "branching", "auto", json::value_t::string, "a string", "options.");
+  const std::string model = optionalField<std::string>(
+      options_json, "model", "textbook", json::value_t::string, "a string", "options.");
+  if (branching == "auto") {
+    options.branching =
+        model == "textbook" ? milp::Branching::kDriebeckTomlin : milp::Branching::kMostFractional;
+  } else if (branching == "dth") {
+    options.branching = milp::Branching::kDriebeckTomlin;
+  } else if (branching == "mfv") {
+    options.branching = milp::Branching::kMostFractional;
+  } else if (branching == "ffv") {
+    options.branching = milp::Branching::kFirstFractional;
+  } else if (branching == "lfv") {
+    options.branching = milp::Branching::kLastFractional;
+  } else if (branching == "pch") {
+    options.branching = milp::Branching::kPseudoCost;
+  } else {
+    throw badRequest("options.branching",
+                     "Unknown branching '" + branching + "': one of auto, dth, mfv, ffv, lfv, pch");
+  }
+  const std::string backtracking = optionalField<std::string>(
+      options_json, "backtracking", "blb", json::value_t::string, "a string", "options.");
+  if (backtracking == "blb") {
+    options.backtracking = milp::Backtracking::kBestLocalBound;
+  } else if (backtracking == "dfs") {
+    options.backtracking = milp::Backtracking::kDepthFirst;
+  } else if (backtracking == "bfs") {
+    options.backtracking = milp::Backtracking::kBreadthFirst;
+  } else if (backtracking == "bph") {
+    options.backtracking = milp::Backtracking::kBestProjection;
+  } else {
+    throw badRequest("options.backtracking",
+                     "Unknown backtracking '" + backtracking + "': one of blb, dfs, bfs, bph");
+  }
   options.forceSolverError = optionalField<bool>(debug_json, "forceGlpkError", false,
                                                  json::value_t::boolean, "true or false", "debug.");
   return options;
+}
+
+/// options.model: "textbook" (default, for now), "candidates" or "reduced".
+sudoku::ModelKind modelKindOf(const json& request) {
+  const json& options_json = optionalObject(request, "options");
+  return sudoku::modelKindFromString(optionalField<std::string>(
+      options_json, "model", "textbook", json::value_t::string, "a string", "options."));
 }
 
 std::uint32_t seedOf(const json& request) {
@@ -215,26 +260,100 @@ json handleParse(const json& request) {
   return result;
 }
 
-json handleSolve(const json& request, Clock::time_point start) {
+json handleSolve(const json& request, const json& id, const ProgressSink& progress,
+                 Clock::time_point start) {
+  const std::string text = requiredString(request, "puzzle");
+  milp::SolveOptions options = solveOptionsOf(request);
+  const json& options_json = optionalObject(request, "options");
+  options.progressIntervalMs = optionalField<double>(options_json, "progressIntervalMs", 50.0,
+                                                     json::value_t::number_float, "a number of ms",
+                                                     "options.");
+  if (progress) {
+    // Branch-and-bound progress, at most every progressIntervalMs (default 50 ms).
+    options.onProgress = [&](const milp::SolveProgress& p) {
+      progress({{"id", id},
+                {"progress",
+                 {{"phase", "branch-and-bound"},
+                  {"nodes", p.nodes},
+                  {"activeNodes", p.activeNodes},
+                  {"depth", p.depth},
+                  {"incumbent", p.hasIncumbent ? json(p.incumbent) : json(nullptr)},
+                  {"bestBound", optionalDouble(p.bestBound)},
+                  {"gap", optionalDouble(p.gap)},
+                  {"elapsedMs", p.elapsedMs}}}});
+      return true;
+    };
+  }
+  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
+  SolveOutcome outcome =
+      solveSudoku(givens, options, objectiveOf(request, givens.shape), modelKindOf(request));
+  outcome.totalMs = msSince(start);
+  return toJson(outcome);
+}
+
+json handleRelax(const json& request, Clock::time_point start) {
   const std::string text = requiredString(request, "puzzle");
   const milp::SolveOptions options = solveOptionsOf(request);
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  SolveOutcome outcome = solveSudoku(givens, options, objectiveOf(request, givens.shape));
-  outcome.totalMs = msSince(start);
-  return toJson(outcome);
+  const sudoku::ModelKind kind = modelKindOf(request);
+  const sudoku::SudokuSolver solver(givens, std::nullopt, kind);
+  const sudoku::SudokuSolver::Relaxation relaxation = solver.relax(options);
+  requireSolverOk(relaxation.result);
+  json values = json::array();
+  for (const auto& v : relaxation.values) {
+    values.push_back({v.row, v.column, v.digit, v.value, v.fixed ? 1 : 0});
+  }
+  json result = {{"status", milp::toString(relaxation.result.status)},
+                 {"model", sudoku::toString(kind)},
+                 {"integral", relaxation.integral}};
+  putShape(&result, givens.shape);
+  result["givens"] = givens.toLine();
+  result["objective"] =
+      relaxation.result.hasSolution ? json(relaxation.result.objective) : json(nullptr);
+  result["values"] = std::move(values);
+  result["reduction"] = reductionJson(kind, solver.built().reduction);
+  result["stats"] = statsJson(relaxation.result, -1, msSince(start));
+  return result;
+}
+
+json handleExport(const json& request, Clock::time_point start) {
+  const std::string text = requiredString(request, "puzzle");
+  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
+  const sudoku::ModelKind kind = modelKindOf(request);
+  const std::string format =
+      optionalField<std::string>(request, "format", "lp", json::value_t::string, "a string", "");
+  if (format != "lp" && format != "mps") {
+    throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
+  }
+  const sudoku::SudokuSolver solver(givens, objectiveOf(request, givens.shape), kind);
+  const milp::Model& model = solver.built().model;
+  json result = {{"format", format},
+                 {"model", sudoku::toString(kind)},
+                 {"rows", model.numConstraints()},
+                 {"columns", model.numVars()},
+                 {"nonzeros", model.numNonzeros()}};
+  putShape(&result, givens.shape);
+  result["givens"] = givens.toLine();
+  result["text"] = milp::writeModel(
+      model, format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps);
+  result["reduction"] = reductionJson(kind, solver.built().reduction);
+  result["totalMs"] = msSince(start);
+  return result;
 }
 
 json handleUniqueness(const json& request, Clock::time_point start) {
   const std::string text = requiredString(request, "puzzle");
   const milp::SolveOptions options = solveOptionsOf(request);
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, options);
+  const sudoku::ModelKind kind = modelKindOf(request);
+  const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, options, kind);
   requireSolverOk(u.first);
   if (u.second) requireSolverOk(*u.second);
   json result = {{"status", milp::toString(u.first.status)},
                  {"unique", u.unique ? json(*u.unique) : json(nullptr)}};
   putShape(&result, givens.shape);
   result["givens"] = givens.toLine();
+  result["model"] = sudoku::toString(kind);
   if (u.solution) result["solution"] = u.solution->toLine();
   if (u.secondSolution) {
     result["secondSolution"] = u.secondSolution->toLine();
@@ -259,8 +378,9 @@ json handleEnumerate(const json& request, const json& id, const ProgressSink& pr
     throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxEnumerate));
   }
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  const sudoku::EnumerationResult e =
-      sudoku::enumerate(givens, limit, options, [&](const sudoku::Grid& solution, int found) {
+  const sudoku::EnumerationResult e = sudoku::enumerate(
+      givens, limit, options,
+      [&](const sudoku::Grid& solution, int found) {
         if (progress) {
           progress({{"id", id},
                     {"progress",
@@ -270,7 +390,8 @@ json handleEnumerate(const json& request, const json& id, const ProgressSink& pr
                       {"elapsedMs", msSince(start)}}}});
         }
         return true;
-      });
+      },
+      modelKindOf(request));
   if (e.lastStatus == milp::SolveStatus::kError) {
     throw InputError(ErrorCode::kSolverError, "GLPK failed during the enumeration");
   }
@@ -352,14 +473,18 @@ json errorResponse(const json& id, const json& error) { return {{"id", id}, {"er
 }  // namespace
 
 SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options,
-                         const std::optional<sudoku::CellObjective>& objective) {
+                         const std::optional<sudoku::CellObjective>& objective,
+                         sudoku::ModelKind kind) {
   const auto start = Clock::now();
   SolveOutcome outcome;
   outcome.givens = givens;
   outcome.objective = objective;
-  sudoku::SudokuSolver solver(givens, objective);
+  outcome.kind = kind;
+  sudoku::SudokuSolver solver(givens, objective, kind);
   outcome.buildMs = msSince(start);
   outcome.result = solver.solve(options);
+  outcome.reduction = solver.built().reduction;
+  outcome.decidedByReduction = solver.decidedByReduction();
   requireSolverOk(outcome.result);
   if (outcome.result.hasSolution) outcome.solution = solver.solution();
   outcome.totalMs = msSince(start);
@@ -400,8 +525,33 @@ json toJson(const SolveOutcome& outcome) {
     objective["gap"] = optionalDouble(outcome.result.stats.gap);
     result["objective"] = std::move(objective);
   }
+  result["model"] = sudoku::toString(outcome.kind);
+  result["decidedBy"] = outcome.decidedByReduction ? "reduction" : "glpk";
+  result["reduction"] = reductionJson(outcome.kind, outcome.reduction);
   result["stats"] = statsJson(outcome.result, outcome.buildMs, outcome.totalMs);
   return result;
+}
+
+json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction) {
+  int naked = 0, hidden = 0;
+  json fixings = json::array();
+  for (const sudoku::Fixing& f : reduction.fixings) {
+    (f.rule == sudoku::FixRule::kNakedSingle ? naked : hidden) += 1;
+    json fixing = {{"row", f.cell.row},
+                   {"column", f.cell.column},
+                   {"value", std::string(1, sudoku::symbolFor(f.value))},
+                   {"rule", sudoku::toString(f.rule)}};
+    if (!f.unit.empty()) fixing["unit"] = f.unit;
+    fixings.push_back(std::move(fixing));
+  }
+  json out = {{"model", sudoku::toString(kind)},
+              {"candidatesRemoved", reduction.candidatesRemoved},
+              {"rowsRemoved", reduction.rowsRemoved},
+              {"nakedSingles", naked},
+              {"hiddenSingles", hidden},
+              {"fixings", std::move(fixings)}};
+  out["contradiction"] = reduction.contradiction ? json(*reduction.contradiction) : json(nullptr);
+  return out;
 }
 
 json toJson(const InputError& error) {
@@ -426,7 +576,8 @@ json handle(const json& request, const ProgressSink& progress) {
   const auto start = Clock::now();
   json id = nullptr;
   static const char* kTypes =
-      "one of version, parse, solve, checkUniqueness, enumerate, complete, generate";
+      "one of version, parse, solve, relax, exportModel, checkUniqueness, enumerate, complete, "
+      "generate";
   try {
     if (!request.is_object()) throw badRequest("", "A request must be a JSON object");
     if (const auto it = request.find("id"); it != request.end()) id = *it;
@@ -442,7 +593,11 @@ json handle(const json& request, const ProgressSink& progress) {
     } else if (type == "parse") {
       result = handleParse(request);
     } else if (type == "solve") {
-      result = handleSolve(request, start);
+      result = handleSolve(request, id, progress, start);
+    } else if (type == "relax") {
+      result = handleRelax(request, start);
+    } else if (type == "exportModel") {
+      result = handleExport(request, start);
     } else if (type == "checkUniqueness") {
       result = handleUniqueness(request, start);
     } else if (type == "enumerate") {

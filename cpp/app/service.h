@@ -40,6 +40,9 @@ nlohmann::json handle(const nlohmann::json& request, const ProgressSink& progres
 struct SolveOutcome {
   sudoku::Grid givens;
   std::optional<sudoku::CellObjective> objective;
+  sudoku::ModelKind kind = sudoku::ModelKind::kReduced;
+  sudoku::Reduction reduction;
+  bool decidedByReduction = false;
   std::optional<sudoku::Grid> solution;
   milp::SolveResult result;
   double buildMs = 0;  ///< model construction, ms
@@ -51,7 +54,8 @@ struct SolveOutcome {
 /// bad_request (objective of the wrong size) or solver_error (GLPK failed; the
 /// message is GLPK's; the backend stays usable).
 SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options,
-                         const std::optional<sudoku::CellObjective>& objective = {});
+                         const std::optional<sudoku::CellObjective>& objective = {},
+                         sudoku::ModelKind kind = sudoku::ModelKind::kReduced);
 
 /// The `result` object of a solve response (protocol.md).
 nlohmann::json toJson(const SolveOutcome& outcome);
@@ -60,6 +64,11 @@ nlohmann::json toJson(const SolveOutcome& outcome);
 /// integrality, bound and gap, times in ms (buildMs/totalMs when >= 0).
 nlohmann::json statsJson(const milp::SolveResult& result, double build_ms = -1,
                          double total_ms = -1);
+
+/// The `reduction` object of a response: what the model kind left out of the
+/// textbook model ({model, candidatesRemoved, rowsRemoved, nakedSingles,
+/// hiddenSingles, fixings: [{row, column, value, rule, unit}], contradiction}).
+nlohmann::json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction);
 
 /// An error object {code, message, where?} for an InputError.
 nlohmann::json toJson(const InputError& error);

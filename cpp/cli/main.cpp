@@ -288,7 +288,8 @@ int runRequests(const std::string& path) {
 
 /// Times every puzzle of a file (each solved `repeat` times, the minimum kept) and
 /// prints JSON: {"puzzles", "format", "timesUs", "nodes", "firstSolveUs", "verified"}.
-int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOptions& options) {
+int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOptions& options,
+             sudoku::ModelKind kind) {
   const std::string text = readInput(path);
   const sudoku::ParsedText parsed = sudoku::parseText(text);
   json times = json::array(), nodes = json::array();
@@ -299,7 +300,7 @@ int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOpt
     std::int64_t node_count = 0;
     for (int k = 0; k < std::max(1, repeat); ++k) {
       const auto start = std::chrono::steady_clock::now();
-      const app::SolveOutcome outcome = app::solveSudoku(puzzle.grid, options);
+      const app::SolveOutcome outcome = app::solveSudoku(puzzle.grid, options, std::nullopt, kind);
       const double us =
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
               .count();
@@ -382,6 +383,9 @@ int main(int argc, char** argv) {
   solve->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
+  std::string model = "textbook";
+  solve->add_option("--model", model,
+                    "textbook (729 variables for 9x9), candidates, or reduced (singles fixed)");
   addShapeOptions(solve, &size, &box, &symbols);
 
   int gen_size = 9, givens = 0;
@@ -411,6 +415,10 @@ int main(int argc, char** argv) {
   CLI::App* bench = cli.add_subcommand("bench", "Time each puzzle of a file; prints JSON");
   bench->add_option("file", bench_path, "Puzzle file")->required();
   bench->add_option("--repeat", repeat, "Solves per puzzle (the minimum is kept)");
+  std::string bench_model = "reduced";
+  bench->add_option("--model", bench_model, "textbook, candidates or reduced (default)");
+  bench->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
+  bench->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)");
 
   try {
     cli.parse(argc, argv);
@@ -419,7 +427,8 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : kExitBadInput;
   }
   try {
-    const json options = {{"timeLimitMs", time_limit}, {"presolve", !no_presolve}};
+    const json options = {
+        {"timeLimitMs", time_limit}, {"presolve", !no_presolve}, {"model", model}};
     if (*solve) {
       solve_cmd.shape = shapeJson(size, box, symbols);
       solve_cmd.options = options;
@@ -437,7 +446,10 @@ int main(int argc, char** argv) {
     if (*bench) {
       gridmilp::milp::SolveOptions solve_options;
       solve_options.presolve = !no_presolve;
-      return runBench(bench_path, repeat, solve_options);
+      solve_options.timeLimitMs = time_limit;
+      if (bench_model != "textbook")
+        solve_options.branching = gridmilp::milp::Branching::kMostFractional;
+      return runBench(bench_path, repeat, solve_options, sudoku::modelKindFromString(bench_model));
     }
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";

@@ -21,7 +21,11 @@
 #include <cmath>
 #include <csetjmp>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+
+#include "milp/glpk_memfile.h"
 
 namespace gridmilp::milp {
 namespace {
@@ -35,6 +39,7 @@ struct GlpkJob {
   double mip_gap;
   int bt_tech;
   int br_tech;
+  const SolveOptions* options;
   bool force_error;
   const int* ia;  // 1-based row indices, ne entries after the unused [0]
   const int* ja;  // 1-based column indices
@@ -55,7 +60,17 @@ struct GlpkJob {
   std::int64_t nodes;
   bool has_bound;
   double bound;  // best bound of the active nodes, last seen
+  // Progress.
+  std::chrono::steady_clock::time_point start;
+  double last_progress_ms;
+  bool stopped_by_caller;
 };
+
+/// Converts the model into a GLPK problem: columns (kinds, bounds, objective), rows
+/// (bounds), the matrix in one call. Names only when `names` is given (one C string
+/// per column, then one per row). With `relax`, every column is continuous.
+glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const double* ar, int ne,
+                        const char* const* names, bool relax);
 
 /// Converts a 0-based model index to GLPK's 1-based one. GLPK numbers rows and
 /// columns from 1; entry 0 of its arrays is unused.
@@ -102,6 +117,32 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
     job->has_bound = true;
     job->bound = glp_ios_node_bound(tree, best);
   }
+  if (job->options->onProgress) {
+    const double elapsed =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start)
+            .count();
+    if (elapsed - job->last_progress_ms >= job->options->progressIntervalMs ||
+        job->last_progress_ms < 0) {
+      job->last_progress_ms = elapsed;
+      SolveProgress progress;
+      progress.nodes = total;
+      progress.activeNodes = active;
+      if (const int current_node = glp_ios_curr_node(tree); current_node != 0) {
+        progress.depth = glp_ios_node_level(tree, current_node);
+      }
+      progress.hasIncumbent = glp_mip_status(problem) == GLP_FEAS;
+      if (progress.hasIncumbent) {
+        progress.incumbent = glp_mip_obj_val(problem);
+        progress.gap = glp_ios_mip_gap(tree);
+      }
+      if (job->has_bound) progress.bestBound = job->bound;
+      progress.elapsedMs = elapsed;
+      if (!job->options->onProgress(progress)) {
+        job->stopped_by_caller = true;
+        glp_ios_terminate(tree);
+      }
+    }
+  }
   // GLP_IROWGEN comes after the node's LP relaxation is solved and before GLPK
   // checks integrality (draft/glpios03.c); GLPK 5.0 has no GLP_IREL reason.
   if (glp_ios_reason(tree) == GLP_IROWGEN && job->root_integral < 0 &&
@@ -117,8 +158,8 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   }
 }
 
-[[gnu::noinline]] void runGlpk(GlpkJob* job) {
-  const Model& model = *job->model;
+glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const double* ar, int ne,
+                        const char* const* names, bool relax) {
   const int columns = model.numVars();
   const int rows = model.numConstraints();
   glp_prob* problem = glp_create_prob();
@@ -129,16 +170,21 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   for (int j = 0; j < columns; ++j) {
     const int col = toGlpk(j);
     const VarType type = model.varType(j);
-    glp_set_col_kind(problem, col,
-                     type == VarType::kContinuous ? GLP_CV
-                     : type == VarType::kBinary   ? GLP_BV
-                                                  : GLP_IV);
-    if (type != VarType::kBinary || model.varLower(j) != 0 || model.varUpper(j) != 1) {
+    if (relax) {
+      glp_set_col_kind(problem, col, GLP_CV);
+    } else {
+      glp_set_col_kind(problem, col,
+                       type == VarType::kContinuous ? GLP_CV
+                       : type == VarType::kBinary   ? GLP_BV
+                                                    : GLP_IV);
+    }
+    if (relax || type != VarType::kBinary || model.varLower(j) != 0 || model.varUpper(j) != 1) {
       const double lower = model.varLower(j);
       const double upper = model.varUpper(j);
       glp_set_col_bnds(problem, col, boundType(lower, upper), lower, upper);
     }
     if (model.objectiveCoef(j) != 0) glp_set_obj_coef(problem, col, model.objectiveCoef(j));
+    if (names != nullptr) glp_set_col_name(problem, col, names[j]);
   }
   for (int i = 0; i < rows; ++i) {
     const double rhs = model.rowRhs(i);
@@ -153,8 +199,16 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
         glp_set_row_bnds(problem, toGlpk(i), GLP_FX, rhs, rhs);
         break;
     }
+    if (names != nullptr) glp_set_row_name(problem, toGlpk(i), names[columns + i]);
   }
-  glp_load_matrix(problem, job->ne, job->ia, job->ja, job->ar);
+  glp_load_matrix(problem, ne, ia, ja, ar);
+  return problem;
+}
+
+[[gnu::noinline]] void runGlpk(GlpkJob* job) {
+  const Model& model = *job->model;
+  const int columns = model.numVars();
+  glp_prob* problem = createProblem(model, job->ia, job->ja, job->ar, job->ne, nullptr, false);
   if (job->force_error) {
     // Column columns + 1 does not exist: GLPK raises "column number out of range".
     glp_set_col_bnds(problem, columns + 1, GLP_FX, 0.0, 0.0);
@@ -165,6 +219,18 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
     glp_smcp simplex;
     glp_init_smcp(&simplex);
     simplex.msg_lev = GLP_MSG_OFF;
+    switch (job->options->rootMethod) {
+      case SimplexMethod::kPrimal:
+        simplex.meth = GLP_PRIMAL;
+        break;
+      case SimplexMethod::kDual:
+        simplex.meth = GLP_DUAL;
+        break;
+      case SimplexMethod::kDualPrimal:
+        simplex.meth = GLP_DUALP;
+        break;
+    }
+    simplex.pricing = job->options->steepestEdge ? GLP_PT_PSE : GLP_PT_STD;
     if (job->time_limit_ms > 0) simplex.tm_lim = job->time_limit_ms;
     job->simplex_ret = glp_simplex(problem, &simplex);
     job->lp_status = glp_get_status(problem);
@@ -184,6 +250,11 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   params.mip_gap = job->mip_gap;
   params.bt_tech = job->bt_tech;
   params.br_tech = job->br_tech;
+  params.gmi_cuts = job->options->gomoryCuts ? GLP_ON : GLP_OFF;
+  params.mir_cuts = job->options->mirCuts ? GLP_ON : GLP_OFF;
+  params.cov_cuts = job->options->coverCuts ? GLP_ON : GLP_OFF;
+  params.clq_cuts = job->options->cliqueCuts ? GLP_ON : GLP_OFF;
+  params.fp_heur = job->options->feasibilityPump ? GLP_ON : GLP_OFF;
   params.cb_func = branchAndBoundCallback;
   params.cb_info = job;
   job->intopt_ret = glp_intopt(problem, &params);
@@ -196,17 +267,145 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   glp_delete_prob(problem);
 }
 
-/// Runs runGlpk under setjmp. Returns false when GLPK raised an error (its
-/// environment has been freed by then).
-[[gnu::noinline]] bool runProtected(GlpkJob* job, std::string* log) {
+/// Runs fn(arg) under setjmp with GLPK's terminal output captured in `log`. Returns
+/// false when GLPK raised an error (its environment has been freed by then).
+[[gnu::noinline]] bool runProtected(void (*fn)(void*), void* arg, std::string* log) {
   std::jmp_buf recovery;
   if (setjmp(recovery) != 0) return false;
   glp_term_hook(termHook, log);
   glp_error_hook(errorHook, &recovery);
-  runGlpk(job);
+  fn(arg);
   glp_error_hook(nullptr, nullptr);
   glp_term_hook(nullptr, nullptr);
   return true;
+}
+
+void runGlpkThunk(void* job) { runGlpk(static_cast<GlpkJob*>(job)); }
+
+/// The model's matrix in GLPK's triplet form, 1-based, entry 0 unused.
+struct Triplets {
+  std::vector<int> ia, ja;
+  std::vector<double> ar;
+  explicit Triplets(const Model& model)
+      : ia(model.numNonzeros() + 1), ja(model.numNonzeros() + 1), ar(model.numNonzeros() + 1) {
+    const std::vector<int>& row_vars = model.rowVars();
+    const std::vector<double>& row_coefs = model.rowCoefs();
+    for (int i = 0; i < model.numConstraints(); ++i) {
+      for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
+        ia[k + 1] = toGlpk(i);
+        ja[k + 1] = toGlpk(row_vars[k]);
+        ar[k + 1] = row_coefs[k];
+      }
+    }
+  }
+  int ne() const { return static_cast<int>(ia.size()) - 1; }
+};
+
+/// Export: build with names, write to the memory file.
+struct WriteJob {
+  const Model* model;
+  const Triplets* triplets;
+  const char* const* names;
+  ModelFormat format;
+  int ret;
+};
+
+[[gnu::noinline]] void runWrite(void* arg) {
+  auto* job = static_cast<WriteJob*>(arg);
+  glp_prob* problem =
+      createProblem(*job->model, job->triplets->ia.data(), job->triplets->ja.data(),
+                    job->triplets->ar.data(), job->triplets->ne(), job->names, false);
+  glp_set_prob_name(problem, "gridmilp");
+  glp_set_obj_name(problem, "objective");
+  if (job->format == ModelFormat::kFreeMps && glp_get_obj_dir(problem) == GLP_MAX) {
+    // MPS has no objective sense (GLPK reads and writes minimisation): write the
+    // equivalent minimisation of the negated objective; writeModel says so.
+    glp_set_obj_dir(problem, GLP_MIN);
+    for (int j = 0; j <= glp_get_num_cols(problem); ++j) {
+      glp_set_obj_coef(problem, j, -glp_get_obj_coef(problem, j));
+    }
+  }
+  job->ret = job->format == ModelFormat::kCplexLp
+                 ? glp_write_lp(problem, nullptr, GRIDMILP_MEMFILE_OUT)
+                 : glp_write_mps(problem, GLP_MPS_FILE, nullptr, GRIDMILP_MEMFILE_OUT);
+  glp_delete_prob(problem);
+}
+
+/// Import and solve: read from the memory file, glp_intopt with presolve.
+struct ReadJob {
+  ModelFormat format;
+  int read_ret;
+  int intopt_ret;
+  int mip_status;
+  double objective;
+  int columns;
+  // Outputs copied out before the problem is deleted (glp_alloc'ed memory is freed
+  // by glp_free_env on an error, so a longjmp leaks nothing).
+  char** names;
+  double* values;
+};
+
+[[gnu::noinline]] void runRead(void* arg) {
+  auto* job = static_cast<ReadJob*>(arg);
+  glp_prob* problem = glp_create_prob();
+  job->read_ret = job->format == ModelFormat::kCplexLp
+                      ? glp_read_lp(problem, nullptr, GRIDMILP_MEMFILE_IN)
+                      : glp_read_mps(problem, GLP_MPS_FILE, nullptr, GRIDMILP_MEMFILE_IN);
+  if (job->read_ret != 0) {
+    glp_delete_prob(problem);
+    return;
+  }
+  glp_iocp params;
+  glp_init_iocp(&params);
+  params.msg_lev = GLP_MSG_OFF;
+  params.presolve = GLP_ON;
+  job->intopt_ret = glp_intopt(problem, &params);
+  job->mip_status = glp_mip_status(problem);
+  job->objective = glp_mip_obj_val(problem);
+  job->columns = glp_get_num_cols(problem);
+  job->names = static_cast<char**>(std::calloc(job->columns + 1, sizeof(char*)));
+  job->values = static_cast<double*>(std::calloc(job->columns + 1, sizeof(double)));
+  for (int j = 1; j <= job->columns; ++j) {
+    const char* name = glp_get_col_name(problem, j);
+    const std::size_t length = name == nullptr ? 0 : std::strlen(name);
+    job->names[j] = static_cast<char*>(std::malloc(length + 1));
+    if (name != nullptr) std::memcpy(job->names[j], name, length);
+    job->names[j][length] = '\0';
+    job->values[j] = glp_mip_col_val(problem, j);
+  }
+  glp_delete_prob(problem);
+}
+
+/// LP relaxation: every column continuous, glp_simplex.
+struct RelaxJob {
+  const Model* model;
+  const Triplets* triplets;
+  int time_limit_ms;
+  int ret;
+  int status;
+  double objective;
+  int iterations;
+  double* values;
+};
+
+[[gnu::noinline]] void runRelax(void* arg) {
+  auto* job = static_cast<RelaxJob*>(arg);
+  glp_prob* problem = createProblem(*job->model, job->triplets->ia.data(), job->triplets->ja.data(),
+                                    job->triplets->ar.data(), job->triplets->ne(), nullptr, true);
+  glp_smcp params;
+  glp_init_smcp(&params);
+  params.msg_lev = GLP_MSG_OFF;
+  if (job->time_limit_ms > 0) params.tm_lim = job->time_limit_ms;
+  job->ret = glp_simplex(problem, &params);
+  job->status = glp_get_status(problem);
+  job->objective = glp_get_obj_val(problem);
+  job->iterations = glp_get_it_cnt(problem);
+  if (job->ret == 0 && job->status == GLP_OPT) {
+    for (int j = 0; j < job->model->numVars(); ++j) {
+      job->values[j] = glp_get_col_prim(problem, toGlpk(j));
+    }
+  }
+  glp_delete_prob(problem);
 }
 
 /// GLPK's error text ("glp_set_col_bnds: j = 730; column number out of range" plus
@@ -223,6 +422,116 @@ std::string errorMessage(const std::string& log) {
 
 std::string glpkVersion() { return glp_version(); }
 
+std::string writeModel(const Model& model, ModelFormat format) {
+  const Triplets triplets(model);
+  // Names for GLPK, made before the protected call (no std::string may live in the
+  // frames a longjmp skips).
+  std::vector<std::string> owned;
+  owned.reserve(model.numVars() + model.numConstraints());
+  for (int j = 0; j < model.numVars(); ++j) owned.push_back(model.name(Var{j, &model}));
+  for (int i = 0; i < model.numConstraints(); ++i) {
+    owned.push_back(model.name(Constraint{i, &model}));
+  }
+  std::vector<const char*> names;
+  names.reserve(owned.size());
+  for (const std::string& n : owned) names.push_back(n.c_str());
+  WriteJob job{&model, &triplets, names.data(), format, -1};
+  std::string log;
+  const bool completed = runProtected(runWrite, &job, &log);
+  std::size_t size = 0;
+  char* text = gridmilp_memfile_take(&size);
+  std::string out = text == nullptr ? std::string() : std::string(text, size);
+  std::free(text);
+  if (format == ModelFormat::kFreeMps && model.objectiveSense() == ObjectiveSense::kMaximize) {
+    out =
+        "* gridmilp: this model maximizes; MPS has no objective sense and minimizes,\n"
+        "* so the objective below is negated (its optimum is minus the model's).\n" +
+        out;
+  }
+  if (!completed || job.ret != 0) {
+    throw ModelError(
+        "GLPK could not write the model: " +
+        (completed ? "glp_write returned " + std::to_string(job.ret) : errorMessage(log)));
+  }
+  return out;
+}
+
+TextSolve solveModelText(const std::string& text, ModelFormat format) {
+  TextSolve out;
+  gridmilp_memfile_set_input(text.data(), text.size());
+  ReadJob job{format, -1, -1, 0, 0, 0, nullptr, nullptr};
+  std::string log;
+  const bool completed = runProtected(runRead, &job, &log);
+  std::size_t unused = 0;
+  std::free(gridmilp_memfile_take(&unused));
+  gridmilp_memfile_set_input(nullptr, 0);
+  if (!completed || job.read_ret != 0) {
+    // glp_read_* reports the syntax error (with its line) on the terminal.
+    std::string message = log;
+    std::replace(message.begin(), message.end(), '\n', ' ');
+    while (!message.empty() && message.back() == ' ') message.pop_back();
+    out.message = "GLPK could not read the model: " + message;
+    if (job.names != nullptr) {
+      for (int j = 1; j <= job.columns; ++j) std::free(job.names[j]);
+    }
+    std::free(job.names);
+    std::free(job.values);
+    return out;
+  }
+  out.status = job.intopt_ret != 0
+                   ? (job.intopt_ret == GLP_ENOPFS ? SolveStatus::kInfeasible : SolveStatus::kError)
+               : job.mip_status == GLP_OPT  ? SolveStatus::kOptimal
+               : job.mip_status == GLP_FEAS ? SolveStatus::kFeasible
+                                            : SolveStatus::kInfeasible;
+  out.objective = job.objective;
+  for (int j = 1; j <= job.columns; ++j) {
+    out.values.emplace_back(job.names[j], job.values[j]);
+    std::free(job.names[j]);
+  }
+  std::free(job.names);
+  std::free(job.values);
+  return out;
+}
+
+SolveResult solveRelaxation(const Model& model, const SolveOptions& options,
+                            std::vector<double>* values) {
+  SolveResult result;
+  result.stats.rows = model.numConstraints();
+  result.stats.columns = model.numVars();
+  result.stats.nonzeros = model.numNonzeros();
+  const Triplets triplets(model);
+  values->assign(model.numVars(), 0.0);
+  RelaxJob job{&model, &triplets, std::max(0, options.timeLimitMs), -1, 0, 0, 0, values->data()};
+  std::string log;
+  const auto start = std::chrono::steady_clock::now();
+  const bool completed = runProtected(runRelax, &job, &log);
+  result.stats.solveMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  result.stats.simplexIterations = job.iterations;
+  if (!completed) {
+    result.status = SolveStatus::kError;
+    result.message = errorMessage(log);
+  } else if (job.ret == GLP_ETMLIM) {
+    result.status = SolveStatus::kTimeLimit;
+  } else if (job.ret != 0) {
+    result.status = SolveStatus::kError;
+    result.message = "GLPK's simplex failed (glp_simplex returned " + std::to_string(job.ret) + ")";
+  } else if (job.status == GLP_OPT) {
+    result.status = SolveStatus::kOptimal;
+    result.hasSolution = true;
+    result.objective = job.objective;
+  } else if (job.status == GLP_NOFEAS) {
+    result.status = SolveStatus::kInfeasible;
+  } else if (job.status == GLP_UNBND) {
+    result.status = SolveStatus::kUnbounded;
+  } else {
+    result.status = SolveStatus::kError;
+    result.message = "GLPK's simplex ended with LP status " + std::to_string(job.status);
+  }
+  if (!result.hasSolution) values->clear();
+  return result;
+}
+
 SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
                           std::vector<double>* values) {
   SolveResult result;
@@ -231,19 +540,7 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
   stats.columns = model.numVars();
   stats.nonzeros = model.numNonzeros();
 
-  // Matrix in GLPK's triplet form, 1-based, entry 0 unused.
-  const int ne = model.numNonzeros();
-  std::vector<int> ia(ne + 1), ja(ne + 1);
-  std::vector<double> ar(ne + 1);
-  const std::vector<int>& row_vars = model.rowVars();
-  const std::vector<double>& row_coefs = model.rowCoefs();
-  for (int i = 0; i < model.numConstraints(); ++i) {
-    for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
-      ia[k + 1] = toGlpk(i);
-      ja[k + 1] = toGlpk(row_vars[k]);
-      ar[k + 1] = row_coefs[k];
-    }
-  }
+  const Triplets triplets(model);
   values->assign(model.numVars(), 0.0);
 
   GlpkJob job{};
@@ -251,6 +548,7 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
   job.time_limit_ms = std::max(0, options.timeLimitMs);
   job.presolve = options.presolve;
   job.mip_gap = options.mipGap;
+  job.options = &options;
   switch (options.backtracking) {
     case Backtracking::kBestLocalBound:
       job.bt_tech = GLP_BT_BLB;
@@ -283,16 +581,18 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
       break;
   }
   job.force_error = options.forceSolverError;
-  job.ia = ia.data();
-  job.ja = ja.data();
-  job.ar = ar.data();
-  job.ne = ne;
+  job.ia = triplets.ia.data();
+  job.ja = triplets.ja.data();
+  job.ar = triplets.ar.data();
+  job.ne = triplets.ne();
+  job.last_progress_ms = -1;
   job.values = values->data();
   job.root_integral = -1;
 
   std::string log;
   const auto start = std::chrono::steady_clock::now();
-  const bool completed = runProtected(&job, &log);
+  job.start = start;
+  const bool completed = runProtected(runGlpkThunk, &job, &log);
   stats.solveMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (options.keepLog) result.log = log;
@@ -356,7 +656,7 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
     case GLP_ETMLIM:
       result.status = SolveStatus::kTimeLimit;
       break;
-    case GLP_ESTOP:
+    case GLP_ESTOP:  // the progress callback asked to stop
       result.status = SolveStatus::kCancelled;
       break;
     case GLP_EMIPGAP:  // relative gap tolerance reached: a solution, not proven

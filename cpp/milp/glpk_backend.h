@@ -18,6 +18,33 @@ namespace gridmilp::milp {
 SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
                           std::vector<double>* values);
 
+/// Text formats GLPK reads and writes.
+enum class ModelFormat { kCplexLp, kFreeMps };
+
+/// The model as text written by GLPK itself (glp_write_lp, or glp_write_mps in free
+/// MPS format), with the model's names (GLPK turns `x[3,5,9]` into `x(3,5,9)` in LP
+/// files, which do not allow brackets). MPS has no objective sense: a maximisation
+/// is written as the minimisation of the negated objective, with a comment saying
+/// so. Throws ModelError when GLPK fails.
+std::string writeModel(const Model& model, ModelFormat format);
+
+/// Result of reading a model text with GLPK and solving it (for round trips).
+struct TextSolve {
+  SolveStatus status = SolveStatus::kError;
+  double objective = 0;
+  std::vector<std::pair<std::string, double>> values;  ///< column name (as in the text), value
+  std::string message;  ///< for kError: GLPK's message (e.g. a syntax error and its line)
+};
+/// Reads `text` with glp_read_lp / glp_read_mps and solves it with glp_intopt
+/// (presolve on). Never throws for bad text: status kError with GLPK's message.
+TextSolve solveModelText(const std::string& text, ModelFormat format);
+
+/// Solves the LP relaxation (every variable continuous, bounds kept) with
+/// glp_simplex. `values` gets one value per variable when the LP is optimal.
+/// Status: kOptimal, kInfeasible, kUnbounded, kTimeLimit or kError.
+SolveResult solveRelaxation(const Model& model, const SolveOptions& options,
+                            std::vector<double>* values);
+
 /// GLPK's version string, e.g. "5.0".
 std::string glpkVersion();
 

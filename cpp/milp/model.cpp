@@ -135,7 +135,7 @@ LinExpr sum(const std::vector<LinExpr>& exprs) {
 // ---------------------------------------------------------------------------------
 // VarFamily
 
-Var VarFamily::operator()(std::initializer_list<int> indices) const {
+std::optional<Var> VarFamily::find(std::initializer_list<int> indices) const {
   if (model_ == nullptr) throw ModelError("An empty VarFamily was indexed");
   const auto& family = model_->families_[family_];
   if (indices.size() != family.ranges.size()) {
@@ -156,7 +156,25 @@ Var VarFamily::operator()(std::initializer_list<int> indices) const {
     offset = offset * range.count + (index - range.first);
     ++dim;
   }
-  return Var{first_var_ + offset, model_};
+  const int member = varAtOffset(offset);
+  if (member < 0) return std::nullopt;
+  return Var{member, model_};
+}
+
+Var VarFamily::operator()(std::initializer_list<int> indices) const {
+  if (const std::optional<Var> v = find(indices)) return *v;
+  std::string shown;
+  for (int i : indices) shown += (shown.empty() ? "" : ",") + std::to_string(i);
+  throw ModelError("The sparse variable family '" + name() + "' has no member [" + shown + "]");
+}
+
+int VarFamily::varAtOffset(int offset) const {
+  if (model_ == nullptr) throw ModelError("An empty VarFamily was indexed");
+  const auto& family = model_->families_[family_];
+  if (offset < 0 || offset >= family.dense_count) return -1;
+  if (family.offsets.empty()) return first_var_ + offset;
+  const int member = family.by_offset[offset];
+  return member < 0 ? -1 : first_var_ + member;
 }
 
 const std::string& VarFamily::name() const {
@@ -170,6 +188,7 @@ const std::vector<IndexRange>& VarFamily::ranges() const {
 }
 
 std::vector<Var> VarFamily::all() const {
+  if (model_ == nullptr) return {};
   std::vector<Var> out;
   out.reserve(count_);
   for (int i = 0; i < count_; ++i) out.push_back(Var{first_var_ + i, model_});
@@ -220,7 +239,7 @@ VarFamily Model::addVars(std::string name, std::vector<IndexRange> ranges, VarTy
   invalidate();
   const int family_index = static_cast<int>(families_.size());
   const int first = numVars();
-  families_.push_back(Family{std::move(name), std::move(ranges), first});
+  families_.push_back(Family{std::move(name), std::move(ranges), first, count, {}, {}});
   const std::size_t total = static_cast<std::size_t>(first) + count;
   var_type_.resize(total, type);
   var_lower_.resize(total, lower);
@@ -233,6 +252,54 @@ VarFamily Model::addVars(std::string name, std::vector<IndexRange> ranges, VarTy
   family.first_var_ = first;
   family.count_ = count;
   return family;
+}
+
+VarFamily Model::addSparseVars(std::string name, std::vector<IndexRange> ranges,
+                               const std::vector<int>& offsets, VarType type, double lower,
+                               double upper) {
+  if (ranges.empty()) {
+    throw ModelError("Variable family '" + name + "' needs at least one index range");
+  }
+  int dense = 1;
+  for (const IndexRange& r : ranges) {
+    if (r.count < 0) throw ModelError("Variable family '" + name + "' has a negative range count");
+    dense *= r.count;
+  }
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    if (offsets[k] < 0 || offsets[k] >= dense || (k > 0 && offsets[k] <= offsets[k - 1])) {
+      throw ModelError("Sparse variable family '" + name +
+                       "': member offsets must be increasing and within 0.." +
+                       std::to_string(dense - 1));
+    }
+  }
+  if (type == VarType::kBinary) {
+    lower = 0;
+    upper = 1;
+  }
+  if (std::isnan(lower) || std::isnan(upper) || lower > upper) {
+    throw ModelError("Variable family '" + name + "' has bounds [" + formatNumber(lower) + ", " +
+                     formatNumber(upper) + "]; the lower bound must not exceed the upper");
+  }
+  invalidate();
+  const int family_index = static_cast<int>(families_.size());
+  const int first = numVars();
+  const int count = static_cast<int>(offsets.size());
+  Family family{std::move(name), std::move(ranges), first,
+                dense,           offsets,           std::vector<int>(dense, -1)};
+  for (int k = 0; k < count; ++k) family.by_offset[offsets[k]] = k;
+  families_.push_back(std::move(family));
+  const std::size_t total = static_cast<std::size_t>(first) + count;
+  var_type_.resize(total, type);
+  var_lower_.resize(total, lower);
+  var_upper_.resize(total, upper);
+  obj_coef_.resize(total, 0.0);
+  var_family_.resize(total, family_index);
+  VarFamily handle;
+  handle.model_ = this;
+  handle.family_ = family_index;
+  handle.first_var_ = first;
+  handle.count_ = count;
+  return handle;
 }
 
 void Model::check(Var var, std::string_view what) const {
@@ -252,25 +319,63 @@ void Model::check(const LinExpr& expr, std::string_view what) const {
 }
 
 Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
-  const int row = numConstraints();
-  const std::string label = name.empty() ? "c" + std::to_string(row) : name;
-  check(spec.expr, "Constraint '" + label + "'");
-  requireFinite(spec.rhs, "the right-hand side of constraint '" + label + "'");
-  if (merge_slot_.size() < var_type_.size()) merge_slot_.resize(var_type_.size(), -1);
+  if (spec.expr.model() != nullptr && spec.expr.model() != this) {
+    throw ModelError("Constraint '" +
+                     (name.empty() ? "c" + std::to_string(numConstraints()) : name) +
+                     "': the expression uses variables of another model");
+  }
+  if (!std::isfinite(spec.rhs)) {
+    requireFinite(spec.rhs, "the right-hand side of constraint '" +
+                                (name.empty() ? "c" + std::to_string(numConstraints()) : name) +
+                                "'");
+  }
   const std::size_t begin = row_var_.size();
   for (const LinExpr::Term& t : spec.expr.terms()) {
-    int& slot = merge_slot_[t.var];
+    row_var_.push_back(t.var);
+    row_coef_.push_back(t.coef);
+  }
+  return finishRow(begin, spec.sense, spec.rhs, std::move(name), RowLabel{});
+}
+
+Constraint Model::addRow(const int* vars, const double* coefs, int count, RowSense sense,
+                         double rhs, RowLabel label) {
+  const std::size_t begin = row_var_.size();
+  for (int k = 0; k < count; ++k) {
+    if (vars[k] < 0 || vars[k] >= numVars() || !std::isfinite(coefs[k])) {
+      row_var_.resize(begin);
+      row_coef_.resize(begin);
+      if (vars[k] < 0 || vars[k] >= numVars()) {
+        throw ModelError("Row " + std::to_string(numConstraints()) + ": variable index " +
+                         std::to_string(vars[k]) + " is out of range");
+      }
+      requireFinite(coefs[k], "a coefficient of row " + std::to_string(numConstraints()));
+    }
+    row_var_.push_back(vars[k]);
+    row_coef_.push_back(coefs[k]);
+  }
+  if (!std::isfinite(rhs)) requireFinite(rhs, "the right-hand side of a row");
+  return finishRow(begin, sense, rhs, {}, label);
+}
+
+Constraint Model::finishRow(std::size_t begin, RowSense sense, double rhs, std::string name,
+                            RowLabel label) {
+  const int row = numConstraints();
+  if (merge_slot_.size() < var_type_.size()) merge_slot_.resize(var_type_.size(), -1);
+  // Merge repeated variables (first occurrence keeps the slot), then drop zeros.
+  std::size_t kept = begin;
+  for (std::size_t k = begin; k < row_var_.size(); ++k) {
+    int& slot = merge_slot_[row_var_[k]];
     if (slot >= 0) {
-      row_coef_[slot] += t.coef;
+      row_coef_[slot] += row_coef_[k];
     } else {
-      slot = static_cast<int>(row_var_.size());
-      row_var_.push_back(t.var);
-      row_coef_.push_back(t.coef);
+      slot = static_cast<int>(kept);
+      row_var_[kept] = row_var_[k];
+      row_coef_[kept] = row_coef_[k];
+      ++kept;
     }
   }
-  // Reset the scratch slots and drop coefficients that cancelled out.
   std::size_t out = begin;
-  for (std::size_t k = begin; k < row_var_.size(); ++k) {
+  for (std::size_t k = begin; k < kept; ++k) {
     merge_slot_[row_var_[k]] = -1;
     if (row_coef_[k] != 0.0) {
       row_var_[out] = row_var_[k];
@@ -280,20 +385,30 @@ Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
   }
   row_var_.resize(out);
   row_coef_.resize(out);
+  row_name_.push_back(std::move(name));
+  row_label_.push_back(label);
   if (out == begin) {
-    const bool holds = (spec.sense == RowSense::kLessEqual && 0 <= spec.rhs) ||
-                       (spec.sense == RowSense::kGreaterEqual && 0 >= spec.rhs) ||
-                       (spec.sense == RowSense::kEqual && spec.rhs == 0);
+    const bool holds = (sense == RowSense::kLessEqual && 0 <= rhs) ||
+                       (sense == RowSense::kGreaterEqual && 0 >= rhs) ||
+                       (sense == RowSense::kEqual && rhs == 0);
     if (!holds) {
-      throw ModelError("Constraint '" + label + "' has no variables and cannot hold (0 vs " +
-                       formatNumber(spec.rhs) + "); check the expression");
+      row_start_.push_back(static_cast<int>(row_var_.size()));
+      row_sense_.push_back(sense);
+      row_rhs_.push_back(rhs);
+      const std::string shown = this->name(Constraint{row, this});
+      row_start_.pop_back();
+      row_sense_.pop_back();
+      row_rhs_.pop_back();
+      row_name_.pop_back();
+      row_label_.pop_back();
+      throw ModelError("Constraint '" + shown + "' has no variables and cannot hold (0 vs " +
+                       formatNumber(rhs) + "); check the expression");
     }
   }
   invalidate();
   row_start_.push_back(static_cast<int>(row_var_.size()));
-  row_sense_.push_back(spec.sense);
-  row_rhs_.push_back(spec.rhs);
-  row_name_.push_back(std::move(name));
+  row_sense_.push_back(sense);
+  row_rhs_.push_back(rhs);
   return Constraint{row, this};
 }
 
@@ -363,6 +478,7 @@ std::string Model::name(Var var) const {
   }
   const Family& family = families_[family_index];
   int offset = var.index - family.first_var;
+  if (!family.offsets.empty()) offset = family.offsets[offset];
   std::vector<int> idx(family.ranges.size());
   for (std::size_t d = family.ranges.size(); d-- > 0;) {
     idx[d] = family.ranges[d].first + offset % family.ranges[d].count;
@@ -377,11 +493,18 @@ std::string Model::name(Var var) const {
 }
 
 std::string Model::name(Constraint row) const {
-  if (row.model != this || row.index < 0 || row.index >= numConstraints()) {
+  if (row.model != this || row.index < 0 || row.index >= static_cast<int>(row_name_.size())) {
     return "<invalid constraint>";
   }
   const std::string& n = row_name_[row.index];
-  return n.empty() ? "c" + std::to_string(row.index) : n;
+  if (!n.empty()) return n;
+  const RowLabel& label = row_label_[row.index];
+  if (label.family != nullptr) {
+    std::string out = std::string(label.family) + "[" + std::to_string(label.a);
+    if (label.b >= 0) out += "," + std::to_string(label.b);
+    return out + "]";
+  }
+  return "c" + std::to_string(row.index);
 }
 
 }  // namespace gridmilp::milp

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
@@ -139,12 +140,20 @@ class VarFamily {
     return (*this)({static_cast<int>(indices)...});
   }
 
+  /// The variable at the given indices, or nothing when a sparse family has no
+  /// member there. Throws ModelError for indices outside the ranges.
+  std::optional<Var> find(std::initializer_list<int> indices) const;
+
   const std::string& name() const;
   const std::vector<IndexRange>& ranges() const;
-  /// Number of variables in the family (product of the range counts).
+  /// Number of variables in the family (the product of the range counts for a dense
+  /// family; the members for a sparse one).
   int size() const { return count_; }
   /// The family's variables in index order (last index fastest).
   std::vector<Var> all() const;
+  /// The member at a dense offset (row-major over the ranges), or -1 (sparse
+  /// families) when there is none. For builders that compute offsets themselves.
+  int varAtOffset(int offset) const;
 
  private:
   friend class Model;
@@ -175,6 +184,26 @@ enum class Branching : std::uint8_t {
   kPseudoCost,       ///< GLP_BR_PCH
 };
 
+/// Simplex method for the root LP when presolve is off (glp_smcp.meth).
+enum class SimplexMethod : std::uint8_t {
+  kPrimal,      ///< GLP_PRIMAL, GLPK's default
+  kDual,        ///< GLP_DUAL: starts in phase 2 when the basis is dual feasible (always
+                ///< so for a zero objective)
+  kDualPrimal,  ///< GLP_DUALP: dual, falling back to primal on failure
+};
+
+/// A snapshot of a branch-and-bound run, for live display.
+struct SolveProgress {
+  std::int64_t nodes = 0;  ///< nodes created so far
+  int activeNodes = 0;     ///< open nodes waiting to be explored
+  int depth = 0;           ///< level of the current node (root = 0)
+  bool hasIncumbent = false;
+  double incumbent = 0;  ///< objective of the best solution so far
+  std::optional<double> bestBound;
+  std::optional<double> gap;  ///< relative, as GLPK's glp_ios_mip_gap
+  double elapsedMs = 0;
+};
+
 /// Options of one solve.
 struct SolveOptions {
   /// Wall-clock limit inside the solver in ms; 0 = none.
@@ -187,6 +216,25 @@ struct SolveOptions {
   double mipGap = 0.0;
   Backtracking backtracking = Backtracking::kBestLocalBound;
   Branching branching = Branching::kDriebeckTomlin;
+  /// GLPK's cut generators (glp_iocp.gmi_cuts, mir_cuts, cov_cuts, clq_cuts): all
+  /// off by default, as in GLPK.
+  bool gomoryCuts = false;
+  bool mirCuts = false;
+  bool coverCuts = false;
+  bool cliqueCuts = false;
+  /// GLPK's feasibility pump heuristic (glp_iocp.fp_heur).
+  bool feasibilityPump = false;
+  /// Root LP method and pricing (presolve off only: with presolve on, glp_intopt
+  /// solves the root LP with its own settings).
+  SimplexMethod rootMethod = SimplexMethod::kPrimal;
+  /// Projected steepest edge pricing (GLPK's default) or textbook pricing.
+  bool steepestEdge = true;
+  /// Called from the branch-and-bound callback at most every progressIntervalMs
+  /// (and never when the tree is not entered). Returning false stops the search
+  /// (status kCancelled, or kFeasible/kTimeLimit semantics kept for an incumbent).
+  /// Must not throw.
+  std::function<bool(const SolveProgress&)> onProgress;
+  double progressIntervalMs = 50;
   /// Test hook: make GLPK raise an internal error during the solve, to exercise the
   /// recovery path. The result is kError; the backend keeps working afterwards.
   bool forceSolverError = false;
@@ -257,11 +305,32 @@ class Model {
   VarFamily addVars(std::string name, std::vector<IndexRange> ranges, VarType type, double lower,
                     double upper);
 
+  /// Adds a sparse family: only the members at the given dense offsets (row-major over
+  /// the ranges, strictly increasing) exist, named like dense members (`x[3,5,9]`).
+  /// Throws ModelError for offsets out of range or not increasing.
+  VarFamily addSparseVars(std::string name, std::vector<IndexRange> ranges,
+                          const std::vector<int>& offsets, VarType type, double lower,
+                          double upper);
+
   /// Adds a row. Coefficients of repeated variables are merged; a row with no
   /// variables is accepted only when it holds (otherwise ModelError: it would make
   /// the model trivially infeasible, which is nearly always a bug in the caller).
   /// The name is optional (rows print as `c<index>` then).
   Constraint addConstraint(const ConstraintSpec& spec, std::string name = {});
+
+  /// A row name formatted only when asked for: `family[a,b]` (b left out when < 0).
+  /// `family` must outlive the model (a string literal).
+  struct RowLabel {
+    const char* family = nullptr;
+    int a = 0;
+    int b = -1;
+  };
+  /// The fast path for builders: a row from parallel arrays of variable indices
+  /// (of this model, no repeats) and coefficients, with a lazily formatted name.
+  /// Throws ModelError for an index out of range, a repeated variable, a non-finite
+  /// coefficient, or a row with no variables that cannot hold.
+  Constraint addRow(const int* vars, const double* coefs, int count, RowSense sense, double rhs,
+                    RowLabel label);
 
   void minimize(const LinExpr& objective);
   void maximize(const LinExpr& objective);
@@ -308,9 +377,15 @@ class Model {
     std::string name;
     std::vector<IndexRange> ranges;
     int first_var;
+    int dense_count = 0;         // product of the range counts
+    std::vector<int> offsets;    // sparse: dense offset of each member; empty if dense
+    std::vector<int> by_offset;  // sparse: member number at each dense offset, or -1
   };
   friend class VarFamily;
 
+  /// Merges/validates the entries of the row being built (from `begin`) and appends it.
+  Constraint finishRow(std::size_t begin, RowSense sense, double rhs, std::string name,
+                       RowLabel label);
   void check(Var var, std::string_view what) const;
   void check(const LinExpr& expr, std::string_view what) const;
   void setObjective(const LinExpr& objective, ObjectiveSense sense);
@@ -334,6 +409,7 @@ class Model {
   std::vector<RowSense> row_sense_;
   std::vector<double> row_rhs_;
   std::vector<std::string> row_name_;
+  std::vector<RowLabel> row_label_;
   // Objective.
   ObjectiveSense obj_sense_ = ObjectiveSense::kMinimize;
   double obj_constant_ = 0.0;

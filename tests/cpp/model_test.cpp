@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+#include "milp/glpk_backend.h"
+
 namespace gridmilp::milp {
 namespace {
 
@@ -210,6 +212,93 @@ TEST(ModelTest, StatusNames) {
   EXPECT_EQ(toString(SolveStatus::kOptimal), "optimal");
   EXPECT_EQ(toString(SolveStatus::kTimeLimit), "time_limit");
   EXPECT_EQ(toString(SolveStatus::kInfeasible), "infeasible");
+}
+
+}  // namespace
+}  // namespace gridmilp::milp
+
+namespace gridmilp::milp {
+namespace {
+
+/// The 15 kg knapsack of KnapsackFindsTheKnownOptimum, built afresh.
+void buildKnapsack(Model* m) {
+  const std::vector<double> weight{12, 2, 1, 1, 4}, value{4, 2, 1, 2, 10};
+  VarFamily take = m->addVars("take", {{1, 5}}, VarType::kBinary, 0, 1);
+  LinExpr total_weight, total_value;
+  for (int i = 1; i <= 5; ++i) {
+    total_weight.addTerm(take(i), weight[i - 1]);
+    total_value.addTerm(take(i), value[i - 1]);
+  }
+  m->addConstraint(total_weight <= 15, "capacity");
+  m->maximize(total_value);
+}
+
+TEST(ModelExportTest, LpAndMpsWrittenByGlpkReadBackToTheSameOptimum) {
+  Model m;
+  buildKnapsack(&m);
+  const std::string lp = writeModel(m, ModelFormat::kCplexLp);
+  EXPECT_NE(lp.find("Maximize"), std::string::npos) << lp;
+  EXPECT_NE(lp.find("capacity:"), std::string::npos) << lp;
+  EXPECT_NE(lp.find("take(3)"), std::string::npos) << lp;
+  const std::string mps = writeModel(m, ModelFormat::kFreeMps);
+  EXPECT_NE(mps.find("ROWS"), std::string::npos) << mps;
+  EXPECT_EQ(mps.rfind("* gridmilp: this model maximizes", 0), 0u) << mps;
+  for (const std::string* text : {&lp, &mps}) {
+    const TextSolve back =
+        solveModelText(*text, text == &lp ? ModelFormat::kCplexLp : ModelFormat::kFreeMps);
+    ASSERT_EQ(back.status, SolveStatus::kOptimal) << back.message;
+    // MPS minimizes: the maximisation was written negated.
+    EXPECT_DOUBLE_EQ(back.objective, text == &lp ? 15.0 : -15.0);
+    ASSERT_EQ(back.values.size(), 5u);
+    EXPECT_DOUBLE_EQ(back.values[0].second, 0.0);  // take(1), the 12 kg item
+    EXPECT_DOUBLE_EQ(back.values[4].second, 1.0);
+  }
+}
+
+TEST(ModelExportTest, BadModelTextReportsGlpksMessage) {
+  const TextSolve bad =
+      solveModelText("Maximize\n obj: x +\nSubject To\n c: x <=\nEnd\n", ModelFormat::kCplexLp);
+  EXPECT_EQ(bad.status, SolveStatus::kError);
+  EXPECT_NE(bad.message.find("could not read"), std::string::npos) << bad.message;
+  // And the backend keeps working.
+  Model m;
+  buildKnapsack(&m);
+  EXPECT_EQ(m.solve().status, SolveStatus::kOptimal);
+}
+
+TEST(ModelRelaxationTest, KnapsackRelaxationIsFractional) {
+  Model m;
+  buildKnapsack(&m);
+  std::vector<double> values;
+  const SolveResult r = solveRelaxation(m, {}, &values);
+  ASSERT_EQ(r.status, SolveStatus::kOptimal);
+  // Greedy by value/weight: items 5, 4, 2, 3 whole (8 kg, 15), then 7/12 of item 1.
+  EXPECT_NEAR(r.objective, 15.0 + 4.0 * 7.0 / 12.0, 1e-9);
+  ASSERT_EQ(values.size(), 5u);
+  EXPECT_NEAR(values[0], 7.0 / 12.0, 1e-9);
+}
+
+TEST(ModelProgressTest, ProgressArrivesAndCanStopTheSearch) {
+  Model m;
+  VarFamily x = m.addVars("x", {{1, 61}}, VarType::kBinary, 0, 1);
+  LinExpr lhs;
+  for (Var v : x.all()) lhs.addTerm(v, 2.0);
+  m.addConstraint(lhs == 61, "odd");
+  SolveOptions options;
+  options.presolve = false;
+  options.progressIntervalMs = 0;
+  std::vector<SolveProgress> seen;
+  options.onProgress = [&](const SolveProgress& p) {
+    seen.push_back(p);
+    return seen.size() < 200;  // then stop
+  };
+  const SolveResult r = m.solve(options);
+  EXPECT_EQ(r.status, SolveStatus::kCancelled);
+  ASSERT_EQ(seen.size(), 200u);
+  EXPECT_GE(seen.back().nodes, seen.front().nodes);
+  EXPECT_GT(seen.back().nodes, 1);
+  EXPECT_FALSE(seen.back().hasIncumbent);
+  EXPECT_GE(seen.back().elapsedMs, seen.front().elapsedMs);
 }
 
 }  // namespace

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <sstream>
+
+#include "milp/glpk_backend.h"
 #include "test_data.h"
 
 namespace gridmilp::app {
@@ -110,6 +114,92 @@ TEST(ServiceTest, ForcedGlpkErrorThenACorrectSolve) {
   EXPECT_NE(broken["error"]["message"].get<std::string>().find("GLPK error"), std::string::npos);
   const json ok = call({{"id", 14}, {"type", "solve"}, {"puzzle", kGrid01}});
   EXPECT_EQ(ok["result"]["status"], "optimal");
+}
+
+}  // namespace
+}  // namespace gridmilp::app
+
+namespace gridmilp::app {
+namespace {
+
+using nlohmann::json;
+
+const std::string kEasy =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+std::string top95(int line) {
+  std::istringstream in(testing::readSharedData("top95.txt"));
+  std::string text;
+  for (int i = 0; i < line; ++i) std::getline(in, text);
+  return text;
+}
+
+TEST(ServiceTeachingTest, RelaxationIsIntegralForAnEasyPuzzleAndFractionalForAHardOne) {
+  const json easy = handle({{"type", "relax"}, {"puzzle", kEasy}});
+  ASSERT_TRUE(easy.contains("result")) << easy.dump();
+  EXPECT_EQ(easy["result"]["status"], "optimal");
+  EXPECT_TRUE(easy["result"]["integral"].get<bool>());
+  EXPECT_EQ(easy["result"]["values"].size(), 81u);
+  const json hard = handle({{"type", "relax"}, {"puzzle", top95(4)}});
+  EXPECT_FALSE(hard["result"]["integral"].get<bool>());
+  int fractional = 0;
+  for (const json& v : hard["result"]["values"]) {
+    const double x = v[3];
+    EXPECT_GT(x, 0.0);
+    EXPECT_LE(x, 1.0 + 1e-9);
+    if (x < 1 - 1e-6) ++fractional;
+  }
+  EXPECT_GT(fractional, 0);
+}
+
+TEST(ServiceTeachingTest, ExportedLpReadsBackWithGlpkAndSolvesToTheSameGrid) {
+  for (const char* model : {"textbook", "candidates"}) {
+    for (const char* format : {"lp", "mps"}) {
+      const json r = handle({{"type", "exportModel"},
+                             {"puzzle", kEasy},
+                             {"format", format},
+                             {"options", {{"model", model}}}});
+      ASSERT_TRUE(r.contains("result")) << r.dump();
+      const std::string text = r["result"]["text"];
+      const milp::TextSolve back =
+          milp::solveModelText(text, std::string(format) == "lp" ? milp::ModelFormat::kCplexLp
+                                                                 : milp::ModelFormat::kFreeMps);
+      ASSERT_EQ(back.status, milp::SolveStatus::kOptimal) << back.message;
+      // Decode x(r,c,d) / x[r,c,d] = 1 back into the grid.
+      std::string grid = kEasy;
+      for (const auto& [name, value] : back.values) {
+        if (value < 0.5) continue;
+        int row = 0, column = 0, digit = 0;
+        ASSERT_EQ(std::sscanf(name.c_str() + 2, "%d,%d,%d", &row, &column, &digit), 3) << name;
+        grid[(row - 1) * 9 + (column - 1)] = static_cast<char>('0' + digit);
+      }
+      EXPECT_EQ(grid,
+                "483921657967345821251876493548132976729564138136798245372689514814253769695417382")
+          << model << " " << format;
+    }
+  }
+  const json bad = handle({{"type", "exportModel"}, {"puzzle", kEasy}, {"format", "xls"}});
+  EXPECT_EQ(bad["error"]["where"]["field"], "format");
+}
+
+TEST(ServiceTeachingTest, SolveStreamsBranchAndBoundProgress) {
+  std::vector<json> messages;
+  const json request = {
+      {"id", 77}, {"type", "solve"}, {"puzzle", top95(7)}, {"options", {{"presolve", false}}}};
+  const std::string response =
+      handleRequest(request.dump(), [&](const json& m) { messages.push_back(m); });
+  const json r = json::parse(response);
+  ASSERT_TRUE(r.contains("result")) << response;
+  EXPECT_EQ(r["result"]["status"], "optimal");
+  // With no interval every callback reports; top95 line 7 branches.
+  EXPECT_GT(r["result"]["stats"]["nodes"].get<int>(), 1);
+  ASSERT_FALSE(messages.empty());
+  for (const json& m : messages) {
+    EXPECT_EQ(m["id"], 77);
+    EXPECT_EQ(m["progress"]["phase"], "branch-and-bound");
+    EXPECT_GE(m["progress"]["nodes"].get<int>(), 0);
+    EXPECT_LE(m["progress"]["nodes"].get<int>(), r["result"]["stats"]["nodes"].get<int>());
+  }
 }
 
 }  // namespace

@@ -1,78 +1,342 @@
-// gridmilp — the textbook Sudoku MILP.
+// gridmilp — the Sudoku MILP, textbook and reduced.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/sudoku/model.h"
 
+#include <bit>
+#include <cstdint>
 #include <string>
 
 namespace gridmilp::sudoku {
+namespace {
 
 using milp::IndexRange;
-using milp::LinExpr;
+using milp::RowSense;
 using milp::VarType;
+using Mask = std::uint64_t;  // candidate digits of a cell: bit d-1 for digit d (n <= 35)
 
-std::unique_ptr<SudokuModel> buildTextbookModel(const Grid& givens) {
+std::string cellName(int r, int c) {
+  return "row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1);
+}
+
+/// The cells of unit u of a kind: 0 row, 1 column, 2 box; k-th cell as (r, c).
+struct Units {
+  explicit Units(Shape s) : shape(s), n(s.size()), boxes_per_row(n / s.boxWidth) {}
+  Shape shape;
+  int n;
+  int boxes_per_row;
+  int row(int kind, int u, int k) const {
+    if (kind == 0) return u;
+    if (kind == 1) return k;
+    return (u / boxes_per_row) * shape.boxHeight + k / shape.boxWidth;
+  }
+  int column(int kind, int u, int k) const {
+    if (kind == 0) return k;
+    if (kind == 1) return u;
+    return (u % boxes_per_row) * shape.boxWidth + k % shape.boxWidth;
+  }
+  int boxOf(int r, int c) const {
+    return (r / shape.boxHeight) * boxes_per_row + c / shape.boxWidth;
+  }
+  static const char* kindName(int kind) { return kind == 0 ? "row" : kind == 1 ? "column" : "box"; }
+};
+
+/// Candidates of every cell after the givens (and, with `propagate`, singles).
+/// Records fixings into `reduction`; sets reduction->contradiction on failure.
+class Candidates {
+ public:
+  Candidates(const Grid& givens, Reduction* reduction)
+      : units_(givens.shape), grid_(givens), reduction_(reduction) {
+    const int n = units_.n;
+    const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
+    mask_.assign(n * n, full);
+    for (int cell = 0; cell < n * n; ++cell) {
+      if (grid_.cells[cell] != 0) mask_[cell] = bit(grid_.cells[cell]);
+    }
+    for (int cell = 0; cell < n * n && ok(); ++cell) {
+      if (grid_.cells[cell] != 0) eliminateFromPeers(cell / n, cell % n, grid_.cells[cell]);
+    }
+  }
+
+  /// Naked and hidden singles until nothing changes (or a contradiction).
+  void propagate() {
+    const int n = units_.n;
+    bool changed = true;
+    while (changed && ok()) {
+      changed = false;
+      for (int cell = 0; cell < n * n && ok(); ++cell) {
+        if (grid_.cells[cell] == 0 && std::popcount(mask_[cell]) == 1) {
+          assign(cell / n, cell % n, std::countr_zero(mask_[cell]) + 1, FixRule::kNakedSingle, {});
+          changed = true;
+        }
+      }
+      for (int kind = 0; kind < 3 && ok(); ++kind) {
+        for (int u = 0; u < n && ok(); ++u) {
+          for (int d = 1; d <= n && ok(); ++d) {
+            int places = 0, where = -1;
+            bool placed = false;
+            for (int k = 0; k < n; ++k) {
+              const int cell = units_.row(kind, u, k) * n + units_.column(kind, u, k);
+              if (grid_.cells[cell] == d) placed = true;
+              if (grid_.cells[cell] == 0 && (mask_[cell] & bit(d))) {
+                ++places;
+                where = cell;
+              }
+            }
+            if (placed) continue;
+            if (places == 0) {
+              fail("digit " + std::string(1, symbolFor(d)) + " has no place left in " +
+                   Units::kindName(kind) + " " + std::to_string(u + 1));
+            } else if (places == 1) {
+              assign(where / n, where % n, d, FixRule::kHiddenSingle,
+                     std::string(Units::kindName(kind)) + " " + std::to_string(u + 1));
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  bool ok() const { return !reduction_->contradiction.has_value(); }
+  const Grid& grid() const { return grid_; }
+  Mask mask(int r, int c) const { return mask_[r * units_.n + c]; }
+
+  static Mask bit(int d) { return Mask{1} << (d - 1); }
+
+ private:
+  void fail(std::string why) {
+    if (ok()) reduction_->contradiction = std::move(why);
+  }
+
+  void assign(int r, int c, int d, FixRule rule, std::string unit) {
+    const int n = units_.n;
+    if (grid_.at(r, c) != 0) return;
+    if (!(mask_[r * n + c] & bit(d))) {
+      fail(cellName(r, c) + " cannot hold " + std::string(1, symbolFor(d)));
+      return;
+    }
+    grid_.at(r, c) = d;
+    mask_[r * n + c] = bit(d);
+    reduction_->fixings.push_back(Fixing{CellRef{r + 1, c + 1}, d, rule, std::move(unit)});
+    eliminateFromPeers(r, c, d);
+  }
+
+  void eliminateFromPeers(int r, int c, int d) {
+    const int n = units_.n;
+    const int b = units_.boxOf(r, c);
+    const int units[3] = {r, c, b};
+    for (int kind = 0; kind < 3; ++kind) {
+      for (int k = 0; k < n; ++k) {
+        const int pr = units_.row(kind, units[kind], k), pc = units_.column(kind, units[kind], k);
+        if (pr == r && pc == c) continue;
+        Mask& m = mask_[pr * n + pc];
+        if (!(m & bit(d))) continue;
+        if (grid_.at(pr, pc) == d) {
+          fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::kindName(kind) + " " +
+               std::to_string(units[kind] + 1));
+          return;
+        }
+        if (grid_.at(pr, pc) != 0) continue;
+        m &= ~bit(d);
+        if (m == 0) {
+          fail(cellName(pr, pc) + " has no candidate left");
+          return;
+        }
+      }
+    }
+  }
+
+  Units units_;
+  Grid grid_;
+  std::vector<Mask> mask_;
+  Reduction* reduction_;
+};
+
+std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens) {
   const Shape shape = givens.shape;
   const int n = shape.size();
   auto built = std::make_unique<SudokuModel>();
   built->shape = shape;
+  built->kind = ModelKind::kTextbook;
+  built->fixed = givens;
   milp::Model& m = built->model;
   const IndexRange one_to_n{1, n};
   built->x = m.addVars("x", {one_to_n, one_to_n, one_to_n}, VarType::kBinary, 0, 1);
-  const milp::VarFamily& x = built->x;
-
-  auto label = [](const char* family, int a, int b) {
-    return std::string(family) + "[" + std::to_string(a) + "," + std::to_string(b) + "]";
-  };
-  for (int r = 1; r <= n; ++r) {
-    for (int c = 1; c <= n; ++c) {
-      LinExpr digits;
-      for (int d = 1; d <= n; ++d) digits.addTerm(x(r, c, d), 1.0);
-      m.addConstraint(digits == 1, label("cell", r, c));
+  // x[r,c,d] is variable (r·n + c)·n + (d − 1) with 0-based r and c.
+  auto var = [n](int r, int c, int d) { return (r * n + c) * n + (d - 1); };
+  const Units units(shape);
+  std::vector<int> vars(n);
+  const std::vector<double> ones(n, 1.0);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      for (int d = 1; d <= n; ++d) vars[d - 1] = var(r, c, d);
+      m.addRow(vars.data(), ones.data(), n, RowSense::kEqual, 1, {"cell", r + 1, c + 1});
     }
   }
-  for (int r = 1; r <= n; ++r) {
-    for (int d = 1; d <= n; ++d) {
-      LinExpr in_row;
-      for (int c = 1; c <= n; ++c) in_row.addTerm(x(r, c, d), 1.0);
-      m.addConstraint(in_row == 1, label("row", r, d));
-    }
-  }
-  for (int c = 1; c <= n; ++c) {
-    for (int d = 1; d <= n; ++d) {
-      LinExpr in_column;
-      for (int r = 1; r <= n; ++r) in_column.addTerm(x(r, c, d), 1.0);
-      m.addConstraint(in_column == 1, label("column", c, d));
-    }
-  }
-  const int boxes_per_row = n / shape.boxWidth;
-  for (int b = 0; b < n; ++b) {
-    const int r0 = (b / boxes_per_row) * shape.boxHeight;
-    const int c0 = (b % boxes_per_row) * shape.boxWidth;
-    for (int d = 1; d <= n; ++d) {
-      LinExpr in_box;
-      for (int i = 0; i < shape.boxHeight; ++i) {
-        for (int j = 0; j < shape.boxWidth; ++j) in_box.addTerm(x(r0 + i + 1, c0 + j + 1, d), 1.0);
+  static const char* kFamilies[3] = {"row", "column", "box"};
+  for (int kind = 0; kind < 3; ++kind) {
+    for (int u = 0; u < n; ++u) {
+      for (int d = 1; d <= n; ++d) {
+        for (int k = 0; k < n; ++k)
+          vars[k] = var(units.row(kind, u, k), units.column(kind, u, k), d);
+        m.addRow(vars.data(), ones.data(), n, RowSense::kEqual, 1, {kFamilies[kind], u + 1, d});
       }
-      m.addConstraint(in_box == 1, label("box", b + 1, d));
     }
   }
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
       const int g = givens.at(r, c);
-      if (g != 0) m.fix(x(r + 1, c + 1, g), 1.0);
+      if (g != 0) m.fix(milp::Var{var(r, c, g), &m}, 1.0);
     }
   }
-  m.minimize(LinExpr(0.0));
   return built;
+}
+
+/// The candidates model of `fixed` (givens plus any fixings) from its candidate masks.
+void buildFromCandidates(const Candidates& cand, SudokuModel* built) {
+  const Shape shape = built->shape;
+  const int n = shape.size();
+  const Grid& fixed = cand.grid();
+  milp::Model& m = built->model;
+  // Members of the sparse family, in dense order (r, c, d).
+  std::vector<int> offsets;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (fixed.at(r, c) != 0) continue;
+      const Mask mask = cand.mask(r, c);
+      for (int d = 1; d <= n; ++d) {
+        if (mask & Candidates::bit(d)) offsets.push_back((r * n + c) * n + (d - 1));
+      }
+    }
+  }
+  const IndexRange one_to_n{1, n};
+  built->x = m.addSparseVars("x", {one_to_n, one_to_n, one_to_n}, offsets, VarType::kBinary, 0, 1);
+  built->reduction.candidatesRemoved = n * n * n - static_cast<int>(offsets.size());
+  const milp::VarFamily& x = built->x;
+  const Units units(shape);
+  std::vector<int> vars;
+  vars.reserve(n);
+  const std::vector<double> ones(n, 1.0);
+  int rows = 0;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (fixed.at(r, c) != 0) continue;
+      vars.clear();
+      for (int d = 1; d <= n; ++d) {
+        const int v = x.varAtOffset((r * n + c) * n + (d - 1));
+        if (v >= 0) vars.push_back(v);
+      }
+      m.addRow(vars.data(), ones.data(), static_cast<int>(vars.size()), RowSense::kEqual, 1,
+               {"cell", r + 1, c + 1});
+      ++rows;
+    }
+  }
+  static const char* kFamilies[3] = {"row", "column", "box"};
+  for (int kind = 0; kind < 3; ++kind) {
+    for (int u = 0; u < n; ++u) {
+      Mask placed = 0;
+      for (int k = 0; k < n; ++k) {
+        const int v = fixed.at(units.row(kind, u, k), units.column(kind, u, k));
+        if (v != 0) placed |= Candidates::bit(v);
+      }
+      for (int d = 1; d <= n; ++d) {
+        if (placed & Candidates::bit(d)) continue;  // a fixed cell satisfies this row
+        vars.clear();
+        for (int k = 0; k < n; ++k) {
+          const int r = units.row(kind, u, k), c = units.column(kind, u, k);
+          const int v = x.varAtOffset((r * n + c) * n + (d - 1));
+          if (v >= 0) vars.push_back(v);
+        }
+        m.addRow(vars.data(), ones.data(), static_cast<int>(vars.size()), RowSense::kEqual, 1,
+                 {kFamilies[kind], u + 1, d});
+        ++rows;
+      }
+    }
+  }
+  built->reduction.rowsRemoved = 4 * n * n - rows;
+}
+
+}  // namespace
+
+const char* toString(ModelKind kind) {
+  switch (kind) {
+    case ModelKind::kTextbook:
+      return "textbook";
+    case ModelKind::kCandidates:
+      return "candidates";
+    case ModelKind::kReduced:
+      return "reduced";
+  }
+  return "textbook";
+}
+
+ModelKind modelKindFromString(const std::string& name) {
+  for (ModelKind k : {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced}) {
+    if (name == toString(k)) return k;
+  }
+  Where where;
+  where.field = "options.model";
+  throw InputError(ErrorCode::kBadRequest,
+                   "Unknown model '" + name + "': one of textbook, candidates, reduced", where);
+}
+
+const char* toString(FixRule rule) {
+  return rule == FixRule::kNakedSingle ? "naked single" : "hidden single";
+}
+
+std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {
+  if (kind == ModelKind::kTextbook) return buildTextbook(givens);
+  auto built = std::make_unique<SudokuModel>();
+  built->shape = givens.shape;
+  built->kind = kind;
+  Candidates cand(givens, &built->reduction);
+  if (kind == ModelKind::kReduced) cand.propagate();
+  // A digit with no place in a unit is a contradiction in the candidates model too
+  // (its row would be empty); propagate() finds those, the plain candidates model
+  // checks them here.
+  if (cand.ok() && kind == ModelKind::kCandidates) {
+    const int n = givens.shape.size();
+    const Units units(givens.shape);
+    for (int kind_index = 0; kind_index < 3 && cand.ok(); ++kind_index) {
+      for (int u = 0; u < n && cand.ok(); ++u) {
+        Mask possible = 0;
+        for (int k = 0; k < n; ++k) {
+          possible |= cand.mask(units.row(kind_index, u, k), units.column(kind_index, u, k));
+        }
+        for (int d = 1; d <= n; ++d) {
+          if (!(possible & Candidates::bit(d))) {
+            built->reduction.contradiction =
+                "digit " + std::string(1, symbolFor(d)) + " has no place left in " +
+                Units::kindName(kind_index) + " " + std::to_string(u + 1);
+            break;
+          }
+        }
+      }
+    }
+  }
+  built->fixed = cand.grid();
+  if (!cand.ok()) return built;  // no model: the reduction proved infeasibility
+  buildFromCandidates(cand, built.get());
+  return built;
+}
+
+std::unique_ptr<SudokuModel> buildTextbookModel(const Grid& givens) {
+  return buildModel(givens, ModelKind::kTextbook);
 }
 
 Grid decodeSolution(const SudokuModel& built) {
   const int n = built.shape.size();
-  Grid out(built.shape);
-  for (int r = 1; r <= n; ++r) {
-    for (int c = 1; c <= n; ++c) {
+  Grid out = built.fixed;
+  if (built.model.numVars() == 0) {
+    if (out.givenCount() != n * n) throw milp::ModelError("No Sudoku solution to read");
+    return out;
+  }
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (out.at(r, c) != 0 && built.kind != ModelKind::kTextbook) continue;
       for (int d = 1; d <= n; ++d) {
-        if (built.model.value(built.x(r, c, d)) > 0.5) out.at(r - 1, c - 1) = d;
+        const int v = built.x.varAtOffset((r * n + c) * n + (d - 1));
+        if (v >= 0 && built.model.value(milp::Var{v, &built.model}) > 0.5) out.at(r, c) = d;
       }
     }
   }

@@ -1,37 +1,86 @@
-// gridmilp — the textbook Sudoku MILP.
+// gridmilp — the Sudoku MILP, textbook and reduced.
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Binary x[r,c,d] = 1 iff cell (r, c) holds digit d, with r, c, d in 1..n; then
+// The textbook model (the formulation of the standard MILP teaching texts, e.g. the
+// PuLP documentation's Sudoku case study): binary x[r,c,d] = 1 iff cell (r, c) holds
+// digit d, with r, c, d in 1..n; then
 //   cell[r,c]:   sum_d x[r,c,d] = 1            (one digit per cell)
 //   row[r,d]:    sum_c x[r,c,d] = 1            (each digit once per row)
 //   column[c,d]: sum_r x[r,c,d] = 1            (each digit once per column)
 //   box[b,d]:    sum_{(r,c) in box b} x[r,c,d] = 1
 // and each given g at (r, c) fixes x[r,c,g] = 1 through its bounds. Objective 0.
-// This is the formulation of the standard MILP teaching texts (e.g. the PuLP
-// documentation's Sudoku case study); n³ variables and 4n² rows (729 and 324 for 9×9).
+// n³ variables and 4n² rows (729 and 324 for 9×9).
+//
+// Two reductions of it, each a step a teacher can show:
+//  - candidates: no variable x[r,c,d] for a digit d that a given already excludes
+//    from cell (r, c) (same row, column or box), no variables for given cells, and no
+//    row for a (unit, digit) that a given already satisfies;
+//  - reduced: the candidates model after fixing naked singles (a cell with one
+//    candidate left) and hidden singles (a digit with one place left in a row,
+//    column or box), repeated until nothing changes. Each fixing is recorded with
+//    its rule so the page can show it. When the reduction meets a contradiction (a
+//    cell with no candidate, a digit with no place in a unit) the puzzle has no
+//    solution and the model is not built.
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "milp/model.h"
 #include "puzzles/sudoku/grid.h"
 
 namespace gridmilp::sudoku {
 
-/// A built model and its variable family, ready to solve.
-struct SudokuModel {
-  Shape shape;
-  milp::Model model;
-  milp::VarFamily x;  ///< x(r, c, d), each index 1..n
+enum class ModelKind { kTextbook, kCandidates, kReduced };
+/// Protocol names "textbook", "candidates", "reduced".
+const char* toString(ModelKind kind);
+/// Throws InputError (bad_request) for an unknown name.
+ModelKind modelKindFromString(const std::string& name);
+
+/// Why a cell was fixed before the MILP.
+enum class FixRule { kNakedSingle, kHiddenSingle };
+const char* toString(FixRule rule);
+
+struct Fixing {
+  CellRef cell;  ///< 1-based
+  int value = 0;
+  FixRule rule = FixRule::kNakedSingle;
+  std::string unit;  ///< for a hidden single: "row 3", "column 5", "box 7"
 };
 
-/// Builds the textbook model of `givens` (any shape). Does not check the givens for
-/// conflicts (a conflicting puzzle is simply infeasible); call requireNoConflict
-/// first for a clear message.
+/// What a reduction left out of the textbook model.
+struct Reduction {
+  int candidatesRemoved = 0;    ///< x variables not created (of n³)
+  int rowsRemoved = 0;          ///< constraint rows not created (of 4n²)
+  std::vector<Fixing> fixings;  ///< in the order they were found (reduced model)
+  /// Set when the reduction proved there is no solution: what it found
+  /// ("row 1, column 9 has no candidate left").
+  std::optional<std::string> contradiction;
+};
+
+/// A built model, ready to solve.
+struct SudokuModel {
+  Shape shape;
+  ModelKind kind = ModelKind::kTextbook;
+  milp::Model model;
+  milp::VarFamily x;  ///< x(r, c, d), each index 1..n; sparse unless textbook
+  Grid fixed;         ///< givens and reduction fixings: cells the MILP does not decide
+  Reduction reduction;
+};
+
+/// Builds the model of `givens` (any shape). Does not check the givens for conflicts
+/// (the textbook model of a conflicting puzzle is simply infeasible; the reductions
+/// report a contradiction); call requireNoConflict first for a clear message.
+std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind);
+
+/// buildModel(givens, ModelKind::kTextbook).
 std::unique_ptr<SudokuModel> buildTextbookModel(const Grid& givens);
 
-/// Reads the grid from a solved model: for each cell the digit whose x is 1
-/// (> 0.5). Throws milp::ModelError if the model has no solution to read.
+/// Reads the grid from a solved model: fixed cells as they are, each other cell the
+/// digit whose x is 1 (> 0.5). Throws milp::ModelError if the model has no solution
+/// to read.
 Grid decodeSolution(const SudokuModel& built);
 
 }  // namespace gridmilp::sudoku

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <random>
 
+#include "milp/glpk_backend.h"
+
 namespace gridmilp::sudoku {
 namespace {
 
@@ -19,12 +21,6 @@ InputError badRequest(const std::string& field, const std::string& message) {
   Where where;
   where.field = field;
   return InputError(ErrorCode::kBadRequest, message, where);
-}
-
-/// value(r, c) = sum_d d · x[r,c,d] scaled by `weight`, added to `expr`.
-void addCellValue(const SudokuModel& built, int r, int c, double weight, milp::LinExpr* expr) {
-  if (weight == 0) return;
-  for (int d = 1; d <= built.shape.size(); ++d) expr->addTerm(built.x(r, c, d), weight * d);
 }
 
 }  // namespace
@@ -55,39 +51,69 @@ CellObjective firstRowObjective(Shape shape) {
 // ---------------------------------------------------------------------------------
 // SudokuSolver
 
-SudokuSolver::SudokuSolver(const Grid& givens, const std::optional<CellObjective>& objective)
+SudokuSolver::SudokuSolver(const Grid& givens, const std::optional<CellObjective>& objective,
+                           ModelKind kind)
     : givens_(givens) {
   requireNoConflict(givens);
-  built_ = buildTextbookModel(givens);
-  if (objective) {
-    const int n = givens.shape.size();
-    if (static_cast<int>(objective->weights.size()) != n * n) {
-      throw badRequest("objective.weights", "An objective needs " + std::to_string(n * n) +
-                                                " weights (one per cell), not " +
-                                                std::to_string(objective->weights.size()));
-    }
-    milp::LinExpr expr;
-    for (int r = 0; r < n; ++r) {
-      for (int c = 0; c < n; ++c) {
-        const double w = objective->weights[r * n + c];
-        if (!std::isfinite(w)) {
-          throw badRequest("objective.weights", "Weight of row " + std::to_string(r + 1) +
-                                                    ", column " + std::to_string(c + 1) +
-                                                    " is not a finite number");
-        }
-        addCellValue(*built_, r + 1, c + 1, w, &expr);
+  built_ = buildModel(givens, kind);
+  if (!objective) return;
+  const int n = givens.shape.size();
+  if (static_cast<int>(objective->weights.size()) != n * n) {
+    throw badRequest("objective.weights", "An objective needs " + std::to_string(n * n) +
+                                              " weights (one per cell), not " +
+                                              std::to_string(objective->weights.size()));
+  }
+  milp::LinExpr expr;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const double w = objective->weights[r * n + c];
+      if (!std::isfinite(w)) {
+        throw badRequest("objective.weights", "Weight of row " + std::to_string(r + 1) +
+                                                  ", column " + std::to_string(c + 1) +
+                                                  " is not a finite number");
+      }
+      if (w == 0) continue;
+      const int fixed = built_->fixed.at(r, c);
+      if (fixed != 0 && built_->kind != ModelKind::kTextbook) {
+        objective_constant_ += w * fixed;  // the MILP does not decide this cell
+        continue;
+      }
+      for (int d = 1; d <= n; ++d) {
+        const int v = built_->x.varAtOffset((r * n + c) * n + (d - 1));
+        if (v >= 0) expr.addTerm(milp::Var{v, &built_->model}, w * d);
       }
     }
-    if (objective->sense == milp::ObjectiveSense::kMaximize) {
-      built_->model.maximize(expr);
-    } else {
-      built_->model.minimize(expr);
-    }
+  }
+  expr += milp::LinExpr(objective_constant_);
+  if (objective->sense == milp::ObjectiveSense::kMaximize) {
+    built_->model.maximize(expr);
+  } else {
+    built_->model.minimize(expr);
   }
 }
 
 milp::SolveResult SudokuSolver::solve(const milp::SolveOptions& options) {
   solution_.reset();
+  decided_by_reduction_ = false;
+  const bool contradiction = built_->reduction.contradiction.has_value();
+  if (contradiction || exhausted_ || built_->model.numVars() == 0) {
+    // Nothing left for GLPK: the reduction fixed every cell, found a contradiction,
+    // or a cut excluded the one completion of the fixed cells.
+    decided_by_reduction_ = true;
+    milp::SolveResult result;
+    const bool solved = !contradiction && !exhausted_;
+    result.status = solved ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+    result.hasSolution = solved;
+    result.stats.nodes = 0;
+    if (solved) {
+      solution_ = built_->fixed;
+      objective_value_ = objective_constant_;
+      result.objective = objective_constant_;
+      result.stats.bestBound = objective_constant_;
+      result.stats.gap = 0.0;
+    }
+    return result;
+  }
   milp::SolveResult result = built_->model.solve(options);
   if (result.hasSolution) {
     solution_ = decodeSolution(*built_);
@@ -112,28 +138,69 @@ void SudokuSolver::exclude(const Grid& solution) {
     throw milp::ModelError("A no-good cut needs a solution of the puzzle: " + why);
   }
   const int n = givens_.shape.size();
-  milp::LinExpr same;
-  int empty = 0;
+  std::vector<int> vars;
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      if (givens_.at(r, c) != 0) continue;
-      ++empty;
-      same.addTerm(built_->x(r + 1, c + 1, solution.at(r, c)), 1.0);
+      if (built_->fixed.at(r, c) != 0) {
+        if (built_->fixed.at(r, c) != solution.at(r, c)) return;  // already excluded
+        continue;
+      }
+      const int v = built_->x.varAtOffset((r * n + c) * n + (solution.at(r, c) - 1));
+      if (v < 0) return;  // not a candidate: the model excludes it already
+      vars.push_back(v);
     }
   }
-  if (empty == 0) {
-    // No empty cell: the givens are the only solution; a cut would be 0 <= -1.
-    built_->model.addConstraint(milp::LinExpr(built_->x(1, 1, givens_.at(0, 0))) <= 0,
-                                "nogood[" + std::to_string(cuts_ + 1) + "]");
-  } else {
-    built_->model.addConstraint(same <= empty - 1, "nogood[" + std::to_string(cuts_ + 1) + "]");
-  }
   ++cuts_;
+  if (vars.empty()) {
+    // Every cell is fixed: the fixed grid was the only completion.
+    exhausted_ = true;
+    return;
+  }
+  const std::vector<double> ones(vars.size(), 1.0);
+  built_->model.addRow(vars.data(), ones.data(), static_cast<int>(vars.size()),
+                       milp::RowSense::kLessEqual, static_cast<double>(vars.size()) - 1,
+                       {"nogood", cuts_});
 }
 
-UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& options) {
+SudokuSolver::Relaxation SudokuSolver::relax(const milp::SolveOptions& options) const {
+  Relaxation out;
+  const int n = givens_.shape.size();
+  const bool textbook = built_->kind == ModelKind::kTextbook;
+  if (!textbook) {
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int v = built_->fixed.at(r, c);
+        if (v != 0) out.values.push_back({r + 1, c + 1, v, 1.0, true});
+      }
+    }
+  }
+  if (built_->reduction.contradiction) {
+    out.result.status = milp::SolveStatus::kInfeasible;
+    return out;
+  }
+  std::vector<double> values;
+  out.result = milp::solveRelaxation(built_->model, options, &values);
+  if (!out.result.hasSolution) return out;
+  out.integral = true;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      for (int d = 1; d <= n; ++d) {
+        const int v = built_->x.varAtOffset((r * n + c) * n + (d - 1));
+        if (v < 0) continue;
+        const double x = values[v];
+        if (std::fabs(x) <= 1e-9) continue;
+        if (std::fabs(x - std::round(x)) > 1e-6) out.integral = false;
+        out.values.push_back({r + 1, c + 1, d, x, textbook && givens_.at(r, c) == d});
+      }
+    }
+  }
+  return out;
+}
+
+UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& options,
+                                 ModelKind kind) {
   UniquenessResult out;
-  SudokuSolver solver(givens);
+  SudokuSolver solver(givens, std::nullopt, kind);
   out.first = solver.solve(options);
   if (!out.first.hasSolution) return out;  // no solution, or stopped: unknown
   out.solution = solver.solution();
@@ -149,10 +216,10 @@ UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& o
 }
 
 EnumerationResult enumerate(const Grid& givens, int limit, const milp::SolveOptions& options,
-                            const SolutionCallback& on_solution) {
+                            const SolutionCallback& on_solution, ModelKind kind) {
   if (limit < 1) throw badRequest("limit", "The solution limit must be at least 1");
   EnumerationResult out;
-  SudokuSolver solver(givens);
+  SudokuSolver solver(givens, std::nullopt, kind);
   while (true) {
     const milp::SolveResult r = solver.solve(options);
     ++out.solves;
@@ -203,6 +270,7 @@ namespace {
 /// first solution.
 Completion solveRandomObjective(const Grid& givens, const Grid& seeded, SeededRandom* random,
                                 const milp::SolveOptions& options) {
+  (void)givens;
   auto built = buildTextbookModel(seeded);
   const int n = givens.shape.size();
   milp::LinExpr objective;
@@ -305,7 +373,7 @@ std::vector<std::vector<int>> removalGroups(Shape shape, Symmetry symmetry) {
 /// cut for `solution` must be infeasible.
 bool isUniqueWith(const Grid& puzzle, const Grid& solution, const milp::SolveOptions& options,
                   milp::SolveResult* result) {
-  SudokuSolver solver(puzzle);
+  SudokuSolver solver(puzzle, std::nullopt, ModelKind::kReduced);
   solver.exclude(solution);
   *result = solver.solve(options);
   return result->status == milp::SolveStatus::kInfeasible;
@@ -372,7 +440,7 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   out.minimal = !stopped && all_tested && state.checked == state.total;
 
   // How hard the final puzzle is for the plain MILP (textbook model, presolve on).
-  SudokuSolver final_solver(out.puzzle);
+  SudokuSolver final_solver(out.puzzle, std::nullopt, ModelKind::kTextbook);
   out.difficulty = final_solver.solve(milp::SolveOptions{});
   out.totalMs = msSince(start);
   return out;

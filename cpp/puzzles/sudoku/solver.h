@@ -39,21 +39,46 @@ CellObjective firstRowObjective(Shape shape);
 /// One puzzle's MILP, kept across solves so that no-good cuts accumulate.
 class SudokuSolver {
  public:
-  /// Builds the textbook model of `givens` (plus the objective, if any). Throws
-  /// InputError(conflicting_givens) when two givens clash, and bad_request when the
-  /// objective has the wrong number of weights.
-  explicit SudokuSolver(const Grid& givens, const std::optional<CellObjective>& objective = {});
+  /// Builds the model of `givens` of the given kind (plus the objective, if any).
+  /// Throws InputError(conflicting_givens) when two givens clash, and bad_request
+  /// when the objective has the wrong number of weights.
+  explicit SudokuSolver(const Grid& givens, const std::optional<CellObjective>& objective = {},
+                        ModelKind kind = ModelKind::kReduced);
 
   /// Solves the current model (with every cut added so far). When the result has a
-  /// solution, solution() returns it until the next call.
+  /// solution, solution() returns it until the next call. When the reduction has
+  /// already decided the puzzle (a contradiction, or every cell fixed) GLPK is not
+  /// called: the result has status infeasible or optimal, zero statistics, and
+  /// decidedByReduction() is true.
   milp::SolveResult solve(const milp::SolveOptions& options);
   /// The last solution; throws milp::ModelError when the last solve found none.
   const Grid& solution() const;
   /// Adds the no-good cut that excludes exactly `solution` (a completion of the
-  /// givens). Throws milp::ModelError if it is not one.
+  /// givens) over the cells the MILP decides. Throws milp::ModelError if it is not
+  /// a completion.
   void exclude(const Grid& solution);
   /// Objective value of the last solution, in the objective's own terms.
   double objectiveValue() const;
+  /// Whether the last solve was decided by the model reduction, not by GLPK.
+  bool decidedByReduction() const { return decided_by_reduction_; }
+
+  /// One non-zero x[r,c,d] of the LP relaxation (1-based), or a cell the reduction
+  /// fixed before the MILP (value 1, fixed true).
+  struct RelaxedValue {
+    int row = 0;
+    int column = 0;
+    int digit = 0;
+    double value = 0;
+    bool fixed = false;
+  };
+  struct Relaxation {
+    milp::SolveResult result;  ///< of glp_simplex on the relaxed model
+    std::vector<RelaxedValue> values;
+    bool integral = false;  ///< every value within 1e-6 of 0 or 1
+  };
+  /// Solves the LP relaxation of the current model (integrality dropped). Does not
+  /// change the model or the last MILP solution.
+  Relaxation relax(const milp::SolveOptions& options) const;
 
   const SudokuModel& built() const { return *built_; }
   int cuts() const { return cuts_; }
@@ -63,7 +88,10 @@ class SudokuSolver {
   std::unique_ptr<SudokuModel> built_;
   std::optional<Grid> solution_;
   double objective_value_ = 0;
+  double objective_constant_ = 0;  // contribution of fixed cells
   int cuts_ = 0;
+  bool exhausted_ = false;  // a cut excluded the only completion of the fixed cells
+  bool decided_by_reduction_ = false;
 };
 
 /// Outcome of a uniqueness check.
@@ -78,7 +106,8 @@ struct UniquenessResult {
 };
 
 /// Solves, adds the no-good cut, re-solves. Throws as SudokuSolver.
-UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& options);
+UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& options,
+                                 ModelKind kind = ModelKind::kReduced);
 
 /// Outcome of an enumeration.
 struct EnumerationResult {
@@ -96,7 +125,8 @@ using SolutionCallback = std::function<bool(const Grid&, int)>;
 /// Lists up to `limit` solutions (each solve with the cuts of all before). Throws as
 /// SudokuSolver, and bad_request when limit < 1.
 EnumerationResult enumerate(const Grid& givens, int limit, const milp::SolveOptions& options,
-                            const SolutionCallback& on_solution = {});
+                            const SolutionCallback& on_solution = {},
+                            ModelKind kind = ModelKind::kReduced);
 
 /// A deterministic random number source: std::mt19937 (its output sequence is
 /// fixed by the C++ standard), mapped to numbers by our own arithmetic so that the

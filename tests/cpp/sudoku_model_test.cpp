@@ -1,0 +1,149 @@
+// The model kinds: textbook, candidates and reduced give the same answers, and the
+// reductions are what they say they are.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "app/service.h"
+#include "puzzles/sudoku/model.h"
+#include "puzzles/sudoku/solver.h"
+#include "puzzles/sudoku/text.h"
+#include "test_data.h"
+
+namespace gridmilp::sudoku {
+namespace {
+
+const milp::SolveOptions kDefault{};
+constexpr ModelKind kKinds[] = {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced};
+
+TEST(SudokuModelTest, CandidatesModelLeavesOutWhatTheGivensExclude) {
+  // One given 5 at row 1, column 1 of an empty 4×4: cell (1,1) needs no variables;
+  // 5 is not a 4×4 digit, so use 3. Digit 3 leaves row 1, column 1 and box 1.
+  const Grid g = parseOne("3...\n....\n....\n....");
+  const auto built = buildModel(g, ModelKind::kCandidates);
+  // Variables: 15 empty cells × 4 digits, minus 3 in the 3 other cells of row 1, of
+  // column 1 and of box 1 (7 distinct cells: 3 + 3 + 1).
+  EXPECT_EQ(built->model.numVars(), 15 * 4 - 7);
+  EXPECT_EQ(built->reduction.candidatesRemoved, 64 - (15 * 4 - 7));
+  // Rows: 15 cells + 3 units × 4 digits × 4 units − the 3 rows the given satisfies.
+  EXPECT_EQ(built->model.numConstraints(), 15 + 48 - 3);
+  EXPECT_EQ(built->reduction.rowsRemoved, 64 - (15 + 48 - 3));
+  EXPECT_FALSE(built->x.find({1, 1, 3}).has_value());
+  EXPECT_FALSE(built->x.find({1, 2, 3}).has_value());
+  EXPECT_TRUE(built->x.find({2, 3, 3}).has_value());
+  EXPECT_EQ(built->model.name(*built->x.find({2, 3, 3})), "x[2,3,3]");
+  EXPECT_TRUE(built->reduction.fixings.empty());
+}
+
+TEST(SudokuModelTest, ReducedModelRecordsItsSingles) {
+  const ParsedText parsed = parseText(testing::readSharedData("p096_sudoku.txt"));
+  const auto built = buildModel(parsed.puzzles[0].grid, ModelKind::kReduced);
+  // Grid 01 is easy: singles settle every cell, and the fixings explain each one.
+  EXPECT_EQ(built->model.numVars(), 0);
+  EXPECT_EQ(built->fixed.givenCount(), 81);
+  EXPECT_EQ(static_cast<int>(built->reduction.fixings.size()), 81 - 32);
+  for (const Fixing& f : built->reduction.fixings) {
+    EXPECT_EQ(parsed.puzzles[0].grid.at(f.cell.row - 1, f.cell.column - 1), 0);
+    if (f.rule == FixRule::kHiddenSingle) EXPECT_FALSE(f.unit.empty());
+  }
+  SudokuSolver solver(parsed.puzzles[0].grid, std::nullopt, ModelKind::kReduced);
+  const milp::SolveResult r = solver.solve(kDefault);
+  EXPECT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_TRUE(solver.decidedByReduction());
+  EXPECT_EQ(solver.solution().toLine().substr(0, 9), "483921657");
+}
+
+TEST(SudokuModelTest, AllKindsAgreeOnTop95) {
+  const ParsedText parsed = parseText(testing::readSharedData("top95.txt"));
+  int by_glpk = 0;
+  for (const ParsedPuzzle& p : parsed.puzzles) {
+    std::vector<int> first;
+    for (ModelKind kind : kKinds) {
+      SudokuSolver solver(p.grid, std::nullopt, kind);
+      milp::SolveOptions options;
+      options.branching = milp::Branching::kMostFractional;
+      ASSERT_TRUE(solver.solve(options).hasSolution) << p.name << " " << toString(kind);
+      std::string why;
+      ASSERT_TRUE(isValidSolution(p.grid, solver.solution(), &why)) << why;
+      if (first.empty()) first = solver.solution().cells;
+      EXPECT_EQ(solver.solution().cells, first) << p.name;  // unique puzzles
+      if (kind == ModelKind::kReduced && !solver.decidedByReduction()) ++by_glpk;
+    }
+  }
+  // top95 is hard: singles alone do not settle most of it; GLPK does the work.
+  EXPECT_GT(by_glpk, 50);
+}
+
+TEST(SudokuModelTest, ContradictionIsFoundByTheReduction) {
+  // Row 1 needs a 9 in column 9, but column 9 has a 9 in row 9.
+  const Grid g = parseOne("12345678." + std::string(63, '.') + "........9");
+  for (ModelKind kind : {ModelKind::kCandidates, ModelKind::kReduced}) {
+    const auto built = buildModel(g, kind);
+    ASSERT_TRUE(built->reduction.contradiction.has_value()) << toString(kind);
+    SudokuSolver solver(g, std::nullopt, kind);
+    const milp::SolveResult r = solver.solve(kDefault);
+    EXPECT_EQ(r.status, milp::SolveStatus::kInfeasible);
+    EXPECT_TRUE(solver.decidedByReduction());
+  }
+  EXPECT_NE(buildModel(g, ModelKind::kCandidates)->reduction.contradiction->find("no candidate"),
+            std::string::npos);
+}
+
+TEST(SudokuModelTest, UniquenessAndEnumerationWithEveryKind) {
+  const ParsedText royle = parseText(testing::readSharedData("sudoku17_last1000.txt"));
+  Grid puzzle = royle.puzzles[3].grid;
+  for (ModelKind kind : kKinds) {
+    EXPECT_TRUE(*checkUniqueness(puzzle, kDefault, kind).unique) << toString(kind);
+  }
+  const auto first_given =
+      std::find_if(puzzle.cells.begin(), puzzle.cells.end(), [](int v) { return v != 0; });
+  *first_given = 0;
+  for (ModelKind kind : kKinds) {
+    const UniquenessResult u = checkUniqueness(puzzle, kDefault, kind);
+    EXPECT_FALSE(*u.unique) << toString(kind);
+    const EnumerationResult capped = enumerate(puzzle, 5, kDefault, {}, kind);
+    EXPECT_EQ(capped.solutions.size(), 5u);
+    EXPECT_FALSE(capped.complete);
+    for (const Grid& s : capped.solutions) EXPECT_TRUE(isValidSolution(puzzle, s));
+  }
+  // A 4×4 with its first row fixed: 288 grids / 4! relabellings = exactly 12.
+  const Grid row = parseOne("1234\n....\n....\n....");
+  for (ModelKind kind : kKinds) {
+    const EnumerationResult e = enumerate(row, 100, kDefault, {}, kind);
+    EXPECT_EQ(e.solutions.size(), 12u) << toString(kind);
+    EXPECT_TRUE(e.complete) << toString(kind);
+  }
+}
+
+TEST(SudokuModelTest, ObjectiveOverFixedCellsCountsThem) {
+  // With the reduced model most cells are fixed; the objective must still count
+  // them (as a constant) and agree with the textbook model.
+  const ParsedText parsed = parseText(testing::readSharedData("p096_sudoku.txt"));
+  for (ModelKind kind : kKinds) {
+    SudokuSolver solver(parsed.puzzles[0].grid, diagonalObjective(shapeForSize(9)), kind);
+    ASSERT_EQ(solver.solve(kDefault).status, milp::SolveStatus::kOptimal);
+    EXPECT_DOUBLE_EQ(solver.objectiveValue(), 4 + 6 + 1 + 1 + 6 + 8 + 5 + 6 + 2) << toString(kind);
+  }
+}
+
+TEST(SudokuModelTest, ServiceReportsModelAndReduction) {
+  const std::string grid01 =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+  const nlohmann::json r =
+      app::handle({{"type", "solve"}, {"puzzle", grid01}, {"options", {{"model", "reduced"}}}});
+  ASSERT_TRUE(r.contains("result")) << r.dump();
+  EXPECT_EQ(r["result"]["model"], "reduced");
+  EXPECT_EQ(r["result"]["decidedBy"], "reduction");
+  EXPECT_EQ(r["result"]["reduction"]["fixings"].size(), 49u);
+  EXPECT_EQ(r["result"]["stats"]["columns"], 0);
+  const nlohmann::json t = app::handle({{"type", "solve"}, {"puzzle", grid01}});
+  EXPECT_EQ(t["result"]["model"], "textbook");
+  EXPECT_EQ(t["result"]["decidedBy"], "glpk");
+  EXPECT_EQ(t["result"]["stats"]["columns"], 729);
+  const nlohmann::json bad =
+      app::handle({{"type", "solve"}, {"puzzle", grid01}, {"options", {{"model", "magic"}}}});
+  EXPECT_EQ(bad["error"]["code"], "bad_request");
+  EXPECT_EQ(bad["error"]["where"]["field"], "options.model");
+}
+
+}  // namespace
+}  // namespace gridmilp::sudoku
