@@ -6,7 +6,8 @@
 // time and first-solve time. Each puzzle is solved REPEAT times (default 3) and the
 // minimum is kept, the same way in both builds; every solution is verified.
 //
-// Usage: node scripts/bench.mjs [--repeat N] [FILE ...]
+// Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced] [FILE ...]
+// (default: both the textbook and the reduced model).
 // Default sets: ../shared/data/{p096_sudoku.txt, top95.txt, sudoku17_last1000.txt}.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
@@ -17,9 +18,11 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 let repeat = 3;
+let models = ['textbook', 'reduced'];
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
+  else if (args[i] === '--model') models = [args[++i]];
   else files.push(resolve(args[i]));
 }
 if (files.length === 0) {
@@ -69,12 +72,13 @@ function wasmRequest(request) {
 }
 
 const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
-console.log(`gridmilp benchmark — textbook model, presolve on, min of ${repeat} solves per puzzle`);
+console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle; models: ${models.join(', ')}`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
 console.log('');
-console.log(`${'set'.padEnd(24)}${'build'.padEnd(8)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
+console.log(`${'set [model]'.padEnd(34)}${'build'.padEnd(8)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
+for (const model of models) {
 for (const file of files) {
-  const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--model', model], { encoding: 'utf8', maxBuffer: 64 << 20 }));
   if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
   const puzzles = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') }).puzzles;
   const times = [];
@@ -82,7 +86,7 @@ for (const file of files) {
     let best = Infinity;
     for (let k = 0; k < repeat; k++) {
       const t0 = performance.now();
-      const result = wasmRequest({ type: 'solve', puzzle: p.givens });
+      const result = wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } });
       const us = (performance.now() - t0) * 1000;
       if (firstSolveMs === null) firstSolveMs = us / 1000;
       best = Math.min(best, us);
@@ -91,9 +95,10 @@ for (const file of files) {
     times.push(best);
   }
   const n = summary(native.timesUs), w = summary(times);
-  const name = basename(file);
-  console.log(`${name.padEnd(24)}${'native'.padEnd(8)}${String(n.n).padStart(6)}${fmt(n.median)}  ${fmt(n.p90)} ${fmt(n.max)} ${(n.total / 1000).toFixed(1).padStart(9)}`);
-  console.log(`${''.padEnd(24)}${'wasm'.padEnd(8)}${String(w.n).padStart(6)}${fmt(w.median)}  ${fmt(w.p90)} ${fmt(w.max)} ${(w.total / 1000).toFixed(1).padStart(9)}  ${(w.median / n.median).toFixed(2)}× native (median)`);
+  const name = `${basename(file)} [${model}]`;
+  console.log(`${name.padEnd(34)}${'native'.padEnd(8)}${String(n.n).padStart(6)}${fmt(n.median)}  ${fmt(n.p90)} ${fmt(n.max)} ${(n.total / 1000).toFixed(1).padStart(9)}`);
+  console.log(`${''.padEnd(34)}${'wasm'.padEnd(8)}${String(w.n).padStart(6)}${fmt(w.median)}  ${fmt(w.p90)} ${fmt(w.max)} ${(w.total / 1000).toFixed(1).padStart(9)}  ${(w.median / n.median).toFixed(2)}× native (median)`);
+}
 }
 console.log('');
 console.log(`WASM module load (compile + instantiate, Node): ${loadMs.toFixed(1)} ms; first solve in a fresh instance: ${firstSolveMs.toFixed(1)} ms`);

@@ -155,18 +155,34 @@ export async function readGivens(page: Page): Promise<string> {
   );
 }
 
-/** Type an 81-character puzzle into the board with the keyboard, starting at row 1. */
-export async function typePuzzle(page: Page, givens: string): Promise<void> {
+/**
+ * Type an n·n-character canonical puzzle into the board with the keyboard, starting at
+ * row 1 (the board must already have that size).
+ *
+ * @param key maps a canonical character to the key to press (default: itself)
+ */
+export async function typePuzzle(page: Page, givens: string, key: (ch: string) => string = (ch) => ch): Promise<void> {
+  const n = Math.round(Math.sqrt(givens.length));
   await page.locator('[role="gridcell"]').first().click();
-  for (let r = 0; r < 9; r++) {
-    for (let c = 0; c < 9; c++) {
-      const ch = givens[r * 9 + c]!;
-      await page.keyboard.press(ch >= '1' && ch <= '9' ? ch : 'Backspace');
-      if (c < 8) await page.keyboard.press('ArrowRight');
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const ch = givens[r * n + c]!;
+      await page.keyboard.press(/^[1-9A-Z]$/.test(ch) ? key(ch) : 'Backspace');
+      if (c < n - 1) await page.keyboard.press('ArrowRight');
     }
     await page.keyboard.press('Home');
-    if (r < 8) await page.keyboard.press('ArrowDown');
+    if (r < n - 1) await page.keyboard.press('ArrowDown');
   }
+}
+
+/** Paste `text` as a person would with Ctrl+V while focus is outside text fields. */
+export async function paste(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 /** Wait until the status line is not busy and return its text and kind. */

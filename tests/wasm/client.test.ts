@@ -8,7 +8,7 @@ import {
   type WorkerFactory,
   type WorkerHandlers,
 } from '../../web/src/solver/client';
-import { SolverError, type BatchProgress } from '../../web/src/solver/protocol';
+import { SolverError, type BatchProgress, type EnumerateProgress } from '../../web/src/solver/protocol';
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
 import { importFactory, readData, readEuler96, solutionProblems, wasmBinary } from './helpers';
@@ -139,6 +139,32 @@ describe('SolverClient', () => {
     expect(workers).toHaveLength(2);
     const ok = await client.solve(grids[5]![1]);
     expect(solutionProblems(grids[5]![1], ok.solution)).toEqual([]);
+    client.dispose();
+  });
+  // The in-process worker runs a request to its end before its messages arrive; Stop
+  // lands between the progress messages and the (dropped) final reply.
+  it('streams enumerate progress; Stop keeps what arrived and a fresh worker answers', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const seen: EnumerateProgress[] = [];
+    let stopped!: () => void;
+    const threeSeen = new Promise<void>((resolve) => {
+      stopped = resolve;
+    });
+    const pending = client
+      .enumerate('.'.repeat(81), { size: 9, limit: 5 }, (p) => {
+        seen.push(p);
+        if (seen.length === 3) stopped();
+      })
+      .catch((e: unknown) => e);
+    await threeSeen;
+    client.stop();
+    const error = (await pending) as SolverError;
+    expect(error.code).toBe('stopped');
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const p of seen) expect(solutionProblems('', p.solution)).toEqual([]);
+    const generated = await client.generate({ size: 4, seed: 2 });
+    expect(generated.size).toBe(4);
     client.dispose();
   });
 });

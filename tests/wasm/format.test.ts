@@ -12,7 +12,17 @@ import {
   solutionsText,
   stringFromCells,
   cellsFromString,
+  describeEnumerate,
+  describeEnumerateProgress,
+  describeGenerateProgress,
+  describeUniqueness,
+  displaySymbol,
+  generateReport,
+  objectivePart,
+  symbolRange,
+  valueFromKey,
 } from '../../web/src/page/format';
+import type { CheckUniquenessResult, EnumerateResult, GenerateResult } from '../../web/src/solver/protocol';
 import type { BatchItem, SolveResult } from '../../web/src/solver/protocol';
 
 const stats: SolveResult['stats'] = {
@@ -115,5 +125,86 @@ describe('board strings', () => {
     const text = `12.${'.'.repeat(77)}9`;
     expect(stringFromCells(cellsFromString(text))).toBe(text);
     expect(() => cellsFromString('123')).toThrow(/81/);
+  });
+});
+
+describe('sizes and symbols', () => {
+  it('reads keys as the size allows: digits, letters in either case, 0–F in hex', () => {
+    expect(valueFromKey('9', 9)).toBe(9);
+    expect(valueFromKey('0', 9)).toBeNull();
+    expect(valueFromKey('a', 9)).toBeNull();
+    expect(valueFromKey('g', 16)).toBe(16);
+    expect(valueFromKey('G', 16)).toBe(16);
+    expect(valueFromKey('h', 16)).toBeNull();
+    expect(valueFromKey('p', 25)).toBe(25);
+    expect(valueFromKey('0', 16, true)).toBe(1);
+    expect(valueFromKey('f', 16, true)).toBe(16);
+    expect(valueFromKey('g', 16, true)).toBeNull();
+    expect(valueFromKey('Enter', 16)).toBeNull();
+  });
+
+  it('shows values canonically or as 0–F', () => {
+    expect(displaySymbol(10)).toBe('A');
+    expect(displaySymbol(25)).toBe('P');
+    expect(displaySymbol(1, true)).toBe('0');
+    expect(displaySymbol(16, true)).toBe('F');
+    expect(displaySymbol(0)).toBe('');
+    expect(symbolRange(9)).toBe('1–9');
+    expect(symbolRange(16)).toBe('1–9, A–G');
+    expect(symbolRange(16, true)).toBe('0–F');
+  });
+
+  it('round-trips canonical strings of other sizes', () => {
+    const text = `G1.A${'.'.repeat(252)}`;
+    expect(stringFromCells(cellsFromString(text, 16))).toBe(text);
+    expect(cellsFromString(text, 16).slice(0, 4)).toEqual([16, 1, 0, 10]);
+    expect(() => cellsFromString(text, 9)).toThrow(/81/);
+  });
+});
+
+describe('family status lines', () => {
+  it('describes objectives: optimal, or bound and gap', () => {
+    expect(objectivePart(undefined)).toBe('');
+    expect(objectivePart({ sense: 'maximize', value: 45, bound: 45, gap: 0 })).toBe(' · objective 45 (optimal)');
+    expect(objectivePart({ sense: 'maximize', value: 45, bound: 47, gap: 0.0444 })).toBe(
+      ' · objective 45, bound 47, gap 4.44% (not proved optimal)',
+    );
+    expect(describeSolve({ ...result('optimal', '1'.repeat(81)), objective: { sense: 'minimize', value: 7, bound: 7, gap: 0 } })).toMatch(
+      / · objective 7 \(optimal\)$/,
+    );
+  });
+
+  it('describes uniqueness, enumeration and generation', () => {
+    const u = { status: 'optimal', unique: false, differences: [{}, {}, {}, {}], totalMs: 3 } as unknown as CheckUniquenessResult;
+    expect(describeUniqueness(u)).toBe('Not unique: a second solution differs in 4 cells (3.0 ms).');
+    expect(describeUniqueness({ ...u, unique: true })).toMatch(/^Unique solution/);
+    expect(describeUniqueness({ ...u, unique: null, status: 'infeasible' })).toMatch(/^No solution/);
+    expect(describeEnumerateProgress({ found: 3, limit: 10, solution: '', elapsedMs: 120 })).toBe(
+      '3 of at most 10 solutions found, 120 ms',
+    );
+    const e = { count: 2, complete: true, lastStatus: 'infeasible', stats: { solves: 3, solveMs: 1, totalMs: 12 } } as EnumerateResult;
+    expect(describeEnumerate(e)).toBe('Exactly 2 solutions (3 MILP solves, 12 ms).');
+    expect(describeEnumerate({ ...e, count: 10, complete: false, lastStatus: 'optimal' })).toBe(
+      'At least 10 solutions (3 MILP solves, 12 ms).',
+    );
+    expect(describeGenerateProgress({ phase: 'removing', checked: 40, total: 81, givens: 42, elapsedMs: 75 })).toBe(
+      'Removing givens: 40 of 81 cells tried · 42 givens · 75 ms',
+    );
+    const g = {
+      seed: 7,
+      symmetry: 'rot180',
+      targetGivens: 30,
+      givens: 30,
+      minimal: false,
+      targetReached: true,
+      uniquenessChecks: 51,
+      totalMs: 200,
+      difficulty: { status: 'optimal', stats: { ...stats, rootLpIntegral: false, nodes: 3 } },
+    } as unknown as GenerateResult;
+    expect(generateReport(g)).toEqual([
+      '30 givens · not minimal · target 30 givens reached',
+      'seed 7 · symmetry 180° rotational · 51 uniqueness checks · 200 ms in all',
+      'How hard for the MILP: root LP not integral · 3 branch-and-bound nodes · solve 1.0 ms',
+    ]);
   });
 });

@@ -45,41 +45,74 @@ export async function loadModule(): Promise<GridmilpModule> {
   });
 }
 
+/** Canonical symbols: value 1 → `1`, …, 9 → `9`, 10 → `A`, …, 35 → `Z`. */
+export const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
 /**
- * Problems with a claimed solution, checked without the engine: 81 digits 1–9, every
- * row, column and 3×3 box a permutation of 1–9, every given kept.
+ * Problems with a claimed solution of an n×n puzzle with h×w boxes, checked without the
+ * engine: n·n canonical symbols of 1…n, every row, column and box a permutation of them,
+ * every given kept.
+ *
+ * @param givens n·n characters, canonical symbols for givens, anything else for empty
+ * @param solution the claimed solution
+ * @param n side length (default 9)
+ * @param h box height (default: 3 for 9, else the most square shape with h ≤ w)
+ * @param w box width (n / h)
+ * @returns an empty array when the solution is valid
+ */
+export function solutionProblemsN(
+  givens: string,
+  solution: string | undefined,
+  n: number,
+  h = defaultBoxHeight(n),
+  w = n / h,
+): string[] {
+  const alphabet = SYMBOLS.slice(0, n);
+  const sorted = [...alphabet].sort().join('');
+  if (typeof solution !== 'string' || solution.length !== n * n || [...solution].some((ch) => !alphabet.includes(ch))) {
+    return [`not ${n * n} symbols of ${alphabet}: ${String(solution)}`];
+  }
+  const problems: string[] = [];
+  const at = (r: number, c: number): string => solution[r * n + c]!;
+  const units: Array<[string, Array<[number, number]>]> = [];
+  for (let i = 0; i < n; i++) {
+    units.push([`row ${i + 1}`, Array.from({ length: n }, (_, j) => [i, j] as [number, number])]);
+    units.push([`column ${i + 1}`, Array.from({ length: n }, (_, j) => [j, i] as [number, number])]);
+    const br = Math.floor(i / (n / w)) * h;
+    const bc = (i % (n / w)) * w;
+    units.push([
+      `box ${i + 1}`,
+      Array.from({ length: n }, (_, j) => [br + Math.floor(j / w), bc + (j % w)] as [number, number]),
+    ]);
+  }
+  for (const [name, cells] of units) {
+    const symbols = cells.map(([r, c]) => at(r, c)).sort().join('');
+    if (symbols !== sorted) problems.push(`${name} holds ${symbols}`);
+  }
+  for (let i = 0; i < n * n; i++) {
+    const g = givens[i]!;
+    if (alphabet.includes(g) && solution[i] !== g) {
+      problems.push(`given ${g} at row ${Math.floor(i / n) + 1}, column ${(i % n) + 1} changed`);
+    }
+  }
+  return problems;
+}
+
+/** The engine's default box height for n: the most square shape with h ≤ w. */
+export function defaultBoxHeight(n: number): number {
+  let h = Math.floor(Math.sqrt(n));
+  while (n % h !== 0) h--;
+  return h;
+}
+
+/**
+ * Problems with a claimed 9×9 solution (see {@link solutionProblemsN}).
  *
  * @param givens 81 characters, digits 1–9 for givens, anything else for empty
  * @returns an empty array when the solution is valid
  */
 export function solutionProblems(givens: string, solution: string | undefined): string[] {
-  const problems: string[] = [];
-  if (typeof solution !== 'string' || !/^[1-9]{81}$/.test(solution)) {
-    return [`not 81 digits 1-9: ${String(solution)}`];
-  }
-  const at = (r: number, c: number): string => solution[r * 9 + c]!;
-  const units: Array<[string, Array<[number, number]>]> = [];
-  for (let i = 0; i < 9; i++) {
-    units.push([`row ${i + 1}`, Array.from({ length: 9 }, (_, j) => [i, j] as [number, number])]);
-    units.push([`column ${i + 1}`, Array.from({ length: 9 }, (_, j) => [j, i] as [number, number])]);
-    const br = Math.floor(i / 3) * 3;
-    const bc = (i % 3) * 3;
-    units.push([
-      `box ${i + 1}`,
-      Array.from({ length: 9 }, (_, j) => [br + Math.floor(j / 3), bc + (j % 3)] as [number, number]),
-    ]);
-  }
-  for (const [name, cells] of units) {
-    const digits = cells.map(([r, c]) => at(r, c)).sort().join('');
-    if (digits !== '123456789') problems.push(`${name} holds ${digits}`);
-  }
-  for (let i = 0; i < 81; i++) {
-    const g = givens[i]!;
-    if (g >= '1' && g <= '9' && solution[i] !== g) {
-      problems.push(`given ${g} at row ${Math.floor(i / 9) + 1}, column ${(i % 9) + 1} changed`);
-    }
-  }
-  return problems;
+  return solutionProblemsN(givens, solution, 9, 3, 3);
 }
 
 /** Project Euler 96 files as [name, 81-char givens] pairs, read here without the engine. */

@@ -3,7 +3,15 @@
 // `post`, plus the engine loader (one cached promise; failures reject, never hang).
 import { describe, expect, it } from 'vitest';
 import type {
+  BatchProgress,
   BatchResult,
+  CheckUniquenessResult,
+  CompleteResult,
+  EngineRequest,
+  EnumerateProgress,
+  EnumerateResult,
+  GenerateProgress,
+  GenerateResult,
   ParseResult,
   SolveResult,
   VersionResult,
@@ -15,7 +23,14 @@ import type {
 import type { GridmilpModuleFactory } from '../../web/src/solver/wasm';
 import { createEngineLoader, Engine, EngineLoadError } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
-import { importFactory, readData, readEuler96, solutionProblems, wasmBinary } from './helpers';
+import {
+  importFactory,
+  readData,
+  readEuler96,
+  solutionProblems,
+  solutionProblemsN,
+  wasmBinary,
+} from './helpers';
 
 function realLoader(): () => Promise<Engine> {
   return createEngineLoader(importFactory, { moduleOptions: { wasmBinary: wasmBinary() } });
@@ -50,7 +65,7 @@ describe('SolverWorkerLogic with the real module', () => {
   it('streams a batch: one progress per puzzle, then all items in order', async () => {
     const { logic, posted } = harness();
     await logic.handle({ id: 7, type: 'solveBatch', text: p096 });
-    const progress = posted.filter(isProgress);
+    const progress = posted.filter(isProgress).map((m) => ({ progress: m.progress as BatchProgress }));
     const final = posted.at(-1)!;
     expect(posted.every((m) => m.id === 7)).toBe(true);
     expect(progress).toHaveLength(51); // done 0 after parsing, then each puzzle
@@ -122,6 +137,115 @@ describe('SolverWorkerLogic with the real module', () => {
     await Promise.all([1, 2, 3].map((id) => logic.handle({ id, type: 'version' })));
     expect(calls).toBe(1);
     expect(posted.filter(isResult)).toHaveLength(3);
+  });
+});
+
+/** A real loader whose engine records every request it is sent. */
+function recordingLoader(): { load: () => Promise<Engine>; requests: EngineRequest[] } {
+  const inner = realLoader();
+  const requests: EngineRequest[] = [];
+  let patched: Engine | null = null;
+  const load = async (): Promise<Engine> => {
+    const engine = await inner();
+    if (patched !== engine) {
+      const request = engine.request.bind(engine);
+      engine.request = ((r: EngineRequest) => {
+        requests.push(r);
+        return request(r);
+      }) as Engine['request'];
+      patched = engine;
+    }
+    return engine;
+  };
+  return { load, requests };
+}
+
+describe('SolverWorkerLogic: the Sudoku family', () => {
+  const lewis16 = readData('sudoku16x16/lewis_sample_16x16.txt').trim().split('\n');
+
+  it('checkUniqueness, complete and solve with an objective and a size', async () => {
+    const { logic, posted } = harness();
+    const grid = readEuler96(p096)[0]![1];
+    await logic.handle({ id: 1, type: 'checkUniqueness', puzzle: grid });
+    await logic.handle({ id: 2, type: 'complete', size: 6, seed: 9 });
+    await logic.handle({
+      id: 3,
+      type: 'solve',
+      puzzle: '.'.repeat(16),
+      size: 4,
+      boxHeight: 2,
+      boxWidth: 2,
+      symbols: 'digits',
+      objective: { preset: 'diagonal' },
+    });
+    expect(posted.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(posted.every(isResult)).toBe(true);
+    const [unique, complete, solve] = (posted as WorkerResultMessage[]).map((m) => m.result);
+    expect((unique as CheckUniquenessResult).unique).toBe(true);
+    const c = complete as CompleteResult;
+    expect(c.size).toBe(6);
+    expect(solutionProblemsN('', c.solution, 6, 2, 3)).toEqual([]);
+    const o = solve as SolveResult;
+    expect(o.size).toBe(4);
+    expect(o.objective?.gap).toBe(0);
+    expect(solutionProblemsN('', o.solution, 4, 2, 2)).toEqual([]);
+  });
+
+  it('forwards enumerate progress with the request id, then the result', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 40, type: 'enumerate', puzzle: '.'.repeat(16), size: 4, limit: 5 });
+    expect(posted.every((m) => m.id === 40)).toBe(true);
+    const progress = posted.filter(isProgress).map((m) => m.progress as EnumerateProgress);
+    expect(progress.map((p) => p.found)).toEqual([1, 2, 3, 4, 5]);
+    const result = (posted.at(-1) as WorkerResultMessage).result as EnumerateResult;
+    expect(result.count).toBe(5);
+    expect(result.complete).toBe(false);
+    expect(progress.map((p) => p.solution)).toEqual(result.solutions);
+  });
+
+  it('forwards generate progress, then a puzzle', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 41, type: 'generate', size: 4, seed: 3, symmetry: 'none' });
+    const progress = posted.filter(isProgress).map((m) => m.progress as GenerateProgress);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => p.total === 16)).toBe(true);
+    const result = (posted.at(-1) as WorkerResultMessage).result as GenerateResult;
+    expect(result.size).toBe(4);
+    expect(solutionProblemsN(result.puzzle, result.solution, 4, 2, 2)).toEqual([]);
+  });
+
+  it('a 16×16 batch solves with the parsed size and the large-puzzle time limit', async () => {
+    const { load, requests } = recordingLoader();
+    const { logic, posted } = harness(load);
+    const text = lewis16.slice(6).join('\n');
+    await logic.handle({ id: 50, type: 'solveBatch', text, largeTimeLimitMs: 7000, options: { timeLimitMs: 0 } });
+    const batch = (posted.at(-1) as WorkerResultMessage).result as BatchResult;
+    expect([batch.size, batch.boxHeight, batch.boxWidth]).toEqual([16, 4, 4]);
+    expect(batch.items).toHaveLength(4);
+    for (const item of batch.items) {
+      expect(item.status === 'time_limit' || solutionProblemsN(item.givens, item.solution, 16).length === 0).toBe(true);
+    }
+    const solves = requests.filter((r) => r.type === 'solve');
+    expect(solves).toHaveLength(4);
+    for (const r of solves) {
+      expect(r).toMatchObject({ size: 16, boxHeight: 4, boxWidth: 4, options: { timeLimitMs: 7000 } });
+    }
+    // The smaller of the two limits applies; 9×9 batches ignore the large-puzzle limit.
+    requests.length = 0;
+    await logic.handle({ id: 51, type: 'solveBatch', text: lewis16[9]!, largeTimeLimitMs: 7000, options: { timeLimitMs: 3000 } });
+    expect(requests.filter((r) => r.type === 'solve')[0]).toMatchObject({ options: { timeLimitMs: 3000 } });
+    requests.length = 0;
+    await logic.handle({ id: 52, type: 'solveBatch', text: readEuler96(p096)[0]![1], largeTimeLimitMs: 7000 });
+    const nine = requests.filter((r) => r.type === 'solve')[0] as { options?: { timeLimitMs?: number } };
+    expect(nine.options?.timeLimitMs ?? 0).toBe(0);
+  });
+
+  it('passes an ambiguous_size error through', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 60, type: 'parse', text: `${'.'.repeat(16)}\n`.repeat(16) });
+    expect((posted[0] as WorkerErrorMessage).error.code).toBe('ambiguous_size');
+    await logic.handle({ id: 61, type: 'parse', text: `${'.'.repeat(16)}\n`.repeat(16), size: 16 });
+    expect(((posted[1] as WorkerResultMessage).result as ParseResult).size).toBe(16);
   });
 });
 

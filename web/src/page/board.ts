@@ -1,76 +1,111 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The 9×9 board: an ARIA grid with one roving tabindex. Givens are what the person
- * typed or loaded; solved digits come from the solver and are shown apart (class
- * `solved`, `data-kind="solved"`). Conflicting cells can be highlighted.
+ * The board: an n×n ARIA grid (n = 4 … 25, boxes of h×w cells) with one roving
+ * tabindex. Givens are what the person typed or loaded; solved symbols come from the
+ * solver and are shown apart (class `solved`, `data-kind="solved"`). Conflicting cells
+ * and cells where two solutions differ can be highlighted.
+ *
+ * Values are numbers 1–n inside; `data-value` holds the canonical character (`1`–`9`
+ * then `A`–`Z`), the text shows the display symbol (the same, or `0`–`F` in the hex
+ * convention of 16×16).
  */
 import type { CellRef } from '../solver/protocol';
-import { stringFromCells } from './format';
-
-const N = 9;
+import {
+  cellsFromString,
+  canonicalChar,
+  displaySymbol,
+  stringFromCells,
+  valueFromKey,
+  type Shape,
+} from './format';
 
 /** Reasons the board tells its owner that the givens changed. */
 export type BoardChange = 'edit' | 'clear' | 'load';
 
+const DEFAULT_SHAPE: Shape = { size: 9, boxHeight: 3, boxWidth: 3 };
+
 /**
- * The board widget. Cell indices are 0-based (`row * 9 + column`); cell references
+ * The board widget. Cell indices are 0-based (`row * n + column`); cell references
  * from the engine are 1-based.
  */
 export class Board {
-  /** The grid element (`role="grid"`). */
-  readonly element: HTMLElement;
-  private readonly cells: HTMLElement[] = [];
-  private readonly givens: number[] = new Array<number>(N * N).fill(0);
+  /** The grid element (`role="grid"`); replaced when the shape changes. */
+  element: HTMLElement;
+  private readonly container: HTMLElement;
+  private cells: HTMLElement[] = [];
+  private givens: number[] = [];
   private solution: number[] | null = null;
   private active = 0;
+  private shapeValue: Shape = DEFAULT_SHAPE;
+  private hex = false;
   private readonly onChange: (change: BoardChange) => void;
 
   /**
-   * Build the grid inside `container` (which is emptied).
+   * Build a 9×9 grid inside `container` (which is emptied).
    *
    * @param container the element to fill
    * @param onChange called after the givens change through the user or a load
    */
   constructor(container: HTMLElement, onChange: (change: BoardChange) => void = () => undefined) {
     this.onChange = onChange;
-    container.replaceChildren();
-    const grid = document.createElement('div');
-    grid.className = 'board';
-    grid.setAttribute('role', 'grid');
-    grid.setAttribute('aria-label', 'Sudoku board, 9 by 9');
-    grid.setAttribute('aria-rowcount', String(N));
-    grid.setAttribute('aria-colcount', String(N));
-    for (let r = 0; r < N; r++) {
-      const row = document.createElement('div');
-      row.className = 'board-row';
-      row.setAttribute('role', 'row');
-      row.setAttribute('aria-rowindex', String(r + 1));
-      for (let c = 0; c < N; c++) {
-        const cell = document.createElement('div');
-        cell.className = 'cell';
-        cell.setAttribute('role', 'gridcell');
-        cell.setAttribute('aria-colindex', String(c + 1));
-        cell.dataset.row = String(r + 1);
-        cell.dataset.column = String(c + 1);
-        if (c % 3 === 2 && c < N - 1) cell.classList.add('box-right');
-        if (r % 3 === 2 && r < N - 1) cell.classList.add('box-bottom');
-        const index = r * N + c;
-        cell.tabIndex = index === 0 ? 0 : -1;
-        cell.addEventListener('click', () => this.focusCell(index));
-        row.append(cell);
-        this.cells.push(cell);
-      }
-      grid.append(row);
-    }
-    grid.addEventListener('keydown', (e) => this.onKeyDown(e));
-    container.append(grid);
-    this.element = grid;
-    for (let i = 0; i < N * N; i++) this.render(i);
+    this.container = container;
+    this.element = this.build(DEFAULT_SHAPE);
   }
 
-  /** The givens as the canonical 81-character string (`.` = empty). */
+  /** The current size and box shape. */
+  get shape(): Shape {
+    return this.shapeValue;
+  }
+
+  /** Side length n. */
+  get size(): number {
+    return this.shapeValue.size;
+  }
+
+  /** True when the board shows and reads symbols as 0–F (16×16 only). */
+  get hexSymbols(): boolean {
+    return this.hex;
+  }
+
+  /**
+   * Switch to another size and box shape: rebuilds an empty grid (givens, solution and
+   * highlights are dropped) unless the shape is the same as now.
+   *
+   * @param shape n with boxes of h×w (h·w = n, 1 ≤ n ≤ 35)
+   * @returns true when the grid was rebuilt
+   * @throws Error when h·w ≠ n or n is out of range
+   */
+  setShape(shape: Shape): boolean {
+    const { size, boxHeight, boxWidth } = shape;
+    if (!(size >= 1 && size <= 35) || boxHeight * boxWidth !== size) {
+      throw new Error(`No ${size}×${size} board with ${boxHeight}×${boxWidth} boxes.`);
+    }
+    const now = this.shapeValue;
+    if (now.size === size && now.boxHeight === boxHeight && now.boxWidth === boxWidth) return false;
+    if (size !== 16) this.hex = false;
+    this.element = this.build({ size, boxHeight, boxWidth });
+    this.onChange('clear');
+    return true;
+  }
+
+  /**
+   * Show and read symbols as 0–F (`true`; 16×16 only) or as 1–9, A–Z (`false`).
+   * The canonical strings (`getGivens`, `data-value`) do not change.
+   */
+  setHexSymbols(hex: boolean): void {
+    this.hex = hex && this.size === 16;
+    this.element.dataset.symbols = this.hex ? 'hex' : 'digits';
+    this.renderAll();
+  }
+
+  /** The givens as the canonical n·n-character string (`.` = empty). */
   getGivens(): string {
     return stringFromCells(this.givens);
+  }
+
+  /** The solution shown (canonical), or `null`. */
+  getSolution(): string | null {
+    return this.solution === null ? null : stringFromCells(this.solution);
   }
 
   /** Number of non-empty givens. */
@@ -86,32 +121,27 @@ export class Board {
   /**
    * Replace the givens (clears any shown solution and highlights).
    *
-   * @param givens 81 characters, `1`–`9` or anything else for empty
-   * @throws Error when `givens` is not 81 characters long
+   * @param givens n·n canonical characters (`1`–`9`, `A`–`Z`; anything else is empty)
+   * @throws Error when `givens` is not n·n characters long
    */
   setGivens(givens: string): void {
-    if (givens.length !== N * N) throw new Error(`Expected 81 cells, got ${givens.length}.`);
-    for (let i = 0; i < N * N; i++) {
-      const ch = givens[i] ?? '.';
-      this.givens[i] = ch >= '1' && ch <= '9' ? Number(ch) : 0;
-    }
+    this.givens = cellsFromString(givens, this.size);
     this.solution = null;
     this.clearConflicts();
+    this.clearDifferences();
     this.renderAll();
     this.onChange('load');
   }
 
   /**
-   * Show a solution: digits in empty cells are drawn as solved digits.
+   * Show a solution: symbols in empty cells are drawn as solved symbols.
    *
-   * @param solution 81 digits, or `null` to hide the solution
-   * @throws Error when `solution` is not 81 characters long
+   * @param solution n·n canonical characters, or `null` to hide the solution
+   * @throws Error when `solution` is not n·n characters long
    */
   setSolution(solution: string | null): void {
-    if (solution !== null && solution.length !== N * N) {
-      throw new Error(`Expected 81 cells, got ${solution.length}.`);
-    }
-    this.solution = solution === null ? null : [...solution].map((ch) => Number(ch) || 0);
+    this.solution = solution === null ? null : cellsFromString(solution, this.size);
+    if (solution === null) this.clearDifferences();
     this.renderAll();
   }
 
@@ -120,6 +150,7 @@ export class Board {
     this.givens.fill(0);
     this.solution = null;
     this.clearConflicts();
+    this.clearDifferences();
     this.renderAll();
     this.onChange('clear');
   }
@@ -131,17 +162,11 @@ export class Board {
    */
   markConflicts(cells: readonly CellRef[]): void {
     this.clearConflicts();
-    for (const { row, column } of cells) {
-      const cell = this.cells[(row - 1) * N + (column - 1)];
-      if (cell && row >= 1 && row <= N && column >= 1 && column <= N) {
-        cell.classList.add('conflict');
-        cell.dataset.conflict = 'true';
-      }
-    }
-    for (let i = 0; i < N * N; i++) this.render(i);
+    this.markCells(cells, 'conflict');
+    this.renderAll();
   }
 
-  /** Remove every highlight. */
+  /** Remove every conflict highlight. */
   clearConflicts(): void {
     for (const cell of this.cells) {
       cell.classList.remove('conflict');
@@ -150,17 +175,96 @@ export class Board {
   }
 
   /**
+   * Highlight the cells where two solutions differ (class `differs`,
+   * `data-differs="true"`); others lose that highlight.
+   *
+   * @param cells 1-based cell references
+   */
+  markDifferences(cells: readonly CellRef[]): void {
+    this.clearDifferences();
+    this.markCells(cells, 'differs');
+    this.renderAll();
+  }
+
+  /** Remove every difference highlight. */
+  clearDifferences(): void {
+    for (const cell of this.cells) {
+      cell.classList.remove('differs');
+      delete cell.dataset.differs;
+    }
+  }
+
+  /**
    * Set the active cell's given (as typing would).
    *
-   * @param digit 1–9, or 0 to clear
+   * @param value 1–n, or 0 to clear
    */
-  typeDigit(digit: number): void {
-    this.setGiven(this.active, digit);
+  typeDigit(value: number): void {
+    if (value >= 0 && value <= this.size) this.setGiven(this.active, value);
   }
 
   /** Move keyboard focus to the active cell. */
   focus(): void {
     this.cells[this.active]?.focus();
+  }
+
+  private build(shape: Shape): HTMLElement {
+    const { size: n, boxHeight: h, boxWidth: w } = shape;
+    this.shapeValue = { size: n, boxHeight: h, boxWidth: w };
+    this.cells = [];
+    this.givens = new Array<number>(n * n).fill(0);
+    this.solution = null;
+    this.active = 0;
+    this.container.replaceChildren();
+    const grid = document.createElement('div');
+    grid.className = 'board';
+    grid.setAttribute('role', 'grid');
+    grid.setAttribute('aria-label', `Sudoku board, ${n} by ${n}, boxes of ${h} by ${w}`);
+    grid.setAttribute('aria-rowcount', String(n));
+    grid.setAttribute('aria-colcount', String(n));
+    grid.dataset.size = String(n);
+    grid.dataset.symbols = this.hex ? 'hex' : 'digits';
+    grid.style.setProperty('--n', String(n));
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement('div');
+      row.className = 'board-row';
+      row.setAttribute('role', 'row');
+      row.setAttribute('aria-rowindex', String(r + 1));
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-colindex', String(c + 1));
+        cell.dataset.row = String(r + 1);
+        cell.dataset.column = String(c + 1);
+        if (c % w === w - 1 && c < n - 1) cell.classList.add('box-right');
+        if (r % h === h - 1 && r < n - 1) cell.classList.add('box-bottom');
+        if (c === n - 1) cell.classList.add('last-column');
+        if (r === n - 1) cell.classList.add('last-row');
+        const index = r * n + c;
+        cell.tabIndex = index === 0 ? 0 : -1;
+        cell.addEventListener('click', () => this.focusCell(index));
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      grid.append(row);
+    }
+    grid.addEventListener('keydown', (e) => this.onKeyDown(e));
+    this.container.append(grid);
+    this.element = grid;
+    this.renderAll();
+    return grid;
+  }
+
+  private markCells(cells: readonly CellRef[], what: 'conflict' | 'differs'): void {
+    const n = this.size;
+    for (const { row, column } of cells) {
+      if (row < 1 || row > n || column < 1 || column > n) continue;
+      const cell = this.cells[(row - 1) * n + (column - 1)];
+      if (!cell) continue;
+      cell.classList.add(what);
+      cell.dataset[what] = 'true';
+    }
   }
 
   private focusCell(index: number): void {
@@ -174,13 +278,15 @@ export class Board {
     }
   }
 
-  private setGiven(index: number, digit: number): void {
-    if (this.givens[index] === digit && this.solution === null) return;
-    this.givens[index] = digit;
+  private setGiven(index: number, value: number): void {
+    if (this.givens[index] === value && this.solution === null) return;
+    this.givens[index] = value;
     // Any edit makes a shown solution stale, and old highlights with it.
-    const hadExtras = this.solution !== null || this.cells.some((c) => c.dataset.conflict);
+    const hadExtras =
+      this.solution !== null || this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
     this.solution = null;
     this.clearConflicts();
+    this.clearDifferences();
     if (hadExtras) this.renderAll();
     else this.render(index);
     this.onChange('edit');
@@ -188,68 +294,76 @@ export class Board {
 
   private onKeyDown(e: KeyboardEvent): void {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const r = Math.floor(this.active / N);
-    const c = this.active % N;
+    const n = this.size;
+    const r = Math.floor(this.active / n);
+    const c = this.active % n;
     let target: number | null = null;
     switch (e.key) {
       case 'ArrowUp':
-        target = Math.max(r - 1, 0) * N + c;
+        target = Math.max(r - 1, 0) * n + c;
         break;
       case 'ArrowDown':
-        target = Math.min(r + 1, N - 1) * N + c;
+        target = Math.min(r + 1, n - 1) * n + c;
         break;
       case 'ArrowLeft':
-        target = r * N + Math.max(c - 1, 0);
+        target = r * n + Math.max(c - 1, 0);
         break;
       case 'ArrowRight':
-        target = r * N + Math.min(c + 1, N - 1);
+        target = r * n + Math.min(c + 1, n - 1);
         break;
       case 'Home':
-        target = r * N;
+        target = r * n;
         break;
       case 'End':
-        target = r * N + N - 1;
+        target = r * n + n - 1;
         break;
       case 'Backspace':
       case 'Delete':
       case ' ':
-      case '0':
+      case '.':
         this.setGiven(this.active, 0);
         e.preventDefault();
         return;
-      default:
-        if (/^[1-9]$/.test(e.key)) {
-          this.setGiven(this.active, Number(e.key));
+      default: {
+        const value = valueFromKey(e.key, n, this.hex);
+        if (value !== null) {
+          this.setGiven(this.active, value);
+          e.preventDefault();
+        } else if (e.key === '0' && !this.hex) {
+          this.setGiven(this.active, 0); // 0 is "empty" unless it is a symbol
           e.preventDefault();
         }
         return;
+      }
     }
     e.preventDefault();
     this.focusCell(target);
   }
 
   private renderAll(): void {
-    for (let i = 0; i < N * N; i++) this.render(i);
+    for (let i = 0; i < this.cells.length; i++) this.render(i);
   }
 
   private render(index: number): void {
     const cell = this.cells[index];
     if (!cell) return;
+    const n = this.size;
     const given = this.givens[index] ?? 0;
     const solved = given === 0 && this.solution !== null ? (this.solution[index] ?? 0) : 0;
     const value = given || solved;
     const kind = given ? 'given' : solved ? 'solved' : 'empty';
-    cell.textContent = value ? String(value) : '';
-    cell.dataset.value = value ? String(value) : '';
+    const symbol = displaySymbol(value, this.hex);
+    cell.textContent = symbol;
+    cell.dataset.value = value ? canonicalChar(value) : '';
     cell.dataset.kind = kind;
     cell.classList.toggle('given', kind === 'given');
     cell.classList.toggle('solved', kind === 'solved');
     if (kind === 'solved') cell.dataset.solved = 'true';
     else delete cell.dataset.solved;
-    const r = Math.floor(index / N) + 1;
-    const c = (index % N) + 1;
-    const what = kind === 'given' ? `${value}` : kind === 'solved' ? `${value}, solved` : 'empty';
-    const conflict = cell.dataset.conflict ? ', conflict' : '';
-    cell.setAttribute('aria-label', `row ${r}, column ${c}: ${what}${conflict}`);
+    const r = Math.floor(index / n) + 1;
+    const c = (index % n) + 1;
+    const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
+    const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}`;
+    cell.setAttribute('aria-label', `row ${r}, column ${c}: ${what}${extra}`);
   }
 }

@@ -3,7 +3,17 @@
  * Pure text helpers for the page: status lines, times, file checks, batch output.
  * No DOM here, so tests run them in Node.
  */
-import type { BatchItem, SolveResult } from '../solver/protocol';
+import type {
+  BatchItem,
+  CheckUniquenessResult,
+  EnumerateProgress,
+  EnumerateResult,
+  GenerateProgress,
+  GenerateResult,
+  ObjectiveResult,
+  SolveResult,
+  SolveStats,
+} from '../solver/protocol';
 
 /** Largest file the page reads, in bytes (64 MiB). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -78,12 +88,12 @@ export function describeSolve(result: SolveResult): string {
   switch (result.status) {
     case 'optimal':
     case 'feasible':
-      return `Solved in ${time} · ${nodes} · ${size}`;
+      return `Solved in ${time} · ${nodes} · ${size}${objectivePart(result.objective)}`;
     case 'infeasible':
       return 'No solution: these givens admit no valid grid.';
     case 'time_limit':
       return result.solution
-        ? `Time limit reached after ${time}; showing the solution found so far.`
+        ? `Time limit reached after ${time}; showing the solution found so far${objectivePart(result.objective)}.`
         : `Time limit reached after ${time} without a solution.`;
     case 'cancelled':
       return 'The solve was cancelled.';
@@ -160,17 +170,209 @@ export function countOutcomes(items: readonly BatchItem[]): BatchCounts {
 }
 
 /**
- * Turn a canonical givens/solution string into the cells of a board.
- *
- * @param text n·n characters, `1`–`9` or `.`
- * @returns 0 for empty, else the digit; throws when the length is not 81
+ * " · objective 45 (optimal)" or " · objective 45, bound 47, gap 4.3%"; empty without
+ * an objective.
  */
-export function cellsFromString(text: string): number[] {
-  if (text.length !== 81) throw new Error(`Expected 81 cells, got ${text.length}.`);
-  return [...text].map((ch) => (ch >= '1' && ch <= '9' ? Number(ch) : 0));
+export function objectivePart(objective: ObjectiveResult | undefined): string {
+  if (!objective) return '';
+  const value = formatNumber(objective.value);
+  if (objective.gap === 0) return ` · objective ${value} (optimal)`;
+  return ` · objective ${value}, bound ${formatNumber(objective.bound)}, gap ${formatPercent(objective.gap)} (not proved optimal)`;
 }
 
-/** The canonical 81-character form of board cells (0 → `.`). */
+/** A number for people: integers as is, others to 4 significant digits. */
+export function formatNumber(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (Number.isInteger(x)) return String(x);
+  const rounded = Math.round(x);
+  if (Math.abs(x - rounded) < 1e-6) return String(rounded);
+  return String(Number(x.toPrecision(6)));
+}
+
+/** A ratio as a percentage: 0.0431 → "4.31%". */
+export function formatPercent(ratio: number): string {
+  if (!Number.isFinite(ratio)) return String(ratio);
+  return `${Number((ratio * 100).toPrecision(3))}%`;
+}
+
+// ---- Sizes and symbols -------------------------------------------------------
+
+/** A board shape: side n with boxes of h rows × w columns (h·w = n). */
+export interface Shape {
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+}
+
+/** The sizes the page offers, with the engine's default box shapes. */
+export const SHAPES: readonly Shape[] = [
+  { size: 4, boxHeight: 2, boxWidth: 2 },
+  { size: 6, boxHeight: 2, boxWidth: 3 },
+  { size: 8, boxHeight: 2, boxWidth: 4 },
+  { size: 9, boxHeight: 3, boxWidth: 3 },
+  { size: 10, boxHeight: 2, boxWidth: 5 },
+  { size: 12, boxHeight: 3, boxWidth: 4 },
+  { size: 16, boxHeight: 4, boxWidth: 4 },
+  { size: 25, boxHeight: 5, boxWidth: 5 },
+];
+
+/** Canonical characters: value 1 → `1`, …, 9 → `9`, 10 → `A`, …, 35 → `Z`. */
+const CANONICAL = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The canonical character of a value.
+ *
+ * @param value 1–35, or 0 for empty
+ * @returns `1`–`9`, `A`–`Z`, or `.` for 0 (and for anything out of range)
+ */
+export function canonicalChar(value: number): string {
+  return CANONICAL[value - 1] ?? '.';
+}
+
+/**
+ * The value of a canonical character (case-insensitive).
+ *
+ * @returns 1–35, or 0 for `.` and anything that is not a canonical character
+ */
+export function valueOfChar(ch: string): number {
+  return CANONICAL.indexOf(ch.toUpperCase()) + 1;
+}
+
+/**
+ * The symbol shown for a value.
+ *
+ * @param value 1–n (0 = empty → "")
+ * @param hex the 0–F convention (16×16 only): value 1 shows as `0`, 16 as `F`
+ */
+export function displaySymbol(value: number, hex = false): string {
+  if (value <= 0) return '';
+  return hex ? (value - 1).toString(16).toUpperCase() : canonicalChar(value);
+}
+
+/**
+ * The value a typed key stands for on an n×n board.
+ *
+ * @param key a `KeyboardEvent.key` (one character; letters case-insensitive)
+ * @param size n
+ * @param hex the 0–F convention (16×16): `0` is value 1, `F` value 16
+ * @returns 1–n, or `null` when the key is not a symbol of this size
+ */
+export function valueFromKey(key: string, size: number, hex = false): number | null {
+  if (key.length !== 1) return null;
+  let value: number;
+  if (hex) {
+    if (!/^[0-9a-f]$/i.test(key)) return null;
+    value = parseInt(key, 16) + 1;
+  } else {
+    value = valueOfChar(key);
+  }
+  return value >= 1 && value <= size ? value : null;
+}
+
+/** "1–9", "1–9, A–G", "0–F": the symbols of a size, for hints. */
+export function symbolRange(size: number, hex = false): string {
+  if (hex) return `0–${displaySymbol(size, true)}`;
+  if (size <= 9) return `1–${size}`;
+  return `1–9, A–${canonicalChar(size)}`;
+}
+
+/**
+ * Turn a canonical givens/solution string into the cells of a board.
+ *
+ * @param text n·n characters, `1`–`9` then `A`–`Z`, `.` for empty
+ * @param size n (default 9)
+ * @returns 0 for empty, else the value; throws when the length is not n·n
+ */
+export function cellsFromString(text: string, size = 9): number[] {
+  if (text.length !== size * size) {
+    throw new Error(`Expected ${size * size} cells, got ${text.length}.`);
+  }
+  return [...text].map((ch) => {
+    const v = valueOfChar(ch);
+    return v <= size ? v : 0;
+  });
+}
+
+/** The canonical form of board cells (0 → `.`, 10 → `A`, …). */
 export function stringFromCells(cells: readonly number[]): string {
-  return cells.map((v) => (v >= 1 && v <= 9 ? String(v) : '.')).join('');
+  return cells.map((v) => canonicalChar(v)).join('');
+}
+
+// ---- Uniqueness, enumeration, generation ---------------------------------------
+
+/**
+ * The status line of a uniqueness check: "Unique solution (2 MILP solves, 3.1 ms)",
+ * "Not unique: a second solution differs in 4 cells", or why it could not tell.
+ */
+export function describeUniqueness(result: CheckUniquenessResult): string {
+  const time = formatMs(result.totalMs);
+  if (result.unique === true) return `Unique solution (checked with 2 MILP solves in ${time}).`;
+  if (result.unique === false) {
+    const n = result.differences?.length ?? 0;
+    return `Not unique: a second solution differs in ${plural(n, 'cell')} (${time}).`;
+  }
+  if (result.status === 'infeasible') return 'No solution: these givens admit no valid grid.';
+  if (result.status === 'time_limit' || result.secondStatus === 'time_limit') {
+    return `Uniqueness unknown: the time limit stopped a solve (${time}).`;
+  }
+  return `Uniqueness unknown (the solver reported ${result.secondStatus ?? result.status}).`;
+}
+
+/** "3 of at most 10 solutions found, 120 ms". */
+export function describeEnumerateProgress(progress: EnumerateProgress): string {
+  return `${progress.found.toLocaleString('en-US')} of at most ${plural(progress.limit, 'solution')} found, ${formatMs(progress.elapsedMs)}`;
+}
+
+/** "Exactly 2 solutions (3 MILP solves, 12 ms)" or "At least 10 solutions (…)". */
+export function describeEnumerate(result: EnumerateResult): string {
+  const tail = ` (${plural(result.stats.solves, 'MILP solve')}, ${formatMs(result.stats.totalMs)})`;
+  if (result.complete) {
+    if (result.count === 0) return `No solution${tail}.`;
+    return `Exactly ${plural(result.count, 'solution')}${tail}.`;
+  }
+  if (result.lastStatus === 'time_limit') {
+    return `At least ${plural(result.count, 'solution')}: the time limit stopped the search${tail}.`;
+  }
+  return `At least ${plural(result.count, 'solution')}${tail}.`;
+}
+
+/** "Removing givens: 40 of 81 cells tried · 42 givens · 75 ms". */
+export function describeGenerateProgress(progress: GenerateProgress): string {
+  return `Removing givens: ${progress.checked.toLocaleString('en-US')} of ${plural(progress.total, 'cell')} tried · ${plural(progress.givens, 'given')} · ${formatMs(progress.elapsedMs)}`;
+}
+
+/** How the MILP fared: "root LP integral · 0 branch-and-bound nodes · solve 0.62 ms". */
+export function describeMilpEffort(stats: SolveStats): string {
+  const root =
+    stats.rootLpIntegral === null
+      ? 'presolve alone solved it (no LP)'
+      : stats.rootLpIntegral
+        ? 'root LP integral'
+        : 'root LP not integral';
+  return `${root} · ${plural(stats.nodes, 'branch-and-bound node')} · solve ${formatMs(stats.solveMs)}`;
+}
+
+/** The lines of the generation report (one fact per line). */
+export function generateReport(result: GenerateResult): string[] {
+  const target =
+    result.targetGivens > 0
+      ? `target ${result.targetGivens} givens ${result.targetReached ? 'reached' : 'not reached'}`
+      : 'no target (as few givens as possible)';
+  return [
+    `${plural(result.givens, 'given')} · ${result.minimal ? 'minimal (every given is needed)' : 'not minimal'} · ${target}`,
+    `seed ${result.seed} · symmetry ${symmetryName(result.symmetry)} · ${plural(result.uniquenessChecks, 'uniqueness check')} · ${formatMs(result.totalMs)} in all`,
+    `How hard for the MILP: ${describeMilpEffort(result.difficulty.stats)}`,
+  ];
+}
+
+/** "none", "180° rotational", "mirror". */
+export function symmetryName(symmetry: string): string {
+  switch (symmetry) {
+    case 'rot180':
+      return '180° rotational';
+    case 'mirror':
+      return 'mirror';
+    default:
+      return 'none';
+  }
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The page: wires the board, the buttons, paste, files and the batch view to the
- * solver worker. Everything slow runs in the worker; this thread only draws.
+ * The page: wires the board (every size from 4×4 to 25×25), the buttons, paste, files,
+ * the batch view, uniqueness, enumeration, generation and objectives to the solver
+ * worker. Everything slow runs in the worker; this thread only draws.
  */
 import { SolverClient, type WorkerFactory } from '../solver/client';
 import {
@@ -10,25 +11,41 @@ import {
   type BatchItem,
   type BatchProgress,
   type BatchResult,
+  type CellRef,
+  type Objective,
+  type PuzzleFields,
   type PuzzleFormat,
   type SolveOptions,
+  type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
 import {
+  SHAPES,
   checkFileSize,
   countOutcomes,
+  describeEnumerate,
+  describeEnumerateProgress,
+  describeGenerateProgress,
   describeSolve,
+  describeUniqueness,
+  displaySymbol,
   eulerCornerSum,
   formatBytes,
   formatMs,
   formatMsNumber,
+  generateReport,
   itemStatusText,
   plural,
   solutionsText,
+  symbolRange,
+  type Shape,
 } from './format';
 
 /** Most rows drawn in the results table; the download always has every puzzle. */
 const MAX_TABLE_ROWS = 5000;
+
+/** Largest seed the engine takes (32 bits). */
+const MAX_SEED = 4294967295;
 
 /** Start the solver worker the way Vite detects (module worker, bundled separately). */
 const createWorker: WorkerFactory = ({ onMessage, onCrash }) => {
@@ -55,23 +72,60 @@ function byId<T extends HTMLElement>(id: string, type: new () => T): T {
 }
 
 type StatusKind = 'info' | 'ok' | 'error' | 'busy';
-type Job = 'solve' | 'parse' | 'batch' | null;
+type Job = 'solve' | 'parse' | 'batch' | 'uniqueness' | 'enumerate' | 'generate' | 'complete' | null;
+
+/** Solutions the person can flip through on the board (uniqueness, enumeration). */
+interface SolutionSet {
+  /** The givens they belong to (canonical). */
+  givens: string;
+  solutions: string[];
+  /** Which one is shown (0-based). */
+  index: number;
+  /** What they came from, for the viewer's text. */
+  kind: 'uniqueness' | 'enumeration';
+}
 
 /** The page controller: one instance per page. */
 class App {
   private readonly status = byId('status', HTMLParagraphElement);
+  private readonly hint = byId('hint', HTMLParagraphElement);
+  private readonly play = byId('play', HTMLElement);
+  private readonly sizeSelect = byId('size', HTMLSelectElement);
+  private readonly hexOption = byId('hex-option', HTMLSpanElement);
+  private readonly hexBox = byId('opt-hex', HTMLInputElement);
+  private readonly pad = byId('pad', HTMLDivElement);
   private readonly solveButton = byId('solve', HTMLButtonElement);
   private readonly stopButton = byId('stop', HTMLButtonElement);
+  private readonly uniqueButton = byId('check-unique', HTMLButtonElement);
   private readonly clearButton = byId('clear', HTMLButtonElement);
   private readonly loadFileButton = byId('load-file', HTMLButtonElement);
   private readonly fileInput = byId('file-input', HTMLInputElement);
+  private readonly viewer = byId('solution-viewer', HTMLDivElement);
+  private readonly viewerText = byId('viewer-text', HTMLSpanElement);
+  private readonly viewerPrev = byId('viewer-prev', HTMLButtonElement);
+  private readonly viewerNext = byId('viewer-next', HTMLButtonElement);
   private readonly textArea = byId('puzzle-text', HTMLTextAreaElement);
   private readonly loadTextButton = byId('load-text', HTMLButtonElement);
   private readonly offer = byId('batch-offer', HTMLDivElement);
   private readonly offerText = byId('batch-offer-text', HTMLParagraphElement);
   private readonly offerButton = byId('batch-offer-solve', HTMLButtonElement);
+  private readonly objectiveSelect = byId('objective', HTMLSelectElement);
+  private readonly weightsPanel = byId('weights-panel', HTMLDivElement);
+  private readonly weightsSense = byId('weights-sense', HTMLSelectElement);
+  private readonly weightsReset = byId('weights-reset', HTMLButtonElement);
+  private readonly weightsGrid = byId('weights', HTMLDivElement);
+  private readonly enumLimit = byId('enum-limit', HTMLInputElement);
+  private readonly enumButton = byId('enumerate', HTMLButtonElement);
+  private readonly genSeed = byId('gen-seed', HTMLInputElement);
+  private readonly genRandomSeed = byId('gen-random-seed', HTMLButtonElement);
+  private readonly genGivens = byId('gen-givens', HTMLInputElement);
+  private readonly genSymmetry = byId('gen-symmetry', HTMLSelectElement);
+  private readonly generateButton = byId('generate', HTMLButtonElement);
+  private readonly completeButton = byId('complete', HTMLButtonElement);
+  private readonly generateReportList = byId('generate-report', HTMLUListElement);
   private readonly presolve = byId('opt-presolve', HTMLInputElement);
   private readonly timeLimit = byId('opt-time-limit', HTMLInputElement);
+  private readonly largeTimeLimit = byId('opt-large-time-limit', HTMLInputElement);
   private readonly batchSection = byId('batch', HTMLElement);
   private readonly batchHeading = byId('batch-heading', HTMLHeadingElement);
   private readonly progress = byId('batch-progress', HTMLProgressElement);
@@ -89,10 +143,14 @@ class App {
   /** Counts Stop presses, so a file read that finishes after Stop is dropped. */
   private stops = 0;
   private offeredText: { text: string; source: string } | null = null;
+  private solutionSet: SolutionSet | null = null;
+  /** The weights of the weighted objective, row by row (rebuilt when the size changes). */
+  private weights: number[] = [];
   // Batch view state.
   private batchItems: BatchItem[] = [];
   private batchTotal = 0;
   private batchFormat: PuzzleFormat | null = null;
+  private batchShape: Shape | null = null;
   private lastProgress: BatchProgress | null = null;
   private rowsDrawn = 0;
   private frameRequested = false;
@@ -101,6 +159,7 @@ class App {
   constructor() {
     this.board = new Board(byId('board-container', HTMLDivElement), () => {
       if (this.selectedRow) this.selectRow(null);
+      this.hideSolutions();
     });
     this.client = new SolverClient(createWorker, {
       onRestart: (reason, message) => {
@@ -111,6 +170,7 @@ class App {
       },
     });
     this.wire();
+    this.onShapeChanged();
     this.setJob(null);
     this.warmUp(true);
   }
@@ -139,10 +199,38 @@ class App {
   private wire(): void {
     this.solveButton.addEventListener('click', () => void this.solve());
     this.stopButton.addEventListener('click', () => this.stop());
+    this.uniqueButton.addEventListener('click', () => void this.checkUniqueness());
+    this.enumButton.addEventListener('click', () => void this.enumerate());
+    this.generateButton.addEventListener('click', () => void this.generate());
+    this.completeButton.addEventListener('click', () => void this.complete());
+    this.genRandomSeed.addEventListener('click', () => {
+      this.genSeed.value = String(randomSeed());
+    });
+    this.viewerPrev.addEventListener('click', () => this.showSolutionAt(-1, true));
+    this.viewerNext.addEventListener('click', () => this.showSolutionAt(1, true));
     this.clearButton.addEventListener('click', () => {
       this.board.clear();
       this.setStatus('The board is empty.', 'info');
       this.board.focus();
+    });
+    this.sizeSelect.addEventListener('change', () => {
+      const shape = SHAPES.find((s) => String(s.size) === this.sizeSelect.value);
+      if (!shape) return;
+      this.board.setShape(shape);
+      this.onShapeChanged();
+      this.setStatus(
+        `Empty ${shape.size}×${shape.size} board (${shape.boxHeight}×${shape.boxWidth} boxes): type ${symbolRange(shape.size, this.board.hexSymbols)}.`,
+        'info',
+      );
+    });
+    this.hexBox.addEventListener('change', () => {
+      this.board.setHexSymbols(this.hexBox.checked);
+      this.onShapeChanged();
+    });
+    this.objectiveSelect.addEventListener('change', () => this.renderWeights());
+    this.weightsReset.addEventListener('click', () => {
+      this.weights.fill(1);
+      this.renderWeights();
     });
     this.loadFileButton.addEventListener('click', () => this.fileInput.click());
     this.fileInput.addEventListener('change', () => void this.loadFile());
@@ -158,11 +246,6 @@ class App {
       if (this.offeredText) void this.runBatch(this.offeredText.text, this.offeredText.source);
     });
     this.downloadButton.addEventListener('click', () => this.download());
-    for (const button of document.querySelectorAll<HTMLButtonElement>('.pad button')) {
-      button.addEventListener('click', () => {
-        this.board.typeDigit(Number(button.dataset.digit));
-      });
-    }
     document.addEventListener('paste', (event) => this.onPaste(event));
     window.addEventListener('error', (event) => {
       this.setStatus(`Something went wrong on the page: ${event.message}`, 'error');
@@ -172,12 +255,98 @@ class App {
     });
   }
 
+  /** Bring the size selector, the pad, the hint and the weights in line with the board. */
+  private onShapeChanged(): void {
+    const { size } = this.board.shape;
+    const hex = this.board.hexSymbols;
+    this.sizeSelect.value = String(size);
+    this.hexOption.hidden = size !== 16;
+    this.hexBox.checked = hex;
+    this.play.dataset.size = String(size);
+    this.play.dataset.large = String(size >= 12);
+    // The pad: one button per symbol, then erase.
+    const buttons: HTMLButtonElement[] = [];
+    for (let v = 1; v <= size; v++) {
+      const symbol = displaySymbol(v, hex);
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = symbol;
+      b.setAttribute('aria-label', `Symbol ${symbol}`);
+      b.addEventListener('click', () => this.board.typeDigit(v));
+      buttons.push(b);
+    }
+    const erase = document.createElement('button');
+    erase.type = 'button';
+    erase.textContent = '⌫';
+    erase.setAttribute('aria-label', 'Erase cell');
+    erase.addEventListener('click', () => this.board.typeDigit(0));
+    buttons.push(erase);
+    this.pad.replaceChildren(...buttons);
+    this.pad.style.setProperty('--pad-columns', String(Math.min(size + 1, size > 12 ? 9 : 10)));
+    const clearKeys = hex ? 'Backspace, Delete, . or Space clear' : 'Backspace, Delete, 0 or Space clear';
+    this.hint.textContent = `Arrow keys move · ${symbolRange(size, hex)} set a symbol${size > 9 && !hex ? ' (letters in either case)' : ''} · ${clearKeys} · paste (Ctrl+V) a puzzle anywhere on the page.`;
+    if (this.weights.length !== size * size) this.weights = new Array<number>(size * size).fill(1);
+    this.renderWeights();
+  }
+
+  /** Show the weights grid (n×n number inputs) when the weighted objective is chosen. */
+  private renderWeights(): void {
+    const weighted = this.objectiveSelect.value === 'weighted';
+    this.weightsPanel.hidden = !weighted;
+    if (!weighted) {
+      this.weightsGrid.replaceChildren();
+      return;
+    }
+    const n = this.board.size;
+    this.weightsGrid.style.setProperty('--n', String(n));
+    const inputs: HTMLInputElement[] = [];
+    for (let i = 0; i < n * n; i++) {
+      const input = document.createElement('input');
+      input.type = 'number';
+      input.step = 'any';
+      input.value = String(this.weights[i] ?? 1);
+      input.setAttribute('aria-label', `Weight of row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`);
+      input.addEventListener('input', () => {
+        const x = Number(input.value);
+        this.weights[i] = Number.isFinite(x) && input.value.trim() !== '' ? x : 0;
+      });
+      inputs.push(input);
+    }
+    this.weightsGrid.replaceChildren(...inputs);
+  }
+
+  private objective(): Objective | undefined {
+    switch (this.objectiveSelect.value) {
+      case 'diagonal':
+        return { preset: 'diagonal' };
+      case 'firstRow':
+        return { preset: 'firstRow' };
+      case 'weighted':
+        return {
+          sense: this.weightsSense.value === 'minimize' ? 'minimize' : 'maximize',
+          weights: [...this.weights],
+        };
+      default:
+        return undefined;
+    }
+  }
+
   private options(): SolveOptions {
-    const limit = Number(this.timeLimit.value);
     return {
       presolve: this.presolve.checked,
-      timeLimitMs: Number.isFinite(limit) && limit > 0 ? Math.round(limit) : 0,
+      timeLimitMs: nonNegativeInt(this.timeLimit.value),
     };
+  }
+
+  /** The board's shape, for requests about the board's canonical givens. */
+  private boardFields(): PuzzleFields {
+    const { size, boxHeight, boxWidth } = this.board.shape;
+    return { size, boxHeight, boxWidth, symbols: 'digits' };
+  }
+
+  /** Fields for reading a text: hex only in the 0–F mode, everything else detected. */
+  private textFields(): PuzzleFields {
+    return this.board.hexSymbols ? { symbols: 'hex' } : {};
   }
 
   private setStatus(text: string, kind: StatusKind): void {
@@ -188,12 +357,22 @@ class App {
   private setJob(job: Job): void {
     this.job = job;
     const busy = job !== null;
-    this.solveButton.disabled = busy;
-    this.loadFileButton.disabled = busy;
-    this.loadTextButton.disabled = busy;
-    this.offerButton.disabled = busy;
+    for (const b of [
+      this.solveButton,
+      this.uniqueButton,
+      this.enumButton,
+      this.generateButton,
+      this.completeButton,
+      this.loadFileButton,
+      this.loadTextButton,
+      this.offerButton,
+    ]) {
+      b.disabled = busy;
+    }
+    this.sizeSelect.disabled = busy;
+    this.hexBox.disabled = busy;
     this.stopButton.disabled = !busy;
-    this.board.element.setAttribute('aria-busy', String(job === 'solve'));
+    this.board.element.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     document.body.dataset.busy = busy ? job : '';
   }
 
@@ -203,15 +382,25 @@ class App {
     return true;
   }
 
+  /** Prepare the board for a new answer: no solution, no highlights, no viewer. */
+  private resetAnswer(): void {
+    this.board.clearConflicts();
+    this.board.setSolution(null);
+    this.hideSolutions();
+  }
+
   private async solve(): Promise<void> {
     if (this.busyRefusal()) return;
     const givens = this.board.getGivens();
-    this.board.clearConflicts();
-    this.board.setSolution(null);
+    this.resetAnswer();
+    const objective = this.objective();
     this.setJob('solve');
-    this.setStatus('Solving…', 'busy');
+    this.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
     try {
-      const result = await this.client.solve(givens, this.options());
+      const result = await this.client.solve(givens, this.options(), {
+        ...this.boardFields(),
+        ...(objective ? { objective } : {}),
+      });
       if (this.board.getGivens() !== givens) {
         this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
         return;
@@ -223,6 +412,244 @@ class App {
     } finally {
       this.setJob(null);
     }
+  }
+
+  private async checkUniqueness(): Promise<void> {
+    if (this.busyRefusal()) return;
+    const givens = this.board.getGivens();
+    this.resetAnswer();
+    this.setJob('uniqueness');
+    this.setStatus('Checking uniqueness: solving, then solving again with that solution cut off…', 'busy');
+    try {
+      const result = await this.client.checkUniqueness(givens, {
+        ...this.boardFields(),
+        options: this.options(),
+      });
+      if (this.board.getGivens() !== givens) {
+        this.setStatus('Checked, but the board changed meanwhile: press Check uniqueness again.', 'info');
+        return;
+      }
+      if (result.unique === false && result.solution && result.secondSolution) {
+        this.showSolutions({
+          givens,
+          solutions: [result.solution, result.secondSolution],
+          index: 1,
+          kind: 'uniqueness',
+        });
+      } else if (result.solution) {
+        this.board.setSolution(result.solution);
+      }
+      this.setStatus(describeUniqueness(result), result.unique === true ? 'ok' : result.unique === false ? 'info' : 'error');
+    } catch (e) {
+      this.showError(e, this.board.getGivens() === givens);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  private async enumerate(): Promise<void> {
+    if (this.busyRefusal()) return;
+    const givens = this.board.getGivens();
+    const limit = Math.min(Math.max(nonNegativeInt(this.enumLimit.value) || 10, 1), 100_000);
+    this.enumLimit.value = String(limit);
+    this.resetAnswer();
+    this.setJob('enumerate');
+    this.setStatus(`Enumerating up to ${plural(limit, 'solution')}…`, 'busy');
+    const found: string[] = [];
+    let last = '';
+    try {
+      const result = await this.client.enumerate(
+        givens,
+        { ...this.boardFields(), limit, options: this.options() },
+        (progress) => {
+          found.push(progress.solution);
+          last = describeEnumerateProgress(progress);
+          if (this.board.getGivens() === givens) {
+            if (found.length === 1) {
+              this.showSolutions({ givens, solutions: found, index: 0, kind: 'enumeration' });
+            } else {
+              this.updateViewer();
+            }
+          }
+          this.setStatus(`${last}…`, 'busy');
+        },
+      );
+      if (this.board.getGivens() !== givens) {
+        this.setStatus('Enumerated, but the board changed meanwhile: press Enumerate again.', 'info');
+        return;
+      }
+      if (result.solutions.length > 0) {
+        const index = this.solutionSet?.index ?? 0;
+        this.showSolutions({
+          givens,
+          solutions: result.solutions,
+          index: Math.min(index, result.solutions.length - 1),
+          kind: 'enumeration',
+        });
+      }
+      this.setStatus(describeEnumerate(result), result.count > 0 ? 'ok' : 'error');
+    } catch (e) {
+      if (e instanceof SolverError && e.code === 'stopped') {
+        const kept = found.length > 0 ? ' Use ‹ and › to view the solutions found so far.' : '';
+        this.setStatus(
+          `Stopped after ${plural(found.length, 'solution')} found${last ? ` (${last})` : ''}. Your board is kept.${kept}`,
+          'info',
+        );
+      } else {
+        this.showError(e, this.board.getGivens() === givens);
+      }
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  private seed(): number | null {
+    const text = this.genSeed.value.trim();
+    if (text === '') {
+      const seed = randomSeed();
+      this.genSeed.value = String(seed);
+      return seed;
+    }
+    const seed = Number(text);
+    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+      this.setStatus(`The seed must be a whole number from 0 to ${MAX_SEED}.`, 'error');
+      return null;
+    }
+    return seed;
+  }
+
+  private async generate(): Promise<void> {
+    if (this.busyRefusal()) return;
+    const seed = this.seed();
+    if (seed === null) return;
+    const givens = nonNegativeInt(this.genGivens.value);
+    const symmetry = this.genSymmetry.value as Symmetry;
+    const { size, boxHeight, boxWidth } = this.board.shape;
+    this.resetAnswer();
+    this.generateReportList.hidden = true;
+    this.setJob('generate');
+    this.setStatus(`Generating a ${size}×${size} puzzle from seed ${seed}…`, 'busy');
+    try {
+      const result = await this.client.generate(
+        { size, boxHeight, boxWidth, seed, givens, symmetry, options: this.options() },
+        (progress) => this.setStatus(`${describeGenerateProgress(progress)}…`, 'busy'),
+      );
+      this.board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });
+      this.onShapeChanged();
+      this.board.setGivens(result.puzzle);
+      const lines = generateReport(result);
+      this.generateReportList.replaceChildren(
+        ...lines.map((line) => {
+          const li = document.createElement('li');
+          li.textContent = line;
+          return li;
+        }),
+      );
+      this.generateReportList.hidden = false;
+      this.setStatus(
+        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).`,
+        'ok',
+      );
+      this.board.focus();
+    } catch (e) {
+      this.showError(e, false);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  private async complete(): Promise<void> {
+    if (this.busyRefusal()) return;
+    const seed = this.seed();
+    if (seed === null) return;
+    const givens = this.board.getGivens();
+    const empty = this.board.countGivens() === 0;
+    this.resetAnswer();
+    this.setJob('complete');
+    this.setStatus(`Completing the grid from seed ${seed}…`, 'busy');
+    try {
+      const result = await this.client.complete({
+        ...this.boardFields(),
+        ...(empty ? {} : { puzzle: givens }),
+        seed,
+        options: this.options(),
+      });
+      if (this.board.getGivens() !== givens) {
+        this.setStatus('Completed, but the board changed meanwhile: press Complete grid again.', 'info');
+        return;
+      }
+      if (typeof result.solution === 'string') {
+        this.board.setSolution(result.solution);
+        this.setStatus(
+          `A random completion from seed ${result.seed} (${formatMs(result.stats.totalMs)}; GLPK stopped at the first solution of a random objective).`,
+          'ok',
+        );
+      } else if (result.status === 'infeasible') {
+        this.setStatus('No completion: these givens admit no valid grid.', 'error');
+      } else {
+        this.setStatus(`No completion found (${result.status}).`, 'error');
+      }
+    } catch (e) {
+      this.showError(e, this.board.getGivens() === givens);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  // ---- Solution viewer -------------------------------------------------------
+
+  private showSolutions(set: SolutionSet): void {
+    this.solutionSet = set;
+    this.viewer.hidden = false;
+    this.showSolutionAt(0, false);
+  }
+
+  private hideSolutions(): void {
+    this.solutionSet = null;
+    this.viewer.hidden = true;
+  }
+
+  /** Show the solution `step` away from the current one (0 = redraw the current one). */
+  private showSolutionAt(step: number, byUser: boolean): void {
+    const set = this.solutionSet;
+    if (!set || set.solutions.length === 0) return;
+    if (this.board.getGivens() !== set.givens) {
+      this.hideSolutions();
+      return;
+    }
+    const count = set.solutions.length;
+    set.index = Math.min(Math.max(set.index + step, 0), count - 1);
+    const shown = set.solutions[set.index]!;
+    // Compare with the other of a pair, else with the first solution.
+    const reference = count === 2 ? set.solutions[1 - set.index]! : set.solutions[0]!;
+    this.board.setSolution(shown);
+    this.board.markDifferences(set.index === 0 && count !== 2 ? [] : differingCells(shown, reference, this.board.size));
+    this.updateViewer();
+    if (byUser) this.setStatus(this.viewerText.textContent ?? '', 'info');
+  }
+
+  private updateViewer(): void {
+    const set = this.solutionSet;
+    if (!set) return;
+    const count = set.solutions.length;
+    const i = set.index;
+    let text: string;
+    if (set.kind === 'uniqueness') {
+      const n = differingCells(set.solutions[0]!, set.solutions[1]!, this.board.size).length;
+      text = `${i === 0 ? 'First' : 'Second'} solution of 2 shown · ${plural(n, 'highlighted cell')} differ`;
+    } else {
+      const reference = count === 2 ? set.solutions[1 - i]! : set.solutions[0]!;
+      const n = differingCells(set.solutions[i]!, reference, this.board.size).length;
+      text =
+        count === 1
+          ? 'Solution 1 of 1'
+          : i === 0 && count !== 2
+            ? `Solution 1 of ${count}`
+            : `Solution ${i + 1} of ${count} · ${plural(n, 'highlighted cell')} differ from solution ${count === 2 ? 2 - i : 1}`;
+    }
+    this.viewerText.textContent = text;
+    this.viewerPrev.disabled = i === 0;
+    this.viewerNext.disabled = i >= count - 1;
   }
 
   private stop(): void {
@@ -250,6 +677,10 @@ class App {
         this.setStatus(`The solver could not be loaded: ${e.message}`, 'error');
         return;
       }
+      if (e.code === 'ambiguous_size') {
+        this.setStatus(`${e.message}. Your board is kept.`, 'error');
+        return;
+      }
       this.setStatus(e.message, 'error');
       return;
     }
@@ -274,31 +705,41 @@ class App {
     void this.loadText(text, 'the pasted text');
   }
 
+  /** Switch the board to `shape` (a no-op when it already has it). */
+  private useShape(shape: Shape): void {
+    if (this.board.setShape(shape)) this.onShapeChanged();
+  }
+
   /** Parse a text: one puzzle goes onto the board; many are offered as a batch. */
   private async loadText(text: string, source: string): Promise<void> {
     if (this.busyRefusal()) return;
     this.setJob('parse');
     this.setStatus(`Reading ${source}…`, 'busy');
     try {
-      const parsed = await this.client.parse(text);
+      const parsed = await this.client.parse(text, this.textFields());
       const puzzles = parsed.puzzles;
       const first = puzzles[0];
       if (puzzles.length === 1 && first) {
         this.hideOffer();
+        const before = this.board.size;
+        this.useShape(parsed);
         this.board.setGivens(first.givens);
         const name = /^Puzzle \d+$/.test(first.name) ? 'the puzzle' : first.name;
+        const switched =
+          parsed.size !== before ? ` The board is now ${parsed.size}×${parsed.size}.` : '';
         this.setStatus(
-          `Loaded ${name} from ${source} (${plural(this.board.countGivens(), 'given')}). Press Solve.`,
+          `Loaded ${name} from ${source} (${plural(this.board.countGivens(), 'given')}).${switched} Press Solve.`,
           'info',
         );
         this.board.focus();
       } else {
         this.offeredText = { text, source };
         const n = plural(puzzles.length, 'puzzle');
-        this.offerText.textContent = `${capitalise(source)} holds ${n} (${formatName(parsed.format)}).`;
+        const size = parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
+        this.offerText.textContent = `${capitalise(source)} holds ${n}${size} (${formatName(parsed.format)}).`;
         this.offerButton.textContent = `Solve all ${n}`;
         this.offer.hidden = false;
-        this.setStatus(`${capitalise(source)} holds ${n}: press “Solve all ${n}” to solve them.`, 'info');
+        this.setStatus(`${capitalise(source)} holds ${n}${size}: press “Solve all ${n}” to solve them.`, 'info');
       }
     } catch (e) {
       this.showError(e, false);
@@ -349,13 +790,18 @@ class App {
     this.setStatus(`Reading ${source}…`, 'busy');
     let started = false;
     try {
-      const result = await this.client.solveBatch(text, this.options(), (progress) => {
-        if (!started) {
-          started = true;
-          this.startBatchView(source, progress.total);
-        }
-        this.onProgress(progress);
-      });
+      const result = await this.client.solveBatch(
+        text,
+        this.options(),
+        (progress) => {
+          if (!started) {
+            started = true;
+            this.startBatchView(source, progress.total);
+          }
+          this.onProgress(progress);
+        },
+        { ...this.textFields(), largeTimeLimitMs: nonNegativeInt(this.largeTimeLimit.value) },
+      );
       if (!started) this.startBatchView(source, result.items.length);
       this.finishBatch(result, source);
     } catch (e) {
@@ -383,6 +829,7 @@ class App {
     this.batchItems = [];
     this.batchTotal = total;
     this.batchFormat = null;
+    this.batchShape = null;
     this.rowsDrawn = 0;
     this.selectedRow = null;
     this.tableBody.replaceChildren();
@@ -464,10 +911,12 @@ class App {
   }
 
   private showItem(item: BatchItem, row: HTMLTableRowElement): void {
-    if (item.givens.length !== 81) {
-      this.setStatus(`${item.name} is not a 9×9 puzzle and cannot be shown.`, 'error');
+    const shape = this.batchShape ?? shapeOfLength(item.givens.length);
+    if (shape === null) {
+      this.setStatus(`${item.name} has a size this page cannot show.`, 'error');
       return;
     }
+    this.useShape(shape);
     this.board.setGivens(item.givens);
     if (item.solution) this.board.setSolution(item.solution);
     this.selectRow(row);
@@ -475,11 +924,11 @@ class App {
     if (item.error) {
       if (item.error.where?.cells?.length) this.board.markConflicts(item.error.where.cells);
       this.setStatus(`${where}: ${item.error.message}`, 'error');
-    } else if (item.solution) {
+    } else if (item.solution && item.status !== 'time_limit') {
       const nodes = item.nodes === undefined ? '' : ` · ${plural(item.nodes, 'branch-and-bound node')}`;
       this.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
     } else {
-      this.setStatus(`${where}: ${itemStatusText(item)}.`, 'error');
+      this.setStatus(`${where}: ${itemStatusText(item)} (${formatMs(item.ms ?? NaN)}).`, 'error');
     }
   }
 
@@ -499,6 +948,7 @@ class App {
     this.batchItems = result.items;
     this.batchTotal = result.items.length;
     this.batchFormat = result.format;
+    this.batchShape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
     this.lastProgress = {
       done: result.items.length,
       total: result.items.length,
@@ -507,7 +957,9 @@ class App {
     this.flush();
     this.downloadButton.disabled = result.items.length === 0;
     const counts = countOutcomes(result.items);
+    const timeLimited = result.items.filter((i) => i.status === 'time_limit').length;
     const parts = [`${counts.solved.toLocaleString('en-US')} solved`];
+    if (timeLimited) parts.push(`${timeLimited.toLocaleString('en-US')} stopped by the time limit`);
     if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
     if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
     this.setStatus(
@@ -561,6 +1013,31 @@ function formatName(format: PuzzleFormat): string {
     case 'grid':
       return 'one grid';
   }
+}
+
+/** A whole number ≥ 0 from an input's text; 0 for empty or invalid text. */
+function nonNegativeInt(text: string): number {
+  const x = Number(text);
+  return Number.isFinite(x) && x > 0 ? Math.round(x) : 0;
+}
+
+/** A random 32-bit seed. */
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+/** The page's shape for a canonical string of `length` cells, or `null`. */
+function shapeOfLength(length: number): Shape | null {
+  return SHAPES.find((s) => s.size * s.size === length) ?? null;
+}
+
+/** The 1-based cells where two canonical solutions differ. */
+function differingCells(a: string, b: string, size: number): CellRef[] {
+  const cells: CellRef[] = [];
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    if (a[i] !== b[i]) cells.push({ row: Math.floor(i / size) + 1, column: (i % size) + 1 });
+  }
+  return cells;
 }
 
 new App();

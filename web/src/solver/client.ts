@@ -8,12 +8,22 @@ import {
   SolverError,
   type BatchProgress,
   type BatchResult,
+  type CheckUniquenessResult,
+  type CompleteResult,
+  type EnumerateProgress,
+  type EnumerateResult,
+  type GenerateProgress,
+  type GenerateResult,
+  type Objective,
   type ParseResult,
   type PageToWorker,
+  type PuzzleFields,
   type SolveOptions,
   type SolveResult,
+  type Symmetry,
   type VersionResult,
   type WireError,
+  type WorkerProgressByType,
   type WorkerResultByType,
   type WorkerToPage,
 } from './protocol';
@@ -49,14 +59,48 @@ export interface SolverClientOptions {
 interface Pending {
   resolve(value: unknown): void;
   reject(error: SolverError): void;
-  onProgress: ((progress: BatchProgress) => void) | undefined;
+  onProgress: ((progress: never) => void) | undefined;
 }
 
-type RequestBody =
-  | { type: 'solve'; puzzle: string; options?: SolveOptions }
-  | { type: 'parse'; text: string }
-  | { type: 'solveBatch'; text: string; options?: SolveOptions }
-  | { type: 'version' };
+/** A page message without its id (the client assigns ids). */
+type RequestBody = PageToWorker extends infer M ? (M extends PageToWorker ? Omit<M, 'id'> : never) : never;
+
+/** Options of {@link SolverClient.solve}: solver options, objective and puzzle fields. */
+export interface SolveCallOptions extends PuzzleFields {
+  options?: SolveOptions;
+  objective?: Objective;
+}
+
+/** Options of {@link SolverClient.enumerate}. */
+export interface EnumerateCallOptions extends PuzzleFields {
+  /** Most solutions to find (engine default 10, at most 100,000). */
+  limit?: number;
+  options?: SolveOptions;
+}
+
+/** Options of {@link SolverClient.generate}. */
+export interface GenerateCallOptions extends PuzzleFields {
+  /** 0–4294967295 (engine default 1). */
+  seed?: number;
+  /** Target number of givens; 0 = as few as possible. */
+  givens?: number;
+  symmetry?: Symmetry;
+  options?: SolveOptions;
+}
+
+/** Options of {@link SolverClient.complete}. */
+export interface CompleteCallOptions extends PuzzleFields {
+  /** Puzzle to complete; without it an empty grid of `size`. */
+  puzzle?: string;
+  seed?: number;
+  options?: SolveOptions;
+}
+
+/** Options of {@link SolverClient.solveBatch} beyond the solver options. */
+export interface BatchCallOptions extends PuzzleFields {
+  /** Time limit per puzzle of 16×16 or larger, ms (0 = none). */
+  largeTimeLimitMs?: number;
+}
 
 /**
  * Talks to one solver worker at a time. Requests are answered in the order sent
@@ -94,20 +138,83 @@ export class SolverClient {
    *
    * @param puzzle one puzzle in any accepted format (e.g. 81 characters, `.` = empty)
    * @param options solver options (time limit in ms, presolve)
+   * @param extra an objective and the puzzle fields (size, box shape, symbols)
    * @returns the engine's result; status `infeasible` means no solution (not an error)
    * @throws SolverError (as rejection) with the engine's error code, or `stopped` etc.
    */
-  solve(puzzle: string, options?: SolveOptions): Promise<SolveResult> {
-    return this.send({ type: 'solve', puzzle, ...(options ? { options } : {}) });
+  solve(puzzle: string, options?: SolveOptions, extra: SolveCallOptions = {}): Promise<SolveResult> {
+    return this.send({ type: 'solve', puzzle, ...extra, ...(options ? { options } : {}) });
   }
 
   /**
    * Split a text into puzzles without solving.
    *
-   * @throws SolverError (as rejection), e.g. `parse_error` with line/column/character
+   * @param text one or many puzzles
+   * @param fields size, box shape or symbols to read the text with (default: detected)
+   * @throws SolverError (as rejection), e.g. `parse_error` with line/column/character,
+   *   or `ambiguous_size`
    */
-  parse(text: string): Promise<ParseResult> {
-    return this.send({ type: 'parse', text });
+  parse(text: string, fields: PuzzleFields = {}): Promise<ParseResult> {
+    return this.send({ type: 'parse', text, ...fields });
+  }
+
+  /**
+   * Check whether a puzzle has exactly one solution.
+   *
+   * @param puzzle one puzzle in any accepted format
+   * @param extra solver options and puzzle fields
+   * @returns `unique` true/false (with the second solution and the differing cells),
+   *   or `null` when there is no solution or a time limit stopped a solve
+   * @throws SolverError (as rejection) as {@link solve}
+   */
+  checkUniqueness(
+    puzzle: string,
+    extra: PuzzleFields & { options?: SolveOptions } = {},
+  ): Promise<CheckUniquenessResult> {
+    return this.send({ type: 'checkUniqueness', puzzle, ...extra });
+  }
+
+  /**
+   * Find up to `limit` solutions, streaming each one.
+   *
+   * @param puzzle one puzzle in any accepted format
+   * @param extra limit, solver options and puzzle fields
+   * @param onProgress called after each solution found (with that solution)
+   * @returns the solutions and whether the list is complete
+   * @throws SolverError (as rejection) as {@link solve}; `stopped` on Stop (the
+   *   solutions seen through `onProgress` are all there is then)
+   */
+  enumerate(
+    puzzle: string,
+    extra: EnumerateCallOptions = {},
+    onProgress?: (progress: EnumerateProgress) => void,
+  ): Promise<EnumerateResult> {
+    return this.send({ type: 'enumerate', puzzle, ...extra }, onProgress);
+  }
+
+  /**
+   * Generate a puzzle with a unique solution.
+   *
+   * @param extra seed, target givens, symmetry, solver options and size
+   * @param onProgress called after each cell tried
+   * @returns the puzzle and how it was made (givens, minimality, checks, ms)
+   * @throws SolverError (as rejection) for bad options, or `stopped` etc.
+   */
+  generate(
+    extra: GenerateCallOptions = {},
+    onProgress?: (progress: GenerateProgress) => void,
+  ): Promise<GenerateResult> {
+    return this.send({ type: 'generate', ...extra }, onProgress);
+  }
+
+  /**
+   * A seeded random completion of a puzzle, or of an empty grid of `size`.
+   *
+   * @param extra puzzle (optional), seed, solver options and puzzle fields
+   * @throws SolverError (as rejection) as {@link solve}
+   */
+  complete(extra: CompleteCallOptions = {}): Promise<CompleteResult> {
+    return this.send({ type: 'complete', ...extra });
   }
 
   /**
@@ -116,6 +223,7 @@ export class SolverClient {
    * @param text one or many puzzles in any accepted format
    * @param options solver options applied to each puzzle
    * @param onProgress called after each puzzle (and once with `done: 0` after parsing)
+   * @param extra puzzle fields for parsing and the time limit for 16×16 and larger
    * @returns every puzzle's outcome in input order; a puzzle that fails to solve is
    *   an item with `error`, not a rejection
    * @throws SolverError (as rejection) when the text does not parse, or on Stop
@@ -124,8 +232,12 @@ export class SolverClient {
     text: string,
     options?: SolveOptions,
     onProgress?: (progress: BatchProgress) => void,
+    extra: BatchCallOptions = {},
   ): Promise<BatchResult> {
-    return this.send({ type: 'solveBatch', text, ...(options ? { options } : {}) }, onProgress);
+    return this.send(
+      { type: 'solveBatch', text, ...extra, ...(options ? { options } : {}) },
+      onProgress,
+    );
   }
 
   /** The engine's versions; also a cheap way to load the WASM module early. */
@@ -150,14 +262,14 @@ export class SolverClient {
 
   private send<K extends RequestBody['type']>(
     body: Extract<RequestBody, { type: K }>,
-    onProgress?: (progress: BatchProgress) => void,
+    onProgress?: (progress: WorkerProgressByType[K]) => void,
   ): Promise<WorkerResultByType[K]> {
     const id = this.nextId++;
     return new Promise<WorkerResultByType[K]>((resolve, reject) => {
       this.pending.set(id, {
         resolve: resolve as (value: unknown) => void,
         reject,
-        onProgress,
+        onProgress: onProgress as ((progress: never) => void) | undefined,
       });
       this.port.post({ id, ...body } as PageToWorker);
     });
@@ -181,7 +293,7 @@ export class SolverClient {
     const entry = this.pending.get(message.id);
     if (entry === undefined) return; // a reply for a request already settled
     if ('progress' in message) {
-      entry.onProgress?.(message.progress);
+      entry.onProgress?.(message.progress as never);
       return;
     }
     this.pending.delete(message.id);

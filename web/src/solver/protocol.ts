@@ -27,14 +27,33 @@ export interface VersionRequest {
   type: 'version';
 }
 
+/**
+ * How cell symbols are written: `digits` (1–9 then A–Z), `hex` (0–F, 0 a value; up to
+ * 16×16), `numbers` (whitespace-separated, one row per line), or `auto` (detected).
+ */
+export type SymbolSet = 'auto' | 'digits' | 'hex' | 'numbers';
+
+/**
+ * The puzzle fields every request that reads or makes a puzzle accepts (protocol.md,
+ * "Puzzle fields"); all optional.
+ */
+export interface PuzzleFields {
+  /** Side length n (1–35) or `"auto"`; default: detected from the text, 9 without text. */
+  size?: number | 'auto';
+  /** Box height h (h·w = n); needs `size`. Default: the most square shape with h ≤ w. */
+  boxHeight?: number;
+  /** Box width w (h·w = n); needs `size`. */
+  boxWidth?: number;
+  /** How the text writes symbols; default detected. */
+  symbols?: SymbolSet;
+}
+
 /** `{ "type": "parse" }`: split a text holding one or many puzzles, without solving. */
-export interface ParseRequest {
+export interface ParseRequest extends PuzzleFields {
   id?: RequestId;
   type: 'parse';
   /** The puzzle text in any accepted format (see protocol.md). */
   text: string;
-  /** Side length; optional, default 9 (only 9 in protocol 1). */
-  size?: number;
 }
 
 /** Solver options; every field is optional. */
@@ -51,20 +70,85 @@ export interface SolveDebug {
   forceGlpkError?: boolean;
 }
 
+/** A built-in objective: maximize the main-diagonal sum, or minimize row 1 read as a number (up to 12×12). */
+export type ObjectivePreset = 'diagonal' | 'firstRow';
+
+/** Optimisation direction. */
+export type ObjectiveSense = 'maximize' | 'minimize';
+
+/**
+ * An objective over cell values, value(r,c) = Σ_d d·x[r,c,d]: a preset, or a weighted
+ * sum with n·n weights (flat, row by row, or as n rows).
+ */
+export type Objective =
+  | { preset: ObjectivePreset }
+  | { sense: ObjectiveSense; weights: number[] | number[][] };
+
 /** `{ "type": "solve" }`: solve exactly one puzzle. */
-export interface SolveRequest {
+export interface SolveRequest extends PuzzleFields {
   id?: RequestId;
   type: 'solve';
   /** The text of exactly one puzzle in any accepted format. */
   puzzle: string;
-  /** Side length; optional, default 9. */
-  size?: number;
   options?: SolveOptions;
+  /** Optional objective; without it any solution is optimal. */
+  objective?: Objective;
   debug?: SolveDebug;
 }
 
+/** `{ "type": "checkUniqueness" }`: solve, cut that solution off, solve again. */
+export interface CheckUniquenessRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'checkUniqueness';
+  puzzle: string;
+  options?: SolveOptions;
+}
+
+/** `{ "type": "enumerate" }`: up to `limit` solutions, streaming progress after each. */
+export interface EnumerateRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'enumerate';
+  puzzle: string;
+  /** Most solutions to find (default 10, at most 100,000). */
+  limit?: number;
+  options?: SolveOptions;
+}
+
+/** `{ "type": "complete" }`: a seeded random completion of a puzzle (or of an empty grid). */
+export interface CompleteRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'complete';
+  /** Optional; without it the grid is empty (`size`, default 9). */
+  puzzle?: string;
+  /** 0–4294967295, default 1; the same seed gives the same grid natively and in WASM. */
+  seed?: number;
+  options?: SolveOptions;
+}
+
+/** Symmetry kept while removing givens. */
+export type Symmetry = 'none' | 'rot180' | 'mirror';
+
+/** `{ "type": "generate" }`: a puzzle with a unique solution, streaming progress. */
+export interface GenerateRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'generate';
+  /** 0–4294967295, default 1. */
+  seed?: number;
+  /** Target number of givens; 0 = as few as possible (default). */
+  givens?: number;
+  symmetry?: Symmetry;
+  options?: SolveOptions;
+}
+
 /** Every request the engine understands. */
-export type EngineRequest = VersionRequest | ParseRequest | SolveRequest;
+export type EngineRequest =
+  | VersionRequest
+  | ParseRequest
+  | SolveRequest
+  | CheckUniquenessRequest
+  | EnumerateRequest
+  | CompleteRequest
+  | GenerateRequest;
 
 /** Result of `version`. */
 export interface VersionResult {
@@ -85,13 +169,16 @@ export interface ParsedPuzzle {
   name: string;
   /** 1-based line where the puzzle starts in the text. */
   line: number;
-  /** Canonical givens: n·n characters row by row, `1`–`9` and `.` for empty. */
+  /** Canonical givens: n·n characters row by row, `1`–`9` then `A`–`Z`, `.` for empty. */
   givens: string;
 }
 
 /** Result of `parse`. */
 export interface ParseResult {
   format: PuzzleFormat;
+  /** The symbol set the text was read with (detected or as requested). */
+  symbols?: SymbolSet;
+  /** Side length n of every puzzle in the text. */
   size: number;
   boxHeight: number;
   boxWidth: number;
@@ -124,6 +211,10 @@ export interface SolveStats {
   simplexIterations: number;
   /** True when the root LP relaxation was already integral; `null` when no LP was solved. */
   rootLpIntegral: boolean | null;
+  /** Best bound GLPK proved (objective units). */
+  bestBound?: number;
+  /** GLPK's relative gap (0 when optimal). */
+  gap?: number;
   /** Time to build the model, ms. */
   buildMs: number;
   /** Time inside GLPK, ms. */
@@ -140,9 +231,131 @@ export interface SolveResult {
   boxWidth: number;
   /** Canonical givens of the puzzle that was solved. */
   givens: string;
-  /** Present only when a solution was found: n·n digits row by row. */
+  /** Present only when a solution was found: n·n symbols row by row (canonical). */
+  solution?: string;
+  /** Present when the request had an objective. */
+  objective?: ObjectiveResult;
+  stats: SolveStats;
+}
+
+/** The objective part of a solve result. */
+export interface ObjectiveResult {
+  sense: ObjectiveSense;
+  /** Objective value of the solution found. */
+  value: number;
+  /** Best bound proved. */
+  bound: number;
+  /** Relative gap: 0 when optimal; GLPK's gap when a time limit stopped it. */
+  gap: number;
+}
+
+/** A cell where two solutions differ (1-based; symbols canonical). */
+export interface CellDifference {
+  row: number;
+  column: number;
+  first: string;
+  second: string;
+}
+
+/** Result of `checkUniqueness`. */
+export interface CheckUniquenessResult {
+  /** Status of the first solve. */
+  status: SolveStatus;
+  /** True, false, or `null` when there is no solution or a time limit stopped a solve. */
+  unique: boolean | null;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  givens: string;
+  solution?: string;
+  /** Present when not unique. */
+  secondSolution?: string;
+  /** Present when not unique: the cells where the two solutions differ. */
+  differences?: CellDifference[];
+  stats: SolveStats;
+  secondStatus?: SolveStatus;
+  secondStats?: SolveStats;
+  /** Whole request, ms. */
+  totalMs: number;
+}
+
+/** Result of `enumerate`. */
+export interface EnumerateResult {
+  /** Solutions found. */
+  count: number;
+  /** True when the last re-solve proved there are no more; false means "at least `count`". */
+  complete: boolean;
+  limit: number;
+  lastStatus: SolveStatus;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  givens: string;
+  /** The solutions, canonical one-line forms. */
+  solutions: string[];
+  /** `solveMs` and `totalMs` in ms. */
+  stats: { solves: number; solveMs: number; totalMs: number };
+}
+
+/** Progress of `enumerate`, after each solution. */
+export interface EnumerateProgress {
+  /** Solutions found so far. */
+  found: number;
+  limit: number;
+  /** The solution just found (canonical). */
+  solution: string;
+  /** Since the request started, ms. */
+  elapsedMs: number;
+}
+
+/** Result of `complete`. */
+export interface CompleteResult {
+  status: SolveStatus;
+  seed: number;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  givens: string;
   solution?: string;
   stats: SolveStats;
+}
+
+/** Result of `generate`. */
+export interface GenerateResult {
+  seed: number;
+  symmetry: Symmetry;
+  targetGivens: number;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  /** The puzzle's givens (canonical, `.` for empty). */
+  puzzle: string;
+  solution: string;
+  /** Number of givens. */
+  givens: number;
+  /** Every given is needed (all cells were tried). */
+  minimal: boolean;
+  targetReached: boolean;
+  uniquenessChecks: number;
+  /** Time to complete the empty grid, ms. */
+  completeMs: number;
+  /** Whole request, ms. */
+  totalMs: number;
+  /** How the textbook MILP fared on the result (no human difficulty scale). */
+  difficulty: { status: SolveStatus; stats: SolveStats };
+}
+
+/** Progress of `generate`, after each cell tried. */
+export interface GenerateProgress {
+  phase: 'removing';
+  /** Cells tried so far. */
+  checked: number;
+  /** Cells in all. */
+  total: number;
+  /** Givens left now. */
+  givens: number;
+  /** Since the request started, ms. */
+  elapsedMs: number;
 }
 
 /** The engine's error codes (new codes are added at the end, never renamed). */
@@ -153,7 +366,8 @@ export type EngineErrorCode =
   | 'conflicting_givens'
   | 'empty_input'
   | 'solver_error'
-  | 'internal_error';
+  | 'internal_error'
+  | 'ambiguous_size';
 
 /** A cell position, 1-based. */
 export interface CellRef {
@@ -204,6 +418,27 @@ export interface EngineResultByType {
   version: VersionResult;
   parse: ParseResult;
   solve: SolveResult;
+  checkUniqueness: CheckUniquenessResult;
+  enumerate: EnumerateResult;
+  complete: CompleteResult;
+  generate: GenerateResult;
+}
+
+/** Maps each request type to the progress it streams (`never`: none). */
+export interface EngineProgressByType {
+  version: never;
+  parse: never;
+  solve: never;
+  checkUniqueness: never;
+  enumerate: EnumerateProgress;
+  complete: never;
+  generate: GenerateProgress;
+}
+
+/** A progress message of the engine: `{id, progress}`. */
+export interface EngineProgressMessage<P> {
+  id: RequestId;
+  progress: P;
 }
 
 /**
@@ -239,27 +474,69 @@ export interface WireError {
   where?: ErrorWhere;
 }
 
-/** Page → worker: solve one puzzle. */
-export interface WorkerSolveMessage {
+/** Page → worker: solve one puzzle (optionally with an objective). */
+export interface WorkerSolveMessage extends PuzzleFields {
   id: number;
   type: 'solve';
-  /** One puzzle in any accepted format (the page sends 81 characters, `.` = empty). */
+  /** One puzzle in any accepted format (the page sends n·n canonical characters, `.` = empty). */
   puzzle: string;
   options?: SolveOptions;
+  objective?: Objective;
 }
 
 /** Page → worker: split a text into puzzles. */
-export interface WorkerParseMessage {
+export interface WorkerParseMessage extends PuzzleFields {
   id: number;
   type: 'parse';
   text: string;
 }
 
 /** Page → worker: parse a text and solve every puzzle in it, streaming progress. */
-export interface WorkerSolveBatchMessage {
+export interface WorkerSolveBatchMessage extends PuzzleFields {
   id: number;
   type: 'solveBatch';
   text: string;
+  options?: SolveOptions;
+  /**
+   * Time limit per puzzle for puzzles of 16×16 and larger, ms (0 = none). When both
+   * this and `options.timeLimitMs` are set, the smaller one applies.
+   */
+  largeTimeLimitMs?: number;
+}
+
+/** Page → worker: is the solution unique? */
+export interface WorkerCheckUniquenessMessage extends PuzzleFields {
+  id: number;
+  type: 'checkUniqueness';
+  puzzle: string;
+  options?: SolveOptions;
+}
+
+/** Page → worker: up to `limit` solutions, streaming {@link EnumerateProgress}. */
+export interface WorkerEnumerateMessage extends PuzzleFields {
+  id: number;
+  type: 'enumerate';
+  puzzle: string;
+  limit?: number;
+  options?: SolveOptions;
+}
+
+/** Page → worker: a seeded random completion. */
+export interface WorkerCompleteMessage extends PuzzleFields {
+  id: number;
+  type: 'complete';
+  puzzle?: string;
+  seed?: number;
+  options?: SolveOptions;
+}
+
+/** Page → worker: generate a puzzle, streaming {@link GenerateProgress}. */
+export interface WorkerGenerateMessage extends PuzzleFields {
+  id: number;
+  type: 'generate';
+  seed?: number;
+  givens?: number;
+  symmetry?: Symmetry;
   options?: SolveOptions;
 }
 
@@ -274,7 +551,11 @@ export type PageToWorker =
   | WorkerSolveMessage
   | WorkerParseMessage
   | WorkerSolveBatchMessage
-  | WorkerVersionMessage;
+  | WorkerVersionMessage
+  | WorkerCheckUniquenessMessage
+  | WorkerEnumerateMessage
+  | WorkerCompleteMessage
+  | WorkerGenerateMessage;
 
 /** One puzzle's outcome in a batch. */
 export interface BatchItem {
@@ -300,7 +581,10 @@ export interface BatchItem {
 /** Final result of a batch. */
 export interface BatchResult {
   format: PuzzleFormat;
+  /** Side length and box shape of every puzzle in the batch. */
   size: number;
+  boxHeight: number;
+  boxWidth: number;
   /** Every puzzle in input order. */
   items: BatchItem[];
   /** Wall-clock time for the whole batch in the worker, ms. */
@@ -325,6 +609,22 @@ export interface WorkerResultByType {
   parse: ParseResult;
   solveBatch: BatchResult;
   version: VersionResult;
+  checkUniqueness: CheckUniquenessResult;
+  enumerate: EnumerateResult;
+  complete: CompleteResult;
+  generate: GenerateResult;
+}
+
+/** Maps each worker request type to the progress it streams (`never`: none). */
+export interface WorkerProgressByType {
+  solve: never;
+  parse: never;
+  solveBatch: BatchProgress;
+  version: never;
+  checkUniqueness: never;
+  enumerate: EnumerateProgress;
+  complete: never;
+  generate: GenerateProgress;
 }
 
 /** Worker → page: the final successful reply to request `id`. */
@@ -342,7 +642,7 @@ export interface WorkerErrorMessage {
 /** Worker → page: progress of request `id` (not final). */
 export interface WorkerProgressMessage {
   id: number;
-  progress: BatchProgress;
+  progress: BatchProgress | EnumerateProgress | GenerateProgress;
 }
 
 /** Every message the worker sends to the page. */

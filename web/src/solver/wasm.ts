@@ -6,7 +6,7 @@
  * `-sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker -sFILESYSTEM=0 --bind`.
  */
 
-/** The instantiated WASM module: one function, `handleRequest`. */
+/** The instantiated WASM module: `handleRequest` and `handleRequestWithProgress`. */
 export interface GridmilpModule {
   /**
    * Answer one request of protocol.md.
@@ -17,6 +17,16 @@ export interface GridmilpModule {
    *   module itself aborts (`RuntimeError: Aborted(...)`); the instance is unusable then.
    */
   handleRequest(requestJson: string): string;
+  /**
+   * As `handleRequest`, and calls `onProgress` synchronously between solves of long
+   * requests (`enumerate`, `generate`) with the JSON text of `{id, progress: {...}}`.
+   * Optional in this type so that test doubles may leave it out.
+   *
+   * @param requestJson one JSON request object
+   * @param onProgress receives each progress message as JSON text
+   * @returns the final JSON response, as `handleRequest`
+   */
+  handleRequestWithProgress?(requestJson: string, onProgress: (progressJson: string) => void): string;
 }
 
 /** Options accepted by the module factory (the Emscripten `Module` overrides used here). */

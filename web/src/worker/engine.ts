@@ -4,6 +4,7 @@
  * loader per worker. Runs in the worker and in Node (tests); uses no DOM.
  */
 import type {
+  EngineProgressByType,
   EngineRequest,
   EngineResponse,
   EngineResultByType,
@@ -73,15 +74,50 @@ export class Engine {
   }
 
   /**
+   * Send one request, passing each progress message the engine streams to `onProgress`
+   * (synchronously, between solves), and parse the final response.
+   *
+   * @param request a request of protocol.md
+   * @param onProgress receives the `progress` object of each `{id, progress}` message;
+   *   an exception thrown by it aborts nothing (it is reported after the request)
+   * @returns the final response, typed by the request's `type`
+   * @throws EngineCrashedError as {@link Engine.request}; rethrows the first error
+   *   `onProgress` threw, after the request finished
+   */
+  requestWithProgress<T extends EngineRequest>(
+    request: T,
+    onProgress: (progress: EngineProgressByType[T['type']]) => void,
+  ): EngineResponse<EngineResultByType[T['type']]> {
+    let thrown: { error: unknown } | null = null;
+    const text = this.requestRaw(JSON.stringify(request), (json) => {
+      if (thrown !== null) return;
+      try {
+        const message = JSON.parse(json) as { progress?: EngineProgressByType[T['type']] };
+        if (message.progress !== undefined) onProgress(message.progress);
+      } catch (e) {
+        thrown = { error: e };
+      }
+    });
+    if (thrown !== null) throw (thrown as { error: unknown }).error;
+    return JSON.parse(text) as EngineResponse<EngineResultByType[T['type']]>;
+  }
+
+  /**
    * Send one raw JSON text and return the raw response text (for malformed-request tests).
    *
+   * @param json the request text
+   * @param onProgress when given (and the module has `handleRequestWithProgress`),
+   *   receives each progress message's JSON text
    * @throws EngineCrashedError as {@link Engine.request}
    */
-  requestRaw(json: string): string {
+  requestRaw(json: string, onProgress?: (progressJson: string) => void): string {
     if (this.crashed !== null) {
       throw new EngineCrashedError(`The solver engine crashed earlier: ${this.crashed}`);
     }
     try {
+      if (onProgress !== undefined && typeof this.module.handleRequestWithProgress === 'function') {
+        return this.module.handleRequestWithProgress(json, onProgress);
+      }
       return this.module.handleRequest(json);
     } catch (e) {
       const tail = this.stderr.slice(-3).join(' | ');

@@ -8,8 +8,11 @@ import type {
   BatchItem,
   BatchResult,
   EngineError,
+  Objective,
   PageToWorker,
+  PuzzleFields,
   SolveOptions,
+  Symmetry,
   WorkerToPage,
 } from '../solver/protocol';
 import { Engine, EngineCrashedError, errorText } from './engine';
@@ -36,8 +39,9 @@ export class SolverWorkerLogic {
   }
 
   /**
-   * Handle one message: posts progress messages (for `solveBatch`) and then exactly
-   * one final reply `{id, result}` or `{id, error}`. Never throws or rejects.
+   * Handle one message: posts progress messages (for `solveBatch`, `enumerate`,
+   * `generate`) and then exactly one final reply `{id, result}` or `{id, error}`.
+   * Never throws or rejects.
    *
    * @param message a page message; anything malformed gets a `bad_request` reply
    */
@@ -79,20 +83,94 @@ export class SolverWorkerLogic {
       }
       case 'parse': {
         if (typeof m.text !== 'string') return bad('text', 'parse needs a text (string).');
-        this.reply(id, engine.request({ id, type: 'parse', text: m.text }));
+        this.reply(id, engine.request({ id, type: 'parse', text: m.text, ...puzzleFields(m) }));
         return;
       }
       case 'solve': {
         if (typeof m.puzzle !== 'string') return bad('puzzle', 'solve needs a puzzle (string).');
+        const objective = cleanObjective(m.objective);
         this.reply(
           id,
-          engine.request({ id, type: 'solve', puzzle: m.puzzle, options: cleanOptions(m.options) }),
+          engine.request({
+            id,
+            type: 'solve',
+            puzzle: m.puzzle,
+            ...puzzleFields(m),
+            options: cleanOptions(m.options),
+            ...(objective ? { objective } : {}),
+          }),
+        );
+        return;
+      }
+      case 'checkUniqueness': {
+        if (typeof m.puzzle !== 'string') {
+          return bad('puzzle', 'checkUniqueness needs a puzzle (string).');
+        }
+        this.reply(
+          id,
+          engine.request({
+            id,
+            type: 'checkUniqueness',
+            puzzle: m.puzzle,
+            ...puzzleFields(m),
+            options: cleanOptions(m.options),
+          }),
+        );
+        return;
+      }
+      case 'enumerate': {
+        if (typeof m.puzzle !== 'string') return bad('puzzle', 'enumerate needs a puzzle (string).');
+        const request = {
+          id,
+          type: 'enumerate' as const,
+          puzzle: m.puzzle,
+          ...puzzleFields(m),
+          ...(typeof m.limit === 'number' ? { limit: m.limit } : {}),
+          options: cleanOptions(m.options),
+        };
+        this.reply(
+          id,
+          engine.requestWithProgress(request, (progress) => this.post({ id, progress })),
+        );
+        return;
+      }
+      case 'complete': {
+        if (m.puzzle !== undefined && typeof m.puzzle !== 'string') {
+          return bad('puzzle', 'complete takes an optional puzzle (string).');
+        }
+        this.reply(
+          id,
+          engine.request({
+            id,
+            type: 'complete',
+            ...(typeof m.puzzle === 'string' ? { puzzle: m.puzzle } : {}),
+            ...puzzleFields(m),
+            ...(typeof m.seed === 'number' ? { seed: m.seed } : {}),
+            options: cleanOptions(m.options),
+          }),
+        );
+        return;
+      }
+      case 'generate': {
+        const request = {
+          id,
+          type: 'generate' as const,
+          ...puzzleFields(m),
+          ...(typeof m.seed === 'number' ? { seed: m.seed } : {}),
+          ...(typeof m.givens === 'number' ? { givens: m.givens } : {}),
+          ...(typeof m.symmetry === 'string' ? { symmetry: m.symmetry as Symmetry } : {}),
+          options: cleanOptions(m.options),
+        };
+        this.reply(
+          id,
+          engine.requestWithProgress(request, (progress) => this.post({ id, progress })),
         );
         return;
       }
       case 'solveBatch': {
         if (typeof m.text !== 'string') return bad('text', 'solveBatch needs a text (string).');
-        this.solveBatch(engine, id, m.text, cleanOptions(m.options));
+        const large = typeof m.largeTimeLimitMs === 'number' ? m.largeTimeLimitMs : 0;
+        this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large);
         return;
       }
       default:
@@ -108,21 +186,42 @@ export class SolverWorkerLogic {
     }
   }
 
-  /** Parse `text`, then solve each puzzle, posting progress after each one. */
-  private solveBatch(engine: Engine, id: number, text: string, options: SolveOptions | undefined): void {
+  /**
+   * Parse `text`, then solve each puzzle with the parsed size and box shape, posting
+   * progress after each one. Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
+   * smaller of it and `options.timeLimitMs` when both are set).
+   */
+  private solveBatch(
+    engine: Engine,
+    id: number,
+    text: string,
+    fields: PuzzleFields,
+    baseOptions: SolveOptions | undefined,
+    largeTimeLimitMs: number,
+  ): void {
     const start = this.now();
-    const parsed = engine.request({ id, type: 'parse', text });
+    const parsed = engine.request({ id, type: 'parse', text, ...fields });
     if ('error' in parsed) {
       this.post({ id, error: parsed.error });
       return;
     }
-    const { puzzles, format, size } = parsed.result;
+    const { puzzles, format, size, boxHeight, boxWidth } = parsed.result;
+    const options = size >= 16 ? withLargeLimit(baseOptions, largeTimeLimitMs) : baseOptions;
     const total = puzzles.length;
     const items: BatchItem[] = [];
     this.post({ id, progress: { done: 0, total, elapsedMs: this.now() - start } });
     puzzles.forEach((p, index) => {
       const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
-      const solved = engine.request({ id, type: 'solve', puzzle: p.givens, options });
+      const solved = engine.request({
+        id,
+        type: 'solve',
+        puzzle: p.givens,
+        size,
+        boxHeight,
+        boxWidth,
+        symbols: 'digits',
+        options,
+      });
       if ('error' in solved) {
         item.error = solved.error;
       } else {
@@ -135,7 +234,14 @@ export class SolverWorkerLogic {
       items.push(item);
       this.post({ id, progress: { done: index + 1, total, elapsedMs: this.now() - start, item } });
     });
-    const result: BatchResult = { format, size, items, elapsedMs: this.now() - start };
+    const result: BatchResult = {
+      format,
+      size,
+      boxHeight,
+      boxWidth,
+      items,
+      elapsedMs: this.now() - start,
+    };
     this.post({ id, result });
   }
 }
@@ -158,3 +264,26 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   return out;
 }
 
+
+/** The smaller non-zero of the two limits (0 = none). */
+function withLargeLimit(options: SolveOptions | undefined, largeMs: number): SolveOptions | undefined {
+  if (!(largeMs > 0)) return options;
+  const base = options?.timeLimitMs ?? 0;
+  return { ...options, timeLimitMs: base > 0 ? Math.min(base, largeMs) : largeMs };
+}
+
+/** Keep only the puzzle fields with plausible types (the engine checks values). */
+function puzzleFields(m: Record<string, unknown>): PuzzleFields {
+  const out: PuzzleFields = {};
+  if (typeof m.size === 'number' || m.size === 'auto') out.size = m.size;
+  if (typeof m.boxHeight === 'number') out.boxHeight = m.boxHeight;
+  if (typeof m.boxWidth === 'number') out.boxWidth = m.boxWidth;
+  if (typeof m.symbols === 'string') out.symbols = m.symbols as PuzzleFields['symbols'];
+  return out;
+}
+
+/** Pass an objective object through (the engine validates it); anything else is dropped. */
+function cleanObjective(objective: unknown): Objective | undefined {
+  if (typeof objective !== 'object' || objective === null) return undefined;
+  return objective as Objective;
+}

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Sudoku family on the built page (dist/) in headless Chromium: sizes and symbols,
+// legibility at 25×25, uniqueness, enumeration with Stop, generation, objectives and a
+// 16×16 batch. Every test also fails on a console error or a request to another origin.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GenerateResult } from '../../web/src/solver/protocol';
+import type { GridmilpModule } from '../../web/src/solver/wasm';
+import { SYMBOLS, loadModule, readEuler96, solutionProblems, solutionProblemsN } from '../wasm/helpers';
+import {
+  dataDir,
+  paste,
+  readBoard,
+  readGivens,
+  resultsDir,
+  settledStatus,
+  startHarness,
+  typePuzzle,
+  type Harness,
+} from './harness';
+
+let h: Harness;
+let engine: GridmilpModule;
+
+const p096 = readEuler96(readFileSync(join(dataDir, 'p096_sudoku.txt'), 'utf8'));
+const lewis16Path = join(dataDir, 'sudoku16x16', 'lewis_sample_16x16.txt');
+const lewis16 = readFileSync(lewis16Path, 'utf8').trim().split('\n');
+const lewis25 = readFileSync(join(dataDir, 'sudoku25x25', 'lewis_sample_25x25.txt'), 'utf8').trim().split('\n');
+
+beforeAll(async () => {
+  h = await startHarness();
+  engine = await loadModule();
+  mkdirSync(resultsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+afterEach(() => {
+  const problems = h.problems.splice(0);
+  expect(problems, 'console errors or foreign requests').toEqual([]);
+});
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+async function chooseSize(page: Page, size: number): Promise<void> {
+  await page.getByLabel('Size', { exact: true }).selectOption(String(size));
+  await page.waitForFunction((n) => document.querySelectorAll('[role="gridcell"]').length === n * n, size);
+}
+
+/** Cells of the board highlighted as differing, as "row,column". */
+async function differing(page: Page): Promise<string[]> {
+  return page
+    .locator('[role="gridcell"][data-differs="true"]')
+    .evaluateAll((cells) => cells.map((c) => `${(c as HTMLElement).dataset.row},${(c as HTMLElement).dataset.column}`));
+}
+
+/**
+ * Layout problems of the board's text: a cell whose text box is not inside the cell,
+ * or two cells whose text boxes overlap (measured with getBoundingClientRect).
+ */
+async function textLayoutProblems(page: Page): Promise<{ problems: string[]; measured: number; minFont: number }> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const boxes: Array<{ name: string; r: DOMRect }> = [];
+    let minFont = Infinity;
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('[role="gridcell"]'))) {
+      if (!cell.textContent) continue;
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const t = range.getBoundingClientRect();
+      const c = cell.getBoundingClientRect();
+      const name = `r${cell.dataset.row}c${cell.dataset.column}`;
+      minFont = Math.min(minFont, parseFloat(getComputedStyle(cell).fontSize));
+      if (t.width <= 0 || t.height <= 0) problems.push(`${name}: text has no size`);
+      if (t.left < c.left - 0.5 || t.right > c.right + 0.5 || t.top < c.top - 0.5 || t.bottom > c.bottom + 0.5) {
+        problems.push(`${name}: text ${JSON.stringify(t)} outside cell ${JSON.stringify(c)}`);
+      }
+      boxes.push({ name, r: t });
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!.r;
+        const b = boxes[j]!.r;
+        const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+          Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+        if (overlap) problems.push(`${boxes[i]!.name} overlaps ${boxes[j]!.name}`);
+      }
+    }
+    return { problems, measured: boxes.length, minFont };
+  });
+}
+
+describe('sizes and symbols', () => {
+  it('switches sizes with box borders; 16×16 takes letters in either case and the 0–F convention', async () => {
+    const page = await h.openPage();
+    await chooseSize(page, 6);
+    // 2×3 boxes: a thick right border after columns 3, a thick bottom border after rows 2 and 4.
+    const thick = await page.evaluate(() => ({
+      right: Array.from(document.querySelectorAll<HTMLElement>('.cell.box-right[data-row="1"]')).map((c) => c.dataset.column),
+      bottom: Array.from(document.querySelectorAll<HTMLElement>('.cell.box-bottom[data-column="1"]')).map((c) => c.dataset.row),
+    }));
+    expect(thick).toEqual({ right: ['3'], bottom: ['2', '4'] });
+    await expect(page.getByRole('grid').getAttribute('aria-label')).resolves.toBe('Sudoku board, 6 by 6, boxes of 2 by 3');
+    expect(await page.locator('#pad button').count()).toBe(7);
+
+    await chooseSize(page, 16);
+    const r1 = (c: number) => page.locator(`[role="gridcell"][data-row="1"][data-column="${c}"]`);
+    await r1(1).click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('A');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('h'); // not a symbol of 16×16: ignored
+    expect(await readGivens(page)).toBe(`GA${'.'.repeat(254)}`);
+    expect(await r1(1).textContent()).toBe('G');
+
+    // 0–F: value 16 (canonical G) shows as F; typing 0 enters value 1.
+    await page.getByLabel('Symbols 0–F').check();
+    expect(await r1(1).textContent()).toBe('F');
+    expect(await r1(2).textContent()).toBe('9');
+    await r1(3).click();
+    await page.keyboard.press('0');
+    expect(await readGivens(page)).toBe(`GA1${'.'.repeat(253)}`);
+    expect(await r1(3).textContent()).toBe('0');
+
+    // A 16×16 typed in 0–F solves; the answer is canonical underneath.
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    const line = lewis16[9]!;
+    await paste(page, [...line].map((ch) => (ch === '.' ? '.' : SYMBOLS.indexOf(ch).toString(16))).join(''));
+    await settledStatus(page);
+    expect(await readGivens(page)).toBe(line);
+    await button(page, 'Solve').click();
+    const solved = await settledStatus(page);
+    expect(solved.text).toMatch(/^Solved in .* 4,096 variables, 1,024 constraints$/);
+    expect(solutionProblemsN(line, await readBoard(page), 16)).toEqual([]);
+    await page.close();
+  });
+
+  it('a pasted puzzle of another size switches the board; an ambiguous text keeps it', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    await paste(page, '1...\n..3.\n.4..\n...2');
+    const loaded = await settledStatus(page);
+    expect(loaded.text).toContain('The board is now 4×4');
+    expect(await page.getByLabel('Size', { exact: true }).inputValue()).toBe('4');
+    expect(await readGivens(page)).toBe('1.....3..4.....2');
+
+    await paste(page, `${'.'.repeat(16)}\n`.repeat(16));
+    const ambiguous = await settledStatus(page);
+    expect(ambiguous.kind).toBe('error');
+    expect(ambiguous.text).toMatch(/choose the size/);
+    expect(await readGivens(page)).toBe('1.....3..4.....2');
+
+    await paste(page, p096[0]![1]);
+    await settledStatus(page);
+    expect(await page.locator('[role="gridcell"]').count()).toBe(81);
+    expect(await readGivens(page)).toBe(p096[0]![1]);
+    await page.close();
+  });
+
+  for (const [label, viewport, file] of [
+    ['a laptop screen (1280×800)', { width: 1280, height: 800 }, 'board-25x25.png'],
+    ['a phone (375 wide)', { width: 375, height: 740 }, 'board-25x25-phone.png'],
+  ] as const) {
+    it(`a solved 25×25 stays legible on ${label}: no text overlaps or leaves its cell`, async () => {
+      const page = await h.openPage(viewport);
+      await page.locator('header h1').click();
+      const line = lewis25[9]!;
+      await paste(page, line);
+      await settledStatus(page);
+      expect(await page.locator('[role="gridcell"]').count()).toBe(625);
+      await button(page, 'Solve').click();
+      expect((await settledStatus(page)).kind).toBe('ok');
+      expect(solutionProblemsN(line, await readBoard(page), 25)).toEqual([]);
+      const layout = await textLayoutProblems(page);
+      expect(layout.measured).toBe(625);
+      expect(layout.problems.slice(0, 5)).toEqual([]);
+      expect(layout.minFont).toBeGreaterThanOrEqual(10);
+      // The page itself never scrolls sideways; the board may, inside its container.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.locator('header h1').click();
+      await page.getByRole('grid').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(resultsDir, file) });
+      await page.close();
+    });
+  }
+});
+
+describe('uniqueness, enumeration, generation, objectives', () => {
+  it('checks uniqueness: a unique grid, then a puzzle with a second solution shown and highlighted', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const [, grid] = p096[4]!;
+    await paste(page, grid);
+    await settledStatus(page);
+    await button(page, 'Check uniqueness').click();
+    const unique = await settledStatus(page);
+    expect(unique.text).toMatch(/^Unique solution/);
+    expect(unique.kind).toBe('ok');
+    expect(solutionProblems(grid, await readBoard(page))).toEqual([]);
+
+    const line = readFileSync(join(dataDir, 'sudoku17_last1000.txt'), 'utf8').split('\n')[0]!.trim().replace(/0/g, '.');
+    const first = [...line].findIndex((ch) => ch !== '.');
+    const puzzle = `${line.slice(0, first)}.${line.slice(first + 1)}`;
+    await paste(page, puzzle);
+    await settledStatus(page);
+    await button(page, 'Check uniqueness').click();
+    const status = await settledStatus(page);
+    const m = /^Not unique: a second solution differs in (\d+) cells/.exec(status.text);
+    expect(m, status.text).not.toBeNull();
+    const n = Number(m![1]);
+    const second = await readBoard(page);
+    expect(solutionProblems(puzzle, second)).toEqual([]);
+    const cells = await differing(page);
+    expect(cells).toHaveLength(n);
+    await expect(page.locator('#viewer-text').textContent()).resolves.toMatch(/^Second solution of 2/);
+    await page.locator('header h1').click();
+    await page.screenshot({ path: join(resultsDir, 'not-unique.png') });
+
+    await page.getByRole('button', { name: 'Previous solution' }).click();
+    const firstSolution = await readBoard(page);
+    expect(solutionProblems(puzzle, firstSolution)).toEqual([]);
+    const actual = [...firstSolution]
+      .map((ch, i) => (ch === second[i] ? null : `${Math.floor(i / 9) + 1},${(i % 9) + 1}`))
+      .filter((x) => x !== null);
+    expect(actual.sort()).toEqual(cells.sort());
+    expect(await differing(page)).toHaveLength(n);
+    await page.getByRole('button', { name: 'Next solution' }).click();
+    expect(await readBoard(page)).toBe(second);
+    expect(await readGivens(page)).toBe(puzzle);
+    await page.close();
+  });
+
+  it('enumerates with progress; Stop keeps the board and the solutions found; then Solve works', async () => {
+    const page = await h.openPage();
+    await page.getByLabel('At most').fill('1000');
+    await button(page, 'Enumerate').click();
+    await page.waitForFunction(() => /^3 of at most 1,000 solutions found, /.test(document.querySelector('[role="status"]')?.textContent ?? ''), undefined, {
+      timeout: 120_000,
+    });
+    await button(page, 'Stop').click();
+    const stopped = await settledStatus(page);
+    const m = /^Stopped after (\d+) solutions found/.exec(stopped.text);
+    expect(m, stopped.text).not.toBeNull();
+    const found = Number(m![1]);
+    expect(found).toBeGreaterThanOrEqual(3);
+    expect(found).toBeLessThan(1000);
+    expect(await readGivens(page)).toBe('.'.repeat(81));
+    // Every solution found can be viewed, and they differ.
+    const seen = new Set<string>();
+    await page.getByRole('button', { name: 'Next solution' }).waitFor();
+    for (let i = 0; i < found; i++) {
+      const board = await readBoard(page);
+      expect(solutionProblems('', board)).toEqual([]);
+      seen.add(board);
+      await expect(page.locator('#viewer-text').textContent()).resolves.toMatch(new RegExp(`^Solution ${i + 1} of ${found}`));
+      if (i < found - 1) await page.getByRole('button', { name: 'Next solution' }).click();
+    }
+    expect(seen.size).toBe(found);
+    expect(await page.getByRole('button', { name: 'Next solution' }).isDisabled()).toBe(true);
+
+    await paste(page, p096[8]![1]);
+    await settledStatus(page);
+    await button(page, 'Solve').click();
+    expect((await settledStatus(page)).text).toMatch(/^Solved in /);
+    expect(solutionProblems(p096[8]![1], await readBoard(page))).toEqual([]);
+    await page.close();
+  });
+
+  it('enumerates a small puzzle to the end: exactly N solutions, each viewable', async () => {
+    const page = await h.openPage();
+    await chooseSize(page, 4);
+    const puzzle = '12..34....1.....';
+    await typePuzzle(page, puzzle);
+    await button(page, 'Enumerate').click();
+    const done = await settledStatus(page);
+    const m = /^Exactly (\d+) solutions/.exec(done.text);
+    expect(m, done.text).not.toBeNull();
+    // Independent count: fill the 4×4 by backtracking here.
+    const count = countCompletions4(puzzle);
+    expect(Number(m![1])).toBe(count);
+    const seen = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      const board = await readBoard(page);
+      expect(solutionProblemsN(puzzle, board, 4, 2, 2)).toEqual([]);
+      seen.add(board);
+      if (i < count - 1) await page.getByRole('button', { name: 'Next solution' }).click();
+    }
+    expect(seen.size).toBe(count);
+    await page.close();
+  });
+
+  it('generates a 9×9 puzzle from seed 7: the engine’s unique puzzle, its figures, givens on the board', async () => {
+    const page = await h.openPage();
+    await page.getByLabel('Seed').fill('7');
+    await button(page, 'Generate puzzle').click();
+    const status = await settledStatus(page);
+    expect(status.kind).toBe('ok');
+    const expected = JSON.parse(engine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 9, seed: 7 }))) as {
+      result: GenerateResult;
+    };
+    const r = expected.result;
+    expect(status.text).toContain(`unique solution: ${r.givens} givens, ${r.minimal ? 'minimal' : 'not minimal'} (seed 7`);
+    expect(await readGivens(page)).toBe(r.puzzle);
+    const report = (await page.locator('#generate-report li').allTextContents()).join('\n');
+    expect(report).toContain(`${r.givens} givens`);
+    expect(report).toContain(`${r.uniquenessChecks} uniqueness checks`);
+    expect(report).toMatch(/How hard for the MILP: (root LP (not )?integral|presolve alone solved it \(no LP\)) · \d+ branch-and-bound nodes? · solve /);
+    expect(report).toMatch(/ms in all|s in all/);
+    await button(page, 'Check uniqueness').click();
+    expect((await settledStatus(page)).text).toMatch(/^Unique solution/);
+
+    // Random seed shows the seed it picked.
+    await button(page, 'Random seed').click();
+    const seed = await page.getByLabel('Seed').inputValue();
+    expect(seed).toMatch(/^\d+$/);
+    expect(Number(seed)).toBeLessThanOrEqual(4294967295);
+
+    // Complete grid fills an empty board with the seed's completion.
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await page.getByLabel('Seed').fill('7');
+    await button(page, 'Complete grid').click();
+    expect((await settledStatus(page)).kind).toBe('ok');
+    const completion = JSON.parse(engine.handleRequest(JSON.stringify({ id: 2, type: 'complete', size: 9, seed: 7 }))) as {
+      result: { solution: string };
+    };
+    expect(await readBoard(page)).toBe(completion.result.solution);
+    expect(solutionProblems('', await readBoard(page))).toEqual([]);
+    await page.close();
+  });
+
+  it('maximizes the main-diagonal sum of an empty 9×9: objective 72 (optimal)', async () => {
+    const page = await h.openPage();
+    await page.getByLabel('Solve optimises').selectOption('diagonal');
+    await button(page, 'Solve').click();
+    const status = await settledStatus(page);
+    const m = /objective (\d+) \(optimal\)$/.exec(status.text);
+    expect(m, status.text).not.toBeNull();
+    const board = await readBoard(page);
+    expect(solutionProblems('', board)).toEqual([]);
+    const diagonal = [0, 10, 20, 30, 40, 50, 60, 70, 80].reduce((s, i) => s + Number(board[i]), 0);
+    expect(Number(m![1])).toBe(diagonal);
+    // Each box holds three diagonal cells, at most 9 + 8 + 7: 72 is the best possible.
+    expect(diagonal).toBe(72);
+
+    // A weighted sum with weights typed into the grid: all 0 but one cell.
+    await page.getByLabel('Solve optimises').selectOption('weighted');
+    expect(await page.locator('#weights input').count()).toBe(81);
+    for (let i = 0; i < 81; i++) await page.locator('#weights input').nth(i).fill(i === 12 ? '1' : '0');
+    await page.getByLabel('Direction').selectOption('minimize');
+    await button(page, 'Solve').click();
+    const weighted = await settledStatus(page);
+    expect(weighted.text).toMatch(/objective 1 \(optimal\)$/);
+    expect((await readBoard(page))[12]).toBe('1');
+    await page.close();
+  });
+
+  it('solves the 16×16 Lewis file as a batch, reporting time limits honestly', async () => {
+    const page = await h.openPage();
+    await expect(page.getByLabel('Batch: time limit per 16×16 or larger puzzle (ms, 0 = none)').inputValue()).resolves.toBe('10000');
+    await page.getByLabel('Puzzle file').setInputFiles(lewis16Path);
+    const status = await settledStatus(page);
+    const m = /^Finished 10 puzzles from lewis_sample_16x16\.txt in .*: (\d+) solved(?:, (\d+) stopped by the time limit)?/.exec(status.text);
+    expect(m, status.text).not.toBeNull();
+    const rows = page.locator('#batch-table tbody tr');
+    expect(await rows.count()).toBe(10);
+    const statuses = await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.status));
+    for (const s of statuses) expect(['solved', 'solved (time limit)', 'time limit']).toContain(s);
+    const limited = statuses.filter((s) => s !== 'solved').length;
+    expect(Number(m![2] ?? 0)).toBe(limited);
+    // A row shows its 16×16 puzzle and solution on the board.
+    await page.getByRole('button', { name: 'Puzzle 10', exact: true }).click();
+    expect(await page.locator('[role="gridcell"]').count()).toBe(256);
+    expect(await readGivens(page)).toBe(lewis16[9]);
+    expect(solutionProblemsN(lewis16[9]!, await readBoard(page), 16)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** Completions of a 4×4 puzzle (2×2 boxes), by plain backtracking. */
+function countCompletions4(givens: string): number {
+  const g = [...givens].map((ch) => (ch === '.' ? 0 : Number(ch)));
+  const fits = (i: number, v: number): boolean => {
+    const r = Math.floor(i / 4);
+    const c = i % 4;
+    for (let k = 0; k < 4; k++) if (g[r * 4 + k] === v || g[k * 4 + c] === v) return false;
+    const br = r - (r % 2);
+    const bc = c - (c % 2);
+    for (const [dr, dc] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) if (g[(br + dr) * 4 + bc + dc] === v) return false;
+    return true;
+  };
+  const go = (i: number): number => {
+    if (i === 16) return 1;
+    if (g[i] !== 0) return go(i + 1);
+    let n = 0;
+    for (let v = 1; v <= 4; v++) {
+      if (fits(i, v)) {
+        g[i] = v;
+        n += go(i + 1);
+        g[i] = 0;
+      }
+    }
+    return n;
+  };
+  return go(0);
+}
