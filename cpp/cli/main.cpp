@@ -287,17 +287,20 @@ int runRequests(const std::string& path) {
 }
 
 /// Times every puzzle of a file (each solved `repeat` times, the minimum kept) and
-/// prints JSON: {"puzzles", "format", "timesUs", "nodes", "firstSolveUs", "verified"}.
+/// prints JSON: {"puzzles", "format", "size", "timesUs", "nodes", "statuses",
+/// "firstSolveUs", "verified"}. A puzzle stopped by the time limit is reported with
+/// status "time_limit"; "verified" says every solution found passed the checker.
 int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOptions& options,
              sudoku::ModelKind kind) {
   const std::string text = readInput(path);
   const sudoku::ParsedText parsed = sudoku::parseText(text);
-  json times = json::array(), nodes = json::array();
+  json times = json::array(), nodes = json::array(), statuses = json::array();
   double first_us = -1;
   bool verified = true;
   for (const sudoku::ParsedPuzzle& puzzle : parsed.puzzles) {
     double best = 1e300;
     std::int64_t node_count = 0;
+    std::string status;
     for (int k = 0; k < std::max(1, repeat); ++k) {
       const auto start = std::chrono::steady_clock::now();
       const app::SolveOutcome outcome = app::solveSudoku(puzzle.grid, options, std::nullopt, kind);
@@ -307,18 +310,22 @@ int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOpt
       if (first_us < 0) first_us = us;
       best = std::min(best, us);
       node_count = outcome.result.stats.nodes;
-      if (!outcome.solution || !sudoku::isValidSolution(puzzle.grid, *outcome.solution)) {
+      status = std::string(gridmilp::milp::toString(outcome.result.status));
+      if (outcome.solution && !sudoku::isValidSolution(puzzle.grid, *outcome.solution)) {
         verified = false;
       }
+      if (!outcome.solution) break;  // a time limit: once is enough
     }
     times.push_back(best);
     nodes.push_back(node_count);
+    statuses.push_back(status);
   }
   std::cout << json{{"puzzles", parsed.puzzles.size()},
                     {"format", sudoku::toString(parsed.format)},
                     {"size", parsed.shape.size()},
                     {"timesUs", times},
                     {"nodes", nodes},
+                    {"statuses", statuses},
                     {"firstSolveUs", first_us},
                     {"verified", verified}}
                    .dump()
