@@ -21,12 +21,6 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-InputError badRequest(const std::string& field, const std::string& message) {
-  Where where;
-  where.field = field;
-  return InputError(ErrorCode::kBadRequest, message, where);
-}
-
 /// Reads an optional field of the given JSON type, or throws bad_request naming it.
 template <typename T>
 T optionalField(const json& object, const char* name, T fallback, json::value_t type,
@@ -265,9 +259,9 @@ json handleSolve(const json& request, const json& id, const ProgressSink& progre
   const std::string text = requiredString(request, "puzzle");
   milp::SolveOptions options = solveOptionsOf(request);
   const json& options_json = optionalObject(request, "options");
-  options.progressIntervalMs = optionalField<double>(options_json, "progressIntervalMs", 50.0,
-                                                     json::value_t::number_float, "a number of ms",
-                                                     "options.");
+  options.progressIntervalMs =
+      optionalField<double>(options_json, "progressIntervalMs", 50.0, json::value_t::number_float,
+                            "a number of ms", "options.");
   if (progress) {
     // Branch-and-bound progress, at most every progressIntervalMs (default 50 ms).
     options.onProgress = [&](const milp::SolveProgress& p) {

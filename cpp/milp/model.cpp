@@ -221,8 +221,21 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
 
 VarFamily Model::addVars(std::string name, std::vector<IndexRange> ranges, VarType type,
                          double lower, double upper) {
-  if (ranges.empty())
+  return addFamily(std::move(name), std::move(ranges), nullptr, type, lower, upper);
+}
+
+VarFamily Model::addSparseVars(std::string name, std::vector<IndexRange> ranges,
+                               const std::vector<int>& offsets, VarType type, double lower,
+                               double upper) {
+  return addFamily(std::move(name), std::move(ranges), &offsets, type, lower, upper);
+}
+
+VarFamily Model::addFamily(std::string name, std::vector<IndexRange> ranges,
+                           const std::vector<int>* offsets, VarType type, double lower,
+                           double upper) {
+  if (ranges.empty()) {
     throw ModelError("Variable family '" + name + "' needs at least one index range");
+  }
   if (type == VarType::kBinary) {
     lower = 0;
     upper = 1;
@@ -230,63 +243,31 @@ VarFamily Model::addVars(std::string name, std::vector<IndexRange> ranges, VarTy
   if (std::isnan(lower) || std::isnan(upper) || lower > upper) {
     throw ModelError("Variable family '" + name + "' has bounds [" + formatNumber(lower) + ", " +
                      formatNumber(upper) + "]; the lower bound must not exceed the upper");
-  }
-  int count = 1;
-  for (const IndexRange& r : ranges) {
-    if (r.count < 0) throw ModelError("Variable family '" + name + "' has a negative range count");
-    count *= r.count;
-  }
-  invalidate();
-  const int family_index = static_cast<int>(families_.size());
-  const int first = numVars();
-  families_.push_back(Family{std::move(name), std::move(ranges), first, count, {}, {}});
-  const std::size_t total = static_cast<std::size_t>(first) + count;
-  var_type_.resize(total, type);
-  var_lower_.resize(total, lower);
-  var_upper_.resize(total, upper);
-  obj_coef_.resize(total, 0.0);
-  var_family_.resize(total, family_index);
-  VarFamily family;
-  family.model_ = this;
-  family.family_ = family_index;
-  family.first_var_ = first;
-  family.count_ = count;
-  return family;
-}
-
-VarFamily Model::addSparseVars(std::string name, std::vector<IndexRange> ranges,
-                               const std::vector<int>& offsets, VarType type, double lower,
-                               double upper) {
-  if (ranges.empty()) {
-    throw ModelError("Variable family '" + name + "' needs at least one index range");
   }
   int dense = 1;
   for (const IndexRange& r : ranges) {
     if (r.count < 0) throw ModelError("Variable family '" + name + "' has a negative range count");
     dense *= r.count;
   }
-  for (std::size_t k = 0; k < offsets.size(); ++k) {
-    if (offsets[k] < 0 || offsets[k] >= dense || (k > 0 && offsets[k] <= offsets[k - 1])) {
-      throw ModelError("Sparse variable family '" + name +
-                       "': member offsets must be increasing and within 0.." +
-                       std::to_string(dense - 1));
+  Family family{std::move(name), std::move(ranges), numVars(), dense, {}, {}};
+  int count = dense;
+  if (offsets != nullptr) {
+    for (std::size_t k = 0; k < offsets->size(); ++k) {
+      const int offset = (*offsets)[k];
+      if (offset < 0 || offset >= dense || (k > 0 && offset <= (*offsets)[k - 1])) {
+        throw ModelError("Sparse variable family '" + family.name +
+                         "': member offsets must be increasing and within 0.." +
+                         std::to_string(dense - 1));
+      }
     }
-  }
-  if (type == VarType::kBinary) {
-    lower = 0;
-    upper = 1;
-  }
-  if (std::isnan(lower) || std::isnan(upper) || lower > upper) {
-    throw ModelError("Variable family '" + name + "' has bounds [" + formatNumber(lower) + ", " +
-                     formatNumber(upper) + "]; the lower bound must not exceed the upper");
+    count = static_cast<int>(offsets->size());
+    family.offsets = *offsets;
+    family.by_offset.assign(dense, -1);
+    for (int k = 0; k < count; ++k) family.by_offset[family.offsets[k]] = k;
   }
   invalidate();
   const int family_index = static_cast<int>(families_.size());
-  const int first = numVars();
-  const int count = static_cast<int>(offsets.size());
-  Family family{std::move(name), std::move(ranges), first,
-                dense,           offsets,           std::vector<int>(dense, -1)};
-  for (int k = 0; k < count; ++k) family.by_offset[offsets[k]] = k;
+  const int first = family.first_var;
   families_.push_back(std::move(family));
   const std::size_t total = static_cast<std::size_t>(first) + count;
   var_type_.resize(total, type);

@@ -383,6 +383,9 @@ class Model {
   };
   friend class VarFamily;
 
+  /// addVars and addSparseVars: a dense family when `offsets` is null.
+  VarFamily addFamily(std::string name, std::vector<IndexRange> ranges,
+                      const std::vector<int>* offsets, VarType type, double lower, double upper);
   /// Merges/validates the entries of the row being built (from `begin`) and appends it.
   Constraint finishRow(std::size_t begin, RowSense sense, double rhs, std::string name,
                        RowLabel label);

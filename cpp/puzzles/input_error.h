@@ -57,4 +57,11 @@ class InputError : public std::runtime_error {
   Where where_;
 };
 
+/// A bad_request error naming the request field ("options.timeLimitMs").
+inline InputError badRequest(const std::string& field, const std::string& message) {
+  Where where;
+  where.field = field;
+  return InputError(ErrorCode::kBadRequest, message, where);
+}
+
 }  // namespace gridmilp

@@ -17,12 +17,6 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-InputError badRequest(const std::string& field, const std::string& message) {
-  Where where;
-  where.field = field;
-  return InputError(ErrorCode::kBadRequest, message, where);
-}
-
 }  // namespace
 
 CellObjective diagonalObjective(Shape shape) {
