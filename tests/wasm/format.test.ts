@@ -5,6 +5,9 @@ import {
   checkFileSize,
   countOutcomes,
   describeSolve,
+  describeRelaxation,
+  formatBound,
+  fractionalCells,
   eulerCornerSum,
   formatMs,
   formatMsNumber,
@@ -74,6 +77,38 @@ describe('describeSolve', () => {
     expect(describeSolve({ ...result('optimal', '1'.repeat(81)), stats: { ...stats, nodes: 1 } })).toContain(
       '1 branch-and-bound node ·',
     );
+  });
+
+  it('names a non-textbook model and says when the reduction decided the puzzle', () => {
+    const solved = result('optimal', '1'.repeat(81));
+    expect(describeSolve({ ...solved, model: 'candidates', decidedBy: 'glpk' })).toMatch(
+      /· 729 variables, 324 constraints \(candidates model\)$/,
+    );
+    const reduction = {
+      model: 'reduced' as const,
+      candidatesRemoved: 729,
+      rowsRemoved: 324,
+      nakedSingles: 10,
+      hiddenSingles: 39,
+      contradiction: null,
+    };
+    expect(describeSolve({ ...solved, model: 'reduced', decidedBy: 'reduction', reduction })).toBe(
+      'Solved in 1.3 ms · Decided by the model reduction: 49 cells fixed by naked/hidden singles (10 naked, 39 hidden); GLPK had nothing left to decide',
+    );
+  });
+
+  it('counts fractional cells and words the relaxation', () => {
+    const values = [
+      [1, 1, 4, 1, 1],
+      [1, 2, 5, 0.5, 0],
+      [1, 2, 6, 0.5, 0],
+      [2, 2, 6, 0.25, 0],
+    ];
+    expect(fractionalCells(values)).toBe(2);
+    expect(describeRelaxation(false, 2)).toBe('The LP relaxation is fractional in 2 cells');
+    expect(describeRelaxation(true, 0)).toMatch(/integral: the root LP already solves/);
+    expect(formatBound(-1.7976931348623157e308)).toBe('—');
+    expect(formatBound(0.123456)).toBe('0.1235');
   });
 
   it('says when there is no solution', () => {

@@ -8,6 +8,9 @@ import type {
   CheckUniquenessResult,
   CompleteResult,
   EngineRequest,
+  ExportModelResult,
+  RelaxResult,
+  SolveProgress,
   EnumerateProgress,
   EnumerateResult,
   GenerateProgress,
@@ -178,9 +181,12 @@ describe('SolverWorkerLogic: the Sudoku family', () => {
       symbols: 'digits',
       objective: { preset: 'diagonal' },
     });
-    expect(posted.map((m) => m.id)).toEqual([1, 2, 3]);
-    expect(posted.every(isResult)).toBe(true);
-    const [unique, complete, solve] = (posted as WorkerResultMessage[]).map((m) => m.result);
+    // A solve may stream branch-and-bound progress before its result; the rest do not.
+    const finals = posted.filter((m) => !isProgress(m));
+    expect(posted.filter(isProgress).every((m) => m.id === 3)).toBe(true);
+    expect(finals.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(finals.every(isResult)).toBe(true);
+    const [unique, complete, solve] = (finals as WorkerResultMessage[]).map((m) => m.result);
     expect((unique as CheckUniquenessResult).unique).toBe(true);
     const c = complete as CompleteResult;
     expect(c.size).toBe(6);
@@ -286,5 +292,68 @@ describe('engine loader failures reject (never hang) and become load_failed', ()
       'engine_crashed',
     ]);
     expect((posted[0] as WorkerErrorMessage).error.message).toContain('Aborted(test)');
+  });
+});
+
+describe('SolverWorkerLogic: models, relaxation, export and solve progress', () => {
+  const top95 = readData('top95.txt')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const grid01 = readEuler96(p096)[0]![1];
+
+  it('forwards branch-and-bound progress of a solve before the result', async () => {
+    const { logic, posted } = harness();
+    const puzzle = top95[6]!;
+    await logic.handle({
+      id: 40,
+      type: 'solve',
+      puzzle,
+      options: { presolve: false, progressIntervalMs: 0 },
+    });
+    const progress = posted.filter(isProgress);
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(posted.every((m) => m.id === 40)).toBe(true);
+    expect(isResult(posted.at(-1)!)).toBe(true);
+    expect(posted.slice(0, -1).every(isProgress)).toBe(true);
+    const first = progress[0]!.progress as SolveProgress;
+    expect(first.phase).toBe('branch-and-bound');
+    expect(typeof first.nodes).toBe('number');
+    const result = (posted.at(-1) as WorkerResultMessage).result as SolveResult;
+    expect(solutionProblems(puzzle, result.solution)).toEqual([]);
+    expect(result.stats.nodes).toBeGreaterThanOrEqual(first.nodes);
+  });
+
+  it('passes options.model through: the reduced model decides PE96 Grid 01 by itself', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 41, type: 'solve', puzzle: grid01, options: { model: 'reduced' } });
+    await logic.handle({ id: 42, type: 'solve', puzzle: grid01, options: { model: 'textbook' } });
+    const [reduced, textbook] = (posted.filter(isResult) as WorkerResultMessage[]).map(
+      (m) => m.result as SolveResult,
+    );
+    expect(reduced!.model).toBe('reduced');
+    expect(reduced!.decidedBy).toBe('reduction');
+    expect(solutionProblems(grid01, reduced!.solution)).toEqual([]);
+    expect(textbook!.model).toBe('textbook');
+    expect(textbook!.stats.columns).toBe(729);
+  });
+
+  it('answers relax and exportModel', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 43, type: 'relax', puzzle: top95[3]! });
+    await logic.handle({ id: 44, type: 'exportModel', puzzle: grid01, format: 'lp' });
+    await logic.handle({ id: 45, type: 'exportModel', puzzle: grid01, format: 'mps', options: { model: 'candidates' } });
+    await logic.handle({ id: 46, type: 'exportModel', puzzle: grid01, format: 'xml' });
+    const [relax, lp, mps] = (posted.filter(isResult) as WorkerResultMessage[]).map((m) => m.result);
+    const r = relax as RelaxResult;
+    expect(r.integral).toBe(false);
+    expect(r.values.some((v) => v[3] > 1e-6 && v[3] < 1 - 1e-6)).toBe(true);
+    expect((lp as ExportModelResult).text).toContain('Subject To');
+    expect((lp as ExportModelResult).text).toContain('cell(1,1)');
+    expect((mps as ExportModelResult).model).toBe('candidates');
+    expect((mps as ExportModelResult).text).toContain('ROWS');
+    const bad = posted.find(isError)!;
+    expect(bad.id).toBe(46);
+    expect(bad.error.code).toBe('bad_request');
   });
 });

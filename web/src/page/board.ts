@@ -35,6 +35,8 @@ export class Board {
   private cells: HTMLElement[] = [];
   private givens: number[] = [];
   private solution: number[] | null = null;
+  /** LP relaxation marks per cell (digit → value), or `null` when none are shown. */
+  private marks: Map<number, number>[] | null = null;
   private active = 0;
   private shapeValue: Shape = DEFAULT_SHAPE;
   private hex = false;
@@ -127,6 +129,7 @@ export class Board {
   setGivens(givens: string): void {
     this.givens = cellsFromString(givens, this.size);
     this.solution = null;
+    this.marks = null;
     this.clearConflicts();
     this.clearDifferences();
     this.renderAll();
@@ -141,14 +144,55 @@ export class Board {
    */
   setSolution(solution: string | null): void {
     this.solution = solution === null ? null : cellsFromString(solution, this.size);
+    this.marks = null;
     if (solution === null) this.clearDifferences();
     this.renderAll();
+  }
+
+  /**
+   * Show an LP relaxation: every value as a small digit mark in its cell, with opacity
+   * proportional to the value (1.0 solid, 0.5 half). A cell without a given whose only
+   * value is 1 is drawn like a solved digit. Any edit, load, solution or clear hides it.
+   *
+   * @param values `[row, column, digit, value, fixed]` entries (1-based), or `null` to hide
+   */
+  setRelaxation(values: readonly (readonly number[])[] | null): void {
+    if (values === null) {
+      if (this.marks === null) return;
+      this.marks = null;
+    } else {
+      const n = this.size;
+      this.marks = Array.from({ length: n * n }, () => new Map<number, number>());
+      for (const [r, c, d, x] of values) {
+        if (r === undefined || c === undefined || d === undefined || x === undefined) continue;
+        if (r < 1 || r > n || c < 1 || c > n || d < 1 || d > n || !(x > 1e-6)) continue;
+        this.marks[(r - 1) * n + (c - 1)]!.set(d, Math.min(x, 1));
+      }
+      this.solution = null;
+    }
+    this.renderAll();
+  }
+
+  /** True while an LP relaxation is drawn. */
+  get showsRelaxation(): boolean {
+    return this.marks !== null;
+  }
+
+  /**
+   * Highlight cells (class `tied`), e.g. those a constraint family ties together.
+   *
+   * @param indices 0-based cell indices (`row * n + column`); others lose the highlight
+   */
+  markTied(indices: readonly number[]): void {
+    const set = new Set(indices);
+    this.cells.forEach((cell, i) => cell.classList.toggle('tied', set.has(i)));
   }
 
   /** Empty the board: givens, solution and highlights. */
   clear(): void {
     this.givens.fill(0);
     this.solution = null;
+    this.marks = null;
     this.clearConflicts();
     this.clearDifferences();
     this.renderAll();
@@ -214,6 +258,7 @@ export class Board {
     this.cells = [];
     this.givens = new Array<number>(n * n).fill(0);
     this.solution = null;
+    this.marks = null;
     this.active = 0;
     this.container.replaceChildren();
     const grid = document.createElement('div');
@@ -283,8 +328,11 @@ export class Board {
     this.givens[index] = value;
     // Any edit makes a shown solution stale, and old highlights with it.
     const hadExtras =
-      this.solution !== null || this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
+      this.solution !== null ||
+      this.marks !== null ||
+      this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
     this.solution = null;
+    this.marks = null;
     this.clearConflicts();
     this.clearDifferences();
     if (hadExtras) this.renderAll();
@@ -341,6 +389,7 @@ export class Board {
   }
 
   private renderAll(): void {
+    this.element?.classList.toggle('relaxed', this.marks !== null);
     for (let i = 0; i < this.cells.length; i++) this.render(i);
   }
 
@@ -354,6 +403,10 @@ export class Board {
     const kind = given ? 'given' : solved ? 'solved' : 'empty';
     const symbol = displaySymbol(value, this.hex);
     cell.textContent = symbol;
+    const marks = given === 0 ? this.marks?.[index] : undefined;
+    cell.classList.remove('lp-solid');
+    delete cell.dataset.lp;
+    if (marks !== undefined && marks.size > 0) this.renderMarks(cell, marks);
     cell.dataset.value = value ? canonicalChar(value) : '';
     cell.dataset.kind = kind;
     cell.classList.toggle('given', kind === 'given');
@@ -364,6 +417,42 @@ export class Board {
     const c = (index % n) + 1;
     const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
     const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}`;
-    cell.setAttribute('aria-label', `row ${r}, column ${c}: ${what}${extra}`);
+    const lp = cell.dataset.lp ? `, LP relaxation ${cell.dataset.lp}` : '';
+    cell.setAttribute('aria-label', `row ${r}, column ${c}: ${what}${extra}${lp}`);
+  }
+
+  /** Draw one cell's relaxation values: a solid digit, or a grid of shaded marks. */
+  private renderMarks(cell: HTMLElement, marks: Map<number, number>): void {
+    const entries = [...marks.entries()].sort((a, b) => a[0] - b[0]);
+    const only = entries.length === 1 ? entries[0]! : null;
+    if (only !== null && only[1] >= 1 - 1e-6) {
+      cell.textContent = displaySymbol(only[0], this.hex);
+      cell.classList.add('lp-solid');
+      cell.dataset.lp = `${displaySymbol(only[0], this.hex)} = 1`;
+      return;
+    }
+    const { boxHeight: h, boxWidth: w } = this.shapeValue;
+    const box = document.createElement('span');
+    box.className = 'lp-marks';
+    box.style.setProperty('--mh', String(h));
+    box.style.setProperty('--mw', String(w));
+    box.setAttribute('aria-hidden', 'true');
+    for (let d = 1; d <= this.size; d++) {
+      const x = marks.get(d);
+      const mark = document.createElement('span');
+      mark.className = 'lp-mark';
+      if (x !== undefined) {
+        mark.textContent = displaySymbol(d, this.hex);
+        mark.dataset.digit = String(d);
+        mark.dataset.lpValue = String(Math.round(x * 1e4) / 1e4);
+        mark.style.setProperty('--x', String(x));
+        mark.title = `${displaySymbol(d, this.hex)}: ${Math.round(x * 1000) / 1000}`;
+      }
+      box.append(mark);
+    }
+    cell.append(box);
+    cell.dataset.lp = entries
+      .map(([d, x]) => `${displaySymbol(d, this.hex)} = ${Math.round(x * 1000) / 1000}`)
+      .join(', ');
   }
 }

@@ -85,10 +85,24 @@ export function describeSolve(result: SolveResult): string {
   const size = `${plural(s.columns, 'variable')}, ${plural(s.rows, 'constraint')}`;
   const nodes = plural(s.nodes, 'branch-and-bound node');
   const time = formatMs(s.totalMs);
+  const model = result.model && result.model !== 'textbook' ? ` (${result.model} model)` : '';
+  const reduction = result.reduction;
+  const fixed = reduction ? reduction.nakedSingles + reduction.hiddenSingles : 0;
+  if (result.decidedBy === 'reduction') {
+    const detail = reduction
+      ? ` (${reduction.nakedSingles} naked, ${reduction.hiddenSingles} hidden)`
+      : '';
+    if (result.status === 'optimal' || result.status === 'feasible') {
+      return `Solved in ${time} · Decided by the model reduction: ${plural(fixed, 'cell')} fixed by naked/hidden singles${detail}; GLPK had nothing left to decide`;
+    }
+    if (result.status === 'infeasible') {
+      return `No solution · Decided by the model reduction: after ${plural(fixed, 'cell')} fixed by naked/hidden singles it met a contradiction; GLPK had nothing left to decide.`;
+    }
+  }
   switch (result.status) {
     case 'optimal':
     case 'feasible':
-      return `Solved in ${time} · ${nodes} · ${size}${objectivePart(result.objective)}`;
+      return `Solved in ${time} · ${nodes} · ${size}${model}${objectivePart(result.objective)}`;
     case 'infeasible':
       return 'No solution: these givens admit no valid grid.';
     case 'time_limit':
@@ -375,4 +389,41 @@ export function symmetryName(symmetry: string): string {
     default:
       return 'none';
   }
+}
+
+/**
+ * The cells where an LP relaxation is fractional: some value strictly between 0 and 1
+ * (beyond 1e-6).
+ *
+ * @param values the relax result's `[row, column, digit, value, fixed]` entries (1-based)
+ * @returns the number of distinct cells with a fractional value
+ */
+export function fractionalCells(values: readonly (readonly number[])[]): number {
+  const cells = new Set<string>();
+  for (const v of values) {
+    const x = v[3] ?? 0;
+    if (x > 1e-6 && x < 1 - 1e-6) cells.add(`${v[0]},${v[1]}`);
+  }
+  return cells.size;
+}
+
+/**
+ * The status line after an LP relaxation.
+ *
+ * @param integral the relax result's `integral`
+ * @param fractional the number of fractional cells ({@link fractionalCells})
+ */
+export function describeRelaxation(integral: boolean, fractional: number): string {
+  return integral
+    ? 'The LP relaxation is integral: the root LP already solves the puzzle'
+    : `The LP relaxation is fractional in ${plural(fractional, 'cell')}`;
+}
+
+/**
+ * A bound or objective for the branch-and-bound panel: `—` for none or GLPK's
+ * ±DBL_MAX "no bound yet" (|x| ≥ 1e300), else up to 4 decimals.
+ */
+export function formatBound(x: number | null | undefined): string {
+  if (x === null || x === undefined || !Number.isFinite(x) || Math.abs(x) >= 1e300) return '—';
+  return String(Math.round(x * 1e4) / 1e4);
 }

@@ -15,10 +15,15 @@ import {
   type Objective,
   type PuzzleFields,
   type PuzzleFormat,
+  type ModelFormat,
+  type ModelKind,
   type SolveOptions,
+  type SolveProgress,
+  type SolveResult,
   type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
+import { familyCells, renderFormulation, type ModelSizes } from './model';
 import {
   SHAPES,
   checkFileSize,
@@ -26,7 +31,10 @@ import {
   describeEnumerate,
   describeEnumerateProgress,
   describeGenerateProgress,
+  describeRelaxation,
   describeSolve,
+  formatBound,
+  fractionalCells,
   describeUniqueness,
   displaySymbol,
   eulerCornerSum,
@@ -72,7 +80,17 @@ function byId<T extends HTMLElement>(id: string, type: new () => T): T {
 }
 
 type StatusKind = 'info' | 'ok' | 'error' | 'busy';
-type Job = 'solve' | 'parse' | 'batch' | 'uniqueness' | 'enumerate' | 'generate' | 'complete' | null;
+type Job =
+  | 'solve'
+  | 'parse'
+  | 'batch'
+  | 'uniqueness'
+  | 'enumerate'
+  | 'generate'
+  | 'complete'
+  | 'relax'
+  | 'export'
+  | null;
 
 /** Solutions the person can flip through on the board (uniqueness, enumeration). */
 interface SolutionSet {
@@ -136,8 +154,34 @@ class App {
   private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
   private readonly batchMore = byId('batch-more', HTMLParagraphElement);
   private readonly engineVersion = byId('engine-version', HTMLParagraphElement);
+  private readonly modelSelect = byId('opt-model', HTMLSelectElement);
+  private readonly progressInterval = byId('opt-progress-interval', HTMLInputElement);
+  private readonly exportLpButton = byId('export-lp', HTMLButtonElement);
+  private readonly exportMpsButton = byId('export-mps', HTMLButtonElement);
+  private readonly relaxButton = byId('relax', HTMLButtonElement);
+  private readonly exportDialog = byId('export-dialog', HTMLDialogElement);
+  private readonly exportHeading = byId('export-heading', HTMLHeadingElement);
+  private readonly exportInfo = byId('export-info', HTMLSpanElement);
+  private readonly exportText = byId('export-text', HTMLPreElement);
+  private readonly exportDownload = byId('export-download', HTMLButtonElement);
+  private readonly exportClose = byId('export-close', HTMLButtonElement);
+  private readonly formulation = byId('formulation', HTMLDivElement);
+  private modelSizes: ModelSizes = {};
+  private readonly bnb = byId('bnb', HTMLElement);
+  private readonly bnbState = byId('bnb-state', HTMLSpanElement);
+  private readonly bnbNodes = byId('bnb-nodes', HTMLElement);
+  private readonly bnbActive = byId('bnb-active', HTMLElement);
+  private readonly bnbDepth = byId('bnb-depth', HTMLElement);
+  private readonly bnbIncumbent = byId('bnb-incumbent', HTMLElement);
+  private readonly bnbBound = byId('bnb-bound', HTMLElement);
+  private readonly bnbGap = byId('bnb-gap', HTMLElement);
+  private readonly bnbElapsed = byId('bnb-elapsed', HTMLElement);
   private readonly board: Board;
   private readonly client: SolverClient;
+  /** The exported text and its file name, for the viewer's Download button. */
+  private exported: { text: string; fileName: string } | null = null;
+  /** The latest branch-and-bound progress not yet drawn. */
+  private pendingBnb: SolveProgress | null = null;
 
   private job: Job = null;
   /** Counts Stop presses, so a file read that finishes after Stop is dropped. */
@@ -246,6 +290,13 @@ class App {
       if (this.offeredText) void this.runBatch(this.offeredText.text, this.offeredText.source);
     });
     this.downloadButton.addEventListener('click', () => this.download());
+    this.exportLpButton.addEventListener('click', () => void this.exportModel('lp'));
+    this.exportMpsButton.addEventListener('click', () => void this.exportModel('mps'));
+    this.relaxButton.addEventListener('click', () => void this.relax());
+    this.exportClose.addEventListener('click', () => this.exportDialog.close());
+    this.exportDownload.addEventListener('click', () => {
+      if (this.exported) saveText(this.exported.text, this.exported.fileName);
+    });
     document.addEventListener('paste', (event) => this.onPaste(event));
     window.addEventListener('error', (event) => {
       this.setStatus(`Something went wrong on the page: ${event.message}`, 'error');
@@ -287,6 +338,17 @@ class App {
     this.hint.textContent = `Arrow keys move · ${symbolRange(size, hex)} set a symbol${size > 9 && !hex ? ' (letters in either case)' : ''} · ${clearKeys} · paste (Ctrl+V) a puzzle anywhere on the page.`;
     if (this.weights.length !== size * size) this.weights = new Array<number>(size * size).fill(1);
     this.renderWeights();
+    this.modelSizes = {};
+    this.renderModel();
+  }
+
+  /** Typeset the formulation for the board's shape; hovering a family highlights cells. */
+  private renderModel(): void {
+    renderFormulation(this.formulation, this.board.shape, this.modelSizes, (family) => {
+      this.board.markTied(
+        family === null ? [] : familyCells(family, this.board.shape, this.board.getGivens()),
+      );
+    });
   }
 
   /** Show the weights grid (n×n number inputs) when the weighted objective is chosen. */
@@ -332,10 +394,18 @@ class App {
   }
 
   private options(): SolveOptions {
+    const interval = this.progressInterval.value.trim();
     return {
       presolve: this.presolve.checked,
       timeLimitMs: nonNegativeInt(this.timeLimit.value),
+      model: this.model(),
+      progressIntervalMs: interval === '' ? 50 : nonNegativeInt(interval),
     };
+  }
+
+  private model(): ModelKind {
+    const v = this.modelSelect.value;
+    return v === 'candidates' || v === 'reduced' ? v : 'textbook';
   }
 
   /** The board's shape, for requests about the board's canonical givens. */
@@ -366,9 +436,13 @@ class App {
       this.loadFileButton,
       this.loadTextButton,
       this.offerButton,
+      this.exportLpButton,
+      this.exportMpsButton,
+      this.relaxButton,
     ]) {
       b.disabled = busy;
     }
+    this.modelSelect.disabled = busy;
     this.sizeSelect.disabled = busy;
     this.hexBox.disabled = busy;
     this.stopButton.disabled = !busy;
@@ -396,17 +470,160 @@ class App {
     const objective = this.objective();
     this.setJob('solve');
     this.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
+    this.startBnb();
     try {
-      const result = await this.client.solve(givens, this.options(), {
-        ...this.boardFields(),
-        ...(objective ? { objective } : {}),
-      });
+      const result = await this.client.solve(
+        givens,
+        this.options(),
+        { ...this.boardFields(), ...(objective ? { objective } : {}) },
+        (progress) => this.onSolveProgress(progress),
+      );
+      this.finishBnb(result);
+      this.modelSizes = {
+        solved: {
+          model: result.model ?? 'textbook',
+          columns: result.stats.columns,
+          rows: result.stats.rows,
+          ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
+        },
+      };
+      this.renderModel();
       if (this.board.getGivens() !== givens) {
         this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
         return;
       }
       if (typeof result.solution === 'string') this.board.setSolution(result.solution);
       this.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
+    } catch (e) {
+      this.pendingBnb = null;
+      this.bnbState.textContent = '(stopped)';
+      this.showError(e, this.board.getGivens() === givens);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  // ---- Branch-and-bound panel -------------------------------------------------
+
+  private startBnb(): void {
+    this.pendingBnb = null;
+    this.bnb.hidden = false;
+    this.bnb.dataset.state = 'running';
+    this.bnbState.textContent = '(running…)';
+    this.drawBnb({
+      phase: 'branch-and-bound',
+      nodes: 0,
+      activeNodes: 0,
+      depth: 0,
+      incumbent: null,
+      bestBound: null,
+      gap: null,
+      elapsedMs: 0,
+    });
+  }
+
+  private onSolveProgress(progress: SolveProgress): void {
+    const first = this.pendingBnb === null;
+    this.pendingBnb = progress;
+    if (first) {
+      requestAnimationFrame(() => {
+        const p = this.pendingBnb;
+        this.pendingBnb = null;
+        if (p && this.job === 'solve') this.drawBnb(p);
+      });
+    }
+  }
+
+  /** Keep the final figures: the node count and times from the result's stats. */
+  private finishBnb(result: SolveResult): void {
+    this.pendingBnb = null;
+    const s = result.stats;
+    this.bnb.dataset.state = 'done';
+    this.bnbState.textContent =
+      result.decidedBy === 'reduction'
+        ? '(final · decided by the model reduction, no tree)'
+        : s.nodes === 0
+          ? '(final · no tree: presolve settled it)'
+          : '(final)';
+    this.drawBnb({
+      phase: 'branch-and-bound',
+      nodes: s.nodes,
+      activeNodes: 0,
+      depth: Number(this.bnbDepth.textContent) || 0,
+      incumbent: typeof result.solution === 'string' ? 0 : null,
+      bestBound: s.bestBound ?? null,
+      gap: s.gap ?? null,
+      elapsedMs: s.solveMs,
+    });
+  }
+
+  private drawBnb(p: SolveProgress): void {
+    this.bnbNodes.textContent = p.nodes.toLocaleString('en-US');
+    this.bnbActive.textContent = p.activeNodes.toLocaleString('en-US');
+    this.bnbDepth.textContent = String(p.depth);
+    this.bnbIncumbent.textContent = p.incumbent === null ? 'no' : 'yes';
+    this.bnbBound.textContent = formatBound(p.bestBound);
+    this.bnbGap.textContent = p.gap === null ? '—' : `${formatBound(p.gap * 100)} %`;
+    this.bnbElapsed.textContent = formatMs(p.elapsedMs);
+  }
+
+  // ---- LP relaxation and export -------------------------------------------------
+
+  private async relax(): Promise<void> {
+    if (this.busyRefusal()) return;
+    const givens = this.board.getGivens();
+    this.resetAnswer();
+    this.setJob('relax');
+    this.setStatus('Solving the LP relaxation…', 'busy');
+    try {
+      const result = await this.client.relax(givens, {
+        ...this.boardFields(),
+        options: this.options(),
+      });
+      if (this.board.getGivens() !== givens) {
+        this.setStatus('Relaxed, but the board changed meanwhile: press Show LP relaxation again.', 'info');
+        return;
+      }
+      if (result.status !== 'optimal') {
+        this.setStatus(`The LP relaxation has no solution (${result.status}): the givens contradict each other.`, 'error');
+        return;
+      }
+      this.board.setRelaxation(result.values);
+      const model = result.model === 'textbook' ? '' : ` (${result.model} model)`;
+      this.setStatus(
+        `${describeRelaxation(result.integral, fractionalCells(result.values))}${model} · ${plural(result.stats.columns, 'variable')}, ${plural(result.stats.rows, 'constraint')}.`,
+        result.integral ? 'ok' : 'info',
+      );
+    } catch (e) {
+      this.showError(e, this.board.getGivens() === givens);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  private async exportModel(format: ModelFormat): Promise<void> {
+    if (this.busyRefusal()) return;
+    const givens = this.board.getGivens();
+    const objective = this.objective();
+    this.setJob('export');
+    this.setStatus(`Writing the model as ${format === 'lp' ? 'CPLEX LP' : 'MPS'}…`, 'busy');
+    try {
+      const result = await this.client.exportModel(givens, format, {
+        ...this.boardFields(),
+        options: this.options(),
+        ...(objective ? { objective } : {}),
+      });
+      const fileName = `gridmilp-model.${format}`;
+      this.exported = { text: result.text, fileName };
+      this.exportHeading.textContent = format === 'lp' ? 'CPLEX LP (written by GLPK)' : 'Free MPS (written by GLPK)';
+      this.exportInfo.textContent = `${result.model} model · ${plural(result.columns, 'variable')}, ${plural(result.rows, 'constraint')}, ${plural(result.nonzeros, 'nonzero')}`;
+      this.exportText.textContent = result.text;
+      this.exportDownload.textContent = `Download ${fileName}`;
+      if (!this.exportDialog.open) this.exportDialog.showModal();
+      this.setStatus(
+        `Exported the ${result.model} model as ${format === 'lp' ? 'CPLEX LP' : 'MPS'} (${plural(result.text.split('\n').length, 'line')}).`,
+        'ok',
+      );
     } catch (e) {
       this.showError(e, this.board.getGivens() === givens);
     } finally {
@@ -981,16 +1198,21 @@ class App {
 
   private download(): void {
     if (this.batchItems.length === 0) return;
-    const blob = new Blob([solutionsText(this.batchItems)], { type: 'text/plain;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'gridmilp-solutions.txt';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveText(solutionsText(this.batchItems), 'gridmilp-solutions.txt');
   }
+}
+
+/** Offer `text` as a download named `fileName`. */
+function saveText(text: string, fileName: string): void {
+  const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function messageOf(e: unknown): string {

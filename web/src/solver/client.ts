@@ -20,6 +20,10 @@ import {
   type PuzzleFields,
   type SolveOptions,
   type SolveResult,
+  type SolveProgress,
+  type RelaxResult,
+  type ExportModelResult,
+  type ModelFormat,
   type Symmetry,
   type VersionResult,
   type WireError,
@@ -139,11 +143,49 @@ export class SolverClient {
    * @param puzzle one puzzle in any accepted format (e.g. 81 characters, `.` = empty)
    * @param options solver options (time limit in ms, presolve)
    * @param extra an objective and the puzzle fields (size, box shape, symbols)
+   * @param onProgress receives branch-and-bound progress (nodes, bound, elapsed ms) at
+   *   most every `options.progressIntervalMs`; none when presolve settles the model
    * @returns the engine's result; status `infeasible` means no solution (not an error)
    * @throws SolverError (as rejection) with the engine's error code, or `stopped` etc.
    */
-  solve(puzzle: string, options?: SolveOptions, extra: SolveCallOptions = {}): Promise<SolveResult> {
-    return this.send({ type: 'solve', puzzle, ...extra, ...(options ? { options } : {}) });
+  solve(
+    puzzle: string,
+    options?: SolveOptions,
+    extra: SolveCallOptions = {},
+    onProgress?: (progress: SolveProgress) => void,
+  ): Promise<SolveResult> {
+    return this.send({ type: 'solve', puzzle, ...extra, ...(options ? { options } : {}) }, onProgress);
+  }
+
+  /**
+   * The LP relaxation of a puzzle (integrality dropped; glp_simplex).
+   *
+   * @param puzzle one puzzle in any accepted format
+   * @param extra puzzle fields and solver options (`options.model` chooses the model)
+   * @returns the relaxation's values `[row, column, digit, value, fixed]` and whether
+   *   they are integral
+   * @throws SolverError with the engine's code (e.g. `parse_error`), or `stopped`,
+   *   `worker_crashed`, `engine_crashed`, `load_failed`
+   */
+  relax(puzzle: string, extra: PuzzleFields & { options?: SolveOptions } = {}): Promise<RelaxResult> {
+    return this.send({ type: 'relax', puzzle, ...extra });
+  }
+
+  /**
+   * The model as text written by GLPK (CPLEX LP or free MPS).
+   *
+   * @param puzzle one puzzle in any accepted format
+   * @param format `lp` or `mps`
+   * @param extra puzzle fields, solver options (`options.model`) and an objective
+   * @returns the text and the model's size (rows, columns, nonzeros)
+   * @throws SolverError as {@link SolverClient.relax}
+   */
+  exportModel(
+    puzzle: string,
+    format: ModelFormat,
+    extra: SolveCallOptions = {},
+  ): Promise<ExportModelResult> {
+    return this.send({ type: 'exportModel', puzzle, format, ...extra });
   }
 
   /**

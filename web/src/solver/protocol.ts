@@ -62,6 +62,113 @@ export interface SolveOptions {
   timeLimitMs?: number;
   /** Use GLPK's MIP presolver (default true). */
   presolve?: boolean;
+  /** Which MILP to build (default `textbook`). */
+  model?: ModelKind;
+  /** Interval between branch-and-bound progress messages of a solve, ms (default 50). */
+  progressIntervalMs?: number;
+}
+
+/**
+ * The MILP formulation: `textbook` (n³ binaries, 4n² rows), `candidates` (no variable a
+ * given excludes), `reduced` (candidates after naked and hidden singles).
+ */
+export type ModelKind = 'textbook' | 'candidates' | 'reduced';
+
+/** One cell fixed by the model reduction (1-based; `value` canonical). */
+export interface ReductionFixing {
+  row: number;
+  column: number;
+  value: string;
+  /** e.g. "naked single", "hidden single". */
+  rule: string;
+  unit?: string;
+}
+
+/** What the model reduction did (every model reports one; zeros for `textbook`). */
+export interface ReductionInfo {
+  model: ModelKind;
+  candidatesRemoved: number;
+  rowsRemoved: number;
+  nakedSingles: number;
+  hiddenSingles: number;
+  fixings?: ReductionFixing[];
+  /** A description of the contradiction met, or `null`. */
+  contradiction: unknown;
+}
+
+/** `{ "type": "relax" }`: the LP relaxation of the chosen model. */
+export interface RelaxRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'relax';
+  puzzle: string;
+  options?: SolveOptions;
+}
+
+/** Export formats of `exportModel`: CPLEX LP or free MPS. */
+export type ModelFormat = 'lp' | 'mps';
+
+/** `{ "type": "exportModel" }`: the chosen model as text written by GLPK. */
+export interface ExportModelRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'exportModel';
+  puzzle: string;
+  format: ModelFormat;
+  options?: SolveOptions;
+  objective?: Objective;
+}
+
+/** Result of `relax`. */
+export interface RelaxResult {
+  status: SolveStatus;
+  model: ModelKind;
+  /** Every value within 1e-6 of 0 or 1. */
+  integral: boolean;
+  objective: number;
+  /** Every non-zero x as [row, column, digit, value, fixed] (1-based; fixed 1 or 0). */
+  values: [number, number, number, number, number][];
+  givens: string;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  reduction?: ReductionInfo;
+  stats: SolveStats;
+}
+
+/** Result of `exportModel`. */
+export interface ExportModelResult {
+  format: ModelFormat;
+  model: ModelKind;
+  rows: number;
+  columns: number;
+  nonzeros: number;
+  /** The text GLPK wrote. */
+  text: string;
+  givens: string;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  reduction?: ReductionInfo;
+  /** Whole request, ms. */
+  totalMs: number;
+}
+
+/** Branch-and-bound progress of a solve (streamed at most every `progressIntervalMs`). */
+export interface SolveProgress {
+  phase: 'branch-and-bound';
+  /** Nodes so far. */
+  nodes: number;
+  /** Open nodes. */
+  activeNodes: number;
+  /** Depth of the current node. */
+  depth: number;
+  /** Objective of the incumbent, or `null` when there is none yet. */
+  incumbent: number | null;
+  /** Best bound (may be ±1.8e308 before one is known). */
+  bestBound: number | null;
+  /** Relative gap, or `null`. */
+  gap: number | null;
+  /** Since the solve started, ms. */
+  elapsedMs: number;
 }
 
 /** Debug switches, for tests only. */
@@ -148,7 +255,9 @@ export type EngineRequest =
   | CheckUniquenessRequest
   | EnumerateRequest
   | CompleteRequest
-  | GenerateRequest;
+  | GenerateRequest
+  | RelaxRequest
+  | ExportModelRequest;
 
 /** Result of `version`. */
 export interface VersionResult {
@@ -236,6 +345,11 @@ export interface SolveResult {
   /** Present when the request had an objective. */
   objective?: ObjectiveResult;
   stats: SolveStats;
+  /** The model that was solved. */
+  model?: ModelKind;
+  /** `reduction` when the reduction fixed every cell or met a contradiction. */
+  decidedBy?: 'glpk' | 'reduction';
+  reduction?: ReductionInfo;
 }
 
 /** The objective part of a solve result. */
@@ -422,17 +536,21 @@ export interface EngineResultByType {
   enumerate: EnumerateResult;
   complete: CompleteResult;
   generate: GenerateResult;
+  relax: RelaxResult;
+  exportModel: ExportModelResult;
 }
 
 /** Maps each request type to the progress it streams (`never`: none). */
 export interface EngineProgressByType {
   version: never;
   parse: never;
-  solve: never;
+  solve: SolveProgress;
   checkUniqueness: never;
   enumerate: EnumerateProgress;
   complete: never;
   generate: GenerateProgress;
+  relax: never;
+  exportModel: never;
 }
 
 /** A progress message of the engine: `{id, progress}`. */
@@ -546,8 +664,28 @@ export interface WorkerVersionMessage {
   type: 'version';
 }
 
+/** Page → worker: the LP relaxation of the board's puzzle. */
+export interface WorkerRelaxMessage extends PuzzleFields {
+  id: number;
+  type: 'relax';
+  puzzle: string;
+  options?: SolveOptions;
+}
+
+/** Page → worker: export the model as CPLEX LP or MPS text. */
+export interface WorkerExportModelMessage extends PuzzleFields {
+  id: number;
+  type: 'exportModel';
+  puzzle: string;
+  format: ModelFormat;
+  options?: SolveOptions;
+  objective?: Objective;
+}
+
 /** Every message the page sends to the worker. */
 export type PageToWorker =
+  | WorkerRelaxMessage
+  | WorkerExportModelMessage
   | WorkerSolveMessage
   | WorkerParseMessage
   | WorkerSolveBatchMessage
@@ -613,11 +751,15 @@ export interface WorkerResultByType {
   enumerate: EnumerateResult;
   complete: CompleteResult;
   generate: GenerateResult;
+  relax: RelaxResult;
+  exportModel: ExportModelResult;
 }
 
 /** Maps each worker request type to the progress it streams (`never`: none). */
 export interface WorkerProgressByType {
-  solve: never;
+  relax: never;
+  exportModel: never;
+  solve: SolveProgress;
   parse: never;
   solveBatch: BatchProgress;
   version: never;
@@ -642,7 +784,7 @@ export interface WorkerErrorMessage {
 /** Worker → page: progress of request `id` (not final). */
 export interface WorkerProgressMessage {
   id: number;
-  progress: BatchProgress | EnumerateProgress | GenerateProgress;
+  progress: BatchProgress | EnumerateProgress | GenerateProgress | SolveProgress;
 }
 
 /** Every message the worker sends to the page. */

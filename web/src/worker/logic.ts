@@ -39,7 +39,7 @@ export class SolverWorkerLogic {
   }
 
   /**
-   * Handle one message: posts progress messages (for `solveBatch`, `enumerate`,
+   * Handle one message: posts progress messages (for `solve`, `solveBatch`, `enumerate`,
    * `generate`) and then exactly one final reply `{id, result}` or `{id, error}`.
    * Never throws or rejects.
    *
@@ -91,10 +91,49 @@ export class SolverWorkerLogic {
         const objective = cleanObjective(m.objective);
         this.reply(
           id,
+          engine.requestWithProgress(
+            {
+              id,
+              type: 'solve',
+              puzzle: m.puzzle,
+              ...puzzleFields(m),
+              options: cleanOptions(m.options),
+              ...(objective ? { objective } : {}),
+            },
+            (progress) => this.post({ id, progress }),
+          ),
+        );
+        return;
+      }
+      case 'relax': {
+        if (typeof m.puzzle !== 'string') return bad('puzzle', 'relax needs a puzzle (string).');
+        this.reply(
+          id,
           engine.request({
             id,
-            type: 'solve',
+            type: 'relax',
             puzzle: m.puzzle,
+            ...puzzleFields(m),
+            options: cleanOptions(m.options),
+          }),
+        );
+        return;
+      }
+      case 'exportModel': {
+        if (typeof m.puzzle !== 'string') {
+          return bad('puzzle', 'exportModel needs a puzzle (string).');
+        }
+        if (m.format !== 'lp' && m.format !== 'mps') {
+          return bad('format', 'exportModel needs a format, "lp" or "mps".');
+        }
+        const objective = cleanObjective(m.objective);
+        this.reply(
+          id,
+          engine.request({
+            id,
+            type: 'exportModel',
+            puzzle: m.puzzle,
+            format: m.format,
             ...puzzleFields(m),
             options: cleanOptions(m.options),
             ...(objective ? { objective } : {}),
@@ -261,6 +300,8 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   const out: SolveOptions = {};
   if (typeof o.timeLimitMs === 'number') out.timeLimitMs = o.timeLimitMs;
   if (typeof o.presolve === 'boolean') out.presolve = o.presolve;
+  if (o.model === 'textbook' || o.model === 'candidates' || o.model === 'reduced') out.model = o.model;
+  if (typeof o.progressIntervalMs === 'number') out.progressIntervalMs = o.progressIntervalMs;
   return out;
 }
 

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The model side of the page in headless Chromium: the choice of MILP, export as CPLEX
+// LP / MPS, the LP relaxation drawn on the board, and live branch-and-bound figures.
+// Every test also fails on a console error, a page error or a request to another origin.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readEuler96, solutionProblems } from '../wasm/helpers';
+import { dataDir, paste, readBoard, resultsDir, settledStatus, startHarness, type Harness } from './harness';
+
+let h: Harness;
+
+const grid01 = readEuler96(readFileSync(join(dataDir, 'p096_sudoku.txt'), 'utf8'))[0]![1];
+const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean);
+
+beforeAll(async () => {
+  h = await startHarness();
+  mkdirSync(resultsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+afterEach(() => {
+  const problems = h.problems.splice(0);
+  expect(problems, 'console errors or foreign requests').toEqual([]);
+});
+
+/** Open the page and put `puzzle` on the board by pasting it. */
+async function openWith(puzzle: string): Promise<Page> {
+  const page = await h.openPage();
+  await page.locator('header h1').click();
+  await paste(page, puzzle);
+  const loaded = await settledStatus(page);
+  expect(loaded.text).toMatch(/^Loaded/);
+  return page;
+}
+
+async function solve(page: Page): Promise<{ text: string; kind: string }> {
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  return settledStatus(page);
+}
+
+describe('model choice', () => {
+  it('offers three models, textbook by default, and reports the model actually solved', async () => {
+    const page = await openWith(grid01);
+    const model = page.getByLabel('MILP');
+    expect(await model.inputValue()).toBe('textbook');
+    expect(await model.locator('option').allTextContents()).toEqual([
+      'Textbook model (n³ variables)',
+      'Candidates only',
+      'Reduced model (singles fixed)',
+    ]);
+
+    await model.selectOption('reduced');
+    const reduced = await solve(page);
+    expect(reduced.kind).toBe('ok');
+    expect(reduced.text).toContain('Decided by the model reduction: 49 cells fixed by naked/hidden singles');
+    expect(reduced.text).toContain('GLPK had nothing left to decide');
+    expect(solutionProblems(grid01, await readBoard(page))).toEqual([]);
+
+    await model.selectOption('candidates');
+    const candidates = await solve(page);
+    expect(candidates.text).toMatch(/· \d+ variables, \d+ constraints \(candidates model\)$/);
+    expect(candidates.text).not.toContain('729 variables');
+
+    await model.selectOption('textbook');
+    const textbook = await solve(page);
+    expect(textbook.text).toContain('729 variables, 324 constraints');
+    expect(textbook.text).not.toContain('reduction');
+    await page.close();
+  });
+});
+
+describe('export', () => {
+  it('shows the CPLEX LP text GLPK wrote and downloads the same text', async () => {
+    const page = await openWith(grid01);
+    await page.getByRole('button', { name: 'Export CPLEX LP' }).click();
+    const status = await settledStatus(page);
+    expect(status.kind).toBe('ok');
+    const dialog = page.locator('#export-dialog');
+    expect(await dialog.isVisible()).toBe(true);
+    const text = (await page.locator('#export-text').textContent()) ?? '';
+    expect(text).toContain('Subject To');
+    expect(text).toContain('cell(1,1)');
+    const font = await page.locator('#export-text').evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(font).toMatch(/mono/i);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download gridmilp-model.lp' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('gridmilp-model.lp');
+    const path = await download.path();
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    expect(await dialog.isVisible()).toBe(false);
+
+    await page.getByLabel('MILP').selectOption('candidates');
+    await page.getByRole('button', { name: 'Export MPS' }).click();
+    await settledStatus(page);
+    const mps = (await page.locator('#export-text').textContent()) ?? '';
+    expect(mps).toContain('ROWS');
+    expect(mps).not.toContain('Subject To');
+    expect(await page.locator('#export-info').textContent()).toMatch(/^candidates model/);
+    const [download2] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download gridmilp-model.mps' }).click(),
+    ]);
+    expect(download2.suggestedFilename()).toBe('gridmilp-model.mps');
+    expect(readFileSync(await download2.path(), 'utf8')).toBe(mps);
+    await page.close();
+  });
+});
+
+describe('LP relaxation view', () => {
+  it('says the relaxation of PE96 Grid 01 is integral and draws it as solved digits', async () => {
+    const page = await openWith(grid01);
+    await page.getByRole('button', { name: 'Show LP relaxation' }).click();
+    const status = await settledStatus(page);
+    expect(status.text).toContain('The LP relaxation is integral: the root LP already solves the puzzle');
+    const empty = [...grid01].filter((c) => c === '.').length;
+    expect(await page.locator('.cell.lp-solid').count()).toBe(empty);
+    expect(await page.locator('.lp-mark[data-lp-value]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('draws fractional marks for top95 line 4; an edit clears them', async () => {
+    const page = await openWith(top95[3]!);
+    await page.getByRole('button', { name: 'Show LP relaxation' }).click();
+    const status = await settledStatus(page);
+    expect(status.text).toMatch(/^The LP relaxation is fractional in \d+ cells/);
+    const n = Number(/fractional in (\d+) cells/.exec(status.text)![1]);
+    expect(n).toBeGreaterThan(0);
+    const values = await page
+      .locator('.lp-mark[data-lp-value]')
+      .evaluateAll((marks) => marks.map((m) => Number((m as HTMLElement).dataset.lpValue)));
+    const fractional = values.filter((x) => x < 1);
+    expect(fractional.length).toBeGreaterThan(0);
+    // Shading follows the value: a mark of 0.5 is drawn at half opacity.
+    const half = page.locator('.lp-mark[data-lp-value="0.5"]').first();
+    if ((await half.count()) > 0) {
+      expect(Number(await half.evaluate((m) => getComputedStyle(m).opacity))).toBeCloseTo(0.5, 2);
+    }
+    const cellsWithMarks = await page
+      .locator('[role="gridcell"]')
+      .evaluateAll((cells) => cells.filter((c) => c.querySelector('.lp-mark[data-lp-value]')).length);
+    expect(cellsWithMarks).toBe(n);
+    await page.locator('header h1').click();
+    await page.locator('#board-container').screenshot({ path: join(resultsDir, 'relaxation.png') });
+
+    // An edit clears the view.
+    const emptyCell = page.locator('[role="gridcell"][data-kind="empty"]').first();
+    await emptyCell.click();
+    await page.keyboard.press('5');
+    expect(await page.locator('.lp-mark').count()).toBe(0);
+    await page.keyboard.press('Backspace'); // back to top95 line 4
+    // So does a solve.
+    await page.getByRole('button', { name: 'Show LP relaxation' }).click();
+    await settledStatus(page);
+    expect(await page.locator('.lp-mark').count()).toBeGreaterThan(0);
+    await solve(page);
+    expect(await page.locator('.lp-mark').count()).toBe(0);
+    expect(await page.locator('.cell.lp-solid').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('live branch and bound', () => {
+  it('streams progress of a hard solve into the panel and keeps the final node count', async () => {
+    const page = await openWith(top95[6]!);
+    await page.locator('details.options summary').click();
+    await page.getByLabel("Use GLPK's MIP presolver").uncheck();
+    await page.getByLabel('Branch-and-bound progress every (ms)').fill('0');
+    // Record what the panel shows while the solve runs.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { bnbSeen: string[] }).bnbSeen = seen;
+      new MutationObserver(() => {
+        if (document.body.dataset.busy === 'solve') {
+          seen.push(document.getElementById('bnb-nodes')!.textContent ?? '');
+        }
+      }).observe(document.getElementById('bnb')!, { subtree: true, characterData: true, childList: true });
+    });
+    const status = await solve(page);
+    expect(status.kind).toBe('ok');
+    expect(solutionProblems(top95[6]!, await readBoard(page))).toEqual([]);
+    const panel = page.locator('#bnb');
+    expect(await panel.isVisible()).toBe(true);
+    expect(await panel.getAttribute('data-state')).toBe('done');
+    const nodes = Number((await page.locator('#bnb-nodes').textContent())!.replace(/,/g, ''));
+    expect(nodes).toBeGreaterThanOrEqual(1);
+    expect(status.text).toContain(`${nodes.toLocaleString('en-US')} branch-and-bound node`);
+    expect(await page.locator('#bnb-incumbent').textContent()).toBe('yes');
+    const seen = await page.evaluate(() => (window as unknown as { bnbSeen: string[] }).bnbSeen);
+    expect(seen.some((t) => Number(t.replace(/,/g, '')) >= 1)).toBe(true);
+    await page.close();
+  });
+});
+
+describe('model panel', () => {
+  it('typesets the formulation with KaTeX and highlights the cells a family ties together', async () => {
+    const page = await openWith(grid01);
+    const panel = page.locator('#formulation');
+    expect(await panel.locator('.katex').count()).toBeGreaterThanOrEqual(5);
+    // Typeset, not raw TeX.
+    expect(await panel.textContent()).not.toContain('\\sum');
+    expect(await panel.locator('.f-sizes').textContent()).toContain(
+      'As built (textbook): 729 variables, 324 constraints',
+    );
+    const family = panel.locator('[data-family="box"]');
+    expect(await family.textContent()).toContain('box(b,d)');
+    await family.hover();
+    const tied = await page
+      .locator('[role="gridcell"].tied')
+      .evaluateAll((cells) => cells.map((c) => `${(c as HTMLElement).dataset.row},${(c as HTMLElement).dataset.column}`));
+    expect(tied.sort()).toEqual(['1,1', '1,2', '1,3', '2,1', '2,2', '2,3', '3,1', '3,2', '3,3']);
+    await page.locator('header h1').hover();
+    expect(await page.locator('[role="gridcell"].tied').count()).toBe(0);
+    // Focus works as hover does: the row family ties row 1.
+    await panel.locator('[data-family="row"]').focus();
+    expect(await page.locator('[role="gridcell"].tied[data-row="1"]').count()).toBe(9);
+    expect(await page.locator('[role="gridcell"].tied').count()).toBe(9);
+    await panel.locator('[data-family="row"]').blur();
+
+    await page.getByLabel('MILP').selectOption('candidates');
+    await solve(page);
+    expect(await panel.locator('.f-sizes').textContent()).toMatch(/As solved \(candidates\): \d+ variables/);
+    await panel.locator('[data-family="box"]').hover();
+    await panel.screenshot({ path: join(resultsDir, 'model-panel.png') });
+    await page.close();
+  });
+
+  it('follows the size: 6×6 with 2×3 boxes', async () => {
+    const page = await h.openPage();
+    await page.getByLabel('Size').selectOption('6');
+    const panel = page.locator('#formulation');
+    expect(await panel.locator('.f-sizes').textContent()).toContain('216 variables, 144 constraints');
+    expect(await panel.textContent()).toContain('2×3 block');
+    await panel.locator('[data-family="box"]').hover();
+    expect(await page.locator('[role="gridcell"].tied').count()).toBe(6);
+    await page.close();
+  });
+});
