@@ -12,19 +12,27 @@
 namespace gridmilp::milp {
 namespace {
 
-TEST(ModelTest, KnapsackFindsTheKnownOptimum) {
-  // The 15 kg knapsack: weights 12 2 1 1 4, values 4 2 1 2 10; optimum 15 taking all
-  // but the 12 kg item.
-  Model m;
+/// The 15 kg knapsack: weights 12 2 1 1 4, values 4 2 1 2 10; optimum 15 taking all
+/// but the 12 kg item. Returns the `take` family.
+VarFamily buildKnapsack(Model* m) {
   const std::vector<double> weight{12, 2, 1, 1, 4}, value{4, 2, 1, 2, 10};
-  VarFamily take = m.addVars("take", {{1, 5}}, VarType::kBinary, 0, 1);
+  VarFamily take = m->addVars("take", {{1, 5}}, VarType::kBinary, 0, 1);
   LinExpr total_weight, total_value;
   for (int i = 1; i <= 5; ++i) {
     total_weight.addTerm(take(i), weight[i - 1]);
     total_value.addTerm(take(i), value[i - 1]);
   }
-  m.addConstraint(total_weight <= 15, "capacity");
-  m.maximize(total_value);
+  m->addConstraint(total_weight <= 15, "capacity");
+  m->maximize(total_value);
+  return take;
+}
+
+TEST(ModelTest, KnapsackFindsTheKnownOptimum) {
+  Model m;
+  const VarFamily take = buildKnapsack(&m);
+  const std::vector<double> value{4, 2, 1, 2, 10};
+  LinExpr total_value;
+  for (int i = 1; i <= 5; ++i) total_value.addTerm(take(i), value[i - 1]);
   const SolveResult r = m.solve();
   ASSERT_EQ(r.status, SolveStatus::kOptimal);
   EXPECT_TRUE(r.hasSolution);
@@ -219,19 +227,6 @@ TEST(ModelTest, StatusNames) {
 
 namespace gridmilp::milp {
 namespace {
-
-/// The 15 kg knapsack of KnapsackFindsTheKnownOptimum, built afresh.
-void buildKnapsack(Model* m) {
-  const std::vector<double> weight{12, 2, 1, 1, 4}, value{4, 2, 1, 2, 10};
-  VarFamily take = m->addVars("take", {{1, 5}}, VarType::kBinary, 0, 1);
-  LinExpr total_weight, total_value;
-  for (int i = 1; i <= 5; ++i) {
-    total_weight.addTerm(take(i), weight[i - 1]);
-    total_value.addTerm(take(i), value[i - 1]);
-  }
-  m->addConstraint(total_weight <= 15, "capacity");
-  m->maximize(total_value);
-}
 
 TEST(ModelExportTest, LpAndMpsWrittenByGlpkReadBackToTheSameOptimum) {
   Model m;
