@@ -138,6 +138,8 @@ milp::SolveOptions solveOptionsOf(const json& request) {
     throw badRequest("options.backtracking",
                      "Unknown backtracking '" + backtracking + "': one of blb, dfs, bfs, bph");
   }
+  options.recordBranching = optionalField<bool>(
+      options_json, "recordBranching", false, json::value_t::boolean, "true or false", "options.");
   options.forceSolverError = optionalField<bool>(debug_json, "forceGlpkError", false,
                                                  json::value_t::boolean, "true or false", "debug.");
   return options;
@@ -478,6 +480,9 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
   outcome.buildMs = msSince(start);
   outcome.result = solver.solve(options);
   outcome.reduction = solver.built().reduction;
+  for (const milp::BranchRecord& b : outcome.result.branching) {
+    outcome.branchVariables.push_back(solver.built().model.name(b.variable));
+  }
   outcome.decidedByReduction = solver.decidedByReduction();
   requireSolverOk(outcome.result);
   if (outcome.result.hasSolution) outcome.solution = solver.solution();
@@ -518,6 +523,19 @@ json toJson(const SolveOutcome& outcome) {
     objective["bound"] = optionalDouble(outcome.result.stats.bestBound);
     objective["gap"] = optionalDouble(outcome.result.stats.gap);
     result["objective"] = std::move(objective);
+  }
+  if (!outcome.branchVariables.empty() || !outcome.result.incumbentNodes.empty()) {
+    json branching = json::array();
+    for (std::size_t k = 0; k < outcome.result.branching.size(); ++k) {
+      const milp::BranchRecord& b = outcome.result.branching[k];
+      branching.push_back({{"node", b.node},
+                           {"parent", b.parent},
+                           {"depth", b.depth},
+                           {"variable", outcome.branchVariables[k]},
+                           {"lpValue", b.lpValue}});
+    }
+    result["branching"] = std::move(branching);
+    result["incumbentNodes"] = outcome.result.incumbentNodes;
   }
   result["model"] = sudoku::toString(outcome.kind);
   result["decidedBy"] = outcome.decidedByReduction ? "reduction" : "glpk";

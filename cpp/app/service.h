@@ -43,6 +43,8 @@ struct SolveOutcome {
   sudoku::ModelKind kind = sudoku::ModelKind::kReduced;
   sudoku::Reduction reduction;
   bool decidedByReduction = false;
+  /// Names of the variables of result.branching, in the same order.
+  std::vector<std::string> branchVariables;
   std::optional<sudoku::Grid> solution;
   milp::SolveResult result;
   double buildMs = 0;  ///< model construction, ms

@@ -60,6 +60,17 @@ struct GlpkJob {
   std::int64_t nodes;
   bool has_bound;
   double bound;  // best bound of the active nodes, last seen
+  // Branching records (preallocated by the caller: plain storage, no destructors).
+  struct Branch {
+    int node, parent, depth, column;
+    double value;
+  };
+  Branch* branches;
+  int max_branches;
+  int branch_count;
+  int* incumbent_nodes;
+  int max_incumbents;
+  int incumbent_count;
   // Progress.
   std::chrono::steady_clock::time_point start;
   double last_progress_ms;
@@ -116,6 +127,36 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   if (const int best = glp_ios_best_node(tree); best != 0) {
     job->has_bound = true;
     job->bound = glp_ios_node_bound(tree, best);
+  }
+  if (job->branches != nullptr) {
+    const int reason = glp_ios_reason(tree);
+    const int current_node = glp_ios_curr_node(tree);
+    if (reason == GLP_IBINGO && job->incumbent_count < job->max_incumbents) {
+      job->incumbent_nodes[job->incumbent_count++] = current_node;
+    }
+    if (reason == GLP_IBRANCH && job->branch_count < job->max_branches) {
+      // Most fractional candidate, lowest index on ties; explore x = 1 first.
+      int best = 0;
+      double best_score = -1, best_value = 0;
+      const int columns = glp_get_num_cols(problem);
+      for (int j = 1; j <= columns; ++j) {
+        if (!glp_ios_can_branch(tree, j)) continue;
+        const double x = glp_get_col_prim(problem, j);
+        const double fraction = x - std::floor(x);
+        const double score = 0.5 - std::fabs(fraction - 0.5);
+        if (score > best_score) {
+          best = j;
+          best_score = score;
+          best_value = x;
+        }
+      }
+      if (best != 0) {
+        job->branches[job->branch_count++] =
+            GlpkJob::Branch{current_node, glp_ios_up_node(tree, current_node),
+                            glp_ios_node_level(tree, current_node), best - 1, best_value};
+        glp_ios_branch_upon(tree, best, GLP_UP_BRNCH);
+      }
+    }
   }
   if (job->options->onProgress) {
     const double elapsed =
@@ -546,7 +587,7 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
   GlpkJob job{};
   job.model = &model;
   job.time_limit_ms = std::max(0, options.timeLimitMs);
-  job.presolve = options.presolve;
+  job.presolve = options.presolve && !options.recordBranching;
   job.mip_gap = options.mipGap;
   job.options = &options;
   switch (options.backtracking) {
@@ -586,6 +627,16 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
   job.ar = triplets.ar.data();
   job.ne = triplets.ne();
   job.last_progress_ms = -1;
+  std::vector<GlpkJob::Branch> branch_storage;
+  std::vector<int> incumbent_storage;
+  if (options.recordBranching) {
+    branch_storage.resize(std::max(0, options.maxRecordedBranches));
+    incumbent_storage.resize(std::max(0, options.maxRecordedBranches) + 1);
+    job.branches = branch_storage.data();
+    job.max_branches = static_cast<int>(branch_storage.size());
+    job.incumbent_nodes = incumbent_storage.data();
+    job.max_incumbents = static_cast<int>(incumbent_storage.size());
+  }
   job.values = values->data();
   job.root_integral = -1;
 
@@ -599,8 +650,14 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
 
   stats.simplexIterations = job.iterations;
   stats.nodes = job.nodes;
+  for (int k = 0; k < job.branch_count; ++k) {
+    const GlpkJob::Branch& b = job.branches[k];
+    result.branching.push_back(
+        BranchRecord{b.node, b.parent, b.depth, Var{b.column, &model}, b.value});
+  }
+  result.incumbentNodes.assign(job.incumbent_nodes, job.incumbent_nodes + job.incumbent_count);
   if (job.root_integral >= 0) stats.rootLpIntegral = job.root_integral == 1;
-  if (options.presolve && completed && !job.simplex_failed) {
+  if (job.presolve && completed && !job.simplex_failed) {
     stats.presolvedRows = job.tree_seen ? job.presolved_rows : 0;
     stats.presolvedColumns = job.tree_seen ? job.presolved_cols : 0;
     stats.presolvedNonzeros = job.tree_seen ? job.presolved_nz : 0;

@@ -235,6 +235,14 @@ struct SolveOptions {
   /// Must not throw.
   std::function<bool(const SolveProgress&)> onProgress;
   double progressIntervalMs = 50;
+  /// Record the branching decisions (SolveResult::branching), for teaching. GLPK does
+  /// not say which variable it branched on, so the callback chooses: the most
+  /// fractional variable (ties: the lowest index), up-branch (x = 1) first. This
+  /// overrides `branching`, and turns GLPK's presolve off: the presolved problem
+  /// renumbers its columns. At most maxRecordedBranches are recorded (then GLPK
+  /// chooses by `branching` again).
+  bool recordBranching = false;
+  int maxRecordedBranches = 500;
   /// Test hook: make GLPK raise an internal error during the solve, to exercise the
   /// recovery path. The result is kError; the backend keeps working afterwards.
   bool forceSolverError = false;
@@ -269,6 +277,15 @@ struct SolveStats {
   std::optional<double> gap;
 };
 
+/// One branching decision of a recorded branch-and-bound run.
+struct BranchRecord {
+  int node = 0;        ///< GLPK's number of the node that branched
+  int parent = 0;      ///< its parent's number (0 for the root)
+  int depth = 0;       ///< level of the node (root = 0)
+  Var variable;        ///< the variable branched on
+  double lpValue = 0;  ///< its fractional value in the node's LP relaxation
+};
+
 /// Outcome of `Model::solve`.
 struct SolveResult {
   SolveStatus status = SolveStatus::kError;
@@ -283,6 +300,10 @@ struct SolveResult {
   /// Whether a solution is available (optimal, feasible, or a time limit with an
   /// incumbent).
   bool hasSolution = false;
+  /// Branching decisions in the order they were made (SolveOptions::recordBranching).
+  std::vector<BranchRecord> branching;
+  /// Nodes (GLPK's numbers) where an integer solution was found, in order.
+  std::vector<int> incumbentNodes;
 };
 
 /// A MILP: variables with bounds and types, linear constraint rows, a linear

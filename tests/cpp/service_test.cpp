@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 #include "milp/glpk_backend.h"
@@ -200,6 +201,43 @@ TEST(ServiceTeachingTest, SolveStreamsBranchAndBoundProgress) {
     EXPECT_GE(m["progress"]["nodes"].get<int>(), 0);
     EXPECT_LE(m["progress"]["nodes"].get<int>(), r["result"]["stats"]["nodes"].get<int>());
   }
+}
+
+}  // namespace
+}  // namespace gridmilp::app
+
+namespace gridmilp::app {
+namespace {
+
+TEST(ServiceTeachingTest, BranchingDecisionsAreRecordedInOrder) {
+  std::istringstream in(testing::readSharedData("top95.txt"));
+  std::string puzzle;
+  for (int i = 0; i < 7; ++i) std::getline(in, puzzle);
+  const nlohmann::json r =
+      handle({{"type", "solve"}, {"puzzle", puzzle}, {"options", {{"recordBranching", true}}}});
+  ASSERT_TRUE(r.contains("result")) << r.dump();
+  const nlohmann::json& result = r["result"];
+  EXPECT_EQ(result["status"], "optimal");
+  const nlohmann::json& branching = result["branching"];
+  ASSERT_GE(branching.size(), 1u);
+  EXPECT_EQ(branching[0]["depth"], 0);
+  EXPECT_EQ(branching[0]["parent"], 0);
+  std::set<int> branched;  // nodes that branched so far
+  for (const nlohmann::json& b : branching) {
+    const std::string name = b["variable"];
+    EXPECT_EQ(name.rfind("x[", 0), 0u) << name;
+    const double value = b["lpValue"];
+    EXPECT_GT(value, 0.0);  // a fractional value: that is why it branched
+    EXPECT_LT(value, 1.0);
+    // A node branches only after its parent did. (Best-bound selection visits nodes
+    // out of number order, and GLPK reuses the number of a discarded node.)
+    const int node = b["node"], parent = b["parent"];
+    if (parent != 0) EXPECT_EQ(branched.count(parent), 1u) << node << " before " << parent;
+    branched.insert(node);
+  }
+  EXPECT_GE(result["stats"]["nodes"].get<std::size_t>(), branching.size() + 1);
+  ASSERT_GE(result["incumbentNodes"].size(), 1u);
+  EXPECT_TRUE(result["stats"]["presolvedRows"].is_null());  // recording needs presolve off
 }
 
 }  // namespace
