@@ -37,6 +37,15 @@ export default defineConfig({
     // The solver's .wasm must stay a separate file (streaming compile), never inlined.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
     reportCompressedSize: false,
+    // Three pages share one bundle of page code and one worker: the app, the
+    // embeddable view (for iframes on other sites) and a sample teaching page.
+    rollupOptions: {
+      input: {
+        main: `${root}/index.html`,
+        embed: `${root}/embed.html`,
+        teaching: `${root}/teaching.html`,
+      },
+    },
   },
   worker: {
     format: 'es',

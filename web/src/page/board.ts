@@ -41,6 +41,7 @@ export class Board {
   private shapeValue: Shape = DEFAULT_SHAPE;
   private hex = false;
   private readonly onChange: (change: BoardChange) => void;
+  private readOnlyValue = false;
 
   /**
    * Build a 9×9 grid inside `container` (which is emptied).
@@ -57,6 +58,16 @@ export class Board {
   /** The current size and box shape. */
   get shape(): Shape {
     return this.shapeValue;
+  }
+
+  /** True when the person cannot change the givens (loads and solutions still show). */
+  get readOnly(): boolean {
+    return this.readOnlyValue;
+  }
+
+  set readOnly(value: boolean) {
+    this.readOnlyValue = value;
+    this.element.setAttribute('aria-readonly', String(value));
   }
 
   /** Side length n. */
@@ -295,6 +306,7 @@ export class Board {
       grid.append(row);
     }
     grid.addEventListener('keydown', (e) => this.onKeyDown(e));
+    if (this.readOnlyValue) grid.setAttribute('aria-readonly', 'true');
     this.container.append(grid);
     this.element = grid;
     this.renderAll();
@@ -324,6 +336,7 @@ export class Board {
   }
 
   private setGiven(index: number, value: number): void {
+    if (this.readOnlyValue) return;
     if (this.givens[index] === value && this.solution === null) return;
     this.givens[index] = value;
     // Any edit makes a shown solution stale, and old highlights with it.

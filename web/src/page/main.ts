@@ -4,7 +4,7 @@
  * the batch view, uniqueness, enumeration, generation and objectives to the solver
  * worker. Everything slow runs in the worker; this thread only draws.
  */
-import { SolverClient, type WorkerFactory } from '../solver/client';
+import { SolverClient } from '../solver/client';
 import {
   PROTOCOL_VERSION,
   SolverError,
@@ -18,12 +18,22 @@ import {
   type ModelFormat,
   type ModelKind,
   type SolveOptions,
-  type SolveProgress,
-  type SolveResult,
   type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
 import { familyCells, renderFormulation, type ModelSizes } from './model';
+import { BnbPanel, byId, createWorker, messageOf } from './shared';
+import {
+  OBJECTIVES,
+  PANELS,
+  embedSnippet,
+  embedUrl,
+  readHash,
+  readState,
+  stateHash,
+  type Panel,
+  type UrlState,
+} from './urlstate';
 import {
   SHAPES,
   checkFileSize,
@@ -33,7 +43,6 @@ import {
   describeGenerateProgress,
   describeRelaxation,
   describeSolve,
-  formatBound,
   fractionalCells,
   describeUniqueness,
   displaySymbol,
@@ -54,30 +63,6 @@ const MAX_TABLE_ROWS = 5000;
 
 /** Largest seed the engine takes (32 bits). */
 const MAX_SEED = 4294967295;
-
-/** Start the solver worker the way Vite detects (module worker, bundled separately). */
-const createWorker: WorkerFactory = ({ onMessage, onCrash }) => {
-  const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'gridmilp-solver',
-  });
-  worker.onmessage = (event: MessageEvent) => onMessage(event.data);
-  worker.onerror = (event: ErrorEvent) => {
-    event.preventDefault();
-    onCrash(event.message || 'the solver worker failed to start');
-  };
-  worker.onmessageerror = () => onCrash('a message from the solver could not be read');
-  return {
-    post: (message) => worker.postMessage(message),
-    terminate: () => worker.terminate(),
-  };
-};
-
-function byId<T extends HTMLElement>(id: string, type: new () => T): T {
-  const el = document.getElementById(id);
-  if (!(el instanceof type)) throw new Error(`gridmilp page: element #${id} is missing`);
-  return el;
-}
 
 type StatusKind = 'info' | 'ok' | 'error' | 'busy';
 type Job =
@@ -167,21 +152,21 @@ class App {
   private readonly exportClose = byId('export-close', HTMLButtonElement);
   private readonly formulation = byId('formulation', HTMLDivElement);
   private modelSizes: ModelSizes = {};
-  private readonly bnb = byId('bnb', HTMLElement);
-  private readonly bnbState = byId('bnb-state', HTMLSpanElement);
-  private readonly bnbNodes = byId('bnb-nodes', HTMLElement);
-  private readonly bnbActive = byId('bnb-active', HTMLElement);
-  private readonly bnbDepth = byId('bnb-depth', HTMLElement);
-  private readonly bnbIncumbent = byId('bnb-incumbent', HTMLElement);
-  private readonly bnbBound = byId('bnb-bound', HTMLElement);
-  private readonly bnbGap = byId('bnb-gap', HTMLElement);
-  private readonly bnbElapsed = byId('bnb-elapsed', HTMLElement);
+  private readonly bnb = new BnbPanel();
+  private readonly embedButton = byId('embed', HTMLButtonElement);
+  private readonly embedDialog = byId('embed-dialog', HTMLDialogElement);
+  private readonly embedSnippetText = byId('embed-snippet', HTMLTextAreaElement);
+  private readonly embedCopy = byId('embed-copy', HTMLButtonElement);
+  private readonly embedDone = byId('embed-done', HTMLButtonElement);
+  private readonly embedReadonly = byId('embed-readonly', HTMLInputElement);
+  private readonly embedPreview = byId('embed-preview', HTMLAnchorElement);
+  private readonly embedNote = byId('embed-note', HTMLSpanElement);
+  /** True while the page applies a state from the URL (which must not write it back). */
+  private restoring = false;
   private readonly board: Board;
   private readonly client: SolverClient;
   /** The exported text and its file name, for the viewer's Download button. */
   private exported: { text: string; fileName: string } | null = null;
-  /** The latest branch-and-bound progress not yet drawn. */
-  private pendingBnb: SolveProgress | null = null;
 
   private job: Job = null;
   /** Counts Stop presses, so a file read that finishes after Stop is dropped. */
@@ -201,9 +186,11 @@ class App {
   private selectedRow: HTMLTableRowElement | null = null;
 
   constructor() {
-    this.board = new Board(byId('board-container', HTMLDivElement), () => {
+    this.board = new Board(byId('board-container', HTMLDivElement), (change) => {
       if (this.selectedRow) this.selectRow(null);
       this.hideSolutions();
+      // A new puzzle is a new history entry; typing only rewrites the current one.
+      this.syncUrl(change !== 'edit');
     });
     this.client = new SolverClient(createWorker, {
       onRestart: (reason, message) => {
@@ -216,7 +203,109 @@ class App {
     this.wire();
     this.onShapeChanged();
     this.setJob(null);
+    this.restoreFromLocation(true);
     this.warmUp(true);
+  }
+
+  // ---- URL state ---------------------------------------------------------------
+
+  /** The puzzle and options that a link carries. */
+  private urlState(): UrlState {
+    const objective = OBJECTIVES.find((o) => o === this.objectiveSelect.value) ?? 'none';
+    return { size: this.board.size, givens: this.board.getGivens(), model: this.model(), objective };
+  }
+
+  /** Write the state into the location hash: a new history entry when `push`. */
+  private syncUrl(push: boolean): void {
+    if (this.restoring) return;
+    const hash = stateHash(this.urlState());
+    if (hash === location.hash) return;
+    const url = `${location.pathname}${location.search}${hash}`;
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
+  /**
+   * Apply the state named by the location: the hash, else (on the first load) `?bd=`.
+   * Without either, an empty 9×9 board.
+   */
+  private restoreFromLocation(first: boolean): void {
+    let state = readHash(location.hash);
+    const search = new URLSearchParams(location.search);
+    if (state === null && first && search.has('bd')) {
+      state = readState(search);
+      if (state) history.replaceState(null, '', `${location.pathname}${stateHash(state)}`);
+    }
+    if (state === null) {
+      if (first) return; // a fresh page: nothing to restore
+      state = { size: 9, givens: '.'.repeat(81), model: 'textbook', objective: 'none' };
+    } else if (!first && stateHash(state) === stateHash(this.urlState())) {
+      return; // already shown
+    }
+    const shape = SHAPES.find((s) => s.size === state.size);
+    if (!shape) {
+      this.setStatus(`The link names a ${state.size}×${state.size} puzzle, a size this page cannot show.`, 'error');
+      return;
+    }
+    if (this.job !== null) this.stop();
+    this.restoring = true;
+    try {
+      if (this.board.hexSymbols) {
+        this.board.setHexSymbols(false);
+        this.onShapeChanged();
+      }
+      this.useShape(shape);
+      if (this.board.getGivens() !== state.givens) this.board.setGivens(state.givens);
+      this.modelSelect.value = state.model;
+      this.objectiveSelect.value = state.objective;
+      this.renderWeights();
+      this.setStatus(
+        `Loaded the puzzle from the link (${plural(this.board.countGivens(), 'given')}). Press Solve.`,
+        'info',
+      );
+    } catch (e) {
+      this.setStatus(`The link's puzzle cannot be shown: ${messageOf(e)}`, 'error');
+    } finally {
+      this.restoring = false;
+    }
+  }
+
+  // ---- Embed dialog --------------------------------------------------------------
+
+  private embedPanels(): Panel[] {
+    const checked = new Set(
+      [...this.embedDialog.querySelectorAll<HTMLInputElement>('input[name="embed-panel"]:checked')].map((i) => i.value),
+    );
+    return PANELS.filter((p) => p === 'board' || checked.has(p));
+  }
+
+  /** Rewrite the embed snippet for the current puzzle and the dialog's choices. */
+  private updateEmbed(): void {
+    const state = { ...this.urlState(), panels: this.embedPanels(), readonly: this.embedReadonly.checked };
+    const base = new URL('embed.html', location.href);
+    this.embedSnippetText.value = embedSnippet(base, state);
+    this.embedPreview.href = embedUrl(base, state);
+    this.embedNote.textContent = '';
+  }
+
+  private openEmbed(): void {
+    this.updateEmbed();
+    if (!this.embedDialog.open) this.embedDialog.showModal();
+    this.embedSnippetText.focus();
+    this.embedSnippetText.select();
+  }
+
+  private async copyEmbed(): Promise<void> {
+    const text = this.embedSnippetText.value;
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(text);
+      this.embedNote.textContent = 'Copied.';
+    } catch {
+      this.embedSnippetText.focus();
+      this.embedSnippetText.select();
+      this.embedNote.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+    }
   }
 
   /** Load the WASM module early so the first Solve is quick. */
@@ -271,7 +360,17 @@ class App {
       this.board.setHexSymbols(this.hexBox.checked);
       this.onShapeChanged();
     });
-    this.objectiveSelect.addEventListener('change', () => this.renderWeights());
+    this.objectiveSelect.addEventListener('change', () => {
+      this.renderWeights();
+      this.syncUrl(false);
+    });
+    this.modelSelect.addEventListener('change', () => this.syncUrl(false));
+    window.addEventListener('popstate', () => this.restoreFromLocation(false));
+    window.addEventListener('hashchange', () => this.restoreFromLocation(false));
+    this.embedButton.addEventListener('click', () => this.openEmbed());
+    this.embedDone.addEventListener('click', () => this.embedDialog.close());
+    this.embedCopy.addEventListener('click', () => void this.copyEmbed());
+    this.embedDialog.addEventListener('change', () => this.updateEmbed());
     this.weightsReset.addEventListener('click', () => {
       this.weights.fill(1);
       this.renderWeights();
@@ -470,15 +569,15 @@ class App {
     const objective = this.objective();
     this.setJob('solve');
     this.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
-    this.startBnb();
+    this.bnb.start();
     try {
       const result = await this.client.solve(
         givens,
         this.options(),
         { ...this.boardFields(), ...(objective ? { objective } : {}) },
-        (progress) => this.onSolveProgress(progress),
+        (progress) => this.bnb.progress(progress, () => this.job === 'solve'),
       );
-      this.finishBnb(result);
+      this.bnb.finish(result);
       this.modelSizes = {
         solved: {
           model: result.model ?? 'textbook',
@@ -495,76 +594,11 @@ class App {
       if (typeof result.solution === 'string') this.board.setSolution(result.solution);
       this.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
     } catch (e) {
-      this.pendingBnb = null;
-      this.bnbState.textContent = '(stopped)';
+      this.bnb.stopped();
       this.showError(e, this.board.getGivens() === givens);
     } finally {
       this.setJob(null);
     }
-  }
-
-  // ---- Branch-and-bound panel -------------------------------------------------
-
-  private startBnb(): void {
-    this.pendingBnb = null;
-    this.bnb.hidden = false;
-    this.bnb.dataset.state = 'running';
-    this.bnbState.textContent = '(running…)';
-    this.drawBnb({
-      phase: 'branch-and-bound',
-      nodes: 0,
-      activeNodes: 0,
-      depth: 0,
-      incumbent: null,
-      bestBound: null,
-      gap: null,
-      elapsedMs: 0,
-    });
-  }
-
-  private onSolveProgress(progress: SolveProgress): void {
-    const first = this.pendingBnb === null;
-    this.pendingBnb = progress;
-    if (first) {
-      requestAnimationFrame(() => {
-        const p = this.pendingBnb;
-        this.pendingBnb = null;
-        if (p && this.job === 'solve') this.drawBnb(p);
-      });
-    }
-  }
-
-  /** Keep the final figures: the node count and times from the result's stats. */
-  private finishBnb(result: SolveResult): void {
-    this.pendingBnb = null;
-    const s = result.stats;
-    this.bnb.dataset.state = 'done';
-    this.bnbState.textContent =
-      result.decidedBy === 'reduction'
-        ? '(final · decided by the model reduction, no tree)'
-        : s.nodes === 0
-          ? '(final · no tree: presolve settled it)'
-          : '(final)';
-    this.drawBnb({
-      phase: 'branch-and-bound',
-      nodes: s.nodes,
-      activeNodes: 0,
-      depth: Number(this.bnbDepth.textContent) || 0,
-      incumbent: typeof result.solution === 'string' ? 0 : null,
-      bestBound: s.bestBound ?? null,
-      gap: s.gap ?? null,
-      elapsedMs: s.solveMs,
-    });
-  }
-
-  private drawBnb(p: SolveProgress): void {
-    this.bnbNodes.textContent = p.nodes.toLocaleString('en-US');
-    this.bnbActive.textContent = p.activeNodes.toLocaleString('en-US');
-    this.bnbDepth.textContent = String(p.depth);
-    this.bnbIncumbent.textContent = p.incumbent === null ? 'no' : 'yes';
-    this.bnbBound.textContent = formatBound(p.bestBound);
-    this.bnbGap.textContent = p.gap === null ? '—' : `${formatBound(p.gap * 100)} %`;
-    this.bnbElapsed.textContent = formatMs(p.elapsedMs);
   }
 
   // ---- LP relaxation and export -------------------------------------------------
@@ -1213,11 +1247,6 @@ function saveText(text: string, fileName: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-function messageOf(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return String(e);
 }
 
 function capitalise(text: string): string {

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sharing in headless Chromium: the puzzle in the URL hash (and Back), ?bd=, the embed
+// view inside an iframe on another origin, the Embed dialog, and the teaching page.
+// Every test also fails on a console error, a page error or a request to another origin.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readEuler96, solutionProblems } from '../wasm/helpers';
+import { dataDir, paste, readGivens, resultsDir, settledStatus, startHarness, type Harness } from './harness';
+
+let h: Harness;
+
+const grid01 = readEuler96(readFileSync(join(dataDir, 'p096_sudoku.txt'), 'utf8'))[0]![1];
+const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean);
+
+beforeAll(async () => {
+  h = await startHarness();
+  mkdirSync(resultsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+afterEach(() => {
+  const problems = h.problems.splice(0);
+  expect(problems, 'console errors or foreign requests').toEqual([]);
+});
+
+/** Open the page (engine ready), then go to `path` under the app's URL. */
+async function openAt(path: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await h.openPage(viewport);
+  await page.goto(new URL(path, h.url).toString());
+  return page;
+}
+
+/** Wait for the main page's engine after a navigation. */
+async function engineReady(page: Page): Promise<void> {
+  await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** The n·n values shown on a board in `where` (`.` empty). */
+async function boardOf(where: Page | Frame): Promise<string> {
+  return where
+    .locator('[role="gridcell"]')
+    .evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.value || '.').join(''));
+}
+
+/** The givens on a board in `where` (solved digits read as `.`). */
+async function givensOf(where: Page | Frame): Promise<string> {
+  return where
+    .locator('[role="gridcell"]')
+    .evaluateAll((cells) =>
+      cells.map((c) => ((c as HTMLElement).dataset.kind === 'given' ? (c as HTMLElement).dataset.value : '.')).join(''),
+    );
+}
+
+/** Wait until the embed view in `frame` is idle and return its status. */
+async function embedSettled(frame: Frame): Promise<{ text: string; kind: string }> {
+  await frame.waitForFunction(
+    () => {
+      const el = document.querySelector('[role="status"]') as HTMLElement | null;
+      return el !== null && el.dataset.kind !== 'busy' && document.body.dataset.busy === '' && el.textContent !== 'Loading the solver…';
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+  const status = frame.locator('[role="status"]');
+  return { text: ((await status.textContent()) ?? '').trim(), kind: (await status.getAttribute('data-kind')) ?? '' };
+}
+
+/** Press Solve in the embed view and return the solved board. */
+async function solveIn(frame: Frame): Promise<{ board: string; status: { text: string; kind: string } }> {
+  await frame.getByRole('button', { name: /Solve/ }).click();
+  const status = await embedSettled(frame);
+  return { board: await boardOf(frame), status };
+}
+
+describe('URL state', () => {
+  it('restores a puzzle and the model from the hash, and Back returns to it', async () => {
+    const page = await openAt(`index.html#p=${grid01}&model=reduced`);
+    await engineReady(page);
+    expect(await readGivens(page)).toBe(grid01);
+    expect(await page.getByLabel('MILP').inputValue()).toBe('reduced');
+    expect((await settledStatus(page)).text).toMatch(/^Loaded the puzzle from the link \(\d+ givens\)/);
+
+    // A second puzzle: a new history entry, written into the hash.
+    await page.locator('header h1').click();
+    await paste(page, top95[0]!);
+    expect((await settledStatus(page)).text).toMatch(/^Loaded/);
+    expect(await readGivens(page)).toBe(top95[0]);
+    expect(await page.evaluate(() => location.hash)).toBe(`#p=${top95[0]}&n=9&model=reduced`);
+
+    // Typing replaces the entry instead of adding one.
+    const length = await page.evaluate(() => history.length);
+    await page.locator('[role="gridcell"][data-kind="empty"]').first().click();
+    await page.keyboard.press('Backspace');
+    expect(await page.evaluate(() => history.length)).toBe(length);
+
+    await page.goBack();
+    await page.waitForFunction((g) => document.querySelector('[role="gridcell"]') !== null && location.hash.includes(g), grid01);
+    await expect.poll(() => readGivens(page)).toBe(grid01);
+    expect(await page.getByLabel('MILP').inputValue()).toBe('reduced');
+    await page.goForward();
+    await expect.poll(() => readGivens(page)).toBe(top95[0]);
+
+    // Options go into the link too.
+    await page.getByLabel('Solve optimises').selectOption('diagonal');
+    expect(await page.evaluate(() => location.hash)).toContain('obj=diagonal');
+    await page.close();
+  });
+
+  it('reads ?bd=<81 characters> on load and turns it into a hash link', async () => {
+    const puzzle = top95[4]!;
+    const page = await openAt(`index.html?bd=${puzzle.replace(/\./g, '0')}`);
+    await engineReady(page);
+    expect(await readGivens(page)).toBe(puzzle);
+    expect(await page.evaluate(() => location.search)).toBe('');
+    expect(await page.evaluate(() => location.hash)).toBe(`#p=${puzzle}&n=9`);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const status = await settledStatus(page);
+    expect(status.kind).toBe('ok');
+    expect(solutionProblems(puzzle, await boardOf(page))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('embed view in an iframe on another origin', () => {
+  let host: Server;
+  let hostDir: string;
+  let hostUrl: string;
+
+  beforeAll(async () => {
+    hostDir = mkdtempSync(join(tmpdir(), 'gridmilp-host-'));
+    const src = `${h.url}embed.html?p=${grid01}&panels=board,relaxation&readonly=1`;
+    writeFileSync(
+      join(hostDir, 'host.html'),
+      `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head>` +
+        `<body><h1>A course page</h1><iframe id="demo" src="${src.replace(/&/g, '&amp;')}" width="100%" height="700" style="border:0;max-width:32rem"></iframe></body></html>`,
+    );
+    host = createServer((req, res) => {
+      if (req.url === '/host.html') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(readFileSync(join(hostDir, 'host.html')));
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/host.html`;
+  });
+
+  afterAll(async () => {
+    host?.closeAllConnections();
+    await new Promise<void>((resolve) => host?.close(() => resolve()));
+    rmSync(hostDir, { recursive: true, force: true });
+  });
+
+  it('solves inside the frame, keeps the board read-only and shows the relaxation', async () => {
+    const page = await h.context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(hostUrl);
+    expect(new URL(hostUrl).origin).not.toBe(new URL(h.url).origin);
+    const iframe = await page.locator('#demo').elementHandle();
+    const frame = (await iframe!.contentFrame())!;
+    await frame.locator('[role="gridcell"]').first().waitFor();
+    expect(await givensOf(frame)).toBe(grid01);
+    // The whole board fits the frame's width.
+    const fit = await frame.evaluate(() => ({
+      right: document.querySelector('[role="grid"]')!.getBoundingClientRect().right,
+      width: document.documentElement.clientWidth,
+      scroll: document.documentElement.scrollWidth,
+    }));
+    expect(fit.right).toBeLessThanOrEqual(fit.width);
+    expect(fit.scroll).toBeLessThanOrEqual(fit.width);
+
+    // The relaxation panel runs the root LP at once: integral for Grid 01.
+    const relax = frame.locator('#relaxation-panel');
+    expect(await relax.isVisible()).toBe(true);
+    await embedSettled(frame);
+    expect(await frame.locator('#relax-text').textContent()).toContain('integral');
+    expect(await frame.locator('.cell.lp-solid').count()).toBe([...grid01].filter((c) => c === '.').length);
+    expect(await frame.locator('#model-panel').isVisible()).toBe(false);
+    expect(await frame.locator('#bnb').isVisible()).toBe(false);
+
+    // Read-only: typing into a cell changes nothing.
+    const empty = frame.locator('[role="gridcell"][data-kind="empty"]').first();
+    await empty.click();
+    await page.keyboard.press('5');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('7');
+    expect(await givensOf(frame)).toBe(grid01);
+    expect(await frame.locator('[role="grid"]').getAttribute('aria-readonly')).toBe('true');
+
+    const { board, status } = await solveIn(frame);
+    expect(status.kind).toBe('ok');
+    expect(board).toMatch(/^[1-9]{81}$/);
+    expect(solutionProblems(grid01, board)).toEqual([]);
+    await page.locator('body').screenshot({ path: join(resultsDir, 'embed-cross-origin.png') });
+
+    // Only the host page came from the host; everything the frame asked for came from gridmilp.
+    const gridmilp = new URL(h.url).origin;
+    const foreign = requests.filter((u) => /^https?:/.test(u) && new URL(u).origin !== gridmilp);
+    expect(foreign).toEqual([hostUrl]);
+    expect(requests.some((u) => u.endsWith('.wasm'))).toBe(true);
+    expect(errors).toEqual([]);
+    // The harness flags the host page itself as foreign; that one is expected.
+    const flagged = `request to another origin: ${hostUrl}`;
+    expect(h.problems.filter((p) => p === flagged).length).toBe(1);
+    h.problems.splice(h.problems.indexOf(flagged), 1);
+    await page.close();
+  });
+
+  it('fits 320 px without sideways scrolling, with every panel, and edits when not read-only', async () => {
+    const page = await openAt(`embed.html?p=${top95[3]}&panels=board,model,relaxation,progress`, {
+      width: 320,
+      height: 900,
+    });
+    const frame = page.mainFrame();
+    await embedSettled(frame);
+    for (const id of ['#relaxation-panel', '#bnb', '#model-panel']) {
+      if (id === '#bnb') continue; // shown once a solve starts
+      expect(await page.locator(id).isVisible(), id).toBe(true);
+    }
+    expect(await page.locator('#formulation .katex').count()).toBeGreaterThan(0);
+    expect(await page.locator('#relax-text').textContent()).toMatch(/fractional/);
+    const { board, status } = await solveIn(frame);
+    expect(status.kind).toBe('ok');
+    expect(solutionProblems(top95[3]!, board)).toEqual([]);
+    expect(await page.locator('#bnb').isVisible()).toBe(true);
+    expect(Number((await page.locator('#bnb-nodes').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(0);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await page.screenshot({ path: join(resultsDir, 'embed-320.png'), fullPage: true });
+
+    // Not read-only: typing sets a given; Reset brings the original back.
+    const empty = page.locator('[role="gridcell"][data-kind="empty"]');
+    const before = await givensOf(page);
+    await page.getByRole('button', { name: /Reset/ }).click();
+    await page.locator('[role="gridcell"]').nth(before.indexOf('.')).click();
+    await page.keyboard.press('9');
+    expect(await givensOf(page)).not.toBe(before);
+    await page.getByRole('button', { name: /Reset/ }).click();
+    expect(await givensOf(page)).toBe(top95[3]);
+    expect(await empty.count()).toBe([...top95[3]!].filter((c) => c === '.').length);
+    await page.close();
+  });
+});
+
+describe('Embed dialog', () => {
+  it('offers an iframe snippet for the current puzzle that follows the checkboxes', async () => {
+    const page = await openAt(`index.html#p=${grid01}&model=candidates`);
+    await engineReady(page);
+    await page.getByRole('button', { name: 'Embed', exact: true }).click();
+    const dialog = page.locator('#embed-dialog');
+    expect(await dialog.isVisible()).toBe(true);
+    const snippet = page.getByLabel('HTML for your page');
+    let text = await snippet.inputValue();
+    const embed = new URL('embed.html', h.url).toString();
+    expect(text).toContain(`<iframe src="${embed}?p=${grid01}&amp;n=9&amp;model=candidates&amp;panels=board&amp;readonly=1"`);
+    await page.getByLabel('LP relaxation').check();
+    await page.getByLabel('Read-only board').uncheck();
+    text = await snippet.inputValue();
+    expect(text).toContain('panels=board,relaxation');
+    expect(text).not.toContain('readonly');
+    expect(await page.locator('#embed-preview').getAttribute('href')).toBe(
+      `${embed}?p=${grid01}&n=9&model=candidates&panels=board,relaxation`,
+    );
+    // Copy: to the clipboard where allowed, else the text is selected for Ctrl+C.
+    await page.getByRole('button', { name: 'Copy' }).click();
+    const note = page.locator('#embed-note');
+    await expect.poll(() => note.textContent()).toMatch(/^(Copied\.|Selected)/);
+    if ((await note.textContent())!.startsWith('Selected')) {
+      const selected = await snippet.evaluate((t) => {
+        const a = t as HTMLTextAreaElement;
+        return a.value.slice(a.selectionStart, a.selectionEnd);
+      });
+      expect(selected).toBe(text);
+    }
+    await dialog.screenshot({ path: join(resultsDir, 'embed-dialog.png') });
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await dialog.isVisible()).toBe(false);
+    await page.close();
+  });
+});
+
+describe('teaching page', () => {
+  it('explains the model and embeds an integral puzzle and one that branches; both solve', async () => {
+    const page = await openAt('teaching.html');
+    expect(await page.locator('main').textContent()).toMatch(/729 binaries[\s\S]*LP relaxation[\s\S]*branch-and-bound/);
+    const frames: Record<string, Frame> = {};
+    for (const id of ['easy', 'hard']) {
+      const handle = await page.locator(`#${id}`).elementHandle();
+      frames[id] = (await handle!.contentFrame())!;
+      await frames[id].locator('[role="gridcell"]').first().waitFor();
+    }
+    const easyGivens = await givensOf(frames.easy!);
+    const hardGivens = await givensOf(frames.hard!);
+    expect(easyGivens).toBe(grid01);
+    await embedSettled(frames.easy!);
+    await embedSettled(frames.hard!);
+    expect(await frames.easy!.locator('#relax-text').textContent()).toContain('integral');
+    expect(await frames.hard!.locator('#relax-text').textContent()).toMatch(/fractional/);
+
+    const easy = await solveIn(frames.easy!);
+    expect(solutionProblems(easyGivens, easy.board)).toEqual([]);
+    const hard = await solveIn(frames.hard!);
+    expect(hard.status.kind).toBe('ok');
+    expect(solutionProblems(hardGivens, hard.board)).toEqual([]);
+    const nodes = Number((await frames.hard!.locator('#bnb-nodes').textContent())!.replace(/,/g, ''));
+    expect(nodes).toBeGreaterThan(0);
+    await page.screenshot({ path: join(resultsDir, 'teaching.png'), fullPage: true });
+    await page.close();
+  });
+});

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The URL state of the page and the embed view (web/src/page/urlstate.ts): pure functions.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalGivens,
+  embedSnippet,
+  embedUrl,
+  readEmbed,
+  readHash,
+  readState,
+  stateHash,
+} from '../../web/src/page/urlstate';
+import { dataDir } from './helpers';
+
+const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean);
+
+describe('URL state', () => {
+  it('round-trips a puzzle and its options through the hash', () => {
+    const p = top95[0]!;
+    const state = { size: 9, givens: p, model: 'reduced' as const, objective: 'diagonal' as const };
+    const hash = stateHash(state);
+    expect(hash).toBe(`#p=${p}&n=9&model=reduced&obj=diagonal`);
+    expect(readHash(hash)).toEqual(state);
+    // Defaults stay out of the link.
+    expect(stateHash({ ...state, model: 'textbook', objective: 'none' })).toBe(`#p=${p}&n=9`);
+  });
+
+  it('accepts ?bd= with 0 for empty cells and rejects wrong sizes and symbols', () => {
+    const p = top95[1]!;
+    const zeros = p.replace(/\./g, '0');
+    expect(readState(new URLSearchParams(`bd=${zeros}`))?.givens).toBe(p);
+    expect(readState(new URLSearchParams(`bd=${p}&n=4`))).toBeNull();
+    expect(readState(new URLSearchParams(`p=${p.slice(1)}`))).toBeNull();
+    expect(canonicalGivens('12#4')).toBeNull();
+    expect(readHash('')).toBeNull();
+    // Unknown options fall back to the defaults.
+    expect(readHash(`#p=${p}&model=simplex&obj=max`)).toMatchObject({ model: 'textbook', objective: 'none' });
+  });
+
+  it('reads the embed parameters and writes them back into an iframe snippet', () => {
+    const p = top95[2]!;
+    const state = readEmbed(new URLSearchParams(`p=${p}&panels=relaxation,bogus,model&readonly=1`));
+    expect(state.panels).toEqual(['board', 'model', 'relaxation']);
+    expect(state.readonly).toBe(true);
+    expect(readEmbed(new URLSearchParams('')).panels).toEqual(['board']);
+    expect(readEmbed(new URLSearchParams('')).givens).toBe('.'.repeat(81));
+    const url = embedUrl('http://example.test/app/embed.html', state);
+    expect(url).toBe(`http://example.test/app/embed.html?p=${p}&n=9&panels=board,model,relaxation&readonly=1`);
+    expect(readEmbed(new URL(url).searchParams)).toEqual(state);
+    const snippet = embedSnippet('http://example.test/app/embed.html', state);
+    expect(snippet).toMatch(/^<iframe src="http:\/\/example\.test\/app\/embed\.html\?p=/);
+    expect(snippet).toContain('&amp;readonly=1');
+  });
+});

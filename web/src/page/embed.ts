@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The embeddable view (embed.html, meant for an `<iframe>` on any site): one board with
+ * Solve, configured by its query string — `p` (the puzzle), `n` (size), `panels`
+ * (board, model, relaxation, progress), `readonly=1`, `model`, `obj`. It reuses the
+ * main page's board, solver client, branch-and-bound panel and model panel; every
+ * request goes to this page's own origin.
+ */
+import { SolverClient } from '../solver/client';
+import { SolverError, type Objective, type PuzzleFields, type SolveOptions } from '../solver/protocol';
+import { Board } from './board';
+import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
+import { familyCells, renderFormulation, type ModelSizes } from './model';
+import { BnbPanel, byId, createWorker, messageOf } from './shared';
+import { readEmbed, stateHash, type EmbedState } from './urlstate';
+
+type Job = 'solve' | 'relax' | null;
+
+/** The embed page controller. */
+class Embed {
+  private readonly state: EmbedState;
+  private readonly board: Board;
+  private readonly client: SolverClient;
+  private readonly status = byId('status', HTMLParagraphElement);
+  private readonly solveButton = byId('solve', HTMLButtonElement);
+  private readonly stopButton = byId('stop', HTMLButtonElement);
+  private readonly resetButton = byId('reset', HTMLButtonElement);
+  private readonly relaxButton = byId('relax', HTMLButtonElement);
+  private readonly relaxText = byId('relax-text', HTMLParagraphElement);
+  private readonly formulation = byId('formulation', HTMLDivElement);
+  private readonly bnb = new BnbPanel();
+  private readonly show: Record<'model' | 'relaxation' | 'progress', boolean>;
+  private modelSizes: ModelSizes = {};
+  private job: Job = null;
+
+  constructor() {
+    this.state = readEmbed(new URLSearchParams(location.search));
+    const has = (p: string): boolean => this.state.panels.some((x) => x === p);
+    this.show = { model: has('model'), relaxation: has('relaxation'), progress: has('progress') };
+    this.board = new Board(byId('board-container', HTMLDivElement), () => {
+      this.relaxText.textContent = '—';
+    });
+    this.board.readOnly = this.state.readonly;
+    this.client = new SolverClient(createWorker, {});
+    const shape = SHAPES.find((s) => s.size === this.state.size);
+    try {
+      if (!shape) throw new Error(`${this.state.size}×${this.state.size} is not a size this view can show`);
+      this.board.setShape(shape);
+      this.board.setGivens(this.state.givens);
+    } catch (e) {
+      this.setStatus(`The puzzle cannot be shown: ${messageOf(e)}`, 'error');
+    }
+    byId('play', HTMLElement).dataset.size = String(this.board.size);
+    byId('open-full', HTMLAnchorElement).href = `index.html${stateHash(this.state)}`;
+    byId('relaxation-panel', HTMLElement).hidden = !this.show.relaxation;
+    byId('model-panel', HTMLElement).hidden = !this.show.model;
+    document.body.dataset.panels = this.state.panels.join(',');
+    document.body.dataset.readonly = String(this.state.readonly);
+    if (this.show.model) this.renderModel();
+
+    this.solveButton.addEventListener('click', () => void this.solve());
+    this.stopButton.addEventListener('click', () => this.client.stop());
+    this.relaxButton.addEventListener('click', () => void this.relax());
+    this.resetButton.addEventListener('click', () => {
+      this.board.setGivens(this.state.givens);
+      this.setStatus('Back to the original puzzle.', 'info');
+    });
+    this.setJob(null);
+    this.client.version().then(
+      () => {
+        if (this.job === null && this.status.dataset.kind === 'info' && this.status.textContent === 'Loading the solver…') {
+          this.setStatus(`${plural(this.board.countGivens(), 'given')} · press ▶ Solve.`, 'info');
+        }
+      },
+      (e: unknown) => this.setStatus(`The solver could not be loaded: ${messageOf(e)}`, 'error'),
+    );
+    // The relaxation panel shows the root LP at once: integral or not, before any branching.
+    if (this.show.relaxation) void this.relax();
+  }
+
+  private renderModel(): void {
+    renderFormulation(this.formulation, this.board.shape, this.modelSizes, (family) => {
+      this.board.markTied(family === null ? [] : familyCells(family, this.board.shape, this.board.getGivens()));
+    });
+  }
+
+  private options(): SolveOptions {
+    return { presolve: true, timeLimitMs: 0, model: this.state.model, progressIntervalMs: 50 };
+  }
+
+  private fields(): PuzzleFields {
+    const { size, boxHeight, boxWidth } = this.board.shape;
+    return { size, boxHeight, boxWidth, symbols: 'digits' };
+  }
+
+  private objective(): Objective | undefined {
+    return this.state.objective === 'none' ? undefined : { preset: this.state.objective };
+  }
+
+  private setStatus(text: string, kind: 'info' | 'ok' | 'error' | 'busy'): void {
+    this.status.textContent = text;
+    this.status.dataset.kind = kind;
+  }
+
+  private setJob(job: Job): void {
+    this.job = job;
+    const busy = job !== null;
+    this.solveButton.disabled = busy;
+    this.relaxButton.disabled = busy;
+    this.resetButton.disabled = busy;
+    this.stopButton.disabled = !busy;
+    this.board.element.setAttribute('aria-busy', String(busy));
+    document.body.dataset.busy = job ?? '';
+  }
+
+  private showError(e: unknown): void {
+    if (e instanceof SolverError && e.code === 'stopped') {
+      this.setStatus('Stopped.', 'info');
+      return;
+    }
+    if (e instanceof SolverError && e.where?.cells?.length) this.board.markConflicts(e.where.cells);
+    this.setStatus(messageOf(e), 'error');
+  }
+
+  private async solve(): Promise<void> {
+    if (this.job !== null) return;
+    const givens = this.board.getGivens();
+    this.board.clearConflicts();
+    this.board.setSolution(null);
+    const objective = this.objective();
+    this.setJob('solve');
+    this.setStatus('Solving…', 'busy');
+    if (this.show.progress) this.bnb.start();
+    try {
+      const result = await this.client.solve(
+        givens,
+        this.options(),
+        { ...this.fields(), ...(objective ? { objective } : {}) },
+        (progress) => {
+          if (this.show.progress) this.bnb.progress(progress, () => this.job === 'solve');
+        },
+      );
+      if (this.show.progress) this.bnb.finish(result);
+      if (this.show.model) {
+        this.modelSizes = {
+          solved: {
+            model: result.model ?? 'textbook',
+            columns: result.stats.columns,
+            rows: result.stats.rows,
+            ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
+          },
+        };
+        this.renderModel();
+      }
+      if (this.board.getGivens() !== givens) return;
+      if (typeof result.solution === 'string') this.board.setSolution(result.solution);
+      this.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
+    } catch (e) {
+      if (this.show.progress) this.bnb.stopped();
+      this.showError(e);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  private async relax(): Promise<void> {
+    if (this.job !== null) return;
+    const givens = this.board.getGivens();
+    this.board.clearConflicts();
+    this.board.setSolution(null);
+    this.setJob('relax');
+    this.setStatus('Solving the LP relaxation…', 'busy');
+    try {
+      const result = await this.client.relax(givens, { ...this.fields(), options: this.options() });
+      if (this.board.getGivens() !== givens) return;
+      if (result.status !== 'optimal') {
+        this.relaxText.textContent = `No LP solution (${result.status}): the givens contradict each other.`;
+        this.setStatus(this.relaxText.textContent, 'error');
+        return;
+      }
+      this.board.setRelaxation(result.values);
+      const text = describeRelaxation(result.integral, fractionalCells(result.values));
+      this.relaxText.textContent = text;
+      this.relaxText.dataset.integral = String(result.integral);
+      this.setStatus(`${text} Press ▶ Solve for the integer solution.`, result.integral ? 'ok' : 'info');
+    } catch (e) {
+      this.showError(e);
+    } finally {
+      this.setJob(null);
+    }
+  }
+}
+
+new Embed();

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Code shared by the main page (main.ts) and the embeddable page (embed.ts): the worker
+ * factory, element lookup, error text and the live branch-and-bound panel.
+ */
+import type { WorkerFactory } from '../solver/client';
+import type { SolveProgress, SolveResult } from '../solver/protocol';
+import { formatBound, formatMs } from './format';
+
+/** Start the solver worker the way Vite detects (module worker, bundled separately). */
+export const createWorker: WorkerFactory = ({ onMessage, onCrash }) => {
+  const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'gridmilp-solver',
+  });
+  worker.onmessage = (event: MessageEvent) => onMessage(event.data);
+  worker.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    onCrash(event.message || 'the solver worker failed to start');
+  };
+  worker.onmessageerror = () => onCrash('a message from the solver could not be read');
+  return {
+    post: (message) => worker.postMessage(message),
+    terminate: () => worker.terminate(),
+  };
+};
+
+/**
+ * The element with id `id`, checked to be of `type`.
+ *
+ * @throws Error when it is missing or of another type
+ */
+export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
+  const el = document.getElementById(id);
+  if (!(el instanceof type)) throw new Error(`gridmilp page: element #${id} is missing`);
+  return el;
+}
+
+/** The message of an error, or the value as text. */
+export function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+/**
+ * The branch-and-bound panel: the section `#bnb` with `#bnb-state`, `#bnb-nodes`,
+ * `#bnb-active`, `#bnb-depth`, `#bnb-incumbent`, `#bnb-bound`, `#bnb-gap` and
+ * `#bnb-elapsed`. Progress is drawn at most once per animation frame.
+ */
+export class BnbPanel {
+  private readonly root = byId('bnb', HTMLElement);
+  private readonly state = byId('bnb-state', HTMLSpanElement);
+  private readonly nodes = byId('bnb-nodes', HTMLElement);
+  private readonly active = byId('bnb-active', HTMLElement);
+  private readonly depth = byId('bnb-depth', HTMLElement);
+  private readonly incumbent = byId('bnb-incumbent', HTMLElement);
+  private readonly bound = byId('bnb-bound', HTMLElement);
+  private readonly gap = byId('bnb-gap', HTMLElement);
+  private readonly elapsed = byId('bnb-elapsed', HTMLElement);
+  /** The latest progress not yet drawn. */
+  private pending: SolveProgress | null = null;
+
+  /** Show the panel, zeroed, as running. */
+  start(): void {
+    this.pending = null;
+    this.root.hidden = false;
+    this.root.dataset.state = 'running';
+    this.state.textContent = '(running…)';
+    this.draw({
+      phase: 'branch-and-bound',
+      nodes: 0,
+      activeNodes: 0,
+      depth: 0,
+      incumbent: null,
+      bestBound: null,
+      gap: null,
+      elapsedMs: 0,
+    });
+  }
+
+  /**
+   * Take a progress report; it is drawn on the next frame if `stillRunning()` holds then.
+   *
+   * @param progress the report
+   * @param stillRunning whether the solve it belongs to is still the current one
+   */
+  progress(progress: SolveProgress, stillRunning: () => boolean): void {
+    const first = this.pending === null;
+    this.pending = progress;
+    if (first) {
+      requestAnimationFrame(() => {
+        const p = this.pending;
+        this.pending = null;
+        if (p && stillRunning()) this.draw(p);
+      });
+    }
+  }
+
+  /** Keep the final figures: the node count and times from the result's stats. */
+  finish(result: SolveResult): void {
+    this.pending = null;
+    const s = result.stats;
+    this.root.dataset.state = 'done';
+    this.state.textContent =
+      result.decidedBy === 'reduction'
+        ? '(final · decided by the model reduction, no tree)'
+        : s.nodes === 0
+          ? '(final · no tree: presolve settled it)'
+          : '(final)';
+    this.draw({
+      phase: 'branch-and-bound',
+      nodes: s.nodes,
+      activeNodes: 0,
+      depth: Number(this.depth.textContent) || 0,
+      incumbent: typeof result.solution === 'string' ? 0 : null,
+      bestBound: s.bestBound ?? null,
+      gap: s.gap ?? null,
+      elapsedMs: s.solveMs,
+    });
+  }
+
+  /** Mark the panel as stopped (the solve failed or was stopped). */
+  stopped(): void {
+    this.pending = null;
+    this.state.textContent = '(stopped)';
+  }
+
+  private draw(p: SolveProgress): void {
+    this.nodes.textContent = p.nodes.toLocaleString('en-US');
+    this.active.textContent = p.activeNodes.toLocaleString('en-US');
+    this.depth.textContent = String(p.depth);
+    this.incumbent.textContent = p.incumbent === null ? 'no' : 'yes';
+    this.bound.textContent = formatBound(p.bestBound);
+    this.gap.textContent = p.gap === null ? '—' : `${formatBound(p.gap * 100)} %`;
+    this.elapsed.textContent = formatMs(p.elapsedMs);
+  }
+}

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The page state kept in URLs: the main page's hash (`#p=…&n=9&model=reduced&obj=diagonal`),
+ * the `?bd=` form of popular Sudoku sites, and the embed page's query string. Pure
+ * functions, no DOM.
+ */
+
+/** The models a URL may name. */
+export const MODELS = ['textbook', 'candidates', 'reduced'] as const;
+/** The objective presets a URL may name (weights are too long for a link). */
+export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
+/** The panels of the embed page, in display order. */
+export const PANELS = ['board', 'model', 'relaxation', 'progress'] as const;
+
+/** A MILP model kind. */
+export type UrlModel = (typeof MODELS)[number];
+/** An objective preset (`none` = any solution). */
+export type UrlObjective = (typeof OBJECTIVES)[number];
+/** A panel of the embed page. */
+export type Panel = (typeof PANELS)[number];
+
+/** A puzzle and the options that travel with it in a link. */
+export interface UrlState {
+  /** The side length n. */
+  size: number;
+  /** n·n canonical characters (`1`–`9`, `A`–`Z`, `.` empty). */
+  givens: string;
+  model: UrlModel;
+  objective: UrlObjective;
+}
+
+/** What the embed page is told by its URL. */
+export interface EmbedState extends UrlState {
+  panels: Panel[];
+  readonly: boolean;
+}
+
+/**
+ * Canonical givens from text as found in a link: `0`, `.`, `-`, `_` and `*` are empty,
+ * letters are upper-cased; `null` unless the result is n·n characters for some n ≥ 1.
+ */
+export function canonicalGivens(text: string): string | null {
+  const out = text
+    .trim()
+    .toUpperCase()
+    .replace(/[0\-_*]/g, '.');
+  if (!/^[.1-9A-Z]+$/.test(out)) return null;
+  const n = Math.round(Math.sqrt(out.length));
+  return n * n === out.length ? out : null;
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.find((a) => a === value) ?? fallback;
+}
+
+/**
+ * Read the puzzle state from URL parameters (`p`, `n`, `model`, `obj`; `bd` is accepted
+ * for `p`). `n` must agree with the puzzle's length; when `p` is absent an empty n×n
+ * puzzle is meant. Returns `null` when no usable puzzle is named.
+ */
+export function readState(params: URLSearchParams): UrlState | null {
+  const raw = params.get('p') ?? params.get('bd');
+  const nText = params.get('n');
+  const n = nText !== null && /^\d{1,2}$/.test(nText) ? Number(nText) : null;
+  let givens: string | null;
+  if (raw === null || raw === '') {
+    if (n === null || n < 1) return null;
+    givens = '.'.repeat(n * n);
+  } else {
+    givens = canonicalGivens(raw);
+    if (givens === null) return null;
+  }
+  const size = Math.round(Math.sqrt(givens.length));
+  if (n !== null && n !== size) return null;
+  return {
+    size,
+    givens,
+    model: pick(params.get('model'), MODELS, 'textbook'),
+    objective: pick(params.get('obj'), OBJECTIVES, 'none'),
+  };
+}
+
+/** The main page's state from its location hash (with or without the leading `#`). */
+export function readHash(hash: string): UrlState | null {
+  return readState(new URLSearchParams(hash.replace(/^#/, '')));
+}
+
+/** URL parameters for `state`; defaults (textbook, no objective) are left out. */
+export function stateParams(state: UrlState): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('p', state.givens);
+  params.set('n', String(state.size));
+  if (state.model !== 'textbook') params.set('model', state.model);
+  if (state.objective !== 'none') params.set('obj', state.objective);
+  return params;
+}
+
+/** `params` as a query text, keeping commas readable (`panels=board,model`). */
+function queryText(params: URLSearchParams): string {
+  return params.toString().replace(/%2C/gi, ',');
+}
+
+/** The location hash (with `#`) for `state`. */
+export function stateHash(state: UrlState): string {
+  return `#${queryText(stateParams(state))}`;
+}
+
+/**
+ * The embed page's state from its query string: the puzzle state (an empty 9×9 board
+ * when none is named), `panels` (a comma list, default `board`; the board is always
+ * shown) and `readonly=1`.
+ */
+export function readEmbed(params: URLSearchParams): EmbedState {
+  const state = readState(params) ?? {
+    size: 9,
+    givens: '.'.repeat(81),
+    model: pick(params.get('model'), MODELS, 'textbook'),
+    objective: pick(params.get('obj'), OBJECTIVES, 'none'),
+  };
+  const asked = (params.get('panels') ?? 'board').split(',').map((s) => s.trim());
+  const panels = PANELS.filter((p) => p === 'board' || asked.includes(p));
+  const ro = params.get('readonly');
+  return { ...state, panels, readonly: ro === '1' || ro === 'true' };
+}
+
+/**
+ * The absolute URL of the embed page showing `state`.
+ *
+ * @param base the embed page's URL, e.g. `new URL('embed.html', location.href)`
+ */
+export function embedUrl(base: URL | string, state: EmbedState): string {
+  const url = new URL(base);
+  const params = stateParams(state);
+  params.set('panels', state.panels.join(','));
+  if (state.readonly) params.set('readonly', '1');
+  url.search = queryText(params);
+  url.hash = '';
+  return url.toString();
+}
+
+/** HTML-escape `text` for an attribute value in double quotes. */
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
+export function embedSnippet(base: URL | string, state: EmbedState): string {
+  const height = 360 + (state.panels.length - 1) * 140;
+  return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Sudoku as a MILP (gridmilp)" width="100%" height="${height}" style="border:0;max-width:32rem" loading="lazy"></iframe>`;
+}
