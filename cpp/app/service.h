@@ -40,7 +40,7 @@ nlohmann::json handle(const nlohmann::json& request, const ProgressSink& progres
 struct SolveOutcome {
   sudoku::Grid givens;
   std::optional<sudoku::CellObjective> objective;
-  sudoku::ModelKind kind = sudoku::ModelKind::kReduced;
+  sudoku::ModelKind kind = sudoku::ModelKind::kTextbook;
   sudoku::Reduction reduction;
   bool decidedByReduction = false;
   /// Names of the variables of result.branching, in the same order.
@@ -51,13 +51,14 @@ struct SolveOutcome {
   double totalMs = 0;  ///< the whole call, ms
 };
 
-/// Solves one puzzle with the textbook model (and the objective, if any). Throws
+/// Solves one puzzle with the given model (default: the textbook model, as in the
+/// protocol) and the objective, if any. Throws
 /// InputError: conflicting_givens (two equal givens in a unit, both cells named),
 /// bad_request (objective of the wrong size) or solver_error (GLPK failed; the
 /// message is GLPK's; the backend stays usable).
 SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& options,
                          const std::optional<sudoku::CellObjective>& objective = {},
-                         sudoku::ModelKind kind = sudoku::ModelKind::kReduced);
+                         sudoku::ModelKind kind = sudoku::ModelKind::kTextbook);
 
 /// The `result` object of a solve response (protocol.md).
 nlohmann::json toJson(const SolveOutcome& outcome);
