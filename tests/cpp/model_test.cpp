@@ -12,6 +12,15 @@
 namespace gridmilp::milp {
 namespace {
 
+/// sum 2 x_i = 61 over 61 binaries: the LP relaxation is feasible, no integer point
+/// is, and branch-and-bound without presolve needs about 2^30 nodes to prove it.
+void buildOddParity(Model* m) {
+  VarFamily x = m->addVars("x", {{1, 61}}, VarType::kBinary, 0, 1);
+  LinExpr lhs;
+  for (Var v : x.all()) lhs.addTerm(v, 2.0);
+  m->addConstraint(lhs == 61, "odd");
+}
+
 /// The 15 kg knapsack: weights 12 2 1 1 4, values 4 2 1 2 10; optimum 15 taking all
 /// but the 12 kg item. Returns the `take` family.
 VarFamily buildKnapsack(Model* m) {
@@ -130,13 +139,8 @@ TEST(ModelTest, UnboundedModelIsReported) {
 }
 
 TEST(ModelTest, TimeLimitStopsALongSearch) {
-  // sum 2 x_i = 61 over 61 binaries: the LP relaxation is feasible, no integer point
-  // is, and branch-and-bound without presolve needs about 2^30 nodes to prove it.
   Model m;
-  VarFamily x = m.addVars("x", {{1, 61}}, VarType::kBinary, 0, 1);
-  LinExpr lhs;
-  for (Var v : x.all()) lhs.addTerm(v, 2.0);
-  m.addConstraint(lhs == 61, "odd");
+  buildOddParity(&m);
   SolveOptions options;
   options.presolve = false;
   options.timeLimitMs = 200;
@@ -275,10 +279,7 @@ TEST(ModelRelaxationTest, KnapsackRelaxationIsFractional) {
 
 TEST(ModelProgressTest, ProgressArrivesAndCanStopTheSearch) {
   Model m;
-  VarFamily x = m.addVars("x", {{1, 61}}, VarType::kBinary, 0, 1);
-  LinExpr lhs;
-  for (Var v : x.all()) lhs.addTerm(v, 2.0);
-  m.addConstraint(lhs == 61, "odd");
+  buildOddParity(&m);
   SolveOptions options;
   options.presolve = false;
   options.progressIntervalMs = 0;

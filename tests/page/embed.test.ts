@@ -2,15 +2,15 @@
 // Sharing in headless Chromium: the puzzle in the URL hash (and Back), ?bd=, the embed
 // view inside an iframe on another origin, the Embed dialog, and the teaching page.
 // Every test also fails on a console error, a page error or a request to another origin.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
-import { dataDir, paste, readGivens, resultsDir, settledStatus, startHarness, type Harness } from './harness';
+import { dataDir, paste, readGivens, resultsDir, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -20,18 +20,8 @@ const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
   .map((l) => l.trim())
   .filter(Boolean);
 
-beforeAll(async () => {
-  h = await startHarness();
-  mkdirSync(resultsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-afterEach(() => {
-  const problems = h.problems.splice(0);
-  expect(problems, 'console errors or foreign requests').toEqual([]);
+useHarness((started) => {
+  h = started;
 });
 
 /** Open the page (engine ready), then go to `path` under the app's URL. */

@@ -2,10 +2,10 @@
 // The Sudoku family on the built page (dist/) in headless Chromium: sizes and symbols,
 // legibility at 25×25, uniqueness, enumeration with Stop, generation, objectives and a
 // 16×16 batch. Every test also fails on a console error or a request to another origin.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateResult } from '../../web/src/solver/protocol';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { SYMBOLS, loadModule, readEuler96, solutionProblems, solutionProblemsN } from '../wasm/helpers';
@@ -16,7 +16,7 @@ import {
   readGivens,
   resultsDir,
   settledStatus,
-  startHarness,
+  useHarness,
   typePuzzle,
   type Harness,
 } from './harness';
@@ -29,19 +29,12 @@ const lewis16Path = join(dataDir, 'sudoku16x16', 'lewis_sample_16x16.txt');
 const lewis16 = readFileSync(lewis16Path, 'utf8').trim().split('\n');
 const lewis25 = readFileSync(join(dataDir, 'sudoku25x25', 'lewis_sample_25x25.txt'), 'utf8').trim().split('\n');
 
+useHarness((started) => {
+  h = started;
+});
+
 beforeAll(async () => {
-  h = await startHarness();
   engine = await loadModule();
-  mkdirSync(resultsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-afterEach(() => {
-  const problems = h.problems.splice(0);
-  expect(problems, 'console errors or foreign requests').toEqual([]);
 });
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });

@@ -3,11 +3,12 @@
 // Debian's Chromium through playwright-core with a fresh profile, and records console
 // errors and requests to other origins (each fails the test that caused it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -140,6 +141,28 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** The 81 values shown on the board (`.` for empty), read from the cells' data. */
+/**
+ * Registers the hooks every page-test file needs: before all, start a harness and
+ * create test-results/, then hand the harness to `onStart`; after each test, fail on
+ * console errors or requests to other origins it recorded; after all, close it.
+ * Call at the top level of a test file, before its own hooks that use the harness.
+ */
+export function useHarness(onStart: (harness: Harness) => void): void {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+    mkdirSync(resultsDir, { recursive: true });
+    onStart(harness);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  afterEach(() => {
+    const problems = harness?.problems.splice(0) ?? [];
+    expect(problems, 'console errors or foreign requests').toEqual([]);
+  });
+}
+
 export async function readBoard(page: Page): Promise<string> {
   return page.locator('[role="gridcell"]').evaluateAll((cells) =>
     cells.map((c) => (c as HTMLElement).dataset.value || '.').join(''),

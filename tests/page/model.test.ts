@@ -2,12 +2,12 @@
 // The model side of the page in headless Chromium: the choice of MILP, export as CPLEX
 // LP / MPS, the LP relaxation drawn on the board, and live branch-and-bound figures.
 // Every test also fails on a console error, a page error or a request to another origin.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
-import { dataDir, paste, readBoard, resultsDir, settledStatus, startHarness, type Harness } from './harness';
+import { dataDir, paste, readBoard, resultsDir, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -17,18 +17,8 @@ const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
   .map((l) => l.trim())
   .filter(Boolean);
 
-beforeAll(async () => {
-  h = await startHarness();
-  mkdirSync(resultsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-afterEach(() => {
-  const problems = h.problems.splice(0);
-  expect(problems, 'console errors or foreign requests').toEqual([]);
+useHarness((started) => {
+  h = started;
 });
 
 /** Open the page and put `puzzle` on the board by pasting it. */

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The built page (dist/) in headless Chromium: what a person does, checked from the DOM.
 // Every test also fails on a console error, a page error or a request to another origin.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, closeSync, openSync, ftruncateSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, closeSync, openSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
 import {
   dataDir,
@@ -12,7 +12,7 @@ import {
   readGivens,
   resultsDir,
   settledStatus,
-  startHarness,
+  useHarness,
   typePuzzle,
   type Harness,
 } from './harness';
@@ -30,20 +30,16 @@ const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
 const SOLVED_LINE =
   /^Solved in [\d.]+ (ms|s) · [\d,]+ branch-and-bound nodes? · 729 variables, 324 constraints$/;
 
-beforeAll(async () => {
-  h = await startHarness();
+useHarness((started) => {
+  h = started;
+});
+
+beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'gridmilp-page-'));
-  mkdirSync(resultsDir, { recursive: true });
 });
 
-afterAll(async () => {
-  await h?.close();
+afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
-
-afterEach(() => {
-  const problems = h.problems.splice(0);
-  expect(problems, 'console errors or foreign requests').toEqual([]);
 });
 
 /** Paste `text` as a person would with Ctrl+V while focus is outside text fields. */

@@ -10,7 +10,7 @@ import { SolverClient } from '../solver/client';
 import { SolverError, type Objective, type PuzzleFields, type SolveOptions } from '../solver/protocol';
 import { Board } from './board';
 import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
-import { familyCells, renderFormulation, type ModelSizes } from './model';
+import { familyCells, renderFormulation, solvedSizes, type ModelSizes } from './model';
 import { BnbPanel, byId, createWorker, messageOf } from './shared';
 import { readEmbed, stateHash, type EmbedState } from './urlstate';
 
@@ -142,14 +142,7 @@ class Embed {
       );
       if (this.show.progress) this.bnb.finish(result);
       if (this.show.model) {
-        this.modelSizes = {
-          solved: {
-            model: result.model ?? 'textbook',
-            columns: result.stats.columns,
-            rows: result.stats.rows,
-            ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
-          },
-        };
+        this.modelSizes = solvedSizes(result);
         this.renderModel();
       }
       if (this.board.getGivens() !== givens) return;

@@ -21,7 +21,7 @@ import {
   type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
-import { familyCells, renderFormulation, type ModelSizes } from './model';
+import { familyCells, renderFormulation, solvedSizes, type ModelSizes } from './model';
 import { BnbPanel, byId, createWorker, messageOf } from './shared';
 import {
   OBJECTIVES,
@@ -578,14 +578,7 @@ class App {
         (progress) => this.bnb.progress(progress, () => this.job === 'solve'),
       );
       this.bnb.finish(result);
-      this.modelSizes = {
-        solved: {
-          model: result.model ?? 'textbook',
-          columns: result.stats.columns,
-          rows: result.stats.rows,
-          ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
-        },
-      };
+      this.modelSizes = solvedSizes(result);
       this.renderModel();
       if (this.board.getGivens() !== givens) {
         this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');

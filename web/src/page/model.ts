@@ -7,6 +7,7 @@
  */
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
+import type { SolveResult } from '../solver/protocol';
 import type { Shape } from './format';
 
 /** A constraint family of the formulation, named as GLPK's exports name its rows. */
@@ -51,6 +52,18 @@ function tex(source: string, display = false): string {
 export interface ModelSizes {
   /** The model actually solved: its name, columns and rows; absent before a solve. */
   solved?: { model: string; columns: number; rows: number; decidedBy?: string };
+}
+
+/** The panel's sizes after a solve: the model solved and its columns and rows. */
+export function solvedSizes(result: SolveResult): ModelSizes {
+  return {
+    solved: {
+      model: result.model ?? 'textbook',
+      columns: result.stats.columns,
+      rows: result.stats.rows,
+      ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
+    },
+  };
 }
 
 /**
