@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // Benchmark (figures, not a test): solves every puzzle of each set with the native
-// CLI (`gridmilp-cli bench`) and with the WASM module in Node, and prints per-puzzle
-// median / p90 / max in µs and the total, side by side, plus the WASM module's load
-// time and first-solve time. Each puzzle is solved REPEAT times (default 3) and the
-// minimum is kept, the same way in both builds; every solution is verified.
+// CLI (`gridmilp-cli bench`), with the WASM module in Node, and with the peers of
+// scripts/bench-peers.mjs (glpk.js, highs-js, a JS dancing-links solver), and prints
+// per-puzzle median / p90 / max in µs and the total, side by side, the ratio of each
+// peer to gridmilp's WASM build, and load and first-solve times. Each puzzle is solved
+// REPEAT times (default 3) and the minimum is kept, the same way for every solver;
+// every solution is verified.
 //
-// Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced] [FILE ...]
+// Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced]
+//                               [--time-limit MS] [--no-extras] [--no-peers] [FILE ...]
 // (default: both the textbook and the reduced model). Unless --no-extras: the 16×16
 // and 25×25 sets (reduced model, --time-limit MS per puzzle, default 10000; stopped
 // puzzles are counted), uniqueness checks on Project Euler 96, and generation of
@@ -18,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { cpus } from 'node:os';
 import { resolve, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadPeers, solveIsolated } from './bench-peers.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
@@ -25,12 +29,14 @@ let repeat = 3;
 let models = ['textbook', 'reduced'];
 let bigLimitMs = 10000;
 let extras = true;
+let withPeers = true;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
   else if (args[i] === '--model') models = [args[++i]];
   else if (args[i] === '--time-limit') bigLimitMs = Number(args[++i]);
   else if (args[i] === '--no-extras') extras = false;
+  else if (args[i] === '--no-peers') withPeers = false;
   else files.push(resolve(args[i]));
 }
 if (files.length === 0) {
@@ -51,18 +57,22 @@ function summary(times) {
   return { n: s.length, median: q(0.5), p90: q(0.9), max: s[s.length - 1], total: s.reduce((a, b) => a + b, 0) };
 }
 
-/** Independent check: every row, column and box of a 9×9 solution holds 1–9, givens kept. */
-function valid(givens, solution) {
-  if (!solution || solution.length !== 81) return false;
-  for (let i = 0; i < 81; i++) if (givens[i] !== '.' && givens[i] !== solution[i]) return false;
-  for (let u = 0; u < 9; u++) {
+/**
+ * Independent check of an n×n solution string (symbols 1–9 then A–Z, '.' empty in the
+ * givens): every row, column and box holds each symbol once, and the givens are kept.
+ */
+function valid(givens, solution, n = 9) {
+  if (!solution || solution.length !== n * n) return false;
+  for (let i = 0; i < n * n; i++) if (givens[i] !== '.' && givens[i] !== solution[i]) return false;
+  const b = Math.round(Math.sqrt(n));
+  for (let u = 0; u < n; u++) {
     const row = new Set(), col = new Set(), box = new Set();
-    for (let k = 0; k < 9; k++) {
-      row.add(solution[u * 9 + k]);
-      col.add(solution[k * 9 + u]);
-      box.add(solution[(Math.floor(u / 3) * 3 + Math.floor(k / 3)) * 9 + (u % 3) * 3 + (k % 3)]);
+    for (let k = 0; k < n; k++) {
+      row.add(solution[u * n + k]);
+      col.add(solution[k * n + u]);
+      box.add(solution[(Math.floor(u / b) * b + Math.floor(k / b)) * n + (u % b) * b + (k % b)]);
     }
-    if (row.size !== 9 || col.size !== 9 || box.size !== 9) return false;
+    if (row.size !== n || col.size !== n || box.size !== n) return false;
   }
   return true;
 }
@@ -83,30 +93,60 @@ const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : u
 console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle; models: ${models.join(', ')}`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
 console.log('');
-console.log(`${'set [model]'.padEnd(34)}${'build'.padEnd(8)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
-for (const model of models) {
-for (const file of files) {
-  const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--model', model], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-  if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
-  const puzzles = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') }).puzzles;
-  const times = [];
+const peers = withPeers ? await loadPeers() : [];
+const peerFirstMs = new Map();
+/** Solves each puzzle REPEAT times with a peer (minimum kept, verified); µs per puzzle. */
+function runPeer(peer, puzzles, n, timeLimitMs, times) {
+  let stopped = 0;
   for (const p of puzzles) {
     let best = Infinity;
     for (let k = 0; k < repeat; k++) {
       const t0 = performance.now();
-      const result = wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } });
+      const solution = peer.solve(p.givens, n, timeLimitMs);
       const us = (performance.now() - t0) * 1000;
-      if (firstSolveMs === null) firstSolveMs = us / 1000;
+      if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, us / 1000);
       best = Math.min(best, us);
-      if (!valid(p.givens, result.solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+      if (solution === null && timeLimitMs) { stopped++; break; }
+      if (!valid(p.givens, solution, n)) throw new Error(`bench: ${peer.name} gave an invalid solution for ${p.name}`);
     }
     times.push(best);
   }
-  const n = summary(native.timesUs), w = summary(times);
-  const name = `${basename(file)} [${model}]`;
-  console.log(`${name.padEnd(34)}${'native'.padEnd(8)}${String(n.n).padStart(6)}${fmt(n.median)}  ${fmt(n.p90)} ${fmt(n.max)} ${(n.total / 1000).toFixed(1).padStart(9)}`);
-  console.log(`${''.padEnd(34)}${'wasm'.padEnd(8)}${String(w.n).padStart(6)}${fmt(w.median)}  ${fmt(w.p90)} ${fmt(w.max)} ${(w.total / 1000).toFixed(1).padStart(9)}  ${(w.median / n.median).toFixed(2)}× native (median)`);
+  return stopped;
 }
+const row = (label, build, s, note = '') =>
+  console.log(`${label.padEnd(34)}${build.padEnd(18)}${String(s.n).padStart(6)}${fmt(s.median)}  ${fmt(s.p90)} ${fmt(s.max)} ${(s.total / 1000).toFixed(1).padStart(9)}  ${note}`);
+console.log(`${'set'.padEnd(34)}${'solver [model]'.padEnd(18)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
+for (const file of files) {
+  const puzzles = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') }).puzzles;
+  const ours = new Map();
+  for (const model of models) {
+    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--model', model], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+    const times = [];
+    for (const p of puzzles) {
+      let best = Infinity;
+      for (let k = 0; k < repeat; k++) {
+        const t0 = performance.now();
+        const result = wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } });
+        const us = (performance.now() - t0) * 1000;
+        if (firstSolveMs === null) firstSolveMs = us / 1000;
+        best = Math.min(best, us);
+        if (!valid(p.givens, result.solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+      }
+      times.push(best);
+    }
+    const n = summary(native.timesUs), w = summary(times);
+    ours.set(model, w);
+    row(basename(file), `native [${model}]`, n);
+    row('', `wasm [${model}]`, w, `${(w.median / n.median).toFixed(2)}× native (median)`);
+  }
+  for (const peer of peers) {
+    const times = [];
+    runPeer(peer, puzzles, 9, 0, times);
+    const s = summary(times);
+    const versus = [...ours].map(([model, w]) => `${(s.median / w.median).toFixed(2)}× wasm [${model}]`).join(', ');
+    row('', peer.name, s, `median ${versus}`);
+  }
 }
 if (extras) {
   const data = resolve(root, '../shared/data');
@@ -123,7 +163,7 @@ if (extras) {
     ['Lewis 25×25 sample', resolve(data, 'sudoku25x25/lewis_sample_25x25.txt')],
   ];
   console.log('');
-  console.log(`16×16 and 25×25, reduced model, time limit ${bigLimitMs} ms per puzzle, one solve each (µs):`);
+  console.log(`16×16 and 25×25, time limit ${bigLimitMs} ms per puzzle, one solve each (µs; * = stopped by the limit):`);
   for (const [label, file] of bigSets) {
     const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', '1', '--model', 'reduced', '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
     if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
@@ -135,12 +175,25 @@ if (extras) {
       const result = wasmRequest({ type: 'solve', puzzle: p.givens, size: parsed.size, options: { model: 'reduced', timeLimitMs: bigLimitMs } });
       times.push((performance.now() - t0) * 1000);
       if (!result.solution) stopped++;
+      else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
     }
     const nStopped = native.statuses.filter((s) => s === 'time_limit').length;
-    const n = summary(native.timesUs), w = summary(times);
-    console.log(`${label.padEnd(34)}${'native'.padEnd(8)}${String(n.n).padStart(6)}${fmt(n.median)}  ${fmt(n.p90)} ${fmt(n.max)} ${(n.total / 1000).toFixed(1).padStart(9)}  ${nStopped} stopped by the limit`);
-    console.log(`${''.padEnd(34)}${'wasm'.padEnd(8)}${String(w.n).padStart(6)}${fmt(w.median)}  ${fmt(w.p90)} ${fmt(w.max)} ${(w.total / 1000).toFixed(1).padStart(9)}  ${stopped} stopped by the limit`);
+    row(label, 'native [reduced]', summary(native.timesUs), `${nStopped} stopped by the limit`);
+    row('', 'wasm [reduced]', summary(times), `${stopped} stopped by the limit`);
     console.log(`${''.padEnd(34)}per puzzle (native ms): ${native.timesUs.map((t, i) => (t / 1000).toFixed(1) + (native.statuses[i] === 'time_limit' ? '*' : '')).join(' ')}`);
+    for (const peer of peers) {
+      // In a worker thread: dancing links has no time limit, so the limit is enforced
+      // by terminating the thread.
+      const results = await solveIsolated(peer.name, parsed.puzzles, parsed.size, bigLimitMs);
+      results.forEach((r, i) => {
+        if (!r.stopped && !valid(parsed.puzzles[i].givens, r.solution, parsed.size)) {
+          throw new Error(`bench: ${peer.name} gave an invalid solution for ${parsed.puzzles[i].name}`);
+        }
+      });
+      const peerTimes = results.map((r) => r.us);
+      row('', peer.name, summary(peerTimes), `${results.filter((r) => r.stopped).length} stopped by the limit`);
+      console.log(`${''.padEnd(34)}per puzzle (ms): ${results.map((r) => (r.us / 1000).toFixed(1) + (r.stopped ? '*' : '')).join(' ')}`);
+    }
   }
 
   // Uniqueness checks (solve + no-good cut + re-solve) on Project Euler 96.
@@ -182,4 +235,7 @@ if (extras) {
 }
 
 console.log('');
-console.log(`WASM module load (compile + instantiate, Node): ${loadMs.toFixed(1)} ms; first solve in a fresh instance: ${firstSolveMs.toFixed(1)} ms`);
+console.log(`gridmilp WASM module load (compile + instantiate, Node): ${loadMs.toFixed(1)} ms; first solve in a fresh instance: ${firstSolveMs.toFixed(1)} ms`);
+for (const peer of peers) {
+  console.log(`${peer.name} load: ${peer.loadMs.toFixed(1)} ms; first solve: ${(peerFirstMs.get(peer.name) ?? NaN).toFixed(1)} ms`);
+}

@@ -52,9 +52,35 @@ TEST(SudokuModelTest, ReducedModelRecordsItsSingles) {
   EXPECT_EQ(solver.solution().toLine().substr(0, 9), "483921657");
 }
 
+TEST(SudokuModelTest, LockedCandidatesPointFromABoxIntoARow) {
+  // Rows 2 and 3 of box 1 are full (2–7), so digits 1, 8 and 9 can only go in row 1
+  // of box 1, and pointing removes them from the rest of row 1. No single applies.
+  const Grid g = parseOne("...|...|...\n234|...|...\n567|...|...\n" + std::string(6, '\n') +
+                          ".........\n.........\n.........\n.........\n.........\n.........");
+  const auto built = buildModel(g, ModelKind::kReduced);
+  EXPECT_TRUE(built->reduction.fixings.empty());
+  ASSERT_EQ(built->reduction.eliminations.size(), 3u);
+  const char* details[] = {"digit 1 of box 1 lies in row 1", "digit 8 of box 1 lies in row 1",
+                           "digit 9 of box 1 lies in row 1"};
+  for (int i = 0; i < 3; ++i) {
+    const Elimination& e = built->reduction.eliminations[i];
+    EXPECT_EQ(e.rule, EliminationRule::kLockedCandidates);
+    EXPECT_EQ(e.removed, 6);
+    EXPECT_EQ(e.detail, details[i]);
+  }
+  for (int d : {1, 8, 9}) {
+    EXPECT_TRUE(built->x.find({1, 1, d}).has_value()) << d;
+    for (int c = 4; c <= 9; ++c) EXPECT_FALSE(built->x.find({1, c, d}).has_value()) << c << d;
+    EXPECT_TRUE(built->x.find({4, 1, d}).has_value()) << d;  // other rows keep them
+  }
+  // The candidates model (no propagation) keeps them.
+  EXPECT_TRUE(buildModel(g, ModelKind::kCandidates)->x.find({1, 4, 1}).has_value());
+}
+
 TEST(SudokuModelTest, AllKindsAgreeOnTop95) {
   const ParsedText parsed = parseText(testing::readSharedData("top95.txt"));
   int by_glpk = 0;
+  int eliminated[3] = {0, 0, 0};  // candidates removed, by EliminationRule
   for (const ParsedPuzzle& p : parsed.puzzles) {
     std::vector<int> first;
     for (ModelKind kind : kKinds) {
@@ -68,9 +94,29 @@ TEST(SudokuModelTest, AllKindsAgreeOnTop95) {
       EXPECT_EQ(solver.solution().cells, first) << p.name;  // unique puzzles
       if (kind == ModelKind::kReduced && !solver.decidedByReduction()) ++by_glpk;
     }
+    // No reduction step removed the answer: each open cell of the reduced model
+    // keeps a variable for its digit in the (unique) solution.
+    const auto reduced = buildModel(p.grid, ModelKind::kReduced);
+    const int n = p.grid.shape.size();
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int digit = first[r * n + c];
+        if (reduced->fixed.at(r, c) != 0) {
+          EXPECT_EQ(reduced->fixed.at(r, c), digit) << p.name;
+        } else {
+          EXPECT_TRUE(reduced->x.find({r + 1, c + 1, digit}).has_value()) << p.name;
+        }
+      }
+    }
+    for (const Elimination& e : reduced->reduction.eliminations) {
+      EXPECT_GT(e.removed, 0);
+      eliminated[static_cast<int>(e.rule)] += e.removed;
+    }
   }
-  // top95 is hard: singles alone do not settle most of it; GLPK does the work.
+  // top95 is hard: the reduction does not settle most of it; GLPK does the work.
   EXPECT_GT(by_glpk, 50);
+  // Each elimination rule is used somewhere in top95.
+  for (int removed : eliminated) EXPECT_GT(removed, 0);
 }
 
 TEST(SudokuModelTest, ContradictionIsFoundByTheReduction) {

@@ -57,8 +57,16 @@ class Candidates {
     }
   }
 
-  /// Naked and hidden singles until nothing changes (or a contradiction).
-  void propagate() {
+  /// Naked and hidden singles until nothing changes (or a contradiction); then, when
+  /// `eliminations` is set, locked candidates and naked/hidden pairs, each followed by
+  /// singles again, until none of the rules changes anything.
+  void propagate(bool eliminations) {
+    singles();
+    while (eliminations && ok() && (lockedCandidates() || pairs())) singles();
+  }
+
+ private:
+  void singles() {
     const int n = units_.n;
     bool changed = true;
     while (changed && ok()) {
@@ -97,6 +105,143 @@ class Candidates {
     }
   }
 
+  /// Removes digit d from an open cell's candidates by an elimination rule.
+  /// Returns whether it was a candidate.
+  bool eliminate(int cell, int d) {
+    Mask& m = mask_[cell];
+    if (grid_.cells[cell] != 0 || !(m & bit(d))) return false;
+    m &= ~bit(d);
+    if (m == 0) fail(cellName(cell / units_.n, cell % units_.n) + " has no candidate left");
+    return true;
+  }
+
+  /// Locked candidates. Pointing: when digit d's places in a box all lie in one row
+  /// (column), d leaves the rest of that row (column). Claiming: when d's places in a
+  /// row (column) all lie in one box, d leaves the rest of that box. Returns whether a
+  /// candidate was removed.
+  bool lockedCandidates() {
+    const int n = units_.n;
+    bool changed = false;
+    for (int kind = 0; kind < 3 && ok(); ++kind) {
+      for (int u = 0; u < n && ok(); ++u) {
+        for (int d = 1; d <= n && ok(); ++d) {
+          int first_row = -1, first_col = -1, first_box = -1, places = 0;
+          bool same_row = true, same_col = true, same_box = true;
+          for (int k = 0; k < n; ++k) {
+            const int r = units_.row(kind, u, k), c = units_.column(kind, u, k);
+            const int cell = r * n + c;
+            if (grid_.cells[cell] == d) {
+              places = -1;
+              break;
+            }
+            if (grid_.cells[cell] != 0 || !(mask_[cell] & bit(d))) continue;
+            const int b = units_.boxOf(r, c);
+            if (places++ == 0) {
+              first_row = r, first_col = c, first_box = b;
+            } else {
+              same_row = same_row && r == first_row;
+              same_col = same_col && c == first_col;
+              same_box = same_box && b == first_box;
+            }
+          }
+          if (places < 2) continue;  // placed, a hidden single, or no place (singles' job)
+          // Which other unit holds every place: box → a row or column; line → its box.
+          const int targets[2][2] = {{kind == 2 && same_row ? 0 : -1, first_row},
+                                     {kind == 2 && same_col   ? 1
+                                      : kind != 2 && same_box ? 2
+                                                              : -1,
+                                      kind == 2 ? first_col : first_box}};
+          for (const auto& target : targets) {
+            const int target_kind = target[0], target_unit = target[1];
+            if (target_kind < 0) continue;
+            int removed = 0;
+            for (int k = 0; k < n; ++k) {
+              const int r = units_.row(target_kind, target_unit, k);
+              const int c = units_.column(target_kind, target_unit, k);
+              const bool inside = kind == 0 ? r == u : kind == 1 ? c == u : units_.boxOf(r, c) == u;
+              if (!inside && eliminate(r * n + c, d)) ++removed;
+            }
+            if (removed > 0) {
+              changed = true;
+              record(EliminationRule::kLockedCandidates, removed,
+                     "digit " + std::string(1, symbolFor(d)) + " of " + Units::kindName(kind) +
+                         " " + std::to_string(u + 1) + " lies in " + Units::kindName(target_kind) +
+                         " " + std::to_string(target_unit + 1));
+            }
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  /// Naked pairs (two open cells of a unit with the same two candidates: those digits
+  /// leave the unit's other cells) and hidden pairs (two digits whose only places in
+  /// a unit are the same two cells: those cells keep only the two digits). Returns
+  /// whether a candidate was removed.
+  bool pairs() {
+    const int n = units_.n;
+    bool changed = false;
+    std::vector<int> cells(n);
+    std::vector<Mask> places(n + 1);
+    for (int kind = 0; kind < 3 && ok(); ++kind) {
+      for (int u = 0; u < n && ok(); ++u) {
+        for (int k = 0; k < n; ++k)
+          cells[k] = units_.row(kind, u, k) * n + units_.column(kind, u, k);
+        const std::string unit = std::string(Units::kindName(kind)) + " " + std::to_string(u + 1);
+        for (int i = 0; i < n && ok(); ++i) {
+          const Mask pair = mask_[cells[i]];
+          if (grid_.cells[cells[i]] != 0 || std::popcount(pair) != 2) continue;
+          for (int j = i + 1; j < n; ++j) {
+            if (grid_.cells[cells[j]] != 0 || mask_[cells[j]] != pair) continue;
+            int removed = 0;
+            for (int k = 0; k < n; ++k) {
+              if (k == i || k == j) continue;
+              for (Mask m = pair; m != 0; m &= m - 1) {
+                if (eliminate(cells[k], std::countr_zero(m) + 1)) ++removed;
+              }
+            }
+            if (removed > 0) {
+              changed = true;
+              record(EliminationRule::kNakedPair, removed,
+                     "digits " + digitsOf(pair) + " fill two cells of " + unit);
+            }
+            break;
+          }
+        }
+        // Hidden pairs: places[d] = the unit's cells (bit k) where d may go.
+        for (int d = 1; d <= n; ++d) {
+          places[d] = 0;
+          for (int k = 0; k < n; ++k) {
+            if (grid_.cells[cells[k]] == 0 && (mask_[cells[k]] & bit(d))) places[d] |= Mask{1} << k;
+          }
+        }
+        for (int d = 1; d <= n && ok(); ++d) {
+          if (std::popcount(places[d]) != 2) continue;
+          for (int e = d + 1; e <= n; ++e) {
+            if (places[e] != places[d]) continue;
+            const Mask keep = bit(d) | bit(e);
+            int removed = 0;
+            for (Mask m = places[d]; m != 0; m &= m - 1) {
+              const int cell = cells[std::countr_zero(m)];
+              for (Mask other = mask_[cell] & ~keep; other != 0; other &= other - 1) {
+                if (eliminate(cell, std::countr_zero(other) + 1)) ++removed;
+              }
+            }
+            if (removed > 0) {
+              changed = true;
+              record(EliminationRule::kHiddenPair, removed,
+                     "digits " + digitsOf(keep) + " have only two places in " + unit);
+            }
+            break;
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+ public:
   bool ok() const { return !reduction_->contradiction.has_value(); }
   const Grid& grid() const { return grid_; }
   Mask mask(int r, int c) const { return mask_[r * units_.n + c]; }
@@ -104,6 +249,19 @@ class Candidates {
   static Mask bit(int d) { return Mask{1} << (d - 1); }
 
  private:
+  static std::string digitsOf(Mask m) {
+    std::string out;
+    for (; m != 0; m &= m - 1) {
+      if (!out.empty()) out += ' ';
+      out += symbolFor(std::countr_zero(m) + 1);
+    }
+    return out;
+  }
+
+  void record(EliminationRule rule, int removed, std::string detail) {
+    reduction_->eliminations.push_back(Elimination{rule, removed, std::move(detail)});
+  }
+
   void fail(std::string why) {
     if (ok()) reduction_->contradiction = std::move(why);
   }
@@ -284,13 +442,25 @@ const char* toString(FixRule rule) {
   return rule == FixRule::kNakedSingle ? "naked single" : "hidden single";
 }
 
+const char* toString(EliminationRule rule) {
+  switch (rule) {
+    case EliminationRule::kLockedCandidates:
+      return "locked candidates";
+    case EliminationRule::kNakedPair:
+      return "naked pair";
+    case EliminationRule::kHiddenPair:
+      return "hidden pair";
+  }
+  return "locked candidates";
+}
+
 std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {
   if (kind == ModelKind::kTextbook) return buildTextbook(givens);
   auto built = std::make_unique<SudokuModel>();
   built->shape = givens.shape;
   built->kind = kind;
   Candidates cand(givens, &built->reduction);
-  if (kind == ModelKind::kReduced) cand.propagate();
+  if (kind == ModelKind::kReduced) cand.propagate(true);
   // A digit with no place in a unit is a contradiction in the candidates model too
   // (its row would be empty); propagate() finds those, the plain candidates model
   // checks them here.

@@ -17,10 +17,11 @@
 //    row for a (unit, digit) that a given already satisfies;
 //  - reduced: the candidates model after fixing naked singles (a cell with one
 //    candidate left) and hidden singles (a digit with one place left in a row,
-//    column or box), repeated until nothing changes. Each fixing is recorded with
-//    its rule so the page can show it. When the reduction meets a contradiction (a
-//    cell with no candidate, a digit with no place in a unit) the puzzle has no
-//    solution and the model is not built.
+//    column or box), and removing candidates by locked candidates (pointing and
+//    claiming) and naked and hidden pairs, repeated until nothing changes. Each
+//    fixing and each elimination is recorded with its rule so the page can show it. When the
+//    reduction meets a contradiction (a cell with no candidate, a digit with no place in a unit)
+//    the puzzle has no solution and the model is not built.
 #pragma once
 
 #include <memory>
@@ -50,11 +51,29 @@ struct Fixing {
   std::string unit;  ///< for a hidden single: "row 3", "column 5", "box 7"
 };
 
+/// Why candidates were removed before the MILP (without fixing a cell). The standard
+/// Sudoku techniques, as named in Sudopedia / Andrew Stuart's strategy pages:
+enum class EliminationRule {
+  kLockedCandidates,  ///< pointing (box → line) and claiming (line → box)
+  kNakedPair,         ///< two cells of a unit with the same two candidates
+  kHiddenPair,        ///< two digits with the same two places in a unit
+};
+const char* toString(EliminationRule rule);
+
+/// One elimination step: the rule, how many candidates it removed, and what it saw
+/// ("digit 5 of box 1 lies in row 2").
+struct Elimination {
+  EliminationRule rule = EliminationRule::kLockedCandidates;
+  int removed = 0;
+  std::string detail;
+};
+
 /// What a reduction left out of the textbook model.
 struct Reduction {
-  int candidatesRemoved = 0;    ///< x variables not created (of n³)
-  int rowsRemoved = 0;          ///< constraint rows not created (of 4n²)
-  std::vector<Fixing> fixings;  ///< in the order they were found (reduced model)
+  int candidatesRemoved = 0;              ///< x variables not created (of n³)
+  int rowsRemoved = 0;                    ///< constraint rows not created (of 4n²)
+  std::vector<Fixing> fixings;            ///< in the order they were found (reduced model)
+  std::vector<Elimination> eliminations;  ///< in the order they were made (reduced model)
   /// Set when the reduction proved there is no solution: what it found
   /// ("row 1, column 9 has no candidate left").
   std::optional<std::string> contradiction;
