@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # npm test: the same set-up and build as npm start, then every test:
-#   native (ctest, release and debug builds), WASM in Node (Vitest), and the built
-#   page in headless Chromium (playwright-core + Vitest).
+#   native (ctest, release and debug builds), WASM in Node (Vitest), the built
+#   page in headless Chromium (playwright-core + Vitest), and the npm package (packed,
+#   installed offline, used from Node, its bin and a Vite app).
 # Test data is read from ../shared/data (see its SOURCES.md).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -35,5 +36,7 @@ run_suite "native (ctest, debug)" ctest --preset native-debug
 run_suite "WASM in Node (vitest)" node node_modules/vitest/vitest.mjs run --config vitest.wasm.config.ts
 run_suite "page in headless Chromium (vitest + playwright-core)" \
   node node_modules/vitest/vitest.mjs run --config vitest.page.config.ts
+run_suite "npm package: API, packed tarball, bin, Vite example (vitest)" \
+  node node_modules/vitest/vitest.mjs run --config vitest.package.config.ts
 echo "[test] all suites passed"
 echo "$passed passed, 0 failed"

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The npm package's API (web/src/lib/, the Node entry) against the real WASM module in
+// web/generated/: every operation, the grids, the progress callbacks, and the checks
+// done in TypeScript before a request reaches WebAssembly. Answers are verified
+// independently of the engine (tests/wasm/helpers.ts).
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSolver, GridmilpError, type Grid, type Solver } from '../../web/src/lib/node';
+import { loadSolver } from '../../web/src/lib/solver';
+import type { GridmilpModule } from '../../web/src/solver/wasm';
+import { readData, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
+import { repoRoot } from './helpers';
+
+const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+const EASY_SOLUTION = '483921657967345821251876493548132976729564138136798245372689514814253769695417382';
+/** Consistent givens but no solution: cell (1,9) must be 9, and column 9 has a 9. */
+const INFEASIBLE = `12345678.${'.'.repeat(27)}........9${'.'.repeat(36)}`;
+/** A 4×4 with exactly 12 solutions. */
+const TWELVE = '1234............';
+
+/** A canonical line as a grid (0 = empty), computed here without the package. */
+function toGrid(line: string, n: number): Grid {
+  const symbols = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: n }, (_, r) =>
+    Array.from({ length: n }, (_, c) => symbols.indexOf(line[r * n + c]!) + 1),
+  );
+}
+
+/** The GridmilpError `fn` throws (fails the test when it throws nothing or something else). */
+function thrown(fn: () => unknown): GridmilpError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(Error);
+    expect(e).toBeInstanceOf(GridmilpError);
+    expect((e as Error).name).toBe('GridmilpError');
+    return e as GridmilpError;
+  }
+  throw new Error('expected an error, nothing was thrown');
+}
+
+/** The GridmilpError a promise rejects with. */
+async function rejected(promise: Promise<unknown>): Promise<GridmilpError> {
+  try {
+    await promise;
+  } catch (e) {
+    expect(e).toBeInstanceOf(GridmilpError);
+    return e as GridmilpError;
+  }
+  throw new Error('expected a rejection, the promise resolved');
+}
+
+let solver: Solver;
+
+beforeAll(async () => {
+  solver = await createSolver();
+});
+
+describe('createSolver', () => {
+  it('loads the module and reports versions', () => {
+    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1 });
+    expect(solver.crashed).toBe(false);
+    expect(solver.disposed).toBe(false);
+  });
+
+  it('takes the .wasm as bytes or as a path, and refuses bad options before loading', async () => {
+    const wasm = `${repoRoot}web/generated/gridmilp_wasm.wasm`;
+    const fromBytes = await createSolver({ wasmBinary: readFileSync(wasm) });
+    expect(fromBytes.solve(EASY).solution).toBe(EASY_SOLUTION);
+    const fromPath = await createSolver({ wasmUrl: wasm, loadTimeoutMs: 30_000 });
+    expect(fromPath.solve(EASY).solution).toBe(EASY_SOLUTION);
+
+    const unknown = await rejected(createSolver({ wasmPath: wasm } as never));
+    expect(unknown.code).toBe('invalid_option');
+    expect(unknown.where).toEqual({ field: 'wasmPath' });
+    expect((await rejected(createSolver({ wasmBinary: 'bytes' } as never))).code).toBe('invalid_option');
+    expect((await rejected(createSolver({ loadTimeoutMs: 0 }))).code).toBe('invalid_option');
+    expect((await rejected(createSolver({ wasmUrl: 'ftp://example.org/x.wasm' }))).code).toBe('invalid_option');
+  });
+
+  it('rejects with load_failed when the .wasm is missing or broken', async () => {
+    const missing = await rejected(createSolver({ wasmUrl: '/nonexistent/gridmilp_wasm.wasm' }));
+    expect(missing.code).toBe('load_failed');
+    expect(missing.message).toContain('/nonexistent/gridmilp_wasm.wasm');
+    const broken = await rejected(createSolver({ wasmBinary: new Uint8Array([0, 1, 2, 3]) }));
+    expect(broken.code).toBe('load_failed');
+    expect(broken.message).toContain('WebAssembly');
+  });
+});
+
+describe('a module that aborts or never loads', () => {
+  it('turns an abort inside a request into engine_crashed, for that call and every later one', async () => {
+    // A stand-in module: answers `version`, then aborts as Emscripten does.
+    const module: GridmilpModule = {
+      handleRequest(json: string): string {
+        const request = JSON.parse(json) as { id: number; type: string };
+        if (request.type === 'version') {
+          return JSON.stringify({ id: request.id, result: { gridmilp: '0.1.0', glpk: '5.0', protocol: 1 } });
+        }
+        throw new WebAssembly.RuntimeError('Aborted(out of memory)');
+      },
+    };
+    const crashing = await loadSolver({ factory: () => async () => module, moduleOptions: () => ({}) }, {});
+    const first = thrown(() => crashing.solve(EASY));
+    expect(first.code).toBe('engine_crashed');
+    expect(first.message).toContain('Aborted(out of memory)');
+    expect(first.message).toContain('create a new one');
+    expect(crashing.crashed).toBe(true);
+    expect(thrown(() => crashing.parse(EASY)).code).toBe('engine_crashed');
+  });
+
+  it('gives up loading after loadTimeoutMs with load_failed', async () => {
+    const never = loadSolver(
+      { factory: () => () => new Promise<GridmilpModule>(() => undefined), moduleOptions: () => ({}) },
+      { loadTimeoutMs: 50 },
+    );
+    const e = await rejected(never);
+    expect(e.code).toBe('load_failed');
+    expect(e.message).toContain('longer than 50 ms');
+  });
+});
+
+describe('solve', () => {
+  it('solves a string and returns the solution as text and as a grid, with stats', () => {
+    const r = solver.solve(EASY);
+    expect(r.status).toBe('optimal');
+    expect(r.solution).toBe(EASY_SOLUTION);
+    expect(r.solutionGrid).toEqual(toGrid(EASY_SOLUTION, 9));
+    expect(r.givens).toBe(EASY);
+    expect(r.givensGrid).toEqual(toGrid(EASY, 9));
+    expect(r.stats).toMatchObject({ rows: 324, columns: 729 });
+    expect(r.stats.totalMs).toBeGreaterThan(0);
+    expect(typeof r.stats.nodes).toBe('number');
+  });
+
+  it('reads any format the parser reads, and 2-D arrays of numbers', () => {
+    const rows = EASY.match(/.{9}/g)!.map((row) => row.replace(/\./g, '0')).join('\n');
+    expect(solver.solve(`${rows}\n`).solution).toBe(EASY_SOLUTION);
+    const grid = toGrid(EASY, 9);
+    const fromArray = solver.solve(grid, { model: 'reduced' });
+    expect(fromArray.solution).toBe(EASY_SOLUTION);
+    expect(fromArray.model).toBe('reduced');
+    // A 6×6 with 3×2 boxes (not the default 2×3), given only as an array and box options.
+    const six: Grid = [
+      [1, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 2],
+      [0, 0, 3, 0, 0, 0],
+      [0, 0, 0, 4, 0, 0],
+      [0, 5, 0, 0, 0, 0],
+      [0, 0, 0, 0, 6, 0],
+    ];
+    const r = solver.solve(six, { boxHeight: 3, boxWidth: 2 });
+    expect([r.size, r.boxHeight, r.boxWidth]).toEqual([6, 3, 2]);
+    expect(solutionProblemsN(r.givens, r.solution, 6, 3, 2)).toEqual([]);
+    expect(r.solutionGrid!.flat().join('')).toBe(r.solution);
+  });
+
+  it('reports no solution as a status, not an error', () => {
+    const r = solver.solve(INFEASIBLE);
+    expect(r.status).toBe('infeasible');
+    expect(r.solution).toBeUndefined();
+    expect(r.solutionGrid).toBeUndefined();
+  });
+
+  it('streams branch-and-bound progress and records branching on request', () => {
+    const hard = readOnePerLine(readData('top95.txt'))[3]!;
+    const seen: number[] = [];
+    const r = solver.solve(hard, { progressIntervalMs: 0 }, (p) => {
+      expect(p.phase).toBe('branch-and-bound');
+      seen.push(p.nodes);
+    });
+    expect(solutionProblems(hard, r.solution)).toEqual([]);
+    expect(r.stats.nodes).toBeGreaterThan(1);
+    expect(seen.length).toBeGreaterThan(0);
+    const recorded = solver.solve(hard, { recordBranching: true });
+    expect(recorded.branching!.length).toBeGreaterThan(0);
+    expect(recorded.branching![0]!.variable).toMatch(/^x\[\d+,\d+,\d+\]$/);
+  });
+
+  it('optimises an objective over cell values', () => {
+    const r = solver.solve('.'.repeat(81), { objective: { preset: 'diagonal' } });
+    expect(r.objective).toMatchObject({ sense: 'maximize', gap: 0 });
+    const diagonal = r.solutionGrid!.reduce((s, row, i) => s + row[i]!, 0);
+    expect(r.objective!.value).toBeCloseTo(diagonal, 6);
+    // Three boxes on the diagonal, each holding three distinct diagonal cells: 3 · (9+8+7).
+    expect(diagonal).toBe(72);
+  });
+
+  it('recovers from a GLPK error (solver_error) and keeps working', () => {
+    const e = thrown(() => solver.solve(EASY, { debug: { forceGlpkError: true } }));
+    expect(e.code).toBe('solver_error');
+    expect(e.message).toMatch(/^Unable to solve the puzzle: GLPK error/);
+    expect(solver.solve(EASY).solution).toBe(EASY_SOLUTION);
+    expect(solver.crashed).toBe(false);
+  });
+});
+
+describe('errors say what and where', () => {
+  it('parse errors carry line, column and character', () => {
+    const e = thrown(() => solver.solve(`${EASY.slice(0, 9)}\n${EASY.slice(9, 20)}?${EASY.slice(21)}`));
+    expect(e.code).toBe('parse_error');
+    expect(e.where).toMatchObject({ line: 2, column: 12, character: '?' });
+    expect(e.message).toContain("Line 2, column 12: unexpected '?'");
+  });
+
+  it('conflicting givens, wrong lengths and empty input have their engine codes', () => {
+    const conflict = thrown(() => solver.solve('11..............'));
+    expect(conflict.code).toBe('conflicting_givens');
+    expect(conflict.where?.cells).toEqual([
+      { row: 1, column: 1 },
+      { row: 1, column: 2 },
+    ]);
+    expect(thrown(() => solver.solve('123')).code).toBe('wrong_length');
+    expect(thrown(() => solver.solve('')).code).toBe('empty_input');
+    const sixteenEmpty = Array.from({ length: 16 }, () => '.'.repeat(16)).join('\n');
+    expect(thrown(() => solver.parse(sixteenEmpty)).code).toBe('ambiguous_size');
+    expect(solver.parse(sixteenEmpty, { size: 16 }).puzzles).toHaveLength(1);
+  });
+
+  it('bad arrays are refused before WebAssembly, naming the cell or row', () => {
+    const cell = thrown(() => solver.solve([[1, 2], [2, 3]]));
+    expect(cell.code).toBe('invalid_argument');
+    expect(cell.where).toEqual({ field: 'puzzle', cells: [{ row: 2, column: 2 }] });
+    expect(cell.message).toBe(
+      'Row 2, column 2 of the puzzle array holds the number 3; a 2×2 puzzle takes whole numbers 0 (empty) to 2.',
+    );
+    expect(thrown(() => solver.solve([[0, 0.5], [0, 0]])).code).toBe('invalid_argument');
+    expect(thrown(() => solver.solve([[0, '1' as never], [0, 0]])).message).toContain('the string "1"');
+    const row = thrown(() => solver.solve([[0, 0], [0, 0, 0]]));
+    expect(row.code).toBe('wrong_length');
+    expect(row.message).toBe('Row 2 of the puzzle array has 3 numbers; a 2×2 puzzle needs 2 in every row.');
+    expect(row.where).toEqual({ field: 'puzzle' });
+    expect(thrown(() => solver.solve([])).code).toBe('invalid_argument');
+    expect(thrown(() => solver.solve(42 as never)).code).toBe('invalid_argument');
+    expect(thrown(() => solver.solve(toGrid(EASY, 9), { size: 4 })).code).toBe('invalid_option');
+    expect(thrown(() => solver.solve(toGrid(EASY, 9), { symbols: 'hex' })).code).toBe('invalid_option');
+  });
+
+  it('options are checked by name, type and range, with a hint for a misspelt name', () => {
+    const name = thrown(() => solver.solve(EASY, { timelimit: 5 } as never));
+    expect(name.code).toBe('invalid_option');
+    expect(name.where).toEqual({ field: 'timelimit' });
+    expect(name.message).toContain("Unknown option 'timelimit' for solve (did you mean 'timeLimitMs'?)");
+    const notHere = thrown(() => solver.relax(EASY, { presolve: false } as never));
+    expect(notHere.message).toContain("Unknown option 'presolve' for relax");
+    expect(thrown(() => solver.checkUniqueness(EASY, { recordBranching: true } as never)).where).toEqual({
+      field: 'recordBranching',
+    });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ timeLimitMs: -1 }, 'timeLimitMs'],
+      [{ timeLimitMs: 1.5 }, 'timeLimitMs'],
+      [{ timeLimitMs: '100' }, 'timeLimitMs'],
+      [{ presolve: 'yes' }, 'presolve'],
+      [{ model: 'fast' }, 'model'],
+      [{ branching: 'random' }, 'branching'],
+      [{ size: 36 }, 'size'],
+      [{ symbols: 'roman' }, 'symbols'],
+      [{ boxHeight: 3 }, 'boxHeight'],
+      [{ size: 9, boxHeight: 4 }, 'boxHeight'],
+      [{ size: 6, boxHeight: 2, boxWidth: 2 }, 'boxHeight'],
+      [{ progressIntervalMs: Number.NaN }, 'progressIntervalMs'],
+      [{ objective: { preset: 'corners' } }, 'objective.preset'],
+      [{ objective: { sense: 'maximize', weights: [1, Number.POSITIVE_INFINITY] } }, 'objective.weights'],
+      [{ objective: { sense: 'up', weights: [1] } }, 'objective.sense'],
+      [{ debug: { crash: true } }, 'debug.crash'],
+    ];
+    for (const [options, field] of cases) {
+      const e = thrown(() => solver.solve(EASY, options as never));
+      expect(e.code, JSON.stringify(options)).toBe('invalid_option');
+      expect(e.where?.field, JSON.stringify(options)).toBe(field);
+    }
+    expect(thrown(() => solver.solve(EASY, 'fast' as never)).code).toBe('invalid_option');
+    expect(thrown(() => solver.enumerate(EASY, { limit: 0 })).where?.field).toBe('limit');
+    expect(thrown(() => solver.enumerate(EASY, { limit: 100_001 })).where?.field).toBe('limit');
+    expect(thrown(() => solver.generate({ seed: -1 })).where?.field).toBe('seed');
+    expect(thrown(() => solver.generate({ seed: 2 ** 32 })).where?.field).toBe('seed');
+    expect(thrown(() => solver.generate({ size: 4, givens: 17 })).where?.field).toBe('givens');
+    expect(thrown(() => solver.generate({ symmetry: 'diagonal' as never })).where?.field).toBe('symmetry');
+    expect(thrown(() => solver.exportModel(EASY, { format: 'xlsx' as never })).where?.field).toBe('format');
+    expect(thrown(() => solver.solve(EASY, {}, 'callback' as never)).code).toBe('invalid_argument');
+  });
+});
+
+describe('solveMany', () => {
+  it('parses a text and solves every puzzle with progress after each', () => {
+    const text = readData('sudoku17_last1000.txt').split('\n').slice(0, 20).join('\n');
+    const progress: number[] = [];
+    const r = solver.solveMany(text, { model: 'reduced' }, (p) => {
+      expect(p.total).toBe(20);
+      expect(p.item.index).toBe(p.done - 1);
+      progress.push(p.done);
+    });
+    expect(progress).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(r.format).toBe('one-per-line');
+    expect([r.solved, r.unsolved, r.failed]).toEqual([20, 0, 0]);
+    for (const item of r.items) {
+      expect(item.line).toBe(item.index + 1);
+      expect(solutionProblems(item.givens, item.solution), item.name).toEqual([]);
+      expect(item.solutionGrid!.flat().join('')).toBe(item.solution);
+      expect(item.stats!.totalMs).toBe(item.ms);
+    }
+  });
+
+  it('solves an array of strings and grids, recording a failing puzzle and going on', () => {
+    const r = solver.solveMany([EASY, toGrid(EASY, 9), '11..............', INFEASIBLE, TWELVE]);
+    expect(r.format).toBe('array');
+    expect(r.items.map((i) => i.status ?? i.error?.code)).toEqual([
+      'optimal',
+      'optimal',
+      'conflicting_givens',
+      'infeasible',
+      'optimal',
+    ]);
+    expect([r.solved, r.unsolved, r.failed]).toEqual([3, 1, 1]);
+    expect(r.items[1]!.givens).toBe(EASY);
+    expect(r.items[2]!.givens).toBe('');
+    expect(r.items[0]!.name).toBe('Puzzle 1');
+  });
+
+  it('checks every puzzle before the first solve, and throws on a text that does not parse', () => {
+    let calls = 0;
+    const e = thrown(() => solver.solveMany([EASY, EASY, { cells: [] } as never], {}, () => calls++));
+    expect(e.code).toBe('invalid_argument');
+    expect(e.where?.puzzle).toBe(3);
+    expect(e.message).toContain('(puzzle 3)');
+    expect(calls).toBe(0);
+    const parse = thrown(() => solver.solveMany(`${EASY}\n${EASY.replace('3', 'Q')}\n`));
+    expect(parse.code).toBe('parse_error');
+    expect(parse.where).toMatchObject({ line: 2, column: 3, character: 'Q' });
+    expect(thrown(() => solver.solveMany(7 as never)).code).toBe('invalid_argument');
+  });
+});
+
+describe('the other operations', () => {
+  it('parse splits a Project Euler 96 text into named puzzles with grids', () => {
+    const text = readData('p096_sudoku.txt');
+    const r = solver.parse(text);
+    expect(r.format).toBe('euler96');
+    expect(r.puzzles).toHaveLength(50);
+    expect(r.puzzles[0]).toMatchObject({ name: 'Grid 01', line: 1 });
+    expect(r.puzzles[1]!.line).toBe(11);
+    expect(r.puzzles[0]!.givensGrid[0]).toEqual([0, 0, 3, 0, 2, 0, 6, 0, 0]);
+  });
+
+  it('checkUniqueness finds a second solution and where it differs', () => {
+    const unique = solver.checkUniqueness(EASY);
+    expect(unique.unique).toBe(true);
+    expect(unique.solutionGrid).toEqual(toGrid(EASY_SOLUTION, 9));
+    const r = solver.checkUniqueness(TWELVE);
+    expect(r.unique).toBe(false);
+    expect(solutionProblemsN(TWELVE, r.solution, 4, 2, 2)).toEqual([]);
+    expect(solutionProblemsN(TWELVE, r.secondSolution, 4, 2, 2)).toEqual([]);
+    expect(r.differences!.length).toBeGreaterThan(0);
+    for (const d of r.differences!) {
+      expect(r.solutionGrid![d.row - 1]![d.column - 1]).toBe(Number(d.first));
+      expect(r.secondSolutionGrid![d.row - 1]![d.column - 1]).toBe(Number(d.second));
+    }
+  });
+
+  it('enumerate finds all 12 solutions of a 4×4, with progress after each', () => {
+    const found: number[] = [];
+    const r = solver.enumerate(TWELVE, { limit: 100 }, (p) => found.push(p.found));
+    expect([r.count, r.complete]).toEqual([12, true]);
+    expect(found).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(new Set(r.solutions).size).toBe(12);
+    for (const s of r.solutions) expect(solutionProblemsN(TWELVE, s, 4, 2, 2)).toEqual([]);
+    expect(r.solutionGrids.map((g) => g.flat().join(''))).toEqual(r.solutions);
+    const some = solver.enumerate(TWELVE, { limit: 5 });
+    expect([some.count, some.complete]).toEqual([5, false]);
+  });
+
+  it('generate makes the same unique puzzle from the same seed as the native CLI', () => {
+    let checked = 0;
+    const g = solver.generate({ seed: 3 }, (p) => {
+      expect(p.phase).toBe('removing');
+      checked = p.checked;
+    });
+    // `gridmilp-cli generate --seed 3` (native) prints this puzzle.
+    expect(g.puzzle).toBe('.261.....98....15........32...3.5...5..21.......7..69....52...1.9..7....1.......4');
+    expect(checked).toBe(81);
+    expect(g.puzzleGrid).toEqual(toGrid(g.puzzle, 9));
+    expect(solutionProblems(g.puzzle, g.solution)).toEqual([]);
+    expect(solver.checkUniqueness(g.puzzleGrid).unique).toBe(true);
+    const small = solver.generate({ size: 4, seed: 9, symmetry: 'rot180' });
+    expect(small.size).toBe(4);
+    expect(solver.checkUniqueness(small.puzzle, { size: 4 }).unique).toBe(true);
+  });
+
+  it('complete fills an empty grid or a puzzle, the same for the same seed', () => {
+    const a = solver.complete(null, { size: 4, seed: 7 });
+    const b = solver.complete(undefined, { size: 4, seed: 7 });
+    expect(a.solution).toBe(b.solution);
+    expect(solutionProblemsN('.'.repeat(16), a.solution, 4, 2, 2)).toEqual([]);
+    const c = solver.complete(TWELVE, { seed: 11 });
+    expect(solutionProblemsN(TWELVE, c.solution, 4, 2, 2)).toEqual([]);
+    expect(c.solutionGrid!.flat().join('')).toBe(c.solution);
+  });
+
+  it('exportModel writes CPLEX LP and MPS text by GLPK', () => {
+    const lp = solver.exportModel(EASY);
+    expect(lp).toMatchObject({ format: 'lp', model: 'textbook', rows: 324, columns: 729 });
+    expect(lp.text).toContain('Subject To');
+    expect(lp.text).toContain('x(1,1,1)');
+    const mps = solver.exportModel(toGrid(EASY, 9), { format: 'mps', model: 'candidates' });
+    expect(mps).toMatchObject({ format: 'mps', model: 'candidates' });
+    expect(mps.columns).toBeLessThan(729);
+    expect(mps.text).toMatch(/^ROWS$/m);
+  });
+
+  it('relax gives the LP relaxation values', () => {
+    const r = solver.relax(EASY);
+    expect(r.integral).toBe(true);
+    expect(r.givensGrid).toEqual(toGrid(EASY, 9));
+    // Integral and feasible: one x = 1 per cell.
+    const ones = r.values.filter(([, , , v]) => Math.abs(v - 1) < 1e-6);
+    expect(ones).toHaveLength(81);
+    for (const [row, column, digit] of ones) {
+      expect(EASY_SOLUTION[(row - 1) * 9 + column - 1]).toBe(String(digit));
+    }
+  });
+
+  it('request passes a raw protocol request through and throws its error', () => {
+    expect(solver.request({ type: 'version' })).toEqual(solver.version);
+    const r = solver.request({ type: 'solve', puzzle: EASY, options: { model: 'candidates' } });
+    expect(r.solution).toBe(EASY_SOLUTION);
+    const e = thrown(() => solver.request({ type: 'solve', puzzle: EASY, options: { timeLimitMs: -5 } }));
+    expect(e.code).toBe('bad_request');
+    expect(e.where).toEqual({ field: 'options.timeLimitMs' });
+    expect(thrown(() => solver.request({ type: 'teleport' } as never)).code).toBe('bad_request');
+    expect(thrown(() => solver.request(null as never)).code).toBe('invalid_argument');
+  });
+
+  it('dispose releases the instance; later calls throw disposed', async () => {
+    const own = await createSolver();
+    own.dispose();
+    own.dispose();
+    expect(own.disposed).toBe(true);
+    const e = thrown(() => own.solve(EASY));
+    expect(e.code).toBe('disposed');
+    expect(e.message).toContain('create a new one');
+    expect(solver.solve(EASY).solution).toBe(EASY_SOLUTION);
+  });
+});

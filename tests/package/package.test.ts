@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The real npm package: the packed tarball's file list, and the package installed
+// offline into a fresh folder, used from a plain Node script, from its `gridmilp` bin
+// (compared with the native CLI) and from TypeScript consumers.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readEuler96, solutionProblems, solutionProblemsN } from '../wasm/helpers';
+import {
+  dataDir,
+  installTarball,
+  maskJsonTimes,
+  maskMs,
+  nativeCli,
+  npm,
+  repoRoot,
+  run,
+  type RunResult,
+} from './helpers';
+
+const tarball = inject('tarball');
+const workDir = inject('workDir');
+const p096 = join(dataDir, 'p096_sudoku.txt');
+const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+
+/** An easy puzzle (Project Euler 96, grid 01) on one line. */
+const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+/** EASY with an `x` at line 1, column 40. */
+const BAD = `${EASY.slice(0, 39)}x${EASY.slice(40)}`;
+/** Consistent givens but no solution: cell (1,9) must be 9, and column 9 has a 9. */
+const INFEASIBLE = `12345678.${'.'.repeat(27)}........9${'.'.repeat(36)}`;
+
+describe('the packed tarball', () => {
+  it('ships only the built JavaScript, declarations, both WASM modules, README, LICENSE and package.json', () => {
+    const listed = run('tar', ['-tzf', tarball]).stdout.trim().split('\n').sort();
+    const expected = [
+      /^package\/package\.json$/,
+      /^package\/README\.md$/,
+      /^package\/LICENSE$/,
+      /^package\/lib\/src\/(lib|solver|worker)\/[a-z_]+\.(js|d\.ts)$/,
+      /^package\/lib\/generated\/gridmilp_(wasm\.js|wasm\.wasm|cli_node\.cjs|cli_node\.wasm)$/,
+    ];
+    const unexpected = listed.filter((f) => !expected.some((re) => re.test(f)));
+    expect(unexpected).toEqual([]);
+    for (const needed of [
+      'package/lib/src/lib/node.js',
+      'package/lib/src/lib/node.d.ts',
+      'package/lib/src/lib/browser.js',
+      'package/lib/src/lib/browser.d.ts',
+      'package/lib/src/lib/cli.js',
+      'package/lib/src/lib/types.d.ts',
+      'package/lib/src/solver/protocol.d.ts',
+      'package/lib/src/worker/engine.js',
+      'package/lib/generated/gridmilp_wasm.js',
+      'package/lib/generated/gridmilp_wasm.wasm',
+      'package/lib/generated/gridmilp_cli_node.cjs',
+      'package/lib/generated/gridmilp_cli_node.wasm',
+    ]) {
+      expect(listed).toContain(needed);
+    }
+    expect(listed).not.toContain('package/lib/src/lib/cli.d.ts');
+
+    // `npm pack --dry-run` lists the same files as the tarball holds.
+    const dry = npm(['pack', '--dry-run', '--json', '--ignore-scripts'], repoRoot);
+    expect(dry.status, dry.stderr).toBe(0);
+    const files = (JSON.parse(dry.stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files
+      .map((f) => `package/${f.path}`)
+      .sort();
+    expect(files).toEqual(listed);
+  });
+
+  it('declares no runtime dependency, an ES module with Node and browser entries, types and the bin', () => {
+    const pkg = JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json']).stdout) as Record<
+      string,
+      unknown
+    >;
+    expect(pkg.name).toBe('gridmilp');
+    expect(pkg.type).toBe('module');
+    expect(pkg.license).toBe('GPL-3.0-or-later');
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.bin).toEqual({ gridmilp: 'lib/src/lib/cli.js' });
+    const dot = (pkg.exports as Record<string, Record<string, { types: string; default: string }>>)['.']!;
+    expect(dot.node).toEqual({ types: './lib/src/lib/node.d.ts', default: './lib/src/lib/node.js' });
+    expect(dot.default).toEqual({ types: './lib/src/lib/browser.d.ts', default: './lib/src/lib/browser.js' });
+    // The bin keeps its shebang and is executable in the tarball.
+    const verbose = run('tar', ['-tvzf', tarball]).stdout;
+    expect(verbose).toMatch(/^-rwxr-xr-x .* package\/lib\/src\/lib\/cli\.js$/m);
+    expect(run('tar', ['-xzOf', tarball, 'package/lib/src/lib/cli.js']).stdout).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+});
+
+describe('installed offline into a fresh folder', () => {
+  let dir: string;
+  let bin: string;
+
+  beforeAll(() => {
+    dir = installTarball(workDir, tarball);
+    bin = join(dir, 'node_modules/.bin/gridmilp');
+  });
+
+  it('has only gridmilp in node_modules (no runtime dependencies were installed)', () => {
+    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, unknown>;
+    };
+    expect(Object.keys(lock.packages).sort()).toEqual(['', 'node_modules/gridmilp']);
+  });
+
+  it('is imported by a plain Node script that solves Project Euler 96 (sum 24702) and reports bad input', () => {
+    writeFileSync(
+      join(dir, 'solve.mjs'),
+      `import { readFileSync } from 'node:fs';
+import { createSolver, GridmilpError } from 'gridmilp';
+
+const solver = await createSolver();
+let progress = 0;
+const many = solver.solveMany(readFileSync(process.argv[2], 'utf8'), {}, () => progress++);
+const sum = many.items.reduce((s, item) => s + Number(item.solution.slice(0, 3)), 0);
+const grid = solver.solve([[0, 0, 3, 4], [3, 4, 0, 0], [0, 1, 0, 3], [4, 0, 0, 0]]);
+const errors = [];
+for (const bad of [process.argv[3], [[1, 2], [2, 5]], 42]) {
+  try {
+    solver.solve(bad);
+    errors.push(null);
+  } catch (e) {
+    errors.push({ isError: e instanceof Error, isGridmilpError: e instanceof GridmilpError,
+                  code: e.code, message: e.message, where: e.where });
+  }
+}
+solver.dispose();
+console.log(JSON.stringify({
+  resolved: import.meta.resolve('gridmilp'),
+  version: solver.version,
+  sum, progress, format: many.format, solved: many.solved,
+  items: many.items.map((i) => [i.name, i.givens, i.solution, i.solutionGrid.flat().join('')]),
+  grid: { status: grid.status, solution: grid.solution, solutionGrid: grid.solutionGrid },
+  errors,
+}));
+`,
+    );
+    const r = run(process.execPath, ['solve.mjs', p096, BAD], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      resolved: string;
+      version: { gridmilp: string; glpk: string; protocol: number };
+      sum: number;
+      progress: number;
+      format: string;
+      solved: number;
+      items: Array<[string, string, string, string]>;
+      grid: { status: string; solution: string; solutionGrid: number[][] };
+      errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
+    };
+    // Node picks the node entry from the installed package.
+    expect(out.resolved).toMatch(/\/node_modules\/gridmilp\/lib\/src\/lib\/node\.js$/);
+    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1 });
+    expect(out.sum).toBe(24702);
+    expect(out.format).toBe('euler96');
+    expect(out.solved).toBe(50);
+    expect(out.progress).toBe(50);
+    const reference = readEuler96(readFileSync(p096, 'utf8'));
+    expect(out.items.map((i) => i[0])).toEqual(reference.map(([name]) => name));
+    out.items.forEach(([name, givens, solution, flat], k) => {
+      expect(givens, name).toBe(reference[k]![1]);
+      expect(solutionProblems(givens, solution), name).toEqual([]);
+      expect(flat, name).toBe(solution);
+    });
+    // A 4×4 given as a 2-D array (0 = empty).
+    expect(out.grid.status).toBe('optimal');
+    expect(solutionProblemsN('..34' + '34..' + '.1.3' + '4...', out.grid.solution, 4, 2, 2)).toEqual([]);
+    expect(out.grid.solutionGrid.flat().join('')).toBe(out.grid.solution);
+
+    const [parse, cell, type] = out.errors;
+    expect(parse).toMatchObject({ isError: true, isGridmilpError: true, code: 'parse_error' });
+    expect(parse!.where).toEqual({ line: 1, column: 40, character: 'x' });
+    expect(parse!.message).toContain("Line 1, column 40: unexpected 'x'");
+    expect(cell).toMatchObject({ isError: true, code: 'invalid_argument' });
+    expect(cell!.where).toEqual({ field: 'puzzle', cells: [{ row: 2, column: 2 }] });
+    expect(cell!.message).toContain('Row 2, column 2 of the puzzle array holds the number 5');
+    expect(type).toMatchObject({ isError: true, code: 'invalid_argument' });
+    expect(type!.message).toContain('must be a string or an array of rows of numbers, not the number 42');
+  });
+
+  it('runs the bin with the native CLI\'s commands and output', () => {
+    expect(existsSync(nativeCli), `${nativeCli} is missing: npm run build`).toBe(true);
+    const both = (args: string[], input = ''): [RunResult, RunResult] => [
+      run(bin, args, { cwd: dir, input }),
+      run(nativeCli, args, { cwd: dir, input }),
+    ];
+
+    // --help: the same text, apart from the program's name in the usage line.
+    const [help, nativeHelp] = both(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: gridmilp [OPTIONS] SUBCOMMAND');
+    expect(help.stdout).toBe(nativeHelp.stdout.replace(`Usage: ${nativeCli}`, 'Usage: gridmilp'));
+    const [solveHelp, nativeSolveHelp] = both(['solve', '--help']);
+    expect(solveHelp.stdout).toBe(nativeSolveHelp.stdout.replace(`${nativeCli} solve`, 'gridmilp solve'));
+
+    // The Project Euler 96 answer alone on standard output.
+    const [euler, nativeEuler] = both(['solve', '--euler96', p096]);
+    expect(euler.status).toBe(0);
+    expect(euler.stdout.trim().split('\n').at(-1)).toBe('24702');
+    expect(euler.stdout).toBe(nativeEuler.stdout);
+    expect(maskMs(euler.stderr)).toBe(maskMs(nativeEuler.stderr));
+
+    // One solution line per puzzle; the summary on standard error (timings masked).
+    const [all, nativeAll] = both(['solve', p096]);
+    expect(all.status).toBe(0);
+    expect(all.stdout.split('\n')).toHaveLength(51);
+    expect(all.stdout).toBe(nativeAll.stdout);
+    expect(maskMs(all.stderr)).toBe(maskMs(nativeAll.stderr));
+
+    // Standard input, with --json (times masked).
+    const [json, nativeJson] = both(['solve', '-', '--json'], `${EASY}\n`);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout.trim())).toMatchObject({ result: { status: 'optimal' } });
+    expect(maskJsonTimes(json.stdout)).toBe(maskJsonTimes(nativeJson.stdout));
+
+    // Bad input: exit code 2 and the same message naming line and column.
+    const [bad, nativeBad] = both(['solve', '-'], `${BAD}\n`);
+    expect(bad.status).toBe(2);
+    expect(nativeBad.status).toBe(2);
+    expect(bad.stderr).toContain("Line 1, column 40: unexpected 'x'");
+    expect(bad.stderr).toBe(nativeBad.stderr);
+    expect(bad.stdout).toBe(nativeBad.stdout);
+    const [missing, nativeMissing] = both(['solve', join(dir, 'no-such-file.txt')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(nativeMissing.stderr);
+
+    // No solution: exit code 1.
+    const [none, nativeNone] = both(['solve', '-'], `${INFEASIBLE}\n`);
+    expect(none.status).toBe(1);
+    expect(nativeNone.status).toBe(1);
+    expect(none.stdout).toBe(nativeNone.stdout);
+
+    // generate: the same puzzle from the same seed (standard error's last line is the summary).
+    const [gen, nativeGen] = both(['generate', '--seed', '3', '--symmetry', 'rot180']);
+    expect(gen.status).toBe(0);
+    expect(gen.stdout).toMatch(/^[1-9.]{81}\n$/);
+    expect(gen.stdout).toBe(nativeGen.stdout);
+    const lastLine = (s: string): string => s.trim().split(/[\r\n]/).at(-1)!;
+    expect(maskMs(lastLine(gen.stderr))).toBe(maskMs(lastLine(nativeGen.stderr)));
+
+    // request: JSON protocol requests, one per line.
+    const requests = [
+      { id: 1, type: 'version' },
+      { id: 2, type: 'solve', puzzle: EASY },
+      { id: 3, type: 'exportModel', puzzle: EASY, format: 'lp' },
+      { id: 4, type: 'solve', puzzle: BAD },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    const [req, nativeReq] = both(['request', '-'], `${requests}\n`);
+    expect(req.status).toBe(nativeReq.status);
+    expect(req.stdout.trim().split('\n')).toHaveLength(4);
+    expect(maskJsonTimes(req.stdout)).toBe(maskJsonTimes(nativeReq.stdout));
+  });
+
+  it('ships declarations that type-check a Node consumer and reject a misuse', () => {
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      `import { createSolver, GridmilpError, type SolveOutput, type Solver } from 'gridmilp';
+// NodeNext resolution with the "node" condition: the Node entry's declarations.
+
+const solver: Solver = await createSolver({ loadTimeoutMs: 30_000 });
+const out: SolveOutput = solver.solve('${EASY}', { model: 'reduced', timeLimitMs: 1000 });
+const first: number | undefined = out.solutionGrid?.[0]?.[0];
+const ms: number = out.stats.totalMs;
+const many = solver.solveMany(['${EASY}', [[1, 0], [0, 0]]], { presolve: false }, (p) => p.done / p.total);
+const lp: string = solver.exportModel('${EASY}', { format: 'mps' }).text;
+const g = solver.generate({ size: 4, seed: 2, symmetry: 'rot180' }, (p) => p.checked);
+const unique: boolean | null = solver.checkUniqueness(g.puzzleGrid).unique;
+try {
+  solver.parse('');
+} catch (e) {
+  if (e instanceof GridmilpError) console.log(e.code, e.where?.line, e.where?.column);
+}
+console.log(first, ms, many.solved, lp.length, unique, solver.version.glpk);
+solver.dispose();
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          // No @types/node: the declarations must not need Node's types.
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    const ok = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--traceResolution'], { cwd: dir });
+    expect(ok.stdout.split('\n').filter((l) => /error TS/.test(l))).toEqual([]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(
+      /Module name 'gridmilp' was successfully resolved to '.*\/node_modules\/gridmilp\/lib\/src\/lib\/node\.d\.ts'/,
+    );
+
+    // The types are real: a wrong option type and an unknown option are compile errors.
+    writeFileSync(
+      join(dir, 'misuse.ts'),
+      `import { createSolver } from 'gridmilp';
+const solver = await createSolver();
+solver.solve('${EASY}', { timeLimitMs: '1000' });
+solver.solve('${EASY}', { timelimit: 1000 });
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.misuse.json'),
+      // skipLibCheck: the declarations were checked above; this run is about misuse.ts.
+      JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: true }, files: ['misuse.ts'] }),
+    );
+    const misuse = run(process.execPath, [tsc, '-p', 'tsconfig.misuse.json'], { cwd: dir });
+    expect(misuse.status).not.toBe(0);
+    expect(misuse.stdout).toMatch(/misuse\.ts\(3,[0-9]+\): error TS2322/);
+    expect(misuse.stdout).toMatch(/misuse\.ts\(4,[0-9]+\): error TS[0-9]+: .*'timelimit' does not exist/);
+  });
+
+  it('ships declarations that type-check a bundler consumer (browser entry, DOM only)', () => {
+    writeFileSync(
+      join(dir, 'web-consumer.ts'),
+      `import { createSolver, type EnumerateProgress } from 'gridmilp';
+
+const solver = await createSolver({ wasmUrl: new URL('./gridmilp_wasm.wasm', location.href) });
+const result = solver.enumerate('${EASY}', { limit: 2 }, (p: EnumerateProgress) => p.found);
+document.title = String(result.count);
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.web.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['web-consumer.ts'],
+      }),
+    );
+    const r = run(process.execPath, [tsc, '-p', 'tsconfig.web.json', '--traceResolution'], { cwd: dir });
+    expect(r.status, r.stdout.split('\n').filter((l) => l.includes('error')).join('\n')).toBe(0);
+    expect(r.stdout).toMatch(/Module name 'gridmilp' was successfully resolved to '.*\/node_modules\/gridmilp\/lib\/src\/lib\/browser\.d\.ts'/);
+  });
+});

@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The npm package's solver, shared by the Node and the browser entry: it loads the
+ * WASM module through the worker's engine wrapper (`../worker/engine.ts`), checks every
+ * argument in TypeScript, speaks the JSON protocol of protocol.md and returns plain
+ * objects with the grids as text and as 2-D arrays. It uses neither Node nor DOM APIs.
+ */
+import type {
+  EngineProgressByType,
+  EngineRequest,
+  EngineResultByType,
+  EnumerateProgress,
+  GenerateProgress,
+  SolveProgress,
+  VersionResult,
+} from '../solver/protocol.js';
+import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
+import { createEngineLoader, Engine, EngineCrashedError, errorText } from '../worker/engine.js';
+import { engineError, GridmilpError, invalidArgument, invalidOption } from './errors.js';
+import { describe, gridOf, puzzleText, type PuzzleInput, type PuzzleText } from './grid.js';
+import type {
+  CheckUniquenessOptions,
+  CheckUniquenessOutput,
+  CompleteOptions,
+  CompleteOutput,
+  CreateSolverOptions,
+  EnumerateOptions,
+  EnumerateOutput,
+  ExportModelOptions,
+  ExportModelOutput,
+  GenerateOptions,
+  GenerateOutput,
+  ParseOptions,
+  ParseOutput,
+  RelaxOptions,
+  RelaxOutput,
+  SolveCallOptions,
+  SolveManyItem,
+  SolveManyOptions,
+  SolveManyProgress,
+  SolveManyResult,
+  SolveOutput,
+  Solver,
+} from './types.js';
+import { checkOptions, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
+
+/** Default time allowed for loading the module, ms. */
+const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
+
+/** How an entry point provides the module: the glue's factory and the options it needs. */
+export interface ModuleSource {
+  /** Returns the glue's default export (`createGridmilpModule`). */
+  factory: () => Promise<GridmilpModuleFactory> | GridmilpModuleFactory;
+  /** Module options for the factory, e.g. `wasmBinary` in Node; may read files. */
+  moduleOptions: () => Promise<GridmilpModuleOptions> | GridmilpModuleOptions;
+}
+
+/**
+ * Check the options of `createSolver`.
+ *
+ * @throws GridmilpError `invalid_option` for an unknown name or a wrong type
+ */
+export function checkCreateOptions(options: unknown): CreateSolverOptions {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw invalidOption('options', `The options of createSolver must be an object, not ${describe(options)}.`);
+  }
+  const known = ['wasmBinary', 'wasmUrl', 'loadTimeoutMs'];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw invalidOption(key, `Unknown option '${key}' for createSolver; its options are: ${known.join(', ')}.`);
+    }
+  }
+  const o = options as CreateSolverOptions;
+  if (o.wasmBinary !== undefined && !(o.wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(o.wasmBinary)) {
+    throw invalidOption('wasmBinary', `Option 'wasmBinary' must be an ArrayBuffer or a Uint8Array, not ${describe(o.wasmBinary)}.`);
+  }
+  if (o.wasmUrl !== undefined && typeof o.wasmUrl !== 'string' && !(o.wasmUrl instanceof URL)) {
+    throw invalidOption('wasmUrl', `Option 'wasmUrl' must be a string or a URL, not ${describe(o.wasmUrl)}.`);
+  }
+  if (o.wasmUrl !== undefined && o.wasmBinary !== undefined) {
+    throw invalidOption('wasmUrl', `Give either 'wasmBinary' or 'wasmUrl', not both.`);
+  }
+  if (
+    o.loadTimeoutMs !== undefined &&
+    (typeof o.loadTimeoutMs !== 'number' || !Number.isFinite(o.loadTimeoutMs) || o.loadTimeoutMs <= 0)
+  ) {
+    throw invalidOption('loadTimeoutMs', `Option 'loadTimeoutMs' must be a number of ms > 0, not ${describe(o.loadTimeoutMs)}.`);
+  }
+  return o;
+}
+
+/**
+ * Load one new WASM instance and wrap it in a {@link Solver}.
+ *
+ * @param source how the entry point gets the glue and its module options
+ * @param options the checked `createSolver` options (`loadTimeoutMs` is used here)
+ * @returns a ready solver; each call makes an independent instance
+ * @throws GridmilpError `load_failed` when the module cannot be fetched, compiled or
+ *   instantiated, or loading takes longer than `loadTimeoutMs`
+ */
+export async function loadSolver(source: ModuleSource, options: CreateSolverOptions): Promise<Solver> {
+  let moduleOptions: GridmilpModuleOptions;
+  try {
+    moduleOptions = await source.moduleOptions();
+  } catch (e) {
+    if (e instanceof GridmilpError) throw e;
+    throw new GridmilpError('load_failed', `Unable to load the solver's WebAssembly: ${errorText(e)}`);
+  }
+  const load = createEngineLoader(source.factory, {
+    moduleOptions,
+    timeoutMs: options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS,
+  });
+  let engine: Engine;
+  try {
+    engine = await load();
+  } catch (e) {
+    throw new GridmilpError('load_failed', errorText(e));
+  }
+  return new GridmilpSolver(engine);
+}
+
+/** The {@link Solver} over one engine. */
+class GridmilpSolver implements Solver {
+  readonly version: VersionResult;
+  private engine: Engine | null;
+  private nextId = 1;
+
+  constructor(engine: Engine) {
+    this.engine = engine;
+    this.version = this.call('Unable to read the versions', { type: 'version' });
+  }
+
+  get crashed(): boolean {
+    return this.engine?.isCrashed ?? false;
+  }
+
+  get disposed(): boolean {
+    return this.engine === null;
+  }
+
+  dispose(): void {
+    this.engine = null;
+  }
+
+  parse(text: string, options?: ParseOptions): ParseOutput {
+    if (typeof text !== 'string') {
+      throw invalidArgument(`parse needs a text (string), not ${describe(text)}.`, { field: 'text' });
+    }
+    puzzleText(text);
+    const fields = checkOptions('parse', options, OPTIONS_OF.parse);
+    const result = this.call('Unable to read the puzzles', { type: 'parse', text, ...fields });
+    return {
+      ...result,
+      puzzles: result.puzzles.map((p) => ({ ...p, givensGrid: gridOf(p.givens, result.size) })),
+    };
+  }
+
+  solve(
+    puzzle: PuzzleInput,
+    options?: SolveCallOptions,
+    onProgress?: (progress: SolveProgress) => void,
+  ): SolveOutput {
+    checkCallback(onProgress);
+    const request = requestOf('solve', options, OPTIONS_OF.solve, puzzleText(puzzle));
+    const result = this.call('Unable to solve the puzzle', request, onProgress) as SolveOutput;
+    return withGrids(result);
+  }
+
+  solveMany(
+    puzzles: string | readonly PuzzleInput[],
+    options?: SolveManyOptions,
+    onProgress?: (progress: SolveManyProgress) => void,
+  ): SolveManyResult {
+    checkCallback(onProgress);
+    const start = now();
+    if (typeof puzzles === 'string') return this.solveText(puzzles, options, onProgress, start);
+    if (!Array.isArray(puzzles)) {
+      throw invalidArgument(
+        `solveMany needs a text of puzzles or an array of puzzles, not ${describe(puzzles)}.`,
+        { field: 'puzzles' },
+      );
+    }
+    // Every puzzle and its options are checked before the first solve.
+    const requests = puzzles.map((p: unknown, i) =>
+      requestOf('solveMany', options, OPTIONS_OF.solveMany, puzzleText(p, i + 1)),
+    );
+    const items: SolveManyItem[] = [];
+    requests.forEach((request, index) => {
+      const item: SolveManyItem = {
+        index,
+        name: `Puzzle ${index + 1}`,
+        line: 0,
+        givens: typeof puzzles[index] === 'string' ? '' : request.puzzle,
+      };
+      this.solveItem(item, request);
+      items.push(item);
+      onProgress?.({ done: index + 1, total: requests.length, elapsedMs: now() - start, item });
+    });
+    return summary('array', items, start);
+  }
+
+  checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput {
+    const request = requestOf('checkUniqueness', options, OPTIONS_OF.checkUniqueness, puzzleText(puzzle));
+    const r = this.call('Unable to check uniqueness', request);
+    const out: CheckUniquenessOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
+    if (r.solution !== undefined) out.solutionGrid = gridOf(r.solution, r.size);
+    if (r.secondSolution !== undefined) out.secondSolutionGrid = gridOf(r.secondSolution, r.size);
+    return out;
+  }
+
+  enumerate(
+    puzzle: PuzzleInput,
+    options?: EnumerateOptions,
+    onProgress?: (progress: EnumerateProgress) => void,
+  ): EnumerateOutput {
+    checkCallback(onProgress);
+    const request = requestOf('enumerate', options, OPTIONS_OF.enumerate, puzzleText(puzzle));
+    const r = this.call('Unable to enumerate solutions', request, onProgress);
+    return {
+      ...r,
+      givensGrid: gridOf(r.givens, r.size),
+      solutionGrids: r.solutions.map((s) => gridOf(s, r.size)),
+    };
+  }
+
+  generate(options?: GenerateOptions, onProgress?: (progress: GenerateProgress) => void): GenerateOutput {
+    checkCallback(onProgress);
+    const request = requestOf('generate', options, OPTIONS_OF.generate);
+    const r = this.call('Unable to generate a puzzle', request, onProgress);
+    return { ...r, puzzleGrid: gridOf(r.puzzle, r.size), solutionGrid: gridOf(r.solution, r.size) };
+  }
+
+  complete(puzzle?: PuzzleInput | null, options?: CompleteOptions): CompleteOutput {
+    const text = puzzle === undefined || puzzle === null ? undefined : puzzleText(puzzle);
+    const request = requestOf('complete', options, OPTIONS_OF.complete, text);
+    const r = this.call('Unable to complete the grid', request);
+    const out: CompleteOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
+    if (r.solution !== undefined) out.solutionGrid = gridOf(r.solution, r.size);
+    return out;
+  }
+
+  exportModel(puzzle: PuzzleInput, options?: ExportModelOptions): ExportModelOutput {
+    const request = requestOf('exportModel', options, OPTIONS_OF.exportModel, puzzleText(puzzle));
+    return this.call('Unable to export the model', { ...request, format: request.format ?? 'lp' });
+  }
+
+  relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput {
+    const request = requestOf('relax', options, OPTIONS_OF.relax, puzzleText(puzzle));
+    const r = this.call('Unable to solve the LP relaxation', request);
+    return { ...r, givensGrid: gridOf(r.givens, r.size) };
+  }
+
+  request<T extends EngineRequest>(
+    request: T,
+    onProgress?: (progress: EngineProgressByType[T['type']]) => void,
+  ): EngineResultByType[T['type']] {
+    checkCallback(onProgress);
+    if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+      throw invalidArgument(`request needs a request object { type, ... }, not ${describe(request)}.`, {
+        field: 'request',
+      });
+    }
+    if (typeof request.type !== 'string') {
+      throw invalidArgument(`The request has no 'type' (a string such as "solve").`, { field: 'type' });
+    }
+    return this.call(`Request '${request.type}' failed`, request, onProgress);
+  }
+
+  /** Parse a text, then solve each of its puzzles with the parsed shape. */
+  private solveText(
+    text: string,
+    options: SolveManyOptions | undefined,
+    onProgress: ((progress: SolveManyProgress) => void) | undefined,
+    start: number,
+  ): SolveManyResult {
+    puzzleText(text);
+    const checked = checkOptions('solveMany', options, OPTIONS_OF.solveMany);
+    const { size, boxHeight, boxWidth, symbols, ...rest } = checked;
+    const parsed = this.call('Unable to read the puzzles', {
+      type: 'parse',
+      text,
+      ...(size !== undefined ? { size: size as number | 'auto' } : {}),
+      ...(boxHeight !== undefined ? { boxHeight: boxHeight as number } : {}),
+      ...(boxWidth !== undefined ? { boxWidth: boxWidth as number } : {}),
+      ...(symbols !== undefined ? { symbols: symbols as 'auto' } : {}),
+    });
+    // Each puzzle is sent in canonical form with the shape the text was read with.
+    const base = requestOf('solveMany', rest, OPTIONS_OF.solveMany);
+    const shape = { size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth };
+    const total = parsed.puzzles.length;
+    const items: SolveManyItem[] = [];
+    parsed.puzzles.forEach((p, index) => {
+      const item: SolveManyItem = { index, name: p.name, line: p.line, givens: p.givens };
+      this.solveItem(item, { ...base, ...shape, symbols: 'digits', puzzle: p.givens });
+      items.push(item);
+      onProgress?.({ done: index + 1, total, elapsedMs: now() - start, item });
+    });
+    return summary(parsed.format, items, start);
+  }
+
+  /** Solve one puzzle of a batch into `item`; an engine error is recorded, not thrown. */
+  private solveItem(item: SolveManyItem, request: Extract<EngineRequest, { type: 'solve' }>): void {
+    const response = this.send('Unable to solve the puzzles', request);
+    if ('error' in response) {
+      item.error = response.error;
+      return;
+    }
+    const r = response.result;
+    item.givens = r.givens;
+    item.status = r.status;
+    if (r.solution !== undefined) {
+      item.solution = r.solution;
+      item.solutionGrid = gridOf(r.solution, r.size);
+    }
+    item.nodes = r.stats.nodes;
+    item.ms = r.stats.totalMs;
+    item.stats = r.stats;
+  }
+
+  /** Send one request; an error response throws, naming `action`. */
+  private call<T extends EngineRequest>(
+    action: string,
+    request: T,
+    onProgress?: (progress: EngineProgressByType[T['type']]) => void,
+  ): EngineResultByType[T['type']] {
+    const response = this.send(action, request, onProgress);
+    if ('error' in response) throw engineError(action, response.error);
+    return response.result;
+  }
+
+  /** Send one request and return the response; throws only when the engine is unusable. */
+  private send<T extends EngineRequest>(
+    action: string,
+    request: T,
+    onProgress?: (progress: EngineProgressByType[T['type']]) => void,
+  ) {
+    const engine = this.engine;
+    if (engine === null) {
+      throw new GridmilpError('disposed', `${action}: this solver was disposed; create a new one with createSolver().`);
+    }
+    const withId = { ...request, id: this.nextId++ };
+    try {
+      return onProgress !== undefined
+        ? engine.requestWithProgress(withId, onProgress)
+        : engine.request(withId);
+    } catch (e) {
+      if (e instanceof EngineCrashedError) {
+        throw new GridmilpError(
+          'engine_crashed',
+          `${action}: ${e.message}. This solver cannot be used any more; create a new one with createSolver().`,
+        );
+      }
+      throw e;
+    }
+  }
+}
+
+type RequestType = keyof typeof OPTIONS_OF;
+type RequestOf<T extends RequestType> = Extract<EngineRequest, { type: T extends 'solveMany' ? 'solve' : T }>;
+
+/**
+ * Check a method's options and build its request: the MILP options go into `options`,
+ * the rest (puzzle fields, objective, seed, …) are top-level fields.
+ */
+function requestOf<T extends RequestType>(
+  method: T,
+  options: unknown,
+  allowed: readonly string[],
+  puzzle?: PuzzleText,
+): RequestOf<T> {
+  const checked = checkOptions(method, options, allowed, puzzle?.size);
+  const request: Record<string, unknown> = { type: method === 'solveMany' ? 'solve' : method };
+  const milp: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(checked)) {
+    if ((MILP_OPTION_NAMES as readonly string[]).includes(key)) milp[key] = value;
+    else request[key] = value;
+  }
+  if (Object.keys(milp).length > 0) request.options = milp;
+  if (puzzle !== undefined) request.puzzle = puzzle.puzzle;
+  return request as unknown as RequestOf<T>;
+}
+
+function withGrids(result: SolveOutput): SolveOutput {
+  result.givensGrid = gridOf(result.givens, result.size);
+  if (result.solution !== undefined) result.solutionGrid = gridOf(result.solution, result.size);
+  return result;
+}
+
+function summary(format: SolveManyResult['format'], items: SolveManyItem[], start: number): SolveManyResult {
+  let solved = 0;
+  let failed = 0;
+  for (const item of items) {
+    if (item.error !== undefined) failed++;
+    else if (item.solution !== undefined) solved++;
+  }
+  return { format, items, solved, unsolved: items.length - solved - failed, failed, elapsedMs: now() - start };
+}
+
+function checkCallback(onProgress: unknown): void {
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw invalidArgument(`onProgress must be a function, not ${describe(onProgress)}.`, { field: 'onProgress' });
+  }
+}
+
+/** A clock in ms (performance.now in browsers and Node). */
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}

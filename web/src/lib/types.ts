@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The public types of the npm package: options and results of each {@link Solver}
+ * method. Results are the protocol's result objects (web/src/solver/protocol.ts,
+ * cpp/app/protocol.md) plus the grids as 2-D arrays; every time is in milliseconds.
+ */
+import type {
+  BatchItem,
+  BatchProgress,
+  CheckUniquenessResult,
+  CompleteResult,
+  EngineProgressByType,
+  EngineRequest,
+  EngineResultByType,
+  EnumerateProgress,
+  EnumerateResult,
+  ExportModelResult,
+  GenerateProgress,
+  GenerateResult,
+  ModelFormat,
+  ModelKind,
+  Objective,
+  ParsedPuzzle,
+  ParseResult,
+  PuzzleFields,
+  PuzzleFormat,
+  RelaxResult,
+  SolveDebug,
+  SolveOptions,
+  SolveProgress,
+  SolveResult,
+  SolveStats,
+  Symmetry,
+  VersionResult,
+} from '../solver/protocol.js';
+import type { Grid, PuzzleInput } from './grid.js';
+
+/** GLPK's branching rule (glp_iocp.br_tech); `auto` is `dth` for the textbook model, `mfv` otherwise. */
+export type Branching = 'auto' | 'dth' | 'mfv' | 'ffv' | 'lfv' | 'pch';
+
+/** GLPK's backtracking rule (glp_iocp.bt_tech); default `blb` (best local bound). */
+export type Backtracking = 'blb' | 'dfs' | 'bfs' | 'bph';
+
+/**
+ * How GLPK solves each MILP. Every field is optional: `timeLimitMs` (whole ms, 0 = no
+ * limit, default 0; per MILP for requests that solve several), `presolve` (GLPK's MIP
+ * presolver, default true), `model` (`textbook` default, `candidates`, `reduced`),
+ * `progressIntervalMs` (ms between branch-and-bound progress reports of a solve,
+ * default 50), `branching`, `backtracking`.
+ */
+export interface MilpOptions extends Omit<SolveOptions, 'recordBranching'> {
+  branching?: Branching;
+  backtracking?: Backtracking;
+}
+
+/** Options of {@link Solver.solve}: how to read the puzzle, how to solve it, an optional objective. */
+export interface SolveCallOptions extends PuzzleFields, MilpOptions {
+  /**
+   * Record the branching decisions for teaching: the result gets `branching` and
+   * `incumbentNodes`. Turns presolve off, branches on the most fractional variable and
+   * backtracks depth-first; at most 500 decisions.
+   */
+  recordBranching?: boolean;
+  /** Optimise over cell values instead of finding any solution (protocol.md, "solve"). */
+  objective?: Objective;
+  /** For tests: `{ forceGlpkError: true }` makes GLPK fail inside the solve (a `solver_error`). */
+  debug?: SolveDebug;
+}
+
+/** Options of {@link Solver.solveMany}: as for `solve`, applied to every puzzle. */
+export interface SolveManyOptions extends PuzzleFields, MilpOptions {
+  objective?: Objective;
+}
+
+/** Options of {@link Solver.parse}: how to read the text (all detected by default). */
+export type ParseOptions = PuzzleFields;
+
+/** Options of {@link Solver.checkUniqueness}. */
+export interface CheckUniquenessOptions extends PuzzleFields, MilpOptions {}
+
+/** Options of {@link Solver.enumerate}. */
+export interface EnumerateOptions extends PuzzleFields, MilpOptions {
+  /** Most solutions to find: 1 to 100,000 (default 10). */
+  limit?: number;
+}
+
+/** Options of {@link Solver.complete}. */
+export interface CompleteOptions extends PuzzleFields, MilpOptions {
+  /** Seed of the random objective, 0 to 4294967295 (default 1); the same seed gives the same grid. */
+  seed?: number;
+}
+
+/** Options of {@link Solver.generate}. */
+export interface GenerateOptions {
+  /** Side length n (default 9). */
+  size?: number | 'auto';
+  /** Box height h (h·w = n); needs `size`. Default: the most square shape with h ≤ w. */
+  boxHeight?: number;
+  /** Box width w; needs `size`. */
+  boxWidth?: number;
+  /** Seed, 0 to 4294967295 (default 1); the same seed gives the same puzzle natively and in WASM. */
+  seed?: number;
+  /** Target number of givens; 0 = as few as possible (default). */
+  givens?: number;
+  /** Symmetry kept while removing givens (default `none`). */
+  symmetry?: Symmetry;
+  /** Time limit per MILP solved, whole ms (0 = none, default). */
+  timeLimitMs?: number;
+}
+
+/** Options of {@link Solver.relax}. */
+export interface RelaxOptions extends PuzzleFields {
+  /** Which MILP to relax (default `textbook`). */
+  model?: ModelKind;
+}
+
+/** Options of {@link Solver.exportModel}. */
+export interface ExportModelOptions extends PuzzleFields {
+  /** `lp` (CPLEX LP, default) or `mps` (free MPS). */
+  format?: ModelFormat;
+  /** Which MILP to write (default `textbook`). */
+  model?: ModelKind;
+  /** An objective to write instead of the feasibility model's zero objective. */
+  objective?: Objective;
+}
+
+/**
+ * Result of {@link Solver.solve}: the protocol's solve result (with `branching` and
+ * `incumbentNodes` when `recordBranching` was set) plus grids.
+ */
+export interface SolveOutput extends SolveResult {
+  /** The givens as n rows of numbers (0 = empty). */
+  givensGrid: Grid;
+  /** The solution as n rows of numbers; present exactly when `solution` is. */
+  solutionGrid?: Grid;
+}
+
+/** A puzzle found by {@link Solver.parse}, with its givens as a grid. */
+export interface ParsedPuzzleOutput extends ParsedPuzzle {
+  givensGrid: Grid;
+}
+
+/** Result of {@link Solver.parse}. */
+export interface ParseOutput extends ParseResult {
+  puzzles: ParsedPuzzleOutput[];
+}
+
+/** Result of {@link Solver.checkUniqueness}, plus grids. */
+export interface CheckUniquenessOutput extends CheckUniquenessResult {
+  givensGrid: Grid;
+  solutionGrid?: Grid;
+  /** Present when not unique. */
+  secondSolutionGrid?: Grid;
+}
+
+/** Result of {@link Solver.enumerate}, plus grids. */
+export interface EnumerateOutput extends EnumerateResult {
+  givensGrid: Grid;
+  /** The solutions as grids, in the order of `solutions`. */
+  solutionGrids: Grid[];
+}
+
+/** Result of {@link Solver.complete}, plus grids. */
+export interface CompleteOutput extends CompleteResult {
+  givensGrid: Grid;
+  solutionGrid?: Grid;
+}
+
+/** Result of {@link Solver.generate}, plus grids. */
+export interface GenerateOutput extends GenerateResult {
+  /** The generated puzzle as a grid (0 = empty). */
+  puzzleGrid: Grid;
+  solutionGrid: Grid;
+}
+
+/** Result of {@link Solver.relax}, plus the givens as a grid. */
+export interface RelaxOutput extends RelaxResult {
+  givensGrid: Grid;
+}
+
+/** Result of {@link Solver.exportModel} (the text GLPK wrote is in `text`). */
+export type ExportModelOutput = ExportModelResult;
+
+/**
+ * One puzzle's outcome in {@link Solver.solveMany}. `name` is the header (`Grid 01`) or
+ * `Puzzle N`; `line` the 1-based line where it starts in a text, 0 for puzzles passed
+ * as an array; `givens` canonical (empty when the puzzle could not be read); `ms` the
+ * engine's total time for it; `error` the engine's error when this puzzle failed (the
+ * others are still solved).
+ */
+export interface SolveManyItem extends BatchItem {
+  solutionGrid?: Grid;
+  /** The solve's statistics (absent when the puzzle failed). */
+  stats?: SolveStats;
+}
+
+/** Result of {@link Solver.solveMany}. */
+export interface SolveManyResult {
+  /** How the text was laid out, or `array` when the puzzles came as an array. */
+  format: PuzzleFormat | 'array';
+  /** Every puzzle, in input order. */
+  items: SolveManyItem[];
+  /** Puzzles with a solution. */
+  solved: number;
+  /** Puzzles solved without error but with no solution found (infeasible, time limit…). */
+  unsolved: number;
+  /** Puzzles whose request failed (see each item's `error`). */
+  failed: number;
+  /** Wall-clock time for the whole call, ms. */
+  elapsedMs: number;
+}
+
+/** Progress of {@link Solver.solveMany}, after each puzzle. */
+export interface SolveManyProgress extends BatchProgress {
+  /** The outcome of the puzzle just finished. */
+  item: SolveManyItem;
+}
+
+/** Options of `createSolver`. */
+export interface CreateSolverOptions {
+  /**
+   * The bytes of `gridmilp_wasm.wasm`, when you load them yourself. Default: Node reads
+   * the file shipped next to the module; browsers fetch it from where the bundler put it.
+   */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Where `gridmilp_wasm.wasm` is: in browsers a URL to fetch (for hosts that serve it
+   * elsewhere, e.g. a CDN path); in Node a `file:` URL or a file path.
+   */
+  wasmUrl?: string | URL;
+  /** Give up loading after this many ms (default 60,000). */
+  loadTimeoutMs?: number;
+}
+
+/**
+ * A loaded solver: one WebAssembly instance of GLPK and gridmilp's model builder.
+ *
+ * Every method runs synchronously on the calling thread and returns a plain object; a
+ * hard puzzle blocks that thread, so in a browser call it from a Web Worker. Every
+ * method validates its arguments before they reach WebAssembly and throws a
+ * {@link GridmilpError} (with a `code`, and `where` when the error has a location)
+ * when the input is bad or the engine fails. "No solution" is not an error: it is a
+ * result with status `infeasible`.
+ */
+export interface Solver {
+  /** Versions: `{ gridmilp: "0.1.0", glpk: "5.0", protocol: 1 }`. */
+  readonly version: VersionResult;
+  /** True once the module aborted (every later call throws `engine_crashed`). */
+  readonly crashed: boolean;
+  /** True after {@link Solver.dispose}. */
+  readonly disposed: boolean;
+
+  /**
+   * Split a text holding one or many puzzles into puzzles, without solving.
+   *
+   * @param text any format the parser reads (Project Euler 96, one per line, grids…)
+   * @param options how to read the text (`size`, `boxHeight`, `boxWidth`, `symbols`)
+   * @throws GridmilpError `parse_error` (with `where.line`, `where.column`,
+   *   `where.character`), `wrong_length`, `empty_input`, `ambiguous_size`, `invalid_option`
+   */
+  parse(text: string, options?: ParseOptions): ParseOutput;
+
+  /**
+   * Solve one puzzle as a MILP.
+   *
+   * @param puzzle text of exactly one puzzle, or a 2-D array (0 = empty)
+   * @param options how to read and solve it, and an optional objective
+   * @param onProgress receives branch-and-bound progress (at most every
+   *   `progressIntervalMs`; none when presolve settles the model), synchronously
+   * @returns status, the solution (string and grid) when found, stats (ms, nodes…)
+   * @throws GridmilpError `parse_error`, `wrong_length`, `conflicting_givens`,
+   *   `empty_input`, `ambiguous_size`, `invalid_argument`, `invalid_option`,
+   *   `solver_error` (GLPK failed; the solver keeps working), `engine_crashed`
+   */
+  solve(
+    puzzle: PuzzleInput,
+    options?: SolveCallOptions,
+    onProgress?: (progress: SolveProgress) => void,
+  ): SolveOutput;
+
+  /**
+   * Solve many puzzles: a text holding any number of puzzles (parsed first; a parse
+   * error throws), or an array of puzzles (each a string or a 2-D array; all checked
+   * before the first solve). A puzzle whose solve fails is reported in its item's
+   * `error` and the others are still solved.
+   *
+   * @param puzzles a multi-puzzle text, or an array of {@link PuzzleInput}
+   * @param options applied to every puzzle
+   * @param onProgress called after each puzzle with `{done, total, elapsedMs, item}`
+   * @returns every puzzle's outcome in input order, and counts
+   */
+  solveMany(
+    puzzles: string | readonly PuzzleInput[],
+    options?: SolveManyOptions,
+    onProgress?: (progress: SolveManyProgress) => void,
+  ): SolveManyResult;
+
+  /**
+   * Is the solution unique? Solve, add the no-good cut excluding that solution, solve again.
+   *
+   * @returns `unique` true, false (with `secondSolution` and `differences`) or `null`
+   *   (no solution, or a time limit stopped a solve)
+   * @throws GridmilpError as {@link Solver.solve}
+   */
+  checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput;
+
+  /**
+   * Up to `options.limit` solutions (default 10), each re-solve with the no-good cuts of
+   * all found before.
+   *
+   * @param onProgress called after each solution found
+   * @returns `count`, `complete` (true when proven there are no more), the solutions
+   * @throws GridmilpError as {@link Solver.solve}
+   */
+  enumerate(
+    puzzle: PuzzleInput,
+    options?: EnumerateOptions,
+    onProgress?: (progress: EnumerateProgress) => void,
+  ): EnumerateOutput;
+
+  /**
+   * Generate a puzzle with a unique solution from a seed.
+   *
+   * @param options size, seed, target givens, symmetry, time limit per MILP
+   * @param onProgress called after each cell tried
+   * @throws GridmilpError `invalid_option`, `solver_error`, `engine_crashed`
+   */
+  generate(options?: GenerateOptions, onProgress?: (progress: GenerateProgress) => void): GenerateOutput;
+
+  /**
+   * A completion chosen by a random objective from `options.seed`: of the puzzle, or of
+   * an empty grid of `options.size` (default 9) when `puzzle` is null or left out.
+   *
+   * @throws GridmilpError as {@link Solver.solve}
+   */
+  complete(puzzle?: PuzzleInput | null, options?: CompleteOptions): CompleteOutput;
+
+  /**
+   * The chosen model written by GLPK as CPLEX LP (default) or free MPS text.
+   *
+   * @throws GridmilpError as {@link Solver.solve}
+   */
+  exportModel(puzzle: PuzzleInput, options?: ExportModelOptions): ExportModelOutput;
+
+  /**
+   * The LP relaxation of the chosen model: every non-zero x[r,c,d] and whether it is integral.
+   *
+   * @throws GridmilpError as {@link Solver.solve}
+   */
+  relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput;
+
+  /**
+   * Send one raw request of protocol.md (for replaying a request of the page or the
+   * CLI); the request is passed through as it is, apart from its `id`.
+   *
+   * @param request `{ type, ... }` as in protocol.md
+   * @param onProgress receives each `progress` object the request streams
+   * @returns the `result` object of the response
+   * @throws GridmilpError with the engine's code when the response is an error
+   */
+  request<T extends EngineRequest>(
+    request: T,
+    onProgress?: (progress: EngineProgressByType[T['type']]) => void,
+  ): EngineResultByType[T['type']];
+
+  /**
+   * Release the WebAssembly instance (its memory is freed when no reference is left).
+   * Later calls throw a `disposed` error; calling it again does nothing.
+   */
+  dispose(): void;
+}
