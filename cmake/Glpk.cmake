@@ -96,6 +96,20 @@ target_compile_options(gridmilp_glpk PRIVATE
   # CMAKE_BUILD_TYPE also means no -O at all, so it is treated like Debug.
   "$<$<OR:$<CONFIG:Debug>,$<STREQUAL:$<CONFIG>,>>:-O2>")
 
+# Page weight (issue #4): in the WASM build GLPK's cold parts — file formats and the
+# API layer (api/), environment, misc, zlib, the cut generators and heuristics
+# gridmilp leaves off by default (intopt/, proxy/), and code it never calls (minisat,
+# amd, colamd, mpl) — are optimised for size. The simplex, the LU factorisation
+# (bflib/), the presolver (npp/) and the branch-and-bound driver (draft/) stay at the
+# build's speed setting. The last -O on the command line wins.
+if(EMSCRIPTEN)
+  foreach(_gridmilp_cold_dir api env misc zlib intopt proxy minisat amd colamd mpl)
+    file(GLOB _gridmilp_cold_sources "${_gridmilp_glpk_src}/${_gridmilp_cold_dir}/*.c")
+    set_property(SOURCE ${_gridmilp_cold_sources} APPEND PROPERTY COMPILE_OPTIONS -Os)
+  endforeach()
+  unset(_gridmilp_cold_sources)
+endif()
+
 # GLPK calls sqrt, log, floor...: a C program linking it needs libm natively
 # (C++ links get it through libstdc++; Emscripten's libc contains it).
 if(UNIX AND NOT EMSCRIPTEN)

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 #include <utility>
 
 #include "milp/glpk_backend.h"
@@ -12,10 +12,12 @@
 namespace gridmilp::milp {
 namespace {
 
+/// printf's %g (what an ostream prints by default). Not an ostringstream: in the
+/// WASM build that one stream pulled libc++'s whole locale machinery (≈120 KB).
 std::string formatNumber(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
 }
 
 void requireFinite(double value, std::string_view what) {
