@@ -17,6 +17,9 @@
 // limit without one); 2 bad input (unreadable file, parse error, conflicting givens)
 // or a solver error.
 #include <unistd.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -54,6 +57,16 @@ std::string readInput(const std::string& path) {
   if (!in) throw std::runtime_error("cannot read '" + path + "'");
   out << in.rdbuf();
   return out.str();
+}
+
+/// Whether standard error is a terminal. In the Node build (gridmilp_cli_node,
+/// NODERAWFS) isatty() answers 1 for every stream, so ask Node instead.
+bool stderrIsTerminal() {
+#ifdef __EMSCRIPTEN__
+  return EM_ASM_INT({ return process.stderr.isTTY ? 1 : 0; }) != 0;
+#else
+  return isatty(STDERR_FILENO) != 0;
+#endif
 }
 
 double median(std::vector<double> values) {
@@ -228,7 +241,7 @@ int runSolve(const SolveCommand& cmd) {
 int runGenerate(json request, bool as_json) {
   request["type"] = "generate";
   // A live progress line only on a terminal; logs get the summary alone.
-  const bool live = isatty(STDERR_FILENO) != 0;
+  const bool live = stderrIsTerminal();
   const json response = app::handle(request, [live](const json& message) {
     if (!live) return;
     const json& p = message["progress"];
