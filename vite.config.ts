@@ -3,9 +3,14 @@
 // folder works from any static host path; the worker is an ES module worker, and the
 // Emscripten glue's `new URL('gridmilp_wasm.wasm', import.meta.url)` is rewritten by
 // Vite so the .wasm lands (hashed) in dist/assets.
+// vite-plugin-pwa adds the web app manifest and a Workbox service worker (sw.js) that
+// precaches every page, the worker, the WASM and the fonts KaTeX uses, so the folder
+// works offline after the first visit and can be installed as an app; the page
+// registers it (web/src/page/pwa.ts) and offers "Reload" when a new version is waiting.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('./web', import.meta.url));
 
@@ -25,17 +30,76 @@ function requireGeneratedModule(): Plugin {
   };
 }
 
+/** The page's background and its header ink (styles.css `--page`, `--ink`). */
+const PAGE_COLOUR = '#f4f5f8';
+const INK_COLOUR = '#17202e';
+
+/** Manifest, service worker and precache list (see the file's header). */
+function offlineApp(): Plugin[] {
+  return VitePWA({
+    // Registered by web/src/page/pwa.ts (no inline or injected registration script:
+    // the content security policy allows no inline script).
+    injectRegister: false,
+    // A new version waits until the user presses "Reload" in the page's notice.
+    registerType: 'prompt',
+    // The icons are in web/public/icons/ and matched by globPatterns below already.
+    includeManifestIcons: false,
+    manifest: {
+      id: './',
+      name: 'gridmilp — Sudoku as a MILP',
+      short_name: 'gridmilp',
+      description:
+        'Sudoku solved as a mixed-integer linear program by GLPK compiled to WebAssembly, entirely in your browser.',
+      lang: 'en',
+      // Relative to the manifest's own URL, so the app works under any sub-path.
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: PAGE_COLOUR,
+      theme_color: INK_COLOUR,
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      // Every page, script, style, the .wasm and the icons. KaTeX's fonts come in
+      // woff2, woff and ttf; every browser with service workers reads woff2, so only
+      // those are precached (the other two stay in dist/ for the CSS's fallback list).
+      // (The plugin adds manifest.webmanifest itself.)
+      globPatterns: ['**/*.{html,js,css,wasm,svg,png,woff2}'],
+      // Workbox skips (with only a build warning) files over 2 MiB by default. The .wasm
+      // is about 0.9 MB today; a limit that would silently leave the solver out of the
+      // cache as the engine grows must not bite, so allow up to 8 MiB.
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      // Query strings (embed.html?p=…, ?bd=…) are read by the page's script only: serve
+      // the precached page whatever they hold.
+      ignoreURLParametersMatching: [/.*/],
+      // No single-page fallback: there are three real pages, all precached.
+      navigateFallback: null,
+      // The first visit is controlled as soon as the worker is active (offline at once);
+      // later versions still wait for the user (registerType 'prompt').
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+    },
+  });
+}
+
 export default defineConfig({
   root,
-  plugins: [requireGeneratedModule()],
+  plugins: [requireGeneratedModule(), offlineApp()],
   base: './',
   publicDir: 'public',
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    // The solver's .wasm must stay a separate file (streaming compile), never inlined.
-    assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
+    // No asset becomes a data: URL: the solver's .wasm must stay a separate file
+    // (streaming compile), and the content security policy allows fonts and images
+    // from 'self' only (Vite would inline KaTeX's smallest font otherwise).
+    assetsInlineLimit: 0,
     reportCompressedSize: false,
     // Three pages share one bundle of page code and one worker: the app, the
     // embeddable view (for iframes on other sites) and a sample teaching page.

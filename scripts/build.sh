@@ -3,8 +3,9 @@
 #
 # Builds everything, incrementally: the native library, CLI and tests (CMake preset
 # native-release, plus native-debug with GRIDMILP_DEBUG_BUILD=1), the WASM module
-# (preset wasm), copies the module into web/generated/, and builds the page into
-# dist/ with Vite. Run scripts/setup.sh first (npm start and npm test do).
+# (preset wasm), copies the module into web/generated/, builds the page into dist/
+# with Vite, and the one-file page into dist-single/gridmilp.html. Run
+# scripts/setup.sh first (npm start and npm test do).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -42,5 +43,15 @@ if [[ -f dist/index.html ]] &&
 else
   log "page (vite build)"
   node node_modules/vite/bin/vite.js build --logLevel warn
+fi
+
+# The one-file page (dist-single/gridmilp.html: worker and WASM inside, works from
+# file://), rebuilt only when a source of it is newer.
+if [[ -f dist-single/gridmilp.html ]] &&
+   [[ -z "$(find web vite.single.config.ts package-lock.json -newer dist-single/gridmilp.html -print -quit 2>/dev/null)" ]]; then
+  log "one-file page up to date (dist-single/)"
+else
+  log "one-file page (vite build --config vite.single.config.ts)"
+  node node_modules/vite/bin/vite.js build --config vite.single.config.ts --logLevel warn
 fi
 log "done"

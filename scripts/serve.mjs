@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Serves the built page (dist/) on http://127.0.0.1:PORT/ with Node's http module only.
 //
-//   node scripts/serve.mjs [--dir DIR] [--port N]
+//   node scripts/serve.mjs [--dir DIR] [--port N] [--base /SUB/PATH/]
 //
 // PORT comes from --port, else the PORT environment variable, else 8080; when that port
-// is taken the next ones are tried (up to 50). Prints exactly one line once listening:
-//   gridmilp is served at http://127.0.0.1:PORT/
+// is taken the next ones are tried (up to 50). --base mounts DIR under a sub-path, as a
+// university web space would (e.g. /courses/or101/sudoku/): everything outside it is
+// 404, so a URL that wrongly points at the host's root shows up. Prints exactly one
+// line once listening:
+//   gridmilp is served at http://127.0.0.1:PORT/SUB/PATH/
 // The process is the server itself (no children): stop it with SIGTERM or SIGINT.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -34,13 +37,14 @@ const MIME = {
 };
 
 function parseArgs(argv) {
-  const args = { dir: null, port: null };
+  const args = { dir: null, port: null, base: '/' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dir') args.dir = argv[++i];
     else if (a === '--port') args.port = argv[++i];
+    else if (a === '--base') args.base = argv[++i];
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node scripts/serve.mjs [--dir DIR] [--port N]\n');
+      process.stdout.write('usage: node scripts/serve.mjs [--dir DIR] [--port N] [--base /SUB/PATH/]\n');
       process.exit(0);
     } else {
       process.stderr.write(`serve.mjs: unknown argument ${a}\n`);
@@ -57,6 +61,20 @@ const firstPort = Number(args.port ?? process.env.PORT ?? 8080);
 if (!Number.isInteger(firstPort) || firstPort < 0 || firstPort > 65535) {
   process.stderr.write(`serve.mjs: bad port ${args.port ?? process.env.PORT}\n`);
   process.exit(2);
+}
+
+/** The mount point: starts and ends with '/', no '.', '..', empty or encoded segment. */
+const base = normaliseBase(args.base);
+if (base === null) {
+  process.stderr.write(`serve.mjs: bad --base ${args.base}: give a path such as /courses/or101/sudoku/\n`);
+  process.exit(2);
+}
+
+function normaliseBase(text) {
+  if (typeof text !== 'string') return null;
+  const segments = text.split('/').filter((x) => x !== '');
+  if (segments.some((x) => x === '.' || x === '..' || !/^[A-Za-z0-9._~-]+$/.test(x))) return null;
+  return segments.length === 0 ? '/' : `/${segments.join('/')}/`;
 }
 
 try {
@@ -95,7 +113,17 @@ const server = createServer(async (req, res) => {
     send(res, 405, 'Method not allowed\n');
     return;
   }
-  const file = fileFor(req.url ?? '/');
+  const urlPath = (req.url ?? '/').split('?')[0];
+  if (base !== '/' && urlPath === base.slice(0, -1)) {
+    res.writeHead(301, { Location: base });
+    res.end();
+    return;
+  }
+  if (!urlPath.startsWith(base)) {
+    send(res, 404, `Not found (gridmilp is served under ${base})\n`);
+    return;
+  }
+  const file = fileFor((req.url ?? '/').slice(base.length - 1));
   if (file === null) {
     send(res, 400, 'Bad request\n');
     return;
@@ -132,7 +160,7 @@ function listen(port, triesLeft) {
   const onListening = () => {
     server.off('error', onError);
     const actual = server.address().port;
-    process.stdout.write(`gridmilp is served at http://${HOST}:${actual}/\n`);
+    process.stdout.write(`gridmilp is served at http://${HOST}:${actual}${base}\n`);
   };
   const onError = (err) => {
     server.off('listening', onListening);

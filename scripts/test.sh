@@ -11,6 +11,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 GRIDMILP_DEBUG_BUILD=1 bash scripts/build.sh
 
+echo "[test] TypeScript types (tsc: page, worker, tests, package)"
+npm run --silent typecheck
+
 echo "[test] C++ formatting (clang-format, .clang-format)"
 clang-format --dry-run --Werror cpp/*/*.cpp cpp/*/*.h cpp/puzzles/*/*.cpp cpp/puzzles/*/*.h \
   tests/cpp/*.cpp tests/cpp/*.h

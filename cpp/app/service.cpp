@@ -140,6 +140,11 @@ milp::SolveOptions solveOptionsOf(const json& request) {
   }
   options.recordBranching = optionalField<bool>(
       options_json, "recordBranching", false, json::value_t::boolean, "true or false", "options.");
+  // A recorded run backtracks depth-first: GLPK then visits the nodes in an order that
+  // follows from the recorded decisions alone (x = 1 child first, then the most recently
+  // created node), so a viewer can rebuild the whole tree, leaves included, from the
+  // decisions, the node numbers and the incumbent nodes.
+  if (options.recordBranching) options.backtracking = milp::Backtracking::kDepthFirst;
   options.forceSolverError = optionalField<bool>(debug_json, "forceGlpkError", false,
                                                  json::value_t::boolean, "true or false", "debug.");
   return options;
@@ -556,12 +561,23 @@ json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction) {
     if (!f.unit.empty()) fixing["unit"] = f.unit;
     fixings.push_back(std::move(fixing));
   }
+  int removed_by[3] = {0, 0, 0};  // EliminationRule order
+  json eliminations = json::array();
+  for (const sudoku::Elimination& e : reduction.eliminations) {
+    removed_by[static_cast<int>(e.rule)] += e.removed;
+    eliminations.push_back(
+        {{"rule", sudoku::toString(e.rule)}, {"removed", e.removed}, {"detail", e.detail}});
+  }
   json out = {{"model", sudoku::toString(kind)},
               {"candidatesRemoved", reduction.candidatesRemoved},
               {"rowsRemoved", reduction.rowsRemoved},
               {"nakedSingles", naked},
               {"hiddenSingles", hidden},
-              {"fixings", std::move(fixings)}};
+              {"lockedCandidates", removed_by[0]},
+              {"nakedPairs", removed_by[1]},
+              {"hiddenPairs", removed_by[2]},
+              {"fixings", std::move(fixings)},
+              {"eliminations", std::move(eliminations)}};
   out["contradiction"] = reduction.contradiction ? json(*reduction.contradiction) : json(nullptr);
   return out;
 }

@@ -240,5 +240,29 @@ TEST(ServiceTeachingTest, BranchingDecisionsAreRecordedInOrder) {
   EXPECT_TRUE(result["stats"]["presolvedRows"].is_null());  // recording needs presolve off
 }
 
+TEST(ServiceTeachingTest, RecordingBacktracksDepthFirstWhateverWasAsked) {
+  // The page rebuilds the tree from the decisions assuming depth-first backtracking,
+  // so a recorded run must use it even when the request asks for another technique.
+  std::istringstream in(testing::readSharedData("top95.txt"));
+  std::string puzzle;
+  for (int i = 0; i < 13; ++i) std::getline(in, puzzle);
+  auto run = [&](const char* backtracking) {
+    const nlohmann::json r =
+        handle({{"type", "solve"},
+                {"puzzle", puzzle},
+                {"options", {{"recordBranching", true}, {"backtracking", backtracking}}}});
+    EXPECT_TRUE(r.contains("result")) << r.dump();
+    return r["result"];
+  };
+  const nlohmann::json dfs = run("dfs");
+  ASSERT_GE(dfs["branching"].size(), 10u);  // top95 line 13 branches for a while
+  for (const char* other : {"blb", "bfs", "bph"}) {
+    const nlohmann::json r = run(other);
+    EXPECT_EQ(r["branching"], dfs["branching"]) << other;
+    EXPECT_EQ(r["incumbentNodes"], dfs["incumbentNodes"]) << other;
+    EXPECT_EQ(r["stats"]["nodes"], dfs["stats"]["nodes"]) << other;
+  }
+}
+
 }  // namespace
 }  // namespace gridmilp::app

@@ -17,8 +17,10 @@ export const dataDir = fileURLToPath(new URL('../../../shared/data/', import.met
 /** Where screenshots go (git-ignored). */
 export const resultsDir = join(repoRoot, 'test-results');
 
-const CHROMIUM = process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+/** The Chromium binary the page tests drive. */
+export const CHROMIUM = process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium';
+/** Its command-line flags (headless, no sandbox, no background network). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -41,13 +43,27 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Start `node scripts/serve.mjs --port 0` and resolve with its URL. */
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
-    throw new Error('dist/index.html is missing: build the page first (npm run build).');
+/** Where {@link startHarness} serves from (default: dist/ at the root of the host). */
+export interface ServeOptions {
+  /** The folder to serve (default: the repository's dist/). */
+  dir?: string;
+  /** Mount it under this sub-path, e.g. `/courses/or101/sudoku/` (default `/`). */
+  base?: string;
+}
+
+/**
+ * Start `node scripts/serve.mjs --port 0` and resolve with its URL (with the base path).
+ *
+ * @throws Error when the folder has no index.html or the server does not start in 30 s
+ */
+export function startServer(options: ServeOptions = {}): Promise<{ url: string; child: ChildProcess }> {
+  const dir = options.dir ?? join(repoRoot, 'dist');
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(`${join(dir, 'index.html')} is missing: build the page first (npm run build).`);
   }
+  const args = ['--port', '0', '--dir', dir, ...(options.base ? ['--base', options.base] : [])];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'serve.mjs'), '--port', '0'], {
+    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'serve.mjs'), ...args], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -59,7 +75,7 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
     }, 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /gridmilp is served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      const m = /gridmilp is served at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve({ url: m[1]!, child });
@@ -75,9 +91,9 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
   });
 }
 
-/** Start the server and a browser for one test file. */
-export async function startHarness(): Promise<Harness> {
-  const { url, child } = await startServer();
+/** Start the server and a browser for one test file (options: what to serve, where). */
+export async function startHarness(options: ServeOptions = {}): Promise<Harness> {
+  const { url, child } = await startServer(options);
   const origin = new URL(url).origin;
   const profile = mkdtempSync(join(tmpdir(), 'gridmilp-chromium-'));
   let context: BrowserContext;
@@ -223,4 +239,19 @@ export async function settledStatus(page: Page): Promise<{ text: string; kind: s
     text: (await status.textContent())?.trim() ?? '',
     kind: (await status.getAttribute('data-kind')) ?? '',
   };
+}
+
+/**
+ * Scroll the model panel's formulation into view, as a reader does, and wait until
+ * KaTeX has typeset it (the page loads KaTeX only when the formulation is first seen).
+ *
+ * @param scope a page or a frame
+ * @throws when nothing is typeset within 30 s
+ */
+export async function showFormulation(
+  scope: Page | import('playwright-core').Frame,
+  selector = '#formulation',
+): Promise<void> {
+  await scope.locator(selector).scrollIntoViewIfNeeded();
+  await scope.locator(`${selector} .katex`).first().waitFor({ timeout: 30_000 });
 }

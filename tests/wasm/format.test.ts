@@ -95,6 +95,12 @@ describe('describeSolve', () => {
     expect(describeSolve({ ...solved, model: 'reduced', decidedBy: 'reduction', reduction })).toBe(
       'Solved in 1.3 ms · Decided by the model reduction: 49 cells fixed by naked/hidden singles (10 naked, 39 hidden); GLPK had nothing left to decide',
     );
+    const withEliminations = { ...reduction, lockedCandidates: 4, nakedPairs: 2, hiddenPairs: 0 };
+    expect(
+      describeSolve({ ...solved, model: 'reduced', decidedBy: 'reduction', reduction: withEliminations }),
+    ).toBe(
+      'Solved in 1.3 ms · Decided by the model reduction: 49 cells fixed by naked/hidden singles (10 naked, 39 hidden), helped by 6 candidates removed by locked candidates and pairs; GLPK had nothing left to decide',
+    );
   });
 
   it('counts fractional cells and words the relaxation', () => {

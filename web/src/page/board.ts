@@ -42,6 +42,8 @@ export class Board {
   private hex = false;
   private readonly onChange: (change: BoardChange) => void;
   private readOnlyValue = false;
+  /** Called with the 1-based row and column when a cell is selected (clicked or focused by keys). */
+  onSelect: ((row: number, column: number) => void) | null = null;
 
   /**
    * Build a 9×9 grid inside `container` (which is emptied).
@@ -333,6 +335,8 @@ export class Board {
       cell.tabIndex = 0;
       cell.focus();
     }
+    const n = this.size;
+    this.onSelect?.(Math.floor(index / n) + 1, (index % n) + 1);
   }
 
   private setGiven(index: number, value: number): void {

@@ -2,15 +2,23 @@
 /**
  * The embeddable view (embed.html, meant for an `<iframe>` on any site): one board with
  * Solve, configured by its query string — `p` (the puzzle), `n` (size), `panels`
- * (board, model, relaxation, progress), `readonly=1`, `model`, `obj`. It reuses the
- * main page's board, solver client, branch-and-bound panel and model panel; every
- * request goes to this page's own origin.
+ * (board, model, relaxation, progress, tree), `readonly=1`, `model`, `obj`. It reuses the
+ * main page's board, solver client, branch-and-bound panel, model panel and search-tree
+ * view; every request goes to this page's own origin. With the tree panel, Solve records
+ * the branching and draws the tree.
  */
 import { SolverClient } from '../solver/client';
-import { SolverError, type Objective, type PuzzleFields, type SolveOptions } from '../solver/protocol';
+import {
+  SolverError,
+  type ExportModelResult,
+  type Objective,
+  type PuzzleFields,
+  type SolveOptions,
+} from '../solver/protocol';
 import { Board } from './board';
 import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
-import { familyCells, renderFormulation, solvedSizes, type ModelSizes } from './model';
+import { ModelPanel, type ModelView } from './model';
+import { renderTree } from './tree';
 import { BnbPanel, byId, createWorker, messageOf } from './shared';
 import { readEmbed, stateHash, type EmbedState } from './urlstate';
 
@@ -28,17 +36,21 @@ class Embed {
   private readonly relaxButton = byId('relax', HTMLButtonElement);
   private readonly relaxText = byId('relax-text', HTMLParagraphElement);
   private readonly formulation = byId('formulation', HTMLDivElement);
+  private readonly treePanel = byId('tree-panel', HTMLElement);
+  private readonly treeBody = byId('tree', HTMLDivElement);
   private readonly bnb = new BnbPanel();
-  private readonly show: Record<'model' | 'relaxation' | 'progress', boolean>;
-  private modelSizes: ModelSizes = {};
+  private readonly show: Record<'model' | 'relaxation' | 'progress' | 'tree', boolean>;
+  private modelPanel: ModelPanel | null = null;
   private job: Job = null;
 
   constructor() {
     this.state = readEmbed(new URLSearchParams(location.search));
     const has = (p: string): boolean => this.state.panels.some((x) => x === p);
-    this.show = { model: has('model'), relaxation: has('relaxation'), progress: has('progress') };
+    this.show = { model: has('model'), relaxation: has('relaxation'), progress: has('progress'), tree: has('tree') };
     this.board = new Board(byId('board-container', HTMLDivElement), () => {
       this.relaxText.textContent = '—';
+      this.treePanel.hidden = true;
+      this.modelPanel?.setView(this.modelView());
     });
     this.board.readOnly = this.state.readonly;
     this.client = new SolverClient(createWorker, {});
@@ -56,7 +68,14 @@ class Embed {
     byId('model-panel', HTMLElement).hidden = !this.show.model;
     document.body.dataset.panels = this.state.panels.join(',');
     document.body.dataset.readonly = String(this.state.readonly);
-    if (this.show.model) this.renderModel();
+    if (this.show.model) {
+      this.modelPanel = new ModelPanel(this.formulation, {
+        markCells: (cells) => this.board.markTied(cells),
+        fetchLp: (view) => this.fetchLp(view),
+      });
+      this.board.onSelect = (row, column) => this.modelPanel?.selectCell(row, column);
+      this.modelPanel.setView(this.modelView());
+    }
 
     this.solveButton.addEventListener('click', () => void this.solve());
     this.stopButton.addEventListener('click', () => this.client.stop());
@@ -78,10 +97,33 @@ class Embed {
     if (this.show.relaxation) void this.relax();
   }
 
-  private renderModel(): void {
-    renderFormulation(this.formulation, this.board.shape, this.modelSizes, (family) => {
-      this.board.markTied(family === null ? [] : familyCells(family, this.board.shape, this.board.getGivens()));
-    });
+  private modelView(): ModelView {
+    const objective = this.objective();
+    return {
+      shape: this.board.shape,
+      givens: this.board.getGivens(),
+      model: this.state.model,
+      ...(objective ? { objective } : {}),
+    };
+  }
+
+  /** The LP export for the model panel; `null` while the solver is busy or after Stop. */
+  private async fetchLp(view: ModelView): Promise<ExportModelResult | null> {
+    if (this.job !== null) return null;
+    const { size, boxHeight, boxWidth } = view.shape;
+    try {
+      return await this.client.exportModel(view.givens, 'lp', {
+        size,
+        boxHeight,
+        boxWidth,
+        symbols: 'digits',
+        options: { model: view.model },
+        ...(view.objective ? { objective: view.objective } : {}),
+      });
+    } catch (e) {
+      if (e instanceof SolverError && e.code === 'stopped') return null;
+      throw e;
+    }
   }
 
   private options(): SolveOptions {
@@ -111,6 +153,7 @@ class Embed {
     this.stopButton.disabled = !busy;
     this.board.element.setAttribute('aria-busy', String(busy));
     document.body.dataset.busy = job ?? '';
+    if (!busy) this.modelPanel?.refresh();
   }
 
   private showError(e: unknown): void {
@@ -128,22 +171,25 @@ class Embed {
     this.board.clearConflicts();
     this.board.setSolution(null);
     const objective = this.objective();
+    const view = this.modelView();
     this.setJob('solve');
     this.setStatus('Solving…', 'busy');
-    if (this.show.progress) this.bnb.start();
+    if (this.show.progress) this.bnb.start(objective !== undefined);
+    this.treePanel.hidden = true;
     try {
       const result = await this.client.solve(
         givens,
-        this.options(),
+        { ...this.options(), ...(this.show.tree ? { recordBranching: true } : {}) },
         { ...this.fields(), ...(objective ? { objective } : {}) },
         (progress) => {
           if (this.show.progress) this.bnb.progress(progress, () => this.job === 'solve');
         },
       );
       if (this.show.progress) this.bnb.finish(result);
-      if (this.show.model) {
-        this.modelSizes = solvedSizes(result);
-        this.renderModel();
+      this.modelPanel?.noteSolve(result, view);
+      if (this.show.tree) {
+        renderTree(this.treeBody, result);
+        this.treePanel.hidden = false;
       }
       if (this.board.getGivens() !== givens) return;
       if (typeof result.solution === 'string') this.board.setSolution(result.solution);

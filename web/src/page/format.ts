@@ -92,8 +92,12 @@ export function describeSolve(result: SolveResult): string {
     const detail = reduction
       ? ` (${reduction.nakedSingles} naked, ${reduction.hiddenSingles} hidden)`
       : '';
+    const eliminated = reduction
+      ? (reduction.lockedCandidates ?? 0) + (reduction.nakedPairs ?? 0) + (reduction.hiddenPairs ?? 0)
+      : 0;
+    const helped = eliminated > 0 ? `, helped by ${plural(eliminated, 'candidate')} removed by locked candidates and pairs` : '';
     if (result.status === 'optimal' || result.status === 'feasible') {
-      return `Solved in ${time} · Decided by the model reduction: ${plural(fixed, 'cell')} fixed by naked/hidden singles${detail}; GLPK had nothing left to decide`;
+      return `Solved in ${time} · Decided by the model reduction: ${plural(fixed, 'cell')} fixed by naked/hidden singles${detail}${helped}; GLPK had nothing left to decide`;
     }
     if (result.status === 'infeasible') {
       return `No solution · Decided by the model reduction: after ${plural(fixed, 'cell')} fixed by naked/hidden singles it met a contradiction; GLPK had nothing left to decide.`;

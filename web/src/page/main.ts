@@ -15,14 +15,17 @@ import {
   type Objective,
   type PuzzleFields,
   type PuzzleFormat,
+  type ExportModelResult,
   type ModelFormat,
   type ModelKind,
   type SolveOptions,
   type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
-import { familyCells, renderFormulation, solvedSizes, type ModelSizes } from './model';
+import { ModelPanel, type ModelView } from './model';
+import { renderTree } from './tree';
 import { BnbPanel, byId, createWorker, messageOf } from './shared';
+import { startOfflineSupport } from './pwa';
 import {
   OBJECTIVES,
   PANELS,
@@ -151,7 +154,10 @@ class App {
   private readonly exportDownload = byId('export-download', HTMLButtonElement);
   private readonly exportClose = byId('export-close', HTMLButtonElement);
   private readonly formulation = byId('formulation', HTMLDivElement);
-  private modelSizes: ModelSizes = {};
+  private readonly recordTree = byId('opt-record-tree', HTMLInputElement);
+  private readonly treePanel = byId('tree-panel', HTMLElement);
+  private readonly treeBody = byId('tree', HTMLDivElement);
+  private readonly modelPanel: ModelPanel;
   private readonly bnb = new BnbPanel();
   private readonly embedButton = byId('embed', HTMLButtonElement);
   private readonly embedDialog = byId('embed-dialog', HTMLDialogElement);
@@ -191,7 +197,14 @@ class App {
       this.hideSolutions();
       // A new puzzle is a new history entry; typing only rewrites the current one.
       this.syncUrl(change !== 'edit');
+      this.treePanel.hidden = true;
+      this.updateModel();
     });
+    this.modelPanel = new ModelPanel(this.formulation, {
+      markCells: (cells) => this.board.markTied(cells),
+      fetchLp: (view) => this.fetchLp(view),
+    });
+    this.board.onSelect = (row, column) => this.modelPanel.selectCell(row, column);
     this.client = new SolverClient(createWorker, {
       onRestart: (reason, message) => {
         if (reason !== 'stopped' && this.job === null) {
@@ -363,8 +376,13 @@ class App {
     this.objectiveSelect.addEventListener('change', () => {
       this.renderWeights();
       this.syncUrl(false);
+      this.updateModel();
     });
-    this.modelSelect.addEventListener('change', () => this.syncUrl(false));
+    this.weightsSense.addEventListener('change', () => this.updateModel());
+    this.modelSelect.addEventListener('change', () => {
+      this.syncUrl(false);
+      this.updateModel();
+    });
     window.addEventListener('popstate', () => this.restoreFromLocation(false));
     window.addEventListener('hashchange', () => this.restoreFromLocation(false));
     this.embedButton.addEventListener('click', () => this.openEmbed());
@@ -437,17 +455,48 @@ class App {
     this.hint.textContent = `Arrow keys move · ${symbolRange(size, hex)} set a symbol${size > 9 && !hex ? ' (letters in either case)' : ''} · ${clearKeys} · paste (Ctrl+V) a puzzle anywhere on the page.`;
     if (this.weights.length !== size * size) this.weights = new Array<number>(size * size).fill(1);
     this.renderWeights();
-    this.modelSizes = {};
-    this.renderModel();
+    this.updateModel();
   }
 
-  /** Typeset the formulation for the board's shape; hovering a family highlights cells. */
-  private renderModel(): void {
-    renderFormulation(this.formulation, this.board.shape, this.modelSizes, (family) => {
-      this.board.markTied(
-        family === null ? [] : familyCells(family, this.board.shape, this.board.getGivens()),
-      );
-    });
+  /** What the next solve would solve: the model panel's view. */
+  private modelView(): ModelView {
+    const objective = this.objective();
+    return {
+      shape: this.board.shape,
+      givens: this.board.getGivens(),
+      model: this.model(),
+      ...(objective ? { objective } : {}),
+    };
+  }
+
+  /** Bring the model panel in line with the board, the model and the objective. */
+  private updateModel(): void {
+    // The constructor wires the board before the panel exists.
+    if (this.modelPanel) this.modelPanel.setView(this.modelView());
+  }
+
+  /**
+   * The CPLEX LP export of `view` for the model panel, or `null` while the solver is busy
+   * with something the person asked for (the panel asks again when it is free).
+   */
+  private async fetchLp(view: ModelView): Promise<ExportModelResult | null> {
+    if (this.job !== null) return null;
+    const { size, boxHeight, boxWidth } = view.shape;
+    try {
+      return await this.client.exportModel(view.givens, 'lp', {
+        size,
+        boxHeight,
+        boxWidth,
+        symbols: 'digits',
+        options: { model: view.model },
+        ...(view.objective ? { objective: view.objective } : {}),
+      });
+    } catch (e) {
+      if (e instanceof SolverError && (e.code === 'stopped' || e.code === 'worker_crashed' || e.code === 'engine_crashed')) {
+        return null;
+      }
+      throw e;
+    }
   }
 
   /** Show the weights grid (n×n number inputs) when the weighted objective is chosen. */
@@ -470,6 +519,7 @@ class App {
       input.addEventListener('input', () => {
         const x = Number(input.value);
         this.weights[i] = Number.isFinite(x) && input.value.trim() !== '' ? x : 0;
+        this.updateModel();
       });
       inputs.push(input);
     }
@@ -526,6 +576,7 @@ class App {
   private setJob(job: Job): void {
     this.job = job;
     const busy = job !== null;
+    this.recordTree.disabled = busy;
     for (const b of [
       this.solveButton,
       this.uniqueButton,
@@ -547,6 +598,7 @@ class App {
     this.stopButton.disabled = !busy;
     this.board.element.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     document.body.dataset.busy = busy ? job : '';
+    if (!busy && this.modelPanel) this.modelPanel.refresh();
   }
 
   private busyRefusal(): boolean {
@@ -567,19 +619,25 @@ class App {
     const givens = this.board.getGivens();
     this.resetAnswer();
     const objective = this.objective();
+    const view = this.modelView();
+    const record = this.recordTree.checked;
     this.setJob('solve');
     this.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
-    this.bnb.start();
+    this.bnb.start(objective !== undefined);
+    this.treePanel.hidden = true;
     try {
       const result = await this.client.solve(
         givens,
-        this.options(),
+        { ...this.options(), ...(record ? { recordBranching: true } : {}) },
         { ...this.boardFields(), ...(objective ? { objective } : {}) },
         (progress) => this.bnb.progress(progress, () => this.job === 'solve'),
       );
       this.bnb.finish(result);
-      this.modelSizes = solvedSizes(result);
-      this.renderModel();
+      this.modelPanel.noteSolve(result, view);
+      if (record) {
+        renderTree(this.treeBody, result);
+        this.treePanel.hidden = false;
+      }
       if (this.board.getGivens() !== givens) {
         this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
         return;
@@ -632,6 +690,7 @@ class App {
     if (this.busyRefusal()) return;
     const givens = this.board.getGivens();
     const objective = this.objective();
+    const view = this.modelView();
     this.setJob('export');
     this.setStatus(`Writing the model as ${format === 'lp' ? 'CPLEX LP' : 'MPS'}…`, 'busy');
     try {
@@ -640,6 +699,7 @@ class App {
         options: this.options(),
         ...(objective ? { objective } : {}),
       });
+      this.modelPanel.noteExport(result, view);
       const fileName = `gridmilp-model.${format}`;
       this.exported = { text: result.text, fileName };
       this.exportHeading.textContent = format === 'lp' ? 'CPLEX LP (written by GLPK)' : 'Free MPS (written by GLPK)';
@@ -1285,3 +1345,4 @@ function differingCells(a: string, b: string, size: number): CellRef[] {
 }
 
 new App();
+startOfflineSupport();

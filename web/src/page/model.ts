@@ -1,17 +1,57 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The model panel: the textbook Sudoku MILP typeset with KaTeX (bundled, no network)
- * for the current size n and box shape h×w, with the model's size as built and, after a
- * solve, as solved. Each constraint family can be hovered or focused; the page then
- * highlights the cells that family's first constraint ties together.
+ * The model panel: the formulation of the MILP the page will solve, typeset with KaTeX
+ * (bundled, no network; loaded only when the panel first comes into view, so it is not
+ * part of what a first solve downloads) for the current size n, box shape h×w, model choice (textbook,
+ * candidates, reduced) and objective; its sizes as built, after the model reduction and
+ * after GLPK's presolve; and one concrete constraint chosen by the reader, shown as the
+ * row of the CPLEX LP text GLPK writes for the model (the `exportModel` request), with its
+ * cells highlighted on the board. Hovering or focusing a constraint family highlights the
+ * cells its first constraint ties together.
  */
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
-import type { SolveResult } from '../solver/protocol';
+import type {
+  ExportModelResult,
+  ModelKind,
+  Objective,
+  ReductionInfo,
+  SolveResult,
+} from '../solver/protocol';
 import type { Shape } from './format';
 
 /** A constraint family of the formulation, named as GLPK's exports name its rows. */
 export type Family = 'cell' | 'row' | 'column' | 'box' | 'givens';
+
+/** What the panel describes: the puzzle and the options the next solve would use. */
+export interface ModelView {
+  shape: Shape;
+  /** n·n canonical characters, `.` empty. */
+  givens: string;
+  model: ModelKind;
+  objective?: Objective;
+}
+
+/** A key for "the same model": shape, givens, model and objective. */
+export function viewKey(view: ModelView): string {
+  const { size, boxHeight, boxWidth } = view.shape;
+  return JSON.stringify([size, boxHeight, boxWidth, view.givens, view.model, view.objective ?? null]);
+}
+
+/** The 0-based cell indices of box b (1-based, numbered row by row as GLPK's rows are). */
+export function boxCells(shape: Shape, box: number): number[] {
+  const { size: n, boxHeight: h, boxWidth: w } = shape;
+  const perRow = n / w;
+  const r0 = Math.floor((box - 1) / perRow) * h;
+  const c0 = ((box - 1) % perRow) * w;
+  const out: number[] = [];
+  for (let r = r0; r < r0 + h; r++) for (let c = c0; c < c0 + w; c++) out.push(r * n + c);
+  return out;
+}
+
+/** The 1-based box of cell (row, column). */
+export function boxOf(shape: Shape, row: number, column: number): number {
+  const { size: n, boxHeight: h, boxWidth: w } = shape;
+  return Math.floor((row - 1) / h) * (n / w) + Math.floor((column - 1) / w) + 1;
+}
 
 /**
  * The 0-based cell indices (`row * n + column`) tied together by the first constraint
@@ -23,7 +63,7 @@ export type Family = 'cell' | 'row' | 'column' | 'box' | 'givens';
  * @param givens n·n canonical characters (`.` empty), used for `givens` only
  */
 export function familyCells(family: Family, shape: Shape, givens = ''): number[] {
-  const { size: n, boxHeight: h, boxWidth: w } = shape;
+  const { size: n } = shape;
   const out: number[] = [];
   switch (family) {
     case 'cell':
@@ -35,88 +75,655 @@ export function familyCells(family: Family, shape: Shape, givens = ''): number[]
       for (let r = 0; r < n; r++) out.push(r * n);
       return out;
     case 'box':
-      for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) out.push(r * n + c);
-      return out;
+      return boxCells(shape, 1);
     case 'givens':
       for (let i = 0; i < givens.length && i < n * n; i++) if (givens[i] !== '.') out.push(i);
       return out;
   }
 }
 
-/** Render TeX to KaTeX HTML (errors are drawn in red, never thrown). */
-function tex(source: string, display = false): string {
-  return katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'html' });
+/** One concrete constraint: a family and two 1-based indices (see {@link rowName}). */
+export interface ConstraintChoice {
+  family: Exclude<Family, 'givens'>;
+  /** cell: row r; row: row r; column: column c; box: box b. */
+  first: number;
+  /** cell: column c; otherwise the digit d. */
+  second: number;
 }
 
-/** What the panel says about the model sizes. */
-export interface ModelSizes {
-  /** The model actually solved: its name, columns and rows; absent before a solve. */
-  solved?: { model: string; columns: number; rows: number; decidedBy?: string };
+/** The name GLPK's LP text gives the row of `choice`, e.g. `box(5,3)` (model rows are named `box[5,3]`). */
+export function rowName(choice: ConstraintChoice): string {
+  return `${choice.family}(${choice.first},${choice.second})`;
 }
 
-/** The panel's sizes after a solve: the model solved and its columns and rows. */
-export function solvedSizes(result: SolveResult): ModelSizes {
-  return {
-    solved: {
-      model: result.model ?? 'textbook',
-      columns: result.stats.columns,
-      rows: result.stats.rows,
-      ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
-    },
-  };
+/** One row read from CPLEX LP text. */
+export interface LpRow {
+  /** The row as GLPK wrote it, on one line, e.g. `box(5,3): + x(6,6,3) + x(4,5,3) = 1`. */
+  text: string;
+  /** The variables of the row, e.g. `x(6,6,3)`. */
+  variables: string[];
+  /** The row's variables the Bounds section fixes (`x(1,3,3) = 1`), in row order. */
+  fixed: string[];
 }
 
 /**
- * Fill `container` with the typeset formulation for `shape`.
+ * Find row `name` in CPLEX LP text written by GLPK (rows start with ` name:`; long rows
+ * go on in lines starting with ` +` or ` -` and end with the relation and right-hand side).
  *
- * @param container the panel element (emptied)
- * @param shape size n and box shape h×w
- * @param sizes the model sizes after a solve (optional)
- * @param onFamily called with a family when one is hovered or focused, `null` on leave
+ * @returns the row, or `null` when the text has no row of that name
  */
-export function renderFormulation(
-  container: HTMLElement,
-  shape: Shape,
-  sizes: ModelSizes,
-  onFamily: (family: Family | null) => void,
-): void {
-  const { size: n, boxHeight: h, boxWidth: w } = shape;
+export function findLpRow(lpText: string, name: string): LpRow | null {
+  const lines = lpText.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(` ${name}:`));
+  if (start < 0) return null;
   const parts: string[] = [];
-  parts.push(
-    `<p class="f-sets">${tex(`N = \\{1,\\dots,${n}\\}`)} (rows, columns, digits, boxes); box ${tex('b')} is the ${h}×${w} block ${tex(`B_b`)}.</p>`,
-  );
-  parts.push(
-    `<p class="f-vars">${tex(`x_{r,c,d} \\in \\{0,1\\} \\quad (r,c,d \\in N)`)}: cell (r, c) holds d.</p>`,
-  );
-  parts.push(`<p class="f-obj">${tex('\\min\\; 0 \\quad\\text{(feasibility)}', false)}</p>`);
-  const families: [Family, string, string][] = [
-    ['cell', 'cell(r,c)', `\\sum_{d \\in N} x_{r,c,d} = 1 \\quad \\forall r,c \\in N`],
-    ['row', 'row(r,d)', `\\sum_{c \\in N} x_{r,c,d} = 1 \\quad \\forall r,d \\in N`],
-    ['column', 'column(c,d)', `\\sum_{r \\in N} x_{r,c,d} = 1 \\quad \\forall c,d \\in N`],
-    ['box', 'box(b,d)', `\\sum_{(r,c) \\in B_b} x_{r,c,d} = 1 \\quad \\forall b,d \\in N`],
-    ['givens', 'givens', `x_{r,c,g_{r,c}} = 1 \\quad \\text{for each given } g_{r,c}`],
-  ];
-  parts.push('<ul class="f-families">');
-  for (const [family, name, body] of families) {
-    parts.push(
-      `<li tabindex="0" data-family="${family}"><span class="f-name">${name}</span> ${tex(body)}</li>`,
-    );
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    parts.push(line);
+    if (/(^|\s)(=|<=|>=)\s*-?[\d.]+(e[-+]?\d+)?$/i.test(line)) break;
   }
-  parts.push('</ul>');
-  const built = `As built (textbook): ${n ** 3} variables, ${4 * n * n} constraints (${n}³ and 4·${n}²).`;
-  const s = sizes.solved;
-  const solved = s
-    ? s.decidedBy === 'reduction'
-      ? `As solved: the ${s.model} model reduction decided it; GLPK got ${s.columns} variables, ${s.rows} constraints.`
-      : `As solved (${s.model}): ${s.columns} variables, ${s.rows} constraints.`
-    : '';
-  parts.push(`<p class="f-sizes">${built}${solved ? `<br />${solved}` : ''}</p>`);
-  container.innerHTML = parts.join('');
-  for (const li of container.querySelectorAll<HTMLElement>('[data-family]')) {
-    const family = li.dataset.family as Family;
-    li.addEventListener('mouseenter', () => onFamily(family));
-    li.addEventListener('focus', () => onFamily(family));
-    li.addEventListener('mouseleave', () => onFamily(null));
-    li.addEventListener('blur', () => onFamily(null));
+  const text = parts.join(' ');
+  const variables = [...text.matchAll(/x\(\d+,\d+,\d+\)/g)].map((m) => m[0]);
+  const bounds = new Set<string>();
+  const at = lines.findIndex((l) => l.trim() === 'Bounds');
+  if (at >= 0) {
+    for (let i = at + 1; i < lines.length && /^\s/.test(lines[i]!); i++) {
+      const m = /^\s*(x\(\d+,\d+,\d+\))\s*=\s*1\s*$/.exec(lines[i]!);
+      if (m) bounds.add(m[1]!);
+    }
+  }
+  return { text, variables, fixed: variables.filter((v) => bounds.has(v)).map((v) => `${v} = 1`) };
+}
+
+/** The 0-based cells of the variables `x(r,c,d)` of a row (each cell once, in row order). */
+export function rowCells(variables: readonly string[], size: number): number[] {
+  const out: number[] = [];
+  for (const v of variables) {
+    const m = /^x\((\d+),(\d+),\d+\)$/.exec(v);
+    if (!m) continue;
+    const i = (Number(m[1]) - 1) * size + (Number(m[2]) - 1);
+    if (!out.includes(i)) out.push(i);
+  }
+  return out;
+}
+
+type Katex = typeof import('katex').default;
+let katex: Katex | null = null;
+let katexLoading: Promise<Katex> | null = null;
+
+/** Load KaTeX and its style sheet (one chunk, fetched once). */
+function loadKatex(): Promise<Katex> {
+  katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(
+    ([module]) => (katex = module.default),
+  );
+  return katexLoading;
+}
+
+/**
+ * Render TeX to KaTeX HTML (errors are drawn in red, never thrown). Until KaTeX has
+ * loaded, the TeX source in a <code> element.
+ */
+function tex(source: string, display = false): string {
+  if (!katex) return `<code class="tex-pending">${escapeHtml(source)}</code>`;
+  return katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'html' });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function count(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The objective in TeX for `objective` on an n×n board. */
+function objectiveTex(objective: Objective | undefined, n: number): { tex: string; note: string } {
+  if (!objective) return { tex: '\\min\\; 0', note: 'feasibility: every solution is optimal' };
+  if ('preset' in objective) {
+    if (objective.preset === 'diagonal') {
+      return {
+        tex: '\\max \\sum_{i \\in N} v_{i,i}',
+        note: 'the main-diagonal sum',
+      };
+    }
+    const base = n <= 9 ? 10 : n + 1;
+    return {
+      tex: `\\min \\sum_{c \\in N} ${base}^{${n}-c}\\, v_{1,c}`,
+      note: 'the first row read as a number',
+    };
+  }
+  return {
+    tex: `\\${objective.sense === 'minimize' ? 'min' : 'max'} \\sum_{r,c \\in N} w_{r,c}\\, v_{r,c}`,
+    note: 'your weights w',
+  };
+}
+
+/** Facts about the model of one view, from a response for that view. */
+interface ModelFacts {
+  columns: number;
+  rows: number;
+  nonzeros: number;
+  reduction?: ReductionInfo;
+  /** The CPLEX LP text, when an LP export was made for the view. */
+  lp?: string;
+}
+
+/** What the last solve of the view reported about presolve. */
+interface PresolveFacts {
+  rows: number | null;
+  columns: number | null;
+  nonzeros: number | null;
+  recorded: boolean;
+  decidedBy?: string;
+}
+
+/** How the panel reaches the rest of the page. */
+export interface ModelPanelHooks {
+  /** Highlight these 0-based cells on the board (empty: none). */
+  markCells(indices: number[]): void;
+  /**
+   * The CPLEX LP export of `view` (an `exportModel` request), or `null` when the solver
+   * is busy or was stopped: the panel then waits for {@link ModelPanel.refresh}. A
+   * rejection (e.g. conflicting givens) is shown in the panel.
+   */
+  fetchLp(view: ModelView): Promise<ExportModelResult | null>;
+}
+
+/**
+ * The model panel in `container`: call {@link setView} whenever the puzzle, shape, model or
+ * objective changes, {@link noteSolve} / {@link noteExport} with responses, and
+ * {@link refresh} when the solver is free again.
+ */
+export class ModelPanel {
+  private readonly container: HTMLElement;
+  private readonly hooks: ModelPanelHooks;
+  private view: ModelView | null = null;
+  private key = '';
+  private readonly facts = new Map<string, ModelFacts>();
+  /** Why the LP export of a view failed (e.g. conflicting givens), by view key. */
+  private readonly failures = new Map<string, string>();
+  private presolve: { key: string; facts: PresolveFacts } | null = null;
+  private choice: ConstraintChoice = { family: 'box', first: 1, second: 1 };
+  private fetching: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the chosen constraint's row is shown (its cells are restored after a family hover). */
+  private showingRow = false;
+  /**
+   * Whether the reader is looking at constraints: set by a change of the chooser, cleared
+   * when the givens change. Only then does the chosen row mark cells on the board, so
+   * typing into the board is not disturbed by highlights.
+   */
+  private highlightRow = false;
+  private rowCellsShown: number[] = [];
+  private readonly formula: HTMLElement;
+  private readonly sizes: HTMLElement;
+  private readonly chooser: HTMLElement;
+  private readonly rowOut: HTMLElement;
+  private readonly familySelect: HTMLSelectElement;
+  private readonly firstSelect: HTMLSelectElement;
+  private readonly secondSelect: HTMLSelectElement;
+  private readonly firstLabel: HTMLLabelElement;
+  private readonly secondLabel: HTMLLabelElement;
+
+  /**
+   * @param container the panel body (emptied and filled)
+   * @param hooks board highlighting and LP export
+   * @param idPrefix prefix for element ids (two panels on one page need different ones)
+   */
+  constructor(container: HTMLElement, hooks: ModelPanelHooks, idPrefix = 'model') {
+    this.container = container;
+    this.hooks = hooks;
+    this.formula = document.createElement('div');
+    this.formula.className = 'f-formula';
+    this.sizes = document.createElement('div');
+    this.sizes.className = 'f-sizes';
+    this.chooser = document.createElement('div');
+    this.chooser.className = 'f-chooser';
+    const make = (id: string, text: string): [HTMLLabelElement, HTMLSelectElement] => {
+      const label = document.createElement('label');
+      label.htmlFor = `${idPrefix}-${id}`;
+      label.textContent = text;
+      const select = document.createElement('select');
+      select.id = `${idPrefix}-${id}`;
+      return [label, select];
+    };
+    const [familyLabel, familySelect] = make('row-family', 'Constraint');
+    this.familySelect = familySelect;
+    for (const [value, text] of [
+      ['cell', 'one digit in cell (r, c)'],
+      ['row', 'digit d once in row r'],
+      ['column', 'digit d once in column c'],
+      ['box', 'digit d once in box b'],
+    ] as const) {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = text;
+      familySelect.append(o);
+    }
+    [this.firstLabel, this.firstSelect] = make('row-first', 'r');
+    [this.secondLabel, this.secondSelect] = make('row-second', 'd');
+    const heading = document.createElement('h3');
+    heading.textContent = 'One constraint as GLPK gets it';
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.textContent = 'Choose a constraint, or select a cell on the board to pick its row, column and box.';
+    const controls = document.createElement('div');
+    controls.className = 'f-chooser-controls';
+    for (const [label, select] of [
+      [familyLabel, familySelect],
+      [this.firstLabel, this.firstSelect],
+      [this.secondLabel, this.secondSelect],
+    ] as const) {
+      const span = document.createElement('span');
+      span.append(label, select);
+      controls.append(span);
+    }
+    this.rowOut = document.createElement('div');
+    this.rowOut.className = 'f-row';
+    this.rowOut.setAttribute('aria-live', 'polite');
+    this.chooser.append(heading, hint, controls, this.rowOut);
+    container.replaceChildren(this.formula, this.sizes, this.chooser);
+    familySelect.value = this.choice.family;
+    const onChoose = (): void => {
+      this.highlightRow = true;
+      this.choice = {
+        family: familySelect.value as ConstraintChoice['family'],
+        first: Number(this.firstSelect.value) || 1,
+        second: Number(this.secondSelect.value) || 1,
+      };
+      this.renderChooser();
+      this.showRow();
+    };
+    familySelect.addEventListener('change', onChoose);
+    this.firstSelect.addEventListener('change', onChoose);
+    this.secondSelect.addEventListener('change', onChoose);
+  }
+
+  /** The constraint currently chosen. */
+  get chosen(): ConstraintChoice {
+    return { ...this.choice };
+  }
+
+  /** Describe `view`; redraws what changed and fetches the model's figures when needed. */
+  setView(view: ModelView): void {
+    const key = viewKey(view);
+    const shapeChanged = !this.view || this.view.shape.size !== view.shape.size || this.view.shape.boxWidth !== view.shape.boxWidth;
+    const givensChanged = this.view?.givens !== view.givens;
+    this.view = view;
+    if (key === this.key && !shapeChanged) return;
+    this.key = key;
+    if ((givensChanged || shapeChanged) && this.highlightRow) {
+      this.highlightRow = false;
+      this.hooks.markCells([]);
+    }
+    if (shapeChanged) {
+      const n = view.shape.size;
+      this.choice = {
+        family: this.choice.family,
+        first: Math.min(this.choice.first, n),
+        second: Math.min(this.choice.second, n),
+      };
+      this.renderChooser();
+    }
+    this.renderFormula();
+    this.renderSizes();
+    this.showRow();
+  }
+
+  /**
+   * Choose the constraints of cell (row, column): the cell's own row for the cell family,
+   * else its row, column or box with the digit kept.
+   */
+  selectCell(row: number, column: number): void {
+    if (!this.view) return;
+    const { family } = this.choice;
+    const first = family === 'cell' || family === 'row' ? row : family === 'column' ? column : boxOf(this.view.shape, row, column);
+    const second = family === 'cell' ? column : this.choice.second;
+    if (first === this.choice.first && second === this.choice.second) return;
+    this.choice = { family, first, second };
+    this.renderChooser();
+    this.showRow();
+  }
+
+  /** Take the sizes and presolve figures of a solve of `view`. */
+  noteSolve(result: SolveResult, view: ModelView): void {
+    const key = viewKey(view);
+    const s = result.stats;
+    const old = this.facts.get(key);
+    this.facts.set(key, {
+      ...old,
+      columns: s.columns,
+      rows: s.rows,
+      nonzeros: s.nonzeros,
+      ...(result.reduction ? { reduction: result.reduction } : {}),
+    });
+    this.presolve = {
+      key,
+      facts: {
+        rows: s.presolvedRows,
+        columns: s.presolvedColumns,
+        nonzeros: s.presolvedNonzeros,
+        recorded: result.branching !== undefined,
+        ...(result.decidedBy ? { decidedBy: result.decidedBy } : {}),
+      },
+    };
+    if (key === this.key) this.renderSizes();
+  }
+
+  /** Take an export of `view` (its figures, and the text when it is CPLEX LP). */
+  noteExport(result: ExportModelResult, view: ModelView): void {
+    const key = viewKey(view);
+    const old = this.facts.get(key);
+    this.facts.set(key, {
+      ...old,
+      columns: result.columns,
+      rows: result.rows,
+      nonzeros: result.nonzeros,
+      ...(result.reduction ? { reduction: result.reduction } : {}),
+      ...(result.format === 'lp' ? { lp: result.text } : old?.lp ? { lp: old.lp } : {}),
+    });
+    if (key === this.key) {
+      this.renderFormula();
+      this.renderSizes();
+      this.showRow();
+    }
+  }
+
+  /** Fetch what is still missing for the current view (call when the solver is free). */
+  refresh(): void {
+    if (this.needsFetch()) this.schedule(0);
+  }
+
+  /** Called by the family items: highlight a family's cells, or restore the chosen row's. */
+  private onFamily(family: Family | null): void {
+    if (!this.view) return;
+    if (family === null) {
+      this.hooks.markCells(this.showingRow && this.highlightRow ? this.rowCellsShown : []);
+      return;
+    }
+    this.hooks.markCells(familyCells(family, this.view.shape, this.view.givens));
+  }
+
+  private needsFetch(): boolean {
+    if (!this.view || this.failures.has(this.key)) return false;
+    const f = this.facts.get(this.key);
+    return !f?.lp;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.fetch();
+    }, delayMs);
+  }
+
+  private async fetch(): Promise<void> {
+    const view = this.view;
+    if (!view || !this.needsFetch()) return;
+    const key = viewKey(view);
+    if (this.fetching === key) return;
+    this.fetching = key;
+    try {
+      const result = await this.hooks.fetchLp(view);
+      // null: busy or stopped; refresh() asks again when the solver is free.
+      if (result) this.noteExport(result, view);
+    } catch (e) {
+      this.failures.set(key, e instanceof Error ? e.message : String(e));
+      if (key === this.key) {
+        this.renderSizes();
+        this.showRow();
+      }
+    } finally {
+      if (this.fetching === key) this.fetching = null;
+    }
+  }
+
+  private katexObserver: IntersectionObserver | null = null;
+
+  /** Typeset once KaTeX is there: load it when the formula first comes into view. */
+  private whenTypesetting(): void {
+    if (katex || this.katexObserver) return;
+    const start = (): void => {
+      this.katexObserver?.disconnect();
+      void loadKatex().then(
+        () => {
+          if (this.view) this.renderFormula();
+        },
+        () => undefined, // the TeX source stays readable
+      );
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      start();
+      return;
+    }
+    this.katexObserver = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) start();
+    });
+    this.katexObserver.observe(this.formula);
+  }
+
+  private renderFormula(): void {
+    this.whenTypesetting();
+    const view = this.view!;
+    const { size: n, boxHeight: h, boxWidth: w } = view.shape;
+    const givens = [...view.givens].filter((c) => c !== '.').length;
+    const facts = this.facts.get(this.key);
+    const red = facts?.reduction;
+    const parts: string[] = [];
+    parts.push(
+      `<p class="f-sets">${tex(`N = \\{1,\\dots,${n}\\}`)}: rows, columns, digits and boxes; box ${tex('b')} is the ${h}×${w} block ${tex('B_b')}; ${tex('G')}: the ${count(givens, 'given')}, ${tex('g_{r,c}')} the digit given in cell (r, c).</p>`,
+    );
+    const obj = objectiveTex(view.objective, n);
+    const valueNote = view.objective ? ` with ${tex('v_{r,c} = \\sum_{d} d\\,x_{r,c,d}')}, the value of cell (r, c)` : '';
+    let sum: Record<'cell' | 'row' | 'column' | 'box', string>;
+    let over: Record<'cell' | 'row' | 'column' | 'box', string>;
+    if (view.model === 'textbook') {
+      parts.push(`<p class="f-model" data-model="textbook">Textbook model: a binary for every cell and digit, the givens fixed by bounds.</p>`);
+      parts.push(
+        `<p class="f-vars">${tex('x_{r,c,d} \\in \\{0,1\\} \\quad \\forall\\, r,c,d \\in N')} (${n}³ = ${n ** 3}): cell (r, c) holds d.</p>`,
+      );
+      sum = { cell: 'd \\in N', row: 'c \\in N', column: 'r \\in N', box: '(r,c) \\in B_b' };
+      over = {
+        cell: '\\forall\\, r,c \\in N',
+        row: '\\forall\\, r,d \\in N',
+        column: '\\forall\\, c,d \\in N',
+        box: '\\forall\\, b,d \\in N',
+      };
+    } else {
+      const reduced = view.model === 'reduced';
+      const fixedSet = reduced ? "G'" : 'G';
+      const cSet = reduced ? "C'" : 'C';
+      const eliminated = red ? (red.lockedCandidates ?? 0) + (red.nakedPairs ?? 0) + (red.hiddenPairs ?? 0) : 0;
+      if (reduced) {
+        const fixings = red
+          ? `${count(red.nakedSingles, 'naked single')} and ${count(red.hiddenSingles, 'hidden single')}`
+          : 'naked and hidden singles';
+        const elims =
+          red && red.lockedCandidates !== undefined
+            ? `; ${tex('E')}: ${count(eliminated, 'candidate')} removed by locked candidates (${red.lockedCandidates}), naked pairs (${red.nakedPairs ?? 0}) and hidden pairs (${red.hiddenPairs ?? 0})`
+            : '';
+        parts.push(
+          `<p class="f-model" data-model="reduced">Reduced model: before GLPK, the reduction fixes cells by naked singles (one candidate left) and hidden singles (one place left in a unit) and removes candidates, repeatedly: ${tex("G' = G \\cup F")}, ${tex('F')} = ${fixings}${elims}${red?.contradiction ? `; it found a contradiction: ${escapeHtml(String(red.contradiction))}` : ''}.</p>`,
+        );
+      } else {
+        parts.push(
+          `<p class="f-model" data-model="candidates">Candidates model: only the variables a given does not rule out, only the rows no given satisfies.</p>`,
+        );
+      }
+      const size = facts
+        ? ` (${tex(`|${cSet}| = ${facts.columns}`)}; ${count(red?.candidatesRemoved ?? n ** 3 - facts.columns, 'variable')} of ${n ** 3} left out)`
+        : '';
+      parts.push(
+        `<p class="f-vars">${tex(`C(S) = \\{(r,c,d) : (r,c) \\notin S,\\ d \\ne g_{r',c'} \\text{ for each } (r',c') \\in S \\text{ in the row, column or box of } (r,c)\\}`)}; ${reduced ? tex(red?.lockedCandidates !== undefined ? "C' = C(G') \\setminus E" : "C' = C(G')") : tex('C = C(G)')}, the candidates${size}.</p>`,
+      );
+      parts.push(`<p class="f-vars">${tex(`x_{r,c,d} \\in \\{0,1\\} \\quad \\forall\\, (r,c,d) \\in ${cSet}`)}: cell (r, c) holds d.</p>`);
+      sum = {
+        cell: `d : (r,c,d) \\in ${cSet}`,
+        row: `c : (r,c,d) \\in ${cSet}`,
+        column: `r : (r,c,d) \\in ${cSet}`,
+        box: `(r,c) \\in B_b : (r,c,d) \\in ${cSet}`,
+      };
+      over = {
+        cell: `\\forall\\, (r,c) \\notin ${fixedSet}`,
+        row: `\\forall\\, r,d : d \\notin ${fixedSet} \\text{ in row } r`,
+        column: `\\forall\\, c,d : d \\notin ${fixedSet} \\text{ in column } c`,
+        box: `\\forall\\, b,d : d \\notin ${fixedSet} \\text{ in } B_b`,
+      };
+    }
+    parts.push(`<p class="f-obj">${tex(obj.tex)} (${obj.note})${valueNote}</p>`);
+    parts.push('<p class="f-st">subject to</p>');
+    const families: [Family, string, string][] = [
+      ['cell', 'cell(r,c)', `\\sum_{${sum.cell}} x_{r,c,d} = 1 \\quad ${over.cell}`],
+      ['row', 'row(r,d)', `\\sum_{${sum.row}} x_{r,c,d} = 1 \\quad ${over.row}`],
+      ['column', 'column(c,d)', `\\sum_{${sum.column}} x_{r,c,d} = 1 \\quad ${over.column}`],
+      ['box', 'box(b,d)', `\\sum_{${sum.box}} x_{r,c,d} = 1 \\quad ${over.box}`],
+    ];
+    if (view.model === 'textbook') {
+      families.push(['givens', 'givens', `x_{r,c,g_{r,c}} = 1 \\quad \\forall\\, (r,c) \\in G \\text{ (bounds)}`]);
+    } else {
+      families.push([
+        'givens',
+        view.model === 'reduced' ? "givens, fixings" : 'givens',
+        `(r,c) \\in ${view.model === 'reduced' ? "G'" : 'G'}: \\text{ no variables; units they complete have no row}`,
+      ]);
+    }
+    parts.push('<ul class="f-families">');
+    for (const [family, name, body] of families) {
+      parts.push(`<li tabindex="0" data-family="${family}"><span class="f-name">${name}</span> ${tex(body)}</li>`);
+    }
+    parts.push('</ul>');
+    this.formula.innerHTML = parts.join('');
+    for (const li of this.formula.querySelectorAll<HTMLElement>('[data-family]')) {
+      const family = li.dataset.family as Family;
+      li.addEventListener('mouseenter', () => this.onFamily(family));
+      li.addEventListener('focus', () => this.onFamily(family));
+      li.addEventListener('mouseleave', () => this.onFamily(null));
+      li.addEventListener('blur', () => this.onFamily(null));
+    }
+  }
+
+  private renderSizes(): void {
+    const view = this.view!;
+    const n = view.shape.size;
+    const facts = this.facts.get(this.key);
+    const red = facts?.reduction;
+    const row = (stage: string, label: string, cells: [string, string, string], note = ''): string =>
+      `<tr data-stage="${stage}"><th scope="row">${label}</th><td>${cells[0]}</td><td>${cells[1]}</td><td>${cells[2]}</td><td class="f-note">${note}</td></tr>`;
+    const num = (x: number): string => x.toLocaleString('en-US');
+    const rows: string[] = [];
+    rows.push(
+      row('built', 'As built (textbook)', [num(n ** 3), num(4 * n * n), num(4 * n ** 3)], `${n}³, 4·${n}², 4·${n}³`),
+    );
+    if (view.model !== 'textbook') {
+      if (facts) {
+        const removed = red
+          ? `${num(red.candidatesRemoved)} variables and ${num(red.rowsRemoved)} rows left out${view.model === 'reduced' ? `; ${count(red.nakedSingles, 'naked single')}, ${count(red.hiddenSingles, 'hidden single')} fixed` : ''}`
+          : '';
+        rows.push(
+          row('reduced', `After the reduction (${view.model})`, [num(facts.columns), num(facts.rows), num(facts.nonzeros)], removed),
+        );
+      } else {
+        const failure = this.failures.get(this.key);
+        rows.push(
+          row('reduced', `After the reduction (${view.model})`, ['…', '…', '…'], failure ? escapeHtml(failure) : 'computed when the solver is free'),
+        );
+      }
+    }
+    const p = this.presolve && this.presolve.key === this.key ? this.presolve.facts : null;
+    if (!p) {
+      rows.push(row('presolved', "After GLPK's presolve", ['—', '—', '—'], 'known after Solve'));
+    } else if (p.decidedBy === 'reduction') {
+      rows.push(row('presolved', "After GLPK's presolve", ['—', '—', '—'], 'GLPK was not called: the reduction decided the puzzle'));
+    } else if (p.rows === null || p.columns === null || p.nonzeros === null) {
+      rows.push(
+        row(
+          'presolved',
+          "After GLPK's presolve",
+          ['—', '—', '—'],
+          p.recorded ? "presolve is off: recording the branching turns GLPK's presolve off" : 'presolve was off (Solver options)',
+        ),
+      );
+    } else if (p.rows === 0 && p.columns === 0) {
+      rows.push(row('presolved', "After GLPK's presolve", ['0', '0', '0'], 'the presolver solved it outright'));
+    } else {
+      rows.push(row('presolved', "After GLPK's presolve", [num(p.columns), num(p.rows), num(p.nonzeros)]));
+    }
+    this.sizes.innerHTML = `<table class="f-size-table"><caption>Model size</caption><thead><tr><th></th><th scope="col">variables</th><th scope="col">constraints</th><th scope="col">nonzeros</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  }
+
+  private renderChooser(): void {
+    const n = this.view?.shape.size ?? 9;
+    const { family, first, second } = this.choice;
+    this.familySelect.value = family;
+    const fill = (select: HTMLSelectElement, value: number): void => {
+      if (select.options.length !== n) {
+        select.replaceChildren(
+          ...Array.from({ length: n }, (_, i) => {
+            const o = document.createElement('option');
+            o.value = String(i + 1);
+            o.textContent = String(i + 1);
+            return o;
+          }),
+        );
+      }
+      select.value = String(value);
+    };
+    fill(this.firstSelect, first);
+    fill(this.secondSelect, second);
+    this.firstLabel.textContent = family === 'column' ? 'column c' : family === 'box' ? 'box b' : 'row r';
+    this.secondLabel.textContent = family === 'cell' ? 'column c' : 'digit d';
+  }
+
+  /** Show the chosen constraint's row from the LP text (fetching it when missing). */
+  private showRow(): void {
+    if (!this.view) return;
+    const view = this.view;
+    const n = view.shape.size;
+    const name = rowName(this.choice);
+    const facts = this.facts.get(this.key);
+    const title = this.describeChoice();
+    const failure = this.failures.get(this.key);
+    if (!facts?.lp) {
+      this.rowOut.innerHTML = `<p class="f-row-title">${escapeHtml(title)}</p><p class="hint">${failure ? `GLPK's LP text is not available: ${escapeHtml(failure)}` : "Reading GLPK's LP text…"}</p>`;
+      this.showingRow = false;
+      if (this.highlightRow) this.hooks.markCells([]);
+      this.schedule(250);
+      return;
+    }
+    const row = findLpRow(facts.lp, name);
+    const out: string[] = [`<p class="f-row-title">${escapeHtml(title)}</p>`];
+    if (row) {
+      this.rowCellsShown = rowCells(row.variables, n);
+      out.push(`<pre class="lp-row" data-row="${escapeHtml(name)}">${escapeHtml(row.text)}</pre>`);
+      const terms = `${count(row.variables.length, 'term')}${view.model === 'textbook' ? '' : ` of ${n} in the textbook model`}`;
+      out.push(
+        `<p class="hint">${terms}; GLPK writes x[r,c,d] as x(r,c,d) (CPLEX LP names allow no brackets)${row.fixed.length ? `. Fixed by the givens in the Bounds section: ${escapeHtml(row.fixed.join(', '))}` : ''}.</p>`,
+      );
+    } else {
+      this.rowCellsShown = [];
+      const why =
+        this.choice.family === 'cell'
+          ? `cell (${this.choice.first}, ${this.choice.second}) is ${view.model === 'reduced' ? 'a given or fixed by the reduction' : 'a given'}: it has no variables and no row`
+          : `the ${view.model === 'reduced' ? 'givens and fixings' : 'givens'} already put ${this.choice.second} in this unit, so the ${view.model} model has no row ${name}`;
+      out.push(`<p class="lp-row-none" data-row="${escapeHtml(name)}">No row: ${escapeHtml(why)}.</p>`);
+    }
+    this.rowOut.innerHTML = out.join('');
+    this.showingRow = true;
+    if (this.highlightRow) this.hooks.markCells(this.rowCellsShown);
+  }
+
+  private describeChoice(): string {
+    const { family, first, second } = this.choice;
+    switch (family) {
+      case 'cell':
+        return `Cell (${first}, ${second}) holds one digit — row ${rowName(this.choice)}:`;
+      case 'row':
+        return `Digit ${second} once in row ${first} — row ${rowName(this.choice)}:`;
+      case 'column':
+        return `Digit ${second} once in column ${first} — row ${rowName(this.choice)}:`;
+      case 'box':
+        return `Digit ${second} once in box ${first} — row ${rowName(this.choice)}:`;
+    }
   }
 }

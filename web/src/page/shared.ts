@@ -60,8 +60,17 @@ export class BnbPanel {
   /** The latest progress not yet drawn. */
   private pending: SolveProgress | null = null;
 
-  /** Show the panel, zeroed, as running. */
-  start(): void {
+  /** Whether the running solve optimises an objective (then the incumbent's value and the gap are shown). */
+  private objective = false;
+
+  /**
+   * Show the panel, zeroed, as running.
+   *
+   * @param objective whether the solve optimises an objective: the incumbent is then shown
+   *   by its objective value and the gap is given; otherwise the incumbent is yes/no
+   */
+  start(objective = false): void {
+    this.objective = objective;
     this.pending = null;
     this.root.hidden = false;
     this.root.dataset.state = 'running';
@@ -96,10 +105,14 @@ export class BnbPanel {
     }
   }
 
-  /** Keep the final figures: the node count and times from the result's stats. */
+  /**
+   * Keep the final figures: the node count, the incumbent's objective value, bound, gap
+   * and GLPK's time from the result.
+   */
   finish(result: SolveResult): void {
     this.pending = null;
     const s = result.stats;
+    const objective = result.objective;
     this.root.dataset.state = 'done';
     this.state.textContent =
       result.decidedBy === 'reduction'
@@ -112,9 +125,9 @@ export class BnbPanel {
       nodes: s.nodes,
       activeNodes: 0,
       depth: Number(this.depth.textContent) || 0,
-      incumbent: typeof result.solution === 'string' ? 0 : null,
-      bestBound: s.bestBound ?? null,
-      gap: s.gap ?? null,
+      incumbent: typeof result.solution === 'string' ? (objective?.value ?? 0) : null,
+      bestBound: objective?.bound ?? s.bestBound ?? null,
+      gap: objective?.gap ?? s.gap ?? null,
       elapsedMs: s.solveMs,
     });
   }
@@ -129,9 +142,11 @@ export class BnbPanel {
     this.nodes.textContent = p.nodes.toLocaleString('en-US');
     this.active.textContent = p.activeNodes.toLocaleString('en-US');
     this.depth.textContent = String(p.depth);
-    this.incumbent.textContent = p.incumbent === null ? 'no' : 'yes';
+    this.incumbent.textContent = p.incumbent === null ? 'no' : this.objective ? formatBound(p.incumbent) : 'yes';
+    this.incumbent.dataset.value = p.incumbent === null ? '' : String(p.incumbent);
     this.bound.textContent = formatBound(p.bestBound);
-    this.gap.textContent = p.gap === null ? '—' : `${formatBound(p.gap * 100)} %`;
+    // A feasibility model has nothing to close: its gap is not shown.
+    this.gap.textContent = !this.objective || p.gap === null ? '—' : `${formatBound(p.gap * 100)} %`;
     this.elapsed.textContent = formatMs(p.elapsedMs);
   }
 }

@@ -10,7 +10,7 @@ export const MODELS = ['textbook', 'candidates', 'reduced'] as const;
 /** The objective presets a URL may name (weights are too long for a link). */
 export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
 /** The panels of the embed page, in display order. */
-export const PANELS = ['board', 'model', 'relaxation', 'progress'] as const;
+export const PANELS = ['board', 'model', 'relaxation', 'progress', 'tree'] as const;
 
 /** A MILP model kind. */
 export type UrlModel = (typeof MODELS)[number];

@@ -66,6 +66,26 @@ export interface SolveOptions {
   model?: ModelKind;
   /** Interval between branch-and-bound progress messages of a solve, ms (default 50). */
   progressIntervalMs?: number;
+  /**
+   * Record the branching decisions (solve only): the result gets `branching` and
+   * `incumbentNodes`. Turns GLPK's presolve off, branches on the most fractional
+   * variable (x = 1 first) and backtracks depth-first; at most 500 decisions.
+   */
+  recordBranching?: boolean;
+}
+
+/** One recorded branching decision of a solve with `options.recordBranching`. */
+export interface BranchDecision {
+  /** GLPK's number of the node that branched (numbers of discarded nodes are reused). */
+  node: number;
+  /** The number of its parent, 0 for the root. */
+  parent: number;
+  /** Level of the node, root = 0. */
+  depth: number;
+  /** The variable branched on, e.g. `x[8,8,6]`; the x = 1 child is solved first. */
+  variable: string;
+  /** Its fractional value in the node's LP relaxation. */
+  lpValue: number;
 }
 
 /**
@@ -84,14 +104,31 @@ export interface ReductionFixing {
   unit?: string;
 }
 
+/** One elimination step of the reduced model (candidates removed, no cell fixed). */
+export interface ReductionElimination {
+  /** "locked candidates", "naked pair" or "hidden pair". */
+  rule: string;
+  /** Candidates it removed. */
+  removed: number;
+  detail: string;
+}
+
 /** What the model reduction did (every model reports one; zeros for `textbook`). */
 export interface ReductionInfo {
   model: ModelKind;
   candidatesRemoved: number;
   rowsRemoved: number;
+  /** Cells fixed by each rule. */
   nakedSingles: number;
   hiddenSingles: number;
+  /** Candidates removed by each elimination rule (reduced model). */
+  lockedCandidates?: number;
+  nakedPairs?: number;
+  hiddenPairs?: number;
   fixings?: ReductionFixing[];
+  /** Elimination steps in order, e.g. {rule: "locked candidates", removed: 2,
+   *  detail: "digit 5 of box 1 lies in row 2"}. */
+  eliminations?: ReductionElimination[];
   /** A description of the contradiction met, or `null`. */
   contradiction: unknown;
 }
@@ -350,6 +387,10 @@ export interface SolveResult {
   /** `reduction` when the reduction fixed every cell or met a contradiction. */
   decidedBy?: 'glpk' | 'reduction';
   reduction?: ReductionInfo;
+  /** With `options.recordBranching`: the decisions in the order they were made. */
+  branching?: BranchDecision[];
+  /** With `options.recordBranching`: GLPK's numbers of the nodes where an incumbent was found, in order. */
+  incumbentNodes?: number[];
 }
 
 /** The objective part of a solve result. */

@@ -302,6 +302,7 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   if (typeof o.presolve === 'boolean') out.presolve = o.presolve;
   if (o.model === 'textbook' || o.model === 'candidates' || o.model === 'reduced') out.model = o.model;
   if (typeof o.progressIntervalMs === 'number') out.progressIntervalMs = o.progressIntervalMs;
+  if (typeof o.recordBranching === 'boolean') out.recordBranching = o.recordBranching;
   return out;
 }
 
