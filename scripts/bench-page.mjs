@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Page benchmark (figures, not a test): serves dist/ on 127.0.0.1, opens the page in
+// headless Chromium (playwright-core, /usr/bin/chromium) with a fresh profile for each
+// run, loads a puzzle through the URL (#p=…&model=…), waits until the worker's engine
+// is ready, clicks Solve and measures, with the page's own clock, the ms from the
+// click to the last cell of the filled board. Every run is a fresh page, so each
+// figure includes the worker's first solve. Also reports the page weight of a first
+// solve: every response the page received (HTML, JS, CSS, worker, WASM), in bytes as
+// sent and gzip -9 of each.
+//
+// Usage: node scripts/bench-page.mjs [--runs N] [--model textbook|reduced] [--set FILE]
+//                                    [--delay MS]
+// Default: the first 10 puzzles of ../shared/data/top95.txt, both models, clicking at
+// once when the engine is ready and again after 1000 ms (a person's reaction time).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const args = process.argv.slice(2);
+let count = 10;
+let models = ['reduced', 'textbook'];
+let set = resolve(root, '../shared/data/top95.txt');
+let delays = [0, 1000];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') count = Number(args[++i]);
+  else if (args[i] === '--model') models = [args[++i]];
+  else if (args[i] === '--set') set = resolve(args[++i]);
+  else if (args[i] === '--delay') delays = [Number(args[++i])];
+}
+const puzzles = readFileSync(set, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81).slice(0, count);
+
+/** Starts scripts/serve.mjs on a free port; resolves with its URL and process. */
+function serve() {
+  return new Promise((resolveServer, reject) => {
+    const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolveServer({ url: m[1], child });
+    });
+    child.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
+  });
+}
+
+const { url, child } = await serve();
+const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-page-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  serviceWorkers: 'block', // every run loads from the network, as a first visit does
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const weights = new Map();
+try {
+  console.log(`page benchmark: click on Solve → filled board, fresh page per puzzle (${puzzles.length} of ${set.split('/').pop()})`);
+  for (const delay of delays) for (const model of models) {
+    const times = [];
+    for (const [i, puzzle] of puzzles.entries()) {
+      const page = await context.newPage();
+      if (i === 0 && model === models[0] && delay === delays[0]) {
+        page.on('response', async (response) => {
+          try {
+            const body = await response.body();
+            weights.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+          } catch {
+            // redirects and aborted requests have no body
+          }
+        });
+      }
+      await page.goto(`${url}#p=${puzzle.replace(/[.0]/g, '.')}&n=9&model=${model}`);
+      await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+      await page.waitForTimeout(delay);
+      const ms = await page.evaluate(() => new Promise((done, fail) => {
+        const cells = () => [...document.querySelectorAll('[role="gridcell"]')];
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Solve');
+        if (!button) return fail(new Error('no Solve button'));
+        let t0 = 0;
+        const observer = new MutationObserver(() => {
+          if (cells().every((c) => c.dataset.value)) {
+            observer.disconnect();
+            // The board is filled in this task; the next frame shows it.
+            requestAnimationFrame(() => done(performance.now() - t0));
+          }
+        });
+        observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+        t0 = performance.now();
+        button.click();
+      }));
+      const board = await page.locator('[role="gridcell"]').evaluateAll((cs) => cs.map((c) => c.dataset.value || '.').join(''));
+      for (let k = 0; k < 81; k++) {
+        if (puzzle[k] !== '.' && puzzle[k] !== '0' && puzzle[k] !== board[k]) throw new Error(`bench-page: puzzle ${i + 1}: a given changed`);
+      }
+      times.push(ms);
+      await page.close();
+    }
+    const s = [...times].sort((a, b) => a - b);
+    console.log(`  ${model.padEnd(9)} click ${String(delay).padStart(4)} ms after ready: median ${s[s.length >> 1].toFixed(1)} ms, max ${s.at(-1).toFixed(1)} ms; each: ${times.map((t) => t.toFixed(0)).join(' ')}`);
+  }
+  let raw = 0;
+  let gzip = 0;
+  console.log('page weight of a first solve (gzip -9 of each response, bytes):');
+  for (const [u, w] of [...weights].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    raw += w.raw;
+    gzip += w.gzip;
+    console.log(`  ${String(w.gzip).padStart(8)} ${String(w.raw).padStart(8)} raw  ${u.replace(url, '')}`);
+  }
+  console.log(`  total ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw), ${weights.size} responses`);
+} finally {
+  await context.close();
+  child.kill();
+  rmSync(profile, { recursive: true, force: true });
+}
