@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# npm run bench: builds what is stale, then runs scripts/bench.mjs (figures, not tests).
+# npm run bench: builds what is stale, then runs scripts/bench.mjs (solvers: native,
+# WASM in Node and the peers) and scripts/bench-page.mjs (click-to-board in Chromium,
+# page weight). Figures, not tests. Arguments go to bench.mjs; --no-page skips the page.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null
 bash scripts/build.sh >/dev/null
-exec node scripts/bench.mjs "$@"
+page=1
+args=()
+for a in "$@"; do
+  if [[ "$a" == "--no-page" ]]; then page=0; else args+=("$a"); fi
+done
+node scripts/bench.mjs "${args[@]}"
+if [[ $page -eq 1 ]]; then
+  echo
+  node scripts/bench-page.mjs
+fi
