@@ -157,6 +157,13 @@ sudoku::ModelKind modelKindOf(const json& request) {
       options_json, "model", "textbook", json::value_t::string, "a string", "options."));
 }
 
+/// options.explain: list every fixing and elimination of the reduction (default: the
+/// counts only, which keeps a batch's responses small).
+bool explainOf(const json& request) {
+  return optionalField<bool>(optionalObject(request, "options"), "explain", false,
+                             json::value_t::boolean, "true or false", "options.");
+}
+
 std::uint32_t seedOf(const json& request) {
   const auto it = request.find("seed");
   if (it == request.end() || it->is_null()) return 1;
@@ -289,7 +296,7 @@ json handleSolve(const json& request, const json& id, const ProgressSink& progre
   SolveOutcome outcome =
       solveSudoku(givens, options, objectiveOf(request, givens.shape), modelKindOf(request));
   outcome.totalMs = msSince(start);
-  return toJson(outcome);
+  return toJson(outcome, explainOf(request));
 }
 
 json handleRelax(const json& request, Clock::time_point start) {
@@ -312,7 +319,7 @@ json handleRelax(const json& request, Clock::time_point start) {
   result["objective"] =
       relaxation.result.hasSolution ? json(relaxation.result.objective) : json(nullptr);
   result["values"] = std::move(values);
-  result["reduction"] = reductionJson(kind, solver.built().reduction);
+  result["reduction"] = reductionJson(kind, solver.built().reduction, explainOf(request));
   result["stats"] = statsJson(relaxation.result, -1, msSince(start));
   return result;
 }
@@ -337,7 +344,7 @@ json handleExport(const json& request, Clock::time_point start) {
   result["givens"] = givens.toLine();
   result["text"] = milp::writeModel(
       model, format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps);
-  result["reduction"] = reductionJson(kind, solver.built().reduction);
+  result["reduction"] = reductionJson(kind, solver.built().reduction, explainOf(request));
   result["totalMs"] = msSince(start);
   return result;
 }
@@ -514,7 +521,7 @@ json statsJson(const milp::SolveResult& result, double build_ms, double total_ms
   return stats;
 }
 
-json toJson(const SolveOutcome& outcome) {
+json toJson(const SolveOutcome& outcome, bool explain) {
   json result = {{"status", milp::toString(outcome.result.status)}};
   putShape(&result, outcome.givens.shape);
   result["givens"] = outcome.givens.toLine();
@@ -544,12 +551,12 @@ json toJson(const SolveOutcome& outcome) {
   }
   result["model"] = sudoku::toString(outcome.kind);
   result["decidedBy"] = outcome.decidedByReduction ? "reduction" : "glpk";
-  result["reduction"] = reductionJson(outcome.kind, outcome.reduction);
+  result["reduction"] = reductionJson(outcome.kind, outcome.reduction, explain);
   result["stats"] = statsJson(outcome.result, outcome.buildMs, outcome.totalMs);
   return result;
 }
 
-json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction) {
+json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, bool explain) {
   int naked = 0, hidden = 0;
   json fixings = json::array();
   for (const sudoku::Fixing& f : reduction.fixings) {
@@ -568,16 +575,20 @@ json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction) {
     eliminations.push_back(
         {{"rule", sudoku::toString(e.rule)}, {"removed", e.removed}, {"detail", e.detail}});
   }
-  json out = {{"model", sudoku::toString(kind)},
-              {"candidatesRemoved", reduction.candidatesRemoved},
-              {"rowsRemoved", reduction.rowsRemoved},
-              {"nakedSingles", naked},
-              {"hiddenSingles", hidden},
-              {"lockedCandidates", removed_by[0]},
-              {"nakedPairs", removed_by[1]},
-              {"hiddenPairs", removed_by[2]},
-              {"fixings", std::move(fixings)},
-              {"eliminations", std::move(eliminations)}};
+  json out = {
+      {"model", sudoku::toString(kind)},
+      {"candidatesRemoved", reduction.candidatesRemoved},
+      {"rowsRemoved", reduction.rowsRemoved},
+      {"nakedSingles", naked},
+      {"hiddenSingles", hidden},
+      {"lockedCandidates", removed_by[0]},
+      {"nakedPairs", removed_by[1]},
+      {"hiddenPairs", removed_by[2]},
+  };
+  if (explain) {
+    out["fixings"] = std::move(fixings);
+    out["eliminations"] = std::move(eliminations);
+  }
   out["contradiction"] = reduction.contradiction ? json(*reduction.contradiction) : json(nullptr);
   return out;
 }

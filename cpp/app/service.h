@@ -60,8 +60,9 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
                          const std::optional<sudoku::CellObjective>& objective = {},
                          sudoku::ModelKind kind = sudoku::ModelKind::kTextbook);
 
-/// The `result` object of a solve response (protocol.md).
-nlohmann::json toJson(const SolveOutcome& outcome);
+/// The `result` object of a solve response (protocol.md); `explain` adds the lists of
+/// the reduction's fixings and eliminations (options.explain).
+nlohmann::json toJson(const SolveOutcome& outcome, bool explain = false);
 
 /// The `stats` object of a solve (protocol.md): sizes, nodes, iterations, root LP
 /// integrality, bound and gap, times in ms (buildMs/totalMs when >= 0).
@@ -70,8 +71,11 @@ nlohmann::json statsJson(const milp::SolveResult& result, double build_ms = -1,
 
 /// The `reduction` object of a response: what the model kind left out of the
 /// textbook model ({model, candidatesRemoved, rowsRemoved, nakedSingles,
-/// hiddenSingles, fixings: [{row, column, value, rule, unit}], contradiction}).
-nlohmann::json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction);
+/// hiddenSingles, lockedCandidates, nakedPairs, hiddenPairs, contradiction}, and with
+/// `explain` the lists fixings: [{row, column, value, rule, unit}] and eliminations:
+/// [{rule, removed, detail}]).
+nlohmann::json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction,
+                             bool explain = false);
 
 /// An error object {code, message, where?} for an InputError.
 nlohmann::json toJson(const InputError& error);

@@ -179,7 +179,16 @@ TEST(SudokuModelTest, ServiceReportsModelAndReduction) {
   ASSERT_TRUE(r.contains("result")) << r.dump();
   EXPECT_EQ(r["result"]["model"], "reduced");
   EXPECT_EQ(r["result"]["decidedBy"], "reduction");
-  EXPECT_EQ(r["result"]["reduction"]["fixings"].size(), 49u);
+  EXPECT_EQ(r["result"]["reduction"]["nakedSingles"].get<int>() +
+                r["result"]["reduction"]["hiddenSingles"].get<int>(),
+            49);
+  EXPECT_FALSE(r["result"]["reduction"].contains("fixings"));  // counts only by default
+  const nlohmann::json explained =
+      app::handle({{"type", "solve"},
+                   {"puzzle", grid01},
+                   {"options", {{"model", "reduced"}, {"explain", true}}}});
+  EXPECT_EQ(explained["result"]["reduction"]["fixings"].size(), 49u);
+  EXPECT_TRUE(explained["result"]["reduction"]["eliminations"].is_array());
   EXPECT_EQ(r["result"]["stats"]["columns"], 0);
   const nlohmann::json t = app::handle({{"type", "solve"}, {"puzzle", grid01}});
   EXPECT_EQ(t["result"]["model"], "textbook");

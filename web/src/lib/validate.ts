@@ -104,6 +104,7 @@ const CHECKS: Record<string, Check> = {
   branching: oneOf(['auto', 'dth', 'mfv', 'ffv', 'lfv', 'pch']),
   backtracking: oneOf(['blb', 'dfs', 'bfs', 'bph']),
   recordBranching: boolean,
+  explain: boolean,
   progressIntervalMs: (v, field) => {
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
       throw invalidOption(field, `Option '${field}' must be a number of ms ≥ 0, not ${describe(v)}.`);
@@ -119,7 +120,7 @@ const CHECKS: Record<string, Check> = {
 };
 
 /** The MILP options every solving method takes. */
-const MILP_COMMON = ['timeLimitMs', 'presolve', 'model', 'branching', 'backtracking', 'progressIntervalMs'] as const;
+const MILP_COMMON = ['timeLimitMs', 'presolve', 'model', 'branching', 'backtracking', 'progressIntervalMs', 'explain'] as const;
 
 /** The options that go into the request's `options` object (the rest are top-level fields). */
 export const MILP_OPTION_NAMES = [...MILP_COMMON, 'recordBranching'] as const;

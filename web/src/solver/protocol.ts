@@ -72,6 +72,11 @@ export interface SolveOptions {
    * variable (x = 1 first) and backtracks depth-first; at most 500 decisions.
    */
   recordBranching?: boolean;
+  /**
+   * List every step of the model reduction in the result's `reduction` (`fixings`,
+   * `eliminations`); default false: counts only.
+   */
+  explain?: boolean;
 }
 
 /** One recorded branching decision of a solve with `options.recordBranching`. */

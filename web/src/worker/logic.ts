@@ -303,6 +303,7 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   if (o.model === 'textbook' || o.model === 'candidates' || o.model === 'reduced') out.model = o.model;
   if (typeof o.progressIntervalMs === 'number') out.progressIntervalMs = o.progressIntervalMs;
   if (typeof o.recordBranching === 'boolean') out.recordBranching = o.recordBranching;
+  if (typeof o.explain === 'boolean') out.explain = o.explain;
   return out;
 }
 
