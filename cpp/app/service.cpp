@@ -558,22 +558,12 @@ json toJson(const SolveOutcome& outcome, bool explain) {
 
 json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, bool explain) {
   int naked = 0, hidden = 0;
-  json fixings = json::array();
   for (const sudoku::Fixing& f : reduction.fixings) {
     (f.rule == sudoku::FixRule::kNakedSingle ? naked : hidden) += 1;
-    json fixing = {{"row", f.cell.row},
-                   {"column", f.cell.column},
-                   {"value", std::string(1, sudoku::symbolFor(f.value))},
-                   {"rule", sudoku::toString(f.rule)}};
-    if (!f.unit.empty()) fixing["unit"] = f.unit;
-    fixings.push_back(std::move(fixing));
   }
   int removed_by[3] = {0, 0, 0};  // EliminationRule order
-  json eliminations = json::array();
   for (const sudoku::Elimination& e : reduction.eliminations) {
     removed_by[static_cast<int>(e.rule)] += e.removed;
-    eliminations.push_back(
-        {{"rule", sudoku::toString(e.rule)}, {"removed", e.removed}, {"detail", e.detail}});
   }
   json out = {
       {"model", sudoku::toString(kind)},
@@ -585,7 +575,21 @@ json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, b
       {"nakedPairs", removed_by[1]},
       {"hiddenPairs", removed_by[2]},
   };
-  if (explain) {
+  if (explain) {  // the lists only on request: they are most of an easy puzzle's response
+    json fixings = json::array();
+    for (const sudoku::Fixing& f : reduction.fixings) {
+      json fixing = {{"row", f.cell.row},
+                     {"column", f.cell.column},
+                     {"value", std::string(1, sudoku::symbolFor(f.value))},
+                     {"rule", sudoku::toString(f.rule)}};
+      if (!f.unit.empty()) fixing["unit"] = f.unit;
+      fixings.push_back(std::move(fixing));
+    }
+    json eliminations = json::array();
+    for (const sudoku::Elimination& e : reduction.eliminations) {
+      eliminations.push_back(
+          {{"rule", sudoku::toString(e.rule)}, {"removed", e.removed}, {"detail", e.detail}});
+    }
     out["fixings"] = std::move(fixings);
     out["eliminations"] = std::move(eliminations);
   }

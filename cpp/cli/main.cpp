@@ -303,31 +303,48 @@ int runRequests(const std::string& path) {
 /// prints JSON: {"puzzles", "format", "size", "timesUs", "nodes", "statuses",
 /// "firstSolveUs", "verified"}. A puzzle stopped by the time limit is reported with
 /// status "time_limit"; "verified" says every solution found passed the checker.
-int runBench(const std::string& path, int repeat, const gridmilp::milp::SolveOptions& options,
-             sudoku::ModelKind kind) {
+/// Times each puzzle of a file as the page and the WASM module see it: one JSON solve
+/// request in, one JSON response out (app::handleRequest: parsing, the model, GLPK,
+/// serialising), best of `repeat`; checks every solution independently. Prints one
+/// JSON object (timesUs, nodes, statuses, verified).
+int runBench(const std::string& path, int repeat, const json& options) {
   const std::string text = readInput(path);
   const sudoku::ParsedText parsed = sudoku::parseText(text);
   json times = json::array(), nodes = json::array(), statuses = json::array();
   double first_us = -1;
   bool verified = true;
   for (const sudoku::ParsedPuzzle& puzzle : parsed.puzzles) {
+    const std::string request = json{
+        {"id", 1},
+        {"type", "solve"},
+        {"puzzle", puzzle.grid.toLine()},
+        {"size", parsed.shape.size()},
+        {"boxHeight", parsed.shape.boxHeight},
+        {"boxWidth", parsed.shape.boxWidth},
+        {"options", options}}.dump();
     double best = 1e300;
     std::int64_t node_count = 0;
     std::string status;
     for (int k = 0; k < std::max(1, repeat); ++k) {
       const auto start = std::chrono::steady_clock::now();
-      const app::SolveOutcome outcome = app::solveSudoku(puzzle.grid, options, std::nullopt, kind);
+      const std::string response = app::handleRequest(request);
       const double us =
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
               .count();
       if (first_us < 0) first_us = us;
       best = std::min(best, us);
-      node_count = outcome.result.stats.nodes;
-      status = std::string(gridmilp::milp::toString(outcome.result.status));
-      if (outcome.solution && !sudoku::isValidSolution(puzzle.grid, *outcome.solution)) {
-        verified = false;
+      const json r = json::parse(response);
+      if (!r.contains("result")) throw std::runtime_error(r["error"]["message"].get<std::string>());
+      const json& result = r["result"];
+      node_count = result["stats"]["nodes"].get<std::int64_t>();
+      status = result["status"].get<std::string>();
+      const bool solved = result.contains("solution");
+      if (solved) {
+        sudoku::Grid solution =
+            sudoku::parseOne(result["solution"].get<std::string>(), parsed.shape);
+        if (!sudoku::isValidSolution(puzzle.grid, solution)) verified = false;
       }
-      if (!outcome.solution) break;  // a time limit: once is enough
+      if (!solved) break;  // a time limit: once is enough
     }
     times.push_back(best);
     nodes.push_back(node_count);
@@ -464,12 +481,9 @@ int main(int argc, char** argv) {
     }
     if (*request) return runRequests(request_path);
     if (*bench) {
-      gridmilp::milp::SolveOptions solve_options;
-      solve_options.presolve = !no_presolve;
-      solve_options.timeLimitMs = time_limit;
-      if (bench_model != "textbook")
-        solve_options.branching = gridmilp::milp::Branching::kMostFractional;
-      return runBench(bench_path, repeat, solve_options, sudoku::modelKindFromString(bench_model));
+      return runBench(
+          bench_path, repeat,
+          {{"timeLimitMs", time_limit}, {"presolve", !no_presolve}, {"model", bench_model}});
     }
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";

@@ -44,7 +44,7 @@ describe('model choice', () => {
     expect(await model.locator('option').allTextContents()).toEqual([
       'Textbook model (n³ variables)',
       'Candidates only',
-      'Reduced model (singles fixed)',
+      'Reduced model (singles, locked candidates, pairs)',
     ]);
 
     await model.selectOption('reduced');

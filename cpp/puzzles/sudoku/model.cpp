@@ -62,7 +62,10 @@ class Candidates {
   /// singles again, until none of the rules changes anything.
   void propagate(bool eliminations) {
     singles();
-    while (eliminations && ok() && (lockedCandidates() || pairs())) singles();
+    const int cells = units_.n * units_.n;
+    while (eliminations && ok() && grid_.givenCount() < cells && (lockedCandidates() || pairs())) {
+      singles();
+    }
   }
 
  private:
@@ -77,27 +80,42 @@ class Candidates {
           changed = true;
         }
       }
+      // Hidden singles. Per unit, one pass over its cells gives the digits placed,
+      // the digits with at least one place and those with at least two (bit masks);
+      // they are recomputed after a fixing, which changes the unit.
       for (int kind = 0; kind < 3 && ok(); ++kind) {
         for (int u = 0; u < n && ok(); ++u) {
+          Mask placed = 0, once = 0, twice = 0;
+          bool stale = true;
           for (int d = 1; d <= n && ok(); ++d) {
-            int places = 0, where = -1;
-            bool placed = false;
-            for (int k = 0; k < n; ++k) {
-              const int cell = units_.row(kind, u, k) * n + units_.column(kind, u, k);
-              if (grid_.cells[cell] == d) placed = true;
-              if (grid_.cells[cell] == 0 && (mask_[cell] & bit(d))) {
-                ++places;
-                where = cell;
+            if (stale) {
+              placed = once = twice = 0;
+              for (int k = 0; k < n; ++k) {
+                const int cell = units_.row(kind, u, k) * n + units_.column(kind, u, k);
+                if (grid_.cells[cell] != 0) {
+                  placed |= bit(grid_.cells[cell]);
+                } else {
+                  twice |= once & mask_[cell];
+                  once |= mask_[cell];
+                }
               }
+              stale = false;
             }
-            if (placed) continue;
-            if (places == 0) {
+            if (placed & bit(d)) continue;
+            if (!(once & bit(d))) {
               fail("digit " + std::string(1, symbolFor(d)) + " has no place left in " +
                    Units::kindName(kind) + " " + std::to_string(u + 1));
-            } else if (places == 1) {
-              assign(where / n, where % n, d, FixRule::kHiddenSingle,
-                     std::string(Units::kindName(kind)) + " " + std::to_string(u + 1));
+            } else if (!(twice & bit(d))) {
+              for (int k = 0; k < n; ++k) {
+                const int r = units_.row(kind, u, k), c = units_.column(kind, u, k);
+                if (grid_.at(r, c) == 0 && (mask_[r * n + c] & bit(d))) {
+                  assign(r, c, d, FixRule::kHiddenSingle,
+                         std::string(Units::kindName(kind)) + " " + std::to_string(u + 1));
+                  break;
+                }
+              }
               changed = true;
+              stale = true;
             }
           }
         }
