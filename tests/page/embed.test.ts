@@ -79,6 +79,10 @@ describe('URL state', () => {
     await engineReady(page);
     expect(await readGivens(page)).toBe(grid01);
     expect(await page.getByLabel('MILP').inputValue()).toBe('reduced');
+    // The model panel describes the restored model, not the default one.
+    await expect
+      .poll(() => page.locator('#formulation .f-model').getAttribute('data-model'))
+      .toBe('reduced');
     expect((await settledStatus(page)).text).toMatch(/^Loaded the puzzle from the link \(\d+ givens\)/);
 
     // A second puzzle: a new history entry, written into the hash.

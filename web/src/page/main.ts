@@ -272,6 +272,7 @@ class App {
       this.modelSelect.value = state.model;
       this.objectiveSelect.value = state.objective;
       this.renderWeights();
+      this.updateModel(); // the model panel follows the restored model and objective
       this.setStatus(
         `Loaded the puzzle from the link (${plural(this.board.countGivens(), 'given')}). Press Solve.`,
         'info',
