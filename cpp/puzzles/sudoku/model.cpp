@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gridmilp::sudoku {
 namespace {
@@ -20,10 +21,21 @@ std::string cellName(int r, int c) {
 
 /// The cells of unit u of a kind: 0 row, 1 column, 2 box; k-th cell as (r, c).
 struct Units {
-  explicit Units(Shape s) : shape(s), n(s.size()), boxes_per_row(n / s.boxWidth) {}
+  explicit Units(Shape s) : shape(s), n(s.size()), boxes_per_row(n / s.boxWidth) {
+    cells.resize(3 * n * n);
+    for (int kind = 0; kind < 3; ++kind) {
+      for (int u = 0; u < n; ++u) {
+        for (int k = 0; k < n; ++k)
+          cells[(kind * n + u) * n + k] = row(kind, u, k) * n + column(kind, u, k);
+      }
+    }
+  }
   Shape shape;
   int n;
   int boxes_per_row;
+  std::vector<int> cells;  ///< cell(kind, u, k), precomputed: the hot loops index it
+  /// Row-major index r·n + c of the k-th cell of unit u of a kind.
+  int cell(int kind, int u, int k) const { return cells[(kind * n + u) * n + k]; }
   int row(int kind, int u, int k) const {
     if (kind == 0) return u;
     if (kind == 1) return k;
@@ -91,7 +103,7 @@ class Candidates {
             if (stale) {
               placed = once = twice = 0;
               for (int k = 0; k < n; ++k) {
-                const int cell = units_.row(kind, u, k) * n + units_.column(kind, u, k);
+                const int cell = units_.cell(kind, u, k);
                 if (grid_.cells[cell] != 0) {
                   placed |= bit(grid_.cells[cell]);
                 } else {
@@ -204,8 +216,7 @@ class Candidates {
     std::vector<Mask> places(n + 1);
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
-        for (int k = 0; k < n; ++k)
-          cells[k] = units_.row(kind, u, k) * n + units_.column(kind, u, k);
+        for (int k = 0; k < n; ++k) cells[k] = units_.cell(kind, u, k);
         const std::string unit = std::string(Units::kindName(kind)) + " " + std::to_string(u + 1);
         for (int i = 0; i < n && ok(); ++i) {
           const Mask pair = mask_[cells[i]];
@@ -303,10 +314,11 @@ class Candidates {
     const int units[3] = {r, c, b};
     for (int kind = 0; kind < 3; ++kind) {
       for (int k = 0; k < n; ++k) {
-        const int pr = units_.row(kind, units[kind], k), pc = units_.column(kind, units[kind], k);
-        if (pr == r && pc == c) continue;
-        Mask& m = mask_[pr * n + pc];
+        const int peer = units_.cell(kind, units[kind], k);
+        if (peer == r * n + c) continue;
+        Mask& m = mask_[peer];
         if (!(m & bit(d))) continue;
+        const int pr = peer / n, pc = peer % n;
         if (grid_.at(pr, pc) == d) {
           fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::kindName(kind) + " " +
                std::to_string(units[kind] + 1));
