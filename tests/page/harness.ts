@@ -156,7 +156,6 @@ export async function startHarness(options: ServeOptions = {}): Promise<Harness>
   };
 }
 
-/** The 81 values shown on the board (`.` for empty), read from the cells' data. */
 /**
  * Registers the hooks every page-test file needs: before all, start a harness and
  * create test-results/, then hand the harness to `onStart`; after each test, fail on
@@ -179,6 +178,7 @@ export function useHarness(onStart: (harness: Harness) => void): void {
   });
 }
 
+/** The n·n values shown on the board (`.` for empty), read from the cells' data. */
 export async function readBoard(page: Page): Promise<string> {
   return page.locator('[role="gridcell"]').evaluateAll((cells) =>
     cells.map((c) => (c as HTMLElement).dataset.value || '.').join(''),
