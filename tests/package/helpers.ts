@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the package tests: run commands, install the packed tarball into a fresh
 // folder without network, and drive Chromium like tests/page/harness.ts does.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CHROMIUM_ARGS, startServer } from '../page/harness';
 
 /** The repository root (with a trailing slash). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -73,51 +74,17 @@ export function installTarball(parent: string, tarball: string): string {
 }
 
 /**
- * Serve `dir` with scripts/serve.mjs on a free port of 127.0.0.1.
+ * Serve `dir` with scripts/serve.mjs on a free port of 127.0.0.1 (the page tests'
+ * server, tests/page/harness.ts).
  *
  * @returns the URL (with a trailing slash) and the server process (stop it with kill())
  */
 export function serve(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts/serve.mjs'), '--dir', dir, '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`serve.mjs did not start: ${out}${err}`));
-    }, 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve.mjs exited with ${code}: ${err}`));
-    });
-  });
+  return startServer({ dir });
 }
 
-/** Chromium as the page tests run it (tests/page/harness.ts). */
-export const CHROMIUM = process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Chromium as the page tests run it. */
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Replace every number after a key ending in `Ms` (JSON) by 0: timings differ run to run. */
 export function maskJsonTimes(text: string): string {

@@ -19,7 +19,7 @@ import { Board } from './board';
 import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
-import { BnbPanel, byId, createWorker, messageOf } from './shared';
+import { BnbPanel, byId, createWorker, exportModelLp, messageOf } from './shared';
 import { readEmbed, stateHash, type EmbedState } from './urlstate';
 
 type Job = 'solve' | 'relax' | null;
@@ -110,16 +110,8 @@ class Embed {
   /** The LP export for the model panel; `null` while the solver is busy or after Stop. */
   private async fetchLp(view: ModelView): Promise<ExportModelResult | null> {
     if (this.job !== null) return null;
-    const { size, boxHeight, boxWidth } = view.shape;
     try {
-      return await this.client.exportModel(view.givens, 'lp', {
-        size,
-        boxHeight,
-        boxWidth,
-        symbols: 'digits',
-        options: { model: view.model },
-        ...(view.objective ? { objective: view.objective } : {}),
-      });
+      return await exportModelLp(this.client, view);
     } catch (e) {
       if (e instanceof SolverError && e.code === 'stopped') return null;
       throw e;

@@ -24,7 +24,7 @@ import {
 import { Board } from './board';
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
-import { BnbPanel, byId, createWorker, messageOf } from './shared';
+import { BnbPanel, byId, createWorker, exportModelLp, messageOf } from './shared';
 import { startOfflineSupport } from './pwa';
 import {
   OBJECTIVES,
@@ -482,16 +482,8 @@ class App {
    */
   private async fetchLp(view: ModelView): Promise<ExportModelResult | null> {
     if (this.job !== null) return null;
-    const { size, boxHeight, boxWidth } = view.shape;
     try {
-      return await this.client.exportModel(view.givens, 'lp', {
-        size,
-        boxHeight,
-        boxWidth,
-        symbols: 'digits',
-        options: { model: view.model },
-        ...(view.objective ? { objective: view.objective } : {}),
-      });
+      return await exportModelLp(this.client, view);
     } catch (e) {
       if (e instanceof SolverError && (e.code === 'stopped' || e.code === 'worker_crashed' || e.code === 'engine_crashed')) {
         return null;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * Code shared by the main page (main.ts) and the embeddable page (embed.ts): the worker
- * factory, element lookup, error text and the live branch-and-bound panel.
+ * factory, element lookup, error text, the model panel's LP request and the live
+ * branch-and-bound panel.
  */
-import type { WorkerFactory } from '../solver/client';
-import type { SolveProgress, SolveResult } from '../solver/protocol';
+import type { SolverClient, WorkerFactory } from '../solver/client';
+import type { ExportModelResult, SolveProgress, SolveResult } from '../solver/protocol';
+import type { ModelView } from './model';
 import { formatBound, formatMs } from './format';
 
 /** Start the solver worker the way Vite detects (module worker, bundled separately). */
@@ -149,4 +151,22 @@ export class BnbPanel {
     this.gap.textContent = !this.objective || p.gap === null ? '—' : `${formatBound(p.gap * 100)} %`;
     this.elapsed.textContent = formatMs(p.elapsedMs);
   }
+}
+
+/**
+ * The CPLEX LP text GLPK writes for the model a model panel describes (an
+ * `exportModel` request for the view's puzzle, shape, model and objective).
+ *
+ * @throws SolverError as the client raises it (e.g. code `stopped` after Stop)
+ */
+export function exportModelLp(client: SolverClient, view: ModelView): Promise<ExportModelResult> {
+  const { size, boxHeight, boxWidth } = view.shape;
+  return client.exportModel(view.givens, 'lp', {
+    size,
+    boxHeight,
+    boxWidth,
+    symbols: 'digits',
+    options: { model: view.model },
+    ...(view.objective ? { objective: view.objective } : {}),
+  });
 }
