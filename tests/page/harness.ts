@@ -255,3 +255,18 @@ export async function showFormulation(
   await scope.locator(selector).scrollIntoViewIfNeeded();
   await scope.locator(`${selector} .katex`).first().waitFor({ timeout: 30_000 });
 }
+
+/**
+ * How many KaTeX font faces the page has loaded (after `document.fonts.ready`): more
+ * than 0 once typeset formulas use the bundled fonts.
+ */
+export async function loadedKatexFonts(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    let loaded = 0;
+    document.fonts.forEach((f) => {
+      if (f.family.startsWith('KaTeX') && f.status === 'loaded') loaded++;
+    });
+    return loaded;
+  });
+}

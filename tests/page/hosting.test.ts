@@ -20,7 +20,7 @@ import {
   settledStatus,
   startHarness,
   type Harness,
-  type ServeOptions, showFormulation
+  type ServeOptions, showFormulation, loadedKatexFonts
 } from './harness';
 
 const grid01 = readEuler96(readFileSync(join(dataDir, 'p096_sudoku.txt'), 'utf8'))[0]![1];
@@ -253,15 +253,7 @@ describe('content security policy', () => {
     // a typeset fraction-free sum still has its struts' heights applied.
     const styled = await page.locator('#formulation .katex [style]').count();
     expect(styled).toBeGreaterThan(0);
-    const fontsLoaded = await page.evaluate(async () => {
-      await document.fonts.ready;
-      let loaded = 0;
-      document.fonts.forEach((f) => {
-        if (f.family.startsWith('KaTeX') && f.status === 'loaded') loaded++;
-      });
-      return loaded;
-    });
-    expect(fontsLoaded).toBeGreaterThan(0);
+    expect(await loadedKatexFonts(page)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Show LP relaxation' }).click();
     expect((await settledStatus(page)).kind).toBe('ok');
     await page.getByRole('button', { name: 'Export CPLEX LP' }).click();

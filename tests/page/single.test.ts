@@ -20,7 +20,7 @@ import {
   repoRoot,
   resultsDir,
   settledStatus,
-  typePuzzle, showFormulation
+  typePuzzle, showFormulation, loadedKatexFonts
 } from './harness';
 
 const file = join(repoRoot, 'dist-single', 'gridmilp.html');
@@ -130,15 +130,7 @@ describe('dist-single/gridmilp.html from file://', () => {
     await settledStatus(page);
     await showFormulation(page);
     expect(await page.locator('#formulation .katex').count()).toBeGreaterThanOrEqual(5);
-    const fonts = await page.evaluate(async () => {
-      await document.fonts.ready;
-      let loaded = 0;
-      document.fonts.forEach((f) => {
-        if (f.family.startsWith('KaTeX') && f.status === 'loaded') loaded++;
-      });
-      return loaded;
-    });
-    expect(fonts).toBeGreaterThan(0);
+    expect(await loadedKatexFonts(page)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Show LP relaxation' }).click();
     expect((await settledStatus(page)).text).toContain('The LP relaxation is integral');
     await page.locator('#formulation').screenshot({ path: join(resultsDir, 'single-file-model.png') });

@@ -11,19 +11,10 @@ import type { WorkerFactory } from '../solver/client';
 import SolverWorker from '../worker/worker.ts?worker&inline';
 import './single.css';
 
+import { connectWorker } from './shared';
+
 export * from './shared';
 
 /** Start the inlined solver worker (classic, blob: URL); same contract as shared.ts. */
-export const createWorker: WorkerFactory = ({ onMessage, onCrash }) => {
-  const worker = new SolverWorker({ name: 'gridmilp-solver' });
-  worker.onmessage = (event: MessageEvent) => onMessage(event.data);
-  worker.onerror = (event: ErrorEvent) => {
-    event.preventDefault();
-    onCrash(event.message || 'the solver worker failed to start');
-  };
-  worker.onmessageerror = () => onCrash('a message from the solver could not be read');
-  return {
-    post: (message) => worker.postMessage(message),
-    terminate: () => worker.terminate(),
-  };
-};
+export const createWorker: WorkerFactory = (handlers) =>
+  connectWorker(new SolverWorker({ name: 'gridmilp-solver' }), handlers);

@@ -4,17 +4,16 @@
  * factory, element lookup, error text, the model panel's LP request and the live
  * branch-and-bound panel.
  */
-import type { SolverClient, WorkerFactory } from '../solver/client';
+import type { SolverClient, WorkerFactory, WorkerHandlers, WorkerPort } from '../solver/client';
 import type { ExportModelResult, SolveProgress, SolveResult } from '../solver/protocol';
 import type { ModelView } from './model';
 import { formatBound, formatMs } from './format';
 
-/** Start the solver worker the way Vite detects (module worker, bundled separately). */
-export const createWorker: WorkerFactory = ({ onMessage, onCrash }) => {
-  const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'gridmilp-solver',
-  });
+/**
+ * Wire a started solver worker to the client: messages to `onMessage`, a failure to
+ * start or an unreadable message to `onCrash` (with a sentence saying which).
+ */
+export function connectWorker(worker: Worker, { onMessage, onCrash }: WorkerHandlers): WorkerPort {
   worker.onmessage = (event: MessageEvent) => onMessage(event.data);
   worker.onerror = (event: ErrorEvent) => {
     event.preventDefault();
@@ -25,7 +24,17 @@ export const createWorker: WorkerFactory = ({ onMessage, onCrash }) => {
     post: (message) => worker.postMessage(message),
     terminate: () => worker.terminate(),
   };
-};
+}
+
+/** Start the solver worker the way Vite detects (module worker, bundled separately). */
+export const createWorker: WorkerFactory = (handlers) =>
+  connectWorker(
+    new Worker(new URL('../worker/worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'gridmilp-solver',
+    }),
+    handlers,
+  );
 
 /**
  * The element with id `id`, checked to be of `type`.
