@@ -50,6 +50,10 @@ struct Units {
     return (r / shape.boxHeight) * boxes_per_row + c / shape.boxWidth;
   }
   static const char* kindName(int kind) { return kind == 0 ? "row" : kind == 1 ? "column" : "box"; }
+  /// "row 3", "column 5", "box 7": unit u (0-based) of a kind, as messages name it.
+  static std::string name(int kind, int u) {
+    return std::string(kindName(kind)) + " " + std::to_string(u + 1);
+  }
 };
 
 /// Candidates of every cell after the givens (and, with `propagate`, singles).
@@ -116,13 +120,12 @@ class Candidates {
             if (placed & bit(d)) continue;
             if (!(once & bit(d))) {
               fail("digit " + std::string(1, symbolFor(d)) + " has no place left in " +
-                   Units::kindName(kind) + " " + std::to_string(u + 1));
+                   Units::name(kind, u));
             } else if (!(twice & bit(d))) {
               for (int k = 0; k < n; ++k) {
                 const int r = units_.row(kind, u, k), c = units_.column(kind, u, k);
                 if (grid_.at(r, c) == 0 && (mask_[r * n + c] & bit(d))) {
-                  assign(r, c, d, FixRule::kHiddenSingle,
-                         std::string(Units::kindName(kind)) + " " + std::to_string(u + 1));
+                  assign(r, c, d, FixRule::kHiddenSingle, Units::name(kind, u));
                   break;
                 }
               }
@@ -194,9 +197,8 @@ class Candidates {
             if (removed > 0) {
               changed = true;
               record(EliminationRule::kLockedCandidates, removed,
-                     "digit " + std::string(1, symbolFor(d)) + " of " + Units::kindName(kind) +
-                         " " + std::to_string(u + 1) + " lies in " + Units::kindName(target_kind) +
-                         " " + std::to_string(target_unit + 1));
+                     "digit " + std::string(1, symbolFor(d)) + " of " + Units::name(kind, u) +
+                         " lies in " + Units::name(target_kind, target_unit));
             }
           }
         }
@@ -217,7 +219,7 @@ class Candidates {
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
         for (int k = 0; k < n; ++k) cells[k] = units_.cell(kind, u, k);
-        const std::string unit = std::string(Units::kindName(kind)) + " " + std::to_string(u + 1);
+        const std::string unit = Units::name(kind, u);
         for (int i = 0; i < n && ok(); ++i) {
           const Mask pair = mask_[cells[i]];
           if (grid_.cells[cells[i]] != 0 || std::popcount(pair) != 2) continue;
@@ -320,8 +322,7 @@ class Candidates {
         if (!(m & bit(d))) continue;
         const int pr = peer / n, pc = peer % n;
         if (grid_.at(pr, pc) == d) {
-          fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::kindName(kind) + " " +
-               std::to_string(units[kind] + 1));
+          fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::name(kind, units[kind]));
           return;
         }
         if (grid_.at(pr, pc) != 0) continue;
@@ -505,9 +506,8 @@ std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {
         }
         for (int d = 1; d <= n; ++d) {
           if (!(possible & Candidates::bit(d))) {
-            built->reduction.contradiction =
-                "digit " + std::string(1, symbolFor(d)) + " has no place left in " +
-                Units::kindName(kind_index) + " " + std::to_string(u + 1);
+            built->reduction.contradiction = "digit " + std::string(1, symbolFor(d)) +
+                                             " has no place left in " + Units::name(kind_index, u);
             break;
           }
         }
