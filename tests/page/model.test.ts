@@ -193,6 +193,19 @@ describe('live branch and bound', () => {
 });
 
 describe('model panel', () => {
+  it('asks the worker for the LP text only once the panel is on screen', async () => {
+    const page = await openWith(grid01);
+    const row = page.locator('#formulation .f-row');
+    // Off screen after loading: the worker's time goes to warming up, not to the export.
+    expect(await page.locator('#formulation').evaluate((e) => e.getBoundingClientRect().top > innerHeight)).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(await row.textContent()).toContain("Reading GLPK's LP text…");
+    await page.locator('#formulation').scrollIntoViewIfNeeded();
+    await row.locator('.lp-row').waitFor();
+    expect(await row.locator('.lp-row').getAttribute('data-row')).toBe('box(1,1)');
+    await page.close();
+  });
+
   it('typesets the formulation with KaTeX and highlights the cells a family ties together', async () => {
     const page = await openWith(grid01);
     const panel = page.locator('#formulation');

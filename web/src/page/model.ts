@@ -337,6 +337,24 @@ export class ModelPanel {
     familySelect.addEventListener('change', onChoose);
     this.firstSelect.addEventListener('change', onChoose);
     this.secondSelect.addEventListener('change', onChoose);
+    this.watchVisibility();
+  }
+
+  /**
+   * Whether the panel is on screen. The LP export is fetched only then: at start-up the
+   * worker's time goes to warming up the solver for the person's first Solve, not to a
+   * model nobody is reading yet.
+   */
+  private inView = typeof IntersectionObserver === 'undefined';
+
+  private watchVisibility(): void {
+    if (this.inView) return;
+    new IntersectionObserver((entries) => {
+      const inView = entries.some((e) => e.isIntersecting);
+      if (inView === this.inView) return;
+      this.inView = inView;
+      if (inView) this.refresh();
+    }).observe(this.container);
   }
 
   /** The constraint currently chosen. */
@@ -445,7 +463,8 @@ export class ModelPanel {
   }
 
   private needsFetch(): boolean {
-    if (!this.view || this.failures.has(this.key)) return false;
+    // Fetched when the panel is on screen, or when someone chose a constraint in it.
+    if (!(this.inView || this.highlightRow) || !this.view || this.failures.has(this.key)) return false;
     const f = this.facts.get(this.key);
     return !f?.lp;
   }
