@@ -625,18 +625,19 @@ class App {
         { ...this.boardFields(), ...(objective ? { objective } : {}) },
         (progress) => this.bnb.progress(progress, () => this.job === 'solve'),
       );
+      // The board and the status line first, then the panels.
+      if (this.board.getGivens() !== givens) {
+        this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
+      } else {
+        if (typeof result.solution === 'string') this.board.setSolution(result.solution);
+        this.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
+      }
       this.bnb.finish(result);
       this.modelPanel.noteSolve(result, view);
       if (record) {
         renderTree(this.treeBody, result);
         this.treePanel.hidden = false;
       }
-      if (this.board.getGivens() !== givens) {
-        this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
-        return;
-      }
-      if (typeof result.solution === 'string') this.board.setSolution(result.solution);
-      this.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
     } catch (e) {
       this.bnb.stopped();
       this.showError(e, this.board.getGivens() === givens);

@@ -25,35 +25,58 @@ const logic = new SolverWorkerLogic(loadEngine, (message: WorkerToPage) => {
  */
 const WARM_UP_PUZZLE =
   '.2.........69.27.5....43...5...9.3....73....8.8.....72.1..........8.94...5..6.2..';
-const WARM_UP_MODELS = ['reduced', 'textbook', 'reduced', 'textbook', 'reduced'] as const;
+/** The warm-up alternates the page's two models. */
+const WARM_UP_MODELS = ['reduced', 'textbook'] as const;
+/**
+ * The warm-up ends after this many solves or this many ms, whichever comes first. In
+ * Node 20 (same V8 tiering) the warm-up puzzle took 110 ms on its first solve and
+ * reached its steady 4 ms (reduced) / 9 ms (textbook) only after about 20 solves.
+ */
+const WARM_UP_MAX_SOLVES = 30;
+const WARM_UP_MAX_MS = 2000;
 
 let pageHasSpoken = false;
 
 /**
  * V8 compiles WASM lazily: a function runs in the baseline tier until it is hot, so
  * the first hard solve in a fresh worker took 150–370 ms (warm: a few ms). Solving a
- * known puzzle a few times while the page is idle tiers up the hot code before the
- * person's first Solve. One solve per task, and none once the page has sent a
- * message, so a request waits for one warm-up solve at most.
+ * known puzzle repeatedly while the page is idle tiers up the hot code before the
+ * person's first Solve. One solve per background task, and none once the page has sent
+ * a request a person waits on, so such a request waits for one warm-up solve at most.
  */
-function warmUp(engine: Engine, step = 0): void {
-  if (pageHasSpoken || step >= WARM_UP_MODELS.length || engine.isCrashed) return;
+function warmUp(engine: Engine, step = 0, start = performance.now()): void {
+  if (pageHasSpoken || engine.isCrashed) return;
+  if (step >= WARM_UP_MAX_SOLVES || performance.now() - start >= WARM_UP_MAX_MS) return;
   try {
-    engine.request({ type: 'solve', puzzle: WARM_UP_PUZZLE, options: { model: WARM_UP_MODELS[step] } });
+    engine.request({ type: 'solve', puzzle: WARM_UP_PUZZLE, options: { model: WARM_UP_MODELS[step % WARM_UP_MODELS.length] } });
   } catch {
     return; // the page's own requests will report any engine problem
   }
-  setTimeout(() => warmUp(engine, step + 1), 0);
+  later(() => warmUp(engine, step + 1, start));
+}
+
+/** The Prioritized Task Scheduling API, where the browser has it (Chromium does in workers). */
+declare const scheduler: { postTask?: (task: () => void, options: { priority: 'background' }) => Promise<void> } | undefined;
+
+/**
+ * Runs `task` once the worker has nothing else to do: as a background task, so that a
+ * page message that came in meanwhile is handled first (a `setTimeout` task may run
+ * before it), else after a `setTimeout`.
+ */
+function later(task: () => void): void {
+  if (typeof scheduler !== 'undefined' && scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+  else setTimeout(task, 0);
 }
 
 self.onmessage = (event: MessageEvent<unknown>) => {
   const message = event.data as { type?: unknown } | null;
-  // The page's version query at start-up does not count: it is answered at once.
-  if (message?.type !== 'version') pageHasSpoken = true;
+  // The page's own start-up requests (its version query, the model panel's LP export)
+  // do not stop the warm-up: only a request a person waits on does.
+  if (message?.type !== 'version' && message?.type !== 'exportModel') pageHasSpoken = true;
   void logic.handle(event.data);
 };
 
 loadEngine().then(
-  (engine) => setTimeout(() => warmUp(engine), 0),
+  (engine) => later(() => warmUp(engine)),
   () => undefined, // reported to the page on its first request
 );
