@@ -75,6 +75,8 @@ struct GlpkJob {
   std::chrono::steady_clock::time_point start;
   double last_progress_ms;
   bool stopped_by_caller;
+  bool stopped_by_time_limit;
+  glp_iocp* params;  // glp_intopt's parameters, read by GLPK during the search
 };
 
 /// Converts the model into a GLPK problem: columns (kinds, bounds, objective), rows
@@ -114,12 +116,32 @@ int boundType(double lower, double upper) {
 void branchAndBoundCallback(glp_tree* tree, void* info) {
   auto* job = static_cast<GlpkJob*>(info);
   glp_prob* problem = glp_ios_get_prob(tree);
+  // The clock is read only when needed (in WASM each reading is a call into JavaScript).
+  const double elapsed =
+      job->time_limit_ms > 0 || job->options->onProgress
+          ? std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start)
+                .count()
+          : 0.0;
   if (!job->tree_seen) {
+    if (job->time_limit_ms > 0) {
+      // GLPK counts tm_lim from the tree's creation (ios_create_tree sets tm_beg), after
+      // the root LP already had the whole limit, so a search could run for nearly twice
+      // the limit. The tree reads its parameters through a pointer to `params`: give it
+      // what is left, and the node loop and each node's LP (draft/glpios01.c, glpios03.c)
+      // stop when the limit counted from the start of the solve is reached.
+      job->params->tm_lim = std::max(1, job->time_limit_ms - static_cast<int>(elapsed));
+    }
     // The tree works on the presolved problem: its size is the presolved size.
     job->tree_seen = true;
     job->presolved_rows = glp_get_num_rows(problem);
     job->presolved_cols = glp_get_num_cols(problem);
     job->presolved_nz = glp_get_num_nz(problem);
+  }
+  if (job->time_limit_ms > 0 && elapsed >= job->time_limit_ms) {
+    // GLPK checks tm_lim only between nodes and in each node's LP; the callback comes
+    // several times per node (preprocessing, cuts, heuristics, branching).
+    job->stopped_by_time_limit = true;
+    glp_ios_terminate(tree);
   }
   int active = 0, current = 0, total = 0;
   glp_ios_tree_size(tree, &active, &current, &total);
@@ -159,9 +181,6 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
     }
   }
   if (job->options->onProgress) {
-    const double elapsed =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start)
-            .count();
     if (elapsed - job->last_progress_ms >= job->options->progressIntervalMs ||
         job->last_progress_ms < 0) {
       job->last_progress_ms = elapsed;
@@ -298,6 +317,7 @@ glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const 
   params.fp_heur = job->options->feasibilityPump ? GLP_ON : GLP_OFF;
   params.cb_func = branchAndBoundCallback;
   params.cb_info = job;
+  job->params = &params;
   job->intopt_ret = glp_intopt(problem, &params);
   job->mip_status = glp_mip_status(problem);
   job->iterations = glp_get_it_cnt(problem);
@@ -713,8 +733,8 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
     case GLP_ETMLIM:
       result.status = SolveStatus::kTimeLimit;
       break;
-    case GLP_ESTOP:  // the progress callback asked to stop
-      result.status = SolveStatus::kCancelled;
+    case GLP_ESTOP:  // the callback stopped the search: the time limit, or the caller
+      result.status = job.stopped_by_time_limit ? SolveStatus::kTimeLimit : SolveStatus::kCancelled;
       break;
     case GLP_EMIPGAP:  // relative gap tolerance reached: a solution, not proven
       result.status = SolveStatus::kFeasible;
