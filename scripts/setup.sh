@@ -24,7 +24,7 @@ die() { echo "[setup] ERROR: $*" >&2; exit 1; }
 # and GoogleMock sources; libgtest-dev = the prebuilt libs + CMake config.
 # dpkg-dev is for `apt-get source` (fetch-glpk.sh).
 readonly APT_PACKAGES=(
-  cmake ninja-build g++ libgtest-dev googletest nlohmann-json3-dev libcli11-dev
+  cmake ninja-build g++ libgtest-dev googletest rapidjson-dev libcli11-dev
   emscripten chromium dpkg-dev python3 clang-format
 )
 

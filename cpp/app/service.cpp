@@ -3,7 +3,10 @@
 #include "app/service.h"
 
 #include <chrono>
+#include <cstdint>
 #include <exception>
+#include <string>
+#include <type_traits>
 
 #include "milp/glpk_backend.h"
 #include "puzzles/sudoku/model.h"
@@ -11,7 +14,8 @@
 namespace gridmilp::app {
 namespace {
 
-using nlohmann::json;
+using rapidjson::StringRef;
+using rapidjson::Value;
 using Clock = std::chrono::steady_clock;
 
 /// Largest `limit` of an enumerate request.
@@ -21,92 +25,106 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-/// Reads an optional field of the given JSON type, or throws bad_request naming it.
+/// Reads an optional field of type T (bool, int, double: any number, std::string):
+/// absent or null gives `fallback`; another type throws bad_request naming the field
+/// (`path` + `name`) and what it must be (`type_name`).
 template <typename T>
-T optionalField(const json& object, const char* name, T fallback, json::value_t type,
-                const char* type_name, const std::string& path) {
-  const auto it = object.find(name);
-  if (it == object.end() || it->is_null()) return fallback;
-  const bool ok =
-      type == json::value_t::number_integer
-          ? it->is_number_integer()
-          : (type == json::value_t::number_float ? it->is_number() : it->type() == type);
-  if (!ok) throw badRequest(path + name, "Field '" + path + name + "' must be " + type_name);
-  return it->get<T>();
+T optionalField(const Value& object, const char* name, T fallback, const char* type_name,
+                const std::string& path) {
+  const Value* value = findMember(object, name);
+  if (value == nullptr || value->IsNull()) return fallback;
+  const std::string field = path + name;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (value->IsBool()) return value->GetBool();
+  } else if constexpr (std::is_same_v<T, int>) {
+    if (value->IsInt()) return value->GetInt();
+    if (value->IsInt64() || value->IsUint64()) {
+      throw badRequest(
+          field, "Field '" + field + "' must be " + type_name + " from -2147483648 to 2147483647");
+    }
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (value->IsNumber()) return value->GetDouble();
+  } else {
+    static_assert(std::is_same_v<T, std::string>);
+    if (value->IsString()) return std::string(value->GetString(), value->GetStringLength());
+  }
+  throw badRequest(field, "Field '" + field + "' must be " + type_name);
 }
 
-std::string requiredString(const json& object, const char* name) {
-  const auto it = object.find(name);
-  if (it == object.end() || !it->is_string()) {
+std::string requiredString(const Value& object, const char* name) {
+  const Value* value = findMember(object, name);
+  if (value == nullptr || !value->IsString()) {
     throw badRequest(name, std::string("Field '") + name + "' is required and must be a string");
   }
-  return it->get<std::string>();
+  return std::string(value->GetString(), value->GetStringLength());
 }
 
-const json& optionalObject(const json& object, const char* name) {
-  static const json kEmpty = json::object();
-  const auto it = object.find(name);
-  if (it == object.end() || it->is_null()) return kEmpty;
-  if (!it->is_object()) {
+const Value& optionalObject(const Value& object, const char* name) {
+  static const Value kEmpty(rapidjson::kObjectType);
+  const Value* value = findMember(object, name);
+  if (value == nullptr || value->IsNull()) return kEmpty;
+  if (!value->IsObject()) {
     throw badRequest(name, std::string("Field '") + name + "' must be an object");
   }
-  return *it;
+  return *value;
+}
+
+/// The text of a whole JSON number (for messages).
+std::string wholeNumberText(const Value& number) {
+  return number.IsInt64() ? std::to_string(number.GetInt64()) : std::to_string(number.GetUint64());
 }
 
 /// The parse options of a request: "size" (a number, or absent/"auto" to detect),
 /// "boxHeight", "boxWidth", "symbols".
-sudoku::ParseOptions parseOptionsOf(const json& request) {
+sudoku::ParseOptions parseOptionsOf(const Value& request) {
   sudoku::ParseOptions options;
-  const auto size = request.find("size");
-  if (size != request.end() && !size->is_null() && !(size->is_string() && *size == "auto")) {
-    if (!size->is_number_integer()) {
+  const Value* size = findMember(request, "size");
+  if (size != nullptr && !size->IsNull() && !(size->IsString() && *size == "auto")) {
+    if (!size->IsInt64() && !size->IsUint64()) {
       throw badRequest("size", "Field 'size' must be a whole number (4 to 35) or \"auto\"");
     }
-    options.size = size->get<int>();
-    if (options.size < 1 || options.size > sudoku::kMaxSize) {
-      throw badRequest("size", "Size " + std::to_string(options.size) + " is not supported (1 to " +
+    if (!size->IsInt() || size->GetInt() < 1 || size->GetInt() > sudoku::kMaxSize) {
+      throw badRequest("size", "Size " + wholeNumberText(*size) + " is not supported (1 to " +
                                    std::to_string(sudoku::kMaxSize) + ")");
     }
+    options.size = size->GetInt();
   }
-  options.boxHeight = optionalField<int>(request, "boxHeight", 0, json::value_t::number_integer,
-                                         "a whole number", "");
-  options.boxWidth = optionalField<int>(request, "boxWidth", 0, json::value_t::number_integer,
-                                        "a whole number", "");
+  options.boxHeight = optionalField<int>(request, "boxHeight", 0, "a whole number", "");
+  options.boxWidth = optionalField<int>(request, "boxWidth", 0, "a whole number", "");
   if ((options.boxHeight != 0 || options.boxWidth != 0) && options.size == 0) {
     throw badRequest("boxHeight", "A box shape needs a size: set 'size' too");
   }
-  options.symbols = sudoku::symbolsFromString(optionalField<std::string>(
-      request, "symbols", "auto", json::value_t::string, "a string", ""));
+  options.symbols = sudoku::symbolsFromString(
+      optionalField<std::string>(request, "symbols", "auto", "a string", ""));
   return options;
 }
 
 /// The shape of a request that names no puzzle (generate, complete without one):
 /// size default 9.
-sudoku::Shape shapeOfRequest(const json& request) {
+sudoku::Shape shapeOfRequest(const Value& request) {
   sudoku::ParseOptions options = parseOptionsOf(request);
   return sudoku::shapeFor(options.size == 0 ? 9 : options.size, options.boxHeight,
                           options.boxWidth);
 }
 
-milp::SolveOptions solveOptionsOf(const json& request) {
-  const json& options_json = optionalObject(request, "options");
-  const json& debug_json = optionalObject(request, "debug");
+milp::SolveOptions solveOptionsOf(const Value& request) {
+  const Value& options_json = optionalObject(request, "options");
+  const Value& debug_json = optionalObject(request, "debug");
   milp::SolveOptions options;
   options.timeLimitMs =
-      optionalField<int>(options_json, "timeLimitMs", 0, json::value_t::number_integer,
-                         "a whole number of ms", "options.");
+      optionalField<int>(options_json, "timeLimitMs", 0, "a whole number of ms", "options.");
   if (options.timeLimitMs < 0) {
     throw badRequest("options.timeLimitMs", "Field 'options.timeLimitMs' must not be negative");
   }
-  options.presolve = optionalField<bool>(options_json, "presolve", true, json::value_t::boolean,
-                                         "true or false", "options.");
+  options.presolve =
+      optionalField<bool>(options_json, "presolve", true, "true or false", "options.");
   // Branching and backtracking: GLPK's names. "auto" (the default) is GLPK's own
   // choice for the textbook model and most-fractional branching for the reduced
   // models, which measured faster there (bench/README.md).
-  const std::string branching = optionalField<std::string>(
-      options_json, "branching", "auto", json::value_t::string, "a string", "options.");
-  const std::string model = optionalField<std::string>(
-      options_json, "model", "textbook", json::value_t::string, "a string", "options.");
+  const std::string branching =
+      optionalField<std::string>(options_json, "branching", "auto", "a string", "options.");
+  const std::string model =
+      optionalField<std::string>(options_json, "model", "textbook", "a string", "options.");
   if (branching == "auto") {
     options.branching =
         model == "textbook" ? milp::Branching::kDriebeckTomlin : milp::Branching::kMostFractional;
@@ -124,8 +142,8 @@ milp::SolveOptions solveOptionsOf(const json& request) {
     throw badRequest("options.branching",
                      "Unknown branching '" + branching + "': one of auto, dth, mfv, ffv, lfv, pch");
   }
-  const std::string backtracking = optionalField<std::string>(
-      options_json, "backtracking", "blb", json::value_t::string, "a string", "options.");
+  const std::string backtracking =
+      optionalField<std::string>(options_json, "backtracking", "blb", "a string", "options.");
   if (backtracking == "blb") {
     options.backtracking = milp::Backtracking::kBestLocalBound;
   } else if (backtracking == "dfs") {
@@ -138,60 +156,59 @@ milp::SolveOptions solveOptionsOf(const json& request) {
     throw badRequest("options.backtracking",
                      "Unknown backtracking '" + backtracking + "': one of blb, dfs, bfs, bph");
   }
-  options.recordBranching = optionalField<bool>(
-      options_json, "recordBranching", false, json::value_t::boolean, "true or false", "options.");
+  options.recordBranching =
+      optionalField<bool>(options_json, "recordBranching", false, "true or false", "options.");
   // A recorded run backtracks depth-first: GLPK then visits the nodes in an order that
   // follows from the recorded decisions alone (x = 1 child first, then the most recently
   // created node), so a viewer can rebuild the whole tree, leaves included, from the
   // decisions, the node numbers and the incumbent nodes.
   if (options.recordBranching) options.backtracking = milp::Backtracking::kDepthFirst;
-  options.forceSolverError = optionalField<bool>(debug_json, "forceGlpkError", false,
-                                                 json::value_t::boolean, "true or false", "debug.");
+  options.forceSolverError =
+      optionalField<bool>(debug_json, "forceGlpkError", false, "true or false", "debug.");
   return options;
 }
 
 /// options.model: "textbook" (default, for now), "candidates" or "reduced".
-sudoku::ModelKind modelKindOf(const json& request) {
-  const json& options_json = optionalObject(request, "options");
-  return sudoku::modelKindFromString(optionalField<std::string>(
-      options_json, "model", "textbook", json::value_t::string, "a string", "options."));
+sudoku::ModelKind modelKindOf(const Value& request) {
+  const Value& options_json = optionalObject(request, "options");
+  return sudoku::modelKindFromString(
+      optionalField<std::string>(options_json, "model", "textbook", "a string", "options."));
 }
 
 /// options.explain: list every fixing and elimination of the reduction (default: the
 /// counts only, which keeps a batch's responses small).
-bool explainOf(const json& request) {
-  return optionalField<bool>(optionalObject(request, "options"), "explain", false,
-                             json::value_t::boolean, "true or false", "options.");
+bool explainOf(const Value& request) {
+  return optionalField<bool>(optionalObject(request, "options"), "explain", false, "true or false",
+                             "options.");
 }
 
-std::uint32_t seedOf(const json& request) {
-  const auto it = request.find("seed");
-  if (it == request.end() || it->is_null()) return 1;
-  if (!it->is_number_integer() || it->get<std::int64_t>() < 0 ||
-      it->get<std::int64_t>() > 4294967295LL) {
+std::uint32_t seedOf(const Value& request) {
+  const Value* seed = findMember(request, "seed");
+  if (seed == nullptr || seed->IsNull()) return 1;
+  if (!seed->IsInt64() || seed->GetInt64() < 0 || seed->GetInt64() > 4294967295LL) {
     throw badRequest("seed", "Field 'seed' must be a whole number from 0 to 4294967295");
   }
-  return static_cast<std::uint32_t>(it->get<std::int64_t>());
+  return static_cast<std::uint32_t>(seed->GetInt64());
 }
 
 /// The objective of a request: {"preset": "diagonal"|"firstRow"} or
 /// {"sense": "maximize"|"minimize", "weights": n·n numbers, flat or as n rows}.
-std::optional<sudoku::CellObjective> objectiveOf(const json& request, sudoku::Shape shape) {
-  const auto it = request.find("objective");
-  if (it == request.end() || it->is_null()) return std::nullopt;
-  if (!it->is_object()) throw badRequest("objective", "Field 'objective' must be an object");
-  const json& o = *it;
-  if (o.contains("preset")) {
-    const std::string preset = optionalField<std::string>(o, "preset", "", json::value_t::string,
-                                                          "a string", "objective.");
+std::optional<sudoku::CellObjective> objectiveOf(const Value& request, sudoku::Shape shape) {
+  const Value* found = findMember(request, "objective");
+  if (found == nullptr || found->IsNull()) return std::nullopt;
+  if (!found->IsObject()) throw badRequest("objective", "Field 'objective' must be an object");
+  const Value& o = *found;
+  if (findMember(o, "preset") != nullptr) {
+    const std::string preset =
+        optionalField<std::string>(o, "preset", "", "a string", "objective.");
     if (preset == "diagonal") return sudoku::diagonalObjective(shape);
     if (preset == "firstRow") return sudoku::firstRowObjective(shape);
     throw badRequest("objective.preset",
                      "Unknown objective preset '" + preset + "': one of diagonal, firstRow");
   }
   sudoku::CellObjective objective;
-  const std::string sense = optionalField<std::string>(
-      o, "sense", "maximize", json::value_t::string, "a string", "objective.");
+  const std::string sense =
+      optionalField<std::string>(o, "sense", "maximize", "a string", "objective.");
   if (sense == "maximize") {
     objective.sense = milp::ObjectiveSense::kMaximize;
   } else if (sense == "minimize") {
@@ -199,19 +216,19 @@ std::optional<sudoku::CellObjective> objectiveOf(const json& request, sudoku::Sh
   } else {
     throw badRequest("objective.sense", "Field 'objective.sense' must be maximize or minimize");
   }
-  const auto weights = o.find("weights");
-  if (weights == o.end() || !weights->is_array()) {
+  const Value* weights = findMember(o, "weights");
+  if (weights == nullptr || !weights->IsArray()) {
     throw badRequest("objective.weights", "Field 'objective.weights' must be an array of " +
                                               std::to_string(shape.cells()) + " numbers");
   }
-  for (const json& w : *weights) {
-    if (w.is_array()) {
-      for (const json& v : w) {
-        if (!v.is_number()) throw badRequest("objective.weights", "Every weight must be a number");
-        objective.weights.push_back(v.get<double>());
+  for (const Value& w : weights->GetArray()) {
+    if (w.IsArray()) {
+      for (const Value& v : w.GetArray()) {
+        if (!v.IsNumber()) throw badRequest("objective.weights", "Every weight must be a number");
+        objective.weights.push_back(v.GetDouble());
       }
-    } else if (w.is_number()) {
-      objective.weights.push_back(w.get<double>());
+    } else if (w.IsNumber()) {
+      objective.weights.push_back(w.GetDouble());
     } else {
       throw badRequest("objective.weights", "Every weight must be a number");
     }
@@ -219,33 +236,60 @@ std::optional<sudoku::CellObjective> objectiveOf(const json& request, sudoku::Sh
   return objective;
 }
 
-json optionalInt(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
-json optionalDouble(const std::optional<double>& value) {
-  return value ? json(*value) : json(nullptr);
+Value optionalInt(const std::optional<int>& value) { return value ? Value(*value) : Value(); }
+Value optionalDouble(const std::optional<double>& value) {
+  return value ? jsonNumber(*value) : Value();
+}
+Value optionalBool(const std::optional<bool>& value) { return value ? Value(*value) : Value(); }
+
+/// A string with static storage (the names of enum values): referenced, not copied.
+Value staticString(std::string_view text) {
+  return Value(StringRef(text.data(), static_cast<rapidjson::SizeType>(text.size())));
 }
 
-/// size, boxHeight, boxWidth of a shape, merged into `out`.
-void putShape(json* out, sudoku::Shape shape) {
-  (*out)["size"] = shape.size();
-  (*out)["boxHeight"] = shape.boxHeight;
-  (*out)["boxWidth"] = shape.boxWidth;
+/// A count as a JSON number (std::size_t is a distinct type on wasm32).
+Value countValue(std::size_t count) { return Value(static_cast<std::uint64_t>(count)); }
+
+/// A one-symbol string ("5", "A") for a cell value.
+Value symbolString(int value, JsonAllocator& a) {
+  const char symbol = sudoku::symbolFor(value);
+  return jsonString(std::string_view(&symbol, 1), a);
+}
+
+/// size, boxHeight, boxWidth of a shape, added to `out`.
+void putShape(Value& out, sudoku::Shape shape, JsonAllocator& a) {
+  out.AddMember("size", shape.size(), a)
+      .AddMember("boxHeight", shape.boxHeight, a)
+      .AddMember("boxWidth", shape.boxWidth, a);
 }
 
 /// Cells where two grids differ: [{row, column, first, second}], 1-based, symbols.
-json differences(const sudoku::Grid& a, const sudoku::Grid& b) {
-  json out = json::array();
-  const int n = a.shape.size();
+Value differences(const sudoku::Grid& first, const sudoku::Grid& second, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  const int n = first.shape.size();
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      if (a.at(r, c) != b.at(r, c)) {
-        out.push_back({{"row", r + 1},
-                       {"column", c + 1},
-                       {"first", std::string(1, sudoku::symbolFor(a.at(r, c)))},
-                       {"second", std::string(1, sudoku::symbolFor(b.at(r, c)))}});
+      if (first.at(r, c) != second.at(r, c)) {
+        Value cell(rapidjson::kObjectType);
+        cell.AddMember("row", r + 1, a)
+            .AddMember("column", c + 1, a)
+            .AddMember("first", symbolString(first.at(r, c), a), a)
+            .AddMember("second", symbolString(second.at(r, c), a), a);
+        out.PushBack(cell, a);
       }
     }
   }
   return out;
+}
+
+/// Sends `{"id": id, "progress": progress}` to `sink`; `progress` is allocated from
+/// `message`, which becomes the message.
+void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document& message,
+                  Value& progress) {
+  JsonAllocator& a = message.GetAllocator();
+  message.SetObject();
+  message.AddMember("id", Value(id, a), a).AddMember("progress", progress, a);
+  sink(message);
 }
 
 void requireSolverOk(const milp::SolveResult& result) {
@@ -254,41 +298,48 @@ void requireSolverOk(const milp::SolveResult& result) {
   }
 }
 
-json handleParse(const json& request) {
+Value handleParse(const Value& request, JsonAllocator& a) {
   const std::string text = requiredString(request, "text");
   const sudoku::ParsedText parsed = sudoku::parseText(text, parseOptionsOf(request));
-  json puzzles = json::array();
+  Value puzzles(rapidjson::kArrayType);
+  puzzles.Reserve(static_cast<rapidjson::SizeType>(parsed.puzzles.size()), a);
   for (const sudoku::ParsedPuzzle& p : parsed.puzzles) {
-    puzzles.push_back({{"name", p.name}, {"line", p.line}, {"givens", p.grid.toLine()}});
+    Value puzzle(rapidjson::kObjectType);
+    puzzle.AddMember("name", jsonString(p.name, a), a)
+        .AddMember("line", p.line, a)
+        .AddMember("givens", jsonString(p.grid.toLine(), a), a);
+    puzzles.PushBack(puzzle, a);
   }
-  json result = {{"format", sudoku::toString(parsed.format)},
-                 {"symbols", sudoku::toString(parsed.symbols)}};
-  putShape(&result, parsed.shape);
-  result["puzzles"] = std::move(puzzles);
+  Value result(rapidjson::kObjectType);
+  result.AddMember("format", StringRef(sudoku::toString(parsed.format)), a)
+      .AddMember("symbols", StringRef(sudoku::toString(parsed.symbols)), a);
+  putShape(result, parsed.shape, a);
+  result.AddMember("puzzles", puzzles, a);
   return result;
 }
 
-json handleSolve(const json& request, const json& id, const ProgressSink& progress,
-                 Clock::time_point start) {
+Value handleSolve(const Value& request, const Value& id, const ProgressSink& progress,
+                  Clock::time_point start, JsonAllocator& a) {
   const std::string text = requiredString(request, "puzzle");
   milp::SolveOptions options = solveOptionsOf(request);
-  const json& options_json = optionalObject(request, "options");
+  const Value& options_json = optionalObject(request, "options");
   options.progressIntervalMs =
-      optionalField<double>(options_json, "progressIntervalMs", 50.0, json::value_t::number_float,
-                            "a number of ms", "options.");
+      optionalField<double>(options_json, "progressIntervalMs", 50.0, "a number of ms", "options.");
   if (progress) {
     // Branch-and-bound progress, at most every progressIntervalMs (default 50 ms).
     options.onProgress = [&](const milp::SolveProgress& p) {
-      progress({{"id", id},
-                {"progress",
-                 {{"phase", "branch-and-bound"},
-                  {"nodes", p.nodes},
-                  {"activeNodes", p.activeNodes},
-                  {"depth", p.depth},
-                  {"incumbent", p.hasIncumbent ? json(p.incumbent) : json(nullptr)},
-                  {"bestBound", optionalDouble(p.bestBound)},
-                  {"gap", optionalDouble(p.gap)},
-                  {"elapsedMs", p.elapsedMs}}}});
+      rapidjson::Document message;
+      JsonAllocator& m = message.GetAllocator();
+      Value body(rapidjson::kObjectType);
+      body.AddMember("phase", "branch-and-bound", m)
+          .AddMember("nodes", p.nodes, m)
+          .AddMember("activeNodes", p.activeNodes, m)
+          .AddMember("depth", p.depth, m)
+          .AddMember("incumbent", p.hasIncumbent ? jsonNumber(p.incumbent) : Value(), m)
+          .AddMember("bestBound", optionalDouble(p.bestBound), m)
+          .AddMember("gap", optionalDouble(p.gap), m)
+          .AddMember("elapsedMs", p.elapsedMs, m);
+      sendProgress(progress, id, message, body);
       return true;
     };
   }
@@ -296,10 +347,10 @@ json handleSolve(const json& request, const json& id, const ProgressSink& progre
   SolveOutcome outcome =
       solveSudoku(givens, options, objectiveOf(request, givens.shape), modelKindOf(request));
   outcome.totalMs = msSince(start);
-  return toJson(outcome, explainOf(request));
+  return toJson(outcome, a, explainOf(request));
 }
 
-json handleRelax(const json& request, Clock::time_point start) {
+Value handleRelax(const Value& request, Clock::time_point start, JsonAllocator& a) {
   const std::string text = requiredString(request, "puzzle");
   const milp::SolveOptions options = solveOptionsOf(request);
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
@@ -307,49 +358,63 @@ json handleRelax(const json& request, Clock::time_point start) {
   const sudoku::SudokuSolver solver(givens, std::nullopt, kind);
   const sudoku::SudokuSolver::Relaxation relaxation = solver.relax(options);
   requireSolverOk(relaxation.result);
-  json values = json::array();
+  Value values(rapidjson::kArrayType);
+  values.Reserve(static_cast<rapidjson::SizeType>(relaxation.values.size()), a);
   for (const auto& v : relaxation.values) {
-    values.push_back({v.row, v.column, v.digit, v.value, v.fixed ? 1 : 0});
+    Value entry(rapidjson::kArrayType);
+    entry.PushBack(v.row, a)
+        .PushBack(v.column, a)
+        .PushBack(v.digit, a)
+        .PushBack(jsonNumber(v.value), a)
+        .PushBack(v.fixed ? 1 : 0, a);
+    values.PushBack(entry, a);
   }
-  json result = {{"status", milp::toString(relaxation.result.status)},
-                 {"model", sudoku::toString(kind)},
-                 {"integral", relaxation.integral}};
-  putShape(&result, givens.shape);
-  result["givens"] = givens.toLine();
-  result["objective"] =
-      relaxation.result.hasSolution ? json(relaxation.result.objective) : json(nullptr);
-  result["values"] = std::move(values);
-  result["reduction"] = reductionJson(kind, solver.built().reduction, explainOf(request));
-  result["stats"] = statsJson(relaxation.result, -1, msSince(start));
+  Value result(rapidjson::kObjectType);
+  result.AddMember("status", staticString(milp::toString(relaxation.result.status)), a)
+      .AddMember("model", StringRef(sudoku::toString(kind)), a)
+      .AddMember("integral", relaxation.integral, a);
+  putShape(result, givens.shape, a);
+  result.AddMember("givens", jsonString(givens.toLine(), a), a)
+      .AddMember("objective",
+                 relaxation.result.hasSolution ? jsonNumber(relaxation.result.objective) : Value(),
+                 a)
+      .AddMember("values", values, a)
+      .AddMember("reduction", reductionJson(kind, solver.built().reduction, a, explainOf(request)),
+                 a)
+      .AddMember("stats", statsJson(relaxation.result, a, -1, msSince(start)), a);
   return result;
 }
 
-json handleExport(const json& request, Clock::time_point start) {
+Value handleExport(const Value& request, Clock::time_point start, JsonAllocator& a) {
   const std::string text = requiredString(request, "puzzle");
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
   const sudoku::ModelKind kind = modelKindOf(request);
-  const std::string format =
-      optionalField<std::string>(request, "format", "lp", json::value_t::string, "a string", "");
+  const std::string format = optionalField<std::string>(request, "format", "lp", "a string", "");
   if (format != "lp" && format != "mps") {
     throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
   }
   const sudoku::SudokuSolver solver(givens, objectiveOf(request, givens.shape), kind);
   const milp::Model& model = solver.built().model;
-  json result = {{"format", format},
-                 {"model", sudoku::toString(kind)},
-                 {"rows", model.numConstraints()},
-                 {"columns", model.numVars()},
-                 {"nonzeros", model.numNonzeros()}};
-  putShape(&result, givens.shape);
-  result["givens"] = givens.toLine();
-  result["text"] = milp::writeModel(
-      model, format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps);
-  result["reduction"] = reductionJson(kind, solver.built().reduction, explainOf(request));
-  result["totalMs"] = msSince(start);
+  Value result(rapidjson::kObjectType);
+  result.AddMember("format", jsonString(format, a), a)
+      .AddMember("model", StringRef(sudoku::toString(kind)), a)
+      .AddMember("rows", model.numConstraints(), a)
+      .AddMember("columns", model.numVars(), a)
+      .AddMember("nonzeros", model.numNonzeros(), a);
+  putShape(result, givens.shape, a);
+  result.AddMember("givens", jsonString(givens.toLine(), a), a)
+      .AddMember("text",
+                 jsonString(milp::writeModel(model, format == "lp" ? milp::ModelFormat::kCplexLp
+                                                                   : milp::ModelFormat::kFreeMps),
+                            a),
+                 a)
+      .AddMember("reduction", reductionJson(kind, solver.built().reduction, a, explainOf(request)),
+                 a)
+      .AddMember("totalMs", msSince(start), a);
   return result;
 }
 
-json handleUniqueness(const json& request, Clock::time_point start) {
+Value handleUniqueness(const Value& request, Clock::time_point start, JsonAllocator& a) {
   const std::string text = requiredString(request, "puzzle");
   const milp::SolveOptions options = solveOptionsOf(request);
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
@@ -357,31 +422,31 @@ json handleUniqueness(const json& request, Clock::time_point start) {
   const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, options, kind);
   requireSolverOk(u.first);
   if (u.second) requireSolverOk(*u.second);
-  json result = {{"status", milp::toString(u.first.status)},
-                 {"unique", u.unique ? json(*u.unique) : json(nullptr)}};
-  putShape(&result, givens.shape);
-  result["givens"] = givens.toLine();
-  result["model"] = sudoku::toString(kind);
-  if (u.solution) result["solution"] = u.solution->toLine();
+  Value result(rapidjson::kObjectType);
+  result.AddMember("status", staticString(milp::toString(u.first.status)), a)
+      .AddMember("unique", optionalBool(u.unique), a);
+  putShape(result, givens.shape, a);
+  result.AddMember("givens", jsonString(givens.toLine(), a), a)
+      .AddMember("model", StringRef(sudoku::toString(kind)), a);
+  if (u.solution) result.AddMember("solution", jsonString(u.solution->toLine(), a), a);
   if (u.secondSolution) {
-    result["secondSolution"] = u.secondSolution->toLine();
-    result["differences"] = differences(*u.solution, *u.secondSolution);
+    result.AddMember("secondSolution", jsonString(u.secondSolution->toLine(), a), a)
+        .AddMember("differences", differences(*u.solution, *u.secondSolution, a), a);
   }
-  result["stats"] = statsJson(u.first);
+  result.AddMember("stats", statsJson(u.first, a), a);
   if (u.second) {
-    result["secondStatus"] = milp::toString(u.second->status);
-    result["secondStats"] = statsJson(*u.second);
+    result.AddMember("secondStatus", staticString(milp::toString(u.second->status)), a)
+        .AddMember("secondStats", statsJson(*u.second, a), a);
   }
-  result["totalMs"] = msSince(start);
+  result.AddMember("totalMs", msSince(start), a);
   return result;
 }
 
-json handleEnumerate(const json& request, const json& id, const ProgressSink& progress,
-                     Clock::time_point start) {
+Value handleEnumerate(const Value& request, const Value& id, const ProgressSink& progress,
+                      Clock::time_point start, JsonAllocator& a) {
   const std::string text = requiredString(request, "puzzle");
   const milp::SolveOptions options = solveOptionsOf(request);
-  const int limit =
-      optionalField<int>(request, "limit", 10, json::value_t::number_integer, "a whole number", "");
+  const int limit = optionalField<int>(request, "limit", 10, "a whole number", "");
   if (limit < 1 || limit > kMaxEnumerate) {
     throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxEnumerate));
   }
@@ -390,12 +455,14 @@ json handleEnumerate(const json& request, const json& id, const ProgressSink& pr
       givens, limit, options,
       [&](const sudoku::Grid& solution, int found) {
         if (progress) {
-          progress({{"id", id},
-                    {"progress",
-                     {{"found", found},
-                      {"limit", limit},
-                      {"solution", solution.toLine()},
-                      {"elapsedMs", msSince(start)}}}});
+          rapidjson::Document message;
+          JsonAllocator& m = message.GetAllocator();
+          Value body(rapidjson::kObjectType);
+          body.AddMember("found", found, m)
+              .AddMember("limit", limit, m)
+              .AddMember("solution", jsonString(solution.toLine(), m), m)
+              .AddMember("elapsedMs", msSince(start), m);
+          sendProgress(progress, id, message, body);
         }
         return true;
       },
@@ -403,80 +470,105 @@ json handleEnumerate(const json& request, const json& id, const ProgressSink& pr
   if (e.lastStatus == milp::SolveStatus::kError) {
     throw InputError(ErrorCode::kSolverError, "GLPK failed during the enumeration");
   }
-  json solutions = json::array();
-  for (const sudoku::Grid& g : e.solutions) solutions.push_back(g.toLine());
-  json result = {{"count", e.solutions.size()},
-                 {"complete", e.complete},
-                 {"limit", limit},
-                 {"lastStatus", milp::toString(e.lastStatus)}};
-  putShape(&result, givens.shape);
-  result["givens"] = givens.toLine();
-  result["solutions"] = std::move(solutions);
-  result["stats"] = {{"solves", e.solves}, {"solveMs", e.solveMs}, {"totalMs", msSince(start)}};
+  Value solutions(rapidjson::kArrayType);
+  for (const sudoku::Grid& g : e.solutions) solutions.PushBack(jsonString(g.toLine(), a), a);
+  Value stats(rapidjson::kObjectType);
+  stats.AddMember("solves", e.solves, a)
+      .AddMember("solveMs", e.solveMs, a)
+      .AddMember("totalMs", msSince(start), a);
+  Value result(rapidjson::kObjectType);
+  result.AddMember("count", countValue(e.solutions.size()), a)
+      .AddMember("complete", e.complete, a)
+      .AddMember("limit", limit, a)
+      .AddMember("lastStatus", staticString(milp::toString(e.lastStatus)), a);
+  putShape(result, givens.shape, a);
+  result.AddMember("givens", jsonString(givens.toLine(), a), a)
+      .AddMember("solutions", solutions, a)
+      .AddMember("stats", stats, a);
   return result;
 }
 
-json handleComplete(const json& request, Clock::time_point start) {
+Value handleComplete(const Value& request, Clock::time_point start, JsonAllocator& a) {
   const milp::SolveOptions options = solveOptionsOf(request);
   const std::uint32_t seed = seedOf(request);
   sudoku::Grid givens;
-  const auto puzzle = request.find("puzzle");
-  if (puzzle != request.end() && !puzzle->is_null()) {
+  const Value* puzzle = findMember(request, "puzzle");
+  if (puzzle != nullptr && !puzzle->IsNull()) {
     givens = sudoku::parseOne(requiredString(request, "puzzle"), parseOptionsOf(request));
   } else {
     givens = sudoku::Grid(shapeOfRequest(request));
   }
   const sudoku::Completion completion = sudoku::completeRandomly(givens, seed, options);
   requireSolverOk(completion.result);
-  json result = {{"status", milp::toString(completion.result.status)}, {"seed", seed}};
-  putShape(&result, givens.shape);
-  result["givens"] = givens.toLine();
-  if (completion.grid) result["solution"] = completion.grid->toLine();
-  result["stats"] = statsJson(completion.result, -1, msSince(start));
+  Value result(rapidjson::kObjectType);
+  result.AddMember("status", staticString(milp::toString(completion.result.status)), a)
+      .AddMember("seed", seed, a);
+  putShape(result, givens.shape, a);
+  result.AddMember("givens", jsonString(givens.toLine(), a), a);
+  if (completion.grid) result.AddMember("solution", jsonString(completion.grid->toLine(), a), a);
+  result.AddMember("stats", statsJson(completion.result, a, -1, msSince(start)), a);
   return result;
 }
 
-json handleGenerate(const json& request, const json& id, const ProgressSink& progress,
-                    Clock::time_point start) {
+Value handleGenerate(const Value& request, const Value& id, const ProgressSink& progress,
+                     Clock::time_point start, JsonAllocator& a) {
   sudoku::GenerateOptions options;
   options.shape = shapeOfRequest(request);
   options.seed = seedOf(request);
-  options.targetGivens =
-      optionalField<int>(request, "givens", 0, json::value_t::number_integer, "a whole number", "");
-  options.symmetry = sudoku::symmetryFromString(optionalField<std::string>(
-      request, "symmetry", "none", json::value_t::string, "a string", ""));
+  options.targetGivens = optionalField<int>(request, "givens", 0, "a whole number", "");
+  options.symmetry = sudoku::symmetryFromString(
+      optionalField<std::string>(request, "symmetry", "none", "a string", ""));
   options.solveTimeLimitMs = solveOptionsOf(request).timeLimitMs;
   const sudoku::GenerateResult g =
       sudoku::generate(options, [&](const sudoku::GenerateProgress& p) {
         if (progress) {
-          progress({{"id", id},
-                    {"progress",
-                     {{"phase", "removing"},
-                      {"checked", p.checked},
-                      {"total", p.total},
-                      {"givens", p.givens},
-                      {"elapsedMs", msSince(start)}}}});
+          rapidjson::Document message;
+          JsonAllocator& m = message.GetAllocator();
+          Value body(rapidjson::kObjectType);
+          body.AddMember("phase", "removing", m)
+              .AddMember("checked", p.checked, m)
+              .AddMember("total", p.total, m)
+              .AddMember("givens", p.givens, m)
+              .AddMember("elapsedMs", msSince(start), m);
+          sendProgress(progress, id, message, body);
         }
         return true;
       });
-  json result = {{"seed", options.seed},
-                 {"symmetry", sudoku::toString(options.symmetry)},
-                 {"targetGivens", options.targetGivens}};
-  putShape(&result, options.shape);
-  result["puzzle"] = g.puzzle.toLine();
-  result["solution"] = g.solution.toLine();
-  result["givens"] = g.puzzle.givenCount();
-  result["minimal"] = g.minimal;
-  result["targetReached"] = g.targetReached;
-  result["uniquenessChecks"] = g.uniquenessChecks;
-  result["completeMs"] = g.completeMs;
-  result["totalMs"] = msSince(start);
-  result["difficulty"] = {{"status", milp::toString(g.difficulty.status)},
-                          {"stats", statsJson(g.difficulty)}};
+  Value difficulty(rapidjson::kObjectType);
+  difficulty.AddMember("status", staticString(milp::toString(g.difficulty.status)), a)
+      .AddMember("stats", statsJson(g.difficulty, a), a);
+  Value result(rapidjson::kObjectType);
+  result.AddMember("seed", options.seed, a)
+      .AddMember("symmetry", StringRef(sudoku::toString(options.symmetry)), a)
+      .AddMember("targetGivens", options.targetGivens, a);
+  putShape(result, options.shape, a);
+  result.AddMember("puzzle", jsonString(g.puzzle.toLine(), a), a)
+      .AddMember("solution", jsonString(g.solution.toLine(), a), a)
+      .AddMember("givens", g.puzzle.givenCount(), a)
+      .AddMember("minimal", g.minimal, a)
+      .AddMember("targetReached", g.targetReached, a)
+      .AddMember("uniquenessChecks", g.uniquenessChecks, a)
+      .AddMember("completeMs", g.completeMs, a)
+      .AddMember("totalMs", msSince(start), a)
+      .AddMember("difficulty", difficulty, a);
   return result;
 }
 
-json errorResponse(const json& id, const json& error) { return {{"id", id}, {"error", error}}; }
+/// The response to a request that is not JSON: {"id": null, "error": {...}}.
+rapidjson::Document notJsonResponse(const InputError& error) {
+  rapidjson::Document response(rapidjson::kObjectType);
+  JsonAllocator& a = response.GetAllocator();
+  response.AddMember("id", Value(), a).AddMember("error", toJson(error, a), a);
+  return response;
+}
+
+/// An internal_error object: "Internal error: <what>".
+Value internalError(const char* what, JsonAllocator& a) {
+  Value error(rapidjson::kObjectType);
+  error.AddMember("code", "internal_error", a)
+      .AddMember("message", jsonString(std::string("Internal error: ") + what, a), a);
+  return error;
+}
 
 }  // namespace
 
@@ -502,61 +594,72 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
   return outcome;
 }
 
-json statsJson(const milp::SolveResult& result, double build_ms, double total_ms) {
+Value statsJson(const milp::SolveResult& result, JsonAllocator& a, double build_ms,
+                double total_ms) {
   const milp::SolveStats& s = result.stats;
-  json stats = {{"rows", s.rows},
-                {"columns", s.columns},
-                {"nonzeros", s.nonzeros},
-                {"presolvedRows", optionalInt(s.presolvedRows)},
-                {"presolvedColumns", optionalInt(s.presolvedColumns)},
-                {"presolvedNonzeros", optionalInt(s.presolvedNonzeros)},
-                {"nodes", s.nodes},
-                {"simplexIterations", s.simplexIterations},
-                {"rootLpIntegral", s.rootLpIntegral ? json(*s.rootLpIntegral) : json(nullptr)},
-                {"bestBound", optionalDouble(s.bestBound)},
-                {"gap", optionalDouble(s.gap)},
-                {"solveMs", s.solveMs}};
-  if (build_ms >= 0) stats["buildMs"] = build_ms;
-  if (total_ms >= 0) stats["totalMs"] = total_ms;
+  Value stats(rapidjson::kObjectType);
+  stats.AddMember("rows", s.rows, a)
+      .AddMember("columns", s.columns, a)
+      .AddMember("nonzeros", s.nonzeros, a)
+      .AddMember("presolvedRows", optionalInt(s.presolvedRows), a)
+      .AddMember("presolvedColumns", optionalInt(s.presolvedColumns), a)
+      .AddMember("presolvedNonzeros", optionalInt(s.presolvedNonzeros), a)
+      .AddMember("nodes", s.nodes, a)
+      .AddMember("simplexIterations", s.simplexIterations, a)
+      .AddMember("rootLpIntegral", optionalBool(s.rootLpIntegral), a)
+      .AddMember("bestBound", optionalDouble(s.bestBound), a)
+      .AddMember("gap", optionalDouble(s.gap), a)
+      .AddMember("solveMs", s.solveMs, a);
+  if (build_ms >= 0) stats.AddMember("buildMs", build_ms, a);
+  if (total_ms >= 0) stats.AddMember("totalMs", total_ms, a);
   return stats;
 }
 
-json toJson(const SolveOutcome& outcome, bool explain) {
-  json result = {{"status", milp::toString(outcome.result.status)}};
-  putShape(&result, outcome.givens.shape);
-  result["givens"] = outcome.givens.toLine();
-  if (outcome.solution) result["solution"] = outcome.solution->toLine();
+Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain) {
+  Value result(rapidjson::kObjectType);
+  result.AddMember("status", staticString(milp::toString(outcome.result.status)), a);
+  putShape(result, outcome.givens.shape, a);
+  result.AddMember("givens", jsonString(outcome.givens.toLine(), a), a);
+  if (outcome.solution) result.AddMember("solution", jsonString(outcome.solution->toLine(), a), a);
   if (outcome.objective) {
-    json objective = {{"sense", outcome.objective->sense == milp::ObjectiveSense::kMaximize
-                                    ? "maximize"
-                                    : "minimize"}};
-    objective["value"] =
-        outcome.result.hasSolution ? json(outcome.result.objective) : json(nullptr);
-    objective["bound"] = optionalDouble(outcome.result.stats.bestBound);
-    objective["gap"] = optionalDouble(outcome.result.stats.gap);
-    result["objective"] = std::move(objective);
+    Value objective(rapidjson::kObjectType);
+    objective
+        .AddMember(
+            "sense",
+            StringRef(outcome.objective->sense == milp::ObjectiveSense::kMaximize ? "maximize"
+                                                                                  : "minimize"),
+            a)
+        .AddMember("value",
+                   outcome.result.hasSolution ? jsonNumber(outcome.result.objective) : Value(), a)
+        .AddMember("bound", optionalDouble(outcome.result.stats.bestBound), a)
+        .AddMember("gap", optionalDouble(outcome.result.stats.gap), a);
+    result.AddMember("objective", objective, a);
   }
   if (!outcome.branchVariables.empty() || !outcome.result.incumbentNodes.empty()) {
-    json branching = json::array();
+    Value branching(rapidjson::kArrayType);
     for (std::size_t k = 0; k < outcome.result.branching.size(); ++k) {
       const milp::BranchRecord& b = outcome.result.branching[k];
-      branching.push_back({{"node", b.node},
-                           {"parent", b.parent},
-                           {"depth", b.depth},
-                           {"variable", outcome.branchVariables[k]},
-                           {"lpValue", b.lpValue}});
+      Value decision(rapidjson::kObjectType);
+      decision.AddMember("node", b.node, a)
+          .AddMember("parent", b.parent, a)
+          .AddMember("depth", b.depth, a)
+          .AddMember("variable", jsonString(outcome.branchVariables[k], a), a)
+          .AddMember("lpValue", jsonNumber(b.lpValue), a);
+      branching.PushBack(decision, a);
     }
-    result["branching"] = std::move(branching);
-    result["incumbentNodes"] = outcome.result.incumbentNodes;
+    Value incumbents(rapidjson::kArrayType);
+    for (int node : outcome.result.incumbentNodes) incumbents.PushBack(node, a);
+    result.AddMember("branching", branching, a).AddMember("incumbentNodes", incumbents, a);
   }
-  result["model"] = sudoku::toString(outcome.kind);
-  result["decidedBy"] = outcome.decidedByReduction ? "reduction" : "glpk";
-  result["reduction"] = reductionJson(outcome.kind, outcome.reduction, explain);
-  result["stats"] = statsJson(outcome.result, outcome.buildMs, outcome.totalMs);
+  result.AddMember("model", StringRef(sudoku::toString(outcome.kind)), a)
+      .AddMember("decidedBy", StringRef(outcome.decidedByReduction ? "reduction" : "glpk"), a)
+      .AddMember("reduction", reductionJson(outcome.kind, outcome.reduction, a, explain), a)
+      .AddMember("stats", statsJson(outcome.result, a, outcome.buildMs, outcome.totalMs), a);
   return result;
 }
 
-json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, bool explain) {
+Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, JsonAllocator& a,
+                    bool explain) {
   int naked = 0, hidden = 0;
   for (const sudoku::Fixing& f : reduction.fixings) {
     (f.rule == sudoku::FixRule::kNakedSingle ? naked : hidden) += 1;
@@ -565,114 +668,133 @@ json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, b
   for (const sudoku::Elimination& e : reduction.eliminations) {
     removed_by[static_cast<int>(e.rule)] += e.removed;
   }
-  json out = {
-      {"model", sudoku::toString(kind)},
-      {"candidatesRemoved", reduction.candidatesRemoved},
-      {"rowsRemoved", reduction.rowsRemoved},
-      {"nakedSingles", naked},
-      {"hiddenSingles", hidden},
-      {"lockedCandidates", removed_by[0]},
-      {"nakedPairs", removed_by[1]},
-      {"hiddenPairs", removed_by[2]},
-  };
+  Value out(rapidjson::kObjectType);
+  out.AddMember("model", StringRef(sudoku::toString(kind)), a)
+      .AddMember("candidatesRemoved", reduction.candidatesRemoved, a)
+      .AddMember("rowsRemoved", reduction.rowsRemoved, a)
+      .AddMember("nakedSingles", naked, a)
+      .AddMember("hiddenSingles", hidden, a)
+      .AddMember("lockedCandidates", removed_by[0], a)
+      .AddMember("nakedPairs", removed_by[1], a)
+      .AddMember("hiddenPairs", removed_by[2], a);
   if (explain) {  // the lists only on request: they are most of an easy puzzle's response
-    json fixings = json::array();
+    Value fixings(rapidjson::kArrayType);
     for (const sudoku::Fixing& f : reduction.fixings) {
-      json fixing = {{"row", f.cell.row},
-                     {"column", f.cell.column},
-                     {"value", std::string(1, sudoku::symbolFor(f.value))},
-                     {"rule", sudoku::toString(f.rule)}};
-      if (!f.unit.empty()) fixing["unit"] = f.unit;
-      fixings.push_back(std::move(fixing));
+      Value fixing(rapidjson::kObjectType);
+      fixing.AddMember("row", f.cell.row, a)
+          .AddMember("column", f.cell.column, a)
+          .AddMember("value", symbolString(f.value, a), a)
+          .AddMember("rule", StringRef(sudoku::toString(f.rule)), a);
+      if (!f.unit.empty()) fixing.AddMember("unit", jsonString(f.unit, a), a);
+      fixings.PushBack(fixing, a);
     }
-    json eliminations = json::array();
+    Value eliminations(rapidjson::kArrayType);
     for (const sudoku::Elimination& e : reduction.eliminations) {
-      eliminations.push_back(
-          {{"rule", sudoku::toString(e.rule)}, {"removed", e.removed}, {"detail", e.detail}});
+      Value elimination(rapidjson::kObjectType);
+      elimination.AddMember("rule", StringRef(sudoku::toString(e.rule)), a)
+          .AddMember("removed", e.removed, a)
+          .AddMember("detail", jsonString(e.detail, a), a);
+      eliminations.PushBack(elimination, a);
     }
-    out["fixings"] = std::move(fixings);
-    out["eliminations"] = std::move(eliminations);
+    out.AddMember("fixings", fixings, a).AddMember("eliminations", eliminations, a);
   }
-  out["contradiction"] = reduction.contradiction ? json(*reduction.contradiction) : json(nullptr);
+  out.AddMember("contradiction",
+                reduction.contradiction ? jsonString(*reduction.contradiction, a) : Value(), a);
   return out;
 }
 
-json toJson(const InputError& error) {
-  json out = {{"code", toString(error.code())}, {"message", error.what()}};
+Value toJson(const InputError& error, JsonAllocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("code", StringRef(toString(error.code())), a)
+      .AddMember("message", jsonString(error.what(), a), a);
   const Where& w = error.where();
-  json where = json::object();
-  if (w.puzzle) where["puzzle"] = *w.puzzle;
-  if (w.line) where["line"] = *w.line;
-  if (w.column) where["column"] = *w.column;
-  if (w.character) where["character"] = *w.character;
-  if (w.field) where["field"] = *w.field;
+  Value where(rapidjson::kObjectType);
+  if (w.puzzle) where.AddMember("puzzle", *w.puzzle, a);
+  if (w.line) where.AddMember("line", *w.line, a);
+  if (w.column) where.AddMember("column", *w.column, a);
+  if (w.character) where.AddMember("character", jsonString(*w.character, a), a);
+  if (w.field) where.AddMember("field", jsonString(*w.field, a), a);
   if (!w.cells.empty()) {
-    json cells = json::array();
-    for (const CellRef& c : w.cells) cells.push_back({{"row", c.row}, {"column", c.column}});
-    where["cells"] = std::move(cells);
+    Value cells(rapidjson::kArrayType);
+    for (const CellRef& c : w.cells) {
+      Value cell(rapidjson::kObjectType);
+      cell.AddMember("row", c.row, a).AddMember("column", c.column, a);
+      cells.PushBack(cell, a);
+    }
+    where.AddMember("cells", cells, a);
   }
-  if (!where.empty()) out["where"] = std::move(where);
+  if (where.MemberCount() > 0) out.AddMember("where", where, a);
   return out;
 }
 
-json handle(const json& request, const ProgressSink& progress) {
+rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
   const auto start = Clock::now();
-  json id = nullptr;
+  rapidjson::Document response(rapidjson::kObjectType);
+  JsonAllocator& a = response.GetAllocator();
+  Value id;
+  Value body;
+  const char* outcome = "result";
   static const char* kTypes =
       "one of version, parse, solve, relax, exportModel, checkUniqueness, enumerate, complete, "
       "generate";
   try {
-    if (!request.is_object()) throw badRequest("", "A request must be a JSON object");
-    if (const auto it = request.find("id"); it != request.end()) id = *it;
-    const auto type_it = request.find("type");
-    if (type_it == request.end() || !type_it->is_string()) {
+    if (!request.IsObject()) throw badRequest("", "A request must be a JSON object");
+    if (const Value* found = findMember(request, "id")) id.CopyFrom(*found, a);
+    const Value* type_value = findMember(request, "type");
+    if (type_value == nullptr || !type_value->IsString()) {
       throw badRequest("type", std::string("Field 'type' is required: ") + kTypes);
     }
-    const std::string type = type_it->get<std::string>();
-    json result;
+    const std::string type(type_value->GetString(), type_value->GetStringLength());
     if (type == "version") {
-      result = {
-          {"gridmilp", kVersion}, {"glpk", milp::glpkVersion()}, {"protocol", kProtocolVersion}};
+      body.SetObject();
+      body.AddMember("gridmilp", StringRef(kVersion), a)
+          .AddMember("glpk", jsonString(milp::glpkVersion(), a), a)
+          .AddMember("protocol", kProtocolVersion, a);
     } else if (type == "parse") {
-      result = handleParse(request);
+      body = handleParse(request, a);
     } else if (type == "solve") {
-      result = handleSolve(request, id, progress, start);
+      body = handleSolve(request, id, progress, start, a);
     } else if (type == "relax") {
-      result = handleRelax(request, start);
+      body = handleRelax(request, start, a);
     } else if (type == "exportModel") {
-      result = handleExport(request, start);
+      body = handleExport(request, start, a);
     } else if (type == "checkUniqueness") {
-      result = handleUniqueness(request, start);
+      body = handleUniqueness(request, start, a);
     } else if (type == "enumerate") {
-      result = handleEnumerate(request, id, progress, start);
+      body = handleEnumerate(request, id, progress, start, a);
     } else if (type == "complete") {
-      result = handleComplete(request, start);
+      body = handleComplete(request, start, a);
     } else if (type == "generate") {
-      result = handleGenerate(request, id, progress, start);
+      body = handleGenerate(request, id, progress, start, a);
     } else {
       throw badRequest("type", "Unknown request type '" + type + "': " + kTypes);
     }
-    return {{"id", id}, {"result", std::move(result)}};
   } catch (const InputError& e) {
-    return errorResponse(id, toJson(e));
+    outcome = "error";
+    body = toJson(e, a);
   } catch (const std::exception& e) {
-    return errorResponse(
-        id, {{"code", "internal_error"}, {"message", std::string("Internal error: ") + e.what()}});
+    outcome = "error";
+    body = internalError(e.what(), a);
   }
+  response.AddMember("id", id, a).AddMember(StringRef(outcome), body, a);
+  return response;
 }
 
 std::string handleRequest(std::string_view request_json, const ProgressSink& progress) {
-  json request;
+  rapidjson::Document response;
   try {
-    request = json::parse(request_json);
-  } catch (const json::parse_error& e) {
-    return errorResponse(nullptr,
-                         {{"code", "bad_request"},
-                          {"message", std::string("The request is not valid JSON: ") + e.what()}})
-        .dump();
+    response = handle(parseJson(request_json, "The request"), progress);
+  } catch (const InputError& e) {  // not JSON
+    response = notJsonResponse(e);
   }
-  // Invalid UTF-8 in strings is replaced rather than thrown on.
-  return handle(request, progress).dump(-1, ' ', false, json::error_handler_t::replace);
+  try {
+    return writeJson(response);
+  } catch (const std::exception& e) {  // a string that is not UTF-8: a bug of ours
+    rapidjson::Document fallback(rapidjson::kObjectType);
+    JsonAllocator& a = fallback.GetAllocator();
+    fallback.AddMember("id", Value(), a).AddMember("error", internalError(e.what(), a), a);
+    return writeJson(fallback);
+  }
 }
 
 }  // namespace gridmilp::app

@@ -7,11 +7,11 @@
 #pragma once
 
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "app/json.h"
 #include "milp/model.h"
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/solver.h"
@@ -24,17 +24,20 @@ inline constexpr int kProtocolVersion = 1;
 /// gridmilp's own version.
 inline constexpr const char* kVersion = "0.1.0";
 
-/// Receives progress messages `{"id": ..., "progress": {...}}` during long requests
-/// (enumerate, generate). Called on the requesting thread, between solves.
-using ProgressSink = std::function<void(const nlohmann::json&)>;
+/// Receives progress messages `{"id": ..., "progress": {...}}` (a JSON object; writeJson
+/// gives its text) during long requests (solve, enumerate, generate). Called on the
+/// requesting thread, between solves; the message lives until the call returns.
+using ProgressSink = std::function<void(const rapidjson::Value& message)>;
 
 /// Handles one JSON request (text) and returns the JSON response (text). Never
-/// throws: malformed JSON gives a bad_request error response with id null.
-/// `progress` (optional) gets the progress messages of long requests.
+/// throws: malformed JSON gives a bad_request error response with id null whose
+/// message names the line and column ("The request is not valid JSON: line 1,
+/// column 2: ..."). `progress` (optional) gets the progress messages of long requests.
 std::string handleRequest(std::string_view request_json, const ProgressSink& progress = {});
 
-/// The same on parsed JSON. Never throws.
-nlohmann::json handle(const nlohmann::json& request, const ProgressSink& progress = {});
+/// The same on parsed JSON: the response `{"id", "result"}` or `{"id", "error"}` as a
+/// Document (it owns its values). Never throws.
+rapidjson::Document handle(const rapidjson::Value& request, const ProgressSink& progress = {});
 
 /// The outcome of solving one Sudoku.
 struct SolveOutcome {
@@ -60,24 +63,26 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
                          const std::optional<sudoku::CellObjective>& objective = {},
                          sudoku::ModelKind kind = sudoku::ModelKind::kTextbook);
 
-/// The `result` object of a solve response (protocol.md); `explain` adds the lists of
-/// the reduction's fixings and eliminations (options.explain).
-nlohmann::json toJson(const SolveOutcome& outcome, bool explain = false);
+/// The `result` object of a solve response (protocol.md), its values allocated from
+/// `allocator`; `explain` adds the lists of the reduction's fixings and eliminations
+/// (options.explain).
+rapidjson::Value toJson(const SolveOutcome& outcome, JsonAllocator& allocator,
+                        bool explain = false);
 
 /// The `stats` object of a solve (protocol.md): sizes, nodes, iterations, root LP
 /// integrality, bound and gap, times in ms (buildMs/totalMs when >= 0).
-nlohmann::json statsJson(const milp::SolveResult& result, double build_ms = -1,
-                         double total_ms = -1);
+rapidjson::Value statsJson(const milp::SolveResult& result, JsonAllocator& allocator,
+                           double build_ms = -1, double total_ms = -1);
 
 /// The `reduction` object of a response: what the model kind left out of the
 /// textbook model ({model, candidatesRemoved, rowsRemoved, nakedSingles,
 /// hiddenSingles, lockedCandidates, nakedPairs, hiddenPairs, contradiction}, and with
 /// `explain` the lists fixings: [{row, column, value, rule, unit}] and eliminations:
 /// [{rule, removed, detail}]).
-nlohmann::json reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction,
-                             bool explain = false);
+rapidjson::Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction,
+                               JsonAllocator& allocator, bool explain = false);
 
 /// An error object {code, message, where?} for an InputError.
-nlohmann::json toJson(const InputError& error);
+rapidjson::Value toJson(const InputError& error, JsonAllocator& allocator);
 
 }  // namespace gridmilp::app

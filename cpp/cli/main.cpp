@@ -24,6 +24,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -37,7 +38,9 @@
 
 namespace {
 
-using nlohmann::json;
+using gridmilp::app::JsonAllocator;
+using rapidjson::StringRef;
+using rapidjson::Value;
 namespace sudoku = gridmilp::sudoku;
 namespace app = gridmilp::app;
 
@@ -82,6 +85,45 @@ std::string formatMs(double ms) {
   return buffer;
 }
 
+/// The string of a JSON value known to be a string (a field of a response).
+std::string text(const Value& value) {
+  return std::string(value.GetString(), value.GetStringLength());
+}
+
+/// The puzzle fields of a request from --size, --box and --symbols (0 / "" = not given).
+struct ShapeArgs {
+  int size = 0;
+  bool box = false;  ///< --box given: boxHeight and boxWidth are sent
+  int boxHeight = 0;
+  int boxWidth = 0;
+  std::string symbols;
+};
+
+/// The MILP options of a request from --time-limit, --no-presolve and --model.
+struct OptionArgs {
+  int timeLimitMs = 0;
+  bool presolve = true;
+  std::string model = "textbook";
+};
+
+/// Adds the size/boxHeight/boxWidth/symbols fields that were given to a request.
+void addShape(Value& request, const ShapeArgs& shape, JsonAllocator& a) {
+  if (shape.size > 0) request.AddMember("size", shape.size, a);
+  if (shape.box) {
+    request.AddMember("boxHeight", shape.boxHeight, a).AddMember("boxWidth", shape.boxWidth, a);
+  }
+  if (!shape.symbols.empty()) request.AddMember("symbols", app::jsonString(shape.symbols, a), a);
+}
+
+/// The request's "options" object.
+Value optionsJson(const OptionArgs& options, JsonAllocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("timeLimitMs", options.timeLimitMs, a)
+      .AddMember("presolve", options.presolve, a)
+      .AddMember("model", app::jsonString(options.model, a), a);
+  return out;
+}
+
 /// What `solve` is asked to do with each puzzle.
 struct SolveCommand {
   std::string path;
@@ -90,14 +132,20 @@ struct SolveCommand {
   bool unique = false;
   int enumerate = 0;
   std::string objective;  // "", a preset, or a file
-  json shape;             // size/boxHeight/boxWidth/symbols fields for requests
-  json options;           // the request's "options"
+  ShapeArgs shape;        // size/boxHeight/boxWidth/symbols fields for requests
+  OptionArgs options;     // the request's "options"
 };
 
 /// The objective object of a request from --objective: a preset name, or a file
-/// whose first word is maximize/minimize followed by n·n weights.
-json objectiveJson(const std::string& spec) {
-  if (spec == "diagonal" || spec == "firstRow") return {{"preset", spec}};
+/// whose first word is maximize/minimize followed by n·n weights. Throws
+/// std::runtime_error when the file cannot be read or is malformed.
+rapidjson::Document objectiveJson(const std::string& spec) {
+  rapidjson::Document out(rapidjson::kObjectType);
+  JsonAllocator& a = out.GetAllocator();
+  if (spec == "diagonal" || spec == "firstRow") {
+    out.AddMember("preset", app::jsonString(spec, a), a);
+    return out;
+  }
   std::istringstream in(readInput(spec));
   std::string sense;
   in >> sense;
@@ -105,87 +153,100 @@ json objectiveJson(const std::string& spec) {
     throw std::runtime_error("objective file '" + spec +
                              "' must start with maximize or minimize, then the weights");
   }
-  json weights = json::array();
+  Value weights(rapidjson::kArrayType);
   for (std::string word; in >> word;) {
     try {
       std::size_t used = 0;
       const double w = std::stod(word, &used);
       if (used != word.size()) throw std::invalid_argument(word);
-      weights.push_back(w);
+      weights.PushBack(app::jsonNumber(w), a);
     } catch (const std::exception&) {
       throw std::runtime_error("objective file '" + spec + "': '" + word + "' is not a number");
     }
   }
-  return {{"sense", sense}, {"weights", weights}};
+  out.AddMember("sense", app::jsonString(sense, a), a).AddMember("weights", weights, a);
+  return out;
 }
 
 std::string where(const std::string& path) { return path == "-" ? "standard input" : path; }
 
+/// Whether a result (object) has a string member `name` equal to `value`.
+bool hasString(const Value& object, const char* name, const char* value) {
+  const auto it = object.FindMember(name);
+  return it != object.MemberEnd() && it->value.IsString() && it->value == value;
+}
+
 int runSolve(const SolveCommand& cmd) {
-  std::string text;
-  json objective;
+  std::string input;
+  rapidjson::Document objective;  // null: no objective
   try {
-    text = readInput(cmd.path);
+    input = readInput(cmd.path);
     if (!cmd.objective.empty()) objective = objectiveJson(cmd.objective);
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
   }
-  json parse_request = cmd.shape;
-  parse_request["type"] = "parse";
-  parse_request["text"] = text;
-  const json parsed = app::handle(parse_request);
-  if (parsed.contains("error")) {
-    if (cmd.as_json) std::cout << parsed.dump() << "\n";
-    std::cerr << "gridmilp: " << where(cmd.path) << ": "
-              << parsed["error"]["message"].get<std::string>() << "\n";
+  rapidjson::Document parse_request(rapidjson::kObjectType);
+  JsonAllocator& pa = parse_request.GetAllocator();
+  addShape(parse_request, cmd.shape, pa);
+  parse_request.AddMember("type", "parse", pa)
+      .AddMember("text", StringRef(input.data(), static_cast<rapidjson::SizeType>(input.size())),
+                 pa);
+  const rapidjson::Document parsed = app::handle(parse_request);
+  if (parsed.HasMember("error")) {
+    if (cmd.as_json) std::cout << app::writeJson(parsed) << "\n";
+    std::cerr << "gridmilp: " << where(cmd.path) << ": " << text(parsed["error"]["message"])
+              << "\n";
     return kExitBadInput;
   }
-  const json& puzzles = parsed["result"]["puzzles"];
+  const Value& parse_result = parsed["result"];
+  const Value& puzzles = parse_result["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
   long euler_sum = 0;
   std::vector<double> times;
-  for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    const json& puzzle = puzzles[i];
-    json request = {{"id", static_cast<int>(i + 1)},
-                    {"type", type},
-                    {"puzzle", puzzle["givens"]},
-                    {"size", parsed["result"]["size"]},
-                    {"boxHeight", parsed["result"]["boxHeight"]},
-                    {"boxWidth", parsed["result"]["boxWidth"]},
-                    {"options", cmd.options}};
-    if (cmd.enumerate > 0) request["limit"] = cmd.enumerate;
-    if (!objective.is_null()) request["objective"] = objective;
-    const json response = app::handle(request);
-    if (cmd.as_json) std::cout << response.dump() << "\n";
-    const std::string label = puzzle["name"].get<std::string>() + " (line " +
-                              std::to_string(puzzle["line"].get<int>()) + ")";
-    if (response.contains("error")) {
+  for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
+    const Value& puzzle = puzzles[i];
+    rapidjson::Document request(rapidjson::kObjectType);
+    JsonAllocator& a = request.GetAllocator();
+    request.AddMember("id", static_cast<int>(i + 1), a)
+        .AddMember("type", StringRef(type), a)
+        .AddMember("puzzle", Value(puzzle["givens"], a), a)
+        .AddMember("size", Value(parse_result["size"], a), a)
+        .AddMember("boxHeight", Value(parse_result["boxHeight"], a), a)
+        .AddMember("boxWidth", Value(parse_result["boxWidth"], a), a)
+        .AddMember("options", optionsJson(cmd.options, a), a);
+    if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
+    if (!objective.IsNull()) request.AddMember("objective", Value(objective, a), a);
+    const rapidjson::Document response = app::handle(request);
+    if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
+    const std::string label =
+        text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
+    if (response.HasMember("error")) {
       ++errors;
-      const std::string message = response["error"]["message"];
+      const std::string message = text(response["error"]["message"]);
       if (!cmd.as_json && !cmd.euler96) std::cout << "error: " << message << "\n";
       std::cerr << "gridmilp: " << label << ": " << message << "\n";
       continue;
     }
-    const json& result = response["result"];
-    if (result.contains("stats") && result["stats"].contains("totalMs")) {
-      times.push_back(result["stats"]["totalMs"]);
-    } else if (result.contains("totalMs")) {
-      times.push_back(result["totalMs"]);
+    const Value& result = response["result"];
+    if (result.HasMember("stats") && result["stats"].HasMember("totalMs")) {
+      times.push_back(result["stats"]["totalMs"].GetDouble());
+    } else if (result.HasMember("totalMs")) {
+      times.push_back(result["totalMs"].GetDouble());
     }
     std::vector<std::string> solutions;
-    if (result.contains("solutions")) {
-      for (const json& s : result["solutions"]) solutions.push_back(s);
-    } else if (result.contains("solution")) {
-      solutions.push_back(result["solution"]);
+    if (result.HasMember("solutions")) {
+      for (const Value& s : result["solutions"].GetArray()) solutions.push_back(text(s));
+    } else if (result.HasMember("solution")) {
+      solutions.push_back(text(result["solution"]));
     }
     if (solutions.empty()) {
       ++unsolved;
       if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
       std::cerr << "gridmilp: " << label << ": "
-                << (result.value("status", "") == "time_limit" ||
-                            result.value("lastStatus", "") == "time_limit"
+                << (hasString(result, "status", "time_limit") ||
+                            hasString(result, "lastStatus", "time_limit")
                         ? "time limit reached without a solution"
                         : "no solution")
                 << "\n";
@@ -198,39 +259,36 @@ int runSolve(const SolveCommand& cmd) {
     }
     if (cmd.as_json || cmd.euler96) continue;
     if (cmd.unique) {
-      const json& u = result["unique"];
-      if (u.is_boolean() && !u.get<bool>()) ++not_unique;
-      std::cout << first << " "
-                << (u.is_null()     ? "unknown"
-                    : u.get<bool>() ? "unique"
-                                    : "not-unique");
-      if (result.contains("secondSolution")) {
-        std::cout << " " << result["secondSolution"].get<std::string>();
+      const Value& u = result["unique"];
+      if (u.IsBool() && !u.GetBool()) ++not_unique;
+      std::cout << first << " " << (u.IsNull() ? "unknown" : u.GetBool() ? "unique" : "not-unique");
+      if (result.HasMember("secondSolution")) {
+        std::cout << " " << text(result["secondSolution"]);
       }
       std::cout << "\n";
     } else if (cmd.enumerate > 0) {
       for (const std::string& s : solutions) std::cout << s << "\n";
       std::cout << "\n";
       std::cerr << "gridmilp: " << label << ": "
-                << (result["complete"].get<bool>() ? "" : "at least ") << solutions.size()
+                << (result["complete"].GetBool() ? "" : "at least ") << solutions.size()
                 << " solution" << (solutions.size() == 1 ? "" : "s") << "\n";
     } else {
       std::cout << first << "\n";
-      if (result.contains("objective")) {
-        const json& o = result["objective"];
-        std::cerr << "gridmilp: " << label << ": objective " << o["value"].dump() << " ("
-                  << result["status"].get<std::string>() << ", gap " << o["gap"].dump() << ")\n";
+      if (result.HasMember("objective")) {
+        const Value& o = result["objective"];
+        std::cerr << "gridmilp: " << label << ": objective " << app::writeJson(o["value"]) << " ("
+                  << text(result["status"]) << ", gap " << app::writeJson(o["gap"]) << ")\n";
       }
     }
   }
   if (cmd.euler96) std::cout << euler_sum << "\n";
   double total = 0;
   for (double t : times) total += t;
-  std::cerr << "gridmilp: " << puzzles.size() << " puzzle" << (puzzles.size() == 1 ? "" : "s")
-            << " (" << parsed["result"]["size"].get<int>() << "\u00d7"
-            << parsed["result"]["size"].get<int>() << ", "
-            << parsed["result"]["format"].get<std::string>() << "): " << solved << " solved, "
-            << unsolved << " without solution, " << errors << " errors";
+  const int size = parse_result["size"].GetInt();
+  std::cerr << "gridmilp: " << puzzles.Size() << " puzzle" << (puzzles.Size() == 1 ? "" : "s")
+            << " (" << size << "\u00d7" << size << ", " << text(parse_result["format"])
+            << "): " << solved << " solved, " << unsolved << " without solution, " << errors
+            << " errors";
   if (cmd.unique) std::cerr << ", " << not_unique << " not unique";
   std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
             << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
@@ -238,53 +296,83 @@ int runSolve(const SolveCommand& cmd) {
   return unsolved > 0 ? kExitUnsolved : kExitSolved;
 }
 
-int runGenerate(json request, bool as_json) {
-  request["type"] = "generate";
+/// What `generate` is asked for.
+struct GenerateCommand {
+  ShapeArgs shape;
+  std::int64_t seed = 1;
+  int givens = 0;
+  std::string symmetry = "none";
+  OptionArgs options;
+  bool as_json = false;
+};
+
+int runGenerate(const GenerateCommand& cmd) {
+  rapidjson::Document request(rapidjson::kObjectType);
+  JsonAllocator& a = request.GetAllocator();
+  addShape(request, cmd.shape, a);
+  request.AddMember("seed", cmd.seed, a)
+      .AddMember("givens", cmd.givens, a)
+      .AddMember("symmetry", app::jsonString(cmd.symmetry, a), a)
+      .AddMember("options", optionsJson(cmd.options, a), a)
+      .AddMember("type", "generate", a);
   // A live progress line only on a terminal; logs get the summary alone.
   const bool live = stderrIsTerminal();
-  const json response = app::handle(request, [live](const json& message) {
+  const rapidjson::Document response = app::handle(request, [live](const Value& message) {
     if (!live) return;
-    const json& p = message["progress"];
-    std::cerr << "\rgridmilp: " << p["checked"] << " of " << p["total"] << " cells tried, "
-              << p["givens"] << " givens" << std::flush;
+    const Value& p = message["progress"];
+    std::cerr << "\rgridmilp: " << p["checked"].GetInt() << " of " << p["total"].GetInt()
+              << " cells tried, " << p["givens"].GetInt() << " givens" << std::flush;
   });
   if (live) std::cerr << "\n";
-  if (as_json) std::cout << response.dump() << "\n";
-  if (response.contains("error")) {
-    std::cerr << "gridmilp: " << response["error"]["message"].get<std::string>() << "\n";
+  if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
+  if (response.HasMember("error")) {
+    std::cerr << "gridmilp: " << text(response["error"]["message"]) << "\n";
     return kExitBadInput;
   }
-  const json& r = response["result"];
-  if (!as_json) std::cout << r["puzzle"].get<std::string>() << "\n";
-  const json& d = r["difficulty"]["stats"];
-  std::cerr << "gridmilp: " << r["size"] << "\u00d7" << r["size"] << ", seed " << r["seed"] << ": "
-            << r["givens"] << " givens, unique" << (r["minimal"].get<bool>() ? ", minimal" : "")
-            << (r["targetGivens"].get<int>() > 0
-                    ? (r["targetReached"].get<bool>() ? ", target reached" : ", target not reached")
+  const Value& r = response["result"];
+  if (!cmd.as_json) std::cout << text(r["puzzle"]) << "\n";
+  const Value& d = r["difficulty"]["stats"];
+  const Value& root = d["rootLpIntegral"];
+  std::cerr << "gridmilp: " << r["size"].GetInt() << "\u00d7" << r["size"].GetInt() << ", seed "
+            << r["seed"].GetUint() << ": " << r["givens"].GetInt() << " givens, unique"
+            << (r["minimal"].GetBool() ? ", minimal" : "")
+            << (r["targetGivens"].GetInt() > 0
+                    ? (r["targetReached"].GetBool() ? ", target reached" : ", target not reached")
                     : "")
-            << "; " << r["uniquenessChecks"] << " uniqueness checks, " << formatMs(r["totalMs"])
-            << ". The MILP on it: root LP "
-            << (d["rootLpIntegral"].is_null()     ? "not needed (presolve solved it)"
-                : d["rootLpIntegral"].get<bool>() ? "integral"
-                                                  : "fractional")
-            << ", " << d["nodes"] << " B&B nodes, " << formatMs(d["solveMs"]) << "\n";
+            << "; " << r["uniquenessChecks"].GetInt() << " uniqueness checks, "
+            << formatMs(r["totalMs"].GetDouble()) << ". The MILP on it: root LP "
+            << (root.IsNull()    ? "not needed (presolve solved it)"
+                : root.GetBool() ? "integral"
+                                 : "fractional")
+            << ", " << d["nodes"].GetInt64() << " B&B nodes, " << formatMs(d["solveMs"].GetDouble())
+            << "\n";
   return kExitSolved;
 }
 
-int runRequests(const std::string& path) {
-  std::string text;
+/// Whether a text is one JSON value.
+bool isJson(const std::string& text) {
   try {
-    text = readInput(path);
+    app::parseJson(text);
+    return true;
+  } catch (const gridmilp::InputError&) {
+    return false;
+  }
+}
+
+int runRequests(const std::string& path) {
+  std::string input;
+  try {
+    input = readInput(path);
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
   }
   // One request per line, or one request spread over the whole text.
   std::vector<std::string> requests;
-  if (json::accept(text)) {
-    requests.push_back(text);
+  if (isJson(input)) {
+    requests.push_back(input);
   } else {
-    std::istringstream lines(text);
+    std::istringstream lines(input);
     for (std::string line; std::getline(lines, line);) {
       if (line.find_first_not_of(" \t\r") != std::string::npos) requests.push_back(line);
     }
@@ -292,36 +380,39 @@ int runRequests(const std::string& path) {
   int status = kExitSolved;
   for (const std::string& request : requests) {
     const std::string response = app::handleRequest(
-        request, [](const json& message) { std::cout << message.dump() << "\n"; });
+        request, [](const Value& message) { std::cout << app::writeJson(message) << "\n"; });
     std::cout << response << "\n";
-    if (json::parse(response).contains("error")) status = kExitBadInput;
+    if (app::parseJson(response).HasMember("error")) status = kExitBadInput;
   }
   return status;
 }
 
-/// Times every puzzle of a file (each solved `repeat` times, the minimum kept) and
-/// prints JSON: {"puzzles", "format", "size", "timesUs", "nodes", "statuses",
-/// "firstSolveUs", "verified"}. A puzzle stopped by the time limit is reported with
-/// status "time_limit"; "verified" says every solution found passed the checker.
 /// Times each puzzle of a file as the page and the WASM module see it: one JSON solve
 /// request in, one JSON response out (app::handleRequest: parsing, the model, GLPK,
 /// serialising), best of `repeat`; checks every solution independently. Prints one
-/// JSON object (timesUs, nodes, statuses, verified).
-int runBench(const std::string& path, int repeat, const json& options) {
-  const std::string text = readInput(path);
-  const sudoku::ParsedText parsed = sudoku::parseText(text);
-  json times = json::array(), nodes = json::array(), statuses = json::array();
+/// JSON object: {"puzzles", "format", "size", "timesUs", "nodes", "statuses",
+/// "firstSolveUs", "verified"}. A puzzle stopped by the time limit is reported with
+/// status "time_limit" (solved once); "verified" says every solution found passed the
+/// checker. Throws std::runtime_error for an unreadable file or an error response.
+int runBench(const std::string& path, int repeat, const OptionArgs& options) {
+  const std::string input = readInput(path);
+  const sudoku::ParsedText parsed = sudoku::parseText(input);
+  rapidjson::Document out(rapidjson::kObjectType);
+  JsonAllocator& oa = out.GetAllocator();
+  Value times(rapidjson::kArrayType), nodes(rapidjson::kArrayType), statuses(rapidjson::kArrayType);
   double first_us = -1;
   bool verified = true;
   for (const sudoku::ParsedPuzzle& puzzle : parsed.puzzles) {
-    const std::string request = json{
-        {"id", 1},
-        {"type", "solve"},
-        {"puzzle", puzzle.grid.toLine()},
-        {"size", parsed.shape.size()},
-        {"boxHeight", parsed.shape.boxHeight},
-        {"boxWidth", parsed.shape.boxWidth},
-        {"options", options}}.dump();
+    rapidjson::Document request_json(rapidjson::kObjectType);
+    JsonAllocator& a = request_json.GetAllocator();
+    request_json.AddMember("id", 1, a)
+        .AddMember("type", "solve", a)
+        .AddMember("puzzle", app::jsonString(puzzle.grid.toLine(), a), a)
+        .AddMember("size", parsed.shape.size(), a)
+        .AddMember("boxHeight", parsed.shape.boxHeight, a)
+        .AddMember("boxWidth", parsed.shape.boxWidth, a)
+        .AddMember("options", optionsJson(options, a), a);
+    const std::string request = app::writeJson(request_json);
     double best = 1e300;
     std::int64_t node_count = 0;
     std::string status;
@@ -333,33 +424,31 @@ int runBench(const std::string& path, int repeat, const json& options) {
               .count();
       if (first_us < 0) first_us = us;
       best = std::min(best, us);
-      const json r = json::parse(response);
-      if (!r.contains("result")) throw std::runtime_error(r["error"]["message"].get<std::string>());
-      const json& result = r["result"];
-      node_count = result["stats"]["nodes"].get<std::int64_t>();
-      status = result["status"].get<std::string>();
-      const bool solved = result.contains("solution");
+      const rapidjson::Document r = app::parseJson(response);
+      if (!r.HasMember("result")) throw std::runtime_error(text(r["error"]["message"]));
+      const Value& result = r["result"];
+      node_count = result["stats"]["nodes"].GetInt64();
+      status = text(result["status"]);
+      const bool solved = result.HasMember("solution");
       if (solved) {
-        sudoku::Grid solution =
-            sudoku::parseOne(result["solution"].get<std::string>(), parsed.shape);
+        sudoku::Grid solution = sudoku::parseOne(text(result["solution"]), parsed.shape);
         if (!sudoku::isValidSolution(puzzle.grid, solution)) verified = false;
       }
       if (!solved) break;  // a time limit: once is enough
     }
-    times.push_back(best);
-    nodes.push_back(node_count);
-    statuses.push_back(status);
+    times.PushBack(best, oa);
+    nodes.PushBack(node_count, oa);
+    statuses.PushBack(app::jsonString(status, oa), oa);
   }
-  std::cout << json{{"puzzles", parsed.puzzles.size()},
-                    {"format", sudoku::toString(parsed.format)},
-                    {"size", parsed.shape.size()},
-                    {"timesUs", times},
-                    {"nodes", nodes},
-                    {"statuses", statuses},
-                    {"firstSolveUs", first_us},
-                    {"verified", verified}}
-                   .dump()
-            << "\n";
+  out.AddMember("puzzles", static_cast<std::uint64_t>(parsed.puzzles.size()), oa)
+      .AddMember("format", StringRef(sudoku::toString(parsed.format)), oa)
+      .AddMember("size", parsed.shape.size(), oa)
+      .AddMember("timesUs", times, oa)
+      .AddMember("nodes", nodes, oa)
+      .AddMember("statuses", statuses, oa)
+      .AddMember("firstSolveUs", first_us, oa)
+      .AddMember("verified", verified, oa);
+  std::cout << app::writeJson(out) << "\n";
   return verified ? kExitSolved : kExitUnsolved;
 }
 
@@ -373,20 +462,21 @@ void addShapeOptions(CLI::App* sub, int* size, std::string* box, std::string* sy
 
 /// The size/boxHeight/boxWidth/symbols fields of a request. Throws
 /// std::runtime_error for a malformed --box.
-json shapeJson(int size, const std::string& box, const std::string& symbols) {
-  json out = json::object();
-  if (size > 0) out["size"] = size;
+ShapeArgs shapeArgs(int size, const std::string& box, const std::string& symbols) {
+  ShapeArgs out;
+  out.size = size;
   if (!box.empty()) {
     const auto x = box.find('x');
     try {
       if (x == std::string::npos) throw std::invalid_argument(box);
-      out["boxHeight"] = std::stoi(box.substr(0, x));
-      out["boxWidth"] = std::stoi(box.substr(x + 1));
+      out.boxHeight = std::stoi(box.substr(0, x));
+      out.boxWidth = std::stoi(box.substr(x + 1));
+      out.box = true;
     } catch (const std::exception&) {
       throw std::runtime_error("--box must be HxW, e.g. 2x3 (got '" + box + "')");
     }
   }
-  if (!symbols.empty()) out["symbols"] = symbols;
+  out.symbols = symbols;
   return out;
 }
 
@@ -464,27 +554,24 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : kExitBadInput;
   }
   try {
-    const json options = {
-        {"timeLimitMs", time_limit}, {"presolve", !no_presolve}, {"model", model}};
+    const OptionArgs options{time_limit, !no_presolve, model};
     if (*solve) {
-      solve_cmd.shape = shapeJson(size, box, symbols);
+      solve_cmd.shape = shapeArgs(size, box, symbols);
       solve_cmd.options = options;
       return runSolve(solve_cmd);
     }
     if (*generate) {
-      json req = shapeJson(gen_size, gen_box, "");
-      req["seed"] = seed;
-      req["givens"] = givens;
-      req["symmetry"] = symmetry;
-      req["options"] = options;
-      return runGenerate(req, gen_json);
+      GenerateCommand cmd;
+      cmd.shape = shapeArgs(gen_size, gen_box, "");
+      cmd.seed = seed;
+      cmd.givens = givens;
+      cmd.symmetry = symmetry;
+      cmd.options = options;
+      cmd.as_json = gen_json;
+      return runGenerate(cmd);
     }
     if (*request) return runRequests(request_path);
-    if (*bench) {
-      return runBench(
-          bench_path, repeat,
-          {{"timeLimitMs", time_limit}, {"presolve", !no_presolve}, {"model", bench_model}});
-    }
+    if (*bench) return runBench(bench_path, repeat, {time_limit, !no_presolve, bench_model});
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;

@@ -18,8 +18,8 @@ std::string handleRequest(const std::string& request_json, emscripten::val on_pr
   if (on_progress.typeOf().as<std::string>() != "function") {
     return gridmilp::app::handleRequest(request_json);
   }
-  return gridmilp::app::handleRequest(request_json, [&](const nlohmann::json& message) {
-    on_progress(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return gridmilp::app::handleRequest(request_json, [&](const rapidjson::Value& message) {
+    on_progress(gridmilp::app::writeJson(message));
   });
 }
 

@@ -10,110 +10,198 @@
 
 #include "milp/glpk_backend.h"
 #include "test_data.h"
+#include "test_json.h"
 
 namespace gridmilp::app {
 namespace {
 
-using nlohmann::json;
+using rapidjson::Document;
+using rapidjson::Value;
+using testing::call;
+using testing::handleText;
+using testing::jsonQuoted;
 
 const std::string kGrid01 =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
-json call(const json& request) { return json::parse(handleRequest(request.dump())); }
+/// A solve request for `puzzle` with more members (JSON text, each starting ",").
+std::string solveRequest(int id, const std::string& puzzle, const std::string& more = "") {
+  return "{\"id\":" + std::to_string(id) + ",\"type\":\"solve\",\"puzzle\":" + jsonQuoted(puzzle) +
+         more + "}";
+}
 
 TEST(ServiceTest, Version) {
-  const json r = call({{"id", 1}, {"type", "version"}});
-  EXPECT_EQ(r["id"], 1);
+  const Document r = call(R"({"id": 1, "type": "version"})");
+  EXPECT_EQ(r["id"], Value(1));
   EXPECT_EQ(r["result"]["glpk"], "5.0");
-  EXPECT_EQ(r["result"]["protocol"], 1);
+  EXPECT_EQ(r["result"]["protocol"], Value(1));
 }
 
 TEST(ServiceTest, SolveReturnsTheSolutionAndStatistics) {
-  const json r = call({{"id", "a"}, {"type", "solve"}, {"puzzle", kGrid01}});
-  ASSERT_TRUE(r.contains("result")) << r.dump();
+  const Document r = call(R"({"id": "a", "type": "solve", "puzzle": ")" + kGrid01 + "\"}");
+  ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
   EXPECT_EQ(r["id"], "a");
-  const json& result = r["result"];
+  const Value& result = r["result"];
   EXPECT_EQ(result["status"], "optimal");
   EXPECT_EQ(result["givens"], kGrid01);
-  EXPECT_EQ(result["solution"].get<std::string>().substr(0, 3), "483");
-  EXPECT_EQ(result["stats"]["columns"], 729);
-  EXPECT_EQ(result["stats"]["rows"], 324);
-  EXPECT_EQ(result["stats"]["nonzeros"], 2916);
-  EXPECT_TRUE(result["stats"]["nodes"].is_number_integer());
-  EXPECT_GE(result["stats"]["totalMs"].get<double>(), result["stats"]["solveMs"].get<double>());
-  EXPECT_TRUE(result["stats"]["presolvedRows"].is_number_integer());
+  EXPECT_EQ(std::string(result["solution"].GetString()).substr(0, 3), "483");
+  EXPECT_EQ(result["stats"]["columns"], Value(729));
+  EXPECT_EQ(result["stats"]["rows"], Value(324));
+  EXPECT_EQ(result["stats"]["nonzeros"], Value(2916));
+  EXPECT_TRUE(result["stats"]["nodes"].IsInt64());
+  EXPECT_GE(result["stats"]["totalMs"].GetDouble(), result["stats"]["solveMs"].GetDouble());
+  EXPECT_TRUE(result["stats"]["presolvedRows"].IsInt());
+}
+
+TEST(ServiceTest, CountsAreWholeNumbersAndTimesAreNumbersWithAFraction) {
+  // The text keeps integers and doubles apart as before: counts are written as
+  // integers ("nodes":1), times and values as doubles, with a fraction ("solveMs":1.0).
+  const Document r = call(solveRequest(1, kGrid01, R"(,"objective":{"preset":"diagonal"})"));
+  ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
+  const Value& stats = r["result"]["stats"];
+  for (const char* count : {"rows", "columns", "nonzeros", "nodes", "simplexIterations"}) {
+    EXPECT_TRUE(stats[count].IsInt64() && !stats[count].IsDouble()) << count;
+  }
+  for (const char* ms : {"solveMs", "buildMs", "totalMs"}) EXPECT_TRUE(stats[ms].IsDouble()) << ms;
+  EXPECT_TRUE(r["result"]["objective"]["value"].IsDouble());
+  EXPECT_DOUBLE_EQ(r["result"]["objective"]["value"].GetDouble(),
+                   4 + 6 + 1 + 1 + 6 + 8 + 5 + 6 + 2);
 }
 
 TEST(ServiceTest, PresolveOffReportsNoPresolvedSize) {
-  const json r = call({{"id", 2},
-                       {"type", "solve"},
-                       {"puzzle", kGrid01},
-                       {"options", {{"presolve", false}, {"timeLimitMs", 10000}}}});
-  ASSERT_TRUE(r.contains("result")) << r.dump();
+  const Document r =
+      call(solveRequest(2, kGrid01, R"(,"options":{"presolve":false,"timeLimitMs":10000})"));
+  ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
   EXPECT_EQ(r["result"]["status"], "optimal");
-  EXPECT_TRUE(r["result"]["stats"]["presolvedRows"].is_null());
-  EXPECT_TRUE(r["result"]["stats"]["rootLpIntegral"].is_boolean());
+  EXPECT_TRUE(r["result"]["stats"]["presolvedRows"].IsNull());
+  EXPECT_TRUE(r["result"]["stats"]["rootLpIntegral"].IsBool());
 }
 
 TEST(ServiceTest, NoSolutionIsAResultNotAnError) {
   const std::string puzzle = "12345678." + std::string(63, '.') + "........9";
-  const json r = call({{"id", 3}, {"type", "solve"}, {"puzzle", puzzle}});
-  ASSERT_TRUE(r.contains("result")) << r.dump();
+  const Document r = call(solveRequest(3, puzzle));
+  ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
   EXPECT_EQ(r["result"]["status"], "infeasible");
-  EXPECT_FALSE(r["result"].contains("solution"));
+  EXPECT_FALSE(r["result"].HasMember("solution"));
 }
 
 TEST(ServiceTest, ParseSplitsAFile) {
-  const json r =
-      call({{"id", 4}, {"type", "parse"}, {"text", testing::readSharedData("p096_sudoku.txt")}});
-  ASSERT_TRUE(r.contains("result")) << r.dump().substr(0, 300);
+  const Document r = call(R"({"id": 4, "type": "parse", "text": )" +
+                          jsonQuoted(testing::readSharedData("p096_sudoku.txt")) + "}");
+  ASSERT_TRUE(r.HasMember("result")) << writeJson(r).substr(0, 300);
   EXPECT_EQ(r["result"]["format"], "euler96");
-  ASSERT_EQ(r["result"]["puzzles"].size(), 50u);
+  ASSERT_EQ(r["result"]["puzzles"].Size(), 50u);
   EXPECT_EQ(r["result"]["puzzles"][0]["name"], "Grid 01");
   EXPECT_EQ(r["result"]["puzzles"][0]["givens"], kGrid01);
-  EXPECT_EQ(r["result"]["puzzles"][1]["line"], 11);
+  EXPECT_EQ(r["result"]["puzzles"][1]["line"], Value(11));
 }
 
 TEST(ServiceTest, ErrorsSayWhatAndWhere) {
-  json r = call({{"id", 5}, {"type", "solve"}, {"puzzle", kGrid01.substr(0, 80)}});
+  Document r = call(solveRequest(5, kGrid01.substr(0, 80)));
   EXPECT_EQ(r["error"]["code"], "wrong_length");
-  r = call({{"id", 6}, {"type", "solve"}, {"puzzle", "12x"}});
+  r = call(solveRequest(6, "12x"));
   EXPECT_EQ(r["error"]["code"], "parse_error");
-  EXPECT_EQ(r["error"]["where"]["column"], 3);
+  EXPECT_EQ(r["error"]["where"]["column"], Value(3));
   EXPECT_EQ(r["error"]["where"]["character"], "x");
   std::string clash = kGrid01;
   clash[0] = '3';
-  r = call({{"id", 7}, {"type", "solve"}, {"puzzle", clash}});
+  r = call(solveRequest(7, clash));
   EXPECT_EQ(r["error"]["code"], "conflicting_givens");
-  EXPECT_EQ(r["error"]["where"]["cells"].size(), 2u);
-  r = call({{"id", 8}, {"type", "solve"}});
+  EXPECT_EQ(r["error"]["where"]["cells"].Size(), 2u);
+  r = call(R"({"id": 8, "type": "solve"})");
   EXPECT_EQ(r["error"]["code"], "bad_request");
   EXPECT_EQ(r["error"]["where"]["field"], "puzzle");
-  r = call({{"id", 9}, {"type", "fly"}});
+  r = call(R"({"id": 9, "type": "fly"})");
   EXPECT_EQ(r["error"]["code"], "bad_request");
-  r = call(
-      {{"id", 10}, {"type", "solve"}, {"puzzle", kGrid01}, {"options", {{"timeLimitMs", "x"}}}});
+  r = call(solveRequest(10, kGrid01, R"(,"options":{"timeLimitMs":"x"})"));
   EXPECT_EQ(r["error"]["where"]["field"], "options.timeLimitMs");
-  r = call({{"id", 11}, {"type", "parse"}, {"text", ""}});
+  r = call(R"({"id": 11, "type": "parse", "text": ""})");
   EXPECT_EQ(r["error"]["code"], "empty_input");
-  r = call({{"id", 12}, {"type", "solve"}, {"puzzle", kGrid01}, {"size", 16}});
+  r = call(solveRequest(12, kGrid01, R"(,"size":16)"));
   EXPECT_EQ(r["error"]["code"], "wrong_length");
   EXPECT_EQ(r["error"]["message"], "Line 1 has 81 cells; a 16\u00d716 puzzle has 256 cells");
-  r = call({{"id", 12}, {"type", "solve"}, {"puzzle", kGrid01}, {"size", 40}});
+  r = call(solveRequest(12, kGrid01, R"(,"size":40)"));
   EXPECT_EQ(r["error"]["code"], "bad_request");
-  const json bad = json::parse(handleRequest("{not json"));
-  EXPECT_TRUE(bad["id"].is_null());
+  const Document bad = call("{not json");
+  EXPECT_TRUE(bad["id"].IsNull());
   EXPECT_EQ(bad["error"]["code"], "bad_request");
-  EXPECT_EQ(json::parse(handleRequest("[1,2]"))["error"]["code"], "bad_request");
+  EXPECT_EQ(call("[1,2]")["error"]["code"], "bad_request");
+}
+
+TEST(ServiceTest, MalformedJsonSaysLineAndColumn) {
+  Document r = call("{\"id\": 1,\n \"type\" \"solve\"}");
+  EXPECT_TRUE(r["id"].IsNull());
+  EXPECT_EQ(r["error"]["code"], "bad_request");
+  EXPECT_EQ(r["error"]["message"],
+            "The request is not valid JSON: line 2, column 9: Missing a colon after a name of "
+            "object member.");
+  EXPECT_FALSE(r["error"].HasMember("where"));  // as before: the place is in the message
+  // Columns count code points: "ü" is one column (two bytes).
+  r = call("{\"text\": \"\u00fc\" x}");
+  EXPECT_EQ(r["error"]["message"],
+            "The request is not valid JSON: line 1, column 14: Missing a comma or '}' after an "
+            "object member.");
+  r = call("");
+  EXPECT_EQ(r["error"]["message"],
+            "The request is not valid JSON: line 1, column 1: The document is empty.");
+  r = call(R"({"type": "version"} {})");
+  EXPECT_EQ(r["error"]["code"], "bad_request");
+  r = call(std::string(R"({"type": "version"})") + '\0' + "{}");  // text after a NUL byte
+  EXPECT_EQ(r["error"]["message"],
+            "The request is not valid JSON: line 1, column 20: The document root must not be "
+            "followed by other values.");
+}
+
+TEST(ServiceTest, StringsMustBeUtf8) {
+  // Raw bytes that are not UTF-8, and an escaped low surrogate without its high one
+  // (RapidJSON 1.1.0 itself lets the escape through): not JSON text, not a crash.
+  Document r = call("{\"type\": \"solve\", \"puzzle\": \"\xff\"}");
+  EXPECT_EQ(r["error"]["message"],
+            "The request is not valid JSON: line 1, column 30: Invalid encoding in string.");
+  r = call(R"({"type": "solve", "puzzle": "\udc00"})");
+  EXPECT_EQ(r["error"]["code"], "bad_request");
+  EXPECT_NE(std::string(r["error"]["message"].GetString()).find("Invalid encoding in string"),
+            std::string::npos)
+      << writeJson(r);
+  // A proper pair is one character (U+1F600): an unexpected one in a puzzle.
+  r = call(R"({"type": "solve", "puzzle": "1\ud83d\ude00"})");
+  EXPECT_EQ(r["error"]["code"], "parse_error");
+  EXPECT_EQ(r["error"]["where"]["character"], "\xf0\x9f\x98\x80");
+}
+
+TEST(ServiceTest, RepeatedKeysTakeTheLastValueAndUnknownKeysAreIgnored) {
+  Document r = call(R"({"id": 1, "type": "version", "type": "parse", "text": "", "colour": 3})");
+  EXPECT_EQ(r["error"]["code"], "empty_input");  // a parse request
+  r = call(R"({"id": 1, "id": "x", "type": "version"})");
+  EXPECT_EQ(r["id"], "x");
+}
+
+TEST(ServiceTest, WholeNumbersOutOfRangeAreRefused) {
+  Document r = call(solveRequest(1, kGrid01, R"(,"options":{"timeLimitMs":10000000000})"));
+  EXPECT_EQ(r["error"]["code"], "bad_request");
+  EXPECT_EQ(r["error"]["where"]["field"], "options.timeLimitMs");
+  r = call(solveRequest(1, kGrid01, R"(,"size":10000000000)"));
+  EXPECT_EQ(r["error"]["message"], "Size 10000000000 is not supported (1 to 35)");
+  r = call(solveRequest(1, kGrid01, R"(,"size":9.0)"));
+  EXPECT_EQ(r["error"]["where"]["field"], "size");
+  r = call(R"({"type": "complete", "seed": 4294967296})");
+  EXPECT_EQ(r["error"]["where"]["field"], "seed");
+  r = call(R"({"type": "complete", "size": 4, "seed": 4294967295})");
+  EXPECT_EQ(r["result"]["seed"], Value(4294967295u)) << writeJson(r);
+}
+
+TEST(ServiceTest, DeeplyNestedJsonIsAnErrorNotACrash) {
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  EXPECT_EQ(call(deep)["error"]["message"], "A request must be a JSON object");
 }
 
 TEST(ServiceTest, ForcedGlpkErrorThenACorrectSolve) {
-  const json broken = call(
-      {{"id", 13}, {"type", "solve"}, {"puzzle", kGrid01}, {"debug", {{"forceGlpkError", true}}}});
-  ASSERT_TRUE(broken.contains("error")) << broken.dump();
+  const Document broken = call(solveRequest(13, kGrid01, R"(,"debug":{"forceGlpkError":true})"));
+  ASSERT_TRUE(broken.HasMember("error")) << writeJson(broken);
   EXPECT_EQ(broken["error"]["code"], "solver_error");
-  EXPECT_NE(broken["error"]["message"].get<std::string>().find("GLPK error"), std::string::npos);
-  const json ok = call({{"id", 14}, {"type", "solve"}, {"puzzle", kGrid01}});
+  EXPECT_NE(std::string(broken["error"]["message"].GetString()).find("GLPK error"),
+            std::string::npos);
+  const Document ok = call(solveRequest(14, kGrid01));
   EXPECT_EQ(ok["result"]["status"], "optimal");
 }
 
@@ -123,7 +211,9 @@ TEST(ServiceTest, ForcedGlpkErrorThenACorrectSolve) {
 namespace gridmilp::app {
 namespace {
 
-using nlohmann::json;
+using rapidjson::Document;
+using rapidjson::Value;
+using testing::handleText;
 
 const std::string kEasy =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -136,16 +226,16 @@ std::string top95(int line) {
 }
 
 TEST(ServiceTeachingTest, RelaxationIsIntegralForAnEasyPuzzleAndFractionalForAHardOne) {
-  const json easy = handle({{"type", "relax"}, {"puzzle", kEasy}});
-  ASSERT_TRUE(easy.contains("result")) << easy.dump();
+  const Document easy = handleText(R"({"type": "relax", "puzzle": ")" + kEasy + "\"}");
+  ASSERT_TRUE(easy.HasMember("result")) << writeJson(easy);
   EXPECT_EQ(easy["result"]["status"], "optimal");
-  EXPECT_TRUE(easy["result"]["integral"].get<bool>());
-  EXPECT_EQ(easy["result"]["values"].size(), 81u);
-  const json hard = handle({{"type", "relax"}, {"puzzle", top95(4)}});
-  EXPECT_FALSE(hard["result"]["integral"].get<bool>());
+  EXPECT_TRUE(easy["result"]["integral"].GetBool());
+  EXPECT_EQ(easy["result"]["values"].Size(), 81u);
+  const Document hard = handleText(R"({"type": "relax", "puzzle": ")" + top95(4) + "\"}");
+  EXPECT_FALSE(hard["result"]["integral"].GetBool());
   int fractional = 0;
-  for (const json& v : hard["result"]["values"]) {
-    const double x = v[3];
+  for (const Value& v : hard["result"]["values"].GetArray()) {
+    const double x = v[3].GetDouble();
     EXPECT_GT(x, 0.0);
     EXPECT_LE(x, 1.0 + 1e-9);
     if (x < 1 - 1e-6) ++fractional;
@@ -156,12 +246,11 @@ TEST(ServiceTeachingTest, RelaxationIsIntegralForAnEasyPuzzleAndFractionalForAHa
 TEST(ServiceTeachingTest, ExportedLpReadsBackWithGlpkAndSolvesToTheSameGrid) {
   for (const char* model : {"textbook", "candidates"}) {
     for (const char* format : {"lp", "mps"}) {
-      const json r = handle({{"type", "exportModel"},
-                             {"puzzle", kEasy},
-                             {"format", format},
-                             {"options", {{"model", model}}}});
-      ASSERT_TRUE(r.contains("result")) << r.dump();
-      const std::string text = r["result"]["text"];
+      const Document r =
+          handleText(R"({"type": "exportModel", "puzzle": ")" + kEasy + R"(", "format": ")" +
+                     format + R"(", "options": {"model": ")" + model + "\"}}");
+      ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
+      const std::string text = r["result"]["text"].GetString();
       const milp::TextSolve back =
           milp::solveModelText(text, std::string(format) == "lp" ? milp::ModelFormat::kCplexLp
                                                                  : milp::ModelFormat::kFreeMps);
@@ -179,27 +268,30 @@ TEST(ServiceTeachingTest, ExportedLpReadsBackWithGlpkAndSolvesToTheSameGrid) {
           << model << " " << format;
     }
   }
-  const json bad = handle({{"type", "exportModel"}, {"puzzle", kEasy}, {"format", "xls"}});
+  const Document bad =
+      handleText(R"({"type": "exportModel", "puzzle": ")" + kEasy + R"(", "format": "xls"})");
   EXPECT_EQ(bad["error"]["where"]["field"], "format");
 }
 
 TEST(ServiceTeachingTest, SolveStreamsBranchAndBoundProgress) {
-  std::vector<json> messages;
-  const json request = {
-      {"id", 77}, {"type", "solve"}, {"puzzle", top95(7)}, {"options", {{"presolve", false}}}};
+  std::vector<std::string> messages;  // as the WASM module passes them on: JSON text
+  const std::string request = R"({"id": 77, "type": "solve", "puzzle": ")" + top95(7) +
+                              R"(", "options": {"presolve": false}})";
   const std::string response =
-      handleRequest(request.dump(), [&](const json& m) { messages.push_back(m); });
-  const json r = json::parse(response);
-  ASSERT_TRUE(r.contains("result")) << response;
+      handleRequest(request, [&](const rapidjson::Value& m) { messages.push_back(writeJson(m)); });
+  const Document r = parseJson(response);
+  ASSERT_TRUE(r.HasMember("result")) << response;
   EXPECT_EQ(r["result"]["status"], "optimal");
   // With no interval every callback reports; top95 line 7 branches.
-  EXPECT_GT(r["result"]["stats"]["nodes"].get<int>(), 1);
+  EXPECT_GT(r["result"]["stats"]["nodes"].GetInt(), 1);
   ASSERT_FALSE(messages.empty());
-  for (const json& m : messages) {
-    EXPECT_EQ(m["id"], 77);
+  for (const std::string& text : messages) {
+    const Document m = parseJson(text);
+    EXPECT_EQ(m["id"], Value(77));
     EXPECT_EQ(m["progress"]["phase"], "branch-and-bound");
-    EXPECT_GE(m["progress"]["nodes"].get<int>(), 0);
-    EXPECT_LE(m["progress"]["nodes"].get<int>(), r["result"]["stats"]["nodes"].get<int>());
+    EXPECT_GE(m["progress"]["nodes"].GetInt(), 0);
+    EXPECT_LE(m["progress"]["nodes"].GetInt(), r["result"]["stats"]["nodes"].GetInt());
+    EXPECT_TRUE(m["progress"]["elapsedMs"].IsDouble());
   }
 }
 
@@ -213,31 +305,31 @@ TEST(ServiceTeachingTest, BranchingDecisionsAreRecordedInOrder) {
   std::istringstream in(testing::readSharedData("top95.txt"));
   std::string puzzle;
   for (int i = 0; i < 7; ++i) std::getline(in, puzzle);
-  const nlohmann::json r =
-      handle({{"type", "solve"}, {"puzzle", puzzle}, {"options", {{"recordBranching", true}}}});
-  ASSERT_TRUE(r.contains("result")) << r.dump();
-  const nlohmann::json& result = r["result"];
+  const rapidjson::Document r = testing::handleText(R"({"type": "solve", "puzzle": ")" + puzzle +
+                                                    R"(", "options": {"recordBranching": true}})");
+  ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
+  const rapidjson::Value& result = r["result"];
   EXPECT_EQ(result["status"], "optimal");
-  const nlohmann::json& branching = result["branching"];
-  ASSERT_GE(branching.size(), 1u);
-  EXPECT_EQ(branching[0]["depth"], 0);
-  EXPECT_EQ(branching[0]["parent"], 0);
+  const rapidjson::Value& branching = result["branching"];
+  ASSERT_GE(branching.Size(), 1u);
+  EXPECT_EQ(branching[0]["depth"], rapidjson::Value(0));
+  EXPECT_EQ(branching[0]["parent"], rapidjson::Value(0));
   std::set<int> branched;  // nodes that branched so far
-  for (const nlohmann::json& b : branching) {
-    const std::string name = b["variable"];
+  for (const rapidjson::Value& b : branching.GetArray()) {
+    const std::string name = b["variable"].GetString();
     EXPECT_EQ(name.rfind("x[", 0), 0u) << name;
-    const double value = b["lpValue"];
+    const double value = b["lpValue"].GetDouble();
     EXPECT_GT(value, 0.0);  // a fractional value: that is why it branched
     EXPECT_LT(value, 1.0);
     // A node branches only after its parent did. (Best-bound selection visits nodes
     // out of number order, and GLPK reuses the number of a discarded node.)
-    const int node = b["node"], parent = b["parent"];
+    const int node = b["node"].GetInt(), parent = b["parent"].GetInt();
     if (parent != 0) EXPECT_EQ(branched.count(parent), 1u) << node << " before " << parent;
     branched.insert(node);
   }
-  EXPECT_GE(result["stats"]["nodes"].get<std::size_t>(), branching.size() + 1);
-  ASSERT_GE(result["incumbentNodes"].size(), 1u);
-  EXPECT_TRUE(result["stats"]["presolvedRows"].is_null());  // recording needs presolve off
+  EXPECT_GE(result["stats"]["nodes"].GetUint64(), branching.Size() + 1);
+  ASSERT_GE(result["incumbentNodes"].Size(), 1u);
+  EXPECT_TRUE(result["stats"]["presolvedRows"].IsNull());  // recording needs presolve off
 }
 
 TEST(ServiceTeachingTest, RecordingBacktracksDepthFirstWhateverWasAsked) {
@@ -246,18 +338,19 @@ TEST(ServiceTeachingTest, RecordingBacktracksDepthFirstWhateverWasAsked) {
   std::istringstream in(testing::readSharedData("top95.txt"));
   std::string puzzle;
   for (int i = 0; i < 13; ++i) std::getline(in, puzzle);
-  auto run = [&](const char* backtracking) {
-    const nlohmann::json r =
-        handle({{"type", "solve"},
-                {"puzzle", puzzle},
-                {"options", {{"recordBranching", true}, {"backtracking", backtracking}}}});
-    EXPECT_TRUE(r.contains("result")) << r.dump();
-    return r["result"];
+  auto run = [&](const std::string& backtracking) {
+    rapidjson::Document r = testing::handleText(
+        R"({"type": "solve", "puzzle": ")" + puzzle +
+        R"(", "options": {"recordBranching": true, "backtracking": ")" + backtracking + "\"}}");
+    EXPECT_TRUE(r.HasMember("result")) << writeJson(r);
+    rapidjson::Document result;
+    result.CopyFrom(r["result"], result.GetAllocator());
+    return result;
   };
-  const nlohmann::json dfs = run("dfs");
-  ASSERT_GE(dfs["branching"].size(), 10u);  // top95 line 13 branches for a while
+  const rapidjson::Document dfs = run("dfs");
+  ASSERT_GE(dfs["branching"].Size(), 10u);  // top95 line 13 branches for a while
   for (const char* other : {"blb", "bfs", "bph"}) {
-    const nlohmann::json r = run(other);
+    const rapidjson::Document r = run(other);
     EXPECT_EQ(r["branching"], dfs["branching"]) << other;
     EXPECT_EQ(r["incumbentNodes"], dfs["incumbentNodes"]) << other;
     EXPECT_EQ(r["stats"]["nodes"], dfs["stats"]["nodes"]) << other;

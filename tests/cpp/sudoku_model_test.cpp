@@ -8,6 +8,7 @@
 #include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/text.h"
 #include "test_data.h"
+#include "test_json.h"
 
 namespace gridmilp::sudoku {
 namespace {
@@ -174,28 +175,27 @@ TEST(SudokuModelTest, ObjectiveOverFixedCellsCountsThem) {
 TEST(SudokuModelTest, ServiceReportsModelAndReduction) {
   const std::string grid01 =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-  const nlohmann::json r =
-      app::handle({{"type", "solve"}, {"puzzle", grid01}, {"options", {{"model", "reduced"}}}});
-  ASSERT_TRUE(r.contains("result")) << r.dump();
+  const std::string solve = R"({"type": "solve", "puzzle": ")" + grid01 + "\"";
+  const rapidjson::Document r =
+      testing::handleText(solve + R"(, "options": {"model": "reduced"}})");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
   EXPECT_EQ(r["result"]["model"], "reduced");
   EXPECT_EQ(r["result"]["decidedBy"], "reduction");
-  EXPECT_EQ(r["result"]["reduction"]["nakedSingles"].get<int>() +
-                r["result"]["reduction"]["hiddenSingles"].get<int>(),
+  EXPECT_EQ(r["result"]["reduction"]["nakedSingles"].GetInt() +
+                r["result"]["reduction"]["hiddenSingles"].GetInt(),
             49);
-  EXPECT_FALSE(r["result"]["reduction"].contains("fixings"));  // counts only by default
-  const nlohmann::json explained =
-      app::handle({{"type", "solve"},
-                   {"puzzle", grid01},
-                   {"options", {{"model", "reduced"}, {"explain", true}}}});
-  EXPECT_EQ(explained["result"]["reduction"]["fixings"].size(), 49u);
-  EXPECT_TRUE(explained["result"]["reduction"]["eliminations"].is_array());
-  EXPECT_EQ(r["result"]["stats"]["columns"], 0);
-  const nlohmann::json t = app::handle({{"type", "solve"}, {"puzzle", grid01}});
+  EXPECT_FALSE(r["result"]["reduction"].HasMember("fixings"));  // counts only by default
+  const rapidjson::Document explained =
+      testing::handleText(solve + R"(, "options": {"model": "reduced", "explain": true}})");
+  EXPECT_EQ(explained["result"]["reduction"]["fixings"].Size(), 49u);
+  EXPECT_TRUE(explained["result"]["reduction"]["eliminations"].IsArray());
+  EXPECT_EQ(r["result"]["stats"]["columns"], rapidjson::Value(0));
+  const rapidjson::Document t = testing::handleText(solve + "}");
   EXPECT_EQ(t["result"]["model"], "textbook");
   EXPECT_EQ(t["result"]["decidedBy"], "glpk");
-  EXPECT_EQ(t["result"]["stats"]["columns"], 729);
-  const nlohmann::json bad =
-      app::handle({{"type", "solve"}, {"puzzle", grid01}, {"options", {{"model", "magic"}}}});
+  EXPECT_EQ(t["result"]["stats"]["columns"], rapidjson::Value(729));
+  const rapidjson::Document bad =
+      testing::handleText(solve + R"(, "options": {"model": "magic"}})");
   EXPECT_EQ(bad["error"]["code"], "bad_request");
   EXPECT_EQ(bad["error"]["where"]["field"], "options.model");
 }

@@ -1,0 +1,147 @@
+// gridmilp — JSON text of the protocol (RapidJSON).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/json.h"
+
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+
+#include "puzzles/input_error.h"
+
+namespace gridmilp::app {
+namespace {
+
+/// Strings must be valid UTF-8 (the JSON standard's encoding); the parser keeps its own
+/// stack (no recursion, so no stack overflow on deep nesting); numbers are read exactly
+/// (a weight written as 0.1 is the double nearest 0.1).
+constexpr unsigned kParseFlags = rapidjson::kParseValidateEncodingFlag |
+                                 rapidjson::kParseIterativeFlag |
+                                 rapidjson::kParseFullPrecisionFlag;
+
+/// Passes the reader's SAX events on to a Document and stops at a string (or key) that
+/// is not valid UTF-8. kParseValidateEncodingFlag checks the bytes of the text, but
+/// RapidJSON 1.1.0 decodes an escaped lone low surrogate ("\udc00") to bytes no UTF-8
+/// text holds (Tencent/rapidjson#1738, fixed after 1.1.0).
+struct Utf8CheckingHandler {
+  rapidjson::Document& document;
+
+  /// RapidJSON's own UTF-8 validation, over a decoded string.
+  static bool valid(const char* text, rapidjson::SizeType length) {
+    struct Discard {
+      void Put(char) {}
+    } discard;
+    rapidjson::MemoryStream in(text, length);
+    while (in.Tell() < length) {
+      if (!rapidjson::UTF8<>::Validate(in, discard)) return false;
+    }
+    return true;
+  }
+  bool Null() { return document.Null(); }
+  bool Bool(bool b) { return document.Bool(b); }
+  bool Int(int i) { return document.Int(i); }
+  bool Uint(unsigned u) { return document.Uint(u); }
+  bool Int64(std::int64_t i) { return document.Int64(i); }
+  bool Uint64(std::uint64_t u) { return document.Uint64(u); }
+  bool Double(double d) { return document.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
+    return document.RawNumber(s, n, copy);
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    return valid(s, n) && document.String(s, n, copy);
+  }
+  bool StartObject() { return document.StartObject(); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    return valid(s, n) && document.Key(s, n, copy);
+  }
+  bool EndObject(rapidjson::SizeType members) { return document.EndObject(members); }
+  bool StartArray() { return document.StartArray(); }
+  bool EndArray(rapidjson::SizeType elements) { return document.EndArray(elements); }
+};
+
+/// Throws the bad_request for `text` that is not JSON: RapidJSON's reason `code` at byte
+/// `offset`, given as line and column (code points) for people.
+[[noreturn]] void throwNotJson(std::string_view text, std::size_t offset,
+                               rapidjson::ParseErrorCode code, std::string_view subject) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  int column = 1;  // code points: every byte that does not continue a UTF-8 sequence
+  for (std::size_t i = line_start; i < offset && i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+  }
+  throw InputError(ErrorCode::kBadRequest, std::string(subject) + " is not valid JSON: line " +
+                                               std::to_string(line) + ", column " +
+                                               std::to_string(column) + ": " +
+                                               rapidjson::GetParseError_En(code));
+}
+
+}  // namespace
+
+rapidjson::Document parseJson(std::string_view text, std::string_view subject) {
+  rapidjson::Document document;
+  rapidjson::Reader reader;
+  rapidjson::MemoryStream bytes(text.data(), text.size());
+  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(
+      bytes);  // skips a BOM
+  auto parse = [&](rapidjson::Document& target) {
+    Utf8CheckingHandler handler{target};
+    return !reader.Parse<kParseFlags>(in, handler).IsError();
+  };
+  document.Populate(parse);
+  if (reader.HasParseError()) {
+    // Only the handler stops the reader: at a string that is not UTF-8.
+    const rapidjson::ParseErrorCode code = reader.GetParseErrorCode();
+    throwNotJson(text, reader.GetErrorOffset(),
+                 code == rapidjson::kParseErrorTermination
+                     ? rapidjson::kParseErrorStringInvalidEncoding
+                     : code,
+                 subject);
+  }
+  // RapidJSON reads a NUL byte as the end of the text; here it is text after the value.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    throwNotJson(text, nul, rapidjson::kParseErrorDocumentRootNotSingular, subject);
+  }
+  return document;
+}
+
+std::string writeJson(const rapidjson::Value& value) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
+                    rapidjson::CrtAllocator, rapidjson::kWriteValidateEncodingFlag>
+      writer(buffer);
+  if (!value.Accept(writer)) {
+    throw std::runtime_error(
+        "Cannot write JSON: a string is not valid UTF-8 or a number is "
+        "not finite");
+  }
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+const rapidjson::Value* findMember(const rapidjson::Value& object, std::string_view name) {
+  if (!object.IsObject()) return nullptr;
+  const rapidjson::Value* found = nullptr;
+  for (const auto& member : object.GetObject()) {
+    if (std::string_view(member.name.GetString(), member.name.GetStringLength()) == name) {
+      found = &member.value;
+    }
+  }
+  return found;
+}
+
+rapidjson::Value jsonNumber(double value) {
+  return std::isfinite(value) ? rapidjson::Value(value) : rapidjson::Value();
+}
+
+}  // namespace gridmilp::app
