@@ -6,10 +6,15 @@
 // per-puzzle median / p90 / max in µs and the total, side by side, the ratio of each
 // peer to gridmilp's WASM build, and load and first-solve times. Each puzzle is solved
 // REPEAT times (default 3) and the minimum is kept, the same way for every solver;
-// every solution is verified.
+// every solution is verified. Before the timed runs on a 9×9 set, the WASM module and
+// each peer solve the whole set once untimed (a warm-up, as JMH and similar harnesses
+// do): V8 compiles WASM and JS lazily and tiers hot code up only after many calls, so
+// without it the first set measures compilation, not the solver. The first solve in a
+// fresh instance is reported on its own. --no-warm-up turns the warm-up off.
 //
 // Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced]
-//                               [--time-limit MS] [--no-extras] [--no-peers] [FILE ...]
+//                               [--time-limit MS] [--no-extras] [--no-peers]
+//                               [--no-warm-up] [FILE ...]
 // (default: both the textbook and the reduced model). Unless --no-extras: the 16×16
 // and 25×25 sets (reduced model, --time-limit MS per puzzle, default 10000; stopped
 // puzzles are counted), uniqueness checks on Project Euler 96, and generation of
@@ -30,6 +35,9 @@ let models = ['textbook', 'reduced'];
 let bigLimitMs = 10000;
 let extras = true;
 let withPeers = true;
+let warmUp = true;
+/** The warm-up repeats the set until this many ms have passed (at least one pass). */
+const WARM_UP_MS = 1000;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
@@ -37,6 +45,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--time-limit') bigLimitMs = Number(args[++i]);
   else if (args[i] === '--no-extras') extras = false;
   else if (args[i] === '--no-peers') withPeers = false;
+  else if (args[i] === '--no-warm-up') warmUp = false;
   else files.push(resolve(args[i]));
 }
 if (files.length === 0) {
@@ -90,14 +99,24 @@ function wasmRequest(request) {
 }
 
 const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
-console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle; models: ${models.join(', ')}`);
+console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle${warmUp ? ' after an untimed warm-up pass' : ''}; models: ${models.join(', ')}`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
 console.log('');
 const peers = withPeers ? await loadPeers() : [];
 const peerFirstMs = new Map();
 /** Solves each puzzle REPEAT times with a peer (minimum kept, verified); µs per puzzle. */
-function runPeer(peer, puzzles, n, timeLimitMs, times) {
+function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
   let stopped = 0;
+  if (warm) {
+    const start = performance.now();
+    do {
+      for (const p of puzzles) {
+        const t0 = performance.now();
+        peer.solve(p.givens, n, timeLimitMs);
+        if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, performance.now() - t0);
+      }
+    } while (performance.now() - start < WARM_UP_MS);
+  }
   for (const p of puzzles) {
     let best = Infinity;
     for (let k = 0; k < repeat; k++) {
@@ -114,8 +133,8 @@ function runPeer(peer, puzzles, n, timeLimitMs, times) {
   return stopped;
 }
 const row = (label, build, s, note = '') =>
-  console.log(`${label.padEnd(34)}${build.padEnd(18)}${String(s.n).padStart(6)}${fmt(s.median)}  ${fmt(s.p90)} ${fmt(s.max)} ${(s.total / 1000).toFixed(1).padStart(9)}  ${note}`);
-console.log(`${'set'.padEnd(34)}${'solver [model]'.padEnd(18)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
+  console.log(`${label.padEnd(34)}${build.padEnd(24)}${String(s.n).padStart(6)}${fmt(s.median)}  ${fmt(s.p90)} ${fmt(s.max)} ${(s.total / 1000).toFixed(1).padStart(9)}  ${note}`);
+console.log(`${'set'.padEnd(34)}${'solver [model]'.padEnd(24)}${'n'.padStart(6)}${'median µs'.padStart(11)}${'p90 µs'.padStart(10)}${'max µs'.padStart(10)}${'total ms'.padStart(10)}  ratio`);
 for (const file of files) {
   const puzzles = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') }).puzzles;
   const ours = new Map();
@@ -123,28 +142,51 @@ for (const file of files) {
     const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--model', model], { encoding: 'utf8', maxBuffer: 64 << 20 }));
     if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
     const times = [];
+    if (warmUp) {
+      const start = performance.now();
+      do {
+        for (const p of puzzles) {
+          const t0 = performance.now();
+          wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } });
+          if (firstSolveMs === null) firstSolveMs = performance.now() - t0;
+        }
+      } while (performance.now() - start < WARM_UP_MS);
+    }
+    // Two timings per solve: the call alone (JSON string in, JSON string out: what
+    // the native figure times too) and what a JavaScript caller pays (JSON.stringify
+    // of the request, the call, JSON.parse of the response), compared with the peers.
+    const callTimes = [];
     for (const p of puzzles) {
       let best = Infinity;
+      let bestCall = Infinity;
       for (let k = 0; k < repeat; k++) {
         const t0 = performance.now();
-        const result = wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } });
+        const request = JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, options: { model } });
+        const t1 = performance.now();
+        const text = wasm.handleRequest(request);
+        const t2 = performance.now();
+        const response = JSON.parse(text);
         const us = (performance.now() - t0) * 1000;
         if (firstSolveMs === null) firstSolveMs = us / 1000;
         best = Math.min(best, us);
-        if (!valid(p.givens, result.solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+        bestCall = Math.min(bestCall, (t2 - t1) * 1000);
+        if (response.error) throw new Error(`${response.error.code}: ${response.error.message}`);
+        if (!valid(p.givens, response.result.solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
       }
       times.push(best);
+      callTimes.push(bestCall);
     }
-    const n = summary(native.timesUs), w = summary(times);
+    const n = summary(native.timesUs), w = summary(times), c = summary(callTimes);
     ours.set(model, w);
     row(basename(file), `native [${model}]`, n);
-    row('', `wasm [${model}]`, w, `${(w.median / n.median).toFixed(2)}× native (median)`);
+    row('', `wasm call [${model}]`, c, `${(c.median / n.median).toFixed(2)}× native (median), the same string in and out`);
+    row('', `wasm+JSON [${model}]`, w, 'with JSON.stringify and JSON.parse in JS');
   }
   for (const peer of peers) {
     const times = [];
-    runPeer(peer, puzzles, 9, 0, times);
+    runPeer(peer, puzzles, 9, 0, times, warmUp);
     const s = summary(times);
-    const versus = [...ours].map(([model, w]) => `${(s.median / w.median).toFixed(2)}× wasm [${model}]`).join(', ');
+    const versus = [...ours].map(([model, w]) => `${(s.median / w.median).toFixed(2)}× wasm+JSON [${model}]`).join(', ');
     row('', peer.name, s, `median ${versus}`);
   }
 }
