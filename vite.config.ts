@@ -91,6 +91,20 @@ export default defineConfig({
   root,
   plugins: [requireGeneratedModule(), offlineApp()],
   base: './',
+  resolve: {
+    alias: [
+      // The service worker's registration (vite-plugin-pwa's `virtual:pwa-register`)
+      // imports workbox-window, whose "module" entry is its ES5 build. This page targets
+      // ES2022: take the ES2017 build of the same version, which is about 1 KB smaller
+      // (gzip) for every first visit to fetch.
+      {
+        find: /^workbox-window$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/workbox-window/build/workbox-window.prod.mjs', import.meta.url),
+        ),
+      },
+    ],
+  },
   publicDir: 'public',
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

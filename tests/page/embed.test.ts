@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
-import { dataDir, paste, readGivens, resultsDir, settledStatus, useHarness, type Harness } from './harness';
+import {
+  dataDir,
+  paste,
+  readGivens,
+  resultsDir,
+  settledStatus,
+  showModelPanel,
+  useHarness,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 
@@ -80,6 +89,7 @@ describe('URL state', () => {
     expect(await readGivens(page)).toBe(grid01);
     expect(await page.getByLabel('MILP').inputValue()).toBe('reduced');
     // The model panel describes the restored model, not the default one.
+    await showModelPanel(page);
     await expect
       .poll(() => page.locator('#formulation .f-model').getAttribute('data-model'))
       .toBe('reduced');

@@ -242,6 +242,21 @@ export async function settledStatus(page: Page): Promise<{ text: string; kind: s
 }
 
 /**
+ * Scroll the model panel into view, as a reader does, and wait until it is drawn (the
+ * main page loads the panel only when it first comes into view).
+ *
+ * @param scope a page or a frame
+ * @throws when the panel is not drawn within 30 s
+ */
+export async function showModelPanel(
+  scope: Page | import('playwright-core').Frame,
+  selector = '#formulation',
+): Promise<void> {
+  await scope.locator(selector).scrollIntoViewIfNeeded();
+  await scope.locator(`${selector} .f-sizes`).waitFor({ timeout: 30_000 });
+}
+
+/**
  * Scroll the model panel's formulation into view, as a reader does, and wait until
  * KaTeX has typeset it (the page loads KaTeX only when the formulation is first seen).
  *
@@ -252,7 +267,7 @@ export async function showFormulation(
   scope: Page | import('playwright-core').Frame,
   selector = '#formulation',
 ): Promise<void> {
-  await scope.locator(selector).scrollIntoViewIfNeeded();
+  await showModelPanel(scope, selector);
   await scope.locator(`${selector} .katex`).first().waitFor({ timeout: 30_000 });
 }
 

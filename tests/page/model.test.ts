@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
-import { dataDir, paste, readBoard, resultsDir, settledStatus, useHarness, type Harness, showFormulation } from './harness';
+import {
+  dataDir,
+  paste,
+  readBoard,
+  resultsDir,
+  settledStatus,
+  useHarness,
+  type Harness,
+  showFormulation,
+  showModelPanel,
+} from './harness';
 
 let h: Harness;
 
@@ -193,16 +203,32 @@ describe('live branch and bound', () => {
 });
 
 describe('model panel', () => {
-  it('asks the worker for the LP text only once the panel is on screen', async () => {
+  it('loads the panel and asks for the LP text only once it is on screen, then shows an earlier solve', async () => {
     const page = await openWith(grid01);
-    const row = page.locator('#formulation .f-row');
-    // Off screen after loading: the worker's time goes to warming up, not to the export.
-    expect(await page.locator('#formulation').evaluate((e) => e.getBoundingClientRect().top > innerHeight)).toBe(true);
+    const panel = page.locator('#formulation');
+    /** The panel's code and styles the page has fetched. */
+    const fetched = (): Promise<string[]> =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((url) => /\/assets\/model-[^/]*\.(js|css)$/.test(url)),
+      );
+    // Off screen after loading: neither the panel nor the LP text is fetched, so the
+    // first Solve downloads less and the worker's time goes to warming up.
+    expect(await panel.evaluate((e) => e.getBoundingClientRect().top > innerHeight)).toBe(true);
+    expect((await solve(page)).kind).toBe('ok');
     await page.waitForTimeout(1500);
-    expect(await row.textContent()).toContain("Reading GLPK's LP text…");
-    await page.locator('#formulation').scrollIntoViewIfNeeded();
+    expect(await panel.textContent()).toBe('Loading the formulation…');
+    expect(await fetched()).toEqual([]);
+
+    await panel.scrollIntoViewIfNeeded();
+    const row = panel.locator('.f-row');
     await row.locator('.lp-row').waitFor();
     expect(await row.locator('.lp-row').getAttribute('data-row')).toBe('box(1,1)');
+    expect((await fetched()).length).toBeGreaterThan(0);
+    // The solve made before the panel loaded: its sizes after GLPK's presolve are shown.
+    expect(await panel.locator('.f-size-table tr[data-stage="presolved"] td').first().textContent()).toMatch(/^\d/);
     await page.close();
   });
 
@@ -245,6 +271,7 @@ describe('model panel', () => {
     const page = await h.openPage();
     await page.getByLabel('Size').selectOption('6');
     const panel = page.locator('#formulation');
+    await showModelPanel(page);
     expect(await panel.locator('.f-sizes tr[data-stage="built"]').innerText()).toMatch(/216\s+144\s+864/);
     expect(await panel.textContent()).toContain('2×3 block');
     await panel.locator('[data-family="box"]').hover();

@@ -16,7 +16,16 @@ import type {
 } from '../../web/src/solver/protocol';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { loadModule } from '../wasm/helpers';
-import { dataDir, paste, resultsDir, settledStatus, useHarness, type Harness, showFormulation } from './harness';
+import {
+  dataDir,
+  paste,
+  resultsDir,
+  settledStatus,
+  useHarness,
+  type Harness,
+  showFormulation,
+  showModelPanel,
+} from './harness';
 
 let h: Harness;
 let engine: GridmilpModule;
@@ -83,8 +92,8 @@ describe('the formulation follows the model actually solved', () => {
     const model = page.getByLabel('MILP');
 
     // Textbook: n³ binaries, all four families over N, the givens as bounds.
-    expect(await panel.locator('.f-model').getAttribute('data-model')).toBe('textbook');
     await showFormulation(page);
+    expect(await panel.locator('.f-model').getAttribute('data-model')).toBe('textbook');
     expect(await panel.locator('.katex').count()).toBeGreaterThanOrEqual(8);
     expect(await panel.textContent()).not.toMatch(/\\(sum|forall|in\b)/); // typeset, not raw TeX
     expect(await sizes(page, 'built')).toEqual(['729', '324', '2,916']);
@@ -119,6 +128,7 @@ describe('the formulation follows the model actually solved', () => {
   it('follows the size and the objective: 6×6 with 2×3 boxes, maximize the diagonal', async () => {
     const page = await h.openPage();
     await page.getByLabel('Size').selectOption('6');
+    await showModelPanel(page);
     expect(await sizes(page, 'built')).toEqual(['216', '144', '864']);
     expect(await page.locator('#formulation .f-sets').textContent()).toContain('2×3 block');
     await page.getByLabel('Solve optimises').selectOption('diagonal');
@@ -134,6 +144,7 @@ describe('sizes as built, reduced and presolved', () => {
     const puzzle = top95[3]!;
     const page = await openWith(puzzle);
     await page.getByLabel('MILP').selectOption('candidates');
+    await showModelPanel(page);
     expect((await sizes(page, 'presolved')).join()).toBe('—,—,—');
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     expect((await settledStatus(page)).kind).toBe('ok');
@@ -162,6 +173,7 @@ describe('one concrete constraint', () => {
     const puzzle = top95[0]!;
     const page = await openWith(puzzle);
     const lp = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp' }).text;
+    await showModelPanel(page);
     await page.getByLabel('Constraint', { exact: true }).selectOption('box');
     await page.getByLabel('box b').selectOption('5');
     await page.getByLabel('digit d').selectOption('3');
@@ -298,6 +310,7 @@ describe('narrow screens and the teaching page', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await page.locator('#tree-panel').screenshot({ path: join(resultsDir, 'tree-375.png') });
+    await showFormulation(page);
     await page.locator('#formulation').screenshot({ path: join(resultsDir, 'model-375.png') });
     await page.close();
   });

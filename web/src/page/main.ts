@@ -2,15 +2,16 @@
 /**
  * The page: wires the board (every size from 4×4 to 25×25), the buttons, paste, files,
  * the batch view, uniqueness, enumeration, generation and objectives to the solver
- * worker. Everything slow runs in the worker; this thread only draws.
+ * worker. Everything slow runs in the worker; this thread only draws. What a first solve
+ * does not use is fetched when first needed: the model panel when it comes into view
+ * (lazy-model.ts), the search tree on a Solve that records it (tree.ts) and the batch
+ * panel on the first batch (batch.ts).
  */
 import { SolverClient } from '../solver/client';
 import {
   PROTOCOL_VERSION,
   SolverError,
-  type BatchItem,
   type BatchProgress,
-  type BatchResult,
   type CellRef,
   type Objective,
   type PuzzleFields,
@@ -22,9 +23,10 @@ import {
   type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
-import { ModelPanel, type ModelView } from './model';
-import { renderTree } from './tree';
-import { BnbPanel, byId, createWorker, exportModelLp, messageOf } from './shared';
+import { LazyModelPanel } from './lazy-model';
+import type { ModelView } from './model';
+import type { BatchPanel } from './batch';
+import { BnbPanel, byId, createWorker, exportModelLp, messageOf, saveText } from './shared';
 import { startOfflineSupport } from './pwa';
 import {
   OBJECTIVES,
@@ -40,7 +42,6 @@ import {
 import {
   SHAPES,
   checkFileSize,
-  countOutcomes,
   describeEnumerate,
   describeEnumerateProgress,
   describeGenerateProgress,
@@ -49,20 +50,13 @@ import {
   fractionalCells,
   describeUniqueness,
   displaySymbol,
-  eulerCornerSum,
   formatBytes,
   formatMs,
-  formatMsNumber,
   generateReport,
-  itemStatusText,
   plural,
-  solutionsText,
   symbolRange,
   type Shape,
 } from './format';
-
-/** Most rows drawn in the results table; the download always has every puzzle. */
-const MAX_TABLE_ROWS = 5000;
 
 /** Largest seed the engine takes (32 bits). */
 const MAX_SEED = 4294967295;
@@ -132,15 +126,6 @@ class App {
   private readonly presolve = byId('opt-presolve', HTMLInputElement);
   private readonly timeLimit = byId('opt-time-limit', HTMLInputElement);
   private readonly largeTimeLimit = byId('opt-large-time-limit', HTMLInputElement);
-  private readonly batchSection = byId('batch', HTMLElement);
-  private readonly batchHeading = byId('batch-heading', HTMLHeadingElement);
-  private readonly progress = byId('batch-progress', HTMLProgressElement);
-  private readonly batchCount = byId('batch-count', HTMLSpanElement);
-  private readonly batchElapsed = byId('batch-elapsed', HTMLSpanElement);
-  private readonly euler = byId('euler-answer', HTMLParagraphElement);
-  private readonly downloadButton = byId('download', HTMLButtonElement);
-  private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
-  private readonly batchMore = byId('batch-more', HTMLParagraphElement);
   private readonly engineVersion = byId('engine-version', HTMLParagraphElement);
   private readonly modelSelect = byId('opt-model', HTMLSelectElement);
   private readonly progressInterval = byId('opt-progress-interval', HTMLInputElement);
@@ -157,7 +142,7 @@ class App {
   private readonly recordTree = byId('opt-record-tree', HTMLInputElement);
   private readonly treePanel = byId('tree-panel', HTMLElement);
   private readonly treeBody = byId('tree', HTMLDivElement);
-  private readonly modelPanel: ModelPanel;
+  private readonly modelPanel: LazyModelPanel;
   private readonly bnb = new BnbPanel();
   private readonly embedButton = byId('embed', HTMLButtonElement);
   private readonly embedDialog = byId('embed-dialog', HTMLDialogElement);
@@ -181,26 +166,19 @@ class App {
   private solutionSet: SolutionSet | null = null;
   /** The weights of the weighted objective, row by row (rebuilt when the size changes). */
   private weights: number[] = [];
-  // Batch view state.
-  private batchItems: BatchItem[] = [];
-  private batchTotal = 0;
-  private batchFormat: PuzzleFormat | null = null;
-  private batchShape: Shape | null = null;
-  private lastProgress: BatchProgress | null = null;
-  private rowsDrawn = 0;
-  private frameRequested = false;
-  private selectedRow: HTMLTableRowElement | null = null;
+  /** The batch panel, from the first batch on (batch.ts is fetched then). */
+  private batchPanel: BatchPanel | null = null;
 
   constructor() {
     this.board = new Board(byId('board-container', HTMLDivElement), (change) => {
-      if (this.selectedRow) this.selectRow(null);
+      this.batchPanel?.deselect();
       this.hideSolutions();
       // A new puzzle is a new history entry; typing only rewrites the current one.
       this.syncUrl(change !== 'edit');
       this.treePanel.hidden = true;
       this.updateModel();
     });
-    this.modelPanel = new ModelPanel(this.formulation, {
+    this.modelPanel = new LazyModelPanel(this.formulation, {
       markCells: (cells) => this.board.markTied(cells),
       fetchLp: (view) => this.fetchLp(view),
     });
@@ -407,10 +385,13 @@ class App {
     this.offerButton.addEventListener('click', () => {
       if (this.offeredText) void this.runBatch(this.offeredText.text, this.offeredText.source);
     });
-    this.downloadButton.addEventListener('click', () => this.download());
     this.exportLpButton.addEventListener('click', () => void this.exportModel('lp'));
     this.exportMpsButton.addEventListener('click', () => void this.exportModel('mps'));
     this.relaxButton.addEventListener('click', () => void this.relax());
+    this.recordTree.addEventListener('change', () => {
+      // Fetch the tree view now, not after the solve (a failure shows then).
+      if (this.recordTree.checked) loadTree().catch(() => undefined);
+    });
     this.exportClose.addEventListener('click', () => this.exportDialog.close());
     this.exportDownload.addEventListener('click', () => {
       if (this.exported) saveText(this.exported.text, this.exported.fileName);
@@ -635,6 +616,7 @@ class App {
       this.bnb.finish(result);
       this.modelPanel.noteSolve(result, view);
       if (record) {
+        const { renderTree } = await loadTree();
         renderTree(this.treeBody, result);
         this.treePanel.hidden = false;
       }
@@ -1080,32 +1062,40 @@ class App {
     await this.runBatch(text, file.name);
   }
 
-  /** Parse and solve every puzzle of `text` in the worker, streaming into the batch view. */
+  /** Parse and solve every puzzle of `text` in the worker, streaming into the batch panel. */
   private async runBatch(text: string, source: string): Promise<void> {
     if (this.busyRefusal()) return;
     this.setJob('batch');
-    this.lastProgress = null;
     this.setStatus(`Reading ${source}…`, 'busy');
-    let started = false;
+    const stops = this.stops;
+    let latest: BatchProgress | null = null;
     try {
+      const panel = await this.loadBatchPanel();
+      if (stops !== this.stops) {
+        this.setStatus('Stopped. Your board and text are kept.', 'info');
+        return;
+      }
+      const start = (total: number): void => {
+        this.hideOffer();
+        panel.start(source, total);
+        this.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
+      };
       const result = await this.client.solveBatch(
         text,
         this.options(),
         (progress) => {
-          if (!started) {
-            started = true;
-            this.startBatchView(source, progress.total);
-          }
-          this.onProgress(progress);
+          if (latest === null) start(progress.total);
+          latest = progress;
+          panel.progress(progress);
         },
         { ...this.textFields(), largeTimeLimitMs: nonNegativeInt(this.largeTimeLimit.value) },
       );
-      if (!started) this.startBatchView(source, result.items.length);
-      this.finishBatch(result, source);
+      if (latest === null) start(result.items.length);
+      panel.finish(result, source);
     } catch (e) {
-      this.flush();
+      if (latest !== null) this.batchPanel?.flush();
       if (e instanceof SolverError && e.code === 'stopped') {
-        const p = this.lastProgress as BatchProgress | null; // set by the progress callback
+        const p = latest as BatchProgress | null; // set by the progress callback
         this.setStatus(
           p
             ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}. Your board and text are kept.`
@@ -1120,180 +1110,28 @@ class App {
     }
   }
 
-  private startBatchView(source: string, total: number): void {
-    this.hideOffer();
-    this.batchSection.hidden = false;
-    this.batchHeading.textContent = `Batch: ${source}`;
-    this.batchItems = [];
-    this.batchTotal = total;
-    this.batchFormat = null;
-    this.batchShape = null;
-    this.rowsDrawn = 0;
-    this.selectedRow = null;
-    this.tableBody.replaceChildren();
-    this.batchMore.hidden = true;
-    this.euler.hidden = true;
-    this.euler.textContent = '';
-    this.downloadButton.disabled = true;
-    this.progress.max = Math.max(total, 1);
-    this.progress.value = 0;
-    this.batchCount.textContent = `0 of ${total.toLocaleString('en-US')}`;
-    this.batchElapsed.textContent = '';
-    this.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
-  }
-
-  private onProgress(progress: BatchProgress): void {
-    this.lastProgress = progress;
-    if (progress.item) this.batchItems[progress.item.index] = progress.item;
-    if (!this.frameRequested) {
-      this.frameRequested = true;
-      requestAnimationFrame(() => this.flush());
-    }
-  }
-
-  /** Draw what arrived since the last frame. */
-  private flush(): void {
-    this.frameRequested = false;
-    const p = this.lastProgress;
-    if (p) {
-      this.progress.value = p.done;
-      this.batchCount.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
-      this.batchElapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
-    }
-    const fragment = document.createDocumentFragment();
-    while (this.rowsDrawn < this.batchItems.length && this.rowsDrawn < MAX_TABLE_ROWS) {
-      const item = this.batchItems[this.rowsDrawn];
-      if (!item) break;
-      fragment.append(this.makeRow(item));
-      this.rowsDrawn++;
-    }
-    this.tableBody.append(fragment);
-    const hiddenRows = this.batchTotal - MAX_TABLE_ROWS;
-    if (hiddenRows > 0) {
-      this.batchMore.hidden = false;
-      this.batchMore.textContent = `The table shows the first ${MAX_TABLE_ROWS.toLocaleString('en-US')} puzzles; “Download solutions” has all ${this.batchTotal.toLocaleString('en-US')}.`;
-    }
-  }
-
-  private makeRow(item: BatchItem): HTMLTableRowElement {
-    const tr = document.createElement('tr');
-    tr.dataset.index = String(item.index);
-    const status = itemStatusText(item);
-    tr.dataset.status = status;
-    const cells = [
-      String(item.index + 1),
-      '',
-      status,
-      item.ms === undefined ? '' : formatMsNumber(item.ms),
-      item.nodes === undefined ? '' : String(item.nodes),
-    ];
-    cells.forEach((text, i) => {
-      const td = document.createElement('td');
-      if (i === 0 || i >= 3) td.className = 'num';
-      if (i === 1) {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'link';
-        button.textContent = item.name;
-        button.title = `Show ${item.name} on the board`;
-        button.addEventListener('click', () => this.showItem(item, tr));
-        td.append(button);
-      } else {
-        td.textContent = text;
-      }
-      if (i === 2) td.className = `status-${status.replace(/[^a-z]+/g, '-')}`;
-      tr.append(td);
+  /** The batch panel, created on first use (batch.ts is fetched then). */
+  private async loadBatchPanel(): Promise<BatchPanel> {
+    const { BatchPanel } = await import('./batch');
+    this.batchPanel ??= new BatchPanel({
+      showPuzzle: (shape, givens, solution, conflicts) => {
+        this.useShape(shape);
+        this.board.setGivens(givens);
+        if (solution) this.board.setSolution(solution);
+        if (conflicts.length > 0) this.board.markConflicts(conflicts);
+      },
+      setStatus: (text, kind) => this.setStatus(text, kind),
     });
-    if (item.error) tr.title = item.error.message;
-    return tr;
-  }
-
-  private showItem(item: BatchItem, row: HTMLTableRowElement): void {
-    const shape = this.batchShape ?? shapeOfLength(item.givens.length);
-    if (shape === null) {
-      this.setStatus(`${item.name} has a size this page cannot show.`, 'error');
-      return;
-    }
-    this.useShape(shape);
-    this.board.setGivens(item.givens);
-    if (item.solution) this.board.setSolution(item.solution);
-    this.selectRow(row);
-    const where = `${item.name} (line ${item.line})`;
-    if (item.error) {
-      if (item.error.where?.cells?.length) this.board.markConflicts(item.error.where.cells);
-      this.setStatus(`${where}: ${item.error.message}`, 'error');
-    } else if (item.solution && item.status !== 'time_limit') {
-      const nodes = item.nodes === undefined ? '' : ` · ${plural(item.nodes, 'branch-and-bound node')}`;
-      this.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
-    } else {
-      this.setStatus(`${where}: ${itemStatusText(item)} (${formatMs(item.ms ?? NaN)}).`, 'error');
-    }
-  }
-
-  private selectRow(row: HTMLTableRowElement | null): void {
-    if (this.selectedRow) {
-      this.selectedRow.classList.remove('selected');
-      this.selectedRow.removeAttribute('aria-current');
-    }
-    this.selectedRow = row;
-    if (row) {
-      row.classList.add('selected');
-      row.setAttribute('aria-current', 'true');
-    }
-  }
-
-  private finishBatch(result: BatchResult, source: string): void {
-    this.batchItems = result.items;
-    this.batchTotal = result.items.length;
-    this.batchFormat = result.format;
-    this.batchShape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
-    this.lastProgress = {
-      done: result.items.length,
-      total: result.items.length,
-      elapsedMs: result.elapsedMs,
-    };
-    this.flush();
-    this.downloadButton.disabled = result.items.length === 0;
-    const counts = countOutcomes(result.items);
-    const timeLimited = result.items.filter((i) => i.status === 'time_limit').length;
-    const parts = [`${counts.solved.toLocaleString('en-US')} solved`];
-    if (timeLimited) parts.push(`${timeLimited.toLocaleString('en-US')} stopped by the time limit`);
-    if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
-    if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
-    this.setStatus(
-      `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}: ${parts.join(', ')}.`,
-      counts.errors || counts.noSolution ? 'info' : 'ok',
-    );
-    if (this.batchFormat === 'euler96') {
-      const sum = eulerCornerSum(result.items);
-      this.euler.hidden = false;
-      this.euler.textContent =
-        sum === null
-          ? 'Project Euler 96: not every grid was solved, so there is no sum.'
-          : `Project Euler 96: sum of the top-left 3-digit numbers = ${sum}`;
-    }
-    const only = result.items[0];
-    const firstRow = this.tableBody.rows[0];
-    if (result.items.length === 1 && only && firstRow) this.showItem(only, firstRow);
-  }
-
-  private download(): void {
-    if (this.batchItems.length === 0) return;
-    saveText(solutionsText(this.batchItems), 'gridmilp-solutions.txt');
+    return this.batchPanel;
   }
 }
 
-/** Offer `text` as a download named `fileName`. */
-function saveText(text: string, fileName: string): void {
-  const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/**
+ * The branch-and-bound tree view (tree.ts), fetched on first use: only a Solve with
+ * "Record and draw the branch-and-bound tree" draws it.
+ */
+function loadTree(): Promise<typeof import('./tree')> {
+  return import('./tree');
 }
 
 function capitalise(text: string): string {
@@ -1322,11 +1160,6 @@ function nonNegativeInt(text: string): number {
 /** A random 32-bit seed. */
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
-}
-
-/** The page's shape for a canonical string of `length` cells, or `null`. */
-function shapeOfLength(length: number): Shape | null {
-  return SHAPES.find((s) => s.size * s.size === length) ?? null;
 }
 
 /** The 1-based cells where two canonical solutions differ. */

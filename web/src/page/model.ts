@@ -7,7 +7,8 @@
  * after GLPK's presolve; and one concrete constraint chosen by the reader, shown as the
  * row of the CPLEX LP text GLPK writes for the model (the `exportModel` request), with its
  * cells highlighted on the board. Hovering or focusing a constraint family highlights the
- * cells its first constraint ties together.
+ * cells its first constraint ties together. The main page fetches this module itself only
+ * when the panel first comes into view (lazy-model.ts); its styles are in model.css.
  */
 import type {
   ExportModelResult,
@@ -17,6 +18,7 @@ import type {
   SolveResult,
 } from '../solver/protocol';
 import type { Shape } from './format';
+import './model.css';
 
 /** A constraint family of the formulation, named as GLPK's exports name its rows. */
 export type Family = 'cell' | 'row' | 'column' | 'box' | 'givens';

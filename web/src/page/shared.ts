@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * Code shared by the main page (main.ts) and the embeddable page (embed.ts): the worker
- * factory, element lookup, error text, the model panel's LP request and the live
- * branch-and-bound panel.
+ * factory, element lookup, error text, file downloads, the model panel's LP request
+ * and the live branch-and-bound panel.
  */
 import type { SolverClient, WorkerFactory, WorkerHandlers, WorkerPort } from '../solver/client';
 import type { ExportModelResult, SolveProgress, SolveResult } from '../solver/protocol';
@@ -51,6 +51,19 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
 export function messageOf(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
+}
+
+/** Offer `text` as a download named `fileName`. */
+export function saveText(text: string, fileName: string): void {
+  const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -18,8 +18,12 @@
  * (GLPK saw that one side was infeasible and fixed the variable instead; `stats.nodes` says
  * how many such decisions there were). Models with an objective are not rebuilt: GLPK
  * then also discards open nodes by bound, which the record does not show.
+ *
+ * The main page fetches this module on the first Solve that records the tree; its styles
+ * are in tree.css.
  */
 import type { BranchDecision, SolveResult } from '../solver/protocol';
+import './tree.css';
 
 /** What happened to a node of the tree. */
 export type NodeFate =

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The batch panel (`#batch`): the progress of a batch solve, the results table (one row
+ * per puzzle; a name shows that puzzle on the board), the Project Euler 96 answer and
+ * the download of every solution. Progress is drawn at most once per animation frame.
+ * The page loads this module on its first batch.
+ */
+import type { BatchItem, BatchProgress, BatchResult, CellRef } from '../solver/protocol';
+import {
+  countOutcomes,
+  eulerCornerSum,
+  formatMs,
+  formatMsNumber,
+  itemStatusText,
+  plural,
+  SHAPES,
+  solutionsText,
+  type Shape,
+} from './format';
+import { byId, saveText } from './shared';
+import './batch.css';
+
+/** Most rows drawn in the results table; the download always has every puzzle. */
+const MAX_TABLE_ROWS = 5000;
+
+/** How the batch panel reaches the rest of the page. */
+export interface BatchPanelHooks {
+  /**
+   * Put a puzzle of the batch on the board: switch to `shape`, set the givens, then the
+   * solution (when there is one) and mark `conflicts` (the cells an error names).
+   */
+  showPuzzle(shape: Shape, givens: string, solution: string | undefined, conflicts: readonly CellRef[]): void;
+  /** Write the page's status line. */
+  setStatus(text: string, kind: 'info' | 'ok' | 'error'): void;
+}
+
+/**
+ * The batch panel: {@link start} it when the first progress of a batch arrives, pass on
+ * each {@link progress}, then {@link finish} with the result (or {@link flush} after a
+ * failure or Stop, to draw what arrived).
+ */
+export class BatchPanel {
+  private readonly hooks: BatchPanelHooks;
+  private readonly section = byId('batch', HTMLElement);
+  private readonly heading = byId('batch-heading', HTMLHeadingElement);
+  private readonly progressBar = byId('batch-progress', HTMLProgressElement);
+  private readonly count = byId('batch-count', HTMLSpanElement);
+  private readonly elapsed = byId('batch-elapsed', HTMLSpanElement);
+  private readonly euler = byId('euler-answer', HTMLParagraphElement);
+  private readonly downloadButton = byId('download', HTMLButtonElement);
+  private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
+  private readonly more = byId('batch-more', HTMLParagraphElement);
+  private items: BatchItem[] = [];
+  private total = 0;
+  /** The shape of every puzzle of the batch, once the result says it. */
+  private shape: Shape | null = null;
+  private latest: BatchProgress | null = null;
+  private rowsDrawn = 0;
+  private frameRequested = false;
+  private selectedRow: HTMLTableRowElement | null = null;
+
+  /** @param hooks the board and the status line */
+  constructor(hooks: BatchPanelHooks) {
+    this.hooks = hooks;
+    this.downloadButton.addEventListener('click', () => this.download());
+  }
+
+  /** Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name). */
+  start(source: string, total: number): void {
+    this.section.hidden = false;
+    this.heading.textContent = `Batch: ${source}`;
+    this.items = [];
+    this.total = total;
+    this.shape = null;
+    this.latest = null;
+    this.rowsDrawn = 0;
+    this.selectedRow = null;
+    this.tableBody.replaceChildren();
+    this.more.hidden = true;
+    this.euler.hidden = true;
+    this.euler.textContent = '';
+    this.downloadButton.disabled = true;
+    this.progressBar.max = Math.max(total, 1);
+    this.progressBar.value = 0;
+    this.count.textContent = `0 of ${total.toLocaleString('en-US')}`;
+    this.elapsed.textContent = '';
+  }
+
+  /** Take a progress report (and its puzzle's row); drawn on the next frame. */
+  progress(progress: BatchProgress): void {
+    this.latest = progress;
+    if (progress.item) this.items[progress.item.index] = progress.item;
+    if (!this.frameRequested) {
+      this.frameRequested = true;
+      requestAnimationFrame(() => this.flush());
+    }
+  }
+
+  /** Draw what arrived since the last frame. */
+  flush(): void {
+    this.frameRequested = false;
+    const p = this.latest;
+    if (p) {
+      this.progressBar.value = p.done;
+      this.count.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
+      this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
+    }
+    const fragment = document.createDocumentFragment();
+    while (this.rowsDrawn < this.items.length && this.rowsDrawn < MAX_TABLE_ROWS) {
+      const item = this.items[this.rowsDrawn];
+      if (!item) break;
+      fragment.append(this.makeRow(item));
+      this.rowsDrawn++;
+    }
+    this.tableBody.append(fragment);
+    if (this.total > MAX_TABLE_ROWS) {
+      this.more.hidden = false;
+      this.more.textContent = `The table shows the first ${MAX_TABLE_ROWS.toLocaleString('en-US')} puzzles; “Download solutions” has all ${this.total.toLocaleString('en-US')}.`;
+    }
+  }
+
+  /**
+   * Draw the whole result, say in the status line how the batch went, show the Project
+   * Euler 96 answer for that format, and show a batch of one puzzle on the board.
+   */
+  finish(result: BatchResult, source: string): void {
+    this.items = result.items;
+    this.total = result.items.length;
+    this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
+    this.latest = { done: result.items.length, total: result.items.length, elapsedMs: result.elapsedMs };
+    this.flush();
+    this.downloadButton.disabled = result.items.length === 0;
+    const counts = countOutcomes(result.items);
+    const timeLimited = result.items.filter((i) => i.status === 'time_limit').length;
+    const parts = [`${counts.solved.toLocaleString('en-US')} solved`];
+    if (timeLimited) parts.push(`${timeLimited.toLocaleString('en-US')} stopped by the time limit`);
+    if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
+    if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
+    this.hooks.setStatus(
+      `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}: ${parts.join(', ')}.`,
+      counts.errors || counts.noSolution ? 'info' : 'ok',
+    );
+    if (result.format === 'euler96') {
+      const sum = eulerCornerSum(result.items);
+      this.euler.hidden = false;
+      this.euler.textContent =
+        sum === null
+          ? 'Project Euler 96: not every grid was solved, so there is no sum.'
+          : `Project Euler 96: sum of the top-left 3-digit numbers = ${sum}`;
+    }
+    const only = result.items[0];
+    const firstRow = this.tableBody.rows[0];
+    if (result.items.length === 1 && only && firstRow) this.showItem(only, firstRow);
+  }
+
+  /** Unmark the row shown on the board (the board now shows something else). */
+  deselect(): void {
+    this.selectRow(null);
+  }
+
+  private makeRow(item: BatchItem): HTMLTableRowElement {
+    const tr = document.createElement('tr');
+    tr.dataset.index = String(item.index);
+    const status = itemStatusText(item);
+    tr.dataset.status = status;
+    const cells = [
+      String(item.index + 1),
+      '',
+      status,
+      item.ms === undefined ? '' : formatMsNumber(item.ms),
+      item.nodes === undefined ? '' : String(item.nodes),
+    ];
+    cells.forEach((text, i) => {
+      const td = document.createElement('td');
+      if (i === 0 || i >= 3) td.className = 'num';
+      if (i === 1) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'link';
+        button.textContent = item.name;
+        button.title = `Show ${item.name} on the board`;
+        button.addEventListener('click', () => this.showItem(item, tr));
+        td.append(button);
+      } else {
+        td.textContent = text;
+      }
+      if (i === 2) td.className = `status-${status.replace(/[^a-z]+/g, '-')}`;
+      tr.append(td);
+    });
+    if (item.error) tr.title = item.error.message;
+    return tr;
+  }
+
+  private showItem(item: BatchItem, row: HTMLTableRowElement): void {
+    const shape = this.shape ?? SHAPES.find((s) => s.size * s.size === item.givens.length);
+    if (shape === undefined) {
+      this.hooks.setStatus(`${item.name} has a size this page cannot show.`, 'error');
+      return;
+    }
+    this.hooks.showPuzzle(shape, item.givens, item.solution, item.error?.where?.cells ?? []);
+    this.selectRow(row);
+    const where = `${item.name} (line ${item.line})`;
+    if (item.error) {
+      this.hooks.setStatus(`${where}: ${item.error.message}`, 'error');
+    } else if (item.solution && item.status !== 'time_limit') {
+      const nodes = item.nodes === undefined ? '' : ` · ${plural(item.nodes, 'branch-and-bound node')}`;
+      this.hooks.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
+    } else {
+      this.hooks.setStatus(`${where}: ${itemStatusText(item)} (${formatMs(item.ms ?? NaN)}).`, 'error');
+    }
+  }
+
+  private selectRow(row: HTMLTableRowElement | null): void {
+    if (this.selectedRow) {
+      this.selectedRow.classList.remove('selected');
+      this.selectedRow.removeAttribute('aria-current');
+    }
+    this.selectedRow = row;
+    if (row) {
+      row.classList.add('selected');
+      row.setAttribute('aria-current', 'true');
+    }
+  }
+
+  private download(): void {
+    if (this.items.length === 0) return;
+    saveText(solutionsText(this.items), 'gridmilp-solutions.txt');
+  }
+}

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The model panel, loaded when it is first needed: model.ts (the formulation, the size
+ * table and the constraint chooser) is fetched only once its container comes into view,
+ * so a first solve does not download it. Until then, the container shows a one-line
+ * placeholder, and the calls the page makes are kept and replayed, in order, on the
+ * loaded panel: it shows what it would have shown had it been there from the start.
+ */
+import type { ExportModelResult, SolveResult } from '../solver/protocol';
+import type { ModelPanel, ModelPanelHooks, ModelView } from './model';
+import { messageOf } from './shared';
+
+/** A call kept for the panel: which method, and how to make it. */
+interface PendingCall {
+  method: 'setView' | 'selectCell' | 'noteSolve' | 'noteExport';
+  apply(panel: ModelPanel): void;
+}
+
+/**
+ * Stands in for a {@link ModelPanel} in `container` (same methods) and loads the real one
+ * when the container is first on screen.
+ */
+export class LazyModelPanel {
+  private readonly container: HTMLElement;
+  private readonly hooks: ModelPanelHooks;
+  private panel: ModelPanel | null = null;
+  /** True from the start of a load until it fails (a failed load is tried again). */
+  private loading = false;
+  private readonly observer: IntersectionObserver | null = null;
+  /**
+   * The calls made before the panel loaded. Of a run of setView (or selectCell) calls
+   * only the last is kept: each one replaces what the one before it showed. The
+   * responses (noteSolve, noteExport) are all kept, as the panel keeps their figures.
+   */
+  private pending: PendingCall[] = [];
+
+  /**
+   * @param container the panel body (a placeholder until the panel has loaded and fills it)
+   * @param hooks board highlighting and LP export, passed on to the panel
+   */
+  constructor(container: HTMLElement, hooks: ModelPanelHooks) {
+    this.container = container;
+    this.hooks = hooks;
+    this.showNote('Loading the formulation…');
+    if (typeof IntersectionObserver === 'undefined') {
+      this.load();
+      return;
+    }
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) this.load();
+    });
+    this.observer.observe(container);
+  }
+
+  /** See {@link ModelPanel.setView}. */
+  setView(view: ModelView): void {
+    this.call('setView', (panel) => panel.setView(view));
+  }
+
+  /** See {@link ModelPanel.selectCell}. */
+  selectCell(row: number, column: number): void {
+    this.call('selectCell', (panel) => panel.selectCell(row, column));
+  }
+
+  /** See {@link ModelPanel.noteSolve}. */
+  noteSolve(result: SolveResult, view: ModelView): void {
+    this.call('noteSolve', (panel) => panel.noteSolve(result, view));
+  }
+
+  /** See {@link ModelPanel.noteExport}. */
+  noteExport(result: ExportModelResult, view: ModelView): void {
+    this.call('noteExport', (panel) => panel.noteExport(result, view));
+  }
+
+  /**
+   * See {@link ModelPanel.refresh}. Before the panel has loaded there is nothing to
+   * fetch: the panel fetches what it lacks once it is on screen.
+   */
+  refresh(): void {
+    this.panel?.refresh();
+  }
+
+  /** Make `apply` on the panel now, or keep it for when the panel has loaded. */
+  private call(method: PendingCall['method'], apply: (panel: ModelPanel) => void): void {
+    if (this.panel) {
+      apply(this.panel);
+      return;
+    }
+    const last = this.pending.at(-1);
+    if (last?.method === method && (method === 'setView' || method === 'selectCell')) this.pending.pop();
+    this.pending.push({ method, apply });
+  }
+
+  /** Fetch model.ts (once), create the panel and replay the kept calls on it. */
+  private load(): void {
+    if (this.loading) return;
+    this.loading = true;
+    import('./model').then(
+      ({ ModelPanel }) => {
+        const panel = new ModelPanel(this.container, this.hooks);
+        for (const pending of this.pending) pending.apply(panel);
+        this.pending = [];
+        this.panel = panel;
+        this.observer?.disconnect();
+      },
+      (e: unknown) => {
+        // Offline without the service worker's cache, say: tried again when next on screen.
+        this.loading = false;
+        this.showNote(`The model panel could not be loaded: ${messageOf(e)}`);
+      },
+    );
+  }
+
+  /** Show `text` in place of the panel. */
+  private showNote(text: string): void {
+    const note = document.createElement('p');
+    note.className = 'hint';
+    note.textContent = text;
+    this.container.replaceChildren(note);
+  }
+}
