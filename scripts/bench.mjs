@@ -99,7 +99,7 @@ function wasmRequest(request) {
 }
 
 const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
-console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle${warmUp ? ' after an untimed warm-up pass' : ''}; models: ${models.join(', ')}`);
+console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle${warmUp ? ' after at least 1 s of untimed warm-up' : ''}; models: ${models.join(', ')}`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
 console.log('');
 const peers = withPeers ? await loadPeers() : [];
