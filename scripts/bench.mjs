@@ -92,10 +92,29 @@ const wasm = await createModule({ wasmBinary: readFileSync(wasmJs.replace(/\.js$
 const loadMs = performance.now() - loadStart;
 let firstSolveMs = null;
 let nextId = 1;
-function wasmRequest(request) {
-  const response = JSON.parse(wasm.handleRequest(JSON.stringify({ id: nextId++, ...request })));
+/** The result of a parsed engine response; throws its error, if it is one. */
+function resultOf(response) {
   if (response.error) throw new Error(`${response.error.code}: ${response.error.message}`);
   return response.result;
+}
+function wasmRequest(request) {
+  return resultOf(JSON.parse(wasm.handleRequest(JSON.stringify({ id: nextId++, ...request }))));
+}
+/**
+ * The untimed warm-up: solves every puzzle with `solve` (which returns nothing), over
+ * and over until WARM_UP_MS have passed (at least once). Returns the first solve's ms.
+ */
+function warmUpOn(puzzles, solve) {
+  const start = performance.now();
+  let firstMs = null;
+  do {
+    for (const p of puzzles) {
+      const t0 = performance.now();
+      solve(p);
+      firstMs ??= performance.now() - t0;
+    }
+  } while (performance.now() - start < WARM_UP_MS);
+  return firstMs;
 }
 
 const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
@@ -108,14 +127,8 @@ const peerFirstMs = new Map();
 function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
   let stopped = 0;
   if (warm) {
-    const start = performance.now();
-    do {
-      for (const p of puzzles) {
-        const t0 = performance.now();
-        peer.solve(p.givens, n, timeLimitMs);
-        if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, performance.now() - t0);
-      }
-    } while (performance.now() - start < WARM_UP_MS);
+    const firstMs = warmUpOn(puzzles, (p) => peer.solve(p.givens, n, timeLimitMs));
+    if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, firstMs);
   }
   for (const p of puzzles) {
     let best = Infinity;
@@ -143,14 +156,8 @@ for (const file of files) {
     if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
     const times = [];
     if (warmUp) {
-      const start = performance.now();
-      do {
-        for (const p of puzzles) {
-          const t0 = performance.now();
-          wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } });
-          if (firstSolveMs === null) firstSolveMs = performance.now() - t0;
-        }
-      } while (performance.now() - start < WARM_UP_MS);
+      const firstMs = warmUpOn(puzzles, (p) => wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } }));
+      firstSolveMs ??= firstMs;
     }
     // Two timings per solve: the call alone (JSON string in, JSON string out: what
     // the native figure times too) and what a JavaScript caller pays (JSON.stringify
@@ -170,8 +177,7 @@ for (const file of files) {
         if (firstSolveMs === null) firstSolveMs = us / 1000;
         best = Math.min(best, us);
         bestCall = Math.min(bestCall, (t2 - t1) * 1000);
-        if (response.error) throw new Error(`${response.error.code}: ${response.error.message}`);
-        if (!valid(p.givens, response.result.solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+        if (!valid(p.givens, resultOf(response).solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
       }
       times.push(best);
       callTimes.push(bestCall);
