@@ -2,17 +2,20 @@
 //
 // Page benchmark (figures, not a test): serves dist/ on 127.0.0.1, opens the page in
 // headless Chromium (playwright-core, /usr/bin/chromium) with a fresh profile for each
-// run, loads a puzzle through the URL (#p=…&model=…), waits until the worker's engine
-// is ready, clicks Solve and measures, with the page's own clock, the ms from the
-// click to the last cell of the filled board. Every run is a fresh page, so each
-// figure includes the worker's first solve. Also reports the page weight of a first
-// solve: every response the page received (HTML, JS, CSS, worker, WASM), in bytes as
-// sent and gzip -9 of each.
+// run (empty HTTP cache, no service worker: a first visit), loads a puzzle through the
+// URL (#p=…&model=…), waits until the worker's engine is ready, clicks Solve and
+// measures, with the page's own clock, the ms from the click to the last cell of the
+// filled board. Each figure therefore includes the worker's first solve. Also reports
+// the page weight of a first solve: every response the page received (HTML, JS, CSS,
+// worker, WASM), in bytes as sent and gzip -9 of each.
 //
 // Usage: node scripts/bench-page.mjs [--runs N] [--model textbook|reduced] [--set FILE]
-//                                    [--delay MS]
+//                                    [--delay MS] [--js-flags FLAGS]
 // Default: the first 10 puzzles of ../shared/data/top95.txt, both models, clicking at
 // once when the engine is ready and again after 1000 ms (a person's reaction time).
+// --js-flags passes V8 flags to Chromium, for diagnosis only (a page cannot set them):
+// e.g. --js-flags=--liftoff-only shows how much of a click soon after loading is V8
+// compiling the hot WASM functions with its optimising tier (TurboFan).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +30,15 @@ let count = 10;
 let models = ['reduced', 'textbook'];
 let set = resolve(root, '../shared/data/top95.txt');
 let delays = [0, 1000];
+let jsFlags = '';
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') count = Number(args[++i]);
   else if (args[i] === '--model') models = [args[++i]];
   else if (args[i] === '--set') set = resolve(args[++i]);
   else if (args[i] === '--delay') delays = [Number(args[++i])];
+  else if (args[i] === '--js-flags') jsFlags = args[++i];
+  else if (args[i].startsWith('--js-flags=')) jsFlags = args[i].slice('--js-flags='.length);
+  else throw new Error(`bench-page: unknown argument ${args[i]} (see the usage at the top of the script)`);
 }
 const puzzles = readFileSync(set, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81).slice(0, count);
 
@@ -50,56 +57,82 @@ function serve() {
 }
 
 const { url, child } = await serve();
-const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-page-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  serviceWorkers: 'block', // every run loads from the network, as a first visit does
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+
+/** How long a freshly launched Chromium is left idle before the page is loaded. */
+const BROWSER_SETTLE_MS = 2000;
+
+/**
+ * Opens a page in a new Chromium with a profile of its own, so that nothing (HTTP
+ * cache, compiled code, service worker) carries over from an earlier run.
+ * @returns the page and a function that closes Chromium and deletes the profile
+ */
+async function freshPage() {
+  const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-page-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    serviceWorkers: 'block', // every run loads from the network, as a first visit does
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...(jsFlags ? [`--js-flags=${jsFlags}`] : [])],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  // A person's browser is already running when they open the page: let Chromium's own
+  // start-up work finish first, so that it does not compete with the page for the CPU.
+  await page.waitForTimeout(BROWSER_SETTLE_MS);
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
 
 const weights = new Map();
 try {
-  console.log(`page benchmark: click on Solve → filled board, fresh page per puzzle (${puzzles.length} of ${set.split('/').pop()})`);
+  console.log(`page benchmark: click on Solve → filled board, fresh browser profile per puzzle (${puzzles.length} of ${set.split('/').pop()})${jsFlags ? `, V8 flags ${jsFlags}` : ''}`);
   for (const delay of delays) for (const model of models) {
     const times = [];
     for (const [i, puzzle] of puzzles.entries()) {
-      const page = await context.newPage();
-      if (i === 0 && model === models[0] && delay === delays[0]) {
-        page.on('response', async (response) => {
-          try {
-            const body = await response.body();
-            weights.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-          } catch {
-            // redirects and aborted requests have no body
-          }
-        });
+      const { page, close } = await freshPage();
+      try {
+        if (i === 0 && model === models[0] && delay === delays[0]) {
+          page.on('response', async (response) => {
+            try {
+              const body = await response.body();
+              weights.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+            } catch {
+              // redirects and aborted requests have no body
+            }
+          });
+        }
+        await page.goto(`${url}#p=${puzzle.replace(/[.0]/g, '.')}&n=9&model=${model}`);
+        await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+        await page.waitForTimeout(delay);
+        const ms = await page.evaluate(() => new Promise((done, fail) => {
+          const cells = () => [...document.querySelectorAll('[role="gridcell"]')];
+          const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Solve');
+          if (!button) return fail(new Error('no Solve button'));
+          let t0 = 0;
+          const observer = new MutationObserver(() => {
+            if (cells().every((c) => c.dataset.value)) {
+              observer.disconnect();
+              // The board is filled in this task; the next frame shows it.
+              requestAnimationFrame(() => done(performance.now() - t0));
+            }
+          });
+          observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+          t0 = performance.now();
+          button.click();
+        }));
+        const board = await page.locator('[role="gridcell"]').evaluateAll((cs) => cs.map((c) => c.dataset.value || '.').join(''));
+        for (let k = 0; k < 81; k++) {
+          if (puzzle[k] !== '.' && puzzle[k] !== '0' && puzzle[k] !== board[k]) throw new Error(`bench-page: puzzle ${i + 1}: a given changed`);
+        }
+        times.push(ms);
+      } finally {
+        await close();
       }
-      await page.goto(`${url}#p=${puzzle.replace(/[.0]/g, '.')}&n=9&model=${model}`);
-      await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
-      await page.waitForTimeout(delay);
-      const ms = await page.evaluate(() => new Promise((done, fail) => {
-        const cells = () => [...document.querySelectorAll('[role="gridcell"]')];
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Solve');
-        if (!button) return fail(new Error('no Solve button'));
-        let t0 = 0;
-        const observer = new MutationObserver(() => {
-          if (cells().every((c) => c.dataset.value)) {
-            observer.disconnect();
-            // The board is filled in this task; the next frame shows it.
-            requestAnimationFrame(() => done(performance.now() - t0));
-          }
-        });
-        observer.observe(document.body, { subtree: true, attributes: true, childList: true });
-        t0 = performance.now();
-        button.click();
-      }));
-      const board = await page.locator('[role="gridcell"]').evaluateAll((cs) => cs.map((c) => c.dataset.value || '.').join(''));
-      for (let k = 0; k < 81; k++) {
-        if (puzzle[k] !== '.' && puzzle[k] !== '0' && puzzle[k] !== board[k]) throw new Error(`bench-page: puzzle ${i + 1}: a given changed`);
-      }
-      times.push(ms);
-      await page.close();
     }
     const s = [...times].sort((a, b) => a - b);
     console.log(`  ${model.padEnd(9)} click ${String(delay).padStart(4)} ms after ready: median ${s[s.length >> 1].toFixed(1)} ms, max ${s.at(-1).toFixed(1)} ms; each: ${times.map((t) => t.toFixed(0)).join(' ')}`);
@@ -114,7 +147,5 @@ try {
   }
   console.log(`  total ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw), ${weights.size} responses`);
 } finally {
-  await context.close();
   child.kill();
-  rmSync(profile, { recursive: true, force: true });
 }
