@@ -168,7 +168,7 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
   return options;
 }
 
-/// options.model: "textbook" (default, for now), "candidates" or "reduced".
+/// options.model: "textbook" (default, for now), "candidates", "reduced" or "probed".
 sudoku::ModelKind modelKindOf(const Value& request) {
   const Value& options_json = optionalObject(request, "options");
   return sudoku::modelKindFromString(
@@ -664,7 +664,7 @@ Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, 
   for (const sudoku::Fixing& f : reduction.fixings) {
     (f.rule == sudoku::FixRule::kNakedSingle ? naked : hidden) += 1;
   }
-  int removed_by[3] = {0, 0, 0};  // EliminationRule order
+  int removed_by[4] = {0, 0, 0, 0};  // EliminationRule order
   for (const sudoku::Elimination& e : reduction.eliminations) {
     removed_by[static_cast<int>(e.rule)] += e.removed;
   }
@@ -676,7 +676,8 @@ Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, 
       .AddMember("hiddenSingles", hidden, a)
       .AddMember("lockedCandidates", removed_by[0], a)
       .AddMember("nakedPairs", removed_by[1], a)
-      .AddMember("hiddenPairs", removed_by[2], a);
+      .AddMember("hiddenPairs", removed_by[2], a)
+      .AddMember("probing", removed_by[3], a);
   if (explain) {  // the lists only on request: they are most of an easy puzzle's response
     Value fixings(rapidjson::kArrayType);
     for (const sudoku::Fixing& f : reduction.fixings) {

@@ -76,7 +76,7 @@ rapidjson::Value statsJson(const milp::SolveResult& result, JsonAllocator& alloc
 
 /// The `reduction` object of a response: what the model kind left out of the
 /// textbook model ({model, candidatesRemoved, rowsRemoved, nakedSingles,
-/// hiddenSingles, lockedCandidates, nakedPairs, hiddenPairs, contradiction}, and with
+/// hiddenSingles, lockedCandidates, nakedPairs, hiddenPairs, probing, contradiction}, and with
 /// `explain` the lists fixings: [{row, column, value, rule, unit}] and eliminations:
 /// [{rule, removed, detail}]).
 rapidjson::Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction,

@@ -512,7 +512,8 @@ int main(int argc, char** argv) {
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
   std::string model = "textbook";
   solve->add_option("--model", model,
-                    "textbook (729 variables for 9x9), candidates, or reduced (singles fixed)");
+                    "textbook (729 variables for 9x9), candidates, reduced (singles fixed), or "
+                    "probed (reduced, then probing)");
   addShapeOptions(solve, &size, &box, &symbols);
 
   int gen_size = 9, givens = 0;
@@ -543,7 +544,7 @@ int main(int argc, char** argv) {
   bench->add_option("file", bench_path, "Puzzle file")->required();
   bench->add_option("--repeat", repeat, "Solves per puzzle (the minimum is kept)");
   std::string bench_model = "reduced";
-  bench->add_option("--model", bench_model, "textbook, candidates or reduced (default)");
+  bench->add_option("--model", bench_model, "textbook, candidates, reduced (default) or probed");
   bench->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
   bench->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)");
 

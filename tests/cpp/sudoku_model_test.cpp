@@ -1,7 +1,9 @@
-// The model kinds: textbook, candidates and reduced give the same answers, and the
-// reductions are what they say they are.
+// The model kinds: textbook, candidates, reduced and probed give the same answers, and
+// the reductions are what they say they are.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
+
+#include <cstdio>
 
 #include "app/service.h"
 #include "puzzles/sudoku/model.h"
@@ -14,7 +16,8 @@ namespace gridmilp::sudoku {
 namespace {
 
 const milp::SolveOptions kDefault{};
-constexpr ModelKind kKinds[] = {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced};
+constexpr ModelKind kKinds[] = {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced,
+                                ModelKind::kProbed};
 
 TEST(SudokuModelTest, CandidatesModelLeavesOutWhatTheGivensExclude) {
   // One given 5 at row 1, column 1 of an empty 4×4: cell (1,1) needs no variables;
@@ -95,17 +98,22 @@ TEST(SudokuModelTest, AllKindsAgreeOnTop95) {
       EXPECT_EQ(solver.solution().cells, first) << p.name;  // unique puzzles
       if (kind == ModelKind::kReduced && !solver.decidedByReduction()) ++by_glpk;
     }
-    // No reduction step removed the answer: each open cell of the reduced model
-    // keeps a variable for its digit in the (unique) solution.
+    // No reduction step removed the answer: each open cell of the reduced and probed
+    // models keeps a variable for its digit in the (unique) solution.
     const auto reduced = buildModel(p.grid, ModelKind::kReduced);
     const int n = p.grid.shape.size();
-    for (int r = 0; r < n; ++r) {
-      for (int c = 0; c < n; ++c) {
-        const int digit = first[r * n + c];
-        if (reduced->fixed.at(r, c) != 0) {
-          EXPECT_EQ(reduced->fixed.at(r, c), digit) << p.name;
-        } else {
-          EXPECT_TRUE(reduced->x.find({r + 1, c + 1, digit}).has_value()) << p.name;
+    for (ModelKind kind : {ModelKind::kReduced, ModelKind::kProbed}) {
+      const auto built = kind == ModelKind::kReduced ? nullptr : buildModel(p.grid, kind);
+      const SudokuModel& m = built ? *built : *reduced;
+      for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+          const int digit = first[r * n + c];
+          if (m.fixed.at(r, c) != 0) {
+            EXPECT_EQ(m.fixed.at(r, c), digit) << p.name << " " << toString(kind);
+          } else {
+            EXPECT_TRUE(m.x.find({r + 1, c + 1, digit}).has_value())
+                << p.name << " " << toString(kind);
+          }
         }
       }
     }
@@ -120,10 +128,48 @@ TEST(SudokuModelTest, AllKindsAgreeOnTop95) {
   for (int removed : eliminated) EXPECT_GT(removed, 0);
 }
 
+TEST(SudokuModelTest, ProbingRemovesOnlyWhatATrialRefutes) {
+  // Probing removes candidate d from a cell when setting the cell to d and propagating
+  // singles meets a contradiction; each removal names it. On top95, where the reduced
+  // model leaves most puzzles to GLPK, the removals are never the answer, the first
+  // removal of each puzzle is one the reduced model kept, and the probed model leaves
+  // GLPK little to do.
+  const ParsedText parsed = parseText(testing::readSharedData("top95.txt"));
+  int probed_puzzles = 0, left_to_glpk = 0;
+  for (const ParsedPuzzle& p : parsed.puzzles) {
+    SudokuSolver reference(p.grid, std::nullopt, ModelKind::kReduced);
+    ASSERT_TRUE(reference.solve(kDefault).hasSolution) << p.name;
+    const Grid& solution = reference.solution();
+    const auto reduced = buildModel(p.grid, ModelKind::kReduced);
+    const auto probed = buildModel(p.grid, ModelKind::kProbed);
+    EXPECT_FALSE(probed->reduction.contradiction.has_value()) << p.name;
+    if (probed->model.numVars() > 0) ++left_to_glpk;
+    bool first = true;
+    for (const Elimination& e : probed->reduction.eliminations) {
+      if (e.rule != EliminationRule::kProbing) continue;
+      EXPECT_EQ(e.removed, 1);
+      int r = 0, c = 0;
+      char d = 0;
+      ASSERT_EQ(std::sscanf(e.detail.c_str(), "row %d, column %d cannot be %c", &r, &c, &d), 3)
+          << e.detail;
+      EXPECT_NE(e.detail.find(": with it, naked and hidden singles find that "), std::string::npos)
+          << e.detail;
+      EXPECT_NE(symbolFor(solution.at(r - 1, c - 1)), d) << p.name << ": " << e.detail;
+      if (first) {  // the reduced model, where probing starts, still has it
+        EXPECT_TRUE(reduced->x.find({r, c, d - '0'}).has_value()) << p.name << ": " << e.detail;
+        first = false;
+        ++probed_puzzles;
+      }
+    }
+  }
+  EXPECT_GT(probed_puzzles, 50);
+  EXPECT_LT(left_to_glpk, 10);
+}
+
 TEST(SudokuModelTest, ContradictionIsFoundByTheReduction) {
   // Row 1 needs a 9 in column 9, but column 9 has a 9 in row 9.
   const Grid g = parseOne("12345678." + std::string(63, '.') + "........9");
-  for (ModelKind kind : {ModelKind::kCandidates, ModelKind::kReduced}) {
+  for (ModelKind kind : {ModelKind::kCandidates, ModelKind::kReduced, ModelKind::kProbed}) {
     const auto built = buildModel(g, kind);
     ASSERT_TRUE(built->reduction.contradiction.has_value()) << toString(kind);
     SudokuSolver solver(g, std::nullopt, kind);
@@ -190,6 +236,22 @@ TEST(SudokuModelTest, ServiceReportsModelAndReduction) {
   EXPECT_EQ(explained["result"]["reduction"]["fixings"].Size(), 49u);
   EXPECT_TRUE(explained["result"]["reduction"]["eliminations"].IsArray());
   EXPECT_EQ(r["result"]["stats"]["columns"], rapidjson::Value(0));
+  EXPECT_EQ(r["result"]["reduction"]["probing"], rapidjson::Value(0));
+  // top95 #4: the reduced model's rules get stuck; probing removes candidates until
+  // the reduction decides the puzzle.
+  const std::string hard = parseText(testing::readSharedData("top95.txt")).puzzles[3].grid.toLine();
+  const rapidjson::Document probed =
+      testing::handleText(R"({"type": "solve", "puzzle": ")" + hard +
+                          R"(", "options": {"model": "probed", "explain": true}})");
+  ASSERT_TRUE(probed.HasMember("result")) << app::writeJson(probed);
+  EXPECT_EQ(probed["result"]["model"], "probed");
+  EXPECT_EQ(probed["result"]["decidedBy"], "reduction");
+  EXPECT_GT(probed["result"]["reduction"]["probing"].GetInt(), 0);
+  int probing_steps = 0;
+  for (const auto& e : probed["result"]["reduction"]["eliminations"].GetArray()) {
+    if (e["rule"] == "probing") ++probing_steps;
+  }
+  EXPECT_EQ(probing_steps, probed["result"]["reduction"]["probing"].GetInt());
   const rapidjson::Document t = testing::handleText(solve + "}");
   EXPECT_EQ(t["result"]["model"], "textbook");
   EXPECT_EQ(t["result"]["decidedBy"], "glpk");

@@ -47,7 +47,7 @@ async function solve(page: Page): Promise<{ text: string; kind: string }> {
 }
 
 describe('model choice', () => {
-  it('offers three models, textbook by default, and reports the model actually solved', async () => {
+  it('offers four models, textbook by default, and reports the model actually solved', async () => {
     const page = await openWith(grid01);
     const model = page.getByLabel('MILP');
     expect(await model.inputValue()).toBe('textbook');
@@ -55,6 +55,7 @@ describe('model choice', () => {
       'Textbook model (n³ variables)',
       'Candidates only',
       'Reduced model (singles, locked candidates, pairs)',
+      'Reduced model + probing (MIP presolve)',
     ]);
 
     await model.selectOption('reduced');
@@ -73,6 +74,21 @@ describe('model choice', () => {
     const textbook = await solve(page);
     expect(textbook.text).toContain('729 variables, 324 constraints');
     expect(textbook.text).not.toContain('reduction');
+    await page.close();
+  });
+
+  it('probes top95 line 4 when asked: the reduction decides it, and the status line says how', async () => {
+    const page = await openWith(top95[3]!);
+    const model = page.getByLabel('MILP');
+    await model.selectOption('reduced');
+    const reduced = await solve(page);
+    expect(reduced.text).toMatch(/branch-and-bound node/);
+    await model.selectOption('probed');
+    const probed = await solve(page);
+    expect(probed.kind).toBe('ok');
+    expect(probed.text).toMatch(/^Solved in .* · Decided by the model reduction: .*\d+ candidates? removed by probing; GLPK had nothing left to decide$/);
+    expect(solutionProblems(top95[3]!, await readBoard(page))).toEqual([]);
+    expect(await page.evaluate(() => location.hash)).toContain('model=probed');
     await page.close();
   });
 });

@@ -146,6 +146,36 @@ describe('solve', () => {
     }
   });
 
+  it('probes top95 (model "probed"): the same solutions, each removal explained and sound', () => {
+    const text = readData('top95.txt');
+    const puzzles = readOnePerLine(text);
+    let byReduction = 0;
+    let probing = 0;
+    for (const [i, givens] of puzzles.entries()) {
+      const reference = ok<SolveResult>({ id: 300 + i, type: 'solve', puzzle: givens, options: { model: 'reduced' } });
+      const result = ok<SolveResult>({
+        id: 400 + i,
+        type: 'solve',
+        puzzle: givens,
+        options: { model: 'probed', explain: true },
+      });
+      expect(result.model).toBe('probed');
+      expect(result.solution, `top95 #${i + 1}`).toBe(reference.solution);
+      if (result.decidedBy === 'reduction') byReduction++;
+      const steps = result.reduction!.eliminations!.filter((e) => e.rule === 'probing');
+      expect(steps.length).toBe(result.reduction!.probing);
+      probing += steps.length;
+      for (const step of steps) {
+        const m = /^row (\d+), column (\d+) cannot be (.): with it, naked and hidden singles find that ./.exec(step.detail);
+        expect(m, step.detail).not.toBeNull();
+        const cell = (Number(m![1]) - 1) * 9 + Number(m![2]) - 1;
+        expect(result.solution![cell], `top95 #${i + 1}: ${step.detail}`).not.toBe(m![3]);
+      }
+    }
+    expect(probing).toBeGreaterThan(500);
+    expect(byReduction).toBeGreaterThan(85);
+  });
+
   it('says infeasible (not an error) for clash-free givens with no solution', () => {
     const solved = ok<SolveResult>({ id: 200, type: 'solve', puzzle: grid01 }).solution!;
     const { puzzle } = infeasiblePuzzle(solved);

@@ -101,6 +101,10 @@ describe('describeSolve', () => {
     ).toBe(
       'Solved in 1.3 ms · Decided by the model reduction: 49 cells fixed by naked/hidden singles (10 naked, 39 hidden), helped by 6 candidates removed by locked candidates and pairs; GLPK had nothing left to decide',
     );
+    const probed = { ...withEliminations, model: 'probed' as const, probing: 1 };
+    expect(describeSolve({ ...solved, model: 'probed', decidedBy: 'reduction', reduction: probed })).toBe(
+      'Solved in 1.3 ms · Decided by the model reduction: 49 cells fixed by naked/hidden singles (10 naked, 39 hidden), helped by 6 candidates removed by locked candidates and pairs and 1 candidate removed by probing; GLPK had nothing left to decide',
+    );
   });
 
   it('counts fractional cells and words the relaxation', () => {

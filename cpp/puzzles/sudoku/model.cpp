@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,8 +62,8 @@ struct Units {
 class Candidates {
  public:
   Candidates(const Grid& givens, Reduction* reduction)
-      : units_(givens.shape), grid_(givens), reduction_(reduction) {
-    const int n = units_.n;
+      : units_(std::make_shared<const Units>(givens.shape)), grid_(givens), reduction_(reduction) {
+    const int n = units_->n;
     const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
     mask_.assign(n * n, full);
     for (int cell = 0; cell < n * n; ++cell) {
@@ -73,26 +74,36 @@ class Candidates {
     }
   }
 
+  /// A probe()'s trial copy: the same candidates, its own (scratch) reduction.
+  Candidates(const Candidates& other, Reduction* reduction)
+      : units_(other.units_),
+        grid_(other.grid_),
+        mask_(other.mask_),
+        reduction_(reduction),
+        trial_(true) {}
+
   /// Naked and hidden singles until nothing changes (or a contradiction); then, when
-  /// `eliminations` is set, locked candidates and naked/hidden pairs, each followed by
-  /// singles again, until none of the rules changes anything.
-  void propagate(bool eliminations) {
+  /// `eliminations` is set, locked candidates and naked/hidden pairs, and when `probing`
+  /// is set too, probing (see probe()), each followed by singles again, until none of
+  /// the rules changes anything. Probing runs only when the cheaper rules are stuck.
+  void propagate(bool eliminations, bool probing) {
     singles();
-    const int cells = units_.n * units_.n;
-    while (eliminations && ok() && grid_.givenCount() < cells && (lockedCandidates() || pairs())) {
+    const int cells = units_->n * units_->n;
+    while (eliminations && ok() && grid_.givenCount() < cells &&
+           (lockedCandidates() || pairs() || (probing && probe()))) {
       singles();
     }
   }
 
  private:
   void singles() {
-    const int n = units_.n;
+    const int n = units_->n;
     bool changed = true;
     while (changed && ok()) {
       changed = false;
       for (int cell = 0; cell < n * n && ok(); ++cell) {
         if (grid_.cells[cell] == 0 && std::popcount(mask_[cell]) == 1) {
-          assign(cell / n, cell % n, std::countr_zero(mask_[cell]) + 1, FixRule::kNakedSingle, {});
+          assign(cell / n, cell % n, std::countr_zero(mask_[cell]) + 1, FixRule::kNakedSingle);
           changed = true;
         }
       }
@@ -107,7 +118,7 @@ class Candidates {
             if (stale) {
               placed = once = twice = 0;
               for (int k = 0; k < n; ++k) {
-                const int cell = units_.cell(kind, u, k);
+                const int cell = units_->cell(kind, u, k);
                 if (grid_.cells[cell] != 0) {
                   placed |= bit(grid_.cells[cell]);
                 } else {
@@ -123,9 +134,9 @@ class Candidates {
                    Units::name(kind, u));
             } else if (!(twice & bit(d))) {
               for (int k = 0; k < n; ++k) {
-                const int r = units_.row(kind, u, k), c = units_.column(kind, u, k);
+                const int r = units_->row(kind, u, k), c = units_->column(kind, u, k);
                 if (grid_.at(r, c) == 0 && (mask_[r * n + c] & bit(d))) {
-                  assign(r, c, d, FixRule::kHiddenSingle, Units::name(kind, u));
+                  assign(r, c, d, FixRule::kHiddenSingle, kind, u);
                   break;
                 }
               }
@@ -144,7 +155,7 @@ class Candidates {
     Mask& m = mask_[cell];
     if (grid_.cells[cell] != 0 || !(m & bit(d))) return false;
     m &= ~bit(d);
-    if (m == 0) fail(cellName(cell / units_.n, cell % units_.n) + " has no candidate left");
+    if (m == 0) fail(cellName(cell / units_->n, cell % units_->n) + " has no candidate left");
     return true;
   }
 
@@ -153,7 +164,7 @@ class Candidates {
   /// row (column) all lie in one box, d leaves the rest of that box. Returns whether a
   /// candidate was removed.
   bool lockedCandidates() {
-    const int n = units_.n;
+    const int n = units_->n;
     bool changed = false;
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
@@ -161,14 +172,14 @@ class Candidates {
           int first_row = -1, first_col = -1, first_box = -1, places = 0;
           bool same_row = true, same_col = true, same_box = true;
           for (int k = 0; k < n; ++k) {
-            const int r = units_.row(kind, u, k), c = units_.column(kind, u, k);
+            const int r = units_->row(kind, u, k), c = units_->column(kind, u, k);
             const int cell = r * n + c;
             if (grid_.cells[cell] == d) {
               places = -1;
               break;
             }
             if (grid_.cells[cell] != 0 || !(mask_[cell] & bit(d))) continue;
-            const int b = units_.boxOf(r, c);
+            const int b = units_->boxOf(r, c);
             if (places++ == 0) {
               first_row = r, first_col = c, first_box = b;
             } else {
@@ -189,9 +200,11 @@ class Candidates {
             if (target_kind < 0) continue;
             int removed = 0;
             for (int k = 0; k < n; ++k) {
-              const int r = units_.row(target_kind, target_unit, k);
-              const int c = units_.column(target_kind, target_unit, k);
-              const bool inside = kind == 0 ? r == u : kind == 1 ? c == u : units_.boxOf(r, c) == u;
+              const int r = units_->row(target_kind, target_unit, k);
+              const int c = units_->column(target_kind, target_unit, k);
+              const bool inside = kind == 0   ? r == u
+                                  : kind == 1 ? c == u
+                                              : units_->boxOf(r, c) == u;
               if (!inside && eliminate(r * n + c, d)) ++removed;
             }
             if (removed > 0) {
@@ -212,13 +225,13 @@ class Candidates {
   /// a unit are the same two cells: those cells keep only the two digits). Returns
   /// whether a candidate was removed.
   bool pairs() {
-    const int n = units_.n;
+    const int n = units_->n;
     bool changed = false;
     std::vector<int> cells(n);
     std::vector<Mask> places(n + 1);
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
-        for (int k = 0; k < n; ++k) cells[k] = units_.cell(kind, u, k);
+        for (int k = 0; k < n; ++k) cells[k] = units_->cell(kind, u, k);
         const std::string unit = Units::name(kind, u);
         for (int i = 0; i < n && ok(); ++i) {
           const Mask pair = mask_[cells[i]];
@@ -275,7 +288,39 @@ class Candidates {
  public:
   bool ok() const { return !reduction_->contradiction.has_value(); }
   const Grid& grid() const { return grid_; }
-  Mask mask(int r, int c) const { return mask_[r * units_.n + c]; }
+  Mask mask(int r, int c) const { return mask_[r * units_->n + c]; }
+
+  /// Probing (Savelsbergh 1994, see model.h): for each candidate d of each open cell,
+  /// a copy of the candidates sets the cell to d and propagates naked and hidden
+  /// singles; when the copy meets a contradiction, no solution has d there and d leaves
+  /// the cell, recorded with the contradiction as its reason. Returns whether a
+  /// candidate was removed. One pass over the cells; propagate() repeats it.
+  bool probe() {
+    const int n = units_->n;
+    bool changed = false;
+    for (int cell = 0; cell < n * n && ok(); ++cell) {
+      if (grid_.cells[cell] != 0) continue;
+      for (Mask left = mask_[cell]; left != 0 && ok() && grid_.cells[cell] == 0; left &= left - 1) {
+        const int d = std::countr_zero(left) + 1;
+        if (!(mask_[cell] & bit(d))) continue;  // removed since the pass began
+        Reduction trial_reduction;
+        Candidates trial(*this, &trial_reduction);
+        trial.assign(cell / n, cell % n, d, FixRule::kNakedSingle);
+        trial.singles();
+        if (trial.ok()) continue;
+        eliminate(cell, d);
+        record(EliminationRule::kProbing, 1,
+               cellName(cell / n, cell % n) + " cannot be " + std::string(1, symbolFor(d)) +
+                   ": with it, naked and hidden singles find that " +
+                   *trial_reduction.contradiction);
+        changed = true;
+        // A cell down to one candidate is a naked single: fix it before probing on, so
+        // that later trials start from it.
+        if (ok() && std::popcount(mask_[cell]) == 1) singles();
+      }
+    }
+    return changed;
+  }
 
   static Mask bit(int d) { return Mask{1} << (d - 1); }
 
@@ -297,8 +342,10 @@ class Candidates {
     if (ok()) reduction_->contradiction = std::move(why);
   }
 
-  void assign(int r, int c, int d, FixRule rule, std::string unit) {
-    const int n = units_.n;
+  /// Fixes cell (r, c) (0-based) to d by a rule; a hidden single names its unit (kind
+  /// 0 row, 1 column, 2 box; unit index), formatted only when the fixing is recorded.
+  void assign(int r, int c, int d, FixRule rule, int unit_kind = -1, int unit = -1) {
+    const int n = units_->n;
     if (grid_.at(r, c) != 0) return;
     if (!(mask_[r * n + c] & bit(d))) {
       fail(cellName(r, c) + " cannot hold " + std::string(1, symbolFor(d)));
@@ -306,17 +353,21 @@ class Candidates {
     }
     grid_.at(r, c) = d;
     mask_[r * n + c] = bit(d);
-    reduction_->fixings.push_back(Fixing{CellRef{r + 1, c + 1}, d, rule, std::move(unit)});
+    if (!trial_) {
+      reduction_->fixings.push_back(
+          Fixing{CellRef{r + 1, c + 1}, d, rule,
+                 unit_kind < 0 ? std::string() : Units::name(unit_kind, unit)});
+    }
     eliminateFromPeers(r, c, d);
   }
 
   void eliminateFromPeers(int r, int c, int d) {
-    const int n = units_.n;
-    const int b = units_.boxOf(r, c);
+    const int n = units_->n;
+    const int b = units_->boxOf(r, c);
     const int units[3] = {r, c, b};
     for (int kind = 0; kind < 3; ++kind) {
       for (int k = 0; k < n; ++k) {
-        const int peer = units_.cell(kind, units[kind], k);
+        const int peer = units_->cell(kind, units[kind], k);
         if (peer == r * n + c) continue;
         Mask& m = mask_[peer];
         if (!(m & bit(d))) continue;
@@ -335,10 +386,11 @@ class Candidates {
     }
   }
 
-  Units units_;
+  std::shared_ptr<const Units> units_;  ///< shared with the trial copies of probe()
   Grid grid_;
   std::vector<Mask> mask_;
   Reduction* reduction_;
+  bool trial_ = false;  ///< a probe()'s copy: records no fixings, only a contradiction
 };
 
 std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens) {
@@ -455,18 +507,22 @@ const char* toString(ModelKind kind) {
       return "candidates";
     case ModelKind::kReduced:
       return "reduced";
+    case ModelKind::kProbed:
+      return "probed";
   }
   return "textbook";
 }
 
 ModelKind modelKindFromString(const std::string& name) {
-  for (ModelKind k : {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced}) {
+  for (ModelKind k :
+       {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced, ModelKind::kProbed}) {
     if (name == toString(k)) return k;
   }
   Where where;
   where.field = "options.model";
   throw InputError(ErrorCode::kBadRequest,
-                   "Unknown model '" + name + "': one of textbook, candidates, reduced", where);
+                   "Unknown model '" + name + "': one of textbook, candidates, reduced, probed",
+                   where);
 }
 
 const char* toString(FixRule rule) {
@@ -481,6 +537,8 @@ const char* toString(EliminationRule rule) {
       return "naked pair";
     case EliminationRule::kHiddenPair:
       return "hidden pair";
+    case EliminationRule::kProbing:
+      return "probing";
   }
   return "locked candidates";
 }
@@ -491,7 +549,9 @@ std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {
   built->shape = givens.shape;
   built->kind = kind;
   Candidates cand(givens, &built->reduction);
-  if (kind == ModelKind::kReduced) cand.propagate(true);
+  if (kind == ModelKind::kReduced || kind == ModelKind::kProbed) {
+    cand.propagate(true, kind == ModelKind::kProbed);
+  }
   // A digit with no place in a unit is a contradiction in the candidates model too
   // (its row would be empty); propagate() finds those, the plain candidates model
   // checks them here.

@@ -44,7 +44,7 @@ export type Backtracking = 'blb' | 'dfs' | 'bfs' | 'bph';
 /**
  * How GLPK solves each MILP. Every field is optional: `timeLimitMs` (whole ms, 0 = no
  * limit, default 0; per MILP for requests that solve several), `presolve` (GLPK's MIP
- * presolver, default true), `model` (`textbook` default, `candidates`, `reduced`),
+ * presolver, default true), `model` (`textbook` default, `candidates`, `reduced`, `probed`),
  * `progressIntervalMs` (ms between branch-and-bound progress reports of a solve,
  * default 50), `branching`, `backtracking`.
  */

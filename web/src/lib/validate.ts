@@ -100,7 +100,7 @@ const CHECKS: Record<string, Check> = {
   symbols: oneOf(['auto', 'digits', 'hex', 'numbers']),
   timeLimitMs: wholeNumber(0, MAX_TIME_LIMIT_MS, ' of ms'),
   presolve: boolean,
-  model: oneOf(['textbook', 'candidates', 'reduced']),
+  model: oneOf(['textbook', 'candidates', 'reduced', 'probed']),
   branching: oneOf(['auto', 'dth', 'mfv', 'ffv', 'lfv', 'pch']),
   backtracking: oneOf(['blb', 'dfs', 'bfs', 'bph']),
   recordBranching: boolean,

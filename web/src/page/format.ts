@@ -95,7 +95,12 @@ export function describeSolve(result: SolveResult): string {
     const eliminated = reduction
       ? (reduction.lockedCandidates ?? 0) + (reduction.nakedPairs ?? 0) + (reduction.hiddenPairs ?? 0)
       : 0;
-    const helped = eliminated > 0 ? `, helped by ${plural(eliminated, 'candidate')} removed by locked candidates and pairs` : '';
+    const probed = reduction?.probing ?? 0;
+    const removedBy = [
+      eliminated > 0 ? `${plural(eliminated, 'candidate')} removed by locked candidates and pairs` : '',
+      probed > 0 ? `${plural(probed, 'candidate')} removed by probing` : '',
+    ].filter((part) => part !== '');
+    const helped = removedBy.length > 0 ? `, helped by ${removedBy.join(' and ')}` : '';
     if (result.status === 'optimal' || result.status === 'feasible') {
       return `Solved in ${time} · Decided by the model reduction: ${plural(fixed, 'cell')} fixed by naked/hidden singles${detail}${helped}; GLPK had nothing left to decide`;
     }

@@ -528,7 +528,7 @@ class App {
 
   private model(): ModelKind {
     const v = this.modelSelect.value;
-    return v === 'candidates' || v === 'reduced' ? v : 'textbook';
+    return v === 'candidates' || v === 'reduced' || v === 'probed' ? v : 'textbook';
   }
 
   /** The board's shape, for requests about the board's canonical givens. */

@@ -153,6 +153,11 @@ type Katex = typeof import('katex').default;
 let katex: Katex | null = null;
 let katexLoading: Promise<Katex> | null = null;
 
+/** Whether a model fixes cells before GLPK (the reduced model and the probed one). */
+function fixesCells(model: ModelKind): boolean {
+  return model === 'reduced' || model === 'probed';
+}
+
 /** Load KaTeX and its style sheet (one chunk, fetched once). */
 function loadKatex(): Promise<Katex> {
   katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(
@@ -552,7 +557,7 @@ export class ModelPanel {
         box: '\\forall\\, b,d \\in N',
       };
     } else {
-      const reduced = view.model === 'reduced';
+      const reduced = fixesCells(view.model);
       const fixedSet = reduced ? "G'" : 'G';
       const cSet = reduced ? "C'" : 'C';
       const eliminated = red ? (red.lockedCandidates ?? 0) + (red.nakedPairs ?? 0) + (red.hiddenPairs ?? 0) : 0;
@@ -560,12 +565,16 @@ export class ModelPanel {
         const fixings = red
           ? `${count(red.nakedSingles, 'naked single')} and ${count(red.hiddenSingles, 'hidden single')}`
           : 'naked and hidden singles';
+        const probing = view.model === 'probed';
         const elims =
           red && red.lockedCandidates !== undefined
-            ? `; ${tex('E')}: ${count(eliminated, 'candidate')} removed by locked candidates (${red.lockedCandidates}), naked pairs (${red.nakedPairs ?? 0}) and hidden pairs (${red.hiddenPairs ?? 0})`
+            ? `; ${tex('E')}: ${count(eliminated + (red.probing ?? 0), 'candidate')} removed by locked candidates (${red.lockedCandidates}), naked pairs (${red.nakedPairs ?? 0}) and hidden pairs (${red.hiddenPairs ?? 0})${probing ? ` and probing (${red.probing ?? 0})` : ''}`
             : '';
+        const what = probing
+          ? 'Reduced model + probing: as the reduced model, and when its rules are stuck, probing (the MIP presolve technique of Savelsbergh, 1994): each candidate is tried on a copy, and when naked and hidden singles then meet a contradiction it is removed'
+          : 'Reduced model: before GLPK, the reduction fixes cells by naked singles (one candidate left) and hidden singles (one place left in a unit) and removes candidates, repeatedly';
         parts.push(
-          `<p class="f-model" data-model="reduced">Reduced model: before GLPK, the reduction fixes cells by naked singles (one candidate left) and hidden singles (one place left in a unit) and removes candidates, repeatedly: ${tex("G' = G \\cup F")}, ${tex('F')} = ${fixings}${elims}${red?.contradiction ? `; it found a contradiction: ${escapeHtml(String(red.contradiction))}` : ''}.</p>`,
+          `<p class="f-model" data-model="${view.model}">${what}: ${tex("G' = G \\cup F")}, ${tex('F')} = ${fixings}${elims}${red?.contradiction ? `; it found a contradiction: ${escapeHtml(String(red.contradiction))}` : ''}.</p>`,
         );
       } else {
         parts.push(
@@ -605,8 +614,8 @@ export class ModelPanel {
     } else {
       families.push([
         'givens',
-        view.model === 'reduced' ? "givens, fixings" : 'givens',
-        `(r,c) \\in ${view.model === 'reduced' ? "G'" : 'G'}: \\text{ no variables; units they complete have no row}`,
+        fixesCells(view.model) ? "givens, fixings" : 'givens',
+        `(r,c) \\in ${fixesCells(view.model) ? "G'" : 'G'}: \\text{ no variables; units they complete have no row}`,
       ]);
     }
     parts.push('<ul class="f-families">');
@@ -639,7 +648,7 @@ export class ModelPanel {
     if (view.model !== 'textbook') {
       if (facts) {
         const removed = red
-          ? `${num(red.candidatesRemoved)} variables and ${num(red.rowsRemoved)} rows left out${view.model === 'reduced' ? `; ${count(red.nakedSingles, 'naked single')}, ${count(red.hiddenSingles, 'hidden single')} fixed` : ''}`
+          ? `${num(red.candidatesRemoved)} variables and ${num(red.rowsRemoved)} rows left out${fixesCells(view.model) ? `; ${count(red.nakedSingles, 'naked single')}, ${count(red.hiddenSingles, 'hidden single')} fixed` : ''}`
           : '';
         rows.push(
           row('reduced', `After the reduction (${view.model})`, [num(facts.columns), num(facts.rows), num(facts.nonzeros)], removed),
@@ -725,8 +734,8 @@ export class ModelPanel {
       this.rowCellsShown = [];
       const why =
         this.choice.family === 'cell'
-          ? `cell (${this.choice.first}, ${this.choice.second}) is ${view.model === 'reduced' ? 'a given or fixed by the reduction' : 'a given'}: it has no variables and no row`
-          : `the ${view.model === 'reduced' ? 'givens and fixings' : 'givens'} already put ${this.choice.second} in this unit, so the ${view.model} model has no row ${name}`;
+          ? `cell (${this.choice.first}, ${this.choice.second}) is ${fixesCells(view.model) ? 'a given or fixed by the reduction' : 'a given'}: it has no variables and no row`
+          : `the ${fixesCells(view.model) ? 'givens and fixings' : 'givens'} already put ${this.choice.second} in this unit, so the ${view.model} model has no row ${name}`;
       out.push(`<p class="lp-row-none" data-row="${escapeHtml(name)}">No row: ${escapeHtml(why)}.</p>`);
     }
     this.rowOut.innerHTML = out.join('');

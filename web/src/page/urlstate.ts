@@ -6,7 +6,7 @@
  */
 
 /** The models a URL may name. */
-export const MODELS = ['textbook', 'candidates', 'reduced'] as const;
+export const MODELS = ['textbook', 'candidates', 'reduced', 'probed'] as const;
 /** The objective presets a URL may name (weights are too long for a link). */
 export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
 /** The panels of the embed page, in display order. */

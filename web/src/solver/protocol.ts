@@ -97,7 +97,7 @@ export interface BranchDecision {
  * The MILP formulation: `textbook` (n³ binaries, 4n² rows), `candidates` (no variable a
  * given excludes), `reduced` (candidates after naked and hidden singles).
  */
-export type ModelKind = 'textbook' | 'candidates' | 'reduced';
+export type ModelKind = 'textbook' | 'candidates' | 'reduced' | 'probed';
 
 /** One cell fixed by the model reduction (1-based; `value` canonical). */
 export interface ReductionFixing {
@@ -109,9 +109,9 @@ export interface ReductionFixing {
   unit?: string;
 }
 
-/** One elimination step of the reduced model (candidates removed, no cell fixed). */
+/** One elimination step of the reduced and probed models (candidates removed, no cell fixed). */
 export interface ReductionElimination {
-  /** "locked candidates", "naked pair" or "hidden pair". */
+  /** "locked candidates", "naked pair", "hidden pair" or (probed model) "probing". */
   rule: string;
   /** Candidates it removed. */
   removed: number;
@@ -130,6 +130,9 @@ export interface ReductionInfo {
   lockedCandidates?: number;
   nakedPairs?: number;
   hiddenPairs?: number;
+  /** Candidates removed by probing (probed model): each trial set the cell to the
+   *  candidate and naked and hidden singles then met a contradiction. */
+  probing?: number;
   fixings?: ReductionFixing[];
   /** Elimination steps in order, e.g. {rule: "locked candidates", removed: 2,
    *  detail: "digit 5 of box 1 lies in row 2"}. */

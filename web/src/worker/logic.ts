@@ -300,7 +300,7 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   const out: SolveOptions = {};
   if (typeof o.timeLimitMs === 'number') out.timeLimitMs = o.timeLimitMs;
   if (typeof o.presolve === 'boolean') out.presolve = o.presolve;
-  if (o.model === 'textbook' || o.model === 'candidates' || o.model === 'reduced') out.model = o.model;
+  if (o.model === 'textbook' || o.model === 'candidates' || o.model === 'reduced' || o.model === 'probed') out.model = o.model;
   if (typeof o.progressIntervalMs === 'number') out.progressIntervalMs = o.progressIntervalMs;
   if (typeof o.recordBranching === 'boolean') out.recordBranching = o.recordBranching;
   if (typeof o.explain === 'boolean') out.explain = o.explain;
