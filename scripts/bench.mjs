@@ -12,11 +12,12 @@
 // without it the first set measures compilation, not the solver. The first solve in a
 // fresh instance is reported on its own. --no-warm-up turns the warm-up off.
 //
-// Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced]
+// Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced|probed]
 //                               [--time-limit MS] [--no-extras] [--no-peers]
 //                               [--no-warm-up] [FILE ...]
-// (default: both the textbook and the reduced model). Unless --no-extras: the 16×16
-// and 25×25 sets (reduced model, --time-limit MS per puzzle, default 10000; stopped
+// (default: the textbook, reduced and probed models; the peers are compared with each).
+// Unless --no-extras: the 16×16 and 25×25 sets (reduced and probed models,
+// --time-limit MS per puzzle, default 10000; stopped
 // puzzles are counted), uniqueness checks on Project Euler 96, and generation of
 // 9×9 (minimal) and 16×16 (150 givens) puzzles.
 // Default sets: ../shared/data/{p096_sudoku.txt, top95.txt, sudoku17_last1000.txt}.
@@ -31,7 +32,7 @@ import { loadPeers, solveIsolated } from './bench-peers.mjs';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 let repeat = 3;
-let models = ['textbook', 'reduced'];
+let models = ['textbook', 'reduced', 'probed'];
 let bigLimitMs = 10000;
 let extras = true;
 let withPeers = true;
@@ -213,22 +214,25 @@ if (extras) {
   console.log('');
   console.log(`16×16 and 25×25, time limit ${bigLimitMs} ms per puzzle, one solve each (µs; * = stopped by the limit):`);
   for (const [label, file] of bigSets) {
-    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', '1', '--model', 'reduced', '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-    if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
     const parsed = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') });
-    const times = [];
-    let stopped = 0;
-    for (const p of parsed.puzzles) {
-      const t0 = performance.now();
-      const result = wasmRequest({ type: 'solve', puzzle: p.givens, size: parsed.size, options: { model: 'reduced', timeLimitMs: bigLimitMs } });
-      times.push((performance.now() - t0) * 1000);
-      if (!result.solution) stopped++;
-      else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+    // The reduced model (GLPK solves) and the opt-in probed one (probing first).
+    for (const model of ['reduced', 'probed']) {
+      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', '1', '--model', model, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+      if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+      const times = [];
+      let stopped = 0;
+      for (const p of parsed.puzzles) {
+        const t0 = performance.now();
+        const result = wasmRequest({ type: 'solve', puzzle: p.givens, size: parsed.size, options: { model, timeLimitMs: bigLimitMs } });
+        times.push((performance.now() - t0) * 1000);
+        if (!result.solution) stopped++;
+        else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+      }
+      const nStopped = native.statuses.filter((s) => s === 'time_limit').length;
+      row(model === 'reduced' ? label : '', `native [${model}]`, summary(native.timesUs), `${nStopped} stopped by the limit`);
+      row('', `wasm [${model}]`, summary(times), `${stopped} stopped by the limit`);
+      console.log(`${''.padEnd(34)}per puzzle (native ms): ${native.timesUs.map((t, i) => (t / 1000).toFixed(1) + (native.statuses[i] === 'time_limit' ? '*' : '')).join(' ')}`);
     }
-    const nStopped = native.statuses.filter((s) => s === 'time_limit').length;
-    row(label, 'native [reduced]', summary(native.timesUs), `${nStopped} stopped by the limit`);
-    row('', 'wasm [reduced]', summary(times), `${stopped} stopped by the limit`);
-    console.log(`${''.padEnd(34)}per puzzle (native ms): ${native.timesUs.map((t, i) => (t / 1000).toFixed(1) + (native.statuses[i] === 'time_limit' ? '*' : '')).join(' ')}`);
     for (const peer of peers) {
       // In a worker thread: dancing links has no time limit, so the limit is enforced
       // by terminating the thread.
