@@ -55,7 +55,8 @@ struct SolveOutcome {
 };
 
 /// Solves one puzzle with the given model (default: the textbook model, as in the
-/// protocol) and the objective, if any. Throws
+/// protocol) and the objective, if any. options.timeLimitMs bounds the whole call:
+/// GLPK gets what the model's construction left of it (at least 1 ms). Throws
 /// InputError: conflicting_givens (two equal givens in a unit, both cells named),
 /// bad_request (objective of the wrong size) or solver_error (GLPK failed; the
 /// message is GLPK's; the backend stays usable).
