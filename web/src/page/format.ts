@@ -11,9 +11,20 @@ import type {
   GenerateProgress,
   GenerateResult,
   ObjectiveResult,
+  ReductionInfo,
   SolveResult,
   SolveStats,
 } from '../solver/protocol';
+
+/**
+ * Candidates a reduction removed by locked candidates and naked and hidden pairs (the
+ * reduced model's elimination rules; probing is counted apart, in `probing`).
+ * @param reduction a response's `reduction`, or undefined (then 0)
+ * @returns the number of candidates (x[r,c,d] variables) removed
+ */
+export function removedByEliminations(reduction: ReductionInfo | undefined): number {
+  return reduction ? (reduction.lockedCandidates ?? 0) + (reduction.nakedPairs ?? 0) + (reduction.hiddenPairs ?? 0) : 0;
+}
 
 /** Largest file the page reads, in bytes (64 MiB). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -92,9 +103,7 @@ export function describeSolve(result: SolveResult): string {
     const detail = reduction
       ? ` (${reduction.nakedSingles} naked, ${reduction.hiddenSingles} hidden)`
       : '';
-    const eliminated = reduction
-      ? (reduction.lockedCandidates ?? 0) + (reduction.nakedPairs ?? 0) + (reduction.hiddenPairs ?? 0)
-      : 0;
+    const eliminated = removedByEliminations(reduction);
     const probed = reduction?.probing ?? 0;
     const removedBy = [
       eliminated > 0 ? `${plural(eliminated, 'candidate')} removed by locked candidates and pairs` : '',

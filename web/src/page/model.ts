@@ -17,7 +17,7 @@ import type {
   ReductionInfo,
   SolveResult,
 } from '../solver/protocol';
-import type { Shape } from './format';
+import { removedByEliminations, type Shape } from './format';
 import './model.css';
 
 /** A constraint family of the formulation, named as GLPK's exports name its rows. */
@@ -560,7 +560,7 @@ export class ModelPanel {
       const reduced = fixesCells(view.model);
       const fixedSet = reduced ? "G'" : 'G';
       const cSet = reduced ? "C'" : 'C';
-      const eliminated = red ? (red.lockedCandidates ?? 0) + (red.nakedPairs ?? 0) + (red.hiddenPairs ?? 0) : 0;
+      const eliminated = removedByEliminations(red);
       if (reduced) {
         const fixings = red
           ? `${count(red.nakedSingles, 'naked single')} and ${count(red.hiddenSingles, 'hidden single')}`
