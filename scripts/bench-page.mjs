@@ -10,14 +10,19 @@
 // worker, WASM), in bytes as sent and gzip -9 of each.
 //
 // Usage: node scripts/bench-page.mjs [--runs N] [--model textbook|reduced] [--set FILE]
-//                                    [--delay MS] [--js-flags FLAGS]
+//                                    [--delay MS] [--js-flags FLAGS] [--dist DIR]
+//                                    [--trace FILE]
 // Default: the first 10 puzzles of ../shared/data/top95.txt, both models, clicking at
 // once when the engine is ready and again after 1000 ms (a person's reaction time).
 // --js-flags passes V8 flags to Chromium, for diagnosis only (a page cannot set them):
 // e.g. --js-flags=--liftoff-only shows how much of a click soon after loading is V8
 // compiling the hot WASM functions with its optimising tier (TurboFan).
+// --dist serves another build of the page than dist/ (to compare two builds).
+// --trace writes a Chromium trace of the first run, from loading the page to the filled
+// board (JSON; open it in Perfetto or chrome://tracing): which thread did what, V8's
+// WASM compiles included. The click and the filled board are marked gm-click, gm-done.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +36,8 @@ let models = ['reduced', 'textbook'];
 let set = resolve(root, '../shared/data/top95.txt');
 let delays = [0, 1000];
 let jsFlags = '';
+let dist = null;
+let traceFile = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') count = Number(args[++i]);
   else if (args[i] === '--model') models = [args[++i]];
@@ -38,6 +45,8 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--delay') delays = [Number(args[++i])];
   else if (args[i] === '--js-flags') jsFlags = args[++i];
   else if (args[i].startsWith('--js-flags=')) jsFlags = args[i].slice('--js-flags='.length);
+  else if (args[i] === '--dist') dist = resolve(args[++i]);
+  else if (args[i] === '--trace') traceFile = resolve(args[++i]);
   else throw new Error(`bench-page: unknown argument ${args[i]} (see the usage at the top of the script)`);
 }
 const puzzles = readFileSync(set, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81).slice(0, count);
@@ -45,7 +54,7 @@ const puzzles = readFileSync(set, 'utf8').split('\n').map((l) => l.trim()).filte
 /** Starts scripts/serve.mjs on a free port; resolves with its URL and process. */
 function serve() {
   return new Promise((resolveServer, reject) => {
-    const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', '0', ...(dist ? ['--dir', dist] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
@@ -88,51 +97,95 @@ async function freshPage() {
   };
 }
 
+/** Trace categories: tasks per thread, V8 (WASM lazy and optimising compiles), user marks. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'toplevel', 'v8', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'blink.user_timing', '__metadata'];
+
+/**
+ * Starts a Chromium trace of every process of the page's browser (CDP Tracing domain).
+ * @returns a function that ends the trace and resolves with its events
+ */
+async function startTrace(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+    return events;
+  };
+}
+
 const weights = new Map();
+
+/**
+ * One run in a fresh browser: loads `puzzle` with `model`, waits until the engine is
+ * ready and then `delay` ms, clicks Solve and checks that no given changed.
+ * @param options.weigh record the size of every response in `weights`
+ * @param options.traceTo write a Chromium trace of the run to this file
+ * @returns ms from the click to the frame that shows the filled board
+ */
+async function clickOnce(puzzle, model, delay, { weigh = false, traceTo = null } = {}) {
+  const { page, close } = await freshPage();
+  try {
+    const trace = traceTo ? await startTrace(page) : null;
+    if (weigh) {
+      page.on('response', async (response) => {
+        try {
+          const body = await response.body();
+          weights.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        } catch {
+          // redirects and aborted requests have no body
+        }
+      });
+    }
+    await page.goto(`${url}#p=${puzzle.replace(/[.0]/g, '.')}&n=9&model=${model}`);
+    await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForTimeout(delay);
+    const ms = await page.evaluate(() => new Promise((done, fail) => {
+      const cells = () => [...document.querySelectorAll('[role="gridcell"]')];
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Solve');
+      if (!button) return fail(new Error('no Solve button'));
+      let t0 = 0;
+      const observer = new MutationObserver(() => {
+        if (cells().every((c) => c.dataset.value)) {
+          observer.disconnect();
+          // The board is filled in this task; the next frame shows it.
+          requestAnimationFrame(() => {
+            performance.mark('gm-done');
+            done(performance.now() - t0);
+          });
+        }
+      });
+      observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+      performance.mark('gm-click');
+      t0 = performance.now();
+      button.click();
+    }));
+    const board = await page.locator('[role="gridcell"]').evaluateAll((cs) => cs.map((c) => c.dataset.value || '.').join(''));
+    for (let k = 0; k < 81; k++) {
+      if (puzzle[k] !== '.' && puzzle[k] !== '0' && puzzle[k] !== board[k]) throw new Error(`bench-page: ${puzzle}: a given changed`);
+    }
+    if (trace) {
+      const events = await trace();
+      writeFileSync(traceTo, JSON.stringify({ traceEvents: events }));
+      console.log(`  trace (not counted) of puzzle 1, ${model}, click ${delay} ms after ready, ${ms.toFixed(0)} ms: ${events.length} events in ${traceTo}`);
+    }
+    return ms;
+  } finally {
+    await close();
+  }
+}
+
 try {
   console.log(`page benchmark: click on Solve → filled board, fresh browser profile per puzzle (${puzzles.length} of ${set.split('/').pop()})${jsFlags ? `, V8 flags ${jsFlags}` : ''}`);
+  // Tracing slows the browser down: the traced run is an extra one.
+  if (traceFile) await clickOnce(puzzles[0], models[0], delays[0], { traceTo: traceFile });
   for (const delay of delays) for (const model of models) {
     const times = [];
     for (const [i, puzzle] of puzzles.entries()) {
-      const { page, close } = await freshPage();
-      try {
-        if (i === 0 && model === models[0] && delay === delays[0]) {
-          page.on('response', async (response) => {
-            try {
-              const body = await response.body();
-              weights.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-            } catch {
-              // redirects and aborted requests have no body
-            }
-          });
-        }
-        await page.goto(`${url}#p=${puzzle.replace(/[.0]/g, '.')}&n=9&model=${model}`);
-        await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
-        await page.waitForTimeout(delay);
-        const ms = await page.evaluate(() => new Promise((done, fail) => {
-          const cells = () => [...document.querySelectorAll('[role="gridcell"]')];
-          const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Solve');
-          if (!button) return fail(new Error('no Solve button'));
-          let t0 = 0;
-          const observer = new MutationObserver(() => {
-            if (cells().every((c) => c.dataset.value)) {
-              observer.disconnect();
-              // The board is filled in this task; the next frame shows it.
-              requestAnimationFrame(() => done(performance.now() - t0));
-            }
-          });
-          observer.observe(document.body, { subtree: true, attributes: true, childList: true });
-          t0 = performance.now();
-          button.click();
-        }));
-        const board = await page.locator('[role="gridcell"]').evaluateAll((cs) => cs.map((c) => c.dataset.value || '.').join(''));
-        for (let k = 0; k < 81; k++) {
-          if (puzzle[k] !== '.' && puzzle[k] !== '0' && puzzle[k] !== board[k]) throw new Error(`bench-page: puzzle ${i + 1}: a given changed`);
-        }
-        times.push(ms);
-      } finally {
-        await close();
-      }
+      times.push(await clickOnce(puzzle, model, delay, { weigh: i === 0 && model === models[0] && delay === delays[0] }));
     }
     const s = [...times].sort((a, b) => a - b);
     console.log(`  ${model.padEnd(9)} click ${String(delay).padStart(4)} ms after ready: median ${s[s.length >> 1].toFixed(1)} ms, max ${s.at(-1).toFixed(1)} ms; each: ${times.map((t) => t.toFixed(0)).join(' ')}`);
