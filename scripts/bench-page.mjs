@@ -19,9 +19,10 @@
 // e.g. --js-flags=--liftoff-only shows how much of a click soon after loading is V8
 // compiling the hot WASM functions with its optimising tier (TurboFan).
 // --dist serves another build of the page than dist/ (to compare two builds).
-// --trace writes a Chromium trace of the first run, from loading the page to the filled
-// board (JSON; open it in Perfetto or chrome://tracing): which thread did what, V8's
-// WASM compiles included. The click and the filled board are marked gm-click, gm-done.
+// --trace writes a Chromium trace of one extra run (puzzle 1, not counted in the
+// figures), from loading the page to the filled board (JSON; open it in Perfetto or
+// chrome://tracing): which thread did what, V8's WASM compiles included. The click and
+// the filled board are marked gm-click and gm-done.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,7 +155,7 @@ async function clickOnce(puzzle, model, delay, { weigh = false, traceTo = null }
     });
     await page.goto(`${url}#p=${puzzle.replace(/[.0]/g, '.')}&n=9&model=${model}`);
     await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
-    readyMs.push(await page.evaluate(() => globalThis.gmReadyMs));
+    if (!trace) readyMs.push(await page.evaluate(() => globalThis.gmReadyMs));
     await page.waitForTimeout(delay);
     const ms = await page.evaluate(() => new Promise((done, fail) => {
       const cells = () => [...document.querySelectorAll('[role="gridcell"]')];
