@@ -29,6 +29,7 @@ import type { BatchPanel } from './batch';
 import { BnbPanel, byId, createWorker, exportModelLp, messageOf, saveText } from './shared';
 import { startOfflineSupport } from './pwa';
 import {
+  MODELS,
   OBJECTIVES,
   PANELS,
   embedSnippet,
@@ -527,8 +528,8 @@ class App {
   }
 
   private model(): ModelKind {
-    const v = this.modelSelect.value;
-    return v === 'candidates' || v === 'reduced' || v === 'probed' ? v : 'textbook';
+    // The models a link may name are the models the page offers.
+    return MODELS.find((m) => m === this.modelSelect.value) ?? 'textbook';
   }
 
   /** The board's shape, for requests about the board's canonical givens. */
