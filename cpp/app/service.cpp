@@ -672,7 +672,8 @@ Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, 
   for (const sudoku::Fixing& f : reduction.fixings) {
     (f.rule == sudoku::FixRule::kNakedSingle ? naked : hidden) += 1;
   }
-  int removed_by[4] = {0, 0, 0, 0};  // EliminationRule order
+  // Candidates removed, indexed by EliminationRule (kProbing is its last rule).
+  int removed_by[static_cast<int>(sudoku::EliminationRule::kProbing) + 1] = {};
   for (const sudoku::Elimination& e : reduction.eliminations) {
     removed_by[static_cast<int>(e.rule)] += e.removed;
   }

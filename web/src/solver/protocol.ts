@@ -95,7 +95,8 @@ export interface BranchDecision {
 
 /**
  * The MILP formulation: `textbook` (n³ binaries, 4n² rows), `candidates` (no variable a
- * given excludes), `reduced` (candidates after naked and hidden singles).
+ * given excludes), `reduced` (candidates after naked and hidden singles, locked
+ * candidates and pairs), `probed` (the reduced model, then probing).
  */
 export type ModelKind = 'textbook' | 'candidates' | 'reduced' | 'probed';
 
