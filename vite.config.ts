@@ -19,7 +19,7 @@ function requireGeneratedModule(): Plugin {
   return {
     name: 'gridmilp-require-wasm',
     buildStart() {
-      for (const file of ['gridmilp_wasm.js', 'gridmilp_wasm.wasm']) {
+      for (const file of ['gridmilp_wasm.js', 'gridmilp_wasm.wasm', 'gridmilp_wasm_sat.js', 'gridmilp_wasm_sat.wasm']) {
         if (!existsSync(`${root}/generated/${file}`)) {
           this.error(
             `web/generated/${file} is missing: build the WASM module first (npm run build).`,

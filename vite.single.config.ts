@@ -10,6 +10,8 @@
 //   started from a blob: URL): Chromium refuses module workers from blob: URLs on
 //   file:// pages, and a worker file beside the page cannot be loaded from file://.
 //   The page's modules import web/src/page/shared-single.ts in place of shared.ts.
+// - One WASM module, the one with the SAT method (the hosted page starts with a smaller
+//   one and fetches this one on the first SAT request; here nothing is fetched).
 // - The .wasm is inlined as a data: URL where the Emscripten glue names it
 //   (`new URL('gridmilp_wasm.wasm', import.meta.url)`); the glue fetches that data:
 //   URL and compiles it as usual. No second emcc link (SINGLE_FILE) is needed.
@@ -29,6 +31,21 @@ const outDir = fileURLToPath(new URL('./dist-single', import.meta.url));
 const OUTPUT = 'gridmilp.html';
 
 /**
+ * One WASM module with every method: in the worker, the first-solve module
+ * (`gridmilp_wasm.js`) becomes the SAT module, which then serves SAT requests itself
+ * (the worker's dynamic import of it is the same module, bundled once).
+ */
+function oneModule(): Plugin {
+  return {
+    name: 'gridmilp-one-module',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.endsWith('/generated/gridmilp_wasm.js') ? `${root}/generated/gridmilp_wasm_sat.js` : null;
+    },
+  };
+}
+
+/**
  * The one-file variant of the page: `./shared` → shared-single.ts (inlined classic
  * worker), `virtual:pwa-register` → a no-op (no service worker from file://), KaTeX's
  * @font-face rules → woff2 only, and the built file renamed to gridmilp.html with
@@ -41,7 +58,7 @@ function oneFilePage(): Plugin {
     name: 'gridmilp-one-file-page',
     enforce: 'pre',
     buildStart() {
-      for (const file of ['gridmilp_wasm.js', 'gridmilp_wasm.wasm']) {
+      for (const file of ['gridmilp_wasm_sat.js', 'gridmilp_wasm_sat.wasm']) {
         if (!existsSync(`${root}/generated/${file}`)) {
           this.error(`web/generated/${file} is missing: build the WASM module first (npm run build).`);
         }
@@ -173,6 +190,7 @@ export default defineConfig({
   worker: {
     // A classic worker: module workers from blob: URLs are refused on file:// pages.
     format: 'iife',
+    plugins: () => [oneModule()],
     rolldownOptions: {
       // One worker file: the glue's dynamic import is bundled in, as iife requires.
       output: { codeSplitting: false },

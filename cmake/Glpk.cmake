@@ -143,3 +143,10 @@ set_source_files_properties("${_gridmilp_glpk_src}/env/stream.c" PROPERTIES
   INCLUDE_DIRECTORIES "${PROJECT_SOURCE_DIR}/cpp/milp")
 set_source_files_properties("${PROJECT_SOURCE_DIR}/cpp/milp/glpk_memfile.c" PROPERTIES
   COMPILE_OPTIONS "-Wall;-Wextra")
+
+# GLPK's integer feasibility route (as glp_intfeas1: CNF-SAT translation and MiniSat)
+# with a stop check; it needs GLPK's private headers (npp.h, minisat.h, prob.h), so it
+# is compiled with GLPK. A program links it only through enableSatMethod().
+target_sources(gridmilp_glpk PRIVATE "${PROJECT_SOURCE_DIR}/cpp/milp/glpk_sat.c")
+set_source_files_properties("${PROJECT_SOURCE_DIR}/cpp/milp/glpk_sat.c" PROPERTIES
+  COMPILE_OPTIONS "-Wall;-Wextra")

@@ -5,10 +5,11 @@
 // package into lib/ (git-ignored) from what scripts/build.sh made:
 //   lib/src/**            web/src/lib/ and what it imports, compiled by tsc with .d.ts
 //                         (tsconfig.package.json)
-//   lib/generated/        the WASM module (web/generated/gridmilp_wasm.{js,wasm}) and the
+//   lib/generated/        the WASM module with the SAT method
+//                         (web/generated/gridmilp_wasm_sat.{js,wasm}) and the
 //                         CLI compiled for Node (build/wasm/gridmilp_cli_node.{cjs,wasm})
-// The glue's `new URL("gridmilp_wasm.wasm", import.meta.url)` is written as
-// `new URL("./gridmilp_wasm.wasm", …)` (the same URL) so every bundler reads it as a
+// The glue's `new URL("gridmilp_wasm_sat.wasm", import.meta.url)` is written as
+// `new URL("./gridmilp_wasm_sat.wasm", …)` (the same URL) so every bundler reads it as a
 // relative asset. Prints the files and their sizes.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,8 +26,8 @@ const fail = (text) => {
 };
 
 const inputs = {
-  'gridmilp_wasm.js': join(root, 'web/generated/gridmilp_wasm.js'),
-  'gridmilp_wasm.wasm': join(root, 'web/generated/gridmilp_wasm.wasm'),
+  'gridmilp_wasm_sat.js': join(root, 'web/generated/gridmilp_wasm_sat.js'),
+  'gridmilp_wasm_sat.wasm': join(root, 'web/generated/gridmilp_wasm_sat.wasm'),
   'gridmilp_cli_node.cjs': join(root, 'build/wasm/gridmilp_cli_node.cjs'),
   'gridmilp_cli_node.wasm': join(root, 'build/wasm/gridmilp_cli_node.wasm'),
 };
@@ -47,14 +48,14 @@ if (tsc.status !== 0) fail('tsc failed');
 const generated = join(out, 'generated');
 mkdirSync(generated, { recursive: true });
 for (const [name, path] of Object.entries(inputs)) {
-  if (name === 'gridmilp_wasm.js') {
+  if (name === 'gridmilp_wasm_sat.js') {
     const glue = readFileSync(path, 'utf8');
-    const from = 'new URL("gridmilp_wasm.wasm",import.meta.url)';
+    const from = 'new URL("gridmilp_wasm_sat.wasm",import.meta.url)';
     const count = glue.split(from).length - 1;
     if (count !== 1) {
       fail(`expected the glue to locate its .wasm exactly once with ${from}, found ${count}: check the Emscripten output`);
     }
-    writeFileSync(join(generated, name), glue.replace(from, 'new URL("./gridmilp_wasm.wasm",import.meta.url)'));
+    writeFileSync(join(generated, name), glue.replace(from, 'new URL("./gridmilp_wasm_sat.wasm",import.meta.url)'));
   } else {
     copyFileSync(path, join(generated, name));
   }

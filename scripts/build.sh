@@ -32,7 +32,7 @@ if [[ "${GRIDMILP_DEBUG_BUILD:-0}" == 1 ]]; then cmake_build native-debug; fi
 cmake_build wasm
 
 mkdir -p web/generated
-for f in gridmilp_wasm.js gridmilp_wasm.wasm; do
+for f in gridmilp_wasm.js gridmilp_wasm.wasm gridmilp_wasm_sat.js gridmilp_wasm_sat.wasm; do
   if ! cmp -s "build/wasm/$f" "web/generated/$f"; then cp "build/wasm/$f" "web/generated/$f"; fi
 done
 

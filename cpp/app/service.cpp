@@ -158,8 +158,21 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
     throw badRequest("options.backtracking",
                      "Unknown backtracking '" + backtracking + "': one of blb, dfs, bfs, bph");
   }
+  const std::string method = optionalField<std::string>(options_json, "method", "branch-and-bound",
+                                                        "a string", "options.");
+  if (method == "sat") {
+    options.method = milp::Method::kSat;
+  } else if (method != "branch-and-bound") {
+    throw badRequest("options.method",
+                     "Unknown method '" + method + "': one of branch-and-bound, sat");
+  }
   options.recordBranching =
       optionalField<bool>(options_json, "recordBranching", false, "true or false", "options.");
+  if (options.recordBranching && options.method == milp::Method::kSat) {
+    throw badRequest("options.recordBranching",
+                     "The SAT method has no branch-and-bound tree to record: use method "
+                     "branch-and-bound");
+  }
   // A recorded run backtracks depth-first: GLPK then visits the nodes in an order that
   // follows from the recorded decisions alone (x = 1 child first, then the most recently
   // created node), so a viewer can rebuild the whole tree, leaves included, from the
@@ -168,6 +181,15 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
   options.forceSolverError =
       optionalField<bool>(debug_json, "forceGlpkError", false, "true or false", "debug.");
   return options;
+}
+
+/// Refuses the SAT method for `what` (an objective to optimise, a random completion):
+/// it finds any solution and ignores the objective.
+void requireBranchAndBound(const milp::SolveOptions& options, const std::string& what) {
+  if (options.method == milp::Method::kSat) {
+    throw badRequest("options.method", "The SAT method finds any solution and cannot " + what +
+                                           ": use method branch-and-bound");
+  }
 }
 
 /// options.model: "textbook" (default, for now), "candidates", "reduced" or "probed".
@@ -346,8 +368,9 @@ Value handleSolve(const Value& request, const Value& id, const ProgressSink& pro
     };
   }
   const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  SolveOutcome outcome =
-      solveSudoku(givens, options, objectiveOf(request, givens.shape), modelKindOf(request));
+  const std::optional<sudoku::CellObjective> objective = objectiveOf(request, givens.shape);
+  if (objective) requireBranchAndBound(options, "optimise an objective");
+  SolveOutcome outcome = solveSudoku(givens, options, objective, modelKindOf(request));
   outcome.totalMs = msSince(start);
   return toJson(outcome, a, explainOf(request));
 }
@@ -492,6 +515,7 @@ Value handleEnumerate(const Value& request, const Value& id, const ProgressSink&
 
 Value handleComplete(const Value& request, Clock::time_point start, JsonAllocator& a) {
   const milp::SolveOptions options = solveOptionsOf(request);
+  requireBranchAndBound(options, "choose a random completion (a random objective)");
   const std::uint32_t seed = seedOf(request);
   sudoku::Grid givens;
   const Value* puzzle = findMember(request, "puzzle");
@@ -618,6 +642,19 @@ Value statsJson(const milp::SolveResult& result, JsonAllocator& a, double build_
       .AddMember("bestBound", optionalDouble(s.bestBound), a)
       .AddMember("gap", optionalDouble(s.gap), a)
       .AddMember("solveMs", s.solveMs, a);
+  if (s.sat) {
+    Value sat(rapidjson::kObjectType);
+    sat.AddMember("variables", s.sat->variables, a)
+        .AddMember("clauses", s.sat->clauses, a)
+        .AddMember("literals", s.sat->literals, a)
+        .AddMember("conflicts", s.sat->conflicts, a)
+        .AddMember("decisions", s.sat->decisions, a)
+        .AddMember("propagations", s.sat->propagations, a)
+        .AddMember("restarts", s.sat->restarts, a);
+    stats.AddMember("method", "sat", a).AddMember("sat", sat, a);
+  } else {
+    stats.AddMember("method", "branch-and-bound", a);
+  }
   if (build_ms >= 0) stats.AddMember("buildMs", build_ms, a);
   if (total_ms >= 0) stats.AddMember("totalMs", total_ms, a);
   return stats;
@@ -760,6 +797,10 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       body.AddMember("gridmilp", StringRef(kVersion), a)
           .AddMember("glpk", jsonString(milp::glpkVersion(), a), a)
           .AddMember("protocol", kProtocolVersion, a);
+      Value methods(rapidjson::kArrayType);
+      methods.PushBack("branch-and-bound", a);
+      if (milp::satMethodEnabled()) methods.PushBack("sat", a);
+      body.AddMember("methods", methods, a);
     } else if (type == "parse") {
       body = handleParse(request, a);
     } else if (type == "solve") {

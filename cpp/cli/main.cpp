@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "app/service.h"
+#include "milp/glpk_backend.h"
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/text.h"
 
@@ -99,11 +100,12 @@ struct ShapeArgs {
   std::string symbols;
 };
 
-/// The MILP options of a request from --time-limit, --no-presolve and --model.
+/// The MILP options of a request from --time-limit, --no-presolve, --model and --method.
 struct OptionArgs {
   int timeLimitMs = 0;
   bool presolve = true;
   std::string model = "textbook";
+  std::string method = "branch-and-bound";
 };
 
 /// Adds the size/boxHeight/boxWidth/symbols fields that were given to a request.
@@ -120,7 +122,8 @@ Value optionsJson(const OptionArgs& options, JsonAllocator& a) {
   Value out(rapidjson::kObjectType);
   out.AddMember("timeLimitMs", options.timeLimitMs, a)
       .AddMember("presolve", options.presolve, a)
-      .AddMember("model", app::jsonString(options.model, a), a);
+      .AddMember("model", app::jsonString(options.model, a), a)
+      .AddMember("method", app::jsonString(options.method, a), a);
   return out;
 }
 
@@ -483,6 +486,8 @@ ShapeArgs shapeArgs(int size, const std::string& box, const std::string& symbols
 }  // namespace
 
 int main(int argc, char** argv) {
+  gridmilp::milp::enableSatMethod();  // the CLI has no page weight to save: --method sat is always
+                                      // there
   CLI::App cli{"gridmilp: Sudoku solved as a MILP by GLPK"};
   cli.require_subcommand(1);
 
@@ -514,6 +519,11 @@ int main(int argc, char** argv) {
   solve->add_option("--model", model,
                     "textbook (729 variables for 9x9), candidates, reduced (singles fixed), or "
                     "probed (reduced, then probing)");
+  std::string method = "branch-and-bound";
+  const std::string method_help =
+      "branch-and-bound (GLPK's glp_intopt, default) or sat (GLPK's translation to CNF-SAT, "
+      "solved by MiniSat; finds any solution)";
+  solve->add_option("--method", method, method_help);
   addShapeOptions(solve, &size, &box, &symbols);
 
   int gen_size = 9, givens = 0;
@@ -547,6 +557,7 @@ int main(int argc, char** argv) {
   bench->add_option("--model", bench_model, "textbook, candidates, reduced (default) or probed");
   bench->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
   bench->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)");
+  bench->add_option("--method", method, method_help);
 
   try {
     cli.parse(argc, argv);
@@ -555,7 +566,7 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : kExitBadInput;
   }
   try {
-    const OptionArgs options{time_limit, !no_presolve, model};
+    const OptionArgs options{time_limit, !no_presolve, model, method};
     if (*solve) {
       solve_cmd.shape = shapeArgs(size, box, symbols);
       solve_cmd.options = options;
@@ -572,7 +583,8 @@ int main(int argc, char** argv) {
       return runGenerate(cmd);
     }
     if (*request) return runRequests(request_path);
-    if (*bench) return runBench(bench_path, repeat, {time_limit, !no_presolve, bench_model});
+    if (*bench)
+      return runBench(bench_path, repeat, {time_limit, !no_presolve, bench_model, method});
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;

@@ -25,10 +25,17 @@
 #include <cstring>
 #include <string>
 
+#include "milp/glpk_internal.h"
 #include "milp/glpk_memfile.h"
 
 namespace gridmilp::milp {
 namespace {
+
+using internal::toGlpk;
+using internal::Triplets;
+
+/// The SAT method, when enableSatMethod() linked it in (glpk_sat_method.cpp).
+internal::SatSolver sat_solver = nullptr;
 
 /// Everything runGlpk reads and writes: plain data only (see the rules above).
 struct GlpkJob {
@@ -84,10 +91,6 @@ struct GlpkJob {
 /// per column, then one per row). With `relax`, every column is continuous.
 glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const double* ar, int ne,
                         const char* const* names, bool relax);
-
-/// Converts a 0-based model index to GLPK's 1-based one. GLPK numbers rows and
-/// columns from 1; entry 0 of its arrays is unused.
-constexpr int toGlpk(int index) { return index + 1; }
 
 constexpr std::size_t kMaxLogBytes = 1 << 20;
 
@@ -343,25 +346,6 @@ glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const 
 
 void runGlpkThunk(void* job) { runGlpk(static_cast<GlpkJob*>(job)); }
 
-/// The model's matrix in GLPK's triplet form, 1-based, entry 0 unused.
-struct Triplets {
-  std::vector<int> ia, ja;
-  std::vector<double> ar;
-  explicit Triplets(const Model& model)
-      : ia(model.numNonzeros() + 1), ja(model.numNonzeros() + 1), ar(model.numNonzeros() + 1) {
-    const std::vector<int>& row_vars = model.rowVars();
-    const std::vector<double>& row_coefs = model.rowCoefs();
-    for (int i = 0; i < model.numConstraints(); ++i) {
-      for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
-        ia[k + 1] = toGlpk(i);
-        ja[k + 1] = toGlpk(row_vars[k]);
-        ar[k + 1] = row_coefs[k];
-      }
-    }
-  }
-  int ne() const { return static_cast<int>(ia.size()) - 1; }
-};
-
 /// Export: build with names, write to the memory file.
 struct WriteJob {
   const Model* model;
@@ -593,8 +577,37 @@ SolveResult solveRelaxation(const Model& model, const SolveOptions& options,
   return result;
 }
 
+namespace internal {
+
+glp_prob* createGlpkProblem(const Model& model, const Triplets& triplets, bool relax) {
+  return createProblem(model, triplets.ia.data(), triplets.ja.data(), triplets.ar.data(),
+                       triplets.ne(), nullptr, relax);
+}
+
+bool runUnderRecovery(void (*fn)(void*), void* arg, std::string* log) {
+  return runProtected(fn, arg, log);
+}
+
+std::string glpkErrorMessage(const std::string& log) { return errorMessage(log); }
+
+void installSatSolver(SatSolver solver) { sat_solver = solver; }
+
+}  // namespace internal
+
+bool satMethodEnabled() { return sat_solver != nullptr; }
+
 SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
                           std::vector<double>* values) {
+  if (options.method == Method::kSat) {
+    if (sat_solver != nullptr) return sat_solver(model, options, values);
+    SolveResult result;
+    result.status = SolveStatus::kError;
+    result.message =
+        "The SAT method is not in this build of gridmilp (GLPK's MiniSat was left out; see "
+        "enableSatMethod).";
+    values->clear();
+    return result;
+  }
   SolveResult result;
   SolveStats& stats = result.stats;
   stats.rows = model.numConstraints();

@@ -9,7 +9,10 @@
 
 namespace gridmilp::milp {
 
-/// Solves `model` with GLPK 5.0 (glp_intopt; glp_simplex first when presolve is off).
+/// Solves `model` with GLPK 5.0 (glp_intopt; glp_simplex first when presolve is off;
+/// for Method::kSat GLPK's CNF-SAT route, see glpk_sat.h, which needs every variable
+/// binary or fixed to 0 or 1 and integer coefficients and right-hand sides, else the
+/// result is kError naming what is not).
 /// On return `values` holds one value per variable when result.hasSolution, else it
 /// is cleared. Never throws for solver trouble and never lets GLPK abort the process:
 /// a GLPK error is caught through glp_error_hook, GLPK's environment is freed and the
@@ -17,6 +20,15 @@ namespace gridmilp::milp {
 /// never printed. Not reentrant (GLPK's environment is per thread).
 SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
                           std::vector<double>* values);
+
+/// Makes Method::kSat available: links GLPK's CNF-SAT translation and MiniSat into
+/// the program (about 16 KB of gzip in the WASM module, which is why the page's
+/// first-solve module leaves them out; cpp/milp/glpk_sat.h). Call once, before
+/// solving; calling it again does nothing.
+void enableSatMethod();
+/// Whether enableSatMethod() was called. Without it a Method::kSat solve returns
+/// kError saying so.
+bool satMethodEnabled();
 
 /// Text formats GLPK reads and writes.
 enum class ModelFormat { kCplexLp, kFreeMps };

@@ -184,6 +184,19 @@ enum class Branching : std::uint8_t {
   kPseudoCost,       ///< GLP_BR_PCH
 };
 
+/// How GLPK solves a MILP.
+enum class Method : std::uint8_t {
+  /// glp_intopt: LP relaxations solved by the simplex method, branch-and-bound (with
+  /// GLPK's presolver, cuts and heuristics as the options say).
+  kBranchAndBound,
+  /// GLPK's integer feasibility route (as glp_intfeas1): for a pure 0-1 model with
+  /// integer coefficients, GLPK's preprocessor translates the rows to CNF clauses
+  /// and MiniSat, the CDCL SAT solver bundled with GLPK, finds an assignment. Any
+  /// feasible point: the objective is ignored (status kOptimal when the objective is
+  /// zero, else kFeasible). Only where enableSatMethod() was called (see there).
+  kSat,
+};
+
 /// Simplex method for the root LP when presolve is off (glp_smcp.meth).
 enum class SimplexMethod : std::uint8_t {
   kPrimal,      ///< GLP_PRIMAL, GLPK's default
@@ -206,8 +219,13 @@ struct SolveProgress {
 
 /// Options of one solve.
 struct SolveOptions {
-  /// Wall-clock limit inside the solver in ms; 0 = none.
+  /// Wall-clock limit inside the solver in ms; 0 = none. The SAT method checks it
+  /// only at MiniSat's restarts, so it may stop up to about half the elapsed time late.
   int timeLimitMs = 0;
+  /// Branch-and-bound, or the SAT method. The options below are branch-and-bound's;
+  /// the SAT method takes presolve (GLPK's MIP presolver before the translation),
+  /// forceSolverError and keepLog.
+  Method method = Method::kBranchAndBound;
   /// Use GLPK's MIP presolver (glp_iocp.presolve).
   bool presolve = true;
   /// Relative gap tolerance (glp_iocp.mip_gap): stop when |incumbent − bound| /
@@ -275,6 +293,19 @@ struct SolveStats {
   /// Relative gap |objective − bound| / (|objective| + DBL_EPSILON), GLPK's
   /// definition (glp_ios_mip_gap); 0 when optimal; empty without a solution.
   std::optional<double> gap;
+  /// The SAT method's figures (empty for branch-and-bound): the size of the CNF
+  /// GLPK's translation made (variables: the model's columns plus auxiliaries) and
+  /// MiniSat's counters.
+  struct Sat {
+    int variables = 0;
+    int clauses = 0;
+    int literals = 0;
+    std::int64_t conflicts = 0;
+    std::int64_t decisions = 0;
+    std::int64_t propagations = 0;
+    std::int64_t restarts = 0;
+  };
+  std::optional<Sat> sat;
 };
 
 /// One branching decision of a recorded branch-and-bound run.

@@ -7,6 +7,9 @@
 #include <string>
 
 #include "app/service.h"
+#ifdef GRIDMILP_WITH_SAT
+#include "milp/glpk_backend.h"
+#endif
 
 namespace {
 
@@ -30,6 +33,13 @@ std::string handleRequestNoProgress(const std::string& request_json) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(gridmilp) {
+#ifdef GRIDMILP_WITH_SAT
+  // The module with the SAT method (gridmilp_wasm_sat): GLPK's CNF-SAT translation and
+  // MiniSat add about 16 KB of gzip, so the page's first-solve module (gridmilp_wasm)
+  // is built without this line and the worker loads this one when a request asks for
+  // the SAT method.
+  gridmilp::milp::enableSatMethod();
+#endif
   emscripten::function("handleRequest", &handleRequestNoProgress);
   emscripten::function("handleRequestWithProgress", &handleRequest);
 }

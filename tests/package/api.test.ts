@@ -58,13 +58,13 @@ beforeAll(async () => {
 
 describe('createSolver', () => {
   it('loads the module and reports versions', () => {
-    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1 });
+    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1, methods: ['branch-and-bound', 'sat'] });
     expect(solver.crashed).toBe(false);
     expect(solver.disposed).toBe(false);
   });
 
   it('takes the .wasm as bytes or as a path, and refuses bad options before loading', async () => {
-    const wasm = `${repoRoot}web/generated/gridmilp_wasm.wasm`;
+    const wasm = `${repoRoot}web/generated/gridmilp_wasm_sat.wasm`;
     const fromBytes = await createSolver({ wasmBinary: readFileSync(wasm) });
     expect(fromBytes.solve(EASY).solution).toBe(EASY_SOLUTION);
     const fromPath = await createSolver({ wasmUrl: wasm, loadTimeoutMs: 30_000 });
@@ -79,9 +79,9 @@ describe('createSolver', () => {
   });
 
   it('rejects with load_failed when the .wasm is missing or broken', async () => {
-    const missing = await rejected(createSolver({ wasmUrl: '/nonexistent/gridmilp_wasm.wasm' }));
+    const missing = await rejected(createSolver({ wasmUrl: '/nonexistent/gridmilp_wasm_sat.wasm' }));
     expect(missing.code).toBe('load_failed');
-    expect(missing.message).toContain('/nonexistent/gridmilp_wasm.wasm');
+    expect(missing.message).toContain('/nonexistent/gridmilp_wasm_sat.wasm');
     const broken = await rejected(createSolver({ wasmBinary: new Uint8Array([0, 1, 2, 3]) }));
     expect(broken.code).toBe('load_failed');
     expect(broken.message).toContain('WebAssembly');

@@ -38,7 +38,7 @@ describe('the packed tarball', () => {
       /^package\/README\.md$/,
       /^package\/LICENSE$/,
       /^package\/lib\/src\/(lib|solver|worker)\/[a-z_]+\.(js|d\.ts)$/,
-      /^package\/lib\/generated\/gridmilp_(wasm\.js|wasm\.wasm|cli_node\.cjs|cli_node\.wasm)$/,
+      /^package\/lib\/generated\/gridmilp_(wasm_sat\.js|wasm_sat\.wasm|cli_node\.cjs|cli_node\.wasm)$/,
     ];
     const unexpected = listed.filter((f) => !expected.some((re) => re.test(f)));
     expect(unexpected).toEqual([]);
@@ -51,8 +51,8 @@ describe('the packed tarball', () => {
       'package/lib/src/lib/types.d.ts',
       'package/lib/src/solver/protocol.d.ts',
       'package/lib/src/worker/engine.js',
-      'package/lib/generated/gridmilp_wasm.js',
-      'package/lib/generated/gridmilp_wasm.wasm',
+      'package/lib/generated/gridmilp_wasm_sat.js',
+      'package/lib/generated/gridmilp_wasm_sat.wasm',
       'package/lib/generated/gridmilp_cli_node.cjs',
       'package/lib/generated/gridmilp_cli_node.wasm',
     ]) {
@@ -153,7 +153,7 @@ console.log(JSON.stringify({
     };
     // Node picks the node entry from the installed package.
     expect(out.resolved).toMatch(/\/node_modules\/gridmilp\/lib\/src\/lib\/node\.js$/);
-    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1 });
+    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1, methods: ['branch-and-bound', 'sat'] });
     expect(out.sum).toBe(24702);
     expect(out.format).toBe('euler96');
     expect(out.solved).toBe(50);
@@ -328,7 +328,7 @@ solver.solve('${EASY}', { timelimit: 1000 });
       join(dir, 'web-consumer.ts'),
       `import { createSolver, type EnumerateProgress } from 'gridmilp';
 
-const solver = await createSolver({ wasmUrl: new URL('./gridmilp_wasm.wasm', location.href) });
+const solver = await createSolver({ wasmUrl: new URL('./gridmilp_wasm_sat.wasm', location.href) });
 const result = solver.enumerate('${EASY}', { limit: 2 }, (p: EnumerateProgress) => p.found);
 document.title = String(result.count);
 `,

@@ -3,7 +3,7 @@
 // packed gridmilp installed offline, type-checked, built by Vite (the repository's),
 // served on 127.0.0.1 and solved in Chromium; and the same under Vite's dev server.
 // The example has no Vite config and nothing in it locates the .wasm: the package's
-// `new URL('./gridmilp_wasm.wasm', import.meta.url)` is enough.
+// `new URL('./gridmilp_wasm_sat.wasm', import.meta.url)` is enough.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,11 +178,11 @@ describe('examples/vite-app with the packed package', () => {
     });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const assets = readdirSync(join(app, 'dist/assets'));
-    expect(assets.filter((f) => /^gridmilp_wasm-[\w-]+\.wasm$/.test(f))).toHaveLength(1);
+    expect(assets.filter((f) => /^gridmilp_wasm_sat-[\w-]+\.wasm$/.test(f))).toHaveLength(1);
     const workerJs = assets.filter((f) => /^solver\.worker-[\w-]+\.js$/.test(f));
     expect(workerJs).toHaveLength(1);
     const worker = readFileSync(join(app, 'dist/assets', workerJs[0]!), 'utf8');
-    expect(worker).toMatch(/gridmilp_wasm-[\w-]+\.wasm/);
+    expect(worker).toMatch(/gridmilp_wasm_sat-[\w-]+\.wasm/);
     expect(worker).not.toContain('node:fs');
   });
 
@@ -192,7 +192,7 @@ describe('examples/vite-app with the packed package', () => {
     browser = await startBrowser();
     const requests = await solveInExample(browser, url, 'package-vite-app.png');
     // The .wasm came from the built assets, fetched once.
-    expect(requests.filter((r) => /\/assets\/gridmilp_wasm-[\w-]+\.wasm$/.test(r))).toHaveLength(1);
+    expect(requests.filter((r) => /\/assets\/gridmilp_wasm_sat-[\w-]+\.wasm$/.test(r))).toHaveLength(1);
     expect(browser.problems).toEqual([]);
   });
 
@@ -201,7 +201,7 @@ describe('examples/vite-app with the packed package', () => {
     servers.push(child);
     browser ??= await startBrowser();
     const requests = await solveInExample(browser, url);
-    expect(requests.filter((r) => /gridmilp_wasm\.wasm(\?.*)?$/.test(r)).length).toBeGreaterThanOrEqual(1);
+    expect(requests.filter((r) => /gridmilp_wasm_sat\.wasm(\?.*)?$/.test(r)).length).toBeGreaterThanOrEqual(1);
     expect(browser.problems).toEqual([]);
   });
 });

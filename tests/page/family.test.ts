@@ -375,6 +375,45 @@ describe('uniqueness, enumeration, generation, objectives', () => {
   });
 });
 
+describe('the CNF-SAT method', () => {
+  it('loads its module on first use and solves a sparse Lewis 25×25 that branch-and-bound leaves to the time limit', async () => {
+    const page = await h.openPage();
+    const wasm: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.wasm')) wasm.push(r.url());
+    });
+    // Lewis 25×25 #1: branch-and-bound stops at 10 s natively (README, Performance).
+    const puzzle = lewis25[0]!;
+    const textBox = page.getByRole('textbox', { name: 'Puzzle text' });
+    await textBox.fill(puzzle);
+    await button(page, 'Load').click();
+    await page.waitForFunction(() => document.querySelectorAll('[role="gridcell"]').length === 625);
+    expect(await readGivens(page)).toBe(puzzle);
+    expect(wasm.filter((u) => /gridmilp_wasm_sat-[\w-]+\.wasm$/.test(u))).toEqual([]);
+    await page.getByLabel('Solved by', { exact: true }).selectOption('sat');
+    await page.getByLabel('MILP', { exact: true }).selectOption('reduced');
+    await button(page, 'Solve').click();
+    const status = await settledStatus(page);
+    expect(status.text).toMatch(
+      /^Solved in [\d.]+ (ms|s) · CNF-SAT by MiniSat: [\d,]+ clauses, [\d,]+ conflicts? · [\d,]+ variables, [\d,]+ constraints \(reduced model\)$/,
+    );
+    expect(solutionProblemsN(puzzle, await readBoard(page), 25)).toEqual([]);
+    expect(await page.locator('#bnb-state').textContent()).toBe('(final · no tree: CNF-SAT, MiniSat solved it)');
+    expect(wasm.filter((u) => /gridmilp_wasm_sat-[\w-]+\.wasm$/.test(u))).toHaveLength(1);
+    await page.locator('header h1').click();
+    await page.screenshot({ path: join(resultsDir, 'sat-25x25.png'), fullPage: true });
+
+    // What the SAT method cannot do is said, and the board stays.
+    await page.getByLabel('Solve optimises', { exact: true }).selectOption('diagonal');
+    await button(page, 'Solve').click();
+    const refused = await settledStatus(page);
+    expect(refused.kind).toBe('error');
+    expect(refused.text).toContain('cannot optimise an objective');
+    expect(await readGivens(page)).toBe(puzzle);
+    await page.close();
+  });
+});
+
 /** Completions of a 4×4 puzzle (2×2 boxes), by plain backtracking. */
 function countCompletions4(givens: string): number {
   const g = [...givens].map((ch) => (ch === '.' ? 0 : Number(ch)));

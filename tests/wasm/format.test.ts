@@ -38,6 +38,7 @@ const stats: SolveResult['stats'] = {
   nodes: 0,
   simplexIterations: 0,
   rootLpIntegral: null,
+  method: 'branch-and-bound',
   buildMs: 0.2,
   solveMs: 1.0,
   totalMs: 1.26,

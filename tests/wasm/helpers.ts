@@ -17,9 +17,15 @@ export function readData(name: string): string {
   return readFileSync(`${dataDir}${name}`, 'utf8');
 }
 
+/**
+ * The modules in web/generated/: `gridmilp_wasm`, the page's first-solve module, and
+ * `gridmilp_wasm_sat`, the same with the SAT method.
+ */
+export type ModuleName = 'gridmilp_wasm' | 'gridmilp_wasm_sat';
+
 /** The glue's factory, imported from web/generated/ (throws a clear error when unbuilt). */
-export async function importFactory(): Promise<GridmilpModuleFactory> {
-  const glue = `${generated}gridmilp_wasm.js`;
+export async function importFactory(name: ModuleName = 'gridmilp_wasm'): Promise<GridmilpModuleFactory> {
+  const glue = `${generated}${name}.js`;
   if (!existsSync(glue)) {
     throw new Error(`${glue} is missing: build the WASM module first (npm run build).`);
   }
@@ -29,17 +35,17 @@ export async function importFactory(): Promise<GridmilpModuleFactory> {
   return mod.default;
 }
 
-/** The .wasm bytes of the built module. */
-export function wasmBinary(): Uint8Array {
-  return readFileSync(`${generated}gridmilp_wasm.wasm`);
+/** The .wasm bytes of a built module. */
+export function wasmBinary(name: ModuleName = 'gridmilp_wasm'): Uint8Array {
+  return readFileSync(`${generated}${name}.wasm`);
 }
 
 /** Instantiate a fresh module (output silenced unless GRIDMILP_TEST_VERBOSE is set). */
-export async function loadModule(): Promise<GridmilpModule> {
-  const create = await importFactory();
+export async function loadModule(name: ModuleName = 'gridmilp_wasm'): Promise<GridmilpModule> {
+  const create = await importFactory(name);
   const verbose = Boolean(process.env.GRIDMILP_TEST_VERBOSE);
   return create({
-    wasmBinary: wasmBinary(),
+    wasmBinary: wasmBinary(name),
     print: verbose ? (t) => console.log(t) : () => undefined,
     printErr: verbose ? (t) => console.error(t) : () => undefined,
   });

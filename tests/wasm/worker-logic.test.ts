@@ -357,3 +357,100 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     expect(bad.error.code).toBe('bad_request');
   });
 });
+
+describe('the SAT method: a second module, loaded on the first request for it', () => {
+  const top95Lines = readData('top95.txt').split('\n').filter((l) => l.trim().length >= 81);
+
+  /** A real loader of `name` that counts how often the module is fetched. */
+  function countingLoader(name: 'gridmilp_wasm' | 'gridmilp_wasm_sat'): {
+    load: () => Promise<Engine>;
+    fetched: () => number;
+  } {
+    let calls = 0;
+    const load = createEngineLoader(
+      async () => {
+        calls++;
+        return importFactory(name);
+      },
+      { moduleOptions: { wasmBinary: wasmBinary(name) } },
+    );
+    return { load, fetched: () => calls };
+  }
+
+  it('the first-solve module has no SAT method and says so', async () => {
+    const { logic, posted } = harness();
+    await logic.handle({ id: 1, type: 'version' });
+    await logic.handle({ id: 2, type: 'solve', puzzle: top95Lines[0]!, options: { method: 'sat' } });
+    expect((posted[0] as WorkerResultMessage).result).toMatchObject({ methods: ['branch-and-bound'] });
+    const error = posted.find(isError)!;
+    expect(error.id).toBe(2);
+    expect(error.error.message).toContain('The SAT method is not in this build');
+  });
+
+  it('routes SAT requests to the SAT module and everything else to the first one', async () => {
+    const main = countingLoader('gridmilp_wasm');
+    const sat = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
+    await logic.handle({ id: 1, type: 'solve', puzzle: top95Lines[1]!, options: { model: 'reduced' } });
+    expect(sat.fetched()).toBe(0);
+    for (const [i, model] of [[2, 'textbook'], [3, 'reduced'], [4, 'candidates']] as const) {
+      await logic.handle({ id: i, type: 'solve', puzzle: top95Lines[i]!, options: { model, method: 'sat' } });
+    }
+    await logic.handle({ id: 5, type: 'solveBatch', text: top95Lines.slice(0, 6).join('\n'), options: { method: 'sat' } });
+    expect(main.fetched()).toBe(1);
+    expect(sat.fetched()).toBe(1);
+    const results = posted.filter(isResult);
+    expect(results.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    const first = results[0]!.result as SolveResult;
+    expect(first.stats.method).toBe('branch-and-bound');
+    expect(first.stats.sat).toBeUndefined();
+    for (const m of results.slice(1, 4)) {
+      const r = m.result as SolveResult;
+      expect(r.status).toBe('optimal');
+      expect(solutionProblems(top95Lines[m.id]!, r.solution)).toEqual([]);
+      expect(r.stats.method).toBe('sat');
+      expect(r.stats.nodes).toBe(0);
+      // The reduction may decide a puzzle before GLPK, with no CNF at all.
+      if (r.decidedBy === 'glpk') expect(r.stats.sat!.clauses).toBeGreaterThan(0);
+    }
+    const batch = results[4]!.result as BatchResult;
+    expect(batch.items).toHaveLength(6);
+    batch.items.forEach((item, k) => {
+      expect(solutionProblems(top95Lines[k]!, item.solution)).toEqual([]);
+    });
+  });
+
+  it('a module with the SAT method serves SAT requests itself (the one-file page)', async () => {
+    const main = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    let satLoads = 0;
+    const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, () => {
+      satLoads++;
+      return main.load();
+    });
+    await logic.handle({ id: 1, type: 'version' });
+    await logic.handle({ id: 2, type: 'solve', puzzle: top95Lines[7]!, options: { method: 'sat' } });
+    expect((posted[0] as WorkerResultMessage).result).toMatchObject({ methods: ['branch-and-bound', 'sat'] });
+    expect(((posted[1] as WorkerResultMessage).result as SolveResult).stats.method).toBe('sat');
+    expect(satLoads).toBe(0);
+  });
+
+  it('refuses what the SAT method cannot do, in words', async () => {
+    const sat = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(sat.load, (m) => posted.push(m));
+    await logic.handle({ id: 1, type: 'solve', puzzle: top95Lines[0]!, objective: { preset: 'diagonal' }, options: { method: 'sat' } });
+    await logic.handle({ id: 2, type: 'complete', options: { method: 'sat' } });
+    await logic.handle({ id: 3, type: 'solve', puzzle: top95Lines[0]!, options: { method: 'sat', recordBranching: true } });
+    await logic.handle({ id: 4, type: 'solve', puzzle: top95Lines[0]!, options: { method: 'simplex' } });
+    const errors = posted.filter(isError);
+    expect(errors.map((e) => [e.id, e.error.code, e.error.where?.field])).toEqual([
+      [1, 'bad_request', 'options.method'],
+      [2, 'bad_request', 'options.method'],
+      [3, 'bad_request', 'options.recordBranching'],
+      [4, 'bad_request', 'options.method'],
+    ]);
+    expect(errors[0]!.error.message).toContain('cannot optimise an objective');
+  });
+});

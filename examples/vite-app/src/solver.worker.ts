@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Web Worker: loads gridmilp once and solves each puzzle the page sends. Nothing
-// here locates the .wasm: the package's `new URL('./gridmilp_wasm.wasm',
+// here locates the .wasm: the package's `new URL('./gridmilp_wasm_sat.wasm',
 // import.meta.url)` is bundled by Vite.
 import { createSolver, GridmilpError } from 'gridmilp';
 import type { ReadyMessage, ReplyMessage, SolveMessage } from './messages';

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The npm package's browser and bundler entry (`exports["."].default`). The glue finds
- * its `.wasm` with `new URL('./gridmilp_wasm.wasm', import.meta.url)`, which Vite and
+ * its `.wasm` with `new URL('./gridmilp_wasm_sat.wasm', import.meta.url)`, which Vite and
  * webpack 5 recognise: they copy the file into the build and rewrite the URL, so a
  * bundler user does not locate the `.wasm` by hand. `wasmUrl` or `wasmBinary` override it.
  *
  * Solving blocks the calling thread: call the solver from a Web Worker.
  */
-import createGridmilpModule from '../../generated/gridmilp_wasm.js';
+import createGridmilpModule from '../../generated/gridmilp_wasm_sat.js';
 import { checkCreateOptions, loadSolver } from './solver.js';
 import type { CreateSolverOptions, Solver } from './types.js';
 
@@ -17,7 +17,7 @@ export * from './exports.js';
  * Load a new solver (one WebAssembly instance).
  *
  * @param options `wasmBinary` (the bytes, if you have them), `wasmUrl` (where to fetch
- *   `gridmilp_wasm.wasm` from, when it is not where the bundler put it),
+ *   `gridmilp_wasm_sat.wasm` from, when it is not where the bundler put it),
  *   `loadTimeoutMs` (default 60,000)
  * @returns a ready {@link Solver}
  * @throws GridmilpError `invalid_option` for bad options; `load_failed` when the `.wasm`

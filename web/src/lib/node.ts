@@ -13,15 +13,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import createGridmilpModule from '../../generated/gridmilp_wasm.js';
+import createGridmilpModule from '../../generated/gridmilp_wasm_sat.js';
 import { invalidOption } from './errors.js';
 import { checkCreateOptions, loadSolver } from './solver.js';
 import type { CreateSolverOptions, Solver } from './types.js';
 
 export * from './exports.js';
 
-/** The `.wasm` shipped beside the glue. */
-const DEFAULT_WASM = new URL('../../generated/gridmilp_wasm.wasm', import.meta.url);
+/**
+ * The `.wasm` shipped beside the glue: the module with the SAT method (the page's
+ * worker starts with a smaller one without it; a package has no first-solve weight to save).
+ */
+const DEFAULT_WASM = new URL('../../generated/gridmilp_wasm_sat.wasm', import.meta.url);
 
 /**
  * Load a new solver (one WebAssembly instance; about 30 ms in Node).

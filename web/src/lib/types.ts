@@ -219,12 +219,12 @@ export interface SolveManyProgress extends BatchProgress {
 /** Options of `createSolver`. */
 export interface CreateSolverOptions {
   /**
-   * The bytes of `gridmilp_wasm.wasm`, when you load them yourself. Default: Node reads
+   * The bytes of `gridmilp_wasm_sat.wasm`, when you load them yourself. Default: Node reads
    * the file shipped next to the module; browsers fetch it from where the bundler put it.
    */
   wasmBinary?: ArrayBuffer | Uint8Array;
   /**
-   * Where `gridmilp_wasm.wasm` is: in browsers a URL to fetch (for hosts that serve it
+   * Where `gridmilp_wasm_sat.wasm` is: in browsers a URL to fetch (for hosts that serve it
    * elsewhere, e.g. a CDN path); in Node a `file:` URL or a file path.
    */
   wasmUrl?: string | URL;

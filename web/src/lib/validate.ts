@@ -101,6 +101,7 @@ const CHECKS: Record<string, Check> = {
   timeLimitMs: wholeNumber(0, MAX_TIME_LIMIT_MS, ' of ms'),
   presolve: boolean,
   model: oneOf(['textbook', 'candidates', 'reduced', 'probed']),
+  method: oneOf(['branch-and-bound', 'sat']),
   branching: oneOf(['auto', 'dth', 'mfv', 'ffv', 'lfv', 'pch']),
   backtracking: oneOf(['blb', 'dfs', 'bfs', 'bph']),
   recordBranching: boolean,
@@ -120,7 +121,7 @@ const CHECKS: Record<string, Check> = {
 };
 
 /** The MILP options every solving method takes. */
-const MILP_COMMON = ['timeLimitMs', 'presolve', 'model', 'branching', 'backtracking', 'progressIntervalMs', 'explain'] as const;
+const MILP_COMMON = ['timeLimitMs', 'presolve', 'model', 'method', 'branching', 'backtracking', 'progressIntervalMs', 'explain'] as const;
 
 /** The options that go into the request's `options` object (the rest are top-level fields). */
 export const MILP_OPTION_NAMES = [...MILP_COMMON, 'recordBranching'] as const;

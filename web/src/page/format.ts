@@ -89,12 +89,15 @@ export function checkFileSize(size: number): string | null {
 
 /**
  * The status line for a solve result, e.g.
- * "Solved in 1.3 ms · 0 branch-and-bound nodes · 729 variables, 324 constraints".
+ * "Solved in 1.3 ms · 0 branch-and-bound nodes · 729 variables, 324 constraints"; with
+ * the SAT method "Solved in 1.1 ms · CNF-SAT by MiniSat: 1,405 clauses, 3 conflicts · …".
  */
 export function describeSolve(result: SolveResult): string {
   const s = result.stats;
   const size = `${plural(s.columns, 'variable')}, ${plural(s.rows, 'constraint')}`;
-  const nodes = plural(s.nodes, 'branch-and-bound node');
+  const nodes = s.sat
+    ? `CNF-SAT by MiniSat: ${plural(s.sat.clauses, 'clause')}, ${plural(s.sat.conflicts, 'conflict')}`
+    : plural(s.nodes, 'branch-and-bound node');
   const time = formatMs(s.totalMs);
   const model = result.model && result.model !== 'textbook' ? ` (${result.model} model)` : '';
   const reduction = result.reduction;

@@ -129,6 +129,7 @@ class App {
   private readonly largeTimeLimit = byId('opt-large-time-limit', HTMLInputElement);
   private readonly engineVersion = byId('engine-version', HTMLParagraphElement);
   private readonly modelSelect = byId('opt-model', HTMLSelectElement);
+  private readonly methodSelect = byId('opt-method', HTMLSelectElement);
   private readonly progressInterval = byId('opt-progress-interval', HTMLInputElement);
   private readonly exportLpButton = byId('export-lp', HTMLButtonElement);
   private readonly exportMpsButton = byId('export-mps', HTMLButtonElement);
@@ -524,6 +525,7 @@ class App {
       timeLimitMs: nonNegativeInt(this.timeLimit.value),
       model: this.model(),
       progressIntervalMs: interval === '' ? 50 : nonNegativeInt(interval),
+      ...(this.methodSelect.value === 'sat' ? { method: 'sat' as const } : {}),
     };
   }
 
@@ -568,6 +570,7 @@ class App {
       b.disabled = busy;
     }
     this.modelSelect.disabled = busy;
+    this.methodSelect.disabled = busy;
     this.sizeSelect.disabled = busy;
     this.hexBox.disabled = busy;
     this.stopButton.disabled = !busy;
@@ -853,7 +856,8 @@ class App {
         ...this.boardFields(),
         ...(empty ? {} : { puzzle: givens }),
         seed,
-        options: this.options(),
+        // A random completion is a random objective: branch-and-bound's job.
+        options: { ...this.options(), method: 'branch-and-bound' },
       });
       if (this.board.getGivens() !== givens) {
         this.setStatus('Completed, but the board changed meanwhile: press Complete grid again.', 'info');

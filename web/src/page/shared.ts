@@ -141,7 +141,9 @@ export class BnbPanel {
     this.state.textContent =
       result.decidedBy === 'reduction'
         ? '(final · decided by the model reduction, no tree)'
-        : s.nodes === 0
+        : s.method === 'sat'
+          ? '(final · no tree: CNF-SAT, MiniSat solved it)'
+          : s.nodes === 0
           ? '(final · no tree: presolve settled it)'
           : '(final)';
     this.draw({

@@ -64,6 +64,11 @@ export interface SolveOptions {
   presolve?: boolean;
   /** Which MILP to build (default `textbook`). */
   model?: ModelKind;
+  /**
+   * How GLPK solves it (default `branch-and-bound`); `sat` is GLPK's translation to
+   * CNF-SAT solved by MiniSat: any solution, no objective, no tree. See {@link SolveMethod}.
+   */
+  method?: SolveMethod;
   /** Interval between branch-and-bound progress messages of a solve, ms (default 50). */
   progressIntervalMs?: number;
   /**
@@ -77,6 +82,29 @@ export interface SolveOptions {
    * `eliminations`); default false: counts only.
    */
   explain?: boolean;
+}
+
+/**
+ * `branch-and-bound`: glp_intopt, LP relaxations by the simplex method and
+ * branch-and-bound. `sat`: as GLPK's glp_intfeas1, the 0-1 model translated to CNF
+ * clauses (after GLPK's MIP presolver) and solved by MiniSat 1.14, the CDCL SAT solver
+ * bundled with GLPK; it finds any solution, so it refuses an objective, random
+ * completion and `recordBranching`, and checks the time limit only at MiniSat's
+ * restarts. The page's worker loads a second WASM module for it (about 16 KB more
+ * gzip) on the first such request.
+ */
+export type SolveMethod = 'branch-and-bound' | 'sat';
+
+/** The SAT method's figures (`stats.sat`): the CNF and MiniSat's counters. */
+export interface SatStats {
+  /** CNF variables: the presolved model's columns plus the translation's auxiliaries. */
+  variables: number;
+  clauses: number;
+  literals: number;
+  conflicts: number;
+  decisions: number;
+  propagations: number;
+  restarts: number;
 }
 
 /** One recorded branching decision of a solve with `options.recordBranching`. */
@@ -313,6 +341,8 @@ export interface VersionResult {
   glpk: string;
   /** The protocol version, 1 here. */
   protocol: number;
+  /** The solve methods this module has: always `branch-and-bound`, and `sat` in the SAT module. */
+  methods: SolveMethod[];
 }
 
 /** How a multi-puzzle text was laid out. */
@@ -370,6 +400,10 @@ export interface SolveStats {
   bestBound?: number;
   /** GLPK's relative gap (0 when optimal). */
   gap?: number;
+  /** How GLPK solved it (SAT: `nodes` and `simplexIterations` are 0). */
+  method: SolveMethod;
+  /** Present for the SAT method. */
+  sat?: SatStats;
   /** Time to build the model, ms. */
   buildMs: number;
   /** Time inside GLPK, ms. */

@@ -11,6 +11,7 @@ import type {
   Objective,
   PageToWorker,
   PuzzleFields,
+  SolveMethod,
   SolveOptions,
   Symmetry,
   WorkerToPage,
@@ -25,17 +26,29 @@ export class SolverWorkerLogic {
   private readonly loadEngine: () => Promise<Engine>;
   private readonly post: Post;
   private readonly now: () => number;
+  private readonly loadSatEngine: (() => Promise<Engine>) | undefined;
+  private mainHasSat: boolean | null = null;
 
   /**
    * @param loadEngine returns the (cached) engine; a rejection becomes a `load_failed`
    *   reply to every request
    * @param post sends a reply or progress message to the page
    * @param now a clock in ms (default `performance.now`)
+   * @param loadSatEngine returns the (cached) module with the SAT method, for requests
+   *   with `options.method: "sat"` when the main engine lacks it (the page's first-solve
+   *   module leaves GLPK's MiniSat out to stay small); without it such requests go to
+   *   the main engine, which answers with an error saying the method is not there
    */
-  constructor(loadEngine: () => Promise<Engine>, post: Post, now: () => number = () => performance.now()) {
+  constructor(
+    loadEngine: () => Promise<Engine>,
+    post: Post,
+    now: () => number = () => performance.now(),
+    loadSatEngine?: () => Promise<Engine>,
+  ) {
     this.loadEngine = loadEngine;
     this.post = post;
     this.now = now;
+    this.loadSatEngine = loadSatEngine;
   }
 
   /**
@@ -50,6 +63,7 @@ export class SolverWorkerLogic {
     let engine: Engine;
     try {
       engine = await this.loadEngine();
+      if (asksForSat(message)) engine = await this.satEngine(engine);
     } catch (e) {
       this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
       return;
@@ -66,6 +80,16 @@ export class SolverWorkerLogic {
         });
       }
     }
+  }
+
+  /** The engine for a SAT request: the main one if it has the method, else the SAT module. */
+  private async satEngine(main: Engine): Promise<Engine> {
+    if (this.mainHasSat === null) {
+      const version = main.request({ type: 'version' });
+      this.mainHasSat = 'result' in version && version.result.methods?.includes('sat') === true;
+    }
+    if (this.mainHasSat || this.loadSatEngine === undefined) return main;
+    return this.loadSatEngine();
   }
 
   private dispatch(engine: Engine, id: number, message: unknown): void {
@@ -304,9 +328,18 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   if (typeof o.progressIntervalMs === 'number') out.progressIntervalMs = o.progressIntervalMs;
   if (typeof o.recordBranching === 'boolean') out.recordBranching = o.recordBranching;
   if (typeof o.explain === 'boolean') out.explain = o.explain;
+  // Anything else is passed on for the engine to refuse with its message.
+  if (typeof o.method === 'string') out.method = o.method as SolveMethod;
   return out;
 }
 
+
+/** Whether a page message asks for the SAT method (`options.method: "sat"`). */
+function asksForSat(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const options = (message as { options?: unknown }).options;
+  return typeof options === 'object' && options !== null && (options as { method?: unknown }).method === 'sat';
+}
 
 /** The smaller non-zero of the two limits (0 = none). */
 function withLargeLimit(options: SolveOptions | undefined, largeMs: number): SolveOptions | undefined {

@@ -15,10 +15,20 @@ declare const self: DedicatedWorkerGlobalScope;
 // its own: the .wasm's download starts as soon as the worker runs, one round trip
 // earlier than after a dynamic import of the glue.
 const loadEngine = createEngineLoader(() => createGridmilpModule);
+// The module with the SAT method (GLPK's CNF-SAT route and MiniSat): its own chunk and
+// .wasm, fetched on the first request that asks for method "sat".
+const loadSatEngine = createEngineLoader(
+  async () => (await import('../../generated/gridmilp_wasm_sat.js')).default,
+);
 
-const logic = new SolverWorkerLogic(loadEngine, (message: WorkerToPage) => {
-  self.postMessage(message);
-});
+const logic = new SolverWorkerLogic(
+  loadEngine,
+  (message: WorkerToPage) => {
+    self.postMessage(message);
+  },
+  undefined,
+  loadSatEngine,
+);
 
 /**
  * A puzzle gridmilp generated (seed 16, 24 givens; also on the teaching page) on which

@@ -1,0 +1,69 @@
+/* gridmilp — GLPK's integer feasibility route (CNF-SAT, MiniSat) with a stop check.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The same steps as GLPK 5.0's glp_intfeas1 (api/intfeas1.c) and glp_minisat1
+ * (api/minisat1.c), for a pure 0-1 feasibility problem, optionally after GLPK's MIP
+ * presolver (which glp_intfeas1 does not run): GLPK's preprocessor
+ * translates the rows to CNF clauses (npp_sat_encode_prob: partitioning and packing
+ * rows become at-most-one clauses, covering rows clauses, other rows adder
+ * circuits), MiniSat 1.14 (bundled with GLPK) solves the clauses, and the
+ * preprocessor maps the assignment back to the columns. What differs: the caller
+ * can stop the search (glp_intfeas1 has no time limit), and MiniSat's counters are
+ * returned.
+ *
+ * The stop check runs where MiniSat reports progress: at each of its restarts (after
+ * 100, then 1.5 times as many conflicts as the restart before). There the solver is
+ * between searches and can be deleted; the check cannot come sooner, so a stop comes
+ * up to about half the elapsed time late.
+ *
+ * Compiled with GLPK's private headers (cmake/Glpk.cmake). Call it only under
+ * gridmilp's GLPK error recovery (glpk_backend.cpp's runProtected): GLPK's own
+ * assertions end in its error hook. Not thread-safe (one stop hook). */
+#ifndef GRIDMILP_MILP_GLPK_SAT_H_
+#define GRIDMILP_MILP_GLPK_SAT_H_
+
+#include <glpk.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What the search saw: the CNF's size and MiniSat's counters. */
+struct gridmilp_sat_stats {
+  int presolved_rows; /**< after GLPK's MIP presolver (zeros when it did not run) */
+  int presolved_columns;
+  int presolved_nonzeros;
+  int cnf_variables; /**< after the translation (columns plus auxiliaries) */
+  int cnf_clauses;
+  int cnf_literals;
+  double conflicts;
+  double decisions;
+  double propagations;
+  double restarts;
+};
+
+/** Outcome, as glp_intfeas1's: GRIDMILP_SAT_FOUND (P's MIP solution holds the
+ *  assignment, glp_mip_status GLP_FEAS), GRIDMILP_SAT_NONE (no assignment exists,
+ *  GLP_NOFEAS), GRIDMILP_SAT_STOPPED (the stop check said so), GRIDMILP_SAT_RANGE (the
+ *  translation overflowed an int: coefficients too large). */
+enum {
+  GRIDMILP_SAT_FOUND = 0,
+  GRIDMILP_SAT_NONE = 1,
+  GRIDMILP_SAT_STOPPED = 2,
+  GRIDMILP_SAT_RANGE = 3
+};
+
+/** Solves P (every column binary or fixed to 0 or 1, every coefficient and bound an
+ *  integer: checked by the caller; the objective is ignored). With `presolve`
+ *  non-zero, GLPK's MIP presolver (npp_process_prob, as in glp_intopt) runs before
+ *  the translation; glp_intfeas1 has none. `should_stop(info)` is
+ *  called at each MiniSat restart; non-zero stops. `stats` is filled (zeros where the
+ *  search did not get). */
+int gridmilp_glpk_sat_solve(glp_prob* P, int presolve, int (*should_stop)(void* info), void* info,
+                            struct gridmilp_sat_stats* stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRIDMILP_MILP_GLPK_SAT_H_ */
