@@ -13,10 +13,14 @@
 // fresh instance is reported on its own. --no-warm-up turns the warm-up off.
 //
 // Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced|probed]
+//                               [--method branch-and-bound|sat]
 //                               [--time-limit MS] [--no-extras] [--no-peers]
 //                               [--no-warm-up] [FILE ...]
-// (default: the textbook, reduced and probed models; the peers are compared with each).
-// Unless --no-extras: the 16×16 and 25×25 sets (reduced and probed models,
+// (default: the textbook, reduced and probed models with branch-and-bound, and the
+// reduced model with the SAT method, written reduced/sat; the peers are compared with
+// each). gridmilp's WASM figures come from the module with the SAT method
+// (gridmilp_wasm_sat; its branch-and-bound code is the page's first-solve module's).
+// Unless --no-extras: the 16×16 and 25×25 sets (reduced, probed and reduced/sat,
 // --time-limit MS per puzzle, default 10000; stopped
 // puzzles are counted), uniqueness checks on Project Euler 96, and generation of
 // 9×9 (minimal) and 16×16 (150 givens) puzzles.
@@ -32,7 +36,10 @@ import { loadPeers, solveIsolated } from './bench-peers.mjs';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 let repeat = 3;
-let models = ['textbook', 'reduced', 'probed'];
+/** Variants: a model, with `/sat` for the SAT method. */
+let models = ['textbook', 'reduced', 'probed', 'reduced/sat'];
+let onlyModel = null;
+let onlyMethod = null;
 let bigLimitMs = 10000;
 let extras = true;
 let withPeers = true;
@@ -42,12 +49,21 @@ const WARM_UP_MS = 1000;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
-  else if (args[i] === '--model') models = [args[++i]];
+  else if (args[i] === '--model') onlyModel = args[++i];
+  else if (args[i] === '--method') onlyMethod = args[++i];
   else if (args[i] === '--time-limit') bigLimitMs = Number(args[++i]);
   else if (args[i] === '--no-extras') extras = false;
   else if (args[i] === '--no-peers') withPeers = false;
   else if (args[i] === '--no-warm-up') warmUp = false;
   else files.push(resolve(args[i]));
+}
+if (onlyModel !== null || onlyMethod !== null) {
+  models = [`${onlyModel ?? 'reduced'}${onlyMethod === 'sat' ? '/sat' : ''}`];
+}
+/** A variant's model and request options. */
+function variant(name) {
+  const [model, method] = name.split('/');
+  return { model, options: method === 'sat' ? { model, method: 'sat' } : { model }, cliArgs: ['--model', model, ...(method === 'sat' ? ['--method', 'sat'] : [])] };
 }
 if (files.length === 0) {
   for (const f of ['p096_sudoku.txt', 'top95.txt', 'sudoku17_last1000.txt']) {
@@ -55,7 +71,7 @@ if (files.length === 0) {
   }
 }
 const cli = resolve(root, 'build/native-release/gridmilp-cli');
-const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm.js');
+const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm_sat.js');
 for (const f of [cli, wasmJs, ...files]) {
   if (!existsSync(f)) throw new Error(`bench: missing ${f} (run npm run build)`);
 }
@@ -153,11 +169,12 @@ for (const file of files) {
   const puzzles = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') }).puzzles;
   const ours = new Map();
   for (const model of models) {
-    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--model', model], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    const { options, cliArgs } = variant(model);
+    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
     if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
     const times = [];
     if (warmUp) {
-      const firstMs = warmUpOn(puzzles, (p) => wasmRequest({ type: 'solve', puzzle: p.givens, options: { model } }));
+      const firstMs = warmUpOn(puzzles, (p) => wasmRequest({ type: 'solve', puzzle: p.givens, options }));
       firstSolveMs ??= firstMs;
     }
     // Two timings per solve: the call alone (JSON string in, JSON string out: what
@@ -169,7 +186,7 @@ for (const file of files) {
       let bestCall = Infinity;
       for (let k = 0; k < repeat; k++) {
         const t0 = performance.now();
-        const request = JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, options: { model } });
+        const request = JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, options });
         const t1 = performance.now();
         const text = wasm.handleRequest(request);
         const t2 = performance.now();
@@ -215,15 +232,17 @@ if (extras) {
   console.log(`16×16 and 25×25, time limit ${bigLimitMs} ms per puzzle, one solve each (µs; * = stopped by the limit):`);
   for (const [label, file] of bigSets) {
     const parsed = wasmRequest({ type: 'parse', text: readFileSync(file, 'utf8') });
-    // The reduced model (GLPK solves) and the opt-in probed one (probing first).
-    for (const model of ['reduced', 'probed']) {
-      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', '1', '--model', model, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    // The reduced model (GLPK solves), the opt-in probed one (probing first), and the
+    // reduced model with the SAT method.
+    for (const model of ['reduced', 'probed', 'reduced/sat']) {
+      const { options, cliArgs } = variant(model);
+      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', '1', ...cliArgs, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
       if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
       const times = [];
       let stopped = 0;
       for (const p of parsed.puzzles) {
         const t0 = performance.now();
-        const result = wasmRequest({ type: 'solve', puzzle: p.givens, size: parsed.size, options: { model, timeLimitMs: bigLimitMs } });
+        const result = wasmRequest({ type: 'solve', puzzle: p.givens, size: parsed.size, options: { ...options, timeLimitMs: bigLimitMs } });
         times.push((performance.now() - t0) * 1000);
         if (!result.solution) stopped++;
         else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
