@@ -16,8 +16,6 @@
 namespace gridmilp::milp {
 namespace {
 
-/// GLPK's CNF-SAT route, when enableSatMethod() linked it in.
-
 /// Everything runSat reads and writes: plain data only (as GlpkJob).
 struct SatJob {
   const Model* model;
@@ -28,7 +26,6 @@ struct SatJob {
   std::chrono::steady_clock::time_point start;
   double* values;  // model->numVars() entries, written when an assignment is found
   int ret;
-  bool stopped_by_time_limit;
   gridmilp_sat_stats stats;
 };
 
@@ -38,9 +35,7 @@ int satShouldStop(void* info) {
   const double elapsed =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start)
           .count();
-  if (elapsed < job->time_limit_ms) return 0;
-  job->stopped_by_time_limit = true;
-  return 1;
+  return elapsed >= job->time_limit_ms ? 1 : 0;
 }
 
 [[gnu::noinline]] void runSat(void* arg) {
@@ -93,8 +88,7 @@ std::string notZeroOne(const Model& model) {
   return {};
 }
 
-}  // namespace
-
+/// Method::kSat for solveWithGlpk (see glpk_backend.h).
 SolveResult solveWithSat(const Model& model, const SolveOptions& options,
                          std::vector<double>* values) {
   SolveResult result;
@@ -165,6 +159,8 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   if (!result.hasSolution) values->clear();
   return result;
 }
+
+}  // namespace
 
 void enableSatMethod() { internal::installSatSolver(solveWithSat); }
 
