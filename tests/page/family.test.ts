@@ -392,6 +392,8 @@ describe('the CNF-SAT method', () => {
     expect(wasm.filter((u) => /gridmilp_wasm_sat-[\w-]+\.wasm$/.test(u))).toEqual([]);
     await page.getByLabel('Solved by', { exact: true }).selectOption('sat');
     await page.getByLabel('MILP', { exact: true }).selectOption('reduced');
+    // The link carries the choice.
+    expect(new URL(page.url()).hash).toMatch(/&model=reduced&method=sat$/);
     await button(page, 'Solve').click();
     const status = await settledStatus(page);
     expect(status.text).toMatch(

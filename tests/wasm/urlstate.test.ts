@@ -22,12 +22,12 @@ const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
 describe('URL state', () => {
   it('round-trips a puzzle and its options through the hash', () => {
     const p = top95[0]!;
-    const state = { size: 9, givens: p, model: 'reduced' as const, objective: 'diagonal' as const };
+    const state = { size: 9, givens: p, model: 'reduced' as const, method: 'sat' as const, objective: 'diagonal' as const };
     const hash = stateHash(state);
-    expect(hash).toBe(`#p=${p}&n=9&model=reduced&obj=diagonal`);
+    expect(hash).toBe(`#p=${p}&n=9&model=reduced&method=sat&obj=diagonal`);
     expect(readHash(hash)).toEqual(state);
     // Defaults stay out of the link.
-    expect(stateHash({ ...state, model: 'textbook', objective: 'none' })).toBe(`#p=${p}&n=9`);
+    expect(stateHash({ ...state, model: 'textbook', method: 'branch-and-bound', objective: 'none' })).toBe(`#p=${p}&n=9`);
   });
 
   it('accepts ?bd= with 0 for empty cells and rejects wrong sizes and symbols', () => {
@@ -39,18 +39,23 @@ describe('URL state', () => {
     expect(canonicalGivens('12#4')).toBeNull();
     expect(readHash('')).toBeNull();
     // Unknown options fall back to the defaults.
-    expect(readHash(`#p=${p}&model=simplex&obj=max`)).toMatchObject({ model: 'textbook', objective: 'none' });
+    expect(readHash(`#p=${p}&model=simplex&method=dpll&obj=max`)).toMatchObject({
+      model: 'textbook',
+      method: 'branch-and-bound',
+      objective: 'none',
+    });
   });
 
   it('reads the embed parameters and writes them back into an iframe snippet', () => {
     const p = top95[2]!;
-    const state = readEmbed(new URLSearchParams(`p=${p}&panels=relaxation,bogus,model&readonly=1`));
+    const state = readEmbed(new URLSearchParams(`p=${p}&method=sat&panels=relaxation,bogus,model&readonly=1`));
     expect(state.panels).toEqual(['board', 'model', 'relaxation']);
+    expect(state.method).toBe('sat');
     expect(state.readonly).toBe(true);
     expect(readEmbed(new URLSearchParams('')).panels).toEqual(['board']);
     expect(readEmbed(new URLSearchParams('')).givens).toBe('.'.repeat(81));
     const url = embedUrl('http://example.test/app/embed.html', state);
-    expect(url).toBe(`http://example.test/app/embed.html?p=${p}&n=9&panels=board,model,relaxation&readonly=1`);
+    expect(url).toBe(`http://example.test/app/embed.html?p=${p}&n=9&method=sat&panels=board,model,relaxation&readonly=1`);
     expect(readEmbed(new URL(url).searchParams)).toEqual(state);
     const snippet = embedSnippet('http://example.test/app/embed.html', state);
     expect(snippet).toMatch(/^<iframe src="http:\/\/example\.test\/app\/embed\.html\?p=/);

@@ -119,7 +119,13 @@ class Embed {
   }
 
   private options(): SolveOptions {
-    return { presolve: true, timeLimitMs: 0, model: this.state.model, progressIntervalMs: 50 };
+    return {
+      presolve: true,
+      timeLimitMs: 0,
+      model: this.state.model,
+      progressIntervalMs: 50,
+      ...(this.state.method === 'sat' ? { method: 'sat' as const } : {}),
+    };
   }
 
   private fields(): PuzzleFields {

@@ -29,6 +29,7 @@ import type { BatchPanel } from './batch';
 import { BnbPanel, byId, createWorker, exportModelLp, messageOf, saveText } from './shared';
 import { startOfflineSupport } from './pwa';
 import {
+  METHODS,
   MODELS,
   OBJECTIVES,
   PANELS,
@@ -205,7 +206,8 @@ class App {
   /** The puzzle and options that a link carries. */
   private urlState(): UrlState {
     const objective = OBJECTIVES.find((o) => o === this.objectiveSelect.value) ?? 'none';
-    return { size: this.board.size, givens: this.board.getGivens(), model: this.model(), objective };
+    const method = METHODS.find((m) => m === this.methodSelect.value) ?? 'branch-and-bound';
+    return { size: this.board.size, givens: this.board.getGivens(), model: this.model(), method, objective };
   }
 
   /** Write the state into the location hash: a new history entry when `push`. */
@@ -250,6 +252,7 @@ class App {
       this.useShape(shape);
       if (this.board.getGivens() !== state.givens) this.board.setGivens(state.givens);
       this.modelSelect.value = state.model;
+      this.methodSelect.value = state.method;
       this.objectiveSelect.value = state.objective;
       this.renderWeights();
       this.updateModel(); // the model panel follows the restored model and objective
@@ -364,6 +367,7 @@ class App {
       this.syncUrl(false);
       this.updateModel();
     });
+    this.methodSelect.addEventListener('change', () => this.syncUrl(false));
     window.addEventListener('popstate', () => this.restoreFromLocation(false));
     window.addEventListener('hashchange', () => this.restoreFromLocation(false));
     this.embedButton.addEventListener('click', () => this.openEmbed());

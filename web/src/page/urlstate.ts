@@ -7,6 +7,8 @@
 
 /** The models a URL may name. */
 export const MODELS = ['textbook', 'candidates', 'reduced', 'probed'] as const;
+/** The solve methods a URL may name (`method=sat`; branch-and-bound is the default). */
+export const METHODS = ['branch-and-bound', 'sat'] as const;
 /** The objective presets a URL may name (weights are too long for a link). */
 export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
 /** The panels of the embed page, in display order. */
@@ -14,6 +16,8 @@ export const PANELS = ['board', 'model', 'relaxation', 'progress', 'tree'] as co
 
 /** A MILP model kind. */
 export type UrlModel = (typeof MODELS)[number];
+/** How GLPK solves. */
+export type UrlMethod = (typeof METHODS)[number];
 /** An objective preset (`none` = any solution). */
 export type UrlObjective = (typeof OBJECTIVES)[number];
 /** A panel of the embed page. */
@@ -26,6 +30,7 @@ export interface UrlState {
   /** n·n canonical characters (`1`–`9`, `A`–`Z`, `.` empty). */
   givens: string;
   model: UrlModel;
+  method: UrlMethod;
   objective: UrlObjective;
 }
 
@@ -54,7 +59,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 }
 
 /**
- * Read the puzzle state from URL parameters (`p`, `n`, `model`, `obj`; `bd` is accepted
+ * Read the puzzle state from URL parameters (`p`, `n`, `model`, `method`, `obj`; `bd` is accepted
  * for `p`). `n` must agree with the puzzle's length; when `p` is absent an empty n×n
  * puzzle is meant. Returns `null` when no usable puzzle is named.
  */
@@ -76,6 +81,7 @@ export function readState(params: URLSearchParams): UrlState | null {
     size,
     givens,
     model: pick(params.get('model'), MODELS, 'textbook'),
+    method: pick(params.get('method'), METHODS, 'branch-and-bound'),
     objective: pick(params.get('obj'), OBJECTIVES, 'none'),
   };
 }
@@ -85,12 +91,13 @@ export function readHash(hash: string): UrlState | null {
   return readState(new URLSearchParams(hash.replace(/^#/, '')));
 }
 
-/** URL parameters for `state`; defaults (textbook, no objective) are left out. */
+/** URL parameters for `state`; defaults (textbook, branch-and-bound, no objective) are left out. */
 export function stateParams(state: UrlState): URLSearchParams {
   const params = new URLSearchParams();
   params.set('p', state.givens);
   params.set('n', String(state.size));
   if (state.model !== 'textbook') params.set('model', state.model);
+  if (state.method !== 'branch-and-bound') params.set('method', state.method);
   if (state.objective !== 'none') params.set('obj', state.objective);
   return params;
 }
@@ -115,6 +122,7 @@ export function readEmbed(params: URLSearchParams): EmbedState {
     size: 9,
     givens: '.'.repeat(81),
     model: pick(params.get('model'), MODELS, 'textbook'),
+    method: pick(params.get('method'), METHODS, 'branch-and-bound'),
     objective: pick(params.get('obj'), OBJECTIVES, 'none'),
   };
   const asked = (params.get('panels') ?? 'board').split(',').map((s) => s.trim());
