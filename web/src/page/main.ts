@@ -233,7 +233,7 @@ class App {
     }
     if (state === null) {
       if (first) return; // a fresh page: nothing to restore
-      state = { size: 9, givens: '.'.repeat(81), model: 'textbook', objective: 'none' };
+      state = { size: 9, givens: '.'.repeat(81), model: 'textbook', method: 'branch-and-bound', objective: 'none' };
     } else if (!first && stateHash(state) === stateHash(this.urlState())) {
       return; // already shown
     }
