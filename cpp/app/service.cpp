@@ -544,14 +544,18 @@ Value handleGenerate(const Value& request, const Value& id, const ProgressSink& 
   options.targetGivens = optionalField<int>(request, "givens", 0, "a whole number", "");
   options.symmetry = sudoku::symmetryFromString(
       optionalField<std::string>(request, "symmetry", "none", "a string", ""));
-  options.solveTimeLimitMs = solveOptionsOf(request).timeLimitMs;
+  const milp::SolveOptions solve_options = solveOptionsOf(request);
+  options.solveTimeLimitMs = solve_options.timeLimitMs;
+  options.method = solve_options.method;
   const sudoku::GenerateResult g =
       sudoku::generate(options, [&](const sudoku::GenerateProgress& p) {
         if (progress) {
           rapidjson::Document message;
           JsonAllocator& m = message.GetAllocator();
           Value body(rapidjson::kObjectType);
-          body.AddMember("phase", "removing", m)
+          body.AddMember(
+                  "phase",
+                  StringRef(p.phase == sudoku::GeneratePhase::kRating ? "rating" : "removing"), m)
               .AddMember("checked", p.checked, m)
               .AddMember("total", p.total, m)
               .AddMember("givens", p.givens, m)
@@ -574,6 +578,7 @@ Value handleGenerate(const Value& request, const Value& id, const ProgressSink& 
       .AddMember("minimal", g.minimal, a)
       .AddMember("targetReached", g.targetReached, a)
       .AddMember("uniquenessChecks", g.uniquenessChecks, a)
+      .AddMember("method", StringRef(options.method == milp::Method::kSat ? "sat" : "branch-and-bound"), a)
       .AddMember("completeMs", g.completeMs, a)
       .AddMember("totalMs", msSince(start), a)
       .AddMember("difficulty", difficulty, a);

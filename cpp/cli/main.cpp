@@ -323,6 +323,10 @@ int runGenerate(const GenerateCommand& cmd) {
   const rapidjson::Document response = app::handle(request, [live](const Value& message) {
     if (!live) return;
     const Value& p = message["progress"];
+    if (text(p["phase"]) == "rating") {
+      std::cerr << "\rgridmilp: rating the puzzle with the textbook MILP\x1b[K" << std::flush;
+      return;
+    }
     std::cerr << "\rgridmilp: " << p["checked"].GetInt() << " of " << p["total"].GetInt()
               << " cells tried, " << p["givens"].GetInt() << " givens" << std::flush;
   });
@@ -342,8 +346,12 @@ int runGenerate(const GenerateCommand& cmd) {
             << (r["targetGivens"].GetInt() > 0
                     ? (r["targetReached"].GetBool() ? ", target reached" : ", target not reached")
                     : "")
-            << "; " << r["uniquenessChecks"].GetInt() << " uniqueness checks, "
-            << formatMs(r["totalMs"].GetDouble()) << ". The MILP on it: root LP "
+            << "; " << r["uniquenessChecks"].GetInt() << " uniqueness checks ("
+            << (text(r["method"]) == "sat" ? "CNF-SAT" : "branch-and-bound") << "), "
+            << formatMs(r["totalMs"].GetDouble()) << ". The textbook MILP on it: "
+            << (text(r["difficulty"]["status"]) == "time_limit" ? "not solved within the limit, "
+                                                                 : "")
+            << "root LP "
             << (root.IsNull()    ? "not needed (presolve solved it)"
                 : root.GetBool() ? "integral"
                                  : "fractional")
@@ -541,6 +549,10 @@ int main(int argc, char** argv) {
   generate->add_option("--symmetry", symmetry, "none, rot180 or mirror");
   generate->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);
+  generate->add_option("--method", method,
+                       "How GLPK completes the grid and decides each uniqueness check: "
+                       "branch-and-bound (default; a random objective) or sat (any solution; "
+                       "much faster on 16x16 and larger; another puzzle for the same seed)");
   generate->add_flag("--json", gen_json, "Print the full response object");
 
   std::string request_path;

@@ -194,6 +194,43 @@ TEST(SatMethodTest, UniquenessAndEnumerationUseTheNoGoodCut) {
   EXPECT_NE(e.solutions[1].toLine(), e.solutions[2].toLine());
 }
 
+TEST(SatMethodTest, GenerationCompletesAndChecksWithSatAndStaysUniqueAndMinimal) {
+  sudoku::GenerateOptions options;
+  options.shape = sudoku::shapeForSize(9);
+  options.seed = 7;
+  options.method = milp::Method::kSat;
+  const sudoku::GenerateResult g = sudoku::generate(options);
+  EXPECT_TRUE(g.minimal);
+  EXPECT_TRUE(sudoku::isValidSolution(g.puzzle, g.solution));
+  // Checked by branch-and-bound, independently of the method that generated it.
+  const milp::SolveOptions bnb;
+  const sudoku::UniquenessResult u = sudoku::checkUniqueness(g.puzzle, bnb);
+  ASSERT_TRUE(u.unique.has_value());
+  EXPECT_TRUE(*u.unique);
+  EXPECT_EQ(u.solution->cells, g.solution.cells);
+  for (std::size_t i = 0; i < g.puzzle.cells.size(); ++i) {
+    if (g.puzzle.cells[i] == 0) continue;
+    sudoku::Grid less = g.puzzle;
+    less.cells[i] = 0;
+    EXPECT_FALSE(*sudoku::checkUniqueness(less, bnb).unique) << "given " << i << " is not needed";
+  }
+  EXPECT_EQ(sudoku::generate(options).puzzle.cells, g.puzzle.cells);  // deterministic
+  // The complete grid is MiniSat's, not the random objective's: another grid.
+  options.method = milp::Method::kBranchAndBound;
+  EXPECT_NE(sudoku::generate(options).solution.cells, g.solution.cells);
+
+  // 16×16, where branch-and-bound takes about 1.5 s to complete the grid alone.
+  options.shape = sudoku::shapeForSize(16);
+  options.method = milp::Method::kSat;
+  options.targetGivens = 180;
+  options.difficultyTimeLimitMs = 500;
+  const sudoku::GenerateResult big = sudoku::generate(options);
+  EXPECT_TRUE(big.targetReached);
+  EXPECT_EQ(big.puzzle.givenCount(), 180);
+  EXPECT_TRUE(sudoku::isValidSolution(sudoku::Grid(options.shape), big.solution));
+  EXPECT_TRUE(*sudoku::checkUniqueness(big.puzzle, bnb).unique);
+}
+
 TEST(SatMethodTest, TheProtocolTakesMethodSatAndSaysWhatItCannotDo) {
   const std::string puzzle =
       "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -228,6 +265,19 @@ TEST(SatMethodTest, TheProtocolTakesMethodSatAndSaysWhatItCannotDo) {
   EXPECT_NE(error_field(R"({"type":"complete","options":{"method":"sat"}})")
                 .find("options.method: The SAT method finds any solution and cannot choose"),
             std::string::npos);
+
+  std::vector<std::string> phases;
+  r = app::parseJson(app::handleRequest(
+      R"({"id":3,"type":"generate","size":4,"seed":5,"options":{"method":"sat"}})",
+      [&](const rapidjson::Value& message) {
+        phases.emplace_back(message["progress"]["phase"].GetString());
+      }));
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  EXPECT_STREQ(r["result"]["method"].GetString(), "sat");
+  EXPECT_TRUE(r["result"]["minimal"].GetBool());
+  ASSERT_EQ(phases.size(), 17u);  // 16 cells tried, then the rating solve
+  EXPECT_EQ(phases.front(), "removing");
+  EXPECT_EQ(phases.back(), "rating");
 
   r = app::parseJson(app::handleRequest(R"({"type":"version"})"));
   ASSERT_TRUE(r["result"]["methods"].IsArray());

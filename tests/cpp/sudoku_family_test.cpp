@@ -330,13 +330,21 @@ TEST(SudokuGenerateTest, MinimalPuzzleIsUniqueAndMinimal) {
   GenerateOptions options;
   options.shape = shapeForSize(9);
   options.seed = 7;
-  int calls = 0;
+  int calls = 0, rating_calls = 0;
   const GenerateResult g = generate(options, [&](const GenerateProgress& p) {
-    ++calls;
     EXPECT_EQ(p.total, 81);
+    if (p.phase == GeneratePhase::kRating) {
+      ++rating_calls;
+      EXPECT_EQ(p.checked, 81);  // after the last removal candidate
+    } else {
+      EXPECT_EQ(rating_calls, 0);
+      ++calls;
+    }
     return true;
   });
   EXPECT_EQ(calls, 81);
+  EXPECT_EQ(rating_calls, 1);
+  EXPECT_EQ(g.difficulty.status, milp::SolveStatus::kOptimal);
   EXPECT_TRUE(g.minimal);
   EXPECT_TRUE(isValidSolution(g.puzzle, g.solution));
   const UniquenessResult u = checkUniqueness(g.puzzle, kDefault);

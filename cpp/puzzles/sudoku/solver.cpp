@@ -273,7 +273,9 @@ Completion solveRandomObjective(const Grid& givens, const Grid& seeded, SeededRa
       for (int d = 1; d <= n; ++d) objective.addTerm(built->x(r, c, d), random->uniform());
     }
   }
-  built->model.maximize(objective);
+  // The SAT method ignores objectives (and refuses them): any completion of the seeded
+  // grid.
+  if (options.method != milp::Method::kSat) built->model.maximize(objective);
   milp::SolveOptions first_solution = options;
   // Any completion will do: the objective only picks a random one. Stop at the first
   // incumbent, found soonest by diving (depth-first, most fractional variable).
@@ -384,6 +386,7 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   }
   milp::SolveOptions solve_options;
   solve_options.timeLimitMs = options.solveTimeLimitMs;
+  solve_options.method = options.method;
 
   GenerateResult out;
   const Completion full = completeRandomly(Grid(shape), options.seed, solve_options);
@@ -403,7 +406,7 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   SeededRandom random(options.seed ^ 0x9E3779B9u);
   random.shuffle(&groups);
   int givens = n * n;
-  GenerateProgress state{0, static_cast<int>(groups.size()), givens};
+  GenerateProgress state{GeneratePhase::kRemoving, 0, static_cast<int>(groups.size()), givens};
   bool stopped = false;
   bool all_tested = true;  // every group still in the puzzle was tried and needed
   for (const std::vector<int>& group : groups) {
@@ -434,8 +437,16 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   out.minimal = !stopped && all_tested && state.checked == state.total;
 
   // How hard the final puzzle is for the plain MILP (textbook model, presolve on).
+  if (progress) {
+    state.phase = GeneratePhase::kRating;
+    progress(state);
+  }
+  milp::SolveOptions rating;
+  rating.timeLimitMs = options.difficultyTimeLimitMs > 0 ? options.difficultyTimeLimitMs
+                       : options.solveTimeLimitMs > 0    ? options.solveTimeLimitMs
+                                                         : kDifficultyTimeLimitMs;
   SudokuSolver final_solver(out.puzzle, std::nullopt, ModelKind::kTextbook);
-  out.difficulty = final_solver.solve(milp::SolveOptions{});
+  out.difficulty = final_solver.solve(rating);
   out.totalMs = msSince(start);
   return out;
 }

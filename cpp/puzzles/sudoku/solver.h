@@ -156,7 +156,10 @@ class SeededRandom {
 /// solution GLPK finds (status kFeasible: any completion will do). For an empty grid
 /// the diagonal boxes, which share no row or column, are first filled with seeded
 /// random permutations. The same seed and givens give the same grid, natively and in
-/// WASM. Throws as SudokuSolver.
+/// WASM. With options.method kSat the objective is dropped: the seeded diagonal boxes
+/// are the only randomness, and MiniSat's first assignment is the completion (16×16:
+/// about 30 ms against 1.5 s; 25×25: about 0.2 s, where branch-and-bound had none
+/// after 120 s; native). Throws as SudokuSolver.
 struct Completion {
   std::optional<Grid> grid;  ///< empty when the givens admit no completion
   milp::SolveResult result;
@@ -180,9 +183,28 @@ struct GenerateOptions {
   /// Limit for each MILP solve, ms (0 = none). A uniqueness check stopped by it
   /// counts as "not unique" (the given is kept).
   int solveTimeLimitMs = 0;
+  /// How GLPK completes the grid and decides each uniqueness check (see
+  /// completeRandomly): branch-and-bound (a random objective) or the SAT method (any
+  /// solution). The checks answer the same either way; the complete grid, and so the
+  /// puzzle, differs between the methods, not between runs.
+  milp::Method method = milp::Method::kBranchAndBound;
+  /// Limit for the final textbook solve that rates the puzzle (GenerateResult::
+  /// difficulty), ms; 0 = the solve limit if set, else kDifficultyTimeLimitMs.
+  int difficultyTimeLimitMs = 0;
+};
+
+/// The default limit of the rating solve, ms: a minimal 16×16 can keep the textbook
+/// branch-and-bound busy for minutes (37 s, 3,759 nodes for seed 2), longer than the
+/// generation itself.
+inline constexpr int kDifficultyTimeLimitMs = 2000;
+
+enum class GeneratePhase {
+  kRemoving,  ///< after each removal candidate
+  kRating,    ///< once, before the rating solve (GenerateResult::difficulty)
 };
 
 struct GenerateProgress {
+  GeneratePhase phase = GeneratePhase::kRemoving;
   int checked = 0;  ///< removal candidates (cells or symmetric groups) tried
   int total = 0;    ///< candidates in all
   int givens = 0;   ///< givens the puzzle has now
@@ -198,12 +220,14 @@ struct GenerateResult {
   int uniquenessChecks = 0;
   double completeMs = 0;  ///< building the full grid, ms
   double totalMs = 0;
-  /// How the MILP fared on the final puzzle (textbook model, presolve on).
+  /// How the MILP fared on the final puzzle (textbook model, presolve on,
+  /// branch-and-bound, stopped after the rating limit: status kTimeLimit then).
   milp::SolveResult difficulty;
 };
 
 /// Called after each removal candidate; return false to stop (the puzzle so far is
-/// returned, unique but not necessarily minimal).
+/// returned, unique but not necessarily minimal). Called once more, with phase
+/// kRating, before the rating solve (its return value is ignored there).
 using GenerateCallback = std::function<bool(const GenerateProgress&)>;
 
 /// Generates a puzzle with a unique solution: complete a grid from the seed, then
