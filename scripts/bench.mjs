@@ -287,21 +287,30 @@ if (extras) {
 
   // Generation.
   console.log('');
-  console.log('Generation (ms per puzzle; seeds 1–5 for 9×9 minimal, 1–2 for 16×16 down to 150 givens):');
-  for (const [size, givens, seeds] of [[9, 0, [1, 2, 3, 4, 5]], [16, 150, [1, 2]]]) {
-    const nat = [], was = [], counts = [];
+  console.log('Generation (ms per puzzle, the rating solve included; givens 0 = minimal; branch-and-bound on a minimal 16×16 takes minutes and is left out):');
+  const generations = [
+    [9, 0, [1, 2, 3, 4, 5], 'sat'],
+    [9, 0, [1, 2, 3, 4, 5], 'branch-and-bound'],
+    [16, 150, [1, 2], 'sat'],
+    [16, 150, [1, 2], 'branch-and-bound'],
+    [16, 0, [1, 2, 3], 'sat'],
+    [25, 400, [1, 2], 'sat'],
+  ];
+  for (const [size, givens, seeds, method] of generations) {
+    const nat = [], was = [], counts = [], rated = [];
     for (const seed of seeds) {
-      const t0 = performance.now();
-      const out = JSON.parse(execFileSync(cli, ['generate', '--size', String(size), '--seed', String(seed), '--givens', String(givens), '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      const args = ['generate', '--size', String(size), '--seed', String(seed), '--givens', String(givens), '--method', method, '--json'];
+      const out = JSON.parse(execFileSync(cli, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
       nat.push(out.result.totalMs);
-      void t0;
       const t1 = performance.now();
-      const r = wasmRequest({ type: 'generate', size, seed, givens });
+      const r = wasmRequest({ type: 'generate', size, seed, givens, options: { method } });
       was.push(performance.now() - t1);
       counts.push(r.givens);
+      rated.push(r.difficulty.status === 'time_limit' ? '>' + r.difficulty.stats.solveMs.toFixed(0) : r.difficulty.stats.solveMs.toFixed(0));
       if (r.puzzle !== out.result.puzzle) throw new Error(`bench: native and WASM generated different puzzles for seed ${seed}`);
     }
-    console.log(`${(size + '×' + size).padEnd(8)} native ms: ${nat.map((t) => t.toFixed(0)).join(' ')}; wasm ms: ${was.map((t) => t.toFixed(0)).join(' ')}; givens: ${counts.join(' ')}`);
+    const label = `${size}×${size} ${givens === 0 ? 'minimal' : `to ${givens}`} ${method === 'sat' ? 'SAT' : 'B&B'}`;
+    console.log(`${label.padEnd(22)} native ms: ${nat.map((t) => t.toFixed(0)).join(' ')}; wasm ms: ${was.map((t) => t.toFixed(0)).join(' ')}; givens: ${counts.join(' ')}; rating ms (wasm): ${rated.join(' ')}`);
   }
 }
 

@@ -546,7 +546,9 @@ Value handleGenerate(const Value& request, const Value& id, const ProgressSink& 
       optionalField<std::string>(request, "symmetry", "none", "a string", ""));
   const milp::SolveOptions solve_options = solveOptionsOf(request);
   options.solveTimeLimitMs = solve_options.timeLimitMs;
-  options.method = solve_options.method;
+  // Generation is a feasibility job (no objective): the SAT method unless asked otherwise.
+  options.method = optionalObject(request, "options").HasMember("method") ? solve_options.method
+                                                                          : milp::Method::kSat;
   const sudoku::GenerateResult g =
       sudoku::generate(options, [&](const sudoku::GenerateProgress& p) {
         if (progress) {
@@ -578,7 +580,8 @@ Value handleGenerate(const Value& request, const Value& id, const ProgressSink& 
       .AddMember("minimal", g.minimal, a)
       .AddMember("targetReached", g.targetReached, a)
       .AddMember("uniquenessChecks", g.uniquenessChecks, a)
-      .AddMember("method", StringRef(options.method == milp::Method::kSat ? "sat" : "branch-and-bound"), a)
+      .AddMember("method",
+                 StringRef(options.method == milp::Method::kSat ? "sat" : "branch-and-bound"), a)
       .AddMember("completeMs", g.completeMs, a)
       .AddMember("totalMs", msSince(start), a)
       .AddMember("difficulty", difficulty, a);

@@ -350,7 +350,7 @@ int runGenerate(const GenerateCommand& cmd) {
             << (text(r["method"]) == "sat" ? "CNF-SAT" : "branch-and-bound") << "), "
             << formatMs(r["totalMs"].GetDouble()) << ". The textbook MILP on it: "
             << (text(r["difficulty"]["status"]) == "time_limit" ? "not solved within the limit, "
-                                                                 : "")
+                                                                : "")
             << "root LP "
             << (root.IsNull()    ? "not needed (presolve solved it)"
                 : root.GetBool() ? "integral"
@@ -549,10 +549,11 @@ int main(int argc, char** argv) {
   generate->add_option("--symmetry", symmetry, "none, rot180 or mirror");
   generate->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);
-  generate->add_option("--method", method,
-                       "How GLPK completes the grid and decides each uniqueness check: "
-                       "branch-and-bound (default; a random objective) or sat (any solution; "
-                       "much faster on 16x16 and larger; another puzzle for the same seed)");
+  std::string gen_method = "sat";
+  generate->add_option("--method", gen_method,
+                       "How GLPK completes the grid and decides each uniqueness check: sat "
+                       "(default: seeded boxes, then any solution) or branch-and-bound (a random "
+                       "objective; minutes for a minimal 16x16); each gives its own puzzle");
   generate->add_flag("--json", gen_json, "Print the full response object");
 
   std::string request_path;
@@ -591,6 +592,7 @@ int main(int argc, char** argv) {
       cmd.givens = givens;
       cmd.symmetry = symmetry;
       cmd.options = options;
+      cmd.options.method = gen_method;
       cmd.as_json = gen_json;
       return runGenerate(cmd);
     }

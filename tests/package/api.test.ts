@@ -371,13 +371,20 @@ describe('the other operations', () => {
 
   it('generate makes the same unique puzzle from the same seed as the native CLI', () => {
     let checked = 0;
+    const phases: string[] = [];
     const g = solver.generate({ seed: 3 }, (p) => {
-      expect(p.phase).toBe('removing');
+      phases.push(p.phase);
       checked = p.checked;
     });
-    // `gridmilp-cli generate --seed 3` (native) prints this puzzle.
-    expect(g.puzzle).toBe('.261.....98....15........32...3.5...5..21.......7..69....52...1.9..7....1.......4');
+    // `gridmilp-cli generate --seed 3` (native; the SAT method) prints this puzzle.
+    expect(g.puzzle).toBe('..648.....8....1..41.9...38...3.5...7..2...........21....83.....6..7.5.32.......4');
+    expect(g.method).toBe('sat');
     expect(checked).toBe(81);
+    expect(phases.filter((p) => p === 'removing')).toHaveLength(81);
+    expect(phases.at(-1)).toBe('rating');
+    // `gridmilp-cli generate --seed 3 --method branch-and-bound`: another complete grid.
+    const bnb = solver.generate({ seed: 3, method: 'branch-and-bound' });
+    expect(bnb.puzzle).toBe('.261.....98....15........32...3.5...5..21.......7..69....52...1.9..7....1.......4');
     expect(g.puzzleGrid).toEqual(toGrid(g.puzzle, 9));
     expect(solutionProblems(g.puzzle, g.solution)).toEqual([]);
     expect(solver.checkUniqueness(g.puzzleGrid).unique).toBe(true);

@@ -291,19 +291,21 @@ describe('uniqueness, enumeration, generation, objectives', () => {
   it('generates a 9×9 puzzle from seed 7: the engine’s unique puzzle, its figures, givens on the board', async () => {
     const page = await h.openPage();
     await page.getByLabel('Seed').fill('7');
+    // CNF-SAT is the page's default for generation; the first-solve module has not got it.
+    await page.getByLabel('Completed and checked by').selectOption('branch-and-bound');
     await button(page, 'Generate puzzle').click();
     const status = await settledStatus(page);
     expect(status.kind).toBe('ok');
-    const expected = JSON.parse(engine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 9, seed: 7 }))) as {
-      result: GenerateResult;
-    };
+    const expected = JSON.parse(
+      engine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 9, seed: 7, options: { method: 'branch-and-bound' } })),
+    ) as { result: GenerateResult };
     const r = expected.result;
     expect(status.text).toContain(`unique solution: ${r.givens} givens, ${r.minimal ? 'minimal' : 'not minimal'} (seed 7`);
     expect(await readGivens(page)).toBe(r.puzzle);
     const report = (await page.locator('#generate-report li').allTextContents()).join('\n');
     expect(report).toContain(`${r.givens} givens`);
-    expect(report).toContain(`${r.uniquenessChecks} uniqueness checks`);
-    expect(report).toMatch(/How hard for the MILP: (root LP (not )?integral|presolve alone solved it \(no LP\)) · \d+ branch-and-bound nodes? · solve /);
+    expect(report).toContain(`${r.uniquenessChecks} uniqueness checks by branch-and-bound`);
+    expect(report).toMatch(/How hard for the textbook MILP: (root LP (not )?integral|presolve alone solved it \(no LP\)) · \d+ branch-and-bound nodes? · solve /);
     expect(report).toMatch(/ms in all|s in all/);
     await button(page, 'Check uniqueness').click();
     expect((await settledStatus(page)).text).toMatch(/^Unique solution/);
@@ -324,6 +326,35 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     };
     expect(await readBoard(page)).toBe(completion.result.solution);
     expect(solutionProblems('', await readBoard(page))).toEqual([]);
+    await page.close();
+  });
+
+  it('generates a minimal 16×16 with CNF-SAT (the default), the engine’s puzzle, SAT module fetched for it', async () => {
+    const page = await h.openPage();
+    const satFetches: string[] = [];
+    page.on('request', (request) => {
+      if (/gridmilp_wasm_sat[^/]*\.wasm/.test(request.url())) satFetches.push(request.url());
+    });
+    await chooseSize(page, 16);
+    await page.getByLabel('Seed').fill('1');
+    expect(await page.getByLabel('Completed and checked by').inputValue()).toBe('sat');
+    await button(page, 'Generate puzzle').click();
+    const status = await settledStatus(page);
+    expect(status.kind, status.text).toBe('ok');
+    const satEngine = await loadModule('gridmilp_wasm_sat');
+    const r = (
+      JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 16, seed: 1 }))) as {
+        result: GenerateResult;
+      }
+    ).result;
+    expect(r.method).toBe('sat');
+    expect(r.minimal).toBe(true);
+    expect(status.text).toContain(`unique solution: ${r.givens} givens, minimal (seed 1`);
+    expect(await readGivens(page)).toBe(r.puzzle);
+    const report = (await page.locator('#generate-report li').allTextContents()).join('\n');
+    expect(report).toContain('256 uniqueness checks by CNF-SAT (MiniSat)');
+    expect(report).toMatch(/How hard for the textbook MILP: (not solved within the limit · )?root LP/);
+    expect(satFetches).toHaveLength(1);
     await page.close();
   });
 

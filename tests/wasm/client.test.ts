@@ -163,7 +163,8 @@ describe('SolverClient', () => {
     expect(error.code).toBe('stopped');
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (const p of seen) expect(solutionProblems('', p.solution)).toEqual([]);
-    const generated = await client.generate({ size: 4, seed: 2 });
+    // This worker has only the first-solve module: generation by branch-and-bound.
+    const generated = await client.generate({ size: 4, seed: 2, options: { method: 'branch-and-bound' } });
     expect(generated.size).toBe(4);
     client.dispose();
   });

@@ -236,6 +236,9 @@ describe('family status lines', () => {
     expect(describeGenerateProgress({ phase: 'removing', checked: 40, total: 81, givens: 42, elapsedMs: 75 })).toBe(
       'Removing givens: 40 of 81 cells tried · 42 givens · 75 ms',
     );
+    expect(describeGenerateProgress({ phase: 'rating', checked: 81, total: 81, givens: 24, elapsedMs: 1200 })).toBe(
+      'Unique with 24 givens (1.20 s); rating it with the textbook MILP',
+    );
     const g = {
       seed: 7,
       symmetry: 'rot180',
@@ -244,13 +247,23 @@ describe('family status lines', () => {
       minimal: false,
       targetReached: true,
       uniquenessChecks: 51,
+      method: 'branch-and-bound',
       totalMs: 200,
       difficulty: { status: 'optimal', stats: { ...stats, rootLpIntegral: false, nodes: 3 } },
     } as unknown as GenerateResult;
     expect(generateReport(g)).toEqual([
       '30 givens · not minimal · target 30 givens reached',
-      'seed 7 · symmetry 180° rotational · 51 uniqueness checks · 200 ms in all',
-      'How hard for the MILP: root LP not integral · 3 branch-and-bound nodes · solve 1.0 ms',
+      'seed 7 · symmetry 180° rotational · 51 uniqueness checks by branch-and-bound · 200 ms in all',
+      'How hard for the textbook MILP: root LP not integral · 3 branch-and-bound nodes · solve 1.0 ms',
+    ]);
+    const sat = {
+      ...g,
+      method: 'sat',
+      difficulty: { status: 'time_limit', stats: { ...stats, rootLpIntegral: false, nodes: 197, solveMs: 2001 } },
+    } as GenerateResult;
+    expect(generateReport(sat).slice(1)).toEqual([
+      'seed 7 · symmetry 180° rotational · 51 uniqueness checks by CNF-SAT (MiniSat) · 200 ms in all',
+      'How hard for the textbook MILP: not solved within the limit · root LP not integral · 197 branch-and-bound nodes · solve 2.00 s',
     ]);
   });
 });

@@ -211,10 +211,11 @@ describe('SolverWorkerLogic: the Sudoku family', () => {
 
   it('forwards generate progress, then a puzzle', async () => {
     const { logic, posted } = harness();
-    await logic.handle({ id: 41, type: 'generate', size: 4, seed: 3, symmetry: 'none' });
+    await logic.handle({ id: 41, type: 'generate', size: 4, seed: 3, symmetry: 'none', options: { method: 'branch-and-bound' } });
     const progress = posted.filter(isProgress).map((m) => m.progress as GenerateProgress);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => p.total === 16)).toBe(true);
+    expect(progress.at(-1)!.phase).toBe('rating');
     const result = (posted.at(-1) as WorkerResultMessage).result as GenerateResult;
     expect(result.size).toBe(4);
     expect(solutionProblemsN(result.puzzle, result.solution, 4, 2, 2)).toEqual([]);
@@ -419,6 +420,28 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     batch.items.forEach((item, k) => {
       expect(solutionProblems(top95Lines[k]!, item.solution)).toEqual([]);
     });
+  });
+
+  it('routes a generate without a method to the SAT module (its default there)', async () => {
+    const main = countingLoader('gridmilp_wasm');
+    const sat = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
+    await logic.handle({ id: 1, type: 'generate', size: 4, seed: 3, options: { method: 'branch-and-bound' } });
+    expect(sat.fetched()).toBe(0);
+    await logic.handle({ id: 2, type: 'generate', size: 4, seed: 3 });
+    expect(sat.fetched()).toBe(1);
+    const [bnb, sat4] = posted.filter(isResult).map((m) => m.result as GenerateResult);
+    expect(bnb!.method).toBe('branch-and-bound');
+    expect(sat4!.method).toBe('sat');
+    for (const r of [bnb!, sat4!]) expect(solutionProblemsN(r.puzzle, r.solution, 4, 2, 2)).toEqual([]);
+
+    // Without a SAT module to go to, the first-solve module says what is missing.
+    const { logic: lean, posted: leanPosted } = harness();
+    await lean.handle({ id: 3, type: 'generate', size: 4, seed: 3 });
+    const error = leanPosted.find(isError)!;
+    expect(error.error.code).toBe('solver_error');
+    expect(error.error.message).toContain('The SAT method is not in this build');
   });
 
   it('a module with the SAT method serves SAT requests itself (the one-file page)', async () => {

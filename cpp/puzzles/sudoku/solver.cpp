@@ -392,12 +392,16 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   const Completion full = completeRandomly(Grid(shape), options.seed, solve_options);
   out.completeMs = msSince(start);
   if (!full.grid) {
+    std::string why;
+    if (full.result.status == milp::SolveStatus::kTimeLimit) {
+      why = " within the time limit";
+    } else if (full.result.status == milp::SolveStatus::kError) {
+      why = ": " + full.result.message;
+    } else {
+      why = " (status " + std::string(milp::toString(full.result.status)) + ")";
+    }
     throw InputError(ErrorCode::kSolverError,
-                     "No complete " + shape.label() + " grid was found" +
-                         (full.result.status == milp::SolveStatus::kTimeLimit
-                              ? " within the time limit"
-                              : std::string(" (status ") +
-                                    std::string(milp::toString(full.result.status)) + ")"));
+                     "No complete " + shape.label() + " grid was found" + why);
   }
   out.solution = *full.grid;
   out.puzzle = *full.grid;

@@ -26,6 +26,7 @@ import type {
   PuzzleFormat,
   RelaxResult,
   SolveDebug,
+  SolveMethod,
   SolveOptions,
   SolveProgress,
   SolveResult,
@@ -104,8 +105,15 @@ export interface GenerateOptions {
   givens?: number;
   /** Symmetry kept while removing givens (default `none`). */
   symmetry?: Symmetry;
-  /** Time limit per MILP solved, whole ms (0 = none, default). */
+  /** Time limit per MILP solved, whole ms (0 = none, default); also bounds the rating solve (default 2,000 ms). */
   timeLimitMs?: number;
+  /**
+   * How GLPK completes the grid and decides each uniqueness check: `branch-and-bound`
+   * (default; a seeded random objective) or `sat` (seeded diagonal boxes, then any
+   * solution; a minimal 16×16 in about a second instead of minutes). Each method gives
+   * its own puzzle for a seed.
+   */
+  method?: SolveMethod;
 }
 
 /** Options of {@link Solver.relax}. */

@@ -256,7 +256,7 @@ export const OPTIONS_OF = {
   checkUniqueness: [...PUZZLE_FIELD_NAMES, ...MILP_COMMON],
   enumerate: [...PUZZLE_FIELD_NAMES, ...MILP_COMMON, 'limit'],
   complete: [...PUZZLE_FIELD_NAMES, ...MILP_COMMON, 'seed'],
-  generate: ['size', 'boxHeight', 'boxWidth', 'seed', 'givens', 'symmetry', 'timeLimitMs'],
+  generate: ['size', 'boxHeight', 'boxWidth', 'seed', 'givens', 'symmetry', 'timeLimitMs', 'method'],
   relax: [...PUZZLE_FIELD_NAMES, 'model'],
   exportModel: [...PUZZLE_FIELD_NAMES, 'format', 'model', 'objective'],
 } as const satisfies Record<string, readonly string[]>;

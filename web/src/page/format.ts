@@ -371,8 +371,11 @@ export function describeEnumerate(result: EnumerateResult): string {
   return `At least ${plural(result.count, 'solution')}${tail}.`;
 }
 
-/** "Removing givens: 40 of 81 cells tried · 42 givens · 75 ms". */
+/** "Removing givens: 40 of 81 cells tried · 42 givens · 75 ms"; then "Unique with 24 givens (1.2 s); rating it with the textbook MILP". */
 export function describeGenerateProgress(progress: GenerateProgress): string {
+  if (progress.phase === 'rating') {
+    return `Unique with ${plural(progress.givens, 'given')} (${formatMs(progress.elapsedMs)}); rating it with the textbook MILP`;
+  }
   return `Removing givens: ${progress.checked.toLocaleString('en-US')} of ${plural(progress.total, 'cell')} tried · ${plural(progress.givens, 'given')} · ${formatMs(progress.elapsedMs)}`;
 }
 
@@ -395,8 +398,8 @@ export function generateReport(result: GenerateResult): string[] {
       : 'no target (as few givens as possible)';
   return [
     `${plural(result.givens, 'given')} · ${result.minimal ? 'minimal (every given is needed)' : 'not minimal'} · ${target}`,
-    `seed ${result.seed} · symmetry ${symmetryName(result.symmetry)} · ${plural(result.uniquenessChecks, 'uniqueness check')} · ${formatMs(result.totalMs)} in all`,
-    `How hard for the MILP: ${describeMilpEffort(result.difficulty.stats)}`,
+    `seed ${result.seed} · symmetry ${symmetryName(result.symmetry)} · ${plural(result.uniquenessChecks, 'uniqueness check')} by ${result.method === 'sat' ? 'CNF-SAT (MiniSat)' : 'branch-and-bound'} · ${formatMs(result.totalMs)} in all`,
+    `How hard for the textbook MILP: ${result.difficulty.status === 'time_limit' ? `not solved within the limit · ` : ''}${describeMilpEffort(result.difficulty.stats)}`,
   ];
 }
 

@@ -19,6 +19,7 @@ import {
   type ExportModelResult,
   type ModelFormat,
   type ModelKind,
+  type SolveMethod,
   type SolveOptions,
   type Symmetry,
 } from '../solver/protocol';
@@ -122,6 +123,7 @@ class App {
   private readonly genRandomSeed = byId('gen-random-seed', HTMLButtonElement);
   private readonly genGivens = byId('gen-givens', HTMLInputElement);
   private readonly genSymmetry = byId('gen-symmetry', HTMLSelectElement);
+  private readonly genMethod = byId('gen-method', HTMLSelectElement);
   private readonly generateButton = byId('generate', HTMLButtonElement);
   private readonly completeButton = byId('complete', HTMLButtonElement);
   private readonly generateReportList = byId('generate-report', HTMLUListElement);
@@ -819,7 +821,15 @@ class App {
     this.setStatus(`Generating a ${size}×${size} puzzle from seed ${seed}…`, 'busy');
     try {
       const result = await this.client.generate(
-        { size, boxHeight, boxWidth, seed, givens, symmetry, options: this.options() },
+        {
+          size,
+          boxHeight,
+          boxWidth,
+          seed,
+          givens,
+          symmetry,
+          options: { ...this.options(), method: this.genMethod.value as SolveMethod },
+        },
         (progress) => this.setStatus(`${describeGenerateProgress(progress)}…`, 'busy'),
       );
       this.board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });

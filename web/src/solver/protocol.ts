@@ -535,17 +535,22 @@ export interface GenerateResult {
   minimal: boolean;
   targetReached: boolean;
   uniquenessChecks: number;
+  /** How GLPK completed the grid and decided the checks (the request's `options.method`). */
+  method: SolveMethod;
   /** Time to complete the empty grid, ms. */
   completeMs: number;
   /** Whole request, ms. */
   totalMs: number;
-  /** How the textbook MILP fared on the result (no human difficulty scale). */
+  /**
+   * How the textbook MILP (branch-and-bound) fared on the result, stopped after
+   * `options.timeLimitMs` or else 2,000 ms (status `time_limit`); no human difficulty scale.
+   */
   difficulty: { status: SolveStatus; stats: SolveStats };
 }
 
-/** Progress of `generate`, after each cell tried. */
+/** Progress of `generate`: `removing` after each cell tried, then `rating` once, before the rating solve. */
 export interface GenerateProgress {
-  phase: 'removing';
+  phase: 'removing' | 'rating';
   /** Cells tried so far. */
   checked: number;
   /** Cells in all. */

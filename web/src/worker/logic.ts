@@ -334,11 +334,16 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
 }
 
 
-/** Whether a page message asks for the SAT method (`options.method: "sat"`). */
+/**
+ * Whether a page message asks for the SAT method: `options.method: "sat"`, or a
+ * `generate` without a method (the engine's default for it is the SAT method).
+ */
 function asksForSat(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const options = (message as { options?: unknown }).options;
-  return typeof options === 'object' && options !== null && (options as { method?: unknown }).method === 'sat';
+  const method = typeof options === 'object' && options !== null ? (options as { method?: unknown }).method : undefined;
+  if (method === undefined) return (message as { type?: unknown }).type === 'generate';
+  return method === 'sat';
 }
 
 /** The smaller non-zero of the two limits (0 = none). */
