@@ -425,6 +425,8 @@ describe('the CNF-SAT method', () => {
     await page.getByLabel('MILP', { exact: true }).selectOption('reduced');
     // The link carries the choice.
     expect(new URL(page.url()).hash).toMatch(/&model=reduced&method=sat$/);
+    // The choice alone fetches the SAT module, before any click on Solve.
+    await expect.poll(() => wasm.filter((u) => /gridmilp_wasm_sat-[\w-]+\.wasm$/.test(u)).length).toBe(1);
     await button(page, 'Solve').click();
     const status = await settledStatus(page);
     expect(status.text).toMatch(

@@ -429,9 +429,13 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
     await logic.handle({ id: 1, type: 'generate', size: 4, seed: 3, options: { method: 'branch-and-bound' } });
     expect(sat.fetched()).toBe(0);
+    // The page's prefetch: the versions of the SAT method's module, which loads it.
+    await logic.handle({ id: 9, type: 'version', options: { method: 'sat' } });
+    expect(sat.fetched()).toBe(1);
+    expect((posted.at(-1) as WorkerResultMessage).result).toMatchObject({ methods: ['branch-and-bound', 'sat'] });
     await logic.handle({ id: 2, type: 'generate', size: 4, seed: 3 });
     expect(sat.fetched()).toBe(1);
-    const [bnb, sat4] = posted.filter(isResult).map((m) => m.result as GenerateResult);
+    const [bnb, , sat4] = posted.filter(isResult).map((m) => m.result as GenerateResult);
     expect(bnb!.method).toBe('branch-and-bound');
     expect(sat4!.method).toBe('sat');
     for (const r of [bnb!, sat4!]) expect(solutionProblemsN(r.puzzle, r.solution, 4, 2, 2)).toEqual([]);

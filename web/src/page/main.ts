@@ -167,6 +167,8 @@ class App {
   private job: Job = null;
   /** Counts Stop presses, so a file read that finishes after Stop is dropped. */
   private stops = 0;
+  /** Whether the current worker was asked to load the SAT module (see prefetchSat). */
+  private satPrefetched = false;
   private offeredText: { text: string; source: string } | null = null;
   private solutionSet: SolutionSet | null = null;
   /** The weights of the weighted objective, row by row (rebuilt when the size changes). */
@@ -193,6 +195,7 @@ class App {
         if (reason !== 'stopped' && this.job === null) {
           this.setStatus(`${message}. A fresh solver has been started; your board is kept.`, 'error');
         }
+        this.satPrefetched = false; // a fresh worker, without the SAT module
         this.warmUp();
       },
     });
@@ -255,6 +258,7 @@ class App {
       if (this.board.getGivens() !== state.givens) this.board.setGivens(state.givens);
       this.modelSelect.value = state.model;
       this.methodSelect.value = state.method;
+      if (state.method === 'sat') this.prefetchSat();
       this.objectiveSelect.value = state.objective;
       this.renderWeights();
       this.updateModel(); // the model panel follows the restored model and objective
@@ -369,7 +373,21 @@ class App {
       this.syncUrl(false);
       this.updateModel();
     });
-    this.methodSelect.addEventListener('change', () => this.syncUrl(false));
+    this.methodSelect.addEventListener('change', () => {
+      this.syncUrl(false);
+      if (this.methodSelect.value === 'sat') this.prefetchSat();
+    });
+    // Generation uses CNF-SAT unless told otherwise: fetch its module while the reader
+    // is still choosing the seed, not after the click.
+    const generatePanel = this.generateButton.closest('section');
+    for (const event of ['pointerenter', 'focusin'] as const) {
+      generatePanel?.addEventListener(event, () => {
+        if (this.genMethod.value === 'sat') this.prefetchSat();
+      });
+    }
+    this.genMethod.addEventListener('change', () => {
+      if (this.genMethod.value === 'sat') this.prefetchSat();
+    });
     window.addEventListener('popstate', () => this.restoreFromLocation(false));
     window.addEventListener('hashchange', () => this.restoreFromLocation(false));
     this.embedButton.addEventListener('click', () => this.openEmbed());
@@ -806,6 +824,19 @@ class App {
       return null;
     }
     return seed;
+  }
+
+  /**
+   * Load the SAT method's module in the worker now (once per worker), so that the first
+   * CNF-SAT solve or generation does not wait for its download and compilation. A failure
+   * is left for that request to report.
+   */
+  private prefetchSat(): void {
+    if (this.satPrefetched) return;
+    this.satPrefetched = true;
+    this.client.version('sat').catch(() => {
+      this.satPrefetched = false;
+    });
   }
 
   private async generate(): Promise<void> {

@@ -18,6 +18,7 @@ import {
   type ParseResult,
   type PageToWorker,
   type PuzzleFields,
+  type SolveMethod,
   type SolveOptions,
   type SolveResult,
   type SolveProgress,
@@ -282,9 +283,16 @@ export class SolverClient {
     );
   }
 
-  /** The engine's versions; also a cheap way to load the WASM module early. */
-  version(): Promise<VersionResult> {
-    return this.send({ type: 'version' });
+  /**
+   * The engine's versions; also a cheap way to load the WASM module early.
+   *
+   * @param method `sat`: the versions of the module that serves the SAT method, which the
+   *   worker loads now if it has not yet (the page's first-solve module lacks it)
+   * @returns the versions; rejects with a {@link SolverError} (`load_failed`) when the
+   *   module cannot be loaded
+   */
+  version(method?: SolveMethod): Promise<VersionResult> {
+    return this.send({ type: 'version', ...(method ? { options: { method } } : {}) });
   }
 
   /**

@@ -747,10 +747,15 @@ export interface WorkerGenerateMessage extends PuzzleFields {
   options?: SolveOptions;
 }
 
-/** Page → worker: ask for the engine's versions. */
+/**
+ * Page → worker: ask for the engine's versions. With `options.method: "sat"`, those of
+ * the engine that serves the SAT method, which the worker loads first if it has not yet
+ * (a prefetch: the page's first-solve module lacks the method).
+ */
 export interface WorkerVersionMessage {
   id: number;
   type: 'version';
+  options?: { method?: SolveMethod };
 }
 
 /** Page → worker: the LP relaxation of the board's puzzle. */
