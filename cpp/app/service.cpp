@@ -562,6 +562,7 @@ Value handleGenerate(const Value& request, const Value& id, const ProgressSink& 
               .AddMember("total", p.total, m)
               .AddMember("givens", p.givens, m)
               .AddMember("elapsedMs", msSince(start), m);
+          if (p.puzzle != nullptr) body.AddMember("puzzle", jsonString(p.puzzle->toLine(), m), m);
           sendProgress(progress, id, message, body);
         }
         return true;

@@ -267,10 +267,14 @@ TEST(SatMethodTest, TheProtocolTakesMethodSatAndSaysWhatItCannotDo) {
             std::string::npos);
 
   std::vector<std::string> phases;
+  std::string rated_puzzle;
   r = app::parseJson(app::handleRequest(
       R"({"id":3,"type":"generate","size":4,"seed":5,"options":{"method":"sat"}})",
       [&](const rapidjson::Value& message) {
-        phases.emplace_back(message["progress"]["phase"].GetString());
+        const rapidjson::Value& p = message["progress"];
+        phases.emplace_back(p["phase"].GetString());
+        EXPECT_EQ(p.HasMember("puzzle"), phases.back() == "rating");
+        if (p.HasMember("puzzle")) rated_puzzle = p["puzzle"].GetString();
       }));
   ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
   EXPECT_STREQ(r["result"]["method"].GetString(), "sat");
@@ -278,6 +282,7 @@ TEST(SatMethodTest, TheProtocolTakesMethodSatAndSaysWhatItCannotDo) {
   ASSERT_EQ(phases.size(), 17u);  // 16 cells tried, then the rating solve
   EXPECT_EQ(phases.front(), "removing");
   EXPECT_EQ(phases.back(), "rating");
+  EXPECT_EQ(rated_puzzle, r["result"]["puzzle"].GetString());  // Stop then keeps it
 
   r = app::parseJson(app::handleRequest(R"({"type":"version"})"));
   ASSERT_TRUE(r["result"]["methods"].IsArray());

@@ -358,6 +358,32 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await page.close();
   });
 
+  it('Stop during the rating solve keeps the generated puzzle on the board', async () => {
+    const page = await h.openPage();
+    await chooseSize(page, 16);
+    // Seed 2's minimal 16×16 keeps the textbook MILP busy past the 2 s rating limit.
+    await page.getByLabel('Seed').fill('2');
+    await button(page, 'Generate puzzle').click();
+    await expect.poll(async () => (await page.getByRole('status').textContent()) ?? '', { timeout: 60_000 }).toContain(
+      'rating it with the textbook MILP (Stop keeps the puzzle)',
+    );
+    await button(page, 'Stop').click();
+    const status = await settledStatus(page);
+    const satEngine = await loadModule('gridmilp_wasm_sat');
+    const r = (
+      JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 16, seed: 2 }))) as {
+        result: GenerateResult;
+      }
+    ).result;
+    expect(r.difficulty.status).toBe('time_limit'); // so the Stop came during the rating
+    expect(status).toEqual({
+      kind: 'info',
+      text: `Stopped while rating: the board holds the generated puzzle (${r.givens} givens, unique solution); its rating was skipped.`,
+    });
+    expect(await readGivens(page)).toBe(r.puzzle);
+    await page.close();
+  });
+
   it('maximizes the main-diagonal sum of an empty 9×9: objective 72 (optimal)', async () => {
     const page = await h.openPage();
     await page.getByLabel('Solve optimises').selectOption('diagonal');

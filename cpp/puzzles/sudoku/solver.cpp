@@ -443,7 +443,9 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   // How hard the final puzzle is for the plain MILP (textbook model, presolve on).
   if (progress) {
     state.phase = GeneratePhase::kRating;
+    state.puzzle = &out.puzzle;
     progress(state);
+    state.puzzle = nullptr;
   }
   milp::SolveOptions rating;
   rating.timeLimitMs = options.difficultyTimeLimitMs > 0 ? options.difficultyTimeLimitMs

@@ -208,6 +208,8 @@ struct GenerateProgress {
   int checked = 0;  ///< removal candidates (cells or symmetric groups) tried
   int total = 0;    ///< candidates in all
   int givens = 0;   ///< givens the puzzle has now
+  /// Phase kRating: the finished puzzle (unique), valid during the call; else null.
+  const Grid* puzzle = nullptr;
 };
 
 struct GenerateResult {

@@ -850,6 +850,8 @@ class App {
     this.generateReportList.hidden = true;
     this.setJob('generate');
     this.setStatus(`Generating a ${size}×${size} puzzle from seed ${seed}…`, 'busy');
+    // The finished puzzle, shown as soon as the rating solve starts: Stop then keeps it.
+    let unique: { puzzle: string; givens: number } | null = null;
     try {
       const result = await this.client.generate(
         {
@@ -861,7 +863,15 @@ class App {
           symmetry,
           options: { ...this.options(), method: this.genMethod.value as SolveMethod },
         },
-        (progress) => this.setStatus(`${describeGenerateProgress(progress)}…`, 'busy'),
+        (progress) => {
+          if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
+            unique = { puzzle: progress.puzzle, givens: progress.givens };
+            this.board.setGivens(progress.puzzle);
+            this.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`, 'busy');
+            return;
+          }
+          this.setStatus(`${describeGenerateProgress(progress)}…`, 'busy');
+        },
       );
       this.board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });
       this.onShapeChanged();
@@ -881,7 +891,15 @@ class App {
       );
       this.board.focus();
     } catch (e) {
-      this.showError(e, false);
+      const kept = unique as { puzzle: string; givens: number } | null;
+      if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
+        this.setStatus(
+          `Stopped while rating: the board holds the generated puzzle (${plural(kept.givens, 'given')}, unique solution); its rating was skipped.`,
+          'info',
+        );
+      } else {
+        this.showError(e, false);
+      }
     } finally {
       this.setJob(null);
     }

@@ -559,6 +559,8 @@ export interface GenerateProgress {
   givens: number;
   /** Since the request started, ms. */
   elapsedMs: number;
+  /** Phase `rating`: the finished puzzle (unique), before the rating solve. */
+  puzzle?: string;
 }
 
 /** The engine's error codes (new codes are added at the end, never renamed). */
