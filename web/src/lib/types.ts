@@ -108,10 +108,10 @@ export interface GenerateOptions {
   /** Time limit per MILP solved, whole ms (0 = none, default); also bounds the rating solve (default 2,000 ms). */
   timeLimitMs?: number;
   /**
-   * How GLPK completes the grid and decides each uniqueness check: `branch-and-bound`
-   * (default; a seeded random objective) or `sat` (seeded diagonal boxes, then any
-   * solution; a minimal 16×16 in about a second instead of minutes). Each method gives
-   * its own puzzle for a seed.
+   * How GLPK completes the grid and decides each uniqueness check: `sat` (default:
+   * seeded diagonal boxes, then any solution; a minimal 16×16 in seconds instead of
+   * minutes) or `branch-and-bound` (a seeded random objective). Each method gives its
+   * own puzzle for a seed.
    */
   method?: SolveMethod;
 }

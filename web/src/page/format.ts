@@ -371,7 +371,7 @@ export function describeEnumerate(result: EnumerateResult): string {
   return `At least ${plural(result.count, 'solution')}${tail}.`;
 }
 
-/** "Removing givens: 40 of 81 cells tried · 42 givens · 75 ms"; then "Unique with 24 givens (1.2 s); rating it with the textbook MILP". */
+/** "Removing givens: 40 of 81 cells tried · 42 givens · 75 ms"; then "Unique with 24 givens (1.20 s); rating it with the textbook MILP". */
 export function describeGenerateProgress(progress: GenerateProgress): string {
   if (progress.phase === 'rating') {
     return `Unique with ${plural(progress.givens, 'given')} (${formatMs(progress.elapsedMs)}); rating it with the textbook MILP`;
