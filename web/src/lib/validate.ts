@@ -4,7 +4,7 @@
  * WebAssembly: names (an unknown one is refused, with the closest known name as a
  * hint), types and ranges. The engine checks again; these give earlier, clearer errors.
  */
-import type { PuzzleFields } from '../solver/protocol.js';
+import { MODEL_KINDS, SOLVE_METHODS, type PuzzleFields } from '../solver/protocol.js';
 import { invalidOption } from './errors.js';
 import { describe, MAX_SIZE } from './grid.js';
 
@@ -100,8 +100,8 @@ const CHECKS: Record<string, Check> = {
   symbols: oneOf(['auto', 'digits', 'hex', 'numbers']),
   timeLimitMs: wholeNumber(0, MAX_TIME_LIMIT_MS, ' of ms'),
   presolve: boolean,
-  model: oneOf(['textbook', 'candidates', 'reduced', 'probed']),
-  method: oneOf(['branch-and-bound', 'sat']),
+  model: oneOf(MODEL_KINDS),
+  method: oneOf(SOLVE_METHODS),
   branching: oneOf(['auto', 'dth', 'mfv', 'ffv', 'lfv', 'pch']),
   backtracking: oneOf(['blb', 'dfs', 'bfs', 'bph']),
   recordBranching: boolean,

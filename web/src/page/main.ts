@@ -9,7 +9,9 @@
  */
 import { SolverClient } from '../solver/client';
 import {
+  MODEL_KINDS,
   PROTOCOL_VERSION,
+  SOLVE_METHODS,
   SolverError,
   type BatchProgress,
   type CellRef,
@@ -30,8 +32,6 @@ import type { BatchPanel } from './batch';
 import { BnbPanel, byId, createWorker, exportModelLp, messageOf, saveText } from './shared';
 import { startOfflineSupport } from './pwa';
 import {
-  METHODS,
-  MODELS,
   OBJECTIVES,
   PANELS,
   embedSnippet,
@@ -211,7 +211,7 @@ class App {
   /** The puzzle and options that a link carries. */
   private urlState(): UrlState {
     const objective = OBJECTIVES.find((o) => o === this.objectiveSelect.value) ?? 'none';
-    const method = METHODS.find((m) => m === this.methodSelect.value) ?? 'branch-and-bound';
+    const method = SOLVE_METHODS.find((m) => m === this.methodSelect.value) ?? 'branch-and-bound';
     return { size: this.board.size, givens: this.board.getGivens(), model: this.model(), method, objective };
   }
 
@@ -555,7 +555,7 @@ class App {
 
   private model(): ModelKind {
     // The models a link may name are the models the page offers.
-    return MODELS.find((m) => m === this.modelSelect.value) ?? 'textbook';
+    return MODEL_KINDS.find((m) => m === this.modelSelect.value) ?? 'textbook';
   }
 
   /** The board's shape, for requests about the board's canonical givens. */

@@ -5,19 +5,13 @@
  * functions, no DOM.
  */
 
-/** The models a URL may name. */
-export const MODELS = ['textbook', 'candidates', 'reduced', 'probed'] as const;
-/** The solve methods a URL may name (`method=sat`; branch-and-bound is the default). */
-export const METHODS = ['branch-and-bound', 'sat'] as const;
+import { MODEL_KINDS, SOLVE_METHODS, type ModelKind, type SolveMethod } from '../solver/protocol';
+
 /** The objective presets a URL may name (weights are too long for a link). */
 export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
 /** The panels of the embed page, in display order. */
 export const PANELS = ['board', 'model', 'relaxation', 'progress', 'tree'] as const;
 
-/** A MILP model kind. */
-export type UrlModel = (typeof MODELS)[number];
-/** How GLPK solves. */
-export type UrlMethod = (typeof METHODS)[number];
 /** An objective preset (`none` = any solution). */
 export type UrlObjective = (typeof OBJECTIVES)[number];
 /** A panel of the embed page. */
@@ -29,8 +23,9 @@ export interface UrlState {
   size: number;
   /** n·n canonical characters (`1`–`9`, `A`–`Z`, `.` empty). */
   givens: string;
-  model: UrlModel;
-  method: UrlMethod;
+  model: ModelKind;
+  /** `method=sat` in a link; branch-and-bound is the default. */
+  method: SolveMethod;
   objective: UrlObjective;
 }
 
@@ -80,8 +75,8 @@ export function readState(params: URLSearchParams): UrlState | null {
   return {
     size,
     givens,
-    model: pick(params.get('model'), MODELS, 'textbook'),
-    method: pick(params.get('method'), METHODS, 'branch-and-bound'),
+    model: pick(params.get('model'), MODEL_KINDS, 'textbook'),
+    method: pick(params.get('method'), SOLVE_METHODS, 'branch-and-bound'),
     objective: pick(params.get('obj'), OBJECTIVES, 'none'),
   };
 }
@@ -121,8 +116,8 @@ export function readEmbed(params: URLSearchParams): EmbedState {
   const state = readState(params) ?? {
     size: 9,
     givens: '.'.repeat(81),
-    model: pick(params.get('model'), MODELS, 'textbook'),
-    method: pick(params.get('method'), METHODS, 'branch-and-bound'),
+    model: pick(params.get('model'), MODEL_KINDS, 'textbook'),
+    method: pick(params.get('method'), SOLVE_METHODS, 'branch-and-bound'),
     objective: pick(params.get('obj'), OBJECTIVES, 'none'),
   };
   const asked = (params.get('panels') ?? 'board').split(',').map((s) => s.trim());

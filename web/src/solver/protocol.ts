@@ -93,7 +93,9 @@ export interface SolveOptions {
  * restarts. The page's worker loads a second WASM module for it (about 16 KB more
  * gzip) on the first such request.
  */
-export type SolveMethod = 'branch-and-bound' | 'sat';
+export type SolveMethod = (typeof SOLVE_METHODS)[number];
+/** Every {@link SolveMethod}, for checks at run time (the npm API, links). */
+export const SOLVE_METHODS = ['branch-and-bound', 'sat'] as const;
 
 /** The SAT method's figures (`stats.sat`): the CNF and MiniSat's counters. */
 export interface SatStats {
@@ -126,7 +128,9 @@ export interface BranchDecision {
  * given excludes), `reduced` (candidates after naked and hidden singles, locked
  * candidates and pairs), `probed` (the reduced model, then probing).
  */
-export type ModelKind = 'textbook' | 'candidates' | 'reduced' | 'probed';
+export type ModelKind = (typeof MODEL_KINDS)[number];
+/** Every {@link ModelKind}, for checks at run time (the npm API, links). */
+export const MODEL_KINDS = ['textbook', 'candidates', 'reduced', 'probed'] as const;
 
 /** One cell fixed by the model reduction (1-based; `value` canonical). */
 export interface ReductionFixing {
