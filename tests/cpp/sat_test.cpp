@@ -262,9 +262,27 @@ TEST(SatMethodTest, TheProtocolTakesMethodSatAndSaysWhatItCannotDo) {
                         R"(","options":{"method":"sat","recordBranching":true}})")
                 .find("options.recordBranching: The SAT method has no branch-and-bound tree"),
             std::string::npos);
-  EXPECT_NE(error_field(R"({"type":"complete","options":{"method":"sat"}})")
-                .find("options.method: The SAT method finds any solution and cannot choose"),
-            std::string::npos);
+
+  // complete: the seed fills an empty grid's diagonal boxes, MiniSat the rest; with
+  // givens, MiniSat's first completion.
+  for (const std::string size : {"9", "25"}) {
+    const std::string request =
+        R"({"type":"complete","size":)" + size + R"(,"seed":4,"options":{"method":"sat"}})";
+    r = app::parseJson(app::handleRequest(request));
+    ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+    EXPECT_STREQ(r["result"]["stats"]["method"].GetString(), "sat");
+    const sudoku::Grid empty(sudoku::shapeForSize(std::stoi(size)));
+    const sudoku::Grid grid = sudoku::parseOne(r["result"]["solution"].GetString(), empty.shape);
+    EXPECT_TRUE(sudoku::isValidSolution(empty, grid)) << size;
+    EXPECT_EQ(app::parseJson(app::handleRequest(request))["result"]["solution"].GetString(),
+              std::string(r["result"]["solution"].GetString()));  // the same seed, the same grid
+  }
+  r = app::parseJson(app::handleRequest(R"({"type":"complete","puzzle":")" + puzzle +
+                                        R"(","options":{"method":"sat"}})"));
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  const sudoku::Grid givens = sudoku::parseOne(puzzle);
+  EXPECT_TRUE(
+      sudoku::isValidSolution(givens, sudoku::parseOne(r["result"]["solution"].GetString())));
 
   std::vector<std::string> phases;
   std::string rated_puzzle;

@@ -358,6 +358,26 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await page.close();
   });
 
+  it('completes an empty 25×25 with CNF-SAT (the default), which branch-and-bound cannot in time', async () => {
+    const page = await h.openPage();
+    await chooseSize(page, 25);
+    await page.getByLabel('Seed').fill('3');
+    await button(page, 'Complete grid').click();
+    const status = await settledStatus(page);
+    expect(status.kind, status.text).toBe('ok');
+    expect(status.text).toMatch(/^A completion from seed 3 \([\d.]+ (ms|s); the seed filled the diagonal boxes, CNF-SAT \(MiniSat\) the rest\)\.$/);
+    const satEngine = await loadModule('gridmilp_wasm_sat');
+    const expected = (
+      JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, type: 'complete', size: 25, seed: 3, options: { method: 'sat' } }))) as {
+        result: { solution: string };
+      }
+    ).result.solution;
+    const board = await readBoard(page);
+    expect(board).toBe(expected);
+    expect(solutionProblemsN('.'.repeat(625), board, 25)).toEqual([]);
+    await page.close();
+  });
+
   it('Stop during the rating solve keeps the generated puzzle on the board', async () => {
     const page = await h.openPage();
     await chooseSize(page, 16);

@@ -919,8 +919,9 @@ class App {
         ...this.boardFields(),
         ...(empty ? {} : { puzzle: givens }),
         seed,
-        // A random completion is a random objective: branch-and-bound's job.
-        options: { ...this.options(), method: 'branch-and-bound' },
+        // The Generate panel's choice: branch-and-bound's random objective, or CNF-SAT
+        // (the seed fills an empty grid's diagonal boxes, MiniSat the rest).
+        options: { ...this.options(), method: this.genMethod.value as SolveMethod },
       });
       if (this.board.getGivens() !== givens) {
         this.setStatus('Completed, but the board changed meanwhile: press Complete grid again.', 'info');
@@ -928,10 +929,13 @@ class App {
       }
       if (typeof result.solution === 'string') {
         this.board.setSolution(result.solution);
-        this.setStatus(
-          `A random completion from seed ${result.seed} (${formatMs(result.stats.totalMs)}; GLPK stopped at the first solution of a random objective).`,
-          'ok',
-        );
+        const how =
+          result.stats.method !== 'sat'
+            ? 'GLPK stopped at the first solution of a random objective'
+            : empty
+              ? 'the seed filled the diagonal boxes, CNF-SAT (MiniSat) the rest'
+              : 'CNF-SAT: MiniSat’s first solution; the seed has no effect with givens';
+        this.setStatus(`A completion from seed ${result.seed} (${formatMs(result.stats.totalMs)}; ${how}).`, 'ok');
       } else if (result.status === 'infeasible') {
         this.setStatus('No completion: these givens admit no valid grid.', 'error');
       } else {
