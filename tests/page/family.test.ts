@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateResult } from '../../web/src/solver/protocol';
+import type { CompleteResult, GenerateResult } from '../../web/src/solver/protocol';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { SYMBOLS, loadModule, readEuler96, solutionProblems, solutionProblemsN } from '../wasm/helpers';
 import {
@@ -38,6 +38,13 @@ beforeAll(async () => {
 });
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+let satEngine: GridmilpModule | undefined;
+/** The SAT method's module's result for `request` (the module loaded on first use). */
+async function satResult<R>(request: Record<string, unknown>): Promise<R> {
+  satEngine ??= await loadModule('gridmilp_wasm_sat');
+  return (JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, ...request }))) as { result: R }).result;
+}
 
 async function chooseSize(page: Page, size: number): Promise<void> {
   await page.getByLabel('Size', { exact: true }).selectOption(String(size));
@@ -341,12 +348,7 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await button(page, 'Generate puzzle').click();
     const status = await settledStatus(page);
     expect(status.kind, status.text).toBe('ok');
-    const satEngine = await loadModule('gridmilp_wasm_sat');
-    const r = (
-      JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 16, seed: 1 }))) as {
-        result: GenerateResult;
-      }
-    ).result;
+    const r = await satResult<GenerateResult>({ type: 'generate', size: 16, seed: 1 });
     expect(r.method).toBe('sat');
     expect(r.minimal).toBe(true);
     expect(status.text).toContain(`unique solution: ${r.givens} givens, minimal (seed 1`);
@@ -366,12 +368,7 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     const status = await settledStatus(page);
     expect(status.kind, status.text).toBe('ok');
     expect(status.text).toMatch(/^A completion from seed 3 \([\d.]+ (ms|s); the seed filled the diagonal boxes, CNF-SAT \(MiniSat\) the rest\)\.$/);
-    const satEngine = await loadModule('gridmilp_wasm_sat');
-    const expected = (
-      JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, type: 'complete', size: 25, seed: 3, options: { method: 'sat' } }))) as {
-        result: { solution: string };
-      }
-    ).result.solution;
+    const expected = (await satResult<CompleteResult>({ type: 'complete', size: 25, seed: 3, options: { method: 'sat' } })).solution;
     const board = await readBoard(page);
     expect(board).toBe(expected);
     expect(solutionProblemsN('.'.repeat(625), board, 25)).toEqual([]);
@@ -389,12 +386,7 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     );
     await button(page, 'Stop').click();
     const status = await settledStatus(page);
-    const satEngine = await loadModule('gridmilp_wasm_sat');
-    const r = (
-      JSON.parse(satEngine.handleRequest(JSON.stringify({ id: 1, type: 'generate', size: 16, seed: 2 }))) as {
-        result: GenerateResult;
-      }
-    ).result;
+    const r = await satResult<GenerateResult>({ type: 'generate', size: 16, seed: 2 });
     expect(r.difficulty.status).toBe('time_limit'); // so the Stop came during the rating
     expect(status).toEqual({
       kind: 'info',
