@@ -382,11 +382,11 @@ class App {
     const generatePanel = this.generateButton.closest('section');
     for (const event of ['pointerenter', 'focusin'] as const) {
       generatePanel?.addEventListener(event, () => {
-        if (this.genMethod.value === 'sat') this.prefetchSat();
+        if (this.generationMethod() === 'sat') this.prefetchSat();
       });
     }
     this.genMethod.addEventListener('change', () => {
-      if (this.genMethod.value === 'sat') this.prefetchSat();
+      if (this.generationMethod() === 'sat') this.prefetchSat();
     });
     window.addEventListener('popstate', () => this.restoreFromLocation(false));
     window.addEventListener('hashchange', () => this.restoreFromLocation(false));
@@ -551,6 +551,11 @@ class App {
       progressIntervalMs: interval === '' ? 50 : nonNegativeInt(interval),
       ...(this.methodSelect.value === 'sat' ? { method: 'sat' as const } : {}),
     };
+  }
+
+  /** The Generate panel's method, for Generate and Complete grid (CNF-SAT by default). */
+  private generationMethod(): SolveMethod {
+    return SOLVE_METHODS.find((m) => m === this.genMethod.value) ?? 'sat';
   }
 
   private model(): ModelKind {
@@ -850,8 +855,9 @@ class App {
     this.generateReportList.hidden = true;
     this.setJob('generate');
     this.setStatus(`Generating a ${size}×${size} puzzle from seed ${seed}…`, 'busy');
-    // The finished puzzle, shown as soon as the rating solve starts: Stop then keeps it.
-    let unique: { puzzle: string; givens: number } | null = null;
+    // Its givens once the finished puzzle is on the board (the rating solve started):
+    // Stop then keeps it.
+    let ratedGivens: number | null = null;
     try {
       const result = await this.client.generate(
         {
@@ -861,11 +867,11 @@ class App {
           seed,
           givens,
           symmetry,
-          options: { ...this.options(), method: this.genMethod.value as SolveMethod },
+          options: { ...this.options(), method: this.generationMethod() },
         },
         (progress) => {
           if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
-            unique = { puzzle: progress.puzzle, givens: progress.givens };
+            ratedGivens = progress.givens;
             this.board.setGivens(progress.puzzle);
             this.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`, 'busy');
             return;
@@ -891,10 +897,10 @@ class App {
       );
       this.board.focus();
     } catch (e) {
-      const kept = unique as { puzzle: string; givens: number } | null;
+      const kept = ratedGivens as number | null; // set in the progress callback
       if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
         this.setStatus(
-          `Stopped while rating: the board holds the generated puzzle (${plural(kept.givens, 'given')}, unique solution); its rating was skipped.`,
+          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.`,
           'info',
         );
       } else {
@@ -921,7 +927,7 @@ class App {
         seed,
         // The Generate panel's choice: branch-and-bound's random objective, or CNF-SAT
         // (the seed fills an empty grid's diagonal boxes, MiniSat the rest).
-        options: { ...this.options(), method: this.genMethod.value as SolveMethod },
+        options: { ...this.options(), method: this.generationMethod() },
       });
       if (this.board.getGivens() !== givens) {
         this.setStatus('Completed, but the board changed meanwhile: press Complete grid again.', 'info');
