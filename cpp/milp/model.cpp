@@ -174,7 +174,8 @@ int VarFamily::varAtOffset(int offset) const {
   if (model_ == nullptr) throw ModelError("An empty VarFamily was indexed");
   const auto& family = model_->families_[family_];
   if (offset < 0 || offset >= family.dense_count) return -1;
-  if (family.offsets.empty()) return first_var_ + offset;
+  // A sparse family with no member has empty offsets too: by_offset tells them apart.
+  if (family.by_offset.empty()) return first_var_ + offset;
   const int member = family.by_offset[offset];
   return member < 0 ? -1 : first_var_ + member;
 }

@@ -429,9 +429,11 @@ class Model {
     std::string name;
     std::vector<IndexRange> ranges;
     int first_var;
-    int dense_count = 0;         // product of the range counts
-    std::vector<int> offsets;    // sparse: dense offset of each member; empty if dense
-    std::vector<int> by_offset;  // sparse: member number at each dense offset, or -1
+    int dense_count = 0;       // product of the range counts
+    std::vector<int> offsets;  // sparse: dense offset of each member; empty if dense
+    // Sparse: the member number at each dense offset, or -1. Empty if dense (a sparse
+    // family with no member has empty offsets too: this tells them apart).
+    std::vector<int> by_offset;
   };
   friend class VarFamily;
 

@@ -183,6 +183,19 @@ TEST(ModelTest, NamesArePredictable) {
   EXPECT_EQ(m.numVars(), 730);
 }
 
+TEST(ModelTest, SparseFamiliesIndexOnlyTheirMembers) {
+  Model m;
+  VarFamily some = m.addSparseVars("x", {{1, 3}, {1, 3}}, {1, 5}, VarType::kBinary, 0, 1);
+  EXPECT_EQ(some.varAtOffset(0), -1);
+  EXPECT_EQ(m.name(Var{some.varAtOffset(1), &m}), "x[1,2]");
+  EXPECT_EQ(m.name(Var{some.varAtOffset(5), &m}), "x[2,3]");
+  EXPECT_EQ(some.varAtOffset(9), -1);
+  // No member at all (a Sudoku the reduction decided): every offset is -1.
+  VarFamily none = m.addSparseVars("y", {{1, 3}, {1, 3}}, {}, VarType::kBinary, 0, 1);
+  for (int offset = 0; offset < 9; ++offset) EXPECT_EQ(none.varAtOffset(offset), -1) << offset;
+  EXPECT_EQ(m.numVars(), 2);
+}
+
 TEST(ModelTest, MisuseThrowsWithAMessageNamingTheCulprit) {
   Model m, other;
   VarFamily x = m.addVars("x", {{1, 3}}, VarType::kBinary, 0, 1);

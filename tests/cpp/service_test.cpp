@@ -241,6 +241,19 @@ TEST(ServiceTeachingTest, RelaxationIsIntegralForAnEasyPuzzleAndFractionalForAHa
     if (x < 1 - 1e-6) ++fractional;
   }
   EXPECT_GT(fractional, 0);
+
+  // The reduced model of the easy puzzle has no variable left (the reduction decided
+  // it): every cell comes back fixed. (This once read past the values: a sparse
+  // family with no member was taken for a dense one.)
+  for (const char* model : {"reduced", "probed"}) {
+    const Document decided = handleText(R"({"type": "relax", "puzzle": ")" + kEasy +
+                                        R"(", "options": {"model": ")" + model + "\"}}");
+    ASSERT_TRUE(decided.HasMember("result")) << writeJson(decided);
+    EXPECT_EQ(decided["result"]["status"], "optimal") << model;
+    EXPECT_TRUE(decided["result"]["integral"].GetBool()) << model;
+    ASSERT_EQ(decided["result"]["values"].Size(), 81u) << model;
+    for (const Value& v : decided["result"]["values"].GetArray()) EXPECT_EQ(v[4].GetInt(), 1);
+  }
 }
 
 TEST(ServiceTeachingTest, ExportedLpReadsBackWithGlpkAndSolvesToTheSameGrid) {
