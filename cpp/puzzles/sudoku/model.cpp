@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/sudoku/model.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -30,13 +31,38 @@ struct Units {
           cells[(kind * n + u) * n + k] = row(kind, u, k) * n + column(kind, u, k);
       }
     }
+    unit_of.resize(3 * n * n);
+    for (int cell = 0; cell < n * n; ++cell) {
+      unit_of[cell] = cell / n;
+      unit_of[n * n + cell] = cell % n;
+      unit_of[2 * n * n + cell] = boxOf(cell / n, cell % n);
+    }
+    // Positions k of a unit that share another unit: in a row, those of one box (k /
+    // boxWidth); in a column, one box (k / boxHeight); in a box, one row (k / boxWidth)
+    // or one column (k % boxWidth).
+    const auto groups = [this](int count, auto group_of) {
+      std::vector<Mask> masks(count, 0);
+      for (int k = 0; k < n; ++k) masks[group_of(k)] |= Mask{1} << k;
+      return masks;
+    };
+    line_boxes[0] = groups(boxes_per_row, [&](int k) { return k / shape.boxWidth; });
+    line_boxes[1] = groups(n / shape.boxHeight, [&](int k) { return k / shape.boxHeight; });
+    box_lines[0] = groups(shape.boxHeight, [&](int k) { return k / shape.boxWidth; });
+    box_lines[1] = groups(shape.boxWidth, [&](int k) { return k % shape.boxWidth; });
   }
   Shape shape;
   int n;
   int boxes_per_row;
-  std::vector<int> cells;  ///< cell(kind, u, k), precomputed: the hot loops index it
+  std::vector<int> cells;    ///< cell(kind, u, k), precomputed: the hot loops index it
+  std::vector<int> unit_of;  ///< unitOf(kind, cell), precomputed
+  /// line_boxes[kind][g] (kind 0 row, 1 column): the positions k of a line in its g-th
+  /// box; box_lines[0][g] / [1][g]: the positions k of a box in its g-th row / column.
+  std::vector<Mask> line_boxes[2];
+  std::vector<Mask> box_lines[2];
   /// Row-major index r·n + c of the k-th cell of unit u of a kind.
   int cell(int kind, int u, int k) const { return cells[(kind * n + u) * n + k]; }
+  /// The unit of a kind (0 row, 1 column, 2 box) that holds cell r·n + c.
+  int unitOf(int kind, int cell) const { return unit_of[kind * n * n + cell]; }
   int row(int kind, int u, int k) const {
     if (kind == 0) return u;
     if (kind == 1) return k;
@@ -166,46 +192,43 @@ class Candidates {
   bool lockedCandidates() {
     const int n = units_->n;
     bool changed = false;
+    std::vector<Mask> places(n + 1);
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
+        unitPlaces(kind, u, &places);
         for (int d = 1; d <= n && ok(); ++d) {
-          int first_row = -1, first_col = -1, first_box = -1, places = 0;
-          bool same_row = true, same_col = true, same_box = true;
-          for (int k = 0; k < n; ++k) {
-            const int r = units_->row(kind, u, k), c = units_->column(kind, u, k);
-            const int cell = r * n + c;
-            if (grid_.cells[cell] == d) {
-              places = -1;
-              break;
+          const Mask where = places[d];
+          // Placed (all bits), a hidden single or no place: singles' job.
+          if (where == kPlaced || std::popcount(where) < 2) continue;
+          const int first = std::countr_zero(where);
+          // The other unit that holds every place, if any: a box's row or column; a
+          // line's box. Their index, from the first place's cell.
+          const int first_cell = units_->cell(kind, u, first);
+          int targets[2][2] = {{-1, -1}, {-1, -1}};
+          if (kind == 2) {
+            for (int line = 0; line < 2; ++line) {
+              const std::vector<Mask>& groups = units_->box_lines[line];
+              const int g =
+                  line == 0 ? first / units_->shape.boxWidth : first % units_->shape.boxWidth;
+              if ((where & ~groups[g]) == 0) {
+                targets[line][0] = line;
+                targets[line][1] = units_->unitOf(line, first_cell);
+              }
             }
-            if (grid_.cells[cell] != 0 || !(mask_[cell] & bit(d))) continue;
-            const int b = units_->boxOf(r, c);
-            if (places++ == 0) {
-              first_row = r, first_col = c, first_box = b;
-            } else {
-              same_row = same_row && r == first_row;
-              same_col = same_col && c == first_col;
-              same_box = same_box && b == first_box;
+          } else {
+            const int width = kind == 0 ? units_->shape.boxWidth : units_->shape.boxHeight;
+            if ((where & ~units_->line_boxes[kind][first / width]) == 0) {
+              targets[0][0] = 2;
+              targets[0][1] = units_->unitOf(2, first_cell);
             }
           }
-          if (places < 2) continue;  // placed, a hidden single, or no place (singles' job)
-          // Which other unit holds every place: box → a row or column; line → its box.
-          const int targets[2][2] = {{kind == 2 && same_row ? 0 : -1, first_row},
-                                     {kind == 2 && same_col   ? 1
-                                      : kind != 2 && same_box ? 2
-                                                              : -1,
-                                      kind == 2 ? first_col : first_box}};
           for (const auto& target : targets) {
             const int target_kind = target[0], target_unit = target[1];
             if (target_kind < 0) continue;
             int removed = 0;
             for (int k = 0; k < n; ++k) {
-              const int r = units_->row(target_kind, target_unit, k);
-              const int c = units_->column(target_kind, target_unit, k);
-              const bool inside = kind == 0   ? r == u
-                                  : kind == 1 ? c == u
-                                              : units_->boxOf(r, c) == u;
-              if (!inside && eliminate(r * n + c, d)) ++removed;
+              const int cell = units_->cell(target_kind, target_unit, k);
+              if (units_->unitOf(kind, cell) != u && eliminate(cell, d)) ++removed;
             }
             if (removed > 0) {
               changed = true;
@@ -220,6 +243,28 @@ class Candidates {
     return changed;
   }
 
+  /// A unit's places: places[d] (d = 1 to n) has bit k set when the unit's k-th cell
+  /// is open with candidate d, and is kPlaced when d is placed in the unit.
+  void unitPlaces(int kind, int u, std::vector<Mask>* places) const {
+    const int n = units_->n;
+    std::fill(places->begin(), places->end(), Mask{0});
+    Mask placed = 0;
+    for (int k = 0; k < n; ++k) {
+      const int cell = units_->cell(kind, u, k);
+      if (grid_.cells[cell] != 0) {
+        placed |= bit(grid_.cells[cell]);
+        continue;
+      }
+      for (Mask m = mask_[cell]; m != 0; m &= m - 1) {
+        (*places)[std::countr_zero(m) + 1] |= Mask{1} << k;
+      }
+    }
+    for (; placed != 0; placed &= placed - 1) (*places)[std::countr_zero(placed) + 1] = kPlaced;
+  }
+
+  /// unitPlaces' mark for a placed digit: no unit has 64 cells (n ≤ 35).
+  static constexpr Mask kPlaced = ~Mask{0};
+
   /// Naked pairs (two open cells of a unit with the same two candidates: those digits
   /// leave the unit's other cells) and hidden pairs (two digits whose only places in
   /// a unit are the same two cells: those cells keep only the two digits). Returns
@@ -232,7 +277,6 @@ class Candidates {
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
         for (int k = 0; k < n; ++k) cells[k] = units_->cell(kind, u, k);
-        const std::string unit = Units::name(kind, u);
         for (int i = 0; i < n && ok(); ++i) {
           const Mask pair = mask_[cells[i]];
           if (grid_.cells[cells[i]] != 0 || std::popcount(pair) != 2) continue;
@@ -248,20 +292,15 @@ class Candidates {
             if (removed > 0) {
               changed = true;
               record(EliminationRule::kNakedPair, removed,
-                     "digits " + digitsOf(pair) + " fill two cells of " + unit);
+                     "digits " + digitsOf(pair) + " fill two cells of " + Units::name(kind, u));
             }
             break;
           }
         }
         // Hidden pairs: places[d] = the unit's cells (bit k) where d may go.
-        for (int d = 1; d <= n; ++d) {
-          places[d] = 0;
-          for (int k = 0; k < n; ++k) {
-            if (grid_.cells[cells[k]] == 0 && (mask_[cells[k]] & bit(d))) places[d] |= Mask{1} << k;
-          }
-        }
+        unitPlaces(kind, u, &places);
         for (int d = 1; d <= n && ok(); ++d) {
-          if (std::popcount(places[d]) != 2) continue;
+          if (places[d] == kPlaced || std::popcount(places[d]) != 2) continue;
           for (int e = d + 1; e <= n; ++e) {
             if (places[e] != places[d]) continue;
             const Mask keep = bit(d) | bit(e);
@@ -274,8 +313,9 @@ class Candidates {
             }
             if (removed > 0) {
               changed = true;
-              record(EliminationRule::kHiddenPair, removed,
-                     "digits " + digitsOf(keep) + " have only two places in " + unit);
+              record(
+                  EliminationRule::kHiddenPair, removed,
+                  "digits " + digitsOf(keep) + " have only two places in " + Units::name(kind, u));
             }
             break;
           }
@@ -371,15 +411,14 @@ class Candidates {
         if (peer == r * n + c) continue;
         Mask& m = mask_[peer];
         if (!(m & bit(d))) continue;
-        const int pr = peer / n, pc = peer % n;
-        if (grid_.at(pr, pc) == d) {
+        if (grid_.cells[peer] == d) {
           fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::name(kind, units[kind]));
           return;
         }
-        if (grid_.at(pr, pc) != 0) continue;
+        if (grid_.cells[peer] != 0) continue;
         m &= ~bit(d);
         if (m == 0) {
-          fail(cellName(pr, pc) + " has no candidate left");
+          fail(cellName(peer / n, peer % n) + " has no candidate left");
           return;
         }
       }
