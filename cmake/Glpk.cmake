@@ -106,12 +106,13 @@ target_compile_options(gridmilp_glpk PRIVATE
 
 # Page weight (issue #4): in the WASM build GLPK's cold parts — file formats and the
 # API layer (api/), environment, misc, zlib, the cut generators and heuristics
-# gridmilp leaves off by default (intopt/, proxy/), and code it never calls (minisat,
-# amd, colamd, mpl) — are optimised for size. The simplex, the LU factorisation
-# (bflib/), the presolver (npp/) and the branch-and-bound driver (draft/) stay at the
+# gridmilp leaves off by default (intopt/, proxy/), and code it never calls (amd,
+# colamd, mpl) — are optimised for size. The simplex, the LU factorisation (bflib/),
+# the presolver (npp/), the branch-and-bound driver (draft/) and MiniSat (minisat/:
+# the SAT method's search, linked only into the module fetched for it) stay at the
 # build's speed setting. The last -O on the command line wins.
 if(EMSCRIPTEN)
-  foreach(_gridmilp_cold_dir api env misc zlib intopt proxy minisat amd colamd mpl)
+  foreach(_gridmilp_cold_dir api env misc zlib intopt proxy amd colamd mpl)
     file(GLOB _gridmilp_cold_sources "${_gridmilp_glpk_src}/${_gridmilp_cold_dir}/*.c")
     set_property(SOURCE ${_gridmilp_cold_sources} APPEND PROPERTY COMPILE_OPTIONS -Os)
   endforeach()

@@ -660,7 +660,8 @@ Value statsJson(const milp::SolveResult& result, JsonAllocator& a, double build_
         .AddMember("conflicts", s.sat->conflicts, a)
         .AddMember("decisions", s.sat->decisions, a)
         .AddMember("propagations", s.sat->propagations, a)
-        .AddMember("restarts", s.sat->restarts, a);
+        .AddMember("restarts", s.sat->restarts, a)
+        .AddMember("translation", rapidjson::StringRef(s.sat->direct ? "direct" : "glpk"), a);
     stats.AddMember("method", "sat", a).AddMember("sat", sat, a);
   } else {
     stats.AddMember("method", "branch-and-bound", a);

@@ -33,13 +33,35 @@ static int progress_hook(void* unused, const char* text) {
   return hook.outer_hook != NULL ? hook.outer_hook(hook.outer_info, text) : 1;
 }
 
+/* MiniSat's search on a solver holding the clauses, stoppable by the stop check;
+ * the counters go into `stats`. Returns GRIDMILP_SAT_FOUND (s->model holds the
+ * assignment), GRIDMILP_SAT_NONE or GRIDMILP_SAT_STOPPED. */
+static int search(solver* s, struct gridmilp_sat_stats* stats) {
+  ENV* env = get_env_ptr();
+  int result;
+  s->verbosity = 1; /* progress lines: where the stop check runs */
+  hook.outer_hook = env->term_hook;
+  hook.outer_info = env->term_info;
+  glp_term_hook(progress_hook, NULL);
+  if (setjmp(hook.stop) == 0) {
+    result = solver_solve(s, 0, 0) ? GRIDMILP_SAT_FOUND : GRIDMILP_SAT_NONE;
+  } else {
+    result = GRIDMILP_SAT_STOPPED;
+  }
+  glp_term_hook(hook.outer_hook, hook.outer_info);
+  stats->conflicts = s->stats.conflicts;
+  stats->decisions = s->stats.decisions;
+  stats->propagations = s->stats.propagations;
+  stats->restarts = s->stats.starts;
+  return result;
+}
+
 /* glp_minisat1 for the CNF problem `cnf` built by the preprocessor, stoppable. */
 static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
   solver* s;
   int* lits;
   int i, j, len, result;
   GLPAIJ* aij;
-  ENV* env = get_env_ptr();
   xassert(glp_check_cnfsat(cnf) == 0);
   if (cnf->m == 0) { /* no clauses: satisfiable, everything false will do */
     for (j = 1; j <= cnf->n; j++) cnf->col[j]->mipx = 0.0;
@@ -64,20 +86,7 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
     }
   }
   xfree(lits);
-  s->verbosity = 1; /* progress lines: where the stop check runs */
-  hook.outer_hook = env->term_hook;
-  hook.outer_info = env->term_info;
-  glp_term_hook(progress_hook, NULL);
-  if (setjmp(hook.stop) == 0) {
-    result = solver_solve(s, 0, 0) ? GRIDMILP_SAT_FOUND : GRIDMILP_SAT_NONE;
-  } else {
-    result = GRIDMILP_SAT_STOPPED;
-  }
-  glp_term_hook(hook.outer_hook, hook.outer_info);
-  stats->conflicts = s->stats.conflicts;
-  stats->decisions = s->stats.decisions;
-  stats->propagations = s->stats.propagations;
-  stats->restarts = s->stats.starts;
+  result = search(s, stats);
   if (result == GRIDMILP_SAT_FOUND) {
     xassert(s->model.size == cnf->n);
     for (j = 1; j <= cnf->n; j++) {
@@ -90,6 +99,38 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
       xassert(sum >= cnf->row[i]->lb);
     }
     cnf->mip_stat = GLP_OPT;
+  }
+  solver_delete(s);
+  return result;
+}
+
+int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* lits,
+                           int (*should_stop)(void* info), void* info,
+                           struct gridmilp_sat_stats* stats, unsigned char* assignment) {
+  solver* s;
+  int i, j, result;
+  memset(stats, 0, sizeof *stats);
+  hook.should_stop = should_stop;
+  hook.info = info;
+  stats->cnf_variables = variables;
+  stats->cnf_clauses = clauses;
+  stats->cnf_literals = start[clauses];
+  for (i = 0; i < clauses; i++) {
+    if (start[i] == start[i + 1]) return GRIDMILP_SAT_NONE; /* an empty clause */
+  }
+  if (variables == 0) return GRIDMILP_SAT_FOUND; /* no variable, hence no clause */
+  s = solver_new();
+  solver_setnvars(s, variables);
+  for (i = 0; i < clauses; i++) {
+    if (!solver_addclause(s, &lits[start[i]], &lits[start[i + 1]])) {
+      solver_delete(s); /* a conflict among the unit clauses */
+      return GRIDMILP_SAT_NONE;
+    }
+  }
+  result = search(s, stats);
+  if (result == GRIDMILP_SAT_FOUND) {
+    xassert(s->model.size == variables);
+    for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
   }
   solver_delete(s);
   return result;

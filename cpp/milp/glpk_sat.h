@@ -62,6 +62,18 @@ enum {
 int gridmilp_glpk_sat_solve(glp_prob* P, int presolve, int (*should_stop)(void* info), void* info,
                             struct gridmilp_sat_stats* stats);
 
+/** MiniSat 1.14 (bundled with GLPK) on clauses given directly, with the same stop
+ *  check: `variables` variables numbered 0 to variables − 1; clause i (0 to
+ *  clauses − 1) holds the literals lits[start[i]] to lits[start[i + 1] − 1], each
+ *  2v for "variable v is 1" and 2v + 1 for "variable v is 0" (MiniSat's toLit and
+ *  lit_neg); lits is reordered in place. Returns GRIDMILP_SAT_FOUND with
+ *  `assignment` (`variables` entries, 0 or 1) filled, GRIDMILP_SAT_NONE (no
+ *  assignment satisfies the clauses) or GRIDMILP_SAT_STOPPED. `stats` is filled; its
+ *  presolved_* stay 0. For gridmilp's own translation of ±1 rows (glpk_sat_method.cpp). */
+int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* lits,
+                           int (*should_stop)(void* info), void* info,
+                           struct gridmilp_sat_stats* stats, unsigned char* assignment);
+
 #ifdef __cplusplus
 }
 #endif

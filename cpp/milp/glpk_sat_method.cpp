@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +21,8 @@ namespace {
 /// Everything runSat reads and writes: plain data only (as GlpkJob).
 struct SatJob {
   const Model* model;
-  const internal::Triplets* triplets;
+  const internal::Triplets* triplets;  // null for the direct route
+  struct Clauses* clauses;             // the direct route's clauses, or null
   bool force_error;
   bool presolve;
   int time_limit_ms;
@@ -56,6 +59,191 @@ int satShouldStop(void* info) {
 
 void runSatThunk(void* job) { runSat(job); }
 
+/// A model's rows as CNF clauses (see writeClauses): `variables` MiniSat variables,
+/// clause i's literals lits[start[i]] to lits[start[i + 1] − 1] (2v: v is 1; 2v + 1:
+/// v is 0), and how each model column maps to them.
+struct Clauses {
+  int variables = 0;
+  std::vector<int> start{0};
+  std::vector<int> lits;
+  std::vector<int> column;                ///< CNF variable of each model column; −1 when fixed
+  std::vector<signed char> value;         ///< a fixed column's value (0 or 1); −1 when free
+  std::vector<unsigned char> assignment;  ///< MiniSat's answer, `variables` entries
+};
+
+/// The direct route's solve, under GLPK's error recovery like runSat.
+[[gnu::noinline]] void runClauses(void* arg) {
+  auto* job = static_cast<SatJob*>(arg);
+  Clauses& cnf = *job->clauses;
+  if (job->force_error) {  // the test hook: a GLPK error, as runSat's
+    glp_set_col_bnds(glp_create_prob(), 1, GLP_FX, 0.0, 0.0);
+  }
+  cnf.assignment.assign(cnf.variables, 0);
+  job->ret = gridmilp_minisat_solve(cnf.variables, static_cast<int>(cnf.start.size()) - 1,
+                                    cnf.start.data(), cnf.lits.data(), satShouldStop, job,
+                                    &job->stats, cnf.assignment.data());
+}
+
+void runClausesThunk(void* job) { runClauses(job); }
+
+/// A ±1 row in canonical form: literals t (2j for x[j], 2j + 1 for 1 − x[j], over the
+/// free columns j), lower ≤ Σ t ≤ upper (integers; ±(k + 1) stands for no bound).
+struct CanonicalRow {
+  std::vector<int> lits;
+  int lower = 0;
+  int upper = 0;
+};
+
+/// Row i of `model` in canonical form over the columns left free in `value`; false
+/// when a coefficient is not +1 or −1.
+bool canonical(const Model& model, int i, const std::vector<signed char>& value,
+               CanonicalRow* row) {
+  const std::vector<int>& vars = model.rowVars();
+  const std::vector<double>& coefs = model.rowCoefs();
+  row->lits.clear();
+  int constant = 0;
+  int negatives = 0;
+  for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
+    const double a = coefs[k];
+    if (a != 1.0 && a != -1.0) return false;
+    const int j = vars[k];
+    if (value[j] >= 0) {
+      constant += a > 0 ? value[j] : -value[j];
+    } else {
+      row->lits.push_back(2 * j + (a > 0 ? 0 : 1));
+      negatives += a > 0 ? 0 : 1;
+    }
+  }
+  // Σ a x = Σ t − negatives, so lower ≤ Σ a x + constant ≤ upper becomes bounds on Σ t.
+  const int k = static_cast<int>(row->lits.size());
+  const auto rhs = static_cast<int>(model.rowRhs(i)) - constant + negatives;
+  const RowSense sense = model.rowSense(i);
+  row->lower = sense == RowSense::kLessEqual ? -(k + 1) : rhs;
+  row->upper = sense == RowSense::kGreaterEqual ? k + 1 : rhs;
+  return true;
+}
+
+/// Appends one clause (literals over model columns, as in CanonicalRow) to `cnf`.
+void addClause(Clauses* cnf, std::initializer_list<int> lits) {
+  for (int t : lits) cnf->lits.push_back(2 * cnf->column[t >> 1] + (t & 1));
+  cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+}
+
+/// Σ t ≤ 1 over `lits` (model literals; `negate` flips each), as GLPK's translation
+/// writes a packing inequality (npp_sat_encode_prob with npp_sat_split_pack and
+/// npp_sat_encode_pack, GLPK 5.0 npp/npp6.c): while more than 4 literals remain, the
+/// first 3 and ¬y (y a new auxiliary variable) form a piece, and y takes their place
+/// at the head of the rest; each piece becomes the clauses ¬p ∨ ¬q for each pair.
+void addPacking(Clauses* cnf, const std::vector<int>& lits, bool negate) {
+  // CNF literals from here on (auxiliaries have no model column).
+  std::vector<int> rest;
+  rest.reserve(lits.size());
+  for (int t : lits) rest.push_back(2 * cnf->column[t >> 1] + ((t & 1) ^ (negate ? 1 : 0)));
+  const auto pairs = [cnf](const int* piece, int size) {
+    for (int p = 0; p < size; ++p) {
+      for (int q = p + 1; q < size; ++q) {
+        cnf->lits.push_back(piece[p] ^ 1);
+        cnf->lits.push_back(piece[q] ^ 1);
+        cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+      }
+    }
+  };
+  std::size_t head = 0;
+  while (rest.size() - head > 4) {
+    const int y = 2 * cnf->variables++;
+    const int piece[4] = {rest[head], rest[head + 1], rest[head + 2], y ^ 1};
+    pairs(piece, 4);
+    head += 2;
+    rest[head] = y;
+  }
+  pairs(rest.data() + head, static_cast<int>(rest.size() - head));
+}
+
+/// Writes `model`'s rows as CNF clauses when every coefficient is +1 or −1 (the
+/// caller checked that the columns are binary and the data integral): the clauses
+/// GLPK's translation (npp_sat_encode_prob) gives such rows, without GLPK's
+/// preprocessor workspace and intermediate problem. A row Σ t ≥ 1 over literals t is a
+/// clause; Σ t ≤ 1 a packing (addPacking); = 1 both; Σ t ≤ k − 1 the clause of the
+/// negations, Σ t ≥ k − 1 a packing of the negations; Σ t ≤ 0 and ≥ k unit clauses.
+/// Fixed columns are substituted first, and so are those a row then forces (Σ t ≤ 0
+/// or ≥ k over the rest: what GLPK's MIP presolver would remove). Returns false, and
+/// leaves the model to GLPK's translation, for any other row.
+bool writeClauses(const Model& model, Clauses* cnf) {
+  const int n = model.numVars();
+  cnf->value.assign(n, -1);
+  bool any_fixed = false;
+  for (int j = 0; j < n; ++j) {
+    if (model.varLower(j) == model.varUpper(j)) {
+      cnf->value[j] = static_cast<signed char>(model.varLower(j));
+      any_fixed = true;
+    }
+  }
+  CanonicalRow row;
+  bool infeasible = false;
+  // One round of forcing rows over the fixed columns (not to a fixed point: MiniSat's
+  // unit propagation does the rest). With no column fixed a forcing row only gives
+  // unit clauses, as below.
+  std::vector<signed char> forced = cnf->value;
+  for (int i = 0; any_fixed && i < model.numConstraints() && !infeasible; ++i) {
+    if (!canonical(model, i, cnf->value, &row)) return false;
+    const int k = static_cast<int>(row.lits.size());
+    if (row.upper != 0 && row.lower != k) continue;
+    if (row.lower > row.upper) continue;  // infeasible: its empty clause comes below
+    for (int t : row.lits) {
+      const signed char v = static_cast<signed char>((row.upper == 0 ? 0 : 1) ^ (t & 1));
+      if (forced[t >> 1] >= 0 && forced[t >> 1] != v) infeasible = true;
+      forced[t >> 1] = v;
+    }
+  }
+  if (infeasible) {  // two rows force a column both ways: one empty clause says so
+    cnf->variables = 0;
+    cnf->start.assign(2, 0);
+    cnf->lits.clear();
+    return true;
+  }
+  cnf->value = std::move(forced);
+  cnf->column.assign(n, -1);
+  cnf->variables = 0;
+  for (int j = 0; j < n; ++j) {
+    if (cnf->value[j] < 0) cnf->column[j] = cnf->variables++;
+  }
+  std::vector<int> negated;
+  for (int i = 0; i < model.numConstraints(); ++i) {
+    if (!canonical(model, i, cnf->value, &row)) return false;
+    const int k = static_cast<int>(row.lits.size());
+    const int lower = row.lower, upper = row.upper;
+    if (lower > upper || lower > k || upper < 0) {  // infeasible: an empty clause
+      cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+      continue;
+    }
+    // The lower bound.
+    if (lower <= 0) {
+    } else if (lower == k) {
+      for (int t : row.lits) addClause(cnf, {t});
+    } else if (lower == 1) {
+      for (int t : row.lits) cnf->lits.push_back(2 * cnf->column[t >> 1] + (t & 1));
+      cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+    } else if (lower == k - 1) {
+      addPacking(cnf, row.lits, true);
+    } else {
+      return false;
+    }
+    // The upper bound.
+    if (upper >= k) {
+    } else if (upper == 0) {
+      for (int t : row.lits) addClause(cnf, {t ^ 1});
+    } else if (upper == 1) {
+      addPacking(cnf, row.lits, false);
+    } else if (upper == k - 1) {
+      for (int t : row.lits) cnf->lits.push_back((2 * cnf->column[t >> 1] + (t & 1)) ^ 1);
+      cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Why `model` is not a pure 0-1 model with integer data (what the CNF translation
 /// needs), or empty.
 std::string notZeroOne(const Model& model) {
@@ -88,6 +276,24 @@ std::string notZeroOne(const Model& model) {
   return {};
 }
 
+/// The first row of `model` that `values` violates (by more than 1e-9), or −1.
+int violatedRow(const Model& model, const std::vector<double>& values) {
+  const std::vector<int>& vars = model.rowVars();
+  const std::vector<double>& coefs = model.rowCoefs();
+  for (int i = 0; i < model.numConstraints(); ++i) {
+    double sum = 0;
+    for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k)
+      sum += coefs[k] * values[vars[k]];
+    const double rhs = model.rowRhs(i);
+    const RowSense sense = model.rowSense(i);
+    if ((sense != RowSense::kGreaterEqual && sum > rhs + 1e-9) ||
+        (sense != RowSense::kLessEqual && sum < rhs - 1e-9)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
 /// Method::kSat for solveWithGlpk (see glpk_backend.h).
 SolveResult solveWithSat(const Model& model, const SolveOptions& options,
                          std::vector<double>* values) {
@@ -102,11 +308,17 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
     values->clear();
     return result;
   }
-  const internal::Triplets triplets(model);
+  // Rows with ±1 coefficients become clauses here; any other row sends the whole
+  // model through GLPK's preprocessor and translation.
+  Clauses clauses;
+  const bool direct = options.satDirectClauses && writeClauses(model, &clauses);
+  std::optional<internal::Triplets> triplets;
+  if (!direct) triplets.emplace(model);
   values->assign(model.numVars(), 0.0);
   SatJob job{};
   job.model = &model;
-  job.triplets = &triplets;
+  job.triplets = direct ? nullptr : &*triplets;
+  job.clauses = direct ? &clauses : nullptr;
   job.force_error = options.forceSolverError;
   job.presolve = options.presolve;
   job.time_limit_ms = std::max(0, options.timeLimitMs);
@@ -114,17 +326,33 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   job.ret = -1;
   std::string log;
   job.start = std::chrono::steady_clock::now();
-  const bool completed = internal::runUnderRecovery(runSatThunk, &job, &log);
+  const bool completed =
+      internal::runUnderRecovery(direct ? runClausesThunk : runSatThunk, &job, &log);
   stats.solveMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job.start)
           .count();
   if (options.keepLog) result.log = log;
-  if (options.presolve && completed) {
+  if (!direct && options.presolve && completed) {
     stats.presolvedRows = job.stats.presolved_rows;
     stats.presolvedColumns = job.stats.presolved_columns;
     stats.presolvedNonzeros = job.stats.presolved_nonzeros;
   }
+  if (direct && completed && job.ret == GRIDMILP_SAT_FOUND) {
+    for (int j = 0; j < model.numVars(); ++j) {
+      const signed char fixed = clauses.value[j];
+      (*values)[j] = fixed >= 0 ? fixed : clauses.assignment[clauses.column[j]];
+    }
+    // Every row holds, as glp_intfeas1 checks after GLPK's translation.
+    if (const int row = violatedRow(model, *values); row >= 0) {
+      result.status = SolveStatus::kError;
+      result.message = "The SAT method's clauses gave an assignment that violates constraint " +
+                       model.name(Constraint{row, &model}) + " (a gridmilp bug)";
+      values->clear();
+      return result;
+    }
+  }
   SolveStats::Sat& sat = stats.sat.emplace();
+  sat.direct = direct;
   sat.variables = job.stats.cnf_variables;
   sat.clauses = job.stats.cnf_clauses;
   sat.literals = job.stats.cnf_literals;

@@ -261,6 +261,12 @@ struct SolveOptions {
   /// chooses by `branching` again).
   bool recordBranching = false;
   int maxRecordedBranches = 500;
+  /// The SAT method: when every row has coefficients +1 or −1 (all of gridmilp's
+  /// Sudoku models and their no-good cuts), write the clauses GLPK's translation
+  /// would write for them directly from the rows (fixed columns substituted), skipping
+  /// GLPK's MIP presolver, its preprocessor workspace and the intermediate CNF
+  /// problem; `presolve` then has no effect. False always takes GLPK's route.
+  bool satDirectClauses = true;
   /// Test hook: make GLPK raise an internal error during the solve, to exercise the
   /// recovery path. The result is kError; the backend keeps working afterwards.
   bool forceSolverError = false;
@@ -304,6 +310,9 @@ struct SolveStats {
     std::int64_t decisions = 0;
     std::int64_t propagations = 0;
     std::int64_t restarts = 0;
+    /// True when gridmilp wrote the clauses itself (every row has ±1 coefficients:
+    /// see SolveOptions::satDirectClauses); false when GLPK's translation did.
+    bool direct = false;
   };
   std::optional<Sat> sat;
 };

@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/json.h"
 #include "app/service.h"
@@ -21,10 +24,13 @@ namespace {
 /// Every test here needs the SAT method; the other tests never use it.
 const bool kSatEnabled = (milp::enableSatMethod(), true);
 
-milp::SolveOptions satOptions(bool presolve = true) {
+/// The SAT method; `direct` false takes GLPK's presolver and translation even for
+/// rows gridmilp could write as clauses itself.
+milp::SolveOptions satOptions(bool presolve = true, bool direct = true) {
   milp::SolveOptions options;
   options.method = milp::Method::kSat;
   options.presolve = presolve;
+  options.satDirectClauses = direct;
   return options;
 }
 
@@ -48,22 +54,142 @@ void buildPigeonhole(milp::Model* m, int holes) {
 
 TEST(SatMethodTest, FindsAFeasiblePointAndReportsTheCnf) {
   ASSERT_TRUE(kSatEnabled && milp::satMethodEnabled());
-  for (bool presolve : {true, false}) {
+  for (bool direct : {true, false}) {
+    for (bool presolve : {true, false}) {
+      milp::Model m;
+      milp::Var x = m.addBinary("x");
+      milp::Var y = m.addBinary("y");
+      milp::Var z = m.addBinary("z");
+      m.addConstraint(x + y + z == 2);
+      m.addConstraint(x - y == 0);
+      const milp::SolveResult r = m.solve(satOptions(presolve, direct));
+      ASSERT_EQ(r.status, milp::SolveStatus::kOptimal) << presolve << " " << r.message;
+      EXPECT_DOUBLE_EQ(m.value(x), 1.0);
+      EXPECT_DOUBLE_EQ(m.value(y), 1.0);
+      EXPECT_DOUBLE_EQ(m.value(z), 0.0);
+      ASSERT_TRUE(r.stats.sat.has_value());
+      EXPECT_EQ(r.stats.sat->direct, direct);
+      EXPECT_EQ(r.stats.nodes, 0);
+      EXPECT_EQ(r.stats.simplexIterations, 0);
+      // The direct route has no presolver.
+      EXPECT_EQ(r.stats.presolvedRows.has_value(), presolve && !direct);
+    }
+  }
+}
+
+TEST(SatMethodTest, TheDirectRouteWritesTheClausesOfGlpksTranslation) {
+  // x1 + ... + x7 = 1 (a partitioning row: the clause and the packing split in
+  // pieces of at most 4 literals), x1 + x2 − x3 ≥ 0 (Σ t ≥ 1 over x1, x2, 1 − x3:
+  // one clause), x4 + x5 + x6 ≤ 2 (the clause of the negations).
+  milp::Model m;
+  milp::VarFamily x = m.addVars("x", {{1, 7}}, milp::VarType::kBinary, 0, 1);
+  milp::LinExpr all;
+  for (milp::Var v : x.all()) all.addTerm(v, 1.0);
+  m.addConstraint(all == 1);
+  m.addConstraint(x(1) + x(2) - x(3) >= 0);
+  m.addConstraint(x(4) + x(5) + x(6) <= 2);
+  const milp::SolveResult direct = m.solve(satOptions(false, true));
+  const milp::SolveResult glpk = m.solve(satOptions(false, false));
+  ASSERT_EQ(direct.status, milp::SolveStatus::kOptimal) << direct.message;
+  ASSERT_EQ(glpk.status, milp::SolveStatus::kOptimal) << glpk.message;
+  EXPECT_TRUE(direct.stats.sat->direct);
+  EXPECT_FALSE(glpk.stats.sat->direct);
+  // 7 columns and auxiliaries y1, y2: pieces {x1, x2, x3, ¬y1}, {y1, x4, x5, ¬y2} and
+  // {y2, x6, x7}, 6 + 6 + 3 pairs, plus the three clauses.
+  EXPECT_EQ(direct.stats.sat->variables, 9);
+  EXPECT_EQ(direct.stats.sat->clauses, 15 + 3);
+  EXPECT_EQ(direct.stats.sat->literals, 15 * 2 + 7 + 3 + 3);
+  EXPECT_EQ(glpk.stats.sat->variables, direct.stats.sat->variables);
+  EXPECT_EQ(glpk.stats.sat->clauses, direct.stats.sat->clauses);
+  EXPECT_EQ(glpk.stats.sat->literals, direct.stats.sat->literals);
+}
+
+TEST(SatMethodTest, TheDirectRouteAgreesWithGlpkOnRandomRows) {
+  // Random rows with ±1 coefficients over 8 binaries, some fixed: every route (direct
+  // clauses, GLPK's translation with and without its presolver, branch-and-bound)
+  // must agree on feasibility, and each point found must satisfy every row.
+  std::mt19937 random(2026);
+  int feasible = 0, infeasible = 0, fallbacks = 0;
+  for (int trial = 0; trial < 300; ++trial) {
     milp::Model m;
-    milp::Var x = m.addBinary("x");
-    milp::Var y = m.addBinary("y");
-    milp::Var z = m.addBinary("z");
-    m.addConstraint(x + y + z == 2);
-    m.addConstraint(x - y == 0);
-    const milp::SolveResult r = m.solve(satOptions(presolve));
-    ASSERT_EQ(r.status, milp::SolveStatus::kOptimal) << presolve << " " << r.message;
-    EXPECT_DOUBLE_EQ(m.value(x), 1.0);
-    EXPECT_DOUBLE_EQ(m.value(y), 1.0);
-    EXPECT_DOUBLE_EQ(m.value(z), 0.0);
+    milp::VarFamily x = m.addVars("x", {{0, 7}}, milp::VarType::kBinary, 0, 1);
+    const std::vector<milp::Var> vars = x.all();
+    for (milp::Var v : vars) {
+      if (random() % 5 == 0) m.fix(v, static_cast<double>(random() % 2));
+    }
+    struct Row {
+      milp::LinExpr lhs;
+      int sense;  // 0: ≤, 1: ≥, 2: =
+      double rhs;
+    };
+    std::vector<Row> rows;
+    const int row_count = 2 + static_cast<int>(random() % 5);
+    for (int i = 0; i < row_count; ++i) {
+      milp::LinExpr lhs;
+      int terms = 0;
+      for (milp::Var v : vars) {
+        if (random() % 2 == 0) continue;
+        lhs.addTerm(v, random() % 3 == 0 ? -1.0 : 1.0);
+        ++terms;
+      }
+      if (terms == 0) continue;
+      const double rhs = static_cast<double>(static_cast<int>(random() % (terms + 1)) - 1);
+      const int sense = static_cast<int>(random() % 3);
+      m.addConstraint(sense == 0 ? lhs <= rhs : sense == 1 ? lhs >= rhs : lhs == rhs);
+      rows.push_back({lhs, sense, rhs});
+    }
+    const milp::SolveResult bnb = m.solve();
+    ASSERT_TRUE(bnb.status == milp::SolveStatus::kOptimal ||
+                bnb.status == milp::SolveStatus::kInfeasible)
+        << trial << " " << bnb.message;
+    const bool has_point = bnb.status == milp::SolveStatus::kOptimal;
+    (has_point ? feasible : infeasible) += 1;
+    for (const auto& [presolve, direct] : {std::pair{false, true}, {false, false}, {true, false}}) {
+      const milp::SolveResult r = m.solve(satOptions(presolve, direct));
+      ASSERT_EQ(r.status, has_point ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible)
+          << "trial " << trial << " presolve " << presolve << " direct " << direct << " "
+          << r.message;
+      if (direct && !r.stats.sat->direct) ++fallbacks;
+      if (!has_point) continue;
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const double value = m.value(rows[i].lhs);
+        EXPECT_TRUE(rows[i].sense == 0   ? value <= rows[i].rhs
+                    : rows[i].sense == 1 ? value >= rows[i].rhs
+                                         : value == rows[i].rhs)
+            << "trial " << trial << " row " << i;
+      }
+    }
+  }
+  // Both answers, and rows outside the clause forms (then GLPK's route), occur.
+  EXPECT_GT(feasible, 50);
+  EXPECT_GT(infeasible, 50);
+  EXPECT_GT(fallbacks, 10);
+  EXPECT_LT(fallbacks, 250);
+}
+
+TEST(SatMethodTest, TheDirectRouteSubstitutesFixedAndForcedColumns) {
+  // a = 1 fixed; a + b ≤ 1 forces b = 0, b − a ≥ 0 forces b = 1: infeasible before
+  // any clause. Without the second row: b = 0, and c free.
+  for (bool contradiction : {true, false}) {
+    milp::Model m;
+    milp::Var a = m.addBinary("a");
+    milp::Var b = m.addBinary("b");
+    milp::Var c = m.addBinary("c");
+    m.fix(a, 1);
+    m.addConstraint(a + b <= 1);
+    if (contradiction) m.addConstraint(b - a >= 0);
+    m.addConstraint(b + c >= 1);
+    const milp::SolveResult r = m.solve(satOptions());
     ASSERT_TRUE(r.stats.sat.has_value());
-    EXPECT_EQ(r.stats.nodes, 0);
-    EXPECT_EQ(r.stats.simplexIterations, 0);
-    EXPECT_EQ(r.stats.presolvedRows.has_value(), presolve);
+    EXPECT_TRUE(r.stats.sat->direct);
+    if (contradiction) {
+      EXPECT_EQ(r.status, milp::SolveStatus::kInfeasible) << r.message;
+      continue;
+    }
+    ASSERT_EQ(r.status, milp::SolveStatus::kOptimal) << r.message;
+    EXPECT_EQ(m.value(b), 0.0);
+    EXPECT_EQ(m.value(c), 1.0);
+    EXPECT_EQ(r.stats.sat->variables, 1);  // c only
   }
 }
 
@@ -88,6 +214,8 @@ TEST(SatMethodTest, InfeasibleModelsWithAndWithoutPresolve) {
     const milp::SolveResult r = m.solve(satOptions(presolve));
     EXPECT_EQ(r.status, milp::SolveStatus::kInfeasible) << presolve << " " << r.message;
     EXPECT_FALSE(r.hasSolution);
+    ASSERT_TRUE(r.stats.sat.has_value());
+    EXPECT_FALSE(r.stats.sat->direct);  // coefficients 2: GLPK's translation
 
     milp::Model small;
     milp::Var a = small.addBinary("a");
@@ -145,14 +273,16 @@ TEST(SatMethodTest, ForcedGlpkErrorIsRecoveredAndTheNextSolveWorks) {
   milp::Var x = m.addBinary("x");
   milp::Var y = m.addBinary("y");
   m.addConstraint(x + y == 1);
-  milp::SolveOptions broken = satOptions();
-  broken.forceSolverError = true;
-  for (int i = 0; i < 20; ++i) {
-    const milp::SolveResult r = m.solve(broken);
-    ASSERT_EQ(r.status, milp::SolveStatus::kError);
-    EXPECT_NE(r.message.find("column number out of range"), std::string::npos) << r.message;
+  for (bool direct : {true, false}) {
+    milp::SolveOptions broken = satOptions(true, direct);
+    broken.forceSolverError = true;
+    for (int i = 0; i < 20; ++i) {
+      const milp::SolveResult r = m.solve(broken);
+      ASSERT_EQ(r.status, milp::SolveStatus::kError);
+      EXPECT_NE(r.message.find("column number out of range"), std::string::npos) << r.message;
+    }
+    EXPECT_EQ(m.solve(satOptions(true, direct)).status, milp::SolveStatus::kOptimal);
   }
-  EXPECT_EQ(m.solve(satOptions()).status, milp::SolveStatus::kOptimal);
 }
 
 std::string readData(const std::string& name) {
@@ -165,14 +295,35 @@ std::string readData(const std::string& name) {
 TEST(SatMethodTest, SolvesTop95WithEveryModel) {
   const sudoku::ParsedText parsed = sudoku::parseText(readData("top95.txt"));
   ASSERT_EQ(parsed.puzzles.size(), 95u);
+  int compared = 0;
   for (sudoku::ModelKind kind : {sudoku::ModelKind::kTextbook, sudoku::ModelKind::kReduced}) {
     for (std::size_t i = 0; i < parsed.puzzles.size(); i += 7) {
       sudoku::SudokuSolver solver(parsed.puzzles[i].grid, {}, kind);
       const milp::SolveResult r = solver.solve(satOptions());
       ASSERT_EQ(r.status, milp::SolveStatus::kOptimal) << i << " " << r.message;
       EXPECT_TRUE(sudoku::isValidSolution(parsed.puzzles[i].grid, solver.solution())) << i;
+      // GLPK's own route (its translation, no presolver) writes the same CNF for the
+      // reduced model, which has no fixed column; for the textbook model it keeps the
+      // givens' columns, which the direct route substitutes.
+      const milp::SolveResult glpk = solver.solve(satOptions(false, false));
+      ASSERT_EQ(glpk.status, milp::SolveStatus::kOptimal) << i << " " << glpk.message;
+      // No CNF at all when the reduction decided the puzzle.
+      ASSERT_EQ(r.stats.sat.has_value(), glpk.stats.sat.has_value()) << i;
+      if (!r.stats.sat) continue;
+      ++compared;
+      EXPECT_TRUE(r.stats.sat->direct);
+      EXPECT_FALSE(glpk.stats.sat->direct);
+      if (kind == sudoku::ModelKind::kReduced) {
+        EXPECT_EQ(r.stats.sat->variables, glpk.stats.sat->variables) << i;
+        EXPECT_EQ(r.stats.sat->clauses, glpk.stats.sat->clauses) << i;
+        EXPECT_EQ(r.stats.sat->literals, glpk.stats.sat->literals) << i;
+      } else {
+        EXPECT_LT(r.stats.sat->variables, glpk.stats.sat->variables / 4) << i;
+        EXPECT_LT(r.stats.sat->clauses, glpk.stats.sat->clauses / 4) << i;
+      }
     }
   }
+  EXPECT_GT(compared, 20);  // of 28 solves
 }
 
 TEST(SatMethodTest, UniquenessAndEnumerationUseTheNoGoodCut) {
@@ -240,6 +391,7 @@ TEST(SatMethodTest, TheProtocolTakesMethodSatAndSaysWhatItCannotDo) {
   EXPECT_STREQ(r["result"]["status"].GetString(), "optimal");
   EXPECT_STREQ(r["result"]["stats"]["method"].GetString(), "sat");
   EXPECT_GT(r["result"]["stats"]["sat"]["clauses"].GetInt(), 0);
+  EXPECT_STREQ(r["result"]["stats"]["sat"]["translation"].GetString(), "direct");
 
   r = app::parseJson(app::handleRequest(R"({"id":2,"type":"solve","puzzle":")" + puzzle + R"("})"));
   EXPECT_STREQ(r["result"]["stats"]["method"].GetString(), "branch-and-bound");

@@ -413,7 +413,10 @@ describe('the SAT method: a second module, loaded on the first request for it', 
       expect(r.stats.method).toBe('sat');
       expect(r.stats.nodes).toBe(0);
       // The reduction may decide a puzzle before GLPK, with no CNF at all.
-      if (r.decidedBy === 'glpk') expect(r.stats.sat!.clauses).toBeGreaterThan(0);
+      if (r.decidedBy === 'glpk') {
+        expect(r.stats.sat!.clauses).toBeGreaterThan(0);
+        expect(r.stats.sat!.translation).toBe('direct');
+      }
     }
     const batch = results[4]!.result as BatchResult;
     expect(batch.items).toHaveLength(6);

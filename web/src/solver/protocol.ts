@@ -99,7 +99,10 @@ export const SOLVE_METHODS = ['branch-and-bound', 'sat'] as const;
 
 /** The SAT method's figures (`stats.sat`): the CNF and MiniSat's counters. */
 export interface SatStats {
-  /** CNF variables: the presolved model's columns plus the translation's auxiliaries. */
+  /**
+   * CNF variables: the model's free columns (after GLPK's presolve, or after fixed
+   * columns are substituted) plus the translation's auxiliaries.
+   */
   variables: number;
   clauses: number;
   literals: number;
@@ -107,6 +110,12 @@ export interface SatStats {
   decisions: number;
   propagations: number;
   restarts: number;
+  /**
+   * Who wrote the clauses: `direct` — gridmilp, from rows whose coefficients are all ±1,
+   * the clauses GLPK's translation gives them (npp_sat_encode_prob, GLPK 5.0
+   * npp/npp6.c); `glpk` — GLPK's presolver and translation (any other 0-1 model).
+   */
+  translation: 'direct' | 'glpk';
 }
 
 /** One recorded branching decision of a solve with `options.recordBranching`. */
