@@ -151,3 +151,13 @@ set_source_files_properties("${PROJECT_SOURCE_DIR}/cpp/milp/glpk_memfile.c" PROP
 target_sources(gridmilp_glpk PRIVATE "${PROJECT_SOURCE_DIR}/cpp/milp/glpk_sat.c")
 set_source_files_properties("${PROJECT_SOURCE_DIR}/cpp/milp/glpk_sat.c" PROPERTIES
   COMPILE_OPTIONS "-Wall;-Wextra")
+
+# MiniSat's memory (cpp/milp/minisat_pool.h): minisat.c's own malloc wrappers
+# (ymalloc, yrealloc, yfree) call the pool's functions instead of the C library's.
+# Its `#define malloc ymalloc` then redefines these names, which -w above silences.
+target_sources(gridmilp_glpk PRIVATE "${PROJECT_SOURCE_DIR}/cpp/milp/minisat_pool.c")
+set_source_files_properties("${PROJECT_SOURCE_DIR}/cpp/milp/minisat_pool.c" PROPERTIES
+  COMPILE_OPTIONS "-Wall;-Wextra")
+set_source_files_properties("${_gridmilp_glpk_src}/minisat/minisat.c" PROPERTIES
+  COMPILE_DEFINITIONS
+    "malloc=gridmilp_minisat_malloc;realloc=gridmilp_minisat_realloc;free=gridmilp_minisat_free")

@@ -10,6 +10,7 @@
 
 #include "env.h"
 #include "minisat.h"
+#include "minisat_pool.h"
 #include "npp.h"
 #include "prob.h"
 
@@ -70,6 +71,7 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
   for (i = 1; i <= cnf->m; i++) {
     if (cnf->row[i]->ptr == NULL) return GRIDMILP_SAT_NONE; /* an empty clause */
   }
+  gridmilp_minisat_pool_reset(); /* no solver is alive: the pool starts empty */
   s = solver_new();
   solver_setnvars(s, cnf->n);
   lits = xcalloc(1 + cnf->n, sizeof(int));
@@ -101,6 +103,7 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
     cnf->mip_stat = GLP_OPT;
   }
   solver_delete(s);
+  gridmilp_minisat_pool_reset(); /* trims what a large search left */
   return result;
 }
 
@@ -119,6 +122,7 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
     if (start[i] == start[i + 1]) return GRIDMILP_SAT_NONE; /* an empty clause */
   }
   if (variables == 0) return GRIDMILP_SAT_FOUND; /* no variable, hence no clause */
+  gridmilp_minisat_pool_reset();                 /* no solver is alive: the pool starts empty */
   s = solver_new();
   solver_setnvars(s, variables);
   for (i = 0; i < clauses; i++) {
@@ -133,6 +137,7 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
     for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
   }
   solver_delete(s);
+  gridmilp_minisat_pool_reset(); /* trims what a large search left */
   return result;
 }
 
