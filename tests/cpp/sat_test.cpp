@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "app/json.h"
 #include "app/service.h"
 #include "milp/glpk_backend.h"
+#include "milp/minisat_pool.h"
 #include "milp/model.h"
 #include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/text.h"
@@ -283,6 +285,57 @@ TEST(SatMethodTest, ForcedGlpkErrorIsRecoveredAndTheNextSolveWorks) {
     }
     EXPECT_EQ(m.solve(satOptions(true, direct)).status, milp::SolveStatus::kOptimal);
   }
+}
+
+TEST(MiniSatPoolTest, BlocksKeepTheirBytesThroughReallocAndFreeListReuse) {
+  // Sizes from 1 byte to 2,000 (pooled up to 1,024, larger from the C library), each
+  // filled with its own byte; half grown by realloc, every third freed and allocated
+  // again (from the free lists): every block must keep its bytes and 8-byte alignment.
+  gridmilp_minisat_pool_reset();
+  std::mt19937 random(7);
+  struct Block {
+    unsigned char* bytes;
+    std::size_t size;
+  };
+  std::vector<Block> blocks;
+  const auto fill = [](Block& b, std::size_t from, unsigned char value) {
+    for (std::size_t i = from; i < b.size; ++i) b.bytes[i] = value;
+  };
+  for (int i = 0; i < 5000; ++i) {
+    const std::size_t size = 1 + random() % 2000;
+    Block b{static_cast<unsigned char*>(gridmilp_minisat_malloc(size)), size};
+    ASSERT_NE(b.bytes, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(b.bytes) % 8, 0u) << size;
+    fill(b, 0, static_cast<unsigned char>(i));
+    blocks.push_back(b);
+  }
+  for (std::size_t i = 0; i < blocks.size(); i += 2) {
+    Block& b = blocks[i];
+    const std::size_t grown = b.size + random() % 1500;
+    b.bytes = static_cast<unsigned char*>(gridmilp_minisat_realloc(b.bytes, grown));
+    ASSERT_NE(b.bytes, nullptr);
+    for (std::size_t k = 0; k < b.size; ++k) ASSERT_EQ(b.bytes[k], static_cast<unsigned char>(i));
+    const std::size_t old_size = b.size;
+    b.size = grown;
+    fill(b, old_size, static_cast<unsigned char>(i));
+  }
+  for (std::size_t i = 0; i < blocks.size(); i += 3) {
+    gridmilp_minisat_free(blocks[i].bytes);
+    blocks[i].bytes = static_cast<unsigned char*>(gridmilp_minisat_malloc(blocks[i].size));
+    fill(blocks[i], 0, static_cast<unsigned char>(i));
+  }
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    for (std::size_t k = 0; k < blocks[i].size; ++k) {
+      ASSERT_EQ(blocks[i].bytes[k], static_cast<unsigned char>(i)) << i << " " << k;
+    }
+  }
+  for (const Block& b : blocks) gridmilp_minisat_free(b.bytes);
+  gridmilp_minisat_free(nullptr);
+  gridmilp_minisat_pool_reset();  // chunks beyond the 16 kept go back
+  void* again = gridmilp_minisat_malloc(24);
+  ASSERT_NE(again, nullptr);
+  gridmilp_minisat_free(again);
+  gridmilp_minisat_pool_reset();
 }
 
 std::string readData(const std::string& name) {
