@@ -195,7 +195,8 @@ for (const file of files) {
         if (firstSolveMs === null) firstSolveMs = us / 1000;
         best = Math.min(best, us);
         bestCall = Math.min(bestCall, (t2 - t1) * 1000);
-        if (!valid(p.givens, resultOf(response).solution)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
+        const result = resultOf(response);
+        if (!valid(p.givens, result.solution, result.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
       }
       times.push(best);
       callTimes.push(bestCall);
