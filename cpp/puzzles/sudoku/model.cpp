@@ -31,38 +31,34 @@ struct Units {
           cells[(kind * n + u) * n + k] = row(kind, u, k) * n + column(kind, u, k);
       }
     }
-    unit_of.resize(3 * n * n);
-    for (int cell = 0; cell < n * n; ++cell) {
-      unit_of[cell] = cell / n;
-      unit_of[n * n + cell] = cell % n;
-      unit_of[2 * n * n + cell] = boxOf(cell / n, cell % n);
-    }
     // Positions k of a unit that share another unit: in a row, those of one box (k /
-    // boxWidth); in a column, one box (k / boxHeight); in a box, one row (k / boxWidth)
-    // or one column (k % boxWidth).
-    const auto groups = [this](int count, auto group_of) {
-      std::vector<Mask> masks(count, 0);
-      for (int k = 0; k < n; ++k) masks[group_of(k)] |= Mask{1} << k;
-      return masks;
-    };
-    line_boxes[0] = groups(boxes_per_row, [&](int k) { return k / shape.boxWidth; });
-    line_boxes[1] = groups(n / shape.boxHeight, [&](int k) { return k / shape.boxHeight; });
-    box_lines[0] = groups(shape.boxHeight, [&](int k) { return k / shape.boxWidth; });
-    box_lines[1] = groups(shape.boxWidth, [&](int k) { return k % shape.boxWidth; });
+    // boxWidth), as in a box those of one row; in a column, one box (k / boxHeight); in
+    // a box, one column (k % boxWidth).
+    row_boxes.assign(boxes_per_row, 0);
+    column_boxes.assign(n / shape.boxHeight, 0);
+    box_columns.assign(shape.boxWidth, 0);
+    for (int k = 0; k < n; ++k) {
+      row_boxes[k / shape.boxWidth] |= Mask{1} << k;
+      column_boxes[k / shape.boxHeight] |= Mask{1} << k;
+      box_columns[k % shape.boxWidth] |= Mask{1} << k;
+    }
   }
   Shape shape;
   int n;
   int boxes_per_row;
-  std::vector<int> cells;    ///< cell(kind, u, k), precomputed: the hot loops index it
-  std::vector<int> unit_of;  ///< unitOf(kind, cell), precomputed
-  /// line_boxes[kind][g] (kind 0 row, 1 column): the positions k of a line in its g-th
-  /// box; box_lines[0][g] / [1][g]: the positions k of a box in its g-th row / column.
-  std::vector<Mask> line_boxes[2];
-  std::vector<Mask> box_lines[2];
+  std::vector<int> cells;  ///< cell(kind, u, k), precomputed: the hot loops index it
+  /// row_boxes[g]: the positions k of a row in its g-th box, and those of a box in its
+  /// g-th row; column_boxes[g]: of a column in its g-th box; box_columns[g]: of a box
+  /// in its g-th column.
+  std::vector<Mask> row_boxes;
+  std::vector<Mask> column_boxes;
+  std::vector<Mask> box_columns;
   /// Row-major index r·n + c of the k-th cell of unit u of a kind.
   int cell(int kind, int u, int k) const { return cells[(kind * n + u) * n + k]; }
   /// The unit of a kind (0 row, 1 column, 2 box) that holds cell r·n + c.
-  int unitOf(int kind, int cell) const { return unit_of[kind * n * n + cell]; }
+  int unitOf(int kind, int cell) const {
+    return kind == 0 ? cell / n : kind == 1 ? cell % n : boxOf(cell / n, cell % n);
+  }
   int row(int kind, int u, int k) const {
     if (kind == 0) return u;
     if (kind == 1) return k;
@@ -205,19 +201,20 @@ class Candidates {
           // line's box. Their index, from the first place's cell.
           const int first_cell = units_->cell(kind, u, first);
           int targets[2][2] = {{-1, -1}, {-1, -1}};
+          const int width = units_->shape.boxWidth;
           if (kind == 2) {
-            for (int line = 0; line < 2; ++line) {
-              const std::vector<Mask>& groups = units_->box_lines[line];
-              const int g =
-                  line == 0 ? first / units_->shape.boxWidth : first % units_->shape.boxWidth;
-              if ((where & ~groups[g]) == 0) {
-                targets[line][0] = line;
-                targets[line][1] = units_->unitOf(line, first_cell);
-              }
+            if ((where & ~units_->row_boxes[first / width]) == 0) {
+              targets[0][0] = 0;
+              targets[0][1] = units_->unitOf(0, first_cell);
+            }
+            if ((where & ~units_->box_columns[first % width]) == 0) {
+              targets[1][0] = 1;
+              targets[1][1] = units_->unitOf(1, first_cell);
             }
           } else {
-            const int width = kind == 0 ? units_->shape.boxWidth : units_->shape.boxHeight;
-            if ((where & ~units_->line_boxes[kind][first / width]) == 0) {
+            const Mask box = kind == 0 ? units_->row_boxes[first / width]
+                                       : units_->column_boxes[first / units_->shape.boxHeight];
+            if ((where & ~box) == 0) {
               targets[0][0] = 2;
               targets[0][1] = units_->unitOf(2, first_cell);
             }
