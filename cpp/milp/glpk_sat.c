@@ -34,6 +34,30 @@ static int progress_hook(void* unused, const char* text) {
   return hook.outer_hook != NULL ? hook.outer_hook(hook.outer_info, text) : 1;
 }
 
+/* Sets up a solve: `stats` zeroed, the stop check installed. */
+static void begin_solve(struct gridmilp_sat_stats* stats, int (*should_stop)(void* info),
+                        void* info) {
+  memset(stats, 0, sizeof *stats);
+  hook.should_stop = should_stop;
+  hook.info = info;
+}
+
+/* A MiniSat solver with `variables` variables. No other solver may be alive: the
+ * pool of MiniSat's memory starts empty (see minisat_pool.h). */
+static solver* new_solver(int variables) {
+  solver* s;
+  gridmilp_minisat_pool_reset();
+  s = solver_new();
+  solver_setnvars(s, variables);
+  return s;
+}
+
+/* Deletes the solver of new_solver; the pool keeps at most its chunk budget. */
+static void delete_solver(solver* s) {
+  solver_delete(s);
+  gridmilp_minisat_pool_reset();
+}
+
 /* MiniSat's search on a solver holding the clauses, stoppable by the stop check;
  * the counters go into `stats`. Returns GRIDMILP_SAT_FOUND (s->model holds the
  * assignment), GRIDMILP_SAT_NONE or GRIDMILP_SAT_STOPPED. */
@@ -71,9 +95,7 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
   for (i = 1; i <= cnf->m; i++) {
     if (cnf->row[i]->ptr == NULL) return GRIDMILP_SAT_NONE; /* an empty clause */
   }
-  gridmilp_minisat_pool_reset(); /* no solver is alive: the pool starts empty */
-  s = solver_new();
-  solver_setnvars(s, cnf->n);
+  s = new_solver(cnf->n);
   lits = xcalloc(1 + cnf->n, sizeof(int));
   for (i = 1; i <= cnf->m; i++) {
     len = 0;
@@ -83,7 +105,7 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
     }
     if (!solver_addclause(s, &lits[1], &lits[1 + len])) { /* a trivial conflict */
       xfree(lits);
-      solver_delete(s);
+      delete_solver(s);
       return GRIDMILP_SAT_NONE;
     }
   }
@@ -102,8 +124,7 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
     }
     cnf->mip_stat = GLP_OPT;
   }
-  solver_delete(s);
-  gridmilp_minisat_pool_reset(); /* trims what a large search left */
+  delete_solver(s);
   return result;
 }
 
@@ -112,9 +133,7 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
                            struct gridmilp_sat_stats* stats, unsigned char* assignment) {
   solver* s;
   int i, j, result;
-  memset(stats, 0, sizeof *stats);
-  hook.should_stop = should_stop;
-  hook.info = info;
+  begin_solve(stats, should_stop, info);
   stats->cnf_variables = variables;
   stats->cnf_clauses = clauses;
   stats->cnf_literals = start[clauses];
@@ -122,12 +141,10 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
     if (start[i] == start[i + 1]) return GRIDMILP_SAT_NONE; /* an empty clause */
   }
   if (variables == 0) return GRIDMILP_SAT_FOUND; /* no variable, hence no clause */
-  gridmilp_minisat_pool_reset();                 /* no solver is alive: the pool starts empty */
-  s = solver_new();
-  solver_setnvars(s, variables);
+  s = new_solver(variables);
   for (i = 0; i < clauses; i++) {
     if (!solver_addclause(s, &lits[start[i]], &lits[start[i + 1]])) {
-      solver_delete(s); /* a conflict among the unit clauses */
+      delete_solver(s); /* a conflict among the unit clauses */
       return GRIDMILP_SAT_NONE;
     }
   }
@@ -136,8 +153,7 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
     xassert(s->model.size == variables);
     for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
   }
-  solver_delete(s);
-  gridmilp_minisat_pool_reset(); /* trims what a large search left */
+  delete_solver(s);
   return result;
 }
 
@@ -146,9 +162,7 @@ int gridmilp_glpk_sat_solve(glp_prob* P, int presolve, int (*should_stop)(void* 
   NPP* npp;
   glp_prob* cnf;
   int i, j, ret;
-  memset(stats, 0, sizeof *stats);
-  hook.should_stop = should_stop;
-  hook.info = info;
+  begin_solve(stats, should_stop, info);
   P->mip_stat = GLP_UNDEF;
   P->mip_obj = 0.0;
   for (j = 0; j <= P->n; j++) glp_set_obj_coef(P, j, 0.0); /* feasibility only */

@@ -123,9 +123,16 @@ bool canonical(const Model& model, int i, const std::vector<signed char>& value,
   return true;
 }
 
-/// Appends one clause (literals over model columns, as in CanonicalRow) to `cnf`.
-void addClause(Clauses* cnf, std::initializer_list<int> lits) {
-  for (int t : lits) cnf->lits.push_back(2 * cnf->column[t >> 1] + (t & 1));
+/// The CNF literal of model literal t (as in CanonicalRow), negated when `negate`.
+int cnfLiteral(const Clauses& cnf, int t, bool negate = false) {
+  return 2 * cnf.column[t >> 1] + ((t & 1) ^ (negate ? 1 : 0));
+}
+
+/// Appends one clause, the literals t of `lits` (model literals; `negate` flips
+/// each), to `cnf`.
+template <typename Literals>
+void addClause(Clauses* cnf, const Literals& lits, bool negate = false) {
+  for (int t : lits) cnf->lits.push_back(cnfLiteral(*cnf, t, negate));
   cnf->start.push_back(static_cast<int>(cnf->lits.size()));
 }
 
@@ -138,7 +145,7 @@ void addPacking(Clauses* cnf, const std::vector<int>& lits, bool negate) {
   // CNF literals from here on (auxiliaries have no model column).
   std::vector<int> rest;
   rest.reserve(lits.size());
-  for (int t : lits) rest.push_back(2 * cnf->column[t >> 1] + ((t & 1) ^ (negate ? 1 : 0)));
+  for (int t : lits) rest.push_back(cnfLiteral(*cnf, t, negate));
   const auto pairs = [cnf](const int* piece, int size) {
     for (int p = 0; p < size; ++p) {
       for (int q = p + 1; q < size; ++q) {
@@ -207,7 +214,6 @@ bool writeClauses(const Model& model, Clauses* cnf) {
   for (int j = 0; j < n; ++j) {
     if (cnf->value[j] < 0) cnf->column[j] = cnf->variables++;
   }
-  std::vector<int> negated;
   for (int i = 0; i < model.numConstraints(); ++i) {
     if (!canonical(model, i, cnf->value, &row)) return false;
     const int k = static_cast<int>(row.lits.size());
@@ -219,10 +225,9 @@ bool writeClauses(const Model& model, Clauses* cnf) {
     // The lower bound.
     if (lower <= 0) {
     } else if (lower == k) {
-      for (int t : row.lits) addClause(cnf, {t});
+      for (int t : row.lits) addClause(cnf, std::initializer_list<int>{t});
     } else if (lower == 1) {
-      for (int t : row.lits) cnf->lits.push_back(2 * cnf->column[t >> 1] + (t & 1));
-      cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+      addClause(cnf, row.lits);
     } else if (lower == k - 1) {
       addPacking(cnf, row.lits, true);
     } else {
@@ -231,12 +236,11 @@ bool writeClauses(const Model& model, Clauses* cnf) {
     // The upper bound.
     if (upper >= k) {
     } else if (upper == 0) {
-      for (int t : row.lits) addClause(cnf, {t ^ 1});
+      for (int t : row.lits) addClause(cnf, std::initializer_list<int>{t}, true);
     } else if (upper == 1) {
       addPacking(cnf, row.lits, false);
     } else if (upper == k - 1) {
-      for (int t : row.lits) cnf->lits.push_back((2 * cnf->column[t >> 1] + (t & 1)) ^ 1);
-      cnf->start.push_back(static_cast<int>(cnf->lits.size()));
+      addClause(cnf, row.lits, true);
     } else {
       return false;
     }
