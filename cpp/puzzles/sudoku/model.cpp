@@ -81,9 +81,14 @@ struct Units {
 
 /// Candidates of every cell after the givens (and, with `propagate`, singles).
 /// Records fixings into `reduction`; sets reduction->contradiction on failure.
+///
+/// The rules and model builders called once per model are [[gnu::noinline]]: inlined,
+/// they made buildModel one 18 KB WASM function, which V8's optimising compiler took
+/// 120-170 ms to compile in the background of a freshly loaded page (CMakeLists.txt
+/// keeps Binaryen from inlining them again).
 class Candidates {
  public:
-  Candidates(const Grid& givens, Reduction* reduction)
+  [[gnu::noinline]] Candidates(const Grid& givens, Reduction* reduction)
       : units_(std::make_shared<const Units>(givens.shape)), grid_(givens), reduction_(reduction) {
     const int n = units_->n;
     const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
@@ -185,7 +190,7 @@ class Candidates {
   /// (column), d leaves the rest of that row (column). Claiming: when d's places in a
   /// row (column) all lie in one box, d leaves the rest of that box. Returns whether a
   /// candidate was removed.
-  bool lockedCandidates() {
+  [[gnu::noinline]] bool lockedCandidates() {
     const int n = units_->n;
     bool changed = false;
     std::vector<Mask> places(n + 1);
@@ -266,7 +271,7 @@ class Candidates {
   /// leave the unit's other cells) and hidden pairs (two digits whose only places in
   /// a unit are the same two cells: those cells keep only the two digits). Returns
   /// whether a candidate was removed.
-  bool pairs() {
+  [[gnu::noinline]] bool pairs() {
     const int n = units_->n;
     bool changed = false;
     std::vector<int> cells(n);
@@ -332,7 +337,7 @@ class Candidates {
   /// singles; when the copy meets a contradiction, no solution has d there and d leaves
   /// the cell, recorded with the contradiction as its reason. Returns whether a
   /// candidate was removed. One pass over the cells; propagate() repeats it.
-  bool probe() {
+  [[gnu::noinline]] bool probe() {
     const int n = units_->n;
     bool changed = false;
     for (int cell = 0; cell < n * n && ok(); ++cell) {
@@ -429,7 +434,7 @@ class Candidates {
   bool trial_ = false;  ///< a probe()'s copy: records no fixings, only a contradiction
 };
 
-std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens) {
+[[gnu::noinline]] std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens) {
   const Shape shape = givens.shape;
   const int n = shape.size();
   auto built = std::make_unique<SudokuModel>();
@@ -470,7 +475,7 @@ std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens) {
 }
 
 /// The candidates model of `fixed` (givens plus any fixings) from its candidate masks.
-void buildFromCandidates(const Candidates& cand, SudokuModel* built) {
+[[gnu::noinline]] void buildFromCandidates(const Candidates& cand, SudokuModel* built) {
   const Shape shape = built->shape;
   const int n = shape.size();
   const Grid& fixed = cand.grid();
