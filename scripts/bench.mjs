@@ -10,7 +10,8 @@
 // each peer solve the whole set once untimed (a warm-up, as JMH and similar harnesses
 // do): V8 compiles WASM and JS lazily and tiers hot code up only after many calls, so
 // without it the first set measures compilation, not the solver. The first solve in a
-// fresh instance is reported on its own. --no-warm-up turns the warm-up off.
+// fresh instance is reported on its own. The native CLI warms up the same way
+// (`bench --warm-up-ms 1000`). --no-warm-up turns both warm-ups off.
 //
 // Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced|probed]
 //                               [--method branch-and-bound|sat]
@@ -19,7 +20,9 @@
 // (default: the textbook, reduced and probed models with branch-and-bound, and the
 // reduced model with the SAT method, written reduced/sat; the peers are compared with
 // each). gridmilp's WASM figures come from the module with the SAT method
-// (gridmilp_wasm_sat; its branch-and-bound code is the page's first-solve module's).
+// (gridmilp_wasm_sat, the npm package's; its GLPK and branch-and-bound code is the page's
+// first-solve module's, but its protocol and text parser are compiled for speed, not
+// size, and its handleRequest converts strings with TextEncoder and TextDecoder).
 // Unless --no-extras: the 16×16 and 25×25 sets (reduced, probed and reduced/sat,
 // --time-limit MS per puzzle, default 10000; stopped
 // puzzles are counted), uniqueness checks on Project Euler 96, and generation of
@@ -170,7 +173,7 @@ for (const file of files) {
   const ours = new Map();
   for (const model of models) {
     const { options, cliArgs } = variant(model);
-    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--warm-up-ms', String(warmUp ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
     if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
     const times = [];
     if (warmUp) {

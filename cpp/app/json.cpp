@@ -117,10 +117,14 @@ rapidjson::Document parseJson(std::string_view text, std::string_view subject) {
 }
 
 std::string writeJson(const rapidjson::Value& value) {
-  rapidjson::StringBuffer buffer;
+  // Room for a 9×9 solve's response at once (RapidJSON starts at 256 bytes and grows
+  // by half: four reallocations for a typical response), and one allocator for the
+  // buffer and the writer's stack (without one, each allocates an allocator).
+  rapidjson::CrtAllocator allocator;
+  rapidjson::StringBuffer buffer(&allocator, 2048);
   rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
                     rapidjson::CrtAllocator, rapidjson::kWriteValidateEncodingFlag>
-      writer(buffer);
+      writer(buffer, &allocator);
   if (!value.Accept(writer)) {
     throw std::runtime_error(
         "Cannot write JSON: a string is not valid UTF-8 or a number is "

@@ -7,7 +7,7 @@
 //   gridmilp-cli generate [--size N] [--box HxW] [--seed S] [--givens G]
 //                [--symmetry none|rot180|mirror] [--json]
 //   gridmilp-cli request FILE|-           (JSON requests, one per line -> responses)
-//   gridmilp-cli bench FILE [--repeat N]  (JSON timings, for npm run bench)
+//   gridmilp-cli bench FILE [--repeat N] [--warm-up-ms MS]  (JSON timings, for npm run bench)
 //
 // The CLI is a formatter over the JSON protocol (cpp/app/protocol.md): it builds the
 // same requests the page sends and prints the responses, so a case seen here is a
@@ -404,8 +404,12 @@ int runRequests(const std::string& path) {
 /// JSON object: {"puzzles", "format", "size", "timesUs", "nodes", "statuses",
 /// "firstSolveUs", "verified"}. A puzzle stopped by the time limit is reported with
 /// status "time_limit" (solved once); "verified" says every solution found passed the
-/// checker. Throws std::runtime_error for an unreadable file or an error response.
-int runBench(const std::string& path, int repeat, const OptionArgs& options) {
+/// checker. With warm_up_ms > 0, the whole file is first solved untimed, over and over
+/// until that many ms have passed (at least once), as scripts/bench.mjs warms up the
+/// WASM module: the timed solves then find the processor's clock up, the caches and the
+/// allocator's free lists filled. firstSolveUs is the first solve of all, warm-up or not.
+/// Throws std::runtime_error for an unreadable file or an error response.
+int runBench(const std::string& path, int repeat, int warm_up_ms, const OptionArgs& options) {
   const std::string input = readInput(path);
   const sudoku::ParsedText parsed = sudoku::parseText(input);
   rapidjson::Document out(rapidjson::kObjectType);
@@ -413,6 +417,7 @@ int runBench(const std::string& path, int repeat, const OptionArgs& options) {
   Value times(rapidjson::kArrayType), nodes(rapidjson::kArrayType), statuses(rapidjson::kArrayType);
   double first_us = -1;
   bool verified = true;
+  std::vector<std::string> requests;
   for (const sudoku::ParsedPuzzle& puzzle : parsed.puzzles) {
     rapidjson::Document request_json(rapidjson::kObjectType);
     JsonAllocator& a = request_json.GetAllocator();
@@ -423,7 +428,26 @@ int runBench(const std::string& path, int repeat, const OptionArgs& options) {
         .AddMember("boxHeight", parsed.shape.boxHeight, a)
         .AddMember("boxWidth", parsed.shape.boxWidth, a)
         .AddMember("options", optionsJson(options, a), a);
-    const std::string request = app::writeJson(request_json);
+    requests.push_back(app::writeJson(request_json));
+  }
+  if (warm_up_ms > 0) {
+    const auto warm_up_start = std::chrono::steady_clock::now();
+    do {
+      for (const std::string& request : requests) {
+        const auto start = std::chrono::steady_clock::now();
+        app::handleRequest(request);
+        if (first_us < 0) {
+          first_us =
+              std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+                  .count();
+        }
+      }
+    } while (std::chrono::steady_clock::now() - warm_up_start <
+             std::chrono::milliseconds(warm_up_ms));
+  }
+  for (std::size_t p = 0; p < parsed.puzzles.size(); ++p) {
+    const sudoku::ParsedPuzzle& puzzle = parsed.puzzles[p];
+    const std::string& request = requests[p];
     double best = 1e300;
     std::int64_t node_count = 0;
     std::string status;
@@ -566,6 +590,9 @@ int main(int argc, char** argv) {
   CLI::App* bench = cli.add_subcommand("bench", "Time each puzzle of a file; prints JSON");
   bench->add_option("file", bench_path, "Puzzle file")->required();
   bench->add_option("--repeat", repeat, "Solves per puzzle (the minimum is kept)");
+  int warm_up_ms = 0;
+  bench->add_option("--warm-up-ms", warm_up_ms,
+                    "First solve the whole file untimed for this many ms (default 0)");
   std::string bench_model = "reduced";
   bench->add_option("--model", bench_model, "textbook, candidates, reduced (default) or probed");
   bench->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
@@ -598,7 +625,8 @@ int main(int argc, char** argv) {
     }
     if (*request) return runRequests(request_path);
     if (*bench)
-      return runBench(bench_path, repeat, {time_limit, !no_presolve, bench_model, method});
+      return runBench(bench_path, repeat, warm_up_ms,
+                      {time_limit, !no_presolve, bench_model, method});
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;

@@ -1,10 +1,15 @@
-// gridmilp — Embind bindings of the WASM module. No puzzle logic here: one function
-// that speaks the JSON protocol of cpp/app/protocol.md.
+// gridmilp — Embind bindings of the WASM module. No puzzle logic here: functions that
+// speak the JSON protocol of cpp/app/protocol.md (handleRequest is completed in
+// JavaScript by handle_request.js).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
+#include <string_view>
 
 #include "app/service.h"
 #ifdef GRIDMILP_WITH_SAT
@@ -13,8 +18,8 @@
 
 namespace {
 
-/// handleRequest(requestJson: string, onProgress?: (progressJson: string) => void):
-/// string — the JSON response. Never throws; bad input and GLPK errors come back as
+/// handleRequestWithProgress(requestJson: string, onProgress?: (progressJson: string) =>
+/// void): string — the JSON response. Never throws; bad input and GLPK errors come back as
 /// error responses. onProgress, when a function, receives the progress messages of
 /// long requests (enumerate, generate) as JSON text, synchronously, between solves.
 std::string handleRequest(const std::string& request_json, emscripten::val on_progress) {
@@ -26,9 +31,44 @@ std::string handleRequest(const std::string& request_json, emscripten::val on_pr
   });
 }
 
+#ifdef GRIDMILP_JS_HANDLE_REQUEST
+/// The request and response buffers of handle_request.js, the module's handleRequest
+/// in JavaScript: the request's UTF-8 bytes are written into the first, and the
+/// second holds a 4-byte length (little-endian, as WASM memory is) and the response.
+std::string& requestBytes() {
+  static std::string bytes;
+  return bytes;
+}
+std::string& responseBytes() {
+  static std::string bytes;
+  return bytes;
+}
+
+/// requestBuffer(bytes: number): number — resizes the request buffer to `bytes` and
+/// returns its address (valid until the next call of requestBuffer).
+std::uintptr_t requestBuffer(std::size_t bytes) {
+  requestBytes().resize(bytes);
+  return reinterpret_cast<std::uintptr_t>(requestBytes().data());
+}
+
+/// handleRequestBytes(length: number): number — answers the request held in the first
+/// `length` bytes of the request buffer; returns the address of the framed response
+/// (valid until the next call).
+std::uintptr_t handleRequestBytes(std::size_t length) {
+  const std::string_view request(requestBytes().data(), std::min(length, requestBytes().size()));
+  std::string& framed = responseBytes();
+  framed.assign(sizeof(std::uint32_t), '\0');
+  framed += gridmilp::app::handleRequest(request);
+  const auto size = static_cast<std::uint32_t>(framed.size() - sizeof(std::uint32_t));
+  std::memcpy(framed.data(), &size, sizeof size);
+  return reinterpret_cast<std::uintptr_t>(framed.data());
+}
+#else
+/// handleRequest(requestJson: string): string — Embind converts both strings.
 std::string handleRequestNoProgress(const std::string& request_json) {
   return gridmilp::app::handleRequest(request_json);
 }
+#endif
 
 }  // namespace
 
@@ -40,6 +80,12 @@ EMSCRIPTEN_BINDINGS(gridmilp) {
   // the SAT method.
   gridmilp::milp::enableSatMethod();
 #endif
+#ifdef GRIDMILP_JS_HANDLE_REQUEST
+  // handleRequest itself is JavaScript (handle_request.js) around these two.
+  emscripten::function("requestBuffer", &requestBuffer);
+  emscripten::function("handleRequestBytes", &handleRequestBytes);
+#else
   emscripten::function("handleRequest", &handleRequestNoProgress);
+#endif
   emscripten::function("handleRequestWithProgress", &handleRequest);
 }

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <string>
 
+#include "app/json.h"
+
 namespace {
 
 struct CliRun {
@@ -47,6 +49,22 @@ TEST(CliTest, Euler96SumIs24702) {
   const CliRun run = runCli("solve '" + kData + "/p096_sudoku.txt' --euler96");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "24702\n");
+}
+
+TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUp) {
+  for (const char* warm_up : {"0", "50"}) {
+    const CliRun run = runCli("bench '" + kData + "/p096_sudoku.txt' --repeat 1 --warm-up-ms " +
+                              warm_up + " --model reduced --method sat");
+    ASSERT_EQ(run.exit_code, 0) << warm_up;
+    const rapidjson::Document out = gridmilp::app::parseJson(run.out, "The bench output");
+    EXPECT_EQ(out["puzzles"].GetInt(), 50);
+    EXPECT_TRUE(out["verified"].GetBool());
+    ASSERT_EQ(out["timesUs"].Size(), 50u);
+    for (const auto& us : out["timesUs"].GetArray()) EXPECT_GT(us.GetDouble(), 0.0);
+    EXPECT_GT(out["firstSolveUs"].GetDouble(), 0.0);
+  }
+  const CliRun bad = runCli("bench '" + kData + "/p096_sudoku.txt' --warm-up-ms soon");
+  EXPECT_EQ(bad.exit_code, 2);
 }
 
 TEST(CliTest, OneSolutionLinePerPuzzleInInputOrder) {

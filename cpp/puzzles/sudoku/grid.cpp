@@ -69,10 +69,11 @@ std::string Grid::toLine() const {
 std::optional<Conflict> findConflict(const Grid& givens) {
   const Shape& s = givens.shape;
   const int n = s.size();
-  // For each unit kind, the first cell seen holding each value.
+  // For each unit, the first cell seen holding each value (one array for all units).
+  std::vector<int> seen(n + 1);
   auto scan = [&](auto cellOf, const char* kind) -> std::optional<Conflict> {
     for (int unit = 0; unit < n; ++unit) {
-      std::vector<int> seen(n + 1, -1);
+      std::fill(seen.begin(), seen.end(), -1);
       for (int k = 0; k < n; ++k) {
         const auto [r, c] = cellOf(unit, k);
         const int v = givens.at(r, c);

@@ -93,6 +93,7 @@ class Candidates {
     const int n = units_->n;
     const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
     mask_.assign(n * n, full);
+    reduction_->fixings.reserve(n * n - grid_.givenCount());  // at most one per open cell
     for (int cell = 0; cell < n * n; ++cell) {
       if (grid_.cells[cell] != 0) mask_[cell] = bit(grid_.cells[cell]);
     }
@@ -330,6 +331,7 @@ class Candidates {
  public:
   bool ok() const { return !reduction_->contradiction.has_value(); }
   const Grid& grid() const { return grid_; }
+  const Units& units() const { return *units_; }
   Mask mask(int r, int c) const { return mask_[r * units_->n + c]; }
 
   /// Probing (Savelsbergh 1994, see model.h): for each candidate d of each open cell,
@@ -495,7 +497,7 @@ class Candidates {
   built->x = m.addSparseVars("x", {one_to_n, one_to_n, one_to_n}, offsets, VarType::kBinary, 0, 1);
   built->reduction.candidatesRemoved = n * n * n - static_cast<int>(offsets.size());
   const milp::VarFamily& x = built->x;
-  const Units units(shape);
+  const Units& units = cand.units();
   std::vector<int> vars;
   vars.reserve(n);
   const std::vector<double> ones(n, 1.0);
@@ -598,7 +600,7 @@ std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {
   // checks them here.
   if (cand.ok() && kind == ModelKind::kCandidates) {
     const int n = givens.shape.size();
-    const Units units(givens.shape);
+    const Units& units = cand.units();
     for (int kind_index = 0; kind_index < 3 && cand.ok(); ++kind_index) {
       for (int u = 0; u < n && cand.ok(); ++u) {
         Mask possible = 0;

@@ -522,6 +522,7 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         break;
       case LineKind::kData: {
         cells.clear();
+        cells.reserve(line.text.size());  // at most one cell per byte
         readCells(line, reading, &cells);
         const int count = static_cast<int>(cells.size());
         if (rows == 0) start_line = line.number;
