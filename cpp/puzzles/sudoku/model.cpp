@@ -17,6 +17,11 @@ using milp::RowSense;
 using milp::VarType;
 using Mask = std::uint64_t;  // candidate digits of a cell: bit d-1 for digit d (n <= 35)
 
+/// Whether `m` has exactly one bit set, and exactly two: std::popcount without a
+/// popcount, which the portable x86-64 build calls out of line (libgcc's __popcountdi2).
+constexpr bool oneBit(Mask m) { return m != 0 && (m & (m - 1)) == 0; }
+constexpr bool twoBits(Mask m) { return m != 0 && oneBit(m & (m - 1)); }
+
 std::string cellName(int r, int c) {
   return "row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1);
 }
@@ -25,10 +30,14 @@ std::string cellName(int r, int c) {
 struct Units {
   explicit Units(Shape s) : shape(s), n(s.size()), boxes_per_row(n / s.boxWidth) {
     cells.resize(3 * n * n);
+    unit_slots.resize(3 * n * n);
     for (int kind = 0; kind < 3; ++kind) {
       for (int u = 0; u < n; ++u) {
-        for (int k = 0; k < n; ++k)
-          cells[(kind * n + u) * n + k] = row(kind, u, k) * n + column(kind, u, k);
+        for (int k = 0; k < n; ++k) {
+          const int cell = row(kind, u, k) * n + column(kind, u, k);
+          cells[(kind * n + u) * n + k] = cell;
+          unit_slots[cell * 3 + kind] = kind * n + u;
+        }
       }
     }
     // Positions k of a unit that share another unit: in a row, those of one box (k /
@@ -47,6 +56,9 @@ struct Units {
   int n;
   int boxes_per_row;
   std::vector<int> cells;  ///< cell(kind, u, k), precomputed: the hot loops index it
+  /// unit_slots[3·cell + kind]: kind·n + the unit of that kind holding the cell (a
+  /// cell's three units side by side: Candidates::touch reads them together).
+  std::vector<int> unit_slots;
   /// row_boxes[g]: the positions k of a row in its g-th box, and those of a box in its
   /// g-th row; column_boxes[g]: of a column in its g-th box; box_columns[g]: of a box
   /// in its g-th column.
@@ -56,9 +68,7 @@ struct Units {
   /// Row-major index r·n + c of the k-th cell of unit u of a kind.
   int cell(int kind, int u, int k) const { return cells[(kind * n + u) * n + k]; }
   /// The unit of a kind (0 row, 1 column, 2 box) that holds cell r·n + c.
-  int unitOf(int kind, int cell) const {
-    return kind == 0 ? cell / n : kind == 1 ? cell % n : boxOf(cell / n, cell % n);
-  }
+  int unitOf(int kind, int cell) const { return unit_slots[cell * 3 + kind] - kind * n; }
   int row(int kind, int u, int k) const {
     if (kind == 0) return u;
     if (kind == 1) return k;
@@ -93,6 +103,8 @@ class Candidates {
     const int n = units_->n;
     const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
     mask_.assign(n * n, full);
+    version_.assign(3 * n, 1);
+    examined_.assign(kUnitRules * 3 * n, 0);
     reduction_->fixings.reserve(n * n - grid_.givenCount());  // at most one per open cell
     for (int cell = 0; cell < n * n; ++cell) {
       if (grid_.cells[cell] != 0) mask_[cell] = bit(grid_.cells[cell]);
@@ -107,6 +119,8 @@ class Candidates {
       : units_(other.units_),
         grid_(other.grid_),
         mask_(other.mask_),
+        version_(other.version_),
+        examined_(other.examined_),
         reduction_(reduction),
         trial_(true) {}
 
@@ -130,7 +144,7 @@ class Candidates {
     while (changed && ok()) {
       changed = false;
       for (int cell = 0; cell < n * n && ok(); ++cell) {
-        if (grid_.cells[cell] == 0 && std::popcount(mask_[cell]) == 1) {
+        if (grid_.cells[cell] == 0 && oneBit(mask_[cell])) {
           assign(cell / n, cell % n, std::countr_zero(mask_[cell]) + 1, FixRule::kNakedSingle);
           changed = true;
         }
@@ -140,6 +154,7 @@ class Candidates {
       // they are recomputed after a fixing, which changes the unit.
       for (int kind = 0; kind < 3 && ok(); ++kind) {
         for (int u = 0; u < n && ok(); ++u) {
+          if (!needsExamining(kHiddenSingles, kind, u)) continue;
           Mask placed = 0, once = 0, twice = 0;
           bool stale = true;
           for (int d = 1; d <= n && ok(); ++d) {
@@ -183,6 +198,7 @@ class Candidates {
     Mask& m = mask_[cell];
     if (grid_.cells[cell] != 0 || !(m & bit(d))) return false;
     m &= ~bit(d);
+    touch(cell);
     if (m == 0) fail(cellName(cell / units_->n, cell % units_->n) + " has no candidate left");
     return true;
   }
@@ -197,11 +213,12 @@ class Candidates {
     std::vector<Mask> places(n + 1);
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
+        if (!needsExamining(kLockedCandidates, kind, u)) continue;
         unitPlaces(kind, u, &places);
         for (int d = 1; d <= n && ok(); ++d) {
           const Mask where = places[d];
           // Placed (all bits), a hidden single or no place: singles' job.
-          if (where == kPlaced || std::popcount(where) < 2) continue;
+          if (where == kPlaced || (where & (where - 1)) == 0) continue;
           const int first = std::countr_zero(where);
           // The other unit that holds every place, if any: a box's row or column; a
           // line's box. Their index, from the first place's cell.
@@ -279,10 +296,11 @@ class Candidates {
     std::vector<Mask> places(n + 1);
     for (int kind = 0; kind < 3 && ok(); ++kind) {
       for (int u = 0; u < n && ok(); ++u) {
+        if (!needsExamining(kPairs, kind, u)) continue;
         for (int k = 0; k < n; ++k) cells[k] = units_->cell(kind, u, k);
         for (int i = 0; i < n && ok(); ++i) {
           const Mask pair = mask_[cells[i]];
-          if (grid_.cells[cells[i]] != 0 || std::popcount(pair) != 2) continue;
+          if (grid_.cells[cells[i]] != 0 || !twoBits(pair)) continue;
           for (int j = i + 1; j < n; ++j) {
             if (grid_.cells[cells[j]] != 0 || mask_[cells[j]] != pair) continue;
             int removed = 0;
@@ -303,7 +321,7 @@ class Candidates {
         // Hidden pairs: places[d] = the unit's cells (bit k) where d may go.
         unitPlaces(kind, u, &places);
         for (int d = 1; d <= n && ok(); ++d) {
-          if (places[d] == kPlaced || std::popcount(places[d]) != 2) continue;
+          if (places[d] == kPlaced || !twoBits(places[d])) continue;
           for (int e = d + 1; e <= n; ++e) {
             if (places[e] != places[d]) continue;
             const Mask keep = bit(d) | bit(e);
@@ -360,7 +378,7 @@ class Candidates {
         changed = true;
         // A cell down to one candidate is a naked single: fix it before probing on, so
         // that later trials start from it.
-        if (ok() && std::popcount(mask_[cell]) == 1) singles();
+        if (ok() && oneBit(mask_[cell])) singles();
       }
     }
     return changed;
@@ -397,6 +415,7 @@ class Candidates {
     }
     grid_.at(r, c) = d;
     mask_[r * n + c] = bit(d);
+    touch(r * n + c);
     if (!trial_) {
       reduction_->fixings.push_back(
           Fixing{CellRef{r + 1, c + 1}, d, rule,
@@ -421,6 +440,7 @@ class Candidates {
         }
         if (grid_.cells[peer] != 0) continue;
         m &= ~bit(d);
+        touch(peer);
         if (m == 0) {
           fail(cellName(peer / n, peer % n) + " has no candidate left");
           return;
@@ -429,9 +449,36 @@ class Candidates {
     }
   }
 
+  /// The rules that examine one unit at a time, and whose finding there depends on that
+  /// unit's cells alone (candidates are only ever removed).
+  enum UnitRule { kHiddenSingles, kLockedCandidates, kPairs, kUnitRules };
+
+  /// Whether `rule` must examine unit u of a kind: not when no cell of the unit changed
+  /// since the rule last examined it, which then found what it would find again (a
+  /// removal that is already made, or nothing). Marks the unit examined as it is now;
+  /// a change made by the examination itself makes it due again. The same steps, in the
+  /// same order, as examining every unit every time.
+  bool needsExamining(UnitRule rule, int kind, int u) {
+    const int unit = kind * units_->n + u;
+    std::uint32_t& examined = examined_[rule * 3 * units_->n + unit];
+    if (examined == version_[unit]) return false;
+    examined = version_[unit];
+    return true;
+  }
+
+  /// Notes a change of a cell's candidates or value in its three units.
+  void touch(int cell) {
+    const int* slots = &units_->unit_slots[cell * 3];
+    ++version_[slots[0]];
+    ++version_[slots[1]];
+    ++version_[slots[2]];
+  }
+
   std::shared_ptr<const Units> units_;  ///< shared with the trial copies of probe()
   Grid grid_;
   std::vector<Mask> mask_;
+  std::vector<std::uint32_t> version_;   ///< per unit (kind·n + u): bumped by every change
+  std::vector<std::uint32_t> examined_;  ///< per rule and unit: version last examined
   Reduction* reduction_;
   bool trial_ = false;  ///< a probe()'s copy: records no fixings, only a contradiction
 };
@@ -482,54 +529,56 @@ class Candidates {
   const int n = shape.size();
   const Grid& fixed = cand.grid();
   milp::Model& m = built->model;
-  // Members of the sparse family, in dense order (r, c, d).
+  // Members of the sparse family, in dense order (r, c, d): an open cell's candidates
+  // are consecutive members, from first_member[cell] on.
   std::vector<int> offsets;
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      if (fixed.at(r, c) != 0) continue;
-      const Mask mask = cand.mask(r, c);
-      for (int d = 1; d <= n; ++d) {
-        if (mask & Candidates::bit(d)) offsets.push_back((r * n + c) * n + (d - 1));
-      }
+  std::vector<int> first_member(n * n, -1);
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (fixed.cells[cell] != 0) continue;
+    first_member[cell] = static_cast<int>(offsets.size());
+    for (Mask left = cand.mask(cell / n, cell % n); left != 0; left &= left - 1) {
+      offsets.push_back(cell * n + std::countr_zero(left));
     }
   }
   const IndexRange one_to_n{1, n};
   built->x = m.addSparseVars("x", {one_to_n, one_to_n, one_to_n}, offsets, VarType::kBinary, 0, 1);
   built->reduction.candidatesRemoved = n * n * n - static_cast<int>(offsets.size());
-  const milp::VarFamily& x = built->x;
+  // Member j is variable first_var + j (addSparseVars numbers them consecutively).
+  const int first_var = offsets.empty() ? 0 : built->x.varAtOffset(offsets[0]);
   const Units& units = cand.units();
   std::vector<int> vars;
   vars.reserve(n);
   const std::vector<double> ones(n, 1.0);
   int rows = 0;
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      if (fixed.at(r, c) != 0) continue;
-      vars.clear();
-      for (int d = 1; d <= n; ++d) {
-        const int v = x.varAtOffset((r * n + c) * n + (d - 1));
-        if (v >= 0) vars.push_back(v);
-      }
-      m.addRow(vars.data(), ones.data(), static_cast<int>(vars.size()), RowSense::kEqual, 1,
-               {"cell", r + 1, c + 1});
-      ++rows;
-    }
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (fixed.cells[cell] != 0) continue;
+    vars.clear();
+    const int count = std::popcount(cand.mask(cell / n, cell % n));
+    for (int j = 0; j < count; ++j) vars.push_back(first_var + first_member[cell] + j);
+    m.addRow(vars.data(), ones.data(), count, RowSense::kEqual, 1,
+             {"cell", cell / n + 1, cell % n + 1});
+    ++rows;
   }
   static const char* kFamilies[3] = {"row", "column", "box"};
   for (int kind = 0; kind < 3; ++kind) {
     for (int u = 0; u < n; ++u) {
       Mask placed = 0;
       for (int k = 0; k < n; ++k) {
-        const int v = fixed.at(units.row(kind, u, k), units.column(kind, u, k));
+        const int v = fixed.cells[units.cell(kind, u, k)];
         if (v != 0) placed |= Candidates::bit(v);
       }
       for (int d = 1; d <= n; ++d) {
         if (placed & Candidates::bit(d)) continue;  // a fixed cell satisfies this row
+        const Mask d_bit = Candidates::bit(d);
         vars.clear();
         for (int k = 0; k < n; ++k) {
-          const int r = units.row(kind, u, k), c = units.column(kind, u, k);
-          const int v = x.varAtOffset((r * n + c) * n + (d - 1));
-          if (v >= 0) vars.push_back(v);
+          const int cell = units.cell(kind, u, k);
+          if (fixed.cells[cell] != 0) continue;
+          const Mask mask = cand.mask(cell / n, cell % n);
+          // Candidate d of the cell: after those below d among its members.
+          if (mask & d_bit) {
+            vars.push_back(first_var + first_member[cell] + std::popcount(mask & (d_bit - 1)));
+          }
         }
         m.addRow(vars.data(), ones.data(), static_cast<int>(vars.size()), RowSense::kEqual, 1,
                  {kFamilies[kind], u + 1, d});
