@@ -9,7 +9,9 @@
 /** The instantiated WASM module: `handleRequest` and `handleRequestWithProgress`. */
 export interface GridmilpModule {
   /**
-   * Answer one request of protocol.md.
+   * Answer one request of protocol.md. In `gridmilp_wasm` this is Embind's binding; in
+   * `gridmilp_wasm_sat` it is JavaScript (cpp/wasm/handle_request.js) that passes the
+   * strings through a buffer in the module's memory with `TextEncoder`/`TextDecoder`.
    *
    * @param requestJson one JSON request object, e.g. `{"id":1,"type":"version"}`
    * @returns one JSON response, `{"id":…,"result":…}` or `{"id":…,"error":…}`. Bad
