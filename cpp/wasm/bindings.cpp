@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -32,16 +31,22 @@ std::string handleRequest(const std::string& request_json, emscripten::val on_pr
 }
 
 #ifdef GRIDMILP_JS_HANDLE_REQUEST
-/// The request and response buffers of handle_request.js, the module's handleRequest
-/// in JavaScript: the request's UTF-8 bytes are written into the first, and the
-/// second holds a 4-byte length (little-endian, as WASM memory is) and the response.
+/// The request buffer of handle_request.js, the module's handleRequest in JavaScript:
+/// the request's UTF-8 bytes are written into it.
 std::string& requestBytes() {
   static std::string bytes;
   return bytes;
 }
-std::string& responseBytes() {
-  static std::string bytes;
-  return bytes;
+
+/// The last response, and where handle_request.js reads it: two 32-bit words, its
+/// length in bytes and the address of its UTF-8 bytes.
+struct Response {
+  std::string text;
+  std::uint32_t view[2] = {0, 0};
+};
+Response& lastResponse() {
+  static Response response;
+  return response;
 }
 
 /// requestBuffer(bytes: number): number — resizes the request buffer to `bytes` and
@@ -52,16 +57,16 @@ std::uintptr_t requestBuffer(std::size_t bytes) {
 }
 
 /// handleRequestBytes(length: number): number — answers the request held in the first
-/// `length` bytes of the request buffer; returns the address of the framed response
-/// (valid until the next call).
+/// `length` bytes of the request buffer; returns the address of the response's two
+/// words {length, address} (valid until the next call).
 std::uintptr_t handleRequestBytes(std::size_t length) {
   const std::string_view request(requestBytes().data(), std::min(length, requestBytes().size()));
-  std::string& framed = responseBytes();
-  framed.assign(sizeof(std::uint32_t), '\0');
-  framed += gridmilp::app::handleRequest(request);
-  const auto size = static_cast<std::uint32_t>(framed.size() - sizeof(std::uint32_t));
-  std::memcpy(framed.data(), &size, sizeof size);
-  return reinterpret_cast<std::uintptr_t>(framed.data());
+  Response& response = lastResponse();
+  response.text = gridmilp::app::handleRequest(request);
+  response.view[0] = static_cast<std::uint32_t>(response.text.size());
+  response.view[1] =
+      static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(response.text.data()));
+  return reinterpret_cast<std::uintptr_t>(response.view);
 }
 #else
 /// handleRequest(requestJson: string): string — Embind converts both strings.

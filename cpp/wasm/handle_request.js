@@ -29,10 +29,11 @@
       buffer = Module['requestBuffer'](capacity);
     }
     var written = encoder.encodeInto(requestJson, HEAPU8.subarray(buffer, buffer + capacity)).written;
-    // The response: a 4-byte length, then that many bytes of UTF-8. The memory may
-    // have grown during the call: HEAPU8 and HEAPU32 are read after it.
-    var response = Module['handleRequestBytes'](written);
-    var length = HEAPU32[response >> 2];
-    return decoder.decode(HEAPU8.subarray(response + 4, response + 4 + length));
+    // The response: two 32-bit words, its length and the address of its UTF-8 bytes.
+    // The memory may have grown during the call: HEAPU8 and HEAPU32 are read after it.
+    var view = Module['handleRequestBytes'](written) >> 2;
+    var length = HEAPU32[view];
+    var text = HEAPU32[view + 1];
+    return decoder.decode(HEAPU8.subarray(text, text + length));
   };
 })();
