@@ -5,15 +5,18 @@
 // scripts/bench-peers.mjs (glpk.js, highs-js, a JS dancing-links solver), and prints
 // per-puzzle median / p90 / max in µs and the total, side by side, the ratio of each
 // peer to gridmilp's WASM build, and load and first-solve times. Each puzzle is solved
-// REPEAT times (default 3) and the minimum is kept, the same way for every solver;
-// every solution is verified. Before the timed runs on a 9×9 set, the WASM module and
+// REPEAT times (default 3) and the minimum is kept, the same way for every solver: in
+// REPEAT passes over the set, each solving every puzzle once in file order, as a batch
+// does (with --back-to-back, a puzzle's solves follow one another instead, which lets
+// the processor's branch predictor learn that puzzle's exact path: the old order, until
+// 2026-11-25); every solution is verified. Before the timed runs on a 9×9 set, the WASM module and
 // each peer solve the whole set once untimed (a warm-up, as JMH and similar harnesses
 // do): V8 compiles WASM and JS lazily and tiers hot code up only after many calls, so
 // without it the first set measures compilation, not the solver. The first solve in a
 // fresh instance is reported on its own. The native CLI warms up the same way
 // (`bench --warm-up-ms 1000`). --no-warm-up turns both warm-ups off.
 //
-// Usage: node scripts/bench.mjs [--repeat N] [--model textbook|candidates|reduced|probed]
+// Usage: node scripts/bench.mjs [--repeat N] [--back-to-back] [--model textbook|candidates|reduced|probed]
 //                               [--method branch-and-bound|sat]
 //                               [--time-limit MS] [--no-extras] [--no-peers]
 //                               [--no-warm-up] [FILE ...]
@@ -39,6 +42,7 @@ import { loadPeers, solveIsolated } from './bench-peers.mjs';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 let repeat = 3;
+let backToBack = false;
 /** Variants: a model, with `/sat` for the SAT method. */
 let models = ['textbook', 'reduced', 'probed', 'reduced/sat'];
 let onlyModel = null;
@@ -52,6 +56,7 @@ const WARM_UP_MS = 1000;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
+  else if (args[i] === '--back-to-back') backToBack = true;
   else if (args[i] === '--model') onlyModel = args[++i];
   else if (args[i] === '--method') onlyMethod = args[++i];
   else if (args[i] === '--time-limit') bigLimitMs = Number(args[++i]);
@@ -77,6 +82,18 @@ const cli = resolve(root, 'build/native-release/gridmilp-cli');
 const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm_sat.js');
 for (const f of [cli, wasmJs, ...files]) {
   if (!existsSync(f)) throw new Error(`bench: missing ${f} (run npm run build)`);
+}
+
+/**
+ * The order of the timed solves of `count` puzzles, as puzzle indices: REPEAT passes
+ * over the set, or with --back-to-back each puzzle REPEAT times in a row.
+ */
+function* solveOrder(count) {
+  if (backToBack) {
+    for (let i = 0; i < count; i++) for (let k = 0; k < repeat; k++) yield i;
+  } else {
+    for (let k = 0; k < repeat; k++) for (let i = 0; i < count; i++) yield i;
+  }
 }
 
 /** Order statistics of a list of µs figures. */
@@ -138,32 +155,36 @@ function warmUpOn(puzzles, solve) {
 }
 
 const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
-console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle${warmUp ? ' after at least 1 s of untimed warm-up' : ''}; models: ${models.join(', ')}`);
+console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle (${backToBack ? 'back to back' : `in ${repeat} passes over each set`})${warmUp ? ' after at least 1 s of untimed warm-up' : ''}; models: ${models.join(', ')}`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
 console.log('');
 const peers = withPeers ? await loadPeers() : [];
 const peerFirstMs = new Map();
-/** Solves each puzzle REPEAT times with a peer (minimum kept, verified); µs per puzzle. */
+/**
+ * Solves each puzzle REPEAT times with a peer, in solveOrder (minimum kept, verified);
+ * pushes µs per puzzle to `times`. A puzzle stopped by the time limit is not solved
+ * again. Returns how many were stopped.
+ */
 function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
-  let stopped = 0;
   if (warm) {
     const firstMs = warmUpOn(puzzles, (p) => peer.solve(p.givens, n, timeLimitMs));
     if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, firstMs);
   }
-  for (const p of puzzles) {
-    let best = Infinity;
-    for (let k = 0; k < repeat; k++) {
-      const t0 = performance.now();
-      const solution = peer.solve(p.givens, n, timeLimitMs);
-      const us = (performance.now() - t0) * 1000;
-      if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, us / 1000);
-      best = Math.min(best, us);
-      if (solution === null && timeLimitMs) { stopped++; break; }
-      if (!valid(p.givens, solution, n)) throw new Error(`bench: ${peer.name} gave an invalid solution for ${p.name}`);
-    }
-    times.push(best);
+  const best = puzzles.map(() => Infinity);
+  const stopped = puzzles.map(() => false);
+  for (const i of solveOrder(puzzles.length)) {
+    if (stopped[i]) continue;
+    const p = puzzles[i];
+    const t0 = performance.now();
+    const solution = peer.solve(p.givens, n, timeLimitMs);
+    const us = (performance.now() - t0) * 1000;
+    if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, us / 1000);
+    best[i] = Math.min(best[i], us);
+    if (solution === null && timeLimitMs) stopped[i] = true;
+    else if (!valid(p.givens, solution, n)) throw new Error(`bench: ${peer.name} gave an invalid solution for ${p.name}`);
   }
-  return stopped;
+  times.push(...best);
+  return stopped.filter(Boolean).length;
 }
 const row = (label, build, s, note = '') =>
   console.log(`${label.padEnd(34)}${build.padEnd(24)}${String(s.n).padStart(6)}${fmt(s.median)}  ${fmt(s.p90)} ${fmt(s.max)} ${(s.total / 1000).toFixed(1).padStart(9)}  ${note}`);
@@ -173,9 +194,8 @@ for (const file of files) {
   const ours = new Map();
   for (const model of models) {
     const { options, cliArgs } = variant(model);
-    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), '--warm-up-ms', String(warmUp ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), ...(backToBack ? ['--back-to-back'] : []), '--warm-up-ms', String(warmUp ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
     if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
-    const times = [];
     if (warmUp) {
       const firstMs = warmUpOn(puzzles, (p) => wasmRequest({ type: 'solve', puzzle: p.givens, options }));
       firstSolveMs ??= firstMs;
@@ -183,26 +203,22 @@ for (const file of files) {
     // Two timings per solve: the call alone (JSON string in, JSON string out: what
     // the native figure times too) and what a JavaScript caller pays (JSON.stringify
     // of the request, the call, JSON.parse of the response), compared with the peers.
-    const callTimes = [];
-    for (const p of puzzles) {
-      let best = Infinity;
-      let bestCall = Infinity;
-      for (let k = 0; k < repeat; k++) {
-        const t0 = performance.now();
-        const request = JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, options });
-        const t1 = performance.now();
-        const text = wasm.handleRequest(request);
-        const t2 = performance.now();
-        const response = JSON.parse(text);
-        const us = (performance.now() - t0) * 1000;
-        if (firstSolveMs === null) firstSolveMs = us / 1000;
-        best = Math.min(best, us);
-        bestCall = Math.min(bestCall, (t2 - t1) * 1000);
-        const result = resultOf(response);
-        if (!valid(p.givens, result.solution, result.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
-      }
-      times.push(best);
-      callTimes.push(bestCall);
+    const times = puzzles.map(() => Infinity);
+    const callTimes = puzzles.map(() => Infinity);
+    for (const i of solveOrder(puzzles.length)) {
+      const p = puzzles[i];
+      const t0 = performance.now();
+      const request = JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, options });
+      const t1 = performance.now();
+      const text = wasm.handleRequest(request);
+      const t2 = performance.now();
+      const response = JSON.parse(text);
+      const us = (performance.now() - t0) * 1000;
+      if (firstSolveMs === null) firstSolveMs = us / 1000;
+      times[i] = Math.min(times[i], us);
+      callTimes[i] = Math.min(callTimes[i], (t2 - t1) * 1000);
+      const result = resultOf(response);
+      if (!valid(p.givens, result.solution, result.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
     }
     const n = summary(native.timesUs), w = summary(times), c = summary(callTimes);
     ours.set(model, w);

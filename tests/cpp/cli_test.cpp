@@ -51,7 +51,7 @@ TEST(CliTest, Euler96SumIs24702) {
   EXPECT_EQ(run.out, "24702\n");
 }
 
-TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUp) {
+TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUpInEitherOrder) {
   for (const char* warm_up : {"0", "50"}) {
     const CliRun run = runCli("bench '" + kData + "/p096_sudoku.txt' --repeat 1 --warm-up-ms " +
                               warm_up + " --model reduced --method sat");
@@ -62,6 +62,16 @@ TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUp) {
     ASSERT_EQ(out["timesUs"].Size(), 50u);
     for (const auto& us : out["timesUs"].GetArray()) EXPECT_GT(us.GetDouble(), 0.0);
     EXPECT_GT(out["firstSolveUs"].GetDouble(), 0.0);
+  }
+  // Two solves per puzzle, in passes over the file (the default) and back to back.
+  for (const char* order : {"", " --back-to-back"}) {
+    const CliRun run = runCli("bench '" + kData + "/p096_sudoku.txt' --repeat 2" + order);
+    ASSERT_EQ(run.exit_code, 0) << order;
+    const rapidjson::Document out = gridmilp::app::parseJson(run.out, "The bench output");
+    EXPECT_TRUE(out["verified"].GetBool()) << order;
+    ASSERT_EQ(out["timesUs"].Size(), 50u) << order;
+    for (const auto& status : out["statuses"].GetArray())
+      EXPECT_STREQ(status.GetString(), "optimal");
   }
   const CliRun bad = runCli("bench '" + kData + "/p096_sudoku.txt' --warm-up-ms soon");
   EXPECT_EQ(bad.exit_code, 2);
