@@ -6,9 +6,10 @@
 // a setjmp made just before the solve. Rules that keep this safe:
 //  - the frames a longjmp can skip (runGlpk, GLPK's own, the B&B callback) hold no
 //    C++ objects with destructors; every C++ object lives in solveWithGlpk's frame;
-//  - the setjmp sits in a thin non-inlined wrapper (runProtected), because under
-//    Emscripten every call made inside a setjmp frame goes through a slow JS
-//    trampoline (measured about 40 µs per solve when the whole solve sat there);
+//  - the setjmp sits in a thin non-inlined wrapper (runProtected) that makes one call,
+//    because under Emscripten every call made inside a setjmp frame goes through a
+//    slow JS trampoline (measured about 40 µs per solve when the whole solve sat
+//    there); the callees are noinline, so link-time optimisation keeps them out too;
 //  - glp_free_env() removes every GLPK object and hook, so hooks are installed again
 //    at every solve.
 #include "milp/glpk_backend.h"
@@ -331,16 +332,23 @@ glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const 
   glp_delete_prob(problem);
 }
 
+/// fn(arg) with GLPK's terminal output captured in `log` and its errors sent to
+/// `recovery`: runProtected's one call, so that its setjmp frame makes no other.
+[[gnu::noinline]] void runHooked(void (*fn)(void*), void* arg, std::string* log,
+                                 std::jmp_buf* recovery) {
+  glp_term_hook(termHook, log);
+  glp_error_hook(errorHook, recovery);
+  fn(arg);
+  glp_error_hook(nullptr, nullptr);
+  glp_term_hook(nullptr, nullptr);
+}
+
 /// Runs fn(arg) under setjmp with GLPK's terminal output captured in `log`. Returns
 /// false when GLPK raised an error (its environment has been freed by then).
 [[gnu::noinline]] bool runProtected(void (*fn)(void*), void* arg, std::string* log) {
   std::jmp_buf recovery;
   if (setjmp(recovery) != 0) return false;
-  glp_term_hook(termHook, log);
-  glp_error_hook(errorHook, &recovery);
-  fn(arg);
-  glp_error_hook(nullptr, nullptr);
-  glp_term_hook(nullptr, nullptr);
+  runHooked(fn, arg, log, &recovery);
   return true;
 }
 

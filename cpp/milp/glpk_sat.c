@@ -58,6 +58,20 @@ static void delete_solver(solver* s) {
   gridmilp_minisat_pool_reset();
 }
 
+/* MiniSat's search, alone in its frame. Under Emscripten every call made in a
+ * function that calls setjmp goes through a JavaScript trampoline; this keeps the
+ * search's own calls out of stoppable_solve's frame, also when link-time
+ * optimisation would inline them there. */
+static __attribute__((noinline)) int solve(solver* s) {
+  return solver_solve(s, 0, 0) ? GRIDMILP_SAT_FOUND : GRIDMILP_SAT_NONE;
+}
+
+/* solve(s), or GRIDMILP_SAT_STOPPED when the stop check longjmps out of it. */
+static __attribute__((noinline)) int stoppable_solve(solver* s) {
+  if (setjmp(hook.stop) != 0) return GRIDMILP_SAT_STOPPED;
+  return solve(s);
+}
+
 /* MiniSat's search on a solver holding the clauses, stoppable by the stop check;
  * the counters go into `stats`. Returns GRIDMILP_SAT_FOUND (s->model holds the
  * assignment), GRIDMILP_SAT_NONE or GRIDMILP_SAT_STOPPED. */
@@ -68,11 +82,7 @@ static int search(solver* s, struct gridmilp_sat_stats* stats) {
   hook.outer_hook = env->term_hook;
   hook.outer_info = env->term_info;
   glp_term_hook(progress_hook, NULL);
-  if (setjmp(hook.stop) == 0) {
-    result = solver_solve(s, 0, 0) ? GRIDMILP_SAT_FOUND : GRIDMILP_SAT_NONE;
-  } else {
-    result = GRIDMILP_SAT_STOPPED;
-  }
+  result = stoppable_solve(s);
   glp_term_hook(hook.outer_hook, hook.outer_info);
   stats->conflicts = s->stats.conflicts;
   stats->decisions = s->stats.decisions;
