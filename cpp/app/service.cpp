@@ -743,7 +743,7 @@ Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, 
           .AddMember("column", f.cell.column, a)
           .AddMember("value", symbolString(f.value, a), a)
           .AddMember("rule", StringRef(sudoku::toString(f.rule)), a);
-      if (!f.unit.empty()) fixing.AddMember("unit", jsonString(f.unit, a), a);
+      if (f.unit.present()) fixing.AddMember("unit", jsonString(sudoku::toString(f.unit), a), a);
       fixings.PushBack(fixing, a);
     }
     Value eliminations(rapidjson::kArrayType);
@@ -751,7 +751,7 @@ Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, 
       Value elimination(rapidjson::kObjectType);
       elimination.AddMember("rule", StringRef(sudoku::toString(e.rule)), a)
           .AddMember("removed", e.removed, a)
-          .AddMember("detail", jsonString(e.detail, a), a);
+          .AddMember("detail", jsonString(sudoku::describe(e), a), a);
       eliminations.PushBack(elimination, a);
     }
     out.AddMember("fixings", fixings, a).AddMember("eliminations", eliminations, a);

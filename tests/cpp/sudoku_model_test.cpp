@@ -3,7 +3,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdio>
+#include <string>
 
 #include "app/service.h"
 #include "puzzles/sudoku/model.h"
@@ -47,7 +49,9 @@ TEST(SudokuModelTest, ReducedModelRecordsItsSingles) {
   EXPECT_EQ(static_cast<int>(built->reduction.fixings.size()), 81 - 32);
   for (const Fixing& f : built->reduction.fixings) {
     EXPECT_EQ(parsed.puzzles[0].grid.at(f.cell.row - 1, f.cell.column - 1), 0);
-    if (f.rule == FixRule::kHiddenSingle) EXPECT_FALSE(f.unit.empty());
+    // A hidden single names its unit; a naked single none.
+    EXPECT_EQ(f.unit.present(), f.rule == FixRule::kHiddenSingle);
+    if (f.unit.present()) EXPECT_FALSE(toString(f.unit).empty());
   }
   SudokuSolver solver(parsed.puzzles[0].grid, std::nullopt, ModelKind::kReduced);
   const milp::SolveResult r = solver.solve(kDefault);
@@ -70,7 +74,7 @@ TEST(SudokuModelTest, LockedCandidatesPointFromABoxIntoARow) {
     const Elimination& e = built->reduction.eliminations[i];
     EXPECT_EQ(e.rule, EliminationRule::kLockedCandidates);
     EXPECT_EQ(e.removed, 6);
-    EXPECT_EQ(e.detail, details[i]);
+    EXPECT_EQ(describe(e), details[i]);
   }
   for (int d : {1, 8, 9}) {
     EXPECT_TRUE(built->x.find({1, 1, d}).has_value()) << d;
@@ -120,6 +124,28 @@ TEST(SudokuModelTest, AllKindsAgreeOnTop95) {
     for (const Elimination& e : reduced->reduction.eliminations) {
       EXPECT_GT(e.removed, 0);
       eliminated[static_cast<int>(e.rule)] += e.removed;
+      // Each step in words names its digits and units.
+      const std::string detail = describe(e);
+      const int digits = std::popcount(e.digits);
+      switch (e.rule) {
+        case EliminationRule::kLockedCandidates:
+          EXPECT_EQ(digits, 1) << detail;
+          EXPECT_EQ(detail, "digit " + std::string(1, symbolFor(std::countr_zero(e.digits) + 1)) +
+                                " of " + toString(e.unit) + " lies in " + toString(e.target));
+          EXPECT_NE(e.unit.kind, e.target.kind) << detail;
+          break;
+        case EliminationRule::kNakedPair:
+          EXPECT_EQ(digits, 2) << detail;
+          EXPECT_TRUE(detail.ends_with(" fill two cells of " + toString(e.unit))) << detail;
+          break;
+        case EliminationRule::kHiddenPair:
+          EXPECT_EQ(digits, 2) << detail;
+          EXPECT_TRUE(detail.ends_with(" have only two places in " + toString(e.unit))) << detail;
+          break;
+        case EliminationRule::kProbing:
+          ADD_FAILURE() << "the reduced model does not probe: " << detail;
+          break;
+      }
     }
   }
   // top95 is hard: the reduction does not settle most of it; GLPK does the work.
@@ -150,13 +176,16 @@ TEST(SudokuModelTest, ProbingRemovesOnlyWhatATrialRefutes) {
       EXPECT_EQ(e.removed, 1);
       int r = 0, c = 0;
       char d = 0;
-      ASSERT_EQ(std::sscanf(e.detail.c_str(), "row %d, column %d cannot be %c", &r, &c, &d), 3)
-          << e.detail;
-      EXPECT_NE(e.detail.find(": with it, naked and hidden singles find that "), std::string::npos)
-          << e.detail;
-      EXPECT_NE(symbolFor(solution.at(r - 1, c - 1)), d) << p.name << ": " << e.detail;
+      const std::string detail = describe(e);
+      ASSERT_EQ(std::sscanf(detail.c_str(), "row %d, column %d cannot be %c", &r, &c, &d), 3)
+          << detail;
+      EXPECT_EQ(r, e.cell.row);
+      EXPECT_EQ(c, e.cell.column);
+      EXPECT_NE(detail.find(": with it, naked and hidden singles find that "), std::string::npos)
+          << detail;
+      EXPECT_NE(symbolFor(solution.at(r - 1, c - 1)), d) << p.name << ": " << detail;
       if (first) {  // the reduced model, where probing starts, still has it
-        EXPECT_TRUE(reduced->x.find({r, c, d - '0'}).has_value()) << p.name << ": " << e.detail;
+        EXPECT_TRUE(reduced->x.find({r, c, d - '0'}).has_value()) << p.name << ": " << detail;
         first = false;
         ++probed_puzzles;
       }

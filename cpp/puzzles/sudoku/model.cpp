@@ -252,9 +252,9 @@ class Candidates {
             }
             if (removed > 0) {
               changed = true;
-              record(EliminationRule::kLockedCandidates, removed,
-                     "digit " + std::string(1, symbolFor(d)) + " of " + Units::name(kind, u) +
-                         " lies in " + Units::name(target_kind, target_unit));
+              Elimination& step =
+                  record(EliminationRule::kLockedCandidates, removed, bit(d), unitRef(kind, u));
+              step.target = unitRef(target_kind, target_unit);
             }
           }
         }
@@ -312,8 +312,7 @@ class Candidates {
             }
             if (removed > 0) {
               changed = true;
-              record(EliminationRule::kNakedPair, removed,
-                     "digits " + digitsOf(pair) + " fill two cells of " + Units::name(kind, u));
+              record(EliminationRule::kNakedPair, removed, pair, unitRef(kind, u));
             }
             break;
           }
@@ -334,9 +333,7 @@ class Candidates {
             }
             if (removed > 0) {
               changed = true;
-              record(
-                  EliminationRule::kHiddenPair, removed,
-                  "digits " + digitsOf(keep) + " have only two places in " + Units::name(kind, u));
+              record(EliminationRule::kHiddenPair, removed, keep, unitRef(kind, u));
             }
             break;
           }
@@ -371,10 +368,9 @@ class Candidates {
         trial.singles();
         if (trial.ok()) continue;
         eliminate(cell, d);
-        record(EliminationRule::kProbing, 1,
-               cellName(cell / n, cell % n) + " cannot be " + std::string(1, symbolFor(d)) +
-                   ": with it, naked and hidden singles find that " +
-                   *trial_reduction.contradiction);
+        Elimination& step = record(EliminationRule::kProbing, 1, bit(d), UnitRef{});
+        step.cell = CellRef{cell / n + 1, cell % n + 1};
+        step.reason = std::move(*trial_reduction.contradiction);
         changed = true;
         // A cell down to one candidate is a naked single: fix it before probing on, so
         // that later trials start from it.
@@ -387,17 +383,16 @@ class Candidates {
   static Mask bit(int d) { return Mask{1} << (d - 1); }
 
  private:
-  static std::string digitsOf(Mask m) {
-    std::string out;
-    for (; m != 0; m &= m - 1) {
-      if (!out.empty()) out += ' ';
-      out += symbolFor(std::countr_zero(m) + 1);
-    }
-    return out;
-  }
+  static UnitRef unitRef(int kind, int u) { return UnitRef{static_cast<UnitRef::Kind>(kind), u}; }
 
-  void record(EliminationRule rule, int removed, std::string detail) {
-    reduction_->eliminations.push_back(Elimination{rule, removed, std::move(detail)});
+  /// Appends an elimination step; the caller adds the fields its rule has besides.
+  Elimination& record(EliminationRule rule, int removed, Mask digits, UnitRef unit) {
+    Elimination& step = reduction_->eliminations.emplace_back();
+    step.rule = rule;
+    step.removed = removed;
+    step.digits = digits;
+    step.unit = unit;
+    return step;
   }
 
   void fail(std::string why) {
@@ -405,7 +400,7 @@ class Candidates {
   }
 
   /// Fixes cell (r, c) (0-based) to d by a rule; a hidden single names its unit (kind
-  /// 0 row, 1 column, 2 box; unit index), formatted only when the fixing is recorded.
+  /// 0 row, 1 column, 2 box; unit index).
   void assign(int r, int c, int d, FixRule rule, int unit_kind = -1, int unit = -1) {
     const int n = units_->n;
     if (grid_.at(r, c) != 0) return;
@@ -417,9 +412,8 @@ class Candidates {
     mask_[r * n + c] = bit(d);
     touch(r * n + c);
     if (!trial_) {
-      reduction_->fixings.push_back(
-          Fixing{CellRef{r + 1, c + 1}, d, rule,
-                 unit_kind < 0 ? std::string() : Units::name(unit_kind, unit)});
+      reduction_->fixings.push_back(Fixing{CellRef{r + 1, c + 1}, d, rule,
+                                           unit_kind < 0 ? UnitRef{} : unitRef(unit_kind, unit)});
     }
     eliminateFromPeers(r, c, d);
   }
@@ -633,6 +627,30 @@ const char* toString(EliminationRule rule) {
       return "probing";
   }
   return "locked candidates";
+}
+
+std::string toString(UnitRef unit) {
+  return unit.present() ? Units::name(unit.kind, unit.index) : std::string();
+}
+
+std::string describe(const Elimination& step) {
+  std::string digits;
+  for (Mask m = step.digits; m != 0; m &= m - 1) {
+    if (!digits.empty()) digits += ' ';
+    digits += symbolFor(std::countr_zero(m) + 1);
+  }
+  switch (step.rule) {
+    case EliminationRule::kLockedCandidates:
+      return "digit " + digits + " of " + toString(step.unit) + " lies in " + toString(step.target);
+    case EliminationRule::kNakedPair:
+      return "digits " + digits + " fill two cells of " + toString(step.unit);
+    case EliminationRule::kHiddenPair:
+      return "digits " + digits + " have only two places in " + toString(step.unit);
+    case EliminationRule::kProbing:
+      return cellName(step.cell.row - 1, step.cell.column - 1) + " cannot be " + digits +
+             ": with it, naked and hidden singles find that " + step.reason;
+  }
+  return digits;
 }
 
 std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {

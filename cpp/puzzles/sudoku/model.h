@@ -32,6 +32,7 @@
 //    decide.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,11 +53,22 @@ ModelKind modelKindFromString(const std::string& name);
 enum class FixRule { kNakedSingle, kHiddenSingle };
 const char* toString(FixRule rule);
 
+/// A row, column or box of the grid. Recorded as numbers and named only when an
+/// explanation is asked for (toString), so a request without `explain` formats nothing.
+struct UnitRef {
+  enum Kind { kNone = -1, kRow = 0, kColumn = 1, kBox = 2 };
+  Kind kind = kNone;
+  int index = 0;  ///< 0-based: rows and columns top to bottom and left to right, boxes row by row
+  bool present() const { return kind != kNone; }
+};
+/// "row 3", "column 5", "box 7" (1-based, as messages name units); "" for kNone.
+std::string toString(UnitRef unit);
+
 struct Fixing {
   CellRef cell;  ///< 1-based
   int value = 0;
   FixRule rule = FixRule::kNakedSingle;
-  std::string unit;  ///< for a hidden single: "row 3", "column 5", "box 7"
+  UnitRef unit;  ///< for a hidden single, the unit where the digit had one place left
 };
 
 /// Why candidates were removed before the MILP (without fixing a cell). The standard
@@ -69,13 +81,27 @@ enum class EliminationRule {
 };
 const char* toString(EliminationRule rule);
 
-/// One elimination step: the rule, how many candidates it removed, and what it saw
-/// ("digit 5 of box 1 lies in row 2").
+/// One elimination step: the rule, how many candidates it removed, and what it saw, as
+/// fields (describe() words them):
+///  - locked candidates: `digits` holds the one digit, `unit` the unit whose places of
+///    it all lie in `target`;
+///  - naked pair: `digits` the two digits that fill two cells of `unit`;
+///  - hidden pair: `digits` the two digits with only two places in `unit`;
+///  - probing: `cell` cannot hold the one digit of `digits`; `reason` is the
+///    contradiction that naked and hidden singles met with it.
 struct Elimination {
   EliminationRule rule = EliminationRule::kLockedCandidates;
   int removed = 0;
-  std::string detail;
+  std::uint64_t digits = 0;  ///< bit d-1 set for digit d
+  UnitRef unit;
+  UnitRef target;
+  CellRef cell;  ///< 1-based; probing only
+  std::string reason;
 };
+/// The step in words: "digit 5 of box 1 lies in row 2", "digits 3 7 fill two cells of
+/// column 4", "digits 1 9 have only two places in box 5", "row 2, column 3 cannot be
+/// 8: with it, naked and hidden singles find that …". Digits as symbolFor writes them.
+std::string describe(const Elimination& step);
 
 /// What a reduction left out of the textbook model.
 struct Reduction {
