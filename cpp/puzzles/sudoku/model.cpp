@@ -179,7 +179,7 @@ class Candidates {
               for (int k = 0; k < n; ++k) {
                 const int r = units_->row(kind, u, k), c = units_->column(kind, u, k);
                 if (grid_.at(r, c) == 0 && (mask_[r * n + c] & bit(d))) {
-                  assign(r, c, d, FixRule::kHiddenSingle, kind, u);
+                  assign(r, c, d, FixRule::kHiddenSingle, unitRef(kind, u));
                   break;
                 }
               }
@@ -399,9 +399,8 @@ class Candidates {
     if (ok()) reduction_->contradiction = std::move(why);
   }
 
-  /// Fixes cell (r, c) (0-based) to d by a rule; a hidden single names its unit (kind
-  /// 0 row, 1 column, 2 box; unit index).
-  void assign(int r, int c, int d, FixRule rule, int unit_kind = -1, int unit = -1) {
+  /// Fixes cell (r, c) (0-based) to d by a rule; a hidden single names its unit.
+  void assign(int r, int c, int d, FixRule rule, UnitRef unit = {}) {
     const int n = units_->n;
     if (grid_.at(r, c) != 0) return;
     if (!(mask_[r * n + c] & bit(d))) {
@@ -412,8 +411,7 @@ class Candidates {
     mask_[r * n + c] = bit(d);
     touch(r * n + c);
     if (!trial_) {
-      reduction_->fixings.push_back(Fixing{CellRef{r + 1, c + 1}, d, rule,
-                                           unit_kind < 0 ? UnitRef{} : unitRef(unit_kind, unit)});
+      reduction_->fixings.push_back(Fixing{CellRef{r + 1, c + 1}, d, rule, unit});
     }
     eliminateFromPeers(r, c, d);
   }
