@@ -274,6 +274,24 @@ struct SolveOptions {
   bool keepLog = false;
 };
 
+/// The SAT method's figures in SolveStats::sat: the size of the CNF GLPK's
+/// translation made (variables: the model's columns plus auxiliaries) and MiniSat's
+/// counters. Declared here, not nested in SolveStats: Clang 14 decides whether
+/// std::optional<Nested> is default-constructible before the enclosing class is
+/// complete, and then rejected stats.sat.emplace().
+struct SatStats {
+  int variables = 0;
+  int clauses = 0;
+  int literals = 0;
+  std::int64_t conflicts = 0;
+  std::int64_t decisions = 0;
+  std::int64_t propagations = 0;
+  std::int64_t restarts = 0;
+  /// True when gridmilp wrote the clauses itself (every row has ±1 coefficients:
+  /// see SolveOptions::satDirectClauses); false when GLPK's translation did.
+  bool direct = false;
+};
+
 /// Statistics of one solve. Sizes of the presolved problem are empty when presolve
 /// was off; zero when the presolver solved the problem outright.
 struct SolveStats {
@@ -299,21 +317,8 @@ struct SolveStats {
   /// Relative gap |objective − bound| / (|objective| + DBL_EPSILON), GLPK's
   /// definition (glp_ios_mip_gap); 0 when optimal; empty without a solution.
   std::optional<double> gap;
-  /// The SAT method's figures (empty for branch-and-bound): the size of the CNF
-  /// GLPK's translation made (variables: the model's columns plus auxiliaries) and
-  /// MiniSat's counters.
-  struct Sat {
-    int variables = 0;
-    int clauses = 0;
-    int literals = 0;
-    std::int64_t conflicts = 0;
-    std::int64_t decisions = 0;
-    std::int64_t propagations = 0;
-    std::int64_t restarts = 0;
-    /// True when gridmilp wrote the clauses itself (every row has ±1 coefficients:
-    /// see SolveOptions::satDirectClauses); false when GLPK's translation did.
-    bool direct = false;
-  };
+  /// The SAT method's figures (empty for branch-and-bound): see SatStats.
+  using Sat = SatStats;
   std::optional<Sat> sat;
 };
 
