@@ -355,7 +355,7 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
       return result;
     }
   }
-  SolveStats::Sat& sat = stats.sat.emplace();
+  SatStats& sat = stats.sat.emplace();
   sat.direct = direct;
   sat.variables = job.stats.cnf_variables;
   sat.clauses = job.stats.cnf_clauses;

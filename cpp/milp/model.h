@@ -317,9 +317,8 @@ struct SolveStats {
   /// Relative gap |objective − bound| / (|objective| + DBL_EPSILON), GLPK's
   /// definition (glp_ios_mip_gap); 0 when optimal; empty without a solution.
   std::optional<double> gap;
-  /// The SAT method's figures (empty for branch-and-bound): see SatStats.
-  using Sat = SatStats;
-  std::optional<Sat> sat;
+  /// The SAT method's figures (empty for branch-and-bound).
+  std::optional<SatStats> sat;
 };
 
 /// One branching decision of a recorded branch-and-bound run.
