@@ -28,8 +28,9 @@
 // size, and its handleRequest converts strings with TextEncoder and TextDecoder).
 // Unless --no-extras: the 16×16 and 25×25 sets (reduced, probed and reduced/sat,
 // --time-limit MS per puzzle, default 10000; stopped puzzles are counted; the unique
-// 16×16 puzzles warmed up and in passes as the 9×9 sets, the Lewis samples once each), uniqueness checks on Project Euler 96, and generation of
-// 9×9 (minimal) and 16×16 (150 givens) puzzles.
+// 16×16 puzzles warmed up and in passes as the 9×9 sets, the Lewis samples once each),
+// uniqueness checks on Project Euler 96, and generation of 9×9 (minimal) and 16×16
+// (150 givens) puzzles.
 // Default sets: ../shared/data/{p096_sudoku.txt, top95.txt, sudoku17_last1000.txt}.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -85,14 +86,14 @@ for (const f of [cli, wasmJs, ...files]) {
 }
 
 /**
- * The order of the timed solves of `count` puzzles, as puzzle indices: REPEAT passes
- * over the set, or with --back-to-back each puzzle REPEAT times in a row.
+ * The order of the timed solves of `count` puzzles, as puzzle indices: `times` (default
+ * REPEAT) passes over the set, or with --back-to-back each puzzle `times` in a row.
  */
-function* solveOrder(count) {
+function* solveOrder(count, times = repeat) {
   if (backToBack) {
-    for (let i = 0; i < count; i++) for (let k = 0; k < repeat; k++) yield i;
+    for (let i = 0; i < count; i++) for (let k = 0; k < times; k++) yield i;
   } else {
-    for (let k = 0; k < repeat; k++) for (let i = 0; i < count; i++) yield i;
+    for (let k = 0; k < times; k++) for (let i = 0; i < count; i++) yield i;
   }
 }
 
@@ -263,24 +264,23 @@ if (extras) {
       const { options, cliArgs } = variant(model);
       const passes = asNineByNine ? repeat : 1;
       const warm = asNineByNine && warmUp;
-      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(warm ? ['--warm-up-ms', String(WARM_UP_MS)] : []), ...cliArgs, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), ...(warm ? ['--warm-up-ms', String(WARM_UP_MS)] : []), ...cliArgs, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
       if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
       const request = (p) => JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, size: parsed.size, options: { ...options, timeLimitMs: bigLimitMs } });
       if (warm) warmUpOn(parsed.puzzles, (p) => wasm.handleRequest(request(p)));
       // The call alone, as the native figure (and "wasm call" above) is timed.
       const times = parsed.puzzles.map(() => Infinity);
       const stoppedAt = parsed.puzzles.map(() => false);
-      for (let k = 0; k < passes; k++) {
-        parsed.puzzles.forEach((p, i) => {
-          if (stoppedAt[i]) return;
-          const text = request(p);
-          const t0 = performance.now();
-          const response = wasm.handleRequest(text);
-          times[i] = Math.min(times[i], (performance.now() - t0) * 1000);
-          const result = resultOf(JSON.parse(response));
-          if (!result.solution) stoppedAt[i] = true;
-          else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
-        });
+      for (const i of solveOrder(parsed.puzzles.length, passes)) {
+        if (stoppedAt[i]) continue;
+        const p = parsed.puzzles[i];
+        const text = request(p);
+        const t0 = performance.now();
+        const response = wasm.handleRequest(text);
+        times[i] = Math.min(times[i], (performance.now() - t0) * 1000);
+        const result = resultOf(JSON.parse(response));
+        if (!result.solution) stoppedAt[i] = true;
+        else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
       }
       const stopped = stoppedAt.filter(Boolean).length;
       const nStopped = native.statuses.filter((s) => s === 'time_limit').length;
