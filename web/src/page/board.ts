@@ -24,6 +24,13 @@ export type BoardChange = 'edit' | 'clear' | 'load';
 
 const DEFAULT_SHAPE: Shape = { size: 9, boxHeight: 3, boxWidth: 3 };
 
+/** Sets (or with `undefined` removes) `data-<key>` unless it already has that value. */
+function setData(element: HTMLElement, key: string, value: string | undefined): void {
+  if (element.dataset[key] === value) return;
+  if (value === undefined) delete element.dataset[key];
+  else element.dataset[key] = value;
+}
+
 /**
  * The board widget. Cell indices are 0-based (`row * n + column`); cell references
  * from the engine are 1-based.
@@ -226,6 +233,7 @@ export class Board {
   /** Remove every conflict highlight. */
   clearConflicts(): void {
     for (const cell of this.cells) {
+      if (cell.dataset.conflict === undefined) continue;
       cell.classList.remove('conflict');
       delete cell.dataset.conflict;
     }
@@ -246,6 +254,7 @@ export class Board {
   /** Remove every difference highlight. */
   clearDifferences(): void {
     for (const cell of this.cells) {
+      if (cell.dataset.differs === undefined) continue;
       cell.classList.remove('differs');
       delete cell.dataset.differs;
     }
@@ -410,6 +419,12 @@ export class Board {
     for (let i = 0; i < this.cells.length; i++) this.render(i);
   }
 
+  /**
+   * Draw one cell from the board's state. Writes only what differs from what the cell
+   * shows: a Solve redraws every cell twice (the answer cleared, then the solution), and
+   * rewriting unchanged text and attributes made the browser restyle and lay out all of
+   * them on a freshly loaded page's first click.
+   */
   private render(index: number): void {
     const cell = this.cells[index];
     if (!cell) return;
@@ -419,23 +434,25 @@ export class Board {
     const value = given || solved;
     const kind = given ? 'given' : solved ? 'solved' : 'empty';
     const symbol = displaySymbol(value, this.hex);
-    cell.textContent = symbol;
     const marks = given === 0 ? this.marks?.[index] : undefined;
-    cell.classList.remove('lp-solid');
-    delete cell.dataset.lp;
+    if (cell.childElementCount > 0 || cell.textContent !== symbol) cell.textContent = symbol;
+    if (cell.dataset.lp !== undefined) {
+      cell.classList.remove('lp-solid');
+      delete cell.dataset.lp;
+    }
     if (marks !== undefined && marks.size > 0) this.renderMarks(cell, marks);
-    cell.dataset.value = value ? canonicalChar(value) : '';
-    cell.dataset.kind = kind;
+    setData(cell, 'value', value ? canonicalChar(value) : '');
+    setData(cell, 'kind', kind);
     cell.classList.toggle('given', kind === 'given');
     cell.classList.toggle('solved', kind === 'solved');
-    if (kind === 'solved') cell.dataset.solved = 'true';
-    else delete cell.dataset.solved;
+    setData(cell, 'solved', kind === 'solved' ? 'true' : undefined);
     const r = Math.floor(index / n) + 1;
     const c = (index % n) + 1;
     const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
     const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}`;
     const lp = cell.dataset.lp ? `, LP relaxation ${cell.dataset.lp}` : '';
-    cell.setAttribute('aria-label', `row ${r}, column ${c}: ${what}${extra}${lp}`);
+    const label = `row ${r}, column ${c}: ${what}${extra}${lp}`;
+    if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
   }
 
   /** Draw one cell's relaxation values: a solid digit, or a grid of shaded marks. */

@@ -23,6 +23,7 @@ import {
   type ModelKind,
   type SolveMethod,
   type SolveOptions,
+  type SolveProgress,
   type Symmetry,
 } from '../solver/protocol';
 import { Board } from './board';
@@ -63,6 +64,16 @@ import {
 
 /** Largest seed the engine takes (32 bits). */
 const MAX_SEED = 4294967295;
+
+/**
+ * How long a Solve may run before the page shows it as running ("Solving…", the
+ * branch-and-bound panel, the controls disabled but Stop). Most solves end sooner, and
+ * the board then goes from the puzzle straight to its solution: drawing the running
+ * state first had cost the page's thread a restyle and layout of 15–30 ms on a freshly
+ * loaded page (measured in Chromium with a trace, 2026-11-25), during which the worker's
+ * answer waited. 100 ms is the usual limit for a response to feel immediate.
+ */
+const RUNNING_UI_DELAY_MS = 100;
 
 type StatusKind = 'info' | 'ok' | 'error' | 'busy';
 type Job =
@@ -624,21 +635,42 @@ class App {
   private async solve(): Promise<void> {
     if (this.busyRefusal()) return;
     const givens = this.board.getGivens();
-    this.resetAnswer();
     const objective = this.objective();
     const view = this.modelView();
     const record = this.recordTree.checked;
-    this.setJob('solve');
-    this.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
-    this.bnb.start(objective !== undefined);
-    this.treePanel.hidden = true;
+    // Busy from now on (a second Solve is refused, tests see `data-busy`); the running
+    // state is drawn only once the solve has taken RUNNING_UI_DELAY_MS (with the latest
+    // progress report), or when it ends, and then in the same task as the answer: no
+    // frame between. (GLPK reports progress at the root already, so a report alone does
+    // not show it.)
+    this.job = 'solve';
+    document.body.dataset.busy = 'solve';
+    let running = false;
+    let early: SolveProgress | null = null;
+    const stillRunning = (): boolean => this.job === 'solve';
+    const showRunning = (): void => {
+      if (running) return;
+      running = true;
+      clearTimeout(timer);
+      this.resetAnswer();
+      this.setJob('solve');
+      this.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
+      this.bnb.start(objective !== undefined);
+      if (early !== null) this.bnb.progress(early, stillRunning);
+      this.treePanel.hidden = true;
+    };
+    const timer = setTimeout(showRunning, RUNNING_UI_DELAY_MS);
     try {
       const result = await this.client.solve(
         givens,
         { ...this.options(), ...(record ? { recordBranching: true } : {}) },
         { ...this.boardFields(), ...(objective ? { objective } : {}) },
-        (progress) => this.bnb.progress(progress, () => this.job === 'solve'),
+        (progress) => {
+          if (running) this.bnb.progress(progress, stillRunning);
+          else early = progress;
+        },
       );
+      showRunning();
       // The board and the status line first, then the panels.
       if (this.board.getGivens() !== givens) {
         this.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
@@ -654,6 +686,7 @@ class App {
         this.treePanel.hidden = false;
       }
     } catch (e) {
+      showRunning();
       this.bnb.stopped();
       this.showError(e, this.board.getGivens() === givens);
     } finally {
