@@ -5,18 +5,25 @@
 // scripts/bench-peers.mjs (glpk.js, highs-js, a JS dancing-links solver), and prints
 // per-puzzle median / p90 / max in µs and the total, side by side, the ratio of each
 // peer to gridmilp's WASM build, and load and first-solve times. Each puzzle is solved
-// REPEAT times (default 3) and the minimum is kept, the same way for every solver: in
-// REPEAT passes over the set, each solving every puzzle once in file order, as a batch
-// does (with --back-to-back, a puzzle's solves follow one another instead, which lets
-// the processor's branch predictor learn that puzzle's exact path: the old order, until
-// 2026-11-25); every solution is verified. Before the timed runs on a 9×9 set, the WASM module and
+// at least REPEAT times (default 3) and the minimum is kept, the same way for every
+// solver: in passes over the set, each solving every puzzle once in file order, as a
+// batch does; a solver gets more passes than REPEAT where REPEAT of them would take
+// less than --min-timed-ms in all (default 500 ms; the pass time estimated from its
+// warm-up; the native CLI gets the WASM module's count). Three passes over Project
+// Euler 96 take about 6 ms, short enough for a slow stretch of this VM to cover them
+// all: with 3 passes, the same build's WASM / native on that set (reduced model) came
+// out 0.92–1.72 in six runs of 2026-11-25; with at least 500 ms, 1.20–1.23 in six.
+// With --back-to-back, a puzzle's solves follow one another instead, which lets the
+// processor's branch predictor learn that puzzle's exact path (the old order, until
+// 2026-11-25). Every solution is verified. Before the timed runs on a 9×9 set, the WASM module and
 // each peer solve the whole set once untimed (a warm-up, as JMH and similar harnesses
 // do): V8 compiles WASM and JS lazily and tiers hot code up only after many calls, so
 // without it the first set measures compilation, not the solver. The first solve in a
 // fresh instance is reported on its own. The native CLI warms up the same way
 // (`bench --warm-up-ms 1000`). --no-warm-up turns both warm-ups off.
 //
-// Usage: node scripts/bench.mjs [--repeat N] [--back-to-back] [--model textbook|candidates|reduced|probed]
+// Usage: node scripts/bench.mjs [--repeat N] [--min-timed-ms MS] [--back-to-back]
+//                               [--model textbook|candidates|reduced|probed]
 //                               [--method branch-and-bound|sat]
 //                               [--time-limit MS] [--no-extras] [--no-peers]
 //                               [--no-warm-up] [FILE ...]
@@ -43,6 +50,8 @@ import { loadPeers, solveIsolated } from './bench-peers.mjs';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 let repeat = 3;
+/** A solver's timed passes over a set take at least this many ms in all (see the top). */
+let minTimedMs = 500;
 let backToBack = false;
 /** Variants: a model, with `/sat` for the SAT method. */
 let models = ['textbook', 'reduced', 'probed', 'reduced/sat'];
@@ -57,6 +66,7 @@ const WARM_UP_MS = 1000;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
+  else if (args[i] === '--min-timed-ms') minTimedMs = Number(args[++i]);
   else if (args[i] === '--back-to-back') backToBack = true;
   else if (args[i] === '--model') onlyModel = args[++i];
   else if (args[i] === '--method') onlyMethod = args[++i];
@@ -140,23 +150,42 @@ function wasmRequest(request) {
 }
 /**
  * The untimed warm-up: solves every puzzle with `solve` (which returns nothing), over
- * and over until WARM_UP_MS have passed (at least once). Returns the first solve's ms.
+ * and over until WARM_UP_MS have passed (at least once).
+ * @returns the first solve's ms, and the passes to time (see passesFor) from the mean
+ *   ms of a warm-up pass after the first
  */
 function warmUpOn(puzzles, solve) {
   const start = performance.now();
   let firstMs = null;
+  let firstPassEnd = null;
+  let passes = 0;
   do {
     for (const p of puzzles) {
       const t0 = performance.now();
       solve(p);
       firstMs ??= performance.now() - t0;
     }
+    passes++;
+    firstPassEnd ??= performance.now();
   } while (performance.now() - start < WARM_UP_MS);
-  return firstMs;
+  const passMs = passes > 1 ? (performance.now() - firstPassEnd) / (passes - 1) : firstPassEnd - start;
+  return { firstMs, passes: passesFor(passMs) };
+}
+
+/** Most timed passes over one set, whatever --min-timed-ms asks. */
+const MAX_PASSES = 1000;
+
+/**
+ * How many timed passes a solver makes over a set whose pass takes `passMs`: REPEAT,
+ * or more where REPEAT passes would take less than --min-timed-ms (at most MAX_PASSES).
+ */
+function passesFor(passMs) {
+  if (!(passMs > 0)) return repeat;
+  return Math.max(repeat, Math.min(MAX_PASSES, Math.ceil(minTimedMs / passMs)));
 }
 
 const fmt = (us) => (us >= 10000 ? us.toFixed(0) : us >= 100 ? us.toFixed(0) : us.toFixed(1)).padStart(9);
-console.log(`gridmilp benchmark — presolve on, min of ${repeat} solves per puzzle (${backToBack ? 'back to back' : `in ${repeat} passes over each set`})${warmUp ? ' after at least 1 s of untimed warm-up' : ''}; models: ${models.join(', ')}`);
+console.log(`gridmilp benchmark — presolve on, min of at least ${repeat} solves per puzzle (${backToBack ? 'back to back' : 'in passes over each set'}${warmUp ? `, timed for at least ${minTimedMs} ms a solver and set, after at least 1 s of untimed warm-up` : ''}); models: ${models.join(', ')}`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
 console.log('');
 const peers = withPeers ? await loadPeers() : [];
@@ -167,13 +196,15 @@ const peerFirstMs = new Map();
  * again. Returns how many were stopped.
  */
 function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
+  let passes = repeat;
   if (warm) {
-    const firstMs = warmUpOn(puzzles, (p) => peer.solve(p.givens, n, timeLimitMs));
-    if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, firstMs);
+    const warmed = warmUpOn(puzzles, (p) => peer.solve(p.givens, n, timeLimitMs));
+    if (!peerFirstMs.has(peer.name)) peerFirstMs.set(peer.name, warmed.firstMs);
+    passes = warmed.passes;
   }
   const best = puzzles.map(() => Infinity);
   const stopped = puzzles.map(() => false);
-  for (const i of solveOrder(puzzles.length)) {
+  for (const i of solveOrder(puzzles.length, passes)) {
     if (stopped[i]) continue;
     const p = puzzles[i];
     const t0 = performance.now();
@@ -185,7 +216,7 @@ function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
     else if (!valid(p.givens, solution, n)) throw new Error(`bench: ${peer.name} gave an invalid solution for ${p.name}`);
   }
   times.push(...best);
-  return stopped.filter(Boolean).length;
+  return { stopped: stopped.filter(Boolean).length, passes };
 }
 const row = (label, build, s, note = '') =>
   console.log(`${label.padEnd(34)}${build.padEnd(24)}${String(s.n).padStart(6)}${fmt(s.median)}  ${fmt(s.p90)} ${fmt(s.max)} ${(s.total / 1000).toFixed(1).padStart(9)}  ${note}`);
@@ -195,18 +226,18 @@ for (const file of files) {
   const ours = new Map();
   for (const model of models) {
     const { options, cliArgs } = variant(model);
-    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(repeat), ...(backToBack ? ['--back-to-back'] : []), '--warm-up-ms', String(warmUp ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-    if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+    let passes = repeat;
     if (warmUp) {
-      const firstMs = warmUpOn(puzzles, (p) => wasmRequest({ type: 'solve', puzzle: p.givens, options }));
-      firstSolveMs ??= firstMs;
+      const warmed = warmUpOn(puzzles, (p) => wasmRequest({ type: 'solve', puzzle: p.givens, options }));
+      firstSolveMs ??= warmed.firstMs;
+      passes = warmed.passes;
     }
     // Two timings per solve: the call alone (JSON string in, JSON string out: what
     // the native figure times too) and what a JavaScript caller pays (JSON.stringify
     // of the request, the call, JSON.parse of the response), compared with the peers.
     const times = puzzles.map(() => Infinity);
     const callTimes = puzzles.map(() => Infinity);
-    for (const i of solveOrder(puzzles.length)) {
+    for (const i of solveOrder(puzzles.length, passes)) {
       const p = puzzles[i];
       const t0 = performance.now();
       const request = JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, options });
@@ -221,18 +252,21 @@ for (const file of files) {
       const result = resultOf(response);
       if (!valid(p.givens, result.solution, result.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
     }
+    // The native CLI after the WASM module, with the same number of passes.
+    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), '--warm-up-ms', String(warmUp ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
     const n = summary(native.timesUs), w = summary(times), c = summary(callTimes);
     ours.set(model, w);
-    row(basename(file), `native [${model}]`, n);
+    row(basename(file), `native [${model}]`, n, `${passes} passes`);
     row('', `wasm call [${model}]`, c, `${(c.median / n.median).toFixed(2)}× native (median), the same string in and out`);
     row('', `wasm+JSON [${model}]`, w, 'with JSON.stringify and JSON.parse in JS');
   }
   for (const peer of peers) {
     const times = [];
-    runPeer(peer, puzzles, 9, 0, times, warmUp);
+    const { passes } = runPeer(peer, puzzles, 9, 0, times, warmUp);
     const s = summary(times);
     const versus = [...ours].map(([model, w]) => `${(s.median / w.median).toFixed(2)}× wasm+JSON [${model}]`).join(', ');
-    row('', peer.name, s, `median ${versus}`);
+    row('', peer.name, s, `${passes} passes; median ${versus}`);
   }
 }
 if (extras) {
@@ -262,12 +296,9 @@ if (extras) {
     // reduced model with the SAT method.
     for (const model of ['reduced', 'probed', 'reduced/sat']) {
       const { options, cliArgs } = variant(model);
-      const passes = asNineByNine ? repeat : 1;
       const warm = asNineByNine && warmUp;
-      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), ...(warm ? ['--warm-up-ms', String(WARM_UP_MS)] : []), ...cliArgs, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-      if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
       const request = (p) => JSON.stringify({ id: nextId++, type: 'solve', puzzle: p.givens, size: parsed.size, options: { ...options, timeLimitMs: bigLimitMs } });
-      if (warm) warmUpOn(parsed.puzzles, (p) => wasm.handleRequest(request(p)));
+      const passes = !asNineByNine ? 1 : warm ? warmUpOn(parsed.puzzles, (p) => wasm.handleRequest(request(p))).passes : repeat;
       // The call alone, as the native figure (and "wasm call" above) is timed.
       const times = parsed.puzzles.map(() => Infinity);
       const stoppedAt = parsed.puzzles.map(() => false);
@@ -282,18 +313,21 @@ if (extras) {
         if (!result.solution) stoppedAt[i] = true;
         else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
       }
+      // The native CLI after the WASM module, with the same number of passes.
+      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), ...(warm ? ['--warm-up-ms', String(WARM_UP_MS)] : []), ...cliArgs, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+      if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
       const stopped = stoppedAt.filter(Boolean).length;
       const nStopped = native.statuses.filter((s) => s === 'time_limit').length;
       const nativeSummary = summary(native.timesUs), wasmSummary = summary(times);
-      row(model === 'reduced' ? label : '', `native [${model}]`, nativeSummary, `${nStopped} stopped by the limit`);
+      row(model === 'reduced' ? label : '', `native [${model}]`, nativeSummary, `${nStopped} stopped by the limit${asNineByNine ? `; ${passes} passes` : ''}`);
       row('', `wasm call [${model}]`, wasmSummary, `${stopped} stopped by the limit${asNineByNine ? `; ${(wasmSummary.median / nativeSummary.median).toFixed(2)}× native (median)` : ''}`);
       console.log(`${''.padEnd(34)}per puzzle (native ms): ${native.timesUs.map((t, i) => (t / 1000).toFixed(1) + (native.statuses[i] === 'time_limit' ? '*' : '')).join(' ')}`);
     }
     for (const peer of peers) {
       if (asNineByNine) {
         const peerTimes = [];
-        runPeer(peer, parsed.puzzles, parsed.size, bigLimitMs, peerTimes, warmUp);
-        row('', peer.name, summary(peerTimes), 'warm, as the 9×9 sets');
+        const { passes } = runPeer(peer, parsed.puzzles, parsed.size, bigLimitMs, peerTimes, warmUp);
+        row('', peer.name, summary(peerTimes), `warm, as the 9×9 sets; ${passes} passes`);
         continue;
       }
       // In a worker thread: dancing links has no time limit, so the limit is enforced
