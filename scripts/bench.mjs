@@ -193,7 +193,8 @@ const peerFirstMs = new Map();
 /**
  * Solves each puzzle REPEAT times with a peer, in solveOrder (minimum kept, verified);
  * pushes µs per puzzle to `times`. A puzzle stopped by the time limit is not solved
- * again. Returns how many were stopped.
+ * again.
+ * @returns how many were stopped, and the passes made (REPEAT, or more: see passesFor)
  */
 function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
   let passes = repeat;
@@ -217,6 +218,18 @@ function runPeer(peer, puzzles, n, timeLimitMs, times, warm = false) {
   }
   times.push(...best);
   return { stopped: stopped.filter(Boolean).length, passes };
+}
+/**
+ * Times a set with the native CLI (`gridmilp-cli bench`, see cpp/cli/main.cpp) in
+ * `passes` passes (or back to back), after its own warm-up when `warm` is set.
+ * @returns the CLI's JSON: timesUs (µs per puzzle, the minimum), statuses, verified
+ * @throws when the CLI fails or reports a solution that is not valid
+ */
+function nativeBench(file, passes, warm, cliArgs) {
+  const out = execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), '--warm-up-ms', String(warm ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const native = JSON.parse(out);
+  if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+  return native;
 }
 const row = (label, build, s, note = '') =>
   console.log(`${label.padEnd(34)}${build.padEnd(24)}${String(s.n).padStart(6)}${fmt(s.median)}  ${fmt(s.p90)} ${fmt(s.max)} ${(s.total / 1000).toFixed(1).padStart(9)}  ${note}`);
@@ -253,8 +266,7 @@ for (const file of files) {
       if (!valid(p.givens, result.solution, result.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
     }
     // The native CLI after the WASM module, with the same number of passes.
-    const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), '--warm-up-ms', String(warmUp ? WARM_UP_MS : 0), ...cliArgs], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-    if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+    const native = nativeBench(file, passes, warmUp, cliArgs);
     const n = summary(native.timesUs), w = summary(times), c = summary(callTimes);
     ours.set(model, w);
     row(basename(file), `native [${model}]`, n, `${passes} passes`);
@@ -314,8 +326,7 @@ if (extras) {
         else if (!valid(p.givens, result.solution, parsed.size)) throw new Error(`bench: WASM gave an invalid solution for ${p.name}`);
       }
       // The native CLI after the WASM module, with the same number of passes.
-      const native = JSON.parse(execFileSync(cli, ['bench', file, '--repeat', String(passes), ...(backToBack ? ['--back-to-back'] : []), ...(warm ? ['--warm-up-ms', String(WARM_UP_MS)] : []), ...cliArgs, '--time-limit', String(bigLimitMs)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-      if (!native.verified) throw new Error(`bench: native build gave an invalid solution on ${file}`);
+      const native = nativeBench(file, passes, warm, [...cliArgs, '--time-limit', String(bigLimitMs)]);
       const stopped = stoppedAt.filter(Boolean).length;
       const nStopped = native.statuses.filter((s) => s === 'time_limit').length;
       const nativeSummary = summary(native.timesUs), wasmSummary = summary(times);
