@@ -232,11 +232,7 @@ export class Board {
 
   /** Remove every conflict highlight. */
   clearConflicts(): void {
-    for (const cell of this.cells) {
-      if (cell.dataset.conflict === undefined) continue;
-      cell.classList.remove('conflict');
-      delete cell.dataset.conflict;
-    }
+    this.unmarkCells('conflict');
   }
 
   /**
@@ -253,11 +249,7 @@ export class Board {
 
   /** Remove every difference highlight. */
   clearDifferences(): void {
-    for (const cell of this.cells) {
-      if (cell.dataset.differs === undefined) continue;
-      cell.classList.remove('differs');
-      delete cell.dataset.differs;
-    }
+    this.unmarkCells('differs');
   }
 
   /**
@@ -332,6 +324,15 @@ export class Board {
       if (!cell) continue;
       cell.classList.add(what);
       cell.dataset[what] = 'true';
+    }
+  }
+
+  /** Removes markCells' highlight of a kind from every cell that has it (no others are touched). */
+  private unmarkCells(what: 'conflict' | 'differs'): void {
+    for (const cell of this.cells) {
+      if (cell.dataset[what] === undefined) continue;
+      cell.classList.remove(what);
+      delete cell.dataset[what];
     }
   }
 
