@@ -10,47 +10,24 @@
 #include <string>
 #include <type_traits>
 
+#include "app/genres.h"
+#include "app/request.h"
 #include "milp/glpk_backend.h"
+#include "puzzles/common/registry.h"
 #include "puzzles/sudoku/model.h"
 
 namespace gridmilp::app {
 namespace {
 
 using rapidjson::StringRef;
-using rapidjson::Value;
-using Clock = std::chrono::steady_clock;
 
 /// Largest `limit` of an enumerate request.
 constexpr int kMaxEnumerate = 100000;
 
+}  // namespace
+
 double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-/// Reads an optional field of type T (bool, int, double: any number, std::string):
-/// absent or null gives `fallback`; another type throws bad_request naming the field
-/// (`path` + `name`) and what it must be (`type_name`).
-template <typename T>
-T optionalField(const Value& object, const char* name, T fallback, const char* type_name,
-                const std::string& path) {
-  const Value* value = findMember(object, name);
-  if (value == nullptr || value->IsNull()) return fallback;
-  const std::string field = path + name;
-  if constexpr (std::is_same_v<T, bool>) {
-    if (value->IsBool()) return value->GetBool();
-  } else if constexpr (std::is_same_v<T, int>) {
-    if (value->IsInt()) return value->GetInt();
-    if (value->IsInt64() || value->IsUint64()) {
-      throw badRequest(
-          field, "Field '" + field + "' must be " + type_name + " from -2147483648 to 2147483647");
-    }
-  } else if constexpr (std::is_same_v<T, double>) {
-    if (value->IsNumber()) return value->GetDouble();
-  } else {
-    static_assert(std::is_same_v<T, std::string>);
-    if (value->IsString()) return std::string(value->GetString(), value->GetStringLength());
-  }
-  throw badRequest(field, "Field '" + field + "' must be " + type_name);
 }
 
 std::string requiredString(const Value& object, const char* name) {
@@ -70,6 +47,8 @@ const Value& optionalObject(const Value& object, const char* name) {
   }
   return *value;
 }
+
+namespace {
 
 /// The text of a whole JSON number (for messages).
 std::string wholeNumberText(const Value& number) {
@@ -108,6 +87,8 @@ sudoku::Shape shapeOfRequest(const Value& request) {
   return sudoku::shapeFor(options.size == 0 ? 9 : options.size, options.boxHeight,
                           options.boxWidth);
 }
+
+}  // namespace
 
 milp::SolveOptions solveOptionsOf(const Value& request) {
   const Value& options_json = optionalObject(request, "options");
@@ -182,6 +163,8 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
       optionalField<bool>(debug_json, "forceGlpkError", false, "true or false", "debug.");
   return options;
 }
+
+namespace {
 
 /// Refuses the SAT method for `what` (an objective to optimise, a random completion):
 /// it finds any solution and ignores the objective.
@@ -306,6 +289,8 @@ Value differences(const sudoku::Grid& first, const sudoku::Grid& second, JsonAll
   return out;
 }
 
+}  // namespace
+
 /// Sends `{"id": id, "progress": progress}` to `sink`; `progress` is allocated from
 /// `message`, which becomes the message.
 void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document& message,
@@ -321,6 +306,8 @@ void requireSolverOk(const milp::SolveResult& result) {
     throw InputError(ErrorCode::kSolverError, result.message);
   }
 }
+
+namespace {
 
 Value handleParse(const Value& request, JsonAllocator& a) {
   const std::string text = requiredString(request, "text");
@@ -794,7 +781,7 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
   const char* outcome = "result";
   static const char* kTypes =
       "one of version, parse, solve, relax, exportModel, checkUniqueness, enumerate, complete, "
-      "generate";
+      "generate, formulation, board";
   try {
     if (!request.IsObject()) throw badRequest("", "A request must be a JSON object");
     if (const Value* found = findMember(request, "id")) id.CopyFrom(*found, a);
@@ -803,7 +790,9 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       throw badRequest("type", std::string("Field 'type' is required: ") + kTypes);
     }
     const std::string type(type_value->GetString(), type_value->GetStringLength());
-    if (type == "version") {
+    if (type != "version" && isGenreRequest(request, type)) {
+      body = handleGenreRequest(type, request, id, progress, start, a);
+    } else if (type == "version") {
       body.SetObject();
       body.AddMember("gridmilp", StringRef(kVersion), a)
           .AddMember("glpk", jsonString(milp::glpkVersion(), a), a)
@@ -812,6 +801,14 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       methods.PushBack("branch-and-bound", a);
       if (milp::satMethodEnabled()) methods.PushBack("sat", a);
       body.AddMember("methods", methods, a);
+      Value genres(rapidjson::kArrayType);
+      for (const puzzles::Genre* genre : puzzles::allGenres()) {
+        Value entry(rapidjson::kObjectType);
+        entry.AddMember("id", jsonString(genre->id(), a), a)
+            .AddMember("title", jsonString(genre->title(), a), a);
+        genres.PushBack(entry, a);
+      }
+      body.AddMember("genres", genres, a);
     } else if (type == "parse") {
       body = handleParse(request, a);
     } else if (type == "solve") {

@@ -20,7 +20,7 @@
 namespace gridmilp::app {
 
 /// Protocol version (protocol.md).
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;
 /// gridmilp's own version.
 inline constexpr const char* kVersion = "0.1.0";
 

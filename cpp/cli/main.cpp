@@ -1,7 +1,7 @@
 // gridmilp — the native command-line interface.
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-//   gridmilp-cli solve FILE|- [--euler96] [--json] [--unique | --enumerate K]
+//   gridmilp-cli solve FILE|- [--genre G] [--euler96] [--json] [--unique | --enumerate K]
 //                [--objective diagonal|firstRow|FILE] [--size N] [--box HxW]
 //                [--symbols auto|digits|hex|numbers] [--time-limit MS] [--no-presolve]
 //   gridmilp-cli generate [--size N] [--box HxW] [--seed S] [--givens G]
@@ -138,6 +138,9 @@ struct SolveCommand {
   std::string objective;  // "", a preset, or a file
   ShapeArgs shape;        // size/boxHeight/boxWidth/symbols fields for requests
   OptionArgs options;     // the request's "options"
+  std::string genre = "sudoku";
+  bool modelGiven = false;   // --model given (genres: else the genre's default model)
+  bool methodGiven = false;  // --method given (genres: else the fastest route)
 };
 
 /// The objective object of a request from --objective: a preset name, or a file
@@ -293,6 +296,136 @@ int runSolve(const SolveCommand& cmd) {
             << " (" << size << "\u00d7" << size << ", " << text(parse_result["format"])
             << "): " << solved << " solved, " << unsolved << " without solution, " << errors
             << " errors";
+  if (cmd.unique) std::cerr << ", " << not_unique << " not unique";
+  std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
+            << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
+  if (errors > 0) return kExitBadInput;
+  return unsolved > 0 ? kExitUnsolved : kExitSolved;
+}
+
+/// `solve --genre G` for a genre other than Sudoku: parses the file with the genre,
+/// then solves (or checks, or enumerates) each puzzle in its own request and prints
+/// each answer in the genre's solution format (the sw_*.solutions.txt layout: the
+/// "=== header" line, "R C", the rows), in input order. Exit codes as runSolve.
+int runGenreSolve(const SolveCommand& cmd) {
+  std::string input;
+  try {
+    input = readInput(cmd.path);
+  } catch (const std::exception& e) {
+    std::cerr << "gridmilp: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  rapidjson::Document parse_request(rapidjson::kObjectType);
+  JsonAllocator& pa = parse_request.GetAllocator();
+  if (cmd.shape.size > 0) parse_request.AddMember("size", cmd.shape.size, pa);
+  parse_request.AddMember("type", "parse", pa)
+      .AddMember("genre", app::jsonString(cmd.genre, pa), pa)
+      .AddMember("text", StringRef(input.data(), static_cast<rapidjson::SizeType>(input.size())),
+                 pa);
+  const rapidjson::Document parsed = app::handle(parse_request);
+  if (parsed.HasMember("error")) {
+    if (cmd.as_json) std::cout << app::writeJson(parsed) << "\n";
+    std::cerr << "gridmilp: " << where(cmd.path) << ": " << text(parsed["error"]["message"])
+              << "\n";
+    return kExitBadInput;
+  }
+  // Each puzzle's own lines of the text: from its first line up to the next puzzle's.
+  std::vector<std::size_t> line_start{0};
+  for (std::size_t k = 0; k < input.size(); ++k) {
+    if (input[k] == '\n') line_start.push_back(k + 1);
+  }
+  const auto slice = [&](int line, const Value& lines) {
+    const std::size_t begin = line_start[std::min<std::size_t>(line - 1, line_start.size() - 1)];
+    if (lines.IsNull()) return input.substr(begin);
+    const std::size_t end_line = static_cast<std::size_t>(line - 1 + lines.GetInt());
+    const std::size_t end = end_line < line_start.size() ? line_start[end_line] : input.size();
+    return input.substr(begin, end - begin);
+  };
+  const Value& puzzles = parsed["result"]["puzzles"];
+  const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
+  int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
+  std::vector<double> times;
+  for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
+    const Value& puzzle = puzzles[i];
+    const std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
+    rapidjson::Document request(rapidjson::kObjectType);
+    JsonAllocator& a = request.GetAllocator();
+    Value options(rapidjson::kObjectType);
+    options.AddMember("timeLimitMs", cmd.options.timeLimitMs, a)
+        .AddMember("presolve", cmd.options.presolve, a);
+    if (cmd.modelGiven) options.AddMember("model", app::jsonString(cmd.options.model, a), a);
+    if (cmd.methodGiven) options.AddMember("method", app::jsonString(cmd.options.method, a), a);
+    request.AddMember("id", static_cast<int>(i + 1), a)
+        .AddMember("type", StringRef(type), a)
+        .AddMember("genre", app::jsonString(cmd.genre, a), a)
+        .AddMember("puzzle", app::jsonString(own, a), a)
+        .AddMember("options", options, a);
+    if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
+    if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
+    const rapidjson::Document response = app::handle(request);
+    if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
+    const std::string label =
+        text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
+    if (response.HasMember("error")) {
+      ++errors;
+      std::cerr << "gridmilp: " << label << ": " << text(response["error"]["message"]) << "\n";
+      continue;
+    }
+    const Value& result = response["result"];
+    for (const Value& warning : result["warnings"].GetArray()) {
+      std::cerr << "gridmilp: " << label << ": warning: " << text(warning) << "\n";
+    }
+    const Value& stats = result["stats"];
+    times.push_back(stats.HasMember("totalMs") ? stats["totalMs"].GetDouble()
+                                               : result["totalMs"].GetDouble());
+    std::vector<const Value*> answers;
+    if (result.HasMember("answers")) {
+      for (const Value& answer : result["answers"].GetArray()) answers.push_back(&answer);
+    } else if (result.HasMember("answer")) {
+      answers.push_back(&result["answer"]);
+    }
+    if (answers.empty()) {
+      ++unsolved;
+      std::cerr << "gridmilp: " << label << ": "
+                << (hasString(result, "status", "time_limit") ||
+                            hasString(result, "lastStatus", "time_limit")
+                        ? "time limit reached without a solution"
+                        : "no solution")
+                << "\n";
+      continue;
+    }
+    ++solved;
+    for (const Value* answer : answers) {
+      if (!(*answer)["verified"].GetBool()) {  // never expected: the model states every rule
+        std::cerr << "gridmilp: " << label
+                  << ": the answer breaks a rule: " << text((*answer)["brokenRule"]) << "\n";
+        ++errors;
+      }
+    }
+    if (cmd.as_json) continue;
+    if (cmd.unique) {
+      const Value& u = result["unique"];
+      if (u.IsBool() && !u.GetBool()) ++not_unique;
+      std::cout << text((*answers.front())["text"])
+                << (u.IsNull()    ? "unknown"
+                    : u.GetBool() ? "unique"
+                                  : "not-unique")
+                << "\n";
+      if (result.HasMember("secondAnswer")) std::cout << text(result["secondAnswer"]["text"]);
+    } else {
+      for (const Value* answer : answers) std::cout << text((*answer)["text"]);
+      if (cmd.enumerate > 0) {
+        std::cerr << "gridmilp: " << label << ": "
+                  << (result["complete"].GetBool() ? "" : "at least ") << answers.size()
+                  << " solution" << (answers.size() == 1 ? "" : "s") << "\n";
+      }
+    }
+  }
+  double total = 0;
+  for (double t : times) total += t;
+  std::cerr << "gridmilp: " << puzzles.Size() << " puzzle" << (puzzles.Size() == 1 ? "" : "s")
+            << " (" << cmd.genre << "): " << solved << " solved, " << unsolved
+            << " without solution, " << errors << " errors";
   if (cmd.unique) std::cerr << ", " << not_unique << " not unique";
   std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
             << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
@@ -553,6 +686,8 @@ int main(int argc, char** argv) {
   solve->add_flag("--euler96", solve_cmd.euler96,
                   "Print only the Project Euler 96 sum of the top-left numbers");
   solve->add_flag("--json", solve_cmd.as_json, "Print the full response objects, one per line");
+  solve->add_option("--genre", solve_cmd.genre,
+                    "sudoku (default), killer, jigsaw, sudoku-x, hyper or latin-square");
   auto* unique = solve->add_flag("--unique", solve_cmd.unique,
                                  "Check uniqueness: print 'SOLUTION unique' or 'SOLUTION "
                                  "not-unique SECOND'");
@@ -633,6 +768,11 @@ int main(int argc, char** argv) {
     if (*solve) {
       solve_cmd.shape = shapeArgs(size, box, symbols);
       solve_cmd.options = options;
+      if (solve_cmd.genre != "sudoku") {
+        solve_cmd.modelGiven = solve->count("--model") > 0;
+        solve_cmd.methodGiven = solve->count("--method") > 0;
+        return runGenreSolve(solve_cmd);
+      }
       return runSolve(solve_cmd);
     }
     if (*generate) {

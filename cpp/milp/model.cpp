@@ -180,6 +180,52 @@ int VarFamily::varAtOffset(int offset) const {
   return member < 0 ? -1 : first_var_ + member;
 }
 
+std::vector<Var> VarFamily::slice(std::initializer_list<int> indices) const {
+  if (model_ == nullptr) throw ModelError("An empty VarFamily was sliced");
+  const auto& family = model_->families_[family_];
+  if (indices.size() != family.ranges.size()) {
+    throw ModelError("Variable family '" + family.name + "' has " +
+                     std::to_string(family.ranges.size()) + " indices, but the slice gives " +
+                     std::to_string(indices.size()));
+  }
+  // Each dimension's [low, high) in offsets within the range.
+  std::vector<int> low, high;
+  std::size_t dim = 0;
+  for (int index : indices) {
+    const IndexRange& range = family.ranges[dim];
+    if (index == kAll) {
+      low.push_back(0);
+      high.push_back(range.count);
+    } else if (index < range.first || index >= range.first + range.count) {
+      throw ModelError("Index " + std::to_string(index) + " is out of range for dimension " +
+                       std::to_string(dim + 1) + " of variable family '" + family.name +
+                       "' (valid: " + std::to_string(range.first) + ".." +
+                       std::to_string(range.first + range.count - 1) + ")");
+    } else {
+      low.push_back(index - range.first);
+      high.push_back(index - range.first + 1);
+    }
+    ++dim;
+  }
+  std::vector<Var> out;
+  for (std::size_t d = 0; d < low.size(); ++d) {
+    if (low[d] >= high[d]) return out;  // an empty range
+  }
+  std::vector<int> at = low;  // odometer over the sliced dimensions, last fastest
+  for (;;) {
+    int offset = 0;
+    for (std::size_t d = 0; d < at.size(); ++d) offset = offset * family.ranges[d].count + at[d];
+    const int member = varAtOffset(offset);
+    if (member >= 0) out.push_back(Var{member, model_});
+    std::size_t d = at.size();
+    while (d-- > 0) {
+      if (++at[d] < high[d]) break;
+      at[d] = low[d];
+    }
+    if (d == static_cast<std::size_t>(-1)) return out;
+  }
+}
+
 const std::string& VarFamily::name() const {
   if (model_ == nullptr) throw ModelError("An empty VarFamily has no name");
   return model_->families_[family_].name;
@@ -210,8 +256,12 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
     throw ModelError("Variable '" + name + "' has bounds [" + formatNumber(lower) + ", " +
                      formatNumber(upper) + "]; the lower bound must not exceed the upper");
   }
-  invalidate();
   const int index = numVars();
+  if (!name.empty() && !var_names_.emplace(name, -1 - index).second) {
+    throw ModelError("Variable '" + name + "': the model already has a variable or family of " +
+                     "that name; give each a name of its own");
+  }
+  invalidate();
   var_type_.push_back(type);
   var_lower_.push_back(lower);
   var_upper_.push_back(upper);
@@ -252,6 +302,10 @@ VarFamily Model::addFamily(std::string name, std::vector<IndexRange> ranges,
     if (r.count < 0) throw ModelError("Variable family '" + name + "' has a negative range count");
     dense *= r.count;
   }
+  if (var_names_.count(name) != 0) {
+    throw ModelError("Variable family '" + name + "': the model already has a variable or " +
+                     "family of that name; give each a name of its own");
+  }
   Family family{std::move(name), std::move(ranges), numVars(), dense, {}, {}};
   int count = dense;
   if (offsets != nullptr) {
@@ -270,6 +324,7 @@ VarFamily Model::addFamily(std::string name, std::vector<IndexRange> ranges,
   }
   invalidate();
   const int family_index = static_cast<int>(families_.size());
+  var_names_.emplace(family.name, family_index);
   const int first = family.first_var;
   families_.push_back(std::move(family));
   const std::size_t total = static_cast<std::size_t>(first) + count;
@@ -313,12 +368,20 @@ Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
                                 (name.empty() ? "c" + std::to_string(numConstraints()) : name) +
                                 "'");
   }
+  if (!name.empty() && row_names_.count(name) != 0) {
+    throw ModelError("Constraint '" + name +
+                     "': the model already has a constraint of that name; give each a name of "
+                     "its own");
+  }
   const std::size_t begin = row_var_.size();
   for (const LinExpr::Term& t : spec.expr.terms()) {
     row_var_.push_back(t.var);
     row_coef_.push_back(t.coef);
   }
-  return finishRow(begin, spec.sense, spec.rhs, std::move(name), RowLabel{});
+  const std::string kept = name;
+  const Constraint row = finishRow(begin, spec.sense, spec.rhs, std::move(name), RowLabel{});
+  if (!kept.empty()) row_names_.emplace(kept, row.index);
+  return row;
 }
 
 Constraint Model::addRow(const int* vars, const double* coefs, int count, RowSense sense,
@@ -489,6 +552,63 @@ std::string Model::name(Constraint row) const {
     return out + "]";
   }
   return "c" + std::to_string(row.index);
+}
+
+std::optional<Var> Model::findVar(std::string_view name) const {
+  const std::size_t open = name.find('[');
+  const auto found = var_names_.find(std::string(name.substr(0, open)));
+  if (found == var_names_.end()) return std::nullopt;
+  if (found->second < 0) {
+    if (open != std::string_view::npos) return std::nullopt;
+    return Var{-1 - found->second, this};
+  }
+  if (open == std::string_view::npos || name.back() != ']') return std::nullopt;
+  const Family& family = families_[found->second];
+  // The indices between the brackets, comma-separated whole numbers.
+  const std::string_view inside = name.substr(open + 1, name.size() - open - 2);
+  int offset = 0;
+  std::size_t dim = 0, pos = 0;
+  for (;;) {
+    const std::size_t comma = std::min(inside.find(',', pos), inside.size());
+    const std::string_view token = inside.substr(pos, comma - pos);
+    const bool negative = !token.empty() && token[0] == '-';
+    if (token.size() == (negative ? 1U : 0U) || token.size() > 10 || dim >= family.ranges.size()) {
+      return std::nullopt;
+    }
+    long index = 0;
+    for (std::size_t k = negative ? 1 : 0; k < token.size(); ++k) {
+      if (token[k] < '0' || token[k] > '9') return std::nullopt;
+      index = index * 10 + (token[k] - '0');
+    }
+    if (negative) index = -index;
+    const IndexRange& range = family.ranges[dim];
+    if (index < range.first || index >= static_cast<long>(range.first) + range.count) {
+      return std::nullopt;
+    }
+    offset = offset * range.count + static_cast<int>(index - range.first);
+    ++dim;
+    if (comma == inside.size()) break;
+    pos = comma + 1;
+  }
+  if (dim != family.ranges.size()) return std::nullopt;
+  VarFamily handle;
+  handle.model_ = this;
+  handle.family_ = found->second;
+  handle.first_var_ = family.first_var;
+  const int member = handle.varAtOffset(offset);
+  if (member < 0) return std::nullopt;
+  return Var{member, this};
+}
+
+std::optional<Constraint> Model::findConstraint(std::string_view name) const {
+  const auto found = row_names_.find(std::string(name));
+  if (found != row_names_.end()) return Constraint{found->second, this};
+  for (int i = 0; i < numConstraints(); ++i) {
+    if (row_label_[i].family != nullptr && this->name(Constraint{i, this}) == name) {
+      return Constraint{i, this};
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace gridmilp::milp

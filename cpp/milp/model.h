@@ -17,6 +17,7 @@
 // variable or constraint and saying how to fix it.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -24,6 +25,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace gridmilp::milp {
@@ -127,6 +129,9 @@ struct IndexRange {
   int count = 0;
 };
 
+/// In VarFamily::slice, an index that runs over its whole range (JuMP's `x[r, c, :]`).
+inline constexpr int kAll = INT_MIN;
+
 /// An indexed family of variables, e.g. x[r][c][d] over three ranges. Cheap to copy.
 class VarFamily {
  public:
@@ -143,6 +148,13 @@ class VarFamily {
   /// The variable at the given indices, or nothing when a sparse family has no
   /// member there. Throws ModelError for indices outside the ranges.
   std::optional<Var> find(std::initializer_list<int> indices) const;
+
+  /// The members whose indices match, in index order: each index is a value in its
+  /// range or kAll, which runs over the whole range (so `x.slice({r, c, kAll})` is
+  /// the digits of one cell and `sum(x.slice({kAll, c, d}))` a column's row for digit
+  /// d). Missing members of a sparse family are skipped. Throws ModelError for a
+  /// wrong number of indices or an index outside its range.
+  std::vector<Var> slice(std::initializer_list<int> indices) const;
 
   const std::string& name() const;
   const std::vector<IndexRange>& ranges() const;
@@ -361,12 +373,14 @@ class Model {
   Model& operator=(Model&&) = delete;
 
   /// Adds one variable. Binary variables get bounds [0, 1] whatever is passed.
-  /// Throws ModelError if lower > upper or a bound is NaN. Infinite bounds are free.
+  /// Throws ModelError if lower > upper or a bound is NaN, or when another variable
+  /// or family already has the (non-empty) name. Infinite bounds are free.
   Var addVar(std::string name, VarType type, double lower, double upper);
   Var addBinary(std::string name) { return addVar(std::move(name), VarType::kBinary, 0, 1); }
 
   /// Adds a family of variables over the given index ranges; variable names are
-  /// `name[i,j,...]`. Throws ModelError on an empty range list or a negative count.
+  /// `name[i,j,...]`. Throws ModelError on an empty range list, a negative count, or
+  /// a name that a variable or another family already has.
   VarFamily addVars(std::string name, std::vector<IndexRange> ranges, VarType type, double lower,
                     double upper);
 
@@ -380,7 +394,8 @@ class Model {
   /// Adds a row. Coefficients of repeated variables are merged; a row with no
   /// variables is accepted only when it holds (otherwise ModelError: it would make
   /// the model trivially infeasible, which is nearly always a bug in the caller).
-  /// The name is optional (rows print as `c<index>` then).
+  /// The name is optional (rows print as `c<index>` then); a name another row added
+  /// by addConstraint already has throws ModelError.
   Constraint addConstraint(const ConstraintSpec& spec, std::string name = {});
 
   /// A row name formatted only when asked for: `family[a,b]` (b left out when < 0).
@@ -422,6 +437,12 @@ class Model {
   /// Predictable name: a family member prints as `x[3,5,9]`.
   std::string name(Var var) const;
   std::string name(Constraint row) const;
+  /// The variable of that name (`x[3,5,9]`, or a lone variable's name), or nothing
+  /// (also for a sparse family's missing member or an index out of range).
+  std::optional<Var> findVar(std::string_view name) const;
+  /// The row of that name: a name given to addConstraint, or a builder's label
+  /// (`box[2,5]`, found by formatting the labels: linear in the rows), or nothing.
+  std::optional<Constraint> findConstraint(std::string_view name) const;
 
   // Plain data, read by the backend (and by exporters). Rows are stored compressed:
   // row i has entries [rowStart(i), rowStart(i + 1)) of rowVars/rowCoefs.
@@ -472,6 +493,9 @@ class Model {
   std::vector<int> var_family_;          // -1 for a lone variable
   std::vector<std::string> lone_names_;  // by var index for lone variables
   std::vector<Family> families_;
+  // Every family name and non-empty lone variable name, with its family (>= 0) or
+  // -1 - the lone variable's index.
+  std::unordered_map<std::string, int> var_names_;
   // Rows.
   std::vector<int> row_start_{0};
   std::vector<int> row_var_;
@@ -480,6 +504,7 @@ class Model {
   std::vector<double> row_rhs_;
   std::vector<std::string> row_name_;
   std::vector<RowLabel> row_label_;
+  std::unordered_map<std::string, int> row_names_;  // names given to addConstraint
   // Objective.
   ObjectiveSense obj_sense_ = ObjectiveSense::kMinimize;
   double obj_constant_ = 0.0;

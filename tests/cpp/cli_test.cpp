@@ -151,7 +151,7 @@ TEST(CliTest, RequestReplaysProtocolRequests) {
                        kGrid01 + "\"}\n");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("\"id\":5"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("\"protocol\":1"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"protocol\":2"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("\"solution\":\"483921657"), std::string::npos) << run.out;
 }
 

@@ -34,7 +34,7 @@ TEST(ServiceTest, Version) {
   const Document r = call(R"({"id": 1, "type": "version"})");
   EXPECT_EQ(r["id"], Value(1));
   EXPECT_EQ(r["result"]["glpk"], "5.0");
-  EXPECT_EQ(r["result"]["protocol"], Value(1));
+  EXPECT_EQ(r["result"]["protocol"], Value(2));
 }
 
 TEST(ServiceTest, SolveReturnsTheSolutionAndStatistics) {

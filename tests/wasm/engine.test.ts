@@ -71,11 +71,11 @@ beforeAll(async () => {
 });
 
 describe('version', () => {
-  it('reports gridmilp, GLPK 5.0 and protocol 1, echoing the id', () => {
+  it('reports gridmilp, GLPK 5.0 and protocol 2, echoing the id', () => {
     const response = call({ id: 'v-1', type: 'version' }) as EngineOk<VersionResult>;
     expect(response.id).toBe('v-1');
     expect(response.result.glpk).toBe('5.0');
-    expect(response.result.protocol).toBe(1);
+    expect(response.result.protocol).toBe(2);
     expect(response.result.gridmilp).toMatch(/^\d+\.\d+\.\d+/);
   });
 

@@ -1,0 +1,471 @@
+// gridmilp — the service's requests for any genre.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/genres.h"
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "milp/glpk_backend.h"
+#include "puzzles/common/digits.h"
+#include "puzzles/common/registry.h"
+#include "puzzles/common/search.h"
+
+namespace gridmilp::app {
+namespace {
+
+using puzzles::Answer;
+using puzzles::Genre;
+using puzzles::Puzzle;
+using rapidjson::StringRef;
+
+/// Largest `limit` of an enumerate request.
+constexpr int kMaxGenreEnumerate = 100000;
+
+/// A genre request, decoded once: every field the handlers use, checked.
+struct GenreRequest {
+  const Genre* genre = nullptr;
+  std::string text;
+  int size = 0;
+  int index = 0;  ///< 1-based puzzle of the text; 0: the text must hold one
+  puzzles::BuildOptions build;
+  milp::SolveOptions solve;
+  int limit = 10;
+  std::string format = "lp";
+};
+
+GenreRequest decode(const std::string& type, const Value& request) {
+  GenreRequest out;
+  out.genre =
+      &puzzles::genreById(optionalField<std::string>(request, "genre", "sudoku", "a string", ""));
+  if (type != "parse") {
+    out.text = requiredString(request, "puzzle");
+  } else {
+    out.text = requiredString(request, "text");
+  }
+  const Value* size = findMember(request, "size");
+  if (size != nullptr && !size->IsNull() && !(size->IsString() && *size == "auto")) {
+    if (!size->IsInt() || size->GetInt() < 1 || size->GetInt() > puzzles::kMaxSide) {
+      throw badRequest("size", "Field 'size' must be a whole number from 1 to " +
+                                   std::to_string(puzzles::kMaxSide) + " or \"auto\"");
+    }
+    out.size = size->GetInt();
+  }
+  out.index = optionalField<int>(request, "index", 0, "a whole number", "");
+  if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
+  const Value& options = optionalObject(request, "options");
+  out.build.model = optionalField<std::string>(
+      options, "model", std::string(out.genre->models().front()), "a string", "options.");
+  out.solve = solveOptionsOf(request);
+  // Fast by default: GLPK's CNF-SAT route where it is linked in and the request names
+  // no method (the genres have no objective to optimise).
+  if (!findMember(options, "method") && milp::satMethodEnabled() && !out.solve.recordBranching) {
+    out.solve.method = milp::Method::kSat;
+  }
+  out.solve.progressIntervalMs =
+      optionalField<double>(options, "progressIntervalMs", 50.0, "a number of ms", "options.");
+  out.limit = optionalField<int>(request, "limit", 10, "a whole number", "");
+  if (out.limit < 1 || out.limit > kMaxGenreEnumerate) {
+    throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxGenreEnumerate));
+  }
+  out.format = optionalField<std::string>(request, "format", "lp", "a string", "");
+  if (out.format != "lp" && out.format != "mps") {
+    throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
+  }
+  return out;
+}
+
+/// The one puzzle a request names: the text's only puzzle, or its puzzle `index`.
+std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r) {
+  std::vector<std::unique_ptr<Puzzle>> all = r.genre->parse(r.text, r.size);
+  if (r.index > 0) {
+    if (r.index > static_cast<int>(all.size())) {
+      throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +
+                                    ", but the text holds " + std::to_string(all.size()) +
+                                    " puzzle" + (all.size() == 1 ? "" : "s"));
+    }
+    return std::move(all[r.index - 1]);
+  }
+  if (all.size() != 1) {
+    Where where;
+    where.line = all[1]->line;
+    throw InputError(ErrorCode::kWrongLength,
+                     "The text holds " + std::to_string(all.size()) +
+                         " puzzles; a request solves one (send 'index', or each puzzle alone)",
+                     where);
+  }
+  return std::move(all.front());
+}
+
+Value stringArray(const std::vector<std::string>& items, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  for (const std::string& item : items) out.PushBack(jsonString(item, a), a);
+  return out;
+}
+
+Value intArray(const std::vector<int>& items, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  out.Reserve(static_cast<rapidjson::SizeType>(items.size()), a);
+  for (int item : items) out.PushBack(item, a);
+  return out;
+}
+
+Value pointJson(puzzles::Point p, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  out.PushBack(p.row, a).PushBack(p.column, a);
+  return out;
+}
+
+/// Cells (indices) as [[row, column], …], 1-based.
+Value cellsJson(const std::vector<int>& cells, const puzzles::RectGrid& grid, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  for (int cell : cells) {
+    Value pair(rapidjson::kArrayType);
+    pair.PushBack(grid.rowOf(cell) + 1, a).PushBack(grid.columnOf(cell) + 1, a);
+    out.PushBack(pair, a);
+  }
+  return out;
+}
+
+/// The puzzle's warnings (digit genres say when a region is not connected).
+std::vector<std::string> warningsOf(const Puzzle& puzzle) {
+  if (const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(&puzzle)) {
+    return digits->warnings;
+  }
+  return {};
+}
+
+/// The fields every genre result starts with.
+Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("genre", jsonString(r.genre->id(), a), a)
+      .AddMember("name", jsonString(puzzle.name, a), a)
+      .AddMember("rows", puzzle.grid.rows, a)
+      .AddMember("columns", puzzle.grid.columns, a)
+      .AddMember("model", jsonString(r.build.model, a), a)
+      .AddMember("warnings", stringArray(warningsOf(puzzle), a), a);
+  return out;
+}
+
+/// An answer: {cells: [...] row by row, edges?: [...], text: the solution format,
+/// verified: what the rule checker says (null when it holds)}.
+Value answerJson(const GenreRequest& r, const Puzzle& puzzle, const Answer& answer,
+                 JsonAllocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("cells", intArray(answer.cells, a), a);
+  if (!answer.edges.empty()) out.AddMember("edges", intArray(answer.edges, a), a);
+  const std::optional<std::string> broken = r.genre->verify(puzzle, answer);
+  out.AddMember("text", jsonString(r.genre->formatAnswer(puzzle, answer), a), a)
+      .AddMember("verified", !broken.has_value(), a);
+  if (broken) out.AddMember("brokenRule", jsonString(*broken, a), a);
+  return out;
+}
+
+Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double total_ms) {
+  Value stats = statsJson(search.result, a, -1, total_ms);
+  stats.AddMember("rounds", search.rounds, a).AddMember("cuts", search.cuts, a);
+  return stats;
+}
+
+/// The B&B and cut-round progress of a solve, sent to `progress`.
+puzzles::RoundCallback roundProgress(const ProgressSink& progress, const Value& id,
+                                     const Puzzle& puzzle, Clock::time_point start) {
+  if (!progress) return {};
+  return [&progress, &id, &puzzle, start](const puzzles::CutRound& round) {
+    rapidjson::Document message;
+    JsonAllocator& m = message.GetAllocator();
+    Value body(rapidjson::kObjectType);
+    body.AddMember("phase", "cuts", m)
+        .AddMember("round", round.round, m)
+        .AddMember("cuts", round.cuts, m)
+        .AddMember("totalCuts", round.totalCuts, m)
+        .AddMember("cells", cellsJson(round.cells, puzzle.grid, m), m)
+        .AddMember("why", stringArray(round.why, m), m)
+        .AddMember("nodes", round.nodes, m)
+        .AddMember("solveMs", round.solveMs, m)
+        .AddMember("elapsedMs", msSince(start), m);
+    sendProgress(progress, id, message, body);
+    return true;
+  };
+}
+
+void addBranchAndBoundProgress(GenreRequest& r, const ProgressSink& progress, const Value& id) {
+  if (!progress) return;
+  r.solve.onProgress = [&progress, &id](const milp::SolveProgress& p) {
+    rapidjson::Document message;
+    JsonAllocator& m = message.GetAllocator();
+    Value body(rapidjson::kObjectType);
+    body.AddMember("phase", "branch-and-bound", m)
+        .AddMember("nodes", p.nodes, m)
+        .AddMember("activeNodes", p.activeNodes, m)
+        .AddMember("depth", p.depth, m)
+        .AddMember("incumbent", p.hasIncumbent ? jsonNumber(p.incumbent) : Value(), m)
+        .AddMember("bestBound", p.bestBound ? jsonNumber(*p.bestBound) : Value(), m)
+        .AddMember("gap", p.gap ? jsonNumber(*p.gap) : Value(), m)
+        .AddMember("elapsedMs", p.elapsedMs, m);
+    sendProgress(progress, id, message, body);
+    return true;
+  };
+}
+
+Value handleParse(const GenreRequest& r, JsonAllocator& a) {
+  const std::vector<std::unique_ptr<Puzzle>> all = r.genre->parse(r.text, r.size);
+  Value puzzles(rapidjson::kArrayType);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Puzzle& p = *all[k];
+    Value puzzle(rapidjson::kObjectType);
+    // The lines a puzzle spans: up to the next puzzle's first line.
+    const int next = k + 1 < all.size() ? all[k + 1]->line : -1;
+    puzzle.AddMember("name", jsonString(p.name, a), a)
+        .AddMember("header", jsonString(p.header, a), a)
+        .AddMember("line", p.line, a)
+        .AddMember("lines", next > 0 ? Value(next - p.line) : Value(), a)
+        .AddMember("rows", p.grid.rows, a)
+        .AddMember("columns", p.grid.columns, a)
+        .AddMember("warnings", stringArray(warningsOf(p), a), a);
+    puzzles.PushBack(puzzle, a);
+  }
+  Value result(rapidjson::kObjectType);
+  result.AddMember("genre", jsonString(r.genre->id(), a), a).AddMember("puzzles", puzzles, a);
+  return result;
+}
+
+Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress,
+                  Clock::time_point start, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  addBranchAndBoundProgress(r, progress, id);
+  const auto build_start = Clock::now();
+  puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
+  const double build_ms = msSince(build_start);
+  milp::SolveOptions options = r.solve;
+  if (options.timeLimitMs > 0) {
+    options.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(msSince(start)));
+  }
+  const puzzles::CutSearch search =
+      solver.solve(options, roundProgress(progress, id, *puzzle, start));
+  requireSolverOk(search.result);
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);
+  const Answer* answer = search.result.hasSolution ? &solver.answer() : nullptr;
+  if (answer != nullptr) result.AddMember("answer", answerJson(r, *puzzle, *answer, a), a);
+  result.AddMember("board", toJson(r.genre->board(*puzzle, answer), a), a);
+  Value stats = searchStats(search, a, msSince(start));
+  stats.AddMember("buildMs", build_ms, a);
+  result.AddMember("stats", stats, a);
+  return result;
+}
+
+/// [{row, column, first, second}] where two answers' cells differ (1-based).
+Value differences(const Answer& first, const Answer& second, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  for (int cell = 0; cell < first.grid.cells(); ++cell) {
+    if (first.cells[cell] == second.cells[cell]) continue;
+    Value d(rapidjson::kObjectType);
+    d.AddMember("row", first.grid.rowOf(cell) + 1, a)
+        .AddMember("column", first.grid.columnOf(cell) + 1, a)
+        .AddMember("first", first.cells[cell], a)
+        .AddMember("second", second.cells[cell], a);
+    out.PushBack(d, a);
+  }
+  return out;
+}
+
+Value handleUniqueness(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const puzzles::GenreUniqueness u = puzzles::checkUniqueness(*r.genre, *puzzle, r.build, r.solve);
+  requireSolverOk(u.first.result);
+  if (u.second) requireSolverOk(u.second->result);
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("status", jsonString(milp::toString(u.first.result.status), a), a)
+      .AddMember("unique", u.unique ? Value(*u.unique) : Value(), a);
+  if (u.answer) result.AddMember("answer", answerJson(r, *puzzle, *u.answer, a), a);
+  if (u.secondAnswer) {
+    result.AddMember("secondAnswer", answerJson(r, *puzzle, *u.secondAnswer, a), a)
+        .AddMember("differences", differences(*u.answer, *u.secondAnswer, a), a);
+  }
+  result.AddMember("board", toJson(r.genre->board(*puzzle, u.answer ? &*u.answer : nullptr), a), a)
+      .AddMember("stats", searchStats(u.first, a, -1), a);
+  if (u.second) {
+    result.AddMember("secondStatus", jsonString(milp::toString(u.second->result.status), a), a)
+        .AddMember("secondStats", searchStats(*u.second, a, -1), a);
+  }
+  result.AddMember("totalMs", msSince(start), a);
+  return result;
+}
+
+Value handleEnumerate(const GenreRequest& r, const Value& id, const ProgressSink& progress,
+                      Clock::time_point start, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const puzzles::GenreEnumeration e = puzzles::enumerateAnswers(
+      *r.genre, *puzzle, r.build, r.limit, r.solve, [&](const Answer& answer, int found) {
+        if (progress) {
+          rapidjson::Document message;
+          JsonAllocator& m = message.GetAllocator();
+          Value body(rapidjson::kObjectType);
+          body.AddMember("found", found, m)
+              .AddMember("limit", r.limit, m)
+              .AddMember("cells", intArray(answer.cells, m), m)
+              .AddMember("elapsedMs", msSince(start), m);
+          sendProgress(progress, id, message, body);
+        }
+        return true;
+      });
+  if (e.lastStatus == milp::SolveStatus::kError) {
+    throw InputError(ErrorCode::kSolverError, "GLPK failed during the enumeration");
+  }
+  Value answers(rapidjson::kArrayType);
+  for (const Answer& answer : e.answers) answers.PushBack(answerJson(r, *puzzle, answer, a), a);
+  Value stats(rapidjson::kObjectType);
+  stats.AddMember("solves", e.solves, a)
+      .AddMember("solveMs", e.solveMs, a)
+      .AddMember("totalMs", msSince(start), a);
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("count", static_cast<int>(e.answers.size()), a)
+      .AddMember("complete", e.complete, a)
+      .AddMember("limit", r.limit, a)
+      .AddMember("lastStatus", jsonString(milp::toString(e.lastStatus), a), a)
+      .AddMember("answers", answers, a)
+      .AddMember("stats", stats, a);
+  return result;
+}
+
+Value handleRelax(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
+  std::vector<double> values;
+  const milp::SolveResult relaxed = solver.relax(r.solve, &values);
+  requireSolverOk(relaxed);
+  puzzles::Board board = r.genre->board(*puzzle, nullptr);
+  bool integral = relaxed.hasSolution;
+  if (relaxed.hasSolution) {
+    r.genre->drawRelaxation(*puzzle, solver.built(), values, &board);
+    for (const milp::Var& v : solver.built().answer) {
+      const double x = values[v.index];
+      if (std::abs(x - std::round(x)) > 1e-6) integral = false;
+    }
+  }
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("status", jsonString(milp::toString(relaxed.status), a), a)
+      .AddMember("integral", integral, a)
+      .AddMember("objective", relaxed.hasSolution ? jsonNumber(relaxed.objective) : Value(), a)
+      .AddMember("board", toJson(board, a), a)
+      .AddMember("stats", statsJson(relaxed, a, -1, msSince(start)), a);
+  return result;
+}
+
+Value handleExport(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const std::unique_ptr<puzzles::Built> built = r.genre->build(*puzzle, r.build);
+  const milp::Model& model = built->model;
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("format", jsonString(r.format, a), a)
+      .AddMember("rows", model.numConstraints(), a)
+      .AddMember("columns", model.numVars(), a)
+      .AddMember("nonzeros", model.numNonzeros(), a)
+      .AddMember("text",
+                 jsonString(milp::writeModel(model, r.format == "lp" ? milp::ModelFormat::kCplexLp
+                                                                     : milp::ModelFormat::kFreeMps),
+                            a),
+                 a)
+      .AddMember("totalMs", msSince(start), a);
+  return result;
+}
+
+Value handleFormulation(const GenreRequest& r, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const std::unique_ptr<puzzles::Built> built = r.genre->build(*puzzle, r.build);
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("formulation", toJson(r.genre->formulation(*puzzle, *built), puzzle->grid, a),
+                   a);
+  return result;
+}
+
+Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("board", toJson(r.genre->board(*puzzle, nullptr), a), a);
+  return result;
+}
+
+}  // namespace
+
+bool isGenreRequest(const Value& request, const std::string& type) {
+  if (type == "formulation" || type == "board") return true;
+  const std::string genre = optionalField<std::string>(request, "genre", "sudoku", "a string", "");
+  return genre != "sudoku";
+}
+
+Value handleGenreRequest(const std::string& type, const Value& request, const Value& id,
+                         const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
+  GenreRequest r = decode(type, request);
+  if (type == "parse") return handleParse(r, a);
+  if (type == "solve") return handleSolve(r, id, progress, start, a);
+  if (type == "checkUniqueness") return handleUniqueness(r, start, a);
+  if (type == "enumerate") return handleEnumerate(r, id, progress, start, a);
+  if (type == "relax") return handleRelax(r, start, a);
+  if (type == "exportModel") return handleExport(r, start, a);
+  if (type == "formulation") return handleFormulation(r, a);
+  if (type == "board") return handleBoard(r, a);
+  throw badRequest("type", "Request type '" + type + "' is not available for genre " +
+                               std::string(r.genre->id()) +
+                               ": one of parse, solve, checkUniqueness, enumerate, relax, "
+                               "exportModel, formulation, board");
+}
+
+Value toJson(const puzzles::Board& board, JsonAllocator& a) {
+  Value items(rapidjson::kArrayType);
+  items.Reserve(static_cast<rapidjson::SizeType>(board.items.size()), a);
+  for (const puzzles::BoardItem& item : board.items) {
+    Value out(rapidjson::kObjectType);
+    const std::string_view kind = puzzles::toString(item.kind);
+    out.AddMember("kind", StringRef(kind.data(), static_cast<rapidjson::SizeType>(kind.size())), a)
+        .AddMember("row", item.at.row, a)
+        .AddMember("column", item.at.column, a);
+    if (!item.text.empty()) out.AddMember("text", jsonString(item.text, a), a);
+    if (item.value != 1.0) out.AddMember("value", jsonNumber(item.value), a);
+    if (!item.style.empty()) out.AddMember("style", jsonString(item.style, a), a);
+    if (!item.cells.empty()) {
+      Value cells(rapidjson::kArrayType);
+      for (puzzles::Point p : item.cells) cells.PushBack(pointJson(p, a), a);
+      out.AddMember("cells", cells, a);
+    }
+    if (item.kind == puzzles::ItemKind::kLine) out.AddMember("to", pointJson(item.to, a), a);
+    items.PushBack(out, a);
+  }
+  Value out(rapidjson::kObjectType);
+  out.AddMember("rows", board.rows, a)
+      .AddMember("columns", board.columns, a)
+      .AddMember("items", items, a);
+  return out;
+}
+
+Value toJson(const puzzles::Formulation& f, const puzzles::RectGrid& grid, JsonAllocator& a) {
+  Value groups(rapidjson::kArrayType);
+  for (const puzzles::ConstraintGroup& g : f.groups) {
+    Value rows(rapidjson::kArrayType);
+    for (const puzzles::FormulationRow& row : g.rows) {
+      Value out(rapidjson::kObjectType);
+      out.AddMember("name", jsonString(row.name, a), a)
+          .AddMember("cells", cellsJson(row.cells, grid, a), a);
+      rows.PushBack(out, a);
+    }
+    Value group(rapidjson::kObjectType);
+    group.AddMember("id", jsonString(g.id, a), a)
+        .AddMember("title", jsonString(g.title, a), a)
+        .AddMember("tex", jsonString(g.tex, a), a)
+        .AddMember("technique", jsonString(g.technique, a), a)
+        .AddMember("rows", rows, a);
+    groups.PushBack(group, a);
+  }
+  Value out(rapidjson::kObjectType);
+  out.AddMember("genre", jsonString(f.genre, a), a)
+      .AddMember("variables", jsonString(f.variables, a), a)
+      .AddMember("objective", jsonString(f.objective, a), a)
+      .AddMember("groups", groups, a)
+      .AddMember("rows", f.rows, a)
+      .AddMember("columns", f.columns, a)
+      .AddMember("nonzeros", f.nonzeros, a);
+  return out;
+}
+
+}  // namespace gridmilp::app

@@ -1,0 +1,68 @@
+// gridmilp — reading the fields of a request, for the service's handlers.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <type_traits>
+
+#include "app/json.h"
+#include "app/service.h"
+#include "milp/model.h"
+#include "puzzles/input_error.h"
+
+namespace gridmilp::app {
+
+using Clock = std::chrono::steady_clock;
+using rapidjson::Value;
+
+/// Milliseconds since `start`.
+double msSince(Clock::time_point start);
+
+/// Reads an optional field of type T (bool, int, double: any number, std::string):
+/// absent or null gives `fallback`; another type throws bad_request naming the field
+/// (`path` + `name`) and what it must be (`type_name`).
+template <typename T>
+T optionalField(const Value& object, const char* name, T fallback, const char* type_name,
+                const std::string& path) {
+  const Value* value = findMember(object, name);
+  if (value == nullptr || value->IsNull()) return fallback;
+  const std::string field = path + name;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (value->IsBool()) return value->GetBool();
+  } else if constexpr (std::is_same_v<T, int>) {
+    if (value->IsInt()) return value->GetInt();
+    if (value->IsInt64() || value->IsUint64()) {
+      throw badRequest(
+          field, "Field '" + field + "' must be " + type_name + " from -2147483648 to 2147483647");
+    }
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (value->IsNumber()) return value->GetDouble();
+  } else {
+    static_assert(std::is_same_v<T, std::string>);
+    if (value->IsString()) return std::string(value->GetString(), value->GetStringLength());
+  }
+  throw badRequest(field, "Field '" + field + "' must be " + type_name);
+}
+
+/// A required string field; throws bad_request naming it when absent or not a string.
+std::string requiredString(const Value& object, const char* name);
+
+/// An optional object field (an empty object when absent or null); throws
+/// bad_request when it is something else.
+const Value& optionalObject(const Value& object, const char* name);
+
+/// The MILP options of a request's "options" and "debug" objects (protocol.md):
+/// timeLimitMs, presolve, branching, backtracking, method, recordBranching and
+/// debug.forceGlpkError. Throws bad_request naming the field at fault.
+milp::SolveOptions solveOptionsOf(const Value& request);
+
+/// Sends `{"id": id, "progress": progress}` to `sink`; `progress` is allocated from
+/// `message`, which becomes the message.
+void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document& message,
+                  Value& progress);
+
+/// Throws InputError(solver_error) with GLPK's message when the solve failed.
+void requireSolverOk(const milp::SolveResult& result);
+
+}  // namespace gridmilp::app

@@ -1,0 +1,465 @@
+// gridmilp — the digit genres' common model, checker, board and formulation.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/common/digits.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "puzzles/sudoku/grid.h"
+#include "puzzles/sudoku/text.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+using milp::kAll;
+using milp::sum;
+
+const DigitPuzzle& digitsOf(const Puzzle& puzzle) {
+  return dynamic_cast<const DigitPuzzle&>(puzzle);
+}
+
+/// A named unit of the puzzle: "row 3", "box 5", "diagonal 1".
+struct NamedUnit {
+  std::string name;
+  std::vector<int> cells;
+};
+
+/// Every unit that must hold each digit once: rows, columns, regions, extras.
+std::vector<NamedUnit> unitsOf(const DigitPuzzle& p) {
+  std::vector<NamedUnit> out;
+  const int n = p.n;
+  for (int r = 0; r < n; ++r) {
+    NamedUnit u{"row " + std::to_string(r + 1), {}};
+    for (int c = 0; c < n; ++c) u.cells.push_back(p.grid.index(r, c));
+    out.push_back(std::move(u));
+  }
+  for (int c = 0; c < n; ++c) {
+    NamedUnit u{"column " + std::to_string(c + 1), {}};
+    for (int r = 0; r < n; ++r) u.cells.push_back(p.grid.index(r, c));
+    out.push_back(std::move(u));
+  }
+  if (!p.region.empty()) {
+    std::vector<NamedUnit> regions(n);
+    for (int k = 0; k < n; ++k) regions[k].name = p.regionName + " " + std::to_string(k + 1);
+    for (int cell = 0; cell < p.grid.cells(); ++cell) regions[p.region[cell]].cells.push_back(cell);
+    for (NamedUnit& u : regions) out.push_back(std::move(u));
+  }
+  for (std::size_t k = 0; k < p.extras.size(); ++k) {
+    out.push_back({p.extraName + " " + std::to_string(k + 1), p.extras[k].cells});
+  }
+  return out;
+}
+
+std::string digitText(int d) { return std::to_string(d); }
+
+}  // namespace
+
+std::vector<unsigned> digitSets(int n, int size, int sum) {
+  std::vector<unsigned> out;
+  if (n > 20 || size > n) return out;
+  for (unsigned mask = 0; mask < (1U << n); ++mask) {
+    if (std::popcount(mask) != size) continue;
+    int total = 0;
+    for (int d = 1; d <= n; ++d) {
+      if (mask & (1U << (d - 1))) total += d;
+    }
+    if (total == sum) out.push_back(mask);
+  }
+  return out;
+}
+
+std::vector<std::string_view> DigitGenre::models() const { return {"textbook"}; }
+
+std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOptions& options) const {
+  const std::vector<std::string_view> known = models();
+  if (std::find(known.begin(), known.end(), options.model) == known.end()) {
+    std::string list;
+    for (std::string_view m : known) list += (list.empty() ? "" : ", ") + std::string(m);
+    throw badRequest("options.model", "The " + std::string(title()) + " genre has no model '" +
+                                          options.model + "': one of " + list);
+  }
+  const bool combinations = options.model == "combinations";
+  const DigitPuzzle& p = digitsOf(puzzle);
+  const int n = p.n;
+  auto built = std::make_unique<DigitBuilt>();
+  milp::Model& m = built->model;
+  const milp::VarFamily x = built->x =
+      m.addVars("x", {{1, n}, {1, n}, {1, n}}, milp::VarType::kBinary, 0, 1);
+  built->answer = x.all();
+  built->oneHotAnswer = true;
+  built->cellOf.resize(built->answer.size());
+  for (std::size_t j = 0; j < built->answer.size(); ++j) built->cellOf[j] = static_cast<int>(j) / n;
+  const auto label = [](const char* family, int a, int b = -1) {
+    return std::string(family) + "[" + std::to_string(a) + (b >= 0 ? "," + std::to_string(b) : "") +
+           "]";
+  };
+  // Each cell holds one digit.
+  for (int r = 1; r <= n; ++r) {
+    for (int c = 1; c <= n; ++c)
+      m.addConstraint(sum(x.slice({r, c, kAll})) == 1, label("cell", r, c));
+  }
+  // Each digit once per row, once per column.
+  for (int r = 1; r <= n; ++r) {
+    for (int d = 1; d <= n; ++d)
+      m.addConstraint(sum(x.slice({r, kAll, d})) == 1, label("row", r, d));
+  }
+  for (int c = 1; c <= n; ++c) {
+    for (int d = 1; d <= n; ++d) {
+      m.addConstraint(sum(x.slice({kAll, c, d})) == 1, label("column", c, d));
+    }
+  }
+  // Each digit once per box or region, and per diagonal or window.
+  const auto digitOnce = [&](const std::vector<int>& cells, const std::string& family, int k) {
+    for (int d = 1; d <= n; ++d) {
+      milp::LinExpr in_unit;
+      for (int cell : cells) in_unit += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
+      m.addConstraint(in_unit == 1, label(family.c_str(), k, d));
+    }
+  };
+  if (!p.region.empty()) {
+    std::vector<std::vector<int>> regions(n);
+    for (int cell = 0; cell < p.grid.cells(); ++cell) regions[p.region[cell]].push_back(cell);
+    for (int k = 0; k < n; ++k) digitOnce(regions[k], p.regionName, k + 1);
+  }
+  for (std::size_t k = 0; k < p.extras.size(); ++k) {
+    digitOnce(p.extras[k].cells, p.extraName, static_cast<int>(k) + 1);
+  }
+  // Each cage adds up to its sum, and holds no digit twice: by the sum row, or by
+  // choosing one of the digit sets that make the sum.
+  for (std::size_t k = 0; combinations && k < p.cages.size(); ++k) {
+    const Cage& cage = p.cages[k];
+    const std::vector<unsigned> sets = digitSets(n, static_cast<int>(cage.cells.size()), cage.sum);
+    const int id = static_cast<int>(k) + 1;
+    const milp::VarFamily y =
+        m.addVars("y" + std::to_string(id), {{1, static_cast<int>(sets.size())}},
+                  milp::VarType::kBinary, 0, 1);
+    built->cellOf.resize(m.numVars(), cage.cells.front());
+    m.addConstraint(sum(y.all()) == 1, label("combination", id));
+    for (int d = 1; d <= n; ++d) {
+      milp::LinExpr uses;
+      for (int cell : cage.cells) uses += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
+      for (std::size_t j = 0; j < sets.size(); ++j) {
+        if (sets[j] & (1U << (d - 1))) uses -= y(static_cast<int>(j) + 1);
+      }
+      m.addConstraint(uses == 0, label("cage_digit", id, d));
+    }
+  }
+  for (std::size_t k = 0; !combinations && k < p.cages.size(); ++k) {
+    const Cage& cage = p.cages[k];
+    milp::LinExpr total;
+    for (int cell : cage.cells) {
+      for (int d = 1; d <= n; ++d)
+        total += d * milp::LinExpr(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d));
+    }
+    m.addConstraint(total == cage.sum, label("cage", static_cast<int>(k) + 1));
+    if (cage.cells.size() < 2) continue;
+    for (int d = 1; d <= n; ++d) {
+      milp::LinExpr uses;
+      for (int cell : cage.cells) uses += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
+      m.addConstraint(uses <= 1, label("cage_digit", static_cast<int>(k) + 1, d));
+    }
+  }
+  // Givens, by bounds.
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    if (p.givens[cell] != 0)
+      m.fix(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, p.givens[cell]), 1);
+  }
+  return built;
+}
+
+Answer DigitGenre::decode(const Puzzle& puzzle, const Built& built) const {
+  const DigitPuzzle& p = digitsOf(puzzle);
+  const auto& b = dynamic_cast<const DigitBuilt&>(built);
+  Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    for (int d = 1; d <= p.n; ++d) {
+      if (b.model.value(b.x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d)) > 0.5) {
+        out.cells[cell] = d;
+      }
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> DigitGenre::verify(const Puzzle& puzzle, const Answer& answer) const {
+  const DigitPuzzle& p = digitsOf(puzzle);
+  if (answer.grid.rows != p.n || answer.grid.columns != p.n ||
+      static_cast<int>(answer.cells.size()) != p.n * p.n) {
+    return "the answer is not " + p.grid.label();
+  }
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    const int v = answer.cells[cell];
+    if (v < 1 || v > p.n) {
+      return p.grid.name(cell) + " holds " + std::to_string(v) + ", not a digit 1 to " +
+             std::to_string(p.n);
+    }
+    if (p.givens[cell] != 0 && p.givens[cell] != v) {
+      return p.grid.name(cell) + " holds " + std::to_string(v) + " but the given is " +
+             std::to_string(p.givens[cell]);
+    }
+  }
+  for (const NamedUnit& unit : unitsOf(p)) {
+    std::vector<int> seen(p.n + 1, 0);
+    for (int cell : unit.cells) {
+      if (++seen[answer.cells[cell]] > 1) {
+        return unit.name + " holds " + std::to_string(answer.cells[cell]) + " twice";
+      }
+    }
+  }
+  for (std::size_t k = 0; k < p.cages.size(); ++k) {
+    const Cage& cage = p.cages[k];
+    std::vector<int> seen(p.n + 1, 0);
+    int total = 0;
+    for (int cell : cage.cells) {
+      total += answer.cells[cell];
+      if (++seen[answer.cells[cell]] > 1) {
+        return "the cage at " + p.grid.name(cage.cells.front()) + " holds " +
+               std::to_string(answer.cells[cell]) + " twice";
+      }
+    }
+    if (total != cage.sum) {
+      return "the cage at " + p.grid.name(cage.cells.front()) + " adds up to " +
+             std::to_string(total) + ", not " + std::to_string(cage.sum);
+    }
+  }
+  return std::nullopt;
+}
+
+Board DigitGenre::board(const Puzzle& puzzle, const Answer* answer) const {
+  const DigitPuzzle& p = digitsOf(puzzle);
+  Board board;
+  board.rows = p.grid.rows;
+  board.columns = p.grid.columns;
+  for (const Unit& unit : p.extras) {
+    for (int cell : unit.cells) board.shade(p.grid.centre(cell), p.extraName, 0.25);
+  }
+  if (!p.region.empty()) addRegionWalls(p.grid, p.region, &board);
+  for (const Cage& cage : p.cages) {
+    BoardItem item;
+    item.kind = ItemKind::kCage;
+    // The sum goes in the cage's top-left cell: its first in row-major order.
+    int first = cage.cells.front();
+    for (int cell : cage.cells) first = std::min(first, cell);
+    item.at = p.grid.centre(first);
+    item.text = std::to_string(cage.sum);
+    for (int cell : cage.cells) item.cells.push_back(p.grid.centre(cell));
+    board.items.push_back(std::move(item));
+  }
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    if (p.givens[cell] != 0) {
+      board.number(p.grid.centre(cell), digitText(p.givens[cell]), "given");
+    } else if (answer != nullptr && answer->cells[cell] != 0) {
+      board.number(p.grid.centre(cell), digitText(answer->cells[cell]), "solved");
+    }
+  }
+  return board;
+}
+
+void DigitGenre::drawRelaxation(const Puzzle& puzzle, const Built& built,
+                                const std::vector<double>& values, Board* board) const {
+  const DigitPuzzle& p = digitsOf(puzzle);
+  const auto& b = dynamic_cast<const DigitBuilt&>(built);
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    if (p.givens[cell] != 0) continue;
+    for (int d = 1; d <= p.n; ++d) {
+      const double v = values[b.x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d).index];
+      if (std::fabs(v) <= 1e-9) continue;
+      BoardItem item;
+      item.kind = ItemKind::kCandidate;
+      item.at = p.grid.centre(cell);
+      item.text = digitText(d);
+      item.value = std::min(1.0, std::max(0.0, v));
+      board->items.push_back(std::move(item));
+    }
+  }
+}
+
+Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) const {
+  const DigitPuzzle& p = digitsOf(puzzle);
+  Formulation f;
+  f.genre = std::string(id());
+  const std::string n = std::to_string(p.n);
+  f.variables =
+      "x_{r,c,d} \\in \\{0,1\\},\\ x_{r,c,d} = 1 \\iff \\text{cell } (r,c) "
+      "\\text{ holds } d, \\quad r,c,d \\in \\{1,\\dots," +
+      n + "\\};\\quad x_{r,c,g} = 1 \\text{ for each given } g";
+  f.objective = "\\text{minimise } 0 \\quad (\\text{any feasible point is an answer})";
+  const std::string all = "\\quad \\forall d \\in \\{1,\\dots," + n + "\\}";
+  f.groups.push_back({"cell",
+                      "Each cell holds one digit",
+                      "\\sum_{d=1}^{" + n + "} x_{r,c,d} = 1 \\quad \\forall r,c",
+                      "",
+                      {}});
+  f.groups.push_back({"row",
+                      "Each digit once per row",
+                      "\\sum_{c=1}^{" + n + "} x_{r,c,d} = 1 \\quad \\forall r,d",
+                      "",
+                      {}});
+  f.groups.push_back({"column",
+                      "Each digit once per column",
+                      "\\sum_{r=1}^{" + n + "} x_{r,c,d} = 1 \\quad \\forall c,d",
+                      "",
+                      {}});
+  if (!p.region.empty()) {
+    const bool boxes = p.regionName == "box";
+    f.groups.push_back({p.regionName,
+                        boxes ? "Each digit once per box" : "Each digit once per region",
+                        "\\sum_{(r,c) \\in " + std::string(boxes ? "B_k" : "R_k") +
+                            "} x_{r,c,d} = 1 \\quad \\forall k,d",
+                        "areas",
+                        {}});
+  }
+  if (!p.extras.empty()) {
+    const bool diagonal = p.extraName == "diagonal";
+    f.groups.push_back(
+        {p.extraName,
+         diagonal ? "Each digit once on each main diagonal" : "Each digit once per extra window",
+         diagonal
+             ? "\\sum_{i=1}^{" + n + "} x_{i,i,d} = 1,\\quad \\sum_{i=1}^{" + n + "} x_{i," +
+                   std::to_string(p.n + 1) + "-i,d} = 1" + all
+             : "\\sum_{(r,c) \\in W_k} x_{r,c,d} = 1 \\quad \\forall k \\in \\{1,\\dots,4\\}, d",
+         "areas",
+         {}});
+  }
+  const bool combinations = built.model.findConstraint("combination[1]").has_value();
+  if (!p.cages.empty() && combinations) {
+    f.groups.push_back(
+        {"combination",
+         "Each cage uses one set of different digits that make its sum",
+         "\\sum_{j} y_{k,j} = 1 \\quad \\forall k,\\ \\text{over the digit sets } S_{k,j} "
+         "\\text{ with } |S_{k,j}| = |C_k|,\\ \\textstyle\\sum S_{k,j} = s_k",
+         "candidates",
+         {}});
+    f.groups.push_back({"cage_digit",
+                        "A digit is in a cage exactly when the chosen set has it",
+                        "\\sum_{(r,c) \\in C_k} x_{r,c,d} = \\sum_{j : d \\in S_{k,j}} y_{k,j} "
+                        "\\quad \\forall k,d",
+                        "",
+                        {}});
+  } else if (!p.cages.empty()) {
+    f.groups.push_back({"cage",
+                        "Each cage adds up to its sum",
+                        "\\sum_{(r,c) \\in C_k} \\sum_{d=1}^{" + n +
+                            "} d\\,x_{r,c,d} = s_k "
+                            "\\quad \\forall k",
+                        "sums",
+                        {}});
+    f.groups.push_back({"cage_digit",
+                        "No digit twice in a cage",
+                        "\\sum_{(r,c) \\in C_k} x_{r,c,d} \\le 1 \\quad \\forall k,d",
+                        "",
+                        {}});
+  }
+  collectRows(built, &f);
+  return f;
+}
+
+std::string DigitGenre::formatAnswer(const Puzzle& puzzle, const Answer& answer) const {
+  std::string out = "=== " + (puzzle.header.empty() ? puzzle.name : puzzle.header) + "\n";
+  out += std::to_string(answer.grid.rows) + " " + std::to_string(answer.grid.columns) + "\n";
+  for (int r = 0; r < answer.grid.rows; ++r) {
+    for (int c = 0; c < answer.grid.columns; ++c) {
+      if (c > 0) out += ' ';
+      out += std::to_string(answer.cells[answer.grid.index(r, c)]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+void setBoxes(DigitPuzzle& puzzle, std::string_view title) {
+  const sudoku::Shape shape = sudoku::shapeForSize(puzzle.n);
+  if (shape.boxHeight == 1 && puzzle.n > 1) {
+    throw badRequest("size", std::string(title) + " needs boxes, and " + puzzle.grid.label() +
+                                 " has none (its side " + std::to_string(puzzle.n) +
+                                 " is prime): choose another size or the Latin square genre");
+  }
+  puzzle.region.assign(puzzle.grid.cells(), 0);
+  for (int cell = 0; cell < puzzle.grid.cells(); ++cell) {
+    const int r = puzzle.grid.rowOf(cell), c = puzzle.grid.columnOf(cell);
+    puzzle.region[cell] = (r / shape.boxHeight) * (puzzle.n / shape.boxWidth) + c / shape.boxWidth;
+  }
+  puzzle.regionName = "box";
+}
+
+std::vector<int> readGivens(const Record& record, int block, int blocks) {
+  const std::vector<const Token*> tokens = recordBlock(record, block, blocks);
+  const int n = record.rows;
+  std::vector<int> givens(tokens.size());
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    givens[k] = tokenValue(record, *tokens[k], blockLine(record, block, static_cast<int>(k)), 1, n,
+                           true, "a digit");
+  }
+  return givens;
+}
+
+void requireNoConflict(const DigitPuzzle& puzzle) {
+  for (const NamedUnit& unit : unitsOf(puzzle)) {
+    std::vector<int> at(puzzle.n + 1, -1);
+    for (int cell : unit.cells) {
+      const int g = puzzle.givens[cell];
+      if (g == 0) continue;
+      if (at[g] >= 0) {
+        Where where;
+        where.cells = {puzzle.grid.ref(at[g]), puzzle.grid.ref(cell)};
+        throw InputError(ErrorCode::kConflictingGivens,
+                         puzzle.name + ": two " + std::to_string(g) + "s in " + unit.name + ": " +
+                             puzzle.grid.name(at[g]) + " and " + puzzle.grid.name(cell),
+                         where);
+      }
+      at[g] = cell;
+    }
+  }
+}
+
+std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text, int size) {
+  std::vector<std::unique_ptr<DigitPuzzle>> out;
+  // The record layout: a header line, or a first line of two equal numbers "N N".
+  std::size_t first = text.find_first_not_of(" \t\r\n");
+  const bool records =
+      first != std::string_view::npos && (text.substr(first, 3) == "===" || [&] {
+        const std::string_view line = text.substr(first, text.find('\n', first) - first);
+        int a = 0, b = 0;
+        char extra = 0;
+        return std::sscanf(std::string(line).c_str(), "%d %d %c", &a, &b, &extra) == 2 && a == b;
+      }());
+  if (records) {
+    for (const Record& record : parseRecords(text)) {
+      if (record.rows != record.columns) {
+        Where where;
+        where.puzzle = record.puzzle;
+        where.line = record.line;
+        throw InputError(ErrorCode::kBadRequest,
+                         record.name + " is " + std::to_string(record.rows) + "\u00d7" +
+                             std::to_string(record.columns) + ": this genre is square (n\u00d7n)",
+                         where);
+      }
+      auto p = std::make_unique<DigitPuzzle>();
+      p->grid = RectGrid{record.rows, record.columns};
+      p->n = record.rows;
+      p->name = record.name;
+      p->header = record.header;
+      p->line = record.line;
+      p->givens = readGivens(record, 0, 1);
+      out.push_back(std::move(p));
+    }
+    return out;
+  }
+  sudoku::ParseOptions options;
+  options.size = size;
+  const sudoku::ParsedText parsed = sudoku::parseText(text, options);
+  for (const sudoku::ParsedPuzzle& puzzle : parsed.puzzles) {
+    auto p = std::make_unique<DigitPuzzle>();
+    const int n = puzzle.grid.shape.size();
+    p->grid = RectGrid{n, n};
+    p->n = n;
+    p->name = puzzle.name;
+    p->line = puzzle.line;
+    p->givens = puzzle.grid.cells;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace gridmilp::puzzles

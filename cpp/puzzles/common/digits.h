@@ -1,0 +1,106 @@
+// gridmilp — genres that place digits 1..n in an n×n grid: Latin squares and the
+// Sudoku variants (killer, jigsaw, Sudoku X, hyper).
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The MILP is the textbook Sudoku model with the variant's units: binary x[r,c,d]
+// = 1 iff cell (r, c) holds digit d (r, c, d in 1..n), and one block of rows per rule:
+//   cell[r,c]:       sum_d x[r,c,d] = 1                       each cell holds one digit
+//   row[r,d]:        sum_c x[r,c,d] = 1                       each digit once per row
+//   column[c,d]:     sum_r x[r,c,d] = 1                       … per column
+//   box[k,d] / region[k,d]: sum_{(r,c) in k} x[r,c,d] = 1    … per box or jigsaw region
+//   diagonal[k,d], window[k,d]: the same over the diagonals (Sudoku X) or the four
+//                    extra 3×3 windows (hyper)
+//   cage[k]:         sum_{(r,c) in C_k} sum_d d·x[r,c,d] = s_k   each cage adds up to its sum
+//   cage_digit[k,d]: sum_{(r,c) in C_k} x[r,c,d] <= 1         no digit twice in a cage
+// That is model "textbook". Its LP relaxation is weak for cages (a cage of sum 3 may
+// hold 1.5 and 1.5), and GLPK's branch-and-bound can take minutes on a 9×9 killer.
+// Model "combinations" (the default for killer) chooses among enumerated candidates,
+// the technique of Saito's notebooks: for each cage k, a binary y[k,j] per set S_j of
+// |C_k| different digits that add up to s_k, and
+//   combination[k]:  sum_j y[k,j] = 1                         the cage uses one digit set
+//   cage_digit[k,d]: sum_{(r,c) in C_k} x[r,c,d] = sum_{j : d in S_j} y[k,j]
+//                                                  digit d is in the cage iff its set has it
+// which implies the sum and the distinct digits, with every coefficient ±1.
+// and each given g at (r, c) fixes x[r,c,g] = 1 through its bounds. Objective 0.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzles/common/genre.h"
+#include "puzzles/common/records.h"
+
+namespace gridmilp::puzzles {
+
+/// A cage of a killer Sudoku: its cells (indices) and the sum they add up to.
+struct Cage {
+  std::vector<int> cells;
+  int sum = 0;
+};
+
+/// A unit besides rows and columns: every digit once in its n cells.
+struct Unit {
+  std::vector<int> cells;
+};
+
+/// A digit puzzle: n×n, givens, and the variant's units and cages.
+struct DigitPuzzle : Puzzle {
+  int n = 0;
+  std::vector<int> givens;  ///< per cell, 0 for empty
+  /// Region (box or jigsaw region) of each cell, 0..n-1; empty for a Latin square.
+  std::vector<int> region;
+  std::string regionName = "box";  ///< "box" or "region": the rows' family name
+  std::vector<Unit> extras;        ///< diagonals or windows
+  std::string extraName;           ///< "diagonal" or "window": the rows' family name
+  std::vector<Cage> cages;
+  /// Things the solver accepts but a person should know ("region 3 is not connected").
+  std::vector<std::string> warnings;
+};
+
+/// The built model: x(r, c, d), each index 1..n.
+struct DigitBuilt : Built {
+  milp::VarFamily x;
+};
+
+/// The sets of `size` different digits 1..n that add up to `sum`, each as a bit mask
+/// (bit d-1 for digit d), in increasing order of the masks.
+std::vector<unsigned> digitSets(int n, int size, int sum);
+
+/// The common part of the digit genres: the model, the checker, the board, the
+/// formulation and the solution text. A genre adds its parser and its units.
+class DigitGenre : public Genre {
+ public:
+  std::vector<std::string_view> models() const override;
+  std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override;
+  Answer decode(const Puzzle& puzzle, const Built& built) const override;
+  std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override;
+  Board board(const Puzzle& puzzle, const Answer* answer) const override;
+  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
+                      Board* board) const override;
+  Formulation formulation(const Puzzle& puzzle, const Built& built) const override;
+  std::string formatAnswer(const Puzzle& puzzle, const Answer& answer) const override;
+};
+
+/// Fills `puzzle.region` with the usual boxes of the size (sudoku::shapeForSize: 9 →
+/// 3×3, 6 → 2 rows × 3 columns). Throws InputError (bad_request) when n has no box
+/// shape other than whole rows (a prime n), naming the genre `title`.
+void setBoxes(DigitPuzzle& puzzle, std::string_view title);
+
+/// The givens of block `block` of a record of `blocks` blocks (`-` or `.` empty,
+/// else 1..n).
+std::vector<int> readGivens(const Record& record, int block, int blocks);
+
+/// Throws InputError(conflicting_givens) naming both cells when two equal givens
+/// share a row, a column, a region or an extra unit.
+void requireNoConflict(const DigitPuzzle& puzzle);
+
+/// Parses a text of plain digit grids (the sw_* record layout, or any format of the
+/// Sudoku parser: rows of digits, one puzzle per line, Project Euler 96 files) into
+/// puzzles with givens only; `size` 0 detects it. Throws as parseRecords and
+/// sudoku::parseText.
+std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text, int size);
+
+}  // namespace gridmilp::puzzles

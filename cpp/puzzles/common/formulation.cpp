@@ -1,0 +1,36 @@
+// gridmilp — a model's formulation for the teaching panel.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/common/formulation.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "puzzles/common/genre.h"
+
+namespace gridmilp::puzzles {
+
+void collectRows(const Built& built, Formulation* formulation) {
+  const milp::Model& model = built.model;
+  std::unordered_map<std::string, ConstraintGroup*> by_id;
+  for (ConstraintGroup& group : formulation->groups) by_id[group.id] = &group;
+  for (int i = 0; i < model.numConstraints(); ++i) {
+    std::string name = model.name(milp::Constraint{i, &model});
+    const auto found = by_id.find(name.substr(0, name.find('[')));
+    if (found == by_id.end()) continue;
+    FormulationRow row;
+    row.name = std::move(name);
+    for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
+      const int var = model.rowVars()[k];
+      const int cell = var < static_cast<int>(built.cellOf.size()) ? built.cellOf[var] : -1;
+      if (cell >= 0) row.cells.push_back(cell);
+    }
+    std::sort(row.cells.begin(), row.cells.end());
+    row.cells.erase(std::unique(row.cells.begin(), row.cells.end()), row.cells.end());
+    found->second->rows.push_back(std::move(row));
+  }
+  formulation->rows = model.numConstraints();
+  formulation->columns = model.numVars();
+  formulation->nonzeros = model.numNonzeros();
+}
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,48 @@
+// gridmilp — a model's formulation for the teaching panel, from the engine.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The page typesets `variables`, `objective` and each constraint group's `tex` with
+// KaTeX, and highlights the cells of a row when it is pointed at: the rows and their
+// cells come from the built model itself (each row's variables, mapped to cells by
+// Built::cellOf), not from reading GLPK's LP text back.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gridmilp::puzzles {
+
+struct Built;
+
+/// One row of a constraint group: its name in the model (`cage[3]`) and the cells
+/// (0-based indices) its variables belong to.
+struct FormulationRow {
+  std::string name;
+  std::vector<int> cells;
+};
+
+/// A named set of rows, one per rule of the puzzle.
+struct ConstraintGroup {
+  std::string id;         ///< the rows' family name in the model ("cage", "row")
+  std::string title;      ///< the rule in words ("Each cage adds up to its sum")
+  std::string tex;        ///< the rows as TeX, e.g. \sum_{(r,c) \in C} \sum_d d\,x_{r,c,d} = s_C
+  std::string technique;  ///< the modelling technique ("sums", "areas", "IF by big-M")
+  std::vector<FormulationRow> rows;
+};
+
+struct Formulation {
+  std::string genre;
+  std::string variables;  ///< TeX: what the variables mean
+  std::string objective;  ///< TeX, e.g. \text{minimise } 0
+  std::vector<ConstraintGroup> groups;
+  int rows = 0;
+  int columns = 0;  ///< MILP columns (variables)
+  int nonzeros = 0;
+};
+
+/// Fills the rows of each group of `formulation` from `built`: every model row
+/// whose name is `<group id>[...]` goes to that group, with the cells of its
+/// variables (Built::cellOf), in model order. Rows of no group are left out.
+void collectRows(const Built& built, Formulation* formulation);
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,124 @@
+// gridmilp — the genre interface: what a kind of puzzle provides to the engine.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A genre turns text into a typed puzzle (parse), the puzzle into a MILP with the
+// model builder (build), finds the cuts an integer solution violates when the model
+// leaves a rule out (separate: connectivity, one loop), reads the answer from a
+// solution (decode), checks an answer by the rules alone (verify: it never looks at
+// the model), and describes the board and the formulation for the page. The shared
+// machinery (search.h) solves, re-solves with cuts, checks uniqueness and enumerates
+// for every genre alike. See ../shared/DESIGN.md, "A genre".
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "milp/model.h"
+#include "puzzles/common/board.h"
+#include "puzzles/common/formulation.h"
+#include "puzzles/common/grid.h"
+
+namespace gridmilp::puzzles {
+
+/// A parsed puzzle. Genres derive from it and add their clues.
+struct Puzzle {
+  virtual ~Puzzle() = default;
+  RectGrid grid;
+  std::string name;    ///< the record's id ("21_9x9") or "Puzzle N"
+  std::string header;  ///< the record's whole header line without "=== " (may be empty)
+  int line = 0;        ///< 1-based line where the puzzle starts in its text
+};
+
+/// An answer: one value per cell (a digit; 1 for shaded, a star or a lamp; 0 for
+/// none), plus, for genres that draw lines, one value per edge in a genre's order.
+struct Answer {
+  RectGrid grid;
+  std::vector<int> cells;
+  std::vector<int> edges;
+  bool operator==(const Answer&) const = default;
+};
+
+/// A built model. Genres derive from it to keep their variable families.
+struct Built {
+  virtual ~Built() = default;
+  milp::Model model;
+  /// The binaries that determine the answer: uniqueness and enumeration exclude an
+  /// answer by a no-good cut over them (search.h).
+  std::vector<milp::Var> answer;
+  /// True when every feasible point sets exactly one answer binary per cell (digit
+  /// genres): then the no-good needs only the binaries at 1 (search.h).
+  bool oneHotAnswer = false;
+  /// The cell each variable belongs to (by variable index; -1 for none), for the
+  /// formulation's rows and the cells a cut involves.
+  std::vector<int> cellOf;
+};
+
+/// Options of a build: the model variant ("textbook" for every genre; a genre may
+/// offer reductions under other names).
+struct BuildOptions {
+  std::string model = "textbook";
+};
+
+/// A cut found by separation: a row to add, what it says, and the cells it involves.
+struct Cut {
+  milp::ConstraintSpec row;
+  std::string name;  ///< row name in the model, e.g. "connect[3]"
+  std::string why;   ///< in words: "one of these 6 shaded cells must be unshaded"
+  std::vector<int> cells;
+};
+
+/// What a kind of puzzle provides. Implementations are stateless singletons
+/// (registry.h); every method may be called from any thread.
+class Genre {
+ public:
+  virtual ~Genre() = default;
+
+  /// The protocol's id ("killer") and the genre's name for people ("Killer Sudoku").
+  virtual std::string_view id() const = 0;
+  virtual std::string_view title() const = 0;
+
+  /// The model variants build() takes, the default first (the default is the
+  /// fastest GLPK route the genre has; the others are there to teach and compare).
+  virtual std::vector<std::string_view> models() const { return {"textbook"}; }
+
+  /// The puzzles of a text (one or many, in the genre's formats; README, "Formats").
+  /// `size` is a side length the caller knows (0: from the text). Throws InputError
+  /// with the line, column and character of the first fault.
+  virtual std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const = 0;
+
+  /// The MILP. Throws InputError (bad_request) for a model name the genre lacks.
+  virtual std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const = 0;
+
+  /// Cuts that the current integer solution of `built` violates (empty: it obeys every
+  /// rule). Genres whose model states every rule keep the default.
+  virtual std::vector<Cut> separate(const Puzzle& /*puzzle*/, const Built& /*built*/) const {
+    return {};
+  }
+
+  /// The answer in the current solution of `built` (values > 0.5 count as 1).
+  virtual Answer decode(const Puzzle& puzzle, const Built& built) const = 0;
+
+  /// The first rule `answer` breaks, in words ("row 3 holds 5 twice"), or nothing.
+  /// Reads only the puzzle and the answer.
+  virtual std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const = 0;
+
+  /// The board of the puzzle, with the answer drawn when there is one.
+  virtual Board board(const Puzzle& puzzle, const Answer* answer) const = 0;
+
+  /// Adds the LP relaxation's values (`values`, one per model variable) to a board as
+  /// candidate marks or shading depth.
+  virtual void drawRelaxation(const Puzzle& puzzle, const Built& built,
+                              const std::vector<double>& values, Board* board) const = 0;
+
+  /// The formulation of `built` for the teaching panel (its rows via collectRows).
+  virtual Formulation formulation(const Puzzle& puzzle, const Built& built) const = 0;
+
+  /// The answer as text in the genre's solution format (the `sw_*.solutions.txt`
+  /// layout: "=== header", "R C", then the rows), ending in a newline.
+  virtual std::string formatAnswer(const Puzzle& puzzle, const Answer& answer) const = 0;
+};
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,190 @@
+// gridmilp — the janko-style record text of the sw_* puzzle files.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/common/records.h"
+
+#include <cctype>
+
+namespace gridmilp::puzzles {
+namespace {
+
+std::vector<Token> tokensOf(std::string_view line) {
+  std::vector<Token> out;
+  std::size_t k = 0;
+  while (k < line.size()) {
+    while (k < line.size() && std::isspace(static_cast<unsigned char>(line[k]))) ++k;
+    const std::size_t begin = k;
+    while (k < line.size() && !std::isspace(static_cast<unsigned char>(line[k]))) ++k;
+    if (k > begin) {
+      out.push_back(Token{std::string(line.substr(begin, k - begin)), static_cast<int>(begin) + 1});
+    }
+  }
+  return out;
+}
+
+InputError parseError(const std::string& message, int line, int column,
+                      std::string character = {}) {
+  Where where;
+  where.line = line;
+  where.column = column;
+  if (!character.empty()) where.character = character;
+  return InputError(
+      ErrorCode::kParseError,
+      "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message,
+      where);
+}
+
+/// A whole number 1..kMaxSide from a token, or -1.
+int sideOf(const std::string& text) {
+  if (text.empty() || text.size() > 3) return -1;
+  int value = 0;
+  for (char ch : text) {
+    if (ch < '0' || ch > '9') return -1;
+    value = value * 10 + (ch - '0');
+  }
+  return value >= 1 && value <= kMaxSide ? value : -1;
+}
+
+}  // namespace
+
+std::vector<Record> parseRecords(std::string_view text) {
+  std::vector<Record> out;
+  Record* current = nullptr;
+  bool expect_size = false;
+  int line_number = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.substr(0, 3) == "===") {
+      out.emplace_back();
+      current = &out.back();
+      std::string_view header = line.substr(3);
+      while (!header.empty() && std::isspace(static_cast<unsigned char>(header.front()))) {
+        header.remove_prefix(1);
+      }
+      while (!header.empty() && std::isspace(static_cast<unsigned char>(header.back()))) {
+        header.remove_suffix(1);
+      }
+      current->header = std::string(header);
+      current->name = current->header.substr(0, current->header.find_first_of(" \t"));
+      current->line = line_number;
+      current->puzzle = static_cast<int>(out.size());
+      if (current->name.empty()) current->name = "Puzzle " + std::to_string(out.size());
+      expect_size = true;
+      continue;
+    }
+    std::vector<Token> tokens = tokensOf(line);
+    if (tokens.empty()) continue;
+    if (current == nullptr) {  // a text of one record without a header
+      out.emplace_back();
+      current = &out.back();
+      current->name = "Puzzle 1";
+      current->line = line_number;
+      current->puzzle = 1;
+      expect_size = true;
+    }
+    if (expect_size) {
+      if (tokens.size() != 2 || sideOf(tokens[0].text) < 0 || sideOf(tokens[1].text) < 0) {
+        throw parseError(
+            "expected the size line \"ROWS COLUMNS\" (two whole numbers, 1 to " +
+                std::to_string(kMaxSide) + ")" +
+                (current->header.empty() ? "" : " after the header of " + current->name),
+            line_number, tokens[0].column, tokens[0].text.substr(0, 1));
+      }
+      current->rows = sideOf(tokens[0].text);
+      current->columns = sideOf(tokens[1].text);
+      expect_size = false;
+      continue;
+    }
+    current->lines.push_back(RecordLine{line_number, std::move(tokens)});
+  }
+  if (out.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
+  if (expect_size) {
+    throw parseError(out.back().name + " has a header but no size line", out.back().line, 1);
+  }
+  return out;
+}
+
+std::vector<const Token*> recordBlock(const Record& record, int block, int blocks) {
+  const bool last = block == blocks - 1;
+  std::vector<const Token*> out;
+  const std::size_t first = static_cast<std::size_t>(block) * record.rows;
+  const auto where = [&](int line) {
+    Where w;
+    w.puzzle = record.puzzle;
+    w.line = line;
+    return w;
+  };
+  if (record.lines.size() < static_cast<std::size_t>(blocks) * record.rows) {
+    const int line = record.lines.empty() ? record.line : record.lines.back().line;
+    throw InputError(ErrorCode::kWrongLength,
+                     record.name + " (line " + std::to_string(record.line) + "): expected " +
+                         std::to_string(blocks * record.rows) + " lines of " +
+                         std::to_string(record.columns) + " cells after its size line, found " +
+                         std::to_string(record.lines.size()),
+                     where(line));
+  }
+  for (int r = 0; r < record.rows; ++r) {
+    if (first + r >= record.lines.size()) {
+      const int line = record.lines.empty() ? record.line : record.lines.back().line;
+      throw InputError(ErrorCode::kWrongLength,
+                       record.name + " (line " + std::to_string(record.line) + "): expected " +
+                           std::to_string((block + 1) * record.rows) + " lines of " +
+                           std::to_string(record.columns) + " cells after its size line, found " +
+                           std::to_string(record.lines.size()),
+                       where(line));
+    }
+    const RecordLine& line = record.lines[first + r];
+    if (static_cast<int>(line.tokens.size()) != record.columns) {
+      throw InputError(ErrorCode::kWrongLength,
+                       "line " + std::to_string(line.line) + ": expected " +
+                           std::to_string(record.columns) + " cells, found " +
+                           std::to_string(line.tokens.size()),
+                       where(line.line));
+    }
+    for (const Token& t : line.tokens) out.push_back(&t);
+  }
+  if (last && record.lines.size() > first + record.rows) {
+    const RecordLine& extra = record.lines[first + record.rows];
+    throw InputError(ErrorCode::kWrongLength,
+                     "line " + std::to_string(extra.line) + ": " + record.name + " has " +
+                         std::to_string(record.rows) + " rows, but more lines follow",
+                     where(extra.line));
+  }
+  return out;
+}
+
+int blockLine(const Record& record, int block, int k) {
+  return record.lines[static_cast<std::size_t>(block) * record.rows + k / record.columns].line;
+}
+
+int tokenValue(const Record& record, const Token& token, int line, int low, int high, bool empty_ok,
+               const char* what) {
+  if (empty_ok && (token.text == "-" || token.text == ".")) return 0;
+  long value = 0;
+  for (std::size_t k = 0; k < token.text.size(); ++k) {
+    const char ch = token.text[k];
+    if (ch < '0' || ch > '9' || k >= 6) {
+      InputError e = parseError(std::string("expected ") + what + (empty_ok ? " or -" : "") +
+                                    ", found '" + token.text + "'",
+                                line, token.column + static_cast<int>(k), std::string(1, ch));
+      e.where().puzzle = record.puzzle;
+      throw e;
+    }
+    value = value * 10 + (ch - '0');
+  }
+  if (value < low || value > high) {
+    InputError e = parseError(std::string(what) + " " + token.text + " is out of range (" +
+                                  std::to_string(low) + " to " + std::to_string(high) + ")",
+                              line, token.column);
+    e.where().puzzle = record.puzzle;
+    throw e;
+  }
+  return static_cast<int>(value);
+}
+
+}  // namespace gridmilp::puzzles

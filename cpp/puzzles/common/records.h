@@ -1,0 +1,63 @@
+// gridmilp — the janko-style record text of the sw_* puzzle files.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The layout of the `sw_*.puzzles.txt` / `sw_*.solutions.txt` files (the data of
+// SmilingWayne/PuzzleSolver, from janko.at): a record is a header line
+// `=== <id> <more>` (optional for a text of one record), a line `R C` (rows and
+// columns), then blocks of R lines of C whitespace-separated tokens, as many blocks
+// as the genre has (killer: the sums, then the cage ids; jigsaw: the givens, then the
+// region ids). `-` and `.` mark an empty cell. Blank lines are ignored.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzles/input_error.h"
+
+namespace gridmilp::puzzles {
+
+/// Largest number of rows or columns of any genre.
+inline constexpr int kMaxSide = 100;
+
+struct Token {
+  std::string text;
+  int column = 0;  ///< 1-based, in characters of its line
+};
+
+struct RecordLine {
+  int line = 0;  ///< 1-based line number in the whole text
+  std::vector<Token> tokens;
+};
+
+struct Record {
+  std::string header;  ///< the header line without "=== " (empty without one)
+  std::string name;    ///< its first word, or "Puzzle N"
+  int line = 0;        ///< where the record starts (its header, or its size line)
+  int rows = 0;
+  int columns = 0;
+  std::vector<RecordLine> lines;  ///< the data lines after the size line
+  int puzzle = 0;                 ///< 1-based index of the record in the text
+};
+
+/// Splits a text into records. Throws InputError: empty_input (no record),
+/// parse_error (a missing or malformed size line, text before the first header,
+/// a size over kMaxSide), naming the line and column.
+std::vector<Record> parseRecords(std::string_view text);
+
+/// Block `block` (0-based) of a record that has `blocks` blocks: `rows` lines of
+/// `columns` tokens each. Throws InputError wrong_length naming the line when a line
+/// has another count of tokens, when the record has fewer than blocks · rows lines,
+/// or (for the last block) more.
+std::vector<const Token*> recordBlock(const Record& record, int block, int blocks);
+
+/// The value of a token: a whole number (in [low, high]), or 0 for `-`, `.` (when
+/// `empty_ok`). Throws InputError parse_error naming line, column and character,
+/// with `what` ("a cage sum") in the message.
+int tokenValue(const Record& record, const Token& token, int line, int low, int high, bool empty_ok,
+               const char* what);
+
+/// The line number of the token at position `k` of a block (see recordBlock).
+int blockLine(const Record& record, int block, int k);
+
+}  // namespace gridmilp::puzzles

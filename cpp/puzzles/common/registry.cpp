@@ -1,0 +1,43 @@
+// gridmilp — the registry of genres.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/common/registry.h"
+
+#include "puzzles/hyper/hyper.h"
+#include "puzzles/jigsaw/jigsaw.h"
+#include "puzzles/killer/killer.h"
+#include "puzzles/latin_square/latin_square.h"
+#include "puzzles/sudoku/genre.h"
+#include "puzzles/sudoku_x/sudoku_x.h"
+
+namespace gridmilp::puzzles {
+
+const std::vector<const Genre*>& allGenres() {
+  static const std::vector<const Genre*> genres = {
+      &sudokuGenre(),  &killerGenre(), &jigsawGenre(),
+      &sudokuXGenre(), &hyperGenre(),  &latinSquareGenre(),
+  };
+  return genres;
+}
+
+const Genre* findGenre(std::string_view id) {
+  for (const Genre* genre : allGenres()) {
+    if (genre->id() == id) return genre;
+  }
+  return nullptr;
+}
+
+std::string genreList() {
+  std::string out;
+  for (const Genre* genre : allGenres()) {
+    if (!out.empty()) out += ", ";
+    out += genre->id();
+  }
+  return out;
+}
+
+const Genre& genreById(std::string_view id) {
+  if (const Genre* genre = findGenre(id)) return *genre;
+  throw badRequest("genre", "Unknown genre '" + std::string(id) + "': one of " + genreList());
+}
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,26 @@
+// gridmilp — the registry of genres: one line per genre in registry.cpp.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzles/common/genre.h"
+
+namespace gridmilp::puzzles {
+
+/// Every genre, in the order the page lists them.
+const std::vector<const Genre*>& allGenres();
+
+/// The genre with that id, or null.
+const Genre* findGenre(std::string_view id);
+
+/// The genre with that id. Throws InputError (bad_request, field "genre") naming the
+/// unknown id and listing the genres there are.
+const Genre& genreById(std::string_view id);
+
+/// "sudoku, killer, jigsaw, …": the ids, for messages.
+std::string genreList();
+
+}  // namespace gridmilp::puzzles

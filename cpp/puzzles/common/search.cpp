@@ -1,0 +1,168 @@
+// gridmilp — re-solving with cuts, uniqueness and enumeration, for every genre.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/common/search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "milp/glpk_backend.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& separate,
+                        const milp::SolveOptions& options, const RoundCallback& on_round,
+                        int max_rounds) {
+  const auto start = Clock::now();
+  CutSearch out;
+  double solve_ms = 0;
+  std::int64_t nodes = 0;
+  for (;;) {
+    milp::SolveOptions round_options = options;
+    if (options.timeLimitMs > 0) {
+      const double left = options.timeLimitMs - msSince(start);
+      if (left < 1 && out.rounds > 0) {
+        out.result.status = milp::SolveStatus::kTimeLimit;
+        out.result.hasSolution = false;
+        break;
+      }
+      round_options.timeLimitMs = std::max(1, static_cast<int>(left));
+    }
+    out.result = built.model.solve(round_options);
+    ++out.rounds;
+    solve_ms += out.result.stats.solveMs;
+    nodes += out.result.stats.nodes;
+    if (!out.result.hasSolution) break;
+    const std::vector<Cut> cuts = separate ? separate() : std::vector<Cut>{};
+    CutRound round;
+    round.round = out.rounds;
+    round.cuts = static_cast<int>(cuts.size());
+    round.totalCuts = out.cuts + round.cuts;
+    round.solveMs = out.result.stats.solveMs;
+    round.nodes = out.result.stats.nodes;
+    for (const Cut& cut : cuts) {
+      round.cells.insert(round.cells.end(), cut.cells.begin(), cut.cells.end());
+      round.why.push_back(cut.why);
+    }
+    std::sort(round.cells.begin(), round.cells.end());
+    round.cells.erase(std::unique(round.cells.begin(), round.cells.end()), round.cells.end());
+    if (cuts.empty()) {
+      if (on_round) on_round(round);
+      break;
+    }
+    // The solution breaks a rule the model left out: it is no answer.
+    if (out.result.status != milp::SolveStatus::kOptimal &&
+        out.result.status != milp::SolveStatus::kFeasible) {
+      out.result.hasSolution = false;  // a limit stopped the solve: no time to re-solve
+      break;
+    }
+    for (const Cut& cut : cuts) built.model.addConstraint(cut.row, cut.name);
+    out.cuts += round.cuts;
+    if (on_round && !on_round(round)) {
+      out.result.status = milp::SolveStatus::kCancelled;
+      out.result.hasSolution = false;
+      break;
+    }
+    if (out.rounds >= max_rounds) {
+      out.roundLimit = true;
+      out.result.hasSolution = false;
+      break;
+    }
+  }
+  out.result.stats.solveMs = solve_ms;
+  out.result.stats.nodes = nodes;
+  return out;
+}
+
+void excludeCurrentAnswer(Built& built, int k) {
+  milp::LinExpr lhs;
+  int ones = 0;
+  for (const milp::Var& v : built.answer) {
+    if (built.model.value(v) > 0.5) {
+      lhs.addTerm(v, 1.0);
+      ++ones;
+    } else if (!built.oneHotAnswer) {
+      lhs.addTerm(v, -1.0);
+    }
+  }
+  built.model.addConstraint(lhs <= ones - 1.0, "nogood[" + std::to_string(k) + "]");
+}
+
+GenreSolver::GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOptions& options)
+    : genre_(genre), puzzle_(puzzle), built_(genre.build(puzzle, options)) {}
+
+CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallback& on_round) {
+  answer_.reset();
+  CutSearch search = solveWithCuts(
+      *built_, [this] { return genre_.separate(puzzle_, *built_); }, options, on_round);
+  if (search.result.hasSolution) answer_ = genre_.decode(puzzle_, *built_);
+  return search;
+}
+
+const Answer& GenreSolver::answer() const {
+  if (!answer_) throw milp::ModelError("No answer to read: the last solve found none");
+  return *answer_;
+}
+
+void GenreSolver::excludeAnswer() {
+  answer();  // throws when there is none
+  excludeCurrentAnswer(*built_, ++nogoods_);
+}
+
+milp::SolveResult GenreSolver::relax(const milp::SolveOptions& options,
+                                     std::vector<double>* values) const {
+  return milp::solveRelaxation(built_->model, options, values);
+}
+
+GenreUniqueness checkUniqueness(const Genre& genre, const Puzzle& puzzle, const BuildOptions& build,
+                                const milp::SolveOptions& options) {
+  GenreUniqueness out;
+  GenreSolver solver(genre, puzzle, build);
+  out.first = solver.solve(options);
+  if (!out.first.result.hasSolution) return out;
+  out.answer = solver.answer();
+  solver.excludeAnswer();
+  out.second = solver.solve(options);
+  if (out.second->result.hasSolution) {
+    out.secondAnswer = solver.answer();
+    out.unique = false;
+  } else if (out.second->result.status == milp::SolveStatus::kInfeasible) {
+    out.unique = true;
+  }
+  return out;
+}
+
+GenreEnumeration enumerateAnswers(const Genre& genre, const Puzzle& puzzle,
+                                  const BuildOptions& build, int limit,
+                                  const milp::SolveOptions& options,
+                                  const std::function<bool(const Answer&, int)>& on_answer) {
+  GenreEnumeration out;
+  GenreSolver solver(genre, puzzle, build);
+  while (static_cast<int>(out.answers.size()) < limit) {
+    const CutSearch search = solver.solve(options);
+    ++out.solves;
+    out.solveMs += search.result.stats.solveMs;
+    out.lastStatus = search.result.status;
+    if (!search.result.hasSolution) {
+      out.complete = search.result.status == milp::SolveStatus::kInfeasible;
+      return out;
+    }
+    out.answers.push_back(solver.answer());
+    if (on_answer && !on_answer(out.answers.back(), static_cast<int>(out.answers.size()))) {
+      return out;
+    }
+    solver.excludeAnswer();
+  }
+  return out;
+}
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,117 @@
+// gridmilp — solving a genre's MILP: re-solving with cuts, uniqueness, enumeration.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The loop of Saito's pencil-puzzle notebooks: solve the MILP, check the integer
+// solution for rules the model leaves out (Genre::separate), add the violated cuts,
+// and solve again, until the solution obeys every rule or the MILP is infeasible.
+// Uniqueness and enumeration add the no-good cut of the teaching texts over the
+// answer binaries A of the current solution x*: with S = {a in A : x*_a = 1},
+//     sum_{a in S} a − sum_{a in A \ S} a <= |S| − 1,
+// which every 0-1 point agreeing with x* on A violates and every other satisfies.
+// When each cell has exactly one answer binary at 1 in every feasible point
+// (Built::oneHotAnswer: digits), sum_{a in S} a <= |S| − 1 says the same with |S|
+// terms instead of |A| (the Sudoku texts' form).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "milp/model.h"
+#include "puzzles/common/genre.h"
+
+namespace gridmilp::puzzles {
+
+/// One round of the re-solve loop, reported as progress.
+struct CutRound {
+  int round = 0;                 ///< 1-based: round 1 is the first solve
+  int cuts = 0;                  ///< cuts this round's solution violated and that were added
+  int totalCuts = 0;             ///< cuts added so far
+  std::vector<int> cells;        ///< the cells the round's cuts involve
+  std::vector<std::string> why;  ///< each cut in words
+  double solveMs = 0;            ///< this round's MILP solve, ms
+  std::int64_t nodes = 0;
+};
+
+/// Outcome of the loop.
+struct CutSearch {
+  milp::SolveResult result;  ///< the last solve's (its solveMs and nodes summed over rounds)
+  int rounds = 0;
+  int cuts = 0;
+  bool roundLimit = false;  ///< stopped at maxRounds with cuts still violated
+};
+
+/// Called after each round; return false to stop (the result is then kCancelled).
+using RoundCallback = std::function<bool(const CutRound&)>;
+
+/// Solves `built` with `options`, separating with `separate` after every solve
+/// that has a solution, until no cut is violated. options.timeLimitMs bounds the
+/// whole loop. Never throws for solver trouble (status kError as from Model::solve).
+CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& separate,
+                        const milp::SolveOptions& options, const RoundCallback& on_round = {},
+                        int max_rounds = 100000);
+
+/// Adds the no-good cut excluding the current solution's values of `built.answer`
+/// (see the file comment), named `nogood[k]`. Throws milp::ModelError when the model
+/// has no solution to read.
+void excludeCurrentAnswer(Built& built, int k);
+
+/// A puzzle's model kept across solves, so that cuts and no-goods accumulate.
+class GenreSolver {
+ public:
+  /// Builds the model. Throws as Genre::build.
+  GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOptions& options);
+
+  /// Solves with the cut loop; the answer, when found, is decoded and kept.
+  CutSearch solve(const milp::SolveOptions& options, const RoundCallback& on_round = {});
+  /// The last answer (throws milp::ModelError when the last solve found none).
+  const Answer& answer() const;
+  /// Excludes the last answer by a no-good cut.
+  void excludeAnswer();
+  /// Solves the LP relaxation of the current model (integrality dropped); `values`
+  /// gets one value per variable when it has a solution.
+  milp::SolveResult relax(const milp::SolveOptions& options, std::vector<double>* values) const;
+
+  const Built& built() const { return *built_; }
+  const Genre& genre() const { return genre_; }
+  const Puzzle& puzzle() const { return puzzle_; }
+
+ private:
+  const Genre& genre_;
+  const Puzzle& puzzle_;
+  std::unique_ptr<Built> built_;
+  std::optional<Answer> answer_;
+  int nogoods_ = 0;
+};
+
+/// Outcome of a uniqueness check: the first answer, and a second one if it exists.
+struct GenreUniqueness {
+  CutSearch first;
+  std::optional<Answer> answer;
+  std::optional<CutSearch> second;
+  std::optional<Answer> secondAnswer;
+  /// true: unique; false: a second answer exists; empty: none at all, or a limit
+  /// stopped a solve before it was known.
+  std::optional<bool> unique;
+};
+GenreUniqueness checkUniqueness(const Genre& genre, const Puzzle& puzzle, const BuildOptions& build,
+                                const milp::SolveOptions& options);
+
+/// Outcome of an enumeration.
+struct GenreEnumeration {
+  std::vector<Answer> answers;
+  bool complete = false;  ///< the last solve proved there are no more
+  milp::SolveStatus lastStatus = milp::SolveStatus::kOptimal;
+  int solves = 0;
+  double solveMs = 0;  ///< inside GLPK, all solves, ms
+};
+/// Lists up to `limit` answers (limit >= 1). `on_answer(answer, count)` is called
+/// after each; returning false stops.
+GenreEnumeration enumerateAnswers(const Genre& genre, const Puzzle& puzzle,
+                                  const BuildOptions& build, int limit,
+                                  const milp::SolveOptions& options,
+                                  const std::function<bool(const Answer&, int)>& on_answer = {});
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,449 @@
+// The genre interface: the model builder's slices and names, the re-solve loop, the
+// shared uniqueness and enumeration, and the Sudoku variants (killer, jigsaw,
+// Sudoku X, hyper, Latin square).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/service.h"
+#include "milp/glpk_backend.h"
+#include "milp/model.h"
+#include "puzzles/common/digits.h"
+#include "puzzles/common/registry.h"
+#include "puzzles/common/search.h"
+#include "test_data.h"
+#include "test_json.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+using milp::kAll;
+
+const bool kSatEnabled = (milp::enableSatMethod(), true);
+
+milp::SolveOptions satOptions() {
+  milp::SolveOptions options;
+  options.method = milp::Method::kSat;
+  return options;
+}
+
+// --- the model builder ----------------------------------------------------------
+
+TEST(BuilderTest, SliceRunsOverTheIndicesMarkedAll) {
+  milp::Model m;
+  const milp::VarFamily x = m.addVars("x", {{1, 3}, {1, 3}, {1, 2}}, milp::VarType::kBinary, 0, 1);
+  const std::vector<milp::Var> cell = x.slice({2, 3, kAll});
+  ASSERT_EQ(cell.size(), 2U);
+  EXPECT_EQ(m.name(cell[0]), "x[2,3,1]");
+  EXPECT_EQ(m.name(cell[1]), "x[2,3,2]");
+  const std::vector<milp::Var> column = x.slice({kAll, 1, 2});
+  ASSERT_EQ(column.size(), 3U);
+  EXPECT_EQ(m.name(column[2]), "x[3,1,2]");
+  EXPECT_EQ(x.slice({kAll, kAll, kAll}).size(), 18U);
+  EXPECT_THROW(x.slice({4, kAll, 1}), milp::ModelError);
+  EXPECT_THROW(x.slice({1, kAll}), milp::ModelError);
+}
+
+TEST(BuilderTest, SliceOfASparseFamilySkipsMissingMembers) {
+  milp::Model m;
+  const milp::VarFamily y =
+      m.addSparseVars("y", {{0, 2}, {0, 3}}, {0, 2, 4}, milp::VarType::kBinary, 0, 1);
+  EXPECT_EQ(y.slice({0, kAll}).size(), 2U);  // offsets 0 and 2
+  EXPECT_EQ(y.slice({1, kAll}).size(), 1U);  // offset 4
+}
+
+TEST(BuilderTest, FindsVariablesAndConstraintsByName) {
+  milp::Model m;
+  const milp::VarFamily x = m.addVars("x", {{1, 3}, {1, 3}}, milp::VarType::kBinary, 0, 1);
+  const milp::Var z = m.addBinary("z");
+  ASSERT_TRUE(m.findVar("x[2,3]").has_value());
+  EXPECT_EQ(m.findVar("x[2,3]")->index, x(2, 3).index);
+  EXPECT_EQ(m.findVar("z")->index, z.index);
+  EXPECT_FALSE(m.findVar("x[4,1]").has_value());
+  EXPECT_FALSE(m.findVar("x[1]").has_value());
+  EXPECT_FALSE(m.findVar("x[1,a]").has_value());
+  EXPECT_FALSE(m.findVar("w").has_value());
+  const milp::Constraint row = m.addConstraint(x(1, 1) + x(1, 2) <= 1, "pair[1]");
+  ASSERT_TRUE(m.findConstraint("pair[1]").has_value());
+  EXPECT_EQ(m.findConstraint("pair[1]")->index, row.index);
+  EXPECT_FALSE(m.findConstraint("pair[2]").has_value());
+}
+
+TEST(BuilderTest, RefusesDuplicateNames) {
+  milp::Model m;
+  m.addVars("x", {{1, 2}}, milp::VarType::kBinary, 0, 1);
+  EXPECT_THROW(m.addVars("x", {{1, 2}}, milp::VarType::kBinary, 0, 1), milp::ModelError);
+  EXPECT_THROW(m.addBinary("x"), milp::ModelError);
+  const milp::Var z = m.addBinary("z");
+  EXPECT_THROW(m.addBinary("z"), milp::ModelError);
+  m.addConstraint(milp::LinExpr(z) <= 1, "c");
+  EXPECT_THROW(m.addConstraint(milp::LinExpr(z) >= 0, "c"), milp::ModelError);
+}
+
+// --- the re-solve loop -------------------------------------------------------------
+
+/// Four binaries, maximise 4a + 3b + 2c + d, with "no two neighbours" (x_i + x_{i+1} <=
+/// 1) left out of the model and added as cuts when violated.
+struct PairModel : Built {
+  std::vector<milp::Var> v;
+  PairModel() {
+    const milp::VarFamily x = model.addVars("x", {{1, 4}}, milp::VarType::kBinary, 0, 1);
+    v = x.all();
+    answer = v;
+    model.maximize(4 * milp::LinExpr(v[0]) + 3 * milp::LinExpr(v[1]) + 2 * milp::LinExpr(v[2]) +
+                   milp::LinExpr(v[3]));
+  }
+  std::vector<Cut> violated(bool first_only) const {
+    std::vector<Cut> cuts;
+    for (int i = 0; i + 1 < 4; ++i) {
+      if (model.value(v[i]) > 0.5 && model.value(v[i + 1]) > 0.5) {
+        cuts.push_back({milp::LinExpr(v[i]) + v[i + 1] <= 1,
+                        "pair[" + std::to_string(i + 1) + "]",
+                        "not both",
+                        {i, i + 1}});
+        if (first_only) break;
+      }
+    }
+    return cuts;
+  }
+};
+
+TEST(ResolveTest, AllViolatedCutsAtOnceTakeTwoRounds) {
+  PairModel m;
+  std::vector<int> cuts_per_round;
+  const CutSearch s = solveWithCuts(
+      m, [&] { return m.violated(false); }, {},
+      [&](const CutRound& round) {
+        cuts_per_round.push_back(round.cuts);
+        return true;
+      });
+  EXPECT_EQ(s.result.status, milp::SolveStatus::kOptimal);
+  EXPECT_EQ(s.rounds, 2);  // 1111 breaks three pairs; then 1010 (6) is optimal
+  EXPECT_EQ(s.cuts, 3);
+  EXPECT_EQ(cuts_per_round, (std::vector<int>{3, 0}));
+  EXPECT_DOUBLE_EQ(s.result.objective, 6.0);
+}
+
+TEST(ResolveTest, OneCutPerRoundTakesThreeRounds) {
+  PairModel m;
+  const CutSearch s = solveWithCuts(m, [&] { return m.violated(true); }, {});
+  EXPECT_EQ(s.rounds, 3);  // 1111 → cut (1,2); 1011 → cut (3,4); 1010
+  EXPECT_EQ(s.cuts, 2);
+  EXPECT_DOUBLE_EQ(s.result.objective, 6.0);
+  EXPECT_GT(m.model.value(m.v[0]), 0.5);
+  EXPECT_GT(m.model.value(m.v[2]), 0.5);
+}
+
+TEST(ResolveTest, StoppingInARoundCancels) {
+  PairModel m;
+  const CutSearch s = solveWithCuts(
+      m, [&] { return m.violated(true); }, {}, [](const CutRound&) { return false; });
+  EXPECT_EQ(s.result.status, milp::SolveStatus::kCancelled);
+  EXPECT_FALSE(s.result.hasSolution);
+  EXPECT_EQ(s.rounds, 1);
+}
+
+TEST(ResolveTest, NoGoodOverBinariesThatAreNotOneHot) {
+  // Two of three binaries: C(3,2) = 3 answers, each excluded by the general no-good.
+  Built b;
+  const milp::VarFamily x = b.model.addVars("x", {{1, 3}}, milp::VarType::kBinary, 0, 1);
+  b.answer = x.all();
+  b.model.addConstraint(milp::sum(x.all()) == 2, "two");
+  int found = 0;
+  for (;;) {
+    const CutSearch s = solveWithCuts(b, {}, {});
+    if (!s.result.hasSolution) {
+      EXPECT_EQ(s.result.status, milp::SolveStatus::kInfeasible);
+      break;
+    }
+    excludeCurrentAnswer(b, ++found);
+    ASSERT_LE(found, 3);
+  }
+  EXPECT_EQ(found, 3);
+}
+
+// --- the registry ------------------------------------------------------------------
+
+TEST(RegistryTest, ListsTheGenresAndRefusesUnknownOnes) {
+  EXPECT_EQ(genreList(), "sudoku, killer, jigsaw, sudoku-x, hyper, latin-square");
+  try {
+    genreById("nurikabe");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kBadRequest);
+    EXPECT_NE(std::string(e.what()).find("Unknown genre 'nurikabe': one of sudoku, killer"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// --- the digit genres ----------------------------------------------------------------
+
+std::unique_ptr<Puzzle> parseOne(const char* genre, const std::string& text, int size = 0) {
+  std::vector<std::unique_ptr<Puzzle>> all = genreById(genre).parse(text, size);
+  EXPECT_EQ(all.size(), 1U);
+  return std::move(all.front());
+}
+
+/// Solves and checks the answer with the genre's checker.
+Answer solveChecked(const char* genre, const Puzzle& puzzle, const milp::SolveOptions& options,
+                    const std::string& model = "") {
+  const Genre& g = genreById(genre);
+  BuildOptions build;
+  build.model = model.empty() ? std::string(g.models().front()) : model;
+  GenreSolver solver(g, puzzle, build);
+  const CutSearch s = solver.solve(options);
+  EXPECT_TRUE(s.result.hasSolution) << puzzle.name;
+  if (!s.result.hasSolution) return {};
+  const std::optional<std::string> broken = g.verify(puzzle, solver.answer());
+  EXPECT_FALSE(broken.has_value()) << puzzle.name << ": " << *broken;
+  return solver.answer();
+}
+
+// A 4×4 killer of our own: the square 1234/3412/2143/4321 cut into eight dominoes.
+const char* kOwnKiller =
+    "=== own_4x4\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\n"
+    "a a b b\nc c d d\ne e f f\ng g h h\n";
+
+TEST(KillerTest, SolvesBothModelsAndTheCheckerAgrees) {
+  const std::unique_ptr<Puzzle> p = parseOne("killer", kOwnKiller);
+  EXPECT_EQ(p->name, "own_4x4");
+  const Answer a = solveChecked("killer", *p, {}, "combinations");
+  const Answer b = solveChecked("killer", *p, {}, "textbook");
+  const Answer c = solveChecked("killer", *p, satOptions(), "combinations");
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(a.cells[r * 4] + a.cells[r * 4 + 1], r % 2 == 0 ? 3 : 7);
+  }
+  (void)b;
+  (void)c;
+}
+
+TEST(KillerTest, CheckerNamesTheBrokenRule) {
+  const std::unique_ptr<Puzzle> p = parseOne("killer", kOwnKiller);
+  const Genre& g = genreById("killer");
+  Answer a = solveChecked("killer", *p, {});
+  std::swap(a.cells[0], a.cells[1]);  // the cage still sums to 3; the columns break
+  ASSERT_TRUE(g.verify(*p, a).has_value());
+  EXPECT_NE(g.verify(*p, a)->find("column 1 holds"), std::string::npos) << *g.verify(*p, a);
+  Answer b = solveChecked("killer", *p, {});
+  b.cells[0] = b.cells[0] == 1 ? 2 : 1;
+  EXPECT_TRUE(g.verify(*p, b).has_value());
+}
+
+/// The message of the InputError that parsing `text` throws ("" when none).
+std::string parseError(const char* genre, const std::string& text, int size = 0) {
+  try {
+    genreById(genre).parse(text, size);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(KillerTest, RefusesBadCages) {
+  // A two-cell cage of 18: no two different digits 1..4 make it.
+  EXPECT_NE(parseError("killer",
+                       "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n18 - 3 -\n"
+                       "a a b b\nc c d d\ne e f f\ng g h h\n")
+                .find("cage 'g' has 2 cells and sum 18, but 2 different digits add up to 3 to 7"),
+            std::string::npos);
+  // A cage with two sums, and a cage with none.
+  EXPECT_NE(parseError("killer",
+                       "4 4\n3 3 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\n"
+                       "a a b b\nc c d d\ne e f f\ng g h h\n")
+                .find("cage 'a' has two sums"),
+            std::string::npos);
+  EXPECT_NE(parseError("killer",
+                       "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n- - 3 -\n"
+                       "a a b b\nc c d d\ne e f f\ng g h h\n")
+                .find("cage 'g' (at row 4, column 1) has no sum"),
+            std::string::npos);
+  // A cage longer than n, a cell in no cage, sums that cannot fill the grid.
+  EXPECT_NE(parseError("killer",
+                       "4 4\n10 - - -\n- - - -\n3 - 7 -\n7 - 3 -\n"
+                       "a a a a\na c c c\ne e f f\ng g h h\n")
+                .find("cage 'a' has 5 cells, more than the 4 different digits"),
+            std::string::npos);
+  EXPECT_NE(parseError("killer",
+                       "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\n"
+                       "a a b b\nc c d d\ne e f f\ng g h -\n")
+                .find("row 4, column 4 (line 9) is in no cage"),
+            std::string::npos);
+  EXPECT_NE(parseError("killer",
+                       "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 4 -\n"
+                       "a a b b\nc c d d\ne e f f\ng g h h\n")
+                .find("the cage sums add up to 41, but a filled 4\u00d74 grid adds up to 40"),
+            std::string::npos);
+  // A token that is no number, with its line and column.
+  EXPECT_NE(parseError("killer",
+                       "4 4\n3 - 7 -\n7 - x -\n3 - 7 -\n7 - 3 -\n"
+                       "a a b b\nc c d d\ne e f f\ng g h h\n")
+                .find("line 3, column 5: expected a cage sum or -, found 'x'"),
+            std::string::npos);
+  EXPECT_NE(parseError("killer", "4 4\n3 - 7 -\n7 - 3 -\n").find("expected 8 lines of 4 cells"),
+            std::string::npos);
+}
+
+const char* kOwnJigsaw =
+    "=== own_4x4\n4 4\n1 - - -\n- - - -\n- - - -\n- - - -\n"
+    "1 1 1 2\n3 1 2 2\n3 3 4 2\n3 4 4 4\n";
+
+TEST(JigsawTest, SolvesAndChecksRegions) {
+  const std::unique_ptr<Puzzle> p = parseOne("jigsaw", kOwnJigsaw);
+  const Answer a = solveChecked("jigsaw", *p, {});
+  EXPECT_EQ(a.cells[0], 1);
+}
+
+TEST(JigsawTest, RefusesBadRegionsAndWarnsOfDisconnectedOnes) {
+  EXPECT_NE(parseError("jigsaw",
+                       "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n"
+                       "1 1 1 2\n1 3 2 2\n3 3 4 2\n3 4 4 2\n")
+                .find("region '2' has 5 cells; each region must have 4"),
+            std::string::npos);
+  EXPECT_NE(parseError("jigsaw",
+                       "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n"
+                       "1 1 1 1\n2 2 2 2\n3 3 3 3\n3 3 3 3\n")
+                .find("the region map has 3 regions; a 4\u00d74 Jigsaw Sudoku has 4"),
+            std::string::npos);
+  EXPECT_NE(parseError("jigsaw",
+                       "4 4\n- 1 - -\n1 - - -\n- - - -\n- - - -\n"
+                       "1 1 1 2\n1 3 2 2\n3 3 4 2\n3 4 4 4\n")
+                .find("two 1s in region 1"),
+            std::string::npos);
+  const std::unique_ptr<Puzzle> p = parseOne(
+      "jigsaw", "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n1 1 2 2\n3 1 2 2\n3 3 4 4\n3 1 4 4\n");
+  const auto& digits = dynamic_cast<const DigitPuzzle&>(*p);
+  ASSERT_EQ(digits.warnings.size(), 1U);
+  EXPECT_NE(digits.warnings[0].find("region '1' (at row 1, column 1) is not connected"),
+            std::string::npos);
+  solveChecked("jigsaw", *p, {});  // solved all the same
+}
+
+TEST(VariantTest, SizesAVariantCannotHave) {
+  EXPECT_NE(parseError("hyper", std::string(36, '.'), 6).find("Hyper Sudoku is 9\u00d79 only"),
+            std::string::npos);
+  EXPECT_NE(parseError("sudoku-x", "5 5\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n")
+                .find("Sudoku X needs boxes"),
+            std::string::npos);
+}
+
+TEST(VariantTest, SudokuXKeepsItsDiagonals) {
+  const std::unique_ptr<Puzzle> p = parseOne("sudoku-x", std::string(81, '.'));
+  const Answer a = solveChecked("sudoku-x", *p, satOptions());
+  std::vector<int> seen(10, 0);
+  for (int i = 0; i < 9; ++i) ++seen[a.cells[i * 9 + i]];
+  for (int d = 1; d <= 9; ++d) EXPECT_EQ(seen[d], 1);
+  EXPECT_NE(parseError("sudoku-x", "1" + std::string(79, '.') + "1").find("two 1s in diagonal 1"),
+            std::string::npos);
+}
+
+TEST(VariantTest, HyperKeepsItsWindows) {
+  const std::unique_ptr<Puzzle> p = parseOne("hyper", std::string(81, '.'));
+  solveChecked("hyper", *p, satOptions());
+  // The pattern Sudoku (3r + r/3 + c) mod 9 + 1 keeps rows, columns and boxes, but
+  // its first window holds a digit twice.
+  Answer a{p->grid, {}, {}};
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) a.cells.push_back((3 * r + r / 3 + c) % 9 + 1);
+  }
+  EXPECT_FALSE(genreById("sudoku").verify(*parseOne("sudoku", std::string(81, '.')), a));
+  const std::optional<std::string> broken = genreById("hyper").verify(*p, a);
+  ASSERT_TRUE(broken.has_value());
+  EXPECT_NE(broken->find("window"), std::string::npos) << *broken;
+}
+
+TEST(VariantTest, FourByFourLatinSquaresNumber576) {
+  const std::unique_ptr<Puzzle> p =
+      parseOne("latin-square", "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n");
+  const GenreEnumeration e =
+      enumerateAnswers(genreById("latin-square"), *p, BuildOptions{}, 1000, satOptions());
+  EXPECT_TRUE(e.complete);
+  EXPECT_EQ(e.answers.size(), 576U);  // OEIS A002860: 576 Latin squares of order 4
+  const Genre& g = genreById("latin-square");
+  for (const Answer& a : e.answers) EXPECT_FALSE(g.verify(*p, a).has_value());
+}
+
+TEST(VariantTest, UniquenessIsSharedByEveryGenre) {
+  const std::unique_ptr<Puzzle> p = parseOne("latin-square", "2 2\n1 -\n- -\n");
+  const GenreUniqueness u = checkUniqueness(genreById("latin-square"), *p, {}, {});
+  ASSERT_TRUE(u.unique.has_value());
+  EXPECT_TRUE(*u.unique);
+  const std::unique_ptr<Puzzle> q = parseOne("latin-square", "2 2\n- -\n- -\n");
+  const GenreUniqueness v = checkUniqueness(genreById("latin-square"), *q, {}, {});
+  ASSERT_TRUE(v.unique.has_value());
+  EXPECT_FALSE(*v.unique);
+  ASSERT_TRUE(v.secondAnswer.has_value());
+  EXPECT_NE(v.answer->cells, v.secondAnswer->cells);
+}
+
+TEST(VariantTest, FormulationRowsNameTheirCells) {
+  const std::unique_ptr<Puzzle> p = parseOne("killer", kOwnKiller);
+  const Genre& g = genreById("killer");
+  for (const char* model : {"textbook", "combinations"}) {
+    BuildOptions build;
+    build.model = model;
+    const std::unique_ptr<Built> built = g.build(*p, build);
+    const Formulation f = g.formulation(*p, *built);
+    const ConstraintGroup* cage = nullptr;
+    for (const ConstraintGroup& group : f.groups) {
+      EXPECT_FALSE(group.rows.empty()) << model << " " << group.id;
+      if (group.id == (std::string(model) == "textbook" ? "cage" : "cage_digit")) cage = &group;
+    }
+    ASSERT_NE(cage, nullptr) << model;
+    ASSERT_EQ(cage->rows.size(), std::string(model) == "textbook" ? 8U : 32U);
+    EXPECT_EQ(cage->rows[0].cells, (std::vector<int>{0, 1}));
+    EXPECT_EQ(f.rows, built->model.numConstraints());
+  }
+}
+
+// --- the shared data: every killer and jigsaw record -----------------------------------
+
+/// Solves every record of a sw_* file and compares with its solutions file; a
+/// record whose answer differs must have a second answer (it is not unique) and the
+/// given solution must pass the checker.
+void solveDataSet(const char* genre, const std::string& dir, const std::string& stem) {
+  const std::string puzzles_path = dir + "/" + stem + ".puzzles.txt";
+  if (!std::filesystem::exists(std::string(GRIDMILP_DATA_DIR) + "/" + puzzles_path)) {
+    GTEST_SKIP() << "shared data not present: " << puzzles_path;
+  }
+  const Genre& g = genreById(genre);
+  const std::vector<std::unique_ptr<Puzzle>> puzzles =
+      g.parse(testing::readSharedData(puzzles_path), 0);
+  const std::string solutions_text = testing::readSharedData(dir + "/" + stem + ".solutions.txt");
+  const std::vector<Record> solutions = parseRecords(solutions_text);
+  ASSERT_EQ(puzzles.size(), solutions.size());
+  int differ = 0;
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    const Puzzle& p = *puzzles[k];
+    ASSERT_EQ(solutions[k].name, p.name);
+    Answer given{p.grid, {}, {}};
+    for (const Token* t : recordBlock(solutions[k], 0, true))
+      given.cells.push_back(std::stoi(t->text));
+    EXPECT_FALSE(g.verify(p, given).has_value())
+        << p.name << ": the given solution fails the checker";
+    const Answer mine = solveChecked(genre, p, satOptions());
+    if (mine.cells != given.cells) {
+      ++differ;
+      const GenreUniqueness u =
+          checkUniqueness(g, p, {std::string(g.models().front())}, satOptions());
+      EXPECT_EQ(u.unique, std::optional<bool>(false))
+          << p.name << ": a unique puzzle answered otherwise";
+    }
+  }
+  std::printf("[ genres   ] %s: %zu records solved and checked, %d not unique\n", genre,
+              puzzles.size(), differ);
+}
+
+TEST(DataTest, EveryKillerRecord) {
+  solveDataSet("killer", "variants/killer_sudoku", "sw_KillerSudoku");
+}
+
+TEST(DataTest, EveryJigsawRecord) {
+  solveDataSet("jigsaw", "variants/jigsaw_sudoku", "sw_JigsawSudoku");
+}
+
+}  // namespace
+}  // namespace gridmilp::puzzles
