@@ -389,12 +389,6 @@ Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
 
 }  // namespace
 
-bool isGenreRequest(const Value& request, const std::string& type) {
-  if (type == "formulation" || type == "board") return true;
-  const std::string genre = optionalField<std::string>(request, "genre", "sudoku", "a string", "");
-  return genre != "sudoku";
-}
-
 Value handleGenreRequest(const std::string& type, const Value& request, const Value& id,
                          const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
   GenreRequest r = decode(type, request);
@@ -422,7 +416,10 @@ Value toJson(const puzzles::Board& board, JsonAllocator& a) {
         .AddMember("row", item.at.row, a)
         .AddMember("column", item.at.column, a);
     if (!item.text.empty()) out.AddMember("text", jsonString(item.text, a), a);
-    if (item.value != 1.0) out.AddMember("value", jsonNumber(item.value), a);
+    if (item.value != 1.0 || item.kind == puzzles::ItemKind::kCandidate ||
+        item.kind == puzzles::ItemKind::kShade) {
+      out.AddMember("value", jsonNumber(item.value), a);
+    }
     if (!item.style.empty()) out.AddMember("style", jsonString(item.style, a), a);
     if (!item.cells.empty()) {
       Value cells(rapidjson::kArrayType);

@@ -13,11 +13,6 @@
 
 namespace gridmilp::app {
 
-/// Whether a request is for the genre route: a `genre` other than "sudoku", or a
-/// request type only that route has (formulation, board). Throws bad_request when
-/// `genre` is not a string.
-bool isGenreRequest(const Value& request, const std::string& type);
-
 /// Answers a parse, solve, checkUniqueness, enumerate, relax, exportModel,
 /// formulation or board request of any genre (protocol.md, "Genres"). Throws
 /// InputError for bad input; bad_request for a request type the genre route lacks.

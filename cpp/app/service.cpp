@@ -10,10 +10,12 @@
 #include <string>
 #include <type_traits>
 
+#ifdef GRIDMILP_WITH_GENRES
 #include "app/genres.h"
+#include "puzzles/common/registry.h"
+#endif
 #include "app/request.h"
 #include "milp/glpk_backend.h"
-#include "puzzles/common/registry.h"
 #include "puzzles/sudoku/model.h"
 
 namespace gridmilp::app {
@@ -790,8 +792,19 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       throw badRequest("type", std::string("Field 'type' is required: ") + kTypes);
     }
     const std::string type(type_value->GetString(), type_value->GetStringLength());
-    if (type != "version" && isGenreRequest(request, type)) {
+    const Value* genre = findMember(request, "genre");
+    const bool genre_route =
+        type == "formulation" || type == "board" ||
+        (genre != nullptr && !genre->IsNull() && !(genre->IsString() && *genre == "sudoku"));
+    if (type != "version" && genre_route) {
+#ifdef GRIDMILP_WITH_GENRES
       body = handleGenreRequest(type, request, id, progress, start, a);
+#else
+      throw badRequest("genre",
+                       "This module solves Sudoku only: the other genres (and the "
+                       "formulation and board requests) are in the module with the SAT "
+                       "method, gridmilp_wasm_sat");
+#endif
     } else if (type == "version") {
       body.SetObject();
       body.AddMember("gridmilp", StringRef(kVersion), a)
@@ -802,12 +815,18 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       if (milp::satMethodEnabled()) methods.PushBack("sat", a);
       body.AddMember("methods", methods, a);
       Value genres(rapidjson::kArrayType);
+#ifdef GRIDMILP_WITH_GENRES
       for (const puzzles::Genre* genre : puzzles::allGenres()) {
         Value entry(rapidjson::kObjectType);
         entry.AddMember("id", jsonString(genre->id(), a), a)
             .AddMember("title", jsonString(genre->title(), a), a);
         genres.PushBack(entry, a);
       }
+#else
+      Value sudoku(rapidjson::kObjectType);
+      sudoku.AddMember("id", "sudoku", a).AddMember("title", "Sudoku", a);
+      genres.PushBack(sudoku, a);
+#endif
       body.AddMember("genres", genres, a);
     } else if (type == "parse") {
       body = handleParse(request, a);

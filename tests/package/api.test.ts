@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 describe('createSolver', () => {
   it('loads the module and reports versions', () => {
-    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1, methods: ['branch-and-bound', 'sat'] });
+    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: [{ id: 'sudoku', title: 'Sudoku' }, { id: 'killer', title: 'Killer Sudoku' }, { id: 'jigsaw', title: 'Jigsaw Sudoku' }, { id: 'sudoku-x', title: 'Sudoku X' }, { id: 'hyper', title: 'Hyper Sudoku' }, { id: 'latin-square', title: 'Latin square' }] });
     expect(solver.crashed).toBe(false);
     expect(solver.disposed).toBe(false);
   });
@@ -95,7 +95,7 @@ describe('a module that aborts or never loads', () => {
       handleRequest(json: string): string {
         const request = JSON.parse(json) as { id: number; type: string };
         if (request.type === 'version') {
-          return JSON.stringify({ id: request.id, result: { gridmilp: '0.1.0', glpk: '5.0', protocol: 1 } });
+          return JSON.stringify({ id: request.id, result: { gridmilp: '0.1.0', glpk: '5.0', protocol: 2 } });
         }
         throw new WebAssembly.RuntimeError('Aborted(out of memory)');
       },

@@ -153,7 +153,7 @@ console.log(JSON.stringify({
     };
     // Node picks the node entry from the installed package.
     expect(out.resolved).toMatch(/\/node_modules\/gridmilp\/lib\/src\/lib\/node\.js$/);
-    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 1, methods: ['branch-and-bound', 'sat'] });
+    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: [{ id: 'sudoku', title: 'Sudoku' }, { id: 'killer', title: 'Killer Sudoku' }, { id: 'jigsaw', title: 'Jigsaw Sudoku' }, { id: 'sudoku-x', title: 'Sudoku X' }, { id: 'hyper', title: 'Hyper Sudoku' }, { id: 'latin-square', title: 'Latin square' }] });
     expect(out.sum).toBe(24702);
     expect(out.format).toBe('euler96');
     expect(out.solved).toBe(50);

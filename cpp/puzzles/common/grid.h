@@ -28,6 +28,7 @@ struct RectGrid {
   int rows = 0;
   int columns = 0;
 
+  bool operator==(const RectGrid&) const = default;
   int cells() const { return rows * columns; }
   int index(int row, int column) const { return row * columns + column; }
   int rowOf(int cell) const { return cell / columns; }

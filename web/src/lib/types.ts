@@ -251,7 +251,7 @@ export interface CreateSolverOptions {
  * result with status `infeasible`.
  */
 export interface Solver {
-  /** Versions: `{ gridmilp: "0.1.0", glpk: "5.0", protocol: 1 }`. */
+  /** Versions: `{ gridmilp: "0.1.0", glpk: "5.0", protocol: 2, methods, genres }`. */
   readonly version: VersionResult;
   /** True once the module aborted (every later call throws `engine_crashed`). */
   readonly crashed: boolean;

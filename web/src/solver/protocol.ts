@@ -352,10 +352,21 @@ export interface VersionResult {
   gridmilp: string;
   /** GLPK's version, e.g. "5.0". */
   glpk: string;
-  /** The protocol version, 1 here. */
+  /** The protocol version, 2 here (1 had no genres). */
   protocol: number;
   /** The solve methods this module has: always `branch-and-bound`, and `sat` in the SAT module. */
   methods: SolveMethod[];
+  /** The genres the engine solves, in the order the page lists them. */
+  genres: GenreInfo[];
+}
+
+/** A genre's protocol id (`genre` of a request; cpp/puzzles/common/registry.cpp). */
+export type GenreId = 'sudoku' | 'killer' | 'jigsaw' | 'sudoku-x' | 'hyper' | 'latin-square';
+
+/** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
+export interface GenreInfo {
+  id: GenreId;
+  title: string;
 }
 
 /** How a multi-puzzle text was laid out. */
