@@ -8,6 +8,7 @@
 
 #include "milp/glpk_backend.h"
 #include "puzzles/common/digits.h"
+#include "puzzles/common/generate.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
 
@@ -32,13 +33,16 @@ struct GenreRequest {
   milp::SolveOptions solve;
   int limit = 10;
   std::string format = "lp";
+  std::uint32_t seed = 1;
 };
 
 GenreRequest decode(const std::string& type, const Value& request) {
   GenreRequest out;
   out.genre =
       &puzzles::genreById(optionalField<std::string>(request, "genre", "sudoku", "a string", ""));
-  if (type != "parse") {
+  if (type == "generate") {
+    out.text = optionalField<std::string>(request, "puzzle", "", "a string", "");
+  } else if (type != "parse") {
     out.text = requiredString(request, "puzzle");
   } else {
     out.text = requiredString(request, "text");
@@ -67,6 +71,13 @@ GenreRequest decode(const std::string& type, const Value& request) {
   out.limit = optionalField<int>(request, "limit", 10, "a whole number", "");
   if (out.limit < 1 || out.limit > kMaxGenreEnumerate) {
     throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxGenreEnumerate));
+  }
+  const Value* seed = findMember(request, "seed");
+  if (seed != nullptr && !seed->IsNull()) {
+    if (!seed->IsInt64() || seed->GetInt64() < 0 || seed->GetInt64() > 4294967295LL) {
+      throw badRequest("seed", "Field 'seed' must be a whole number from 0 to 4294967295");
+    }
+    out.seed = static_cast<std::uint32_t>(seed->GetInt64());
   }
   out.format = optionalField<std::string>(request, "format", "lp", "a string", "");
   if (out.format != "lp" && out.format != "mps") {
@@ -380,6 +391,50 @@ Value handleFormulation(const GenreRequest& r, JsonAllocator& a) {
   return result;
 }
 
+Value handleGenerate(GenreRequest& r, const Value& id, const ProgressSink& progress,
+                     Clock::time_point start, JsonAllocator& a) {
+  // The empty puzzle: the request's (a jigsaw's region map), or n×n of empty cells.
+  if (r.text.empty()) {
+    const int n = r.size > 0 ? r.size : 9;
+    r.text = std::to_string(n) + " " + std::to_string(n) + "\n";
+    for (int row = 0; row < n; ++row) {
+      for (int c = 0; c < n; ++c) r.text += c > 0 ? " -" : "-";
+      r.text += '\n';
+    }
+  }
+  const std::unique_ptr<Puzzle> empty = onePuzzle(r);
+  const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(empty.get());
+  if (digits == nullptr) {
+    throw badRequest("genre", "Generation is not available for " + std::string(r.genre->title()));
+  }
+  const puzzles::GeneratedDigits g =
+      puzzles::generateDigits(*r.genre, *digits, r.seed, r.solve, [&](int checked, int total) {
+        if (progress) {
+          rapidjson::Document message;
+          JsonAllocator& m = message.GetAllocator();
+          Value body(rapidjson::kObjectType);
+          body.AddMember("phase", "removing", m)
+              .AddMember("checked", checked, m)
+              .AddMember("total", total, m)
+              .AddMember("elapsedMs", msSince(start), m);
+          sendProgress(progress, id, message, body);
+        }
+        return true;
+      });
+  g.puzzle->name = "generated-" + std::string(r.genre->id()) + "-" + std::to_string(r.seed);
+  g.puzzle->header = g.puzzle->name;
+  Value result = resultHead(r, *g.puzzle, a);
+  result.AddMember("seed", r.seed, a)
+      .AddMember("puzzle", jsonString(r.genre->formatPuzzle(*g.puzzle), a), a)
+      .AddMember("givens", g.givens, a)
+      .AddMember("minimal", g.minimal, a)
+      .AddMember("uniquenessChecks", g.uniquenessChecks, a)
+      .AddMember("answer", answerJson(r, *g.puzzle, g.answer, a), a)
+      .AddMember("board", toJson(r.genre->board(*g.puzzle, nullptr), a), a)
+      .AddMember("totalMs", msSince(start), a);
+  return result;
+}
+
 Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   Value result = resultHead(r, *puzzle, a);
@@ -400,10 +455,11 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
   if (type == "exportModel") return handleExport(r, start, a);
   if (type == "formulation") return handleFormulation(r, a);
   if (type == "board") return handleBoard(r, a);
+  if (type == "generate") return handleGenerate(r, id, progress, start, a);
   throw badRequest("type", "Request type '" + type + "' is not available for genre " +
                                std::string(r.genre->id()) +
                                ": one of parse, solve, checkUniqueness, enumerate, relax, "
-                               "exportModel, formulation, board");
+                               "exportModel, formulation, board, generate");
 }
 
 Value toJson(const puzzles::Board& board, JsonAllocator& a) {

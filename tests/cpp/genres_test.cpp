@@ -12,6 +12,7 @@
 #include "milp/glpk_backend.h"
 #include "milp/model.h"
 #include "puzzles/common/digits.h"
+#include "puzzles/common/generate.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
 #include "test_data.h"
@@ -443,6 +444,104 @@ TEST(DataTest, EveryKillerRecord) {
 
 TEST(DataTest, EveryJigsawRecord) {
   solveDataSet("jigsaw", "variants/jigsaw_sudoku", "sw_JigsawSudoku");
+}
+
+}  // namespace
+}  // namespace gridmilp::puzzles
+
+namespace gridmilp::puzzles {
+namespace {
+
+/// Generates from `seed` and checks: a unique answer that the checker accepts, the
+/// givens part of it, and every given needed.
+void generateAndCheck(const char* genre, const std::string& empty_text, std::uint32_t seed) {
+  const Genre& g = genreById(genre);
+  const std::unique_ptr<Puzzle> empty = parseOne(genre, empty_text);
+  const GeneratedDigits out =
+      generateDigits(g, dynamic_cast<const DigitPuzzle&>(*empty), seed, satOptions());
+  EXPECT_TRUE(out.minimal);
+  EXPECT_FALSE(g.verify(*out.puzzle, out.answer).has_value()) << *g.verify(*out.puzzle, out.answer);
+  const GenreUniqueness u =
+      checkUniqueness(g, *out.puzzle, {std::string(g.models().front())}, satOptions());
+  ASSERT_EQ(u.unique, std::optional<bool>(true)) << genre << " seed " << seed;
+  EXPECT_EQ(u.answer->cells, out.answer.cells);
+  // Minimal: without any one given, a second answer appears (checked on three givens).
+  int tried = 0;
+  for (int cell = 0; cell < out.puzzle->grid.cells() && tried < 3; ++cell) {
+    if (out.puzzle->givens[cell] == 0) continue;
+    DigitPuzzle fewer = *out.puzzle;
+    fewer.givens[cell] = 0;
+    EXPECT_EQ(checkUniqueness(g, fewer, {std::string(g.models().front())}, satOptions()).unique,
+              std::optional<bool>(false));
+    ++tried;
+  }
+  // The same seed, the same puzzle.
+  const GeneratedDigits again =
+      generateDigits(g, dynamic_cast<const DigitPuzzle&>(*empty), seed, satOptions());
+  EXPECT_EQ(again.puzzle->givens, out.puzzle->givens);
+}
+
+TEST(GenerateTest, SudokuXFromSeeds) {
+  for (std::uint32_t seed : {1U, 2U, 3U}) generateAndCheck("sudoku-x", std::string(81, '.'), seed);
+}
+
+TEST(GenerateTest, HyperFromSeeds) {
+  for (std::uint32_t seed : {1U, 2U, 3U}) generateAndCheck("hyper", std::string(81, '.'), seed);
+}
+
+TEST(GenerateTest, LatinSquaresFromSeeds) {
+  const std::string empty5 = "5 5\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n";
+  for (std::uint32_t seed : {1U, 2U, 3U}) generateAndCheck("latin-square", empty5, seed);
+}
+
+TEST(GenerateTest, JigsawOnAGivenRegionMap) {
+  generateAndCheck("jigsaw",
+                   std::string("4 4\n- - - -\n- - - -\n- - - -\n- - - -\n") +
+                       "1 1 1 2\n3 1 2 2\n3 3 4 2\n3 4 4 4\n",
+                   7);
+}
+
+}  // namespace
+}  // namespace gridmilp::puzzles
+
+namespace gridmilp::puzzles {
+namespace {
+
+TEST(FormatTest, PuzzleTextRoundTrips) {
+  for (const auto& [genre, text] :
+       std::vector<std::pair<const char*, std::string>>{{"killer", kOwnKiller},
+                                                        {"jigsaw", kOwnJigsaw},
+                                                        {"sudoku-x", "1" + std::string(80, '.')}}) {
+    const Genre& g = genreById(genre);
+    const std::unique_ptr<Puzzle> p = parseOne(genre, text);
+    const std::string written = g.formatPuzzle(*p);
+    const std::unique_ptr<Puzzle> q = parseOne(genre, written);
+    EXPECT_EQ(g.formatPuzzle(*q), written) << genre;
+    const auto& a = dynamic_cast<const DigitPuzzle&>(*p);
+    const auto& b = dynamic_cast<const DigitPuzzle&>(*q);
+    EXPECT_EQ(a.givens, b.givens) << genre;
+    EXPECT_EQ(a.region, b.region) << genre;
+    ASSERT_EQ(a.cages.size(), b.cages.size()) << genre;
+    for (std::size_t k = 0; k < a.cages.size(); ++k) {
+      EXPECT_EQ(a.cages[k].cells, b.cages[k].cells);
+      EXPECT_EQ(a.cages[k].sum, b.cages[k].sum);
+    }
+  }
+}
+
+TEST(ServiceGenreTest, GeneratesThroughTheProtocol) {
+  const rapidjson::Document r = testing::call(
+      R"({"id": 1, "type": "generate", "genre": "hyper", "seed": 5, "options": {"method": "sat"}})");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  const rapidjson::Value& result = r["result"];
+  EXPECT_TRUE(result["minimal"].GetBool());
+  EXPECT_TRUE(result["answer"]["verified"].GetBool());
+  const std::string puzzle = result["puzzle"].GetString();
+  EXPECT_EQ(puzzle.rfind("=== generated-hyper-5\n9 9\n", 0), 0U) << puzzle;
+  const rapidjson::Document u =
+      testing::call(R"({"id": 2, "type": "checkUniqueness", "genre": "hyper", "puzzle": )" +
+                    testing::jsonQuoted(puzzle) + "}");
+  EXPECT_TRUE(u["result"]["unique"].GetBool()) << app::writeJson(u);
 }
 
 }  // namespace

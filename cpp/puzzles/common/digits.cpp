@@ -368,6 +368,43 @@ std::string DigitGenre::formatAnswer(const Puzzle& puzzle, const Answer& answer)
   return out;
 }
 
+std::string DigitGenre::formatPuzzle(const Puzzle& puzzle) const {
+  const DigitPuzzle& p = digitsOf(puzzle);
+  std::string out = "=== " + (p.header.empty() ? p.name : p.header) + "\n";
+  out += std::to_string(p.n) + " " + std::to_string(p.n) + "\n";
+  const auto block = [&](const std::vector<int>& values, bool dash_for_zero) {
+    for (int r = 0; r < p.n; ++r) {
+      for (int c = 0; c < p.n; ++c) {
+        const int v = values[p.grid.index(r, c)];
+        out +=
+            (c > 0 ? " " : "") + (dash_for_zero && v == 0 ? std::string("-") : std::to_string(v));
+      }
+      out += '\n';
+    }
+  };
+  if (!p.cages.empty()) {
+    std::vector<int> sums(p.grid.cells(), 0), ids(p.grid.cells(), 0);
+    for (std::size_t k = 0; k < p.cages.size(); ++k) {
+      int first = p.cages[k].cells.front();
+      for (int cell : p.cages[k].cells) {
+        ids[cell] = static_cast<int>(k) + 1;
+        first = std::min(first, cell);
+      }
+      sums[first] = p.cages[k].sum;
+    }
+    block(sums, true);
+    block(ids, false);
+    return out;
+  }
+  block(p.givens, true);
+  if (p.regionName == "region") {
+    std::vector<int> ids(p.region);
+    for (int& id : ids) ++id;
+    block(ids, false);
+  }
+  return out;
+}
+
 void setBoxes(DigitPuzzle& puzzle, std::string_view title) {
   const sudoku::Shape shape = sudoku::shapeForSize(puzzle.n);
   if (shape.boxHeight == 1 && puzzle.n > 1) {

@@ -82,6 +82,9 @@ class DigitGenre : public Genre {
                       Board* board) const override;
   Formulation formulation(const Puzzle& puzzle, const Built& built) const override;
   std::string formatAnswer(const Puzzle& puzzle, const Answer& answer) const override;
+  /// The janko-style record: killer the sums then the cage ids (1, 2, … in order of
+  /// their first cell); jigsaw the givens then the region ids; the others the givens.
+  std::string formatPuzzle(const Puzzle& puzzle) const override;
 };
 
 /// Fills `puzzle.region` with the usual boxes of the size (sudoku::shapeForSize: 9 →

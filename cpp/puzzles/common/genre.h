@@ -116,6 +116,10 @@ class Genre {
   /// The formulation of `built` for the teaching panel (its rows via collectRows).
   virtual Formulation formulation(const Puzzle& puzzle, const Built& built) const = 0;
 
+  /// The puzzle as text in the genre's own record format (parse reads it back to the
+  /// same puzzle), ending in a newline.
+  virtual std::string formatPuzzle(const Puzzle& puzzle) const = 0;
+
   /// The answer as text in the genre's solution format (the `sw_*.solutions.txt`
   /// layout: "=== header", "R C", then the rows), ending in a newline.
   virtual std::string formatAnswer(const Puzzle& puzzle, const Answer& answer) const = 0;
