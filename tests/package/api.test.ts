@@ -195,6 +195,44 @@ describe('solve', () => {
   });
 });
 
+describe('solve with a genre', () => {
+  const killer = '=== own_4x4\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\na a b b\nc c d d\ne e f f\ng g h h\n';
+
+  it('solves a killer: the answer obeys the cages, checked here', () => {
+    const r = solver.solve(killer, { genre: 'killer' });
+    expect(r.status).toBe('optimal');
+    expect(r.genre).toBe('killer');
+    expect(r.stats.method).toBe('sat');
+    const cells = r.answer!.cells;
+    for (let row = 0; row < 4; row++) {
+      expect(cells[row * 4]! + cells[row * 4 + 1]!).toBe(row % 2 === 0 ? 3 : 7);
+      expect(new Set(cells.slice(row * 4, row * 4 + 4)).size).toBe(4);
+    }
+    expect(r.answer!.text.split('\n').slice(0, 2)).toEqual(['=== own_4x4', '4 4']);
+    expect(r.board.items.filter((i) => i.kind === 'cage')).toHaveLength(8);
+  });
+
+  it('takes the model and method, and sudoku as the plain solve', () => {
+    const r = solver.solve(killer, { genre: 'killer', model: 'textbook', method: 'branch-and-bound' });
+    expect(r.model).toBe('textbook');
+    expect(r.stats.method).toBe('branch-and-bound');
+    expect(r.answer!.verified).toBe(true);
+    expect(solver.solve(EASY, { genre: 'sudoku' } as never).solution).toBe(EASY_SOLUTION);
+  });
+
+  it('refuses an unknown genre or option, and says where a cage is wrong', () => {
+    expect(thrown(() => solver.solve(killer, { genre: 'nurikabe' } as never)).message).toContain(
+      'one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square',
+    );
+    expect(thrown(() => solver.solve(killer, { genre: 'killer', objective: 1 } as never)).message).toContain(
+      "Unknown option 'objective' for a killer solve",
+    );
+    const e = thrown(() => solver.solve(killer.replace('a a b b', 'a a a b'), { genre: 'killer' }));
+    expect(e.code).toBe('parse_error');
+    expect(e.message).toContain("cage 'a' has two sums");
+  });
+});
+
 describe('errors say what and where', () => {
   it('parse errors carry line, column and character', () => {
     const e = thrown(() => solver.solve(`${EASY.slice(0, 9)}\n${EASY.slice(9, 20)}?${EASY.slice(21)}`));

@@ -19,6 +19,7 @@ export type {
   ExportModelOutput,
   GenerateOptions,
   GenerateOutput,
+  GenreSolveCallOptions,
   MilpOptions,
   ParseOptions,
   ParseOutput,
@@ -72,3 +73,17 @@ export type {
   Symmetry,
   VersionResult,
 } from '../solver/protocol.js';
+export type {
+  Board,
+  BoardItem,
+  BoardItemKind,
+  ConstraintGroup,
+  Formulation,
+  FormulationRow,
+  GenreAnswer,
+  GenreId,
+  GenreInfo,
+  GenreSolveOptions,
+  GenreSolveResult,
+  GenreSolveStats,
+} from '../solver/genre.js';

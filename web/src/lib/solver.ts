@@ -14,6 +14,7 @@ import type {
   SolveProgress,
   VersionResult,
 } from '../solver/protocol.js';
+import { GENRE_IDS, type GenreRequest, type GenreSolveOptions, type GenreSolveResult } from '../solver/genre.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
 import { createEngineLoader, Engine, EngineCrashedError, errorText } from '../worker/engine.js';
 import { engineError, GridmilpError, invalidArgument, invalidOption } from './errors.js';
@@ -27,6 +28,7 @@ import type {
   EnumerateOptions,
   EnumerateOutput,
   ExportModelOptions,
+  GenreSolveCallOptions,
   ExportModelOutput,
   GenerateOptions,
   GenerateOutput,
@@ -42,7 +44,7 @@ import type {
   SolveOutput,
   Solver,
 } from './types.js';
-import { checkOptions, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
+import { checkOptions, CHECKS, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
 
 /** Default time allowed for loading the module, ms. */
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -156,14 +158,28 @@ class GridmilpSolver implements Solver {
     };
   }
 
+  solve(puzzle: PuzzleInput, options?: SolveCallOptions, onProgress?: (progress: SolveProgress) => void): SolveOutput;
+  solve(
+    puzzle: string,
+    options: GenreSolveCallOptions,
+    onProgress?: (progress: Record<string, unknown>) => void,
+  ): GenreSolveResult;
   solve(
     puzzle: PuzzleInput,
-    options?: SolveCallOptions,
-    onProgress?: (progress: SolveProgress) => void,
-  ): SolveOutput {
+    options?: SolveCallOptions | GenreSolveCallOptions,
+    onProgress?: ((progress: SolveProgress) => void) | ((progress: Record<string, unknown>) => void),
+  ): SolveOutput | GenreSolveResult {
     checkCallback(onProgress);
+    if (isGenreOptions(options)) {
+      const request = genreRequestOf('solve', options, puzzleText(puzzle).puzzle);
+      return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
+    }
     const request = requestOf('solve', options, OPTIONS_OF.solve, puzzleText(puzzle));
-    const result = this.call('Unable to solve the puzzle', request, onProgress) as SolveOutput;
+    const result = this.call(
+      'Unable to solve the puzzle',
+      request,
+      onProgress as ((progress: SolveProgress) => void) | undefined,
+    ) as SolveOutput;
     return withGrids(result);
   }
 
@@ -329,6 +345,15 @@ class GridmilpSolver implements Solver {
     return response.result;
   }
 
+  /** A genre request (protocol.md, "Genres"): the result, or the engine's error thrown. */
+  private callGenre<R>(action: string, request: GenreRequest, onProgress?: (progress: unknown) => void): R {
+    const response = this.send(action, request as unknown as EngineRequest, onProgress) as
+      | { result: R }
+      | { error: Parameters<typeof engineError>[1] };
+    if ('error' in response) throw engineError(action, response.error);
+    return response.result;
+  }
+
   /** Send one request and return the response; throws only when the engine is unusable. */
   private send<T extends EngineRequest>(
     action: string,
@@ -379,6 +404,48 @@ function requestOf<T extends RequestType>(
   if (Object.keys(milp).length > 0) request.options = milp;
   if (puzzle !== undefined) request.puzzle = puzzle.puzzle;
   return request as unknown as RequestOf<T>;
+}
+
+/** Whether solve's options name a genre other than Sudoku. */
+function isGenreOptions(options: unknown): options is GenreSolveCallOptions {
+  if (typeof options !== 'object' || options === null || !('genre' in options)) return false;
+  const genre = (options as { genre: unknown }).genre;
+  if (genre === 'sudoku' || genre === undefined) {
+    delete (options as { genre?: unknown }).genre;
+    return false;
+  }
+  if (typeof genre !== 'string' || !(GENRE_IDS as readonly string[]).includes(genre)) {
+    throw invalidOption('genre', `Unknown genre ${describe(genre)}: one of ${GENRE_IDS.join(', ')}.`);
+  }
+  return true;
+}
+
+/** The fields of a genre request from the options of a call (checked here). */
+function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptions, puzzle: string): GenreRequest {
+  const request: GenreRequest = { type, genre: options.genre, puzzle };
+  const milp: GenreSolveOptions = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || key === 'genre') continue;
+    if (key === 'size' || key === 'index') {
+      if (!Number.isInteger(value) || (value as number) < 1) {
+        throw invalidOption(key, `Option '${key}' must be a whole number of 1 or more, not ${describe(value)}.`);
+      }
+      request[key] = value as number;
+    } else if (key === 'model') {
+      if (typeof value !== 'string') throw invalidOption(key, `Option 'model' must be a string, not ${describe(value)}.`);
+      milp.model = value;
+    } else if (key === 'timeLimitMs' || key === 'presolve' || key === 'method' || key === 'progressIntervalMs') {
+      CHECKS[key]!(value, key);
+      (milp as Record<string, unknown>)[key] = value;
+    } else {
+      throw invalidOption(
+        key,
+        `Unknown option '${key}' for a ${options.genre} solve; its options are: genre, size, index, timeLimitMs, presolve, model, method, progressIntervalMs.`,
+      );
+    }
+  }
+  if (Object.keys(milp).length > 0) request.options = milp;
+  return request;
 }
 
 function withGrids(result: SolveOutput): SolveOutput {

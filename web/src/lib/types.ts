@@ -34,6 +34,7 @@ import type {
   Symmetry,
   VersionResult,
 } from '../solver/protocol.js';
+import type { GenreId, GenreSolveOptions, GenreSolveResult } from '../solver/genre.js';
 import type { Grid, PuzzleInput } from './grid.js';
 
 /** GLPK's branching rule (glp_iocp.br_tech); `auto` is `dth` for the textbook model, `mfv` otherwise. */
@@ -66,6 +67,16 @@ export interface SolveCallOptions extends PuzzleFields, MilpOptions {
   objective?: Objective;
   /** For tests: `{ forceGlpkError: true }` makes GLPK fail inside the solve (a `solver_error`). */
   debug?: SolveDebug;
+}
+
+/** Options of {@link Solver.solve} for a genre other than Sudoku. */
+export interface GenreSolveCallOptions extends GenreSolveOptions {
+  /** The genre (protocol.md, "Genres"). */
+  genre: Exclude<GenreId, 'sudoku'>;
+  /** Side length, when the text cannot say (a Latin square on one line). */
+  size?: number;
+  /** 1-based puzzle of a text holding many. */
+  index?: number;
 }
 
 /** Options of {@link Solver.solveMany}: as for `solve`, applied to every puzzle. */
@@ -285,6 +296,26 @@ export interface Solver {
     options?: SolveCallOptions,
     onProgress?: (progress: SolveProgress) => void,
   ): SolveOutput;
+  /**
+   * Solve one puzzle of another genre (`killer`, `jigsaw`, `sudoku-x`, `hyper`,
+   * `latin-square`; protocol.md, "Genres"): its text in the genre's formats (README,
+   * "Sudoku variants"), by default by GLPK's CNF-SAT route.
+   *
+   * @param puzzle the text of one puzzle (or of many, with `index`)
+   * @param options `genre`, and how to read and solve it
+   * @param onProgress receives branch-and-bound and cut-round progress, synchronously
+   * @returns status, the answer (cells row by row, its text, the rule checker's word),
+   *   the board to draw and stats (ms, nodes, rounds of cuts)
+   * @throws GridmilpError `parse_error` (a bad cage or region, with line and cells),
+   *   `wrong_length`, `conflicting_givens`, `empty_input`, `bad_request` (an unknown
+   *   genre or model), `invalid_argument`, `invalid_option`, `solver_error`,
+   *   `engine_crashed`
+   */
+  solve(
+    puzzle: string,
+    options: GenreSolveCallOptions,
+    onProgress?: (progress: Record<string, unknown>) => void,
+  ): GenreSolveResult;
 
   /**
    * Solve many puzzles: a text holding any number of puzzles (parsed first; a parse

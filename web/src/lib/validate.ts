@@ -91,7 +91,7 @@ const checkDebug: Check = (v, field) => {
 };
 
 /** Every option the API knows, with its check. */
-const CHECKS: Record<string, Check> = {
+export const CHECKS: Record<string, Check> = {
   size: (v, field) => {
     if (v !== 'auto') wholeNumber(1, MAX_SIZE)(v, field);
   },

@@ -2,7 +2,7 @@
 /**
  * The gridmilp protocol, typed once for the page, the worker and the tests.
  *
- * Part 1 mirrors `cpp/app/protocol.md` (protocol version 1) exactly: the JSON the
+ * Part 1 mirrors `cpp/app/protocol.md` (protocol version 2) exactly; the genre route (protocol 2) is typed in `genre.ts`: the JSON the
  * engine (`handleRequest` of the WASM module) reads and writes. Keep both in step.
  *
  * Part 2 is the page ↔ worker message set built on top of it.
@@ -10,13 +10,14 @@
  * This file holds types and a few pure helpers only; it runs in the page, the
  * worker and Node alike.
  */
+import type { GenreInfo } from './genre.js';
 
 // ---------------------------------------------------------------------------
 // Part 1: the engine's request/response schema (protocol.md)
 // ---------------------------------------------------------------------------
 
 /** The protocol version this file describes (`version` → `protocol`). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A request id: echoed unchanged by the engine; `null` when the request had none. */
 export type RequestId = number | string | null;
@@ -360,14 +361,7 @@ export interface VersionResult {
   genres: GenreInfo[];
 }
 
-/** A genre's protocol id (`genre` of a request; cpp/puzzles/common/registry.cpp). */
-export type GenreId = 'sudoku' | 'killer' | 'jigsaw' | 'sudoku-x' | 'hyper' | 'latin-square';
-
-/** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
-export interface GenreInfo {
-  id: GenreId;
-  title: string;
-}
+export type { GenreId, GenreInfo } from './genre.js';
 
 /** How a multi-puzzle text was laid out. */
 export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid';

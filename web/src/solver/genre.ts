@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The genre route of the protocol (cpp/app/protocol.md, "Genres"): the requests and
+ * results of every genre other than Sudoku, and the board description the page draws.
+ * Doubled coordinates throughout: cell (r, c), 0-based, at (2r + 1, 2c + 1); the edge
+ * right of it at (2r + 1, 2c + 2), below it at (2r + 2, 2c + 1); vertices even/even.
+ */
+import type { SolveMethod, SolveStats } from './protocol.js';
+
+/** A genre's protocol id (cpp/puzzles/common/registry.cpp). */
+export type GenreId = 'sudoku' | 'killer' | 'jigsaw' | 'sudoku-x' | 'hyper' | 'latin-square';
+
+/** The genre ids, in the order the page lists them. */
+export const GENRE_IDS: readonly GenreId[] = ['sudoku', 'killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square'];
+
+/** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
+export interface GenreInfo {
+  id: GenreId;
+  title: string;
+}
+
+/** What a board item is (cpp/puzzles/common/board.h). */
+export type BoardItemKind = 'number' | 'candidate' | 'shade' | 'wall' | 'cage' | 'line' | 'dot' | 'circle' | 'outside';
+
+/** One thing drawn on a board, at doubled coordinates (row, column). */
+export interface BoardItem {
+  kind: BoardItemKind;
+  row: number;
+  column: number;
+  /** The number, candidate value or cage sum. */
+  text?: string;
+  /** Candidate weight or shading depth, 0..1. */
+  value?: number;
+  /** A hint for the renderer: `given`, `solved`, `diagonal`, `window`, … */
+  style?: string;
+  /** `cage`: its cells' centres, [row, column] in doubled coordinates. */
+  cells?: Array<[number, number]>;
+  /** `line`: the other end. */
+  to?: [number, number];
+}
+
+/** What the page draws for any genre. */
+export interface Board {
+  rows: number;
+  columns: number;
+  items: BoardItem[];
+}
+
+/** An answer: one value per cell row by row (digits), its text, and the checker's word. */
+export interface GenreAnswer {
+  cells: number[];
+  edges?: number[];
+  /** The answer in the genre's solution format (the sw_*.solutions.txt layout). */
+  text: string;
+  /** What the genre's independent rule checker says. */
+  verified: boolean;
+  /** The rule the answer breaks, when it breaks one. */
+  brokenRule?: string;
+}
+
+/** Options of a genre request (`options`). */
+export interface GenreSolveOptions {
+  timeLimitMs?: number;
+  presolve?: boolean;
+  /** The genre's models (killer: `combinations` default, `textbook`; others `textbook`). */
+  model?: string;
+  /** `sat` is the default where the module has it. */
+  method?: SolveMethod;
+  progressIntervalMs?: number;
+}
+
+/** A genre request: `genre`, the puzzle text, and which puzzle of it. */
+export interface GenreRequest {
+  id?: number | string;
+  type: 'parse' | 'solve' | 'checkUniqueness' | 'enumerate' | 'relax' | 'exportModel' | 'formulation' | 'board' | 'generate';
+  genre: GenreId;
+  puzzle?: string;
+  text?: string;
+  index?: number;
+  size?: number;
+  limit?: number;
+  seed?: number;
+  format?: 'lp' | 'mps';
+  options?: GenreSolveOptions;
+}
+
+/** The fields every genre result starts with. */
+export interface GenreResultHead {
+  genre: GenreId;
+  name: string;
+  rows: number;
+  columns: number;
+  model: string;
+  /** What the solver accepts but a person should know ("region '3' … is not connected"). */
+  warnings: string[];
+}
+
+/** Statistics of a genre solve: Sudoku's, plus the rounds of the re-solve loop. */
+export interface GenreSolveStats extends SolveStats {
+  /** MILP solves of the re-solve loop. */
+  rounds: number;
+  /** Cuts the loop added. */
+  cuts: number;
+}
+
+/** Result of a genre `solve`. */
+export interface GenreSolveResult extends GenreResultHead {
+  status: 'optimal' | 'feasible' | 'infeasible' | 'unbounded' | 'time_limit' | 'cancelled' | 'error';
+  answer?: GenreAnswer;
+  board: Board;
+  stats: GenreSolveStats;
+}
+
+/** A row of a constraint group and the cells (1-based [row, column]) it touches. */
+export interface FormulationRow {
+  name: string;
+  cells: Array<[number, number]>;
+}
+
+/** One rule of the puzzle as a named group of rows. */
+export interface ConstraintGroup {
+  id: string;
+  title: string;
+  tex: string;
+  technique: string;
+  rows: FormulationRow[];
+}
+
+/** The model as the engine states it, for the teaching panel. */
+export interface Formulation {
+  genre: GenreId;
+  variables: string;
+  objective: string;
+  groups: ConstraintGroup[];
+  rows: number;
+  columns: number;
+  nonzeros: number;
+}
+
+/** Result of `formulation`. */
+export interface FormulationResult extends GenreResultHead {
+  formulation: Formulation;
+}
