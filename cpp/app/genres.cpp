@@ -153,7 +153,10 @@ Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) 
       .AddMember("name", jsonString(puzzle.name, a), a)
       .AddMember("rows", puzzle.grid.rows, a)
       .AddMember("columns", puzzle.grid.columns, a)
-      .AddMember("model", jsonString(r.build.model, a), a)
+      .AddMember("model", jsonString(r.build.model, a), a);
+  std::vector<std::string> models;
+  for (std::string_view m : r.genre->models()) models.emplace_back(m);
+  out.AddMember("models", stringArray(models, a), a)
       .AddMember("warnings", stringArray(warningsOf(puzzle), a), a);
   return out;
 }
@@ -204,16 +207,7 @@ void addBranchAndBoundProgress(GenreRequest& r, const ProgressSink& progress, co
   if (!progress) return;
   r.solve.onProgress = [&progress, &id](const milp::SolveProgress& p) {
     rapidjson::Document message;
-    JsonAllocator& m = message.GetAllocator();
-    Value body(rapidjson::kObjectType);
-    body.AddMember("phase", "branch-and-bound", m)
-        .AddMember("nodes", p.nodes, m)
-        .AddMember("activeNodes", p.activeNodes, m)
-        .AddMember("depth", p.depth, m)
-        .AddMember("incumbent", p.hasIncumbent ? jsonNumber(p.incumbent) : Value(), m)
-        .AddMember("bestBound", p.bestBound ? jsonNumber(*p.bestBound) : Value(), m)
-        .AddMember("gap", p.gap ? jsonNumber(*p.gap) : Value(), m)
-        .AddMember("elapsedMs", p.elapsedMs, m);
+    Value body = branchAndBoundProgress(p, message.GetAllocator());
     sendProgress(progress, id, message, body);
     return true;
   };

@@ -62,6 +62,10 @@ milp::SolveOptions solveOptionsOf(const Value& request);
 void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document& message,
                   Value& progress);
 
+/// The body of a branch-and-bound progress message (protocol.md, "solve"): {phase,
+/// nodes, activeNodes, depth, incumbent, bestBound, gap, elapsedMs}.
+Value branchAndBoundProgress(const milp::SolveProgress& p, JsonAllocator& a);
+
 /// Throws InputError(solver_error) with GLPK's message when the solve failed.
 void requireSolverOk(const milp::SolveResult& result);
 

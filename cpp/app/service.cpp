@@ -303,6 +303,19 @@ void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document
   sink(message);
 }
 
+Value branchAndBoundProgress(const milp::SolveProgress& p, JsonAllocator& m) {
+  Value body(rapidjson::kObjectType);
+  body.AddMember("phase", "branch-and-bound", m)
+      .AddMember("nodes", p.nodes, m)
+      .AddMember("activeNodes", p.activeNodes, m)
+      .AddMember("depth", p.depth, m)
+      .AddMember("incumbent", p.hasIncumbent ? jsonNumber(p.incumbent) : Value(), m)
+      .AddMember("bestBound", p.bestBound ? jsonNumber(*p.bestBound) : Value(), m)
+      .AddMember("gap", p.gap ? jsonNumber(*p.gap) : Value(), m)
+      .AddMember("elapsedMs", p.elapsedMs, m);
+  return body;
+}
+
 void requireSolverOk(const milp::SolveResult& result) {
   if (result.status == milp::SolveStatus::kError) {
     throw InputError(ErrorCode::kSolverError, result.message);
@@ -342,16 +355,7 @@ Value handleSolve(const Value& request, const Value& id, const ProgressSink& pro
     // Branch-and-bound progress, at most every progressIntervalMs (default 50 ms).
     options.onProgress = [&](const milp::SolveProgress& p) {
       rapidjson::Document message;
-      JsonAllocator& m = message.GetAllocator();
-      Value body(rapidjson::kObjectType);
-      body.AddMember("phase", "branch-and-bound", m)
-          .AddMember("nodes", p.nodes, m)
-          .AddMember("activeNodes", p.activeNodes, m)
-          .AddMember("depth", p.depth, m)
-          .AddMember("incumbent", p.hasIncumbent ? jsonNumber(p.incumbent) : Value(), m)
-          .AddMember("bestBound", optionalDouble(p.bestBound), m)
-          .AddMember("gap", optionalDouble(p.gap), m)
-          .AddMember("elapsedMs", p.elapsedMs, m);
+      Value body = branchAndBoundProgress(p, message.GetAllocator());
       sendProgress(progress, id, message, body);
       return true;
     };

@@ -183,6 +183,30 @@ bool hasString(const Value& object, const char* name, const char* value) {
   return it != object.MemberEnd() && it->value.IsString() && it->value == value;
 }
 
+/// The counts of a `solve` run.
+struct Counts {
+  int solved = 0;
+  int unsolved = 0;
+  int errors = 0;
+  int notUnique = 0;
+};
+
+/// Prints the summary line of a `solve` run on standard error ("gridmilp: 405 puzzles
+/// (killer): 405 solved, …; total …, median …, max …") and returns the exit code.
+int printSummary(std::size_t count, const std::string& what, const Counts& c, bool unique,
+                 const std::vector<double>& times) {
+  double total = 0;
+  for (double t : times) total += t;
+  std::cerr << "gridmilp: " << count << " puzzle" << (count == 1 ? "" : "s") << " (" << what
+            << "): " << c.solved << " solved, " << c.unsolved << " without solution, " << c.errors
+            << " errors";
+  if (unique) std::cerr << ", " << c.notUnique << " not unique";
+  std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
+            << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
+  if (c.errors > 0) return kExitBadInput;
+  return c.unsolved > 0 ? kExitUnsolved : kExitSolved;
+}
+
 int runSolve(const SolveCommand& cmd) {
   std::string input;
   rapidjson::Document objective;  // null: no objective
@@ -289,18 +313,11 @@ int runSolve(const SolveCommand& cmd) {
     }
   }
   if (cmd.euler96) std::cout << euler_sum << "\n";
-  double total = 0;
-  for (double t : times) total += t;
   const int size = parse_result["size"].GetInt();
-  std::cerr << "gridmilp: " << puzzles.Size() << " puzzle" << (puzzles.Size() == 1 ? "" : "s")
-            << " (" << size << "\u00d7" << size << ", " << text(parse_result["format"])
-            << "): " << solved << " solved, " << unsolved << " without solution, " << errors
-            << " errors";
-  if (cmd.unique) std::cerr << ", " << not_unique << " not unique";
-  std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
-            << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
-  if (errors > 0) return kExitBadInput;
-  return unsolved > 0 ? kExitUnsolved : kExitSolved;
+  return printSummary(
+      puzzles.Size(),
+      std::to_string(size) + "\u00d7" + std::to_string(size) + ", " + text(parse_result["format"]),
+      {solved, unsolved, errors, not_unique}, cmd.unique, times);
 }
 
 /// `solve --genre G` for a genre other than Sudoku: parses the file with the genre,
@@ -421,16 +438,8 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   }
-  double total = 0;
-  for (double t : times) total += t;
-  std::cerr << "gridmilp: " << puzzles.Size() << " puzzle" << (puzzles.Size() == 1 ? "" : "s")
-            << " (" << cmd.genre << "): " << solved << " solved, " << unsolved
-            << " without solution, " << errors << " errors";
-  if (cmd.unique) std::cerr << ", " << not_unique << " not unique";
-  std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
-            << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
-  if (errors > 0) return kExitBadInput;
-  return unsolved > 0 ? kExitUnsolved : kExitSolved;
+  return printSummary(puzzles.Size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
+                      times);
 }
 
 /// What `generate` is asked for.

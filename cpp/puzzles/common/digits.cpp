@@ -232,7 +232,7 @@ Board DigitGenre::board(const Puzzle& puzzle, const Answer* answer) const {
   board.rows = p.grid.rows;
   board.columns = p.grid.columns;
   for (const Unit& unit : p.extras) {
-    for (int cell : unit.cells) board.shade(p.grid.centre(cell), p.extraName, 0.25);
+    for (int cell : unit.cells) board.shade(p.grid.centre(cell), p.extraName, 0.7);
   }
   if (!p.region.empty()) addRegionWalls(p.grid, p.region, &board);
   for (const Cage& cage : p.cages) {
@@ -420,6 +420,31 @@ void setBoxes(DigitPuzzle& puzzle, std::string_view title) {
   puzzle.regionName = "box";
 }
 
+std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title) {
+  auto p = std::make_unique<DigitPuzzle>();
+  p->name = record.name;
+  p->header = record.header;
+  p->line = record.line;
+  p->grid = RectGrid{record.rows, record.columns};
+  p->n = record.rows;
+  p->givens.assign(p->grid.cells(), 0);
+  if (record.rows != record.columns) {
+    throw recordError(record, *p, ErrorCode::kBadRequest,
+                      "a " + std::string(title) + " is square (n\u00d7n), not " + p->grid.label());
+  }
+  return p;
+}
+
+InputError recordError(const Record& record, const DigitPuzzle& puzzle, ErrorCode code,
+                       const std::string& message, const std::vector<int>& cells) {
+  Where where;
+  where.puzzle = record.puzzle;
+  where.line = record.line;
+  for (int cell : cells) where.cells.push_back(puzzle.grid.ref(cell));
+  return InputError(code, puzzle.name + " (line " + std::to_string(record.line) + "): " + message,
+                    where);
+}
+
 std::vector<int> readGivens(const Record& record, int block, int blocks) {
   const std::vector<const Token*> tokens = recordBlock(record, block, blocks);
   const int n = record.rows;
@@ -454,30 +479,21 @@ std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text,
   std::vector<std::unique_ptr<DigitPuzzle>> out;
   // The record layout: a header line, or a first line of two equal numbers "N N".
   std::size_t first = text.find_first_not_of(" \t\r\n");
-  const bool records =
-      first != std::string_view::npos && (text.substr(first, 3) == "===" || [&] {
-        const std::string_view line = text.substr(first, text.find('\n', first) - first);
-        int a = 0, b = 0;
-        char extra = 0;
-        return std::sscanf(std::string(line).c_str(), "%d %d %c", &a, &b, &extra) == 2 && a == b;
-      }());
+  const bool records = first != std::string_view::npos && [&] {
+    const std::string_view line = text.substr(first, text.find('\n', first) - first);
+    // A header "=== id", not a separator line of '=' alone (Sudoku's easy50 files).
+    if (line.substr(0, 3) == "===") {
+      const std::size_t after = line.find_first_not_of('=');
+      return after != std::string_view::npos &&
+             line.find_first_not_of(" \t\r", after) != std::string_view::npos;
+    }
+    int a = 0, b = 0;
+    char extra = 0;
+    return std::sscanf(std::string(line).c_str(), "%d %d %c", &a, &b, &extra) == 2 && a == b;
+  }();
   if (records) {
     for (const Record& record : parseRecords(text)) {
-      if (record.rows != record.columns) {
-        Where where;
-        where.puzzle = record.puzzle;
-        where.line = record.line;
-        throw InputError(ErrorCode::kBadRequest,
-                         record.name + " is " + std::to_string(record.rows) + "\u00d7" +
-                             std::to_string(record.columns) + ": this genre is square (n\u00d7n)",
-                         where);
-      }
-      auto p = std::make_unique<DigitPuzzle>();
-      p->grid = RectGrid{record.rows, record.columns};
-      p->n = record.rows;
-      p->name = record.name;
-      p->header = record.header;
-      p->line = record.line;
+      std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "puzzle of this genre");
       p->givens = readGivens(record, 0, 1);
       out.push_back(std::move(p));
     }

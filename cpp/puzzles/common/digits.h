@@ -92,6 +92,16 @@ class DigitGenre : public Genre {
 /// shape other than whole rows (a prime n), naming the genre `title`.
 void setBoxes(DigitPuzzle& puzzle, std::string_view title);
 
+/// A digit puzzle begun from a record: its name, header, line and n×n grid, no
+/// givens. Throws InputError (bad_request) naming the genre `title` when the record
+/// is not square.
+std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title);
+
+/// An error in a record's puzzle: "<name> (line L): <message>", with the record's
+/// puzzle number and line and the cells (indices) in `where`.
+InputError recordError(const Record& record, const DigitPuzzle& puzzle, ErrorCode code,
+                       const std::string& message, const std::vector<int>& cells = {});
+
 /// The givens of block `block` of a record of `blocks` blocks (`-` or `.` empty,
 /// else 1..n).
 std::vector<int> readGivens(const Record& record, int block, int blocks);

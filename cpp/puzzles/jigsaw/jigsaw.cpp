@@ -29,24 +29,11 @@ class JigsawGenre final : public DigitGenre {
 
  private:
   static std::unique_ptr<Puzzle> parseRecord(const Record& record) {
-    auto p = std::make_unique<DigitPuzzle>();
-    p->name = record.name;
-    p->header = record.header;
-    p->line = record.line;
-    p->grid = RectGrid{record.rows, record.columns};
-    const int n = record.rows;
+    std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "Jigsaw Sudoku");
+    const int n = p->n;
     const auto fail = [&](const std::string& message, const std::vector<int>& cells) {
-      Where where;
-      where.puzzle = record.puzzle;
-      where.line = record.line;
-      for (int cell : cells) where.cells.push_back(p->grid.ref(cell));
-      return InputError(ErrorCode::kParseError,
-                        p->name + " (line " + std::to_string(record.line) + "): " + message, where);
+      return recordError(record, *p, ErrorCode::kParseError, message, cells);
     };
-    if (record.rows != record.columns) {
-      throw fail("a Jigsaw Sudoku is square, not " + p->grid.label(), {});
-    }
-    p->n = n;
     p->givens = readGivens(record, 0, 2);
     const std::vector<const Token*> ids = recordBlock(record, 1, 2);
     std::map<std::string, int> region_of_id;

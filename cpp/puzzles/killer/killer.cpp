@@ -34,25 +34,11 @@ class KillerGenre final : public DigitGenre {
 
  private:
   static std::unique_ptr<Puzzle> parseRecord(const Record& record) {
-    auto p = std::make_unique<DigitPuzzle>();
-    p->name = record.name;
-    p->header = record.header;
-    p->line = record.line;
-    p->grid = RectGrid{record.rows, record.columns};
-    const int n = record.rows;
+    std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "Killer Sudoku");
+    const int n = p->n;
     const auto fail = [&](ErrorCode code, const std::string& message, std::vector<int> cells) {
-      Where where;
-      where.puzzle = record.puzzle;
-      where.line = record.line;
-      for (int cell : cells) where.cells.push_back(p->grid.ref(cell));
-      return InputError(code, p->name + " (line " + std::to_string(record.line) + "): " + message,
-                        where);
+      return recordError(record, *p, code, message, cells);
     };
-    if (record.rows != record.columns) {
-      throw fail(ErrorCode::kBadRequest, "a Killer Sudoku is square, not " + p->grid.label(), {});
-    }
-    p->n = n;
-    p->givens.assign(p->grid.cells(), 0);
     setBoxes(*p, "Killer Sudoku");
     const int max_sum = n * (n + 1) / 2;
     const std::vector<const Token*> sums = recordBlock(record, 0, 2);

@@ -55,7 +55,11 @@ export function messageOf(e: unknown): string {
 
 /** Offer `text` as a download named `fileName`. */
 export function saveText(text: string, fileName: string): void {
-  const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
+}
+
+/** Offer `blob` (an SVG, a PNG, a text) as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
