@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # npm run bench: builds what is stale, then runs scripts/bench.mjs (solvers: native,
 # WASM in Node and the peers) and scripts/bench-page.mjs (click-to-board in Chromium,
-# page weight). Figures, not tests. Arguments go to bench.mjs; --no-page skips the page.
+# page weight), and scripts/bench-genres.mjs (the killer and jigsaw sets, native and
+# WASM). Figures, not tests. Arguments go to bench.mjs; --no-page skips the page;
+# --genres runs the genres' benchmark alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null
@@ -10,9 +12,13 @@ bash scripts/build.sh >/dev/null
 page=1
 args=()
 for a in "$@"; do
-  if [[ "$a" == "--no-page" ]]; then page=0; else args+=("$a"); fi
+  if [[ "$a" == "--no-page" ]]; then page=0;
+  elif [[ "$a" == "--genres" ]]; then node scripts/bench-genres.mjs --textbook; exit 0;
+  else args+=("$a"); fi
 done
 node scripts/bench.mjs "${args[@]}"
+echo
+node scripts/bench-genres.mjs
 if [[ $page -eq 1 ]]; then
   echo
   node scripts/bench-page.mjs

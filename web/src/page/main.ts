@@ -211,10 +211,35 @@ class App {
       },
     });
     this.wire();
+    this.wireGenres();
     this.onShapeChanged();
     this.setJob(null);
     this.restoreFromLocation(true);
     this.warmUp(true);
+  }
+
+  // ---- Genres -------------------------------------------------------------------
+
+  /** The page of the other genres, loaded when one is first picked (genre/view.ts). */
+  private genreView: Promise<import('./genre/view').GenreView> | null = null;
+
+  /** The genre picker: Sudoku is this page; every other genre shows genre/view.ts. */
+  private wireGenres(): void {
+    const select = document.getElementById('genre') as HTMLSelectElement | null;
+    const sudoku = document.getElementById('sudoku-play');
+    const other = document.getElementById('genre-play');
+    if (select === null || sudoku === null || other === null) return;
+    select.addEventListener('change', () => {
+      const genre = select.value;
+      sudoku.hidden = genre !== 'sudoku';
+      other.hidden = genre === 'sudoku';
+      if (genre === 'sudoku') return;
+      this.genreView ??= import('./genre/view').then((m) => new m.GenreView(this.client));
+      void this.genreView.then(
+        (view) => view.show(genre as Parameters<typeof view.show>[0]),
+        (e: unknown) => this.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),
+      );
+    });
   }
 
   // ---- URL state ---------------------------------------------------------------
@@ -1080,6 +1105,16 @@ class App {
 
   private onPaste(event: ClipboardEvent): void {
     const target = event.target;
+    if (this.genreView !== null && document.getElementById('sudoku-play')?.hidden === true) {
+      // Another genre is on screen: a paste anywhere goes into its puzzle text.
+      if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) return;
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (text.trim().length > 0) {
+        event.preventDefault();
+        void this.genreView.then((view) => view.paste(text));
+      }
+      return;
+    }
     if (
       target instanceof HTMLTextAreaElement ||
       target instanceof HTMLInputElement ||

@@ -4,6 +4,7 @@
  * streamed batch progress, and Stop (terminate the worker, start a fresh one).
  * Uses no DOM API: the worker itself is made by a {@link WorkerFactory}.
  */
+import type { GenreRequest } from './genre';
 import {
   SolverError,
   type BatchProgress,
@@ -168,6 +169,19 @@ export class SolverClient {
    * @throws SolverError with the engine's code (e.g. `parse_error`), or `stopped`,
    *   `worker_crashed`, `engine_crashed`, `load_failed`
    */
+  /**
+   * A request of the genre route (protocol.md, "Genres"), answered by the module that
+   * has the genres.
+   *
+   * @param request the engine request without its id (`genre`, `type`, `puzzle`, …)
+   * @param onProgress the engine's progress messages (branch-and-bound, cut rounds)
+   * @returns the engine's result for that request type (genre.ts)
+   * @throws SolverError with the engine's code and location
+   */
+  genre<R>(request: Omit<GenreRequest, 'id'>, onProgress?: (progress: Record<string, unknown>) => void): Promise<R> {
+    return this.send({ type: 'genre', request }, onProgress) as Promise<R>;
+  }
+
   relax(puzzle: string, extra: PuzzleFields & { options?: SolveOptions } = {}): Promise<RelaxResult> {
     return this.send({ type: 'relax', puzzle, ...extra });
   }

@@ -91,6 +91,8 @@ export interface GenreResultHead {
   rows: number;
   columns: number;
   model: string;
+  /** The genre's models, the default first (killer: `combinations`, `textbook`). */
+  models: string[];
   /** What the solver accepts but a person should know ("region '3' … is not connected"). */
   warnings: string[];
 }

@@ -10,7 +10,7 @@
  * This file holds types and a few pure helpers only; it runs in the page, the
  * worker and Node alike.
  */
-import type { GenreInfo } from './genre.js';
+import type { GenreInfo, GenreRequest } from './genre.js';
 
 // ---------------------------------------------------------------------------
 // Part 1: the engine's request/response schema (protocol.md)
@@ -797,7 +797,19 @@ export interface WorkerExportModelMessage extends PuzzleFields {
 }
 
 /** Every message the page sends to the worker. */
+/**
+ * Page → worker: a request of the genre route (protocol.md, "Genres"), passed to the
+ * engine as it is; the worker sends it to the module that has the genres (the SAT
+ * module), loading it first if it has not yet. Progress messages are the engine's.
+ */
+export interface WorkerGenreMessage {
+  id: number;
+  type: 'genre';
+  request: Omit<GenreRequest, 'id'>;
+}
+
 export type PageToWorker =
+  | WorkerGenreMessage
   | WorkerRelaxMessage
   | WorkerExportModelMessage
   | WorkerSolveMessage
@@ -857,6 +869,8 @@ export interface BatchProgress {
 
 /** Maps each worker request type to its result type. */
 export interface WorkerResultByType {
+  /** The genre route's result (genre.ts types it per request type). */
+  genre: unknown;
   solve: SolveResult;
   parse: ParseResult;
   solveBatch: BatchResult;
@@ -871,6 +885,7 @@ export interface WorkerResultByType {
 
 /** Maps each worker request type to the progress it streams (`never`: none). */
 export interface WorkerProgressByType {
+  genre: Record<string, unknown>;
   relax: never;
   exportModel: never;
   solve: SolveProgress;

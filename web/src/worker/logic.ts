@@ -63,7 +63,7 @@ export class SolverWorkerLogic {
     let engine: Engine;
     try {
       engine = await this.loadEngine();
-      if (asksForSat(message)) engine = await this.satEngine(engine);
+      if (asksForSat(message) || isGenreMessage(message)) engine = await this.satEngine(engine);
     } catch (e) {
       this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
       return;
@@ -101,6 +101,20 @@ export class SolverWorkerLogic {
     }
     const m = message as Partial<PageToWorker> & Record<string, unknown>;
     switch (m.type) {
+      case 'genre': {
+        const request = (m as { request?: unknown }).request;
+        if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+          return bad('request', 'genre needs a request object (protocol.md, "Genres").');
+        }
+        // Passed through: the engine decodes and checks every field.
+        this.reply(
+          id,
+          engine.requestWithProgress({ ...(request as object), id } as never, (progress) =>
+            this.post({ id, progress } as never),
+          ),
+        );
+        return;
+      }
       case 'version': {
         this.reply(id, engine.request({ id, type: 'version' }));
         return;
@@ -338,6 +352,11 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
  * Whether a page message asks for the SAT method: `options.method: "sat"`, or a
  * `generate` without a method (the engine's default for it is the SAT method).
  */
+/** Whether a message is a genre route request (answered by the module with the genres). */
+function isGenreMessage(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'genre';
+}
+
 function asksForSat(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const options = (message as { options?: unknown }).options;

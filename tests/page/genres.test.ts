@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The genre page in headless Chromium: pick each Sudoku variant, solve its example,
+// read the answer back from the board's ARIA grid and check it here by the rules; the
+// killer formulation from the engine; the LP relaxation; SVG and PNG downloads; a bad
+// cage that keeps the text and the board. Screenshots go to test-results/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { resultsDir, useHarness, type Harness } from './harness';
+
+let h: Harness;
+useHarness((started) => {
+  h = started;
+});
+
+/** The values the board's cells say ("row 1, column 2, 5, solved, …"), row by row. */
+async function readCells(page: Page): Promise<{ n: number; values: number[]; labels: string[] }> {
+  const labels = await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+  const n = Math.round(Math.sqrt(labels.length));
+  const values = labels.map((l) => Number(/^row \d+, column \d+, (\d+)/.exec(l)?.[1] ?? 0));
+  return { n, values, labels };
+}
+
+/** Rows and columns hold 1..n once each (checked here, not by the engine). */
+function latinProblems(n: number, v: number[]): string[] {
+  const out: string[] = [];
+  const all = Array.from({ length: n }, (_, k) => k + 1).join();
+  for (let i = 0; i < n; i++) {
+    const row = v.slice(i * n, i * n + n);
+    const column = Array.from({ length: n }, (_, r) => v[r * n + i]!);
+    if ([...row].sort((a, b) => a - b).join() !== all) out.push(`row ${i + 1}`);
+    if ([...column].sort((a, b) => a - b).join() !== all) out.push(`column ${i + 1}`);
+  }
+  return out;
+}
+
+async function pickGenre(page: Page, genre: string): Promise<void> {
+  await page.selectOption('#genre', genre);
+  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+}
+
+async function solved(page: Page): Promise<string> {
+  await page.click('#genre-solve');
+  await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
+  return (await page.textContent('#genre-status')) ?? '';
+}
+
+describe('the genre page', () => {
+  it('solves the example of every variant; the board reads back as a valid answer', async () => {
+    const page = await h.openPage();
+    for (const genre of ['killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']) {
+      await pickGenre(page, genre);
+      expect(await page.isHidden('#sudoku-play')).toBe(true);
+      const status = await solved(page);
+      expect(status, genre).toContain('the rule checker confirms every rule');
+      expect(status, genre).toContain('CNF-SAT');
+      const { n, values, labels } = await readCells(page);
+      expect(values.every((v) => v >= 1 && v <= n), genre).toBe(true);
+      expect(latinProblems(n, values), genre).toEqual([]);
+      if (genre === 'killer') {
+        // The example's cages: c = (1,1) sum 1; f = (1,2),(1,3),(1,4),(2,2) sum 14.
+        expect(labels[0]).toBe('row 1, column 1, 1, solved, cage sum 1');
+        expect(values[1]! + values[2]! + values[3]! + values[7]!).toBe(14);
+      }
+      if (genre === 'sudoku-x') {
+        expect(new Set(Array.from({ length: n }, (_, i) => values[i * n + i])).size).toBe(n);
+        expect(new Set(Array.from({ length: n }, (_, i) => values[i * n + n - 1 - i])).size).toBe(n);
+      }
+      await page.screenshot({ path: join(resultsDir, `genre-${genre}-solved.png`) });
+    }
+    await page.selectOption('#genre', 'sudoku');
+    expect(await page.isVisible('#sudoku-play')).toBe(true);
+    expect(await page.isHidden('#genre-play')).toBe(true);
+    await page.close();
+  });
+
+  it('typesets the killer formulation from the engine, cage rows included, and outlines a row', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'killer');
+    await page.selectOption('#genre-model', 'textbook');
+    await page.click('#genre-formulation-button');
+    await page.locator('#genre-formulation').waitFor({ state: 'visible' });
+    const titles = await page.$$eval('#genre-formulation h4', (hs) => hs.map((x) => x.textContent ?? ''));
+    expect(titles.some((t) => t.startsWith('Each cage adds up to its sum — cage, 14 rows'))).toBe(true);
+    await page.locator('#genre-formulation .katex').first().waitFor();
+    const cageSelect = page.locator('#genre-formulation select').nth(4);
+    await cageSelect.selectOption({ label: 'cage[2]' });
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(4); // cage f: 4 cells
+    await page.screenshot({ path: join(resultsDir, 'genre-killer-formulation.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('draws the LP relaxation as shaded candidates', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    await page.click('#genre-relax');
+    await page.locator('#genre-status').filter({ hasText: /^LP relaxation/ }).waitFor();
+    expect(await page.locator('#genre-board text.candidate').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('downloads the board as SVG and PNG', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'jigsaw');
+    await solved(page);
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#genre-svg')]);
+    expect(svg.suggestedFilename()).toBe('jigsaw.svg');
+    const text = readFileSync((await svg.path())!, 'utf8');
+    expect(text).toContain('<svg');
+    expect(text).toContain('row 1, column 1, ');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#genre-png')]);
+    expect(png.suggestedFilename()).toBe('jigsaw.png');
+    const bytes = readFileSync((await png.path())!);
+    expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    expect(bytes.length).toBeGreaterThan(2000);
+    await page.close();
+  });
+
+  it('a bad cage shows its error and keeps the text and the board', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'killer');
+    const boardBefore = await page.innerHTML('#genre-board');
+    const bad = (await page.inputValue('#genre-text')).replace('1 14 - - 18 -', '1 14 - - 99 -');
+    await page.fill('#genre-text', bad);
+    await page.click('#genre-draw');
+    await page.locator('#genre-status[data-kind=error]').waitFor();
+    expect(await page.textContent('#genre-status')).toContain("cage 'b' has 4 cells and sum 99");
+    expect(await page.inputValue('#genre-text')).toBe(bad);
+    expect(await page.innerHTML('#genre-board')).toBe(boardBefore);
+    await page.screenshot({ path: join(resultsDir, 'genre-killer-bad-cage.png') });
+    await page.close();
+  });
+});

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * One SVG renderer for every genre: it draws a board description (protocol.md,
+ * "Genres"; cpp/puzzles/common/board.h) and knows nothing of genres. Doubled
+ * coordinates: cell (r, c), 0-based, at (2r + 1, 2c + 1); edges between cells; vertices
+ * even/even. The drawing is an ARIA grid: every cell is a `gridcell` labelled with its
+ * row, column and content ("row 3, column 7, 5, given, cage sum 14"), so screen readers
+ * and tests read the puzzle and the answer from the page.
+ */
+import type { Board, BoardItem } from '../../solver/genre';
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** Side of a cell in SVG units. */
+export const CELL = 48;
+/** Margin around the grid, room for clues outside it. */
+const MARGIN = 8;
+
+type Attrs = Record<string, string | number>;
+
+function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Attrs = {}, text?: string): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** SVG x of a doubled column, y of a doubled row (the centre of a cell, or a line). */
+const xOf = (column: number): number => MARGIN + (column * CELL) / 2;
+const yOf = (row: number): number => MARGIN + (row * CELL) / 2;
+
+/** Colours of shading styles. */
+const SHADES: Record<string, string> = {
+  diagonal: '#cfe3f7',
+  window: '#d8efd2',
+  shaded: '#2b2f36',
+};
+
+/** What each cell says, for its label: its number, marks and cage sum. */
+function cellWords(board: Board): string[][] {
+  const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
+  const at = (row: number, column: number): string[] | undefined =>
+    row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
+  for (const item of board.items) {
+    if (item.kind === 'number') at(item.row, item.column)?.push(item.text ?? '', item.style === 'given' ? 'given' : 'solved');
+    else if (item.kind === 'cage') continue; // said last, below
+    else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push('shaded');
+    else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
+  }
+  for (const item of board.items) {
+    if (item.kind === 'cage') at(item.row, item.column)?.push(`cage sum ${item.text ?? ''}`);
+  }
+  return words;
+}
+
+/** The cage outline: each side of a cage cell that borders a cell outside the cage, inset. */
+function cageOutline(item: BoardItem): SVGPathElement {
+  const cells = new Set((item.cells ?? []).map(([r, c]) => `${r},${c}`));
+  const inset = 5;
+  let d = '';
+  for (const [r, c] of item.cells ?? []) {
+    const left = xOf(c - 1) + inset;
+    const right = xOf(c + 1) - inset;
+    const top = yOf(r - 1) + inset;
+    const bottom = yOf(r + 1) - inset;
+    const has = (dr: number, dc: number): boolean => cells.has(`${r + dr},${c + dc}`);
+    // Each side runs past the inset where the cage continues, so outlines join.
+    const x0 = has(0, -2) ? xOf(c - 1) : left;
+    const x1 = has(0, 2) ? xOf(c + 1) : right;
+    const y0 = has(-2, 0) ? yOf(r - 1) : top;
+    const y1 = has(2, 0) ? yOf(r + 1) : bottom;
+    if (!has(-2, 0)) d += `M${x0} ${top}H${x1}`;
+    if (!has(2, 0)) d += `M${x0} ${bottom}H${x1}`;
+    if (!has(0, -2)) d += `M${left} ${y0}V${y1}`;
+    if (!has(0, 2)) d += `M${right} ${y0}V${y1}`;
+  }
+  return el('path', { d, class: 'cage', fill: 'none', stroke: '#39424f', 'stroke-width': 1.2, 'stroke-dasharray': '4 3' });
+}
+
+/**
+ * Draws a board as a standalone SVG (its styles inline, so a downloaded copy looks the
+ * same).
+ *
+ * @param board the board description from the engine
+ * @param label the grid's accessible name ("Killer Sudoku 9×9, solved")
+ * @returns the `<svg>` element, `CELL` units per cell plus a margin, with `role="grid"`
+ */
+export function renderBoard(board: Board, label: string): SVGSVGElement {
+  const width = board.columns * CELL + 2 * MARGIN;
+  const height = board.rows * CELL + 2 * MARGIN;
+  const svg = el('svg', {
+    xmlns: SVG,
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role: 'grid',
+    'aria-label': label,
+    class: 'genre-board',
+    'font-family': 'system-ui, sans-serif',
+  });
+  svg.append(el('rect', { x: 0, y: 0, width, height, fill: '#ffffff' }));
+  const layers = { shade: el('g'), grid: el('g'), marks: el('g'), cages: el('g'), walls: el('g'), text: el('g') };
+  // Thin grid lines.
+  for (let r = 0; r <= board.rows; r++) {
+    layers.grid.append(el('line', { x1: xOf(0), x2: xOf(2 * board.columns), y1: yOf(2 * r), y2: yOf(2 * r), stroke: '#b9c0ca', 'stroke-width': 1 }));
+  }
+  for (let c = 0; c <= board.columns; c++) {
+    layers.grid.append(el('line', { x1: xOf(2 * c), x2: xOf(2 * c), y1: yOf(0), y2: yOf(2 * board.rows), stroke: '#b9c0ca', 'stroke-width': 1 }));
+  }
+  // Candidate marks: a small grid of them in each cell, ⌈√k⌉ a side.
+  const marksPerCell = new Map<string, BoardItem[]>();
+  for (const item of board.items) {
+    if (item.kind !== 'candidate') continue;
+    const key = `${item.row},${item.column}`;
+    marksPerCell.set(key, [...(marksPerCell.get(key) ?? []), item]);
+  }
+  const side = Math.max(2, Math.ceil(Math.sqrt(Math.max(board.rows, board.columns))));
+  for (const item of board.items) {
+    const x = xOf(item.column);
+    const y = yOf(item.row);
+    switch (item.kind) {
+      case 'shade':
+        layers.shade.append(
+          el('rect', { x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL, fill: SHADES[item.style ?? ''] ?? '#9aa3ad', 'fill-opacity': item.value ?? 1 }),
+        );
+        break;
+      case 'wall': {
+        const vertical = item.column % 2 === 0;
+        layers.walls.append(
+          vertical
+            ? el('line', { x1: x, x2: x, y1: y - CELL / 2, y2: y + CELL / 2, stroke: '#17202e', 'stroke-width': 3, 'stroke-linecap': 'square' })
+            : el('line', { x1: x - CELL / 2, x2: x + CELL / 2, y1: y, y2: y, stroke: '#17202e', 'stroke-width': 3, 'stroke-linecap': 'square' }),
+        );
+        break;
+      }
+      case 'cage':
+        layers.cages.append(cageOutline(item));
+        layers.text.append(
+          el('text', { x: x - CELL / 2 + 7, y: y - CELL / 2 + 14, 'font-size': 11, fill: '#17202e', class: 'cage-sum' }, item.text ?? ''),
+        );
+        break;
+      case 'number':
+        layers.text.append(
+          el(
+            'text',
+            {
+              x,
+              y: y + 9,
+              'text-anchor': 'middle',
+              'font-size': 26,
+              'font-weight': item.style === 'given' ? 700 : 400,
+              fill: item.style === 'given' ? '#17202e' : '#1d5fb8',
+              class: `number ${item.style ?? ''}`,
+            },
+            item.text ?? '',
+          ),
+        );
+        break;
+      case 'candidate': {
+        const marks = marksPerCell.get(`${item.row},${item.column}`) ?? [];
+        const k = Number(item.text) - 1;
+        const slot = Number.isInteger(k) && k >= 0 ? k : marks.indexOf(item);
+        const sx = x - CELL / 2 + ((slot % side) + 0.5) * (CELL / side);
+        const sy = y - CELL / 2 + (Math.floor(slot / side) + 0.5) * (CELL / side);
+        const v = item.value ?? 0;
+        layers.marks.append(
+          el('rect', { x: sx - CELL / side / 2, y: sy - CELL / side / 2, width: CELL / side, height: CELL / side, fill: '#e8a33d', 'fill-opacity': 0.15 + 0.6 * v }),
+          el('text', { x: sx, y: sy + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#17202e', class: 'candidate' }, item.text ?? ''),
+        );
+        break;
+      }
+      case 'line':
+        layers.walls.append(el('line', { x1: x, y1: y, x2: xOf(item.to?.[1] ?? item.column), y2: yOf(item.to?.[0] ?? item.row), stroke: '#1d5fb8', 'stroke-width': 4, 'stroke-linecap': 'round' }));
+        break;
+      case 'dot':
+        layers.text.append(el('circle', { cx: x, cy: y, r: 4, fill: '#17202e' }));
+        break;
+      case 'circle':
+        layers.text.append(el('circle', { cx: x, cy: y, r: CELL / 3, fill: 'none', stroke: '#17202e', 'stroke-width': 2 }));
+        break;
+      case 'outside':
+        layers.text.append(el('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 16, fill: '#17202e' }, item.text ?? ''));
+        break;
+    }
+  }
+  // The outer border.
+  layers.walls.append(el('rect', { x: MARGIN, y: MARGIN, width: board.columns * CELL, height: board.rows * CELL, fill: 'none', stroke: '#17202e', 'stroke-width': 3 }));
+  // The accessible grid: a transparent cell per cell, labelled.
+  const cells = el('g', { class: 'cells' });
+  const words = cellWords(board);
+  for (let r = 0; r < board.rows; r++) {
+    const row = el('g', { role: 'row' });
+    for (let c = 0; c < board.columns; c++) {
+      const said = words[r * board.columns + c]!;
+      row.append(
+        el('rect', {
+          x: xOf(2 * c),
+          y: yOf(2 * r),
+          width: CELL,
+          height: CELL,
+          fill: 'transparent',
+          role: 'gridcell',
+          'aria-label': [`row ${r + 1}, column ${c + 1}`, ...said].join(', '),
+        }),
+      );
+    }
+    cells.append(row);
+  }
+  svg.append(layers.shade, layers.grid, layers.marks, layers.cages, layers.walls, layers.text, cells);
+  return svg;
+}
+
+/**
+ * The board as SVG text, for a download.
+ *
+ * @param svg a board drawn by {@link renderBoard}
+ * @returns a standalone SVG document (UTF-8 text)
+ */
+export function svgText(svg: SVGSVGElement): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}\n`;
+}
+
+/**
+ * The board as a PNG, drawn from its SVG at `scale` pixels per SVG unit.
+ *
+ * @param svg a board drawn by {@link renderBoard}
+ * @param scale pixels per SVG unit (2 gives 96 px cells)
+ * @returns the PNG bytes
+ * @throws Error when the browser cannot draw the SVG into a canvas
+ */
+export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svgText(svg)], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(Number(svg.getAttribute('width')) * scale);
+    canvas.height = Math.round(Number(svg.getAttribute('height')) * scale);
+    const context = canvas.getContext('2d');
+    if (context === null) throw new Error('this browser has no 2-D canvas');
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas made no PNG'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * One example puzzle per genre, each gridmilp's own: the killer cut from a 6×6 Sudoku
+ * of ours and checked unique by the engine; the others made by the engine's `generate`
+ * (jigsaw on a region map of ours, seed 3; Sudoku X, hyper and the 5×5 Latin square
+ * from seed 1), all unique. Shipped with the page; README, "Sudoku variants", gives the
+ * formats.
+ */
+import type { GenreId } from '../../solver/genre';
+
+export const EXAMPLES: Record<Exclude<GenreId, 'sudoku'>, string> = {
+  killer: `=== example_6x6
+6 6
+1 14 - - 18 -
+9 - 9 - - -
+- - 6 - 10 -
+11 - 6 - - -
+8 - 7 12 9 -
+6 - - - - -
+c f f f b b
+e f a a a b
+e e h h m b
+j j d d m m
+i i k g n n
+l i k g g g
+`,
+  jigsaw: `=== generated-jigsaw-3
+6 6
+- - - - 2 -
+2 - 3 - 5 -
+- - - - - 4
+- 5 1 - - -
+- - - 6 - -
+- - - - - -
+1 1 1 2 3 3
+1 1 1 2 3 3
+4 5 5 2 2 3
+4 5 5 2 2 3
+4 4 5 6 6 6
+4 4 5 6 6 6
+`,
+  'sudoku-x': `=== generated-sudoku-x-1
+9 9
+- - 4 - 1 - 9 - -
+- - - - - - - - -
+2 - - - - 6 - - -
+- 2 - 9 - 8 - - 4
+6 8 - - - 5 - - 3
+4 - 9 - - - - - 5
+- - - - - - - - -
+- - - - - - - - 6
+- - - 2 - - - - 7
+`,
+  hyper: `=== generated-hyper-1
+9 9
+- - - - 1 - 9 - -
+- - - - - - - 5 -
+- - - - - 4 - - -
+- 4 - 3 - - - - -
+- 6 - - - 2 - - -
+- - 2 - 5 - - - 9
+- - - - 4 - - - -
+- - - - - - - 1 3
+- 7 - 2 - - - - -
+`,
+  'latin-square': `=== generated-latin-square-1
+5 5
+5 3 - 2 -
+- - - - 2
+- - - - -
+2 - 1 5 -
+- - - 1 5
+`,
+};
+
+/** What each genre asks, in a sentence, for the page. */
+export const RULES: Record<Exclude<GenreId, 'sudoku'>, string> = {
+  killer:
+    'Each row, column and box holds every digit once; the digits of each dashed cage add up to its sum and do not repeat.',
+  jigsaw: 'Each row, column and outlined region holds every digit once.',
+  'sudoku-x': 'A Sudoku whose two main diagonals (shaded) also hold every digit once.',
+  hyper: 'A 9×9 Sudoku with four extra shaded 3×3 windows that also hold every digit once.',
+  'latin-square': 'Each row and each column holds every number once; no boxes.',
+};

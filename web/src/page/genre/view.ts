@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The page for every genre but Sudoku: the puzzle text, the board drawn from the
+ * engine's board description (board-svg.ts), Solve, uniqueness, the LP relaxation, the
+ * formulation as the engine states it, a new puzzle from a seed, and the board as SVG
+ * or PNG. Loaded only when a genre other than Sudoku is first picked. Nothing here
+ * knows a genre's rules: the engine parses, solves, checks and describes the board.
+ */
+import type { SolverClient } from '../../solver/client';
+import type { Board, Formulation, FormulationResult, GenreId, GenreRequest, GenreSolveResult } from '../../solver/genre';
+import { SolverError } from '../../solver/protocol';
+import { saveBlob } from '../shared';
+import { EXAMPLES, RULES } from './examples';
+import { pngBlob, renderBoard, svgText } from './board-svg';
+
+type Variant = Exclude<GenreId, 'sudoku'>;
+
+/** Genre names for people (the engine's `version` titles). */
+const TITLES: Record<Variant, string> = {
+  killer: 'Killer Sudoku',
+  jigsaw: 'Jigsaw Sudoku',
+  'sudoku-x': 'Sudoku X',
+  hyper: 'Hyper Sudoku',
+  'latin-square': 'Latin square',
+};
+
+interface ParsedList {
+  puzzles: Array<{ name: string; line: number; warnings: string[] }>;
+}
+
+interface UniquenessResult extends GenreSolveResult {
+  unique: boolean | null;
+  secondAnswer?: { cells: number[] };
+  differences?: Array<{ row: number; column: number; first: number; second: number }>;
+}
+
+interface RelaxResult {
+  status: string;
+  integral: boolean;
+  board: Board;
+  stats: { solveMs: number; simplexIterations: number };
+}
+
+interface GenerateResult {
+  puzzle: string;
+  givens: number;
+  minimal: boolean;
+  totalMs: number;
+}
+
+type Katex = typeof import('katex').default;
+let katexLoading: Promise<Katex> | null = null;
+function loadKatex(): Promise<Katex> {
+  katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => m.default);
+  return katexLoading;
+}
+
+function byId<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (found === null) throw new Error(`gridmilp page: #${id} is missing`);
+  return found as T;
+}
+
+function ms(value: number): string {
+  return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value).toLocaleString('en')} ms`;
+}
+
+/** The error's message with where it is, as the engine said it. */
+function errorMessage(e: unknown): string {
+  if (e instanceof SolverError) {
+    const cells = e.where?.cells?.map((c) => `row ${c.row}, column ${c.column}`) ?? [];
+    return cells.length > 0 && !e.message.includes('row ') ? `${e.message} (${cells.join('; ')})` : e.message;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The genre page: wires the elements of `#genre-play` (index.html) to the engine.
+ */
+export class GenreView {
+  private readonly client: SolverClient;
+  private genre: Variant = 'killer';
+  private readonly text = byId<HTMLTextAreaElement>('genre-text');
+  private readonly boardBox = byId<HTMLDivElement>('genre-board');
+  private readonly status = byId<HTMLParagraphElement>('genre-status');
+  private readonly pick = byId<HTMLSelectElement>('genre-pick');
+  private readonly formulationPanel = byId<HTMLElement>('genre-formulation');
+  private readonly busyButtons: HTMLButtonElement[];
+  private readonly stop = byId<HTMLButtonElement>('genre-stop');
+  private svg: SVGSVGElement | null = null;
+  private board: Board | null = null;
+  private boardLabel = '';
+  private busy = false;
+  /** Per genre, the text the user had (kept when switching genres). */
+  private readonly texts = new Map<Variant, string>();
+
+  constructor(client: SolverClient) {
+    this.client = client;
+    this.busyButtons = ['genre-solve', 'genre-unique', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
+      (id) => byId<HTMLButtonElement>(id),
+    );
+    byId('genre-solve').addEventListener('click', () => void this.solve());
+    byId('genre-unique').addEventListener('click', () => void this.uniqueness());
+    byId('genre-relax').addEventListener('click', () => void this.relax());
+    byId('genre-formulation-button').addEventListener('click', () => void this.formulation());
+    byId('genre-new').addEventListener('click', () => void this.generate());
+    byId('genre-draw').addEventListener('click', () => void this.draw());
+    byId('genre-svg').addEventListener('click', () => this.downloadSvg());
+    byId('genre-png').addEventListener('click', () => void this.downloadPng());
+    this.stop.addEventListener('click', () => this.client.stop());
+    this.pick.addEventListener('change', () => void this.draw());
+    const file = byId<HTMLInputElement>('genre-file');
+    byId('genre-load-file').addEventListener('click', () => file.click());
+    file.addEventListener('change', () => {
+      const chosen = file.files?.[0];
+      if (chosen === undefined) return;
+      void chosen.text().then((content) => {
+        this.text.value = content;
+        file.value = '';
+        void this.readText();
+      });
+    });
+  }
+
+  /**
+   * Shows a genre: its rules, its example (or the text the user had for it), its board.
+   *
+   * @param genre the genre to show
+   */
+  show(genre: Variant): void {
+    if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
+    this.genre = genre;
+    byId('genre-heading').textContent = TITLES[genre];
+    byId('genre-rules').textContent = RULES[genre];
+    byId('genre-new').hidden = genre === 'killer';
+    this.text.value = this.texts.get(genre) ?? EXAMPLES[genre];
+    this.formulationPanel.hidden = true;
+    byId<HTMLSelectElement>('genre-model').replaceChildren();
+    void this.readText();
+  }
+
+  /**
+   * Takes a text pasted anywhere on the page: when it parses, it becomes the puzzle
+   * text and its board is drawn; when not, the error is shown and the text area and
+   * the board keep what they had.
+   *
+   * @param text the pasted text
+   */
+  async paste(text: string): Promise<void> {
+    const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text }, false);
+    if (list === null) return;
+    this.text.value = text;
+    await this.readText();
+  }
+
+  /** Reads the text: the list of its puzzles, then the chosen one's board. */
+  private async readText(): Promise<void> {
+    const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
+    if (list === null) return;
+    this.pick.replaceChildren(
+      ...list.puzzles.map((p, i) => {
+        const option = document.createElement('option');
+        option.value = String(i + 1);
+        option.textContent = `${p.name} (line ${p.line})`;
+        return option;
+      }),
+    );
+    this.pick.hidden = list.puzzles.length < 2;
+    await this.draw();
+  }
+
+  /** The request fields naming the puzzle (the text and which of its puzzles) and the model. */
+  private puzzleFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
+    const model = byId<HTMLSelectElement>('genre-model').value;
+    const method = byId<HTMLSelectElement>('genre-method').value as 'sat' | 'branch-and-bound';
+    return {
+      genre: this.genre,
+      puzzle: this.text.value,
+      index: Number(this.pick.value || '1'),
+      options: { method, ...(model ? { model } : {}) },
+    };
+  }
+
+  /** The model picker lists the genre's models (from any result), keeping the choice. */
+  private showModels(models: string[] | undefined): void {
+    const select = byId<HTMLSelectElement>('genre-model');
+    if (models === undefined) return;
+    const now = [...select.options].map((o) => o.value);
+    if (now.join() === models.join()) return;
+    const keep = models.includes(select.value) ? select.value : models[0] ?? '';
+    select.replaceChildren(
+      ...models.map((m, i) => {
+        const option = document.createElement('option');
+        option.value = m;
+        option.textContent = i === 0 ? `${m} (default)` : m;
+        return option;
+      }),
+    );
+    select.value = keep;
+  }
+
+  private async draw(): Promise<void> {
+    const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[] }>(
+      { type: 'board', ...this.puzzleFields() },
+      false,
+    );
+    if (r === null) return;
+    this.showModels(r.models);
+    this.drawBoard(r.board, `${TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
+    this.say(r.warnings.length > 0 ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`, r.warnings.length > 0 ? 'warning' : 'info');
+  }
+
+  private async solve(): Promise<void> {
+    const r = await this.run<GenreSolveResult>({ type: 'solve', ...this.puzzleFields() });
+    if (r === null) return;
+    this.drawBoard(r.board, `${TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
+    const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
+    if (!r.answer) {
+      this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible (${route}).` : `No answer (${r.status}).`, 'error');
+      return;
+    }
+    this.say(
+      `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”, ${r.stats.rows} rows × ${r.stats.columns} columns · ` +
+        (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
+      r.answer.verified ? 'success' : 'error',
+    );
+  }
+
+  private async uniqueness(): Promise<void> {
+    const r = await this.run<UniquenessResult>({ type: 'checkUniqueness', ...this.puzzleFields() });
+    if (r === null) return;
+    this.drawBoard(r.board, `${TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
+    if (r.unique === true) this.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
+    else if (r.unique === false)
+      this.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
+    else this.say(`No answer to compare (${r.status}).`, 'error');
+  }
+
+  private async relax(): Promise<void> {
+    const r = await this.run<RelaxResult>({ type: 'relax', ...this.puzzleFields() });
+    if (r === null) return;
+    this.drawBoard(r.board, `${TITLES[this.genre]}, LP relaxation`);
+    this.say(
+      `LP relaxation (integrality dropped), ${r.stats.simplexIterations} simplex iterations: ` +
+        (r.integral ? 'its solution is integral — the LP alone solves the puzzle.' : 'fractional; each candidate is shaded by its value.'),
+      'info',
+    );
+  }
+
+  private async formulation(): Promise<void> {
+    const r = await this.run<FormulationResult>({ type: 'formulation', ...this.puzzleFields() });
+    if (r === null) return;
+    const katex = await loadKatex().catch(() => null);
+    this.renderFormulation(r.formulation, katex);
+    this.say(`The model “${r.model}”: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
+  }
+
+  private renderFormulation(f: Formulation, katex: Katex | null): void {
+    const tex = (source: string, into: HTMLElement, display: boolean): void => {
+      if (katex) katex.render(source, into, { displayMode: display, throwOnError: false, output: 'html' });
+      else into.textContent = source;
+    };
+    const body = byId('genre-formulation-body');
+    body.replaceChildren();
+    const head = document.createElement('div');
+    const variables = document.createElement('div');
+    tex(f.variables, variables, true);
+    const objective = document.createElement('div');
+    tex(f.objective, objective, true);
+    head.append(variables, objective);
+    body.append(head);
+    for (const group of f.groups) {
+      const section = document.createElement('section');
+      section.className = 'formulation-group';
+      const title = document.createElement('h4');
+      title.textContent = `${group.title} — ${group.id}, ${group.rows.length} rows${group.technique ? ` (${group.technique})` : ''}`;
+      const math = document.createElement('div');
+      tex(group.tex, math, true);
+      const rows = document.createElement('select');
+      rows.setAttribute('aria-label', `Rows of ${group.id}: pick one to outline its cells`);
+      rows.append(
+        ...group.rows.slice(0, 500).map((row, i) => {
+          const option = document.createElement('option');
+          option.value = String(i);
+          option.textContent = row.name;
+          return option;
+        }),
+      );
+      rows.addEventListener('change', () => this.highlight(group.rows[Number(rows.value)]?.cells ?? []));
+      rows.addEventListener('focus', () => this.highlight(group.rows[Number(rows.value)]?.cells ?? []));
+      section.append(title, math, rows);
+      body.append(section);
+    }
+    this.formulationPanel.hidden = false;
+  }
+
+  /** Outlines cells (1-based [row, column]) on the board. */
+  private highlight(cells: Array<[number, number]>): void {
+    if (this.svg === null) return;
+    this.svg.querySelector('g.highlight')?.remove();
+    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    g.setAttribute('class', 'highlight');
+    for (const [row, column] of cells) {
+      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      rect.setAttribute('x', String(8 + (column - 1) * 48 + 2));
+      rect.setAttribute('y', String(8 + (row - 1) * 48 + 2));
+      rect.setAttribute('width', '44');
+      rect.setAttribute('height', '44');
+      rect.setAttribute('fill', '#f2c14e');
+      rect.setAttribute('fill-opacity', '0.35');
+      rect.setAttribute('stroke', '#c8891a');
+      g.append(rect);
+    }
+    this.svg.insertBefore(g, this.svg.querySelector('g.cells'));
+  }
+
+  private async generate(): Promise<void> {
+    const seed = 1 + Math.floor(Math.random() * 1_000_000);
+    const size = this.board?.rows ?? 9;
+    const request: Omit<GenreRequest, 'id'> =
+      this.genre === 'jigsaw'
+        ? { type: 'generate', ...this.puzzleFields(), seed }
+        : { type: 'generate', genre: this.genre, size, seed };
+    const r = await this.run<GenerateResult>(request);
+    if (r === null) return;
+    this.text.value = r.puzzle;
+    await this.readText();
+    this.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${ms(r.totalMs)}.`, 'success');
+  }
+
+  private downloadSvg(): void {
+    if (this.svg === null) return;
+    saveBlob(new Blob([svgText(this.svg)], { type: 'image/svg+xml' }), `${this.genre}.svg`);
+  }
+
+  private async downloadPng(): Promise<void> {
+    if (this.svg === null) return;
+    try {
+      saveBlob(await pngBlob(this.svg), `${this.genre}.png`);
+    } catch (e) {
+      this.say(`Unable to make the PNG: ${errorMessage(e)}`, 'error');
+    }
+  }
+
+  private drawBoard(board: Board, label: string): void {
+    this.board = board;
+    this.boardLabel = label;
+    this.svg = renderBoard(board, label);
+    this.boardBox.replaceChildren(this.svg);
+  }
+
+  private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
+    this.status.textContent = message;
+    this.status.dataset.kind = kind;
+  }
+
+  /**
+   * Sends a genre request, with the buttons disabled and Stop enabled while it runs.
+   * On an error the message goes to the status line; the text and the board stay.
+   *
+   * @returns the result, or null after an error (shown)
+   */
+  private async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
+    if (this.busy) return null;
+    this.busy = true;
+    const timer = long ? setTimeout(() => this.say('Solving…', 'info'), 100) : undefined;
+    for (const b of this.busyButtons) b.disabled = true;
+    this.stop.disabled = !long;
+    try {
+      return await this.client.genre<R>(request);
+    } catch (e) {
+      this.say(errorMessage(e), 'error');
+      return null;
+    } finally {
+      clearTimeout(timer);
+      for (const b of this.busyButtons) b.disabled = false;
+      this.stop.disabled = true;
+      this.busy = false;
+    }
+  }
+
+  /** The board's accessible name (for tests and screen readers). */
+  get label(): string {
+    return this.boardLabel;
+  }
+}
