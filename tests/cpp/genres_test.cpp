@@ -268,10 +268,20 @@ TEST(KillerTest, RefusesBadCages) {
                        "a a a a\na c c c\ne e f f\ng g h h\n")
                 .find("cage 'a' has 5 cells, more than the 4 different digits"),
             std::string::npos);
+  // A cell in no cage is allowed, with a warning; a sum on it is not.
+  {
+    const std::unique_ptr<Puzzle> partial = parseOne("killer",
+                                                     "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - - -\n"
+                                                     "a a b b\nc c d d\ne e f f\ng g - -\n");
+    const auto& digits = dynamic_cast<const DigitPuzzle&>(*partial);
+    ASSERT_EQ(digits.warnings.size(), 1U);
+    EXPECT_EQ(digits.warnings[0], "2 cells are in no cage, from row 4, column 3");
+    solveChecked("killer", *partial, {});
+  }
   EXPECT_NE(parseError("killer",
                        "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\n"
-                       "a a b b\nc c d d\ne e f f\ng g h -\n")
-                .find("row 4, column 4 (line 9) is in no cage"),
+                       "a a b b\nc c d d\ne e f f\ng g - h\n")
+                .find("row 4, column 3 (line 5) holds a sum but is in no cage"),
             std::string::npos);
   EXPECT_NE(parseError("killer",
                        "4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 4 -\n"

@@ -117,6 +117,44 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('draws a killer cage by dragging and typing its sum, then solves it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'killer');
+    await page.click('#genre-empty');
+    await page.locator('#genre-status').filter({ hasText: 'in no cage' }).waitFor();
+    const cell = (row: number, column: number) =>
+      page.locator(`#genre-board [role=gridcell][aria-label^="row ${row}, column ${column}"]`);
+    await page.locator('#genre-board').scrollIntoViewIfNeeded();
+    const a = (await cell(1, 1).boundingBox())!;
+    const b = (await cell(1, 2).boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.textContent('#genre-selection')).toBe('2 cells selected.');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 1, cage sum 3"]').waitFor();
+    expect(await page.inputValue('#genre-text')).toMatch(/^=== my_puzzle\n6 6\n3 - - - - -\n/);
+    // Shift+arrows select too: a cage of three down the last column.
+    await cell(1, 6).click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    expect(await page.textContent('#genre-selection')).toBe('3 cells selected.');
+    await page.fill('#genre-cage-sum', '15');
+    await page.click('#genre-make-cage');
+    await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 6, cage sum 15"]').waitFor();
+    const status = await solved(page);
+    expect(status).toContain('the rule checker confirms every rule');
+    const { n, values } = await readCells(page);
+    expect(latinProblems(n, values)).toEqual([]);
+    expect(values[0]! + values[1]!).toBe(3);
+    expect(values[5]! + values[11]! + values[17]!).toBe(15);
+    expect(new Set([values[5], values[11], values[17]]).size).toBe(3);
+    await page.screenshot({ path: join(resultsDir, 'genre-killer-drawn.png') });
+    await page.close();
+  });
+
   it('a bad cage shows its error and keeps the text and the board', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'killer');

@@ -4,10 +4,11 @@
 //
 // Text: the janko-style record of sw_KillerSudoku.puzzles.txt (records.h): "N N",
 // then N lines with each cage's sum in one of its cells (`-` elsewhere), then N lines
-// of cage ids. Boxes are the usual ones for the size (4×4: 2×2, 6×6: 2 rows × 3
-// columns, 9×9: 3×3). The model adds to the Sudoku rows (digits.h) the cage rows,
-// by default choosing one enumerated digit set per cage (model "combinations"), or
-// as the textbook writes them (model "textbook"):
+// of cage ids. An id `-` puts a cell in no cage (a puzzle being drawn: a warning says
+// so); when every cell is in a cage, the sums must add up to a full grid. Boxes are the usual ones
+// for the size (4×4: 2×2, 6×6: 2 rows × 3 columns, 9×9: 3×3). The model adds to the Sudoku rows
+// (digits.h) the cage rows, by default choosing one enumerated digit set per cage (model
+// "combinations"), or as the textbook writes them (model "textbook"):
 //   cage[k]:         sum_{(r,c) in C_k} sum_d d·x[r,c,d] = s_k
 //   cage_digit[k,d]: sum_{(r,c) in C_k} x[r,c,d] <= 1.
 #include "puzzles/killer/killer.h"
@@ -46,12 +47,18 @@ class KillerGenre final : public DigitGenre {
     // Cages in order of first appearance of their id.
     std::map<std::string, int> cage_of_id;
     std::vector<int> sum_cell;
+    std::vector<int> uncaged;
     for (int cell = 0; cell < p->grid.cells(); ++cell) {
       if (ids[cell]->text == "-" || ids[cell]->text == ".") {
-        throw fail(ErrorCode::kParseError,
-                   p->grid.name(cell) + " (line " + std::to_string(blockLine(record, 1, cell)) +
-                       ") is in no cage; in this format the cages cover the grid",
-                   {cell});
+        // A cell in no cage: allowed (a puzzle being drawn by hand), said as a warning.
+        if (sums[cell]->text != "-" && sums[cell]->text != ".") {
+          throw fail(ErrorCode::kParseError,
+                     p->grid.name(cell) + " (line " + std::to_string(blockLine(record, 0, cell)) +
+                         ") holds a sum but is in no cage",
+                     {cell});
+        }
+        uncaged.push_back(cell);
+        continue;
       }
       const auto [it, added] =
           cage_of_id.emplace(ids[cell]->text, static_cast<int>(p->cages.size()));
@@ -104,7 +111,11 @@ class KillerGenre final : public DigitGenre {
       }
       total += cage.sum;
     }
-    if (total != n * max_sum) {
+    if (!uncaged.empty()) {
+      p->warnings.push_back(std::to_string(uncaged.size()) + " cell" +
+                            (uncaged.size() == 1 ? " is" : "s are") + " in no cage, from " +
+                            p->grid.name(uncaged.front()));
+    } else if (total != n * max_sum) {
       throw fail(ErrorCode::kParseError,
                  "the cage sums add up to " + std::to_string(total) + ", but a filled " +
                      p->grid.label() + " grid adds up to " + std::to_string(n * max_sum),

@@ -11,7 +11,8 @@ import type { Board, Formulation, FormulationResult, GenreId, GenreRequest, Genr
 import { SolverError } from '../../solver/protocol';
 import { saveBlob } from '../shared';
 import { EXAMPLES, RULES } from './examples';
-import { pngBlob, renderBoard, svgText } from './board-svg';
+import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
+import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
 type Variant = Exclude<GenreId, 'sudoku'>;
 
@@ -93,6 +94,10 @@ export class GenreView {
   private busy = false;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
+  /** Selected cells (indices) for the editor, and the keyboard's cell. */
+  private selection = new Set<number>();
+  private cursor = 0;
+  private dragging = false;
 
   constructor(client: SolverClient) {
     this.client = client;
@@ -108,6 +113,17 @@ export class GenreView {
     byId('genre-svg').addEventListener('click', () => this.downloadSvg());
     byId('genre-png').addEventListener('click', () => void this.downloadPng());
     this.stop.addEventListener('click', () => this.client.stop());
+    byId('genre-make-cage').addEventListener('click', () => this.makeCage());
+    byId('genre-delete-cage').addEventListener('click', () => this.deleteCage());
+    byId('genre-make-region').addEventListener('click', () => this.makeRegion());
+    byId('genre-empty').addEventListener('click', () => this.emptyGrid());
+    byId<HTMLInputElement>('genre-cage-sum').addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') this.makeCage();
+    });
+    this.boardBox.addEventListener('pointerdown', (event) => this.pointer(event, 'down'));
+    this.boardBox.addEventListener('pointermove', (event) => this.pointer(event, 'move'));
+    window.addEventListener('pointerup', () => (this.dragging = false));
+    this.boardBox.addEventListener('keydown', (event) => this.key(event));
     this.pick.addEventListener('change', () => void this.draw());
     const file = byId<HTMLInputElement>('genre-file');
     byId('genre-load-file').addEventListener('click', () => file.click());
@@ -133,6 +149,9 @@ export class GenreView {
     byId('genre-heading').textContent = TITLES[genre];
     byId('genre-rules').textContent = RULES[genre];
     byId('genre-new').hidden = genre === 'killer';
+    byId('genre-cage-tools').hidden = genre !== 'killer';
+    byId('genre-make-region').hidden = genre !== 'jigsaw';
+    this.selection.clear();
     this.text.value = this.texts.get(genre) ?? EXAMPLES[genre];
     this.formulationPanel.hidden = true;
     byId<HTMLSelectElement>('genre-model').replaceChildren();
@@ -346,7 +365,176 @@ export class GenreView {
     this.board = board;
     this.boardLabel = label;
     this.svg = renderBoard(board, label);
+    this.svg.setAttribute('tabindex', '0');
     this.boardBox.replaceChildren(this.svg);
+    this.selection = new Set([...this.selection].filter((c) => c < board.rows * board.columns));
+    this.drawSelection();
+  }
+
+  // ---- The editor: select cells, then make a cage or a region, or type givens ----
+
+  /** Blocks of the genre's record: killer (sums, cage ids) and jigsaw (givens, regions) 2. */
+  private blocks(): number {
+    return this.genre === 'killer' || this.genre === 'jigsaw' ? 2 : 1;
+  }
+
+  /** The cell under a pointer event, or -1. */
+  private cellAt(event: PointerEvent): number {
+    if (this.svg === null || this.board === null) return -1;
+    const matrix = this.svg.getScreenCTM();
+    if (matrix === null) return -1;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    const row = Math.floor((point.y - 8) / CELL);
+    const column = Math.floor((point.x - 8) / CELL);
+    if (row < 0 || column < 0 || row >= this.board.rows || column >= this.board.columns) return -1;
+    return row * this.board.columns + column;
+  }
+
+  private pointer(event: PointerEvent, phase: 'down' | 'move'): void {
+    const cell = this.cellAt(event);
+    if (cell < 0) return;
+    if (phase === 'down') {
+      this.dragging = true;
+      if (!event.shiftKey && !event.ctrlKey && !event.metaKey) this.selection.clear();
+      this.svg?.focus();
+      event.preventDefault();
+    } else if (!this.dragging) {
+      return;
+    }
+    this.selection.add(cell);
+    this.cursor = cell;
+    this.drawSelection();
+  }
+
+  private key(event: KeyboardEvent): void {
+    if (this.board === null) return;
+    const { rows, columns } = this.board;
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[event.key];
+    if (move !== undefined) {
+      const row = Math.min(rows - 1, Math.max(0, Math.floor(this.cursor / columns) + move[0]));
+      const column = Math.min(columns - 1, Math.max(0, (this.cursor % columns) + move[1]));
+      this.cursor = row * columns + column;
+      if (!event.shiftKey) this.selection.clear();
+      this.selection.add(this.cursor);
+      this.drawSelection();
+      event.preventDefault();
+      return;
+    }
+    if (this.genre === 'killer' && /^[0-9]$/.test(event.key)) {
+      const sum = byId<HTMLInputElement>('genre-cage-sum');
+      sum.focus();
+      sum.value = event.key;
+      event.preventDefault();
+      return;
+    }
+    if (this.genre !== 'killer' && (/^[0-9]$/.test(event.key) || event.key === 'Backspace' || event.key === 'Delete')) {
+      const value = /^[1-9]$/.test(event.key) ? event.key : '-';
+      this.edit((record) => {
+        for (const cell of this.selection.size > 0 ? this.selection : [this.cursor]) record.blocks[0]![cell] = value;
+      });
+      event.preventDefault();
+    } else if (this.genre === 'killer' && (event.key === 'Backspace' || event.key === 'Delete')) {
+      this.deleteCage();
+      event.preventDefault();
+    }
+  }
+
+  /** Outlines the selected cells and says how many there are. */
+  private drawSelection(): void {
+    if (this.svg === null || this.board === null) return;
+    this.svg.querySelector('g.selection')?.remove();
+    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    g.setAttribute('class', 'selection');
+    for (const cell of this.selection) {
+      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      rect.setAttribute('x', String(8 + (cell % this.board.columns) * CELL + 3));
+      rect.setAttribute('y', String(8 + Math.floor(cell / this.board.columns) * CELL + 3));
+      rect.setAttribute('width', String(CELL - 6));
+      rect.setAttribute('height', String(CELL - 6));
+      rect.setAttribute('fill', '#7fb2f0');
+      rect.setAttribute('fill-opacity', '0.35');
+      g.append(rect);
+    }
+    this.svg.insertBefore(g, this.svg.querySelector('g.cells'));
+    const n = this.selection.size;
+    byId('genre-selection').textContent =
+      n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected.`;
+  }
+
+  /**
+   * Changes the puzzle text through its record (the engine then redraws it, or says
+   * what is wrong; the text keeps the edit either way).
+   */
+  private edit(change: (record: RecordText) => void): void {
+    const record = readRecord(this.text.value, this.blocks());
+    if (record === null) {
+      this.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
+      return;
+    }
+    change(record);
+    this.text.value = writeRecord(record);
+    void this.readText();
+  }
+
+  private makeCage(): void {
+    const sum = byId<HTMLInputElement>('genre-cage-sum');
+    const value = Number(sum.value);
+    if (this.selection.size === 0 || !Number.isInteger(value) || value < 1) {
+      this.say('Select the cage’s cells, then type its sum (a whole number) and press Make cage.', 'warning');
+      return;
+    }
+    const cells = [...this.selection].sort((a, b) => a - b);
+    this.edit((record) => {
+      const [sums, ids] = record.blocks as [string[], string[]];
+      const id = freshId(ids);
+      for (const cell of cells) {
+        ids[cell] = id;
+        sums[cell] = '-';
+      }
+      sums[cells[0]!] = String(value);
+    });
+    sum.value = '';
+    this.selection.clear();
+  }
+
+  private deleteCage(): void {
+    if (this.selection.size === 0) return;
+    this.edit((record) => {
+      const [sums, ids] = record.blocks as [string[], string[]];
+      const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => id !== '-' && id !== '.'));
+      ids.forEach((id, cell) => {
+        if (doomed.has(id)) {
+          ids[cell] = '-';
+          sums[cell] = '-';
+        }
+      });
+    });
+    this.selection.clear();
+  }
+
+  private makeRegion(): void {
+    if (this.selection.size === 0) return;
+    this.edit((record) => {
+      const ids = record.blocks[1]!;
+      const id = freshId(ids);
+      for (const cell of this.selection) ids[cell] = id;
+    });
+    this.selection.clear();
+  }
+
+  /** An empty puzzle of the board's size: no givens; killer no cages; jigsaw boxes as regions. */
+  private emptyGrid(): void {
+    const n = this.board?.rows ?? 9;
+    const empty = Array.from({ length: n * n }, () => '-');
+    let h = Math.floor(Math.sqrt(n));
+    while (n % h !== 0) h--;
+    const w = n / h;
+    const boxes = Array.from({ length: n * n }, (_, i) => String(Math.floor(Math.floor(i / n) / h) * h + Math.floor((i % n) / w) + 1));
+    const blocks = this.genre === 'killer' ? [empty, [...empty]] : this.genre === 'jigsaw' ? [empty, boxes] : [empty];
+    this.text.value = writeRecord({ header: 'my_puzzle', rows: n, columns: n, blocks });
+    this.selection.clear();
+    void this.readText();
   }
 
   private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
