@@ -425,6 +425,34 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     });
   });
 
+  it('routes genre requests to the module that has the genres, progress and all', async () => {
+    const main = countingLoader('gridmilp_wasm');
+    const sat = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
+    const killer = '=== own_4x4\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\na a b b\nc c d d\ne e f f\ng g h h\n';
+    await logic.handle({ id: 1, type: 'genre', request: { type: 'solve', genre: 'killer', puzzle: killer } });
+    await logic.handle({
+      id: 2,
+      type: 'genre',
+      request: { type: 'enumerate', genre: 'latin-square', puzzle: '2 2\n- -\n- -\n', limit: 5 },
+    });
+    await logic.handle({ id: 3, type: 'genre', request: { type: 'solve', genre: 'nurikabe', puzzle: '1' } });
+    await logic.handle({ id: 4, type: 'genre', request: 'not an object' });
+    expect(sat.fetched()).toBe(1);
+    const results = posted.filter(isResult);
+    expect(results.map((m) => m.id)).toEqual([1, 2]);
+    expect(results[0]!.result).toMatchObject({ genre: 'killer', status: 'optimal', answer: { verified: true } });
+    expect(results[1]!.result).toMatchObject({ count: 2, complete: true });
+    expect(posted.filter(isProgress).filter((m) => m.id === 2)).toHaveLength(2); // one per answer
+    const errors = posted.filter(isError);
+    expect(errors.map((m) => [m.id, m.error.code])).toEqual([
+      [3, 'bad_request'],
+      [4, 'bad_request'],
+    ]);
+    expect(errors[0]!.error.message).toContain("Unknown genre 'nurikabe'");
+  });
+
   it('routes a generate without a method to the SAT module (its default there)', async () => {
     const main = countingLoader('gridmilp_wasm');
     const sat = countingLoader('gridmilp_wasm_sat');
