@@ -72,7 +72,7 @@ for (const set of SETS) {
     const cliArgs = ['solve', '--genre', set.genre, '--json', path];
     if (route.options.model) cliArgs.push('--model', route.options.model);
     if (route.options.method) cliArgs.push('--method', route.options.method);
-    const lines = execFileSync(cli, cliArgs, { encoding: 'utf8', maxBuffer: 1 << 30 }).split('\n').filter(Boolean);
+    const lines = execFileSync(cli, cliArgs, { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
     const native = summary(lines.map((l) => JSON.parse(l).result.stats.totalMs));
     console.log(
       `${set.genre.padEnd(7)} ${route.label.padEnd(17)} ${records.length} records | WASM ${f(w.median)} ${f(w.p90)} ${f(w.max)} (${f(w.mean).trim()}) | native ${f(native.median)} ${f(native.p90)} ${f(native.max)} (${f(native.mean).trim()}) | ${set.peer}`,
