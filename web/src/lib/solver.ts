@@ -158,12 +158,12 @@ class GridmilpSolver implements Solver {
     };
   }
 
-  solve(puzzle: PuzzleInput, options?: SolveCallOptions, onProgress?: (progress: SolveProgress) => void): SolveOutput;
   solve(
     puzzle: string,
     options: GenreSolveCallOptions,
     onProgress?: (progress: Record<string, unknown>) => void,
   ): GenreSolveResult;
+  solve(puzzle: PuzzleInput, options?: SolveCallOptions, onProgress?: (progress: SolveProgress) => void): SolveOutput;
   solve(
     puzzle: PuzzleInput,
     options?: SolveCallOptions | GenreSolveCallOptions,

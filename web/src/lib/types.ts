@@ -280,26 +280,10 @@ export interface Solver {
   parse(text: string, options?: ParseOptions): ParseOutput;
 
   /**
-   * Solve one puzzle as a MILP.
-   *
-   * @param puzzle text of exactly one puzzle, or a 2-D array (0 = empty)
-   * @param options how to read and solve it, and an optional objective
-   * @param onProgress receives branch-and-bound progress (at most every
-   *   `progressIntervalMs`; none when presolve settles the model), synchronously
-   * @returns status, the solution (string and grid) when found, stats (ms, nodes…)
-   * @throws GridmilpError `parse_error`, `wrong_length`, `conflicting_givens`,
-   *   `empty_input`, `ambiguous_size`, `invalid_argument`, `invalid_option`,
-   *   `solver_error` (GLPK failed; the solver keeps working), `engine_crashed`
-   */
-  solve(
-    puzzle: PuzzleInput,
-    options?: SolveCallOptions,
-    onProgress?: (progress: SolveProgress) => void,
-  ): SolveOutput;
-  /**
    * Solve one puzzle of another genre (`killer`, `jigsaw`, `sudoku-x`, `hyper`,
    * `latin-square`; protocol.md, "Genres"): its text in the genre's formats (README,
-   * "Sudoku variants"), by default by GLPK's CNF-SAT route.
+   * "Sudoku variants"), by default by GLPK's CNF-SAT route. (Declared before the Sudoku
+   * signature, so that TypeScript reports a Sudoku call's errors against that one.)
    *
    * @param puzzle the text of one puzzle (or of many, with `index`)
    * @param options `genre`, and how to read and solve it
@@ -316,6 +300,23 @@ export interface Solver {
     options: GenreSolveCallOptions,
     onProgress?: (progress: Record<string, unknown>) => void,
   ): GenreSolveResult;
+  /**
+   * Solve one puzzle as a MILP.
+   *
+   * @param puzzle text of exactly one puzzle, or a 2-D array (0 = empty)
+   * @param options how to read and solve it, and an optional objective
+   * @param onProgress receives branch-and-bound progress (at most every
+   *   `progressIntervalMs`; none when presolve settles the model), synchronously
+   * @returns status, the solution (string and grid) when found, stats (ms, nodes…)
+   * @throws GridmilpError `parse_error`, `wrong_length`, `conflicting_givens`,
+   *   `empty_input`, `ambiguous_size`, `invalid_argument`, `invalid_option`,
+   *   `solver_error` (GLPK failed; the solver keeps working), `engine_crashed`
+   */
+  solve(
+    puzzle: PuzzleInput,
+    options?: SolveCallOptions,
+    onProgress?: (progress: SolveProgress) => void,
+  ): SolveOutput;
 
   /**
    * Solve many puzzles: a text holding any number of puzzles (parsed first; a parse
