@@ -537,6 +537,21 @@ export class GenreView {
     void this.readText();
   }
 
+  /** Live figures of a long request: branch-and-bound nodes, cut rounds, answers found. */
+  private progress(p: Record<string, unknown>): void {
+    const n = (key: string): string => (typeof p[key] === 'number' ? (p[key] as number).toLocaleString('en') : '?');
+    const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
+    if (p.phase === 'branch-and-bound') {
+      this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
+    } else if (p.phase === 'cuts') {
+      this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
+    } else if (p.phase === 'removing') {
+      this.say(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`, 'info');
+    } else if (typeof p.found === 'number') {
+      this.say(`${n('found')} answers found${elapsed}`, 'info');
+    }
+  }
+
   private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
     this.status.textContent = message;
     this.status.dataset.kind = kind;
@@ -555,7 +570,7 @@ export class GenreView {
     for (const b of this.busyButtons) b.disabled = true;
     this.stop.disabled = !long;
     try {
-      return await this.client.genre<R>(request);
+      return await this.client.genre<R>(request, (progress) => this.progress(progress));
     } catch (e) {
       this.say(errorMessage(e), 'error');
       return null;
