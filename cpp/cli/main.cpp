@@ -183,6 +183,13 @@ bool hasString(const Value& object, const char* name, const char* value) {
   return it != object.MemberEnd() && it->value.IsString() && it->value == value;
 }
 
+/// Why a result has no solution, for the log: the time limit, or none exists.
+const char* noSolutionReason(const Value& result) {
+  return hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit")
+             ? "time limit reached without a solution"
+             : "no solution";
+}
+
 /// The counts of a `solve` run.
 struct Counts {
   int solved = 0;
@@ -275,12 +282,7 @@ int runSolve(const SolveCommand& cmd) {
     if (solutions.empty()) {
       ++unsolved;
       if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
-      std::cerr << "gridmilp: " << label << ": "
-                << (hasString(result, "status", "time_limit") ||
-                            hasString(result, "lastStatus", "time_limit")
-                        ? "time limit reached without a solution"
-                        : "no solution")
-                << "\n";
+      std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       continue;
     }
     ++solved;
@@ -403,12 +405,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
     if (answers.empty()) {
       ++unsolved;
-      std::cerr << "gridmilp: " << label << ": "
-                << (hasString(result, "status", "time_limit") ||
-                            hasString(result, "lastStatus", "time_limit")
-                        ? "time limit reached without a solution"
-                        : "no solution")
-                << "\n";
+      std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       continue;
     }
     ++solved;
