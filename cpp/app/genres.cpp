@@ -28,7 +28,8 @@ struct GenreRequest {
   const Genre* genre = nullptr;
   std::string text;
   int size = 0;
-  int index = 0;  ///< 1-based puzzle of the text; 0: the text must hold one
+  int index = 0;     ///< 1-based puzzle of the text; 0: the text must hold one
+  std::string name;  ///< the puzzle's name when the text was cut from a larger one
   puzzles::BuildOptions build;
   milp::SolveOptions solve;
   int limit = 10;
@@ -56,6 +57,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
     out.size = size->GetInt();
   }
   out.index = optionalField<int>(request, "index", 0, "a whole number", "");
+  out.name = optionalField<std::string>(request, "name", "", "a string", "");
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
   const Value& options = optionalObject(request, "options");
   out.build.model = optionalField<std::string>(
@@ -89,6 +91,11 @@ GenreRequest decode(const std::string& type, const Value& request) {
 /// The one puzzle a request names: the text's only puzzle, or its puzzle `index`.
 std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r) {
   std::vector<std::unique_ptr<Puzzle>> all = r.genre->parse(r.text, r.size);
+  if (!r.name.empty()) {
+    for (auto& p : all) {
+      if (p->header.empty()) p->name = r.name;  // a record's header names it already
+    }
+  }
   if (r.index > 0) {
     if (r.index > static_cast<int>(all.size())) {
       throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +

@@ -378,6 +378,7 @@ int runGenreSolve(const SolveCommand& cmd) {
         .AddMember("type", StringRef(type), a)
         .AddMember("genre", app::jsonString(cmd.genre, a), a)
         .AddMember("puzzle", app::jsonString(own, a), a)
+        .AddMember("name", Value(puzzle["name"], a), a)
         .AddMember("options", options, a);
     if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
     if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);

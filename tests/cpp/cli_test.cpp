@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -156,3 +157,37 @@ TEST(CliTest, RequestReplaysProtocolRequests) {
 }
 
 }  // namespace
+
+namespace gridmilp {
+namespace {
+
+TEST(CliGenreTest, PrintsEachAnswerInTheSolutionLayoutInInputOrder) {
+  // Two killer records of our own (the second a 4×4 with its cells in four 2×2 cages).
+  const std::string text =
+      "=== own_a\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\na a b b\nc c d d\ne e f f\ng g h h\n"
+      "=== own_b\n4 4\n10 - 10 -\n- - - -\n10 - 10 -\n- - - -\n1 1 2 2\n1 1 2 2\n3 3 4 4\n"
+      "3 3 4 4\n";
+  const CliRun run = runCli("solve --genre killer -", text);
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_EQ(run.out.rfind("=== own_a\n4 4\n", 0), 0U) << run.out;
+  EXPECT_NE(run.out.find("\n=== own_b\n4 4\n"), std::string::npos) << run.out;
+  EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 12) << run.out;
+}
+
+TEST(CliGenreTest, NamesPuzzlesOfOneLineFormatsInOrderAndExitsOneWithoutAnswer) {
+  // Two 4×4 Latin squares of one line each: the second is named "Puzzle 2", though the
+  // CLI sends each puzzle's own line alone. Then a 2×2 with no answer, and a bad genre.
+  const CliRun ok =
+      runCli("solve --genre latin-square --size 4 -", "1...............\n.2..............\n");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("=== Puzzle 1\n"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("=== Puzzle 2\n"), std::string::npos) << ok.out;
+  const CliRun none = runCli("solve --genre latin-square -", "2 2\n1 -\n- 2\n");
+  EXPECT_EQ(none.exit_code, 1) << none.out;
+  const CliRun bad = runCli("solve --genre nurikabe -", "2 2\n1 -\n- 2\n", true);
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("Unknown genre 'nurikabe'"), std::string::npos) << bad.out;
+}
+
+}  // namespace
+}  // namespace gridmilp

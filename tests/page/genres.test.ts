@@ -3,7 +3,7 @@
 // read the answer back from the board's ARIA grid and check it here by the rules; the
 // killer formulation from the engine; the LP relaxation; SVG and PNG downloads; a bad
 // cage that keeps the text and the board. Screenshots go to test-results/.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -152,6 +152,36 @@ describe('the genre page', () => {
     expect(values[5]! + values[11]! + values[17]!).toBe(15);
     expect(new Set([values[5], values[11], values[17]]).size).toBe(3);
     await page.screenshot({ path: join(resultsDir, 'genre-killer-drawn.png') });
+    await page.close();
+  });
+
+  it('solves every puzzle of a loaded file, lists them and downloads the answers', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // Two 4×4 Latin squares gridmilp generated (seeds 2 and 3, unique) and a 2×2 with none.
+    const file = join(resultsDir, 'three-latin-squares.txt');
+    writeFileSync(
+      file,
+      '=== generated-latin-square-2\n4 4\n- - - 4\n2 - 3 -\n- - 2 -\n- - - -\n' +
+        '=== impossible\n2 2\n1 -\n- 2\n' +
+        '=== open\n3 3\n- - -\n- - -\n- - -\n',
+    );
+    await page.getByLabel('Genre text file').setInputFiles(file);
+    await page.locator('#genre-solve-all:not([hidden])').waitFor();
+    expect(await page.locator('#genre-pick option').count()).toBe(3);
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-batch-count').filter({ hasText: '3 of 3' }).waitFor();
+    const statuses = await page.$$eval('#genre-batch-table tbody tr td:nth-child(3)', (tds) => tds.map((t) => t.textContent));
+    expect(statuses).toEqual(['solved', 'infeasible', 'solved']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.split('\n').filter((l) => l.startsWith('=== '))).toEqual(['=== generated-latin-square-2', '=== open']);
+    const first = text.split('\n').slice(2, 6).map((l) => l.split(' ').map(Number));
+    expect(latinProblems(4, first.flat())).toEqual([]);
+    expect(first[0]![3]).toBe(4);
+    // A name in the table shows that puzzle.
+    await page.getByRole('button', { name: 'open (line' }).click();
+    expect(await page.inputValue('#genre-pick')).toBe('3');
     await page.close();
   });
 

@@ -77,6 +77,8 @@ export interface GenreRequest {
   puzzle?: string;
   text?: string;
   index?: number;
+  /** The puzzle's name, for a text cut from a larger one. */
+  name?: string;
   size?: number;
   limit?: number;
   seed?: number;

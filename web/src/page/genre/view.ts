@@ -9,7 +9,8 @@
 import type { SolverClient } from '../../solver/client';
 import type { Board, Formulation, FormulationResult, GenreId, GenreRequest, GenreSolveResult } from '../../solver/genre';
 import { SolverError } from '../../solver/protocol';
-import { saveBlob } from '../shared';
+import '../batch.css';
+import { saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
@@ -26,7 +27,8 @@ const TITLES: Record<Variant, string> = {
 };
 
 interface ParsedList {
-  puzzles: Array<{ name: string; line: number; warnings: string[] }>;
+  /** `lines`: how many lines of the text a puzzle spans (null for the last). */
+  puzzles: Array<{ name: string; line: number; lines: number | null; warnings: string[] }>;
 }
 
 interface UniquenessResult extends GenreSolveResult {
@@ -98,6 +100,10 @@ export class GenreView {
   private selection = new Set<number>();
   private cursor = 0;
   private dragging = false;
+  /** The answers of the last Solve all, in the genre's solution format, input order. */
+  private solutions: string[] = [];
+  /** The puzzles of the text as last parsed. */
+  private parsed: ParsedList = { puzzles: [] };
 
   constructor(client: SolverClient) {
     this.client = client;
@@ -109,7 +115,11 @@ export class GenreView {
     byId('genre-relax').addEventListener('click', () => void this.relax());
     byId('genre-formulation-button').addEventListener('click', () => void this.formulation());
     byId('genre-new').addEventListener('click', () => void this.generate());
-    byId('genre-draw').addEventListener('click', () => void this.draw());
+    byId('genre-draw').addEventListener('click', () => void this.readText());
+    byId('genre-solve-all').addEventListener('click', () => void this.solveAll());
+    byId('genre-download-solutions').addEventListener('click', () => {
+      if (this.solutions.length > 0) saveText(this.solutions.join(''), `${this.genre}-solutions.txt`);
+    });
     byId('genre-svg').addEventListener('click', () => this.downloadSvg());
     byId('genre-png').addEventListener('click', () => void this.downloadPng());
     this.stop.addEventListener('click', () => this.client.stop());
@@ -176,6 +186,7 @@ export class GenreView {
   private async readText(): Promise<void> {
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
     if (list === null) return;
+    this.parsed = list;
     this.pick.replaceChildren(
       ...list.puzzles.map((p, i) => {
         const option = document.createElement('option');
@@ -185,6 +196,7 @@ export class GenreView {
       }),
     );
     this.pick.hidden = list.puzzles.length < 2;
+    byId('genre-solve-all').hidden = list.puzzles.length < 2;
     await this.draw();
   }
 
@@ -243,6 +255,74 @@ export class GenreView {
         (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
       r.answer.verified ? 'success' : 'error',
     );
+  }
+
+  /**
+   * Solves every puzzle of the text in turn (one request each, input order): a row per
+   * puzzle with its status and ms, a progress bar, and the answers as one download in
+   * the genre's solution format. Stop ends it; what was solved stays.
+   */
+  private async solveAll(): Promise<void> {
+    if (this.busy) return;
+    const names = [...this.pick.options].map((o) => o.textContent ?? '');
+    // Each puzzle is sent alone: its own lines of the text (the engine said where they are).
+    const lines = this.text.value.split('\n');
+    const own = (i: number): string => {
+      const p = this.parsed.puzzles[i];
+      if (p === undefined) return this.text.value;
+      return lines.slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines).join('\n');
+    };
+    const table = byId<HTMLTableElement>('genre-batch-table').tBodies[0]!;
+    const progress = byId<HTMLProgressElement>('genre-batch-progress');
+    const count = byId('genre-batch-count');
+    const download = byId<HTMLButtonElement>('genre-download-solutions');
+    byId('genre-batch').hidden = false;
+    table.replaceChildren();
+    this.solutions = [];
+    download.disabled = true;
+    progress.max = names.length;
+    this.busy = true;
+    for (const b of this.busyButtons) b.disabled = true;
+    this.stop.disabled = false;
+    let solved = 0;
+    try {
+      for (let i = 0; i < names.length; i++) {
+        const row = table.insertRow();
+        row.insertCell().textContent = String(i + 1);
+        const name = document.createElement('button');
+        name.type = 'button';
+        name.className = 'link';
+        name.textContent = names[i]!;
+        name.addEventListener('click', () => {
+          this.pick.value = String(i + 1);
+          void this.draw();
+        });
+        row.insertCell().append(name);
+        const status = row.insertCell();
+        const time = row.insertCell();
+        time.className = 'num';
+        try {
+          const r = await this.client.genre<GenreSolveResult>({ type: 'solve', ...this.puzzleFields(), puzzle: own(i), index: 1, name: this.parsed.puzzles[i]?.name });
+          status.textContent = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
+          time.textContent = (r.stats.totalMs ?? r.stats.solveMs).toFixed(2);
+          if (r.answer) {
+            this.solutions.push(r.answer.text);
+            solved++;
+          }
+        } catch (e) {
+          status.textContent = `error: ${errorMessage(e)}`;
+          if (e instanceof SolverError && (e.code === 'stopped' || e.code === 'worker_crashed')) break;
+        }
+        progress.value = i + 1;
+        count.textContent = `${i + 1} of ${names.length}`;
+      }
+    } finally {
+      for (const b of this.busyButtons) b.disabled = false;
+      this.stop.disabled = true;
+      this.busy = false;
+    }
+    download.disabled = this.solutions.length === 0;
+    this.say(`${solved} of ${names.length} puzzles solved; Download solutions saves them in the genre’s solution format.`, solved === names.length ? 'success' : 'warning');
   }
 
   private async uniqueness(): Promise<void> {
