@@ -261,6 +261,11 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
   const Answer* answer = search.result.hasSolution ? &solver.answer() : nullptr;
   if (answer != nullptr) result.AddMember("answer", answerJson(r, *puzzle, *answer, a), a);
   result.AddMember("board", toJson(r.genre->board(*puzzle, answer), a), a);
+  std::vector<std::string> names;  // the recorded decisions' variables (recordBranching)
+  for (const milp::BranchRecord& b : search.result.branching) {
+    names.push_back(solver.built().model.name(b.variable));
+  }
+  addBranching(search.result, names, result, a);
   Value stats = searchStats(search, a, msSince(start));
   stats.AddMember("buildMs", build_ms, a);
   result.AddMember("stats", stats, a);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "app/json.h"
 #include "app/service.h"
@@ -61,6 +62,12 @@ milp::SolveOptions solveOptionsOf(const Value& request);
 /// `message`, which becomes the message.
 void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document& message,
                   Value& progress);
+
+/// Adds `branching` ([{node, parent, depth, variable, lpValue}], `names[k]` the name of
+/// decision k's variable) and `incumbentNodes` to a solve result, when the solve
+/// recorded its branching (options.recordBranching; protocol.md, "solve").
+void addBranching(const milp::SolveResult& solve, const std::vector<std::string>& names,
+                  Value& result, JsonAllocator& a);
 
 /// The body of a branch-and-bound progress message (protocol.md, "solve"): {phase,
 /// nodes, activeNodes, depth, incumbent, bestBound, gap, elapsedMs}.

@@ -303,6 +303,25 @@ void sendProgress(const ProgressSink& sink, const Value& id, rapidjson::Document
   sink(message);
 }
 
+void addBranching(const milp::SolveResult& solve, const std::vector<std::string>& names,
+                  Value& result, JsonAllocator& a) {
+  if (names.empty() && solve.incumbentNodes.empty()) return;
+  Value branching(rapidjson::kArrayType);
+  for (std::size_t k = 0; k < solve.branching.size(); ++k) {
+    const milp::BranchRecord& b = solve.branching[k];
+    Value decision(rapidjson::kObjectType);
+    decision.AddMember("node", b.node, a)
+        .AddMember("parent", b.parent, a)
+        .AddMember("depth", b.depth, a)
+        .AddMember("variable", jsonString(names[k], a), a)
+        .AddMember("lpValue", jsonNumber(b.lpValue), a);
+    branching.PushBack(decision, a);
+  }
+  Value incumbents(rapidjson::kArrayType);
+  for (int node : solve.incumbentNodes) incumbents.PushBack(node, a);
+  result.AddMember("branching", branching, a).AddMember("incumbentNodes", incumbents, a);
+}
+
 Value branchAndBoundProgress(const milp::SolveProgress& p, JsonAllocator& m) {
   Value body(rapidjson::kObjectType);
   body.AddMember("phase", "branch-and-bound", m)
@@ -684,22 +703,7 @@ Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain) {
         .AddMember("gap", optionalDouble(outcome.result.stats.gap), a);
     result.AddMember("objective", objective, a);
   }
-  if (!outcome.branchVariables.empty() || !outcome.result.incumbentNodes.empty()) {
-    Value branching(rapidjson::kArrayType);
-    for (std::size_t k = 0; k < outcome.result.branching.size(); ++k) {
-      const milp::BranchRecord& b = outcome.result.branching[k];
-      Value decision(rapidjson::kObjectType);
-      decision.AddMember("node", b.node, a)
-          .AddMember("parent", b.parent, a)
-          .AddMember("depth", b.depth, a)
-          .AddMember("variable", jsonString(outcome.branchVariables[k], a), a)
-          .AddMember("lpValue", jsonNumber(b.lpValue), a);
-      branching.PushBack(decision, a);
-    }
-    Value incumbents(rapidjson::kArrayType);
-    for (int node : outcome.result.incumbentNodes) incumbents.PushBack(node, a);
-    result.AddMember("branching", branching, a).AddMember("incumbentNodes", incumbents, a);
-  }
+  addBranching(outcome.result, outcome.branchVariables, result, a);
   result.AddMember("model", StringRef(sudoku::toString(outcome.kind)), a)
       .AddMember("decidedBy", StringRef(outcome.decidedByReduction ? "reduction" : "glpk"), a)
       .AddMember("reduction", reductionJson(outcome.kind, outcome.reduction, a, explain), a)

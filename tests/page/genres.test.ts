@@ -91,6 +91,20 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('draws the branch-and-bound tree of a variant from the recorded decisions', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'sudoku-x');
+    await page.check('#genre-record-tree');
+    const status = await solved(page);
+    expect(status).toMatch(/by branch-and-bound, \d+ nodes/);
+    const nodes = Number(/branch-and-bound, (\d+) nodes/.exec(status)![1]);
+    expect(nodes).toBeGreaterThan(1); // the example branches
+    await page.locator('#genre-tree-panel svg').waitFor();
+    expect(await page.locator('#genre-tree-panel').textContent()).toContain('node 1 (root)');
+    await page.locator('#genre-tree-panel').screenshot({ path: join(resultsDir, 'genre-sudoku-x-tree.png') });
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

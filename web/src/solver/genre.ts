@@ -67,6 +67,8 @@ export interface GenreSolveOptions {
   /** `sat` is the default where the module has it. */
   method?: SolveMethod;
   progressIntervalMs?: number;
+  /** Record the branching decisions (branch-and-bound only), for the tree view. */
+  recordBranching?: boolean;
 }
 
 /** A genre request: `genre`, the puzzle text, and which puzzle of it. */

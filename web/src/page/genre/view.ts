@@ -212,6 +212,16 @@ export class GenreView {
     };
   }
 
+  /** The options of a Solve: with the tree recorded when asked (branch-and-bound only). */
+  private solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
+    const fields = this.puzzleFields();
+    if (byId<HTMLInputElement>('genre-record-tree').checked) {
+      fields.options = { ...fields.options, method: 'branch-and-bound', recordBranching: true };
+      byId<HTMLSelectElement>('genre-method').value = 'branch-and-bound';
+    }
+    return fields;
+  }
+
   /** The model picker lists the genre's models (from any result), keeping the choice. */
   private showModels(models: string[] | undefined): void {
     const select = byId<HTMLSelectElement>('genre-model');
@@ -242,8 +252,15 @@ export class GenreView {
   }
 
   private async solve(): Promise<void> {
-    const r = await this.run<GenreSolveResult>({ type: 'solve', ...this.puzzleFields() });
+    const r = await this.run<GenreSolveResult>({ type: 'solve', ...this.solveFields() });
     if (r === null) return;
+    const panel = byId('genre-tree-panel');
+    panel.hidden = !('branching' in r);
+    if ('branching' in r) {
+      // The Sudoku page's tree view: it reads only the recorded decisions, the node
+      // count, the incumbent nodes and the status.
+      void import('../tree').then((tree) => tree.renderTree(byId('genre-tree'), r as never));
+    }
     this.drawBoard(r.board, `${TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
     if (!r.answer) {
