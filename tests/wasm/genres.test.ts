@@ -2,10 +2,11 @@
 // The genre route of the real WASM module (the SAT module, as the npm package ships it):
 // killer and jigsaw Sudoku records solved and checked here, without the engine's own
 // rule checker, against the rules and the given solutions.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GENRE_IDS, GENRE_TITLES } from '../../web/src/solver/genre';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
-import { dataDir, loadModule, readData } from './helpers';
+import { dataDir, loadModule, readData, repoRoot } from './helpers';
 
 let module: GridmilpModule;
 
@@ -107,9 +108,15 @@ function solveAll(genre: 'killer' | 'jigsaw', puzzles: Rec[], solutions: Rec[]):
 const own = '=== own_4x4\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\na a b b\nc c d d\ne e f f\ng g h h\n';
 
 describe('the genre route', () => {
-  it('lists the genres in the version', () => {
-    const ids = call({ type: 'version' }).result.genres.map((g: { id: string }) => g.id);
-    expect(ids).toEqual(['sudoku', 'killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
+  it('lists the genres in the version, as the TypeScript types, the page and its picker do', () => {
+    const genres: Array<{ id: string; title: string }> = call({ type: 'version' }).result.genres;
+    expect(genres.map((g) => g.id)).toEqual([...GENRE_IDS]);
+    // The page's genre picker (web/index.html) and the titles table say the same.
+    const html = readFileSync(`${repoRoot}web/index.html`, 'utf8');
+    const select = html.slice(html.indexOf('<select id="genre">'), html.indexOf('</select>', html.indexOf('<select id="genre">')));
+    const options = [...select.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].map((m) => ({ id: m[1], title: m[2] }));
+    expect(options).toEqual(genres);
+    expect(genres).toEqual(GENRE_IDS.map((id) => ({ id, title: GENRE_TITLES[id] })));
   });
 
   it('refuses an unknown genre, naming the ones there are', () => {

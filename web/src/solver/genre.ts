@@ -13,6 +13,20 @@ export type GenreId = 'sudoku' | 'killer' | 'jigsaw' | 'sudoku-x' | 'hyper' | 'l
 /** The genre ids, in the order the page lists them. */
 export const GENRE_IDS: readonly GenreId[] = ['sudoku', 'killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square'];
 
+/**
+ * The genres' names for people, as the engine's `version` gives them (the page shows
+ * them before the module with the genres has loaded; tests/wasm/genres.test.ts keeps
+ * this table, the ids above and the page's picker equal to the engine's).
+ */
+export const GENRE_TITLES: Readonly<Record<GenreId, string>> = {
+  sudoku: 'Sudoku',
+  killer: 'Killer Sudoku',
+  jigsaw: 'Jigsaw Sudoku',
+  'sudoku-x': 'Sudoku X',
+  hyper: 'Hyper Sudoku',
+  'latin-square': 'Latin square',
+};
+
 /** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
 export interface GenreInfo {
   id: GenreId;

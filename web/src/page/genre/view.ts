@@ -7,7 +7,7 @@
  * knows a genre's rules: the engine parses, solves, checks and describes the board.
  */
 import type { SolverClient } from '../../solver/client';
-import type { Board, Formulation, FormulationResult, GenreId, GenreRequest, GenreSolveResult } from '../../solver/genre';
+import { GENRE_TITLES, type Board, type Formulation, type FormulationResult, type GenreId, type GenreRequest, type GenreSolveResult } from '../../solver/genre';
 import { SolverError } from '../../solver/protocol';
 import '../batch.css';
 import { saveBlob, saveText } from '../shared';
@@ -17,14 +17,6 @@ import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
 type Variant = Exclude<GenreId, 'sudoku'>;
 
-/** Genre names for people (the engine's `version` titles). */
-const TITLES: Record<Variant, string> = {
-  killer: 'Killer Sudoku',
-  jigsaw: 'Jigsaw Sudoku',
-  'sudoku-x': 'Sudoku X',
-  hyper: 'Hyper Sudoku',
-  'latin-square': 'Latin square',
-};
 
 interface ParsedList {
   /** `lines`: how many lines of the text a puzzle spans (null for the last). */
@@ -156,7 +148,7 @@ export class GenreView {
   show(genre: Variant): void {
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
     this.genre = genre;
-    byId('genre-heading').textContent = TITLES[genre];
+    byId('genre-heading').textContent = GENRE_TITLES[genre];
     byId('genre-rules').textContent = RULES[genre];
     byId('genre-new').hidden = genre === 'killer';
     byId('genre-cage-tools').hidden = genre !== 'killer';
@@ -247,7 +239,7 @@ export class GenreView {
     );
     if (r === null) return;
     this.showModels(r.models);
-    this.drawBoard(r.board, `${TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
+    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     this.say(r.warnings.length > 0 ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`, r.warnings.length > 0 ? 'warning' : 'info');
   }
 
@@ -261,7 +253,7 @@ export class GenreView {
       // count, the incumbent nodes and the status.
       void import('../tree').then((tree) => tree.renderTree(byId('genre-tree'), r as never));
     }
-    this.drawBoard(r.board, `${TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
+    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
     if (!r.answer) {
       this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible (${route}).` : `No answer (${r.status}).`, 'error');
@@ -345,7 +337,7 @@ export class GenreView {
   private async uniqueness(): Promise<void> {
     const r = await this.run<UniquenessResult>({ type: 'checkUniqueness', ...this.puzzleFields() });
     if (r === null) return;
-    this.drawBoard(r.board, `${TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
+    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
     if (r.unique === true) this.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
     else if (r.unique === false)
       this.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
@@ -355,7 +347,7 @@ export class GenreView {
   private async relax(): Promise<void> {
     const r = await this.run<RelaxResult>({ type: 'relax', ...this.puzzleFields() });
     if (r === null) return;
-    this.drawBoard(r.board, `${TITLES[this.genre]}, LP relaxation`);
+    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]}, LP relaxation`);
     this.say(
       `LP relaxation (integrality dropped), ${r.stats.simplexIterations} simplex iterations: ` +
         (r.integral ? 'its solution is integral — the LP alone solves the puzzle.' : 'fractional; each candidate is shaded by its value.'),
