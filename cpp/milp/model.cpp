@@ -257,10 +257,13 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
                      formatNumber(upper) + "]; the lower bound must not exceed the upper");
   }
   const int index = numVars();
-  if (!name.empty() && !var_names_.emplace(name, -1 - index).second) {
+  if (!name.empty() && varByName(name) != kNoName) {
     throw ModelError("Variable '" + name + "': the model already has a variable or family of " +
                      "that name; give each a name of its own");
   }
+#ifndef GRIDMILP_NO_NAME_INDEX
+  if (!name.empty()) var_names_.emplace(name, -1 - index);
+#endif
   invalidate();
   var_type_.push_back(type);
   var_lower_.push_back(lower);
@@ -302,7 +305,7 @@ VarFamily Model::addFamily(std::string name, std::vector<IndexRange> ranges,
     if (r.count < 0) throw ModelError("Variable family '" + name + "' has a negative range count");
     dense *= r.count;
   }
-  if (var_names_.count(name) != 0) {
+  if (varByName(name) != kNoName) {
     throw ModelError("Variable family '" + name + "': the model already has a variable or " +
                      "family of that name; give each a name of its own");
   }
@@ -324,7 +327,9 @@ VarFamily Model::addFamily(std::string name, std::vector<IndexRange> ranges,
   }
   invalidate();
   const int family_index = static_cast<int>(families_.size());
+#ifndef GRIDMILP_NO_NAME_INDEX
   var_names_.emplace(family.name, family_index);
+#endif
   const int first = family.first_var;
   families_.push_back(std::move(family));
   const std::size_t total = static_cast<std::size_t>(first) + count;
@@ -368,7 +373,7 @@ Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
                                 (name.empty() ? "c" + std::to_string(numConstraints()) : name) +
                                 "'");
   }
-  if (!name.empty() && row_names_.count(name) != 0) {
+  if (!name.empty() && rowByName(name) != kNoName) {
     throw ModelError("Constraint '" + name +
                      "': the model already has a constraint of that name; give each a name of "
                      "its own");
@@ -380,7 +385,9 @@ Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
   }
   const std::string kept = name;
   const Constraint row = finishRow(begin, spec.sense, spec.rhs, std::move(name), RowLabel{});
+#ifndef GRIDMILP_NO_NAME_INDEX
   if (!kept.empty()) row_names_.emplace(kept, row.index);
+#endif
   return row;
 }
 
@@ -556,14 +563,14 @@ std::string Model::name(Constraint row) const {
 
 std::optional<Var> Model::findVar(std::string_view name) const {
   const std::size_t open = name.find('[');
-  const auto found = var_names_.find(std::string(name.substr(0, open)));
-  if (found == var_names_.end()) return std::nullopt;
-  if (found->second < 0) {
+  const int found = varByName(std::string(name.substr(0, open)));
+  if (found == kNoName) return std::nullopt;
+  if (found < 0) {
     if (open != std::string_view::npos) return std::nullopt;
-    return Var{-1 - found->second, this};
+    return Var{-1 - found, this};
   }
   if (open == std::string_view::npos || name.back() != ']') return std::nullopt;
-  const Family& family = families_[found->second];
+  const Family& family = families_[found];
   // The indices between the brackets, comma-separated whole numbers.
   const std::string_view inside = name.substr(open + 1, name.size() - open - 2);
   int offset = 0;
@@ -593,7 +600,7 @@ std::optional<Var> Model::findVar(std::string_view name) const {
   if (dim != family.ranges.size()) return std::nullopt;
   VarFamily handle;
   handle.model_ = this;
-  handle.family_ = found->second;
+  handle.family_ = found;
   handle.first_var_ = family.first_var;
   const int member = handle.varAtOffset(offset);
   if (member < 0) return std::nullopt;
@@ -601,14 +608,41 @@ std::optional<Var> Model::findVar(std::string_view name) const {
 }
 
 std::optional<Constraint> Model::findConstraint(std::string_view name) const {
-  const auto found = row_names_.find(std::string(name));
-  if (found != row_names_.end()) return Constraint{found->second, this};
+  const int found = rowByName(std::string(name));
+  if (found != kNoName) return Constraint{found, this};
   for (int i = 0; i < numConstraints(); ++i) {
     if (row_label_[i].family != nullptr && this->name(Constraint{i, this}) == name) {
       return Constraint{i, this};
     }
   }
   return std::nullopt;
+}
+
+int Model::varByName(const std::string& name) const {
+#ifndef GRIDMILP_NO_NAME_INDEX
+  const auto found = var_names_.find(name);
+  return found == var_names_.end() ? kNoName : found->second;
+#else
+  for (std::size_t f = 0; f < families_.size(); ++f) {
+    if (families_[f].name == name) return static_cast<int>(f);
+  }
+  for (std::size_t j = 0; j < lone_names_.size(); ++j) {
+    if (var_family_[j] < 0 && lone_names_[j] == name) return -1 - static_cast<int>(j);
+  }
+  return kNoName;
+#endif
+}
+
+int Model::rowByName(const std::string& name) const {
+#ifndef GRIDMILP_NO_NAME_INDEX
+  const auto found = row_names_.find(name);
+  return found == row_names_.end() ? kNoName : found->second;
+#else
+  for (std::size_t i = 0; i < row_name_.size(); ++i) {
+    if (row_name_[i] == name) return static_cast<int>(i);
+  }
+  return kNoName;
+#endif
 }
 
 }  // namespace gridmilp::milp

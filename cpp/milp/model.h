@@ -493,9 +493,18 @@ class Model {
   std::vector<int> var_family_;          // -1 for a lone variable
   std::vector<std::string> lone_names_;  // by var index for lone variables
   std::vector<Family> families_;
-  // Every family name and non-empty lone variable name, with its family (>= 0) or
-  // -1 - the lone variable's index.
+  // Name lookups: a family (>= 0) or -1 - a lone variable's index for a variable
+  // name, a row for a name given to addConstraint; kNoName when there is none.
+  static constexpr int kNoName = INT_MIN;
+  int varByName(const std::string& name) const;
+  int rowByName(const std::string& name) const;
+#ifndef GRIDMILP_NO_NAME_INDEX
+  // The index behind them. The page's first-solve WASM module (Sudoku's models: one
+  // family, no named row) is built with GRIDMILP_NO_NAME_INDEX and scans instead: the
+  // hash maps cost it 2.3 KB of gzip (see CMakeLists.txt).
   std::unordered_map<std::string, int> var_names_;
+  std::unordered_map<std::string, int> row_names_;  // names given to addConstraint
+#endif
   // Rows.
   std::vector<int> row_start_{0};
   std::vector<int> row_var_;
@@ -504,7 +513,6 @@ class Model {
   std::vector<double> row_rhs_;
   std::vector<std::string> row_name_;
   std::vector<RowLabel> row_label_;
-  std::unordered_map<std::string, int> row_names_;  // names given to addConstraint
   // Objective.
   ObjectiveSense obj_sense_ = ObjectiveSense::kMinimize;
   double obj_constant_ = 0.0;

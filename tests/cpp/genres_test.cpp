@@ -56,34 +56,6 @@ TEST(BuilderTest, SliceOfASparseFamilySkipsMissingMembers) {
   EXPECT_EQ(y.slice({1, kAll}).size(), 1U);  // offset 4
 }
 
-TEST(BuilderTest, FindsVariablesAndConstraintsByName) {
-  milp::Model m;
-  const milp::VarFamily x = m.addVars("x", {{1, 3}, {1, 3}}, milp::VarType::kBinary, 0, 1);
-  const milp::Var z = m.addBinary("z");
-  ASSERT_TRUE(m.findVar("x[2,3]").has_value());
-  EXPECT_EQ(m.findVar("x[2,3]")->index, x(2, 3).index);
-  EXPECT_EQ(m.findVar("z")->index, z.index);
-  EXPECT_FALSE(m.findVar("x[4,1]").has_value());
-  EXPECT_FALSE(m.findVar("x[1]").has_value());
-  EXPECT_FALSE(m.findVar("x[1,a]").has_value());
-  EXPECT_FALSE(m.findVar("w").has_value());
-  const milp::Constraint row = m.addConstraint(x(1, 1) + x(1, 2) <= 1, "pair[1]");
-  ASSERT_TRUE(m.findConstraint("pair[1]").has_value());
-  EXPECT_EQ(m.findConstraint("pair[1]")->index, row.index);
-  EXPECT_FALSE(m.findConstraint("pair[2]").has_value());
-}
-
-TEST(BuilderTest, RefusesDuplicateNames) {
-  milp::Model m;
-  m.addVars("x", {{1, 2}}, milp::VarType::kBinary, 0, 1);
-  EXPECT_THROW(m.addVars("x", {{1, 2}}, milp::VarType::kBinary, 0, 1), milp::ModelError);
-  EXPECT_THROW(m.addBinary("x"), milp::ModelError);
-  const milp::Var z = m.addBinary("z");
-  EXPECT_THROW(m.addBinary("z"), milp::ModelError);
-  m.addConstraint(milp::LinExpr(z) <= 1, "c");
-  EXPECT_THROW(m.addConstraint(milp::LinExpr(z) >= 0, "c"), milp::ModelError);
-}
-
 // --- the re-solve loop -------------------------------------------------------------
 
 /// Four binaries, maximise 4a + 3b + 2c + d, with "no two neighbours" (x_i + x_{i+1} <=

@@ -234,7 +234,7 @@ class App {
       sudoku.hidden = genre !== 'sudoku';
       other.hidden = genre === 'sudoku';
       if (genre === 'sudoku') return;
-      this.genreView ??= import('./genre/view').then((m) => new m.GenreView(this.client));
+      this.genreView ??= import('./genre/view').then((m) => m.createGenreView(this.client));
       void this.genreView.then(
         (view) => view.show(genre as Parameters<typeof view.show>[0]),
         (e: unknown) => this.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),

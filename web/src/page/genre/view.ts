@@ -10,6 +10,8 @@ import type { SolverClient } from '../../solver/client';
 import { GENRE_TITLES, type Board, type Formulation, type FormulationResult, type GenreId, type GenreRequest, type GenreSolveResult } from '../../solver/genre';
 import { SolverError } from '../../solver/protocol';
 import '../batch.css';
+import './genre.css';
+import { GENRE_PAGE } from './layout';
 import { saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
@@ -70,7 +72,20 @@ function errorMessage(e: unknown): string {
 }
 
 /**
- * The genre page: wires the elements of `#genre-play` (index.html) to the engine.
+ * Fills `<main id="genre-play">` with the genre page's markup (once) and wires it.
+ *
+ * @param client the page's solver client
+ * @returns the view
+ * @throws Error when index.html has no `#genre-play`
+ */
+export function createGenreView(client: SolverClient): GenreView {
+  const root = byId('genre-play');
+  if (root.childElementCount === 0) root.innerHTML = GENRE_PAGE;
+  return new GenreView(client);
+}
+
+/**
+ * The genre page: wires the elements of `#genre-play` (genre/layout.ts) to the engine.
  */
 export class GenreView {
   private readonly client: SolverClient;

@@ -1,0 +1,41 @@
+// The model builder's name lookups and duplicate-name check, compiled twice: into the
+// main test binary (hash-map index) and into gridmilp_name_scan_tests with
+// GRIDMILP_NO_NAME_INDEX (lookups by scanning, as in the page's first-solve module).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "milp/model.h"
+
+namespace gridmilp::milp {
+namespace {
+
+TEST(BuilderTest, FindsVariablesAndConstraintsByName) {
+  Model m;
+  const VarFamily x = m.addVars("x", {{1, 3}, {1, 3}}, VarType::kBinary, 0, 1);
+  const Var z = m.addBinary("z");
+  ASSERT_TRUE(m.findVar("x[2,3]").has_value());
+  EXPECT_EQ(m.findVar("x[2,3]")->index, x(2, 3).index);
+  EXPECT_EQ(m.findVar("z")->index, z.index);
+  EXPECT_FALSE(m.findVar("x[4,1]").has_value());
+  EXPECT_FALSE(m.findVar("x[1]").has_value());
+  EXPECT_FALSE(m.findVar("x[1,a]").has_value());
+  EXPECT_FALSE(m.findVar("w").has_value());
+  const Constraint row = m.addConstraint(x(1, 1) + x(1, 2) <= 1, "pair[1]");
+  ASSERT_TRUE(m.findConstraint("pair[1]").has_value());
+  EXPECT_EQ(m.findConstraint("pair[1]")->index, row.index);
+  EXPECT_FALSE(m.findConstraint("pair[2]").has_value());
+}
+
+TEST(BuilderTest, RefusesDuplicateNames) {
+  Model m;
+  m.addVars("x", {{1, 2}}, VarType::kBinary, 0, 1);
+  EXPECT_THROW(m.addVars("x", {{1, 2}}, VarType::kBinary, 0, 1), ModelError);
+  EXPECT_THROW(m.addBinary("x"), ModelError);
+  const Var z = m.addBinary("z");
+  EXPECT_THROW(m.addBinary("z"), ModelError);
+  m.addConstraint(LinExpr(z) <= 1, "c");
+  EXPECT_THROW(m.addConstraint(LinExpr(z) >= 0, "c"), ModelError);
+}
+
+}  // namespace
+}  // namespace gridmilp::milp

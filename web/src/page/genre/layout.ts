@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The markup of the genre page, put into `<main id="genre-play">` when a genre other
+ * than Sudoku is first picked: kept out of index.html so that the first Sudoku solve
+ * does not download it (the page's first-solve weight budget, issue #4). Static text
+ * only: no user data is ever written into it.
+ */
+export const GENRE_PAGE = `
+<section class="genre-main" aria-labelledby="genre-heading">
+  <h2 id="genre-heading">Killer Sudoku</h2>
+  <p id="genre-rules" class="hint"></p>
+  <div id="genre-board" class="genre-board-box"></div>
+  <div class="actions">
+    <button type="button" id="genre-solve" class="primary">Solve</button>
+    <button type="button" id="genre-stop" disabled>Stop</button>
+    <button type="button" id="genre-unique">Check uniqueness</button>
+    <button type="button" id="genre-relax">LP relaxation</button>
+    <button type="button" id="genre-formulation-button">Formulation</button>
+    <button type="button" id="genre-new">New puzzle</button>
+  </div>
+  <div class="board-tools">
+    <label for="genre-model">Model</label>
+    <select id="genre-model"><option value="">the genre's default</option></select>
+    <label for="genre-method">Route</label>
+    <select id="genre-method">
+      <option value="sat" selected>CNF-SAT (GLPK + MiniSat)</option>
+      <option value="branch-and-bound">branch-and-bound</option>
+    </select>
+    <span class="inline-option">
+      <input type="checkbox" id="genre-record-tree" />
+      <label for="genre-record-tree">Draw the branch-and-bound tree</label>
+    </span>
+  </div>
+  <div class="board-tools" id="genre-editor">
+    <span id="genre-selection" class="hint">Drag over cells (or Shift+arrows) to select them.</span>
+    <span id="genre-cage-tools" class="inline-option">
+      <label for="genre-cage-sum">Cage sum</label>
+      <input type="number" id="genre-cage-sum" min="1" max="999" inputmode="numeric" size="4" />
+      <button type="button" id="genre-make-cage">Make cage</button>
+      <button type="button" id="genre-delete-cage">Delete cage</button>
+    </span>
+    <button type="button" id="genre-make-region">Make region</button>
+    <button type="button" id="genre-empty">Empty grid</button>
+  </div>
+  <div class="actions">
+    <button type="button" id="genre-svg">Download SVG</button>
+    <button type="button" id="genre-png">Download PNG</button>
+  </div>
+  <p id="genre-status" class="status" role="status" aria-live="polite" data-kind="info"></p>
+  <section id="genre-tree-panel" class="tree-panel" aria-labelledby="genre-tree-heading" hidden>
+    <h3 id="genre-tree-heading">Branch-and-bound tree</h3>
+    <div id="genre-tree"></div>
+  </section>
+</section>
+<section class="genre-side">
+  <section class="panel" aria-labelledby="genre-text-heading">
+    <h2 id="genre-text-heading">Puzzle text</h2>
+    <label for="genre-text" class="visually-hidden">Genre puzzle text</label>
+    <textarea id="genre-text" rows="16" spellcheck="false" autocomplete="off"></textarea>
+    <div class="row-buttons">
+      <button type="button" id="genre-draw">Draw</button>
+      <button type="button" id="genre-load-file">Load file</button>
+      <button type="button" id="genre-solve-all" hidden>Solve all</button>
+      <select id="genre-pick" aria-label="Which puzzle of the text" hidden></select>
+      <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-label="Genre text file" accept=".txt,text/plain" />
+    </div>
+  </section>
+  <section class="panel" id="genre-batch" aria-labelledby="genre-batch-heading" hidden>
+    <h2 id="genre-batch-heading">Every puzzle of the text</h2>
+    <div class="progress-line">
+      <progress id="genre-batch-progress" max="1" value="0" aria-label="Progress of Solve all"></progress>
+      <span id="genre-batch-count" class="count"></span>
+    </div>
+    <div class="row-buttons">
+      <button type="button" id="genre-download-solutions" disabled>Download solutions</button>
+    </div>
+    <div class="table-wrap">
+      <table id="genre-batch-table" class="results">
+        <caption class="visually-hidden">Results, one row per puzzle; choose a name to show it on the board</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="num">#</th>
+            <th scope="col">Name</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="num">ms</th>
+          </tr>
+        </thead>
+        <tbody></tbody>
+      </table>
+    </div>
+  </section>
+  <section class="panel" id="genre-formulation" aria-labelledby="genre-formulation-heading" hidden>
+    <h2 id="genre-formulation-heading">Formulation</h2>
+    <div id="genre-formulation-body"></div>
+  </section>
+</section>
+`;
