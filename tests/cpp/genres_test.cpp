@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,7 +18,6 @@
 #include "puzzles/common/generate.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
-#include "test_data.h"
 #include "test_json.h"
 
 namespace gridmilp::puzzles {
@@ -382,28 +384,32 @@ TEST(VariantTest, FormulationRowsNameTheirCells) {
   }
 }
 
-// --- the shared data: every killer and jigsaw record -----------------------------------
+// --- every killer and jigsaw record: gridmilp's own (tests/data) and the shared sets ---
 
-/// Solves every record of a sw_* file and compares with its solutions file; a
+/// The whole of a file; throws std::runtime_error when it cannot be read.
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+/// Solves every record of a sw_*-layout file and compares with its solutions file; a
 /// record whose answer differs must have a second answer (it is not unique) and the
 /// given solution must pass the checker.
-void solveDataSet(const char* genre, const std::string& dir, const std::string& stem) {
-  const std::string puzzles_path = dir + "/" + stem + ".puzzles.txt";
-  if (!std::filesystem::exists(std::string(GRIDMILP_DATA_DIR) + "/" + puzzles_path)) {
-    GTEST_SKIP() << "shared data not present: " << puzzles_path;
-  }
+void solveDataSet(const char* genre, const std::string& puzzles_path,
+                  const std::string& solutions_path) {
   const Genre& g = genreById(genre);
-  const std::vector<std::unique_ptr<Puzzle>> puzzles =
-      g.parse(testing::readSharedData(puzzles_path), 0);
-  const std::string solutions_text = testing::readSharedData(dir + "/" + stem + ".solutions.txt");
-  const std::vector<Record> solutions = parseRecords(solutions_text);
+  const std::vector<std::unique_ptr<Puzzle>> puzzles = g.parse(readFile(puzzles_path), 0);
+  const std::vector<Record> solutions = parseRecords(readFile(solutions_path));
   ASSERT_EQ(puzzles.size(), solutions.size());
   int differ = 0;
   for (std::size_t k = 0; k < puzzles.size(); ++k) {
     const Puzzle& p = *puzzles[k];
     ASSERT_EQ(solutions[k].name, p.name);
     Answer given{p.grid, {}, {}};
-    for (const Token* t : recordBlock(solutions[k], 0, true))
+    for (const Token* t : recordBlock(solutions[k], 0, 1))
       given.cells.push_back(std::stoi(t->text));
     EXPECT_FALSE(g.verify(p, given).has_value())
         << p.name << ": the given solution fails the checker";
@@ -416,16 +422,36 @@ void solveDataSet(const char* genre, const std::string& dir, const std::string& 
           << p.name << ": a unique puzzle answered otherwise";
     }
   }
-  std::printf("[ genres   ] %s: %zu records solved and checked, %d not unique\n", genre,
-              puzzles.size(), differ);
+  std::printf("[ genres   ] %s: %zu records of %s solved and checked, %d not unique\n", genre,
+              puzzles.size(), puzzles_path.c_str(), differ);
+}
+
+/// The shared set `dir/stem` of ../shared/data, or a skip that says it is absent (the
+/// records of tests/data run in every clone).
+void solveSharedSet(const char* genre, const std::string& dir, const std::string& stem) {
+  const std::string base = std::string(GRIDMILP_DATA_DIR) + "/" + dir + "/" + stem;
+  if (!std::filesystem::exists(base + ".puzzles.txt")) {
+    GTEST_SKIP() << "shared data not present: " << base << ".puzzles.txt (tests/data runs instead)";
+  }
+  solveDataSet(genre, base + ".puzzles.txt", base + ".solutions.txt");
+}
+
+TEST(DataTest, OwnKillerRecords) {
+  const std::string base = std::string(GRIDMILP_TEST_DATA_DIR) + "/variants/killer";
+  solveDataSet("killer", base + ".puzzles.txt", base + ".solutions.txt");
+}
+
+TEST(DataTest, OwnJigsawRecords) {
+  const std::string base = std::string(GRIDMILP_TEST_DATA_DIR) + "/variants/jigsaw";
+  solveDataSet("jigsaw", base + ".puzzles.txt", base + ".solutions.txt");
 }
 
 TEST(DataTest, EveryKillerRecord) {
-  solveDataSet("killer", "variants/killer_sudoku", "sw_KillerSudoku");
+  solveSharedSet("killer", "variants/killer_sudoku", "sw_KillerSudoku");
 }
 
 TEST(DataTest, EveryJigsawRecord) {
-  solveDataSet("jigsaw", "variants/jigsaw_sudoku", "sw_JigsawSudoku");
+  solveSharedSet("jigsaw", "variants/jigsaw_sudoku", "sw_JigsawSudoku");
 }
 
 }  // namespace

@@ -159,6 +159,14 @@ describe('the genre route', () => {
   });
 });
 
+describe("gridmilp's own killer and jigsaw records (tests/data, in every clone)", () => {
+  const own = (name: string): string => readFileSync(`${repoRoot}tests/data/variants/${name}`, 'utf8');
+  it('solves and checks them all, each answer the given one (they are unique)', () => {
+    expect(solveAll('killer', records(own('killer.puzzles.txt'), 2), records(own('killer.solutions.txt'), 1))).toBe(0);
+    expect(solveAll('jigsaw', records(own('jigsaw.puzzles.txt'), 2), records(own('jigsaw.solutions.txt'), 1))).toBe(0);
+  });
+});
+
 const killerDir = `${dataDir}variants/killer_sudoku/`;
 const jigsawDir = `${dataDir}variants/jigsaw_sudoku/`;
 
