@@ -183,6 +183,29 @@ bool hasString(const Value& object, const char* name, const char* value) {
   return it != object.MemberEnd() && it->value.IsString() && it->value == value;
 }
 
+/// Sends the parse request of `solve`'s input (Sudoku: with --size, --box and
+/// --symbols; another genre: with `genre` and --size) into `parsed`. On an error
+/// response, prints it (as JSON too with --json) and returns false.
+bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Document* parsed) {
+  rapidjson::Document request(rapidjson::kObjectType);
+  JsonAllocator& a = request.GetAllocator();
+  if (cmd.genre == "sudoku") {
+    addShape(request, cmd.shape, a);
+  } else {
+    if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
+    request.AddMember("genre", app::jsonString(cmd.genre, a), a);
+  }
+  request.AddMember("type", "parse", a)
+      .AddMember("text", StringRef(input.data(), static_cast<rapidjson::SizeType>(input.size())),
+                 a);
+  *parsed = app::handle(request);
+  if (!parsed->HasMember("error")) return true;
+  if (cmd.as_json) std::cout << app::writeJson(*parsed) << "\n";
+  std::cerr << "gridmilp: " << where(cmd.path) << ": " << text((*parsed)["error"]["message"])
+            << "\n";
+  return false;
+}
+
 /// Why a result has no solution, for the log: the time limit, or none exists.
 const char* noSolutionReason(const Value& result) {
   return hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit")
@@ -224,19 +247,8 @@ int runSolve(const SolveCommand& cmd) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
   }
-  rapidjson::Document parse_request(rapidjson::kObjectType);
-  JsonAllocator& pa = parse_request.GetAllocator();
-  addShape(parse_request, cmd.shape, pa);
-  parse_request.AddMember("type", "parse", pa)
-      .AddMember("text", StringRef(input.data(), static_cast<rapidjson::SizeType>(input.size())),
-                 pa);
-  const rapidjson::Document parsed = app::handle(parse_request);
-  if (parsed.HasMember("error")) {
-    if (cmd.as_json) std::cout << app::writeJson(parsed) << "\n";
-    std::cerr << "gridmilp: " << where(cmd.path) << ": " << text(parsed["error"]["message"])
-              << "\n";
-    return kExitBadInput;
-  }
+  rapidjson::Document parsed;
+  if (!parseInput(cmd, input, &parsed)) return kExitBadInput;
   const Value& parse_result = parsed["result"];
   const Value& puzzles = parse_result["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
@@ -334,20 +346,8 @@ int runGenreSolve(const SolveCommand& cmd) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
   }
-  rapidjson::Document parse_request(rapidjson::kObjectType);
-  JsonAllocator& pa = parse_request.GetAllocator();
-  if (cmd.shape.size > 0) parse_request.AddMember("size", cmd.shape.size, pa);
-  parse_request.AddMember("type", "parse", pa)
-      .AddMember("genre", app::jsonString(cmd.genre, pa), pa)
-      .AddMember("text", StringRef(input.data(), static_cast<rapidjson::SizeType>(input.size())),
-                 pa);
-  const rapidjson::Document parsed = app::handle(parse_request);
-  if (parsed.HasMember("error")) {
-    if (cmd.as_json) std::cout << app::writeJson(parsed) << "\n";
-    std::cerr << "gridmilp: " << where(cmd.path) << ": " << text(parsed["error"]["message"])
-              << "\n";
-    return kExitBadInput;
-  }
+  rapidjson::Document parsed;
+  if (!parseInput(cmd, input, &parsed)) return kExitBadInput;
   // Each puzzle's own lines of the text: from its first line up to the next puzzle's.
   std::vector<std::size_t> line_start{0};
   for (std::size_t k = 0; k < input.size(); ++k) {

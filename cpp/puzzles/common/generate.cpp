@@ -29,8 +29,9 @@ GeneratedDigits generateDigits(const Genre& genre, const DigitPuzzle& empty, std
   puzzle->givens.assign(puzzle->grid.cells(), 0);
   for (int c = 0; c < n; ++c) puzzle->givens[c] = row[c];
   GeneratedDigits out;
+  const BuildOptions build{std::string(genre.models().front())};
   {
-    GenreSolver solver(genre, *puzzle, BuildOptions{std::string(genre.models().front())});
+    GenreSolver solver(genre, *puzzle, build);
     const CutSearch search = solver.solve(options);
     if (!search.result.hasSolution) {
       throw badRequest("genre", "This " + std::string(genre.title()) + " of " +
@@ -45,7 +46,6 @@ GeneratedDigits generateDigits(const Genre& genre, const DigitPuzzle& empty, std
   std::iota(order.begin(), order.end(), 0);
   random.shuffle(&order);
   out.minimal = true;
-  const BuildOptions build{std::string(genre.models().front())};
   for (std::size_t k = 0; k < order.size(); ++k) {
     const int cell = order[k];
     const int kept = puzzle->givens[cell];

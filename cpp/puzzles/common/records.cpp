@@ -129,15 +129,6 @@ std::vector<const Token*> recordBlock(const Record& record, int block, int block
                      where(line));
   }
   for (int r = 0; r < record.rows; ++r) {
-    if (first + r >= record.lines.size()) {
-      const int line = record.lines.empty() ? record.line : record.lines.back().line;
-      throw InputError(ErrorCode::kWrongLength,
-                       record.name + " (line " + std::to_string(record.line) + "): expected " +
-                           std::to_string((block + 1) * record.rows) + " lines of " +
-                           std::to_string(record.columns) + " cells after its size line, found " +
-                           std::to_string(record.lines.size()),
-                       where(line));
-    }
     const RecordLine& line = record.lines[first + r];
     if (static_cast<int>(line.tokens.size()) != record.columns) {
       throw InputError(ErrorCode::kWrongLength,

@@ -99,7 +99,6 @@ export class GenreView {
   private readonly stop = byId<HTMLButtonElement>('genre-stop');
   private svg: SVGSVGElement | null = null;
   private board: Board | null = null;
-  private boardLabel = '';
   private busy = false;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
@@ -467,7 +466,6 @@ export class GenreView {
 
   private drawBoard(board: Board, label: string): void {
     this.board = board;
-    this.boardLabel = label;
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
     this.boardBox.replaceChildren(this.svg);
@@ -684,10 +682,5 @@ export class GenreView {
       this.stop.disabled = true;
       this.busy = false;
     }
-  }
-
-  /** The board's accessible name (for tests and screen readers). */
-  get label(): string {
-    return this.boardLabel;
   }
 }
