@@ -5,7 +5,8 @@
 #   native (ctest, release and debug builds), WASM in Node (Vitest), the built
 #   page in headless Chromium (playwright-core + Vitest), and the npm package (packed,
 #   installed offline, used from Node, its bin and a Vite app).
-# Test data is read from ../shared/data (see its SOURCES.md).
+# Test data: gridmilp's own sets in tests/data, and the larger shared sets of
+# ../shared/data (or $GRIDMILP_DATA_DIR) when present (tests/data/SOURCES.md).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "app/json.h"
+#include "test_data.h"
 
 namespace {
 
@@ -25,7 +27,8 @@ CliRun runCli(const std::string& args, const std::string& input = "",
   std::string command;
   std::string input_path;
   if (!input.empty()) {
-    input_path = ::testing::TempDir() + "gridmilp_cli_input.txt";
+    // One file per process: ctest -j runs each test in its own process, at once.
+    input_path = ::testing::TempDir() + "gridmilp_cli_input." + std::to_string(getpid()) + ".txt";
     std::ofstream(input_path, std::ios::binary) << input;
     command = "'" GRIDMILP_CLI "' " + args + " < '" + input_path + "'";
   } else {
@@ -38,23 +41,31 @@ CliRun runCli(const std::string& args, const std::string& input = "",
   std::array<char, 4096> buffer{};
   while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) run.out += buffer.data();
   const int status = pclose(pipe);
+  if (!input_path.empty()) std::remove(input_path.c_str());
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
 }
 
-const std::string kData = GRIDMILP_DATA_DIR;
+/// The path of the set to use for the shared Sudoku set `name`, quoted for the shell.
+std::string dataArg(const std::string& name) {
+  return "'" + gridmilp::testing::dataPath(name) + "'";
+}
+
 const std::string kGrid01 =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 TEST(CliTest, Euler96SumIs24702) {
-  const CliRun run = runCli("solve '" + kData + "/p096_sudoku.txt' --euler96");
+  if (!gridmilp::testing::hasSharedData("p096_sudoku.txt")) {
+    GTEST_SKIP() << "p096_sudoku.txt absent: Project Euler's answer not checked";
+  }
+  const CliRun run = runCli("solve " + dataArg("p096_sudoku.txt") + " --euler96");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "24702\n");
 }
 
 TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUpInEitherOrder) {
   for (const char* warm_up : {"0", "50"}) {
-    const CliRun run = runCli("bench '" + kData + "/p096_sudoku.txt' --repeat 1 --warm-up-ms " +
+    const CliRun run = runCli("bench " + dataArg("p096_sudoku.txt") + " --repeat 1 --warm-up-ms " +
                               warm_up + " --model reduced --method sat");
     ASSERT_EQ(run.exit_code, 0) << warm_up;
     const rapidjson::Document out = gridmilp::app::parseJson(run.out, "The bench output");
@@ -66,7 +77,7 @@ TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUpInEitherOrder) {
   }
   // Two solves per puzzle, in passes over the file (the default) and back to back.
   for (const char* order : {"", " --back-to-back"}) {
-    const CliRun run = runCli("bench '" + kData + "/p096_sudoku.txt' --repeat 2" + order);
+    const CliRun run = runCli("bench " + dataArg("p096_sudoku.txt") + " --repeat 2" + order);
     ASSERT_EQ(run.exit_code, 0) << order;
     const rapidjson::Document out = gridmilp::app::parseJson(run.out, "The bench output");
     EXPECT_TRUE(out["verified"].GetBool()) << order;
@@ -74,12 +85,12 @@ TEST(CliTest, BenchTimesEveryPuzzleAfterAWarmUpInEitherOrder) {
     for (const auto& status : out["statuses"].GetArray())
       EXPECT_STREQ(status.GetString(), "optimal");
   }
-  const CliRun bad = runCli("bench '" + kData + "/p096_sudoku.txt' --warm-up-ms soon");
+  const CliRun bad = runCli("bench " + dataArg("p096_sudoku.txt") + " --warm-up-ms soon");
   EXPECT_EQ(bad.exit_code, 2);
 }
 
 TEST(CliTest, OneSolutionLinePerPuzzleInInputOrder) {
-  const CliRun run = runCli("solve '" + kData + "/top95.txt'");
+  const CliRun run = runCli("solve " + dataArg("top95.txt"));
   EXPECT_EQ(run.exit_code, 0);
   int lines = 0;
   for (char c : run.out) lines += c == '\n';

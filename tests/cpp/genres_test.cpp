@@ -18,6 +18,7 @@
 #include "puzzles/common/generate.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
+#include "test_data.h"
 #include "test_json.h"
 
 namespace gridmilp::puzzles {
@@ -426,10 +427,10 @@ void solveDataSet(const char* genre, const std::string& puzzles_path,
               puzzles.size(), puzzles_path.c_str(), differ);
 }
 
-/// The shared set `dir/stem` of ../shared/data, or a skip that says it is absent (the
-/// records of tests/data run in every clone).
+/// The shared set `dir/stem` of the shared data folder (testing::sharedDataDir()), or a
+/// skip that says it is absent (the records of tests/data run in every clone).
 void solveSharedSet(const char* genre, const std::string& dir, const std::string& stem) {
-  const std::string base = std::string(GRIDMILP_DATA_DIR) + "/" + dir + "/" + stem;
+  const std::string base = testing::sharedDataDir() + "/" + dir + "/" + stem;
   if (!std::filesystem::exists(base + ".puzzles.txt")) {
     GTEST_SKIP() << "shared data not present: " << base << ".puzzles.txt (tests/data runs instead)";
   }

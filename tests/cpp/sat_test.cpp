@@ -5,9 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +17,7 @@
 #include "milp/model.h"
 #include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/text.h"
+#include "test_data.h"
 
 namespace gridmilp {
 namespace {
@@ -338,15 +337,8 @@ TEST(MiniSatPoolTest, BlocksKeepTheirBytesThroughReallocAndFreeListReuse) {
   gridmilp_minisat_pool_reset();
 }
 
-std::string readData(const std::string& name) {
-  std::ifstream in(std::string(GRIDMILP_DATA_DIR) + "/" + name);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(SatMethodTest, SolvesTop95WithEveryModel) {
-  const sudoku::ParsedText parsed = sudoku::parseText(readData("top95.txt"));
+  const sudoku::ParsedText parsed = sudoku::parseText(testing::readSharedData("top95.txt"));
   ASSERT_EQ(parsed.puzzles.size(), 95u);
   int compared = 0;
   for (sudoku::ModelKind kind : {sudoku::ModelKind::kTextbook, sudoku::ModelKind::kReduced}) {
@@ -381,7 +373,7 @@ TEST(SatMethodTest, SolvesTop95WithEveryModel) {
 
 TEST(SatMethodTest, UniquenessAndEnumerationUseTheNoGoodCut) {
   // Top95's first puzzle is unique; with its first row of givens removed it is not.
-  const sudoku::ParsedText parsed = sudoku::parseText(readData("top95.txt"));
+  const sudoku::ParsedText parsed = sudoku::parseText(testing::readSharedData("top95.txt"));
   const sudoku::Grid& unique = parsed.puzzles[0].grid;
   const sudoku::UniquenessResult u =
       sudoku::checkUniqueness(unique, satOptions(), sudoku::ModelKind::kTextbook);

@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+#include <string>
+
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/text.h"
 #include "test_data.h"
@@ -72,28 +76,71 @@ TEST(SudokuParseTest, RowOfDashesIsARowOfEmptyCells) {
   EXPECT_EQ(g.at(0, 2), 3);
 }
 
+/// Lines `first` to `first` + 8 (counted from 1) of `text`, nine cells each, in one line
+/// with 0 written as '.': a grid as Grid::toLine() writes it, read without the parser.
+std::string rowsAsLine(const std::string& text, int first) {
+  std::istringstream in(text);
+  std::string line, cells;
+  for (int number = 1; number < first + 9 && std::getline(in, line); ++number) {
+    if (number >= first) cells += line.substr(0, 9);
+  }
+  std::replace(cells.begin(), cells.end(), '0', '.');
+  return cells;
+}
+
 TEST(SudokuParseTest, ProjectEuler96File) {
-  const ParsedText parsed = parseText(testing::readSharedData("p096_sudoku.txt"), k9);
+  const std::string text = testing::readSharedData("p096_sudoku.txt");
+  const ParsedText parsed = parseText(text, k9);
   EXPECT_EQ(parsed.format, TextFormat::kEuler96);
   ASSERT_EQ(parsed.puzzles.size(), 50u);
   EXPECT_EQ(parsed.puzzles[0].name, "Grid 01");
   EXPECT_EQ(parsed.puzzles[0].line, 1);
-  EXPECT_EQ(parsed.puzzles[0].grid.toLine(), kGrid01);
+  EXPECT_EQ(parsed.puzzles[0].grid.toLine(), rowsAsLine(text, 2));
   EXPECT_EQ(parsed.puzzles[49].name, "Grid 50");
   EXPECT_EQ(parsed.puzzles[49].line, 491);
+  EXPECT_EQ(parsed.puzzles[49].grid.toLine(), rowsAsLine(text, 492));
 }
 
 TEST(SudokuParseTest, SeparatedAndOnePerLineFiles) {
-  const ParsedText easy = parseText(testing::readSharedData("easy50.txt"), k9);
+  const std::string easy_text = testing::readSharedData("easy50.txt");
+  const ParsedText easy = parseText(easy_text, k9);
   EXPECT_EQ(easy.format, TextFormat::kSeparated);
   ASSERT_EQ(easy.puzzles.size(), 50u);
-  EXPECT_EQ(easy.puzzles[0].grid.toLine(), kGrid01);
+  EXPECT_EQ(easy.puzzles[0].grid.toLine(), rowsAsLine(easy_text, 2));
   const ParsedText top = parseText(testing::readSharedData("top95.txt"), k9);
   EXPECT_EQ(top.format, TextFormat::kOnePerLine);
   ASSERT_EQ(top.puzzles.size(), 95u);
   EXPECT_EQ(top.puzzles[94].line, 95);
+  const std::string royle_text = testing::readSharedData("sudoku17_last1000.txt");
+  const ParsedText royle = parseText(royle_text, k9);
+  EXPECT_EQ(royle.format, TextFormat::kOnePerLine);
+  ASSERT_EQ(royle.puzzles.size(), 1000u);
+  // Each puzzle has the givens its line writes (digits 1-9; '.' or 0 for none).
+  std::istringstream lines(royle_text);
+  std::string line;
+  for (const ParsedPuzzle& p : royle.puzzles) {
+    ASSERT_TRUE(std::getline(lines, line));
+    const auto digits =
+        std::count_if(line.begin(), line.end(), [](char c) { return c >= '1' && c <= '9'; });
+    EXPECT_EQ(p.grid.givenCount(), digits) << p.name;
+  }
+}
+
+TEST(SudokuParseTest, ProjectEuler96AndEasy50OpenWithGrid01) {
+  if (!testing::hasSharedData("p096_sudoku.txt") || !testing::hasSharedData("easy50.txt")) {
+    GTEST_SKIP() << "p096_sudoku.txt or easy50.txt absent: their Grid 01 not checked";
+  }
+  EXPECT_EQ(parseText(testing::readSharedData("p096_sudoku.txt"), k9).puzzles[0].grid.toLine(),
+            kGrid01);
+  EXPECT_EQ(parseText(testing::readSharedData("easy50.txt"), k9).puzzles[0].grid.toLine(), kGrid01);
+}
+
+TEST(SudokuParseTest, RoylesPuzzlesHave17Givens) {
+  if (!testing::hasSharedData("sudoku17_last1000.txt")) {
+    GTEST_SKIP() << "sudoku17_last1000.txt absent: its 17 givens not checked";
+  }
   const ParsedText royle = parseText(testing::readSharedData("sudoku17_last1000.txt"), k9);
-  EXPECT_EQ(royle.puzzles.size(), 1000u);
+  ASSERT_EQ(royle.puzzles.size(), 1000u);
   for (const ParsedPuzzle& p : royle.puzzles) EXPECT_EQ(p.grid.givenCount(), 17);
 }
 

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, GridmilpError, type Grid, type Solver } from '../../web/src/lib/node';
 import { loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
-import { readData, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
+import { hasSharedData, readData } from '../common/test-data';
+import { readEuler96, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
 import { repoRoot } from './helpers';
 
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
@@ -163,6 +164,7 @@ describe('solve', () => {
   });
 
   it('streams branch-and-bound progress and records branching on request', () => {
+    // top95 line 4, or line 4 of gridmilp's own hard95: both branch.
     const hard = readOnePerLine(readData('top95.txt'))[3]!;
     const seen: number[] = [];
     const r = solver.solve(hard, { progressIntervalMs: 0 }, (p) => {
@@ -322,6 +324,7 @@ describe('errors say what and where', () => {
 
 describe('solveMany', () => {
   it('parses a text and solves every puzzle with progress after each', () => {
+    // 20 of Royle's 17-clue puzzles, or of gridmilp's own minimal ones.
     const text = readData('sudoku17_last1000.txt').split('\n').slice(0, 20).join('\n');
     const progress: number[] = [];
     const r = solver.solveMany(text, { model: 'reduced' }, (p) => {
@@ -378,7 +381,16 @@ describe('the other operations', () => {
     expect(r.puzzles).toHaveLength(50);
     expect(r.puzzles[0]).toMatchObject({ name: 'Grid 01', line: 1 });
     expect(r.puzzles[1]!.line).toBe(11);
+    // Every grid as read here without the engine.
+    const reference = readEuler96(text);
+    expect(r.puzzles.map((p) => p.name)).toEqual(reference.map(([name]) => name));
+    r.puzzles.forEach((p, k) => expect(p.givensGrid, p.name).toEqual(toGrid(reference[k]![1], 9)));
+  });
+
+  it.skipIf(!hasSharedData('p096_sudoku.txt'))('parse reads Project Euler 96 Grid 01 as published', () => {
+    const r = solver.parse(readData('p096_sudoku.txt'));
     expect(r.puzzles[0]!.givensGrid[0]).toEqual([0, 0, 3, 0, 2, 0, 6, 0, 0]);
+    expect(r.puzzles[0]!.givens).toBe(EASY);
   });
 
   it('checkUniqueness finds a second solution and where it differs', () => {

@@ -9,8 +9,6 @@ import { CHROMIUM, CHROMIUM_ARGS, startServer } from '../page/harness';
 
 /** The repository root (with a trailing slash). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-/** The shared test data folder beside the repository (never copied into it). */
-export const dataDir = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 /** The native CLI built by scripts/build.sh, the reference for the bin's output. */
 export const nativeCli = join(repoRoot, 'build/native-release/gridmilp-cli');
 

@@ -5,9 +5,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dataPath, hasSharedData } from '../common/test-data';
 import { readEuler96, solutionProblems, solutionProblemsN } from '../wasm/helpers';
 import {
-  dataDir,
   installTarball,
   maskJsonTimes,
   maskMs,
@@ -20,7 +20,8 @@ import {
 
 const tarball = inject('tarball');
 const workDir = inject('workDir');
-const p096 = join(dataDir, 'p096_sudoku.txt');
+/** Project Euler 96 with the shared set, else gridmilp's own 50 grids in its layout. */
+const p096 = dataPath('p096_sudoku.txt');
 const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
 
 /** An easy puzzle (Project Euler 96, grid 01) on one line. */
@@ -105,7 +106,21 @@ describe('installed offline into a fresh folder', () => {
     expect(Object.keys(lock.packages).sort()).toEqual(['', 'node_modules/gridmilp']);
   });
 
-  it('is imported by a plain Node script that solves Project Euler 96 (sum 24702) and reports bad input', () => {
+  /** What the plain Node script printed: run once, by whichever test needs it first. */
+  interface ScriptOutput {
+    resolved: string;
+    version: { gridmilp: string; glpk: string; protocol: number };
+    sum: number;
+    progress: number;
+    format: string;
+    solved: number;
+    items: Array<[string, string, string, string]>;
+    grid: { status: string; solution: string; solutionGrid: number[][] };
+    errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
+  }
+  let scriptOutput: ScriptOutput | undefined;
+  function runSolveScript(): ScriptOutput {
+    if (scriptOutput) return scriptOutput;
     writeFileSync(
       join(dir, 'solve.mjs'),
       `import { readFileSync } from 'node:fs';
@@ -140,21 +155,17 @@ console.log(JSON.stringify({
     const r = run(process.execPath, ['solve.mjs', p096, BAD], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const out = JSON.parse(r.stdout) as {
-      resolved: string;
-      version: { gridmilp: string; glpk: string; protocol: number };
-      sum: number;
-      progress: number;
-      format: string;
-      solved: number;
-      items: Array<[string, string, string, string]>;
-      grid: { status: string; solution: string; solutionGrid: number[][] };
-      errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
-    };
+    scriptOutput = JSON.parse(r.stdout) as ScriptOutput;
+    return scriptOutput;
+  }
+
+  it('is imported by a plain Node script that solves a Project Euler 96 file (its sum) and reports bad input', () => {
+    const out = runSolveScript();
     // Node picks the node entry from the installed package.
     expect(out.resolved).toMatch(/\/node_modules\/gridmilp\/lib\/src\/lib\/node\.js$/);
     expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: [{ id: 'sudoku', title: 'Sudoku' }, { id: 'killer', title: 'Killer Sudoku' }, { id: 'jigsaw', title: 'Jigsaw Sudoku' }, { id: 'sudoku-x', title: 'Sudoku X' }, { id: 'hyper', title: 'Hyper Sudoku' }, { id: 'latin-square', title: 'Latin square' }] });
-    expect(out.sum).toBe(24702);
+    // The sum of the top-left 3-digit numbers of the solutions verified below.
+    expect(out.sum).toBe(out.items.reduce((s, [, , solution]) => s + Number(solution.slice(0, 3)), 0));
     expect(out.format).toBe('euler96');
     expect(out.solved).toBe(50);
     expect(out.progress).toBe(50);
@@ -181,6 +192,13 @@ console.log(JSON.stringify({
     expect(type!.message).toContain('must be a string or an array of rows of numbers, not the number 42');
   });
 
+  it.skipIf(!hasSharedData('p096_sudoku.txt'))('answers Project Euler 96 (24702) from the script and the bin', () => {
+    expect(runSolveScript().sum).toBe(24702);
+    const euler = run(bin, ['solve', '--euler96', p096], { cwd: dir });
+    expect(euler.status).toBe(0);
+    expect(euler.stdout.trim().split('\n').at(-1)).toBe('24702');
+  });
+
   it('runs the bin with the native CLI\'s commands and output', () => {
     expect(existsSync(nativeCli), `${nativeCli} is missing: npm run build`).toBe(true);
     const both = (args: string[], input = ''): [RunResult, RunResult] => [
@@ -196,19 +214,24 @@ console.log(JSON.stringify({
     const [solveHelp, nativeSolveHelp] = both(['solve', '--help']);
     expect(solveHelp.stdout).toBe(nativeSolveHelp.stdout.replace(`${nativeCli} solve`, 'gridmilp solve'));
 
-    // The Project Euler 96 answer alone on standard output.
-    const [euler, nativeEuler] = both(['solve', '--euler96', p096]);
-    expect(euler.status).toBe(0);
-    expect(euler.stdout.trim().split('\n').at(-1)).toBe('24702');
-    expect(euler.stdout).toBe(nativeEuler.stdout);
-    expect(maskMs(euler.stderr)).toBe(maskMs(nativeEuler.stderr));
-
     // One solution line per puzzle; the summary on standard error (timings masked).
     const [all, nativeAll] = both(['solve', p096]);
     expect(all.status).toBe(0);
     expect(all.stdout.split('\n')).toHaveLength(51);
     expect(all.stdout).toBe(nativeAll.stdout);
     expect(maskMs(all.stderr)).toBe(maskMs(nativeAll.stderr));
+    const reference = readEuler96(readFileSync(p096, 'utf8'));
+    const solutions = all.stdout.trimEnd().split('\n');
+    solutions.forEach((line, k) => expect(solutionProblems(reference[k]![1], line), reference[k]![0]).toEqual([]));
+
+    // The Project Euler 96 answer alone on standard output: the sum of the top-left
+    // 3-digit numbers of those solutions (24702 for the real file, tested above).
+    const [euler, nativeEuler] = both(['solve', '--euler96', p096]);
+    expect(euler.status).toBe(0);
+    const sum = solutions.reduce((s, line) => s + Number(line.slice(0, 3)), 0);
+    expect(euler.stdout.trim().split('\n').at(-1)).toBe(String(sum));
+    expect(euler.stdout).toBe(nativeEuler.stdout);
+    expect(maskMs(euler.stderr)).toBe(maskMs(nativeEuler.stderr));
 
     // Standard input, with --json (times masked).
     const [json, nativeJson] = both(['solve', '-', '--json'], `${EASY}\n`);

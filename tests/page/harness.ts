@@ -12,8 +12,6 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-/** The shared test data folder beside the repository (never copied into it). */
-export const dataDir = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 /** Where screenshots go (git-ignored). */
 export const resultsDir = join(repoRoot, 'test-results');
 
@@ -284,4 +282,67 @@ export async function loadedKatexFonts(page: Page): Promise<number> {
     });
     return loaded;
   });
+}
+
+/**
+ * How many empty cells of a 9×9 puzzle naked and hidden singles fill, computed here
+ * without the engine; the number of empty cells when singles alone solve the puzzle.
+ * (Then the LP relaxation of the textbook model is integral too: every single is implied
+ * by the equality constraints and the bounds.)
+ *
+ * @param givens 81 characters, digits 1–9 for givens, anything else for empty
+ * @returns -1 when the singles meet a contradiction
+ */
+export function filledBySingles(givens: string): number {
+  const all = 0x1ff;
+  const cand = [...givens].map((ch) => (/^[1-9]$/.test(ch) ? 1 << (Number(ch) - 1) : all));
+  const units: number[][] = [];
+  for (let i = 0; i < 9; i++) {
+    const br = Math.floor(i / 3) * 3;
+    const bc = (i % 3) * 3;
+    units.push(Array.from({ length: 9 }, (_, j) => i * 9 + j));
+    units.push(Array.from({ length: 9 }, (_, j) => j * 9 + i));
+    units.push(Array.from({ length: 9 }, (_, j) => (br + Math.floor(j / 3)) * 9 + bc + (j % 3)));
+  }
+  const single = (m: number): boolean => m !== 0 && (m & (m - 1)) === 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const unit of units) {
+      // Naked singles: a decided cell's digit leaves its unit's other cells.
+      for (const i of unit) {
+        if (!single(cand[i]!)) continue;
+        for (const j of unit) {
+          if (j !== i && cand[j]! & cand[i]!) {
+            cand[j]! &= ~cand[i]!;
+            if (cand[j] === 0) return -1;
+            changed = true;
+          }
+        }
+      }
+      // Hidden singles: a digit with one place left in the unit goes there.
+      for (let d = 0; d < 9; d++) {
+        const bit = 1 << d;
+        const places = unit.filter((i) => cand[i]! & bit);
+        if (places.length === 0) return -1;
+        if (places.length === 1 && cand[places[0]!] !== bit) {
+          cand[places[0]!] = bit;
+          changed = true;
+        }
+      }
+    }
+  }
+  return [...givens].filter((ch, i) => !/^[1-9]$/.test(ch) && single(cand[i]!)).length;
+}
+
+/**
+ * The first of `grids` ([name, givens] pairs, e.g. of Project Euler 96) that naked and
+ * hidden singles alone solve ({@link filledBySingles}): with the shared set, Project
+ * Euler 96's Grid 01; with gridmilp's own stand-in, whichever grid of it is that easy.
+ *
+ * @throws Error when none is
+ */
+export function firstSolvedBySingles(grids: ReadonlyArray<readonly [string, string]>): [string, string] {
+  const found = grids.find(([, g]) => filledBySingles(g) === [...g].filter((ch) => !/^[1-9]$/.test(ch)).length);
+  if (!found) throw new Error('no grid of the set is solved by naked and hidden singles alone');
+  return [found[0], found[1]];
 }

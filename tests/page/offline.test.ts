@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readData } from '../common/test-data';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
 import {
-  dataDir,
   paste,
   readBoard,
   repoRoot,
@@ -22,7 +22,8 @@ import {
   type Harness,
 } from './harness';
 
-const p096 = readEuler96(readFileSync(join(dataDir, 'p096_sudoku.txt'), 'utf8'));
+/** Project Euler 96, or gridmilp's own 50 grids in its layout. */
+const p096 = readEuler96(readData('p096_sudoku.txt'));
 const grid01 = p096[0]![1];
 const grid02 = p096[1]![1];
 

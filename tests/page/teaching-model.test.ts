@@ -4,7 +4,6 @@
 // sizes as built / after the reduction / after GLPK's presolve, one concrete constraint as
 // the row of GLPK's LP text with its cells highlighted, the recorded branch-and-bound
 // tree, and the incumbent's value for an objective. Screenshots go to test-results/.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +14,9 @@ import type {
   SolveResult,
 } from '../../web/src/solver/protocol';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
-import { loadModule } from '../wasm/helpers';
+import { readData } from '../common/test-data';
+import { loadModule, readOnePerLine } from '../wasm/helpers';
 import {
-  dataDir,
   paste,
   resultsDir,
   settledStatus,
@@ -38,10 +37,8 @@ beforeAll(async () => {
   engine = await loadModule();
 });
 
-const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
-  .split('\n')
-  .map((l) => l.trim())
-  .filter(Boolean);
+/** Norvig's top95 with the shared set, else gridmilp's own hard95 (all need branching). */
+const top95 = readOnePerLine(readData('top95.txt'));
 /** The teaching page's hard puzzle (gridmilp seed 16): it branches twice. */
 const hard = '.2.........69.27.5....43...5...9.3....73....8.8.....72.1..........8.94...5..6.2..';
 
@@ -183,22 +180,28 @@ describe('one concrete constraint', () => {
     expect(await row.textContent()).toBe(lpRow(lp, 'box(5,3)'));
     expect(await row.textContent()).toMatch(/^box\(5,3\): \+ x\(\d,\d,3\)( \+ x\(\d,\d,3\)){8} = 1$/);
     expect(await tiedCells(page)).toEqual(['4,4', '4,5', '4,6', '5,4', '5,5', '5,6', '6,4', '6,5', '6,6']);
-    // Row 5 holds a given 8 in the textbook model: the panel names the bound that fixes it.
+    // A given of row 5 in the textbook model (top95 line 1: an 8 in column 5): the panel
+    // names the bound that fixes it.
+    const column5 = [...puzzle.slice(36, 45)].findIndex((ch) => ch !== '.') + 1;
+    expect(column5).toBeGreaterThan(0);
+    const given5 = puzzle[36 + column5 - 1]!;
     await page.getByLabel('Constraint', { exact: true }).selectOption('row');
     await page.getByLabel('row r').selectOption('5');
-    await page.getByLabel('digit d').selectOption('8');
-    expect(await row.textContent()).toBe(lpRow(lp, 'row(5,8)'));
-    expect(await page.locator('#formulation .f-row .hint').textContent()).toContain('x(5,5,8) = 1');
+    await page.getByLabel('digit d').selectOption(given5);
+    expect(await row.textContent()).toBe(lpRow(lp, `row(5,${given5})`));
+    expect(await page.locator('#formulation .f-row .hint').textContent()).toContain(`x(5,${column5},${given5}) = 1`);
 
     // The reduced model: fewer terms, and no row at all where a given completes the unit.
     // (Take a puzzle the reduction does not settle: it settles top95 line 1.)
     const exportReduced = (p: string): string =>
       ask<ExportModelResult>({ type: 'exportModel', puzzle: p, format: 'lp', options: { model: 'reduced' } }).text;
-    const other = top95.find((p) => /\n box\(5,\d\):/.test(exportReduced(p)))!;
+    const box5Of = (p: string): string[] => [3, 4, 5].flatMap((r) => [3, 4, 5].map((c) => p[r * 9 + c]!));
+    const other = top95.find(
+      (p) => /\n box\(5,\d\):/.test(exportReduced(p)) && box5Of(p).some((ch) => ch !== '.'),
+    )!;
     const reduced = exportReduced(other);
     const digit = /\n box\(5,(\d)\):/.exec(reduced)![1]!;
-    const box5 = [3, 4, 5].flatMap((r) => [3, 4, 5].map((c) => other[r * 9 + c]!));
-    const given = box5.find((ch) => ch !== '.')!;
+    const given = box5Of(other).find((ch) => ch !== '.')!;
     await page.locator('header h1').click();
     await paste(page, other);
     await settledStatus(page);
@@ -257,7 +260,12 @@ describe('branch-and-bound tree and incumbent', () => {
   });
 
   it('draws a larger tree (top95 line 13) scrollably, with as many nodes as GLPK counted', async () => {
-    const puzzle = top95[12]!;
+    // The first puzzle of the set whose recorded tree has more than 20 decisions: top95
+    // line 13 with the shared set (29), else line 10 of gridmilp's own hard95 (40).
+    const recorded = (p: string): SolveResult =>
+      ask<SolveResult>({ type: 'solve', puzzle: p, options: { recordBranching: true } });
+    const puzzle = top95.find((p) => recorded(p).branching!.length > 20)!;
+    expect(puzzle).toBeDefined();
     const page = await openWith(puzzle);
     await page.getByLabel('Record and draw the branch-and-bound tree on Solve').check();
     await page.getByRole('button', { name: 'Solve', exact: true }).click();

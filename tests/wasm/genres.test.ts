@@ -2,11 +2,11 @@
 // The genre route of the real WASM module (the SAT module, as the npm package ships it):
 // killer and jigsaw Sudoku records solved and checked here, without the engine's own
 // rule checker, against the rules and the given solutions.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENRE_IDS, GENRE_TITLES } from '../../web/src/solver/genre';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
-import { dataDir, loadModule, readData, repoRoot } from './helpers';
+import { hasSharedData, loadModule, repoRoot, sharedDataDir } from './helpers';
 
 let module: GridmilpModule;
 
@@ -167,23 +167,25 @@ describe("gridmilp's own killer and jigsaw records (tests/data, in every clone)"
   });
 });
 
-const killerDir = `${dataDir}variants/killer_sudoku/`;
-const jigsawDir = `${dataDir}variants/jigsaw_sudoku/`;
+// The shared data folder ($GRIDMILP_DATA_DIR, else ../shared/data); skipped without it.
+const shared = (name: string): string => readFileSync(`${sharedDataDir}${name}`, 'utf8');
+const killer = 'variants/killer_sudoku/sw_KillerSudoku';
+const jigsaw = 'variants/jigsaw_sudoku/sw_JigsawSudoku';
 
-describe.skipIf(!existsSync(killerDir))('every killer record (shared data)', () => {
+describe.skipIf(!hasSharedData(`${killer}.puzzles.txt`))('every killer record (shared data)', () => {
   it('solves and checks all 405', () => {
-    const p = records(readData('variants/killer_sudoku/sw_KillerSudoku.puzzles.txt'), 2);
-    const s = records(readData('variants/killer_sudoku/sw_KillerSudoku.solutions.txt'), 1);
+    const p = records(shared(`${killer}.puzzles.txt`), 2);
+    const s = records(shared(`${killer}.solutions.txt`), 1);
     expect(p).toHaveLength(405);
     const differ = solveAll('killer', p, s);
     expect(differ).toBeLessThan(10);
   });
 });
 
-describe.skipIf(!existsSync(jigsawDir))('every jigsaw record (shared data)', () => {
+describe.skipIf(!hasSharedData(`${jigsaw}.puzzles.txt`))('every jigsaw record (shared data)', () => {
   it('solves and checks all 340', () => {
-    const p = records(readData('variants/jigsaw_sudoku/sw_JigsawSudoku.puzzles.txt'), 2);
-    const s = records(readData('variants/jigsaw_sudoku/sw_JigsawSudoku.solutions.txt'), 1);
+    const p = records(shared(`${jigsaw}.puzzles.txt`), 2);
+    const s = records(shared(`${jigsaw}.solutions.txt`), 1);
     expect(p).toHaveLength(340);
     const differ = solveAll('jigsaw', p, s);
     expect(differ).toBeLessThan(10);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the WASM tests: load the real module from web/generated/ (Node cannot fetch
-// the .wasm, so its bytes are passed as wasmBinary), read shared test data, and check
-// Sudoku solutions independently of the engine.
+// the .wasm, so its bytes are passed as wasmBinary), read the Sudoku test sets (the
+// shared ones when present, else gridmilp's own stand-ins: see tests/common/test-data.ts),
+// and check Sudoku solutions independently of the engine.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GridmilpModule, GridmilpModuleFactory } from '../../web/src/solver/wasm';
@@ -9,13 +10,9 @@ import type { GridmilpModule, GridmilpModuleFactory } from '../../web/src/solver
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const generated = `${repoRoot}web/generated/`;
-/** The shared test data folder (beside the repository; never copied into it). */
-export const dataDir = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 
-/** Read a file of ../shared/data/ as text. */
-export function readData(name: string): string {
-  return readFileSync(`${dataDir}${name}`, 'utf8');
-}
+/** The Sudoku test sets, shared or stand-in; `hasSharedData` guards set-specific facts. */
+export { dataPath, hasSharedData, readData, sharedDataDir } from '../common/test-data';
 
 /**
  * The modules in web/generated/: `gridmilp_wasm`, the page's first-solve module, and

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The URL state of the page and the embed view (web/src/page/urlstate.ts): pure functions.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalGivens,
@@ -12,9 +10,9 @@ import {
   readState,
   stateHash,
 } from '../../web/src/page/urlstate';
-import { dataDir } from './helpers';
+import { readData } from './helpers';
 
-const top95 = readFileSync(join(dataDir, 'top95.txt'), 'utf8')
+const top95 = readData('top95.txt')
   .split('\n')
   .map((l) => l.trim())
   .filter(Boolean);
