@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -15,6 +16,7 @@
 #include "puzzles/common/registry.h"
 #endif
 #include "app/request.h"
+#include "app/sudoku_request.h"
 #include "milp/glpk_backend.h"
 #include "puzzles/sudoku/model.h"
 
@@ -22,9 +24,6 @@ namespace gridmilp::app {
 namespace {
 
 using rapidjson::StringRef;
-
-/// Largest `limit` of an enumerate request.
-constexpr int kMaxEnumerate = 100000;
 
 }  // namespace
 
@@ -49,48 +48,6 @@ const Value& optionalObject(const Value& object, const char* name) {
   }
   return *value;
 }
-
-namespace {
-
-/// The text of a whole JSON number (for messages).
-std::string wholeNumberText(const Value& number) {
-  return number.IsInt64() ? std::to_string(number.GetInt64()) : std::to_string(number.GetUint64());
-}
-
-/// The parse options of a request: "size" (a number, or absent/"auto" to detect),
-/// "boxHeight", "boxWidth", "symbols".
-sudoku::ParseOptions parseOptionsOf(const Value& request) {
-  sudoku::ParseOptions options;
-  const Value* size = findMember(request, "size");
-  if (size != nullptr && !size->IsNull() && !(size->IsString() && *size == "auto")) {
-    if (!size->IsInt64() && !size->IsUint64()) {
-      throw badRequest("size", "Field 'size' must be a whole number (4 to 35) or \"auto\"");
-    }
-    if (!size->IsInt() || size->GetInt() < 1 || size->GetInt() > sudoku::kMaxSize) {
-      throw badRequest("size", "Size " + wholeNumberText(*size) + " is not supported (1 to " +
-                                   std::to_string(sudoku::kMaxSize) + ")");
-    }
-    options.size = size->GetInt();
-  }
-  options.boxHeight = optionalField<int>(request, "boxHeight", 0, "a whole number", "");
-  options.boxWidth = optionalField<int>(request, "boxWidth", 0, "a whole number", "");
-  if ((options.boxHeight != 0 || options.boxWidth != 0) && options.size == 0) {
-    throw badRequest("boxHeight", "A box shape needs a size: set 'size' too");
-  }
-  options.symbols = sudoku::symbolsFromString(
-      optionalField<std::string>(request, "symbols", "auto", "a string", ""));
-  return options;
-}
-
-/// The shape of a request that names no puzzle (generate, complete without one):
-/// size default 9.
-sudoku::Shape shapeOfRequest(const Value& request) {
-  sudoku::ParseOptions options = parseOptionsOf(request);
-  return sudoku::shapeFor(options.size == 0 ? 9 : options.size, options.boxHeight,
-                          options.boxWidth);
-}
-
-}  // namespace
 
 milp::SolveOptions solveOptionsOf(const Value& request) {
   const Value& options_json = optionalObject(request, "options");
@@ -167,83 +124,6 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
 }
 
 namespace {
-
-/// Refuses the SAT method for `what` (an objective to optimise, a random completion):
-/// it finds any solution and ignores the objective.
-void requireBranchAndBound(const milp::SolveOptions& options, const std::string& what) {
-  if (options.method == milp::Method::kSat) {
-    throw badRequest("options.method", "The SAT method finds any solution and cannot " + what +
-                                           ": use method branch-and-bound");
-  }
-}
-
-/// options.model: "textbook" (default, for now), "candidates", "reduced" or "probed".
-sudoku::ModelKind modelKindOf(const Value& request) {
-  const Value& options_json = optionalObject(request, "options");
-  return sudoku::modelKindFromString(
-      optionalField<std::string>(options_json, "model", "textbook", "a string", "options."));
-}
-
-/// options.explain: list every fixing and elimination of the reduction (default: the
-/// counts only, which keeps a batch's responses small).
-bool explainOf(const Value& request) {
-  return optionalField<bool>(optionalObject(request, "options"), "explain", false, "true or false",
-                             "options.");
-}
-
-std::uint32_t seedOf(const Value& request) {
-  const Value* seed = findMember(request, "seed");
-  if (seed == nullptr || seed->IsNull()) return 1;
-  if (!seed->IsInt64() || seed->GetInt64() < 0 || seed->GetInt64() > 4294967295LL) {
-    throw badRequest("seed", "Field 'seed' must be a whole number from 0 to 4294967295");
-  }
-  return static_cast<std::uint32_t>(seed->GetInt64());
-}
-
-/// The objective of a request: {"preset": "diagonal"|"firstRow"} or
-/// {"sense": "maximize"|"minimize", "weights": n·n numbers, flat or as n rows}.
-std::optional<sudoku::CellObjective> objectiveOf(const Value& request, sudoku::Shape shape) {
-  const Value* found = findMember(request, "objective");
-  if (found == nullptr || found->IsNull()) return std::nullopt;
-  if (!found->IsObject()) throw badRequest("objective", "Field 'objective' must be an object");
-  const Value& o = *found;
-  if (findMember(o, "preset") != nullptr) {
-    const std::string preset =
-        optionalField<std::string>(o, "preset", "", "a string", "objective.");
-    if (preset == "diagonal") return sudoku::diagonalObjective(shape);
-    if (preset == "firstRow") return sudoku::firstRowObjective(shape);
-    throw badRequest("objective.preset",
-                     "Unknown objective preset '" + preset + "': one of diagonal, firstRow");
-  }
-  sudoku::CellObjective objective;
-  const std::string sense =
-      optionalField<std::string>(o, "sense", "maximize", "a string", "objective.");
-  if (sense == "maximize") {
-    objective.sense = milp::ObjectiveSense::kMaximize;
-  } else if (sense == "minimize") {
-    objective.sense = milp::ObjectiveSense::kMinimize;
-  } else {
-    throw badRequest("objective.sense", "Field 'objective.sense' must be maximize or minimize");
-  }
-  const Value* weights = findMember(o, "weights");
-  if (weights == nullptr || !weights->IsArray()) {
-    throw badRequest("objective.weights", "Field 'objective.weights' must be an array of " +
-                                              std::to_string(shape.cells()) + " numbers");
-  }
-  for (const Value& w : weights->GetArray()) {
-    if (w.IsArray()) {
-      for (const Value& v : w.GetArray()) {
-        if (!v.IsNumber()) throw badRequest("objective.weights", "Every weight must be a number");
-        objective.weights.push_back(v.GetDouble());
-      }
-    } else if (w.IsNumber()) {
-      objective.weights.push_back(w.GetDouble());
-    } else {
-      throw badRequest("objective.weights", "Every weight must be a number");
-    }
-  }
-  return objective;
-}
 
 Value optionalInt(const std::optional<int>& value) { return value ? Value(*value) : Value(); }
 Value optionalDouble(const std::optional<double>& value) {
@@ -343,9 +223,8 @@ void requireSolverOk(const milp::SolveResult& result) {
 
 namespace {
 
-Value handleParse(const Value& request, JsonAllocator& a) {
-  const std::string text = requiredString(request, "text");
-  const sudoku::ParsedText parsed = sudoku::parseText(text, parseOptionsOf(request));
+Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
+  const sudoku::ParsedText parsed = sudoku::parseText(*request.puzzle, request.parse);
   Value puzzles(rapidjson::kArrayType);
   puzzles.Reserve(static_cast<rapidjson::SizeType>(parsed.puzzles.size()), a);
   for (const sudoku::ParsedPuzzle& p : parsed.puzzles) {
@@ -363,13 +242,14 @@ Value handleParse(const Value& request, JsonAllocator& a) {
   return result;
 }
 
-Value handleSolve(const Value& request, const Value& id, const ProgressSink& progress,
+/// The request's puzzle, parsed with its parse options.
+sudoku::Grid givensOf(const SudokuRequest& request) {
+  return sudoku::parseOne(*request.puzzle, request.parse);
+}
+
+Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
                   Clock::time_point start, JsonAllocator& a) {
-  const std::string text = requiredString(request, "puzzle");
-  milp::SolveOptions options = solveOptionsOf(request);
-  const Value& options_json = optionalObject(request, "options");
-  options.progressIntervalMs =
-      optionalField<double>(options_json, "progressIntervalMs", 50.0, "a number of ms", "options.");
+  milp::SolveOptions options = request.solve;
   if (progress) {
     // Branch-and-bound progress, at most every progressIntervalMs (default 50 ms).
     options.onProgress = [&](const milp::SolveProgress& p) {
@@ -379,21 +259,18 @@ Value handleSolve(const Value& request, const Value& id, const ProgressSink& pro
       return true;
     };
   }
-  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  const std::optional<sudoku::CellObjective> objective = objectiveOf(request, givens.shape);
-  if (objective) requireBranchAndBound(options, "optimise an objective");
-  SolveOutcome outcome = solveSudoku(givens, options, objective, modelKindOf(request));
+  const sudoku::Grid givens = givensOf(request);
+  std::optional<sudoku::CellObjective> objective;
+  if (request.objective) objective = request.objective->cellObjective(givens.shape);
+  SolveOutcome outcome = solveSudoku(givens, options, objective, request.model);
   outcome.totalMs = msSince(start);
-  return toJson(outcome, a, explainOf(request));
+  return toJson(outcome, a, request.explain);
 }
 
-Value handleRelax(const Value& request, Clock::time_point start, JsonAllocator& a) {
-  const std::string text = requiredString(request, "puzzle");
-  const milp::SolveOptions options = solveOptionsOf(request);
-  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  const sudoku::ModelKind kind = modelKindOf(request);
-  const sudoku::SudokuSolver solver(givens, std::nullopt, kind);
-  const sudoku::SudokuSolver::Relaxation relaxation = solver.relax(options);
+Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+  const sudoku::Grid givens = givensOf(request);
+  const sudoku::SudokuSolver solver(givens, std::nullopt, request.model);
+  const sudoku::SudokuSolver::Relaxation relaxation = solver.relax(request.solve);
   requireSolverOk(relaxation.result);
   Value values(rapidjson::kArrayType);
   values.Reserve(static_cast<rapidjson::SizeType>(relaxation.values.size()), a);
@@ -408,7 +285,7 @@ Value handleRelax(const Value& request, Clock::time_point start, JsonAllocator& 
   }
   Value result(rapidjson::kObjectType);
   result.AddMember("status", staticString(milp::toString(relaxation.result.status)), a)
-      .AddMember("model", StringRef(sudoku::toString(kind)), a)
+      .AddMember("model", StringRef(sudoku::toString(request.model)), a)
       .AddMember("integral", relaxation.integral, a);
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
@@ -416,47 +293,37 @@ Value handleRelax(const Value& request, Clock::time_point start, JsonAllocator& 
                  relaxation.result.hasSolution ? jsonNumber(relaxation.result.objective) : Value(),
                  a)
       .AddMember("values", values, a)
-      .AddMember("reduction", reductionJson(kind, solver.built().reduction, a, explainOf(request)),
-                 a)
+      .AddMember("reduction",
+                 reductionJson(request.model, solver.built().reduction, a, request.explain), a)
       .AddMember("stats", statsJson(relaxation.result, a, -1, msSince(start)), a);
   return result;
 }
 
-Value handleExport(const Value& request, Clock::time_point start, JsonAllocator& a) {
-  const std::string text = requiredString(request, "puzzle");
-  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  const sudoku::ModelKind kind = modelKindOf(request);
-  const std::string format = optionalField<std::string>(request, "format", "lp", "a string", "");
-  if (format != "lp" && format != "mps") {
-    throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
-  }
-  const sudoku::SudokuSolver solver(givens, objectiveOf(request, givens.shape), kind);
+Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+  const sudoku::Grid givens = givensOf(request);
+  std::optional<sudoku::CellObjective> objective;
+  if (request.objective) objective = request.objective->cellObjective(givens.shape);
+  const sudoku::SudokuSolver solver(givens, objective, request.model);
   const milp::Model& model = solver.built().model;
+  const bool lp = request.format == milp::ModelFormat::kCplexLp;
   Value result(rapidjson::kObjectType);
-  result.AddMember("format", jsonString(format, a), a)
-      .AddMember("model", StringRef(sudoku::toString(kind)), a)
+  result.AddMember("format", StringRef(lp ? "lp" : "mps"), a)
+      .AddMember("model", StringRef(sudoku::toString(request.model)), a)
       .AddMember("rows", model.numConstraints(), a)
       .AddMember("columns", model.numVars(), a)
       .AddMember("nonzeros", model.numNonzeros(), a);
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
-      .AddMember("text",
-                 jsonString(milp::writeModel(model, format == "lp" ? milp::ModelFormat::kCplexLp
-                                                                   : milp::ModelFormat::kFreeMps),
-                            a),
-                 a)
-      .AddMember("reduction", reductionJson(kind, solver.built().reduction, a, explainOf(request)),
-                 a)
+      .AddMember("text", jsonString(milp::writeModel(model, request.format), a), a)
+      .AddMember("reduction",
+                 reductionJson(request.model, solver.built().reduction, a, request.explain), a)
       .AddMember("totalMs", msSince(start), a);
   return result;
 }
 
-Value handleUniqueness(const Value& request, Clock::time_point start, JsonAllocator& a) {
-  const std::string text = requiredString(request, "puzzle");
-  const milp::SolveOptions options = solveOptionsOf(request);
-  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
-  const sudoku::ModelKind kind = modelKindOf(request);
-  const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, options, kind);
+Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+  const sudoku::Grid givens = givensOf(request);
+  const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, request.solve, request.model);
   requireSolverOk(u.first);
   if (u.second) requireSolverOk(*u.second);
   Value result(rapidjson::kObjectType);
@@ -464,7 +331,7 @@ Value handleUniqueness(const Value& request, Clock::time_point start, JsonAlloca
       .AddMember("unique", optionalBool(u.unique), a);
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
-      .AddMember("model", StringRef(sudoku::toString(kind)), a);
+      .AddMember("model", StringRef(sudoku::toString(request.model)), a);
   if (u.solution) result.AddMember("solution", jsonString(u.solution->toLine(), a), a);
   if (u.secondSolution) {
     result.AddMember("secondSolution", jsonString(u.secondSolution->toLine(), a), a)
@@ -479,17 +346,12 @@ Value handleUniqueness(const Value& request, Clock::time_point start, JsonAlloca
   return result;
 }
 
-Value handleEnumerate(const Value& request, const Value& id, const ProgressSink& progress,
+Value handleEnumerate(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
                       Clock::time_point start, JsonAllocator& a) {
-  const std::string text = requiredString(request, "puzzle");
-  const milp::SolveOptions options = solveOptionsOf(request);
-  const int limit = optionalField<int>(request, "limit", 10, "a whole number", "");
-  if (limit < 1 || limit > kMaxEnumerate) {
-    throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxEnumerate));
-  }
-  const sudoku::Grid givens = sudoku::parseOne(text, parseOptionsOf(request));
+  const int limit = request.limit;
+  const sudoku::Grid givens = givensOf(request);
   const sudoku::EnumerationResult e = sudoku::enumerate(
-      givens, limit, options,
+      givens, limit, request.solve,
       [&](const sudoku::Grid& solution, int found) {
         if (progress) {
           rapidjson::Document message;
@@ -503,7 +365,7 @@ Value handleEnumerate(const Value& request, const Value& id, const ProgressSink&
         }
         return true;
       },
-      modelKindOf(request));
+      request.model);
   if (e.lastStatus == milp::SolveStatus::kError) {
     throw InputError(ErrorCode::kSolverError, "GLPK failed during the enumeration");
   }
@@ -525,23 +387,17 @@ Value handleEnumerate(const Value& request, const Value& id, const ProgressSink&
   return result;
 }
 
-Value handleComplete(const Value& request, Clock::time_point start, JsonAllocator& a) {
+Value handleComplete(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
   // With the SAT method the seed fills only an empty grid's diagonal boxes (see
   // completeRandomly): MiniSat's first assignment completes the rest.
-  const milp::SolveOptions options = solveOptionsOf(request);
-  const std::uint32_t seed = seedOf(request);
-  sudoku::Grid givens;
-  const Value* puzzle = findMember(request, "puzzle");
-  if (puzzle != nullptr && !puzzle->IsNull()) {
-    givens = sudoku::parseOne(requiredString(request, "puzzle"), parseOptionsOf(request));
-  } else {
-    givens = sudoku::Grid(shapeOfRequest(request));
-  }
-  const sudoku::Completion completion = sudoku::completeRandomly(givens, seed, options);
+  const sudoku::Grid givens =
+      request.puzzle ? givensOf(request) : sudoku::Grid(request.shapeWithoutPuzzle());
+  const sudoku::Completion completion =
+      sudoku::completeRandomly(givens, request.seed, request.solve);
   requireSolverOk(completion.result);
   Value result(rapidjson::kObjectType);
   result.AddMember("status", staticString(milp::toString(completion.result.status)), a)
-      .AddMember("seed", seed, a);
+      .AddMember("seed", request.seed, a);
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a);
   if (completion.grid) result.AddMember("solution", jsonString(completion.grid->toLine(), a), a);
@@ -549,19 +405,16 @@ Value handleComplete(const Value& request, Clock::time_point start, JsonAllocato
   return result;
 }
 
-Value handleGenerate(const Value& request, const Value& id, const ProgressSink& progress,
+Value handleGenerate(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
                      Clock::time_point start, JsonAllocator& a) {
   sudoku::GenerateOptions options;
-  options.shape = shapeOfRequest(request);
-  options.seed = seedOf(request);
-  options.targetGivens = optionalField<int>(request, "givens", 0, "a whole number", "");
-  options.symmetry = sudoku::symmetryFromString(
-      optionalField<std::string>(request, "symmetry", "none", "a string", ""));
-  const milp::SolveOptions solve_options = solveOptionsOf(request);
-  options.solveTimeLimitMs = solve_options.timeLimitMs;
+  options.shape = request.shapeWithoutPuzzle();
+  options.seed = request.seed;
+  options.targetGivens = request.targetGivens;
+  options.symmetry = request.symmetry;
+  options.solveTimeLimitMs = request.solve.timeLimitMs;
   // Generation is a feasibility job (no objective): the SAT method unless asked otherwise.
-  options.method = optionalObject(request, "options").HasMember("method") ? solve_options.method
-                                                                          : milp::Method::kSat;
+  options.method = request.methodGiven ? request.solve.method : milp::Method::kSat;
   const sudoku::GenerateResult g =
       sudoku::generate(options, [&](const sudoku::GenerateProgress& p) {
         if (progress) {
@@ -600,6 +453,30 @@ Value handleGenerate(const Value& request, const Value& id, const ProgressSink& 
       .AddMember("totalMs", msSince(start), a)
       .AddMember("difficulty", difficulty, a);
   return result;
+}
+
+/// Answers a decoded Sudoku request (protocol.md).
+Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
+                          const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
+  switch (request.type) {
+    case SudokuRequestType::kParse:
+      return handleParse(request, a);
+    case SudokuRequestType::kSolve:
+      return handleSolve(request, id, progress, start, a);
+    case SudokuRequestType::kRelax:
+      return handleRelax(request, start, a);
+    case SudokuRequestType::kExportModel:
+      return handleExport(request, start, a);
+    case SudokuRequestType::kCheckUniqueness:
+      return handleUniqueness(request, start, a);
+    case SudokuRequestType::kEnumerate:
+      return handleEnumerate(request, id, progress, start, a);
+    case SudokuRequestType::kComplete:
+      return handleComplete(request, start, a);
+    case SudokuRequestType::kGenerate:
+      return handleGenerate(request, id, progress, start, a);
+  }
+  throw std::logic_error("unhandled Sudoku request type");
 }
 
 /// The response to a request that is not JSON: {"id": null, "error": {...}}.
@@ -836,22 +713,10 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       genres.PushBack(sudoku, a);
 #endif
       body.AddMember("genres", genres, a);
-    } else if (type == "parse") {
-      body = handleParse(request, a);
-    } else if (type == "solve") {
-      body = handleSolve(request, id, progress, start, a);
-    } else if (type == "relax") {
-      body = handleRelax(request, start, a);
-    } else if (type == "exportModel") {
-      body = handleExport(request, start, a);
-    } else if (type == "checkUniqueness") {
-      body = handleUniqueness(request, start, a);
-    } else if (type == "enumerate") {
-      body = handleEnumerate(request, id, progress, start, a);
-    } else if (type == "complete") {
-      body = handleComplete(request, start, a);
-    } else if (type == "generate") {
-      body = handleGenerate(request, id, progress, start, a);
+    } else if (type == "parse" || type == "solve" || type == "relax" || type == "exportModel" ||
+               type == "checkUniqueness" || type == "enumerate" || type == "complete" ||
+               type == "generate") {
+      body = handleSudokuRequest(decodeSudokuRequest(type, request), id, progress, start, a);
     } else {
       throw badRequest("type", "Unknown request type '" + type + "': " + kTypes);
     }

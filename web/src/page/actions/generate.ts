@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The Generate panel: a puzzle with a unique solution from a seed (streaming its
+ * progress; Stop while rating keeps the puzzle), and a seeded completion of the board.
+ */
+import { SolverError, type Symmetry } from '../../solver/protocol';
+import { describeGenerateProgress, formatMs, generateReport, plural } from '../format';
+import type { Page } from '../app/page';
+import { nonNegativeInt } from '../app/settings';
+
+/** Largest seed the engine takes (32 bits). */
+const MAX_SEED = 4294967295;
+
+/** A random 32-bit seed. */
+export function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+/**
+ * The seed field's seed: a random one (written into the field) when it is empty, or
+ * `null` (and an error in the status line) when it is not a whole number 0–2³²−1.
+ */
+function seedOf(page: Page): number | null {
+  const text = page.el.genSeed.value.trim();
+  if (text === '') {
+    const seed = randomSeed();
+    page.el.genSeed.value = String(seed);
+    return seed;
+  }
+  const seed = Number(text);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    page.jobs.setStatus(`The seed must be a whole number from 0 to ${MAX_SEED}.`, 'error');
+    return null;
+  }
+  return seed;
+}
+
+/** Generate a puzzle of the board's shape and put it on the board with its report. */
+export async function generate(page: Page): Promise<void> {
+  const { board, jobs, settings, el } = page;
+  if (jobs.busyRefusal()) return;
+  const seed = seedOf(page);
+  if (seed === null) return;
+  const givens = nonNegativeInt(el.genGivens.value);
+  const symmetry = el.genSymmetry.value as Symmetry;
+  const { size, boxHeight, boxWidth } = board.shape;
+  page.resetAnswer();
+  el.generateReportList.hidden = true;
+  // Its givens once the finished puzzle is on the board (the rating solve started):
+  // Stop then keeps it.
+  let ratedGivens: number | null = null;
+  await jobs.run(
+    'generate',
+    `Generating a ${size}×${size} puzzle from seed ${seed}…`,
+    async () => {
+      const result = await page.client.generate(
+        {
+          size,
+          boxHeight,
+          boxWidth,
+          seed,
+          givens,
+          symmetry,
+          options: { ...settings.options(), method: settings.generationMethod() },
+        },
+        (progress) => {
+          if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
+            ratedGivens = progress.givens;
+            board.setGivens(progress.puzzle);
+            jobs.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`, 'busy');
+            return;
+          }
+          jobs.setStatus(`${describeGenerateProgress(progress)}…`, 'busy');
+        },
+      );
+      board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });
+      page.onShapeChanged();
+      board.setGivens(result.puzzle);
+      el.generateReportList.replaceChildren(
+        ...generateReport(result).map((line) => {
+          const li = document.createElement('li');
+          li.textContent = line;
+          return li;
+        }),
+      );
+      el.generateReportList.hidden = false;
+      jobs.setStatus(
+        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).`,
+        'ok',
+      );
+      board.focus();
+    },
+    (e) => {
+      const kept = ratedGivens as number | null; // set in the progress callback
+      if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
+        jobs.setStatus(
+          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.`,
+          'info',
+        );
+      } else {
+        jobs.showError(e, false);
+      }
+    },
+  );
+}
+
+/** Complete the board's grid (or an empty one) from the seed, with the Generate panel's method. */
+export async function complete(page: Page): Promise<void> {
+  const { board, jobs, settings } = page;
+  if (jobs.busyRefusal()) return;
+  const seed = seedOf(page);
+  if (seed === null) return;
+  const givens = board.getGivens();
+  const empty = board.countGivens() === 0;
+  page.resetAnswer();
+  await jobs.run(
+    'complete',
+    `Completing the grid from seed ${seed}…`,
+    async () => {
+      const result = await page.client.complete({
+        ...settings.boardFields(),
+        ...(empty ? {} : { puzzle: givens }),
+        seed,
+        // The Generate panel's choice: branch-and-bound's random objective, or CNF-SAT
+        // (the seed fills an empty grid's diagonal boxes, MiniSat the rest).
+        options: { ...settings.options(), method: settings.generationMethod() },
+      });
+      if (board.getGivens() !== givens) {
+        jobs.setStatus('Completed, but the board changed meanwhile: press Complete grid again.', 'info');
+        return;
+      }
+      if (typeof result.solution === 'string') {
+        board.setSolution(result.solution);
+        const how =
+          result.stats.method !== 'sat'
+            ? 'GLPK stopped at the first solution of a random objective'
+            : empty
+              ? 'the seed filled the diagonal boxes, CNF-SAT (MiniSat) the rest'
+              : 'CNF-SAT: MiniSat’s first solution; the seed has no effect with givens';
+        jobs.setStatus(`A completion from seed ${result.seed} (${formatMs(result.stats.totalMs)}; ${how}).`, 'ok');
+      } else if (result.status === 'infeasible') {
+        jobs.setStatus('No completion: these givens admit no valid grid.', 'error');
+      } else {
+        jobs.setStatus(`No completion found (${result.status}).`, 'error');
+      }
+    },
+    (e) => jobs.showError(e, board.getGivens() === givens),
+  );
+}

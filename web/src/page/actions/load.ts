@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Puzzles from outside the board: a pasted or typed text (one puzzle goes onto the
+ * board, many are offered as a batch) and a loaded file (solved as a batch, streamed
+ * into the batch panel, which batch.ts draws and is fetched on the first batch).
+ */
+import { SolverError, type BatchProgress, type PuzzleFormat } from '../../solver/protocol';
+import type { BatchPanel } from '../batch';
+import { checkFileSize, formatBytes, plural } from '../format';
+import type { Page } from '../app/page';
+import { nonNegativeInt } from '../app/settings';
+import { messageOf } from '../shared';
+
+/** Loads texts and files into the Sudoku page. */
+export class PuzzleLoader {
+  /** The text offered as a batch ("Solve all N"), while the offer is shown. */
+  private offeredText: { text: string; source: string } | null = null;
+  /** The batch panel, from the first batch on. */
+  private batchPanel: BatchPanel | null = null;
+
+  /** @param page the page (its text, file and offer controls are wired here) */
+  constructor(private readonly page: Page) {
+    const { el, jobs } = page;
+    el.loadFileButton.addEventListener('click', () => el.fileInput.click());
+    el.fileInput.addEventListener('change', () => void this.loadFile());
+    el.loadTextButton.addEventListener('click', () => {
+      const text = el.textArea.value;
+      if (text.trim() === '') {
+        jobs.setStatus('The puzzle text is empty: type or paste a puzzle into it first.', 'error');
+        return;
+      }
+      void this.loadText(text, 'the puzzle text');
+    });
+    el.offerButton.addEventListener('click', () => {
+      if (this.offeredText) void this.runBatch(this.offeredText.text, this.offeredText.source);
+    });
+  }
+
+  /** The board changed: the batch panel no longer shows which of its puzzles is on it. */
+  deselectBatch(): void {
+    this.batchPanel?.deselect();
+  }
+
+  /** A paste outside any text field: read the clipboard's text as a puzzle. */
+  onPaste(event: ClipboardEvent): void {
+    const target = event.target;
+    if (
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLInputElement ||
+      (target instanceof HTMLElement && target.isContentEditable)
+    ) {
+      return; // that field receives the text itself
+    }
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    event.preventDefault();
+    if (text.trim() === '') {
+      this.page.jobs.setStatus('The clipboard holds no text to read a puzzle from.', 'error');
+      return;
+    }
+    void this.loadText(text, 'the pasted text');
+  }
+
+  /** Parse a text: one puzzle goes onto the board; many are offered as a batch. */
+  async loadText(text: string, source: string): Promise<void> {
+    const { board, jobs, settings, el } = this.page;
+    await jobs.run('parse', `Reading ${source}…`, async () => {
+      const parsed = await this.page.client.parse(text, settings.textFields());
+      const puzzles = parsed.puzzles;
+      const first = puzzles[0];
+      if (puzzles.length === 1 && first) {
+        this.hideOffer();
+        const before = board.size;
+        this.page.useShape(parsed);
+        board.setGivens(first.givens);
+        const name = /^Puzzle \d+$/.test(first.name) ? 'the puzzle' : first.name;
+        const switched = parsed.size !== before ? ` The board is now ${parsed.size}×${parsed.size}.` : '';
+        jobs.setStatus(
+          `Loaded ${name} from ${source} (${plural(board.countGivens(), 'given')}).${switched} Press Solve.`,
+          'info',
+        );
+        board.focus();
+      } else {
+        this.offeredText = { text, source };
+        const n = plural(puzzles.length, 'puzzle');
+        const size = parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
+        el.offerText.textContent = `${capitalise(source)} holds ${n}${size} (${formatName(parsed.format)}).`;
+        el.offerButton.textContent = `Solve all ${n}`;
+        el.offer.hidden = false;
+        jobs.setStatus(`${capitalise(source)} holds ${n}${size}: press “Solve all ${n}” to solve them.`, 'info');
+      }
+    });
+  }
+
+  private hideOffer(): void {
+    this.page.el.offer.hidden = true;
+    this.offeredText = null;
+  }
+
+  /** Read the chosen file (size checked first) and solve it as a batch. */
+  private async loadFile(): Promise<void> {
+    const { el, jobs } = this.page;
+    const file = el.fileInput.files?.[0];
+    el.fileInput.value = ''; // choosing the same file again fires `change` again
+    if (!file) return;
+    if (jobs.busyRefusal()) return;
+    const refusal = checkFileSize(file.size);
+    if (refusal !== null) {
+      jobs.setStatus(refusal, 'error');
+      return;
+    }
+    jobs.setJob('batch');
+    jobs.setStatus(`Reading ${file.name} (${formatBytes(file.size)})…`, 'busy');
+    const stops = jobs.stops;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (e) {
+      jobs.setJob(null);
+      jobs.setStatus(`Unable to read ${file.name}: ${messageOf(e)}`, 'error');
+      return;
+    }
+    jobs.setJob(null);
+    if (stops !== jobs.stops) {
+      jobs.setStatus('Stopped. Your board and text are kept.', 'info');
+      return;
+    }
+    await this.runBatch(text, file.name);
+  }
+
+  /** Parse and solve every puzzle of `text` in the worker, streaming into the batch panel. */
+  private async runBatch(text: string, source: string): Promise<void> {
+    const { jobs, settings, el } = this.page;
+    const stops = jobs.stops;
+    let latest: BatchProgress | null = null;
+    await jobs.run(
+      'batch',
+      `Reading ${source}…`,
+      async () => {
+        const panel = await this.loadBatchPanel();
+        if (stops !== jobs.stops) {
+          jobs.setStatus('Stopped. Your board and text are kept.', 'info');
+          return;
+        }
+        const start = (total: number): void => {
+          this.hideOffer();
+          panel.start(source, total);
+          jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
+        };
+        const result = await this.page.client.solveBatch(
+          text,
+          settings.options(),
+          (progress) => {
+            if (latest === null) start(progress.total);
+            latest = progress;
+            panel.progress(progress);
+          },
+          { ...settings.textFields(), largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value) },
+        );
+        if (latest === null) start(result.items.length);
+        panel.finish(result, source);
+      },
+      (e) => {
+        if (latest !== null) this.batchPanel?.flush();
+        if (e instanceof SolverError && e.code === 'stopped') {
+          const p = latest as BatchProgress | null; // set by the progress callback
+          jobs.setStatus(
+            p
+              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}. Your board and text are kept.`
+              : 'Stopped. Your board and text are kept.',
+            'info',
+          );
+        } else {
+          jobs.showError(e, false);
+        }
+      },
+    );
+  }
+
+  /** The batch panel, created on first use (batch.ts is fetched then). */
+  private async loadBatchPanel(): Promise<BatchPanel> {
+    const { BatchPanel } = await import('../batch');
+    const { board, jobs } = this.page;
+    this.batchPanel ??= new BatchPanel({
+      showPuzzle: (shape, givens, solution, conflicts) => {
+        this.page.useShape(shape);
+        board.setGivens(givens);
+        if (solution) board.setSolution(solution);
+        if (conflicts.length > 0) board.markConflicts(conflicts);
+      },
+      setStatus: (text, kind) => jobs.setStatus(text, kind),
+    });
+    return this.batchPanel;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** How a multi-puzzle text was laid out, in words. */
+function formatName(format: PuzzleFormat): string {
+  switch (format) {
+    case 'euler96':
+      return 'Project Euler 96 format';
+    case 'separated':
+      return 'grids separated by = lines';
+    case 'one-per-line':
+      return 'one puzzle per line';
+    case 'grid':
+      return 'one grid';
+  }
+}

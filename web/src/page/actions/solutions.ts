@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * How many solutions: the uniqueness check (solve, cut that solution off, solve again)
+ * and enumeration (up to a limit, streamed into the solution viewer).
+ */
+import { SolverError } from '../../solver/protocol';
+import { describeEnumerate, describeEnumerateProgress, describeUniqueness, plural } from '../format';
+import type { Page } from '../app/page';
+import { nonNegativeInt } from '../app/settings';
+
+/** Check whether the board's puzzle has exactly one solution; show both when not. */
+export async function checkUniqueness(page: Page): Promise<void> {
+  const { board, jobs, settings, viewer } = page;
+  if (jobs.busyRefusal()) return;
+  const givens = board.getGivens();
+  page.resetAnswer();
+  await jobs.run(
+    'uniqueness',
+    'Checking uniqueness: solving, then solving again with that solution cut off…',
+    async () => {
+      const result = await page.client.checkUniqueness(givens, {
+        ...settings.boardFields(),
+        options: settings.options(),
+      });
+      if (board.getGivens() !== givens) {
+        jobs.setStatus('Checked, but the board changed meanwhile: press Check uniqueness again.', 'info');
+        return;
+      }
+      if (result.unique === false && result.solution && result.secondSolution) {
+        viewer.show({ givens, solutions: [result.solution, result.secondSolution], index: 1, kind: 'uniqueness' });
+      } else if (result.solution) {
+        board.setSolution(result.solution);
+      }
+      jobs.setStatus(
+        describeUniqueness(result),
+        result.unique === true ? 'ok' : result.unique === false ? 'info' : 'error',
+      );
+    },
+    (e) => jobs.showError(e, board.getGivens() === givens),
+  );
+}
+
+/** Enumerate up to the limit's solutions of the board's puzzle into the viewer. */
+export async function enumerate(page: Page): Promise<void> {
+  const { board, jobs, settings, viewer, el } = page;
+  if (jobs.busyRefusal()) return;
+  const givens = board.getGivens();
+  const limit = Math.min(Math.max(nonNegativeInt(el.enumLimit.value) || 10, 1), 100_000);
+  el.enumLimit.value = String(limit);
+  page.resetAnswer();
+  const found: string[] = [];
+  let last = '';
+  await jobs.run(
+    'enumerate',
+    `Enumerating up to ${plural(limit, 'solution')}…`,
+    async () => {
+      const result = await page.client.enumerate(
+        givens,
+        { ...settings.boardFields(), limit, options: settings.options() },
+        (progress) => {
+          found.push(progress.solution);
+          last = describeEnumerateProgress(progress);
+          if (board.getGivens() === givens) {
+            if (found.length === 1) viewer.show({ givens, solutions: found, index: 0, kind: 'enumeration' });
+            else viewer.update();
+          }
+          jobs.setStatus(`${last}…`, 'busy');
+        },
+      );
+      if (board.getGivens() !== givens) {
+        jobs.setStatus('Enumerated, but the board changed meanwhile: press Enumerate again.', 'info');
+        return;
+      }
+      if (result.solutions.length > 0) {
+        const index = viewer.set?.index ?? 0;
+        viewer.show({
+          givens,
+          solutions: result.solutions,
+          index: Math.min(index, result.solutions.length - 1),
+          kind: 'enumeration',
+        });
+      }
+      jobs.setStatus(describeEnumerate(result), result.count > 0 ? 'ok' : 'error');
+    },
+    (e) => {
+      if (e instanceof SolverError && e.code === 'stopped') {
+        const kept = found.length > 0 ? ' Use ‹ and › to view the solutions found so far.' : '';
+        jobs.setStatus(
+          `Stopped after ${plural(found.length, 'solution')} found${last ? ` (${last})` : ''}. Your board is kept.${kept}`,
+          'info',
+        );
+      } else {
+        jobs.showError(e, board.getGivens() === givens);
+      }
+    },
+  );
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The Embed dialog: an <iframe> snippet for the board's puzzle (embed.html with the
+ * chosen panels, read-only or not), a preview link, and Copy.
+ */
+import { PANELS, embedSnippet, embedUrl, type Panel, type UrlState } from '../urlstate';
+import type { Elements } from './elements';
+
+/** The Embed dialog of the Sudoku page. */
+export class EmbedDialog {
+  /**
+   * @param el the page's elements (the Embed button and dialog are wired here)
+   * @param state the page's current link state (puzzle, model, method, objective)
+   */
+  constructor(
+    private readonly el: Elements,
+    private readonly state: () => UrlState,
+  ) {
+    el.embedButton.addEventListener('click', () => this.open());
+    el.embedDone.addEventListener('click', () => el.embedDialog.close());
+    el.embedCopy.addEventListener('click', () => void this.copy());
+    el.embedDialog.addEventListener('change', () => this.update());
+  }
+
+  /** The panels ticked in the dialog, the board always first. */
+  private panels(): Panel[] {
+    const checked = new Set(
+      [...this.el.embedDialog.querySelectorAll<HTMLInputElement>('input[name="embed-panel"]:checked')].map(
+        (i) => i.value,
+      ),
+    );
+    return PANELS.filter((p) => p === 'board' || checked.has(p));
+  }
+
+  /** Rewrite the embed snippet for the current puzzle and the dialog's choices. */
+  private update(): void {
+    const state = { ...this.state(), panels: this.panels(), readonly: this.el.embedReadonly.checked };
+    const base = new URL('embed.html', location.href);
+    this.el.embedSnippetText.value = embedSnippet(base, state);
+    this.el.embedPreview.href = embedUrl(base, state);
+    this.el.embedNote.textContent = '';
+  }
+
+  private open(): void {
+    this.update();
+    if (!this.el.embedDialog.open) this.el.embedDialog.showModal();
+    this.el.embedSnippetText.focus();
+    this.el.embedSnippetText.select();
+  }
+
+  /** Copy the snippet; where the clipboard is refused, select it for Ctrl+C. */
+  private async copy(): Promise<void> {
+    const text = this.el.embedSnippetText.value;
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(text);
+      this.el.embedNote.textContent = 'Copied.';
+    } catch {
+      this.el.embedSnippetText.focus();
+      this.el.embedSnippetText.select();
+      this.el.embedNote.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+    }
+  }
+}

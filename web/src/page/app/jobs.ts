@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The one job runner every action of the Sudoku page goes through: at most one request
+ * at a time, the controls disabled meanwhile (Stop enabled), the status line, Stop, and
+ * one place that turns an error into a sentence.
+ */
+import { SolverError } from '../../solver/protocol';
+import type { SolverClient } from '../../solver/client';
+import type { Board } from '../board';
+import { messageOf } from '../shared';
+
+/** How the status line reads: a note, a success, an error, or work in progress. */
+export type StatusKind = 'info' | 'ok' | 'error' | 'busy';
+
+/** What the page is busy with (`document.body.dataset.busy`), or `null` when idle. */
+export type Job =
+  | 'solve'
+  | 'parse'
+  | 'batch'
+  | 'uniqueness'
+  | 'enumerate'
+  | 'generate'
+  | 'complete'
+  | 'relax'
+  | 'export'
+  | null;
+
+/** What the runner drives. */
+export interface JobControls {
+  /** The status line (`role="status"`). */
+  status: HTMLElement;
+  /** The Stop button: enabled exactly while a job runs. */
+  stopButton: HTMLButtonElement;
+  /** Controls disabled while a job runs. */
+  busyControls: (HTMLButtonElement | HTMLSelectElement | HTMLInputElement)[];
+  board: Board;
+  client: SolverClient;
+  /** Called each time the page becomes idle (the model panel refreshes then). */
+  onIdle: () => void;
+}
+
+/** The page's job runner (one per page). */
+export class JobRunner {
+  /** The running job, `null` when idle. */
+  job: Job = null;
+  /** Times Stop was pressed: an action that awaited something else compares it. */
+  stops = 0;
+
+  /** @param controls the elements and hooks the runner drives */
+  constructor(private readonly controls: JobControls) {}
+
+  /** Write `text` into the status line. */
+  setStatus(text: string, kind: StatusKind): void {
+    this.controls.status.textContent = text;
+    this.controls.status.dataset.kind = kind;
+  }
+
+  /** Mark the page busy with `job` (controls disabled, `aria-busy` on the board) or idle. */
+  setJob(job: Job): void {
+    this.job = job;
+    const busy = job !== null;
+    for (const control of this.controls.busyControls) control.disabled = busy;
+    this.controls.stopButton.disabled = !busy;
+    this.controls.board.element.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
+    document.body.dataset.busy = busy ? job : '';
+    if (!busy) this.controls.onIdle();
+  }
+
+  /** True (and a status saying so) when a job runs; actions return at once then. */
+  busyRefusal(): boolean {
+    if (this.job === null) return false;
+    this.setStatus('The solver is busy: wait for it, or press Stop.', 'busy');
+    return true;
+  }
+
+  /**
+   * Run one action as job `job`: refused when busy; otherwise the controls are disabled,
+   * `status` shown, `body` awaited, and an error it throws handed to `onError` (by
+   * default `showError` without board cells). The page is idle again afterwards.
+   */
+  async run(
+    job: Exclude<Job, null>,
+    status: string,
+    body: () => Promise<void>,
+    onError: (e: unknown) => void = (e) => this.showError(e, false),
+  ): Promise<void> {
+    if (this.busyRefusal()) return;
+    this.setJob(job);
+    this.setStatus(status, 'busy');
+    try {
+      await body();
+    } catch (e) {
+      onError(e);
+    } finally {
+      this.setJob(null);
+    }
+  }
+
+  /** Stop the running job: its request is rejected with code `stopped`. */
+  stop(): void {
+    if (this.job === null) return;
+    this.stops++;
+    this.controls.client.stop();
+  }
+
+  /**
+   * Show an error in the status line; mark the cells it names when `boardCells` (they
+   * are the board's: the board has not changed since the request).
+   */
+  showError(e: unknown, boardCells: boolean): void {
+    if (e instanceof SolverError) {
+      if (e.code === 'stopped') {
+        if (this.controls.status.dataset.kind === 'busy') {
+          this.setStatus('Stopped. Your board and text are kept.', 'info');
+        }
+        return;
+      }
+      if (boardCells && e.where?.cells?.length) this.controls.board.markConflicts(e.where.cells);
+      if (e.code === 'worker_crashed' || e.code === 'engine_crashed') {
+        this.setStatus(`${e.message}. A fresh solver has been started; your board is kept.`, 'error');
+        return;
+      }
+      if (e.code === 'load_failed') {
+        this.setStatus(`The solver could not be loaded: ${e.message}`, 'error');
+        return;
+      }
+      if (e.code === 'ambiguous_size') {
+        this.setStatus(`${e.message}. Your board is kept.`, 'error');
+        return;
+      }
+      this.setStatus(e.message, 'error');
+      return;
+    }
+    this.setStatus(`Something went wrong: ${messageOf(e)}`, 'error');
+  }
+}

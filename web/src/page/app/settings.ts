@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * What the Sudoku page's panels say the next request should be: the solver options
+ * (Model panel), the objective and its weights, the generation method, and the fields
+ * that tell the engine how to read the board or a text.
+ */
+import {
+  MODEL_KINDS,
+  SOLVE_METHODS,
+  type ModelKind,
+  type Objective,
+  type PuzzleFields,
+  type SolveMethod,
+  type SolveOptions,
+} from '../../solver/protocol';
+import type { Board } from '../board';
+import type { ModelView } from '../model';
+import type { Elements } from './elements';
+
+/** The page's request settings, read from its controls when asked. */
+export class Settings {
+  /** The weights of the weighted objective, n·n row by row (1 by default). */
+  weights: number[] = [];
+
+  /**
+   * @param el the page's elements
+   * @param board the board (its shape and givens)
+   * @param onChange called when a weight is edited (the model panel follows)
+   */
+  constructor(
+    private readonly el: Elements,
+    private readonly board: Board,
+    private readonly onChange: () => void,
+  ) {}
+
+  /** The options of the Model panel: presolve, time limit (ms), model, method, progress interval (ms). */
+  options(): SolveOptions {
+    const interval = this.el.progressInterval.value.trim();
+    return {
+      presolve: this.el.presolve.checked,
+      timeLimitMs: nonNegativeInt(this.el.timeLimit.value),
+      model: this.model(),
+      progressIntervalMs: interval === '' ? 50 : nonNegativeInt(interval),
+      ...(this.el.methodSelect.value === 'sat' ? { method: 'sat' as const } : {}),
+    };
+  }
+
+  /** The chosen model; the models a link may name are the models the page offers. */
+  model(): ModelKind {
+    return MODEL_KINDS.find((m) => m === this.el.modelSelect.value) ?? 'textbook';
+  }
+
+  /** The chosen method of the Model panel (branch-and-bound unless CNF-SAT is chosen). */
+  method(): SolveMethod {
+    return SOLVE_METHODS.find((m) => m === this.el.methodSelect.value) ?? 'branch-and-bound';
+  }
+
+  /** The Generate panel's method, for Generate and Complete grid (CNF-SAT by default). */
+  generationMethod(): SolveMethod {
+    return SOLVE_METHODS.find((m) => m === this.el.genMethod.value) ?? 'sat';
+  }
+
+  /** The chosen objective, or `undefined` for none (any solution is optimal). */
+  objective(): Objective | undefined {
+    switch (this.el.objectiveSelect.value) {
+      case 'diagonal':
+        return { preset: 'diagonal' };
+      case 'firstRow':
+        return { preset: 'firstRow' };
+      case 'weighted':
+        return {
+          sense: this.el.weightsSense.value === 'minimize' ? 'minimize' : 'maximize',
+          weights: [...this.weights],
+        };
+      default:
+        return undefined;
+    }
+  }
+
+  /** The board's shape, for requests about the board's canonical givens. */
+  boardFields(): PuzzleFields {
+    const { size, boxHeight, boxWidth } = this.board.shape;
+    return { size, boxHeight, boxWidth, symbols: 'digits' };
+  }
+
+  /** Fields for reading a text: hex only in the 0–F mode, everything else detected. */
+  textFields(): PuzzleFields {
+    return this.board.hexSymbols ? { symbols: 'hex' } : {};
+  }
+
+  /** What the next solve would solve: the model panel's view. */
+  modelView(): ModelView {
+    const objective = this.objective();
+    return {
+      shape: this.board.shape,
+      givens: this.board.getGivens(),
+      model: this.model(),
+      ...(objective ? { objective } : {}),
+    };
+  }
+
+  /** Weights for an n×n board: kept when the size is unchanged, else all 1. */
+  fitWeights(size: number): void {
+    if (this.weights.length !== size * size) this.weights = new Array<number>(size * size).fill(1);
+  }
+
+  /** Show the weights grid (n×n number inputs) when the weighted objective is chosen. */
+  renderWeights(): void {
+    const weighted = this.el.objectiveSelect.value === 'weighted';
+    this.el.weightsPanel.hidden = !weighted;
+    if (!weighted) {
+      this.el.weightsGrid.replaceChildren();
+      return;
+    }
+    const n = this.board.size;
+    this.el.weightsGrid.style.setProperty('--n', String(n));
+    const inputs: HTMLInputElement[] = [];
+    for (let i = 0; i < n * n; i++) {
+      const input = document.createElement('input');
+      input.type = 'number';
+      input.step = 'any';
+      input.value = String(this.weights[i] ?? 1);
+      input.setAttribute('aria-label', `Weight of row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`);
+      input.addEventListener('input', () => {
+        const x = Number(input.value);
+        this.weights[i] = Number.isFinite(x) && input.value.trim() !== '' ? x : 0;
+        this.onChange();
+      });
+      inputs.push(input);
+    }
+    this.el.weightsGrid.replaceChildren(...inputs);
+  }
+}
+
+/** A whole number ≥ 0 from an input's text; 0 for empty or invalid text. */
+export function nonNegativeInt(text: string): number {
+  const x = Number(text);
+  return Number.isFinite(x) && x > 0 ? Math.round(x) : 0;
+}

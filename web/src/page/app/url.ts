@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The Sudoku page's state in its address: the puzzle, model, method and objective are
+ * written into the location hash as they change (urlstate.ts encodes them) and read
+ * back on load, on Back/Forward and when the hash is edited.
+ */
+import { OBJECTIVES, readHash, readState, stateHash, type UrlState } from '../urlstate';
+import { SHAPES, plural } from '../format';
+import { messageOf } from '../shared';
+import type { Page } from './page';
+
+/** Keeps the location and the page in step. */
+export class UrlSync {
+  /** True while the page applies a location (its own changes must not be written back). */
+  private restoring = false;
+
+  /** @param page the page whose state the location carries */
+  constructor(private readonly page: Page) {
+    window.addEventListener('popstate', () => this.restore(false));
+    window.addEventListener('hashchange', () => this.restore(false));
+  }
+
+  /** The puzzle and options that a link carries. */
+  state(): UrlState {
+    const { board, settings, el } = this.page;
+    const objective = OBJECTIVES.find((o) => o === el.objectiveSelect.value) ?? 'none';
+    return {
+      size: board.size,
+      givens: board.getGivens(),
+      model: settings.model(),
+      method: settings.method(),
+      objective,
+    };
+  }
+
+  /** Write the state into the location hash: a new history entry when `push`. */
+  sync(push: boolean): void {
+    if (this.restoring) return;
+    const hash = stateHash(this.state());
+    if (hash === location.hash) return;
+    const url = `${location.pathname}${location.search}${hash}`;
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
+  /**
+   * Apply the state named by the location: the hash, else (on the first load) `?bd=`.
+   * Without either, an empty 9×9 board (nothing at all on a fresh page).
+   */
+  restore(first: boolean): void {
+    const { board, jobs, settings, el } = this.page;
+    let state = readHash(location.hash);
+    const search = new URLSearchParams(location.search);
+    if (state === null && first && search.has('bd')) {
+      state = readState(search);
+      if (state) history.replaceState(null, '', `${location.pathname}${stateHash(state)}`);
+    }
+    if (state === null) {
+      if (first) return; // a fresh page: nothing to restore
+      state = { size: 9, givens: '.'.repeat(81), model: 'textbook', method: 'branch-and-bound', objective: 'none' };
+    } else if (!first && stateHash(state) === stateHash(this.state())) {
+      return; // already shown
+    }
+    const shape = SHAPES.find((s) => s.size === state.size);
+    if (!shape) {
+      jobs.setStatus(`The link names a ${state.size}×${state.size} puzzle, a size this page cannot show.`, 'error');
+      return;
+    }
+    if (jobs.job !== null) jobs.stop();
+    this.restoring = true;
+    try {
+      if (board.hexSymbols) {
+        board.setHexSymbols(false);
+        this.page.onShapeChanged();
+      }
+      this.page.useShape(shape);
+      if (board.getGivens() !== state.givens) board.setGivens(state.givens);
+      el.modelSelect.value = state.model;
+      el.methodSelect.value = state.method;
+      if (state.method === 'sat') this.page.prefetchSat();
+      el.objectiveSelect.value = state.objective;
+      settings.renderWeights();
+      this.page.updateModel(); // the model panel follows the restored model and objective
+      jobs.setStatus(`Loaded the puzzle from the link (${plural(board.countGivens(), 'given')}). Press Solve.`, 'info');
+    } catch (e) {
+      jobs.setStatus(`The link's puzzle cannot be shown: ${messageOf(e)}`, 'error');
+    } finally {
+      this.restoring = false;
+    }
+  }
+}

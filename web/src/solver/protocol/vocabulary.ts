@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The protocol's vocabularies: the words requests and results are made of (statuses,
+ * models, methods, formats, error codes), each a closed set of strings.
+ *
+ * Types and pure helpers only: runs in the page, the worker and Node alike.
+ */
+
+/** The protocol version this file describes (`version` → `protocol`). */
+export const PROTOCOL_VERSION = 2;
+
+/**
+ * How cell symbols are written: `digits` (1–9 then A–Z), `hex` (0–F, 0 a value; up to
+ * 16×16), `numbers` (whitespace-separated, one row per line), or `auto` (detected).
+ */
+export type SymbolSet = 'auto' | 'digits' | 'hex' | 'numbers';
+
+/**
+ * `branch-and-bound`: glp_intopt, LP relaxations by the simplex method and
+ * branch-and-bound. `sat`: as GLPK's glp_intfeas1, the 0-1 model translated to CNF
+ * clauses (after GLPK's MIP presolver) and solved by MiniSat 1.14, the CDCL SAT solver
+ * bundled with GLPK; it finds any solution, so it refuses an objective, random
+ * completion and `recordBranching`, and checks the time limit only at MiniSat's
+ * restarts. The page's worker loads a second WASM module for it (about 16 KB more
+ * gzip) on the first such request.
+ */
+export type SolveMethod = (typeof SOLVE_METHODS)[number];
+/** Every {@link SolveMethod}, for checks at run time (the npm API, links). */
+export const SOLVE_METHODS = ['branch-and-bound', 'sat'] as const;
+
+/**
+ * The MILP formulation: `textbook` (n³ binaries, 4n² rows), `candidates` (no variable a
+ * given excludes), `reduced` (candidates after naked and hidden singles, locked
+ * candidates and pairs), `probed` (the reduced model, then probing).
+ */
+export type ModelKind = (typeof MODEL_KINDS)[number];
+/** Every {@link ModelKind}, for checks at run time (the npm API, links). */
+export const MODEL_KINDS = ['textbook', 'candidates', 'reduced', 'probed'] as const;
+
+/** Export formats of `exportModel`: CPLEX LP or free MPS. */
+export type ModelFormat = 'lp' | 'mps';
+
+/** A built-in objective: maximize the main-diagonal sum, or minimize row 1 read as a number (up to 12×12). */
+export type ObjectivePreset = 'diagonal' | 'firstRow';
+
+/** Optimisation direction. */
+export type ObjectiveSense = 'maximize' | 'minimize';
+
+/** Symmetry kept while removing givens. */
+export type Symmetry = 'none' | 'rot180' | 'mirror';
+
+/** How a multi-puzzle text was laid out. */
+export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid';
+
+/** What the solver concluded (the model builder's `SolveStatus`). */
+export type SolveStatus =
+  | 'optimal'
+  | 'feasible'
+  | 'infeasible'
+  | 'unbounded'
+  | 'time_limit'
+  | 'cancelled'
+  | 'error';
+
+/** The engine's error codes (new codes are added at the end, never renamed). */
+export type EngineErrorCode =
+  | 'bad_request'
+  | 'parse_error'
+  | 'wrong_length'
+  | 'conflicting_givens'
+  | 'empty_input'
+  | 'solver_error'
+  | 'internal_error'
+  | 'ambiguous_size';
+
+/** Error codes the worker and the client add to the engine's. */
+export type WorkerErrorCode =
+  /** The request was cancelled by Stop (the worker was terminated). */
+  | 'stopped'
+  /** The worker died (an uncaught error, or its script failed to load). */
+  | 'worker_crashed'
+  /** The WASM module could not be loaded or instantiated. */
+  | 'load_failed'
+  /** The WASM module aborted inside a request; the worker must be replaced. */
+  | 'engine_crashed';
+
+/** Every error code a page can see. */
+export type ErrorCode = EngineErrorCode | WorkerErrorCode;

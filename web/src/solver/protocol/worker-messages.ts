@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The page ↔ worker message set, built on the engine's protocol: what the page
+ * posts to the worker (`PageToWorker`) and what the worker posts back (`WorkerToPage`).
+ *
+ * Types and pure helpers only: runs in the page, the worker and Node alike.
+ */
+import type { GenreRequest } from '../genre.js';
+import type { Objective, PuzzleFields, SolveOptions } from './requests.js';
+import type { EngineError, WireError } from './responses.js';
+import type {
+  CheckUniquenessResult,
+  CompleteResult,
+  EnumerateProgress,
+  EnumerateResult,
+  ExportModelResult,
+  GenerateProgress,
+  GenerateResult,
+  ParseResult,
+  RelaxResult,
+  SolveProgress,
+  SolveResult,
+  VersionResult,
+} from './results.js';
+import type {
+  ModelFormat,
+  PuzzleFormat,
+  SolveMethod,
+  SolveStatus,
+  Symmetry,
+} from './vocabulary.js';
+
+/** Page → worker: solve one puzzle (optionally with an objective). */
+export interface WorkerSolveMessage extends PuzzleFields {
+  id: number;
+  type: 'solve';
+  /** One puzzle in any accepted format (the page sends n·n canonical characters, `.` = empty). */
+  puzzle: string;
+  options?: SolveOptions;
+  objective?: Objective;
+}
+
+/** Page → worker: split a text into puzzles. */
+export interface WorkerParseMessage extends PuzzleFields {
+  id: number;
+  type: 'parse';
+  text: string;
+}
+
+/** Page → worker: parse a text and solve every puzzle in it, streaming progress. */
+export interface WorkerSolveBatchMessage extends PuzzleFields {
+  id: number;
+  type: 'solveBatch';
+  text: string;
+  options?: SolveOptions;
+  /**
+   * Time limit per puzzle for puzzles of 16×16 and larger, ms (0 = none). When both
+   * this and `options.timeLimitMs` are set, the smaller one applies.
+   */
+  largeTimeLimitMs?: number;
+}
+
+/** Page → worker: is the solution unique? */
+export interface WorkerCheckUniquenessMessage extends PuzzleFields {
+  id: number;
+  type: 'checkUniqueness';
+  puzzle: string;
+  options?: SolveOptions;
+}
+
+/** Page → worker: up to `limit` solutions, streaming {@link EnumerateProgress}. */
+export interface WorkerEnumerateMessage extends PuzzleFields {
+  id: number;
+  type: 'enumerate';
+  puzzle: string;
+  limit?: number;
+  options?: SolveOptions;
+}
+
+/** Page → worker: a seeded random completion. */
+export interface WorkerCompleteMessage extends PuzzleFields {
+  id: number;
+  type: 'complete';
+  puzzle?: string;
+  seed?: number;
+  options?: SolveOptions;
+}
+
+/** Page → worker: generate a puzzle, streaming {@link GenerateProgress}. */
+export interface WorkerGenerateMessage extends PuzzleFields {
+  id: number;
+  type: 'generate';
+  seed?: number;
+  givens?: number;
+  symmetry?: Symmetry;
+  options?: SolveOptions;
+}
+
+/**
+ * Page → worker: ask for the engine's versions. With `options.method: "sat"`, those of
+ * the engine that serves the SAT method, which the worker loads first if it has not yet
+ * (a prefetch: the page's first-solve module lacks the method).
+ */
+export interface WorkerVersionMessage {
+  id: number;
+  type: 'version';
+  options?: { method?: SolveMethod };
+}
+
+/** Page → worker: the LP relaxation of the board's puzzle. */
+export interface WorkerRelaxMessage extends PuzzleFields {
+  id: number;
+  type: 'relax';
+  puzzle: string;
+  options?: SolveOptions;
+}
+
+/** Page → worker: export the model as CPLEX LP or MPS text. */
+export interface WorkerExportModelMessage extends PuzzleFields {
+  id: number;
+  type: 'exportModel';
+  puzzle: string;
+  format: ModelFormat;
+  options?: SolveOptions;
+  objective?: Objective;
+}
+
+/**
+ * Page → worker: a request of the genre route (protocol.md, "Genres"), passed to the
+ * engine as it is; the worker sends it to the module that has the genres (the SAT
+ * module), loading it first if it has not yet. Progress messages are the engine's.
+ */
+export interface WorkerGenreMessage {
+  id: number;
+  type: 'genre';
+  request: Omit<GenreRequest, 'id'>;
+}
+
+/** Every message the page sends to the worker. */
+export type PageToWorker =
+  | WorkerGenreMessage
+  | WorkerRelaxMessage
+  | WorkerExportModelMessage
+  | WorkerSolveMessage
+  | WorkerParseMessage
+  | WorkerSolveBatchMessage
+  | WorkerVersionMessage
+  | WorkerCheckUniquenessMessage
+  | WorkerEnumerateMessage
+  | WorkerCompleteMessage
+  | WorkerGenerateMessage;
+
+/** One puzzle's outcome in a batch. */
+export interface BatchItem {
+  /** 0-based position in the input. */
+  index: number;
+  name: string;
+  /** 1-based line where the puzzle starts. */
+  line: number;
+  /** Canonical givens. */
+  givens: string;
+  /** The solver's status; absent when the solve request failed (see `error`). */
+  status?: SolveStatus;
+  /** The solution when one was found. */
+  solution?: string;
+  /** Branch-and-bound nodes. */
+  nodes?: number;
+  /** The engine's `totalMs` for this puzzle, ms. */
+  ms?: number;
+  /** The engine's error for this puzzle, if the request failed. */
+  error?: EngineError;
+}
+
+/** Final result of a batch. */
+export interface BatchResult {
+  format: PuzzleFormat;
+  /** Side length and box shape of every puzzle in the batch. */
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  /** Every puzzle in input order. */
+  items: BatchItem[];
+  /** Wall-clock time for the whole batch in the worker, ms. */
+  elapsedMs: number;
+}
+
+/** Progress of a batch, sent after each puzzle. */
+export interface BatchProgress {
+  /** Puzzles finished so far. */
+  done: number;
+  /** Puzzles in the batch. */
+  total: number;
+  /** Wall-clock time since the batch started, ms. */
+  elapsedMs: number;
+  /** The outcome of the puzzle just finished. */
+  item?: BatchItem;
+}
+
+/** Maps each worker request type to its result type. */
+export interface WorkerResultByType {
+  /** The genre route's result (genre.ts types it per request type). */
+  genre: unknown;
+  solve: SolveResult;
+  parse: ParseResult;
+  solveBatch: BatchResult;
+  version: VersionResult;
+  checkUniqueness: CheckUniquenessResult;
+  enumerate: EnumerateResult;
+  complete: CompleteResult;
+  generate: GenerateResult;
+  relax: RelaxResult;
+  exportModel: ExportModelResult;
+}
+
+/** Maps each worker request type to the progress it streams (`never`: none). */
+export interface WorkerProgressByType {
+  genre: Record<string, unknown>;
+  relax: never;
+  exportModel: never;
+  solve: SolveProgress;
+  parse: never;
+  solveBatch: BatchProgress;
+  version: never;
+  checkUniqueness: never;
+  enumerate: EnumerateProgress;
+  complete: never;
+  generate: GenerateProgress;
+}
+
+/** Worker → page: the final successful reply to request `id`. */
+export interface WorkerResultMessage {
+  id: number;
+  result: WorkerResultByType[keyof WorkerResultByType];
+}
+
+/** Worker → page: the final failed reply to request `id`. */
+export interface WorkerErrorMessage {
+  id: number;
+  error: WireError;
+}
+
+/** Worker → page: progress of request `id` (not final). */
+export interface WorkerProgressMessage {
+  id: number;
+  progress: BatchProgress | EnumerateProgress | GenerateProgress | SolveProgress;
+}
+
+/** Every message the worker sends to the page. */
+export type WorkerToPage = WorkerResultMessage | WorkerErrorMessage | WorkerProgressMessage;
