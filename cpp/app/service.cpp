@@ -98,13 +98,15 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
     throw badRequest("options.backtracking",
                      "Unknown backtracking '" + backtracking + "': one of blb, dfs, bfs, bph");
   }
-  const std::string method = optionalField<std::string>(options_json, "method", "branch-and-bound",
-                                                        "a string", "options.");
-  if (method == "sat") {
+  const std::string method = optionalField<std::string>(
+      options_json, "method", std::string(milp::toString(milp::Method::kBranchAndBound)),
+      "a string", "options.");
+  if (method == milp::toString(milp::Method::kSat)) {
     options.method = milp::Method::kSat;
-  } else if (method != "branch-and-bound") {
-    throw badRequest("options.method",
-                     "Unknown method '" + method + "': one of branch-and-bound, sat");
+  } else if (method != milp::toString(milp::Method::kBranchAndBound)) {
+    throw badRequest("options.method", "Unknown method '" + method + "': one of " +
+                                           std::string(vocabulary::kMethods[0]) + ", " +
+                                           std::string(vocabulary::kMethods[1]));
   }
   options.recordBranching =
       optionalField<bool>(options_json, "recordBranching", false, "true or false", "options.");
@@ -447,8 +449,7 @@ Value handleGenerate(const SudokuRequest& request, const Value& id, const Progre
       .AddMember("minimal", g.minimal, a)
       .AddMember("targetReached", g.targetReached, a)
       .AddMember("uniquenessChecks", g.uniquenessChecks, a)
-      .AddMember("method",
-                 StringRef(options.method == milp::Method::kSat ? "sat" : "branch-and-bound"), a)
+      .AddMember("method", staticString(milp::toString(options.method)), a)
       .AddMember("completeMs", g.completeMs, a)
       .AddMember("totalMs", msSince(start), a)
       .AddMember("difficulty", difficulty, a);
@@ -551,9 +552,10 @@ Value statsJson(const milp::SolveResult& result, JsonAllocator& a, double build_
         .AddMember("propagations", s.sat->propagations, a)
         .AddMember("restarts", s.sat->restarts, a)
         .AddMember("translation", rapidjson::StringRef(s.sat->direct ? "direct" : "glpk"), a);
-    stats.AddMember("method", "sat", a).AddMember("sat", sat, a);
+    stats.AddMember("method", staticString(milp::toString(milp::Method::kSat)), a)
+        .AddMember("sat", sat, a);
   } else {
-    stats.AddMember("method", "branch-and-bound", a);
+    stats.AddMember("method", staticString(milp::toString(milp::Method::kBranchAndBound)), a);
   }
   if (build_ms >= 0) stats.AddMember("buildMs", build_ms, a);
   if (total_ms >= 0) stats.AddMember("totalMs", total_ms, a);
@@ -696,8 +698,10 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
           .AddMember("glpk", jsonString(milp::glpkVersion(), a), a)
           .AddMember("protocol", kProtocolVersion, a);
       Value methods(rapidjson::kArrayType);
-      methods.PushBack("branch-and-bound", a);
-      if (milp::satMethodEnabled()) methods.PushBack("sat", a);
+      methods.PushBack(staticString(milp::toString(milp::Method::kBranchAndBound)), a);
+      if (milp::satMethodEnabled()) {
+        methods.PushBack(staticString(milp::toString(milp::Method::kSat)), a);
+      }
       body.AddMember("methods", methods, a);
       Value genres(rapidjson::kArrayType);
 #ifdef GRIDMILP_WITH_GENRES

@@ -13,6 +13,7 @@
 
 #include "app/json.h"
 #include "milp/model.h"
+#include "protocol/vocabulary.h"
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/text.h"
@@ -20,7 +21,7 @@
 namespace gridmilp::app {
 
 /// Protocol version (protocol.md).
-inline constexpr int kProtocolVersion = 2;
+inline constexpr int kProtocolVersion = vocabulary::kProtocolVersion;
 /// gridmilp's own version.
 inline constexpr const char* kVersion = "0.1.0";
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "milp/glpk_backend.h"
+#include "protocol/vocabulary.h"
 
 namespace gridmilp::milp {
 namespace {
@@ -30,23 +31,16 @@ void requireFinite(double value, std::string_view what) {
 }  // namespace
 
 std::string_view toString(SolveStatus status) {
-  switch (status) {
-    case SolveStatus::kOptimal:
-      return "optimal";
-    case SolveStatus::kFeasible:
-      return "feasible";
-    case SolveStatus::kInfeasible:
-      return "infeasible";
-    case SolveStatus::kUnbounded:
-      return "unbounded";
-    case SolveStatus::kTimeLimit:
-      return "time_limit";
-    case SolveStatus::kCancelled:
-      return "cancelled";
-    case SolveStatus::kError:
-      return "error";
-  }
-  return "error";
+  // The protocol's words, in the enum's order (protocol/vocabulary.json, "statuses").
+  static_assert(vocabulary::kSolveStatuses.size() ==
+                static_cast<std::size_t>(SolveStatus::kError) + 1);
+  return vocabulary::kSolveStatuses[static_cast<std::size_t>(status)];
+}
+
+std::string_view toString(Method method) {
+  // protocol/vocabulary.json, "methods", in the enum's order.
+  static_assert(vocabulary::kMethods.size() == static_cast<std::size_t>(Method::kSat) + 1);
+  return vocabulary::kMethods[static_cast<std::size_t>(method)];
 }
 
 // ---------------------------------------------------------------------------------

@@ -209,6 +209,9 @@ enum class Method : std::uint8_t {
   kSat,
 };
 
+/// The protocol's name of a method ("branch-and-bound", "sat").
+std::string_view toString(Method method);
+
 /// Simplex method for the root LP when presolve is off (glp_smcp.meth).
 enum class SimplexMethod : std::uint8_t {
   kPrimal,      ///< GLP_PRIMAL, GLPK's default

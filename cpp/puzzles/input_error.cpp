@@ -2,28 +2,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/input_error.h"
 
+#include <cstddef>
+
+#include "protocol/vocabulary.h"
+
 namespace gridmilp {
 
 const char* toString(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kBadRequest:
-      return "bad_request";
-    case ErrorCode::kParseError:
-      return "parse_error";
-    case ErrorCode::kWrongLength:
-      return "wrong_length";
-    case ErrorCode::kConflictingGivens:
-      return "conflicting_givens";
-    case ErrorCode::kEmptyInput:
-      return "empty_input";
-    case ErrorCode::kSolverError:
-      return "solver_error";
-    case ErrorCode::kInternalError:
-      return "internal_error";
-    case ErrorCode::kAmbiguousSize:
-      return "ambiguous_size";
-  }
-  return "internal_error";
+  // The protocol's words, in the enum's order (protocol/vocabulary.json, "errorCodes");
+  // each a literal, so data() ends in a NUL.
+  static_assert(vocabulary::kErrorCodes.size() ==
+                static_cast<std::size_t>(ErrorCode::kAmbiguousSize) + 1);
+  return vocabulary::kErrorCodes[static_cast<std::size_t>(code)].data();
 }
 
 }  // namespace gridmilp

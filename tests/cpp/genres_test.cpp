@@ -14,10 +14,13 @@
 #include "app/service.h"
 #include "milp/glpk_backend.h"
 #include "milp/model.h"
+#include "protocol/vocabulary.h"
 #include "puzzles/common/digits.h"
 #include "puzzles/common/generate.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
+#include "puzzles/input_error.h"
+#include "puzzles/sudoku/model.h"
 #include "test_data.h"
 #include "test_json.h"
 
@@ -555,3 +558,33 @@ TEST(ServiceGenreTest, GeneratesThroughTheProtocol) {
 
 }  // namespace
 }  // namespace gridmilp::puzzles
+
+namespace gridmilp {
+namespace {
+
+// The registry and protocol/vocabulary.json, the one list the page and the npm API read
+// too, name the same genres in the same order.
+TEST(VocabularyTest, RegistryMatchesTheVocabularysGenres) {
+  const auto genres = puzzles::allGenres();
+  ASSERT_EQ(genres.size(), vocabulary::kGenres.size());
+  for (std::size_t i = 0; i < genres.size(); ++i) {
+    EXPECT_EQ(genres[i]->id(), vocabulary::kGenres[i].id) << i;
+    EXPECT_EQ(genres[i]->title(), vocabulary::kGenres[i].title) << i;
+  }
+}
+
+// Every status, method, Sudoku model and error code the engine writes is the
+// vocabulary's word for it, and the vocabulary has no word the engine lacks.
+TEST(VocabularyTest, EngineWordsAreTheVocabularys) {
+  EXPECT_EQ(milp::toString(milp::SolveStatus::kTimeLimit), "time_limit");
+  EXPECT_EQ(milp::toString(milp::Method::kBranchAndBound), "branch-and-bound");
+  EXPECT_EQ(std::string(toString(ErrorCode::kAmbiguousSize)), "ambiguous_size");
+  EXPECT_EQ(std::string(sudoku::toString(sudoku::ModelKind::kProbed)), "probed");
+  for (std::string_view model : vocabulary::kSudokuModels) {
+    EXPECT_EQ(sudoku::toString(sudoku::modelKindFromString(std::string(model))), model);
+  }
+  EXPECT_EQ(app::kProtocolVersion, vocabulary::kProtocolVersion);
+}
+
+}  // namespace
+}  // namespace gridmilp

@@ -38,8 +38,9 @@ describe('the packed tarball', () => {
       /^package\/package\.json$/,
       /^package\/README\.md$/,
       /^package\/LICENSE$/,
-      /^package\/lib\/src\/(lib|solver|worker)\/[a-z_]+\.(js|d\.ts)$/,
+      /^package\/lib\/src\/(lib|solver|solver\/protocol|worker)\/[a-z_-]+\.(js|d\.ts)$/,
       /^package\/lib\/generated\/gridmilp_(wasm_sat\.js|wasm_sat\.wasm|cli_node\.cjs|cli_node\.wasm)$/,
+      /^package\/lib\/generated\/vocabulary\.(js|d\.ts)$/,
     ];
     const unexpected = listed.filter((f) => !expected.some((re) => re.test(f)));
     expect(unexpected).toEqual([]);
@@ -51,6 +52,8 @@ describe('the packed tarball', () => {
       'package/lib/src/lib/cli.js',
       'package/lib/src/lib/types.d.ts',
       'package/lib/src/solver/protocol.d.ts',
+      'package/lib/src/solver/protocol/vocabulary.js',
+      'package/lib/generated/vocabulary.js',
       'package/lib/src/worker/engine.js',
       'package/lib/generated/gridmilp_wasm_sat.js',
       'package/lib/generated/gridmilp_wasm_sat.wasm',

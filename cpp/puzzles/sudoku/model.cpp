@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/vocabulary.h"
+
 namespace gridmilp::sudoku {
 namespace {
 
@@ -584,29 +586,21 @@ class Candidates {
 }  // namespace
 
 const char* toString(ModelKind kind) {
-  switch (kind) {
-    case ModelKind::kTextbook:
-      return "textbook";
-    case ModelKind::kCandidates:
-      return "candidates";
-    case ModelKind::kReduced:
-      return "reduced";
-    case ModelKind::kProbed:
-      return "probed";
-  }
-  return "textbook";
+  // protocol/vocabulary.json, "sudokuModels", in the enum's order.
+  static_assert(vocabulary::kSudokuModels.size() ==
+                static_cast<std::size_t>(ModelKind::kProbed) + 1);
+  return vocabulary::kSudokuModels[static_cast<std::size_t>(kind)].data();
 }
 
 ModelKind modelKindFromString(const std::string& name) {
-  for (ModelKind k :
-       {ModelKind::kTextbook, ModelKind::kCandidates, ModelKind::kReduced, ModelKind::kProbed}) {
-    if (name == toString(k)) return k;
+  std::string names;
+  for (std::size_t k = 0; k < vocabulary::kSudokuModels.size(); ++k) {
+    if (name == vocabulary::kSudokuModels[k]) return static_cast<ModelKind>(k);
+    names += (k == 0 ? "" : ", ") + std::string(vocabulary::kSudokuModels[k]);
   }
   Where where;
   where.field = "options.model";
-  throw InputError(ErrorCode::kBadRequest,
-                   "Unknown model '" + name + "': one of textbook, candidates, reduced, probed",
-                   where);
+  throw InputError(ErrorCode::kBadRequest, "Unknown model '" + name + "': one of " + names, where);
 }
 
 const char* toString(FixRule rule) {

@@ -5,27 +5,23 @@
  * Doubled coordinates throughout: cell (r, c), 0-based, at (2r + 1, 2c + 1); the edge
  * right of it at (2r + 1, 2c + 2), below it at (2r + 2, 2c + 1); vertices even/even.
  */
+import { GENRES } from '../../generated/vocabulary.js';
 import type { SolveMethod, SolveStats } from './protocol.js';
 
-/** A genre's protocol id (cpp/puzzles/common/registry.cpp). */
-export type GenreId = 'sudoku' | 'killer' | 'jigsaw' | 'sudoku-x' | 'hyper' | 'latin-square';
+/** A genre's protocol id (protocol/vocabulary.json, "genres"). */
+export type GenreId = (typeof GENRES)[number]['id'];
 
-/** The genre ids, in the order the page lists them. */
-export const GENRE_IDS: readonly GenreId[] = ['sudoku', 'killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square'];
+/** The genre ids, in the order the page lists them (protocol/vocabulary.json). */
+export const GENRE_IDS: readonly GenreId[] = GENRES.map((g) => g.id);
 
 /**
  * The genres' names for people, as the engine's `version` gives them (the page shows
- * them before the module with the genres has loaded; tests/wasm/genres.test.ts keeps
- * this table, the ids above and the page's picker equal to the engine's).
+ * them before the module with the genres has loaded); from protocol/vocabulary.json,
+ * as the engine's are.
  */
-export const GENRE_TITLES: Readonly<Record<GenreId, string>> = {
-  sudoku: 'Sudoku',
-  killer: 'Killer Sudoku',
-  jigsaw: 'Jigsaw Sudoku',
-  'sudoku-x': 'Sudoku X',
-  hyper: 'Hyper Sudoku',
-  'latin-square': 'Latin square',
-};
+export const GENRE_TITLES = Object.fromEntries(GENRES.map((g) => [g.id, g.title])) as Readonly<
+  Record<GenreId, string>
+>;
 
 /** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
 export interface GenreInfo {

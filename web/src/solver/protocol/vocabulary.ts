@@ -1,13 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The protocol's vocabularies: the words requests and results are made of (statuses,
- * models, methods, formats, error codes), each a closed set of strings.
+ * models, methods, formats, error codes), each a closed set of strings. Those the engine
+ * and the page share — statuses, Sudoku models, methods, error codes, genres and the
+ * protocol version — come from protocol/vocabulary.json, which CMake writes into
+ * web/generated/vocabulary.ts (and into the engine's C++ header) at configure time.
  *
  * Types and pure helpers only: runs in the page, the worker and Node alike.
  */
+import { ENGINE_ERROR_CODES, MODEL_KINDS, PROTOCOL_VERSION, SOLVE_METHODS, SOLVE_STATUSES } from '../../../generated/vocabulary.js';
 
-/** The protocol version this file describes (`version` → `protocol`). */
-export const PROTOCOL_VERSION = 2;
+/** The protocol version (`version` → `protocol`). */
+export { PROTOCOL_VERSION };
+/** Every {@link SolveMethod}, for checks at run time (the npm API, links). */
+export { SOLVE_METHODS };
+/** Every {@link ModelKind} of Sudoku, for checks at run time (the npm API, links). */
+export { MODEL_KINDS };
+/** Every {@link SolveStatus}. */
+export { SOLVE_STATUSES };
+/** Every {@link EngineErrorCode}. */
+export { ENGINE_ERROR_CODES };
 
 /**
  * How cell symbols are written: `digits` (1–9 then A–Z), `hex` (0–F, 0 a value; up to
@@ -25,8 +37,6 @@ export type SymbolSet = 'auto' | 'digits' | 'hex' | 'numbers';
  * gzip) on the first such request.
  */
 export type SolveMethod = (typeof SOLVE_METHODS)[number];
-/** Every {@link SolveMethod}, for checks at run time (the npm API, links). */
-export const SOLVE_METHODS = ['branch-and-bound', 'sat'] as const;
 
 /**
  * The MILP formulation: `textbook` (n³ binaries, 4n² rows), `candidates` (no variable a
@@ -34,8 +44,6 @@ export const SOLVE_METHODS = ['branch-and-bound', 'sat'] as const;
  * candidates and pairs), `probed` (the reduced model, then probing).
  */
 export type ModelKind = (typeof MODEL_KINDS)[number];
-/** Every {@link ModelKind}, for checks at run time (the npm API, links). */
-export const MODEL_KINDS = ['textbook', 'candidates', 'reduced', 'probed'] as const;
 
 /** Export formats of `exportModel`: CPLEX LP or free MPS. */
 export type ModelFormat = 'lp' | 'mps';
@@ -53,25 +61,10 @@ export type Symmetry = 'none' | 'rot180' | 'mirror';
 export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid';
 
 /** What the solver concluded (the model builder's `SolveStatus`). */
-export type SolveStatus =
-  | 'optimal'
-  | 'feasible'
-  | 'infeasible'
-  | 'unbounded'
-  | 'time_limit'
-  | 'cancelled'
-  | 'error';
+export type SolveStatus = (typeof SOLVE_STATUSES)[number];
 
 /** The engine's error codes (new codes are added at the end, never renamed). */
-export type EngineErrorCode =
-  | 'bad_request'
-  | 'parse_error'
-  | 'wrong_length'
-  | 'conflicting_givens'
-  | 'empty_input'
-  | 'solver_error'
-  | 'internal_error'
-  | 'ambiguous_size';
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 /** Error codes the worker and the client add to the engine's. */
 export type WorkerErrorCode =
