@@ -21,6 +21,8 @@
 #include "puzzles/common/search.h"
 #include "puzzles/input_error.h"
 #include "puzzles/sudoku/model.h"
+#include "puzzles/sudoku/solver.h"
+#include "puzzles/sudoku/text.h"
 #include "test_data.h"
 #include "test_json.h"
 
@@ -353,6 +355,147 @@ TEST(VariantTest, FourByFourLatinSquaresNumber576) {
   EXPECT_EQ(e.answers.size(), 576U);  // OEIS A002860: 576 Latin squares of order 4
   const Genre& g = genreById("latin-square");
   for (const Answer& a : e.answers) EXPECT_FALSE(g.verify(*p, a).has_value());
+}
+
+// Sudoku on the genre interface: each of its four models, by branch-and-bound and by
+// CNF-SAT, gives the answer Sudoku's own solver gives, which the genre's checker accepts.
+TEST(SudokuGenreTest, EveryModelAndMethodAgreesWithSudokusOwnSolver) {
+  const Genre& g = genreById("sudoku");
+  EXPECT_EQ(g.models().front(), "reduced");  // the fastest route is the default
+  const sudoku::ParsedText hard = sudoku::parseText(testing::readSharedData("top95.txt"));
+  for (int i = 0; i < 8; ++i) {
+    const std::string line = hard.puzzles[i].grid.toLine();
+    const std::unique_ptr<Puzzle> p = parseOne("sudoku", line);
+    // Sudoku's own solver, which also proves the answer unique.
+    const sudoku::UniquenessResult own_check =
+        sudoku::checkUniqueness(hard.puzzles[i].grid, {}, sudoku::ModelKind::kTextbook);
+    ASSERT_EQ(own_check.unique, std::optional<bool>(true)) << i;
+    const std::optional<sudoku::Grid>& own = own_check.solution;
+    for (std::string_view model : g.models()) {
+      for (const milp::SolveOptions& options : {milp::SolveOptions{}, satOptions()}) {
+        const Answer a = solveChecked("sudoku", *p, options, std::string(model));
+        ASSERT_EQ(a.cells.size(), 81U) << i << " " << model;
+        for (int cell = 0; cell < 81; ++cell) {
+          EXPECT_EQ(a.cells[cell], own->at(cell / 9, cell % 9)) << i << " " << model << " " << cell;
+        }
+      }
+    }
+  }
+}
+
+// The no-good of the shared search works over a reduced model's sparse binaries: every
+// model counts the 288 Sudoku grids of 4×4 (OEIS A107739), each one checked.
+TEST(SudokuGenreTest, EveryModelCountsThe288FourByFourGrids) {
+  const Genre& g = genreById("sudoku");
+  const std::unique_ptr<Puzzle> p = parseOne("sudoku", std::string(16, '.'), 4);
+  for (std::string_view model : g.models()) {
+    BuildOptions build;
+    build.model = std::string(model);
+    const GenreEnumeration e = enumerateAnswers(g, *p, build, 1000, satOptions());
+    EXPECT_TRUE(e.complete) << model;
+    EXPECT_EQ(e.answers.size(), 288U) << model;
+    for (const Answer& a : e.answers) EXPECT_FALSE(g.verify(*p, a).has_value()) << model;
+  }
+  // Two answers of a puzzle with givens, one of them fixed by the reduction.
+  const std::unique_ptr<Puzzle> q = parseOne("sudoku", "12..34..........", 4);
+  BuildOptions reduced;
+  reduced.model = "reduced";
+  const GenreUniqueness u = checkUniqueness(g, *q, reduced, satOptions());
+  ASSERT_TRUE(u.unique.has_value());
+  EXPECT_FALSE(*u.unique);
+}
+
+// A reduction that meets a contradiction leaves two rows that cannot both hold: GLPK
+// reports no answer, and the formulation says why.
+TEST(SudokuGenreTest, AReductionsContradictionIsAnInfeasibleRow) {
+  const Genre& g = genreById("sudoku");
+  // Row 1 has no place for a 1: boxes 1 and 2 hold theirs in rows 2 and 3, and
+  // givens fill row 1's cells of box 3 (no two givens conflict).
+  const std::string text =
+      "......234"
+      "..1......"
+      "....1...."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      ".........";
+  const std::unique_ptr<Puzzle> p = parseOne("sudoku", text);
+  for (const char* model : {"reduced", "candidates", "textbook"}) {
+    for (const milp::SolveOptions& options : {milp::SolveOptions{}, satOptions()}) {
+      BuildOptions build;
+      build.model = model;
+      GenreSolver solver(g, *p, build);
+      const CutSearch s = solver.solve(options);
+      EXPECT_FALSE(s.result.hasSolution) << model;
+      EXPECT_EQ(s.result.status, milp::SolveStatus::kInfeasible) << model;
+    }
+  }
+  BuildOptions reduced;
+  reduced.model = "reduced";
+  GenreSolver solver(g, *p, reduced);
+  const Formulation f = g.formulation(*p, solver.built());
+  ASSERT_FALSE(f.groups.empty());
+  EXPECT_EQ(f.groups.back().id, "contradiction");
+  EXPECT_NE(f.variables.find("candidates the reduced model keeps"), std::string::npos);
+}
+
+// A puzzle the reduction decides whole has a model without variables: its answer is
+// unique, and enumeration finds exactly one, with either method.
+TEST(SudokuGenreTest, APuzzleTheReductionDecidesIsUniqueWithoutBinaries) {
+  const Genre& g = genreById("sudoku");
+  // A full grid of ours with the first row emptied: naked singles fill it.
+  const std::string grid =
+      "........."
+      "456789123"
+      "789123456"
+      "214365897"
+      "365897214"
+      "897214365"
+      "531642978"
+      "642978531"
+      "978531642";
+  const std::unique_ptr<Puzzle> p = parseOne("sudoku", grid);
+  BuildOptions reduced;
+  reduced.model = "reduced";
+  for (const milp::SolveOptions& options : {milp::SolveOptions{}, satOptions()}) {
+    GenreSolver solver(g, *p, reduced);
+    EXPECT_EQ(solver.built().model.numVars(), 0);
+    const GenreUniqueness u = checkUniqueness(g, *p, reduced, options);
+    ASSERT_TRUE(u.unique.has_value());
+    EXPECT_TRUE(*u.unique);
+    EXPECT_EQ(u.answer->cells[0], 1);
+    const GenreEnumeration e = enumerateAnswers(g, *p, reduced, 10, options);
+    EXPECT_TRUE(e.complete);
+    EXPECT_EQ(e.answers.size(), 1U);
+  }
+}
+
+// The LP relaxation of a reduced model is drawn on every empty cell: the reduction's
+// fixed cells at 1, the candidates at their LP values.
+TEST(SudokuGenreTest, RelaxationOfAReducedModelCoversEveryEmptyCell) {
+  const Genre& g = genreById("sudoku");
+  const sudoku::ParsedText hard = sudoku::parseText(testing::readSharedData("top95.txt"));
+  const std::unique_ptr<Puzzle> p = parseOne("sudoku", hard.puzzles[3].grid.toLine());
+  BuildOptions reduced;
+  reduced.model = "reduced";
+  GenreSolver solver(g, *p, reduced);
+  std::vector<double> values;
+  ASSERT_TRUE(solver.relax({}, &values).hasSolution);
+  Board board = g.board(*p, nullptr);
+  const std::size_t before = board.items.size();
+  g.drawRelaxation(*p, solver.built(), values, &board);
+  std::vector<int> marked(81, 0);
+  for (std::size_t i = before; i < board.items.size(); ++i) {
+    const BoardItem& item = board.items[i];
+    ASSERT_EQ(item.kind, ItemKind::kCandidate);
+    marked[(item.at.row / 2) * 9 + item.at.column / 2] = 1;
+  }
+  for (int cell = 0; cell < 81; ++cell) {
+    const bool given = hard.puzzles[3].grid.at(cell / 9, cell % 9) != 0;
+    EXPECT_EQ(marked[cell], given ? 0 : 1) << cell;
+  }
 }
 
 TEST(VariantTest, UniquenessIsSharedByEveryGenre) {

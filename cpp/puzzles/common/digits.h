@@ -62,6 +62,9 @@ struct DigitPuzzle : Puzzle {
 
 /// The built model: x(r, c, d), each index 1..n.
 struct DigitBuilt : Built {
+  DigitBuilt() = default;
+  /// Over a MILP built elsewhere (see Built).
+  explicit DigitBuilt(milp::Model& adopted) : Built(adopted) {}
   milp::VarFamily x;
 };
 

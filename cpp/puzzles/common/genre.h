@@ -43,8 +43,20 @@ struct Answer {
 
 /// A built model. Genres derive from it to keep their variable families.
 struct Built {
+  /// A built model that owns a new, empty MILP.
+  Built() : owned_(std::make_unique<milp::Model>()), model(*owned_) {}
+  /// A built model over a MILP someone else built and keeps alive at least as long
+  /// (a genre that wraps an existing model builder, as Sudoku's reduced models).
+  explicit Built(milp::Model& adopted) : model(adopted) {}
+  Built(const Built&) = delete;
+  Built& operator=(const Built&) = delete;
   virtual ~Built() = default;
-  milp::Model model;
+
+ private:
+  std::unique_ptr<milp::Model> owned_;  ///< null when the model is adopted
+
+ public:
+  milp::Model& model;
   /// The binaries that determine the answer: uniqueness and enumeration exclude an
   /// answer by a no-good cut over them (search.h).
   std::vector<milp::Var> answer;

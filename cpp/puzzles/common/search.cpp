@@ -83,7 +83,7 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
   return out;
 }
 
-void excludeCurrentAnswer(Built& built, int k) {
+bool excludeCurrentAnswer(Built& built, int k) {
   milp::LinExpr lhs;
   int ones = 0;
   for (const milp::Var& v : built.answer) {
@@ -94,7 +94,9 @@ void excludeCurrentAnswer(Built& built, int k) {
       lhs.addTerm(v, -1.0);
     }
   }
+  if (lhs.terms().empty()) return false;
   built.model.addConstraint(lhs <= ones - 1.0, "nogood[" + std::to_string(k) + "]");
+  return true;
 }
 
 GenreSolver::GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOptions& options)
@@ -102,6 +104,11 @@ GenreSolver::GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOp
 
 CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallback& on_round) {
   answer_.reset();
+  if (exhausted_) {  // the excluded answer was the only one: nothing left to solve
+    CutSearch none;
+    none.result.status = milp::SolveStatus::kInfeasible;
+    return none;
+  }
   CutSearch search = solveWithCuts(
       *built_, [this] { return genre_.separate(puzzle_, *built_); }, options, on_round);
   if (search.result.hasSolution) answer_ = genre_.decode(puzzle_, *built_);
@@ -115,7 +122,7 @@ const Answer& GenreSolver::answer() const {
 
 void GenreSolver::excludeAnswer() {
   answer();  // throws when there is none
-  excludeCurrentAnswer(*built_, ++nogoods_);
+  if (!excludeCurrentAnswer(*built_, ++nogoods_)) exhausted_ = true;
 }
 
 milp::SolveResult GenreSolver::relax(const milp::SolveOptions& options,

@@ -54,9 +54,11 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
                         int max_rounds = 100000);
 
 /// Adds the no-good cut excluding the current solution's values of `built.answer`
-/// (see the file comment), named `nogood[k]`. Throws milp::ModelError when the model
-/// has no solution to read.
-void excludeCurrentAnswer(Built& built, int k);
+/// (see the file comment), named `nogood[k]`, and returns true; returns false and adds
+/// nothing when no answer binary could change (none is at 1 in a one-hot model, or
+/// there are none: a reduction decided every cell), so this answer is the only one.
+/// Throws milp::ModelError when the model has no solution to read.
+bool excludeCurrentAnswer(Built& built, int k);
 
 /// A puzzle's model kept across solves, so that cuts and no-goods accumulate.
 class GenreSolver {
@@ -84,6 +86,8 @@ class GenreSolver {
   std::unique_ptr<Built> built_;
   std::optional<Answer> answer_;
   int nogoods_ = 0;
+  /// Set when excludeAnswer had nothing to cut: every later solve is infeasible.
+  bool exhausted_ = false;
 };
 
 /// Outcome of a uniqueness check: the first answer, and a second one if it exists.

@@ -2,15 +2,41 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/sudoku/genre.h"
 
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <utility>
+
 #include "puzzles/common/digits.h"
+#include "puzzles/input_error.h"
+#include "puzzles/sudoku/model.h"
 
 namespace gridmilp::puzzles {
 namespace {
+
+/// A model of Sudoku's own builder (sudoku::buildModel: candidates, reduced, probed),
+/// adopted as the genre's: the x family is sparse, and the cells the reduction fixed
+/// have no variables.
+struct SudokuBuilt final : DigitBuilt {
+  explicit SudokuBuilt(std::unique_ptr<sudoku::SudokuModel> built)
+      : DigitBuilt(built->model), sudoku(std::move(built)) {}
+  std::unique_ptr<sudoku::SudokuModel> sudoku;
+};
+
+const DigitPuzzle& digitPuzzle(const Puzzle& puzzle) {
+  return dynamic_cast<const DigitPuzzle&>(puzzle);
+}
 
 class SudokuGenre final : public DigitGenre {
  public:
   std::string_view id() const override { return "sudoku"; }
   std::string_view title() const override { return "Sudoku"; }
+
+  /// Sudoku's four models (sudoku/model.h), the reduced one first: with CNF-SAT it is
+  /// the fastest GLPK route (docs/performance.md); the others teach and compare.
+  std::vector<std::string_view> models() const override {
+    return {"reduced", "textbook", "candidates", "probed"};
+  }
 
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
@@ -20,6 +46,108 @@ class SudokuGenre final : public DigitGenre {
       out.push_back(std::move(p));
     }
     return out;
+  }
+
+  /// textbook: the digit genres' model (the same rows as sudoku::buildTextbookModel);
+  /// candidates, reduced, probed: sudoku::buildModel's, whose reduction a teacher can
+  /// follow step by step. A reduction that meets a contradiction leaves the rows
+  /// contradiction[1]: z = 1 and contradiction[2]: z = 0, so GLPK reports the puzzle
+  /// infeasible.
+  std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
+    if (options.model == "textbook") return DigitGenre::build(puzzle, options);
+    const std::vector<std::string_view> known = models();
+    if (std::find(known.begin(), known.end(), options.model) == known.end()) {
+      return DigitGenre::build(puzzle, options);  // throws its bad_request, listing the models
+    }
+    const DigitPuzzle& p = digitPuzzle(puzzle);
+    const int n = p.n;
+    sudoku::Grid givens(sudoku::shapeForSize(n));
+    for (int cell = 0; cell < p.grid.cells(); ++cell) {
+      givens.at(p.grid.rowOf(cell), p.grid.columnOf(cell)) = p.givens[cell];
+    }
+    auto built = std::make_unique<SudokuBuilt>(
+        sudoku::buildModel(givens, sudoku::modelKindFromString(options.model)));
+    sudoku::SudokuModel& s = *built->sudoku;
+    if (s.reduction.contradiction) {
+      // The builder refuses a row without variables (0 = 1), and GLPK gives a binary
+      // the bounds 0..1: two rows on one binary state what cannot hold.
+      const milp::Var z = s.model.addBinary("z");
+      s.model.addConstraint(milp::LinExpr(z) == 1, "contradiction[1]");
+      s.model.addConstraint(milp::LinExpr(z) == 0, "contradiction[2]");
+    }
+    built->x = s.x;
+    built->answer = s.x.size() > 0 ? s.x.all() : std::vector<milp::Var>{};
+    built->oneHotAnswer = true;
+    built->cellOf.assign(static_cast<std::size_t>(s.model.numVars()), -1);
+    for (int cell = 0; cell < n * n && s.x.size() > 0; ++cell) {
+      for (int d = 1; d <= n; ++d) {
+        const int v = s.x.varAtOffset(cell * n + d - 1);
+        if (v >= 0) built->cellOf[static_cast<std::size_t>(v)] = cell;
+      }
+    }
+    return built;
+  }
+
+  Answer decode(const Puzzle& puzzle, const Built& built) const override {
+    const auto* s = dynamic_cast<const SudokuBuilt*>(&built);
+    if (s == nullptr) return DigitGenre::decode(puzzle, built);
+    const DigitPuzzle& p = digitPuzzle(puzzle);
+    const sudoku::Grid solution = sudoku::decodeSolution(*s->sudoku);
+    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
+    for (int cell = 0; cell < p.grid.cells(); ++cell) {
+      out.cells[cell] = solution.at(p.grid.rowOf(cell), p.grid.columnOf(cell));
+    }
+    return out;
+  }
+
+  /// The candidates' LP values; a cell the reduction fixed shows its digit at 1.
+  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
+                      Board* board) const override {
+    const auto* s = dynamic_cast<const SudokuBuilt*>(&built);
+    if (s == nullptr) return DigitGenre::drawRelaxation(puzzle, built, values, board);
+    const DigitPuzzle& p = digitPuzzle(puzzle);
+    const sudoku::SudokuModel& m = *s->sudoku;
+    for (int cell = 0; cell < p.grid.cells(); ++cell) {
+      if (p.givens[cell] != 0) continue;
+      const int r = p.grid.rowOf(cell);
+      const int c = p.grid.columnOf(cell);
+      for (int d = 1; d <= p.n; ++d) {
+        double value = 0;
+        if (m.fixed.at(r, c) != 0) {
+          value = m.fixed.at(r, c) == d ? 1.0 : 0.0;
+        } else if (m.x.size() > 0) {
+          const int v = m.x.varAtOffset(cell * p.n + d - 1);
+          if (v >= 0) value = values[static_cast<std::size_t>(v)];
+        }
+        if (value <= 1e-9) continue;
+        BoardItem item;
+        item.kind = ItemKind::kCandidate;
+        item.at = p.grid.centre(cell);
+        item.text = std::string(1, sudoku::symbolFor(d));
+        item.value = std::min(1.0, value);
+        board->items.push_back(std::move(item));
+      }
+    }
+  }
+
+  Formulation formulation(const Puzzle& puzzle, const Built& built) const override {
+    Formulation f = DigitGenre::formulation(puzzle, built);
+    const auto* s = dynamic_cast<const SudokuBuilt*>(&built);
+    if (s == nullptr) return f;
+    const sudoku::SudokuModel& m = *s->sudoku;
+    const int n = digitPuzzle(puzzle).n;
+    f.variables += ";\\quad \\text{only for the } " + std::to_string(m.x.size()) +
+                   " \\text{ candidates the " + std::string(sudoku::toString(m.kind)) +
+                   " model keeps of } " + std::to_string(n * n * n) +
+                   "\\text{; the cells it fixed are constants}";
+    if (m.reduction.contradiction) {
+      f.groups.push_back({"contradiction",
+                          "The reduction met a contradiction: " + *m.reduction.contradiction,
+                          "z = 1,\\quad z = 0",
+                          "",
+                          {{"contradiction[1]", {}}, {"contradiction[2]", {}}}});
+    }
+    return f;
   }
 };
 

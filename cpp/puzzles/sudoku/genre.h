@@ -1,9 +1,12 @@
 // gridmilp — Sudoku as a genre of the registry.
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Sudoku's own solver (solver.h: four models, the SAT method, generation) serves
-// its solve requests; this genre gives Sudoku the shared parts: the board, the
-// formulation, the checker and the generic solve path, on the textbook model.
+// Sudoku on the genre interface: its four models (reduced first, then textbook,
+// candidates, probed; the three reduced ones from sudoku::buildModel, adopted), the
+// rule checker, the board, the formulation and the generic solve, uniqueness,
+// enumeration and relaxation paths. The protocol's Sudoku route (requests without a
+// genre) still answers with Sudoku's own solver (solver.h), which adds objectives,
+// generation and the reduction's step list.
 #pragma once
 
 #include "puzzles/common/genre.h"
