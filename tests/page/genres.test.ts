@@ -102,6 +102,17 @@ describe('the genre page', () => {
     await page.locator('#genre-tree-panel svg').waitFor();
     expect(await page.locator('#genre-tree-panel').textContent()).toContain('node 1 (root)');
     await page.locator('#genre-tree-panel').screenshot({ path: join(resultsDir, 'genre-sudoku-x-tree.png') });
+    // The live branch-and-bound panel keeps the solve's final figures.
+    expect(await page.isVisible('#genre-bnb')).toBe(true);
+    expect(await page.textContent('#genre-bnb-state')).toBe('(final)');
+    expect(Number((await page.textContent('#genre-bnb-nodes'))!.replace(/,/g, ''))).toBe(nodes);
+    expect(await page.textContent('#genre-bnb-incumbent')).toBe('yes');
+    expect(await page.textContent('#genre-bnb-rounds')).toBe('1');
+    // A CNF-SAT solve says it has no tree.
+    await page.uncheck('#genre-record-tree');
+    await page.selectOption('#genre-method', 'sat');
+    await solved(page);
+    expect(await page.textContent('#genre-bnb-state')).toBe('(final · no tree: CNF-SAT, MiniSat solved it)');
     await page.close();
   });
 

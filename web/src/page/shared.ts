@@ -5,7 +5,7 @@
  * and the live branch-and-bound panel.
  */
 import type { SolverClient, WorkerFactory, WorkerHandlers, WorkerPort } from '../solver/client';
-import type { ExportModelResult, SolveProgress, SolveResult } from '../solver/protocol';
+import type { ExportModelResult, SolveProgress, SolveResult, SolveStats } from '../solver/protocol';
 import type { ModelView } from './model';
 import { formatBound, formatMs } from './format';
 
@@ -71,20 +71,38 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * The branch-and-bound panel: the section `#bnb` with `#bnb-state`, `#bnb-nodes`,
- * `#bnb-active`, `#bnb-depth`, `#bnb-incumbent`, `#bnb-bound`, `#bnb-gap` and
- * `#bnb-elapsed`. Progress is drawn at most once per animation frame.
+ * The branch-and-bound panel: the section `#<prefix>` with `#<prefix>-state`,
+ * `-nodes`, `-active`, `-depth`, `-incumbent`, `-bound`, `-gap` and `-elapsed`
+ * (prefix `bnb` on the Sudoku page, `genre-bnb` on the genre page). Progress is drawn
+ * at most once per animation frame.
  */
 export class BnbPanel {
-  private readonly root = byId('bnb', HTMLElement);
-  private readonly state = byId('bnb-state', HTMLSpanElement);
-  private readonly nodes = byId('bnb-nodes', HTMLElement);
-  private readonly active = byId('bnb-active', HTMLElement);
-  private readonly depth = byId('bnb-depth', HTMLElement);
-  private readonly incumbent = byId('bnb-incumbent', HTMLElement);
-  private readonly bound = byId('bnb-bound', HTMLElement);
-  private readonly gap = byId('bnb-gap', HTMLElement);
-  private readonly elapsed = byId('bnb-elapsed', HTMLElement);
+  private readonly root: HTMLElement;
+  private readonly state: HTMLSpanElement;
+  private readonly nodes: HTMLElement;
+  private readonly active: HTMLElement;
+  private readonly depth: HTMLElement;
+  private readonly incumbent: HTMLElement;
+  private readonly bound: HTMLElement;
+  private readonly gap: HTMLElement;
+  private readonly elapsed: HTMLElement;
+
+  /**
+   * @param prefix the id of the panel's section, and of its parts' ids
+   * @throws Error when one of the elements is missing
+   */
+  constructor(prefix = 'bnb') {
+    this.root = byId(prefix, HTMLElement);
+    this.state = byId(`${prefix}-state`, HTMLSpanElement);
+    this.nodes = byId(`${prefix}-nodes`, HTMLElement);
+    this.active = byId(`${prefix}-active`, HTMLElement);
+    this.depth = byId(`${prefix}-depth`, HTMLElement);
+    this.incumbent = byId(`${prefix}-incumbent`, HTMLElement);
+    this.bound = byId(`${prefix}-bound`, HTMLElement);
+    this.gap = byId(`${prefix}-gap`, HTMLElement);
+    this.elapsed = byId(`${prefix}-elapsed`, HTMLElement);
+  }
+
   /** The latest progress not yet drawn. */
   private pending: SolveProgress | null = null;
 
@@ -138,16 +156,34 @@ export class BnbPanel {
    * and GLPK's time from the result.
    */
   finish(result: SolveResult): void {
-    this.pending = null;
-    const s = result.stats;
     const objective = result.objective;
+    this.finishWith(result.stats, {
+      found: typeof result.solution === 'string',
+      value: objective?.value ?? 0,
+      bound: objective?.bound,
+      gap: objective?.gap,
+      decidedByReduction: result.decidedBy === 'reduction',
+    });
+  }
+
+  /**
+   * Keep the final figures of a solve from its statistics (both routes, every genre).
+   *
+   * @param s the solve's statistics: nodes, GLPK's time (ms), method, bound and gap
+   * @param outcome whether an answer was found, its objective value, the bound and gap of
+   *   an objective, and whether the model reduction decided the puzzle (no tree)
+   */
+  finishWith(
+    s: Pick<SolveStats, 'nodes' | 'solveMs' | 'method' | 'bestBound' | 'gap'>,
+    outcome: { found: boolean; value?: number; bound?: number; gap?: number; decidedByReduction?: boolean },
+  ): void {
+    this.pending = null;
     this.root.dataset.state = 'done';
-    this.state.textContent =
-      result.decidedBy === 'reduction'
-        ? '(final · decided by the model reduction, no tree)'
-        : s.method === 'sat'
-          ? '(final · no tree: CNF-SAT, MiniSat solved it)'
-          : s.nodes === 0
+    this.state.textContent = outcome.decidedByReduction
+      ? '(final · decided by the model reduction, no tree)'
+      : s.method === 'sat'
+        ? '(final · no tree: CNF-SAT, MiniSat solved it)'
+        : s.nodes === 0
           ? '(final · no tree: presolve settled it)'
           : '(final)';
     this.draw({
@@ -155,9 +191,9 @@ export class BnbPanel {
       nodes: s.nodes,
       activeNodes: 0,
       depth: Number(this.depth.textContent) || 0,
-      incumbent: typeof result.solution === 'string' ? (objective?.value ?? 0) : null,
-      bestBound: objective?.bound ?? s.bestBound ?? null,
-      gap: objective?.gap ?? s.gap ?? null,
+      incumbent: outcome.found ? (outcome.value ?? 0) : null,
+      bestBound: outcome.bound ?? s.bestBound ?? null,
+      gap: outcome.gap ?? s.gap ?? null,
       elapsedMs: s.solveMs,
     });
   }

@@ -6,7 +6,7 @@
  * right of it at (2r + 1, 2c + 2), below it at (2r + 2, 2c + 1); vertices even/even.
  */
 import { GENRES } from '../../generated/vocabulary.js';
-import type { SolveMethod, SolveStats } from './protocol.js';
+import type { SolveMethod, SolveStats, SolveStatus } from './protocol.js';
 
 /** A genre's protocol id (protocol/vocabulary.json, "genres"). */
 export type GenreId = (typeof GENRES)[number]['id'];
@@ -121,7 +121,7 @@ export interface GenreSolveStats extends SolveStats {
 
 /** Result of a genre `solve`. */
 export interface GenreSolveResult extends GenreResultHead {
-  status: 'optimal' | 'feasible' | 'infeasible' | 'unbounded' | 'time_limit' | 'cancelled' | 'error';
+  status: SolveStatus;
   answer?: GenreAnswer;
   board: Board;
   stats: GenreSolveStats;

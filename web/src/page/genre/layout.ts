@@ -47,6 +47,19 @@ export const GENRE_PAGE = `
     <button type="button" id="genre-png">Download PNG</button>
   </div>
   <p id="genre-status" class="status" role="status" aria-live="polite" data-kind="info"></p>
+  <section id="genre-bnb" class="bnb" aria-labelledby="genre-bnb-heading" hidden>
+    <h3 id="genre-bnb-heading">Branch and bound <span id="genre-bnb-state" class="bnb-state"></span></h3>
+    <dl class="bnb-figures">
+      <div><dt>Nodes</dt><dd id="genre-bnb-nodes">0</dd></div>
+      <div><dt>Active nodes</dt><dd id="genre-bnb-active">0</dd></div>
+      <div><dt>Depth</dt><dd id="genre-bnb-depth">0</dd></div>
+      <div><dt>Incumbent</dt><dd id="genre-bnb-incumbent">no</dd></div>
+      <div><dt>Best bound</dt><dd id="genre-bnb-bound">—</dd></div>
+      <div><dt>Gap</dt><dd id="genre-bnb-gap">—</dd></div>
+      <div><dt>Rounds</dt><dd id="genre-bnb-rounds">1</dd></div>
+      <div><dt>Elapsed</dt><dd id="genre-bnb-elapsed">0 ms</dd></div>
+    </dl>
+  </section>
   <section id="genre-tree-panel" class="tree-panel" aria-labelledby="genre-tree-heading" hidden>
     <h3 id="genre-tree-heading">Branch-and-bound tree</h3>
     <div id="genre-tree"></div>

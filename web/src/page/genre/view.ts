@@ -8,11 +8,11 @@
  */
 import type { SolverClient } from '../../solver/client';
 import { GENRE_TITLES, type Board, type Formulation, type FormulationResult, type GenreId, type GenreRequest, type GenreSolveResult } from '../../solver/genre';
-import { SolverError } from '../../solver/protocol';
+import { SolverError, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { saveBlob, saveText } from '../shared';
+import { BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
@@ -110,6 +110,9 @@ export class GenreView {
   private solutions: string[] = [];
   /** The puzzles of the text as last parsed. */
   private parsed: ParsedList = { puzzles: [] };
+  /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
+  private readonly bnb = new BnbPanel('genre-bnb');
+  private readonly rounds = byId('genre-bnb-rounds');
 
   constructor(client: SolverClient) {
     this.client = client;
@@ -258,8 +261,16 @@ export class GenreView {
   }
 
   private async solve(): Promise<void> {
+    if (this.busy) return;
+    this.bnb.start(false);
+    this.rounds.textContent = '1';
     const r = await this.run<GenreSolveResult>({ type: 'solve', ...this.solveFields() });
-    if (r === null) return;
+    if (r === null) {
+      this.bnb.stopped();
+      return;
+    }
+    this.bnb.finishWith(r.stats, { found: r.answer !== undefined });
+    this.rounds.textContent = r.stats.rounds.toLocaleString('en');
     const panel = byId('genre-tree-panel');
     panel.hidden = !('branching' in r);
     if ('branching' in r) {
@@ -644,8 +655,10 @@ export class GenreView {
     const n = (key: string): string => (typeof p[key] === 'number' ? (p[key] as number).toLocaleString('en') : '?');
     const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
     if (p.phase === 'branch-and-bound') {
+      this.bnb.progress(p as unknown as SolveProgress, () => this.busy);
       this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
     } else if (p.phase === 'cuts') {
+      if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
       this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
     } else if (p.phase === 'removing') {
       this.say(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`, 'info');
