@@ -9,18 +9,12 @@ import type { GenreRequest } from '../genre.js';
 import type { Objective, PuzzleFields, SolveOptions } from './requests.js';
 import type { EngineError, WireError } from './responses.js';
 import type {
-  CheckUniquenessResult,
-  CompleteResult,
+  EngineProgressByType,
+  EngineResultByType,
   EnumerateProgress,
-  EnumerateResult,
-  ExportModelResult,
   GenerateProgress,
-  GenerateResult,
-  ParseResult,
-  RelaxResult,
   SolveProgress,
   SolveResult,
-  VersionResult,
 } from './results.js';
 import type {
   ModelFormat,
@@ -197,34 +191,16 @@ export interface BatchProgress {
 }
 
 /** Maps each worker request type to its result type. */
-export interface WorkerResultByType {
+export interface WorkerResultByType extends EngineResultByType {
   /** The genre route's result (genre.ts types it per request type). */
   genre: unknown;
-  solve: SolveResult;
-  parse: ParseResult;
   solveBatch: BatchResult;
-  version: VersionResult;
-  checkUniqueness: CheckUniquenessResult;
-  enumerate: EnumerateResult;
-  complete: CompleteResult;
-  generate: GenerateResult;
-  relax: RelaxResult;
-  exportModel: ExportModelResult;
 }
 
 /** Maps each worker request type to the progress it streams (`never`: none). */
-export interface WorkerProgressByType {
+export interface WorkerProgressByType extends EngineProgressByType {
   genre: Record<string, unknown>;
-  relax: never;
-  exportModel: never;
-  solve: SolveProgress;
-  parse: never;
   solveBatch: BatchProgress;
-  version: never;
-  checkUniqueness: never;
-  enumerate: EnumerateProgress;
-  complete: never;
-  generate: GenerateProgress;
 }
 
 /** Worker → page: the final successful reply to request `id`. */
