@@ -6,11 +6,12 @@
  * this thread only draws. The parts:
  * - app/: the elements, the one job runner every action goes through, the settings the
  *   panels make, the solution viewer, the link state and the Embed dialog;
- * - actions/: Solve, the teaching actions (LP relaxation, export), uniqueness and
- *   enumeration, Generate and Complete, and loading texts, files and batches.
+ * - actions/: Solve, the LP relaxation, the export dialog, uniqueness and enumeration,
+ *   Generate and Complete, and loading texts, files and batches.
  * What a first solve does not use is fetched when first needed: the model panel when it
  * comes into view (lazy-model.ts), the search tree on a Solve that records it (tree.ts),
- * the batch panel on the first batch (batch.ts) and the genre page.
+ * the batch panel on the first batch (batch.ts), Generate and the export dialog on
+ * their first click, and the genre page.
  */
 import { SolverClient } from '../solver/client';
 import { PROTOCOL_VERSION, SolverError } from '../solver/protocol';
@@ -29,9 +30,9 @@ import { SolutionViewer } from './app/viewer';
 import { UrlSync } from './app/url';
 import { EmbedDialog } from './app/embed-dialog';
 import { solve } from './actions/solve';
-import { ExportDialog, relax } from './actions/teaching';
+import { relax } from './actions/relax';
+import type { ExportDialog } from './actions/export-dialog';
 import { checkUniqueness, enumerate } from './actions/solutions';
-import { complete, generate, randomSeed } from './actions/generate';
 import { PuzzleLoader } from './actions/load';
 
 /** The Sudoku page: one instance per page. */
@@ -81,7 +82,8 @@ class SudokuPage implements Page {
   readonly viewer = new SolutionViewer(this.el, this.board, (text) => this.jobs.setStatus(text, 'info'));
   private readonly loader = new PuzzleLoader(this);
   private readonly url = new UrlSync(this);
-  private readonly exportDialog = new ExportDialog(this);
+  /** The export dialog, from the first export on (actions/teaching.ts is fetched then). */
+  private exportDialog: Promise<ExportDialog> | null = null;
   /** Whether the worker has been asked to load the SAT module (once per worker). */
   private satPrefetched = false;
   /** The page of the other genres, loaded when one is first picked (genre/view.ts). */
@@ -211,14 +213,18 @@ class SudokuPage implements Page {
   /** The controls' events → the actions. */
   private wire(): void {
     const { el, board, jobs, settings } = this;
+    // Generation and the export dialog are fetched on their first click (each module
+    // once), so that they are not part of what a first solve downloads (the page's
+    // weight budget); they show their busy state once loaded, which is soon after.
+    const generation = (): Promise<typeof import('./actions/generate')> => import('./actions/generate');
     el.solveButton.addEventListener('click', () => void solve(this));
     el.stopButton.addEventListener('click', () => jobs.stop());
     el.uniqueButton.addEventListener('click', () => void checkUniqueness(this));
     el.enumButton.addEventListener('click', () => void enumerate(this));
-    el.generateButton.addEventListener('click', () => void generate(this));
-    el.completeButton.addEventListener('click', () => void complete(this));
+    el.generateButton.addEventListener('click', () => jobs.later('generate', generation, (m) => m.generate(this)));
+    el.completeButton.addEventListener('click', () => jobs.later('complete', generation, (m) => m.complete(this)));
     el.genRandomSeed.addEventListener('click', () => {
-      el.genSeed.value = String(randomSeed());
+      el.genSeed.value = String(crypto.getRandomValues(new Uint32Array(1))[0]!);
     });
     el.clearButton.addEventListener('click', () => {
       board.clear();
@@ -268,8 +274,10 @@ class SudokuPage implements Page {
     el.genMethod.addEventListener('change', () => {
       if (settings.generationMethod() === 'sat') this.prefetchSat();
     });
-    el.exportLpButton.addEventListener('click', () => void this.exportDialog.export('lp'));
-    el.exportMpsButton.addEventListener('click', () => void this.exportDialog.export('mps'));
+    const exportDialog = (): Promise<ExportDialog> =>
+      (this.exportDialog ??= import('./actions/export-dialog').then((m) => new m.ExportDialog(this)));
+    el.exportLpButton.addEventListener('click', () => jobs.later('export', exportDialog, (d) => d.export('lp')));
+    el.exportMpsButton.addEventListener('click', () => jobs.later('export', exportDialog, (d) => d.export('mps')));
     el.relaxButton.addEventListener('click', () => void relax(this));
     el.recordTree.addEventListener('change', () => {
       // Fetch the tree view now, not after the solve (a failure shows then).

@@ -96,6 +96,34 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Run an action whose module is fetched on its first use: the page is busy with `job`
+   * at once (as with any action, so a second click is refused and the person sees it
+   * start), and the action takes the job over when its module has loaded. A failure to
+   * load is shown in the status line.
+   *
+   * @param job what the page is busy with meanwhile
+   * @param load fetches the action's module (a dynamic import)
+   * @param act runs the action from the module; it takes the job synchronously
+   */
+  later<M>(job: Exclude<Job, null>, load: () => Promise<M>, act: (module: M) => Promise<void> | void): void {
+    if (this.busyRefusal()) return;
+    this.setJob(job);
+    this.setStatus('Loading…', 'busy');
+    load().then(
+      (module) => {
+        this.job = null; // handed over: the action sets it again before it returns
+        const done = act(module);
+        if (this.job === null) this.setJob(null); // it stopped before starting (it said why)
+        return done;
+      },
+      (e: unknown) => {
+        this.setJob(null);
+        this.showError(e, false);
+      },
+    );
+  }
+
   /** Stop the running job: its request is rejected with code `stopped`. */
   stop(): void {
     if (this.job === null) return;

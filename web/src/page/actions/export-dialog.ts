@@ -1,42 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The teaching actions of the Model panel: the LP relaxation drawn on the board, and
- * the model exported as CPLEX LP or free MPS text (shown in a dialog, downloadable).
+ * The model exported as CPLEX LP or free MPS text, written by GLPK: shown in a dialog
+ * and offered as a download. Fetched on the first export (not part of what a first
+ * solve downloads).
  */
 import type { ModelFormat } from '../../solver/protocol';
-import { describeRelaxation, fractionalCells, plural } from '../format';
+import { plural } from '../format';
 import type { Page } from '../app/page';
 import { saveText } from '../shared';
-
-/** Solve the LP relaxation of the board's puzzle and shade the candidates by value. */
-export async function relax(page: Page): Promise<void> {
-  const { board, jobs, settings } = page;
-  if (jobs.busyRefusal()) return;
-  const givens = board.getGivens();
-  page.resetAnswer();
-  await jobs.run(
-    'relax',
-    'Solving the LP relaxation…',
-    async () => {
-      const result = await page.client.relax(givens, { ...settings.boardFields(), options: settings.options() });
-      if (board.getGivens() !== givens) {
-        jobs.setStatus('Relaxed, but the board changed meanwhile: press Show LP relaxation again.', 'info');
-        return;
-      }
-      if (result.status !== 'optimal') {
-        jobs.setStatus(`The LP relaxation has no solution (${result.status}): the givens contradict each other.`, 'error');
-        return;
-      }
-      board.setRelaxation(result.values);
-      const model = result.model === 'textbook' ? '' : ` (${result.model} model)`;
-      jobs.setStatus(
-        `${describeRelaxation(result.integral, fractionalCells(result.values))}${model} · ${plural(result.stats.columns, 'variable')}, ${plural(result.stats.rows, 'constraint')}.`,
-        result.integral ? 'ok' : 'info',
-      );
-    },
-    (e) => jobs.showError(e, board.getGivens() === givens),
-  );
-}
 
 /** The export dialog: shows GLPK's text of the model and offers it as a file. */
 export class ExportDialog {

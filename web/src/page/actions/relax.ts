@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The LP relaxation of the board's puzzle, drawn on the board: each candidate shaded by
+ * its value (the Model panel's "Show LP relaxation").
+ */
+import { describeRelaxation, fractionalCells, plural } from '../format';
+import type { Page } from '../app/page';
+
+/** Solve the LP relaxation of the board's puzzle and shade the candidates by value. */
+export async function relax(page: Page): Promise<void> {
+  const { board, jobs, settings } = page;
+  if (jobs.busyRefusal()) return;
+  const givens = board.getGivens();
+  page.resetAnswer();
+  await jobs.run(
+    'relax',
+    'Solving the LP relaxation…',
+    async () => {
+      const result = await page.client.relax(givens, { ...settings.boardFields(), options: settings.options() });
+      if (board.getGivens() !== givens) {
+        jobs.setStatus('Relaxed, but the board changed meanwhile: press Show LP relaxation again.', 'info');
+        return;
+      }
+      if (result.status !== 'optimal') {
+        jobs.setStatus(`The LP relaxation has no solution (${result.status}): the givens contradict each other.`, 'error');
+        return;
+      }
+      board.setRelaxation(result.values);
+      const model = result.model === 'textbook' ? '' : ` (${result.model} model)`;
+      jobs.setStatus(
+        `${describeRelaxation(result.integral, fractionalCells(result.values))}${model} · ${plural(result.stats.columns, 'variable')}, ${plural(result.stats.rows, 'constraint')}.`,
+        result.integral ? 'ok' : 'info',
+      );
+    },
+    (e) => jobs.showError(e, board.getGivens() === givens),
+  );
+}
