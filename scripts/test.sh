@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # npm test: the same set-up and build as npm start, then every test:
-#   native (ctest, release and debug builds), WASM in Node (Vitest), the built
+#   native (ctest: release, debug, and clang with ASan/LSan/UBSan; each replays the
+#   fuzz targets' corpora), WASM in Node (Vitest), the built
 #   page in headless Chromium (playwright-core + Vitest), and the npm package (packed,
 #   installed offline, used from Node, its bin and a Vite app).
 # Test data: gridmilp's own sets in tests/data, and the larger shared sets of
@@ -16,7 +17,7 @@ echo "[test] TypeScript types (tsc: page, worker, tests, package)"
 npm run --silent typecheck
 
 echo "[test] C++ formatting (clang-format, .clang-format)"
-clang-format --dry-run --Werror cpp/*/*.cpp cpp/*/*.h cpp/puzzles/*/*.cpp cpp/puzzles/*/*.h \
+clang-format --dry-run --Werror cpp/*/*.cpp cpp/*/*.h cpp/puzzles/*/*.cpp cpp/puzzles/*/*.h tests/fuzz/*.cpp \
   tests/cpp/*.cpp tests/cpp/*.h
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
@@ -37,6 +38,11 @@ run_suite() {
 
 run_suite "native (ctest, release)" ctest --preset native-release
 run_suite "native (ctest, debug)" ctest --preset native-debug
+echo "[test] build native-asan (clang: AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitizer)"
+cmake --preset native-asan >/dev/null
+cmake --build --preset native-asan
+run_suite "native with sanitizers (ctest, native-asan; fuzz corpora replayed too)" \
+  ctest --preset native-asan -j2
 run_suite "WASM in Node (vitest)" node node_modules/vitest/vitest.mjs run --config vitest.wasm.config.ts
 run_suite "page in headless Chromium (vitest + playwright-core)" \
   node node_modules/vitest/vitest.mjs run --config vitest.page.config.ts

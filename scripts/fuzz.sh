@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# npm run fuzz [-- --seconds N] [-- --only TARGET]: builds the libFuzzer targets of
+# tests/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer (CMake preset fuzz,
+# clang) and runs each for N seconds (default 60), starting from its seed corpus
+# (tests/fuzz/corpus/<target>, plus gridmilp's own test data for the text parsers).
+# Prints the executions and the coverage each reached; exits 0 only when no target
+# crashed, leaked, tripped a sanitizer or timed out. An input that did is kept in
+# build/fuzz/artifacts/: once the bug is fixed, copy it into the target's corpus, where
+# ctest replays it (FuzzCorpus.<target>).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+seconds=60
+only=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    *) echo "fuzz: unknown argument $1 (--seconds N, --only TARGET)" >&2; exit 2 ;;
+  esac
+done
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --seconds must be a whole number ≥ 1" >&2; exit 2; }
+
+bash scripts/fetch-glpk.sh >/dev/null
+echo "[fuzz] build (preset fuzz: clang, libFuzzer, ASan, UBSan)"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
+
+targets=(fuzz_sudoku_text fuzz_genre_text fuzz_request)
+mkdir -p build/fuzz/artifacts
+failed=0
+summary=""
+for target in "${targets[@]}"; do
+  [[ -n "$only" && "$only" != "$target" ]] && continue
+  work="build/fuzz/corpus/$target"
+  mkdir -p "$work"
+  seeds=("tests/fuzz/corpus/$target")
+  if [[ "$target" != fuzz_request ]]; then
+    # The text parsers also start from whole test files (the first byte picks options).
+    extra="build/fuzz/seeds/$target"
+    mkdir -p "$extra"
+    for f in tests/data/sudoku/*.txt tests/data/variants/*.txt; do
+      { printf '\0'; head -c 4000 "$f"; } > "$extra/$(basename "$f")"
+    done
+    seeds+=("$extra")
+  fi
+  echo "[fuzz] $target for $seconds s"
+  log="build/fuzz/$target.log"
+  set +e
+  UBSAN_OPTIONS=print_stacktrace=1 "build/fuzz/$target" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="build/fuzz/artifacts/$target-" "$work" "${seeds[@]}" >"$log" 2>&1
+  rc=$?
+  set -e
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
+  cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)
+  line="$target: ${runs:-?} executions, ${cov:-no coverage line}, corpus $(find "$work" -type f | wc -l) inputs"
+  if [[ $rc -ne 0 ]]; then
+    failed=1
+    line="$line — FOUND A PROBLEM (exit $rc), see $log"
+    grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5 || true
+  fi
+  echo "[fuzz] $line"
+  summary+="$line"$'\n'
+done
+echo "[fuzz] summary:"
+printf '%s' "$summary"
+exit "$failed"
