@@ -673,7 +673,14 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       "generate, formulation, board";
   try {
     if (!request.IsObject()) throw badRequest("", "A request must be a JSON object");
-    if (const Value* found = findMember(request, "id")) id.CopyFrom(*found, a);
+    if (const Value* found = findMember(request, "id")) {
+      // Only a number, a string or null is echoed: copying and writing a value is
+      // recursive, and an id nested 100,000 deep would exhaust the stack.
+      if (!found->IsNull() && !found->IsNumber() && !found->IsString()) {
+        throw badRequest("id", "Field 'id' must be a number, a string or null");
+      }
+      id.CopyFrom(*found, a);
+    }
     const Value* type_value = findMember(request, "type");
     if (type_value == nullptr || !type_value->IsString()) {
       throw badRequest("type", std::string("Field 'type' is required: ") + kTypes);

@@ -38,6 +38,23 @@ TEST(ServiceTest, Version) {
   EXPECT_EQ(r["result"]["protocol"], Value(2));
 }
 
+// Hostile nesting: the parser is iterative, and an id that is not a number, a string or
+// null is refused before it is copied or written (both recursive), so a request nested
+// a million deep gets an answer instead of exhausting the stack.
+TEST(ServiceTest, DeeplyNestedRequestsAreAnsweredNotCrashedOn) {
+  const std::string deep = std::string(1000000, '[') + std::string(1000000, ']');
+  const Document as_id = call(R"({"type": "version", "id": )" + deep + "}");
+  EXPECT_TRUE(as_id["id"].IsNull());
+  EXPECT_EQ(as_id["error"]["code"], "bad_request");
+  EXPECT_EQ(as_id["error"]["where"]["field"], "id");
+  const Document as_puzzle = call(R"({"type": "solve", "id": 7, "puzzle": )" + deep + "}");
+  EXPECT_EQ(as_puzzle["id"], Value(7));
+  EXPECT_EQ(as_puzzle["error"]["where"]["field"], "puzzle");
+  const Document object_id = call(R"({"type": "version", "id": {"a": 1}})");
+  EXPECT_EQ(object_id["error"]["code"], "bad_request");
+  EXPECT_EQ(call(R"({"type": "version", "id": "x"})")["id"], "x");
+}
+
 TEST(ServiceTest, SolveReturnsTheSolutionAndStatistics) {
   const Document r = call(R"({"id": "a", "type": "solve", "puzzle": ")" + kGrid01 + "\"}");
   ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
