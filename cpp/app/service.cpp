@@ -101,13 +101,12 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
   const std::string method = optionalField<std::string>(
       options_json, "method", std::string(milp::toString(milp::Method::kBranchAndBound)),
       "a string", "options.");
-  if (method == milp::toString(milp::Method::kSat)) {
-    options.method = milp::Method::kSat;
-  } else if (method != milp::toString(milp::Method::kBranchAndBound)) {
+  const int method_index = vocabulary::indexOf(vocabulary::kMethods, method);
+  if (method_index < 0) {
     throw badRequest("options.method", "Unknown method '" + method + "': one of " +
-                                           std::string(vocabulary::kMethods[0]) + ", " +
-                                           std::string(vocabulary::kMethods[1]));
+                                           vocabulary::joined(vocabulary::kMethods));
   }
+  options.method = static_cast<milp::Method>(method_index);
   options.recordBranching =
       optionalField<bool>(options_json, "recordBranching", false, "true or false", "options.");
   if (options.recordBranching && options.method == milp::Method::kSat) {
@@ -262,9 +261,8 @@ Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressS
     };
   }
   const sudoku::Grid givens = givensOf(request);
-  std::optional<sudoku::CellObjective> objective;
-  if (request.objective) objective = request.objective->cellObjective(givens.shape);
-  SolveOutcome outcome = solveSudoku(givens, options, objective, request.model);
+  SolveOutcome outcome =
+      solveSudoku(givens, options, request.objectiveFor(givens.shape), request.model);
   outcome.totalMs = msSince(start);
   return toJson(outcome, a, request.explain);
 }
@@ -303,9 +301,7 @@ Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAll
 
 Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
   const sudoku::Grid givens = givensOf(request);
-  std::optional<sudoku::CellObjective> objective;
-  if (request.objective) objective = request.objective->cellObjective(givens.shape);
-  const sudoku::SudokuSolver solver(givens, objective, request.model);
+  const sudoku::SudokuSolver solver(givens, request.objectiveFor(givens.shape), request.model);
   const milp::Model& model = solver.built().model;
   const bool lp = request.format == milp::ModelFormat::kCplexLp;
   Value result(rapidjson::kObjectType);

@@ -147,6 +147,11 @@ sudoku::CellObjective ObjectiveRequest::cellObjective(sudoku::Shape shape) const
   return sudoku::CellObjective{sense, weights};
 }
 
+std::optional<sudoku::CellObjective> SudokuRequest::objectiveFor(sudoku::Shape shape) const {
+  if (!objective) return std::nullopt;
+  return objective->cellObjective(shape);
+}
+
 sudoku::Shape SudokuRequest::shapeWithoutPuzzle() const {
   return sudoku::shapeFor(parse.size == 0 ? 9 : parse.size, parse.boxHeight, parse.boxWidth);
 }

@@ -73,6 +73,10 @@ struct SudokuRequest {
   /// "symmetry" (generate).
   sudoku::Symmetry symmetry = sudoku::Symmetry::kNone;
 
+  /// The objective's cell weights for a puzzle of `shape`, or nothing without an
+  /// objective. Throws as ObjectiveRequest::cellObjective.
+  std::optional<sudoku::CellObjective> objectiveFor(sudoku::Shape shape) const;
+
   /// The shape of a request without a puzzle (generate; complete without one): "size"
   /// (default 9) and the box shape.
   sudoku::Shape shapeWithoutPuzzle() const;

@@ -593,14 +593,14 @@ const char* toString(ModelKind kind) {
 }
 
 ModelKind modelKindFromString(const std::string& name) {
-  std::string names;
-  for (std::size_t k = 0; k < vocabulary::kSudokuModels.size(); ++k) {
-    if (name == vocabulary::kSudokuModels[k]) return static_cast<ModelKind>(k);
-    names += (k == 0 ? "" : ", ") + std::string(vocabulary::kSudokuModels[k]);
-  }
+  const int k = vocabulary::indexOf(vocabulary::kSudokuModels, name);
+  if (k >= 0) return static_cast<ModelKind>(k);
   Where where;
   where.field = "options.model";
-  throw InputError(ErrorCode::kBadRequest, "Unknown model '" + name + "': one of " + names, where);
+  throw InputError(
+      ErrorCode::kBadRequest,
+      "Unknown model '" + name + "': one of " + vocabulary::joined(vocabulary::kSudokuModels),
+      where);
 }
 
 const char* toString(FixRule rule) {
