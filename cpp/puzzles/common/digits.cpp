@@ -71,14 +71,17 @@ std::vector<unsigned> digitSets(int n, int size, int sum) {
 
 std::vector<std::string_view> DigitGenre::models() const { return {"textbook"}; }
 
-std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOptions& options) const {
+void DigitGenre::requireModel(const std::string& model) const {
   const std::vector<std::string_view> known = models();
-  if (std::find(known.begin(), known.end(), options.model) == known.end()) {
-    std::string list;
-    for (std::string_view m : known) list += (list.empty() ? "" : ", ") + std::string(m);
-    throw badRequest("options.model", "The " + std::string(title()) + " genre has no model '" +
-                                          options.model + "': one of " + list);
-  }
+  if (std::find(known.begin(), known.end(), model) != known.end()) return;
+  std::string list;
+  for (std::string_view m : known) list += (list.empty() ? "" : ", ") + std::string(m);
+  throw badRequest("options.model", "The " + std::string(title()) + " genre has no model '" +
+                                        model + "': one of " + list);
+}
+
+std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOptions& options) const {
+  requireModel(options.model);
   const bool combinations = options.model == "combinations";
   const DigitPuzzle& p = digitsOf(puzzle);
   const int n = p.n;
@@ -260,10 +263,21 @@ void DigitGenre::drawRelaxation(const Puzzle& puzzle, const Built& built,
                                 const std::vector<double>& values, Board* board) const {
   const DigitPuzzle& p = digitsOf(puzzle);
   const auto& b = dynamic_cast<const DigitBuilt&>(built);
+  drawCandidates(
+      p,
+      [&](int cell, int d) {
+        return values[b.x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d).index];
+      },
+      board);
+}
+
+void DigitGenre::drawCandidates(const DigitPuzzle& p,
+                                const std::function<double(int, int)>& valueOf,
+                                Board* board) const {
   for (int cell = 0; cell < p.grid.cells(); ++cell) {
     if (p.givens[cell] != 0) continue;
     for (int d = 1; d <= p.n; ++d) {
-      const double v = values[b.x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d).index];
+      const double v = valueOf(cell, d);
       if (std::fabs(v) <= 1e-9) continue;
       BoardItem item;
       item.kind = ItemKind::kCandidate;

@@ -24,6 +24,7 @@
 // and each given g at (r, c) fixes x[r,c,g] = 1 through its bounds. Objective 0.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -88,6 +89,16 @@ class DigitGenre : public Genre {
   /// The janko-style record: killer the sums then the cage ids (1, 2, … in order of
   /// their first cell); jigsaw the givens then the region ids; the others the givens.
   std::string formatPuzzle(const Puzzle& puzzle) const override;
+
+ protected:
+  /// Throws InputError (bad_request, field options.model) naming the genre and listing
+  /// models() when `model` is not one of them.
+  void requireModel(const std::string& model) const;
+  /// Adds a candidate mark to `board` for each digit d of each cell without a given
+  /// whose LP value `valueOf(cell, d)` is not 0 (beyond 1e-9), at that value clamped to
+  /// 0..1 (drawRelaxation's marks; `cell` is an index, d is 1..n).
+  void drawCandidates(const DigitPuzzle& puzzle, const std::function<double(int, int)>& valueOf,
+                      Board* board) const;
 };
 
 /// Fills `puzzle.region` with the usual boxes of the size (sudoku::shapeForSize: 9 →

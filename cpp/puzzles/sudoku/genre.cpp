@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/sudoku/genre.h"
 
-#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -54,11 +53,8 @@ class SudokuGenre final : public DigitGenre {
   /// contradiction[1]: z = 1 and contradiction[2]: z = 0, so GLPK reports the puzzle
   /// infeasible.
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
+    requireModel(options.model);
     if (options.model == "textbook") return DigitGenre::build(puzzle, options);
-    const std::vector<std::string_view> known = models();
-    if (std::find(known.begin(), known.end(), options.model) == known.end()) {
-      return DigitGenre::build(puzzle, options);  // throws its bad_request, listing the models
-    }
     const DigitPuzzle& p = digitPuzzle(puzzle);
     const int n = p.n;
     sudoku::Grid givens(sudoku::shapeForSize(n));
@@ -107,27 +103,15 @@ class SudokuGenre final : public DigitGenre {
     if (s == nullptr) return DigitGenre::drawRelaxation(puzzle, built, values, board);
     const DigitPuzzle& p = digitPuzzle(puzzle);
     const sudoku::SudokuModel& m = *s->sudoku;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      if (p.givens[cell] != 0) continue;
-      const int r = p.grid.rowOf(cell);
-      const int c = p.grid.columnOf(cell);
-      for (int d = 1; d <= p.n; ++d) {
-        double value = 0;
-        if (m.fixed.at(r, c) != 0) {
-          value = m.fixed.at(r, c) == d ? 1.0 : 0.0;
-        } else if (m.x.size() > 0) {
-          const int v = m.x.varAtOffset(cell * p.n + d - 1);
-          if (v >= 0) value = values[static_cast<std::size_t>(v)];
-        }
-        if (value <= 1e-9) continue;
-        BoardItem item;
-        item.kind = ItemKind::kCandidate;
-        item.at = p.grid.centre(cell);
-        item.text = std::string(1, sudoku::symbolFor(d));
-        item.value = std::min(1.0, value);
-        board->items.push_back(std::move(item));
-      }
-    }
+    drawCandidates(
+        p,
+        [&](int cell, int d) {
+          const int fixed = m.fixed.at(p.grid.rowOf(cell), p.grid.columnOf(cell));
+          if (fixed != 0) return fixed == d ? 1.0 : 0.0;
+          const int v = m.x.size() > 0 ? m.x.varAtOffset(cell * p.n + d - 1) : -1;
+          return v >= 0 ? values[static_cast<std::size_t>(v)] : 0.0;
+        },
+        board);
   }
 
   Formulation formulation(const Puzzle& puzzle, const Built& built) const override {
