@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# npm run fuzz [-- --seconds N] [-- --only TARGET]: builds the libFuzzer targets of
-# tests/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer (CMake preset fuzz,
-# clang) and runs each for N seconds (default 60), starting from its seed corpus
+# npm run fuzz [-- --seconds N] [-- --runs N] [-- --only TARGET]: builds the libFuzzer
+# targets of tests/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer (CMake
+# preset fuzz, clang) and runs each for N seconds (default 60), or, with --runs, until
+# it has executed N inputs (no time limit), starting from its seed corpus
 # (tests/fuzz/corpus/<target>, plus gridmilp's own test data for the text parsers).
 # Prints the executions and the coverage each reached; exits 0 only when no target
 # crashed, leaked, tripped a sanitizer or timed out. An input that did is kept in
@@ -13,15 +14,22 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 seconds=60
+runs_wanted=""
 only=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --runs) runs_wanted="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
-    *) echo "fuzz: unknown argument $1 (--seconds N, --only TARGET)" >&2; exit 2 ;;
+    *) echo "fuzz: unknown argument $1 (--seconds N, --runs N, --only TARGET)" >&2; exit 2 ;;
   esac
 done
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --seconds must be a whole number ≥ 1" >&2; exit 2; }
+limit=(-max_total_time="$seconds")
+if [[ -n "$runs_wanted" ]]; then
+  [[ "$runs_wanted" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --runs must be a whole number ≥ 1" >&2; exit 2; }
+  limit=(-runs="$runs_wanted")
+fi
 
 bash scripts/fetch-glpk.sh >/dev/null
 echo "[fuzz] build (preset fuzz: clang, libFuzzer, ASan, UBSan)"
@@ -46,17 +54,18 @@ for target in "${targets[@]}"; do
     done
     seeds+=("$extra")
   fi
-  echo "[fuzz] $target for $seconds s"
+  if [[ -n "$runs_wanted" ]]; then echo "[fuzz] $target for $runs_wanted executions"; else echo "[fuzz] $target for $seconds s"; fi
+  began=$(date +%s)
   log="build/fuzz/$target.log"
   set +e
-  UBSAN_OPTIONS=print_stacktrace=1 "build/fuzz/$target" -max_total_time="$seconds" -timeout=10 \
+  UBSAN_OPTIONS=print_stacktrace=1 "build/fuzz/$target" "${limit[@]}" -timeout=10 \
     -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="build/fuzz/artifacts/$target-" "$work" "${seeds[@]}" >"$log" 2>&1
   rc=$?
   set -e
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1 || true)
   cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)
-  line="$target: ${runs:-?} executions, ${cov:-no coverage line}, corpus $(find "$work" -type f | wc -l) inputs"
+  line="$target: ${runs:-?} executions in $(( $(date +%s) - began )) s, ${cov:-no coverage line}, corpus $(find "$work" -type f | wc -l) inputs"
   if [[ $rc -ne 0 ]]; then
     failed=1
     line="$line — FOUND A PROBLEM (exit $rc), see $log"
