@@ -70,10 +70,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
   }
   out.solve.progressIntervalMs =
       optionalField<double>(options, "progressIntervalMs", 50.0, "a number of ms", "options.");
-  out.limit = optionalField<int>(request, "limit", 10, "a whole number", "");
-  if (out.limit < 1 || out.limit > kMaxGenreEnumerate) {
-    throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxGenreEnumerate));
-  }
+  out.limit = wholeNumberIn(request, "limit", 10, 1, kMaxGenreEnumerate, "");
   const Value* seed = findMember(request, "seed");
   if (seed != nullptr && !seed->IsNull()) {
     if (!seed->IsInt64() || seed->GetInt64() < 0 || seed->GetInt64() > 4294967295LL) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -20,9 +21,10 @@ using rapidjson::Value;
 /// Milliseconds since `start`.
 double msSince(Clock::time_point start);
 
-/// Reads an optional field of type T (bool, int, double: any number, std::string):
-/// absent or null gives `fallback`; another type throws bad_request naming the field
-/// (`path` + `name`) and what it must be (`type_name`).
+/// Reads an optional field of type T (bool, int: a whole number in int's range, also
+/// when written as a double such as 1e9; double: any number; std::string): absent or
+/// null gives `fallback`; another type or a whole number out of int's range throws
+/// bad_request naming the field (`path` + `name`) and what it must be (`type_name`).
 template <typename T>
 T optionalField(const Value& object, const char* name, T fallback, const char* type_name,
                 const std::string& path) {
@@ -33,7 +35,14 @@ T optionalField(const Value& object, const char* name, T fallback, const char* t
     if (value->IsBool()) return value->GetBool();
   } else if constexpr (std::is_same_v<T, int>) {
     if (value->IsInt()) return value->GetInt();
-    if (value->IsInt64() || value->IsUint64()) {
+    // 1e9 is a whole number too, though JSON writes it as a double.
+    const bool whole = value->IsInt64() || value->IsUint64() ||
+                       (value->IsDouble() && std::isfinite(value->GetDouble()) &&
+                        std::trunc(value->GetDouble()) == value->GetDouble());
+    if (whole && value->IsDouble() && std::abs(value->GetDouble()) <= 2147483647.0) {
+      return static_cast<int>(value->GetDouble());
+    }
+    if (whole) {
       throw badRequest(
           field, "Field '" + field + "' must be " + type_name + " from -2147483648 to 2147483647");
     }
@@ -44,6 +53,22 @@ T optionalField(const Value& object, const char* name, T fallback, const char* t
     if (value->IsString()) return std::string(value->GetString(), value->GetStringLength());
   }
   throw badRequest(field, "Field '" + field + "' must be " + type_name);
+}
+
+/// Reads an optional whole number from `low` to `high` (also when written as a double,
+/// such as 1e9): absent or null gives `fallback`; anything else throws bad_request
+/// naming the field (`path` + `name`) and the range.
+inline int wholeNumberIn(const Value& object, const char* name, int fallback, int low, int high,
+                         const std::string& path) {
+  const Value* value = findMember(object, name);
+  if (value == nullptr || value->IsNull()) return fallback;
+  const double number = value->IsNumber() ? value->GetDouble() : std::nan("");
+  if (!(number >= low && number <= high) || std::trunc(number) != number) {
+    const std::string field = path + name;
+    throw badRequest(field, "Field '" + field + "' must be a whole number from " +
+                                std::to_string(low) + " to " + std::to_string(high));
+  }
+  return static_cast<int>(number);
 }
 
 /// A required string field; throws bad_request naming it when absent or not a string.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -53,11 +54,16 @@ milp::SolveOptions solveOptionsOf(const Value& request) {
   const Value& options_json = optionalObject(request, "options");
   const Value& debug_json = optionalObject(request, "debug");
   milp::SolveOptions options;
-  options.timeLimitMs =
-      optionalField<int>(options_json, "timeLimitMs", 0, "a whole number of ms", "options.");
-  if (options.timeLimitMs < 0) {
-    throw badRequest("options.timeLimitMs", "Field 'options.timeLimitMs' must not be negative");
+  // Any whole number of ms from 0 (no limit) up; a limit past int's range (24.8 days)
+  // is that much, which no solve here reaches.
+  const double limit_ms =
+      optionalField<double>(options_json, "timeLimitMs", 0.0, "a whole number of ms", "options.");
+  if (!(limit_ms >= 0) || std::trunc(limit_ms) != limit_ms) {
+    throw badRequest("options.timeLimitMs",
+                     "Field 'options.timeLimitMs' must be a whole number of ms, 0 (no limit) or "
+                     "more");
   }
+  options.timeLimitMs = static_cast<int>(std::min(limit_ms, 2147483647.0));
   options.presolve =
       optionalField<bool>(options_json, "presolve", true, "true or false", "options.");
   // Branching and backtracking: GLPK's names. "auto" (the default) is GLPK's own
@@ -664,6 +670,7 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
   Value id;
   Value body;
   const char* outcome = "result";
+  std::string request_type = "unknown";  // for an out-of-memory message
   static const char* kTypes =
       "one of version, parse, solve, relax, exportModel, checkUniqueness, enumerate, complete, "
       "generate, formulation, board";
@@ -682,6 +689,11 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       throw badRequest("type", std::string("Field 'type' is required: ") + kTypes);
     }
     const std::string type(type_value->GetString(), type_value->GetStringLength());
+    if (type.size() <= 20 && std::all_of(type.begin(), type.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        })) {
+      request_type = type;
+    }
     const Value* genre = findMember(request, "genre");
     const bool genre_route =
         type == "formulation" || type == "board" ||
@@ -730,6 +742,14 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
   } catch (const InputError& e) {
     outcome = "error";
     body = toJson(e, a);
+  } catch (const std::bad_alloc&) {
+    // Everything the request allocated is freed by now; the caller may want a fresh
+    // engine anyway (a WebAssembly module's memory never shrinks).
+    outcome = "error";
+    body = toJson(InputError(ErrorCode::kOutOfMemory,
+                             "The solver ran out of memory answering this " + request_type +
+                                 " request: the input or its model is too large for it"),
+                  a);
   } catch (const std::exception& e) {
     outcome = "error";
     body = internalError(e.what(), a);

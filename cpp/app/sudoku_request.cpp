@@ -208,10 +208,7 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
     case SudokuRequestType::kEnumerate:
       r.puzzle = requiredString(request, "puzzle");
       r.solve = solveOptionsOf(request);
-      r.limit = optionalField<int>(request, "limit", 10, "a whole number", "");
-      if (r.limit < 1 || r.limit > kMaxEnumerate) {
-        throw badRequest("limit", "Field 'limit' must be 1 to " + std::to_string(kMaxEnumerate));
-      }
+      r.limit = wholeNumberIn(request, "limit", 10, 1, kMaxEnumerate, "");
       r.parse = parseOptionsOf(request);
       r.model = modelKindOf(request);
       break;

@@ -36,6 +36,7 @@ enum class ErrorCode {
   kSolverError,
   kInternalError,
   kAmbiguousSize,
+  kOutOfMemory,  ///< the engine could not allocate what a request needs (service.h)
 };
 
 /// The protocol's name of a code ("parse_error").

@@ -55,6 +55,34 @@ TEST(ServiceTest, DeeplyNestedRequestsAreAnsweredNotCrashedOn) {
   EXPECT_EQ(call(R"({"type": "version", "id": "x"})")["id"], "x");
 }
 
+// Limits at and past their ends (issue #25): a time limit of 0 is none and one of 10^12
+// ms is as good as none; a whole number written as a double (1e9) is a whole number;
+// past int's range the message gives the range; a negative or fractional limit is
+// refused by name.
+TEST(ServiceTest, LimitsAtAndPastTheirEndsAreReadOrRefusedByName) {
+  for (const char* ms : {"0", "1e12", "1000000000000", "2147483647"}) {
+    const Document r =
+        call(solveRequest(1, kGrid01, std::string(R"(,"options":{"timeLimitMs":)") + ms + "}"));
+    EXPECT_EQ(r["result"]["status"], "optimal") << ms << ": " << writeJson(r);
+  }
+  for (const char* ms : {"-1", "1.5", "\"10\""}) {
+    const Document r =
+        call(solveRequest(1, kGrid01, std::string(R"(,"options":{"timeLimitMs":)") + ms + "}"));
+    EXPECT_EQ(r["error"]["where"]["field"], "options.timeLimitMs") << ms << ": " << writeJson(r);
+  }
+  const std::string empty4(16, '.');
+  const Document all =
+      call(R"({"id":2,"type":"enumerate","size":4,"puzzle":")" + empty4 + R"(","limit":1e1})");
+  ASSERT_TRUE(all.HasMember("result")) << writeJson(all);
+  EXPECT_EQ(all["result"]["solutions"].Size(), 10u);
+  for (const char* limit : {"1e9", "0", "100001", "2.5"}) {
+    const Document past = call(R"({"id":3,"type":"enumerate","size":4,"puzzle":")" + empty4 +
+                               R"(","limit":)" + limit + "}");
+    EXPECT_EQ(past["error"]["message"], "Field 'limit' must be a whole number from 1 to 100000")
+        << limit << ": " << writeJson(past);
+  }
+}
+
 TEST(ServiceTest, SolveReturnsTheSolutionAndStatistics) {
   const Document r = call(R"({"id": "a", "type": "solve", "puzzle": ")" + kGrid01 + "\"}");
   ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
@@ -212,9 +240,9 @@ TEST(ServiceTest, RepeatedKeysTakeTheLastValueAndUnknownKeysAreIgnored) {
 }
 
 TEST(ServiceTest, WholeNumbersOutOfRangeAreRefused) {
-  Document r = call(solveRequest(1, kGrid01, R"(,"options":{"timeLimitMs":10000000000})"));
+  Document r = call(solveRequest(1, kGrid01, R"(,"boxHeight":10000000000)"));
   EXPECT_EQ(r["error"]["code"], "bad_request");
-  EXPECT_EQ(r["error"]["where"]["field"], "options.timeLimitMs");
+  EXPECT_EQ(r["error"]["where"]["field"], "boxHeight");
   r = call(solveRequest(1, kGrid01, R"(,"size":10000000000)"));
   EXPECT_EQ(r["error"]["message"], "Size 10000000000 is not supported (1 to 35)");
   r = call(solveRequest(1, kGrid01, R"(,"size":9.0)"));

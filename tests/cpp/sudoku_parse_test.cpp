@@ -167,6 +167,12 @@ TEST(SudokuParseTest, WrongLengths) {
   EXPECT_NE(std::string(short_one.what()).find("81"), std::string::npos);
   const InputError long_one = expectError(kGrid01 + "1", ErrorCode::kWrongLength);
   EXPECT_NE(std::string(long_one.what()).find("82 cells"), std::string::npos) << long_one.what();
+  EXPECT_EQ(std::string(long_one.what()).find("give the size"), std::string::npos);
+  // A whole puzzle of a size that is not detected: the message names the size to give.
+  const InputError square = expectError(std::string(35 * 35, '.'), ErrorCode::kWrongLength);
+  EXPECT_STREQ(square.what(),
+               "Line 1 has 1225 cells; a 9\u00d79 puzzle has 81 cells (1225 cells make a "
+               "35\u00d735 puzzle, a size that is not detected: give the size 35)");
   // A short line in a one-per-line file is named by its line.
   const InputError in_file =
       expectError(kGrid01 + "\n" + kGrid01 + "\n" + kGrid01.substr(1) + "\n" + kGrid01 + "\n",

@@ -149,6 +149,44 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('reads a 50 MB paste of 600,000 puzzles as a batch offer; refuses 70 MB and a 1 MB link; keeps the board', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const puzzle = top95[2]!;
+    await paste(page, puzzle);
+    await settledStatus(page);
+    // Built in the page: 50 MB does not pass through the test's messages quickly.
+    const pasteRepeated = (line: string, bytes: number): Promise<void> =>
+      page.evaluate(
+        ([l, b]) => {
+          const data = new DataTransfer();
+          data.setData('text/plain', `${l}\n`.repeat(Math.ceil(b / (l.length + 1))));
+          document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        },
+        [line, bytes] as const,
+      );
+    await pasteRepeated(top95[3]!, 50_000_000);
+    const offered = await settledStatus(page);
+    expect(offered.text).toBe('The pasted text holds 609,757 puzzles: press “Solve all 609,757 puzzles” to solve them.');
+    expect(await readGivens(page)).toBe(puzzle);
+
+    await pasteRepeated(top95[3]!, 70_000_000);
+    const refused = await settledStatus(page);
+    expect(refused.kind).toBe('error');
+    expect(refused.text).toMatch(/^The pasted text is too large \(70,000,[\d,]+ characters\); gridmilp reads texts up to 67,108,864 characters \(64\.0 MB\)\. Nothing was changed\.$/);
+    expect(await readGivens(page)).toBe(puzzle);
+    await page.close();
+
+    // A link whose puzzle is a million characters long: refused by its size, the page usable.
+    const linked = await h.openPage();
+    await linked.goto(`${h.url}#p=${'1'.repeat(1_000_000)}`);
+    await linked.waitForFunction(() => document.querySelector('[role="status"]')?.textContent?.includes('cannot show'));
+    expect((await settledStatus(linked)).text).toBe('The link names a 1000×1000 puzzle, a size this page cannot show.');
+    await linked.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(linked)).text).toMatch(SOLVED_LINE);
+    await linked.close();
+  });
+
   it('solves a Project Euler 96 file: its sum, a results table, downloadable solutions', async () => {
     const page = await h.openPage();
     await page.getByLabel('Puzzle file').setInputFiles(p096Path);

@@ -141,6 +141,29 @@ describe('SolverClient', () => {
     expect(solutionProblems(grids[5]![1], ok.solution)).toEqual([]);
     client.dispose();
   });
+  it('replaces the worker after an out_of_memory answer, whose message reaches the caller', async () => {
+    const { factory, workers } = inProcessWorkers();
+    const restarts: string[] = [];
+    const client = new SolverClient(factory, {
+      onRestart: (reason) => restarts.push(reason),
+    });
+    await client.version();
+    // The engine's answer to a request it had no memory for (hostile.test.ts makes a real one).
+    const pending = client.solve(grids[5]![1]).catch((e: unknown) => e);
+    const sent = workers[0]!.received.at(-1) as { id: number };
+    workers[0]!.terminated = true; // the real reply is dropped; this one stands in for it
+    const message = 'The solver ran out of memory answering this solve request: the input or its model is too large for it';
+    workers[0]!.handlers.onMessage({ id: sent.id, error: { code: 'out_of_memory', message } });
+    const error = (await pending) as SolverError;
+    expect(error.code).toBe('out_of_memory');
+    expect(error.message).toBe(message);
+    expect(restarts).toEqual(['out_of_memory']);
+    expect(workers).toHaveLength(2);
+    const ok = await client.solve(grids[5]![1]);
+    expect(solutionProblems(grids[5]![1], ok.solution)).toEqual([]);
+    client.dispose();
+  });
+
   // The in-process worker runs a request to its end before its messages arrive; Stop
   // lands between the progress messages and the (dropped) final reply.
   it('streams enumerate progress; Stop keeps what arrived and a fresh worker answers', async () => {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -528,8 +529,16 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         if (rows == 0) start_line = line.number;
         if (reading.one_line) {
           if (count != n * n) {
+            // A whole puzzle of a size that is not detected (7×7, 35×35): say which.
+            const int side = static_cast<int>(std::lround(std::sqrt(count)));
+            const std::string hint =
+                side * side == count && side >= 1 && side <= kMaxSize && !isAutoSize(side)
+                    ? " (" + cellsWord(count) + " make a " + std::to_string(side) + "\u00d7" +
+                          std::to_string(side) + " puzzle, a size that is not detected: give " +
+                          "the size " + std::to_string(side) + ")"
+                    : "";
             throw wrongLength("Line " + std::to_string(line.number) + " has " + cellsWord(count) +
-                                  "; a " + shape.label() + " puzzle has " + cellsWord(n * n),
+                                  "; a " + shape.label() + " puzzle has " + cellsWord(n * n) + hint,
                               line.number, puzzleNumber());
           }
           std::copy(cells.begin(), cells.end(), current.cells.begin());

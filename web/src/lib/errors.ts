@@ -9,7 +9,7 @@ import type { EngineError, EngineErrorCode, ErrorWhere } from '../solver/protoco
 /**
  * Every code a {@link GridmilpError} can carry: the engine's codes of protocol.md
  * (`bad_request`, `parse_error`, `wrong_length`, `conflicting_givens`, `empty_input`,
- * `solver_error`, `internal_error`, `ambiguous_size`) and the package's own:
+ * `solver_error`, `internal_error`, `ambiguous_size`, `out_of_memory`) and the package's own:
  * - `invalid_argument`: a puzzle (or list of puzzles) of the wrong type or shape,
  *   checked before it reaches WebAssembly;
  * - `invalid_option`: an unknown option name, or an option of the wrong type or range

@@ -88,6 +88,21 @@ export function checkFileSize(size: number): string | null {
 }
 
 /**
+ * Check a text (pasted, typed or loaded) before sending it to the solver: the same
+ * limit as for files, so that one paste cannot take the worker past WebAssembly's
+ * 2 GB (a 400-MB paste crashed the whole tab in Chromium, worker and page together).
+ *
+ * @param length the text's length in UTF-16 code units (`text.length`)
+ * @param source what the text is, for the message ("the pasted text")
+ * @returns a message refusing the text, or `null` when it may be read
+ */
+export function checkTextSize(length: number, source: string): string | null {
+  if (length <= MAX_FILE_BYTES) return null;
+  const what = source.charAt(0).toUpperCase() + source.slice(1);
+  return `${what} is too large (${plural(length, 'character')}); gridmilp reads texts up to ${plural(MAX_FILE_BYTES, 'character')} (${formatBytes(MAX_FILE_BYTES)}). Nothing was changed.`;
+}
+
+/**
  * The status line for a solve result, e.g.
  * "Solved in 1.3 ms · 0 branch-and-bound nodes · 729 variables, 324 constraints"; with
  * the SAT method "Solved in 1.1 ms · CNF-SAT by MiniSat: 1,405 clauses, 3 conflicts · …".

@@ -182,7 +182,10 @@ class SudokuPage implements Page {
     try {
       return await exportModelLp(this.client, view);
     } catch (e) {
-      if (e instanceof SolverError && (e.code === 'stopped' || e.code === 'worker_crashed' || e.code === 'engine_crashed')) {
+      if (
+        e instanceof SolverError &&
+        ['stopped', 'worker_crashed', 'engine_crashed', 'out_of_memory'].includes(e.code)
+      ) {
         return null;
       }
       throw e;

@@ -16,7 +16,7 @@ import {
   type GenerateProgress,
   type GenerateResult,
   type Objective,
-  type ParseResult,
+  type WorkerParseResult,
   type PageToWorker,
   type PuzzleFields,
   type SolveMethod,
@@ -54,7 +54,7 @@ export interface WorkerPort {
 export type WorkerFactory = (handlers: WorkerHandlers) => WorkerPort;
 
 /** Why the client replaced its worker. */
-export type RestartReason = 'stopped' | 'worker_crashed' | 'engine_crashed';
+export type RestartReason = 'stopped' | 'worker_crashed' | 'engine_crashed' | 'out_of_memory';
 
 /** Options of {@link SolverClient}. */
 export interface SolverClientOptions {
@@ -112,7 +112,9 @@ export interface BatchCallOptions extends PuzzleFields {
  * Talks to one solver worker at a time. Requests are answered in the order sent
  * (the worker is single-threaded); every promise settles: with the result, with a
  * {@link SolverError} carrying the engine's code/message/where, or with code
- * `stopped` / `worker_crashed` / `engine_crashed` when the worker was replaced.
+ * `stopped` / `worker_crashed` / `engine_crashed` when the worker was replaced. After
+ * an `out_of_memory` answer the worker is replaced too (the other pending requests
+ * settle with that code).
  */
 export class SolverClient {
   private readonly factory: WorkerFactory;
@@ -208,11 +210,14 @@ export class SolverClient {
    *
    * @param text one or many puzzles
    * @param fields size, box shape or symbols to read the text with (default: detected)
+   * @param first reply with only the first `first` puzzles (default: all); `count` is
+   *   how many the text holds. A page that shows one puzzle asks for one: the reply is
+   *   cloned on the main thread, 2 s for 600,000 puzzles.
    * @throws SolverError (as rejection), e.g. `parse_error` with line/column/character,
    *   or `ambiguous_size`
    */
-  parse(text: string, fields: PuzzleFields = {}): Promise<ParseResult> {
-    return this.send({ type: 'parse', text, ...fields });
+  parse(text: string, fields: PuzzleFields = {}, first?: number): Promise<WorkerParseResult> {
+    return this.send({ type: 'parse', text, ...fields, ...(first === undefined ? {} : { first }) });
   }
 
   /**
@@ -365,6 +370,10 @@ export class SolverClient {
       entry.reject(new SolverError(message.error));
       if (message.error.code === 'engine_crashed') {
         this.restart('engine_crashed', message.error.message);
+      } else if (message.error.code === 'out_of_memory') {
+        // The engine recovered, but its WebAssembly memory (grown to about 2 GB) never
+        // shrinks: a fresh worker starts small.
+        this.restart('out_of_memory', message.error.message);
       }
     } else {
       entry.resolve(message.result);

@@ -62,13 +62,13 @@ export class Engine {
   /**
    * Send one request and parse the response.
    *
-   * @param request a request of protocol.md; serialised with `JSON.stringify`
+   * @param request a request of protocol.md; serialised by {@link requestJson}
    * @returns the response, typed by the request's `type`
    * @throws EngineCrashedError when the module aborts (or aborted before); it never
    *   throws for bad input, which gives an error response instead
    */
   request<T extends EngineRequest>(request: T): EngineResponse<EngineResultByType[T['type']]> {
-    return JSON.parse(this.requestRaw(JSON.stringify(request))) as EngineResponse<
+    return JSON.parse(this.requestRaw(requestJson(request))) as EngineResponse<
       EngineResultByType[T['type']]
     >;
   }
@@ -89,7 +89,7 @@ export class Engine {
     onProgress: (progress: EngineProgressByType[T['type']]) => void,
   ): EngineResponse<EngineResultByType[T['type']]> {
     let thrown: { error: unknown } | null = null;
-    const text = this.requestRaw(JSON.stringify(request), (json) => {
+    const text = this.requestRaw(requestJson(request), (json) => {
       if (thrown !== null) return;
       try {
         const message = JSON.parse(json) as { progress?: EngineProgressByType[T['type']] };
@@ -125,6 +125,25 @@ export class Engine {
       throw new EngineCrashedError(`The solver engine crashed: ${this.crashed}`);
     }
   }
+}
+
+/**
+ * A request as JSON text for the engine. A string of the request that holds a lone
+ * UTF-16 surrogate (half of an emoji, as a broken clipboard or file can give) has it
+ * replaced by U+FFFD: `JSON.stringify` writes it as `\udXXX`, which the engine's
+ * parser (RapidJSON) refuses as a whole, so the request would be answered with
+ * "not valid JSON" and no id instead of a located error in the puzzle text.
+ *
+ * @param request any JSON-serialisable request
+ * @returns the JSON text, with well-formed UTF-16 in every string
+ */
+export function requestJson(request: unknown): string {
+  const text = JSON.stringify(request);
+  // JSON.stringify escapes only lone surrogates this way; paired ones stay as they are.
+  if (!/\\u[dD][89a-fA-F]/.test(text)) return text;
+  return JSON.stringify(request, (_key, value: unknown) =>
+    typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\uFFFD') : value,
+  );
 }
 
 /** Options of {@link createEngineLoader}. */

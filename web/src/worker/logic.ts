@@ -121,7 +121,15 @@ export class SolverWorkerLogic {
       }
       case 'parse': {
         if (typeof m.text !== 'string') return bad('text', 'parse needs a text (string).');
-        this.reply(id, engine.request({ id, type: 'parse', text: m.text, ...puzzleFields(m) }));
+        const first = m.first;
+        if (first !== undefined && !(Number.isInteger(first) && (first as number) >= 0)) {
+          return bad('first', 'parse: first must be a whole number ≥ 0.');
+        }
+        const parsed = engine.request({ id, type: 'parse', text: m.text, ...puzzleFields(m) });
+        if ('error' in parsed) return this.reply(id, parsed);
+        const { puzzles } = parsed.result;
+        const kept = first === undefined ? puzzles : puzzles.slice(0, first as number);
+        this.reply(id, { result: { ...parsed.result, puzzles: kept, count: puzzles.length } });
         return;
       }
       case 'solve': {

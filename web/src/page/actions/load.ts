@@ -6,7 +6,7 @@
  */
 import { SolverError, type BatchProgress, type PuzzleFormat } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
-import { checkFileSize, formatBytes, plural } from '../format';
+import { checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
 import { messageOf } from '../shared';
@@ -63,11 +63,15 @@ export class PuzzleLoader {
   /** Parse a text: one puzzle goes onto the board; many are offered as a batch. */
   async loadText(text: string, source: string): Promise<void> {
     const { board, jobs, settings, el } = this.page;
+    const refusal = checkTextSize(text.length, source);
+    if (refusal !== null) {
+      jobs.setStatus(refusal, 'error');
+      return;
+    }
     await jobs.run('parse', `Reading ${source}…`, async () => {
-      const parsed = await this.page.client.parse(text, settings.textFields());
-      const puzzles = parsed.puzzles;
-      const first = puzzles[0];
-      if (puzzles.length === 1 && first) {
+      const parsed = await this.page.client.parse(text, settings.textFields(), 1);
+      const first = parsed.puzzles[0];
+      if (parsed.count === 1 && first) {
         this.hideOffer();
         const before = board.size;
         this.page.useShape(parsed);
@@ -81,7 +85,7 @@ export class PuzzleLoader {
         board.focus();
       } else {
         this.offeredText = { text, source };
-        const n = plural(puzzles.length, 'puzzle');
+        const n = plural(parsed.count, 'puzzle');
         const size = parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
         el.offerText.textContent = `${capitalise(source)} holds ${n}${size} (${formatName(parsed.format)}).`;
         el.offerButton.textContent = `Solve all ${n}`;

@@ -144,7 +144,7 @@ export class JobRunner {
         return;
       }
       if (boardCells && e.where?.cells?.length) this.controls.board.markConflicts(e.where.cells);
-      if (e.code === 'worker_crashed' || e.code === 'engine_crashed') {
+      if (e.code === 'worker_crashed' || e.code === 'engine_crashed' || e.code === 'out_of_memory') {
         this.setStatus(`${e.message}. A fresh solver has been started; your board is kept.`, 'error');
         return;
       }

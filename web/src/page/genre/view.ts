@@ -12,6 +12,7 @@ import { SolverError, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
+import { checkFileSize, checkTextSize } from '../format';
 import { BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
@@ -149,6 +150,12 @@ export class GenreView {
     file.addEventListener('change', () => {
       const chosen = file.files?.[0];
       if (chosen === undefined) return;
+      const refusal = checkFileSize(chosen.size);
+      if (refusal !== null) {
+        file.value = '';
+        this.say(refusal, 'error');
+        return;
+      }
       void chosen.text().then((content) => {
         this.text.value = content;
         file.value = '';
@@ -185,6 +192,11 @@ export class GenreView {
    * @param text the pasted text
    */
   async paste(text: string): Promise<void> {
+    const refusal = checkTextSize(text.length, 'the pasted text');
+    if (refusal !== null) {
+      this.say(refusal, 'error');
+      return;
+    }
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text }, false);
     if (list === null) return;
     this.text.value = text;

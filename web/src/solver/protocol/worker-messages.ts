@@ -11,6 +11,7 @@ import type { EngineError, WireError } from './responses.js';
 import type {
   EngineProgressByType,
   EngineResultByType,
+  ParseResult,
   EnumerateProgress,
   GenerateProgress,
   SolveProgress,
@@ -39,6 +40,19 @@ export interface WorkerParseMessage extends PuzzleFields {
   id: number;
   type: 'parse';
   text: string;
+  /**
+   * Reply with only the first `first` puzzles (whole number ≥ 0; default: all), and
+   * `count` for how many the text holds. The page shows one puzzle and offers the rest
+   * as a batch, which the worker parses again: cloning 600,000 parsed puzzles onto the
+   * main thread froze the page for 2 s (issue #25).
+   */
+  first?: number;
+}
+
+/** Worker → page: the reply to a parse message. */
+export interface WorkerParseResult extends ParseResult {
+  /** How many puzzles the text holds (`puzzles` may hold fewer: see `first`). */
+  count: number;
 }
 
 /** Page → worker: parse a text and solve every puzzle in it, streaming progress. */
@@ -192,6 +206,7 @@ export interface BatchProgress {
 
 /** Maps each worker request type to its result type. */
 export interface WorkerResultByType extends EngineResultByType {
+  parse: WorkerParseResult;
   /** The genre route's result (genre.ts types it per request type). */
   genre: unknown;
   solveBatch: BatchResult;
