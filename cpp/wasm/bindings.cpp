@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -68,6 +69,11 @@ std::uintptr_t handleRequestBytes(std::size_t length) {
       static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(response.text.data()));
   return reinterpret_cast<std::uintptr_t>(response.view);
 }
+
+/// heapInUse(): number — bytes the module's allocator has handed out and not had back
+/// (dlmalloc's mallinfo().uordblks). The soak test (tests/wasm/soak.test.ts) watches it:
+/// a leak grows it, while the WebAssembly memory only ever grows and hides a small one.
+std::size_t heapInUse() { return static_cast<std::size_t>(mallinfo().uordblks); }
 #else
 /// handleRequest(requestJson: string): string — Embind converts both strings.
 std::string handleRequestNoProgress(const std::string& request_json) {
@@ -89,6 +95,7 @@ EMSCRIPTEN_BINDINGS(gridmilp) {
   // handleRequest itself is JavaScript (handle_request.js) around these two.
   emscripten::function("requestBuffer", &requestBuffer);
   emscripten::function("handleRequestBytes", &handleRequestBytes);
+  emscripten::function("heapInUse", &heapInUse);
 #else
   emscripten::function("handleRequest", &handleRequestNoProgress);
 #endif

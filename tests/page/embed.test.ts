@@ -233,6 +233,43 @@ describe('embed view in an iframe on another origin', () => {
     await page.close();
   });
 
+  it('gives the hosting page nothing but what its URL says: no DOM, no messages in or out', async () => {
+    const page = await h.context.newPage();
+    await page.goto(hostUrl);
+    const frame = (await (await page.locator('#demo').elementHandle())!.contentFrame())!;
+    await frame.locator('[role="gridcell"]').first().waitFor();
+    await embedSettled(frame);
+    const host = await page.evaluate(async () => {
+      const seen: unknown[] = [];
+      window.addEventListener('message', (e) => seen.push(e.data));
+      const iframe = document.querySelector('iframe')!;
+      let read = 'read';
+      try {
+        read = String(iframe.contentWindow!.document.title);
+      } catch (e) {
+        read = (e as Error).name;
+      }
+      let wrote = 'wrote';
+      try {
+        (iframe.contentWindow as unknown as { location: { hash: string } }).location.hash = '#p=1';
+      } catch (e) {
+        wrote = (e as Error).name;
+      }
+      // Messages a hostile host might try: the page must ignore them.
+      for (const data of [{ type: 'solve' }, { p: '1'.repeat(81) }, 'setGivens', '<img src=x>']) {
+        iframe.contentWindow!.postMessage(data, '*');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { read, wrote, seen };
+    });
+    expect(host).toEqual({ read: 'SecurityError', wrote: 'SecurityError', seen: [] });
+    expect(await givensOf(frame)).toBe(grid01);
+    expect(await frame.evaluate(() => location.hash)).toBe('');
+    const flagged = `request to another origin: ${hostUrl}`;
+    h.problems.splice(h.problems.indexOf(flagged), 1);
+    await page.close();
+  });
+
   it('fits 320 px without sideways scrolling, with every panel, and edits when not read-only', async () => {
     const page = await openAt(`embed.html?p=${top95[3]}&panels=board,model,relaxation,progress`, {
       width: 320,

@@ -14,6 +14,7 @@ import { readEuler96, solutionProblems } from '../wasm/helpers';
 import {
   paste,
   readBoard,
+  readGivens,
   repoRoot,
   resultsDir,
   settledStatus,
@@ -79,6 +80,19 @@ describe('offline after the first visit', () => {
       });
       expect(online).toBe(false);
       h.problems.splice(0); // the probe's failed request, expected
+
+      // Still open, the network gone: what loads only on first use comes from the
+      // precache — Generate's code and the SAT module, then the genre page's code.
+      await page.getByRole('button', { name: 'Generate puzzle' }).click();
+      expect((await settledStatus(page)).text).toMatch(/^Generated /);
+      const generated = await readGivens(page);
+      await page.getByRole('button', { name: 'Solve', exact: true }).click();
+      expect((await settledStatus(page)).kind).toBe('ok');
+      expect(solutionProblems(generated, await readBoard(page))).toEqual([]);
+      await page.selectOption('#genre', 'killer');
+      await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+      await page.click('#genre-solve');
+      await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
 
       await page.reload();
       await engineReady(page);

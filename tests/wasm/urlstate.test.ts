@@ -2,6 +2,7 @@
 // The URL state of the page and the embed view (web/src/page/urlstate.ts): pure functions.
 import { describe, expect, it } from 'vitest';
 import {
+  badStateReason,
   canonicalGivens,
   embedSnippet,
   embedUrl,
@@ -58,5 +59,19 @@ describe('URL state', () => {
     const snippet = embedSnippet('http://example.test/app/embed.html', state);
     expect(snippet).toMatch(/^<iframe src="http:\/\/example\.test\/app\/embed\.html\?p=/);
     expect(snippet).toContain('&amp;readonly=1');
+  });
+});
+
+describe('badStateReason', () => {
+  const reason = (query: string): string | null => badStateReason(new URLSearchParams(query));
+  it('says nothing of a usable puzzle or of none', () => {
+    expect(reason(`p=${'.'.repeat(81)}&n=9`)).toBeNull();
+    expect(reason('n=9')).toBeNull();
+    expect(reason('model=reduced')).toBeNull();
+  });
+  it('names the first character that is not a cell, the cell count, or the disagreeing n', () => {
+    expect(reason('p=12<img>')).toBe("its character 3, '<', is not a cell (1-9, A-Z; . 0 - _ * for empty)");
+    expect(reason(`bd=${'1'.repeat(80)}`)).toBe('its 80 cells are not n×n for any n');
+    expect(reason(`p=${'.'.repeat(81)}&n=16`)).toBe('n=16 does not match its 81 cells (9×9)');
   });
 });

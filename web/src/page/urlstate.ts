@@ -81,6 +81,27 @@ export function readState(params: URLSearchParams): UrlState | null {
   };
 }
 
+/**
+ * Why URL parameters that name a puzzle (`p` or `bd`) name no usable one, in words for
+ * the status line; `null` when they name none or a usable one.
+ *
+ * @param params the hash's (or query's) parameters
+ * @returns e.g. "its character 1, '<', is not a cell (1-9, A-Z; . 0 - _ * for empty)"
+ */
+export function badStateReason(params: URLSearchParams): string | null {
+  const raw = params.get('p') ?? params.get('bd');
+  if (raw === null || raw === '' || readState(params) !== null) return null;
+  const text = raw.trim();
+  const at = [...text].findIndex((ch) => !/^[.1-9A-Za-z0\-_*]$/.test(ch));
+  if (at >= 0) {
+    const ch = [...text][at]!;
+    return `its character ${at + 1}, '${ch}', is not a cell (1-9, A-Z; . 0 - _ * for empty)`;
+  }
+  const n = Math.round(Math.sqrt(text.length));
+  if (n * n !== text.length) return `its ${text.length} cells are not n×n for any n`;
+  return `n=${params.get('n') ?? ''} does not match its ${text.length} cells (${n}×${n})`;
+}
+
 /** The main page's state from its location hash (with or without the leading `#`). */
 export function readHash(hash: string): UrlState | null {
   return readState(new URLSearchParams(hash.replace(/^#/, '')));

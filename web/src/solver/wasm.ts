@@ -29,6 +29,12 @@ export interface GridmilpModule {
    * @returns the final JSON response, as `handleRequest`
    */
   handleRequestWithProgress?(requestJson: string, onProgress: (progressJson: string) => void): string;
+  /**
+   * Bytes the module's allocator has handed out and not had back (dlmalloc's
+   * `mallinfo().uordblks`); `gridmilp_wasm_sat` only. For leak checks: the WebAssembly
+   * memory itself only grows.
+   */
+  heapInUse?(): number;
 }
 
 /** Options accepted by the module factory (the Emscripten `Module` overrides used here). */

@@ -4,7 +4,7 @@
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
-import { OBJECTIVES, readHash, readState, stateHash, type UrlState } from '../urlstate';
+import { OBJECTIVES, badStateReason, readHash, readState, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
 import type { Page } from './page';
@@ -56,6 +56,12 @@ export class UrlSync {
       if (state) history.replaceState(null, '', `${location.pathname}${stateHash(state)}`);
     }
     if (state === null) {
+      const bad = badStateReason(new URLSearchParams(location.hash.replace(/^#/, '')));
+      const badQuery = first ? badStateReason(search) : null;
+      if (bad !== null || badQuery !== null) {
+        jobs.setStatus(`The link's puzzle cannot be read: ${bad ?? badQuery}. The board is kept.`, 'error');
+        return;
+      }
       if (first) return; // a fresh page: nothing to restore
       state = { size: 9, givens: '.'.repeat(81), model: 'textbook', method: 'branch-and-bound', objective: 'none' };
     } else if (!first && stateHash(state) === stateHash(this.state())) {
