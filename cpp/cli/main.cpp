@@ -141,6 +141,7 @@ struct SolveCommand {
   std::string genre = "sudoku";
   bool modelGiven = false;   // --model given (genres: else the genre's default model)
   bool methodGiven = false;  // --method given (genres: else the fastest route)
+  bool routeGiven = false;   // Sudoku: --model or --method given (else the fastest route)
 };
 
 /// The objective object of a request from --objective: a preset name, or a file
@@ -222,9 +223,10 @@ struct Counts {
 };
 
 /// Prints the summary line of a `solve` run on standard error ("gridmilp: 405 puzzles
-/// (killer): 405 solved, …; total …, median …, max …") and returns the exit code.
+/// (killer): 405 solved, …; total …, median …, max …; reduced model, CNF-SAT") and
+/// returns the exit code. `route` says how GLPK solved (empty: left out).
 int printSummary(std::size_t count, const std::string& what, const Counts& c, bool unique,
-                 const std::vector<double>& times) {
+                 const std::vector<double>& times, const std::string& route) {
   double total = 0;
   for (double t : times) total += t;
   std::cerr << "gridmilp: " << count << " puzzle" << (count == 1 ? "" : "s") << " (" << what
@@ -232,7 +234,9 @@ int printSummary(std::size_t count, const std::string& what, const Counts& c, bo
             << " errors";
   if (unique) std::cerr << ", " << c.notUnique << " not unique";
   std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
-            << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end())) << "\n";
+            << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end()));
+  if (!route.empty()) std::cerr << "; " << route;
+  std::cerr << "\n";
   if (c.errors > 0) return kExitBadInput;
   return c.unsolved > 0 ? kExitUnsolved : kExitSolved;
 }
@@ -331,7 +335,10 @@ int runSolve(const SolveCommand& cmd) {
   return printSummary(
       puzzles.Size(),
       std::to_string(size) + "\u00d7" + std::to_string(size) + ", " + text(parse_result["format"]),
-      {solved, unsolved, errors, not_unique}, cmd.unique, times);
+      {solved, unsolved, errors, not_unique}, cmd.unique, times,
+      cmd.options.model + " model, " +
+          (cmd.options.method == "sat" ? "CNF-SAT" : "branch-and-bound") +
+          (cmd.routeGiven ? "" : " (the default: the fastest GLPK route for the request)"));
 }
 
 /// `solve --genre G` for a genre other than Sudoku: parses the file with the genre,
@@ -437,7 +444,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
   }
   return printSummary(puzzles.Size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
-                      times);
+                      times, "");
 }
 
 /// What `generate` is asked for.
@@ -710,12 +717,12 @@ int main(int argc, char** argv) {
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
   std::string model = "textbook";
   solve->add_option("--model", model,
-                    "textbook (729 variables for 9x9), candidates, reduced (singles fixed), or "
-                    "probed (reduced, then probing)");
+                    "Sudoku: reduced (singles fixed; default), textbook (729 variables for "
+                    "9x9), candidates, or probed (reduced, then probing); genres: their models");
   std::string method = "branch-and-bound";
   const std::string method_help =
-      "branch-and-bound (GLPK's glp_intopt, default) or sat (GLPK's translation to CNF-SAT, "
-      "solved by MiniSat; finds any solution)";
+      "sat (GLPK's translation to CNF-SAT, solved by MiniSat; finds any solution; the default "
+      "without --objective) or branch-and-bound (GLPK's glp_intopt; the default with one)";
   solve->add_option("--method", method, method_help);
   addShapeOptions(solve, &size, &box, &symbols);
 
@@ -775,10 +782,15 @@ int main(int argc, char** argv) {
     if (*solve) {
       solve_cmd.shape = shapeArgs(size, box, symbols);
       solve_cmd.options = options;
-      if (solve_cmd.genre != "sudoku") {
-        solve_cmd.modelGiven = solve->count("--model") > 0;
-        solve_cmd.methodGiven = solve->count("--method") > 0;
-        return runGenreSolve(solve_cmd);
+      solve_cmd.modelGiven = solve->count("--model") > 0;
+      solve_cmd.methodGiven = solve->count("--method") > 0;
+      if (solve_cmd.genre != "sudoku") return runGenreSolve(solve_cmd);
+      // Sudoku's defaults are the fastest GLPK route (docs/performance.md): the reduced
+      // model, and CNF-SAT unless an objective needs branch-and-bound.
+      solve_cmd.routeGiven = solve_cmd.modelGiven || solve_cmd.methodGiven;
+      if (!solve_cmd.modelGiven) solve_cmd.options.model = "reduced";
+      if (!solve_cmd.methodGiven) {
+        solve_cmd.options.method = solve_cmd.objective.empty() ? "sat" : "branch-and-bound";
       }
       return runSolve(solve_cmd);
     }

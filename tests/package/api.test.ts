@@ -129,9 +129,24 @@ describe('solve', () => {
     expect(r.solutionGrid).toEqual(toGrid(EASY_SOLUTION, 9));
     expect(r.givens).toBe(EASY);
     expect(r.givensGrid).toEqual(toGrid(EASY, 9));
-    expect(r.stats).toMatchObject({ rows: 324, columns: 729 });
+    // The fastest route by default, said in the result.
+    expect(r.model).toBe('reduced');
+    expect(r.decidedBy).toBe('reduction'); // this one needs no GLPK solve at all
     expect(r.stats.totalMs).toBeGreaterThan(0);
     expect(typeof r.stats.nodes).toBe('number');
+    const textbook = solver.solve(EASY, { model: 'textbook', method: 'branch-and-bound' });
+    expect(textbook.stats).toMatchObject({ rows: 324, columns: 729, method: 'branch-and-bound' });
+    expect(textbook.solution).toBe(EASY_SOLUTION);
+  });
+
+  it('takes branch-and-bound by default where the request needs it: objective, branching, progress', () => {
+    const hard = readOnePerLine(readData('top95.txt'))[3]!;
+    expect(solver.solve(hard).stats.method).toBe('sat');
+    expect(solver.solve(hard, { objective: { preset: 'diagonal' } }).stats.method).toBe('branch-and-bound');
+    expect(solver.solve(hard, { recordBranching: true }).stats.method).toBe('branch-and-bound');
+    expect(solver.solve(hard, {}, () => undefined).stats.method).toBe('branch-and-bound');
+    expect(solver.solve(hard, { method: 'sat', model: 'textbook' })).toMatchObject({ model: 'textbook', stats: { method: 'sat' } });
+    expect(solver.checkUniqueness(hard).stats.method).toBe('sat');
   });
 
   it('reads any format the parser reads, and 2-D arrays of numbers', () => {
@@ -189,7 +204,7 @@ describe('solve', () => {
   });
 
   it('recovers from a GLPK error (solver_error) and keeps working', () => {
-    const e = thrown(() => solver.solve(EASY, { debug: { forceGlpkError: true } }));
+    const e = thrown(() => solver.solve(EASY, { model: 'textbook', method: 'branch-and-bound', debug: { forceGlpkError: true } }));
     expect(e.code).toBe('solver_error');
     expect(e.message).toMatch(/^Unable to solve the puzzle: GLPK error/);
     expect(solver.solve(EASY).solution).toBe(EASY_SOLUTION);

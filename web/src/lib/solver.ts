@@ -174,7 +174,8 @@ class GridmilpSolver implements Solver {
       const request = genreRequestOf('solve', options, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
-    const request = requestOf('solve', options, OPTIONS_OF.solve, puzzleText(puzzle));
+    // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
+    const request = requestOf('solve', options, OPTIONS_OF.solve, puzzleText(puzzle), onProgress !== undefined);
     const result = this.call(
       'Unable to solve the puzzle',
       request,
@@ -393,6 +394,7 @@ function requestOf<T extends RequestType>(
   options: unknown,
   allowed: readonly string[],
   puzzle?: PuzzleText,
+  wantsProgress = false,
 ): RequestOf<T> {
   const checked = checkOptions(method, options, allowed, puzzle?.size);
   const request: Record<string, unknown> = { type: method === 'solveMany' ? 'solve' : method };
@@ -401,10 +403,21 @@ function requestOf<T extends RequestType>(
     if ((MILP_OPTION_NAMES as readonly string[]).includes(key)) milp[key] = value;
     else request[key] = value;
   }
+  if (ROUTED.includes(method)) {
+    // The fastest GLPK route unless the caller chose one (docs/performance.md): the
+    // reduced model, and CNF-SAT unless an objective, the branching record or progress
+    // needs branch-and-bound. The result says which ran (`model`, `stats.method`).
+    milp.model ??= 'reduced';
+    const needsBranchAndBound = request.objective !== undefined || milp.recordBranching === true || wantsProgress;
+    milp.method ??= needsBranchAndBound ? 'branch-and-bound' : 'sat';
+  }
   if (Object.keys(milp).length > 0) request.options = milp;
   if (puzzle !== undefined) request.puzzle = puzzle.puzzle;
   return request as unknown as RequestOf<T>;
 }
+
+/** The calls that take the fastest route by default (the others keep the protocol's). */
+const ROUTED: readonly RequestType[] = ['solve', 'solveMany', 'checkUniqueness', 'enumerate'];
 
 /** Whether solve's options name a genre other than Sudoku. */
 function isGenreOptions(options: unknown): options is GenreSolveCallOptions {

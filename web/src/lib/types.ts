@@ -301,7 +301,11 @@ export interface Solver {
     onProgress?: (progress: Record<string, unknown>) => void,
   ): GenreSolveResult;
   /**
-   * Solve one puzzle as a MILP.
+   * Solve one puzzle as a MILP. Without `model` and `method` it takes the fastest GLPK
+   * route for the request: the reduced model, and CNF-SAT unless an objective,
+   * `recordBranching` or `onProgress` needs branch-and-bound; the result's `model` and
+   * `stats.method` say which ran. `solveMany`, `checkUniqueness` and `enumerate` choose
+   * alike; `relax` and `exportModel` keep the textbook model, which they teach.
    *
    * @param puzzle text of exactly one puzzle, or a 2-D array (0 = empty)
    * @param options how to read and solve it, and an optional objective
