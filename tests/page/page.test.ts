@@ -144,7 +144,9 @@ describe('the gridmilp page', () => {
     const solveAll = page.getByRole('button', { name: 'Solve all 3 puzzles' });
     await solveAll.click();
     const done = await settledStatus(page);
-    expect(done.text).toMatch(/^Finished 3 puzzles from the pasted text in .*: 3 solved\.$/);
+    expect(done.text).toMatch(
+      /^Finished 3 puzzles from the pasted text in .*: 3 solved \(reduced model, CNF-SAT: the fastest route, a batch’s default\)\.$/,
+    );
     expect(await page.locator('#batch-table tbody tr').count()).toBe(3);
     await page.close();
   });
@@ -192,7 +194,7 @@ describe('the gridmilp page', () => {
     await page.getByLabel('Puzzle file').setInputFiles(p096Path);
     const status = await settledStatus(page);
     const file = basename(p096Path).replace(/\./g, '\\.');
-    expect(status.text).toMatch(new RegExp(`^Finished 50 puzzles from ${file} in .*: 50 solved\\.$`));
+    expect(status.text).toMatch(new RegExp(`^Finished 50 puzzles from ${file} in .*: 50 solved \\(reduced model, CNF-SAT: .*\\)\\.$`));
     const answer = (await page.locator('#euler-answer').textContent())?.trim();
     expect(await page.locator('#batch-count').textContent()).toBe('50 of 50');
     expect(await page.locator('#batch-progress').evaluate((p) => (p as HTMLProgressElement).value)).toBe(50);
@@ -228,7 +230,7 @@ describe('the gridmilp page', () => {
     const page = await h.openPage();
     await page.getByLabel('Puzzle file').setInputFiles(p096Path);
     const status = await settledStatus(page);
-    expect(status.text).toMatch(/^Finished 50 puzzles from p096_sudoku\.txt in .*: 50 solved\.$/);
+    expect(status.text).toMatch(/^Finished 50 puzzles from p096_sudoku\.txt in .*: 50 solved \(.*\)\.$/);
     expect((await page.locator('#euler-answer').textContent())?.trim()).toBe(
       'Project Euler 96: sum of the top-left 3-digit numbers = 24702',
     );
@@ -244,7 +246,10 @@ describe('the gridmilp page', () => {
     const notes = 'my notes: keep me';
     await page.getByRole('textbox', { name: 'Puzzle text' }).fill(notes);
 
-    // 1,900 hard puzzles: long enough that Stop lands mid-way.
+    // 1,900 hard puzzles on the candidates model (chosen in the Model panel, which a
+    // batch then follows): long enough that Stop lands mid-way. On its default, the
+    // fastest route, the batch takes about a second.
+    await page.getByLabel('MILP').selectOption('candidates');
     const big = join(scratch, 'top95x20.txt');
     writeFileSync(big, `${Array.from({ length: 20 }, () => top95.join('\n')).join('\n')}\n`);
     await page.getByLabel('Puzzle file').setInputFiles(big);
@@ -260,6 +265,7 @@ describe('the gridmilp page', () => {
     expect(await page.getByRole('textbox', { name: 'Puzzle text' }).inputValue()).toBe(notes);
     expect(await stop.isDisabled()).toBe(true);
 
+    await page.getByLabel('MILP').selectOption('textbook');
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
     expect(solutionProblems(puzzle, await readBoard(page))).toEqual([]);

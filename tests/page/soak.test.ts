@@ -70,6 +70,7 @@ describe(`page soak: ${SOLVES.toLocaleString('en-US')} solves with Stops and cra
     let stops = 0;
     let crashes = 0;
     let heapAfterWarm = 0;
+    const series: string[] = []; // the JS heap every 100 solves, MB
     const started = performance.now();
     for (let k = 1; k <= SOLVES; k++) {
       const faults = [k % 10 === 0 ? 'stop' : null, k % 50 === 0 ? 'crash' : null].filter((f) => f !== null);
@@ -104,6 +105,7 @@ describe(`page soak: ${SOLVES.toLocaleString('en-US')} solves with Stops and cra
       expect(solved.text, `solve ${k}`).toMatch(/^Solved in /);
       expect(solutionProblems(puzzle, await readBoard(page)), `solve ${k}`).toEqual([]);
       if (k === Math.min(100, SOLVES)) heapAfterWarm = await heapBytes(page);
+      if (k % 100 === 0) series.push(`${k}: ${((await heapBytes(page)) / 2 ** 20).toFixed(2)}`);
     }
     const heapAtEnd = await heapBytes(page);
     expect(await textBox.inputValue()).toBe(notes);
@@ -111,7 +113,7 @@ describe(`page soak: ${SOLVES.toLocaleString('en-US')} solves with Stops and cra
     console.log(
       `[soak] page: ${SOLVES} solves, ${stops} Stops and ${crashes} worker crashes mid-solve, all recovered, in ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s; JS heap after ${Math.min(100, SOLVES)} solves ${mb(heapAfterWarm)}, ` +
-        `after the last ${mb(heapAtEnd)}; workers started: ${await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)}`,
+        `after the last ${mb(heapAtEnd)} (every 100 solves, MB: ${series.join(', ')}); workers started: ${await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)}`,
     );
     expect(stops).toBe(Math.floor(SOLVES / 10));
     expect(crashes).toBe(Math.floor(SOLVES / 50));

@@ -120,10 +120,15 @@ export class BatchPanel {
   }
 
   /**
-   * Draw the whole result, say in the status line how the batch went, show the Project
-   * Euler 96 answer for that format, and show a batch of one puzzle on the board.
+   * Draw the whole result, say in the status line how the batch went and by which
+   * route, show the Project Euler 96 answer for that format, and show a batch of one
+   * puzzle on the board.
+   *
+   * @param result the worker's batch result
+   * @param source what was solved, for the status line ("p096_sudoku.txt")
+   * @param route the model and method, in words ("reduced model, CNF-SAT: …")
    */
-  finish(result: BatchResult, source: string): void {
+  finish(result: BatchResult, source: string, route: string): void {
     this.items = result.items;
     this.total = result.items.length;
     this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
@@ -137,7 +142,7 @@ export class BatchPanel {
     if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
     if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
     this.hooks.setStatus(
-      `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}: ${parts.join(', ')}.`,
+      `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}: ${parts.join(', ')} (${route}).`,
       counts.errors || counts.noSolution ? 'info' : 'ok',
     );
     if (result.format === 'euler96') {

@@ -8,7 +8,7 @@
  */
 import type { ExportModelResult, SolveResult } from '../solver/protocol';
 import type { ModelPanel, ModelPanelHooks, ModelView } from './model';
-import { messageOf } from './shared';
+import { MAX_VIEW_FACTS, messageOf } from './shared';
 
 /** A call kept for the panel: which method, and how to make it. */
 interface PendingCall {
@@ -89,6 +89,12 @@ export class LazyModelPanel {
     const last = this.pending.at(-1);
     if (last?.method === method && (method === 'setView' || method === 'selectCell')) this.pending.pop();
     this.pending.push({ method, apply });
+    // A page whose panel is never scrolled into view would keep every response: the
+    // panel keeps the figures of its last MAX_VIEW_FACTS views only, so more is waste.
+    if (this.pending.length > 2 * MAX_VIEW_FACTS) {
+      const oldest = this.pending.findIndex((p) => p.method === 'noteSolve' || p.method === 'noteExport');
+      if (oldest >= 0) this.pending.splice(oldest, 1);
+    }
   }
 
   /** Fetch model.ts (once), create the panel and replay the kept calls on it. */

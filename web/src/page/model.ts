@@ -18,6 +18,7 @@ import type {
   SolveResult,
 } from '../solver/protocol';
 import { removedByEliminations, type Shape } from './format';
+import { MAX_VIEW_FACTS } from './shared';
 import './model.css';
 
 /** A constraint family of the formulation, named as GLPK's exports name its rows. */
@@ -246,6 +247,7 @@ export class ModelPanel {
   private readonly hooks: ModelPanelHooks;
   private view: ModelView | null = null;
   private key = '';
+  /** The figures of the last {@link MAX_VIEW_FACTS} views, by view key, oldest first. */
   private readonly facts = new Map<string, ModelFacts>();
   /** Why the LP export of a view failed (e.g. conflicting givens), by view key. */
   private readonly failures = new Map<string, string>();
@@ -410,12 +412,19 @@ export class ModelPanel {
     this.showRow();
   }
 
+  /** Keep `facts` for `key` as the newest, forgetting the oldest past the limit. */
+  private setFacts(key: string, facts: ModelFacts): void {
+    this.facts.delete(key);
+    this.facts.set(key, facts);
+    if (this.facts.size > MAX_VIEW_FACTS) this.facts.delete(this.facts.keys().next().value as string);
+  }
+
   /** Take the sizes and presolve figures of a solve of `view`. */
   noteSolve(result: SolveResult, view: ModelView): void {
     const key = viewKey(view);
     const s = result.stats;
     const old = this.facts.get(key);
-    this.facts.set(key, {
+    this.setFacts(key, {
       ...old,
       columns: s.columns,
       rows: s.rows,
@@ -439,7 +448,7 @@ export class ModelPanel {
   noteExport(result: ExportModelResult, view: ModelView): void {
     const key = viewKey(view);
     const old = this.facts.get(key);
-    this.facts.set(key, {
+    this.setFacts(key, {
       ...old,
       columns: result.columns,
       rows: result.rows,

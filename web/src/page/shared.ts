@@ -9,6 +9,13 @@ import type { ExportModelResult, SolveProgress, SolveResult, SolveStats } from '
 import type { ModelView } from './model';
 import { formatBound, formatMs } from './format';
 
+
+/**
+ * How many views' figures (sizes as built, after the reduction) the model panel keeps,
+ * and so how many of its responses the lazy stand-in keeps before the panel loads: a
+ * page that solves puzzle after puzzle all day keeps the last ones, not every one.
+ */
+export const MAX_VIEW_FACTS = 32;
 /**
  * Wire a started solver worker to the client: messages to `onMessage`, a failure to
  * start or an unreadable message to `onCrash` (with a sentence saying which).

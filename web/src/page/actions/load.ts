@@ -150,9 +150,10 @@ export class PuzzleLoader {
           panel.start(source, total);
           jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
         };
+        const { options, route } = settings.batchOptions();
         const result = await this.page.client.solveBatch(
           text,
-          settings.options(),
+          options,
           (progress) => {
             if (latest === null) start(progress.total);
             latest = progress;
@@ -161,7 +162,7 @@ export class PuzzleLoader {
           { ...settings.textFields(), largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value) },
         );
         if (latest === null) start(result.items.length);
-        panel.finish(result, source);
+        panel.finish(result, source, route);
       },
       (e) => {
         if (latest !== null) this.batchPanel?.flush();

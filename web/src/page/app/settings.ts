@@ -45,6 +45,24 @@ export class Settings {
     };
   }
 
+  /**
+   * The options of a batch and how to name its route in the status line: the Model
+   * panel's, except that its defaults (textbook and branch-and-bound, which the page's
+   * Solve teaches with) give way to the fastest GLPK route, the reduced model and
+   * CNF-SAT (docs/performance.md).
+   */
+  batchOptions(): { options: SolveOptions; route: string } {
+    const options = this.options();
+    if (options.model === 'textbook' && this.method() === 'branch-and-bound') {
+      return {
+        options: { ...options, model: 'reduced', method: 'sat' },
+        route: 'reduced model, CNF-SAT: the fastest route, a batch’s default',
+      };
+    }
+    const method = this.method() === 'sat' ? 'CNF-SAT' : 'branch-and-bound';
+    return { options, route: `${options.model} model, ${method}, as the Model panel says` };
+  }
+
   /** The chosen model; the models a link may name are the models the page offers. */
   model(): ModelKind {
     return MODEL_KINDS.find((m) => m === this.el.modelSelect.value) ?? 'textbook';
