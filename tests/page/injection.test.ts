@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, settledStatus, useHarness, type Harness } from './harness';
+import { paste, repoRoot, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -22,14 +22,6 @@ async function injected(page: Page): Promise<{ images: number; ran: boolean }> {
     images: Array.from(document.querySelectorAll('img')).filter((i) => i.getAttribute('src') === 'x').length,
     ran: (window as unknown as { __injected?: number }).__injected !== undefined,
   }));
-}
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 describe('markup in puzzles, links and files is text', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPath, hasSharedData, readData } from '../common/test-data';
 import { readEuler96, readOnePerLine, solutionProblems } from '../wasm/helpers';
 import {
+  paste,
   readBoard,
   readGivens,
   resultsDir,
@@ -40,18 +41,6 @@ beforeAll(() => {
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-/** Paste `text` as a person would with Ctrl+V while focus is outside text fields. */
-async function paste(page: import('playwright-core').Page, text: string): Promise<void> {
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    const target = document.activeElement ?? document.body;
-    target.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
 
 describe('the gridmilp page', () => {
   it('has a titled page with an accessible 9×9 grid and a licence footer', async () => {

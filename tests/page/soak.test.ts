@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { solutionProblems } from '../wasm/helpers';
-import { readBoard, readGivens, repoRoot, settledStatus, useHarness, type Harness } from './harness';
+import { paste, readBoard, readGivens, repoRoot, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -24,14 +24,6 @@ const own = (file: string): string[] =>
 const quick = own('minimal1000.txt');
 /** A 16×16 that takes the textbook model more than 10 s: a Stop or crash lands mid-solve. */
 const slow = own('16x16.txt')[6]!;
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 async function heapBytes(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
