@@ -9,9 +9,13 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <stdexcept>
+#include <string>
 
 #include "puzzles/input_error.h"
 
@@ -19,11 +23,15 @@ namespace gridmilp::app {
 namespace {
 
 /// Strings must be valid UTF-8 (the JSON standard's encoding); the parser keeps its own
-/// stack (no recursion, so no stack overflow on deep nesting); numbers are read exactly
-/// (a weight written as 0.1 is the double nearest 0.1).
+/// stack (no recursion, so no stack overflow on deep nesting); numbers come as their
+/// text and are read exactly by the handler (a weight written as 0.1 is the double
+/// nearest 0.1). RapidJSON 1.1.0's own exact reading (kParseFullPrecisionFlag) passes
+/// zero to __builtin_clzll for "0e40" (undefined: a random value on x86), and misreads
+/// "0.000…0" with more than 22 zeros (Tencent/rapidjson#1249, #1441; found here by
+/// fuzz_request, docs/fuzzing.md).
 constexpr unsigned kParseFlags = rapidjson::kParseValidateEncodingFlag |
                                  rapidjson::kParseIterativeFlag |
-                                 rapidjson::kParseFullPrecisionFlag;
+                                 rapidjson::kParseNumbersAsStringsFlag;
 
 /// Passes the reader's SAX events on to a Document and stops at a string (or key) that
 /// is not valid UTF-8. kParseValidateEncodingFlag checks the bytes of the text, but
@@ -50,9 +58,40 @@ struct Utf8CheckingHandler {
   bool Int64(std::int64_t i) { return document.Int64(i); }
   bool Uint64(std::uint64_t u) { return document.Uint64(u); }
   bool Double(double d) { return document.Double(d); }
-  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
-    return document.RawNumber(s, n, copy);
+  /// A number's text, as RapidJSON checked it against JSON's grammar: a whole number in
+  /// int, unsigned, int64 or uint64 range goes on as one (as RapidJSON would pass it),
+  /// anything else as the double nearest it (std::strtod rounds correctly). Past the
+  /// doubles' range it stops the reader (`tooBig`).
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool /*copy*/) {
+    const std::string text(s, n);  // NUL-terminated for strtoll and strtod
+    const bool whole = text.find_first_of(".eE") == std::string::npos;
+    if (whole) {
+      errno = 0;
+      char* end = nullptr;
+      if (text[0] == '-') {
+        const long long v = std::strtoll(text.c_str(), &end, 10);
+        if (errno == 0 && *end == '\0') {
+          return v >= INT32_MIN ? document.Int(static_cast<int>(v))
+                                : document.Int64(static_cast<std::int64_t>(v));
+        }
+      } else {
+        const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+        if (errno == 0 && *end == '\0') {
+          if (v <= INT32_MAX) return document.Int(static_cast<int>(v));
+          if (v <= UINT32_MAX) return document.Uint(static_cast<unsigned>(v));
+          if (v <= INT64_MAX) return document.Int64(static_cast<std::int64_t>(v));
+          return document.Uint64(static_cast<std::uint64_t>(v));
+        }
+      }
+    }
+    const double d = std::strtod(text.c_str(), nullptr);
+    if (!std::isfinite(d)) {
+      tooBig = true;
+      return false;
+    }
+    return document.Double(d);
   }
+  bool tooBig = false;  ///< a number past the doubles' range stopped the reader
   bool String(const char* s, rapidjson::SizeType n, bool copy) {
     return valid(s, n) && document.String(s, n, copy);
   }
@@ -95,18 +134,22 @@ rapidjson::Document parseJson(std::string_view text, std::string_view subject) {
   rapidjson::MemoryStream bytes(text.data(), text.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(
       bytes);  // skips a BOM
+  bool too_big = false;
   auto parse = [&](rapidjson::Document& target) {
     Utf8CheckingHandler handler{target};
-    return !reader.Parse<kParseFlags>(in, handler).IsError();
+    const bool ok = !reader.Parse<kParseFlags>(in, handler).IsError();
+    too_big = handler.tooBig;
+    return ok;
   };
   document.Populate(parse);
   if (reader.HasParseError()) {
-    // Only the handler stops the reader: at a string that is not UTF-8.
+    // Only the handler stops the reader: at a string that is not UTF-8, or at a number
+    // past the doubles' range.
     const rapidjson::ParseErrorCode code = reader.GetParseErrorCode();
     throwNotJson(text, reader.GetErrorOffset(),
-                 code == rapidjson::kParseErrorTermination
-                     ? rapidjson::kParseErrorStringInvalidEncoding
-                     : code,
+                 code != rapidjson::kParseErrorTermination ? code
+                 : too_big                                 ? rapidjson::kParseErrorNumberTooBig
+                           : rapidjson::kParseErrorStringInvalidEncoding,
                  subject);
   }
   // RapidJSON reads a NUL byte as the end of the text; here it is text after the value.

@@ -83,6 +83,26 @@ TEST(ServiceTest, LimitsAtAndPastTheirEndsAreReadOrRefusedByName) {
   }
 }
 
+// Numbers are read by gridmilp from their text, not by RapidJSON 1.1.0's full-precision
+// path, which passed zero to __builtin_clzll for "0e40" (found by fuzz_request) and
+// misread zeros with more than 22 digits (Tencent/rapidjson#1249, #1441).
+TEST(ServiceTest, NumbersAreReadExactlyWhateverTheirSpelling) {
+  const Document zero = call(solveRequest(1, kGrid01, R"(,"options":{"timeLimitMs":0e40})"));
+  EXPECT_EQ(zero["result"]["status"], "optimal") << writeJson(zero);
+  const Document one = call(R"({"id":2,"type":"enumerate","size":4,"puzzle":")" +
+                            std::string(16, '.') + R"(","limit":0.00000000000000000000000010e25})");
+  ASSERT_TRUE(one.HasMember("result")) << writeJson(one);
+  EXPECT_EQ(one["result"]["solutions"].Size(), 1u);
+  const Document weights = call(R"({"id":3,"type":"version","x":[0.1,-0,18446744073709551615,)"
+                                R"(-9223372036854775808,4294967295,2147483648,1e-400]})");
+  EXPECT_TRUE(weights.HasMember("result")) << writeJson(weights);
+  const Document big = call(R"({"id":4,"type":"version","x":1e400})");
+  EXPECT_EQ(big["error"]["message"],
+            "The request is not valid JSON: line 1, column 30: Number too big to be stored in "
+            "double.")
+      << writeJson(big);
+}
+
 TEST(ServiceTest, SolveReturnsTheSolutionAndStatistics) {
   const Document r = call(R"({"id": "a", "type": "solve", "puzzle": ")" + kGrid01 + "\"}");
   ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
