@@ -143,12 +143,7 @@ Value cellsJson(const std::vector<int>& cells, const puzzles::RectGrid& grid, Js
 }
 
 /// The puzzle's warnings (digit genres say when a region is not connected).
-std::vector<std::string> warningsOf(const Puzzle& puzzle) {
-  if (const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(&puzzle)) {
-    return digits->warnings;
-  }
-  return {};
-}
+const std::vector<std::string>& warningsOf(const Puzzle& puzzle) { return puzzle.warnings; }
 
 /// The fields every genre result starts with.
 Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) {

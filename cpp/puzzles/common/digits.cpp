@@ -442,21 +442,12 @@ std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_vie
   p->grid = RectGrid{record.rows, record.columns};
   p->n = record.rows;
   p->givens.assign(p->grid.cells(), 0);
+  requireNoParameter(record, title);
   if (record.rows != record.columns) {
     throw recordError(record, *p, ErrorCode::kBadRequest,
                       "a " + std::string(title) + " is square (n\u00d7n), not " + p->grid.label());
   }
   return p;
-}
-
-InputError recordError(const Record& record, const DigitPuzzle& puzzle, ErrorCode code,
-                       const std::string& message, const std::vector<int>& cells) {
-  Where where;
-  where.puzzle = record.puzzle;
-  where.line = record.line;
-  for (int cell : cells) where.cells.push_back(puzzle.grid.ref(cell));
-  return InputError(code, puzzle.name + " (line " + std::to_string(record.line) + "): " + message,
-                    where);
 }
 
 std::vector<int> readGivens(const Record& record, int block, int blocks) {

@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzles/common/cells.h"
 #include "puzzles/common/genre.h"
 #include "puzzles/common/records.h"
 
@@ -57,8 +58,6 @@ struct DigitPuzzle : Puzzle {
   std::vector<Unit> extras;        ///< diagonals or windows
   std::string extraName;           ///< "diagonal" or "window": the rows' family name
   std::vector<Cage> cages;
-  /// Things the solver accepts but a person should know ("region 3 is not connected").
-  std::vector<std::string> warnings;
 };
 
 /// The built model: x(r, c, d), each index 1..n.
@@ -110,11 +109,6 @@ void setBoxes(DigitPuzzle& puzzle, std::string_view title);
 /// givens. Throws InputError (bad_request) naming the genre `title` when the record
 /// is not square.
 std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title);
-
-/// An error in a record's puzzle: "<name> (line L): <message>", with the record's
-/// puzzle number and line and the cells (indices) in `where`.
-InputError recordError(const Record& record, const DigitPuzzle& puzzle, ErrorCode code,
-                       const std::string& message, const std::vector<int>& cells = {});
 
 /// The givens of block `block` of a record of `blocks` blocks (`-` or `.` empty,
 /// else 1..n).

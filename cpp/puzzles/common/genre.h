@@ -30,6 +30,8 @@ struct Puzzle {
   std::string name;    ///< the record's id ("21_9x9") or "Puzzle N"
   std::string header;  ///< the record's whole header line without "=== " (may be empty)
   int line = 0;        ///< 1-based line where the puzzle starts in its text
+  /// Things the solver accepts but a person should know ("region 3 is not connected").
+  std::vector<std::string> warnings;
 };
 
 /// An answer: one value per cell (a digit; 1 for shaded, a star or a lamp; 0 for

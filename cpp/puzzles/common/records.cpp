@@ -88,7 +88,8 @@ std::vector<Record> parseRecords(std::string_view text) {
       expect_size = true;
     }
     if (expect_size) {
-      if (tokens.size() != 2 || sideOf(tokens[0].text) < 0 || sideOf(tokens[1].text) < 0) {
+      if (tokens.size() < 2 || tokens.size() > 3 || sideOf(tokens[0].text) < 0 ||
+          sideOf(tokens[1].text) < 0) {
         throw parseError(
             "expected the size line \"ROWS COLUMNS\" (two whole numbers, 1 to " +
                 std::to_string(kMaxSide) + ")" +
@@ -97,6 +98,8 @@ std::vector<Record> parseRecords(std::string_view text) {
       }
       current->rows = sideOf(tokens[0].text);
       current->columns = sideOf(tokens[1].text);
+      current->sizeLine = line_number;
+      if (tokens.size() == 3) current->parameter = tokens[2];
       expect_size = false;
       continue;
     }
@@ -176,6 +179,15 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
     throw e;
   }
   return static_cast<int>(value);
+}
+
+void requireNoParameter(const Record& record, std::string_view title) {
+  if (!record.parameter) return;
+  InputError e = parseError(
+      "a " + std::string(title) + " has the size line \"ROWS COLUMNS\", without a third number",
+      record.sizeLine, record.parameter->column, record.parameter->text.substr(0, 1));
+  e.where().puzzle = record.puzzle;
+  throw e;
 }
 
 }  // namespace gridmilp::puzzles

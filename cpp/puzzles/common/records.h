@@ -4,11 +4,13 @@
 // The layout of the `sw_*.puzzles.txt` / `sw_*.solutions.txt` files (the data of
 // SmilingWayne/PuzzleSolver, from janko.at): a record is a header line
 // `=== <id> <more>` (optional for a text of one record), a line `R C` (rows and
-// columns), then blocks of R lines of C whitespace-separated tokens, as many blocks
-// as the genre has (killer: the sums, then the cage ids; jigsaw: the givens, then the
-// region ids). `-` and `.` mark an empty cell. Blank lines are ignored.
+// columns; Star Battle adds a third number, the stars per unit: `R C K`), then blocks of R lines of
+// C whitespace-separated tokens, as many blocks as the genre has (killer: the sums, then the cage
+// ids; jigsaw: the givens, then the region ids). `-` and `.` mark an empty cell. Blank lines are
+// ignored.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,13 +38,17 @@ struct Record {
   int line = 0;        ///< where the record starts (its header, or its size line)
   int rows = 0;
   int columns = 0;
+  int sizeLine = 0;  ///< 1-based line of the size line
+  /// A third number on the size line (Star Battle's stars per row, column and region),
+  /// when there is one; genres that take none refuse it (requireNoParameter).
+  std::optional<Token> parameter;
   std::vector<RecordLine> lines;  ///< the data lines after the size line
   int puzzle = 0;                 ///< 1-based index of the record in the text
 };
 
 /// Splits a text into records. Throws InputError: empty_input (no record),
-/// parse_error (a missing or malformed size line, text before the first header,
-/// a size over kMaxSide), naming the line and column.
+/// parse_error (a missing or malformed size line (two whole numbers, or three), text before the
+/// first header, a size over kMaxSide), naming the line and column.
 std::vector<Record> parseRecords(std::string_view text);
 
 /// Block `block` (0-based) of a record that has `blocks` blocks: `rows` lines of
@@ -59,5 +65,9 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
 
 /// The line number of the token at position `k` of a block (see recordBlock).
 int blockLine(const Record& record, int block, int k);
+
+/// Throws InputError parse_error naming the size line and the third number's column
+/// when `record` has a parameter on its size line and genre `title` takes none.
+void requireNoParameter(const Record& record, std::string_view title);
 
 }  // namespace gridmilp::puzzles

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/registry.h"
 
+#include "puzzles/hitori/hitori.h"
 #include "puzzles/hyper/hyper.h"
 #include "puzzles/jigsaw/jigsaw.h"
 #include "puzzles/killer/killer.h"
@@ -13,8 +14,8 @@ namespace gridmilp::puzzles {
 
 const std::vector<const Genre*>& allGenres() {
   static const std::vector<const Genre*> genres = {
-      &sudokuGenre(),  &killerGenre(), &jigsawGenre(),
-      &sudokuXGenre(), &hyperGenre(),  &latinSquareGenre(),
+      &sudokuGenre(), &killerGenre(),      &jigsawGenre(), &sudokuXGenre(),
+      &hyperGenre(),  &latinSquareGenre(), &hitoriGenre(),
   };
   return genres;
 }

@@ -3,7 +3,7 @@
  * One example puzzle per genre, each gridmilp's own: the killer cut from a 6×6 Sudoku
  * of ours and checked unique by the engine; the others made by the engine's `generate`
  * (jigsaw on a region map of ours, seed 3; Sudoku X, hyper and the 5×5 Latin square
- * from seed 1), all unique. Shipped with the page; README, "Sudoku variants", gives the
+ * from seed 1), and the pencil puzzles from scripts/test-data/ (seeded), all unique. Shipped with the page; README, "Sudoku variants", gives the
  * formats.
  */
 import type { GenreId } from '../../solver/genre';
@@ -71,6 +71,16 @@ l i k g g g
 2 - 1 5 -
 - - - 1 5
 `,
+  hitori: `=== own_7x7_seed13
+7 7
+7 4 1 6 3 7 3
+6 1 2 4 5 3 2
+2 3 2 6 4 7 6
+7 2 5 3 1 6 4
+4 5 6 2 5 4 5
+2 6 4 5 3 1 7
+4 7 3 1 4 2 5
+`,
 };
 
 /** What each genre asks, in a sentence, for the page. */
@@ -81,4 +91,6 @@ export const RULES: Record<Exclude<GenreId, 'sudoku'>, string> = {
   'sudoku-x': 'A Sudoku whose two main diagonals (shaded) also hold every digit once.',
   hyper: 'A 9×9 Sudoku with four extra shaded 3×3 windows that also hold every digit once.',
   'latin-square': 'Each row and each column holds every number once; no boxes.',
+  hitori:
+    'Shade cells so that no number is left twice in a row or column; shaded cells never touch side by side, and the unshaded cells form one area.',
 };

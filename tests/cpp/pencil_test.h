@@ -1,0 +1,169 @@
+// What the tests of the pencil-puzzle genres share: reading sw_* solution files,
+// solving every record of a set and checking it, and checking that no cut removed the
+// known answer.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "milp/glpk_backend.h"
+#include "milp/model.h"
+#include "puzzles/common/records.h"
+#include "puzzles/common/registry.h"
+#include "puzzles/common/search.h"
+#include "test_data.h"
+
+namespace gridmilp::puzzles::testing {
+
+inline milp::SolveOptions satOptions() {
+  static const bool enabled = (milp::enableSatMethod(), true);
+  (void)enabled;
+  milp::SolveOptions options;
+  options.method = milp::Method::kSat;
+  return options;
+}
+
+/// The whole of a file; throws std::runtime_error when it cannot be read.
+inline std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+/// The one puzzle of a text.
+inline std::unique_ptr<Puzzle> parseOne(const std::string& genre, const std::string& text) {
+  std::vector<std::unique_ptr<Puzzle>> all = genreById(genre).parse(text, 0);
+  EXPECT_EQ(all.size(), 1U);
+  return std::move(all.front());
+}
+
+/// Every row of `built`'s model holds at `values` (one value per variable), within 1e-6;
+/// returns the name of the first that does not, or "".
+inline std::string firstBrokenRow(const milp::Model& m, const std::vector<double>& values) {
+  for (int i = 0; i < m.numConstraints(); ++i) {
+    double lhs = 0;
+    for (int k = m.rowStart(i); k < m.rowStart(i + 1); ++k) {
+      lhs += m.rowCoefs()[k] * values[m.rowVars()[k]];
+    }
+    const double rhs = m.rowRhs(i);
+    const bool holds = m.rowSense(i) == milp::RowSense::kLessEqual ? lhs <= rhs + 1e-6
+                       : m.rowSense(i) == milp::RowSense::kGreaterEqual
+                           ? lhs >= rhs - 1e-6
+                           : std::abs(lhs - rhs) <= 1e-6;
+    if (!holds) return m.name(milp::Constraint{i, &m});
+  }
+  return "";
+}
+
+/// How a genre's test reads one token of its sw_* solution file into an answer cell.
+using SolutionToken = std::function<int(const std::string& token)>;
+
+/// What solving a set found.
+struct SetRun {
+  int records = 0;
+  int notUnique = 0;
+  int rounds = 0;     ///< cut rounds, summed
+  int cuts = 0;       ///< cuts, summed
+  int maxRounds = 0;  ///< the most rounds one record took
+};
+
+/// Solves every record of a sw_*-layout file with `model` (the genre's default when
+/// empty), checks each answer with the genre's rule checker, checks that the given
+/// solution passes it too, and compares them: a record answered otherwise must have a
+/// second answer. When `values_of` is given (the variables' values for an answer), the
+/// known solution must satisfy every row of the final model, cuts included: a cut that
+/// removed it would be invalid.
+inline SetRun solveDataSet(
+    const std::string& genre, const std::string& puzzles_path, const std::string& solutions_path,
+    const SolutionToken& token, const std::string& model = "",
+    const std::function<std::vector<double>(const Built&, const Answer&)>& values_of = {}) {
+  const Genre& g = genreById(genre);
+  const std::vector<std::unique_ptr<Puzzle>> puzzles = g.parse(readFile(puzzles_path), 0);
+  const std::vector<Record> solutions = parseRecords(readFile(solutions_path));
+  SetRun run;
+  std::size_t s = 0;
+  for (const auto& puzzle : puzzles) {
+    const Puzzle& p = *puzzle;
+    while (s < solutions.size() && solutions[s].name != p.name) ++s;  // a few lack one
+    if (s == solutions.size()) {
+      ADD_FAILURE() << p.name << ": no solution record";
+      return run;
+    }
+    Answer given{p.grid, {}, {}};
+    for (const Token* t : recordBlock(solutions[s], 0, 1)) given.cells.push_back(token(t->text));
+    ++s;
+    const std::optional<std::string> given_broken = g.verify(p, given);
+    EXPECT_FALSE(given_broken.has_value())
+        << p.name << ": the given solution fails the checker: " << *given_broken;
+    BuildOptions build;
+    build.model = model.empty() ? std::string(g.models().front()) : model;
+    GenreSolver solver(g, p, build);
+    const CutSearch search = solver.solve(satOptions());
+    ++run.records;
+    run.rounds += search.rounds;
+    run.cuts += search.cuts;
+    run.maxRounds = std::max(run.maxRounds, search.rounds);
+    if (!search.result.hasSolution) {
+      ADD_FAILURE() << p.name << ": no answer (" << milp::toString(search.result.status) << ")";
+      continue;
+    }
+    const Answer& mine = solver.answer();
+    const std::optional<std::string> broken = g.verify(p, mine);
+    EXPECT_FALSE(broken.has_value()) << p.name << ": " << *broken;
+    if (values_of) {
+      EXPECT_EQ(firstBrokenRow(solver.built().model, values_of(solver.built(), given)), "")
+          << p.name << ": the known solution breaks this row";
+    }
+    if (mine.cells != given.cells) {
+      ++run.notUnique;
+      EXPECT_EQ(checkUniqueness(g, p, build, satOptions()).unique, std::optional<bool>(false))
+          << p.name << ": a unique puzzle answered otherwise";
+    }
+  }
+  std::printf(
+      "[ %s ] %d records of %s solved and checked (%s); %d not unique; cut rounds %d "
+      "(max %d), cuts %d\n",
+      genre.c_str(), run.records, puzzles_path.c_str(),
+      model.empty() ? "default model" : model.c_str(), run.notUnique, run.rounds, run.maxRounds,
+      run.cuts);
+  return run;
+}
+
+/// The shared set `puzzles/<dir>/<stem>` of the shared data folder, or a skip that says
+/// it is absent.
+inline SetRun solveSharedSet(
+    const std::string& genre, const std::string& dir, const std::string& stem,
+    const SolutionToken& token, const std::string& model = "",
+    const std::function<std::vector<double>(const Built&, const Answer&)>& values_of = {}) {
+  const std::string base = gridmilp::testing::sharedDataDir() + "/puzzles/" + dir + "/" + stem;
+  if (!std::filesystem::exists(base + ".puzzles.txt")) {
+    return SetRun{};
+  }
+  return solveDataSet(genre, base + ".puzzles.txt", base + ".solutions.txt", token, model,
+                      values_of);
+}
+
+/// True when the shared set is present (a test skips itself otherwise).
+inline bool hasSharedSet(const std::string& dir, const std::string& stem) {
+  return std::filesystem::exists(gridmilp::testing::sharedDataDir() + "/puzzles/" + dir + "/" +
+                                 stem + ".puzzles.txt");
+}
+
+/// The values of one binary per cell, in cell order (the model has no other variable).
+inline std::vector<double> cellValues(const Built& built, const Answer& answer) {
+  EXPECT_EQ(built.model.numVars(), static_cast<int>(answer.cells.size()));
+  return std::vector<double>(answer.cells.begin(), answer.cells.end());
+}
+
+}  // namespace gridmilp::puzzles::testing
