@@ -9,6 +9,7 @@
 #include "milp/glpk_backend.h"
 #include "puzzles/common/digits.h"
 #include "puzzles/common/generate.h"
+#include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
 
@@ -39,8 +40,6 @@ struct GenreRequest {
 
 GenreRequest decode(const std::string& type, const Value& request) {
   GenreRequest out;
-  out.genre =
-      &puzzles::genreById(optionalField<std::string>(request, "genre", "sudoku", "a string", ""));
   if (type == "generate") {
     out.text = optionalField<std::string>(request, "puzzle", "", "a string", "");
   } else if (type != "parse") {
@@ -48,6 +47,10 @@ GenreRequest decode(const std::string& type, const Value& request) {
   } else {
     out.text = requiredString(request, "text");
   }
+  // Without a "genre", a text of puzz.link URLs names its own.
+  const std::string genre = optionalField<std::string>(
+      request, "genre", puzzles::urlTextGenre(out.text).value_or("sudoku"), "a string", "");
+  out.genre = &puzzles::genreById(genre);
   const Value* size = findMember(request, "size");
   if (size != nullptr && !size->IsNull() && !(size->IsString() && *size == "auto")) {
     if (!size->IsInt() || size->GetInt() < 1 || size->GetInt() > puzzles::kMaxSide) {
@@ -87,10 +90,16 @@ GenreRequest decode(const std::string& type, const Value& request) {
 
 /// The one puzzle a request names: the text's only puzzle, or its puzzle `index`.
 std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r) {
-  std::vector<std::unique_ptr<Puzzle>> all = r.genre->parse(r.text, r.size);
+  std::vector<std::unique_ptr<Puzzle>> all = puzzles::parsePuzzles(*r.genre, r.text, r.size);
   if (!r.name.empty()) {
     for (auto& p : all) {
       if (p->header.empty()) p->name = r.name;  // a record's header names it already
+      // A URL sent alone is always "url-1": the caller's name (its place in a longer
+      // text) replaces that.
+      if (p->header.rfind("url-", 0) == 0) {
+        p->header = r.name + p->header.substr(p->header.find(' '));
+        p->name = r.name;
+      }
     }
   }
   if (r.index > 0) {
@@ -213,7 +222,7 @@ void addBranchAndBoundProgress(GenreRequest& r, const ProgressSink& progress, co
 }
 
 Value handleParse(const GenreRequest& r, JsonAllocator& a) {
-  const std::vector<std::unique_ptr<Puzzle>> all = r.genre->parse(r.text, r.size);
+  const std::vector<std::unique_ptr<Puzzle>> all = puzzles::parsePuzzles(*r.genre, r.text, r.size);
   Value puzzles(rapidjson::kArrayType);
   for (std::size_t k = 0; k < all.size(); ++k) {
     const Puzzle& p = *all[k];
@@ -231,6 +240,12 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
   }
   Value result(rapidjson::kObjectType);
   result.AddMember("genre", jsonString(r.genre->id(), a), a).AddMember("puzzles", puzzles, a);
+  // A text of URLs: its puzzles as records, for an editor to show in their place.
+  if (puzzles::urlTextGenre(r.text)) {
+    std::string records;
+    for (const auto& p : all) records += r.genre->formatPuzzle(*p);
+    result.AddMember("records", jsonString(records, a), a);
+  }
   return result;
 }
 
@@ -437,6 +452,12 @@ Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("board", toJson(r.genre->board(*puzzle, nullptr), a), a);
+  // The puzzle's puzz.link URL, when its genre has one and the puzzle fits it.
+  try {
+    result.AddMember("url", jsonString(puzzles::urlOf(*r.genre, *puzzle), a), a);
+  } catch (const InputError&) {
+    result.AddMember("url", Value(), a);
+  }
   return result;
 }
 

@@ -14,6 +14,7 @@
 
 #ifdef GRIDMILP_WITH_GENRES
 #include "app/genres.h"
+#include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
 #endif
 #include "app/request.h"
@@ -695,9 +696,20 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       request_type = type;
     }
     const Value* genre = findMember(request, "genre");
-    const bool genre_route =
+    bool genre_route =
         type == "formulation" || type == "board" ||
         (genre != nullptr && !genre->IsNull() && !(genre->IsString() && *genre == "sudoku"));
+#ifdef GRIDMILP_WITH_GENRES
+    // A puzz.link URL names its genre: without a "genre" field, it decides the route.
+    if (!genre_route && (genre == nullptr || genre->IsNull())) {
+      const Value* text = findMember(request, type == "parse" ? "text" : "puzzle");
+      if (text != nullptr && text->IsString()) {
+        const std::optional<std::string> of_url =
+            puzzles::urlTextGenre(std::string_view(text->GetString(), text->GetStringLength()));
+        genre_route = of_url.has_value() && *of_url != "sudoku";
+      }
+    }
+#endif
     if (type != "version" && genre_route) {
 #ifdef GRIDMILP_WITH_GENRES
       body = handleGenreRequest(type, request, id, progress, start, a);
@@ -735,7 +747,13 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
     } else if (type == "parse" || type == "solve" || type == "relax" || type == "exportModel" ||
                type == "checkUniqueness" || type == "enumerate" || type == "complete" ||
                type == "generate") {
-      body = handleSudokuRequest(decodeSudokuRequest(type, request), id, progress, start, a);
+      SudokuRequest sudoku_request = decodeSudokuRequest(type, request);
+#ifdef GRIDMILP_WITH_GENRES
+      if (sudoku_request.puzzle && puzzles::urlTextGenre(*sudoku_request.puzzle)) {
+        sudoku_request.puzzle = puzzles::sudokuLinesOfUrls(*sudoku_request.puzzle);
+      }
+#endif
+      body = handleSudokuRequest(sudoku_request, id, progress, start, a);
     } else {
       throw badRequest("type", "Unknown request type '" + type + "': " + kTypes);
     }

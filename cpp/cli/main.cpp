@@ -29,12 +29,17 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "app/service.h"
 #include "milp/glpk_backend.h"
+#ifdef GRIDMILP_WITH_GENRES
+#include "puzzles/common/puzzlink.h"
+#include "puzzles/common/registry.h"
+#endif
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/text.h"
 
@@ -45,6 +50,9 @@ using rapidjson::StringRef;
 using rapidjson::Value;
 namespace sudoku = gridmilp::sudoku;
 namespace app = gridmilp::app;
+#ifdef GRIDMILP_WITH_GENRES
+namespace puzzles = gridmilp::puzzles;
+#endif
 
 constexpr int kExitSolved = 0;
 constexpr int kExitUnsolved = 1;
@@ -139,9 +147,10 @@ struct SolveCommand {
   ShapeArgs shape;        // size/boxHeight/boxWidth/symbols fields for requests
   OptionArgs options;     // the request's "options"
   std::string genre = "sudoku";
-  bool modelGiven = false;   // --model given (genres: else the genre's default model)
-  bool methodGiven = false;  // --method given (genres: else the fastest route)
-  bool routeGiven = false;   // Sudoku: --model or --method given (else the fastest route)
+  std::optional<std::string> input;  // the file's text, when main has read it already
+  bool modelGiven = false;           // --model given (genres: else the genre's default model)
+  bool methodGiven = false;          // --method given (genres: else the fastest route)
+  bool routeGiven = false;           // Sudoku: --model or --method given (else the fastest route)
 };
 
 /// The objective object of a request from --objective: a preset name, or a file
@@ -245,7 +254,7 @@ int runSolve(const SolveCommand& cmd) {
   std::string input;
   rapidjson::Document objective;  // null: no objective
   try {
-    input = readInput(cmd.path);
+    input = cmd.input ? *cmd.input : readInput(cmd.path);
     if (!cmd.objective.empty()) objective = objectiveJson(cmd.objective);
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
@@ -348,7 +357,7 @@ int runSolve(const SolveCommand& cmd) {
 int runGenreSolve(const SolveCommand& cmd) {
   std::string input;
   try {
-    input = readInput(cmd.path);
+    input = cmd.input ? *cmd.input : readInput(cmd.path);
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
@@ -701,7 +710,13 @@ int main(int argc, char** argv) {
                   "Print only the Project Euler 96 sum of the top-left numbers");
   solve->add_flag("--json", solve_cmd.as_json, "Print the full response objects, one per line");
   solve->add_option("--genre", solve_cmd.genre,
-                    "sudoku (default), killer, jigsaw, sudoku-x, hyper or latin-square");
+                    "sudoku (default; a file of puzz.link URLs names its own genre), or "
+#ifdef GRIDMILP_WITH_GENRES
+                        + puzzles::genreList()
+#else
+                    "another genre"
+#endif
+  );
   auto* unique = solve->add_flag("--unique", solve_cmd.unique,
                                  "Check uniqueness: print 'SOLUTION unique' or 'SOLUTION "
                                  "not-unique SECOND'");
@@ -784,6 +799,23 @@ int main(int argc, char** argv) {
       solve_cmd.options = options;
       solve_cmd.modelGiven = solve->count("--model") > 0;
       solve_cmd.methodGiven = solve->count("--method") > 0;
+#ifdef GRIDMILP_WITH_GENRES
+      // Without --genre, a file of puzz.link URLs names its genre.
+      if (solve->count("--genre") == 0) {
+        try {
+          solve_cmd.input = readInput(solve_cmd.path);
+        } catch (const std::exception& e) {
+          std::cerr << "gridmilp: " << e.what() << "\n";
+          return kExitBadInput;
+        }
+        try {
+          if (const auto genre = puzzles::urlTextGenre(*solve_cmd.input)) solve_cmd.genre = *genre;
+        } catch (const gridmilp::InputError& e) {
+          std::cerr << "gridmilp: " << where(solve_cmd.path) << ": " << e.what() << "\n";
+          return kExitBadInput;
+        }
+      }
+#endif
       if (solve_cmd.genre != "sudoku") return runGenreSolve(solve_cmd);
       // Sudoku's defaults are the fastest GLPK route (docs/performance.md): the reduced
       // model, and CNF-SAT unless an objective needs branch-and-bound.

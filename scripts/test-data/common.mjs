@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = `${root}build/native-release/gridmilp-cli`;
+const cli = process.env.GRIDMILP_CLI ?? `${root}build/native-release/gridmilp-cli`;
 
 /**
  * A seeded random generator (mulberry32): the same seed gives the same numbers on every

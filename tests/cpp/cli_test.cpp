@@ -195,10 +195,30 @@ TEST(CliGenreTest, NamesPuzzlesOfOneLineFormatsInOrderAndExitsOneWithoutAnswer) 
   EXPECT_NE(ok.out.find("=== Puzzle 2\n"), std::string::npos) << ok.out;
   const CliRun none = runCli("solve --genre latin-square -", "2 2\n1 -\n- 2\n");
   EXPECT_EQ(none.exit_code, 1) << none.out;
-  const CliRun bad = runCli("solve --genre nurikabe -", "2 2\n1 -\n- 2\n", true);
+  const CliRun bad = runCli("solve --genre masyu -", "2 2\n1 -\n- 2\n", true);
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
-  EXPECT_NE(bad.out.find("Unknown genre 'nurikabe'"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("Unknown genre 'masyu'"), std::string::npos) << bad.out;
 }
 
 }  // namespace
+TEST(CliGenreTest, AFileOfUrlsNamesItsGenre) {
+  // Two Hitori URLs (pzprjs's test puzzle and a 3×3 of ours), no --genre: the URLs say it.
+  const std::string path = ::testing::TempDir() + "gridmilp_cli_urls." + std::to_string(getpid());
+  std::ofstream(path) << "https://puzz.link/p?hitori/4/4/1114142333214213\n"
+                         "http://pzv.jp/p.html?hitori/3/3/112123231\n";
+  const CliRun run = runCli("solve '" + path + "'");
+  std::remove(path.c_str());
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_EQ(
+      run.out.rfind("=== url-1 source=https://puzz.link/p?hitori/4/4/1114142333214213\n4 4\n", 0),
+      0U)
+      << run.out;
+  EXPECT_NE(run.out.find("=== url-2 source=http://pzv.jp/p.html?hitori/3/3/112123231\n3 3\n"),
+            std::string::npos)
+      << run.out;
+  const CliRun cut = runCli("solve -", "https://puzz.link/p?hitori/4/4/11\n", true);
+  EXPECT_EQ(cut.exit_code, 2) << cut.out;
+  EXPECT_NE(cut.out.find("URL body: it ends after 2 of 16 cells"), std::string::npos) << cut.out;
+}
+
 }  // namespace gridmilp

@@ -120,9 +120,9 @@ describe('the genre route', () => {
   });
 
   it('refuses an unknown genre, naming the ones there are', () => {
-    const r = call({ type: 'solve', genre: 'nurikabe', puzzle: '1' });
+    const r = call({ type: 'solve', genre: 'masyu', puzzle: '1' });
     expect(r.error.code).toBe('bad_request');
-    expect(r.error.message).toContain("Unknown genre 'nurikabe': one of sudoku, killer, jigsaw");
+    expect(r.error.message).toContain("Unknown genre 'masyu': one of sudoku, killer, jigsaw");
   });
 
   it('solves a killer of its own and draws its cages on the board', () => {

@@ -464,7 +464,7 @@ describe('the SAT method: a second module, loaded on the first request for it', 
       type: 'genre',
       request: { type: 'enumerate', genre: 'latin-square', puzzle: '2 2\n- -\n- -\n', limit: 5 },
     });
-    await logic.handle({ id: 3, type: 'genre', request: { type: 'solve', genre: 'nurikabe', puzzle: '1' } });
+    await logic.handle({ id: 3, type: 'genre', request: { type: 'solve', genre: 'masyu', puzzle: '1' } });
     await logic.handle({ id: 4, type: 'genre', request: 'not an object' });
     expect(sat.fetched()).toBe(1);
     const results = posted.filter(isResult);
@@ -477,7 +477,7 @@ describe('the SAT method: a second module, loaded on the first request for it', 
       [3, 'bad_request'],
       [4, 'bad_request'],
     ]);
-    expect(errors[0]!.error.message).toContain("Unknown genre 'nurikabe'");
+    expect(errors[0]!.error.message).toContain("Unknown genre 'masyu'");
   });
 
   it('routes a generate without a method to the SAT module (its default there)', async () => {

@@ -2,11 +2,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/registry.h"
 
+#include "puzzles/akari/akari.h"
+#include "puzzles/heyawake/heyawake.h"
 #include "puzzles/hitori/hitori.h"
 #include "puzzles/hyper/hyper.h"
 #include "puzzles/jigsaw/jigsaw.h"
+#include "puzzles/kakuro/kakuro.h"
 #include "puzzles/killer/killer.h"
+#include "puzzles/kuromasu/kuromasu.h"
 #include "puzzles/latin_square/latin_square.h"
+#include "puzzles/norinori/norinori.h"
+#include "puzzles/shikaku/shikaku.h"
+#include "puzzles/slitherlink/slitherlink.h"
+#include "puzzles/star_battle/star_battle.h"
 #include "puzzles/sudoku/genre.h"
 #include "puzzles/sudoku_x/sudoku_x.h"
 
@@ -14,8 +22,10 @@ namespace gridmilp::puzzles {
 
 const std::vector<const Genre*>& allGenres() {
   static const std::vector<const Genre*> genres = {
-      &sudokuGenre(), &killerGenre(),      &jigsawGenre(), &sudokuXGenre(),
-      &hyperGenre(),  &latinSquareGenre(), &hitoriGenre(),
+      &sudokuGenre(),   &killerGenre(),      &jigsawGenre(),   &sudokuXGenre(),
+      &hyperGenre(),    &latinSquareGenre(), &hitoriGenre(),   &starBattleGenre(),
+      &heyawakeGenre(), &akariGenre(),       &shikakuGenre(),  &slitherlinkGenre(),
+      &kakuroGenre(),   &norinoriGenre(),    &kuromasuGenre(),
   };
   return genres;
 }

@@ -14,7 +14,7 @@ import type {
   SolveProgress,
   VersionResult,
 } from '../solver/protocol.js';
-import { GENRE_IDS, type GenreRequest, type GenreSolveOptions, type GenreSolveResult } from '../solver/genre.js';
+import { GENRE_IDS, looksLikeUrl, type GenreId, type GenreRequest, type GenreSolveOptions, type GenreSolveResult } from '../solver/genre.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
 import { createEngineLoader, Engine, EngineCrashedError, errorText } from '../worker/engine.js';
 import { engineError, GridmilpError, invalidArgument, invalidOption } from './errors.js';
@@ -170,6 +170,14 @@ class GridmilpSolver implements Solver {
     onProgress?: ((progress: SolveProgress) => void) | ((progress: Record<string, unknown>) => void),
   ): SolveOutput | GenreSolveResult {
     checkCallback(onProgress);
+    // A puzz.link URL names its genre: a Sudoku one stays on the Sudoku route (the
+    // engine reads it there), any other goes to its genre.
+    if (typeof puzzle === 'string' && looksLikeUrl(puzzle) && (options === undefined || (typeof options === 'object' && options !== null && !('genre' in options)))) {
+      const parsed = this.callGenre<{ genre: GenreId }>('Unable to read the URL', { type: 'parse', text: puzzle });
+      if (parsed.genre !== 'sudoku') {
+        return this.solve(puzzle, { ...(options as object), genre: parsed.genre } as GenreSolveCallOptions, onProgress as (p: Record<string, unknown>) => void);
+      }
+    }
     if (isGenreOptions(options)) {
       const request = genreRequestOf('solve', options, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);

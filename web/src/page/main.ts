@@ -15,6 +15,7 @@
  */
 import { SolverClient } from '../solver/client';
 import { PROTOCOL_VERSION, SolverError } from '../solver/protocol';
+import { looksLikeUrl, type GenreId } from '../solver/genre';
 import { Board, type BoardChange } from './board';
 import { LazyModelPanel } from './lazy-model';
 import { BnbPanel, createWorker, exportModelLp, messageOf } from './shared';
@@ -295,8 +296,18 @@ class SudokuPage implements Page {
     });
   }
 
-  /** A paste goes to the genre page when it is on screen, else to the Sudoku loader. */
+  /**
+   * A paste goes to the genre page when it is on screen, else to the Sudoku loader; a
+   * puzz.link URL pasted outside a text box opens the page of its genre.
+   */
   private onPaste(event: ClipboardEvent): void {
+    const target = event.target;
+    const pasted = event.clipboardData?.getData('text/plain') ?? '';
+    if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) && looksLikeUrl(pasted)) {
+      event.preventDefault();
+      void this.openUrl(pasted);
+      return;
+    }
     if (this.genreView !== null && document.getElementById('sudoku-play')?.hidden === true) {
       const target = event.target;
       if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) return;
@@ -308,6 +319,38 @@ class SudokuPage implements Page {
       return;
     }
     this.loader.onPaste(event);
+  }
+
+  /**
+   * Opens a text of puzz.link URLs: the engine (the module with the genres) names its
+   * genre; a Sudoku goes to the Sudoku loader as its givens, any other genre to its page
+   * as records. On an error the message is shown and nothing the user had changes.
+   *
+   * @param text the pasted URLs, one a line
+   */
+  private async openUrl(text: string): Promise<void> {
+    let parsed: { genre: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
+    try {
+      parsed = await this.client.genre({ type: 'parse', text });
+    } catch (e) {
+      this.jobs.setStatus(`The pasted URL: ${messageOf(e)}`, 'error');
+      return;
+    }
+    const select = document.getElementById('genre') as HTMLSelectElement | null;
+    if (parsed.genre === 'sudoku') {
+      if (select !== null && select.value !== 'sudoku') {
+        select.value = 'sudoku';
+        select.dispatchEvent(new Event('change'));
+      }
+      await this.loader.loadText(parsed.puzzles.map((p) => p.givens ?? '').join('\n'), 'the pasted URL');
+      return;
+    }
+    if (select !== null) {
+      select.value = parsed.genre;
+      select.dispatchEvent(new Event('change'));
+    }
+    const view = await this.genreView;
+    await view?.paste(parsed.records ?? text);
   }
 
   /** The genre picker: Sudoku is this page; every other genre shows genre/view.ts. */

@@ -85,7 +85,8 @@ export interface GenreSolveOptions {
 export interface GenreRequest {
   id?: number | string;
   type: 'parse' | 'solve' | 'checkUniqueness' | 'enumerate' | 'relax' | 'exportModel' | 'formulation' | 'board' | 'generate';
-  genre: GenreId;
+  /** The genre; without it a text of puzz.link URLs names its own (else `sudoku`). */
+  genre?: GenreId;
   puzzle?: string;
   text?: string;
   index?: number;
@@ -156,4 +157,17 @@ export interface Formulation {
 /** Result of `formulation`. */
 export interface FormulationResult extends GenreResultHead {
   formulation: Formulation;
+}
+
+/**
+ * Whether a text is written as a puzz.link or pzv.jp URL: its first non-blank line starts
+ * with `http://`, `https://`, `puzz.link/` or `pzv.jp/` and has a query (`?`), as the
+ * engine decides (cpp/puzzles/common/puzzlink.h, looksLikeUrl).
+ *
+ * @param text any text
+ * @returns true for a text of URLs (the engine then names its genre)
+ */
+export function looksLikeUrl(text: string): boolean {
+  const first = text.split('\n').find((line) => line.trim().length > 0)?.trim() ?? '';
+  return /^(https?:\/\/|puzz\.link\/|pzv\.jp\/)/.test(first) && first.includes('?');
 }

@@ -28,12 +28,31 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Attrs = {}, te
 const xOf = (column: number): number => MARGIN + (column * CELL) / 2;
 const yOf = (row: number): number => MARGIN + (row * CELL) / 2;
 
-/** Colours of shading styles. */
+/** Colours of shading styles: the puzzle's own (`block`: a black cell of Akari or
+ * Kakuro), the answer's (`shaded`), the LP relaxation's (`relaxed`, its value the
+ * opacity) and the lit cells of Akari. */
 const SHADES: Record<string, string> = {
   diagonal: '#cfe3f7',
   window: '#d8efd2',
   shaded: '#2b2f36',
+  block: '#17202e',
+  relaxed: '#e8a33d',
+  lit: '#fff1a8',
 };
+
+/** Shading styles dark enough that the text on them is drawn white. */
+const DARK = new Set(['shaded', 'block']);
+
+/** A five-pointed star of outer radius `r` at (x, y), as an SVG path. */
+function starPath(x: number, y: number, r: number): string {
+  let d = '';
+  for (let k = 0; k < 10; k++) {
+    const radius = k % 2 === 0 ? r : r * 0.42;
+    const angle = -Math.PI / 2 + (k * Math.PI) / 5;
+    d += `${k === 0 ? 'M' : 'L'}${(x + radius * Math.cos(angle)).toFixed(2)} ${(y + radius * Math.sin(angle)).toFixed(2)}`;
+  }
+  return `${d}Z`;
+}
 
 /** What each cell says, for its label: its number, marks and cage sum. */
 function cellWords(board: Board): string[][] {
@@ -41,9 +60,11 @@ function cellWords(board: Board): string[][] {
   const at = (row: number, column: number): string[] | undefined =>
     row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
   for (const item of board.items) {
-    if (item.kind === 'number') at(item.row, item.column)?.push(item.text ?? '', item.style === 'given' ? 'given' : 'solved');
+    if (item.kind === 'number' && (item.style === 'down' || item.style === 'across')) at(item.row, item.column)?.push(`${item.style} sum ${item.text ?? ''}`);
+    else if (item.kind === 'number') at(item.row, item.column)?.push(item.text ?? '', item.style === 'given' ? 'given' : 'solved');
     else if (item.kind === 'cage') continue; // said last, below
     else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push('shaded');
+    else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
     else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
   }
   for (const item of board.items) {
@@ -114,6 +135,8 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
     marksPerCell.set(key, [...(marksPerCell.get(key) ?? []), item]);
   }
   const side = Math.max(2, Math.ceil(Math.sqrt(Math.max(board.rows, board.columns))));
+  // Cells whose shading is dark: their numbers are drawn white.
+  const dark = new Set(board.items.filter((i) => i.kind === 'shade' && DARK.has(i.style ?? '') && (i.value ?? 1) > 0.5).map((i) => `${i.row},${i.column}`));
   for (const item of board.items) {
     const x = xOf(item.column);
     const y = yOf(item.row);
@@ -138,7 +161,19 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
           el('text', { x: x - CELL / 2 + 7, y: y - CELL / 2 + 14, 'font-size': 11, fill: '#17202e', class: 'cage-sum' }, item.text ?? ''),
         );
         break;
-      case 'number':
+      case 'number': {
+        const onDark = dark.has(`${item.row},${item.column}`);
+        if (item.style === 'down' || item.style === 'across') {
+          // A Kakuro clue: down in the lower left, across in the upper right, split by a diagonal.
+          if (item.style === 'down') {
+            layers.shade.append(el('line', { x1: x - CELL / 2, y1: y - CELL / 2, x2: x + CELL / 2, y2: y + CELL / 2, stroke: '#8a94a3', 'stroke-width': 1 }));
+          }
+          const down = item.style === 'down';
+          layers.text.append(
+            el('text', { x: down ? x - CELL / 4 : x + CELL / 4, y: down ? y + CELL / 3 : y - CELL / 8, 'text-anchor': 'middle', 'font-size': 13, fill: onDark ? '#ffffff' : '#17202e', class: `number ${item.style}` }, item.text ?? ''),
+          );
+          break;
+        }
         layers.text.append(
           el(
             'text',
@@ -146,15 +181,16 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
               x,
               y: y + 9,
               'text-anchor': 'middle',
-              'font-size': 26,
+              'font-size': (item.text ?? '').length > 2 ? 17 : 26,
               'font-weight': item.style === 'given' ? 700 : 400,
-              fill: item.style === 'given' ? '#17202e' : '#1d5fb8',
+              fill: onDark ? '#ffffff' : item.style === 'given' ? '#17202e' : '#1d5fb8',
               class: `number ${item.style ?? ''}`,
             },
             item.text ?? '',
           ),
         );
         break;
+      }
       case 'candidate': {
         const marks = marksPerCell.get(`${item.row},${item.column}`) ?? [];
         const k = Number(item.text) - 1;
@@ -168,14 +204,33 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
         );
         break;
       }
-      case 'line':
-        layers.walls.append(el('line', { x1: x, y1: y, x2: xOf(item.to?.[1] ?? item.column), y2: yOf(item.to?.[0] ?? item.row), stroke: '#1d5fb8', 'stroke-width': 4, 'stroke-linecap': 'round' }));
+      case 'line': {
+        const relaxed = item.style === 'relaxed';
+        layers.walls.append(
+          el('line', {
+            x1: x,
+            y1: y,
+            x2: xOf(item.to?.[1] ?? item.column),
+            y2: yOf(item.to?.[0] ?? item.row),
+            stroke: relaxed ? '#e8a33d' : '#1d5fb8',
+            'stroke-opacity': relaxed ? 0.15 + 0.85 * (item.value ?? 1) : 1,
+            'stroke-width': 4,
+            'stroke-linecap': 'round',
+          }),
+        );
         break;
+      }
       case 'dot':
         layers.text.append(el('circle', { cx: x, cy: y, r: 4, fill: '#17202e' }));
         break;
       case 'circle':
-        layers.text.append(el('circle', { cx: x, cy: y, r: CELL / 3, fill: 'none', stroke: '#17202e', 'stroke-width': 2 }));
+        if (item.style === 'star') {
+          layers.text.append(el('path', { d: starPath(x, y, CELL / 2.6), fill: '#c78a00', stroke: '#17202e', 'stroke-width': 1, class: 'star', 'fill-opacity': item.value ?? 1 }));
+        } else if (item.style === 'lamp') {
+          layers.text.append(el('circle', { cx: x, cy: y, r: CELL / 3.2, fill: '#f4c430', stroke: '#17202e', 'stroke-width': 1.5, class: 'lamp', 'fill-opacity': item.value ?? 1 }));
+        } else {
+          layers.text.append(el('circle', { cx: x, cy: y, r: CELL / 3, fill: 'none', stroke: '#17202e', 'stroke-width': 2 }));
+        }
         break;
       case 'outside':
         layers.text.append(el('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 16, fill: '#17202e' }, item.text ?? ''));

@@ -41,10 +41,13 @@ export const GENRE_PAGE = `
     </span>
     <button type="button" id="genre-make-region">Make region</button>
     <button type="button" id="genre-empty">Empty grid</button>
+    <span id="genre-edit-hint" class="hint"></span>
   </div>
   <div class="actions">
     <button type="button" id="genre-svg">Download SVG</button>
     <button type="button" id="genre-png">Download PNG</button>
+    <button type="button" id="genre-copy-url" hidden>Copy puzz.link URL</button>
+    <a id="genre-url" class="genre-url" target="_blank" rel="noopener noreferrer" hidden></a>
   </div>
   <p id="genre-status" class="status" role="status" aria-live="polite" data-kind="info"></p>
   <section id="genre-bnb" class="bnb" aria-labelledby="genre-bnb-heading" hidden>

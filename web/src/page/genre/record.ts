@@ -12,6 +12,8 @@ export interface RecordText {
   header: string;
   rows: number;
   columns: number;
+  /** A third number on the size line (Star Battle's stars per unit), as written. */
+  parameter?: string;
   /** blocks[k][cell]: the token of cell (row · columns + column) in block k. */
   blocks: string[][];
 }
@@ -20,7 +22,8 @@ export interface RecordText {
  * Reads a text holding one record.
  *
  * @param text the puzzle text
- * @param blocks how many blocks the genre's record has (killer, jigsaw: 2; others 1)
+ * @param blocks how many blocks the genre's record has (editing.ts: killer, jigsaw,
+ *   norinori, heyawake 2; others 1)
  * @returns the record, or null when the text is not one record of that shape (the
  *   editor then asks for one puzzle in the record layout)
  */
@@ -33,8 +36,8 @@ export function readRecord(text: string, blocks: number): RecordText | null {
     at = 1;
   }
   const size = lines[at]?.trim().split(/\s+/).map(Number) ?? [];
-  if (size.length !== 2 || !size.every((v) => Number.isInteger(v) && v >= 1 && v <= 100)) return null;
-  const [rows, columns] = size as [number, number];
+  if (size.length < 2 || size.length > 3 || !size.every((v) => Number.isInteger(v) && v >= 1 && v <= 100)) return null;
+  const [rows, columns, parameter] = size as [number, number, number | undefined];
   const body = lines.slice(at + 1);
   if (body.length !== rows * blocks || body.some((l) => l.startsWith('==='))) return null;
   const out: string[][] = [];
@@ -43,7 +46,7 @@ export function readRecord(text: string, blocks: number): RecordText | null {
     if (tokens.length !== rows * columns) return null;
     out.push(tokens);
   }
-  return { header, rows, columns, blocks: out };
+  return { header, rows, columns, blocks: out, ...(parameter === undefined ? {} : { parameter: String(parameter) }) };
 }
 
 /**
@@ -53,7 +56,7 @@ export function readRecord(text: string, blocks: number): RecordText | null {
  * @returns the text, ending in a newline
  */
 export function writeRecord(record: RecordText): string {
-  let out = `=== ${record.header}\n${record.rows} ${record.columns}\n`;
+  let out = `=== ${record.header}\n${record.rows} ${record.columns}${record.parameter === undefined ? '' : ` ${record.parameter}`}\n`;
   for (const block of record.blocks) {
     const width = Math.max(...block.map((t) => t.length));
     for (let r = 0; r < record.rows; r++) {

@@ -15,6 +15,7 @@ import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize } from '../format';
 import { BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
+import { EDITING } from './editing';
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
@@ -107,6 +108,8 @@ export class GenreView {
   private selection = new Set<number>();
   private cursor = 0;
   private dragging = false;
+  /** The last digit typed (for two-digit numbers): its cell, the number so far, when. */
+  private typed: { cell: number; text: string; at: number } | null = null;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
   private solutions: string[] = [];
   /** The puzzles of the text as last parsed. */
@@ -131,6 +134,13 @@ export class GenreView {
       if (this.solutions.length > 0) saveText(this.solutions.join(''), `${this.genre}-solutions.txt`);
     });
     byId('genre-svg').addEventListener('click', () => this.downloadSvg());
+    byId('genre-copy-url').addEventListener('click', () => {
+      const url = byId<HTMLAnchorElement>('genre-url').href;
+      navigator.clipboard?.writeText(url).then(
+        () => this.say('The puzz.link URL is copied.', 'success'),
+        () => this.say(`Copy this URL: ${url}`, 'info'),
+      );
+    });
     byId('genre-png').addEventListener('click', () => void this.downloadPng());
     this.stop.addEventListener('click', () => this.client.stop());
     byId('genre-make-cage').addEventListener('click', () => this.makeCage());
@@ -174,9 +184,10 @@ export class GenreView {
     this.genre = genre;
     byId('genre-heading').textContent = GENRE_TITLES[genre];
     byId('genre-rules').textContent = RULES[genre];
-    byId('genre-new').hidden = genre === 'killer';
+    byId('genre-new').hidden = !EDITING[genre].generates;
     byId('genre-cage-tools').hidden = genre !== 'killer';
-    byId('genre-make-region').hidden = genre !== 'jigsaw';
+    byId('genre-make-region').hidden = EDITING[genre].regionBlock === null;
+    byId('genre-edit-hint').textContent = EDITING[genre].hint;
     this.selection.clear();
     this.text.value = this.texts.get(genre) ?? EXAMPLES[genre];
     this.formulationPanel.hidden = true;
@@ -262,12 +273,13 @@ export class GenreView {
   }
 
   private async draw(): Promise<void> {
-    const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[] }>(
+    const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[]; url?: string | null }>(
       { type: 'board', ...this.puzzleFields() },
       false,
     );
     if (r === null) return;
     this.showModels(r.models);
+    this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     this.say(r.warnings.length > 0 ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`, r.warnings.length > 0 ? 'warning' : 'info');
   }
@@ -498,9 +510,19 @@ export class GenreView {
 
   // ---- The editor: select cells, then make a cage or a region, or type givens ----
 
-  /** Blocks of the genre's record: killer (sums, cage ids) and jigsaw (givens, regions) 2. */
+  /** Blocks of the genre's record (editing.ts). */
   private blocks(): number {
-    return this.genre === 'killer' || this.genre === 'jigsaw' ? 2 : 1;
+    return EDITING[this.genre].blocks;
+  }
+
+  /** The puzzle's puzz.link URL as a link and a Copy button, or neither when it has none. */
+  private showUrl(url: string | null): void {
+    const link = byId<HTMLAnchorElement>('genre-url');
+    link.hidden = url === null;
+    byId('genre-copy-url').hidden = url === null;
+    if (url === null) return;
+    link.href = url;
+    link.textContent = url.length > 60 ? `${url.slice(0, 57)}…` : url;
   }
 
   /** The cell under a pointer event, or -1. */
@@ -553,16 +575,40 @@ export class GenreView {
       event.preventDefault();
       return;
     }
-    if (this.genre !== 'killer' && (/^[0-9]$/.test(event.key) || event.key === 'Backspace' || event.key === 'Delete')) {
-      const value = /^[1-9]$/.test(event.key) ? event.key : '-';
-      this.edit((record) => {
-        for (const cell of this.selection.size > 0 ? this.selection : [this.cursor]) record.blocks[0]![cell] = value;
-      });
-      event.preventDefault();
-    } else if (this.genre === 'killer' && (event.key === 'Backspace' || event.key === 'Delete')) {
+    if (this.genre === 'killer' && (event.key === 'Backspace' || event.key === 'Delete')) {
       this.deleteCage();
       event.preventDefault();
+      return;
     }
+    const editing = EDITING[this.genre];
+    const block = editing.typeBlock;
+    if (block === null) return;
+    const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
+    let value: string | null = null;
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      value = '-';
+    } else if (editing.x !== null && event.key.toLowerCase() === 'x') {
+      value = editing.x;
+    } else if (/^[0-9]$/.test(event.key)) {
+      // A second digit soon after the first in the same cell makes a two-digit number.
+      const now = Date.now();
+      const previous = this.typed;
+      const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + event.key) : NaN;
+      const digit = Number(event.key);
+      const number = joined <= editing.maxNumber ? joined : digit;
+      if (number > editing.maxNumber || (number === 0 && !editing.zero)) {
+        value = '-';
+      } else {
+        value = String(number);
+      }
+      this.typed = { cell: this.cursor, text: value === '-' ? '' : value, at: now };
+    }
+    if (value === null) return;
+    const token = value;
+    this.edit((record) => {
+      for (const cell of cells) record.blocks[block]![cell] = token;
+    });
+    event.preventDefault();
   }
 
   /** Outlines the selected cells and says how many there are. */
@@ -639,25 +685,36 @@ export class GenreView {
   }
 
   private makeRegion(): void {
-    if (this.selection.size === 0) return;
+    const block = EDITING[this.genre].regionBlock;
+    if (this.selection.size === 0 || block === null) return;
     this.edit((record) => {
-      const ids = record.blocks[1]!;
+      const ids = record.blocks[block]!;
       const id = freshId(ids);
       for (const cell of this.selection) ids[cell] = id;
     });
     this.selection.clear();
   }
 
-  /** An empty puzzle of the board's size: no givens; killer no cages; jigsaw boxes as regions. */
+  /**
+   * An empty puzzle of the board's size: no givens or clues; killer no cages; the
+   * genres with regions get boxes as regions (the rows and columns of the most square
+   * box shape that divides the side).
+   */
   private emptyGrid(): void {
-    const n = this.board?.rows ?? 9;
-    const empty = Array.from({ length: n * n }, () => '-');
-    let h = Math.floor(Math.sqrt(n));
-    while (n % h !== 0) h--;
-    const w = n / h;
-    const boxes = Array.from({ length: n * n }, (_, i) => String(Math.floor(Math.floor(i / n) / h) * h + Math.floor((i % n) / w) + 1));
-    const blocks = this.genre === 'killer' ? [empty, [...empty]] : this.genre === 'jigsaw' ? [empty, boxes] : [empty];
-    this.text.value = writeRecord({ header: 'my_puzzle', rows: n, columns: n, blocks });
+    const editing = EDITING[this.genre];
+    const rows = this.board?.rows ?? 9;
+    const columns = this.board?.columns ?? rows;
+    const empty = Array.from({ length: rows * columns }, () => '-');
+    const side = (n: number): number => {
+      let h = Math.floor(Math.sqrt(n));
+      while (n % h !== 0) h--;
+      return h;
+    };
+    const h = side(rows);
+    const w = columns / side(columns);
+    const boxes = Array.from({ length: rows * columns }, (_, i) => String(Math.floor(Math.floor(i / columns) / h) * Math.ceil(columns / w) + Math.floor((i % columns) / w) + 1));
+    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : this.genre === 'kakuro' ? empty.map(() => '0') : [...empty]));
+    this.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
     this.selection.clear();
     void this.readText();
   }

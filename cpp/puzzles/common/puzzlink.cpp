@@ -1,0 +1,852 @@
+// gridmilp — puzz.link and pzv.jp URLs of the pencil puzzles, read and written.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "puzzles/common/puzzlink.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <vector>
+
+#include "puzzles/common/cells.h"
+#include "puzzles/common/records.h"
+#include "puzzles/common/registry.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+/// A pid of pzprjs (or an alias of one) and the genre it is.
+struct PidGenre {
+  std::string_view pid;
+  std::string_view genre;
+};
+constexpr PidGenre kPids[] = {
+    {"hitori", "hitori"},           {"akari", "akari"},
+    {"lightup", "akari"},           {"bijutsukan", "akari"},
+    {"starbattle", "star-battle"},  {"norinori", "norinori"},
+    {"heyawake", "heyawake"},       {"heyawacky", "heyawake"},
+    {"kurodoko", "kuromasu"},       {"shikaku", "shikaku"},
+    {"nurikabe", "nurikabe"},       {"slither", "slitherlink"},
+    {"slitherlink", "slitherlink"}, {"kakuro", "kakuro"},
+    {"sudoku", "sudoku"},
+};
+
+/// The pid a URL of the genre is written with (pzprjs's urlid), or "".
+std::string_view urlIdOf(std::string_view genre) {
+  static const std::map<std::string_view, std::string_view> kUrlIds = {
+      {"hitori", "hitori"},     {"akari", "akari"},       {"star-battle", "starbattle"},
+      {"norinori", "norinori"}, {"heyawake", "heyawake"}, {"kuromasu", "kurodoko"},
+      {"shikaku", "shikaku"},   {"nurikabe", "nurikabe"}, {"slitherlink", "slither"},
+      {"kakuro", "kakuro"},     {"sudoku", "sudoku"},
+  };
+  const auto it = kUrlIds.find(genre);
+  return it == kUrlIds.end() ? std::string_view() : it->second;
+}
+
+std::string supportedList() {
+  std::string out;
+  for (const PidGenre& p : kPids) {
+    if (findGenre(p.genre) == nullptr) continue;
+    if (!out.empty()) out += ", ";
+    out += p.pid;
+  }
+  return out;
+}
+
+InputError urlError(const std::string& message, int column = 0, std::string character = {}) {
+  Where where;
+  if (column > 0) where.column = column;
+  if (!character.empty()) where.character = std::move(character);
+  return InputError(ErrorCode::kParseError, message, where);
+}
+
+int digitValue(char ch, int base) {
+  int v = -1;
+  if (ch >= '0' && ch <= '9') v = ch - '0';
+  if (ch >= 'a' && ch <= 'z') v = ch - 'a' + 10;
+  return v < base ? v : -1;
+}
+
+/// Reads a URL body one character at a time, with messages that say where.
+class Body {
+ public:
+  explicit Body(const PuzzLinkUrl& url) : url_(url), text_(url.body) {}
+
+  bool done() const { return at_ >= text_.size(); }
+  char peek() const { return text_[at_]; }
+  char next() { return text_[at_++]; }
+  std::size_t at() const { return at_; }
+  std::string_view rest() const { return text_.substr(at_); }
+
+  /// A number of `digits` digits in `base` (throws when the body is shorter or a
+  /// character is no such digit).
+  int number(int digits, int base, const char* what) {
+    int value = 0;
+    for (int k = 0; k < digits; ++k) {
+      if (done()) throw cutShort(std::string("in the middle of ") + what);
+      const char ch = peek();
+      const int d = digitValue(ch, base);
+      if (d < 0) throw bad(std::string("not a digit of ") + what);
+      value = value * base + d;
+      ++at_;
+    }
+    return value;
+  }
+
+  /// "URL body, character 7 ('!'): <what>" at the current character.
+  InputError bad(const std::string& what) const {
+    const std::size_t k = std::min(at_, text_.size() - (text_.empty() ? 0 : 1));
+    const std::string ch = text_.empty() ? std::string() : std::string(1, text_[k]);
+    return urlError("URL body, character " + std::to_string(k + 1) + " ('" + ch + "'): " + what,
+                    url_.bodyStart + static_cast<int>(k) + 1, ch);
+  }
+  /// The body ended too early.
+  InputError cutShort(const std::string& what) const {
+    return urlError("URL body: it ends " + what + " (is the URL cut short?)",
+                    url_.bodyStart + static_cast<int>(text_.size()) + 1);
+  }
+
+ private:
+  const PuzzLinkUrl& url_;
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+/// Number16 (Encode.js, genericDecodeNumber16) over `count` items: −1 none, −2 "?".
+std::vector<int> readNumber16(Body& body, int count, const char* items) {
+  std::vector<int> out(count, -1);
+  int c = 0;
+  while (c < count) {
+    if (body.done()) {
+      throw body.cutShort("after " + std::to_string(c) + " of " + std::to_string(count) + " " +
+                          items);
+    }
+    const char ch = body.peek();
+    const int hex = digitValue(ch, 16);
+    if (hex >= 0) {
+      out[c++] = hex;
+      body.next();
+    } else if (ch >= 'g' && ch <= 'z') {
+      c += digitValue(ch, 36) - 15;
+      body.next();
+    } else if (ch == '.') {
+      out[c++] = -2;
+      body.next();
+    } else {
+      struct Wide {
+        char mark;
+        int digits;
+        int offset;
+      };
+      constexpr Wide kWide[] = {{'-', 2, 0},    {'+', 3, 0},     {'=', 3, 4096}, {'%', 3, 8192},
+                                {'@', 3, 8192}, {'*', 4, 12240}, {'$', 5, 77776}};
+      const Wide* wide = nullptr;
+      for (const Wide& w : kWide) {
+        if (w.mark == ch) wide = &w;
+      }
+      if (wide == nullptr) throw body.bad("not a number code of puzz.link (Number16)");
+      body.next();
+      out[c++] = body.number(wide->digits, 16, "a number") + wide->offset;
+    }
+  }
+  return out;
+}
+
+/// 4Cell (Encode.js, decode4Cell) over `count` cells: 0–4, −1 none, −2 "?".
+std::vector<int> read4Cell(Body& body, int count) {
+  std::vector<int> out(count, -1);
+  int c = 0;
+  while (c < count) {
+    if (body.done()) {
+      throw body.cutShort("after " + std::to_string(c) + " of " + std::to_string(count) + " cells");
+    }
+    const char ch = body.peek();
+    if (ch >= '0' && ch <= '4') {
+      out[c] = ch - '0';
+    } else if (ch >= '5' && ch <= '9') {
+      out[c] = ch - '5';
+      ++c;
+    } else if (ch >= 'a' && ch <= 'e') {
+      out[c] = ch - 'a';
+      c += 2;
+    } else if (ch >= 'g' && ch <= 'z') {
+      c += digitValue(ch, 36) - 16;
+    } else if (ch == '.') {
+      out[c] = -2;
+    } else {
+      throw body.bad("not a clue code of puzz.link (4Cell)");
+    }
+    body.next();
+    ++c;
+  }
+  return out;
+}
+
+/// Border (Encode.js, decodeBorder): the room of each cell, numbered in raster order of
+/// the rooms' first cells.
+std::vector<int> readBorder(Body& body, int rows, int columns) {
+  const int vertical = (columns - 1) * rows, horizontal = columns * (rows - 1);
+  std::vector<char> wall(vertical + horizontal, 0);
+  for (int part = 0; part < 2; ++part) {
+    const int first = part == 0 ? 0 : vertical;
+    const int count = part == 0 ? vertical : horizontal;
+    for (int k = 0; k < count; k += 5) {
+      if (body.done()) throw body.cutShort("inside the region borders");
+      const int bits = digitValue(body.peek(), 32);
+      if (bits < 0) throw body.bad("not a base-32 digit of the region borders (Border)");
+      body.next();
+      for (int b = 0; b < 5 && k + b < count; ++b) wall[first + k + b] = (bits >> (4 - b)) & 1;
+    }
+  }
+  const RectGrid grid{rows, columns};
+  std::vector<int> room(grid.cells(), -1);
+  int rooms = 0;
+  for (int start = 0; start < grid.cells(); ++start) {
+    if (room[start] >= 0) continue;
+    std::vector<int> stack{start};
+    room[start] = rooms;
+    while (!stack.empty()) {
+      const int cell = stack.back();
+      stack.pop_back();
+      const int r = grid.rowOf(cell), c = grid.columnOf(cell);
+      const auto go = [&](int next, bool walled) {
+        if (!walled && room[next] < 0) {
+          room[next] = rooms;
+          stack.push_back(next);
+        }
+      };
+      if (c + 1 < columns) go(cell + 1, wall[r * (columns - 1) + c]);
+      if (c > 0) go(cell - 1, wall[r * (columns - 1) + c - 1]);
+      if (r + 1 < rows) go(cell + columns, wall[vertical + r * columns + c]);
+      if (r > 0) go(cell - columns, wall[vertical + (r - 1) * columns + c]);
+    }
+    ++rooms;
+  }
+  return room;
+}
+
+std::string block(int rows, int columns, const std::function<std::string(int)>& token) {
+  return formatBlock(RectGrid{rows, columns}, token);
+}
+
+std::string numberOr(int value, const char* none = "-") {
+  return value >= 0 ? std::to_string(value) : std::string(none);
+}
+
+/// The kakuro clue digit (decval): 0–9, a–j 10–19, A–Z 20–45.
+int kakuroValue(Body& body) {
+  if (body.done()) throw body.cutShort("in the middle of a clue");
+  const char ch = body.peek();
+  int v = -1;
+  if (ch >= '0' && ch <= '9') v = ch - '0';
+  if (ch >= 'a' && ch <= 'j') v = ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'Z') v = ch - 'A' + 20;
+  if (v < 0) throw body.bad("not a Kakuro clue code (0-9, a-j, A-Z)");
+  body.next();
+  return v;
+}
+
+char kakuroCode(int value) {
+  if (value < 10) return static_cast<char>('0' + value);
+  if (value < 20) return static_cast<char>('a' + value - 10);
+  return static_cast<char>('A' + value - 20);
+}
+
+/// The record body (the lines after the size line) of a URL's puzzle.
+std::string decodeBody(const PuzzLinkUrl& url) {
+  Body body(url);
+  const int rows = url.rows, columns = url.columns, cells = rows * columns;
+  const std::string& g = url.genre;
+  const auto noQuestionMarks = [&](const std::vector<int>& values, const char* what) {
+    for (int v : values) {
+      if (v == -2) {
+        throw badRequest("puzzle", std::string("The URL has a \"?\" ") + what +
+                                       ": gridmilp solves puzzles whose clues are all known");
+      }
+    }
+  };
+  if (g == "sudoku") {
+    if (rows != columns)
+      throw badRequest("puzzle", "A Sudoku URL must be square, not " + std::to_string(columns) +
+                                     "/" + std::to_string(rows));
+    const std::vector<int> n = readNumber16(body, cells, "cells");
+    noQuestionMarks(n, "given");
+    for (int v : n) {
+      if (v == 0 || v > rows) {
+        throw badRequest("puzzle", "The URL has a given " + std::to_string(v) + ", not 1 to " +
+                                       std::to_string(rows));
+      }
+    }
+    return block(rows, columns, [&](int c) { return numberOr(n[c]); });
+  }
+  if (g == "kuromasu" || g == "shikaku" || g == "nurikabe") {
+    const std::vector<int> n = readNumber16(body, cells, "cells");
+    noQuestionMarks(n, "clue");
+    return block(rows, columns, [&](int c) { return numberOr(n[c]); });
+  }
+  if (g == "akari") {
+    const std::vector<int> n = read4Cell(body, cells);
+    return block(rows, columns, [&](int c) {
+      return n[c] == -1 ? std::string("-") : n[c] == -2 ? std::string("x") : std::to_string(n[c]);
+    });
+  }
+  if (g == "slitherlink") {
+    const std::vector<int> n = read4Cell(body, cells);  // "?" clues ask nothing
+    for (int c = 0; c < cells; ++c) {
+      if (n[c] == 4)
+        throw badRequest("puzzle", "The URL has a clue 4, which no Slitherlink cell can have");
+    }
+    return block(rows, columns, [&](int c) { return numberOr(n[c] >= 0 ? n[c] : -1); });
+  }
+  if (g == "hitori") {
+    std::vector<int> n(cells, -1);
+    for (int c = 0; c < cells; ++c) {
+      if (body.done()) {
+        throw body.cutShort("after " + std::to_string(c) + " of " + std::to_string(cells) +
+                            " cells");
+      }
+      const char ch = body.next();
+      if (digitValue(ch, 36) >= 0) {
+        n[c] = digitValue(ch, 36);
+      } else if (ch == '-') {
+        n[c] = body.number(2, 36, "a number");
+      } else if (ch == '%' || ch == '@') {
+        n[c] = -2;
+      }
+    }
+    noQuestionMarks(n, "number");
+    return block(rows, columns, [&](int c) { return n[c] > 0 ? std::to_string(n[c]) : "-"; });
+  }
+  if (g == "star-battle" || g == "norinori" || g == "heyawake") {
+    std::string stars;
+    if (g == "star-battle") {
+      const std::size_t slash = body.rest().find('/');
+      if (slash == std::string_view::npos || slash == 0) {
+        throw body.bad("a Star Battle body starts with the stars per unit and '/'");
+      }
+      for (std::size_t k = 0; k < slash; ++k) {
+        if (!std::isdigit(static_cast<unsigned char>(body.peek()))) {
+          throw body.bad("the stars per unit must be a whole number");
+        }
+        stars += body.next();
+      }
+      body.next();  // '/'
+    }
+    const std::vector<int> room = readBorder(body, rows, columns);
+    const std::string ids =
+        block(rows, columns, [&](int c) { return std::to_string(room[c] + 1); });
+    if (g == "star-battle") return stars + "\n" + ids;  // the size line's third number
+    if (g == "norinori") return block(rows, columns, [](int) { return "-"; }) + ids;
+    int rooms = 0;
+    for (int r : room) rooms = std::max(rooms, r + 1);
+    const std::vector<int> clue = readNumber16(body, rooms, "rooms");
+    noQuestionMarks(clue, "room clue");
+    std::vector<int> first(rooms, -1);
+    for (int c = cells - 1; c >= 0; --c) first[room[c]] = c;
+    return block(rows, columns,
+                 [&](int c) { return first[room[c]] == c ? numberOr(clue[room[c]]) : "-"; }) +
+           ids;
+  }
+  if (g == "kakuro") {
+    // The board of the URL; the record adds the outer clue row and column.
+    std::vector<int> down(cells, -1), across(cells, -1);  // −1: a white cell
+    int c = 0;
+    while (c < cells) {
+      if (body.done()) {
+        throw body.cutShort("after " + std::to_string(c) + " of " + std::to_string(cells) +
+                            " cells");
+      }
+      const char ch = body.peek();
+      if (ch >= 'k' && ch <= 'z') {
+        c += digitValue(ch, 36) - 19;
+        body.next();
+        continue;
+      }
+      down[c] = across[c] = 0;
+      if (ch == '.') {
+        body.next();
+      } else {
+        down[c] = kakuroValue(body);
+        across[c] = kakuroValue(body);
+      }
+      ++c;
+    }
+    std::vector<int> top(columns, -1), left(rows, -1);
+    for (int k = 0; k < columns; ++k) {
+      if (down[k] < 0) top[k] = kakuroValue(body);
+    }
+    for (int k = 0; k < rows; ++k) {
+      if (down[k * columns] < 0) left[k] = kakuroValue(body);
+    }
+    const auto clueToken = [](int d, int a) {
+      if (d <= 0 && a <= 0) return std::string("-");
+      return (d > 0 ? std::to_string(d) : "") + "," + (a > 0 ? std::to_string(a) : "");
+    };
+    return block(rows + 1, columns + 1, [&](int k) {
+      const int r = k / (columns + 1) - 1, col = k % (columns + 1) - 1;
+      if (r < 0 && col < 0) return std::string("-");
+      if (r < 0) return top[col] < 0 ? std::string("-") : clueToken(top[col], 0);
+      if (col < 0) return left[r] < 0 ? std::string("-") : clueToken(0, left[r]);
+      const int cell = r * columns + col;
+      return down[cell] < 0 ? std::string("0") : clueToken(down[cell], across[cell]);
+    });
+  }
+  throw badRequest("puzzle", "gridmilp reads no URL of genre " + g);
+}
+
+// --- writing ---------------------------------------------------------------------------
+
+/// Number16 (Encode.js, genericEncodeNumber16): −1 none.
+std::string writeNumber16(const std::vector<int>& values) {
+  std::string out;
+  int count = 0;
+  // v in hexadecimal, `width` digits with leading zeros.
+  const auto hex = [](int v, int width) {
+    std::string digits(width, '0');
+    for (int k = width - 1; k >= 0; --k, v /= 16) digits[k] = "0123456789abcdef"[v % 16];
+    return digits;
+  };
+  for (int v : values) {
+    std::string code;
+    if (v >= 0 && v < 16)
+      code = hex(v, 1);
+    else if (v >= 16 && v < 256)
+      code = "-" + hex(v, 2);
+    else if (v >= 256 && v < 4096)
+      code = "+" + hex(v, 3);
+    else if (v >= 4096 && v < 8192)
+      code = "=" + hex(v - 4096, 3);
+    else if (v >= 8192 && v < 12240)
+      code = "@" + hex(v - 8192, 3);
+    else if (v >= 12240 && v < 77776)
+      code = "*" + hex(v - 12240, 4);
+    else if (v >= 77776)
+      code = "$" + hex(v - 77776, 5);
+    if (code.empty()) ++count;
+    if (count == 0) {
+      out += code;
+    } else if (!code.empty() || count == 20) {
+      out += static_cast<char>('f' + count);
+      out += code;
+      count = 0;
+    }
+  }
+  if (count > 0) out += static_cast<char>('f' + count);
+  return out;
+}
+
+/// 4Cell (Encode.js, encode4Cell): 0–4, −1 none, −2 "?".
+std::string write4Cell(const std::vector<int>& values) {
+  std::string out;
+  int count = 0;
+  const int n = static_cast<int>(values.size());
+  for (int c = 0; c < n; ++c) {
+    std::string code;
+    const int v = values[c];
+    if (v >= 0) {
+      if (c + 1 < n && values[c + 1] != -1) {
+        code = std::string(1, static_cast<char>('0' + v));
+      } else if (c + 2 < n && values[c + 2] != -1) {
+        code = std::string(1, static_cast<char>('5' + v));
+        ++c;
+      } else {
+        code = std::string(1, static_cast<char>('a' + v));
+        c += 2;
+      }
+    } else if (v == -2) {
+      code = ".";
+    } else {
+      ++count;
+    }
+    if (count == 0) {
+      out += code;
+    } else if (!code.empty() || count == 20) {
+      out += static_cast<char>('f' + count);
+      out += code;
+      count = 0;
+    }
+  }
+  if (count > 0) out += static_cast<char>('f' + count);
+  return out;
+}
+
+/// Border (Encode.js, encodeBorder) of the regions `region` (one id per cell).
+std::string writeBorder(const std::vector<int>& region, int rows, int columns) {
+  std::vector<int> bits;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c + 1 < columns; ++c) {
+      bits.push_back(region[r * columns + c] != region[r * columns + c + 1]);
+    }
+  }
+  const std::size_t vertical = bits.size();
+  for (int r = 0; r + 1 < rows; ++r) {
+    for (int c = 0; c < columns; ++c) {
+      bits.push_back(region[r * columns + c] != region[(r + 1) * columns + c]);
+    }
+  }
+  std::string out;
+  static const char* kDigits = "0123456789abcdefghijklmnopqrstuv";
+  for (int part = 0; part < 2; ++part) {
+    const std::size_t begin = part == 0 ? 0 : vertical, end = part == 0 ? vertical : bits.size();
+    for (std::size_t k = begin; k < end; k += 5) {
+      int v = 0;
+      for (std::size_t b = 0; b < 5; ++b) v = v * 2 + (k + b < end ? bits[k + b] : 0);
+      out += kDigits[v];
+    }
+  }
+  return out;
+}
+
+/// The tokens of block `b` of a record of `blocks` blocks, as text.
+std::vector<std::string> tokensOf(const Record& record, int b, int blocks) {
+  std::vector<std::string> out;
+  for (const Token* t : recordBlock(record, b, blocks)) out.push_back(t->text);
+  return out;
+}
+
+int tokenNumber(const std::string& token) {
+  if (token.empty() ||
+      !std::all_of(token.begin(), token.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    return -1;
+  }
+  return std::stoi(token.substr(0, 7));
+}
+
+/// Region ids (0-based, in order of first appearance) from tokens.
+std::vector<int> regionsOf(const std::vector<std::string>& tokens) {
+  std::map<std::string, int> id;
+  std::vector<int> out;
+  for (const std::string& t : tokens) {
+    out.push_back(id.emplace(t, static_cast<int>(id.size())).first->second);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool looksLikeUrl(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+    text.remove_prefix(1);
+  }
+  const bool scheme = text.rfind("http://", 0) == 0 || text.rfind("https://", 0) == 0 ||
+                      text.rfind("puzz.link/", 0) == 0 || text.rfind("pzv.jp/", 0) == 0;
+  return scheme && text.find('?') != std::string_view::npos;
+}
+
+PuzzLinkUrl parsePuzzLinkUrl(std::string_view url) {
+  while (!url.empty() && std::isspace(static_cast<unsigned char>(url.back()))) url.remove_suffix(1);
+  std::size_t lead = 0;
+  while (lead < url.size() && std::isspace(static_cast<unsigned char>(url[lead]))) ++lead;
+  const std::size_t query = url.find('?');
+  if (query == std::string_view::npos) {
+    throw urlError(
+        "The URL has no '?': a puzz.link URL is "
+        "https://puzz.link/p?<genre>/<columns>/<rows>/<body>");
+  }
+  PuzzLinkUrl out;
+  // The parts after '?', split at '/', each with its offset in the URL.
+  std::vector<std::pair<std::string, std::size_t>> parts;
+  std::size_t start = query + 1;
+  for (;;) {
+    const std::size_t slash = url.find('/', start);
+    const std::size_t end = slash == std::string_view::npos ? url.size() : slash;
+    parts.emplace_back(std::string(url.substr(start, end - start)), start);
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  std::size_t k = 0;
+  // "type=editor&pid" or "pid_edit" name the mode; gridmilp ignores it.
+  std::string pid = parts[k].first;
+  if (const std::size_t amp = pid.rfind('&'); amp != std::string::npos) pid = pid.substr(amp + 1);
+  for (const char* suffix : {"_edit", "_play"}) {
+    if (pid.size() > 5 && pid.compare(pid.size() - 5, 5, suffix) == 0) pid.resize(pid.size() - 5);
+  }
+  out.pid = pid;
+  ++k;
+  for (const PidGenre& p : kPids) {
+    if (p.pid == pid) out.genre = std::string(p.genre);
+  }
+  if (out.genre.empty() || findGenre(out.genre) == nullptr) {
+    throw badRequest("puzzle", "The URL is a puzzle of genre '" + pid +
+                                   "', which gridmilp does not solve; it reads URLs of " +
+                                   supportedList());
+  }
+  if (k < parts.size() && parts[k].first.rfind("v:", 0) == 0)
+    out.variant = parts[k++].first.substr(2);
+  const auto isNumber = [](const std::string& s) {
+    return !s.empty() && s.size() <= 3 &&
+           std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
+  // A part that is not a number before the size is the pflag (parser.js: isNaN).
+  if (k < parts.size() && !parts[k].first.empty() &&
+      !std::all_of(parts[k].first.begin(), parts[k].first.end(),
+                   [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    out.pflag = parts[k++].first;
+  }
+  for (int* side : {&out.columns, &out.rows}) {
+    const char* what = side == &out.columns ? "columns" : "rows";
+    if (k >= parts.size()) {
+      throw urlError(std::string("The URL ends before its ") + what +
+                     " (…/<columns>/<rows>/<body>)");
+    }
+    const auto& [text, at] = parts[k++];
+    if (!isNumber(text) || std::stoi(text) < 1 || std::stoi(text) > kMaxSide) {
+      throw urlError(std::string("URL part ") + what + " is '" + text +
+                         "': expected a whole number from 1 to " + std::to_string(kMaxSide),
+                     static_cast<int>(at) + 1, text.substr(0, 1));
+    }
+    *side = std::stoi(text);
+  }
+  if (k >= parts.size()) throw urlError("The URL ends before its body (…/<columns>/<rows>/<body>)");
+  out.bodyStart = static_cast<int>(parts[k].second);
+  out.body = std::string(url.substr(parts[k].second));
+  return out;
+}
+
+std::string recordOfUrl(std::string_view url, std::string_view name) {
+  const PuzzLinkUrl parts = parsePuzzLinkUrl(url);
+  std::string body = decodeBody(parts);
+  std::string size = std::to_string(parts.genre == "kakuro" ? parts.rows + 1 : parts.rows) + " " +
+                     std::to_string(parts.genre == "kakuro" ? parts.columns + 1 : parts.columns);
+  if (parts.genre == "star-battle") {  // "K\nids": K goes on the size line
+    const std::size_t newline = body.find('\n');
+    size += " " + body.substr(0, newline);
+    body = body.substr(newline + 1);
+  }
+  std::string_view trimmed = url;
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front()))) {
+    trimmed.remove_prefix(1);
+  }
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) {
+    trimmed.remove_suffix(1);
+  }
+  return "=== " + std::string(name) + " source=" + std::string(trimmed) + "\n" + size + "\n" + body;
+}
+
+std::string urlOf(const Genre& genre, const Puzzle& puzzle) {
+  const std::string_view pid = urlIdOf(genre.id());
+  if (pid.empty()) {
+    throw badRequest("genre", std::string(genre.title()) + " has no puzz.link URL");
+  }
+  const std::vector<Record> records = parseRecords(genre.formatPuzzle(puzzle));
+  const Record& record = records.front();
+  const std::string g(genre.id());
+  int rows = record.rows, columns = record.columns;
+  std::string body;
+  if (g == "kuromasu" || g == "shikaku" || g == "nurikabe" || g == "sudoku") {
+    std::vector<int> values;
+    for (const std::string& t : tokensOf(record, 0, 1)) values.push_back(tokenNumber(t));
+    body = writeNumber16(values);
+  } else if (g == "akari" || g == "slitherlink") {
+    std::vector<int> values;
+    for (const std::string& t : tokensOf(record, 0, 1)) {
+      values.push_back(t == "x" ? -2 : tokenNumber(t));
+    }
+    body = write4Cell(values);
+  } else if (g == "hitori") {
+    for (const std::string& t : tokensOf(record, 0, 1)) {
+      const int v = tokenNumber(t);
+      static const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
+      if (v < 0) {
+        body += '.';
+      } else if (v < 36) {
+        body += kDigits[v];
+      } else if (v < 1296) {
+        body += std::string("-") + kDigits[v / 36] + kDigits[v % 36];
+      } else {
+        throw badRequest("puzzle",
+                         "puzz.link's Hitori holds numbers up to 1295, not " + std::to_string(v));
+      }
+    }
+  } else if (g == "star-battle" || g == "norinori" || g == "heyawake") {
+    const int blocks = g == "star-battle" ? 1 : 2;
+    const std::vector<std::string> ids = tokensOf(record, blocks - 1, blocks);
+    if (g == "star-battle" && std::any_of(ids.begin(), ids.end(), [](const std::string& id) {
+          return id == "@" || id == "#";
+        })) {
+      throw badRequest("puzzle",
+                       "This Star Battle has cells outside the grid or black cells ('@', '#'), "
+                       "which a puzz.link URL cannot hold");
+    }
+    // Rooms as pzprjs numbers them: connected pieces of equal ids, raster order.
+    const std::vector<int> region = regionsOf(ids);
+    const RectGrid grid{rows, columns};
+    std::vector<int> room(grid.cells(), -1);
+    int rooms = 0;
+    for (int start = 0; start < grid.cells(); ++start) {
+      if (room[start] >= 0) continue;
+      std::vector<int> stack{start};
+      room[start] = rooms;
+      while (!stack.empty()) {
+        const int cell = stack.back();
+        stack.pop_back();
+        for (int next : grid.neighbours(cell)) {
+          if (room[next] < 0 && region[next] == region[cell]) {
+            room[next] = rooms;
+            stack.push_back(next);
+          }
+        }
+      }
+      ++rooms;
+    }
+    if (g == "star-battle") {
+      body = (record.parameter ? record.parameter->text : std::string("1")) + "/";
+    }
+    body += writeBorder(room, rows, columns);
+    if (g == "heyawake") {
+      const std::vector<std::string> clues = tokensOf(record, 0, 2);
+      std::vector<int> clue(rooms, -1);
+      for (int cell = 0; cell < grid.cells(); ++cell) {
+        if (tokenNumber(clues[cell]) >= 0) clue[room[cell]] = tokenNumber(clues[cell]);
+      }
+      body += writeNumber16(clue);
+    }
+  } else if (g == "kakuro") {
+    // The record's first row and column are the outer clues; the URL's board is the rest.
+    const std::vector<std::string> t = tokensOf(record, 0, 1);
+    rows = record.rows - 1;
+    columns = record.columns - 1;
+    const auto clue = [](const std::string& token, bool down) {
+      const std::size_t comma = token.find(',');
+      if (comma == std::string::npos) return 0;
+      const std::string part = down ? token.substr(0, comma) : token.substr(comma + 1);
+      return std::max(0, tokenNumber(part));
+    };
+    const auto at = [&](int r, int c) -> const std::string& { return t[r * record.columns + c]; };
+    int count = 0;
+    for (int r = 1; r <= rows; ++r) {
+      for (int c = 1; c <= columns; ++c) {
+        const std::string& token = at(r, c);
+        if (token != "-" && token.find(',') == std::string::npos) {
+          if (++count == 16) {
+            body += static_cast<char>('j' + count);
+            count = 0;
+          }
+          continue;
+        }
+        if (count > 0) body += static_cast<char>('j' + count);
+        count = 0;
+        const int d = clue(token, true), a = clue(token, false);
+        if (d > 45 || a > 45) throw badRequest("puzzle", "puzz.link's Kakuro holds clues up to 45");
+        if (d == 0 && a == 0) {
+          body += '.';
+        } else {
+          body += kakuroCode(d);
+          body += kakuroCode(a);
+        }
+      }
+    }
+    if (count > 0) body += static_cast<char>('j' + count);
+    const auto white = [&](int r, int c) {
+      return at(r, c) != "-" && at(r, c).find(',') == std::string::npos;
+    };
+    for (int c = 1; c <= columns; ++c) {
+      if (white(1, c)) body += kakuroCode(std::min(45, clue(at(0, c), true)));
+    }
+    for (int r = 1; r <= rows; ++r) {
+      if (white(r, 1)) body += kakuroCode(std::min(45, clue(at(r, 0), false)));
+    }
+  }
+  return "https://puzz.link/p?" + std::string(pid) + "/" + std::to_string(columns) + "/" +
+         std::to_string(rows) + "/" + body;
+}
+
+namespace {
+
+/// Calls `each(line, number)` for each non-blank line of a text (1-based numbers).
+void forEachLine(std::string_view text, const std::function<bool(std::string_view, int)>& each) {
+  int number = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++number;
+    if (std::all_of(line.begin(), line.end(),
+                    [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); })) {
+      continue;
+    }
+    if (!each(line, number)) return;
+  }
+}
+
+/// `e` with "line N: " before its message and the line in `where`.
+InputError atLine(const InputError& e, int line) {
+  Where where = e.where();
+  where.line = line;
+  return InputError(e.code(), "line " + std::to_string(line) + ": " + e.what(), where);
+}
+
+}  // namespace
+
+std::optional<std::string> urlTextGenre(std::string_view text) {
+  std::optional<std::string> out;
+  forEachLine(text, [&](std::string_view line, int number) {
+    if (looksLikeUrl(line)) {
+      try {
+        out = parsePuzzLinkUrl(line).genre;
+      } catch (const InputError& e) {
+        throw atLine(e, number);
+      }
+    }
+    return false;  // the first non-blank line decides
+  });
+  return out;
+}
+
+std::string sudokuLinesOfUrls(std::string_view text) {
+  std::string out;
+  forEachLine(text, [&](std::string_view line, int number) {
+    try {
+      const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
+      if (parts.genre != "sudoku") {
+        throw badRequest("puzzle", "this URL is a " + parts.genre + " puzzle, not a Sudoku");
+      }
+      const std::vector<Record> records = parseRecords(recordOfUrl(line, "url"));
+      for (const Token* t : recordBlock(records.front(), 0, 1)) {
+        const int v = tokenNumber(t->text);
+        out += v < 0 ? '.' : v < 10 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10);
+      }
+      out += '\n';
+    } catch (const InputError& e) {
+      throw atLine(e, number);
+    }
+    return true;
+  });
+  return out;
+}
+
+std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
+                                                  int size) {
+  bool urls = false;
+  forEachLine(text, [&](std::string_view line, int) {
+    urls = looksLikeUrl(line);
+    return false;
+  });
+  if (!urls) return genre.parse(text, size);
+  std::vector<std::unique_ptr<Puzzle>> out;
+  forEachLine(text, [&](std::string_view line, int number) {
+    try {
+      if (!looksLikeUrl(line)) {
+        throw urlError(
+            "expected a puzz.link URL, as on the first line (a text of URLs holds "
+            "one URL a line)");
+      }
+      const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
+      if (parts.genre != genre.id()) {
+        throw badRequest(
+            "genre", "this URL is a " + parts.genre + " puzzle, not " + std::string(genre.id()));
+      }
+      std::vector<std::unique_ptr<Puzzle>> one =
+          genre.parse(recordOfUrl(line, "url-" + std::to_string(out.size() + 1)), size);
+      one.front()->line = number;
+      out.push_back(std::move(one.front()));
+    } catch (const InputError& e) {
+      throw atLine(e, number);
+    }
+    return true;
+  });
+  return out;
+}
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,96 @@
+// gridmilp — puzz.link and pzv.jp URLs of the pencil puzzles, read and written.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A URL is `https://puzz.link/p?<pid>/[v:<variant>/][<pflag>/]<columns>/<rows>/<body>`
+// (pzprjs, src/pzpr/parser.js, parseURLType and parseURLData; columns come first). The
+// pid names the genre (src/pzpr/variety.js: a pid or one of its aliases, e.g. `akari`
+// and `lightup`, `slither` and `slitherlink`). The body follows the genre's decoder in
+// pzprjs, built from the shared ones of src/variety-common/Encode.js:
+//   Number16 (decodeNumber16): per cell a hex digit, `-hh`, `+hhh`, `=hhh` (+4096),
+//     `%hhh` or `@hhh` (+8192), `*hhhh` (+12240), `$hhhhh` (+77776), `.` for "?";
+//     `g`–`z` skip 1–20 cells — Kuromasu (kurodoko), Shikaku, Nurikabe;
+//   4Cell (decode4Cell): `0`–`4` a value, `5`–`9` a value then one cell skipped,
+//     `a`–`e` a value then two skipped, `g`–`z` skip 1–20, `.` for "?" — Akari (a black
+//     cell: a clue, or `.` for none), Slitherlink;
+//   Border (decodeBorder): base-32 digits, 5 bits each, most significant first: the
+//     (columns−1)·rows walls between (r, c) and (r, c+1) row by row, then the
+//     columns·(rows−1) walls between (r, c) and (r+1, c); rooms are numbered in raster
+//     order of their first cell — Norinori, Star Battle (after `K/`, the stars per
+//     unit, src/variety/starbattle.js), Heyawake (then RoomNumber16: Number16 over the
+//     rooms, each room's clue);
+//     Sudoku too, its givens;
+//   Hitori (src/variety/hitori.js, decodeHitori): per cell a base-36 digit, or `-` and
+//     two base-36 digits, `%`/`@` for "?", any other character (`.`) an empty cell;
+//   Kakuro (src/variety/kakuro.js, decodeKakuro): `k`–`z` skip 1–16 white cells; any
+//     other character is a black cell, `.` without clues, else two characters, the down
+//     then the across clue (`0`–`9`, `a`–`j` 10–19, `A`–`Z` 20–45, `0` none); then the
+//     down clue above each column whose top cell is white and the across clue left of
+//     each row whose first cell is white (the columns and rows of the URL leave out this
+//     outer clue row and column).
+// Decoding gives the puzzle as the genre's janko-style record text (records.h), which
+// the genre parses as any text: the URL is one more way to write a record, and the
+// rules, checks and messages stay in one place. Encoding reads the record the genre
+// writes (Genre::formatPuzzle) back into a URL.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "puzzles/common/genre.h"
+
+namespace gridmilp::puzzles {
+
+/// The parts of a puzz.link URL.
+struct PuzzLinkUrl {
+  std::string pid;    ///< as written ("lightup")
+  std::string genre;  ///< gridmilp's genre id ("akari")
+  std::string variant;
+  std::string pflag;
+  int columns = 0;
+  int rows = 0;
+  std::string body;
+  int bodyStart = 0;  ///< 0-based offset of the body in the URL, for messages
+};
+
+/// Whether `text` (one line, blanks around it ignored) is written as a URL: it starts
+/// with `http://`, `https://` or a host (`puzz.link/`, `pzv.jp/`) and has a query (`?`).
+bool looksLikeUrl(std::string_view text);
+
+/// The parts of a URL. Throws InputError: bad_request when its genre is not one
+/// gridmilp solves (naming it and listing those it does), parse_error when it has no
+/// `?`, or the columns or rows are not whole numbers from 1 to kMaxSide (the column of
+/// the URL in `where`).
+PuzzLinkUrl parsePuzzLinkUrl(std::string_view url);
+
+/// The puzzle of a URL as the record text of its genre: "=== <name> source=<url>\n",
+/// the size line, the blocks. Throws InputError parse_error naming the part of the URL
+/// and the character when the body is cut short or holds a character its decoder has no
+/// meaning for; bad_request for what a genre cannot hold ("?" clues).
+std::string recordOfUrl(std::string_view url, std::string_view name);
+
+/// The URL of a puzzle (`https://puzz.link/p?…`), read from the record the genre
+/// writes for it. Throws InputError bad_request when the genre has no puzz.link form
+/// (the Sudoku variants) or the puzzle cannot be written as one (a Star Battle with
+/// cells outside the grid).
+std::string urlOf(const Genre& genre, const Puzzle& puzzle);
+
+/// The genre of a text of URLs (the genre of its first non-blank line, when that is a
+/// URL), or nothing. Throws as parsePuzzLinkUrl, with the line.
+std::optional<std::string> urlTextGenre(std::string_view text);
+
+/// A text of Sudoku URLs as the Sudoku parser's lines, one puzzle a line (`.` for an
+/// empty cell, 1–9 then A–Z). Throws InputError naming the line as parsePuzzlinkUrl and
+/// recordOfUrl, and bad_request for a URL of another genre.
+std::string sudokuLinesOfUrls(std::string_view text);
+
+/// The puzzles of a text for `genre`: when its first non-blank line is a URL, every
+/// non-blank line must be a URL of that genre, and each gives one puzzle (named
+/// `url-1`, `url-2`, …; `line` its line in the text); any other text is the genre's own
+/// (Genre::parse). Throws InputError naming the line: parse_error when a later line is
+/// not a URL, bad_request when a URL is of another genre, and as parsePuzzLinkUrl,
+/// recordOfUrl and Genre::parse.
+std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
+                                                  int size);
+
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,189 @@
+// puzz.link URLs: reading them into records, writing them back, and their errors.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/service.h"
+#include "pencil_test.h"
+#include "puzzles/common/puzzlink.h"
+#include "test_json.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+using testing::parseOne;
+
+/// The record's lines after its header.
+std::string bodyOf(const std::string& record) { return record.substr(record.find('\n') + 1); }
+
+TEST(PuzzLinkTest, ReadsTheUrlParts) {
+  const PuzzLinkUrl url =
+      parsePuzzLinkUrl("https://puzz.link/p?hitori_edit/v:x/f/4/3/1114142333214213");
+  EXPECT_EQ(url.pid, "hitori");
+  EXPECT_EQ(url.genre, "hitori");
+  EXPECT_EQ(url.variant, "x");
+  EXPECT_EQ(url.pflag, "f");
+  EXPECT_EQ(url.columns, 4);
+  EXPECT_EQ(url.rows, 3);
+  EXPECT_EQ(url.body, "1114142333214213");
+  EXPECT_TRUE(looksLikeUrl("  http://pzv.jp/p.html?hitori/4/4/1114142333214213"));
+  EXPECT_FALSE(looksLikeUrl("4 4\n1 1 1 4"));
+}
+
+// pzprjs's test URL of Hitori (test/script/hitori.js) and of Sudoku (sudoku.js).
+TEST(PuzzLinkTest, HitoriAndSudokuBodies) {
+  const std::string hitori = "https://puzz.link/p?hitori/4/4/1114142333214213";
+  EXPECT_EQ(bodyOf(recordOfUrl(hitori, "h")), "4 4\n1 1 1 4\n1 4 2 3\n3 3 2 1\n4 2 1 3\n");
+  const auto p = parseOne("hitori", recordOfUrl(hitori, "h"));
+  EXPECT_EQ(urlOf(genreById("hitori"), *p), hitori);
+  const std::string sudoku = "https://puzz.link/p?sudoku/4/4/g1k23k3g";
+  EXPECT_EQ(bodyOf(recordOfUrl(sudoku, "s")), "4 4\n- 1 - -\n- - - 2\n3 - - -\n- - 3 -\n");
+  EXPECT_EQ(sudokuLinesOfUrls(sudoku + "\n" + sudoku), ".1.....23.....3.\n.1.....23.....3.\n");
+  const auto s = parseOne("sudoku", recordOfUrl(sudoku, "s"));
+  EXPECT_EQ(urlOf(genreById("sudoku"), *s), sudoku);
+}
+
+TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
+  const auto message = [](const std::string& url) -> std::string {
+    try {
+      recordOfUrl(url, "x");
+    } catch (const InputError& e) {
+      return std::string(toString(e.code())) + ": " + e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4/4/11141423332142"),
+            "parse_error: URL body: it ends after 14 of 16 cells (is the URL cut short?)");
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4/x/1114142333214213"),
+            "parse_error: URL part rows is 'x': expected a whole number from 1 to 100");
+  EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g1!23k3g"),
+            "parse_error: URL body, character 3 ('!'): not a number code of puzz.link (Number16)");
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4/4"),
+            "parse_error: The URL ends before its body (…/<columns>/<rows>/<body>)");
+  const std::string masyu = message("https://puzz.link/p?mashu/6/6/1063000i3000");
+  EXPECT_EQ(masyu.rfind("bad_request: The URL is a puzzle of genre 'mashu', which gridmilp does "
+                        "not solve; it reads URLs of hitori",
+                        0),
+            0U)
+      << masyu;
+  try {
+    recordOfUrl("https://puzz.link/p?sudoku/4/4/g1k2!k3g", "x");
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().column, std::optional<int>(36));  // the !, counted in the whole URL
+    EXPECT_EQ(e.where().character, std::optional<std::string>("!"));
+  }
+}
+
+TEST(PuzzLinkTest, ATextOfUrlsIsOnePuzzleALine) {
+  const std::string a = "https://puzz.link/p?hitori/4/4/1114142333214213";
+  const std::string b = "http://pzv.jp/p.html?hitori/3/3/112123231";
+  const std::vector<std::unique_ptr<Puzzle>> all =
+      parsePuzzles(genreById("hitori"), a + "\n\n" + b + "\n", 0);
+  ASSERT_EQ(all.size(), 2U);
+  EXPECT_EQ(all[0]->name, "url-1");
+  EXPECT_EQ(all[1]->line, 3);
+  EXPECT_EQ(urlTextGenre("\n" + a), std::optional<std::string>("hitori"));
+  EXPECT_EQ(urlTextGenre("4 4\n1 1 1 4"), std::nullopt);
+  try {
+    parsePuzzles(genreById("hitori"), a + "\n4 4\n", 0);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "line 2: expected a puzz.link URL, as on the first line (a text of URLs holds one "
+              "URL a line)");
+  }
+  try {
+    parsePuzzles(genreById("hitori"), "https://puzz.link/p?sudoku/4/4/g1k23k3g", 0);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "line 1: this URL is a sudoku puzzle, not hitori");
+  }
+}
+
+TEST(PuzzLinkTest, TheServiceTakesAUrlWithoutAGenre) {
+  const rapidjson::Document hitori = gridmilp::testing::call(
+      R"({"id": 1, "type": "solve", "puzzle": "https://puzz.link/p?hitori/4/4/1114142333214213"})");
+  ASSERT_TRUE(hitori.HasMember("result")) << app::writeJson(hitori);
+  EXPECT_STREQ(hitori["result"]["genre"].GetString(), "hitori");
+  EXPECT_TRUE(hitori["result"]["answer"]["verified"].GetBool());
+  // A Sudoku URL takes the Sudoku route.
+  const rapidjson::Document sudoku = gridmilp::testing::call(
+      R"({"id": 2, "type": "solve", "puzzle": "https://puzz.link/p?sudoku/4/4/g1k23k3g"})");
+  ASSERT_TRUE(sudoku.HasMember("result")) << app::writeJson(sudoku);
+  EXPECT_EQ(std::string(sudoku["result"]["solution"].GetString()).size(), 16U);
+}
+
+// The test URL of each genre's pzprjs test script (test/script/<pid>.js), with the
+// record it holds where it is small enough to decode by hand (Number16 and 4Cell: a
+// letter g–z skips cells, 4Cell's 5–9 and a–e skip one or two after the value).
+struct UrlCase {
+  const char* genre;
+  const char* url;
+  const char* record;  // the lines after the header, or "" when only round-tripped
+};
+const UrlCase kUrlCases[] = {
+    {"akari", "https://puzz.link/p?akari/6/6/nekcakbl",
+     "6 6\n- - - - - -\n- - 4 - - -\n- - - - 2 -\n- 0 - - - -\n- - - 1 - -\n- - - - - -\n"},
+    {"slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad",
+     "5 5\n2 - - 1 -\n- 2 - - 1\n- - 2 - -\n3 - - 3 -\n- 0 - - 3\n"},
+    {"nurikabe", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+     "5 5\n- 5 - - -\n- - 2 - -\n- - - - -\n- - 1 - -\n- - - 3 -\n"},
+    {"kuromasu", "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i",
+     "5 5\n- - - 7 -\n5 - - - -\n- - 2 - -\n- - - - 2\n- 4 - - -\n"},
+    {"shikaku", "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j",
+     "6 6\n- - - - 3 -\n5 6 - - 6 -\n- - - - - -\n- - - - - -\n- 6 - - 2 3\n- 5 - - - -\n"},
+    {"star-battle", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", ""},
+    {"norinori", "https://puzz.link/p?norinori/5/5/cag4ocjo", ""},
+    {"heyawake", "https://puzz.link/p?heyawake/6/6/lll155007rs12222j", ""},
+    {"kakuro", "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3", ""},
+    {"hitori", "https://puzz.link/p?hitori/4/4/1114142333214213",
+     "4 4\n1 1 1 4\n1 4 2 3\n3 3 2 1\n4 2 1 3\n"},
+};
+
+TEST(PuzzLinkTest, EachGenresTestUrlDecodesSolvesAndRoundTrips) {
+  int tried = 0;
+  for (const UrlCase& c : kUrlCases) {
+    if (findGenre(c.genre) == nullptr) continue;  // a genre not registered yet
+    ++tried;
+    const std::string record = recordOfUrl(c.url, "case");
+    if (*c.record != '\0') EXPECT_EQ(bodyOf(record), c.record) << c.genre;
+    const Genre& g = genreById(c.genre);
+    const auto p = parseOne(c.genre, record);
+    EXPECT_EQ(urlOf(g, *p), c.url) << c.genre;
+    const GenreUniqueness u =
+        checkUniqueness(g, *p, {std::string(g.models().front())}, testing::satOptions());
+    ASSERT_TRUE(u.answer.has_value()) << c.genre;
+    EXPECT_FALSE(g.verify(*p, *u.answer).has_value())
+        << c.genre << ": " << *g.verify(*p, *u.answer);
+    EXPECT_EQ(u.unique, std::optional<bool>(true)) << c.genre;
+  }
+  EXPECT_GE(tried, 1);
+}
+
+TEST(PuzzLinkTest, EveryOwnRecordRoundTripsThroughItsUrl) {
+  // tests/data/puzzles/<genre>: the URL gridmilp writes reads back to the same record
+  // (genres without a URL form, the Sudoku variants, have no such file).
+  for (const Genre* g : allGenres()) {
+    const std::string stem =
+        std::string(g->id()) == "star-battle" ? "star_battle" : std::string(g->id());
+    const std::string path =
+        std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/" + stem + ".puzzles.txt";
+    if (!std::filesystem::exists(path)) continue;
+    for (const auto& p : g->parse(testing::readFile(path), 0)) {
+      std::string url;
+      try {
+        url = urlOf(*g, *p);
+      } catch (const InputError& e) {  // a Star Battle with cells outside the grid
+        EXPECT_NE(std::string(e.what()).find("cannot hold"), std::string::npos) << e.what();
+        continue;
+      }
+      const auto back = parseOne(std::string(g->id()), recordOfUrl(url, p->name));
+      // A Heyawake room's number moves to the room's first cell, as puzz.link keeps it.
+      if (std::string(g->id()) != "heyawake") {
+        EXPECT_EQ(bodyOf(g->formatPuzzle(*back)), bodyOf(g->formatPuzzle(*p)))
+            << g->id() << " " << p->name << " " << url;
+      }
+      EXPECT_EQ(urlOf(*g, *back), url) << g->id() << " " << p->name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gridmilp::puzzles

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The pencil puzzles in the real WASM module (the SAT module, as the npm package and the
+// page's genre route load it): gridmilp's own records of every genre (tests/data/puzzles,
+// in every clone) and a spread sample of 30 records of each shared sw_* set when it is
+// present, each answer compared with the given solution (read here, not by the engine)
+// and confirmed by the engine's rule checker; puzz.link URLs decoded and solved.
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GENRE_IDS } from '../../web/src/solver/genre';
+import type { GridmilpModule } from '../../web/src/solver/wasm';
+import { loadModule, repoRoot, sharedDataDir } from './helpers';
+
+let module: GridmilpModule;
+
+beforeAll(async () => {
+  module = await loadModule('gridmilp_wasm_sat');
+});
+
+function call(request: unknown): { result?: any; error?: any } {
+  return JSON.parse(module.handleRequest(JSON.stringify(request)));
+}
+
+/** Each pencil genre: its test data file stem, its shared set, how to compare answers. */
+const PENCIL: Record<string, { own: string; shared: string; partition?: boolean }> = {
+  hitori: { own: 'hitori', shared: 'hitori/sw_Hitori' },
+  akari: { own: 'akari', shared: 'akari/sw_Akari' },
+  'star-battle': { own: 'star_battle', shared: 'star_battle/sw_Starbattle' },
+  norinori: { own: 'norinori', shared: 'norinori/sw_Norinori' },
+  heyawake: { own: 'heyawake', shared: 'heyawake/sw_Heyawake' },
+  kuromasu: { own: 'kuromasu', shared: 'kuromasu/sw_Kuromasu' },
+  shikaku: { own: 'shikaku', shared: 'shikaku/sw_Shikaku', partition: true },
+  nurikabe: { own: 'nurikabe', shared: 'nurikabe/sw_Nurikabe' },
+  slitherlink: { own: 'slitherlink', shared: 'slitherlink/sw_Slitherlink' },
+  kakuro: { own: 'kakuro', shared: 'kakuro/sw_Kakuro' },
+};
+
+/** The records of an sw_* text: each one's text, name and data tokens (after the size line). */
+function records(text: string): Array<{ text: string; name: string; tokens: string[] }> {
+  return text
+    .split(/^(?==== )/m)
+    .filter((t) => t.trim().length > 0)
+    .map((t) => {
+      const lines = t.split(/\r?\n/).filter((l) => l.trim().length > 0);
+      return { text: t, name: lines[0]!.slice(4).split(/\s+/)[0]!, tokens: lines.slice(2).join(' ').trim().split(/\s+/) };
+    });
+}
+
+/**
+ * An answer's tokens made comparable: a shaded cell, star or lamp (`x`, `o`, with any
+ * stray character) as itself; a partition (Shikaku) relabelled by first appearance.
+ */
+function canonical(tokens: string[], partition: boolean): string {
+  if (partition) {
+    const id = new Map<string, number>();
+    return tokens.map((t) => id.get(t) ?? id.set(t, id.size).get(t)).join(' ');
+  }
+  return tokens.map((t) => (t.includes('x') ? 'x' : t.includes('o') ? 'o' : t)).join(' ');
+}
+
+/** Solves each puzzle; its answer must pass the checker and be the given one, or the puzzle have two. */
+function solveAndCompare(genre: string, puzzles: string, solutions: string, sample: number): number {
+  const given = new Map(records(solutions).map((r) => [r.name, r.tokens]));
+  let all = records(puzzles);
+  if (all.length > sample) all = Array.from({ length: sample }, (_, k) => all[Math.floor((k * all.length) / sample)]!);
+  let solved = 0;
+  for (const p of all) {
+    const r = call({ id: p.name, type: 'solve', genre, puzzle: p.text });
+    expect(r.error, `${genre} ${p.name}`).toBeUndefined();
+    expect(r.result.answer?.verified, `${genre} ${p.name}: ${r.result.answer?.brokenRule ?? r.result.status}`).toBe(true);
+    const wanted = given.get(p.name);
+    if (wanted === undefined) continue; // a few shared records come without a solution
+    const mine = records(r.result.answer.text)[0]!.tokens;
+    if (canonical(mine, PENCIL[genre]!.partition === true) !== canonical(wanted, PENCIL[genre]!.partition === true)) {
+      const u = call({ type: 'checkUniqueness', genre, puzzle: p.text });
+      expect(u.result.unique, `${genre} ${p.name}: differs from the given solution, so it must have two`).toBe(false);
+    }
+    solved++;
+  }
+  return solved;
+}
+
+const registered = Object.keys(PENCIL).filter((g) => (GENRE_IDS as readonly string[]).includes(g));
+
+describe('every pencil genre on its own records (tests/data/puzzles)', () => {
+  it('lists each pencil genre the engine has', () => {
+    expect(registered.length).toBeGreaterThanOrEqual(1);
+  });
+  for (const genre of registered) {
+    it(`${genre}: solves, checks and compares every record`, () => {
+      const base = `${repoRoot}tests/data/puzzles/${PENCIL[genre]!.own}`;
+      expect(solveAndCompare(genre, readFileSync(`${base}.puzzles.txt`, 'utf8'), readFileSync(`${base}.solutions.txt`, 'utf8'), 1000)).toBeGreaterThanOrEqual(8);
+    });
+  }
+});
+
+describe('a spread sample of 30 records of each shared sw_* set (when present)', () => {
+  for (const genre of registered) {
+    const base = `${sharedDataDir()}/puzzles/${PENCIL[genre]!.shared}`;
+    it.skipIf(!existsSync(`${base}.puzzles.txt`))(`${genre}: 30 records solved in WASM, checked and compared`, () => {
+      expect(solveAndCompare(genre, readFileSync(`${base}.puzzles.txt`, 'utf8'), readFileSync(`${base}.solutions.txt`, 'utf8'), 30)).toBeGreaterThanOrEqual(25);
+    });
+  }
+});
+
+describe('puzz.link URLs in WASM', () => {
+  it('solves a Hitori URL without being told its genre, and writes the URL back', () => {
+    const url = 'https://puzz.link/p?hitori/4/4/1114142333214213';
+    const r = call({ type: 'solve', puzzle: url });
+    expect(r.error).toBeUndefined();
+    expect(r.result.genre).toBe('hitori');
+    expect(r.result.answer.verified).toBe(true);
+    const b = call({ type: 'board', puzzle: url });
+    expect(b.result.url).toBe(url);
+  });
+  it('names an unsupported genre and the part of a cut-short body', () => {
+    expect(call({ type: 'solve', puzzle: 'https://puzz.link/p?mashu/6/6/1063000i3000' }).error.message).toContain("genre 'mashu', which gridmilp does not solve");
+    expect(call({ type: 'solve', puzzle: 'https://puzz.link/p?hitori/4/4/1114' }).error.message).toBe('line 1: URL body: it ends after 4 of 16 cells (is the URL cut short?)');
+  });
+});

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * How the board editor writes each genre's record (the janko-style layout of its
+ * `sw_*.puzzles.txt` files; README, "Formats"): which block typing writes into, which
+ * block holds the regions, and what a key puts in a cell. The engine then parses the
+ * record and says what is wrong with it; nothing here knows a genre's rules.
+ */
+import type { GenreId } from '../../solver/genre';
+
+/** The editor's view of a genre's record. */
+export interface Editing {
+  /** Blocks of R lines the record has. */
+  blocks: number;
+  /** The block typed digits go into, or null when the genre is edited as text only. */
+  typeBlock: number | null;
+  /** The block of region ids (Make region), or null. */
+  regionBlock: number | null;
+  /** The largest number a cell takes (typing two digits in a row makes 10–99). */
+  maxNumber: number;
+  /** Whether 0 is a clue (Akari, Slitherlink), not an empty cell. */
+  zero: boolean;
+  /** What the x key writes (Akari: a black cell without a clue), or null. */
+  x: string | null;
+  /** The size line's third number of a new grid (Star Battle's stars per unit), or null. */
+  parameter: string | null;
+  /** Whether the engine generates puzzles of the genre (New puzzle). */
+  generates: boolean;
+  /** What the editor hint says about typing. */
+  hint: string;
+}
+
+const digits = (max: number, hint: string, extra: Partial<Editing> = {}): Editing => ({
+  blocks: 1,
+  typeBlock: 0,
+  regionBlock: null,
+  maxNumber: max,
+  zero: false,
+  x: null,
+  parameter: null,
+  generates: false,
+  hint,
+  ...extra,
+});
+
+/** Every genre but Sudoku. */
+export const EDITING: Record<Exclude<GenreId, 'sudoku'>, Editing> = {
+  killer: { ...digits(9, 'Select a cage’s cells, type its sum, press Make cage.'), blocks: 2, typeBlock: null },
+  jigsaw: digits(9, 'Type a digit to give it; select cells and press Make region.', { blocks: 2, regionBlock: 1, generates: true }),
+  'sudoku-x': digits(9, 'Type a digit to give it.', { generates: true }),
+  hyper: digits(9, 'Type a digit to give it.', { generates: true }),
+  'latin-square': digits(35, 'Type a number to give it.', { generates: true }),
+  hitori: digits(99, 'Type a cell’s number (two digits in a row for 10 and more).'),
+  akari: digits(4, 'Type 0–4 for a black cell with that clue, x for a black cell without one; Delete makes it white.', { zero: true, x: 'x' }),
+  'star-battle': digits(0, 'Select cells and press Make region; the size line’s third number is the stars per unit.', {
+    typeBlock: null,
+    regionBlock: 0,
+    parameter: '1',
+  }),
+  norinori: digits(0, 'Select cells and press Make region.', { blocks: 2, typeBlock: null, regionBlock: 1 }),
+  heyawake: digits(99, 'Type a room’s number in one of its cells; select cells and press Make region.', { blocks: 2, regionBlock: 1, zero: true }),
+  kuromasu: digits(99, 'Type a clue (two digits in a row for 10 and more).'),
+  shikaku: digits(99, 'Type a clue: the area of its rectangle.'),
+  slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
+  kakuro: digits(0, 'Edit Kakuro in the text: “d,a” is a black cell with the down and across clues, 0 a white cell, - a black cell.', { typeBlock: null }),
+};
