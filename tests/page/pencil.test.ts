@@ -84,14 +84,14 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     // A 3×3 whose first solution walls a corner in unless the model knows better: the
     // rounds show whatever the solver met; at least one round is always counted.
-    await page.fill('#genre-text', '=== own_9x9\n3 3\n1 1 2\n1 2 3\n2 3 1\n');
+    await page.fill('#genre-text', '=== own_3x3\n3 3\n1 1 2\n1 2 3\n2 3 1\n');
     await page.click('#genre-draw');
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     await page.click('#genre-solve');
     await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
     expect(Number(await page.textContent('#genre-bnb-rounds'))).toBeGreaterThanOrEqual(1);
     const labels = await cellLabels(page);
-    expect(labels[0]).toBe('row 1, column 1, 1, given, shaded');
+    expect(labels[0]).toBe('row 1, column 1, shaded, 1, given');
     await page.close();
   });
 

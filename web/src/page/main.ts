@@ -329,15 +329,21 @@ class SudokuPage implements Page {
    * @param text the pasted URLs, one a line
    */
   private async openUrl(text: string): Promise<void> {
-    let parsed: { genre: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
+    let parsed: { genre?: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
     try {
       parsed = await this.client.genre({ type: 'parse', text });
     } catch (e) {
-      this.jobs.setStatus(`The pasted URL: ${messageOf(e)}`, 'error');
+      if (this.genreView !== null && document.getElementById('sudoku-play')?.hidden === true) {
+        // The genre page says it on its own status line (its paste reads the URL again).
+        void this.genreView.then((view) => view.paste(text));
+      } else {
+        this.jobs.setStatus(`The pasted URL: ${messageOf(e)}`, 'error');
+      }
       return;
     }
     const select = document.getElementById('genre') as HTMLSelectElement | null;
-    if (parsed.genre === 'sudoku') {
+    const genre = parsed.genre ?? 'sudoku'; // the Sudoku route's parse names no genre
+    if (genre === 'sudoku') {
       if (select !== null && select.value !== 'sudoku') {
         select.value = 'sudoku';
         select.dispatchEvent(new Event('change'));
@@ -345,31 +351,35 @@ class SudokuPage implements Page {
       await this.loader.loadText(parsed.puzzles.map((p) => p.givens ?? '').join('\n'), 'the pasted URL');
       return;
     }
-    if (select !== null) {
-      select.value = parsed.genre;
-      select.dispatchEvent(new Event('change'));
-    }
-    const view = await this.genreView;
-    await view?.paste(parsed.records ?? text);
+    if (select !== null) select.value = genre;
+    this.showGenre(genre, parsed.records ?? text);
   }
 
   /** The genre picker: Sudoku is this page; every other genre shows genre/view.ts. */
   private wireGenres(): void {
     const select = document.getElementById('genre') as HTMLSelectElement | null;
+    select?.addEventListener('change', () => this.showGenre(select.value as GenreId));
+  }
+
+  /**
+   * Shows a genre's page (Sudoku: this page), loading the genre page's code the first
+   * time.
+   *
+   * @param genre the genre
+   * @param text a puzzle text to show in place of the genre's example (a URL's records)
+   */
+  private showGenre(genre: GenreId, text?: string): void {
     const sudoku = document.getElementById('sudoku-play');
     const other = document.getElementById('genre-play');
-    if (select === null || sudoku === null || other === null) return;
-    select.addEventListener('change', () => {
-      const genre = select.value;
-      sudoku.hidden = genre !== 'sudoku';
-      other.hidden = genre === 'sudoku';
-      if (genre === 'sudoku') return;
-      this.genreView ??= import('./genre/view').then((m) => m.createGenreView(this.client));
-      void this.genreView.then(
-        (view) => view.show(genre as Parameters<typeof view.show>[0]),
-        (e: unknown) => this.jobs.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),
-      );
-    });
+    if (sudoku === null || other === null) return;
+    sudoku.hidden = genre !== 'sudoku';
+    other.hidden = genre === 'sudoku';
+    if (genre === 'sudoku') return;
+    this.genreView ??= import('./genre/view').then((m) => m.createGenreView(this.client));
+    void this.genreView.then(
+      (view) => view.show(genre as Parameters<typeof view.show>[0], text),
+      (e: unknown) => this.jobs.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),
+    );
   }
 }
 

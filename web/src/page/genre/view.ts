@@ -175,11 +175,13 @@ export class GenreView {
   }
 
   /**
-   * Shows a genre: its rules, its example (or the text the user had for it), its board.
+   * Shows a genre: its rules, its example (or the text the user had for it, or `text`),
+   * its board.
    *
    * @param genre the genre to show
+   * @param text the puzzle text to show instead (a pasted URL's records)
    */
-  show(genre: Variant): void {
+  show(genre: Variant, text?: string): void {
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
     this.genre = genre;
     byId('genre-heading').textContent = GENRE_TITLES[genre];
@@ -189,7 +191,7 @@ export class GenreView {
     byId('genre-make-region').hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint').textContent = EDITING[genre].hint;
     this.selection.clear();
-    this.text.value = this.texts.get(genre) ?? EXAMPLES[genre];
+    this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
     this.formulationPanel.hidden = true;
     byId<HTMLSelectElement>('genre-model').replaceChildren();
     void this.readText();
