@@ -71,7 +71,7 @@ describe('pencil puzzles on the page', () => {
         expect(labels.map((l) => (mark(l) === '' ? 0 : 1)), `${genre}: the board's marks`).toEqual(cells.map((v) => (v > 0 ? 1 : 0)));
       } else if (genre === 'kakuro') {
         const digits = labels.map((l) => Number(/, (\d), solved/.exec(l)?.[1] ?? 0));
-        expect(digits, 'kakuro: the board's digits').toEqual(cells.map((v) => Math.max(0, v)));
+        expect(digits, 'kakuro: the digits on the board').toEqual(cells.map((v) => Math.max(0, v)));
       }
       await page.screenshot({ path: join(resultsDir, `pencil-${genre}-solved.png`) });
     }
