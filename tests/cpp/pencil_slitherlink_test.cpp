@@ -390,7 +390,7 @@ TEST(SlitherlinkTest, EverySharedRecord) {
   const Timed run = solveSlitherlinkSet(base + ".puzzles.txt", base + ".solutions.txt",
                                         std::string(genreById("slitherlink").models().front()));
   EXPECT_EQ(run.records, testing::allRecords() ? 588 : static_cast<int>(testing::kSample));
-  EXPECT_EQ(run.withSolution, 574);
+  if (testing::allRecords()) EXPECT_EQ(run.withSolution, 574);
 }
 
 }  // namespace
