@@ -42,6 +42,12 @@ const hard = lines('sudoku/hard95.txt');
 const big = lines('sudoku/16x16.txt');
 const killer = records('variants/killer.puzzles.txt');
 const jigsaw = records('variants/jigsaw.puzzles.txt');
+/** The Sudoku genres; every other genre is a pencil puzzle with its own records. */
+const SUDOKU_GENRES = ['sudoku', 'killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square'];
+/** Each pencil genre's own records (tests/data/puzzles/<id with _ for ->.puzzles.txt). */
+const pencil: Record<string, string[]> = Object.fromEntries(
+  GENRES.filter((g) => !SUDOKU_GENRES.includes(g.id)).map((g) => [g.id, records(`puzzles/${g.id.replace('-', '_')}.puzzles.txt`)]),
+);
 
 type Request = Record<string, unknown>;
 /** What a request of the mix is, for the tally. */
@@ -103,6 +109,14 @@ function planner(next: () => number, generated: Record<string, string>): (id: nu
     (id) => plan('genre generate', { id, type: 'generate', genre: pick(['sudoku-x', 'latin-square']), size: pick([4, 6]), seed: Math.floor(next() * 1e6) }, true),
     (id) => plan('genre bad text', { id, type: 'solve', genre: pick(['killer', 'jigsaw', 'hyper']), puzzle: '=== broken\n9 9\n1 2 3\n' }, false),
     (id) => plan('genre time-limited', { id, type: 'solve', genre: 'killer', puzzle: pick(killer), options: { timeLimitMs: 1, method: 'branch-and-bound' } }, null),
+    (id) => {
+      const genre = pick(Object.keys(pencil));
+      const type = pick(['solve', 'checkUniqueness', 'parse', 'formulation', 'board']);
+      const request: Request = { id, type, genre, options: { method: pick(methods) } };
+      request[type === 'parse' ? 'text' : 'puzzle'] = pick(pencil[genre]!);
+      return plan(`${genre} ${type}`, request, true);
+    },
+    (id) => plan('pencil bad text', { id, type: 'solve', genre: pick(Object.keys(pencil)), puzzle: '=== broken\n5 5\n1 2 3\n' }, false),
     (id) => plan('unknown genre', { id, type: 'solve', genre: 'nurikabe-2', puzzle: '.' }, false),
     (id) => plan('version', { id, type: 'version' }, true),
   ];
@@ -128,7 +142,9 @@ describe(`soak: ${REQUESTS.toLocaleString('en-US')} mixed requests on one module
       expect(made.result?.puzzle, genre).toBeTypeOf('string');
       generated[genre] = made.result!.puzzle;
     }
-    expect(Object.keys(generated).length + 3).toBe(GENRES.length); // + sudoku, killer, jigsaw
+    // Every genre is in the mix: sudoku, killer and jigsaw from files, three generated, the pencil genres' own records.
+    expect(Object.keys(generated).length + 3 + Object.keys(pencil).length).toBe(GENRES.length);
+    for (const [genre, list] of Object.entries(pencil)) expect(list.length, genre).toBeGreaterThan(0);
     const plan = planner(random(20261126), generated);
     const tally = new Map<string, { result: number; error: number }>();
     let memoryAfterWarm = 0;
@@ -188,7 +204,7 @@ describe(`soak: ${REQUESTS.toLocaleString('en-US')} mixed requests on one module
         .map(([kind, { result, error }]) => `${kind}: ${result}/${error}`)
         .join('; ')} (results/errors)`,
     );
-    expect(tally.size).toBeGreaterThanOrEqual(REQUESTS >= 3000 ? 40 : 1);
+    expect(tally.size).toBeGreaterThanOrEqual(REQUESTS >= 3000 ? 60 : 1);
     expect(glpkErrors).toBeGreaterThan(0);
     expect(recovered).toBeGreaterThanOrEqual(glpkErrors);
     expect(memoryAtEnd).toBeLessThanOrEqual(memoryAfterWarm * 1.1);
