@@ -84,9 +84,10 @@ inline constexpr std::size_t kSample = 40;
 struct SetRun {
   int records = 0;
   int notUnique = 0;
-  int rounds = 0;     ///< cut rounds, summed
-  int cuts = 0;       ///< cuts, summed
-  int maxRounds = 0;  ///< the most rounds one record took
+  int rounds = 0;                     ///< cut rounds, summed
+  int cuts = 0;                       ///< cuts, summed
+  int maxRounds = 0;                  ///< the most rounds one record took
+  std::vector<std::string> timedOut;  ///< records with no answer within the time limit
 };
 
 /// Solves every record of a sw_*-layout file with `model` (the genre's default when
@@ -95,12 +96,14 @@ struct SetRun {
 /// second answer. When `values_of` is given (the variables' values for an answer), the
 /// known solution must satisfy every row of the final model, cuts included: a cut that
 /// removed it would be invalid. `on_solution(name)`, when given, is told which solution
-/// record's tokens `token` reads next (a reader that maps a record as a whole).
+/// record's tokens `token` reads next (a reader that maps a record as a whole). With
+/// `time_limit_ms` > 0 a record not answered within it (the whole cut loop) is listed in
+/// SetRun::timedOut for the caller to judge, not failed here.
 inline SetRun solveDataSet(
     const std::string& genre, const std::string& puzzles_path, const std::string& solutions_path,
     const SolutionToken& token, const std::string& model = "",
     const std::function<std::vector<double>(const Built&, const Answer&)>& values_of = {},
-    const std::function<void(const std::string&)>& on_solution = {}) {
+    const std::function<void(const std::string&)>& on_solution = {}, int time_limit_ms = 0) {
   const Genre& g = genreById(genre);
   std::vector<std::unique_ptr<Puzzle>> puzzles = g.parse(readFile(puzzles_path), 0);
   const std::size_t total = puzzles.size();
@@ -139,11 +142,18 @@ inline SetRun solveDataSet(
     BuildOptions build;
     build.model = model.empty() ? std::string(g.models().front()) : model;
     GenreSolver solver(g, p, build);
-    const CutSearch search = solver.solve(satOptions());
+    milp::SolveOptions options = satOptions();
+    options.timeLimitMs = time_limit_ms;
+    const CutSearch search = solver.solve(options);
     ++run.records;
     run.rounds += search.rounds;
     run.cuts += search.cuts;
     run.maxRounds = std::max(run.maxRounds, search.rounds);
+    if (!search.result.hasSolution && time_limit_ms > 0 &&
+        search.result.status == milp::SolveStatus::kTimeLimit) {
+      run.timedOut.push_back(p.name);
+      continue;
+    }
     if (!search.result.hasSolution) {
       ADD_FAILURE() << p.name << ": no answer (" << milp::toString(search.result.status) << ")";
       continue;

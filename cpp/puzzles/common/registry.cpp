@@ -12,6 +12,7 @@
 #include "puzzles/kuromasu/kuromasu.h"
 #include "puzzles/latin_square/latin_square.h"
 #include "puzzles/norinori/norinori.h"
+#include "puzzles/nurikabe/nurikabe.h"
 #include "puzzles/shikaku/shikaku.h"
 #include "puzzles/slitherlink/slitherlink.h"
 #include "puzzles/star_battle/star_battle.h"
@@ -25,7 +26,7 @@ const std::vector<const Genre*>& allGenres() {
       &sudokuGenre(),   &killerGenre(),      &jigsawGenre(),   &sudokuXGenre(),
       &hyperGenre(),    &latinSquareGenre(), &hitoriGenre(),   &starBattleGenre(),
       &heyawakeGenre(), &akariGenre(),       &shikakuGenre(),  &slitherlinkGenre(),
-      &kakuroGenre(),   &norinoriGenre(),    &kuromasuGenre(),
+      &kakuroGenre(),   &nurikabeGenre(),    &norinoriGenre(), &kuromasuGenre(),
   };
   return genres;
 }

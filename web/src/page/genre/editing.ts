@@ -60,6 +60,7 @@ export const EDITING: Record<Exclude<GenreId, 'sudoku'>, Editing> = {
   heyawake: digits(99, 'Type a room’s number in one of its cells; select cells and press Make region.', { blocks: 2, regionBlock: 1, zero: true }),
   kuromasu: digits(99, 'Type a clue (two digits in a row for 10 and more).'),
   shikaku: digits(99, 'Type a clue: the area of its rectangle.'),
+  nurikabe: digits(99, 'Type a clue: the size of its island.'),
   slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
   kakuro: digits(0, 'Edit Kakuro in the text: “d,a” is a black cell with the down and across clues, 0 a white cell, - a black cell.', { typeBlock: null }),
 };

@@ -158,6 +158,15 @@ j j j h h c
 - - ,10 0 0 0
 - - ,20 0 0 0
 `,
+  nurikabe: `=== own_6x6_seed2
+6 6
+4 - - - - 4
+- - 3 - - -
+- - - - - -
+- 1 - - - -
+- - - - - -
+2 - - - - 4
+`,
   kuromasu: `=== own_6x6_seed3
 6 6
 - - - 3 - -
@@ -193,6 +202,8 @@ export const RULES: Record<Exclude<GenreId, 'sudoku'>, string> = {
     'Shade exactly two cells in each outlined region so that every shaded cell has exactly one shaded neighbour: the shaded cells form dominoes (they may cross region borders).',
   kakuro:
     'Write a digit 1 to 9 in each white cell so that every run of white cells adds up to the clue before it (down clue left of the comma, across clue right) and holds no digit twice.',
+  nurikabe:
+    'Shade cells so that each number lies in an island of that many unshaded cells holding no other number; islands never touch side by side, the shaded cells form one area, and no 2×2 block is all shaded.',
   kuromasu:
     'Shade cells so that each number, never shaded, sees that many unshaded cells along its row and column, itself included, up to a shaded cell or the edge; shaded cells never touch side by side, and the unshaded cells form one area.',
 };

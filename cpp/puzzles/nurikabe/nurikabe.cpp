@@ -1,0 +1,825 @@
+// gridmilp — Nurikabe: shade cells so that each clue lies in an island of unshaded
+// cells of exactly its size holding no other clue; islands do not touch side by side;
+// the shaded cells (the stream) are connected; no 2×2 block is all shaded.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Text: the janko-style record of sw_Nurikabe.puzzles.txt (records.h): "R C", then R
+// lines of C tokens, a number for a clue (its island's size), `?` for a clue of unknown
+// size, `-` for a cell without one. Answers (sw_Nurikabe.solutions.txt): `x` for a
+// shaded cell, `-` for an unshaded one.
+// Model "candidates" is Saito's "choose among enumerated candidates". Binary s[r,c] = 1 iff cell
+// (r, c) is shaded. A cell may join clue k's island only when it is neither another
+// clue nor beside one (the islands would touch). For each clue k of size n_k, its
+// candidates I_{k,j} are the connected sets of n_k such cells holding clue k
+// (islands.h); ∂I their neighbours outside them; binary y[k,j] = 1 iff k's island is
+// I_{k,j}. A clue with more than kCandidateLimit candidates (sizes reach 64 in the
+// shared set; a 10 may have 10^5 islands), or of unknown size, is modelled cell by cell
+// instead: binary z[k,r,c] = 1 iff (r, c) is in k's island, over the cells a path of
+// at most n_k − 1 steps from the clue reaches (z fixed at 1 on the clue).
+//   choose[k]:      sum_j y[k,j] = 1                        one island per clue
+//   cover[r,c]:     sum_{(k,j) ∋ (r,c)} y[k,j] + sum_k z[k,r,c] + s[r,c] = 1
+//                                         a cell is shaded or in exactly one island
+//   border[k,r,c]:  sum_{j: (r,c) in ∂I_{k,j}} y[k,j] <= s[r,c]
+//                                         an island's neighbours are shaded
+//   big_border[k,r,c,d]: z[k,a] <= z[k,b] + s[b]  (a = (r,c), b its neighbour in
+//                        direction d: up, left, right, down)  the same, cell by cell
+//   reach, reach_in, reached: an island of known size modelled cell by cell is
+//                   connected by layers: d[k,r,c,t] = 1 iff (r, c) is reached from the
+//                   clue in t steps through the island, d[k,a,t] <= d[k,a,t-1] +
+//                   sum_{b ~ a} d[k,b,t-1], d <= z, z[k,a] <= d[k,a,n_k-1]
+//   size[k]:        its size, by cuts when an answer's island is too small (one of the
+//                   cells around it joins) or too large (its first n_k + 1 cells in
+//                   steps from the clue, a connected set, cannot all be in it)
+//   pool[r,c]:      the four s of the 2×2 block from (r, c) sum to at most 3
+//   pocket[r,c,…]:  no shaded cell or domino walled in (when no clue is `?`)
+//   connect[k]:     the shaded cells form one area (re-solving with cuts, cells.h),
+//                   with walled[k]: sum_C s − sum_{∂C} s <= |C| − 1 for each shaded
+//                   piece C smaller than the stream; model "whole-no-good" adds
+//                   whole_nogood[k] instead
+//   big_connect[k]: each island modelled cell by cell is connected (cuts, cells.h)
+// A border row sums over one clue's candidates: at most one of them is chosen, so it
+// says y[k,j] <= s[b] for each, in one row. Saito also maximises the shaded cells "to
+// solve faster"; with every size known that count is fixed (cover and choose give
+// sum s = cells − sum n_k), so the model has no objective and runs on the SAT route.
+// Model "cells" (the default) models every clue cell by cell. GLPK's translation to
+// CNF-SAT turns each cover row over hundreds of candidates into adders: on sw_Nurikabe
+// record 23_10x18 (ten 7s) the candidates give 40,638 SAT variables and 222,448 clauses
+// and take 2.1 s, the cells 1,327 and 4,165 and take 19 ms (docs/performance.md).
+#include "puzzles/nurikabe/nurikabe.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "puzzles/common/cells.h"
+#include "puzzles/nurikabe/islands.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+constexpr int kUnknown = -1;  ///< NurikabePuzzle::clues: a `?` clue
+/// Most candidate islands per clue; a clue with more is modelled cell by cell.
+constexpr std::size_t kCandidateLimit = 2000;
+/// Most partial islands the enumeration of one clue visits before giving up.
+constexpr std::size_t kGrowthEffort = 200000;
+
+struct NurikabePuzzle : Puzzle {
+  std::vector<int> clues;      ///< per cell: the size, kUnknown, or 0 for none
+  std::vector<int> clueCells;  ///< the clues' cells, row by row (clue k at k − 1)
+};
+
+/// How the model states one clue's island.
+struct ClueIsland {
+  int cell = 0;
+  int size = 0;                              ///< or kUnknown
+  bool enumerated = false;                   ///< by candidates (y), else cell by cell (z)
+  std::vector<std::vector<int>> candidates;  ///< enumerated: the islands, cells sorted
+  std::vector<int> domain;                   ///< cell by cell: the cells z exists for, sorted
+  std::vector<int> steps;  ///< per domain cell: fewest steps from the clue through them
+  /// Per domain cell: the index of its first layer variable d[k,r,c,steps] (the others
+  /// follow, one per layer up to size − 1), or −1 (the clue's cell; a `?` clue).
+  std::vector<int> firstLayer;
+  /// Cell by cell with a known size: connected by layers (its size by cuts), else by
+  /// cuts alone.
+  bool layered() const { return !enumerated && size != kUnknown; }
+  /// The position of `cell` in the domain, or −1.
+  int position(int cell) const {
+    const auto it = std::lower_bound(domain.begin(), domain.end(), cell);
+    return it != domain.end() && *it == cell ? static_cast<int>(it - domain.begin()) : -1;
+  }
+};
+
+struct NurikabeBuilt : Built {
+  milp::VarFamily s;                ///< s(r, c), 1-based
+  milp::VarFamily y;                ///< y(k, j)
+  milp::VarFamily z;                ///< z(k, r, c)
+  std::vector<ClueIsland> islands;  ///< per clue (0-based)
+  ConnectivityCut cut = ConnectivityCut::kPiece;
+  mutable int cuts = 0;        ///< stream cuts named so far (separate is const)
+  mutable int islandCuts = 0;  ///< big_connect cuts named so far
+  mutable int sizeCuts = 0;    ///< size cuts named so far
+};
+
+const NurikabePuzzle& nurikabeOf(const Puzzle& puzzle) {
+  return dynamic_cast<const NurikabePuzzle&>(puzzle);
+}
+
+/// "the 5 at row 3, column 4" (or "the ? at …").
+std::string clueName(const NurikabePuzzle& p, int cell) {
+  const int v = p.clues[cell];
+  return "the " + (v == kUnknown ? std::string("?") : std::to_string(v)) + " at " +
+         p.grid.name(cell);
+}
+
+/// How many cells every answer shades (all cells but the islands' sizes), or −1 when a
+/// clue is `?`.
+int streamCells(const NurikabePuzzle& p) {
+  int stream = p.grid.cells();
+  for (int cell : p.clueCells) {
+    if (p.clues[cell] == kUnknown) return -1;
+    stream -= p.clues[cell];
+  }
+  return stream;
+}
+
+/// The cells clue `k` (0-based) may take: not another clue, nor beside one.
+std::vector<char> allowedCells(const NurikabePuzzle& p, int k) {
+  const RectGrid& g = p.grid;
+  std::vector<char> allowed(g.cells(), 1);
+  for (std::size_t other = 0; other < p.clueCells.size(); ++other) {
+    if (static_cast<int>(other) == k) continue;
+    const int cell = p.clueCells[other];
+    allowed[cell] = 0;
+    for (int next : g.neighbours(cell)) allowed[next] = 0;
+  }
+  allowed[p.clueCells[k]] = 1;
+  return allowed;
+}
+
+/// The island of each clue (enumerated or cell by cell) for a model.
+std::vector<ClueIsland> clueIslands(const NurikabePuzzle& p, std::size_t limit) {
+  std::vector<ClueIsland> out;
+  for (std::size_t k = 0; k < p.clueCells.size(); ++k) {
+    ClueIsland island;
+    island.cell = p.clueCells[k];
+    island.size = p.clues[island.cell];
+    const std::vector<char> allowed = allowedCells(p, static_cast<int>(k));
+    island.enumerated = island.size != kUnknown && limit > 0 &&
+                        growIslands(p.grid, island.cell, island.size, allowed, limit, kGrowthEffort,
+                                    &island.candidates);
+    if (!island.enumerated) {
+      island.candidates.clear();
+      const std::vector<int> steps =
+          stepsFrom(p.grid, island.cell, island.size == kUnknown ? -1 : island.size - 1, allowed);
+      for (int cell = 0; cell < p.grid.cells(); ++cell) {
+        if (steps[cell] < 0) continue;
+        island.domain.push_back(cell);
+        island.steps.push_back(steps[cell]);
+      }
+    }
+    out.push_back(std::move(island));
+  }
+  return out;
+}
+
+/// A row's name: family[a,b,…] (1-based indices).
+std::string rowName(const char* family, const std::vector<int>& indices) {
+  std::string out = std::string(family) + "[";
+  bool first = true;
+  for (int index : indices) {
+    if (!first) out += ",";
+    out += std::to_string(index);
+    first = false;
+  }
+  return out + "]";
+}
+
+class NurikabeGenre final : public Genre {
+ public:
+  std::string_view id() const override { return "nurikabe"; }
+  std::string_view title() const override { return "Nurikabe"; }
+  std::vector<std::string_view> models() const override {
+    return {"cells", "candidates", "whole-no-good"};
+  }
+
+  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
+    std::vector<std::unique_ptr<Puzzle>> out;
+    for (const Record& record : parseRecords(text)) {
+      auto p = std::make_unique<NurikabePuzzle>();
+      beginPuzzle(record, p.get());
+      requireNoParameter(record, title());
+      const std::vector<const Token*> tokens = recordBlock(record, 0, 1);
+      p->clues.resize(tokens.size());
+      for (std::size_t k = 0; k < tokens.size(); ++k) {
+        p->clues[k] =
+            tokens[k]->text == "?"
+                ? kUnknown
+                : tokenValue(record, *tokens[k], blockLine(record, 0, static_cast<int>(k)), 1,
+                             p->grid.cells(), true, "a clue (an island's size) or ?");
+        if (p->clues[k] != 0) p->clueCells.push_back(static_cast<int>(k));
+      }
+      out.push_back(std::move(p));
+    }
+    return out;
+  }
+
+  std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
+    if (options.model != "cells" && options.model != "candidates" &&
+        options.model != "whole-no-good") {
+      throw badRequest("options.model",
+                       "Nurikabe has the models cells, candidates and whole-no-good, not '" +
+                           options.model + "'");
+    }
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    auto built = std::make_unique<NurikabeBuilt>();
+    built->cut =
+        options.model == "whole-no-good" ? ConnectivityCut::kWholeNoGood : ConnectivityCut::kPiece;
+    built->islands = clueIslands(p, options.model == "cells" ? 0 : kCandidateLimit);
+    addVariables(p, built.get());
+    addRows(p, built.get());
+    return built;
+  }
+
+  std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
+    const RectGrid& g = p.grid;
+    std::vector<char> in(g.cells());
+    for (int cell = 0; cell < g.cells(); ++cell)
+      in[cell] = b.model.value(shadedVar(b, g, cell)) > 0.5;
+    std::vector<Cut> out = connectivityCuts(
+        g, in, [&](int cell) { return milp::LinExpr(shadedVar(b, g, cell)); }, b.cut, &b.cuts,
+        "shaded cells");
+    // Every answer shades streamCells(p) cells, so a piece of fewer cells that is all
+    // shaded has a shaded cell around it: sum_C s − sum_{∂C} s <= |C| − 1 (valid, and it
+    // holds whatever cells the other pieces take, unlike the cut above).
+    if (b.cut == ConnectivityCut::kPiece && !out.empty() && streamCells(p) > 0) {
+      for (const std::vector<int>& piece : components(g, in)) {
+        if (static_cast<int>(piece.size()) >= streamCells(p)) continue;
+        std::vector<char> mark(g.cells(), 0);
+        for (int cell : piece) mark[cell] = 1;
+        milp::LinExpr lhs;
+        for (int cell : piece) lhs += shadedVar(b, g, cell);
+        Cut cut;
+        for (int cell : piece) {
+          for (int next : g.neighbours(cell)) {
+            if (mark[next]) continue;
+            mark[next] = 2;
+            lhs -= shadedVar(b, g, next);
+            cut.cells.push_back(next);
+          }
+        }
+        std::sort(cut.cells.begin(), cut.cells.end());
+        cut.row = lhs <= static_cast<double>(piece.size()) - 1;
+        cut.name = "walled[" + std::to_string(++b.cuts) + "]";
+        cut.why = "the " + std::to_string(piece.size()) + " shaded cells from " +
+                  g.name(piece.front()) + " are walled in: not all of them stay shaded with " +
+                  "all " + std::to_string(cut.cells.size()) + " cells around them unshaded";
+        out.push_back(std::move(cut));
+      }
+    }
+    for (std::size_t k = 0; k < b.islands.size(); ++k) {
+      const ClueIsland& island = b.islands[k];
+      if (island.enumerated) continue;
+      std::fill(in.begin(), in.end(), 0);
+      for (int cell : island.domain) {
+        in[cell] = b.model.value(islandVar(b, g, static_cast<int>(k), cell)) > 0.5;
+      }
+      if (island.layered()) {
+        if (std::optional<Cut> cut = sizeCut(p, b, static_cast<int>(k), in)) {
+          out.push_back(std::move(*cut));
+        }
+        continue;
+      }
+      int counter = 0;
+      for (Cut& cut : connectivityCuts(
+               g, in,
+               [&](int cell) {
+                 return island.position(cell) >= 0
+                            ? milp::LinExpr(islandVar(b, g, static_cast<int>(k), cell))
+                            : milp::LinExpr(0.0);
+               },
+               ConnectivityCut::kPiece, &counter,
+               "cells of the island of " + clueName(p, island.cell))) {
+        cut.name = "big_connect[" + std::to_string(++b.islandCuts) + "]";
+        out.push_back(std::move(cut));
+      }
+    }
+    return out;
+  }
+
+  /// The cut for an island modelled cell by cell (with layers, so connected) whose size
+  /// is not its clue's, or nothing. `in` marks its cells. With C its cells: too few, and
+  /// every island of the clue's size, being connected and holding the clue, holds a
+  /// cell beside C (size[k]: sum_{b in ∂C} z[k,b] >= 1); too many, and no island holds
+  /// the first n_k + 1 cells of C in steps from the clue, a connected set
+  /// (size[k]: sum z[k,·] over them <= n_k).
+  static std::optional<Cut> sizeCut(const NurikabePuzzle& p, const NurikabeBuilt& b, int k,
+                                    const std::vector<char>& in) {
+    const RectGrid& g = p.grid;
+    const ClueIsland& island = b.islands[k];
+    const std::vector<int> steps = stepsFrom(g, island.cell, -1, in);
+    std::vector<int> cells;  // the island, in steps from the clue
+    for (int cell = 0; cell < g.cells(); ++cell) {
+      if (steps[cell] >= 0) cells.push_back(cell);
+    }
+    std::stable_sort(cells.begin(), cells.end(), [&](int a, int c) { return steps[a] < steps[c]; });
+    const int n = island.size;
+    const int count = static_cast<int>(cells.size());
+    if (count == n) return std::nullopt;
+    Cut cut;
+    milp::LinExpr lhs;
+    if (count < n) {
+      std::vector<char> seen(g.cells(), 0);
+      for (int cell : cells) seen[cell] = 1;
+      for (int cell : cells) {
+        for (int next : g.neighbours(cell)) {
+          if (seen[next] || island.position(next) < 0) continue;
+          seen[next] = 1;
+          lhs += islandVar(b, g, k, next);
+          cut.cells.push_back(next);
+        }
+      }
+      std::sort(cut.cells.begin(), cut.cells.end());
+      if (cut.cells.empty()) {  // no island of n cells holds the clue: z on it is fixed at 1
+        cut.row = milp::LinExpr(islandVar(b, g, k, island.cell)) <= 0;
+        cut.why = "no island of " + std::to_string(n) + " cells fits " + clueName(p, island.cell);
+      } else {
+        cut.row = lhs >= 1;
+        cut.why = "the island of " + clueName(p, island.cell) + " has " + std::to_string(count) +
+                  " cells: it must take one of the " + std::to_string(cut.cells.size()) +
+                  " cells around them";
+      }
+    } else {
+      cells.resize(n + 1);
+      for (int cell : cells) lhs += islandVar(b, g, k, cell);
+      cut.cells = cells;
+      std::sort(cut.cells.begin(), cut.cells.end());
+      cut.row = lhs <= n;
+      cut.why = "the island of " + clueName(p, island.cell) + " has " + std::to_string(count) +
+                " cells: these " + std::to_string(n + 1) + " cells cannot all be in it";
+    }
+    cut.name = "size[" + std::to_string(++b.sizeCuts) + "]";
+    return cut;
+  }
+
+  Answer decode(const Puzzle& puzzle, const Built& built) const override {
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
+    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
+    for (int cell = 0; cell < p.grid.cells(); ++cell) {
+      out.cells[cell] = b.model.value(shadedVar(b, p.grid, cell)) > 0.5;
+    }
+    return out;
+  }
+
+  std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override;
+
+  Board board(const Puzzle& puzzle, const Answer* answer) const override {
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    Board board;
+    board.rows = p.grid.rows;
+    board.columns = p.grid.columns;
+    for (int cell = 0; answer != nullptr && cell < p.grid.cells(); ++cell) {
+      if (answer->cells[cell]) board.shade(p.grid.centre(cell), "shaded");
+    }
+    for (int cell : p.clueCells) {
+      board.number(p.grid.centre(cell),
+                   p.clues[cell] == kUnknown ? std::string("?") : std::to_string(p.clues[cell]),
+                   "given");
+    }
+    return board;
+  }
+
+  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
+                      Board* board) const override {
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
+    std::vector<BoardItem> shades;
+    for (int cell = 0; cell < p.grid.cells(); ++cell) {
+      const double v = values[shadedVar(b, p.grid, cell).index];
+      if (v > 1e-9) {
+        shades.push_back(
+            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
+      }
+    }
+    // Under the numbers.
+    board->items.insert(board->items.begin(), shades.begin(), shades.end());
+  }
+
+  Formulation formulation(const Puzzle& puzzle, const Built& built) const override;
+
+  std::string formatPuzzle(const Puzzle& puzzle) const override {
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    return recordHead(p) + formatBlock(p.grid, [&](int cell) {
+             const int v = p.clues[cell];
+             return v == 0          ? std::string("-")
+                    : v == kUnknown ? std::string("?")
+                                    : std::to_string(v);
+           });
+  }
+
+  std::string formatAnswer(const Puzzle& puzzle, const Answer& answer) const override {
+    const NurikabePuzzle& p = nurikabeOf(puzzle);
+    return recordHead(p) + formatBlock(p.grid, [&](int cell) {
+             return answer.cells[cell] ? std::string("x") : std::string("-");
+           });
+  }
+
+  static milp::Var shadedVar(const NurikabeBuilt& b, const RectGrid& g, int cell) {
+    return b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1);
+  }
+  static milp::Var islandVar(const NurikabeBuilt& b, const RectGrid& g, int k, int cell) {
+    return b.z(k + 1, g.rowOf(cell) + 1, g.columnOf(cell) + 1);
+  }
+
+ private:
+  /// s for every cell, y for each candidate, z for each cell of each clue's domain.
+  static void addVariables(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// One block of rows per rule (see the file comment).
+  static void addRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+};
+
+void NurikabeGenre::addVariables(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  const int clues = static_cast<int>(built->islands.size());
+  built->s = m.addVars("s", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
+  std::size_t most = 1;
+  for (const ClueIsland& island : built->islands) most = std::max(most, island.candidates.size());
+  std::vector<int> y_offsets, z_offsets;
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    for (std::size_t j = 0; j < island.candidates.size(); ++j) {
+      y_offsets.push_back(k * static_cast<int>(most) + static_cast<int>(j));
+    }
+    for (int cell : island.domain) z_offsets.push_back(k * g.cells() + cell);
+  }
+  const int ranges = std::max(clues, 1);
+  built->y = m.addSparseVars("y", {{1, ranges}, {1, static_cast<int>(most)}}, y_offsets,
+                             milp::VarType::kBinary, 0, 1);
+  built->z = m.addSparseVars("z", {{1, ranges}, {1, g.rows}, {1, g.columns}}, z_offsets,
+                             milp::VarType::kBinary, 0, 1);
+  built->answer = built->s.all();
+  built->cellOf.resize(m.numVars(), -1);
+  for (int cell = 0; cell < g.cells(); ++cell)
+    built->cellOf[shadedVar(*built, g, cell).index] = cell;
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    for (std::size_t j = 0; j < island.candidates.size(); ++j) {
+      built->cellOf[built->y(k + 1, static_cast<int>(j) + 1).index] = island.cell;
+    }
+    for (int cell : island.domain) built->cellOf[islandVar(*built, g, k, cell).index] = cell;
+    if (!island.enumerated) m.fix(islandVar(*built, g, k, island.cell), 1);
+  }
+  for (int k = 0; k < clues; ++k) {
+    ClueIsland& island = built->islands[k];
+    if (!island.layered()) continue;
+    island.firstLayer.assign(island.domain.size(), -1);
+    for (std::size_t pos = 0; pos < island.domain.size(); ++pos) {
+      const int cell = island.domain[pos];
+      if (cell == island.cell) continue;
+      island.firstLayer[pos] = m.numVars();
+      for (int t = island.steps[pos]; t < island.size; ++t) {
+        m.addBinary(rowName("d", {k + 1, g.rowOf(cell) + 1, g.columnOf(cell) + 1, t}));
+        built->cellOf.push_back(cell);
+      }
+    }
+  }
+}
+
+void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  const int clues = static_cast<int>(built->islands.size());
+  const auto s = [&](int cell) { return shadedVar(*built, g, cell); };
+  const auto ref = [&](int cell) { return std::pair{g.rowOf(cell) + 1, g.columnOf(cell) + 1}; };
+  // A clue without a candidate island has no answer: its row goes over `impossible`,
+  // fixed at 0 (the builder refuses an empty row that cannot hold).
+  std::optional<milp::Var> impossible;
+  // Each clue has one island: one of its candidates, or cells adding up to its size.
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    if (island.enumerated) {
+      milp::LinExpr chosen = sum(built->y.slice({k + 1, milp::kAll}));
+      if (chosen.terms().empty()) {
+        if (!impossible) {
+          impossible = m.addBinary("impossible");
+          m.fix(*impossible, 0);
+          built->cellOf.push_back(-1);
+        }
+        chosen = milp::LinExpr(*impossible);
+      }
+      m.addConstraint(chosen == 1, rowName("choose", {k + 1}));
+    }
+  }
+  // A cell is shaded or in exactly one island.
+  std::vector<milp::LinExpr> cover(g.cells());
+  for (int cell = 0; cell < g.cells(); ++cell) cover[cell] = milp::LinExpr(s(cell));
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    for (std::size_t j = 0; j < island.candidates.size(); ++j) {
+      const milp::Var y = built->y(k + 1, static_cast<int>(j) + 1);
+      for (int cell : island.candidates[j]) cover[cell].addTerm(y, 1.0);
+    }
+    for (int cell : island.domain) cover[cell].addTerm(islandVar(*built, g, k, cell), 1.0);
+  }
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    const auto [r, c] = ref(cell);
+    m.addConstraint(cover[cell] == 1, rowName("cover", {r, c}));
+  }
+  // An island's neighbours are shaded: per clue and cell, the candidates that border it.
+  std::vector<milp::LinExpr> border(g.cells());
+  std::vector<int> mark(g.cells(), -1);
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    if (!island.enumerated) continue;
+    for (auto& row : border) row = milp::LinExpr();
+    for (std::size_t j = 0; j < island.candidates.size(); ++j) {
+      const int stamp = k * static_cast<int>(kCandidateLimit + 1) + static_cast<int>(j);
+      for (int cell : island.candidates[j]) mark[cell] = stamp;
+      for (int cell : island.candidates[j]) {
+        for (int next : g.neighbours(cell)) {
+          if (mark[next] == stamp) continue;
+          mark[next] = stamp;
+          border[next].addTerm(built->y(k + 1, static_cast<int>(j) + 1), 1.0);
+        }
+      }
+    }
+    for (int cell = 0; cell < g.cells(); ++cell) {
+      if (border[cell].terms().empty()) continue;
+      const auto [r, c] = ref(cell);
+      m.addConstraint(border[cell] <= milp::LinExpr(s(cell)), rowName("border", {k + 1, r, c}));
+    }
+  }
+  // The same, cell by cell: a neighbour of an island cell is in the island or shaded.
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    for (int cell : island.domain) {
+      for (int b : g.neighbours(cell)) {
+        milp::LinExpr beside = milp::LinExpr(s(b));
+        if (island.position(b) >= 0) {
+          beside += islandVar(*built, g, k, b);
+        }
+        const int direction = b == cell - g.columns ? 1 : b == cell - 1 ? 2 : b == cell + 1 ? 3 : 4;
+        const auto [r, c] = ref(cell);
+        m.addConstraint(milp::LinExpr(islandVar(*built, g, k, cell)) <= beside,
+                        rowName("big_border", {k + 1, r, c, direction}));
+      }
+    }
+  }
+  // A large island is connected: each of its cells is reached from the clue in at most
+  // size − 1 steps through the island, layer by layer (d[k,r,c,t]: reached in t steps).
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    if (!island.layered()) continue;
+    const auto layer = [&](int pos, int t) {
+      return milp::Var{island.firstLayer[pos] + t - island.steps[pos], &m};
+    };
+    for (std::size_t pos = 0; pos < island.domain.size(); ++pos) {
+      const int cell = island.domain[pos];
+      if (cell == island.cell) continue;
+      const auto [r, c] = ref(cell);
+      const milp::Var z = islandVar(*built, g, k, cell);
+      const std::vector<int> next = g.neighbours(cell);
+      const bool beside_clue = std::find(next.begin(), next.end(), island.cell) != next.end();
+      for (int t = island.steps[pos]; t < island.size; ++t) {
+        const milp::Var d = layer(static_cast<int>(pos), t);
+        if (!beside_clue) {  // beside the clue, a cell is reached in one step
+          milp::LinExpr before;
+          if (t - 1 >= island.steps[pos]) before += layer(static_cast<int>(pos), t - 1);
+          for (int b : next) {
+            const int q = island.position(b);
+            if (q >= 0 && t - 1 >= island.steps[q]) before += layer(q, t - 1);
+          }
+          m.addConstraint(milp::LinExpr(d) <= before, rowName("reach", {k + 1, r, c, t}));
+        }
+        m.addConstraint(milp::LinExpr(d) <= milp::LinExpr(z),
+                        rowName("reach_in", {k + 1, r, c, t}));
+      }
+      m.addConstraint(
+          milp::LinExpr(z) <= milp::LinExpr(layer(static_cast<int>(pos), island.size - 1)),
+          rowName("reached", {k + 1, r, c}));
+    }
+  }
+  // A stream of more than two cells (every answer's, when no clue is `?`) has no shaded
+  // cell or domino walled in by unshaded cells: the walled cut of such a piece, stated
+  // before solving (pocket[r,c]; pocket[r,c,2] with the cell to the right, 3 below).
+  const int stream = streamCells(p);
+  for (int cell = 0; cell < g.cells() && stream > 2; ++cell) {
+    if (p.clues[cell] != 0) continue;
+    const auto [r, c] = ref(cell);
+    milp::LinExpr around;
+    for (int b : g.neighbours(cell)) around += s(b);
+    m.addConstraint(milp::LinExpr(s(cell)) <= around, rowName("pocket", {r, c}));
+    const bool right = g.columnOf(cell) + 1 < g.columns && p.clues[cell + 1] == 0;
+    const bool below = cell + g.columns < g.cells() && p.clues[cell + g.columns] == 0;
+    for (const int b : {right ? cell + 1 : -1, below ? cell + g.columns : -1}) {
+      if (b < 0) continue;
+      milp::LinExpr walled = milp::LinExpr(s(cell)) + s(b);
+      for (const int a : {cell, b}) {
+        for (int next : g.neighbours(a)) {
+          if (next != cell && next != b) walled -= s(next);
+        }
+      }
+      m.addConstraint(walled <= 1, rowName("pocket", {r, c, b == cell + 1 ? 2 : 3}));
+    }
+  }
+  // No 2×2 block is all shaded.
+  for (int r = 0; r + 1 < g.rows; ++r) {
+    for (int c = 0; c + 1 < g.columns; ++c) {
+      const int cell = g.index(r, c);
+      m.addConstraint(s(cell) + s(cell + 1) + s(cell + g.columns) + s(cell + g.columns + 1) <= 3,
+                      rowName("pool", {r + 1, c + 1}));
+    }
+  }
+}
+
+std::optional<std::string> NurikabeGenre::verify(const Puzzle& puzzle, const Answer& answer) const {
+  const NurikabePuzzle& p = nurikabeOf(puzzle);
+  const RectGrid& g = p.grid;
+  if (!(answer.grid == g) || static_cast<int>(answer.cells.size()) != g.cells()) {
+    return "the answer is not " + g.label();
+  }
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    const int v = answer.cells[cell];
+    if (v != 0 && v != 1) return g.name(cell) + " is neither shaded nor unshaded";
+  }
+  for (int cell : p.clueCells) {
+    if (answer.cells[cell]) return clueName(p, cell) + " is shaded";
+  }
+  std::vector<char> unshaded(g.cells());
+  for (int cell = 0; cell < g.cells(); ++cell) unshaded[cell] = !answer.cells[cell];
+  for (const std::vector<int>& island : components(g, unshaded)) {
+    std::vector<int> clues;
+    for (int cell : island) {
+      if (p.clues[cell] != 0) clues.push_back(cell);
+    }
+    if (clues.empty()) {
+      return island.size() == 1
+                 ? "the unshaded cell at " + g.name(island.front()) + " is an island without a clue"
+                 : "the " + std::to_string(island.size()) + " unshaded cells from " +
+                       g.name(island.front()) + " form an island without a clue";
+    }
+    if (clues.size() > 1) {
+      return "the islands of " + clueName(p, clues[0]) + " and " + clueName(p, clues[1]) +
+             " touch (an island holds one clue)";
+    }
+    const int size = p.clues[clues[0]];
+    if (size != kUnknown && static_cast<int>(island.size()) != size) {
+      return "the island of " + clueName(p, clues[0]) + " has " + std::to_string(island.size()) +
+             (island.size() == 1 ? " cell" : " cells");
+    }
+  }
+  for (int r = 0; r + 1 < g.rows; ++r) {
+    for (int c = 0; c + 1 < g.columns; ++c) {
+      const int cell = g.index(r, c);
+      if (answer.cells[cell] && answer.cells[cell + 1] && answer.cells[cell + g.columns] &&
+          answer.cells[cell + g.columns + 1]) {
+        return "the 2×2 block from " + g.name(cell) + " is all shaded";
+      }
+    }
+  }
+  std::vector<char> shaded(g.cells());
+  for (int cell = 0; cell < g.cells(); ++cell) shaded[cell] = answer.cells[cell] != 0;
+  const std::vector<std::vector<int>> pieces = components(g, shaded);
+  if (pieces.size() > 1) {
+    return "the shaded cells fall into " + std::to_string(pieces.size()) +
+           " pieces (one starts at " + g.name(pieces[1].front()) + ")";
+  }
+  return std::nullopt;
+}
+
+Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& built) const {
+  const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
+  Formulation f;
+  f.genre = "nurikabe";
+  f.variables =
+      "s_{r,c} \\in \\{0,1\\},\\ s_{r,c} = 1 \\iff (r,c) \\text{ is shaded};\\quad "
+      "y_{k,j} = 1 \\iff \\text{clue } k \\text{'s island is its candidate } I_{k,j};\\quad "
+      "z_{k,r,c} = 1 \\iff (r,c) \\text{ is in clue } k \\text{'s island (large clues, cell by "
+      "cell)};\\quad d_{k,r,c,t} = 1 \\iff \\text{it is reached from the clue in } t "
+      "\\text{ steps through the island};\\quad \\partial I: \\text{the neighbours of } I";
+  f.objective = "\\text{minimise } 0 \\quad (\\text{any feasible point is an answer})";
+  f.groups.push_back({"choose",
+                      "Each clue has one island, one of its candidates",
+                      "\\sum_j y_{k,j} = 1 \\quad \\forall k \\text{ with candidates}",
+                      "candidates",
+                      {}});
+  f.groups.push_back(
+      {"size",
+       "A large island has its clue's size (cuts added by re-solving)",
+       "\\sum_{b \\in \\partial C} z_{k,b} \\ge 1 \\text{ if } |C| < n_k;\\quad "
+       "\\sum_{a \\in T} z_{k,a} \\le n_k,\\ T \\subseteq C \\text{ connected}, "
+       "|T| = n_k + 1 \\text{ if } |C| > n_k \\quad (C: \\text{island } k \\text{ now})",
+       "re-solve with cuts",
+       {}});
+  f.groups.push_back(
+      {"cover",
+       "Each cell is shaded or in exactly one island",
+       "\\sum_{(k,j):\\ (r,c) \\in I_{k,j}} y_{k,j} + \\sum_k z_{k,r,c} + s_{r,c} = 1 "
+       "\\quad \\forall (r,c)",
+       "candidates (set partitioning)",
+       {}});
+  f.groups.push_back({"border",
+                      "The neighbours of an island are shaded, so islands do not touch",
+                      "\\sum_{j:\\ (r,c) \\in \\partial I_{k,j}} y_{k,j} \\le s_{r,c} \\quad "
+                      "\\forall k, (r,c)",
+                      "IF (linear implication)",
+                      {}});
+  f.groups.push_back({"big_border",
+                      "The neighbours of a large island are in it or shaded",
+                      "z_{k,a} \\le z_{k,b} + s_b \\quad \\text{for neighbours } a, b",
+                      "IF (linear implication)",
+                      {}});
+  f.groups.push_back({"reach",
+                      "A large island's cell is reached in t steps only from a cell reached in "
+                      "t - 1",
+                      "d_{k,a,t} \\le d_{k,a,t-1} + \\sum_{b \\sim a} d_{k,b,t-1}",
+                      "layers (reachability)",
+                      {}});
+  f.groups.push_back({"reach_in",
+                      "Steps go through the island only",
+                      "d_{k,a,t} \\le z_{k,a}",
+                      "layers (reachability)",
+                      {}});
+  f.groups.push_back({"reached",
+                      "Every cell of a large island is reached from its clue, so it is connected",
+                      "z_{k,a} \\le d_{k,a,n_k - 1}",
+                      "layers (reachability)",
+                      {}});
+  f.groups.push_back({"pool",
+                      "No 2×2 block is all shaded",
+                      "s_{r,c} + s_{r,c+1} + s_{r+1,c} + s_{r+1,c+1} \\le 3 \\quad \\forall r, c",
+                      "neighbour sums",
+                      {}});
+  f.groups.push_back({"pocket",
+                      "No shaded cell or domino is walled in (the stream has more cells)",
+                      "s_a \\le \\sum_{b \\sim a} s_b;\\quad s_a + s_{a'} - \\sum_{b \\in "
+                      "\\partial\\{a,a'\\}} s_b "
+                      "\\le 1 \\quad \\text{for neighbours } a, a'",
+                      "neighbour sums",
+                      {}});
+  if (b.cut == ConnectivityCut::kPiece) {
+    f.groups.push_back({"connect",
+                        "The shaded cells form one area (cuts added by re-solving)",
+                        "s_u + s_v - \\sum_{b \\in \\partial C} s_b \\le 1 \\quad "
+                        "\\text{for each shaded piece } C \\ni u,\\ v \\notin C",
+                        "re-solve with cuts",
+                        {}});
+    f.groups.push_back({"walled",
+                        "A shaded piece smaller than the stream is not walled in (cuts added by "
+                        "re-solving)",
+                        "\\sum_{a \\in C} s_a - \\sum_{b \\in \\partial C} s_b \\le |C| - 1 \\quad "
+                        "\\text{for each shaded piece } C",
+                        "re-solve with cuts",
+                        {}});
+  } else {
+    f.groups.push_back({"whole_nogood",
+                        "The shaded cells form one area (whole-solution no-goods)",
+                        "\\sum_{(r,c) \\in W^*} (1 - s_{r,c}) \\le |W^*| - 1 \\quad W^*: "
+                        "\\text{the unshaded cells of a disconnected solution}",
+                        "re-solve with cuts",
+                        {}});
+  }
+  f.groups.push_back({"big_connect",
+                      "A large island is connected (cuts added by re-solving)",
+                      "z_{k,u} + z_{k,v} - \\sum_{b \\in \\partial C} z_{k,b} \\le 1 \\quad "
+                      "\\text{for each piece } C \\ni u \\text{ of island } k,\\ v \\notin C",
+                      "re-solve with cuts",
+                      {}});
+  collectRows(built, &f);
+  return f;
+}
+
+}  // namespace
+
+const Genre& nurikabeGenre() {
+  static const NurikabeGenre genre;
+  return genre;
+}
+
+std::vector<double> nurikabeValues(const Built& built, const Answer& answer) {
+  const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
+  const RectGrid& g = answer.grid;
+  std::vector<double> values(b.model.numVars(), 0.0);
+  std::vector<char> unshaded(g.cells());
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    unshaded[cell] = !answer.cells[cell];
+    values[NurikabeGenre::shadedVar(b, g, cell).index] = answer.cells[cell] ? 1.0 : 0.0;
+  }
+  std::vector<int> island_of(g.cells(), -1);
+  const std::vector<std::vector<int>> islands = components(g, unshaded);
+  for (std::size_t i = 0; i < islands.size(); ++i) {
+    for (int cell : islands[i]) island_of[cell] = static_cast<int>(i);
+  }
+  for (std::size_t k = 0; k < b.islands.size(); ++k) {
+    const ClueIsland& clue = b.islands[k];
+    if (island_of[clue.cell] < 0) continue;
+    const std::vector<int>& island = islands[island_of[clue.cell]];
+    for (std::size_t j = 0; j < clue.candidates.size(); ++j) {
+      if (clue.candidates[j] == island) {
+        values[b.y(static_cast<int>(k) + 1, static_cast<int>(j) + 1).index] = 1.0;
+      }
+    }
+    for (int cell : clue.domain) {
+      if (island_of[cell] == island_of[clue.cell]) {
+        values[NurikabeGenre::islandVar(b, g, static_cast<int>(k), cell).index] = 1.0;
+      }
+    }
+    if (!clue.layered()) continue;
+    // Layers: reached in t steps through the island when its distance there is <= t.
+    std::vector<char> in(g.cells(), 0);
+    for (int cell : island) in[cell] = 1;
+    std::vector<int> steps = stepsFrom(g, clue.cell, -1, in);
+    for (std::size_t pos = 0; pos < clue.domain.size(); ++pos) {
+      if (clue.firstLayer[pos] < 0) continue;
+      const int distance = steps[clue.domain[pos]];
+      for (int t = clue.steps[pos]; t < clue.size; ++t) {
+        values[clue.firstLayer[pos] + t - clue.steps[pos]] = distance >= 0 && distance <= t;
+      }
+    }
+  }
+  return values;
+}
+
+}  // namespace gridmilp::puzzles

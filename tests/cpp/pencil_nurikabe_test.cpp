@@ -1,0 +1,334 @@
+// Nurikabe: the model, the rule checker, the cuts, and every record.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <chrono>
+
+#include "pencil_test.h"
+#include "puzzles/nurikabe/nurikabe.h"
+
+namespace gridmilp::puzzles {
+namespace {
+
+using testing::parseOne;
+using testing::satOptions;
+
+/// A token of sw_Nurikabe.solutions.txt: `x` for a shaded cell, `-` for an unshaded one.
+int nurikabeToken(const std::string& token) { return token == "x" ? 1 : 0; }
+
+/// A copy of a sw_* file (in the temporary folder) in which each record keeps the lines
+/// after its size line that have its column count, up to its row count, and its size
+/// line says how many it kept. Nine records of sw_Nurikabe (1093_24x17 to 1139_39x20)
+/// give a row count that also counts their solutions' trailing "[moves]" lines (their
+/// puzzles have fewer rows), which the record reader rightly refuses.
+std::string repairedCopy(const std::string& path, const std::string& stem) {
+  std::istringstream in(testing::readFile(path));
+  std::string out, line, header;
+  std::vector<std::string> rows;
+  int want = -1, columns = 0;
+  bool taking = false;
+  const auto flush = [&] {
+    if (want < 0) return;
+    out += header + "\n" + std::to_string(rows.size()) + " " + std::to_string(columns) + "\n";
+    for (const std::string& row : rows) out += row + "\n";
+    rows.clear();
+    want = -1;
+  };
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.rfind("===", 0) == 0) {
+      flush();
+      header = line;
+      continue;
+    }
+    std::istringstream tokens(line);
+    std::vector<std::string> words;
+    for (std::string word; tokens >> word;) words.push_back(word);
+    if (words.empty()) continue;
+    if (want < 0) {
+      want = std::stoi(words[0]);
+      columns = std::stoi(words[1]);
+      taking = true;
+    } else if (taking && static_cast<int>(words.size()) == columns &&
+               static_cast<int>(rows.size()) < want) {
+      rows.push_back(line);
+    } else {
+      taking = false;
+    }
+  }
+  flush();
+  const std::string copy = (std::filesystem::temp_directory_path() / stem).string();
+  std::ofstream(copy, std::ios::binary) << out;
+  return copy;
+}
+
+// A 5×5 of our own: islands {(0,0),(1,0)}, {(0,2),(0,3),(1,3)}, {(2,2)}, {(3,0),(4,0),(4,1)}
+// and {(3,4),(4,4),(4,3)}; the stream winds between them (checked by hand: one piece, no
+// 2×2 block shaded).
+const char* kOwnNurikabe =
+    "=== own_5x5\n5 5\n2 - 3 - -\n- - - - -\n- - 1 - -\n3 - - - -\n- - - - 3\n";
+const std::vector<int> kOwnAnswer = {0, 1, 0, 0, 1,  //
+                                     0, 1, 1, 0, 1,  //
+                                     1, 1, 0, 1, 1,  //
+                                     0, 1, 1, 1, 0,  //
+                                     0, 0, 1, 0, 0};
+
+TEST(NurikabeTest, SolvesAndTheCheckerAgrees) {
+  const auto p = parseOne("nurikabe", kOwnNurikabe);
+  const Genre& g = genreById("nurikabe");
+  for (const char* model : {"candidates", "whole-no-good", "cells"}) {
+    const GenreUniqueness u = checkUniqueness(g, *p, {model}, satOptions());
+    ASSERT_TRUE(u.answer.has_value()) << model;
+    EXPECT_FALSE(g.verify(*p, *u.answer).has_value()) << *g.verify(*p, *u.answer);
+    EXPECT_EQ(u.unique, std::optional<bool>(true)) << model;
+    EXPECT_EQ(u.answer->cells, kOwnAnswer) << model;
+  }
+  const Answer answer{p->grid, kOwnAnswer, {}};
+  EXPECT_EQ(g.formatAnswer(*p, answer),
+            "=== own_5x5\n5 5\n- x - - x\n- x x - x\nx x - x x\n- x x x -\n- - x - -\n");
+  EXPECT_EQ(g.formatPuzzle(*p), kOwnNurikabe);
+  const Board board = g.board(*p, &answer);
+  int numbers = 0, shaded = 0;
+  for (const BoardItem& item : board.items) {
+    numbers += item.kind == ItemKind::kNumber;
+    shaded += item.kind == ItemKind::kShade;
+  }
+  EXPECT_EQ(numbers, 5);
+  EXPECT_EQ(shaded, 13);
+}
+
+TEST(NurikabeTest, CheckerNamesTheBrokenRule) {
+  const auto p = parseOne("nurikabe", kOwnNurikabe);
+  const Genre& g = genreById("nurikabe");
+  const auto verify = [&](std::vector<int> cells) {
+    return g.verify(*p, Answer{p->grid, std::move(cells), {}}).value_or("");
+  };
+  EXPECT_EQ(verify(kOwnAnswer), "");
+  std::vector<int> broken = kOwnAnswer;
+  broken[12] = 1;  // the 1 shaded
+  EXPECT_EQ(verify(broken), "the 1 at row 3, column 3 is shaded");
+  broken = kOwnAnswer;
+  broken[1] = 0;  // the 2's island joins the 3's
+  EXPECT_EQ(verify(broken),
+            "the islands of the 2 at row 1, column 1 and the 3 at row 1, column 3 touch (an "
+            "island holds one clue)");
+  broken = kOwnAnswer;
+  broken[8] = 1;  // the 3 at the top keeps 2 cells
+  EXPECT_EQ(verify(broken), "the island of the 3 at row 1, column 3 has 2 cells");
+  const auto lone = parseOne("nurikabe", "3 3\n1 - -\n- - -\n- - -\n");
+  EXPECT_EQ(g.verify(*lone, Answer{lone->grid, {0, 1, 1, 1, 1, 1, 1, 1, 0}, {}}).value_or(""),
+            "the unshaded cell at row 3, column 3 is an island without a clue");
+  // A 3×3 with a lone 1 in a corner: shading the rest leaves a 2×2 pool; unshading the
+  // middle of the stream cuts it in two.
+  const auto corner = parseOne("nurikabe", "3 3\n1 - -\n- - -\n- - 1\n");
+  const auto verify3 = [&](std::vector<int> cells) {
+    return g.verify(*corner, Answer{corner->grid, std::move(cells), {}}).value_or("");
+  };
+  EXPECT_EQ(verify3({0, 1, 1, 1, 1, 1, 1, 1, 0}),
+            "the 2×2 block from row 1, column 2 is all shaded");
+  const auto apart = parseOne("nurikabe", "3 3\n- - -\n2 - 2\n- - -\n");
+  EXPECT_EQ(g.verify(*apart, Answer{apart->grid, {1, 1, 1, 0, 1, 0, 0, 1, 0}, {}}).value_or(""), "")
+      << "a control: the right answer";
+  EXPECT_EQ(g.verify(*apart, Answer{apart->grid, {1, 1, 1, 0, 1, 0, 1, 1, 0}, {}}).value_or(""),
+            "the island of the 2 at row 2, column 1 has 1 cell");
+  EXPECT_EQ(g.verify(*apart, Answer{apart->grid, {0, 1, 1, 0, 1, 0, 0, 1, 0}, {}}).value_or(""),
+            "the island of the 2 at row 2, column 1 has 3 cells");
+  const auto split = parseOne("nurikabe", "3 3\n- 3 -\n- - -\n- - -\n");
+  EXPECT_EQ(g.verify(*split, Answer{split->grid, {1, 0, 1, 1, 0, 1, 1, 0, 1}, {}}).value_or(""),
+            "the shaded cells fall into 2 pieces (one starts at row 1, column 3)");
+  EXPECT_EQ(g.verify(*p, Answer{RectGrid{4, 5}, std::vector<int>(20, 1), {}}).value_or(""),
+            "the answer is not 5×5");
+}
+
+TEST(NurikabeTest, StreamCutsCutOffASplitStreamAndKeepTheAnswer) {
+  // A 3×3 whose 3 may run down the middle column, which splits the stream in two; the
+  // answer bends the 3 round a corner.
+  const auto p = parseOne("nurikabe", "3 3\n- 3 -\n- - -\n- - -\n");
+  const Genre& g = genreById("nurikabe");
+  for (const char* model : {"candidates", "whole-no-good"}) {
+    const auto built = g.build(*p, {model});
+    for (int r = 1; r <= 3; ++r)
+      built->model.fix(*built->model.findVar("s[" + std::to_string(r) + ",2]"), 0);
+    ASSERT_TRUE(built->model.solve(satOptions()).hasSolution) << model;
+    const std::vector<Cut> cuts = g.separate(*p, *built);
+    // Per piece: a connect cut and a walled cut (both pieces are smaller than the stream).
+    ASSERT_EQ(cuts.size(), std::string(model) == "candidates" ? 4U : 1U) << model;
+    for (const Cut& cut : cuts) {
+      EXPECT_TRUE(std::string(model) == "candidates"
+                      ? cut.name.rfind("connect[", 0) == 0 || cut.name.rfind("walled[", 0) == 0
+                      : cut.name.rfind("whole_nogood[", 0) == 0)
+          << cut.name;
+      built->model.addConstraint(cut.row, cut.name);
+    }
+    EXPECT_FALSE(built->model.solve(satOptions()).hasSolution) << model;
+  }
+  // Through the loop every model finds an answer the checker passes, and the cuts keep
+  // every answer.
+  for (const char* model : {"candidates", "whole-no-good", "cells"}) {
+    GenreSolver solver(g, *p, {model});
+    ASSERT_TRUE(solver.solve(satOptions()).result.hasSolution) << model;
+    EXPECT_FALSE(g.verify(*p, solver.answer()).has_value()) << model;
+    const Answer answer = solver.answer();
+    EXPECT_EQ(testing::firstBrokenRow(solver.built().model, nurikabeValues(solver.built(), answer)),
+              "")
+        << model;
+  }
+}
+
+TEST(NurikabeTest, IslandsOfUnknownSizeAreConnectedByCuts) {
+  // A `?` is modelled cell by cell and connected by big_connect cuts.
+  const auto p = parseOne("nurikabe", "3 4\n? - - -\n- - - -\n- - - 2\n");
+  const Genre& g = genreById("nurikabe");
+  const auto built = g.build(*p, {"candidates"});
+  // The ? takes (1,1) and (1,3) but not (1,2): two pieces.
+  built->model.fix(*built->model.findVar("z[1,1,2]"), 0);
+  built->model.fix(*built->model.findVar("z[1,1,3]"), 1);
+  ASSERT_TRUE(built->model.solve(satOptions()).hasSolution);
+  bool island_cut = false;
+  for (const Cut& cut : g.separate(*p, *built)) {
+    island_cut = island_cut || cut.name.rfind("big_connect[", 0) == 0;
+  }
+  EXPECT_TRUE(island_cut);
+  const auto many = checkUniqueness(g, *p, {"candidates"}, satOptions());
+  ASSERT_TRUE(many.answer.has_value());
+  EXPECT_FALSE(g.verify(*p, *many.answer).has_value()) << *g.verify(*p, *many.answer);
+}
+
+TEST(NurikabeTest, ACluesWithoutAnIslandMakeTheModelInfeasible) {
+  const Genre& g = genreById("nurikabe");
+  // Two clues side by side: neither has an island.
+  const auto p = parseOne("nurikabe", "2 3\n1 1 -\n- - -\n");
+  for (const char* model : {"candidates", "cells"}) {
+    GenreSolver solver(g, *p, {model});
+    EXPECT_EQ(solver.solve(satOptions()).result.status, milp::SolveStatus::kInfeasible) << model;
+  }
+}
+
+TEST(NurikabeTest, RefusesBadText) {
+  const Genre& g = genreById("nurikabe");
+  const auto message = [&](const std::string& text) {
+    try {
+      g.parse(text, 0);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("2 2\n1 a\n- -\n").find("line 2, column 3"), std::string::npos)
+      << message("2 2\n1 a\n- -\n");
+  EXPECT_NE(message("2 2\n5 -\n- -\n").find("5 is out of range (1 to 4)"), std::string::npos)
+      << message("2 2\n5 -\n- -\n");
+  try {
+    g.parse("2 2\n1 - -\n- -\n", 0);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kWrongLength) << e.what();
+  }
+  EXPECT_NE(message("2 2 1\n1 -\n- -\n").find("without a third number"), std::string::npos)
+      << message("2 2 1\n1 -\n- -\n");
+  EXPECT_EQ(message("2 2\n? -\n- -\n"), "no error");
+}
+
+TEST(NurikabeTest, FormulationNamesItsRules) {
+  const auto p = parseOne("nurikabe", kOwnNurikabe);
+  const Genre& g = genreById("nurikabe");
+  const auto ids = [&](const Built& built) {
+    std::vector<std::string> out;
+    for (const ConstraintGroup& group : g.formulation(*p, built).groups) out.push_back(group.id);
+    return out;
+  };
+  const auto candidates = g.build(*p, {"candidates"});
+  EXPECT_EQ(ids(*candidates),
+            (std::vector<std::string>{"choose", "size", "cover", "border", "big_border", "reach",
+                                      "reach_in", "reached", "pool", "pocket", "connect", "walled",
+                                      "big_connect"}));
+  const Formulation f = g.formulation(*p, *candidates);
+  EXPECT_EQ(f.groups[0].rows.size(), 5U);   // one per clue
+  EXPECT_EQ(f.groups[1].rows.size(), 0U);   // every clue has candidates
+  EXPECT_EQ(f.groups[2].rows.size(), 25U);  // one per cell
+  EXPECT_EQ(f.groups[8].rows.size(), 16U);  // 2×2 blocks
+  const auto cells = g.build(*p, {"cells"});
+  const Formulation fc = g.formulation(*p, *cells);
+  EXPECT_EQ(fc.groups[0].rows.size(), 0U);        // no candidates
+  EXPECT_EQ(fc.groups[1].rows.size(), 0U);        // sizes are cut by re-solving
+  EXPECT_EQ(fc.groups[4].rows.size() > 0, true);  // big_border
+  EXPECT_GT(fc.groups[5].rows.size(), 0U);
+  EXPECT_EQ(f.groups[9].rows.size(), 20U + 26U);  // the 20 cells and 26 dominoes without a clue
+  EXPECT_EQ(ids(*g.build(*p, {"whole-no-good"}))[10], "whole_nogood");
+  EXPECT_THROW(g.build(*p, {"reduced"}), InputError);
+  for (const Built* built : {candidates.get(), cells.get()}) {
+    EXPECT_EQ(testing::firstBrokenRow(built->model,
+                                      nurikabeValues(*built, Answer{p->grid, kOwnAnswer, {}})),
+              "");
+  }
+}
+
+TEST(NurikabeTest, OwnRecords) {
+  const std::string base = std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/nurikabe";
+  for (const char* model : {"cells", "candidates"}) {
+    testing::solveDataSet("nurikabe", base + ".puzzles.txt", base + ".solutions.txt", nurikabeToken,
+                          model, nurikabeValues);
+  }
+}
+
+// The whole-solution no-good needs thousands of rounds from 8×8 on (9,125 on one 10×10):
+// it is compared with the per-piece cuts on the own records up to 6×6.
+TEST(NurikabeTest, WholeNoGoodOnTheSmallOwnRecords) {
+  const std::string base = std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/nurikabe";
+  const Genre& g = genreById("nurikabe");
+  const std::vector<std::unique_ptr<Puzzle>> puzzles =
+      g.parse(testing::readFile(base + ".puzzles.txt"), 0);
+  const std::vector<Record> solutions = parseRecords(testing::readFile(base + ".solutions.txt"));
+  ASSERT_EQ(puzzles.size(), solutions.size());
+  int records = 0, rounds[2] = {0, 0};
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    const Puzzle& p = *puzzles[k];
+    if (p.grid.cells() > 36) continue;
+    ++records;
+    Answer given{p.grid, {}, {}};
+    for (const Token* t : recordBlock(solutions[k], 0, 1))
+      given.cells.push_back(nurikabeToken(t->text));
+    for (int m = 0; m < 2; ++m) {
+      GenreSolver solver(g, p, {m == 0 ? "candidates" : "whole-no-good"});
+      const CutSearch search = solver.solve(satOptions());
+      ASSERT_TRUE(search.result.hasSolution) << p.name;
+      EXPECT_EQ(solver.answer().cells, given.cells) << p.name;
+      EXPECT_EQ(
+          testing::firstBrokenRow(solver.built().model, nurikabeValues(solver.built(), given)), "")
+          << p.name;
+      rounds[m] += search.rounds;
+    }
+  }
+  EXPECT_EQ(records, 6);
+  std::printf(
+      "[ nurikabe ] %d own records up to 6×6: cut rounds %d (candidates), %d (whole-no-good)\n",
+      records, rounds[0], rounds[1]);
+}
+
+/// The shared records the default model does not answer within 20 s (measured
+/// 2026-11-26: 29_10x10, 669_14x24, 687_17x17, 719_15x15, 753_10x10, 1055_40x57).
+constexpr std::size_t kLateRecords = 6;
+
+TEST(NurikabeTest, EverySharedRecord) {
+  if (!testing::hasSharedSet("nurikabe", "sw_Nurikabe")) GTEST_SKIP() << "shared data not present";
+  const std::string base = gridmilp::testing::sharedDataDir() + "/puzzles/nurikabe/sw_Nurikabe";
+  const std::string puzzles =
+      repairedCopy(base + ".puzzles.txt", "gridmilp_sw_Nurikabe.puzzles.txt");
+  const std::string solutions =
+      repairedCopy(base + ".solutions.txt", "gridmilp_sw_Nurikabe.solutions.txt");
+  const auto start = std::chrono::steady_clock::now();
+  // 20 s per record: a few records (29_10x10, whose two islands of 37 and 36 cells leave
+  // a stream of 27) take the cell model longer; they are listed, and their number may
+  // not grow.
+  const testing::SetRun run = testing::solveDataSet("nurikabe", puzzles, solutions, nurikabeToken,
+                                                    "", nurikabeValues, {}, 20000);
+  std::string late;
+  for (const std::string& name : run.timedOut) late += " " + name;
+  std::printf(
+      "[ nurikabe ] %d records in %.0f ms; %zu not answered within 20 s:%s\n", run.records,
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
+      run.timedOut.size(), late.c_str());
+  EXPECT_LE(run.timedOut.size(), testing::allRecords() ? kLateRecords : 1U) << late;
+  EXPECT_EQ(run.records, testing::allRecords() ? 565 : 40);
+}
+
+}  // namespace
+}  // namespace gridmilp::puzzles
