@@ -46,7 +46,7 @@ function offlineApp(): Plugin[] {
     includeManifestIcons: false,
     manifest: {
       id: './',
-      name: 'gridmilp — Sudoku as a MILP',
+      name: 'gridmilp — grid puzzles as MILPs',
       short_name: 'gridmilp',
       description:
         'Sudoku solved as a mixed-integer linear program by GLPK compiled to WebAssembly, entirely in your browser.',

@@ -695,7 +695,8 @@ ShapeArgs shapeArgs(int size, const std::string& box, const std::string& symbols
 int main(int argc, char** argv) {
   gridmilp::milp::enableSatMethod();  // the CLI has no page weight to save: --method sat is always
                                       // there
-  CLI::App cli{"gridmilp: Sudoku solved as a MILP by GLPK"};
+  CLI::App cli{
+      "gridmilp: grid puzzles (Sudoku, its variants, pencil puzzles) solved as MILPs by GLPK"};
   cli.require_subcommand(1);
 
   SolveCommand solve_cmd;

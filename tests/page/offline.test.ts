@@ -149,7 +149,7 @@ describe('offline after the first visit', () => {
       theme_color: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
     };
-    expect(manifest.name).toBe('gridmilp — Sudoku as a MILP');
+    expect(manifest.name).toBe('gridmilp — grid puzzles as MILPs');
     expect(manifest.short_name).toBe('gridmilp');
     expect(manifest.start_url).toBe('./');
     expect(manifest.scope).toBe('./');

@@ -45,7 +45,7 @@ afterAll(() => {
 describe('the gridmilp page', () => {
   it('has a titled page with an accessible 9×9 grid and a licence footer', async () => {
     const page = await h.openPage();
-    expect(await page.title()).toBe('gridmilp — Sudoku as a MILP');
+    expect(await page.title()).toBe('gridmilp — grid puzzles as MILPs');
     const grid = page.getByRole('grid');
     await expect(grid.getByRole('row').count()).resolves.toBe(9);
     await expect(grid.getByRole('gridcell').count()).resolves.toBe(81);

@@ -170,5 +170,5 @@ function escapeAttribute(text: string): string {
 /** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
 export function embedSnippet(base: URL | string, state: EmbedState): string {
   const height = 360 + (state.panels.length - 1) * 140;
-  return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Sudoku as a MILP (gridmilp)" width="100%" height="${height}" style="border:0;max-width:32rem" loading="lazy"></iframe>`;
+  return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Grid puzzles as MILPs (gridmilp)" width="100%" height="${height}" style="border:0;max-width:32rem" loading="lazy"></iframe>`;
 }
