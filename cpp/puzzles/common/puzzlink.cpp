@@ -10,6 +10,7 @@
 #include "puzzles/common/cells.h"
 #include "puzzles/common/records.h"
 #include "puzzles/common/registry.h"
+#include "puzzles/common/saito.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -823,6 +824,16 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
     urls = looksLikeUrl(line);
     return false;
   });
+  if (!urls && looksLikeSaito(text)) {
+    const std::string record = recordOfSaito(genre.id(), text, "saito");
+    try {
+      return genre.parse(record, size);
+    } catch (const InputError& e) {
+      // The record's lines are not the text's: say what was read instead.
+      throw InputError(e.code(), std::string("in the record read from Saito's layout (") +
+                                     e.what() + "):\n" + record);
+    }
+  }
   if (!urls) return genre.parse(text, size);
   std::vector<std::unique_ptr<Puzzle>> out;
   forEachLine(text, [&](std::string_view line, int number) {
