@@ -189,11 +189,14 @@ Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double tot
   return stats;
 }
 
-/// The B&B and cut-round progress of a solve, sent to `progress`.
+/// The B&B and cut-round progress of a solve, sent to `progress`: each round's counts,
+/// the cells and words of its cuts, and the board of its answer (the answer a round
+/// with cuts rejects), for a page to show the rounds.
 puzzles::RoundCallback roundProgress(const ProgressSink& progress, const Value& id,
-                                     const Puzzle& puzzle, Clock::time_point start) {
+                                     const puzzles::Genre& genre, const Puzzle& puzzle,
+                                     Clock::time_point start) {
   if (!progress) return {};
-  return [&progress, &id, &puzzle, start](const puzzles::CutRound& round) {
+  return [&progress, &id, &genre, &puzzle, start](const puzzles::CutRound& round) {
     rapidjson::Document message;
     JsonAllocator& m = message.GetAllocator();
     Value body(rapidjson::kObjectType);
@@ -206,6 +209,7 @@ puzzles::RoundCallback roundProgress(const ProgressSink& progress, const Value& 
         .AddMember("nodes", round.nodes, m)
         .AddMember("solveMs", round.solveMs, m)
         .AddMember("elapsedMs", msSince(start), m);
+    if (round.answer) body.AddMember("board", toJson(genre.board(puzzle, &*round.answer), m), m);
     sendProgress(progress, id, message, body);
     return true;
   };
@@ -261,7 +265,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
     options.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(msSince(start)));
   }
   const puzzles::CutSearch search =
-      solver.solve(options, roundProgress(progress, id, *puzzle, start));
+      solver.solve(options, roundProgress(progress, id, *r.genre, *puzzle, start));
   requireSolverOk(search.result);
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);

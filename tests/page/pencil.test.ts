@@ -95,6 +95,33 @@ describe('pencil puzzles on the page', () => {
     await page.close();
   });
 
+  it('steps through the cut rounds of a Nurikabe: each round\'s answer, its cut cells outlined, its cuts in words', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // The page's example (own_6x6_seed2): its first answer leaves two islands short.
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
+    expect(await page.isVisible('#genre-cut-rounds')).toBe(true);
+    const rounds = Number(await page.textContent('#genre-round-count'));
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    expect(Number(await page.textContent('#genre-bnb-rounds'))).toBe(rounds);
+    // The last round is the answer: no cut.
+    expect(await page.textContent('#genre-round-why')).toContain('No cut');
+    expect(await page.$$eval('#genre-board g.highlight rect', (r) => r.length)).toBe(0);
+    // Round 1: an answer the cuts reject, their cells outlined, their reasons listed.
+    await page.$eval('#genre-round-step', (input: HTMLInputElement) => {
+      input.value = '1';
+      input.dispatchEvent(new Event('input'));
+    });
+    expect(await page.textContent('#genre-round-number')).toBe('1');
+    expect(await page.textContent('#genre-round-why')).toMatch(/island of the \d at row \d, column \d has \d cells?/);
+    expect(await page.$$eval('#genre-board g.highlight rect', (r) => r.length)).toBeGreaterThan(0);
+    expect(await page.getAttribute('#genre-board svg', 'aria-label')).toMatch(/cut round 1: rejected by \d+ cuts?/);
+    await page.screenshot({ path: join(resultsDir, 'pencil-nurikabe-round-1.png') });
+    await page.close();
+  });
+
   it('refuses a cut-short URL saying which part, and keeps what was on the page', async () => {
     const page = await h.openPage();
     await paste(page, URLS.hitori!);

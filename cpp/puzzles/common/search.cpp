@@ -109,8 +109,21 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     none.result.status = milp::SolveStatus::kInfeasible;
     return none;
   }
-  CutSearch search = solveWithCuts(
-      *built_, [this] { return genre_.separate(puzzle_, *built_); }, options, on_round);
+  // With a callback, each round's answer is decoded before its cuts change the model.
+  std::optional<Answer> round_answer;
+  const auto separate = [&] {
+    if (on_round) round_answer = genre_.decode(puzzle_, *built_);
+    return genre_.separate(puzzle_, *built_);
+  };
+  RoundCallback with_answer;
+  if (on_round) {
+    with_answer = [&](const CutRound& round) {
+      CutRound told = round;
+      told.answer = round_answer;
+      return on_round(told);
+    };
+  }
+  CutSearch search = solveWithCuts(*built_, separate, options, with_answer);
   if (search.result.hasSolution) answer_ = genre_.decode(puzzle_, *built_);
   return search;
 }

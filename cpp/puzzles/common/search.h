@@ -33,6 +33,9 @@ struct CutRound {
   std::vector<std::string> why;  ///< each cut in words
   double solveMs = 0;            ///< this round's MILP solve, ms
   std::int64_t nodes = 0;
+  /// The round's answer, cuts not yet added (GenreSolver decodes it for its callback; a
+  /// round with cuts breaks a rule the model left out, which `why` names).
+  std::optional<Answer> answer;
 };
 
 /// Outcome of the loop.

@@ -326,8 +326,10 @@ class NurikabeGenre final : public Genre {
       } else {
         cut.row = lhs >= 1;
         cut.why = "the island of " + clueName(p, island.cell) + " has " + std::to_string(count) +
-                  " cells: it must take one of the " + std::to_string(cut.cells.size()) +
-                  " cells around them";
+                  (count == 1 ? " cell" : " cells") + ": it must take " +
+                  (cut.cells.size() == 1
+                       ? std::string("the cell beside it")
+                       : "one of the " + std::to_string(cut.cells.size()) + " cells around it");
       }
     } else {
       cells.resize(n + 1);

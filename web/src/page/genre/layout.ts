@@ -63,6 +63,13 @@ export const GENRE_PAGE = `
       <div><dt>Elapsed</dt><dd id="genre-bnb-elapsed">0 ms</dd></div>
     </dl>
   </section>
+  <section id="genre-cut-rounds" class="cut-rounds" aria-labelledby="genre-cut-rounds-heading" hidden>
+    <h3 id="genre-cut-rounds-heading">Cut rounds</h3>
+    <p class="hint">Each round solves the MILP, checks the answer against the rule the model leaves to cuts, and adds a cut for each piece it breaks. Step through them: the board shows the round’s answer and, outlined, the cells its cuts name.</p>
+    <label for="genre-round-step">Round <output id="genre-round-number">1</output> of <span id="genre-round-count">1</span></label>
+    <input type="range" id="genre-round-step" min="1" max="1" value="1" step="1" />
+    <ul id="genre-round-why" class="round-why"></ul>
+  </section>
   <section id="genre-tree-panel" class="tree-panel" aria-labelledby="genre-tree-heading" hidden>
     <h3 id="genre-tree-heading">Branch-and-bound tree</h3>
     <div id="genre-tree"></div>

@@ -89,6 +89,19 @@ export function createGenreView(client: SolverClient): GenreView {
 /**
  * The genre page: wires the elements of `#genre-play` (genre/layout.ts) to the engine.
  */
+/** Most cut rounds a Solve keeps for stepping through (each holds a board). */
+const kRoundsKept = 200;
+
+/** One round of the re-solve loop as the engine reports it (cpp/app/protocol.md). */
+interface CutRoundView {
+  round: number;
+  cuts: number;
+  /** The cells the round's cuts name, 1-based [row, column]. */
+  cells: Array<[number, number]>;
+  why: string[];
+  board: Board;
+}
+
 export class GenreView {
   private readonly client: SolverClient;
   private genre: Variant = 'killer';
@@ -117,6 +130,13 @@ export class GenreView {
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
   private readonly bnb = new BnbPanel('genre-bnb');
   private readonly rounds = byId('genre-bnb-rounds');
+  /** The cut rounds of the last Solve (the last kRoundsKept), for the round stepper. */
+  private cutRounds: CutRoundView[] = [];
+  /** The round drawn at the next animation frame (live drawing keeps only the latest). */
+  private pendingRound: CutRoundView | null = null;
+  private roundFrame = 0;
+  private readonly roundPanel = byId<HTMLElement>('genre-cut-rounds');
+  private readonly roundStep = byId<HTMLInputElement>('genre-round-step');
 
   constructor(client: SolverClient) {
     this.client = client;
@@ -149,6 +169,12 @@ export class GenreView {
     byId('genre-empty').addEventListener('click', () => this.emptyGrid());
     byId<HTMLInputElement>('genre-cage-sum').addEventListener('keydown', (event) => {
       if (event.key === 'Enter') this.makeCage();
+    });
+    this.roundStep.addEventListener('input', () => {
+      const round = this.cutRounds[Number(this.roundStep.value) - 1];
+      if (round === undefined) return;
+      this.drawRound(round);
+      this.showRoundText(round);
     });
     this.boardBox.addEventListener('pointerdown', (event) => this.pointer(event, 'down'));
     this.boardBox.addEventListener('pointermove', (event) => this.pointer(event, 'move'));
@@ -290,9 +316,13 @@ export class GenreView {
     if (this.busy) return;
     this.bnb.start(false);
     this.rounds.textContent = '1';
+    this.cutRounds = [];
+    this.roundPanel.hidden = true;
     const r = await this.run<GenreSolveResult>({ type: 'solve', ...this.solveFields() });
+    this.cancelRoundFrame();
     if (r === null) {
       this.bnb.stopped();
+      this.showRoundStepper();
       return;
     }
     this.bnb.finishWith(r.stats, { found: r.answer !== undefined });
@@ -305,6 +335,7 @@ export class GenreView {
       void import('../tree').then((tree) => tree.renderTree(byId('genre-tree'), r as never));
     }
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
+    this.showRoundStepper();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
     if (!r.answer) {
       this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible (${route}).` : `No answer (${r.status}).`, 'error');
@@ -730,12 +761,75 @@ export class GenreView {
       this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
     } else if (p.phase === 'cuts') {
       if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
+      if (typeof p.round === 'number' && typeof p.board === 'object' && p.board !== null) {
+        const round: CutRoundView = {
+          round: p.round,
+          cuts: typeof p.cuts === 'number' ? p.cuts : 0,
+          cells: Array.isArray(p.cells) ? (p.cells as Array<[number, number]>) : [],
+          why: Array.isArray(p.why) ? (p.why as string[]) : [],
+          board: p.board as Board,
+        };
+        this.cutRounds.push(round);
+        if (this.cutRounds.length > kRoundsKept) this.cutRounds.shift();
+        this.drawRoundSoon(round);
+      }
       this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
     } else if (p.phase === 'removing') {
       this.say(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`, 'info');
     } else if (typeof p.found === 'number') {
       this.say(`${n('found')} answers found${elapsed}`, 'info');
     }
+  }
+
+  /** Draws a round's board at the next animation frame, dropping any older pending one. */
+  private drawRoundSoon(round: CutRoundView): void {
+    this.pendingRound = round;
+    if (this.roundFrame !== 0) return;
+    this.roundFrame = requestAnimationFrame(() => {
+      this.roundFrame = 0;
+      const latest = this.pendingRound;
+      this.pendingRound = null;
+      if (latest !== null) this.drawRound(latest);
+    });
+  }
+
+  private cancelRoundFrame(): void {
+    if (this.roundFrame !== 0) cancelAnimationFrame(this.roundFrame);
+    this.roundFrame = 0;
+    this.pendingRound = null;
+  }
+
+  /** A round's answer on the board, the cells its cuts name outlined. */
+  private drawRound(round: CutRoundView): void {
+    const what = round.cuts > 0 ? `rejected by ${round.cuts} cut${round.cuts === 1 ? '' : 's'}` : 'the answer';
+    this.drawBoard(round.board, `${GENRE_TITLES[this.genre]}, cut round ${round.round}: ${what}`);
+    this.highlight(round.cells);
+  }
+
+  /** After a Solve with more than one round: the stepper through the rounds kept. */
+  private showRoundStepper(): void {
+    const kept = this.cutRounds;
+    this.roundPanel.hidden = kept.length < 2;
+    if (kept.length < 2) return;
+    this.roundStep.min = '1';
+    this.roundStep.max = String(kept.length);
+    this.roundStep.value = String(kept.length);
+    byId('genre-round-count').textContent = kept[kept.length - 1]!.round.toLocaleString('en');
+    this.showRoundText(kept[kept.length - 1]!);
+  }
+
+  /** The stepper's round: its number and its cuts in words. */
+  private showRoundText(round: CutRoundView): void {
+    byId('genre-round-number').textContent = round.round.toLocaleString('en');
+    const list = byId('genre-round-why');
+    const items = round.why.length > 0 ? round.why : ['No cut: the answer keeps every rule.'];
+    list.replaceChildren(
+      ...items.map((text) => {
+        const li = document.createElement('li');
+        li.textContent = text;
+        return li;
+      }),
+    );
   }
 
   private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
