@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // Benchmark of the genres (figures, not a test): every record of the shared killer and
-// jigsaw sets solved natively (gridmilp-cli solve --genre G --json, each response's
+// jigsaw sets and of the ten pencil genres' sw_* sets solved natively (gridmilp-cli solve --genre G --json, each response's
 // totalMs, best of REPEAT runs) and in WASM in Node (the SAT module, the npm package's: JSON request in,
 // JSON response out, best of REPEAT passes after a warm-up pass), on the default route
 // of each genre (the SAT method; killer on the "combinations" model) and, with
@@ -10,22 +10,55 @@
 // SmilingWayne/PuzzleSolver's README (OR-Tools CP-SAT, native, hardware not stated).
 // Every answer must pass the genre's rule checker (answer.verified) or the run fails.
 //
-// Usage: node scripts/bench-genres.mjs [--repeat N] [--textbook]
+// The pencil sets run one timed pass each (no warm-up pass: they take minutes), with a
+// time limit of 20 s per record (Nurikabe has six records over it, docs/performance.md);
+// a record stopped by it is counted and left out of the figures. Nine records of
+// sw_Nurikabe count their solutions' "[moves]" lines in their row count: they are read
+// with the rows they have, as the tests read them.
+//
+// Usage: node scripts/bench-genres.mjs [--repeat N] [--textbook] [--only GENRE]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const data = resolve(root, '../shared/data/variants');
+const data = resolve(root, '../shared/data');
 const args = process.argv.slice(2);
 const repeat = args.includes('--repeat') ? Number(args[args.indexOf('--repeat') + 1]) : 3;
 const withTextbook = args.includes('--textbook');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 
+// peer: SmilingWayne/PuzzleSolver's README, average / max (../shared/notes/pencil-puzzles.md).
+const PENCIL = { passes: 1, timeLimitMs: 20000 };
 const SETS = [
-  { genre: 'killer', file: 'killer_sudoku/sw_KillerSudoku.puzzles.txt', peer: 'CP-SAT 6 / 119 ms (average / max)' },
-  { genre: 'jigsaw', file: 'jigsaw_sudoku/sw_JigsawSudoku.puzzles.txt', peer: 'CP-SAT 3 / 7 ms (average / max)' },
+  { genre: 'killer', file: 'variants/killer_sudoku/sw_KillerSudoku.puzzles.txt', peer: 'CP-SAT 6 / 119 ms (average / max)' },
+  { genre: 'jigsaw', file: 'variants/jigsaw_sudoku/sw_JigsawSudoku.puzzles.txt', peer: 'CP-SAT 3 / 7 ms (average / max)' },
+  { genre: 'hitori', file: 'puzzles/hitori/sw_Hitori.puzzles.txt', peer: 'SCIP + cuts 10 / 1,017 ms', ...PENCIL },
+  { genre: 'star-battle', file: 'puzzles/star_battle/sw_Starbattle.puzzles.txt', peer: 'CP-SAT 9 / 46 ms', ...PENCIL },
+  { genre: 'norinori', file: 'puzzles/norinori/sw_Norinori.puzzles.txt', peer: 'CP-SAT 8 / 82 ms', ...PENCIL },
+  { genre: 'akari', file: 'puzzles/akari/sw_Akari.puzzles.txt', peer: 'CP-SAT 14 / 479 ms', ...PENCIL },
+  { genre: 'kakuro', file: 'puzzles/kakuro/sw_Kakuro.puzzles.txt', peer: 'CP-SAT 11 / 200 ms', ...PENCIL },
+  { genre: 'heyawake', file: 'puzzles/heyawake/sw_Heyawake.puzzles.txt', peer: 'CP-SAT 139 / 4,756 ms', ...PENCIL },
+  { genre: 'kuromasu', file: 'puzzles/kuromasu/sw_Kuromasu.puzzles.txt', peer: 'CP-SAT 70 / 4,359 ms', ...PENCIL },
+  { genre: 'shikaku', file: 'puzzles/shikaku/sw_Shikaku.puzzles.txt', peer: 'CP-SAT 10 / 78 ms', ...PENCIL },
+  { genre: 'slitherlink', file: 'puzzles/slitherlink/sw_Slitherlink.puzzles.txt', peer: 'CP-SAT 67 / 1,850 ms', ...PENCIL },
+  { genre: 'nurikabe', file: 'puzzles/nurikabe/sw_Nurikabe.puzzles.txt', peer: 'PuzzleSolver has none', repair: true, ...PENCIL },
 ];
+
+/** The records of a sw_* text, each with only the rows it has (see the file comment). */
+function repaired(records) {
+  return records.map((r) => {
+    const lines = r.split(/\r?\n/).filter((l) => l.trim());
+    const [rows, columns] = lines[1].trim().split(/\s+/).map(Number);
+    const kept = [];
+    for (const line of lines.slice(2)) {
+      if (line.trim().split(/\s+/).length !== columns || kept.length === rows) break;
+      kept.push(line);
+    }
+    return [lines[0], `${kept.length} ${columns}`, ...kept, ''].join('\n');
+  });
+}
 const ROUTES = [{ label: 'default (SAT)', options: {} }];
 if (withTextbook) {
   // Killer by branch-and-bound takes seconds a record (2.8 s, 249 nodes, on 369_9x9): jigsaw only.
@@ -53,36 +86,49 @@ for (const set of SETS) {
     console.log(`${set.genre}: ${path} not present, skipped`);
     continue;
   }
+  if (only !== null && set.genre !== only) continue;
   const text = readFileSync(path, 'utf8');
-  const records = text.split(/^(?==== )/m).filter((t) => t.trim());
+  let records = text.split(/^(?==== )/m).filter((t) => t.trim());
+  if (set.repair) records = repaired(records);
+  const passes = set.passes ?? repeat;
   for (const route of ROUTES) {
     if (route.only && route.only !== set.genre) continue;
-    const request = (puzzle) => JSON.stringify({ type: 'solve', genre: set.genre, puzzle, options: route.options });
+    const options = { ...route.options, ...(set.timeLimitMs ? { timeLimitMs: set.timeLimitMs } : {}) };
+    const request = (puzzle) => JSON.stringify({ type: 'solve', genre: set.genre, puzzle, options });
     const best = records.map(() => Infinity);
-    for (let pass = 0; pass <= repeat; pass++) {
+    const lateWasm = new Set();
+    for (let pass = set.passes ? 1 : 0; pass <= passes; pass++) {
       records.forEach((r, i) => {
         const t0 = performance.now();
         const out = JSON.parse(wasm.handleRequest(request(r)));
         const t = performance.now() - t0;
+        if (out.result?.status === 'time_limit') return void lateWasm.add(i);
         if (!out.result?.answer?.verified) throw new Error(`${set.genre} ${route.label}: no verified answer for ${r.slice(0, 40)}`);
         if (pass > 0) best[i] = Math.min(best[i], t); // pass 0 warms up
       });
     }
-    const w = summary(best);
-    const cliArgs = ['solve', '--genre', set.genre, '--json', path];
+    const w = summary(best.filter((_, i) => !lateWasm.has(i)));
+    const cliArgs = ['solve', '--genre', set.genre, '--json', '-'];
     if (route.options.model) cliArgs.push('--model', route.options.model);
     if (route.options.method) cliArgs.push('--method', route.options.method);
-    // Native: the CLI run REPEAT times over the set, each puzzle's best kept, as for WASM.
+    if (set.timeLimitMs) cliArgs.push('--time-limit', String(set.timeLimitMs));
+    // Native: the CLI run as many times over the set, each puzzle's best kept, as for WASM.
     const nativeBest = records.map(() => Infinity);
-    for (let pass = 0; pass < repeat; pass++) {
-      const lines = execFileSync(cli, cliArgs, { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] })
+    const lateNative = new Set();
+    for (let pass = 0; pass < passes; pass++) {
+      const lines = execFileSync(cli, cliArgs, { input: records.join(''), encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'ignore'] })
         .split('\n')
         .filter(Boolean);
-      lines.forEach((l, i) => (nativeBest[i] = Math.min(nativeBest[i], JSON.parse(l).result.stats.totalMs)));
+      lines.forEach((l, i) => {
+        const result = JSON.parse(l).result;
+        if (result.status === 'time_limit') lateNative.add(i);
+        else nativeBest[i] = Math.min(nativeBest[i], result.stats.totalMs);
+      });
     }
-    const native = summary(nativeBest);
+    const native = summary(nativeBest.filter((_, i) => !lateNative.has(i)));
+    const late = (n) => (n > 0 ? `, ${n} over ${set.timeLimitMs / 1000} s` : '');
     console.log(
-      `${set.genre.padEnd(7)} ${route.label.padEnd(17)} ${records.length} records | WASM ${f(w.median)} ${f(w.p90)} ${f(w.max)} (${f(w.mean).trim()}) | native ${f(native.median)} ${f(native.p90)} ${f(native.max)} (${f(native.mean).trim()}) | ${set.peer}`,
+      `${set.genre.padEnd(11)} ${route.label.padEnd(17)} ${records.length} records | WASM ${f(w.median)} ${f(w.p90)} ${f(w.max)} (${f(w.mean).trim()}${late(lateWasm.size)}) | native ${f(native.median)} ${f(native.p90)} ${f(native.max)} (${f(native.mean).trim()}${late(lateNative.size)}) | ${set.peer}`,
     );
   }
 }

@@ -3,7 +3,7 @@
 # npm run bench: builds what is stale, then runs scripts/bench.mjs (solvers: native,
 # WASM in Node and the peers) and scripts/bench-page.mjs (click-to-board in Chromium,
 # page weight), and scripts/bench-genres.mjs (the killer and jigsaw sets, native and
-# WASM). Figures, not tests. Arguments go to bench.mjs; --no-page skips the page;
+# WASM; the ten pencil genres' sets too). Figures, not tests. Arguments go to bench.mjs; --no-page skips the page;
 # --genres runs the genres' benchmark alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
