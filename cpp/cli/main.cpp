@@ -315,10 +315,10 @@ int runSolve(const SolveCommand& cmd) {
     if (first.size() >= 3) {
       euler_sum += 100 * (first[0] - '0') + 10 * (first[1] - '0') + (first[2] - '0');
     }
+    if (cmd.unique && result["unique"].IsBool() && !result["unique"].GetBool()) ++not_unique;
     if (cmd.as_json || cmd.euler96) continue;
     if (cmd.unique) {
       const Value& u = result["unique"];
-      if (u.IsBool() && !u.GetBool()) ++not_unique;
       std::cout << first << " " << (u.IsNull() ? "unknown" : u.GetBool() ? "unique" : "not-unique");
       if (result.HasMember("secondSolution")) {
         std::cout << " " << text(result["secondSolution"]);
@@ -433,10 +433,10 @@ int runGenreSolve(const SolveCommand& cmd) {
         ++errors;
       }
     }
+    if (cmd.unique && result["unique"].IsBool() && !result["unique"].GetBool()) ++not_unique;
     if (cmd.as_json) continue;
     if (cmd.unique) {
       const Value& u = result["unique"];
-      if (u.IsBool() && !u.GetBool()) ++not_unique;
       std::cout << text((*answers.front())["text"])
                 << (u.IsNull()    ? "unknown"
                     : u.GetBool() ? "unique"

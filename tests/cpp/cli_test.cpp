@@ -135,6 +135,20 @@ TEST(CliTest, JsonOutputIsTheProtocol) {
   EXPECT_NE(run.out.find("\"status\":\"optimal\""), std::string::npos);
 }
 
+TEST(CliTest, TheSummaryCountsPuzzlesThatAreNotUniqueWithJsonToo) {
+  // An empty 9×9 Sudoku and an empty Latin square have many answers, Grid 01 one.
+  for (const char* json : {"", " --json"}) {
+    CliRun run = runCli(std::string("solve - --unique") + json,
+                        kGrid01 + "\n" + std::string(81, '.') + "\n", true);
+    EXPECT_NE(run.out.find("2 solved, 0 without solution, 0 errors, 1 not unique"),
+              std::string::npos)
+        << json << run.out;
+    run = runCli(std::string("solve - --genre latin-square --unique") + json,
+                 "=== a\n3 3\n1 2 3\n2 3 1\n3 1 2\n=== b\n3 3\n- - -\n- - -\n- - -\n", true);
+    EXPECT_NE(run.out.find("1 not unique"), std::string::npos) << json << run.out;
+  }
+}
+
 TEST(CliTest, UniqueEnumerateObjectiveAndGenerate) {
   CliRun run = runCli("solve - --unique", kGrid01 + "\n");
   EXPECT_EQ(run.exit_code, 0);
