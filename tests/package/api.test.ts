@@ -9,6 +9,7 @@ import { createSolver, GridmilpError, type Grid, type Solver } from '../../web/s
 import { loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
+import { GENRES } from '../../web/generated/vocabulary';
 import { readEuler96, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
 import { repoRoot } from './helpers';
 
@@ -59,7 +60,9 @@ beforeAll(async () => {
 
 describe('createSolver', () => {
   it('loads the module and reports versions', () => {
-    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: [{ id: 'sudoku', title: 'Sudoku' }, { id: 'killer', title: 'Killer Sudoku' }, { id: 'jigsaw', title: 'Jigsaw Sudoku' }, { id: 'sudoku-x', title: 'Sudoku X' }, { id: 'hyper', title: 'Hyper Sudoku' }, { id: 'latin-square', title: 'Latin square' }] });
+    expect(solver.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: GENRES.map(({ id, title }) => ({ id, title })) });
+    // Every genre of protocol/vocabulary.json: the six Sudoku ones and the ten pencil puzzles.
+    expect(GENRES.length).toBe(16);
     expect(solver.crashed).toBe(false);
     expect(solver.disposed).toBe(false);
   });

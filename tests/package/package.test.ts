@@ -4,6 +4,7 @@
 // (compared with the native CLI) and from TypeScript consumers.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GENRES } from '../../web/generated/vocabulary';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dataPath, hasSharedData } from '../common/test-data';
 import { readEuler96, solutionProblems, solutionProblemsN } from '../wasm/helpers';
@@ -166,7 +167,9 @@ console.log(JSON.stringify({
     const out = runSolveScript();
     // Node picks the node entry from the installed package.
     expect(out.resolved).toMatch(/\/node_modules\/gridmilp\/lib\/src\/lib\/node\.js$/);
-    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: [{ id: 'sudoku', title: 'Sudoku' }, { id: 'killer', title: 'Killer Sudoku' }, { id: 'jigsaw', title: 'Jigsaw Sudoku' }, { id: 'sudoku-x', title: 'Sudoku X' }, { id: 'hyper', title: 'Hyper Sudoku' }, { id: 'latin-square', title: 'Latin square' }] });
+    expect(out.version).toEqual({ gridmilp: '0.1.0', glpk: '5.0', protocol: 2, methods: ['branch-and-bound', 'sat'], genres: GENRES.map(({ id, title }) => ({ id, title })) });
+    // Every genre of protocol/vocabulary.json: the six Sudoku ones and the ten pencil puzzles.
+    expect(GENRES.length).toBe(16);
     // The sum of the top-left 3-digit numbers of the solutions verified below.
     expect(out.sum).toBe(out.items.reduce((s, [, , solution]) => s + Number(solution.slice(0, 3)), 0));
     expect(out.format).toBe('euler96');
