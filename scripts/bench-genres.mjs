@@ -17,7 +17,7 @@
 // with the rows they have, as the tests read them.
 //
 // Usage: node scripts/bench-genres.mjs [--repeat N] [--textbook] [--only GENRE]
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,9 +116,10 @@ for (const set of SETS) {
     const nativeBest = records.map(() => Infinity);
     const lateNative = new Set();
     for (let pass = 0; pass < passes; pass++) {
-      const lines = execFileSync(cli, cliArgs, { input: records.join(''), encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'ignore'] })
-        .split('\n')
-        .filter(Boolean);
+      // Exit code 1 says a record went unanswered (the time limit): its line says so.
+      const run = spawnSync(cli, cliArgs, { input: records.join(''), encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'ignore'] });
+      if (run.status !== 0 && run.status !== 1) throw new Error(`${set.genre}: gridmilp-cli exited with ${run.status}`);
+      const lines = run.stdout.split('\n').filter(Boolean);
       lines.forEach((l, i) => {
         const result = JSON.parse(l).result;
         if (result.status === 'time_limit') lateNative.add(i);
