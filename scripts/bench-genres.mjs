@@ -10,13 +10,22 @@
 // SmilingWayne/PuzzleSolver's README (OR-Tools CP-SAT, native, hardware not stated).
 // Every answer must pass the genre's rule checker (answer.verified) or the run fails.
 //
+// For the pencil sets it also prints the route, the cut rounds and the SAT conflicts (the
+// CNF-SAT route's counterpart of branch-and-bound nodes) of the record at the median and
+// of the slowest, and a peer: highs-js (HiGHS in WASM) given each record's final model,
+// the one the re-solve loop ends with (exportModel with options.afterCuts, CPLEX LP
+// written by GLPK), solved once with presolve on and the same time limit, median / p90 /
+// max (mean) of the records it answers as optimal. HiGHS's answer
+// is not read back (its status is counted): on the final model it may differ from
+// GLPK's only where the cuts leave a second answer open.
+//
 // The pencil sets run one timed pass each (no warm-up pass: they take minutes), with a
 // time limit of 20 s per record (Nurikabe has six records over it, docs/performance.md);
 // a record stopped by it is counted and left out of the figures. Nine records of
 // sw_Nurikabe count their solutions' "[moves]" lines in their row count: they are read
 // with the rows they have, as the tests read them.
 //
-// Usage: node scripts/bench-genres.mjs [--repeat N] [--textbook] [--only GENRE]
+// Usage: node scripts/bench-genres.mjs [--repeat N] [--textbook] [--only GENRE] [--no-highs]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,6 +37,7 @@ const args = process.argv.slice(2);
 const repeat = args.includes('--repeat') ? Number(args[args.indexOf('--repeat') + 1]) : 3;
 const withTextbook = args.includes('--textbook');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const withHighs = !args.includes('--no-highs');
 
 // peer: SmilingWayne/PuzzleSolver's README, average / max (../shared/notes/pencil-puzzles.md).
 const PENCIL = { passes: 1, timeLimitMs: 20000 };
@@ -70,6 +80,8 @@ const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm_sat.js');
 const { default: create } = await import(wasmJs);
 const wasm = await create({ wasmBinary: readFileSync(wasmJs.replace(/\.js$/, '.wasm')), print() {}, printErr() {} });
 const cli = resolve(root, 'build/native-release/gridmilp-cli');
+const { default: highsLoader } = await import('highs');
+let highs = await highsLoader();
 
 function summary(ms) {
   const s = [...ms].sort((a, b) => a - b);
@@ -77,7 +89,39 @@ function summary(ms) {
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   return { median: at(0.5), p90: at(0.9), max: s.at(-1), mean };
 }
-const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)).padStart(7);
+
+/** The index of the record whose time is the median of `ms` (ignoring `skip`), and of the slowest. */
+function medianAndSlowest(ms, skip) {
+  const order = ms.map((t, i) => [t, i]).filter(([, i]) => !skip.has(i)).sort((a, b) => a[0] - b[0]);
+  return [order[Math.floor(order.length / 2)][1], order.at(-1)[1]];
+}
+
+/**
+ * highs-js on each record's final model: ms per record (solve only, the LP text read
+ * included), how many HiGHS did not answer as optimal within `timeLimitMs`, and how many
+ * it refused with an error (after which its module is loaded afresh: highs-js's module
+ * is not usable again after an error).
+ */
+async function highsOnFinalModels(genre, records, timeLimitMs) {
+  const ms = [];
+  let unanswered = 0;
+  let errors = 0;
+  for (const puzzle of records) {
+    const request = { type: 'exportModel', genre, puzzle, format: 'lp', options: { afterCuts: true, timeLimitMs } };
+    const out = JSON.parse(wasm.handleRequest(JSON.stringify(request)));
+    if (out.result?.status !== 'optimal') continue; // GLPK itself did not finish: left out, as above
+    const t0 = performance.now();
+    try {
+      const status = highs.solve(out.result.text, { presolve: 'on', output_flag: false, time_limit: timeLimitMs / 1000 }).Status;
+      if (status === 'Optimal') ms.push(performance.now() - t0);
+      else unanswered++;
+    } catch {
+      errors++;
+      highs = await highsLoader();
+    }
+  }
+  return { ms, unanswered, errors };
+}
 
 console.log('Genres: ms per puzzle, median / p90 / max (mean); every answer checked by the rule checker');
 for (const set of SETS) {
@@ -96,6 +140,7 @@ for (const set of SETS) {
     const options = { ...route.options, ...(set.timeLimitMs ? { timeLimitMs: set.timeLimitMs } : {}) };
     const request = (puzzle) => JSON.stringify({ type: 'solve', genre: set.genre, puzzle, options });
     const best = records.map(() => Infinity);
+    const counts = records.map(() => null); // [rounds, SAT conflicts or B&B nodes, method]
     const lateWasm = new Set();
     for (let pass = set.passes ? 1 : 0; pass <= passes; pass++) {
       records.forEach((r, i) => {
@@ -105,6 +150,8 @@ for (const set of SETS) {
         if (out.result?.status === 'time_limit') return void lateWasm.add(i);
         if (!out.result?.answer?.verified) throw new Error(`${set.genre} ${route.label}: no verified answer for ${r.slice(0, 40)}`);
         if (pass > 0) best[i] = Math.min(best[i], t); // pass 0 warms up
+        const stats = out.result.stats;
+        counts[i] = [stats.rounds, stats.method === 'sat' ? stats.sat?.conflicts : stats.nodes, stats.method];
       });
     }
     const w = summary(best.filter((_, i) => !lateWasm.has(i)));
@@ -131,5 +178,22 @@ for (const set of SETS) {
     console.log(
       `${set.genre.padEnd(11)} ${route.label.padEnd(17)} ${records.length} records | WASM ${f(w.median)} ${f(w.p90)} ${f(w.max)} (${f(w.mean).trim()}${late(lateWasm.size)}) | native ${f(native.median)} ${f(native.p90)} ${f(native.max)} (${f(native.mean).trim()}${late(lateNative.size)}) | ${set.peer}`,
     );
+    if (set.timeLimitMs) {
+      const [med, slow] = medianAndSlowest(best, lateWasm);
+      const said = (i) => {
+        const [rounds, work, method] = counts[i];
+        return `${rounds} rounds, ${work} ${method === 'sat' ? 'SAT conflicts' : 'nodes'}`;
+      };
+      const route = counts[med][2] === 'sat' ? 'CNF-SAT' : 'branch-and-bound';
+      let peer = '';
+      if (withHighs) {
+        const h = await highsOnFinalModels(set.genre, records, set.timeLimitMs);
+        const hs = summary(h.ms);
+        const notOptimal = h.unanswered ? `, ${h.unanswered} not optimal within ${set.timeLimitMs / 1000} s` : '';
+        const refused = h.errors ? `, ${h.errors} refused with an error` : '';
+        peer = ` | highs-js, final model: ${f(hs.median)} ${f(hs.p90)} ${f(hs.max)} (${f(hs.mean).trim()}${notOptimal}${refused})`;
+      }
+      console.log(`${''.padEnd(29)} route ${route}; median record ${said(med)}; slowest ${said(slow)}${peer}`);
+    }
   }
 }

@@ -35,6 +35,8 @@ struct GenreRequest {
   milp::SolveOptions solve;
   int limit = 10;
   std::string format = "lp";
+  /// exportModel: solve with the re-solve loop first and export the model with its cuts.
+  bool afterCuts = false;
   std::uint32_t seed = 1;
 };
 
@@ -85,6 +87,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
   if (out.format != "lp" && out.format != "mps") {
     throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
   }
+  out.afterCuts = optionalField<bool>(options, "afterCuts", false, "true or false", "options.");
   return out;
 }
 
@@ -381,14 +384,25 @@ Value handleRelax(const GenreRequest& r, Clock::time_point start, JsonAllocator&
   return result;
 }
 
+/// The model as GLPK writes it; with `afterCuts`, the model the re-solve loop ends with
+/// (every cut of every round added), which a peer solver can be given to solve once.
 Value handleExport(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
-  const std::unique_ptr<puzzles::Built> built = r.genre->build(*puzzle, r.build);
-  const milp::Model& model = built->model;
+  puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
   Value result = resultHead(r, *puzzle, a);
+  if (r.afterCuts) {
+    milp::SolveOptions options = r.solve;
+    options.onProgress = nullptr;
+    const puzzles::CutSearch search = solver.solve(options);
+    requireSolverOk(search.result);
+    result.AddMember("status", jsonString(milp::toString(search.result.status), a), a)
+        .AddMember("rounds", search.rounds, a)
+        .AddMember("cuts", search.cuts, a);
+  }
+  const milp::Model& model = solver.built().model;
   result.AddMember("format", jsonString(r.format, a), a)
-      .AddMember("rows", model.numConstraints(), a)
-      .AddMember("columns", model.numVars(), a)
+      .AddMember("modelRows", model.numConstraints(), a)
+      .AddMember("modelColumns", model.numVars(), a)
       .AddMember("nonzeros", model.numNonzeros(), a)
       .AddMember("text",
                  jsonString(milp::writeModel(model, r.format == "lp" ? milp::ModelFormat::kCplexLp

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "app/json.h"
 #include "app/service.h"
 #include "milp/glpk_backend.h"
 #ifdef GRIDMILP_WITH_GENRES
@@ -216,11 +217,19 @@ bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Do
   return false;
 }
 
-/// Why a result has no solution, for the log: the time limit, or none exists.
-const char* noSolutionReason(const Value& result) {
-  return hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit")
-             ? "time limit reached without a solution"
-             : "no solution";
+/// Why a result has no solution, for the log: the time limit, or none exists (with
+/// the rounds of cuts when the re-solve loop ran more than one).
+std::string noSolutionReason(const Value& result) {
+  if (hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit")) {
+    return "time limit reached without a solution";
+  }
+  const Value* stats = gridmilp::app::findMember(result, "stats");
+  const Value* rounds = stats != nullptr ? gridmilp::app::findMember(*stats, "rounds") : nullptr;
+  if (rounds != nullptr && rounds->IsInt() && rounds->GetInt() > 1) {
+    return "no solution (the MILP became infeasible after " + std::to_string(rounds->GetInt()) +
+           " rounds of cuts)";
+  }
+  return "no solution";
 }
 
 /// The counts of a `solve` run.
@@ -563,7 +572,7 @@ int runRequests(const std::string& path) {
 /// the solves come in `repeat` passes over the file, each solving every puzzle once
 /// in file order, as a batch does; with `back_to_back`, a puzzle's solves follow one
 /// another, which lets the processor's branch predictor learn that puzzle's exact path
-/// (an easy 9×9 then takes half the time natively, see README, Performance). A puzzle
+/// (an easy 9×9 then takes half the time natively, see docs/performance.md). A puzzle
 /// stopped by the time limit is reported with status "time_limit" and not solved again;
 /// "verified" says every solution found passed the checker. With warm_up_ms > 0, the
 /// whole file is first solved untimed, over and over until that many ms have passed (at

@@ -1,6 +1,9 @@
 // Hitori: the model, the rule checker, the connectivity cuts, and every record.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cmath>
+
 #include "pencil_test.h"
+#include "test_json.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -115,6 +118,43 @@ TEST(HitoriTest, FormulationNamesItsRules) {
   EXPECT_EQ(f.groups[0].rows.size(), 4U);   // a repeat in each row
   EXPECT_EQ(f.groups[2].rows.size(), 24U);  // 12 + 12 neighbour pairs
   EXPECT_THROW(g.build(*p, {"reduced"}), InputError);
+}
+
+TEST(HitoriTest, ExportedFinalModelHoldsEveryCutAndSolvesToTheAnswer) {
+  // own_9x9_seed8, the ninth record of tests/data: its first solve breaks the unshaded
+  // cells into pieces, and 3 cuts in a second round connect them.
+  const std::string text =
+      testing::readFile(std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/hitori.puzzles.txt");
+  const std::string head =
+      R"({"genre": "hitori", "index": 9, "puzzle": )" + gridmilp::testing::jsonQuoted(text);
+  const rapidjson::Document solved =
+      gridmilp::testing::call(R"({"type": "solve", )" + head.substr(1) + "}");
+  const rapidjson::Document plain =
+      gridmilp::testing::call(R"({"type": "exportModel", )" + head.substr(1) + "}");
+  const rapidjson::Document final = gridmilp::testing::call(
+      R"({"type": "exportModel", "options": {"afterCuts": true}, )" + head.substr(1) + "}");
+  ASSERT_TRUE(final.HasMember("result")) << app::writeJson(final);
+  const rapidjson::Value& r = final["result"];
+  EXPECT_EQ(std::string(r["name"].GetString()), "own_9x9_seed8");
+  EXPECT_EQ(r["rows"].GetInt(), 9);  // the grid's
+  EXPECT_EQ(r["rounds"].GetInt(), 2);
+  EXPECT_EQ(r["cuts"].GetInt(), 3);
+  EXPECT_EQ(r["modelRows"].GetInt(), plain["result"]["modelRows"].GetInt() + 3);
+  EXPECT_FALSE(plain["result"].HasMember("rounds"));
+  const std::string lp = r["text"].GetString();
+  EXPECT_NE(lp.find("connect(3)"), std::string::npos);
+  // Read back by GLPK, the final model's solution is the answer (the puzzle is unique).
+  const milp::TextSolve back = milp::solveModelText(lp, milp::ModelFormat::kCplexLp);
+  ASSERT_EQ(back.status, milp::SolveStatus::kOptimal) << back.message;
+  const rapidjson::Value& cells = solved["result"]["answer"]["cells"];
+  int shaded = 0;
+  for (const auto& [name, value] : back.values) {
+    int row = 0, column = 0;
+    ASSERT_EQ(std::sscanf(name.c_str(), "s(%d,%d)", &row, &column), 2) << name;
+    EXPECT_EQ(std::lround(value), cells[(row - 1) * 9 + column - 1].GetInt()) << name;
+    shaded += static_cast<int>(std::lround(value));
+  }
+  EXPECT_GT(shaded, 0);
 }
 
 TEST(HitoriTest, OwnRecords) {

@@ -4,6 +4,7 @@
 #include "pencil_test.h"
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/saito.h"
+#include "puzzles/sudoku/text.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -88,10 +89,27 @@ TEST(SaitoTest, NamesTheLineAndColumnOfWhatItCannotRead) {
       message("nurikabe", "[data]\n9.\n..\n").rfind("in the record read from Saito's layout (", 0),
       0U);
   try {
-    recordOfSaito("sudoku", "[data]\n1.\n", "s");
+    recordOfSaito("killer", "[data]\n1.\n", "s");
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.code(), ErrorCode::kBadRequest);
+    EXPECT_EQ(std::string(e.what()),
+              "Saito's layout ([data]) is read for the pencil genres (hitori, akari, star-battle, "
+              "norinori, heyawake, kuromasu, shikaku, nurikabe, slitherlink, kakuro), not killer: "
+              "choose the puzzle's genre");
+  }
+  // Each genre of the list reads it.
+  for (std::string_view genre : kSaitoGenres) EXPECT_NO_THROW(genreById(genre)) << genre;
+  // On the Sudoku route (the default genre) the text is not read as digits.
+  try {
+    sudoku::parseText("\n[data]\n1121\n2112\n");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kParseError);
+    EXPECT_EQ(e.where().line, 2);
+    EXPECT_NE(std::string(e.what()).find("Line 2: this is the layout of Saito's notebooks"),
+              std::string::npos)
+        << e.what();
   }
 }
 

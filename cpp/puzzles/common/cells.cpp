@@ -138,6 +138,189 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
   return out;
 }
 
+void addShadingVars(const RectGrid& grid, const std::string& name, ShadingBuilt* built) {
+  milp::Model& m = built->model;
+  built->s = m.addVars(name, {{1, grid.rows}, {1, grid.columns}}, milp::VarType::kBinary, 0, 1);
+  built->answer = built->s.all();
+  built->cellOf.resize(m.numVars(), -1);
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    built->cellOf[built->shaded(grid, cell).index] = cell;
+  }
+}
+
+namespace {
+
+/// A row's name: family[a,b] or family[a,b,c] (1-based indices).
+std::string cellRowName(const char* family, int row, int column, int k = 0) {
+  return std::string(family) + "[" + std::to_string(row) + "," + std::to_string(column) +
+         (k > 0 ? "," + std::to_string(k) : "") + "]";
+}
+
+}  // namespace
+
+void addApartRows(const RectGrid& grid, ShadingBuilt* built) {
+  milp::Model& m = built->model;
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    const int r = grid.rowOf(cell), c = grid.columnOf(cell);
+    const milp::Var here = built->shaded(grid, cell);
+    if (c + 1 < grid.columns) {
+      m.addConstraint(here + built->shaded(grid, cell + 1) <= 1,
+                      cellRowName("apart", r + 1, c + 1, 1));
+    }
+    if (r + 1 < grid.rows) {
+      m.addConstraint(here + built->shaded(grid, cell + grid.columns) <= 1,
+                      cellRowName("apart", r + 1, c + 1, 2));
+    }
+  }
+}
+
+void addWalledRows(const RectGrid& grid, ShadingBuilt* built) {
+  if (grid.rows < 2 || grid.columns < 2) return;
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    milp::LinExpr open = built->shaded(grid, cell);
+    for (int next : grid.neighbours(cell)) open += 1.0 - built->shaded(grid, next);
+    built->model.addConstraint(
+        open >= 1, cellRowName("walled", grid.rowOf(cell) + 1, grid.columnOf(cell) + 1));
+  }
+}
+
+ConstraintGroup apartGroup() {
+  return {"apart",
+          "Shaded cells do not touch side by side",
+          "s_{r,c} + s_{r',c'} \\le 1 \\quad \\text{for neighbours } (r,c), (r',c')",
+          "neighbour sums",
+          {}};
+}
+
+ConstraintGroup walledGroup() {
+  return {"walled",
+          "No unshaded cell is walled in (implied by connectivity)",
+          "s_{r,c} + \\sum_{(r',c') \\in N(r,c)} (1 - s_{r',c'}) \\ge 1 \\quad N(r,c): "
+          "\\text{the neighbours of } (r,c)",
+          "neighbour sums",
+          {}};
+}
+
+ConstraintGroup unshadedConnectivityGroup(ConnectivityCut kind) {
+  if (kind == ConnectivityCut::kPiece) {
+    return {"connect",
+            "The unshaded cells form one area (cuts added by re-solving)",
+            "(1 - s_u) + (1 - s_v) - \\sum_{b \\in \\partial C} (1 - s_b) \\le 1 \\quad "
+            "\\text{for each unshaded piece } C \\ni u,\\ v \\notin C",
+            "re-solve with cuts",
+            {}};
+  }
+  return {"whole_nogood",
+          "The unshaded cells form one area (whole-solution no-goods)",
+          "\\sum_{(r,c) \\in B^*} s_{r,c} \\le |B^*| - 1 \\quad B^*: "
+          "\\text{the shaded cells of a disconnected solution}",
+          "re-solve with cuts",
+          {}};
+}
+
+std::vector<Cut> unshadedConnectivityCuts(const RectGrid& grid,
+                                          const ConnectedShadingBuilt& built) {
+  std::vector<char> unshaded(grid.cells());
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    unshaded[cell] = built.model.value(built.shaded(grid, cell)) < 0.5;
+  }
+  return connectivityCuts(
+      grid, unshaded, [&](int cell) { return 1.0 - milp::LinExpr(built.shaded(grid, cell)); },
+      built.cut, &built.cuts, "unshaded cells");
+}
+
+Answer decodeShading(const RectGrid& grid, const ShadingBuilt& built) {
+  Answer out{grid, std::vector<int>(grid.cells(), 0), {}};
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    out.cells[cell] = built.model.value(built.shaded(grid, cell)) > 0.5;
+  }
+  return out;
+}
+
+std::optional<std::string> checkShadingAnswer(const RectGrid& grid, const Answer& answer) {
+  if (!(answer.grid == grid) || static_cast<int>(answer.cells.size()) != grid.cells()) {
+    return "the answer is not " + grid.label();
+  }
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    const int v = answer.cells[cell];
+    if (v != 0 && v != 1) return grid.name(cell) + " is neither shaded nor unshaded";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> touchingShaded(const RectGrid& grid, const Answer& answer, int cell) {
+  if (!answer.cells[cell]) return std::nullopt;
+  for (int next : grid.neighbours(cell)) {
+    if (next > cell && answer.cells[next]) {
+      return "the shaded cells at " + grid.name(cell) + " and " + grid.name(next) + " touch";
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> shadedCellsTouch(const RectGrid& grid, const Answer& answer) {
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    if (std::optional<std::string> why = touchingShaded(grid, answer, cell)) return why;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> checkConnected(const RectGrid& grid, const std::vector<char>& in,
+                                          std::string_view what) {
+  const std::vector<std::vector<int>> pieces = components(grid, in);
+  if (pieces.size() > 1) {
+    return "the " + std::string(what) + " fall into " + std::to_string(pieces.size()) +
+           " pieces (one starts at " + grid.name(pieces[1].front()) + ")";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> checkUnshadedConnected(const RectGrid& grid, const Answer& answer) {
+  std::vector<char> unshaded(grid.cells());
+  for (int cell = 0; cell < grid.cells(); ++cell) unshaded[cell] = !answer.cells[cell];
+  return checkConnected(grid, unshaded, "unshaded cells");
+}
+
+void shadeAnswer(const RectGrid& grid, const Answer* answer, Board* board) {
+  for (int cell = 0; answer != nullptr && cell < grid.cells(); ++cell) {
+    if (answer->cells[cell]) board->shade(grid.centre(cell), "shaded");
+  }
+}
+
+Board shadingBoard(const RectGrid& grid, const Answer* answer) {
+  Board board;
+  board.rows = grid.rows;
+  board.columns = grid.columns;
+  shadeAnswer(grid, answer, &board);
+  return board;
+}
+
+void drawShadingRelaxation(const RectGrid& grid, const ShadingBuilt& built,
+                           const std::vector<double>& values, Board* board) {
+  std::vector<BoardItem> shades;
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    const double v = values[built.shaded(grid, cell).index];
+    if (v > 1e-9) {
+      shades.push_back(
+          {ItemKind::kShade, grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
+    }
+  }
+  board->items.insert(board->items.begin(), shades.begin(), shades.end());
+}
+
+Answer ShadingGenre::decode(const Puzzle& puzzle, const Built& built) const {
+  return decodeShading(puzzle.grid, dynamic_cast<const ShadingBuilt&>(built));
+}
+
+void ShadingGenre::drawRelaxation(const Puzzle& puzzle, const Built& built,
+                                  const std::vector<double>& values, Board* board) const {
+  drawShadingRelaxation(puzzle.grid, dynamic_cast<const ShadingBuilt&>(built), values, board);
+}
+
+std::vector<Cut> UnshadedConnectedGenre::separate(const Puzzle& puzzle, const Built& built) const {
+  return unshadedConnectivityCuts(puzzle.grid, dynamic_cast<const ConnectedShadingBuilt&>(built));
+}
+
 std::string recordHead(const Puzzle& puzzle) {
   return "=== " + (puzzle.header.empty() ? puzzle.name : puzzle.header) + "\n" +
          std::to_string(puzzle.grid.rows) + " " + std::to_string(puzzle.grid.columns) + "\n";

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +68,119 @@ enum class ConnectivityCut {
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::function<milp::LinExpr(int)>& member,
                                   ConnectivityCut kind, int* counter, std::string_view what);
+
+/// A built model whose answer is one binary per cell, s(r, c) = 1 iff cell (r, c) is
+/// shaded (holds a star, in Star Battle). Genres derive from it and add their own
+/// families; addShadingVars adds s.
+struct ShadingBuilt : Built {
+  milp::VarFamily s;  ///< s(r, c), 1-based
+  /// The binary s of `cell` (an index of `grid`).
+  milp::Var shaded(const RectGrid& grid, int cell) const {
+    return s(grid.rowOf(cell) + 1, grid.columnOf(cell) + 1);
+  }
+};
+
+/// A shading model whose connectivity is cut by re-solving (separate): how it is cut, and
+/// the counter that numbers the cuts.
+struct ConnectedShadingBuilt : ShadingBuilt {
+  ConnectivityCut cut = ConnectivityCut::kPiece;
+  mutable int cuts = 0;  ///< cuts named so far (separate is const)
+};
+
+/// Adds the binaries s(r, c) of `built`, over rows 1..grid.rows and columns
+/// 1..grid.columns, as the family `name`, and makes them the answer binaries, each
+/// mapped to its cell (Built::cellOf grows to the model's variables, -1 for others).
+/// Throws milp::ModelError when a variable or family of the model already has `name`.
+void addShadingVars(const RectGrid& grid, const std::string& name, ShadingBuilt* built);
+
+/// Adds the rows apart[r,c,1] (with the cell to the right) and apart[r,c,2] (with the
+/// cell below): s[r,c] + s[next] <= 1, so shaded cells never touch side by side. Cell by
+/// cell, row by row. Needs addShadingVars first (ModelError for a repeated row name).
+void addApartRows(const RectGrid& grid, ShadingBuilt* built);
+
+/// Adds the rows walled[r,c]: s[r,c] + sum_{neighbours} (1 − s) >= 1, no unshaded cell
+/// walled in by shaded ones, on a grid of two rows and two columns or more (none on a
+/// smaller one). Connectivity of the unshaded cells implies them there (when every
+/// neighbour n of cell i is shaded, a cell beside n other than i is unshaded and cut off
+/// from i); stated before solving, they spare the re-solve loop those pieces. Needs
+/// addShadingVars first (ModelError for a repeated row name).
+void addWalledRows(const RectGrid& grid, ShadingBuilt* built);
+
+/// The formulation's group of the rows of addApartRows ("apart").
+ConstraintGroup apartGroup();
+
+/// The formulation's group of the rows of addWalledRows ("walled").
+ConstraintGroup walledGroup();
+
+/// The formulation's group of the cuts of unshadedConnectivityCuts for `kind`:
+/// "connect" (kPiece) or "whole_nogood" (kWholeNoGood).
+ConstraintGroup unshadedConnectivityGroup(ConnectivityCut kind);
+
+/// The cuts that make the unshaded cells of the current solution of `built` connected
+/// (s < 0.5 counts as unshaded; w_i = 1 − s_i): connectivityCuts of `built.cut`, named
+/// with `built.cuts` (advanced), about "unshaded cells". Empty when they are connected.
+/// Throws milp::ModelError when the model has no solution (milp::Model::value).
+std::vector<Cut> unshadedConnectivityCuts(const RectGrid& grid, const ConnectedShadingBuilt& built);
+
+/// The answer in the current solution of `built`: per cell of `grid`, 1 when s > 0.5,
+/// else 0; no edges. Throws milp::ModelError when the model has no solution.
+Answer decodeShading(const RectGrid& grid, const ShadingBuilt& built);
+
+/// Whether `answer` is a shading of `grid`: "the answer is not <grid label>" when its grid
+/// or number of cells differs, "<cell> is neither shaded nor unshaded" for the first
+/// value other than 0 and 1, else nothing.
+std::optional<std::string> checkShadingAnswer(const RectGrid& grid, const Answer& answer);
+
+/// "the shaded cells at <cell> and <next> touch" for the first neighbour `next` after
+/// `cell` (a greater index) that is shaded with it in `answer`; nothing when `cell` is
+/// unshaded or has no such neighbour.
+std::optional<std::string> touchingShaded(const RectGrid& grid, const Answer& answer, int cell);
+
+/// The first touchingShaded of the cells of `grid` in order, or nothing when no two
+/// shaded cells touch side by side.
+std::optional<std::string> shadedCellsTouch(const RectGrid& grid, const Answer& answer);
+
+/// Nothing when the cells with `in[cell]` true form at most one piece; else "the <what>
+/// fall into N pieces (one starts at <the first cell of the second piece>)", pieces as
+/// by components.
+std::optional<std::string> checkConnected(const RectGrid& grid, const std::vector<char>& in,
+                                          std::string_view what);
+
+/// checkConnected of the unshaded cells (value 0) of `answer`, as "unshaded cells".
+std::optional<std::string> checkUnshadedConnected(const RectGrid& grid, const Answer& answer);
+
+/// Adds a shade (style "shaded") for each shaded cell of `answer`, in cell order; nothing
+/// when `answer` is null.
+void shadeAnswer(const RectGrid& grid, const Answer* answer, Board* board);
+
+/// A board of the size of `grid` with shadeAnswer's shades of `answer` (null: none).
+Board shadingBoard(const RectGrid& grid, const Answer* answer);
+
+/// Draws the LP relaxation's shading: for each cell whose s has a value above 1e-9 in
+/// `values` (one per model variable), a shade of depth min(1, value), style "relaxed",
+/// inserted before the items already on `board` (under its walls, numbers and stars).
+/// `values` must hold every s.
+void drawShadingRelaxation(const RectGrid& grid, const ShadingBuilt& built,
+                           const std::vector<double>& values, Board* board);
+
+/// A genre whose answer is the shading s of a ShadingBuilt: decode is decodeShading, and
+/// drawRelaxation is drawShadingRelaxation (the shades under the board's walls, numbers
+/// and stars). Genres derive from it and provide the rest. Both throw std::bad_cast when
+/// `built` is not a ShadingBuilt.
+class ShadingGenre : public Genre {
+ public:
+  Answer decode(const Puzzle& puzzle, const Built& built) const override;
+  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
+                      Board* board) const override;
+};
+
+/// A ShadingGenre whose unshaded cells form one area, by re-solving with cuts: its build
+/// returns a ConnectedShadingBuilt, and separate is unshadedConnectivityCuts (std::bad_cast
+/// for another Built).
+class UnshadedConnectedGenre : public ShadingGenre {
+ public:
+  std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override;
+};
 
 /// "=== header\nR C\n": the head of a record in the sw_* layout.
 std::string recordHead(const Puzzle& puzzle);

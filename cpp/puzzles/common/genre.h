@@ -98,7 +98,7 @@ class Genre {
   /// fastest GLPK route the genre has; the others are there to teach and compare).
   virtual std::vector<std::string_view> models() const { return {"textbook"}; }
 
-  /// The puzzles of a text (one or many, in the genre's formats; README, "Formats").
+  /// The puzzles of a text (one or many, in the genre's formats; docs/formats.md).
   /// `size` is a side length the caller knows (0: from the text). Throws InputError
   /// with the line, column and character of the first fault.
   virtual std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const = 0;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/saito.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <vector>
@@ -137,25 +138,13 @@ bool isSum(const std::string& s) {
 
 }  // namespace
 
-bool looksLikeSaito(std::string_view text) {
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string t = trimmed(text.substr(start, end - start));
-    if (!t.empty()) return t == "[data]";
-    start = end + 1;
-  }
-  return false;
-}
-
 std::string recordOfSaito(std::string_view genre, std::string_view text, const std::string& name) {
   static const std::map<std::string_view, std::string_view> kSecond = {{"heyawake", "nums"},
                                                                        {"kakuro", "hint"}};
-  std::string ignored;
-  if (!cellToken(genre, '.', &ignored) && !cellToken(genre, '1', &ignored) &&
-      !cellToken(genre, 'A', &ignored)) {
-    throw badRequest("genre", "Saito's layout ([data]) is read for the pencil genres, not " +
-                                  std::string(genre));
+  if (std::find(kSaitoGenres.begin(), kSaitoGenres.end(), genre) == kSaitoGenres.end()) {
+    throw badRequest("genre", "Saito's layout ([data]) is read for the pencil genres (" +
+                                  saitoGenreList() + "), not " + std::string(genre) +
+                                  ": choose the puzzle's genre");
   }
   const std::vector<Section> sections = sectionsOf(text);
   const auto second = kSecond.find(genre);

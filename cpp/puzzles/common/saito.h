@@ -19,16 +19,38 @@
 //                        or "d", "d|a", "|a" on a black cell (d down, a across)
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
 namespace gridmilp::puzzles {
 
-/// Whether `text` is in Saito's layout: its first non-blank line is `[data]`.
-bool looksLikeSaito(std::string_view text);
+/// The genres whose records Saito's layout is read into (the table above).
+inline constexpr std::array<std::string_view, 10> kSaitoGenres = {
+    "hitori",   "akari",   "star-battle", "norinori",    "heyawake",
+    "kuromasu", "shikaku", "nurikabe",    "slitherlink", "kakuro"};
 
-/// The janko-style record (records.h; the layout each genre's parse reads, see the
-/// README) of a Saito text for `genre` (an id of the registry), named `name`. Throws
+/// "hitori, akari, …, kakuro": kSaitoGenres for a message. Inline, as looksLikeSaito:
+/// the Sudoku text parser uses both in the page's first-solve module, which has no genres.
+inline std::string saitoGenreList() {
+  std::string out;
+  for (std::string_view g : kSaitoGenres) out += (out.empty() ? "" : ", ") + std::string(g);
+  return out;
+}
+
+/// Whether `text` is in Saito's layout: its first non-blank line is `[data]` (spaces,
+/// tabs and a carriage return around it allowed).
+inline bool looksLikeSaito(std::string_view text) {
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos) return false;
+  const std::size_t end = text.find('\n', start);
+  std::string_view line = text.substr(start, end == std::string_view::npos ? end : end - start);
+  line = line.substr(0, line.find_last_not_of(" \t\r") + 1);
+  return line == "[data]";
+}
+
+/// The janko-style record (records.h; the layout each genre's parse reads, see
+/// docs/formats.md) of a Saito text for `genre` (an id of the registry), named `name`. Throws
 /// InputError (parse_error, naming the line and column of the Saito text and the
 /// character) for a section it does not know or misses, rows of unequal length, or a
 /// character the genre does not take there; bad_request for a genre without this

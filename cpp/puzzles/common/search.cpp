@@ -26,6 +26,8 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
   CutSearch out;
   double solve_ms = 0;
   std::int64_t nodes = 0;
+  std::int64_t iterations = 0;
+  milp::SatStats sat;  // the search counts of every round (the sizes are the last round's)
   for (;;) {
     milp::SolveOptions round_options = options;
     if (options.timeLimitMs > 0) {
@@ -41,6 +43,13 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
     ++out.rounds;
     solve_ms += out.result.stats.solveMs;
     nodes += out.result.stats.nodes;
+    iterations += out.result.stats.simplexIterations;
+    if (out.result.stats.sat) {
+      sat.conflicts += out.result.stats.sat->conflicts;
+      sat.decisions += out.result.stats.sat->decisions;
+      sat.propagations += out.result.stats.sat->propagations;
+      sat.restarts += out.result.stats.sat->restarts;
+    }
     if (!out.result.hasSolution) break;
     const std::vector<Cut> cuts = separate ? separate() : std::vector<Cut>{};
     CutRound round;
@@ -80,6 +89,13 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
   }
   out.result.stats.solveMs = solve_ms;
   out.result.stats.nodes = nodes;
+  out.result.stats.simplexIterations = iterations;
+  if (out.result.stats.sat) {
+    out.result.stats.sat->conflicts = sat.conflicts;
+    out.result.stats.sat->decisions = sat.decisions;
+    out.result.stats.sat->propagations = sat.propagations;
+    out.result.stats.sat->restarts = sat.restarts;
+  }
   return out;
 }
 

@@ -40,7 +40,10 @@ struct CutRound {
 
 /// Outcome of the loop.
 struct CutSearch {
-  milp::SolveResult result;  ///< the last solve's (its solveMs and nodes summed over rounds)
+  /// The last solve's, with its solveMs, nodes, simplex iterations and SAT search
+  /// counts (conflicts, decisions, propagations, restarts) summed over the rounds; the
+  /// SAT sizes (variables, clauses) are the last round's.
+  milp::SolveResult result;
   int rounds = 0;
   int cuts = 0;
   bool roundLimit = false;  ///< stopped at maxRounds with cuts still violated

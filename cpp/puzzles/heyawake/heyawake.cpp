@@ -42,12 +42,6 @@ struct HeyawakePuzzle : Puzzle {
   std::vector<int> clueCell;            ///< per room, the cell holding its number, or -1
 };
 
-struct HeyawakeBuilt : Built {
-  milp::VarFamily s;  ///< s(r, c), 1-based
-  ConnectivityCut cut = ConnectivityCut::kPiece;
-  mutable int cuts = 0;  ///< cuts named so far (separate is const)
-};
-
 const HeyawakePuzzle& heyawakeOf(const Puzzle& puzzle) {
   return dynamic_cast<const HeyawakePuzzle&>(puzzle);
 }
@@ -152,7 +146,7 @@ std::string rowName(const char* family, int a, int b, int c = 0) {
          (c > 0 ? "," + std::to_string(c) : "") + "]";
 }
 
-class HeyawakeGenre final : public Genre {
+class HeyawakeGenre final : public UnshadedConnectedGenre {
  public:
   std::string_view id() const override { return "heyawake"; }
   std::string_view title() const override { return "Heyawake"; }
@@ -180,16 +174,12 @@ class HeyawakeGenre final : public Genre {
     }
     const HeyawakePuzzle& p = heyawakeOf(puzzle);
     const RectGrid& g = p.grid;
-    auto built = std::make_unique<HeyawakeBuilt>();
+    auto built = std::make_unique<ConnectedShadingBuilt>();
     built->cut =
         options.model == "textbook" ? ConnectivityCut::kPiece : ConnectivityCut::kWholeNoGood;
     milp::Model& m = built->model;
-    const milp::VarFamily s = built->s =
-        m.addVars("s", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
-    built->answer = s.all();
-    built->cellOf.resize(built->answer.size());
-    for (int cell = 0; cell < g.cells(); ++cell) built->cellOf[cell] = cell;
-    const auto shaded = [&](int cell) { return s(g.rowOf(cell) + 1, g.columnOf(cell) + 1); };
+    addShadingVars(g, "s", built.get());
+    const auto shaded = [&](int cell) { return built->shaded(g, cell); };
     // A room with a number holds that many shaded cells.
     for (std::size_t k = 0; k < p.rooms.size(); ++k) {
       if (p.clue[k] < 0) continue;
@@ -198,16 +188,7 @@ class HeyawakeGenre final : public Genre {
       m.addConstraint(count == p.clue[k], "room[" + std::to_string(k + 1) + "]");
     }
     // Shaded cells do not touch side by side.
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int r = g.rowOf(cell), c = g.columnOf(cell);
-      if (c + 1 < g.columns) {
-        m.addConstraint(shaded(cell) + shaded(cell + 1) <= 1, rowName("apart", r + 1, c + 1, 1));
-      }
-      if (r + 1 < g.rows) {
-        m.addConstraint(shaded(cell) + shaded(cell + g.columns) <= 1,
-                        rowName("apart", r + 1, c + 1, 2));
-      }
-    }
+    addApartRows(g, built.get());
     // No run of unshaded cells crosses two room borders.
     for (const Span& span : spansOf(p)) {
       milp::LinExpr count;
@@ -216,54 +197,16 @@ class HeyawakeGenre final : public Genre {
       m.addConstraint(count >= 1,
                       rowName("span", g.rowOf(first) + 1, g.columnOf(first) + 1, span.row ? 1 : 2));
     }
-    // An unshaded cell is never walled in by shaded cells: implied by connectivity (when
-    // every neighbour n of cell i is shaded, a cell beside n other than i is unshaded and
-    // cut off from i; every cell of a grid of two rows and two columns or more has one),
+    // An unshaded cell is never walled in by shaded cells: implied by connectivity,
     // written out so that the re-solve loop need not find these pieces one by one.
-    if (g.rows >= 2 && g.columns >= 2) {
-      for (int cell = 0; cell < g.cells(); ++cell) {
-        milp::LinExpr open = shaded(cell);
-        for (int next : g.neighbours(cell)) open += 1.0 - shaded(next);
-        m.addConstraint(open >= 1, rowName("walled", g.rowOf(cell) + 1, g.columnOf(cell) + 1));
-      }
-    }
+    addWalledRows(g, built.get());
     return built;
-  }
-
-  std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
-    const HeyawakePuzzle& p = heyawakeOf(puzzle);
-    const auto& b = dynamic_cast<const HeyawakeBuilt&>(built);
-    const RectGrid& g = p.grid;
-    std::vector<char> unshaded(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      unshaded[cell] = b.model.value(b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1)) < 0.5;
-    }
-    return connectivityCuts(
-        g, unshaded,
-        [&](int cell) { return 1.0 - milp::LinExpr(b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1)); },
-        b.cut, &b.cuts, "unshaded cells");
-  }
-
-  Answer decode(const Puzzle& puzzle, const Built& built) const override {
-    const HeyawakePuzzle& p = heyawakeOf(puzzle);
-    const auto& b = dynamic_cast<const HeyawakeBuilt&>(built);
-    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      out.cells[cell] = b.model.value(b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1)) > 0.5;
-    }
-    return out;
   }
 
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override {
     const HeyawakePuzzle& p = heyawakeOf(puzzle);
     const RectGrid& g = p.grid;
-    if (!(answer.grid == g) || static_cast<int>(answer.cells.size()) != g.cells()) {
-      return "the answer is not " + g.label();
-    }
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int v = answer.cells[cell];
-      if (v != 0 && v != 1) return g.name(cell) + " is neither shaded nor unshaded";
-    }
+    if (std::optional<std::string> why = checkShadingAnswer(g, answer)) return why;
     for (std::size_t k = 0; k < p.rooms.size(); ++k) {
       if (p.clue[k] < 0) continue;
       int count = 0;
@@ -273,14 +216,7 @@ class HeyawakeGenre final : public Genre {
                " holds " + std::to_string(count) + " shaded " + (count == 1 ? "cell" : "cells");
       }
     }
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      if (!answer.cells[cell]) continue;
-      for (int next : g.neighbours(cell)) {
-        if (next > cell && answer.cells[next]) {
-          return "the shaded cells at " + g.name(cell) + " and " + g.name(next) + " touch";
-        }
-      }
-    }
+    if (std::optional<std::string> why = shadedCellsTouch(g, answer)) return why;
     // Runs of unshaded cells, along rows and columns: count the borders each crosses.
     for (int pass = 0; pass < 2; ++pass) {
       const bool row = pass == 0;
@@ -304,14 +240,7 @@ class HeyawakeGenre final : public Genre {
         }
       }
     }
-    std::vector<char> unshaded(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell) unshaded[cell] = !answer.cells[cell];
-    const std::vector<std::vector<int>> pieces = components(g, unshaded);
-    if (pieces.size() > 1) {
-      return "the unshaded cells fall into " + std::to_string(pieces.size()) +
-             " pieces (one starts at " + g.name(pieces[1].front()) + ")";
-    }
-    return std::nullopt;
+    return checkUnshadedConnected(g, answer);
   }
 
   Board board(const Puzzle& puzzle, const Answer* answer) const override {
@@ -320,9 +249,7 @@ class HeyawakeGenre final : public Genre {
     board.rows = p.grid.rows;
     board.columns = p.grid.columns;
     addRegionWalls(p.grid, p.room, &board);
-    for (int cell = 0; answer != nullptr && cell < p.grid.cells(); ++cell) {
-      if (answer->cells[cell]) board.shade(p.grid.centre(cell), "shaded");
-    }
+    shadeAnswer(p.grid, answer, &board);
     for (std::size_t k = 0; k < p.rooms.size(); ++k) {
       if (p.clue[k] >= 0) {
         board.number(p.grid.centre(p.clueCell[k]), std::to_string(p.clue[k]), "given");
@@ -331,24 +258,8 @@ class HeyawakeGenre final : public Genre {
     return board;
   }
 
-  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
-                      Board* board) const override {
-    const HeyawakePuzzle& p = heyawakeOf(puzzle);
-    const auto& b = dynamic_cast<const HeyawakeBuilt&>(built);
-    std::vector<BoardItem> shades;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      const double v = values[b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1).index];
-      if (v > 1e-9) {
-        shades.push_back(
-            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
-      }
-    }
-    // Under the walls and numbers.
-    board->items.insert(board->items.begin(), shades.begin(), shades.end());
-  }
-
   Formulation formulation(const Puzzle& /*puzzle*/, const Built& built) const override {
-    const auto& b = dynamic_cast<const HeyawakeBuilt&>(built);
+    const auto& b = dynamic_cast<const ConnectedShadingBuilt&>(built);
     Formulation f;
     f.genre = "heyawake";
     f.variables =
@@ -361,11 +272,7 @@ class HeyawakeGenre final : public Genre {
          "\\sum_{(r,c) \\in R_k} s_{r,c} = n_k \\quad \\text{for rooms with a number}",
          "areas",
          {}});
-    f.groups.push_back({"apart",
-                        "Shaded cells do not touch side by side",
-                        "s_{r,c} + s_{r',c'} \\le 1 \\quad \\text{for neighbours } (r,c), (r',c')",
-                        "neighbour sums",
-                        {}});
+    f.groups.push_back(apartGroup());
     f.groups.push_back({"span",
                         "No run of unshaded cells crosses two room borders",
                         "\\sum_{(r,c) \\in S} s_{r,c} \\ge 1 \\quad S: \\text{a row or column "
@@ -373,29 +280,8 @@ class HeyawakeGenre final : public Genre {
                         "next}",
                         "areas",
                         {}});
-    f.groups.push_back(
-        {"walled",
-         "No unshaded cell is walled in (implied by connectivity)",
-         "s_{r,c} + \\sum_{(r',c') \\in N(r,c)} (1 - s_{r',c'}) \\ge 1 \\quad N(r,c): "
-         "\\text{the neighbours of } (r,c)",
-         "neighbour sums",
-         {}});
-    if (b.cut == ConnectivityCut::kPiece) {
-      f.groups.push_back(
-          {"connect",
-           "The unshaded cells form one area (cuts added by re-solving)",
-           "(1 - s_u) + (1 - s_v) - \\sum_{b \\in \\partial C} (1 - s_b) \\le 1 \\quad "
-           "\\text{for each unshaded piece } C \\ni u,\\ v \\notin C",
-           "re-solve with cuts",
-           {}});
-    } else {
-      f.groups.push_back({"whole_nogood",
-                          "The unshaded cells form one area (whole-solution no-goods)",
-                          "\\sum_{(r,c) \\in B^*} s_{r,c} \\le |B^*| - 1 \\quad B^*: "
-                          "\\text{the shaded cells of a disconnected solution}",
-                          "re-solve with cuts",
-                          {}});
-    }
+    f.groups.push_back(walledGroup());
+    f.groups.push_back(unshadedConnectivityGroup(b.cut));
     collectRows(built, &f);
     return f;
   }

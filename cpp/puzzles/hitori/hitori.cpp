@@ -20,7 +20,6 @@
 // whole-solution no-good instead, to compare the rounds.
 #include "puzzles/hitori/hitori.h"
 
-#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -31,12 +30,6 @@ namespace {
 
 struct HitoriPuzzle : Puzzle {
   std::vector<int> numbers;  ///< per cell, 0 for none
-};
-
-struct HitoriBuilt : Built {
-  milp::VarFamily s;  ///< s(r, c), 1-based
-  ConnectivityCut cut = ConnectivityCut::kPiece;
-  mutable int cuts = 0;  ///< cuts named so far (separate is const)
 };
 
 const HitoriPuzzle& hitoriOf(const Puzzle& puzzle) {
@@ -85,7 +78,7 @@ std::vector<Repeat> repeatsOf(const HitoriPuzzle& p) {
   return out;
 }
 
-class HitoriGenre final : public Genre {
+class HitoriGenre final : public UnshadedConnectedGenre {
  public:
   std::string_view id() const override { return "hitori"; }
   std::string_view title() const override { return "Hitori"; }
@@ -115,19 +108,14 @@ class HitoriGenre final : public Genre {
     }
     const HitoriPuzzle& p = hitoriOf(puzzle);
     const RectGrid& g = p.grid;
-    auto built = std::make_unique<HitoriBuilt>();
+    auto built = std::make_unique<ConnectedShadingBuilt>();
     built->cut =
         options.model == "textbook" ? ConnectivityCut::kPiece : ConnectivityCut::kWholeNoGood;
     milp::Model& m = built->model;
-    const milp::VarFamily s = built->s =
-        m.addVars("s", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
-    built->answer = s.all();
-    built->cellOf.resize(built->answer.size());
-    for (int cell = 0; cell < g.cells(); ++cell) built->cellOf[cell] = cell;
-    const auto shaded = [&](int cell) { return s(g.rowOf(cell) + 1, g.columnOf(cell) + 1); };
-    const auto name = [](const char* family, int a, int b, int c = 0) {
-      return std::string(family) + "[" + std::to_string(a) + "," + std::to_string(b) +
-             (c > 0 ? "," + std::to_string(c) : "") + "]";
+    addShadingVars(g, "s", built.get());
+    const auto shaded = [&](int cell) { return built->shaded(g, cell); };
+    const auto name = [](const char* family, int a, int b) {
+      return std::string(family) + "[" + std::to_string(a) + "," + std::to_string(b) + "]";
     };
     // No number twice unshaded in a row or a column.
     for (const Repeat& repeat : repeatsOf(p)) {
@@ -137,16 +125,7 @@ class HitoriGenre final : public Genre {
                                           repeat.number));
     }
     // Shaded cells do not touch side by side.
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int r = g.rowOf(cell), c = g.columnOf(cell);
-      if (c + 1 < g.columns) {
-        m.addConstraint(shaded(cell) + shaded(cell + 1) <= 1, name("apart", r + 1, c + 1, 1));
-      }
-      if (r + 1 < g.rows) {
-        m.addConstraint(shaded(cell) + shaded(cell + g.columns) <= 1,
-                        name("apart", r + 1, c + 1, 2));
-      }
-    }
+    addApartRows(g, built.get());
     // A cell is shaded only to hide a repeat: an equal number in its row or column
     // stays unshaded.
     for (int cell = 0; cell < g.cells(); ++cell) {
@@ -158,47 +137,13 @@ class HitoriGenre final : public Genre {
     return built;
   }
 
-  std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
-    const HitoriPuzzle& p = hitoriOf(puzzle);
-    const auto& b = dynamic_cast<const HitoriBuilt&>(built);
-    const RectGrid& g = p.grid;
-    std::vector<char> unshaded(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      unshaded[cell] = b.model.value(b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1)) < 0.5;
-    }
-    return connectivityCuts(
-        g, unshaded,
-        [&](int cell) { return 1.0 - milp::LinExpr(b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1)); },
-        b.cut, &b.cuts, "unshaded cells");
-  }
-
-  Answer decode(const Puzzle& puzzle, const Built& built) const override {
-    const HitoriPuzzle& p = hitoriOf(puzzle);
-    const auto& b = dynamic_cast<const HitoriBuilt&>(built);
-    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      out.cells[cell] = b.model.value(b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1)) > 0.5;
-    }
-    return out;
-  }
-
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override {
     const HitoriPuzzle& p = hitoriOf(puzzle);
     const RectGrid& g = p.grid;
-    if (!(answer.grid == g) || static_cast<int>(answer.cells.size()) != g.cells()) {
-      return "the answer is not " + g.label();
-    }
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int v = answer.cells[cell];
-      if (v != 0 && v != 1) return g.name(cell) + " is neither shaded nor unshaded";
-    }
+    if (std::optional<std::string> why = checkShadingAnswer(g, answer)) return why;
     for (int cell = 0; cell < g.cells(); ++cell) {
       if (!answer.cells[cell]) continue;
-      for (int next : g.neighbours(cell)) {
-        if (next > cell && answer.cells[next]) {
-          return "the shaded cells at " + g.name(cell) + " and " + g.name(next) + " touch";
-        }
-      }
+      if (std::optional<std::string> why = touchingShaded(g, answer, cell)) return why;
       bool hides = false;
       for (int twin : twinsOf(p, cell)) hides = hides || !answer.cells[twin];
       if (!hides) {
@@ -216,24 +161,12 @@ class HitoriGenre final : public Genre {
                std::to_string(unshaded) + " times";
       }
     }
-    std::vector<char> unshaded(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell) unshaded[cell] = !answer.cells[cell];
-    const std::vector<std::vector<int>> pieces = components(g, unshaded);
-    if (pieces.size() > 1) {
-      return "the unshaded cells fall into " + std::to_string(pieces.size()) +
-             " pieces (one starts at " + g.name(pieces[1].front()) + ")";
-    }
-    return std::nullopt;
+    return checkUnshadedConnected(g, answer);
   }
 
   Board board(const Puzzle& puzzle, const Answer* answer) const override {
     const HitoriPuzzle& p = hitoriOf(puzzle);
-    Board board;
-    board.rows = p.grid.rows;
-    board.columns = p.grid.columns;
-    for (int cell = 0; answer != nullptr && cell < p.grid.cells(); ++cell) {
-      if (answer->cells[cell]) board.shade(p.grid.centre(cell), "shaded");
-    }
+    Board board = shadingBoard(p.grid, answer);
     for (int cell = 0; cell < p.grid.cells(); ++cell) {
       if (p.numbers[cell] != 0) {
         board.number(p.grid.centre(cell), std::to_string(p.numbers[cell]), "given");
@@ -242,24 +175,8 @@ class HitoriGenre final : public Genre {
     return board;
   }
 
-  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
-                      Board* board) const override {
-    const HitoriPuzzle& p = hitoriOf(puzzle);
-    const auto& b = dynamic_cast<const HitoriBuilt&>(built);
-    std::vector<BoardItem> shades;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      const double v = values[b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1).index];
-      if (v > 1e-9) {
-        shades.push_back(
-            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
-      }
-    }
-    // Under the numbers.
-    board->items.insert(board->items.begin(), shades.begin(), shades.end());
-  }
-
   Formulation formulation(const Puzzle& /*puzzle*/, const Built& built) const override {
-    const auto& b = dynamic_cast<const HitoriBuilt&>(built);
+    const auto& b = dynamic_cast<const ConnectedShadingBuilt&>(built);
     Formulation f;
     f.genre = "hitori";
     f.variables =
@@ -277,33 +194,14 @@ class HitoriGenre final : public Genre {
                         "\\sum_{(r,c) \\in N'_{c,v}} (1 - s_{r,c}) \\le 1 \\quad \\forall c, v",
                         "areas",
                         {}});
-    f.groups.push_back({"apart",
-                        "Shaded cells do not touch side by side",
-                        "s_{r,c} + s_{r',c'} \\le 1 \\quad \\text{for neighbours } (r,c), (r',c')",
-                        "neighbour sums",
-                        {}});
+    f.groups.push_back(apartGroup());
     f.groups.push_back({"repeat",
                         "A cell is shaded only to hide a repeat",
                         "s_{r,c} \\le \\sum_{(r',c') \\in T_{r,c}} (1 - s_{r',c'}) \\quad T_{r,c}: "
                         "\\text{equal numbers in row } r \\text{ and column } c",
                         "IF (linear implication)",
                         {}});
-    if (b.cut == ConnectivityCut::kPiece) {
-      f.groups.push_back(
-          {"connect",
-           "The unshaded cells form one area (cuts added by re-solving)",
-           "(1 - s_u) + (1 - s_v) - \\sum_{b \\in \\partial C} (1 - s_b) \\le 1 \\quad "
-           "\\text{for each unshaded piece } C \\ni u,\\ v \\notin C",
-           "re-solve with cuts",
-           {}});
-    } else {
-      f.groups.push_back({"whole_nogood",
-                          "The unshaded cells form one area (whole-solution no-goods)",
-                          "\\sum_{(r,c) \\in B^*} s_{r,c} \\le |B^*| - 1 \\quad B^*: "
-                          "\\text{the shaded cells of a disconnected solution}",
-                          "re-solve with cuts",
-                          {}});
-    }
+    f.groups.push_back(unshadedConnectivityGroup(b.cut));
     collectRows(built, &f);
     return f;
   }

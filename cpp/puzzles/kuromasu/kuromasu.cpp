@@ -58,13 +58,10 @@ struct KuromasuPuzzle : Puzzle {
 
 enum class Encoding { kSees, kBigM };
 
-struct KuromasuBuilt : Built {
-  milp::VarFamily s;    ///< s(r, c), 1-based
+struct KuromasuBuilt : ConnectedShadingBuilt {
   milp::VarFamily v;    ///< "textbook": v(r, c, d, k), sparse
   milp::VarFamily run;  ///< "big-m": run(d, r, c)
   Encoding encoding = Encoding::kSees;
-  ConnectivityCut cut = ConnectivityCut::kPiece;
-  mutable int cuts = 0;  ///< cuts named so far (separate is const)
 };
 
 const KuromasuPuzzle& kuromasuOf(const Puzzle& puzzle) {
@@ -98,7 +95,7 @@ std::string rowName(const char* family, std::initializer_list<int> indices) {
   return out + "]";
 }
 
-class KuromasuGenre final : public Genre {
+class KuromasuGenre final : public UnshadedConnectedGenre {
  public:
   std::string_view id() const override { return "kuromasu"; }
   std::string_view title() const override { return "Kuromasu"; }
@@ -139,71 +136,33 @@ class KuromasuGenre final : public Genre {
     built->cut =
         options.model == "whole-no-good" ? ConnectivityCut::kWholeNoGood : ConnectivityCut::kPiece;
     milp::Model& m = built->model;
-    const milp::VarFamily s = built->s =
-        m.addVars("s", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
-    built->answer = s.all();
-    built->cellOf.resize(built->answer.size());
-    for (int cell = 0; cell < g.cells(); ++cell) built->cellOf[cell] = cell;
+    addShadingVars(g, "s", built.get());
     // A clue is never shaded.
     for (int cell = 0; cell < g.cells(); ++cell) {
-      if (p.clue[cell] > 0) m.fix(s(g.rowOf(cell) + 1, g.columnOf(cell) + 1), 0);
+      if (p.clue[cell] > 0) m.fix(built->shaded(g, cell), 0);
     }
     if (built->encoding == Encoding::kSees) {
       addSees(p, built.get());
     } else {
       addRuns(p, built.get());
     }
-    addShading(p, built.get());
+    // Every model: shaded cells do not touch side by side, and no unshaded cell is walled
+    // in (implied by connectivity, written out to spare the re-solve loop rounds).
+    addApartRows(g, built.get());
+    addWalledRows(g, built.get());
     return built;
-  }
-
-  std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
-    const KuromasuPuzzle& p = kuromasuOf(puzzle);
-    const auto& b = dynamic_cast<const KuromasuBuilt&>(built);
-    const RectGrid& g = p.grid;
-    std::vector<char> unshaded(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      unshaded[cell] = b.model.value(b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1)) < 0.5;
-    }
-    return connectivityCuts(
-        g, unshaded,
-        [&](int cell) { return 1.0 - milp::LinExpr(b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1)); },
-        b.cut, &b.cuts, "unshaded cells");
-  }
-
-  Answer decode(const Puzzle& puzzle, const Built& built) const override {
-    const KuromasuPuzzle& p = kuromasuOf(puzzle);
-    const auto& b = dynamic_cast<const KuromasuBuilt&>(built);
-    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      out.cells[cell] = b.model.value(b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1)) > 0.5;
-    }
-    return out;
   }
 
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override {
     const KuromasuPuzzle& p = kuromasuOf(puzzle);
     const RectGrid& g = p.grid;
-    if (!(answer.grid == g) || static_cast<int>(answer.cells.size()) != g.cells()) {
-      return "the answer is not " + g.label();
-    }
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int v = answer.cells[cell];
-      if (v != 0 && v != 1) return g.name(cell) + " is neither shaded nor unshaded";
-    }
+    if (std::optional<std::string> why = checkShadingAnswer(g, answer)) return why;
     for (int cell = 0; cell < g.cells(); ++cell) {
       if (p.clue[cell] > 0 && answer.cells[cell]) {
         return "the clue " + std::to_string(p.clue[cell]) + " at " + g.name(cell) + " is shaded";
       }
     }
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      if (!answer.cells[cell]) continue;
-      for (int next : g.neighbours(cell)) {
-        if (next > cell && answer.cells[next]) {
-          return "the shaded cells at " + g.name(cell) + " and " + g.name(next) + " touch";
-        }
-      }
-    }
+    if (std::optional<std::string> why = shadedCellsTouch(g, answer)) return why;
     for (int cell = 0; cell < g.cells(); ++cell) {
       if (p.clue[cell] == 0) continue;
       const int count = seen(g, answer.cells, cell);
@@ -212,46 +171,18 @@ class KuromasuGenre final : public Genre {
                std::to_string(count) + " unshaded " + (count == 1 ? "cell" : "cells");
       }
     }
-    std::vector<char> unshaded(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell) unshaded[cell] = !answer.cells[cell];
-    const std::vector<std::vector<int>> pieces = components(g, unshaded);
-    if (pieces.size() > 1) {
-      return "the unshaded cells fall into " + std::to_string(pieces.size()) +
-             " pieces (one starts at " + g.name(pieces[1].front()) + ")";
-    }
-    return std::nullopt;
+    return checkUnshadedConnected(g, answer);
   }
 
   Board board(const Puzzle& puzzle, const Answer* answer) const override {
     const KuromasuPuzzle& p = kuromasuOf(puzzle);
-    Board board;
-    board.rows = p.grid.rows;
-    board.columns = p.grid.columns;
-    for (int cell = 0; answer != nullptr && cell < p.grid.cells(); ++cell) {
-      if (answer->cells[cell]) board.shade(p.grid.centre(cell), "shaded");
-    }
+    Board board = shadingBoard(p.grid, answer);
     for (int cell = 0; cell < p.grid.cells(); ++cell) {
       if (p.clue[cell] > 0) {
         board.number(p.grid.centre(cell), std::to_string(p.clue[cell]), "given");
       }
     }
     return board;
-  }
-
-  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
-                      Board* board) const override {
-    const KuromasuPuzzle& p = kuromasuOf(puzzle);
-    const auto& b = dynamic_cast<const KuromasuBuilt&>(built);
-    std::vector<BoardItem> shades;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      const double v = values[b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1).index];
-      if (v > 1e-9) {
-        shades.push_back(
-            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
-      }
-    }
-    // Under the numbers.
-    board->items.insert(board->items.begin(), shades.begin(), shades.end());
   }
 
   Formulation formulation(const Puzzle& /*puzzle*/, const Built& built) const override {
@@ -313,34 +244,9 @@ class KuromasuGenre final : public Genre {
                           "sums",
                           {}});
     }
-    f.groups.push_back({"apart",
-                        "Shaded cells do not touch side by side",
-                        "s_{r,c} + s_{r',c'} \\le 1 \\quad \\text{for neighbours } (r,c), (r',c')",
-                        "neighbour sums",
-                        {}});
-    f.groups.push_back(
-        {"walled",
-         "No unshaded cell is walled in (implied by connectivity)",
-         "s_{r,c} + \\sum_{(r',c') \\in N(r,c)} (1 - s_{r',c'}) \\ge 1 \\quad N(r,c): "
-         "\\text{the neighbours of } (r,c)",
-         "neighbour sums",
-         {}});
-    if (b.cut == ConnectivityCut::kPiece) {
-      f.groups.push_back(
-          {"connect",
-           "The unshaded cells form one area (cuts added by re-solving)",
-           "(1 - s_u) + (1 - s_v) - \\sum_{b \\in \\partial C} (1 - s_b) \\le 1 \\quad "
-           "\\text{for each unshaded piece } C \\ni u,\\ v \\notin C",
-           "re-solve with cuts",
-           {}});
-    } else {
-      f.groups.push_back({"whole_nogood",
-                          "The unshaded cells form one area (whole-solution no-goods)",
-                          "\\sum_{(r,c) \\in B^*} s_{r,c} \\le |B^*| - 1 \\quad B^*: "
-                          "\\text{the shaded cells of a disconnected solution}",
-                          "re-solve with cuts",
-                          {}});
-    }
+    f.groups.push_back(apartGroup());
+    f.groups.push_back(walledGroup());
+    f.groups.push_back(unshadedConnectivityGroup(b.cut));
     collectRows(built, &f);
     return f;
   }
@@ -365,8 +271,7 @@ class KuromasuGenre final : public Genre {
   static void addSees(const KuromasuPuzzle& p, KuromasuBuilt* built) {
     const RectGrid& g = p.grid;
     milp::Model& m = built->model;
-    const milp::VarFamily& s = built->s;
-    const auto shaded = [&](int cell) { return s(g.rowOf(cell) + 1, g.columnOf(cell) + 1); };
+    const auto shaded = [&](int cell) { return built->shaded(g, cell); };
     const int reach = std::max(1, std::max(g.rows, g.columns) - 1);
     const auto length = [&](int cell, int d) {
       return std::min(static_cast<int>(ray(g, cell, d).size()), p.clue[cell] - 1);
@@ -452,34 +357,6 @@ class KuromasuGenre final : public Genre {
       for (int d = 0; d < 4; ++d) count += runOf(d, cell);
       m.addConstraint(count == p.clue[cell] + 3,
                       rowName("clue", {g.rowOf(cell) + 1, g.columnOf(cell) + 1}));
-    }
-  }
-
-  /// The rows of every model on the shading: apart and walled.
-  static void addShading(const KuromasuPuzzle& p, KuromasuBuilt* built) {
-    const RectGrid& g = p.grid;
-    milp::Model& m = built->model;
-    const milp::VarFamily& s = built->s;
-    const auto shaded = [&](int cell) { return s(g.rowOf(cell) + 1, g.columnOf(cell) + 1); };
-    // Shaded cells do not touch side by side.
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int r = g.rowOf(cell) + 1, c = g.columnOf(cell) + 1;
-      if (c < g.columns) {
-        m.addConstraint(shaded(cell) + shaded(cell + 1) <= 1, rowName("apart", {r, c, 1}));
-      }
-      if (r < g.rows) {
-        m.addConstraint(shaded(cell) + shaded(cell + g.columns) <= 1, rowName("apart", {r, c, 2}));
-      }
-    }
-    // No unshaded cell is walled in: implied by connectivity on a grid of two rows and two
-    // columns or more (a cell beside a shaded neighbour, other than the walled cell, is
-    // unshaded and cut off from it), written out to spare the re-solve loop rounds.
-    if (g.rows >= 2 && g.columns >= 2) {
-      for (int cell = 0; cell < g.cells(); ++cell) {
-        milp::LinExpr open = shaded(cell);
-        for (int next : g.neighbours(cell)) open += 1.0 - shaded(next);
-        m.addConstraint(open >= 1, rowName("walled", {g.rowOf(cell) + 1, g.columnOf(cell) + 1}));
-      }
     }
   }
 };

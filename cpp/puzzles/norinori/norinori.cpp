@@ -39,8 +39,7 @@ struct NorinoriPuzzle : Puzzle {
   std::vector<std::string> ids;  ///< each region's id
 };
 
-struct NorinoriBuilt : Built {
-  milp::VarFamily s;  ///< s(r, c), 1-based
+struct NorinoriBuilt : ShadingBuilt {
   bool pairs = false;
 };
 
@@ -99,7 +98,7 @@ std::vector<std::pair<int, int>> neighbourPairs(const RectGrid& g, int cell) {
   return out;
 }
 
-class NorinoriGenre final : public Genre {
+class NorinoriGenre final : public ShadingGenre {
  public:
   std::string_view id() const override { return "norinori"; }
   std::string_view title() const override { return "Norinori"; }
@@ -138,12 +137,8 @@ class NorinoriGenre final : public Genre {
     auto built = std::make_unique<NorinoriBuilt>();
     built->pairs = options.model == "pairs";
     milp::Model& m = built->model;
-    const milp::VarFamily s = built->s =
-        m.addVars("s", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
-    built->answer = s.all();
-    built->cellOf.resize(built->answer.size());
-    for (int cell = 0; cell < g.cells(); ++cell) built->cellOf[cell] = cell;
-    const auto shaded = [&](int cell) { return s(g.rowOf(cell) + 1, g.columnOf(cell) + 1); };
+    addShadingVars(g, "s", built.get());
+    const auto shaded = [&](int cell) { return built->shaded(g, cell); };
     const auto name = [&](const char* family, int cell, int k = 0) {
       return std::string(family) + "[" + std::to_string(g.rowOf(cell) + 1) + "," +
              std::to_string(g.columnOf(cell) + 1) + (k > 0 ? "," + std::to_string(k) : "") + "]";
@@ -181,26 +176,10 @@ class NorinoriGenre final : public Genre {
     return built;
   }
 
-  Answer decode(const Puzzle& puzzle, const Built& built) const override {
-    const NorinoriPuzzle& p = norinoriOf(puzzle);
-    const auto& b = dynamic_cast<const NorinoriBuilt&>(built);
-    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      out.cells[cell] = b.model.value(b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1)) > 0.5;
-    }
-    return out;
-  }
-
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override {
     const NorinoriPuzzle& p = norinoriOf(puzzle);
     const RectGrid& g = p.grid;
-    if (!(answer.grid == g) || static_cast<int>(answer.cells.size()) != g.cells()) {
-      return "the answer is not " + g.label();
-    }
-    for (int cell = 0; cell < g.cells(); ++cell) {
-      const int v = answer.cells[cell];
-      if (v != 0 && v != 1) return g.name(cell) + " is neither shaded nor unshaded";
-    }
+    if (std::optional<std::string> why = checkShadingAnswer(g, answer)) return why;
     for (int cell = 0; cell < g.cells(); ++cell) {
       if (!answer.cells[cell]) continue;
       std::vector<int> partners;
@@ -233,30 +212,9 @@ class NorinoriGenre final : public Genre {
 
   Board board(const Puzzle& puzzle, const Answer* answer) const override {
     const NorinoriPuzzle& p = norinoriOf(puzzle);
-    Board board;
-    board.rows = p.grid.rows;
-    board.columns = p.grid.columns;
-    for (int cell = 0; answer != nullptr && cell < p.grid.cells(); ++cell) {
-      if (answer->cells[cell]) board.shade(p.grid.centre(cell), "shaded");
-    }
+    Board board = shadingBoard(p.grid, answer);
     addRegionWalls(p.grid, p.region, &board);
     return board;
-  }
-
-  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
-                      Board* board) const override {
-    const NorinoriPuzzle& p = norinoriOf(puzzle);
-    const auto& b = dynamic_cast<const NorinoriBuilt&>(built);
-    std::vector<BoardItem> shades;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      const double v = values[b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1).index];
-      if (v > 1e-9) {
-        shades.push_back(
-            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
-      }
-    }
-    // Under the walls.
-    board->items.insert(board->items.begin(), shades.begin(), shades.end());
   }
 
   Formulation formulation(const Puzzle& /*puzzle*/, const Built& built) const override {

@@ -88,15 +88,13 @@ struct ClueIsland {
   }
 };
 
-struct NurikabeBuilt : Built {
-  milp::VarFamily s;                ///< s(r, c), 1-based
+/// The shading s, with `cuts` counting the stream's cuts (connect, walled, whole_nogood).
+struct NurikabeBuilt : ConnectedShadingBuilt {
   milp::VarFamily y;                ///< y(k, j)
   milp::VarFamily z;                ///< z(k, r, c)
   std::vector<ClueIsland> islands;  ///< per clue (0-based)
-  ConnectivityCut cut = ConnectivityCut::kPiece;
-  mutable int cuts = 0;        ///< stream cuts named so far (separate is const)
-  mutable int islandCuts = 0;  ///< big_connect cuts named so far
-  mutable int sizeCuts = 0;    ///< size cuts named so far
+  mutable int islandCuts = 0;       ///< big_connect cuts named so far
+  mutable int sizeCuts = 0;         ///< size cuts named so far
 };
 
 const NurikabePuzzle& nurikabeOf(const Puzzle& puzzle) {
@@ -173,7 +171,7 @@ std::string rowName(const char* family, const std::vector<int>& indices) {
   return out + "]";
 }
 
-class NurikabeGenre final : public Genre {
+class NurikabeGenre final : public ShadingGenre {
  public:
   std::string_view id() const override { return "nurikabe"; }
   std::string_view title() const override { return "Nurikabe"; }
@@ -224,10 +222,9 @@ class NurikabeGenre final : public Genre {
     const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
     const RectGrid& g = p.grid;
     std::vector<char> in(g.cells());
-    for (int cell = 0; cell < g.cells(); ++cell)
-      in[cell] = b.model.value(shadedVar(b, g, cell)) > 0.5;
+    for (int cell = 0; cell < g.cells(); ++cell) in[cell] = b.model.value(b.shaded(g, cell)) > 0.5;
     std::vector<Cut> out = connectivityCuts(
-        g, in, [&](int cell) { return milp::LinExpr(shadedVar(b, g, cell)); }, b.cut, &b.cuts,
+        g, in, [&](int cell) { return milp::LinExpr(b.shaded(g, cell)); }, b.cut, &b.cuts,
         "shaded cells");
     // Every answer shades streamCells(p) cells, so a piece of fewer cells that is all
     // shaded has a shaded cell around it: sum_C s − sum_{∂C} s <= |C| − 1 (valid, and it
@@ -238,13 +235,13 @@ class NurikabeGenre final : public Genre {
         std::vector<char> mark(g.cells(), 0);
         for (int cell : piece) mark[cell] = 1;
         milp::LinExpr lhs;
-        for (int cell : piece) lhs += shadedVar(b, g, cell);
+        for (int cell : piece) lhs += b.shaded(g, cell);
         Cut cut;
         for (int cell : piece) {
           for (int next : g.neighbours(cell)) {
             if (mark[next]) continue;
             mark[next] = 2;
-            lhs -= shadedVar(b, g, next);
+            lhs -= b.shaded(g, next);
             cut.cells.push_back(next);
           }
         }
@@ -344,48 +341,17 @@ class NurikabeGenre final : public Genre {
     return cut;
   }
 
-  Answer decode(const Puzzle& puzzle, const Built& built) const override {
-    const NurikabePuzzle& p = nurikabeOf(puzzle);
-    const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
-    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      out.cells[cell] = b.model.value(shadedVar(b, p.grid, cell)) > 0.5;
-    }
-    return out;
-  }
-
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override;
 
   Board board(const Puzzle& puzzle, const Answer* answer) const override {
     const NurikabePuzzle& p = nurikabeOf(puzzle);
-    Board board;
-    board.rows = p.grid.rows;
-    board.columns = p.grid.columns;
-    for (int cell = 0; answer != nullptr && cell < p.grid.cells(); ++cell) {
-      if (answer->cells[cell]) board.shade(p.grid.centre(cell), "shaded");
-    }
+    Board board = shadingBoard(p.grid, answer);
     for (int cell : p.clueCells) {
       board.number(p.grid.centre(cell),
                    p.clues[cell] == kUnknown ? std::string("?") : std::to_string(p.clues[cell]),
                    "given");
     }
     return board;
-  }
-
-  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
-                      Board* board) const override {
-    const NurikabePuzzle& p = nurikabeOf(puzzle);
-    const auto& b = dynamic_cast<const NurikabeBuilt&>(built);
-    std::vector<BoardItem> shades;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      const double v = values[shadedVar(b, p.grid, cell).index];
-      if (v > 1e-9) {
-        shades.push_back(
-            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
-      }
-    }
-    // Under the numbers.
-    board->items.insert(board->items.begin(), shades.begin(), shades.end());
   }
 
   Formulation formulation(const Puzzle& puzzle, const Built& built) const override;
@@ -407,9 +373,6 @@ class NurikabeGenre final : public Genre {
            });
   }
 
-  static milp::Var shadedVar(const NurikabeBuilt& b, const RectGrid& g, int cell) {
-    return b.s(g.rowOf(cell) + 1, g.columnOf(cell) + 1);
-  }
   static milp::Var islandVar(const NurikabeBuilt& b, const RectGrid& g, int k, int cell) {
     return b.z(k + 1, g.rowOf(cell) + 1, g.columnOf(cell) + 1);
   }
@@ -425,7 +388,7 @@ void NurikabeGenre::addVariables(const NurikabePuzzle& p, NurikabeBuilt* built) 
   const RectGrid& g = p.grid;
   milp::Model& m = built->model;
   const int clues = static_cast<int>(built->islands.size());
-  built->s = m.addVars("s", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
+  addShadingVars(g, "s", built);
   std::size_t most = 1;
   for (const ClueIsland& island : built->islands) most = std::max(most, island.candidates.size());
   std::vector<int> y_offsets, z_offsets;
@@ -441,10 +404,7 @@ void NurikabeGenre::addVariables(const NurikabePuzzle& p, NurikabeBuilt* built) 
                              milp::VarType::kBinary, 0, 1);
   built->z = m.addSparseVars("z", {{1, ranges}, {1, g.rows}, {1, g.columns}}, z_offsets,
                              milp::VarType::kBinary, 0, 1);
-  built->answer = built->s.all();
   built->cellOf.resize(m.numVars(), -1);
-  for (int cell = 0; cell < g.cells(); ++cell)
-    built->cellOf[shadedVar(*built, g, cell).index] = cell;
   for (int k = 0; k < clues; ++k) {
     const ClueIsland& island = built->islands[k];
     for (std::size_t j = 0; j < island.candidates.size(); ++j) {
@@ -473,7 +433,7 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
   const RectGrid& g = p.grid;
   milp::Model& m = built->model;
   const int clues = static_cast<int>(built->islands.size());
-  const auto s = [&](int cell) { return shadedVar(*built, g, cell); };
+  const auto s = [&](int cell) { return built->shaded(g, cell); };
   const auto ref = [&](int cell) { return std::pair{g.rowOf(cell) + 1, g.columnOf(cell) + 1}; };
   // A clue without a candidate island has no answer: its row goes over `impossible`,
   // fixed at 0 (the builder refuses an empty row that cannot hold).
@@ -619,13 +579,7 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
 std::optional<std::string> NurikabeGenre::verify(const Puzzle& puzzle, const Answer& answer) const {
   const NurikabePuzzle& p = nurikabeOf(puzzle);
   const RectGrid& g = p.grid;
-  if (!(answer.grid == g) || static_cast<int>(answer.cells.size()) != g.cells()) {
-    return "the answer is not " + g.label();
-  }
-  for (int cell = 0; cell < g.cells(); ++cell) {
-    const int v = answer.cells[cell];
-    if (v != 0 && v != 1) return g.name(cell) + " is neither shaded nor unshaded";
-  }
+  if (std::optional<std::string> why = checkShadingAnswer(g, answer)) return why;
   for (int cell : p.clueCells) {
     if (answer.cells[cell]) return clueName(p, cell) + " is shaded";
   }
@@ -663,12 +617,7 @@ std::optional<std::string> NurikabeGenre::verify(const Puzzle& puzzle, const Ans
   }
   std::vector<char> shaded(g.cells());
   for (int cell = 0; cell < g.cells(); ++cell) shaded[cell] = answer.cells[cell] != 0;
-  const std::vector<std::vector<int>> pieces = components(g, shaded);
-  if (pieces.size() > 1) {
-    return "the shaded cells fall into " + std::to_string(pieces.size()) +
-           " pieces (one starts at " + g.name(pieces[1].front()) + ")";
-  }
-  return std::nullopt;
+  return checkConnected(g, shaded, "shaded cells");
 }
 
 Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& built) const {
@@ -787,7 +736,7 @@ std::vector<double> nurikabeValues(const Built& built, const Answer& answer) {
   std::vector<char> unshaded(g.cells());
   for (int cell = 0; cell < g.cells(); ++cell) {
     unshaded[cell] = !answer.cells[cell];
-    values[NurikabeGenre::shadedVar(b, g, cell).index] = answer.cells[cell] ? 1.0 : 0.0;
+    values[b.shaded(g, cell).index] = answer.cells[cell] ? 1.0 : 0.0;
   }
   std::vector<int> island_of(g.cells(), -1);
   const std::vector<std::vector<int>> islands = components(g, unshaded);

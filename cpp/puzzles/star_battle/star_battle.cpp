@@ -44,10 +44,6 @@ struct StarBattlePuzzle : Puzzle {
   std::vector<std::string> ids;    ///< each region's id
 };
 
-struct StarBattleBuilt : Built {
-  milp::VarFamily s;  ///< s(r, c), 1-based
-};
-
 const StarBattlePuzzle& starBattleOf(const Puzzle& puzzle) {
   return dynamic_cast<const StarBattlePuzzle&>(puzzle);
 }
@@ -116,7 +112,7 @@ void warnAboutShape(StarBattlePuzzle* p) {
   }
 }
 
-class StarBattleGenre final : public Genre {
+class StarBattleGenre final : public ShadingGenre {
  public:
   std::string_view id() const override { return "star-battle"; }
   std::string_view title() const override { return "Star Battle"; }
@@ -148,14 +144,11 @@ class StarBattleGenre final : public Genre {
     }
     const StarBattlePuzzle& p = starBattleOf(puzzle);
     const RectGrid& g = p.grid;
-    auto built = std::make_unique<StarBattleBuilt>();
+    auto built = std::make_unique<ShadingBuilt>();  // s(r, c) = 1 iff a star
     milp::Model& m = built->model;
-    const milp::VarFamily s = built->s =
-        m.addVars("star", {{1, g.rows}, {1, g.columns}}, milp::VarType::kBinary, 0, 1);
-    built->answer = s.all();
-    built->cellOf.resize(built->answer.size());
-    for (int cell = 0; cell < g.cells(); ++cell) built->cellOf[cell] = cell;
-    const auto star = [&](int cell) { return s(g.rowOf(cell) + 1, g.columnOf(cell) + 1); };
+    addShadingVars(g, "star", built.get());
+    const milp::VarFamily& s = built->s;
+    const auto star = [&](int cell) { return built->shaded(g, cell); };
     const auto name = [](const char* family, int a, int b = 0) {
       return std::string(family) + "[" + std::to_string(a) +
              (b > 0 ? "," + std::to_string(b) : "") + "]";
@@ -198,16 +191,6 @@ class StarBattleGenre final : public Genre {
       }
     }
     return built;
-  }
-
-  Answer decode(const Puzzle& puzzle, const Built& built) const override {
-    const StarBattlePuzzle& p = starBattleOf(puzzle);
-    const auto& b = dynamic_cast<const StarBattleBuilt&>(built);
-    Answer out{p.grid, std::vector<int>(p.grid.cells(), 0), {}};
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      out.cells[cell] = b.model.value(b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1)) > 0.5;
-    }
-    return out;
   }
 
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override {
@@ -284,22 +267,6 @@ class StarBattleGenre final : public Genre {
       }
     }
     return board;
-  }
-
-  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
-                      Board* board) const override {
-    const StarBattlePuzzle& p = starBattleOf(puzzle);
-    const auto& b = dynamic_cast<const StarBattleBuilt&>(built);
-    std::vector<BoardItem> shades;
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      const double v = values[b.s(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1).index];
-      if (v > 1e-9) {
-        shades.push_back(
-            {ItemKind::kShade, p.grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
-      }
-    }
-    // Under the walls and stars.
-    board->items.insert(board->items.begin(), shades.begin(), shades.end());
   }
 
   Formulation formulation(const Puzzle& /*puzzle*/, const Built& built) const override {

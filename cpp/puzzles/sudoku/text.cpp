@@ -11,6 +11,8 @@
 #include <optional>
 #include <utility>
 
+#include "puzzles/common/saito.h"
+
 namespace gridmilp::sudoku {
 namespace {
 
@@ -449,6 +451,20 @@ const char* toString(TextFormat format) {
 }
 
 ParsedText parseText(std::string_view text, const ParseOptions& options) {
+  if (puzzles::looksLikeSaito(text)) {
+    // A pencil puzzle in the layout of Saito's notebooks: it does not name its genre.
+    const int line =
+        1 + static_cast<int>(std::count(
+                text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find('[')), '\n'));
+    Where where;
+    where.line = line;
+    throw InputError(ErrorCode::kParseError,
+                     "Line " + std::to_string(line) +
+                         ": this is the layout of Saito's notebooks ([data]), read for the pencil "
+                         "genres (" +
+                         puzzles::saitoGenreList() + "), not Sudoku: choose the puzzle's genre",
+                     where);
+  }
   const Reading reading = detect(text, options);
   if (reading.symbols == Symbols::kHex && reading.shape.size() > 16) {
     Where where;

@@ -282,7 +282,7 @@ export interface Solver {
   /**
    * Solve one puzzle of another genre (`killer`, `jigsaw`, `sudoku-x`, `hyper`,
    * `latin-square`, the pencil puzzles such as `hitori`; protocol.md, "Genres"): its text
-   * in the genre's formats (README, "Sudoku variants", "Pencil puzzles"), or its
+   * in the genre's formats (docs/formats.md, "Sudoku variants", "Pencil puzzles"), or its
    * puzz.link URL (then `genre` may be left out: the URL names it; a Sudoku URL is solved
    * as a Sudoku), by default by GLPK's CNF-SAT route. (Declared before the Sudoku
    * signature, so that TypeScript reports a Sudoku call's errors against that one.)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * How the board editor writes each genre's record (the janko-style layout of its
- * `sw_*.puzzles.txt` files; README, "Formats"): which block typing writes into, which
+ * `sw_*.puzzles.txt` files; docs/formats.md): which block typing writes into, which
  * block holds the regions, and what a key puts in a cell. The engine then parses the
  * record and says what is wrong with it; nothing here knows a genre's rules.
  */

@@ -3,7 +3,7 @@
  * One example puzzle per genre, each gridmilp's own: the killer cut from a 6×6 Sudoku
  * of ours and checked unique by the engine; the others made by the engine's `generate`
  * (jigsaw on a region map of ours, seed 3; Sudoku X, hyper and the 5×5 Latin square
- * from seed 1), and the pencil puzzles from scripts/test-data/ (seeded), all unique. Shipped with the page; README, "Sudoku variants", gives the
+ * from seed 1), and the pencil puzzles from scripts/test-data/ (seeded), all unique. Shipped with the page; docs/formats.md, "Sudoku variants", gives the
  * formats.
  */
 import type { GenreId } from '../../solver/genre';

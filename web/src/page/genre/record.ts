@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The page's editor works on the puzzle text itself, in the janko-style record layout
- * of the `sw_*.puzzles.txt` files (README, "Sudoku variants"; cpp/puzzles/common/
+ * of the `sw_*.puzzles.txt` files (docs/formats.md, "Sudoku variants"; cpp/puzzles/common/
  * records.h): a header `=== id`, a line `R C`, then blocks of R lines of C tokens.
  * This module only reads and writes that layout; the engine parses the result and
  * says what is wrong with it.

@@ -338,7 +338,8 @@ export class GenreView {
     this.showRoundStepper();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
     if (!r.answer) {
-      this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible (${route}).` : `No answer (${r.status}).`, 'error');
+      const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
+      this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible${after} (${route}).` : `No answer (${r.status}${after}).`, 'error');
       return;
     }
     this.say(
