@@ -123,6 +123,8 @@ async function highsOnFinalModels(genre, records, timeLimitMs) {
   return { ms, unanswered, errors };
 }
 
+const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)).padStart(7);
+
 console.log('Genres: ms per puzzle, median / p90 / max (mean); every answer checked by the rule checker');
 for (const set of SETS) {
   const path = resolve(data, set.file);

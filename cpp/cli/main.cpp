@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 //   gridmilp-cli solve FILE|- [--genre G] [--euler96] [--json] [--unique | --enumerate K]
-//                [--objective diagonal|firstRow|FILE] [--size N] [--box HxW]
+//                [--objective diagonal|firstRow|FILE] [--jobs N] [--size N] [--box HxW]
 //                [--symbols auto|digits|hex|numbers] [--time-limit MS] [--no-presolve]
 //   gridmilp-cli generate [--size N] [--box HxW] [--seed S] [--givens G]
 //                [--symmetry none|rot180|mirror] [--json]
@@ -36,6 +36,7 @@
 
 #include "app/json.h"
 #include "app/service.h"
+#include "cli/jobs.h"
 #include "milp/glpk_backend.h"
 #ifdef GRIDMILP_WITH_GENRES
 #include "puzzles/common/puzzlink.h"
@@ -152,6 +153,7 @@ struct SolveCommand {
   bool modelGiven = false;           // --model given (genres: else the genre's default model)
   bool methodGiven = false;          // --method given (genres: else the fastest route)
   bool routeGiven = false;           // Sudoku: --model or --method given (else the fastest route)
+  int jobs = 1;                      // worker processes (--jobs; cli/jobs.h)
 };
 
 /// The objective object of a request from --objective: a preset name, or a file
@@ -277,6 +279,7 @@ int runSolve(const SolveCommand& cmd) {
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
   long euler_sum = 0;
   std::vector<double> times;
+  std::vector<std::string> requests;
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
     const Value& puzzle = puzzles[i];
     rapidjson::Document request(rapidjson::kObjectType);
@@ -290,8 +293,12 @@ int runSolve(const SolveCommand& cmd) {
         .AddMember("options", optionsJson(cmd.options, a), a);
     if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
     if (!objective.IsNull()) request.AddMember("objective", Value(objective, a), a);
-    const rapidjson::Document response = app::handle(request);
-    if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
+    requests.push_back(app::writeJson(request));
+  }
+  gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
+    const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
+    const rapidjson::Document response = app::parseJson(answered, "The response");
+    if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
     if (response.HasMember("error")) {
@@ -299,7 +306,7 @@ int runSolve(const SolveCommand& cmd) {
       const std::string message = text(response["error"]["message"]);
       if (!cmd.as_json && !cmd.euler96) std::cout << "error: " << message << "\n";
       std::cerr << "gridmilp: " << label << ": " << message << "\n";
-      continue;
+      return;
     }
     const Value& result = response["result"];
     if (result.HasMember("stats") && result["stats"].HasMember("totalMs")) {
@@ -317,7 +324,7 @@ int runSolve(const SolveCommand& cmd) {
       ++unsolved;
       if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
-      continue;
+      return;
     }
     ++solved;
     const std::string& first = solutions.front();
@@ -325,7 +332,7 @@ int runSolve(const SolveCommand& cmd) {
       euler_sum += 100 * (first[0] - '0') + 10 * (first[1] - '0') + (first[2] - '0');
     }
     if (cmd.unique && result["unique"].IsBool() && !result["unique"].GetBool()) ++not_unique;
-    if (cmd.as_json || cmd.euler96) continue;
+    if (cmd.as_json || cmd.euler96) return;
     if (cmd.unique) {
       const Value& u = result["unique"];
       std::cout << first << " " << (u.IsNull() ? "unknown" : u.GetBool() ? "unique" : "not-unique");
@@ -347,7 +354,7 @@ int runSolve(const SolveCommand& cmd) {
                   << text(result["status"]) << ", gap " << app::writeJson(o["gap"]) << ")\n";
       }
     }
-  }
+  });
   if (cmd.euler96) std::cout << euler_sum << "\n";
   const int size = parse_result["size"].GetInt();
   return printSummary(
@@ -389,6 +396,7 @@ int runGenreSolve(const SolveCommand& cmd) {
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
   std::vector<double> times;
+  std::vector<std::string> requests;
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
     const Value& puzzle = puzzles[i];
     const std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
@@ -407,14 +415,18 @@ int runGenreSolve(const SolveCommand& cmd) {
         .AddMember("options", options, a);
     if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
     if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
-    const rapidjson::Document response = app::handle(request);
-    if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
+    requests.push_back(app::writeJson(request));
+  }
+  gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
+    const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
+    const rapidjson::Document response = app::parseJson(answered, "The response");
+    if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
     if (response.HasMember("error")) {
       ++errors;
       std::cerr << "gridmilp: " << label << ": " << text(response["error"]["message"]) << "\n";
-      continue;
+      return;
     }
     const Value& result = response["result"];
     for (const Value& warning : result["warnings"].GetArray()) {
@@ -432,7 +444,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     if (answers.empty()) {
       ++unsolved;
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
-      continue;
+      return;
     }
     ++solved;
     for (const Value* answer : answers) {
@@ -443,7 +455,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
     if (cmd.unique && result["unique"].IsBool() && !result["unique"].GetBool()) ++not_unique;
-    if (cmd.as_json) continue;
+    if (cmd.as_json) return;
     if (cmd.unique) {
       const Value& u = result["unique"];
       std::cout << text((*answers.front())["text"])
@@ -460,7 +472,7 @@ int runGenreSolve(const SolveCommand& cmd) {
                   << " solution" << (answers.size() == 1 ? "" : "s") << "\n";
       }
     }
-  }
+  });
   return printSummary(puzzles.Size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
                       times, "");
 }
@@ -740,6 +752,12 @@ int main(int argc, char** argv) {
   solve->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
+  solve_cmd.jobs = gridmilp::cli::availableCores();
+  solve
+      ->add_option("--jobs", solve_cmd.jobs,
+                   "Worker processes solving the file's puzzles at once (default: every core, " +
+                       std::to_string(solve_cmd.jobs) + " here); answers print in input order")
+      ->check(CLI::Range(1, 256));
   std::string model = "textbook";
   solve->add_option("--model", model,
                     "Sudoku: reduced (singles fixed; default), textbook (729 variables for "

@@ -8,7 +8,9 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "app/json.h"
 #include "test_data.h"
@@ -96,6 +98,34 @@ TEST(CliTest, OneSolutionLinePerPuzzleInInputOrder) {
   for (char c : run.out) lines += c == '\n';
   EXPECT_EQ(lines, 95);
   EXPECT_EQ(run.out.find('\n'), 81u);
+}
+
+TEST(CliTest, JobsGiveTheSameOutputInInputOrder) {
+  // Worker processes answer in any order; the CLI prints in input order, the same lines
+  // as one process (--json too, but for the times).
+  const CliRun one = runCli("solve --jobs 1 " + dataArg("top95.txt"));
+  const CliRun three = runCli("solve --jobs 3 " + dataArg("top95.txt"));
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_EQ(three.exit_code, 0);
+  EXPECT_EQ(three.out, one.out);
+  const std::string pencil =
+      "--genre nurikabe '" + std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/nurikabe.puzzles.txt'";
+  const CliRun genre_one = runCli("solve --jobs 1 " + pencil);
+  const CliRun genre_two = runCli("solve --jobs 2 " + pencil);
+  EXPECT_EQ(genre_one.exit_code, 0);
+  EXPECT_EQ(genre_two.out, genre_one.out);
+  const CliRun json = runCli("solve --jobs 2 --json " + pencil);
+  std::istringstream lines(json.out);
+  std::string line;
+  std::vector<std::string> names;
+  while (std::getline(lines, line)) {
+    const rapidjson::Document d = gridmilp::app::parseJson(line);
+    names.push_back(d["result"]["name"].GetString());
+    EXPECT_EQ(d["id"].GetInt(), static_cast<int>(names.size()));
+  }
+  EXPECT_EQ(names.size(), 12U);
+  EXPECT_EQ(names.front(), genre_one.out.substr(4, genre_one.out.find('\n') - 4));
+  EXPECT_EQ(runCli("solve --jobs 0 " + dataArg("top95.txt")).exit_code, 2);  // CLI11's range
 }
 
 TEST(CliTest, StandardInputAndSummary) {
