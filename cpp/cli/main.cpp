@@ -755,8 +755,8 @@ int main(int argc, char** argv) {
   solve_cmd.jobs = gridmilp::cli::availableCores();
   solve
       ->add_option("--jobs", solve_cmd.jobs,
-                   "Worker processes solving the file's puzzles at once (default: every core, " +
-                       std::to_string(solve_cmd.jobs) + " here); answers print in input order")
+                   "Worker processes solving the file's puzzles at once (default: every core; "
+                   "natively only); answers print in input order")
       ->check(CLI::Range(1, 256));
   std::string model = "textbook";
   solve->add_option("--model", model,
