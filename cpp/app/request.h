@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "app/service.h"
 #include "milp/model.h"
 #include "puzzles/input_error.h"
+#include "puzzles/sudoku/grid.h"
 
 namespace gridmilp::app {
 
@@ -97,6 +99,15 @@ void addBranching(const milp::SolveResult& solve, const std::vector<std::string>
 /// The body of a branch-and-bound progress message (protocol.md, "solve"): {phase,
 /// nodes, activeNodes, depth, incumbent, bestBound, gap, elapsedMs}.
 Value branchAndBoundProgress(const milp::SolveProgress& p, JsonAllocator& a);
+
+/// A string with static storage (the names of enum values): referenced, not copied.
+Value staticString(std::string_view text);
+
+/// A one-symbol string ("5", "A") for a cell value (sudoku::symbolFor).
+Value symbolString(int value, JsonAllocator& a);
+
+/// Adds size, boxHeight and boxWidth of a Sudoku shape to `out`.
+void putShape(Value& out, sudoku::Shape shape, JsonAllocator& a);
 
 /// Throws InputError(solver_error) with GLPK's message when the solve failed.
 void requireSolverOk(const milp::SolveResult& result);

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #ifdef GRIDMILP_WITH_GENRES
+#include "app/explain_request.h"
 #include "app/genres.h"
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
@@ -139,26 +140,8 @@ Value optionalDouble(const std::optional<double>& value) {
 }
 Value optionalBool(const std::optional<bool>& value) { return value ? Value(*value) : Value(); }
 
-/// A string with static storage (the names of enum values): referenced, not copied.
-Value staticString(std::string_view text) {
-  return Value(StringRef(text.data(), static_cast<rapidjson::SizeType>(text.size())));
-}
-
 /// A count as a JSON number (std::size_t is a distinct type on wasm32).
 Value countValue(std::size_t count) { return Value(static_cast<std::uint64_t>(count)); }
-
-/// A one-symbol string ("5", "A") for a cell value.
-Value symbolString(int value, JsonAllocator& a) {
-  const char symbol = sudoku::symbolFor(value);
-  return jsonString(std::string_view(&symbol, 1), a);
-}
-
-/// size, boxHeight, boxWidth of a shape, added to `out`.
-void putShape(Value& out, sudoku::Shape shape, JsonAllocator& a) {
-  out.AddMember("size", shape.size(), a)
-      .AddMember("boxHeight", shape.boxHeight, a)
-      .AddMember("boxWidth", shape.boxWidth, a);
-}
 
 /// Cells where two grids differ: [{row, column, first, second}], 1-based, symbols.
 Value differences(const sudoku::Grid& first, const sudoku::Grid& second, JsonAllocator& a) {
@@ -180,6 +163,21 @@ Value differences(const sudoku::Grid& first, const sudoku::Grid& second, JsonAll
 }
 
 }  // namespace
+
+Value staticString(std::string_view text) {
+  return Value(StringRef(text.data(), static_cast<rapidjson::SizeType>(text.size())));
+}
+
+Value symbolString(int value, JsonAllocator& a) {
+  const char symbol = sudoku::symbolFor(value);
+  return jsonString(std::string_view(&symbol, 1), a);
+}
+
+void putShape(Value& out, sudoku::Shape shape, JsonAllocator& a) {
+  out.AddMember("size", shape.size(), a)
+      .AddMember("boxHeight", shape.boxHeight, a)
+      .AddMember("boxWidth", shape.boxWidth, a);
+}
 
 /// Sends `{"id": id, "progress": progress}` to `sink`; `progress` is allocated from
 /// `message`, which becomes the message.
@@ -479,6 +477,14 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
       return handleComplete(request, start, a);
     case SudokuRequestType::kGenerate:
       return handleGenerate(request, id, progress, start, a);
+    case SudokuRequestType::kExplainInfeasible:
+#ifdef GRIDMILP_WITH_GENRES
+      return handleExplainInfeasible(request, id, progress, start, a);
+#else
+      throw badRequest("type",
+                       "This module leaves explainInfeasible out to stay small: it is in the "
+                       "module with the SAT method, gridmilp_wasm_sat");
+#endif
   }
   throw std::logic_error("unhandled Sudoku request type");
 }
@@ -525,6 +531,7 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
   outcome.decidedByReduction = solver.decidedByReduction();
   requireSolverOk(outcome.result);
   if (outcome.result.hasSolution) outcome.solution = solver.solution();
+  outcome.partial = solver.partial();
   outcome.totalMs = msSince(start);
   return outcome;
 }
@@ -571,6 +578,10 @@ Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain) {
   putShape(result, outcome.givens.shape, a);
   result.AddMember("givens", jsonString(outcome.givens.toLine(), a), a);
   if (outcome.solution) result.AddMember("solution", jsonString(outcome.solution->toLine(), a), a);
+  if (outcome.partial) {
+    result.AddMember("partialFill", jsonString(outcome.partial->toLine(), a), a)
+        .AddMember("placed", outcome.partial->givenCount(), a);
+  }
   if (outcome.objective) {
     Value objective(rapidjson::kObjectType);
     objective
@@ -674,7 +685,7 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
   std::string request_type = "unknown";  // for an out-of-memory message
   static const char* kTypes =
       "one of version, parse, solve, relax, exportModel, checkUniqueness, enumerate, complete, "
-      "generate, formulation, board";
+      "generate, explainInfeasible, formulation, board";
   try {
     if (!request.IsObject()) throw badRequest("", "A request must be a JSON object");
     if (const Value* found = findMember(request, "id")) {
@@ -746,7 +757,7 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       body.AddMember("genres", genres, a);
     } else if (type == "parse" || type == "solve" || type == "relax" || type == "exportModel" ||
                type == "checkUniqueness" || type == "enumerate" || type == "complete" ||
-               type == "generate") {
+               type == "generate" || type == "explainInfeasible") {
       SudokuRequest sudoku_request = decodeSudokuRequest(type, request);
 #ifdef GRIDMILP_WITH_GENRES
       if (sudoku_request.puzzle && puzzles::urlTextGenre(*sudoku_request.puzzle)) {

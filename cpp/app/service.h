@@ -50,6 +50,8 @@ struct SolveOutcome {
   /// Names of the variables of result.branching, in the same order.
   std::vector<std::string> branchVariables;
   std::optional<sudoku::Grid> solution;
+  /// The packing model without a solution: the largest fill found (0 in empty cells).
+  std::optional<sudoku::Grid> partial;
   milp::SolveResult result;
   double buildMs = 0;  ///< model construction, ms
   double totalMs = 0;  ///< the whole call, ms

@@ -10,6 +10,7 @@ namespace {
 
 /// Largest `limit` of an enumerate request.
 constexpr int kMaxEnumerate = 100000;
+constexpr int kMaxExplainSets = 100;
 
 /// The text of a whole JSON number (for messages).
 std::string wholeNumberText(const Value& number) {
@@ -130,6 +131,7 @@ SudokuRequestType typeOf(const std::string& type) {
   if (type == "enumerate") return SudokuRequestType::kEnumerate;
   if (type == "complete") return SudokuRequestType::kComplete;
   if (type == "generate") return SudokuRequestType::kGenerate;
+  if (type == "explainInfeasible") return SudokuRequestType::kExplainInfeasible;
   throw badRequest("type", "Unknown Sudoku request type '" + type + "'");
 }
 
@@ -220,6 +222,16 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       r.parse = parseOptionsOf(request);
       break;
     }
+    case SudokuRequestType::kExplainInfeasible:
+      r.puzzle = requiredString(request, "puzzle");
+      r.solve = solveOptionsOf(request);
+      r.solve.progressIntervalMs =
+          optionalField<double>(optionalObject(request, "options"), "progressIntervalMs", 50.0,
+                                "a number of ms", "options.");
+      requireBranchAndBound(r.solve, "find the fewest givens to remove or the largest fill");
+      r.limit = wholeNumberIn(request, "limit", 3, 1, kMaxExplainSets, "");
+      r.parse = parseOptionsOf(request);
+      break;
     case SudokuRequestType::kGenerate:
       r.parse = parseOptionsOf(request);
       (void)r.shapeWithoutPuzzle();  // a box shape the size cannot have is reported first

@@ -25,6 +25,7 @@ enum class SudokuRequestType {
   kEnumerate,
   kComplete,
   kGenerate,
+  kExplainInfeasible,
 };
 
 /// A request's objective (protocol.md, "solve"): a preset, or weights with a sense. The
@@ -64,7 +65,8 @@ struct SudokuRequest {
   std::optional<ObjectiveRequest> objective;
   /// "seed" (complete, generate): 0–4294967295, default 1.
   std::uint32_t seed = 1;
-  /// "limit" (enumerate): 1–100,000, default 10.
+  /// "limit" (enumerate): 1–100,000, default 10; (explainInfeasible) how many sets of
+  /// fewest givens to list: 1–100, default 3.
   int limit = 10;
   /// "format" (exportModel): CPLEX LP or free MPS.
   milp::ModelFormat format = milp::ModelFormat::kCplexLp;
@@ -83,7 +85,8 @@ struct SudokuRequest {
 };
 
 /// Decodes the request `request` of type `type` ("parse", "solve", "relax",
-/// "exportModel", "checkUniqueness", "enumerate", "complete" or "generate"; the caller
+/// "exportModel", "checkUniqueness", "enumerate", "complete", "generate" or
+/// "explainInfeasible"; the caller
 /// has checked it is one of them), reading the fields that type uses. Throws
 /// InputError (bad_request) naming the first field at fault (protocol.md, "Errors").
 SudokuRequest decodeSudokuRequest(const std::string& type, const rapidjson::Value& request);

@@ -154,6 +154,7 @@ struct SolveCommand {
   bool methodGiven = false;          // --method given (genres: else the fastest route)
   bool routeGiven = false;           // Sudoku: --model or --method given (else the fastest route)
   int jobs = 1;                      // worker processes (--jobs; cli/jobs.h)
+  bool explainInfeasible = false;    // --explain-infeasible
 };
 
 /// The objective object of a request from --objective: a preset name, or a file
@@ -234,6 +235,80 @@ std::string noSolutionReason(const Value& result) {
   return "no solution";
 }
 
+/// "r4c7 = 5, r1c1 = 5": a set of givens ([{row, column, digit}]) of an
+/// explainInfeasible result.
+std::string givensList(const Value& set) {
+  std::string out;
+  for (const Value& g : set.GetArray()) {
+    if (!out.empty()) out += ", ";
+    out += "r" + std::to_string(g["row"].GetInt()) + "c" + std::to_string(g["column"].GetInt()) +
+           " = " + text(g["digit"]);
+  }
+  return out;
+}
+
+/// --explain-infeasible: asks why `puzzle` (the givens of a solve request) has no
+/// solution (protocol.md, "explainInfeasible") and writes the answer on standard error,
+/// after `label`: the fewest givens to remove (and the other sets of that size), then the
+/// largest partial fill that keeps every given. With --json the response is printed too.
+void explainInfeasible(const SolveCommand& cmd, const Value& request, const std::string& label) {
+  rapidjson::Document explain(rapidjson::kObjectType);
+  JsonAllocator& a = explain.GetAllocator();
+  explain.CopyFrom(request, a);
+  explain["type"].SetString(StringRef("explainInfeasible"));
+  rapidjson::Value& options = explain["options"];
+  options.RemoveMember("model");
+  options.RemoveMember("method");  // both steps maximise: branch-and-bound
+  const rapidjson::Document response = app::handle(explain);
+  if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
+  std::ostream& log = std::cerr;
+  if (response.HasMember("error")) {
+    log << "gridmilp: " << label << ": cannot explain: " << text(response["error"]["message"])
+        << "\n";
+    return;
+  }
+  const Value& result = response["result"];
+  const Value& removals = result["removals"];
+  if (hasString(result, "status", "optimal")) {
+    log << "gridmilp: " << label << ": it has a solution after all (no given needs to go)\n";
+    return;
+  }
+  if (removals.HasMember("sets")) {
+    const Value& sets = removals["sets"];
+    const int count = removals["count"].GetInt();
+    const bool proven = hasString(removals, "status", "optimal");
+    log << "gridmilp: " << label << ": "
+        << (proven ? "the fewest givens" : "the fewest givens found")
+        << " to remove for a solution: " << count << " (" << givensList(sets[0]) << ")";
+    if (sets.Size() > 1) {
+      log << "; other sets of " << count << ":";
+      for (rapidjson::SizeType k = 1; k < sets.Size(); ++k) {
+        log << (k > 1 ? ";" : "") << " " << givensList(sets[k]);
+      }
+      if (!removals["complete"].GetBool()) log << "; maybe more";
+    } else if (proven && removals["complete"].GetBool()) {
+      log << "; the only such set";
+    }
+    log << "\n";
+  } else {
+    log << "gridmilp: " << label << ": the fewest givens to remove were not found ("
+        << text(removals["status"]) << ")\n";
+  }
+  if (!result.HasMember("partialFill")) return;
+  const Value& fill = result["partialFill"];
+  if (fill.HasMember("clash")) {
+    const Value& clash = fill["clash"];
+    log << "gridmilp: " << label << ": no fill keeps every given: two " << text(clash["digit"])
+        << "s in " << text(clash["unit"]) << "\n";
+  } else if (fill.HasMember("grid")) {
+    const int cells = static_cast<int>(fill["grid"].GetStringLength());
+    log << "gridmilp: " << label << ": "
+        << (hasString(fill, "status", "optimal") ? "the largest fill" : "the largest fill found")
+        << " that keeps every given places " << fill["placed"].GetInt() << " of " << cells
+        << " digits: " << text(fill["grid"]) << "\n";
+  }
+}
+
 /// The counts of a `solve` run.
 struct Counts {
   int solved = 0;
@@ -306,6 +381,9 @@ int runSolve(const SolveCommand& cmd) {
       const std::string message = text(response["error"]["message"]);
       if (!cmd.as_json && !cmd.euler96) std::cout << "error: " << message << "\n";
       std::cerr << "gridmilp: " << label << ": " << message << "\n";
+      if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
+        explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
+      }
       return;
     }
     const Value& result = response["result"];
@@ -324,6 +402,9 @@ int runSolve(const SolveCommand& cmd) {
       ++unsolved;
       if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
+      if (cmd.explainInfeasible && hasString(result, "status", "infeasible")) {
+        explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
+      }
       return;
     }
     ++solved;
@@ -758,10 +839,14 @@ int main(int argc, char** argv) {
                    "Worker processes solving the file's puzzles at once (default: every core; "
                    "natively only); answers print in input order")
       ->check(CLI::Range(1, 256));
+  solve->add_flag("--explain-infeasible", solve_cmd.explainInfeasible,
+                  "Sudoku: for a puzzle without solution, print the fewest givens to remove "
+                  "and the largest fill that keeps every given (two MILPs, branch-and-bound)");
   std::string model = "textbook";
   solve->add_option("--model", model,
                     "Sudoku: reduced (singles fixed; default), textbook (729 variables for "
-                    "9x9), candidates, or probed (reduced, then probing); genres: their models");
+                    "9x9), candidates, probed (reduced, then probing), or packing (maximise "
+                    "the digits placed, each rule at most once); genres: their models");
   std::string method = "branch-and-bound";
   const std::string method_help =
       "sat (GLPK's translation to CNF-SAT, solved by MiniSat; finds any solution; the default "
@@ -844,13 +929,24 @@ int main(int argc, char** argv) {
         }
       }
 #endif
-      if (solve_cmd.genre != "sudoku") return runGenreSolve(solve_cmd);
+      if (solve_cmd.genre != "sudoku") {
+        if (solve_cmd.explainInfeasible) {
+          std::cerr << "gridmilp: --explain-infeasible explains Sudoku puzzles only, not "
+                    << solve_cmd.genre << "\n";
+          return kExitBadInput;
+        }
+        return runGenreSolve(solve_cmd);
+      }
       // Sudoku's defaults are the fastest GLPK route (docs/performance.md): the reduced
       // model, and CNF-SAT unless an objective needs branch-and-bound.
       solve_cmd.routeGiven = solve_cmd.modelGiven || solve_cmd.methodGiven;
       if (!solve_cmd.modelGiven) solve_cmd.options.model = "reduced";
       if (!solve_cmd.methodGiven) {
-        solve_cmd.options.method = solve_cmd.objective.empty() ? "sat" : "branch-and-bound";
+        // The packing model maximises the digits placed: an objective too.
+        solve_cmd.options.method =
+            solve_cmd.objective.empty() && solve_cmd.options.model != "packing"
+                ? "sat"
+                : "branch-and-bound";
       }
       return runSolve(solve_cmd);
     }

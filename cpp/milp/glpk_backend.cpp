@@ -151,8 +151,12 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
   glp_ios_tree_size(tree, &active, &current, &total);
   job->nodes = std::max<std::int64_t>(job->nodes, total);
   if (const int best = glp_ios_best_node(tree); best != 0) {
-    job->has_bound = true;
-    job->bound = glp_ios_node_bound(tree, best);
+    // Before a node's LP is solved GLPK gives it the bound ±DBL_MAX: no bound yet.
+    const double bound = glp_ios_node_bound(tree, best);
+    if (bound > -DBL_MAX && bound < DBL_MAX) {
+      job->has_bound = true;
+      job->bound = bound;
+    }
   }
   if (job->branches != nullptr) {
     const int reason = glp_ios_reason(tree);

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -140,6 +141,31 @@ TEST(CliTest, NoSolutionExitsWithOne) {
   const CliRun run = runCli("solve -", kGrid01 + "\n" + puzzle + "\n");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.out.find("\nno solution\n"), std::string::npos) << run.out;
+}
+
+TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
+  // Row 1 needs its 9 in column 9, which has a 9 in row 9.
+  const std::string puzzle = "12345678." + std::string(63, '.') + "........9";
+  CliRun run = runCli("solve - --explain-infeasible", kGrid01 + "\n" + puzzle + "\n", true);
+  EXPECT_EQ(run.exit_code, 1);
+  // Nine givens qualify (any of row 1, or the 9): three sets are listed (the default
+  // limit), in the order GLPK finds them.
+  const std::regex sets(
+      "Puzzle 2 \\(line 2\\): the fewest givens to remove for a solution: 1 \\(r[19]c[1-9] = "
+      "[1-9]\\); other sets of 1: r[19]c[1-9] = [1-9]; r[19]c[1-9] = [1-9]; maybe more\n");
+  EXPECT_TRUE(std::regex_search(run.out, sets)) << run.out;
+  EXPECT_NE(run.out.find("that keeps every given places 79 of 81 digits: 12345678."),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("Puzzle 1 (line 1): the fewest"), std::string::npos) << run.out;
+  // Clashing givens: explained too, and still an input error.
+  std::string clash = kGrid01;
+  clash[0] = '3';
+  run = runCli("solve - --explain-infeasible", clash, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("no fill keeps every given: two 3s in row 1"), std::string::npos)
+      << run.out;
+  EXPECT_EQ(runCli("solve - --explain-infeasible --genre hitori", "1 1\n1\n").exit_code, 2);
 }
 
 TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {

@@ -477,12 +477,15 @@ class Candidates {
   bool trial_ = false;  ///< a probe()'s copy: records no fixings, only a contradiction
 };
 
-[[gnu::noinline]] std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens) {
+/// The textbook model of `givens`, or with `packing` the packing model: the same rows
+/// as "at most one" (≤ 1) and the objective "maximise the digits placed" (model.h).
+[[gnu::noinline]] std::unique_ptr<SudokuModel> buildTextbook(const Grid& givens, bool packing) {
   const Shape shape = givens.shape;
   const int n = shape.size();
   auto built = std::make_unique<SudokuModel>();
   built->shape = shape;
-  built->kind = ModelKind::kTextbook;
+  built->kind = packing ? ModelKind::kPacking : ModelKind::kTextbook;
+  const RowSense sense = packing ? RowSense::kLessEqual : RowSense::kEqual;
   built->fixed = givens;
   milp::Model& m = built->model;
   const IndexRange one_to_n{1, n};
@@ -495,7 +498,7 @@ class Candidates {
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
       for (int d = 1; d <= n; ++d) vars[d - 1] = var(r, c, d);
-      m.addRow(vars.data(), ones.data(), n, RowSense::kEqual, 1, {"cell", r + 1, c + 1});
+      m.addRow(vars.data(), ones.data(), n, sense, 1, {"cell", r + 1, c + 1});
     }
   }
   static const char* kFamilies[3] = {"row", "column", "box"};
@@ -504,7 +507,7 @@ class Candidates {
       for (int d = 1; d <= n; ++d) {
         for (int k = 0; k < n; ++k)
           vars[k] = var(units.row(kind, u, k), units.column(kind, u, k), d);
-        m.addRow(vars.data(), ones.data(), n, RowSense::kEqual, 1, {kFamilies[kind], u + 1, d});
+        m.addRow(vars.data(), ones.data(), n, sense, 1, {kFamilies[kind], u + 1, d});
       }
     }
   }
@@ -513,6 +516,11 @@ class Candidates {
       const int g = givens.at(r, c);
       if (g != 0) m.fix(milp::Var{var(r, c, g), &m}, 1.0);
     }
+  }
+  if (packing) {
+    milp::LinExpr placed;
+    for (const milp::Var v : built->x.all()) placed += v;
+    m.maximize(placed);
   }
   return built;
 }
@@ -588,7 +596,7 @@ class Candidates {
 const char* toString(ModelKind kind) {
   // protocol/vocabulary.json, "sudokuModels", in the enum's order.
   static_assert(vocabulary::kSudokuModels.size() ==
-                static_cast<std::size_t>(ModelKind::kProbed) + 1);
+                static_cast<std::size_t>(ModelKind::kPacking) + 1);
   return vocabulary::kSudokuModels[static_cast<std::size_t>(kind)].data();
 }
 
@@ -646,7 +654,9 @@ std::string describe(const Elimination& step) {
 }
 
 std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind) {
-  if (kind == ModelKind::kTextbook) return buildTextbook(givens);
+  if (kind == ModelKind::kTextbook || kind == ModelKind::kPacking) {
+    return buildTextbook(givens, kind == ModelKind::kPacking);
+  }
   auto built = std::make_unique<SudokuModel>();
   built->shape = givens.shape;
   built->kind = kind;
@@ -695,7 +705,7 @@ Grid decodeSolution(const SudokuModel& built) {
   }
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      if (out.at(r, c) != 0 && built.kind != ModelKind::kTextbook) continue;
+      if (out.at(r, c) != 0 && !built.fullModel()) continue;
       for (int d = 1; d <= n; ++d) {
         const int v = built.x.varAtOffset((r * n + c) * n + (d - 1));
         if (v >= 0 && built.model.value(milp::Var{v, &built.model}) > 0.5) out.at(r, c) = d;

@@ -30,6 +30,17 @@
 //    One level deep, each removal with its reason; then the reduced model's rules run
 //    again, until neither changes anything. Opt-in: it often leaves GLPK nothing to
 //    decide.
+//
+// And one reformulation, the packing model of the spreadsheet articles (a PuLP model
+// read from an Excel sheet): the textbook's rows as "at most once",
+//   cell[r,c], row[r,d], column[c,d], box[b,d]:  sum ... x <= 1,
+// each given as a lower bound x[r,c,g] >= 1, and the objective
+//   maximise sum_{r,c,d} x[r,c,d]        (the digits placed).
+// When the puzzle has a solution, the optimum is n² and every optimal point is a
+// solution (n² ones in n² cells of at most one digit fill every cell, and then every
+// row holds n digits of which no two are equal: each digit once). When it has none, the
+// optimum is below n² and the optimal point is a largest partial fill that keeps every
+// given: the cells left empty show where the puzzle breaks.
 #pragma once
 
 #include <cstdint>
@@ -43,8 +54,8 @@
 
 namespace gridmilp::sudoku {
 
-enum class ModelKind { kTextbook, kCandidates, kReduced, kProbed };
-/// Protocol names "textbook", "candidates", "reduced", "probed".
+enum class ModelKind { kTextbook, kCandidates, kReduced, kProbed, kPacking };
+/// Protocol names "textbook", "candidates", "reduced", "probed", "packing".
 const char* toString(ModelKind kind);
 /// Throws InputError (bad_request) for an unknown name.
 ModelKind modelKindFromString(const std::string& name);
@@ -122,6 +133,9 @@ struct SudokuModel {
   milp::VarFamily x;  ///< x(r, c, d), each index 1..n; sparse unless textbook
   Grid fixed;         ///< givens and reduction fixings: cells the MILP does not decide
   Reduction reduction;
+  /// Whether the model has a variable for every (cell, digit), givens' cells included
+  /// (textbook and packing), so that `fixed` cells are decided by bounds.
+  bool fullModel() const { return kind == ModelKind::kTextbook || kind == ModelKind::kPacking; }
 };
 
 /// Builds the model of `givens` (any shape). Does not check the givens for conflicts
@@ -133,8 +147,8 @@ std::unique_ptr<SudokuModel> buildModel(const Grid& givens, ModelKind kind);
 std::unique_ptr<SudokuModel> buildTextbookModel(const Grid& givens);
 
 /// Reads the grid from a solved model: fixed cells as they are, each other cell the
-/// digit whose x is 1 (> 0.5). Throws milp::ModelError if the model has no solution
-/// to read.
+/// digit whose x is 1 (> 0.5), or 0 when none is (a partial fill of the packing model). Throws
+/// milp::ModelError if the model has no solution to read.
 Grid decodeSolution(const SudokuModel& built);
 
 }  // namespace gridmilp::sudoku

@@ -51,6 +51,11 @@ SudokuSolver::SudokuSolver(const Grid& givens, const std::optional<CellObjective
   requireNoConflict(givens);
   built_ = buildModel(givens, kind);
   if (!objective) return;
+  if (kind == ModelKind::kPacking) {
+    throw badRequest("objective",
+                     "The packing model has its own objective (maximise the digits placed): "
+                     "choose another model to optimise an objective");
+  }
   const int n = givens.shape.size();
   if (static_cast<int>(objective->weights.size()) != n * n) {
     throw badRequest("objective.weights", "An objective needs " + std::to_string(n * n) +
@@ -68,7 +73,7 @@ SudokuSolver::SudokuSolver(const Grid& givens, const std::optional<CellObjective
       }
       if (w == 0) continue;
       const int fixed = built_->fixed.at(r, c);
-      if (fixed != 0 && built_->kind != ModelKind::kTextbook) {
+      if (fixed != 0 && !built_->fullModel()) {
         objective_constant_ += w * fixed;  // the MILP does not decide this cell
         continue;
       }
@@ -88,7 +93,14 @@ SudokuSolver::SudokuSolver(const Grid& givens, const std::optional<CellObjective
 
 milp::SolveResult SudokuSolver::solve(const milp::SolveOptions& options) {
   solution_.reset();
+  partial_.reset();
   decided_by_reduction_ = false;
+  if (built_->kind == ModelKind::kPacking && options.method == milp::Method::kSat) {
+    // CNF-SAT stops at any feasible point, and the givens alone are one.
+    throw badRequest("options.method",
+                     "The SAT method finds any solution and cannot maximise the digits placed "
+                     "(the packing model): use method branch-and-bound");
+  }
   const bool contradiction = built_->reduction.contradiction.has_value();
   if (contradiction || exhausted_ || built_->model.numVars() == 0) {
     // Nothing left for GLPK: the reduction fixed every cell, found a contradiction,
@@ -109,6 +121,21 @@ milp::SolveResult SudokuSolver::solve(const milp::SolveOptions& options) {
     return result;
   }
   milp::SolveResult result = built_->model.solve(options);
+  if (result.hasSolution && built_->kind == ModelKind::kPacking) {
+    // The packing optimum is n² exactly when the puzzle has a solution (model.h); a
+    // fill with fewer digits is a partial fill, not a solution.
+    const int cells = givens_.shape.cells();
+    if (result.objective > cells - 0.5) {
+      result.status = milp::SolveStatus::kOptimal;  // n² is the bound: nothing is better
+    } else {
+      partial_ = decodeSolution(*built_);
+      result.hasSolution = false;
+      if (result.status == milp::SolveStatus::kOptimal) {
+        result.status = milp::SolveStatus::kInfeasible;
+      }
+      return result;
+    }
+  }
   if (result.hasSolution) {
     solution_ = decodeSolution(*built_);
     objective_value_ = result.objective;
@@ -159,7 +186,7 @@ void SudokuSolver::exclude(const Grid& solution) {
 SudokuSolver::Relaxation SudokuSolver::relax(const milp::SolveOptions& options) const {
   Relaxation out;
   const int n = givens_.shape.size();
-  const bool textbook = built_->kind == ModelKind::kTextbook;
+  const bool textbook = built_->fullModel();
   if (!textbook) {
     for (int r = 0; r < n; ++r) {
       for (int c = 0; c < n; ++c) {

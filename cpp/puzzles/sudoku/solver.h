@@ -57,6 +57,11 @@ class SudokuSolver {
   /// givens) over the cells the MILP decides. Throws milp::ModelError if it is not
   /// a completion.
   void exclude(const Grid& solution);
+  /// The packing model only: after a solve whose best fill left cells empty (the
+  /// puzzle has no solution, or a time limit stopped the search short of n² digits),
+  /// that fill, 0 in its empty cells; otherwise empty. The solve then reports no
+  /// solution: status infeasible when the fill is proven largest, else as GLPK ended.
+  const std::optional<Grid>& partial() const { return partial_; }
   /// Objective value of the last solution, in the objective's own terms.
   double objectiveValue() const;
   /// Whether the last solve was decided by the model reduction, not by GLPK.
@@ -87,6 +92,7 @@ class SudokuSolver {
   Grid givens_;
   std::unique_ptr<SudokuModel> built_;
   std::optional<Grid> solution_;
+  std::optional<Grid> partial_;
   double objective_value_ = 0;
   double objective_constant_ = 0;  // contribution of fixed cells
   int cuts_ = 0;

@@ -1,0 +1,147 @@
+// gridmilp — the explainInfeasible request (explain_request.h).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/explain_request.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "milp/glpk_backend.h"
+#include "puzzles/sudoku/explain.h"
+#include "puzzles/sudoku/text.h"
+
+namespace gridmilp::app {
+namespace {
+
+using rapidjson::StringRef;
+
+/// [{row, column, digit}] of a set of givens; digits as symbols.
+Value givensJson(const std::vector<sudoku::Given>& set, JsonAllocator& a) {
+  Value out(rapidjson::kArrayType);
+  for (const sudoku::Given& g : set) {
+    Value given(rapidjson::kObjectType);
+    given.AddMember("row", g.cell.row, a)
+        .AddMember("column", g.cell.column, a)
+        .AddMember("digit", symbolString(g.digit, a), a);
+    out.PushBack(given, a);
+  }
+  return out;
+}
+
+/// Solve options whose progress goes to `progress` with `step` added.
+milp::SolveOptions withProgress(const milp::SolveOptions& options, const ProgressSink& progress,
+                                const Value& id, const char* step) {
+  milp::SolveOptions out = options;
+  if (progress) {
+    out.onProgress = [&progress, &id, step](const milp::SolveProgress& p) {
+      rapidjson::Document message;
+      Value body = branchAndBoundProgress(p, message.GetAllocator());
+      body.AddMember("step", StringRef(step), message.GetAllocator());
+      sendProgress(progress, id, message, body);
+      return true;
+    };
+  }
+  return out;
+}
+
+bool stopped(const milp::SolveResult& result) {
+  return result.status == milp::SolveStatus::kTimeLimit ||
+         result.status == milp::SolveStatus::kCancelled;
+}
+
+}  // namespace
+
+Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
+                              const ProgressSink& progress, Clock::time_point start,
+                              JsonAllocator& a) {
+  const sudoku::Grid givens = sudoku::parseOne(*request.puzzle, request.parse);
+  const sudoku::GivenRemovals removals = sudoku::fewestGivensToRemove(
+      givens, request.limit, withProgress(request.solve, progress, id, "removals"));
+  requireSolverOk(removals.first);
+
+  Value removal(rapidjson::kObjectType);
+  removal.AddMember("status", staticString(milp::toString(removals.first.status)), a);
+  if (!removals.sets.empty()) {
+    removal.AddMember("count", static_cast<int>(removals.sets.front().size()), a);
+    Value sets(rapidjson::kArrayType);
+    for (const auto& set : removals.sets) sets.PushBack(givensJson(set, a), a);
+    removal.AddMember("sets", sets, a)
+        .AddMember("complete", removals.complete, a)
+        .AddMember("completion", jsonString(removals.completion->toLine(), a), a);
+  }
+  removal.AddMember("solves", removals.solves, a)
+      .AddMember("nodes", removals.nodes, a)
+      .AddMember("solveMs", removals.solveMs, a);
+
+  // Whether the puzzle has a solution: known when the first solve was proven optimal.
+  const bool proven = removals.first.status == milp::SolveStatus::kOptimal;
+  const bool solvable = proven && removals.sets.front().empty();
+  milp::SolveStatus status = removals.first.status;
+  if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+
+  Value result(rapidjson::kObjectType);
+  result.AddMember("status", staticString(milp::toString(status)), a);
+  putShape(result, givens.shape, a);
+  result.AddMember("givens", jsonString(givens.toLine(), a), a)
+      .AddMember("solvable", proven ? Value(solvable) : Value(), a)
+      .AddMember("removals", removal, a);
+
+  // The largest partial fill, in the time left, when the puzzle has no solution (for a
+  // solvable one it would be the solution, already in removals.completion).
+  if (!solvable && removals.first.status != milp::SolveStatus::kCancelled) {
+    milp::SolveOptions rest = withProgress(request.solve, progress, id, "partial fill");
+    if (rest.timeLimitMs > 0) {
+      const int left = rest.timeLimitMs - static_cast<int>(msSince(start));
+      rest.timeLimitMs = left > 0 ? left : 1;
+    }
+    const sudoku::PartialFill fill = sudoku::largestPartialFill(givens, rest);
+    Value partial(rapidjson::kObjectType);
+    if (fill.clash) {
+      const sudoku::Conflict& c = *fill.clash;
+      Value cells(rapidjson::kArrayType);
+      for (const CellRef& cell : {c.first, c.second}) {
+        Value at(rapidjson::kArrayType);
+        at.PushBack(cell.row, a).PushBack(cell.column, a);
+        cells.PushBack(at, a);
+      }
+      Value clash(rapidjson::kObjectType);
+      clash.AddMember("digit", symbolString(c.value, a), a)
+          .AddMember("unit", jsonString(c.unit, a), a)
+          .AddMember("cells", cells, a);
+      partial.AddMember("status", staticString(milp::toString(milp::SolveStatus::kInfeasible)), a)
+          .AddMember("clash", clash, a);
+    } else {
+      requireSolverOk(fill.result);
+      // A fill that is a solution is "optimal" for the packing model as for the puzzle.
+      const bool full = fill.result.hasSolution;
+      milp::SolveStatus fill_status = fill.result.status;
+      if (fill_status == milp::SolveStatus::kInfeasible && !stopped(fill.result)) {
+        fill_status = milp::SolveStatus::kOptimal;  // the largest fill is proven largest
+      }
+      partial.AddMember("status", staticString(milp::toString(fill_status)), a);
+      if (fill.grid) {
+        Value empty(rapidjson::kArrayType);
+        const int n = givens.shape.size();
+        for (int r = 0; r < n; ++r) {
+          for (int c = 0; c < n; ++c) {
+            if (fill.grid->at(r, c) != 0) continue;
+            Value at(rapidjson::kArrayType);
+            at.PushBack(r + 1, a).PushBack(c + 1, a);
+            empty.PushBack(at, a);
+          }
+        }
+        partial.AddMember("grid", jsonString(fill.grid->toLine(), a), a)
+            .AddMember("placed", fill.placed, a)
+            .AddMember("empty", empty, a)
+            .AddMember("solution", full, a);
+      }
+      partial.AddMember("nodes", static_cast<std::int64_t>(fill.result.stats.nodes), a)
+          .AddMember("solveMs", fill.result.stats.solveMs, a);
+    }
+    result.AddMember("partialFill", partial, a);
+  }
+  result.AddMember("totalMs", msSince(start), a);
+  return result;
+}
+
+}  // namespace gridmilp::app
