@@ -438,6 +438,57 @@ describe('the other operations', () => {
     expect([some.count, some.complete]).toEqual([5, false]);
   });
 
+  it('explainInfeasible lists every given whose removal makes a puzzle solvable, and the largest fill', () => {
+    const steps = new Set<string>();
+    const r = solver.explainInfeasible(INFEASIBLE, { limit: 100 }, (p) => steps.add(p.step));
+    expect([r.status, r.solvable]).toEqual(['infeasible', false]);
+    expect(r.removals.status).toBe('optimal');
+    expect(r.removals.count).toBe(1);
+    expect(r.removals.complete).toBe(true);
+    // Independently: remove each given alone and solve; the sets are exactly the
+    // givens whose removal leaves a puzzle with a solution.
+    const solvableAlone: string[] = [];
+    for (let k = 0; k < 81; k++) {
+      if (INFEASIBLE[k] === '.') continue;
+      const less = INFEASIBLE.slice(0, k) + '.' + INFEASIBLE.slice(k + 1);
+      const s = solver.solve(less);
+      if (s.solution === undefined) continue;
+      expect(solutionProblems(less, s.solution)).toEqual([]);
+      solvableAlone.push(`r${Math.floor(k / 9) + 1}c${(k % 9) + 1}=${INFEASIBLE[k]}`);
+    }
+    const listed = r.removals.sets!.map((set) => set.map((g) => `r${g.row}c${g.column}=${g.digit}`).join());
+    expect(listed.sort()).toEqual(solvableAlone.sort());
+    // The fill keeps every given, breaks no rule, and has 79 digits, the most there can
+    // be: r1c9 stays empty (its 9 is in column 9 already); 80 would fill rows 2–9 and
+    // columns 1–8, each with a 9, but the 9 of row 5 is in column 9, so rows 2–9 give
+    // columns 1–8 only seven 9s and row 1, which holds 1–8, would need the eighth.
+    const fill = r.partialFill!.grid!;
+    for (let k = 0; k < 81; k++) if (INFEASIBLE[k] !== '.') expect(fill[k]).toBe(INFEASIBLE[k]);
+    for (let i = 0; i < 81; i++) {
+      for (let j = i + 1; j < 81; j++) {
+        const [ri, ci, rj, cj] = [Math.floor(i / 9), i % 9, Math.floor(j / 9), j % 9];
+        const shareUnit =
+          ri === rj || ci === cj || (Math.floor(ri / 3) === Math.floor(rj / 3) && Math.floor(ci / 3) === Math.floor(cj / 3));
+        if (fill[i] !== '.' && fill[i] === fill[j]) expect(shareUnit, `cells ${i} and ${j}`).toBe(false);
+      }
+    }
+    expect([r.partialFill!.status, r.partialFill!.placed]).toEqual(['optimal', 79]);
+    expect(r.partialFill!.empty).toHaveLength(2);
+    expect(r.partialFill!.empty).toContainEqual([1, 9]);
+    expect([...fill].filter((c) => c === '.')).toHaveLength(2);
+    expect(r.partialFillGrid![0]![8]).toBe(0);
+    expect(steps).toEqual(new Set(['removals', 'partial fill']));
+    expect(thrown(() => solver.explainInfeasible(INFEASIBLE, { limit: 101 })).where?.field).toBe('limit');
+    expect(thrown(() => solver.explainInfeasible(INFEASIBLE, { method: 'sat' } as never)).code).toBe('invalid_option');
+  });
+
+  it('the packing model solves a puzzle, and reports the largest fill of one without solution', () => {
+    const solved = solver.solve(EASY, { model: 'packing' });
+    expect([solved.status, solved.solution, solved.stats.method]).toEqual(['optimal', EASY_SOLUTION, 'branch-and-bound']);
+    const none = solver.solve(INFEASIBLE, { model: 'packing' });
+    expect([none.status, none.solution, none.placed]).toEqual(['infeasible', undefined, 79]);
+  });
+
   it('generate makes the same unique puzzle from the same seed as the native CLI', () => {
     let checked = 0;
     const phases: string[] = [];

@@ -55,7 +55,7 @@ async function solve(page: Page): Promise<{ text: string; kind: string }> {
 }
 
 describe('model choice', () => {
-  it('offers four models, textbook by default, and reports the model actually solved', async () => {
+  it('offers five models, textbook by default, and reports the model actually solved', async () => {
     const page = await openWith(grid01);
     const model = page.getByLabel('MILP');
     expect(await model.inputValue()).toBe('textbook');
@@ -64,6 +64,7 @@ describe('model choice', () => {
       'Candidates only',
       'Reduced model (singles, locked candidates, pairs)',
       'Reduced model + probing (MIP presolve)',
+      'Packing model (maximise digits placed, ≤ 1)',
     ]);
 
     await model.selectOption('reduced');

@@ -10,6 +10,7 @@ import type {
   EngineRequest,
   EngineResultByType,
   EnumerateProgress,
+  ExplainInfeasibleProgress,
   GenerateProgress,
   SolveProgress,
   VersionResult,
@@ -27,6 +28,8 @@ import type {
   CreateSolverOptions,
   EnumerateOptions,
   EnumerateOutput,
+  ExplainInfeasibleOptions,
+  ExplainInfeasibleOutput,
   ExportModelOptions,
   GenreSolveCallOptions,
   ExportModelOutput,
@@ -249,6 +252,20 @@ class GridmilpSolver implements Solver {
     };
   }
 
+  explainInfeasible(
+    puzzle: PuzzleInput,
+    options?: ExplainInfeasibleOptions,
+    onProgress?: (progress: ExplainInfeasibleProgress) => void,
+  ): ExplainInfeasibleOutput {
+    checkCallback(onProgress);
+    const request = requestOf('explainInfeasible', options, OPTIONS_OF.explainInfeasible, puzzleText(puzzle));
+    const r = this.call('Unable to explain the puzzle', request, onProgress);
+    const out: ExplainInfeasibleOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
+    if (r.partialFill?.grid !== undefined) out.partialFillGrid = gridOf(r.partialFill.grid, r.size);
+    if (r.removals.completion !== undefined) out.completionGrid = gridOf(r.removals.completion, r.size);
+    return out;
+  }
+
   generate(options?: GenerateOptions, onProgress?: (progress: GenerateProgress) => void): GenerateOutput {
     checkCallback(onProgress);
     const request = requestOf('generate', options, OPTIONS_OF.generate);
@@ -416,7 +433,8 @@ function requestOf<T extends RequestType>(
     // reduced model, and CNF-SAT unless an objective, the branching record or progress
     // needs branch-and-bound. The result says which ran (`model`, `stats.method`).
     milp.model ??= 'reduced';
-    const needsBranchAndBound = request.objective !== undefined || milp.recordBranching === true || wantsProgress;
+    const needsBranchAndBound =
+      request.objective !== undefined || milp.model === 'packing' || milp.recordBranching === true || wantsProgress;
     milp.method ??= needsBranchAndBound ? 'branch-and-bound' : 'sat';
   }
   if (Object.keys(milp).length > 0) request.options = milp;

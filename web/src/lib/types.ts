@@ -14,6 +14,8 @@ import type {
   EngineResultByType,
   EnumerateProgress,
   EnumerateResult,
+  ExplainInfeasibleProgress,
+  ExplainInfeasibleResult,
   ExportModelResult,
   GenerateProgress,
   GenerateResult,
@@ -94,6 +96,29 @@ export interface CheckUniquenessOptions extends PuzzleFields, MilpOptions {}
 export interface EnumerateOptions extends PuzzleFields, MilpOptions {
   /** Most solutions to find: 1 to 100,000 (default 10). */
   limit?: number;
+}
+
+/**
+ * Options of {@link Solver.explainInfeasible}: both MILPs run by branch-and-bound, so
+ * there is no `model` or `method`; `timeLimitMs` is the whole call's.
+ */
+export interface ExplainInfeasibleOptions extends PuzzleFields {
+  /** Most sets of fewest givens to list: 1 to 100 (default 3). */
+  limit?: number;
+  timeLimitMs?: number;
+  presolve?: boolean;
+  branching?: Branching;
+  backtracking?: Backtracking;
+  progressIntervalMs?: number;
+}
+
+/** Result of {@link Solver.explainInfeasible}, plus grids. */
+export interface ExplainInfeasibleOutput extends ExplainInfeasibleResult {
+  givensGrid: Grid;
+  /** The largest partial fill (0 in the cells left empty), when there is one. */
+  partialFillGrid?: Grid;
+  /** A solution of the puzzle without the first set of givens, when found. */
+  completionGrid?: Grid;
 }
 
 /** Options of {@link Solver.complete}. */
@@ -363,6 +388,23 @@ export interface Solver {
     options?: EnumerateOptions,
     onProgress?: (progress: EnumerateProgress) => void,
   ): EnumerateOutput;
+
+  /**
+   * Why a Sudoku has no solution (protocol.md, "explainInfeasible"): the fewest givens
+   * to remove so that it has one — a MILP that keeps as many givens as possible — with
+   * up to `limit` sets of that size, and the largest partial fill that keeps every given
+   * (the packing model). Givens that clash are accepted. Both by branch-and-bound.
+   *
+   * @param onProgress branch-and-bound progress, with `step` `removals` or `partial fill`
+   * @returns `status` (`infeasible`; `optimal` when it is solvable after all),
+   *   `removals.sets` (`[{row, column, digit}]`, 1-based), `partialFill` and grids
+   * @throws GridmilpError as {@link Solver.solve}; `bad_request` for a `limit` outside 1–100
+   */
+  explainInfeasible(
+    puzzle: PuzzleInput,
+    options?: ExplainInfeasibleOptions,
+    onProgress?: (progress: ExplainInfeasibleProgress) => void,
+  ): ExplainInfeasibleOutput;
 
   /**
    * Generate a puzzle with a unique solution from a seed.

@@ -22,6 +22,9 @@ import {
 /** Reasons the board tells its owner that the givens changed. */
 export type BoardChange = 'edit' | 'clear' | 'load';
 
+/** The kinds of cell highlight (each a class and a `data-` attribute of the cell). */
+type Mark = 'conflict' | 'differs' | 'remove' | 'unfilled';
+
 const DEFAULT_SHAPE: Shape = { size: 9, boxHeight: 3, boxWidth: 3 };
 
 /** Sets (or with `undefined` removes) `data-<key>` unless it already has that value. */
@@ -253,6 +256,26 @@ export class Board {
   }
 
   /**
+   * Mark why a puzzle has no solution: givens to remove (class `remove`) and the cells a
+   * largest partial fill leaves empty (class `unfilled`); others lose these marks.
+   *
+   * @param remove 1-based cells of givens whose removal makes the puzzle solvable
+   * @param unfilled 1-based cells the largest fill that keeps every given leaves empty
+   */
+  markExplanation(remove: readonly CellRef[], unfilled: readonly CellRef[]): void {
+    this.clearExplanation();
+    this.markCells(remove, 'remove');
+    this.markCells(unfilled, 'unfilled');
+    this.renderAll();
+  }
+
+  /** Remove the marks of {@link markExplanation}. */
+  clearExplanation(): void {
+    this.unmarkCells('remove');
+    this.unmarkCells('unfilled');
+  }
+
+  /**
    * Set the active cell's given (as typing would).
    *
    * @param value 1–n, or 0 to clear
@@ -316,7 +339,7 @@ export class Board {
     return grid;
   }
 
-  private markCells(cells: readonly CellRef[], what: 'conflict' | 'differs'): void {
+  private markCells(cells: readonly CellRef[], what: Mark): void {
     const n = this.size;
     for (const { row, column } of cells) {
       if (row < 1 || row > n || column < 1 || column > n) continue;
@@ -328,7 +351,7 @@ export class Board {
   }
 
   /** Removes markCells' highlight of a kind from every cell that has it (no others are touched). */
-  private unmarkCells(what: 'conflict' | 'differs'): void {
+  private unmarkCells(what: Mark): void {
     for (const cell of this.cells) {
       if (cell.dataset[what] === undefined) continue;
       cell.classList.remove(what);
@@ -450,7 +473,7 @@ export class Board {
     const r = Math.floor(index / n) + 1;
     const c = (index % n) + 1;
     const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
-    const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}`;
+    const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}${cell.dataset.remove ? ', remove this given' : ''}${cell.dataset.unfilled ? ', left empty' : ''}`;
     const lp = cell.dataset.lp ? `, LP relaxation ${cell.dataset.lp}` : '';
     const label = `row ${r}, column ${c}: ${what}${extra}${lp}`;
     if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);

@@ -140,7 +140,9 @@ export function describeSolve(result: SolveResult): string {
     case 'feasible':
       return `Solved in ${time} · ${nodes} · ${size}${model}${objectivePart(result.objective)}`;
     case 'infeasible':
-      return 'No solution: these givens admit no valid grid.';
+      return result.placed !== undefined
+        ? `No solution: the packing model's largest fill keeps every given and places ${result.placed} of ${result.size ** 2} digits; the cells it leaves empty are hatched.`
+        : 'No solution: these givens admit no valid grid.';
     case 'time_limit':
       return result.solution
         ? `Time limit reached after ${time}; showing the solution found so far${objectivePart(result.objective)}.`

@@ -60,6 +60,7 @@ class SudokuPage implements Page {
     busyControls: [
       this.el.solveButton,
       this.el.uniqueButton,
+      this.el.explainButton,
       this.el.enumButton,
       this.el.generateButton,
       this.el.completeButton,
@@ -106,6 +107,7 @@ class SudokuPage implements Page {
     // The board calls back while the page is being built: parts may not exist yet.
     this.loader?.deselectBatch();
     this.viewer?.hide();
+    if (this.board) this.offerExplanation(false);
     // A new puzzle is a new history entry; typing only rewrites the current one.
     this.url?.sync(change !== 'edit');
     this.el.treePanel.hidden = true;
@@ -117,9 +119,18 @@ class SudokuPage implements Page {
   }
 
   resetAnswer(): void {
+    this.offerExplanation(false);
     this.board.clearConflicts();
     this.board.setSolution(null);
     this.viewer.hide();
+  }
+
+  offerExplanation(offer: boolean): void {
+    this.el.explainButton.hidden = !offer;
+    if (!offer) {
+      this.board.clearExplanation();
+      document.getElementById('explain-panel')?.remove();
+    }
   }
 
   useShape(shape: Shape): void {
@@ -224,6 +235,9 @@ class SudokuPage implements Page {
     el.solveButton.addEventListener('click', () => void solve(this));
     el.stopButton.addEventListener('click', () => jobs.stop());
     el.uniqueButton.addEventListener('click', () => void checkUniqueness(this));
+    el.explainButton.addEventListener('click', () =>
+      jobs.later('explain', () => import('./actions/explain'), (m) => m.explainInfeasible(this)),
+    );
     el.enumButton.addEventListener('click', () => void enumerate(this));
     el.generateButton.addEventListener('click', () => jobs.later('generate', generation, (m) => m.generate(this)));
     el.completeButton.addEventListener('click', () => jobs.later('complete', generation, (m) => m.complete(this)));

@@ -549,12 +549,23 @@ export class ModelPanel {
     parts.push(
       `<p class="f-sets">${tex(`N = \\{1,\\dots,${n}\\}`)}: rows, columns, digits and boxes; box ${tex('b')} is the ${h}×${w} block ${tex('B_b')}; ${tex('G')}: the ${count(givens, 'given')}, ${tex('g_{r,c}')} the digit given in cell (r, c).</p>`,
     );
-    const obj = objectiveTex(view.objective, n);
+    const obj =
+      view.model === 'packing'
+        ? { tex: '\\max \\sum_{r,c,d \\in N} x_{r,c,d}', note: 'the digits placed' }
+        : objectiveTex(view.objective, n);
     const valueNote = view.objective ? ` with ${tex('v_{r,c} = \\sum_{d} d\\,x_{r,c,d}')}, the value of cell (r, c)` : '';
     let sum: Record<'cell' | 'row' | 'column' | 'box', string>;
     let over: Record<'cell' | 'row' | 'column' | 'box', string>;
-    if (view.model === 'textbook') {
-      parts.push(`<p class="f-model" data-model="textbook">Textbook model: a binary for every cell and digit, the givens fixed by bounds.</p>`);
+    const full = view.model === 'textbook' || view.model === 'packing';
+    if (view.model === 'packing') {
+      parts.push(
+        `<p class="f-model" data-model="packing">Packing model: the textbook's variables and rows, each rule read as "at most once" (${tex('\\le 1')}), each given a lower bound, and the objective to place as many digits as possible. When the puzzle has a solution both models give it: ${tex(`${n}^2`)} digits in ${tex(`${n}^2`)} cells of at most one digit fill every cell, and a full row of ${n} digits, none twice, holds each digit once. When it has none, the textbook model is infeasible and says only that, while the packing model still has an optimum: the largest fill that keeps every given, whose empty cells show where the puzzle breaks.</p>`,
+      );
+    }
+    if (full) {
+      if (view.model === 'textbook') {
+        parts.push(`<p class="f-model" data-model="textbook">Textbook model: a binary for every cell and digit, the givens fixed by bounds.</p>`);
+      }
       parts.push(
         `<p class="f-vars">${tex('x_{r,c,d} \\in \\{0,1\\} \\quad \\forall\\, r,c,d \\in N')} (${n}³ = ${n ** 3}): cell (r, c) holds d.</p>`,
       );
@@ -612,14 +623,15 @@ export class ModelPanel {
     }
     parts.push(`<p class="f-obj">${tex(obj.tex)} (${obj.note})${valueNote}</p>`);
     parts.push('<p class="f-st">subject to</p>');
+    const rel = view.model === 'packing' ? '\\le' : '=';
     const families: [Family, string, string][] = [
-      ['cell', 'cell(r,c)', `\\sum_{${sum.cell}} x_{r,c,d} = 1 \\quad ${over.cell}`],
-      ['row', 'row(r,d)', `\\sum_{${sum.row}} x_{r,c,d} = 1 \\quad ${over.row}`],
-      ['column', 'column(c,d)', `\\sum_{${sum.column}} x_{r,c,d} = 1 \\quad ${over.column}`],
-      ['box', 'box(b,d)', `\\sum_{${sum.box}} x_{r,c,d} = 1 \\quad ${over.box}`],
+      ['cell', 'cell(r,c)', `\\sum_{${sum.cell}} x_{r,c,d} ${rel} 1 \\quad ${over.cell}`],
+      ['row', 'row(r,d)', `\\sum_{${sum.row}} x_{r,c,d} ${rel} 1 \\quad ${over.row}`],
+      ['column', 'column(c,d)', `\\sum_{${sum.column}} x_{r,c,d} ${rel} 1 \\quad ${over.column}`],
+      ['box', 'box(b,d)', `\\sum_{${sum.box}} x_{r,c,d} ${rel} 1 \\quad ${over.box}`],
     ];
-    if (view.model === 'textbook') {
-      families.push(['givens', 'givens', `x_{r,c,g_{r,c}} = 1 \\quad \\forall\\, (r,c) \\in G \\text{ (bounds)}`]);
+    if (full) {
+      families.push(['givens', 'givens', `x_{r,c,g_{r,c}} ${view.model === 'packing' ? '\\ge' : '='} 1 \\quad \\forall\\, (r,c) \\in G \\text{ (bounds)}`]);
     } else {
       families.push([
         'givens',
@@ -652,9 +664,9 @@ export class ModelPanel {
     const num = (x: number): string => x.toLocaleString('en-US');
     const rows: string[] = [];
     rows.push(
-      row('built', 'As built (textbook)', [num(n ** 3), num(4 * n * n), num(4 * n ** 3)], `${n}³, 4·${n}², 4·${n}³`),
+      row('built', `As built (${view.model === 'packing' ? 'packing' : 'textbook'})`, [num(n ** 3), num(4 * n * n), num(4 * n ** 3)], `${n}³, 4·${n}², 4·${n}³`),
     );
-    if (view.model !== 'textbook') {
+    if (view.model !== 'textbook' && view.model !== 'packing') {
       if (facts) {
         const removed = red
           ? `${num(red.candidatesRemoved)} variables and ${num(red.rowsRemoved)} rows left out${fixesCells(view.model) ? `; ${count(red.nakedSingles, 'naked single')}, ${count(red.hiddenSingles, 'hidden single')} fixed` : ''}`
@@ -735,7 +747,7 @@ export class ModelPanel {
     if (row) {
       this.rowCellsShown = rowCells(row.variables, n);
       out.push(`<pre class="lp-row" data-row="${escapeHtml(name)}">${escapeHtml(row.text)}</pre>`);
-      const terms = `${count(row.variables.length, 'term')}${view.model === 'textbook' ? '' : ` of ${n} in the textbook model`}`;
+      const terms = `${count(row.variables.length, 'term')}${view.model === 'textbook' || view.model === 'packing' ? '' : ` of ${n} in the textbook model`}`;
       out.push(
         `<p class="hint">${terms}; GLPK writes x[r,c,d] as x(r,c,d) (CPLEX LP names allow no brackets)${row.fixed.length ? `. Fixed by the givens in the Bounds section: ${escapeHtml(row.fixed.join(', '))}` : ''}.</p>`,
       );

@@ -13,6 +13,8 @@ import {
   type CompleteResult,
   type EnumerateProgress,
   type EnumerateResult,
+  type ExplainInfeasibleProgress,
+  type ExplainInfeasibleResult,
   type GenerateProgress,
   type GenerateResult,
   type Objective,
@@ -81,6 +83,14 @@ export interface SolveCallOptions extends PuzzleFields {
 export interface EnumerateCallOptions extends PuzzleFields {
   /** Most solutions to find (engine default 10, at most 100,000). */
   limit?: number;
+  options?: SolveOptions;
+}
+
+/** Options of {@link SolverClient.explainInfeasible}. */
+export interface ExplainInfeasibleCallOptions extends PuzzleFields {
+  /** Most sets of fewest givens to list (engine default 3, at most 100). */
+  limit?: number;
+  /** Branch-and-bound options; `model` and `method` do not apply. */
   options?: SolveOptions;
 }
 
@@ -252,6 +262,25 @@ export class SolverClient {
     onProgress?: (progress: EnumerateProgress) => void,
   ): Promise<EnumerateResult> {
     return this.send({ type: 'enumerate', puzzle, ...extra }, onProgress);
+  }
+
+  /**
+   * Why a puzzle has no solution: the fewest givens to remove (up to `limit` sets of that
+   * size) and the largest partial fill that keeps every given (protocol.md,
+   * "explainInfeasible"). Runs in the module with the genres, loaded on first use.
+   *
+   * @param puzzle one puzzle in any accepted format; its givens may clash
+   * @param extra limit, branch-and-bound options and puzzle fields
+   * @param onProgress branch-and-bound progress, with `step` `removals` or `partial fill`
+   * @returns the sets, the fill and whether the puzzle is solvable after all
+   * @throws SolverError (as rejection) as {@link solve}; `stopped` on Stop
+   */
+  explainInfeasible(
+    puzzle: string,
+    extra: ExplainInfeasibleCallOptions = {},
+    onProgress?: (progress: ExplainInfeasibleProgress) => void,
+  ): Promise<ExplainInfeasibleResult> {
+    return this.send({ type: 'explainInfeasible', puzzle, ...extra }, onProgress);
   }
 
   /**

@@ -8,6 +8,7 @@ import type {
   BatchItem,
   BatchResult,
   EngineError,
+  ModelKind,
   Objective,
   PageToWorker,
   PuzzleFields,
@@ -63,7 +64,7 @@ export class SolverWorkerLogic {
     let engine: Engine;
     try {
       engine = await this.loadEngine();
-      if (asksForSat(message) || isGenreMessage(message)) engine = await this.satEngine(engine);
+      if (asksForSat(message) || needsGenreModule(message)) engine = await this.satEngine(engine);
     } catch (e) {
       this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
       return;
@@ -219,6 +220,22 @@ export class SolverWorkerLogic {
         );
         return;
       }
+      case 'explainInfeasible': {
+        if (typeof m.puzzle !== 'string') return bad('puzzle', 'explainInfeasible needs a puzzle (string).');
+        const request = {
+          id,
+          type: 'explainInfeasible' as const,
+          puzzle: m.puzzle,
+          ...puzzleFields(m),
+          ...(typeof m.limit === 'number' ? { limit: m.limit } : {}),
+          options: cleanOptions(m.options),
+        };
+        this.reply(
+          id,
+          engine.requestWithProgress(request, (progress) => this.post({ id, progress })),
+        );
+        return;
+      }
       case 'complete': {
         if (m.puzzle !== undefined && typeof m.puzzle !== 'string') {
           return bad('puzzle', 'complete takes an optional puzzle (string).');
@@ -346,25 +363,30 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
   const out: SolveOptions = {};
   if (typeof o.timeLimitMs === 'number') out.timeLimitMs = o.timeLimitMs;
   if (typeof o.presolve === 'boolean') out.presolve = o.presolve;
-  if (o.model === 'textbook' || o.model === 'candidates' || o.model === 'reduced' || o.model === 'probed') out.model = o.model;
   if (typeof o.progressIntervalMs === 'number') out.progressIntervalMs = o.progressIntervalMs;
   if (typeof o.recordBranching === 'boolean') out.recordBranching = o.recordBranching;
   if (typeof o.explain === 'boolean') out.explain = o.explain;
   // Anything else is passed on for the engine to refuse with its message.
+  if (typeof o.model === 'string') out.model = o.model as ModelKind;
   if (typeof o.method === 'string') out.method = o.method as SolveMethod;
   return out;
 }
 
 
 /**
+ * Whether a message needs the module with the genres: a genre route request, or
+ * `explainInfeasible` (left out of the first-solve module to keep it small).
+ */
+function needsGenreModule(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const type = (message as { type?: unknown }).type;
+  return type === 'genre' || type === 'explainInfeasible';
+}
+
+/**
  * Whether a page message asks for the SAT method: `options.method: "sat"`, or a
  * `generate` without a method (the engine's default for it is the SAT method).
  */
-/** Whether a message is a genre route request (answered by the module with the genres). */
-function isGenreMessage(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'genre';
-}
-
 function asksForSat(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const options = (message as { options?: unknown }).options;

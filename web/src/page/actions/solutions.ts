@@ -35,6 +35,7 @@ export async function checkUniqueness(page: Page): Promise<void> {
         describeUniqueness(result),
         result.unique === true ? 'ok' : result.unique === false ? 'info' : 'error',
       );
+      page.offerExplanation(result.status === 'infeasible');
     },
     (e) => jobs.showError(e, board.getGivens() === givens),
   );

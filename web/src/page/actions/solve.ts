@@ -3,7 +3,7 @@
  * Solve: the board's puzzle with the Model panel's options and objective, the
  * branch-and-bound panel fed by progress, and the tree drawn when recorded.
  */
-import type { SolveProgress } from '../../solver/protocol';
+import { SolverError, type SolveProgress } from '../../solver/protocol';
 import { describeSolve } from '../format';
 import { loadTree, type Page } from '../app/page';
 
@@ -16,6 +16,15 @@ import { loadTree, type Page } from '../app/page';
  * answer waited. 100 ms is the usual limit for a response to feel immediate.
  */
 const RUNNING_UI_DELAY_MS = 100;
+
+/** The 1-based cells of a one-line grid that hold `.` (n·n characters). */
+export function emptyCells(line: string, size: number): { row: number; column: number }[] {
+  const out: { row: number; column: number }[] = [];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '.') out.push({ row: Math.floor(i / size) + 1, column: (i % size) + 1 });
+  }
+  return out;
+}
 
 /** Solve the board's puzzle (refused while another job runs). */
 export async function solve(page: Page): Promise<void> {
@@ -63,7 +72,13 @@ export async function solve(page: Page): Promise<void> {
       jobs.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
     } else {
       if (typeof result.solution === 'string') board.setSolution(result.solution);
+      if (typeof result.partialFill === 'string') {
+        // The packing model's largest fill: its digits, and its empty cells marked.
+        board.setSolution(result.partialFill);
+        board.markExplanation([], emptyCells(result.partialFill, board.size));
+      }
       jobs.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
+      page.offerExplanation(result.status === 'infeasible');
     }
     bnb.finish(result);
     page.modelPanel.noteSolve(result, view);
@@ -76,6 +91,9 @@ export async function solve(page: Page): Promise<void> {
     showRunning();
     bnb.stopped();
     jobs.showError(e, board.getGivens() === givens);
+    if (e instanceof SolverError && e.code === 'conflicting_givens' && board.getGivens() === givens) {
+      page.offerExplanation(true);
+    }
   } finally {
     jobs.setJob(null);
   }

@@ -23,6 +23,7 @@ export function findElements() {
     solveButton: byId('solve', HTMLButtonElement),
     stopButton: byId('stop', HTMLButtonElement),
     uniqueButton: byId('check-unique', HTMLButtonElement),
+    explainButton: byId('explain', HTMLButtonElement),
     clearButton: byId('clear', HTMLButtonElement),
     loadFileButton: byId('load-file', HTMLButtonElement),
     fileInput: byId('file-input', HTMLInputElement),

@@ -23,6 +23,7 @@ export type Job =
   | 'complete'
   | 'relax'
   | 'export'
+  | 'explain'
   | null;
 
 /** What the runner drives. */

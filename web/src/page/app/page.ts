@@ -37,6 +37,11 @@ export interface Page {
    * CNF-SAT solve or generation does not wait for it.
    */
   prefetchSat(): void;
+  /**
+   * Show (or hide) "Why no solution?" for the board's puzzle; hiding it also removes an
+   * explanation shown (its panel and its marks on the board).
+   */
+  offerExplanation(offer: boolean): void;
   /** Prepare the board for a new answer: no solution, no highlights, no viewer. */
   resetAnswer(): void;
 }

@@ -137,6 +137,20 @@ export interface EnumerateRequest extends PuzzleFields {
   options?: SolveOptions;
 }
 
+/**
+ * `{ "type": "explainInfeasible" }`: why a Sudoku has no solution — the fewest givens to
+ * remove (up to `limit` sets of that size) and the largest partial fill that keeps every
+ * given, both by branch-and-bound (protocol.md, "explainInfeasible").
+ */
+export interface ExplainInfeasibleRequest extends PuzzleFields {
+  id?: RequestId;
+  type: 'explainInfeasible';
+  puzzle: string;
+  /** Most sets of fewest givens to list (1–100, default 3). */
+  limit?: number;
+  options?: SolveOptions;
+}
+
 /** `{ "type": "complete" }`: a seeded random completion of a puzzle (or of an empty grid). */
 export interface CompleteRequest extends PuzzleFields {
   id?: RequestId;
@@ -169,5 +183,6 @@ export type EngineRequest =
   | EnumerateRequest
   | CompleteRequest
   | GenerateRequest
+  | ExplainInfeasibleRequest
   | RelaxRequest
   | ExportModelRequest;

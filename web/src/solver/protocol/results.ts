@@ -140,7 +140,7 @@ export interface SolveProgress {
   depth: number;
   /** Objective of the incumbent, or `null` when there is none yet. */
   incumbent: number | null;
-  /** Best bound (may be ±1.8e308 before one is known). */
+  /** Best bound, or `null` before one is known. */
   bestBound: number | null;
   /** Relative gap, or `null`. */
   gap: number | null;
@@ -238,6 +238,13 @@ export interface SolveResult {
   branching?: BranchDecision[];
   /** With `options.recordBranching`: GLPK's numbers of the nodes where an incumbent was found, in order. */
   incumbentNodes?: number[];
+  /**
+   * Model `packing` without a solution: the largest fill found that keeps every given
+   * (canonical one-line form, `.` in the cells left empty).
+   */
+  partialFill?: string;
+  /** With `partialFill`: the digits it places, givens included. */
+  placed?: number;
 }
 
 /** The objective part of a solve result. */
@@ -310,6 +317,66 @@ export interface EnumerateProgress {
   elapsedMs: number;
 }
 
+/** A given of a puzzle (1-based; the digit as its symbol). */
+export interface GivenRef {
+  row: number;
+  column: number;
+  digit: string;
+}
+
+/** Result of `explainInfeasible` (protocol.md). */
+export interface ExplainInfeasibleResult {
+  /**
+   * `infeasible` (no solution, with the sets below); `optimal` when the puzzle has a
+   * solution after all; `time_limit` or `cancelled` when stopped before that was known.
+   */
+  status: SolveStatus;
+  size: number;
+  boxHeight: number;
+  boxWidth: number;
+  givens: string;
+  /** Whether the puzzle has a solution; `null` when a limit stopped the first solve. */
+  solvable: boolean | null;
+  removals: {
+    /** Of the first solve: `optimal` when the first set is proven smallest. */
+    status: SolveStatus;
+    /** Givens in each set. */
+    count?: number;
+    /** Sets of givens whose removal makes the puzzle solvable, all of `count` givens. */
+    sets?: GivenRef[][];
+    /** True when `sets` holds every set of that size. */
+    complete?: boolean;
+    /** A solution of the puzzle without the first set. */
+    completion?: string;
+    solves: number;
+    nodes: number;
+    solveMs: number;
+  };
+  /** Absent when the puzzle is solvable. */
+  partialFill?: {
+    /** `optimal`: the fill is proven largest; `infeasible` with `clash`. */
+    status: SolveStatus;
+    /** Every given and as many digits as fit; `.` in the cells left empty. */
+    grid?: string;
+    placed?: number;
+    /** The empty cells, `[row, column]` 1-based. */
+    empty?: [number, number][];
+    /** True when the fill is a solution (the puzzle had one after all). */
+    solution?: boolean;
+    /** Two equal givens in one unit: no fill keeps both. */
+    clash?: { digit: string; unit: string; cells: [number, number][] };
+    nodes?: number;
+    solveMs?: number;
+  };
+  /** Whole request, ms. */
+  totalMs: number;
+}
+
+/** Progress of `explainInfeasible`: branch-and-bound progress of its current step. */
+export interface ExplainInfeasibleProgress extends SolveProgress {
+  step: 'removals' | 'partial fill';
+}
+
 /** Result of `complete`. */
 export interface CompleteResult {
   status: SolveStatus;
@@ -376,6 +443,7 @@ export interface EngineResultByType {
   enumerate: EnumerateResult;
   complete: CompleteResult;
   generate: GenerateResult;
+  explainInfeasible: ExplainInfeasibleResult;
   relax: RelaxResult;
   exportModel: ExportModelResult;
 }
@@ -389,6 +457,7 @@ export interface EngineProgressByType {
   enumerate: EnumerateProgress;
   complete: never;
   generate: GenerateProgress;
+  explainInfeasible: ExplainInfeasibleProgress;
   relax: never;
   exportModel: never;
 }

@@ -13,6 +13,7 @@ import type {
   EngineResultByType,
   ParseResult,
   EnumerateProgress,
+  ExplainInfeasibleProgress,
   GenerateProgress,
   SolveProgress,
   SolveResult,
@@ -80,6 +81,18 @@ export interface WorkerCheckUniquenessMessage extends PuzzleFields {
 export interface WorkerEnumerateMessage extends PuzzleFields {
   id: number;
   type: 'enumerate';
+  puzzle: string;
+  limit?: number;
+  options?: SolveOptions;
+}
+
+/**
+ * Page → worker: why a puzzle has no solution (protocol.md, "explainInfeasible"),
+ * streaming {@link ExplainInfeasibleProgress}; answered by the module with the genres.
+ */
+export interface WorkerExplainInfeasibleMessage extends PuzzleFields {
+  id: number;
+  type: 'explainInfeasible';
   puzzle: string;
   limit?: number;
   options?: SolveOptions;
@@ -155,6 +168,7 @@ export type PageToWorker =
   | WorkerVersionMessage
   | WorkerCheckUniquenessMessage
   | WorkerEnumerateMessage
+  | WorkerExplainInfeasibleMessage
   | WorkerCompleteMessage
   | WorkerGenerateMessage;
 
@@ -233,7 +247,7 @@ export interface WorkerErrorMessage {
 /** Worker → page: progress of request `id` (not final). */
 export interface WorkerProgressMessage {
   id: number;
-  progress: BatchProgress | EnumerateProgress | GenerateProgress | SolveProgress;
+  progress: BatchProgress | EnumerateProgress | ExplainInfeasibleProgress | GenerateProgress | SolveProgress;
 }
 
 /** Every message the worker sends to the page. */
