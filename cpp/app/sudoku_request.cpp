@@ -113,6 +113,15 @@ std::optional<ObjectiveRequest> objectiveOf(const Value& request) {
   return objective;
 }
 
+/// solveOptionsOf, plus "options.progressIntervalMs" (ms between progress messages,
+/// default 50) for the requests that stream branch-and-bound progress.
+milp::SolveOptions solveOptionsWithProgressOf(const Value& request) {
+  milp::SolveOptions options = solveOptionsOf(request);
+  options.progressIntervalMs = optionalField<double>(
+      optionalObject(request, "options"), "progressIntervalMs", 50.0, "a number of ms", "options.");
+  return options;
+}
+
 /// Refuses the SAT method for `what` (an objective to optimise): it finds any solution
 /// and ignores the objective.
 void requireBranchAndBound(const milp::SolveOptions& options, const std::string& what) {
@@ -170,10 +179,7 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       break;
     case SudokuRequestType::kSolve:
       r.puzzle = requiredString(request, "puzzle");
-      r.solve = solveOptionsOf(request);
-      r.solve.progressIntervalMs =
-          optionalField<double>(optionalObject(request, "options"), "progressIntervalMs", 50.0,
-                                "a number of ms", "options.");
+      r.solve = solveOptionsWithProgressOf(request);
       r.parse = parseOptionsOf(request);
       r.objective = objectiveOf(request);
       if (r.objective) requireBranchAndBound(r.solve, "optimise an objective");
@@ -224,10 +230,7 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
     }
     case SudokuRequestType::kExplainInfeasible:
       r.puzzle = requiredString(request, "puzzle");
-      r.solve = solveOptionsOf(request);
-      r.solve.progressIntervalMs =
-          optionalField<double>(optionalObject(request, "options"), "progressIntervalMs", 50.0,
-                                "a number of ms", "options.");
+      r.solve = solveOptionsWithProgressOf(request);
       requireBranchAndBound(r.solve, "find the fewest givens to remove or the largest fill");
       r.limit = wholeNumberIn(request, "limit", 3, 1, kMaxExplainSets, "");
       r.parse = parseOptionsOf(request);

@@ -204,27 +204,12 @@ export class SolverWorkerLogic {
         );
         return;
       }
-      case 'enumerate': {
-        if (typeof m.puzzle !== 'string') return bad('puzzle', 'enumerate needs a puzzle (string).');
-        const request = {
-          id,
-          type: 'enumerate' as const,
-          puzzle: m.puzzle,
-          ...puzzleFields(m),
-          ...(typeof m.limit === 'number' ? { limit: m.limit } : {}),
-          options: cleanOptions(m.options),
-        };
-        this.reply(
-          id,
-          engine.requestWithProgress(request, (progress) => this.post({ id, progress })),
-        );
-        return;
-      }
+      case 'enumerate':
       case 'explainInfeasible': {
-        if (typeof m.puzzle !== 'string') return bad('puzzle', 'explainInfeasible needs a puzzle (string).');
+        if (typeof m.puzzle !== 'string') return bad('puzzle', `${m.type} needs a puzzle (string).`);
         const request = {
           id,
-          type: 'explainInfeasible' as const,
+          type: m.type,
           puzzle: m.puzzle,
           ...puzzleFields(m),
           ...(typeof m.limit === 'number' ? { limit: m.limit } : {}),
