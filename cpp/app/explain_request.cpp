@@ -80,7 +80,8 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
   if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
 
   Value result(rapidjson::kObjectType);
-  result.AddMember("status", staticString(milp::toString(status)), a);
+  result.AddMember("status", staticString(milp::toString(status)), a)
+      .AddMember("method", staticString(milp::toString(request.solve.method)), a);
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
       .AddMember("solvable", proven ? Value(solvable) : Value(), a)

@@ -12,10 +12,10 @@ namespace gridmilp::app {
 /// Answers an explainInfeasible request (protocol.md, "explainInfeasible"): the fewest
 /// givens to remove and up to `request.limit` sets of that size
 /// (sudoku::fewestGivensToRemove), then the largest partial fill that keeps every given
-/// (sudoku::largestPartialFill), in the time left. Streams branch-and-bound progress to
-/// `progress` with `step` "removals" or "partial fill"; a progress sink that the caller
-/// cancels stops both. Throws InputError for bad input (parse errors) and solver_error
-/// when GLPK fails.
+/// (sudoku::largestPartialFill), in the time left, by the route of
+/// `request.solve.method`. With branch-and-bound, streams its progress to `progress`
+/// with `step` "removals" or "partial fill". Throws InputError for bad input (parse errors) and
+/// solver_error when GLPK fails.
 Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
                               const ProgressSink& progress, Clock::time_point start,
                               JsonAllocator& a);

@@ -231,7 +231,10 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
     case SudokuRequestType::kExplainInfeasible:
       r.puzzle = requiredString(request, "puzzle");
       r.solve = solveOptionsWithProgressOf(request);
-      requireBranchAndBound(r.solve, "find the fewest givens to remove or the largest fill");
+      // Both steps go fastest as sequences of CNF-SAT feasibility problems
+      // (puzzles/sudoku/explain.h) where the module has the SAT method.
+      r.methodGiven = optionalObject(request, "options").HasMember("method");
+      if (!r.methodGiven && milp::satMethodEnabled()) r.solve.method = milp::Method::kSat;
       r.limit = wholeNumberIn(request, "limit", 3, 1, kMaxExplainSets, "");
       r.parse = parseOptionsOf(request);
       break;

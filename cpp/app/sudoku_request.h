@@ -55,7 +55,8 @@ struct SudokuRequest {
   /// "options" and "debug": timeLimitMs, presolve, branching, backtracking, method,
   /// recordBranching, progressIntervalMs (ms, default 50), debug.forceGlpkError.
   milp::SolveOptions solve;
-  /// Whether "options.method" was given (generate uses CNF-SAT unless told).
+  /// Whether "options.method" was given (generate and explainInfeasible use CNF-SAT
+  /// unless told).
   bool methodGiven = false;
   /// "options.model" (default textbook).
   sudoku::ModelKind model = sudoku::ModelKind::kTextbook;

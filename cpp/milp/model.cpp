@@ -502,6 +502,15 @@ double Model::value(const LinExpr& expr) const {
 
 void Model::fix(Var var, double value) { setBounds(var, value, value); }
 
+void Model::setRhs(Constraint row, double rhs) {
+  if (row.model != this || row.index < 0 || row.index >= numConstraints()) {
+    throw ModelError("Model::setRhs: the row is not one of this model's");
+  }
+  requireFinite(rhs, "the right-hand side of row '" + name(row) + "'");
+  invalidate();
+  row_rhs_[row.index] = rhs;
+}
+
 void Model::setBounds(Var var, double lower, double upper) {
   check(var, "Model::setBounds");
   if (std::isnan(lower) || std::isnan(upper) || lower > upper) {

@@ -432,6 +432,10 @@ class Model {
   void fix(Var var, double value);
   /// Changes bounds; throws ModelError if lower > upper.
   void setBounds(Var var, double lower, double upper);
+  /// Changes the right-hand side of a row (e.g. the bound K of "keep at least K" in a
+  /// sequence of feasibility problems). Invalidates the solution. Throws ModelError for
+  /// a row of another model or a value that is not finite.
+  void setRhs(Constraint row, double rhs);
 
   int numVars() const { return static_cast<int>(var_type_.size()); }
   int numConstraints() const { return static_cast<int>(row_sense_.size()); }

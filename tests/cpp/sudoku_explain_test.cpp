@@ -244,9 +244,6 @@ TEST(FewestGivensTest, SaysASolvablePuzzleNeedsNoRemovalAndAcceptsClashingGivens
   EXPECT_EQ(fill.clash->unit, "row 1");
   EXPECT_FALSE(fill.grid.has_value());
 
-  milp::SolveOptions sat;
-  sat.method = milp::Method::kSat;
-  EXPECT_THROW(fewestGivensToRemove(clash, 1, sat), InputError);
   EXPECT_THROW(fewestGivensToRemove(clash, 0, kDefault), InputError);
 }
 
@@ -269,14 +266,47 @@ TEST(ExplainRequestTest, AnswersWithTheSetsAndTheLargestFill) {
   ASSERT_TRUE(clash.HasMember("result")) << app::writeJson(clash);
   EXPECT_EQ(std::string(clash["result"]["partialFill"]["clash"]["unit"].GetString()), "row 1");
 
-  const auto sat = testing::handleText(
-      R"({"type": "explainInfeasible", "puzzle": "11..\n....\n....\n....", "options": {"method": "sat"}})");
-  ASSERT_TRUE(sat.HasMember("error"));
-  EXPECT_EQ(std::string(sat["error"]["where"]["field"].GetString()), "options.method");
   const auto limit = testing::handleText(
       R"({"type": "explainInfeasible", "puzzle": "11..\n....\n....\n....", "limit": 101})");
   ASSERT_TRUE(limit.HasMember("error"));
   EXPECT_EQ(std::string(limit["error"]["where"]["field"].GetString()), "limit");
+}
+
+// Both routes solve the same MILPs: CNF-SAT as feasibility problems with a descending
+// bound, branch-and-bound as one maximisation each. Same set sizes, same sets, same fill
+// size, on the small puzzle and on a spoiled hard one.
+TEST(ExplainRouteTest, SatAndBranchAndBoundAgree) {
+  milp::SolveOptions sat;
+  sat.method = milp::Method::kSat;
+  CellRef added;
+  for (const Grid& givens : {parseOne("123.\n....\n...4\n...."), spoiled(kHard[1], &added)}) {
+    const GivenRemovals by_sat = fewestGivensToRemove(givens, 100, sat);
+    const GivenRemovals by_bnb = fewestGivensToRemove(givens, 100, kDefault);
+    ASSERT_EQ(by_sat.first.status, milp::SolveStatus::kOptimal);
+    ASSERT_EQ(by_bnb.first.status, milp::SolveStatus::kOptimal);
+    EXPECT_TRUE(by_sat.complete);
+    auto keys = [](const GivenRemovals& r) {
+      std::vector<std::string> out;
+      for (const auto& set : r.sets) {
+        std::string key;
+        for (const Given& g : set)
+          key += std::to_string(g.cell.row) + "," + std::to_string(g.cell.column) + ";";
+        out.push_back(key);
+      }
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    EXPECT_EQ(keys(by_sat), keys(by_bnb));
+    std::string why;
+    EXPECT_TRUE(isValidSolution(without(givens, by_sat.sets[0]), *by_sat.completion, &why)) << why;
+    const PartialFill fill_sat = largestPartialFill(givens, sat);
+    const PartialFill fill_bnb = largestPartialFill(givens, kDefault);
+    ASSERT_TRUE(fill_sat.grid && fill_bnb.grid);
+    EXPECT_EQ(fill_sat.result.status, milp::SolveStatus::kOptimal);
+    EXPECT_EQ(fill_sat.placed, fill_bnb.placed);
+    EXPECT_TRUE(keepsTheRules(givens, *fill_sat.grid, &why)) << why;
+    EXPECT_EQ(fill_sat.grid->givenCount(), fill_sat.placed);
+  }
 }
 
 TEST(ExplainRequestTest, PackingSolveReportsThePartialFill) {

@@ -439,9 +439,8 @@ describe('the other operations', () => {
   });
 
   it('explainInfeasible lists every given whose removal makes a puzzle solvable, and the largest fill', () => {
-    const steps = new Set<string>();
-    const r = solver.explainInfeasible(INFEASIBLE, { limit: 100 }, (p) => steps.add(p.step));
-    expect([r.status, r.solvable]).toEqual(['infeasible', false]);
+    const r = solver.explainInfeasible(INFEASIBLE, { limit: 100 });
+    expect([r.status, r.solvable, r.method]).toEqual(['infeasible', false, 'sat']);
     expect(r.removals.status).toBe('optimal');
     expect(r.removals.count).toBe(1);
     expect(r.removals.complete).toBe(true);
@@ -477,9 +476,16 @@ describe('the other operations', () => {
     expect(r.partialFill!.empty).toContainEqual([1, 9]);
     expect([...fill].filter((c) => c === '.')).toHaveLength(2);
     expect(r.partialFillGrid![0]![8]).toBe(0);
+    // Branch-and-bound solves the same two MILPs as maximisations, with progress.
+    const steps = new Set<string>();
+    const bnb = solver.explainInfeasible(INFEASIBLE, { limit: 100, method: 'branch-and-bound' }, (p) => steps.add(p.step));
+    expect(bnb.method).toBe('branch-and-bound');
+    const keys = (x: typeof r): string[] => x.removals.sets!.map((set) => set.map((g) => `r${g.row}c${g.column}`).join()).sort();
+    expect(keys(bnb)).toEqual(keys(r));
+    expect(bnb.partialFill!.placed).toBe(79);
     expect(steps).toEqual(new Set(['removals', 'partial fill']));
     expect(thrown(() => solver.explainInfeasible(INFEASIBLE, { limit: 101 })).where?.field).toBe('limit');
-    expect(thrown(() => solver.explainInfeasible(INFEASIBLE, { method: 'sat' } as never)).code).toBe('invalid_option');
+    expect(thrown(() => solver.explainInfeasible(INFEASIBLE, { model: 'reduced' } as never)).code).toBe('invalid_option');
   });
 
   it('the packing model solves a puzzle, and reports the largest fill of one without solution', () => {

@@ -17,14 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void requireBranchAndBound(const milp::SolveOptions& options, const char* what) {
-  if (options.method == milp::Method::kSat) {
-    throw badRequest("options.method",
-                     std::string("The SAT method finds any solution and cannot ") + what +
-                         ": use method branch-and-bound");
-  }
-}
-
 /// The removal MILP of explain.h (a): the textbook rows over every cell, keep[r,c] per
 /// given, and "maximise the givens kept".
 struct RemovalModel {
@@ -107,7 +99,7 @@ milp::SolveOptions remaining(const milp::SolveOptions& options, Clock::time_poin
 GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
                                    const milp::SolveOptions& options) {
   if (limit < 1) throw badRequest("limit", "Field 'limit' must be at least 1");
-  requireBranchAndBound(options, "find the fewest givens to remove");
+  const bool sat = options.method == milp::Method::kSat;
   const auto start = Clock::now();
   RemovalModel removal;
   buildRemovalModel(givens, &removal);
@@ -127,7 +119,28 @@ GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
     }
     return set;
   };
-  out.first = solve();
+  const int total = static_cast<int>(removal.keep.size());
+  milp::LinExpr all_kept;
+  for (const milp::Var k : removal.keep) all_kept += k;
+  if (sat) {
+    // The same MILP as a sequence of feasibility problems (CNF-SAT finds any solution):
+    // keep at least K givens, for K = all of them, one fewer, … The first K with a
+    // solution is the optimum, since K + 1 was infeasible (or K is all).
+    const milp::Constraint fewest = m.addConstraint(all_kept >= total, "fewest");
+    for (int kept = total;; --kept) {
+      m.setRhs(fewest, kept);
+      out.first = solve();
+      if (out.first.status != milp::SolveStatus::kInfeasible || kept == 0) {
+        if (out.first.hasSolution) {
+          out.first.status = milp::SolveStatus::kOptimal;  // proven: K + 1 had none
+          out.first.objective = kept;
+        }
+        break;
+      }
+    }
+  } else {
+    out.first = solve();
+  }
   if (!out.first.hasSolution) return out;
   out.sets.push_back(removedSet());
   Grid completion(givens.shape);
@@ -145,11 +158,9 @@ GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
     out.complete = true;
     return out;
   }
-  // Other sets of the same size: keep K givens, and one of every set found so far.
-  const double kept = std::round(out.first.objective);
-  milp::LinExpr all_kept;
-  for (const milp::Var k : removal.keep) all_kept += k;
-  m.addConstraint(all_kept >= kept, "fewest");
+  // Other sets of the same size: keep K givens (the SAT route has that row already),
+  // and one of every set found so far.
+  if (!sat) m.addConstraint(all_kept >= std::round(out.first.objective), "fewest");
   std::vector<int> index_of(static_cast<std::size_t>(n * n), -1);
   for (std::size_t k = 0; k < removal.givens.size(); ++k) {
     const CellRef cell = removal.givens[k].cell;
@@ -174,10 +185,50 @@ GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
 }
 
 PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& options) {
-  requireBranchAndBound(options, "maximise the digits placed (the packing model)");
   PartialFill out;
   out.clash = findConflict(givens);
   if (out.clash) return out;
+  const int cells = givens.shape.cells();
+  if (options.method == milp::Method::kSat) {
+    // A fill first, by branch-and-bound stopped at its first incumbent (GLPK finds one
+    // at once: the LP is nearly integral); then the packing model as feasibility
+    // problems for CNF-SAT: place at least T digits, for T = that fill + 1, + 2, … until
+    // none exists, which proves the last fill largest. A limit that stops the proof
+    // leaves the best fill found.
+    const auto start = Clock::now();
+    const auto packing = buildModel(givens, ModelKind::kPacking);
+    milp::SolveOptions first = remaining(options, start);
+    first.method = milp::Method::kBranchAndBound;
+    first.mipGap = 1e9;  // any incumbent will do
+    milp::SolveResult result = packing->model.solve(first);
+    out.result = result;
+    if (!result.hasSolution) return out;
+    int best = static_cast<int>(std::lround(result.objective));
+    out.grid = decodeSolution(*packing);
+    out.placed = best;
+    milp::LinExpr placed;
+    for (const milp::Var v : packing->x.all()) placed += v;
+    const milp::Constraint at_least = packing->model.addConstraint(placed >= best + 1, "placed");
+    double solve_ms = result.stats.solveMs;
+    while (best < cells) {
+      packing->model.setRhs(at_least, best + 1);
+      result = packing->model.solve(remaining(options, start));
+      solve_ms += result.stats.solveMs;
+      if (!result.hasSolution) break;
+      out.grid = decodeSolution(*packing);
+      best = out.grid->givenCount();
+      out.placed = best;
+    }
+    out.result = result;
+    out.result.stats.solveMs = solve_ms;
+    out.result.objective = best;
+    // Proven largest when the last problem was infeasible, or the fill is full.
+    if (best == cells || result.status == milp::SolveStatus::kInfeasible) {
+      out.result.status = milp::SolveStatus::kOptimal;
+    }
+    out.result.hasSolution = best == cells;  // a solution, not only a fill
+    return out;
+  }
   SudokuSolver solver(givens, std::nullopt, ModelKind::kPacking);
   out.result = solver.solve(options);
   if (out.result.hasSolution) {

@@ -99,10 +99,12 @@ export interface EnumerateOptions extends PuzzleFields, MilpOptions {
 }
 
 /**
- * Options of {@link Solver.explainInfeasible}: both MILPs run by branch-and-bound, so
- * there is no `model` or `method`; `timeLimitMs` is the whole call's.
+ * Options of {@link Solver.explainInfeasible}: `method` `sat` (default: each MILP as
+ * feasibility problems with a moving bound, for CNF-SAT) or `branch-and-bound` (one
+ * maximisation each); there is no `model`; `timeLimitMs` is the whole call's.
  */
 export interface ExplainInfeasibleOptions extends PuzzleFields {
+  method?: SolveMethod;
   /** Most sets of fewest givens to list: 1 to 100 (default 3). */
   limit?: number;
   timeLimitMs?: number;
@@ -393,9 +395,10 @@ export interface Solver {
    * Why a Sudoku has no solution (protocol.md, "explainInfeasible"): the fewest givens
    * to remove so that it has one — a MILP that keeps as many givens as possible — with
    * up to `limit` sets of that size, and the largest partial fill that keeps every given
-   * (the packing model). Givens that clash are accepted. Both by branch-and-bound.
+   * (the packing model). Givens that clash are accepted.
    *
-   * @param onProgress branch-and-bound progress, with `step` `removals` or `partial fill`
+   * @param onProgress branch-and-bound progress (method `branch-and-bound` only), with
+   *   `step` `removals` or `partial fill`
    * @returns `status` (`infeasible`; `optimal` when it is solvable after all),
    *   `removals.sets` (`[{row, column, digit}]`, 1-based), `partialFill` and grids
    * @throws GridmilpError as {@link Solver.solve}; `bad_request` for a `limit` outside 1–100

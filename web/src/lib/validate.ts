@@ -262,6 +262,7 @@ export const OPTIONS_OF = {
     'branching',
     'backtracking',
     'progressIntervalMs',
+    'method',
     'limit',
   ],
   complete: [...PUZZLE_FIELD_NAMES, ...MILP_COMMON, 'seed'],

@@ -90,7 +90,7 @@ export interface EnumerateCallOptions extends PuzzleFields {
 export interface ExplainInfeasibleCallOptions extends PuzzleFields {
   /** Most sets of fewest givens to list (engine default 3, at most 100). */
   limit?: number;
-  /** Branch-and-bound options; `model` and `method` do not apply. */
+  /** `method` (default `sat`) and the time limit; `model` does not apply. */
   options?: SolveOptions;
 }
 
@@ -271,7 +271,7 @@ export class SolverClient {
    *
    * @param puzzle one puzzle in any accepted format; its givens may clash
    * @param extra limit, branch-and-bound options and puzzle fields
-   * @param onProgress branch-and-bound progress, with `step` `removals` or `partial fill`
+   * @param onProgress branch-and-bound progress (method `branch-and-bound`), with `step`
    * @returns the sets, the fill and whether the puzzle is solvable after all
    * @throws SolverError (as rejection) as {@link solve}; `stopped` on Stop
    */

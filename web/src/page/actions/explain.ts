@@ -68,7 +68,8 @@ export async function explainInfeasible(page: Page): Promise<void> {
   const givens = board.getGivens();
   const size = board.size;
   page.resetAnswer();
-  // Both MILPs maximise: branch-and-bound, whatever the Model panel says.
+  // The engine's fastest route (CNF-SAT, feasibility problems with a moving bound),
+  // whatever the Model panel says: the panel's models are not these MILPs.
   const { timeLimitMs, presolve } = settings.options();
   await jobs.run(
     'explain',

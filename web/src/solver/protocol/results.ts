@@ -335,6 +335,8 @@ export interface ExplainInfeasibleResult {
   boxHeight: number;
   boxWidth: number;
   givens: string;
+  /** How GLPK solved the two MILPs (protocol.md, "explainInfeasible"). */
+  method: SolveMethod;
   /** Whether the puzzle has a solution; `null` when a limit stopped the first solve. */
   solvable: boolean | null;
   removals: {
