@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # npm run bench: builds what is stale, then runs scripts/bench.mjs (solvers: native,
 # WASM in Node and the peers) and scripts/bench-page.mjs (click-to-board in Chromium,
-# page weight), and scripts/bench-genres.mjs (the killer and jigsaw sets, native and
-# WASM; the ten pencil genres' sets too). Figures, not tests. Arguments go to bench.mjs; --no-page skips the page;
-# --genres runs the genres' benchmark alone.
+# page weight), scripts/bench-genres.mjs (the killer and jigsaw sets, native and
+# WASM; the ten pencil genres' sets too) and scripts/bench-explain.mjs (why no
+# solution?, both routes). Figures, not tests. Arguments go to bench.mjs; --no-page
+# skips the page; --genres runs the genres' benchmark alone, --explain the last alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null
@@ -14,11 +15,14 @@ args=()
 for a in "$@"; do
   if [[ "$a" == "--no-page" ]]; then page=0;
   elif [[ "$a" == "--genres" ]]; then node scripts/bench-genres.mjs --textbook; exit 0;
+  elif [[ "$a" == "--explain" ]]; then node scripts/bench-explain.mjs --bnb; exit 0;
   else args+=("$a"); fi
 done
 node scripts/bench.mjs "${args[@]}"
 echo
 node scripts/bench-genres.mjs
+echo
+node scripts/bench-explain.mjs --bnb
 if [[ $page -eq 1 ]]; then
   echo
   node scripts/bench-page.mjs

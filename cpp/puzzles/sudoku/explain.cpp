@@ -206,12 +206,28 @@ PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& opt
     int best = static_cast<int>(std::lround(result.objective));
     out.grid = decodeSolution(*packing);
     out.placed = best;
-    milp::LinExpr placed;
-    for (const milp::Var v : packing->x.all()) placed += v;
-    const milp::Constraint at_least = packing->model.addConstraint(placed >= best + 1, "placed");
+    // "At least T digits" as "at most n² − T empty cells": an empty-cell binary e[r,c]
+    // per cell with Σ_d x[r,c,d] + e[r,c] = 1, and Σ e ≤ n² − T. The same fills, but the
+    // bound is a short "at most a few" row over n² binaries, which CNF encodes far more
+    // compactly than a sum of n³ binaries reaching nearly n².
+    const int n = givens.shape.size();
+    milp::Model& m = packing->model;
+    const milp::IndexRange one_to_n{1, n};
+    const milp::VarFamily empty =
+        m.addVars("e", {one_to_n, one_to_n}, milp::VarType::kBinary, 0, 1);
+    milp::LinExpr empties;
+    for (int r = 1; r <= n; ++r) {
+      for (int c = 1; c <= n; ++c) {
+        milp::LinExpr filled(empty(r, c));
+        for (int d = 1; d <= n; ++d) filled += packing->x(r, c, d);
+        m.addConstraint(filled == 1, "filled[" + std::to_string(r) + "," + std::to_string(c) + "]");
+        empties += empty(r, c);
+      }
+    }
+    const milp::Constraint at_least = m.addConstraint(empties <= cells - best - 1, "placed");
     double solve_ms = result.stats.solveMs;
     while (best < cells) {
-      packing->model.setRhs(at_least, best + 1);
+      packing->model.setRhs(at_least, cells - best - 1);
       result = packing->model.solve(remaining(options, start));
       solve_ms += result.stats.solveMs;
       if (!result.hasSolution) break;

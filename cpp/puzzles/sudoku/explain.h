@@ -22,11 +22,13 @@
 //      solution is the optimum, since K + 1 had none;
 //  (b) a first fill F by branch-and-bound stopped at its first incumbent, then place at
 //      least F + 1, F + 2, … digits until that is infeasible, which proves the last
-//      fill largest.
-// The same answers. On the 16×16 grids branch-and-bound did not prove (a) within 60 s
-// for half of them, CNF-SAT took 13–27 ms; (b) is hard either way there (the proof that
-// one more digit cannot fit took CNF-SAT 23–64 s, and branch-and-bound did not finish
-// in 60 s), and a limit leaves the best fill found.
+//      fill largest. "At least T digits" is stated as "at most n² − T empty cells" with
+//      an empty-cell binary e[r,c] per cell (Σ_d x[r,c,d] + e[r,c] = 1): a short
+//      "at most a few" row that CNF encodes compactly, where Σ x ≥ T over n³ binaries
+//      needs long adder circuits (top95: median 279 → 26 ms, max 981 → 121 ms).
+// The same answers (scripts/bench-explain.mjs, docs/performance.md): on 16×16, CNF-SAT
+// proved (a) in 20–40 ms and (b) in 1–10 s, where branch-and-bound proved neither in
+// 20 s; a limit leaves the best fill found.
 #pragma once
 
 #include <functional>
