@@ -44,6 +44,23 @@ milp::SolveOptions withProgress(const milp::SolveOptions& options, const Progres
   return out;
 }
 
+/// A callback that sends `{phase: "sat", step, bound, elapsedMs}` to `progress` before
+/// each feasibility problem of the SAT route (empty without a sink).
+sudoku::BoundCallback boundProgress(const ProgressSink& progress, const Value& id, const char* step,
+                                    Clock::time_point start) {
+  if (!progress) return {};
+  return [&progress, &id, step, start](int bound) {
+    rapidjson::Document message;
+    JsonAllocator& m = message.GetAllocator();
+    Value body(rapidjson::kObjectType);
+    body.AddMember("phase", "sat", m)
+        .AddMember("step", StringRef(step), m)
+        .AddMember("bound", bound, m)
+        .AddMember("elapsedMs", msSince(start), m);
+    sendProgress(progress, id, message, body);
+  };
+}
+
 bool stopped(const milp::SolveResult& result) {
   return result.status == milp::SolveStatus::kTimeLimit ||
          result.status == milp::SolveStatus::kCancelled;
@@ -56,7 +73,8 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
                               JsonAllocator& a) {
   const sudoku::Grid givens = sudoku::parseOne(*request.puzzle, request.parse);
   const sudoku::GivenRemovals removals = sudoku::fewestGivensToRemove(
-      givens, request.limit, withProgress(request.solve, progress, id, "removals"));
+      givens, request.limit, withProgress(request.solve, progress, id, "removals"),
+      boundProgress(progress, id, "removals", start));
   requireSolverOk(removals.first);
 
   Value removal(rapidjson::kObjectType);
@@ -95,7 +113,8 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
       const int left = rest.timeLimitMs - static_cast<int>(msSince(start));
       rest.timeLimitMs = left > 0 ? left : 1;
     }
-    const sudoku::PartialFill fill = sudoku::largestPartialFill(givens, rest);
+    const sudoku::PartialFill fill = sudoku::largestPartialFill(
+        givens, rest, boundProgress(progress, id, "partial fill", start));
     Value partial(rapidjson::kObjectType);
     if (fill.clash) {
       const sudoku::Conflict& c = *fill.clash;

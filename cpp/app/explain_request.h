@@ -13,8 +13,9 @@ namespace gridmilp::app {
 /// givens to remove and up to `request.limit` sets of that size
 /// (sudoku::fewestGivensToRemove), then the largest partial fill that keeps every given
 /// (sudoku::largestPartialFill), in the time left, by the route of
-/// `request.solve.method`. With branch-and-bound, streams its progress to `progress`
-/// with `step` "removals" or "partial fill". Throws InputError for bad input (parse errors) and
+/// `request.solve.method`. Streams progress to `progress` with `step` "removals" or
+/// "partial fill": branch-and-bound's, or with the SAT method {phase: "sat", bound}
+/// before each feasibility problem. Throws InputError for bad input (parse errors) and
 /// solver_error when GLPK fails.
 Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
                               const ProgressSink& progress, Clock::time_point start,

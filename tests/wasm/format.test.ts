@@ -267,3 +267,46 @@ describe('family status lines', () => {
     ]);
   });
 });
+
+describe('why no solution: the words of the explanation', () => {
+  it('says what to remove, the other sets, the fill, and each step of the SAT route', async () => {
+    const { explanationText, progressText } = await import('../../web/src/page/actions/explain');
+    const base = { size: 9, boxHeight: 3, boxWidth: 3, givens: '.'.repeat(81), method: 'sat' as const, totalMs: 5 };
+    const removals = { status: 'optimal' as const, solves: 3, nodes: 0, solveMs: 1 };
+    const text = explanationText({
+      ...base,
+      status: 'infeasible',
+      solvable: false,
+      removals: {
+        ...removals,
+        count: 1,
+        complete: false,
+        completion: '1'.repeat(81),
+        sets: [[{ row: 1, column: 1, digit: '1' }], [{ row: 5, column: 9, digit: '9' }]],
+      },
+      partialFill: { status: 'optimal', grid: '.'.repeat(81), placed: 79, empty: [[1, 9], [3, 6]] },
+    });
+    expect(text).toEqual([
+      'The fewest givens to remove for a solution: 1 — remove r1c1 = 1 (struck through on the board).',
+      'Other sets of 1 given that would do: r5c9 = 9; there may be more.',
+      'The largest fill that keeps every given places 79 of 81 digits; the 2 cells it leaves empty are hatched on the board.',
+    ]);
+    const clash = explanationText({
+      ...base,
+      status: 'infeasible',
+      solvable: false,
+      removals: { ...removals, count: 1, complete: true, completion: '1'.repeat(81), sets: [[{ row: 1, column: 2, digit: '5' }]] },
+      partialFill: { status: 'infeasible', clash: { digit: '5', unit: 'row 1', cells: [[1, 1], [1, 2]] } },
+    });
+    expect(clash.slice(1)).toEqual(['No other set of that size would do.', 'No fill keeps every given: two 5s in row 1.']);
+    expect(explanationText({ ...base, status: 'optimal', solvable: true, removals: { ...removals, count: 0, sets: [[]] } })).toEqual([
+      'This puzzle has a solution after all: no given needs to go. It is on the board.',
+    ]);
+    expect(progressText({ phase: 'sat', step: 'removals', bound: 24, elapsedMs: 3 })).toBe(
+      'Why no solution? Can 24 givens stay? (CNF-SAT, 3.0 ms)…',
+    );
+    expect(progressText({ phase: 'sat', step: 'partial fill', bound: 80, elapsedMs: 1500 })).toMatch(
+      /^Why no solution\? Do 80 digits fit, keeping every given\? \(CNF-SAT, 1\.5\d* s\)…$/,
+    );
+  });
+});

@@ -96,8 +96,8 @@ milp::SolveOptions remaining(const milp::SolveOptions& options, Clock::time_poin
 
 }  // namespace
 
-GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
-                                   const milp::SolveOptions& options) {
+GivenRemovals fewestGivensToRemove(const Grid& givens, int limit, const milp::SolveOptions& options,
+                                   const BoundCallback& on_bound) {
   if (limit < 1) throw badRequest("limit", "Field 'limit' must be at least 1");
   const bool sat = options.method == milp::Method::kSat;
   const auto start = Clock::now();
@@ -129,6 +129,7 @@ GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
     const milp::Constraint fewest = m.addConstraint(all_kept >= total, "fewest");
     for (int kept = total;; --kept) {
       m.setRhs(fewest, kept);
+      if (on_bound) on_bound(kept);
       out.first = solve();
       if (out.first.status != milp::SolveStatus::kInfeasible || kept == 0) {
         if (out.first.hasSolution) {
@@ -184,7 +185,8 @@ GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
   return out;
 }
 
-PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& options) {
+PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& options,
+                               const BoundCallback& on_bound) {
   PartialFill out;
   out.clash = findConflict(givens);
   if (out.clash) return out;
@@ -228,6 +230,7 @@ PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& opt
     double solve_ms = result.stats.solveMs;
     while (best < cells) {
       packing->model.setRhs(at_least, cells - best - 1);
+      if (on_bound) on_bound(best + 1);
       result = packing->model.solve(remaining(options, start));
       solve_ms += result.stats.solveMs;
       if (!result.hasSolution) break;

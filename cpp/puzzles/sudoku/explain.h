@@ -46,6 +46,10 @@ struct Given {
   int digit = 0;
 };
 
+/// Called by the SAT route before each feasibility problem with its bound: the givens it
+/// must keep (a), or the digits it must place (b). Must not throw.
+using BoundCallback = std::function<void(int bound)>;
+
 /// What (a) found.
 struct GivenRemovals {
   /// The first solve, which maximised the givens kept: kOptimal when the first set is
@@ -74,8 +78,8 @@ struct GivenRemovals {
 /// kCancelled on the solve it stopped). options.method chooses the route (above). The
 /// givens may clash (two 5s in a row): that is one reason to remove a given. Throws
 /// InputError(bad_request) for limit < 1.
-GivenRemovals fewestGivensToRemove(const Grid& givens, int limit,
-                                   const milp::SolveOptions& options);
+GivenRemovals fewestGivensToRemove(const Grid& givens, int limit, const milp::SolveOptions& options,
+                                   const BoundCallback& on_bound = {});
 
 /// What (b) found.
 struct PartialFill {
@@ -91,6 +95,7 @@ struct PartialFill {
 
 /// The largest partial fill of `givens` (b), with the packing model, by either route
 /// (options.method, above); `result.status` is kOptimal when the fill is proven largest.
-PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& options);
+PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& options,
+                               const BoundCallback& on_bound = {});
 
 }  // namespace gridmilp::sudoku

@@ -6,7 +6,7 @@
  * "explainInfeasible"). Fetched on the first click: not part of a first solve.
  */
 import type { ExplainInfeasibleProgress, ExplainInfeasibleResult, GivenRef } from '../../solver/protocol';
-import { plural } from '../format';
+import { formatMs, plural } from '../format';
 import type { Page } from '../app/page';
 import { emptyCells } from './solve';
 
@@ -17,6 +17,11 @@ export function givensText(set: readonly GivenRef[]): string {
 
 /** The status line while the engine works: which step, and branch-and-bound's figures. */
 export function progressText(p: ExplainInfeasibleProgress): string {
+  if (p.phase === 'sat') {
+    return p.step === 'removals'
+      ? `Why no solution? Can ${plural(p.bound, 'given')} stay? (CNF-SAT, ${formatMs(p.elapsedMs)})…`
+      : `Why no solution? Do ${plural(p.bound, 'digit')} fit, keeping every given? (CNF-SAT, ${formatMs(p.elapsedMs)})…`;
+  }
   const incumbent = p.incumbent === null ? 'none yet' : String(Math.round(p.incumbent));
   return p.step === 'removals'
     ? `Why no solution? Keeping as many givens as possible: ${plural(p.nodes, 'node')}, best so far ${incumbent} kept…`

@@ -374,10 +374,20 @@ export interface ExplainInfeasibleResult {
   totalMs: number;
 }
 
-/** Progress of `explainInfeasible`: branch-and-bound progress of its current step. */
-export interface ExplainInfeasibleProgress extends SolveProgress {
-  step: 'removals' | 'partial fill';
-}
+/**
+ * Progress of `explainInfeasible`, for its current step: branch-and-bound's, or with the
+ * SAT method one report before each feasibility problem.
+ */
+export type ExplainInfeasibleProgress =
+  | (SolveProgress & { step: 'removals' | 'partial fill' })
+  | {
+      phase: 'sat';
+      step: 'removals' | 'partial fill';
+      /** The givens the next problem must keep (removals), or the digits it must place. */
+      bound: number;
+      /** Since the request started, ms. */
+      elapsedMs: number;
+    };
 
 /** Result of `complete`. */
 export interface CompleteResult {
