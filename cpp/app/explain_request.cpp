@@ -61,11 +61,6 @@ sudoku::BoundCallback boundProgress(const ProgressSink& progress, const Value& i
   };
 }
 
-bool stopped(const milp::SolveResult& result) {
-  return result.status == milp::SolveStatus::kTimeLimit ||
-         result.status == milp::SolveStatus::kCancelled;
-}
-
 }  // namespace
 
 Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
@@ -132,13 +127,8 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
           .AddMember("clash", clash, a);
     } else {
       requireSolverOk(fill.result);
-      // A fill that is a solution is "optimal" for the packing model as for the puzzle.
       const bool full = fill.result.hasSolution;
-      milp::SolveStatus fill_status = fill.result.status;
-      if (fill_status == milp::SolveStatus::kInfeasible && !stopped(fill.result)) {
-        fill_status = milp::SolveStatus::kOptimal;  // the largest fill is proven largest
-      }
-      partial.AddMember("status", staticString(milp::toString(fill_status)), a);
+      partial.AddMember("status", staticString(milp::toString(fill.result.status)), a);
       if (fill.grid) {
         Value empty(rapidjson::kArrayType);
         const int n = givens.shape.size();

@@ -258,7 +258,7 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
   explain["type"].SetString(StringRef("explainInfeasible"));
   rapidjson::Value& options = explain["options"];
   options.RemoveMember("model");
-  options.RemoveMember("method");  // both steps maximise: branch-and-bound
+  options.RemoveMember("method");  // the solve's route is not these MILPs': the engine's default
   const rapidjson::Document response = app::handle(explain);
   if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
   std::ostream& log = std::cerr;
@@ -841,7 +841,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   solve->add_flag("--explain-infeasible", solve_cmd.explainInfeasible,
                   "Sudoku: for a puzzle without solution, print the fewest givens to remove "
-                  "and the largest fill that keeps every given (two MILPs, branch-and-bound)");
+                  "and the largest fill that keeps every given (two MILPs, by CNF-SAT)");
   std::string model = "textbook";
   solve->add_option("--model", model,
                     "Sudoku: reduced (singles fixed; default), textbook (729 variables for "

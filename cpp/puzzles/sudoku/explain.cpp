@@ -254,11 +254,12 @@ PartialFill largestPartialFill(const Grid& givens, const milp::SolveOptions& opt
     out.grid = solver.solution();
   } else if (solver.partial()) {
     out.grid = *solver.partial();
+    // The packing solve says "infeasible" for the puzzle; for the fill it is optimal.
+    if (out.result.status == milp::SolveStatus::kInfeasible) {
+      out.result.status = milp::SolveStatus::kOptimal;
+    }
   }
-  if (out.grid) {
-    out.placed = static_cast<int>(std::count_if(out.grid->cells.begin(), out.grid->cells.end(),
-                                                [](int v) { return v != 0; }));
-  }
+  if (out.grid) out.placed = out.grid->givenCount();
   return out;
 }
 
