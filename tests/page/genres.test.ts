@@ -40,8 +40,14 @@ async function pickGenre(page: Page, genre: string): Promise<void> {
   await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
 }
 
+/**
+ * Click Solve and wait for its answer. The status line keeps the previous solve's words
+ * for 100 ms, so the wait is on the branch-and-bound panel, which Solve marks running
+ * before the click returns and done when the answer arrives.
+ */
 async function solved(page: Page): Promise<string> {
   await page.click('#genre-solve');
+  await page.locator('#genre-bnb[data-state=done]').waitFor({ state: 'attached', timeout: 60_000 });
   await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
   return (await page.textContent('#genre-status')) ?? '';
 }
