@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Spreadsheets in and out (web/src/sheets/): workbooks and CSV files made here with
+// exceljs, fflate and plain text, read back by the puzzle finder; every bad input of
+// issue #26 gets its message with the sheet and cell.
+import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { SpreadsheetError } from '../../web/src/sheets/cells';
+import { loadSpreadsheetLibraries } from '../../web/src/sheets/libraries';
+import { MAX_EXPANDED_BYTES, MAX_SHEETS, readSpreadsheet, type SpreadsheetLibraries } from '../../web/src/sheets/read';
+import { gridCsv, gridXlsx, resultsCsv, resultsXlsx, SOLVED_COLOUR } from '../../web/src/sheets/write';
+
+const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+const grid = (line: string, n = 9): number[][] =>
+  Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map((ch) => (ch === '.' ? 0 : Number(ch))));
+
+let libs: SpreadsheetLibraries;
+const lib = async (): Promise<SpreadsheetLibraries> => (libs ??= await loadSpreadsheetLibraries());
+
+/** A workbook built by `fill`, as bytes. */
+async function workbook(fill: (wb: ExcelJS.Workbook) => void): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** Write `g` into `ws` from the cell at (row, column), 1-based; 0 stays empty. */
+function put(ws: ExcelJS.Worksheet, g: number[][], row = 1, column = 1): void {
+  g.forEach((line, r) => line.forEach((v, c) => v !== 0 && (ws.getCell(row + r, column + c).value = v)));
+}
+
+/** The error `read` raises. */
+async function failure(bytes: Uint8Array, fileName = 'book.xlsx', sheet?: string | number): Promise<SpreadsheetError> {
+  try {
+    await readSpreadsheet(bytes, await lib(), { fileName, ...(sheet === undefined ? {} : { sheet }) });
+  } catch (e) {
+    expect(e).toBeInstanceOf(SpreadsheetError);
+    return e as SpreadsheetError;
+  }
+  throw new Error('the spreadsheet was read');
+}
+
+const csv = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+describe('reading puzzles from .xlsx', () => {
+  it('finds a block below a title, with the sheet and range', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Class 3');
+      ws.getCell('A1').value = 'Puzzle of the week';
+      put(ws, grid(LINE), 3, 2);
+    });
+    const read = await readSpreadsheet(bytes, await lib(), { fileName: 'week.xlsx' });
+    expect(read.format).toBe('xlsx');
+    expect(read.puzzles).toHaveLength(1);
+    const p = read.puzzles[0]!;
+    expect(p).toMatchObject({ sheet: 'Class 3', range: 'B3:J11', size: 9, name: "'Class 3'!B3:J11" });
+    expect(p.grid).toEqual(grid(LINE));
+  });
+
+  it('reads numbers typed as text, and a formula by its cached value', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      put(ws, grid(LINE));
+      ws.getCell('A1').value = '5';
+      ws.getCell('B1').value = { formula: '1+2', result: 3 };
+    });
+    expect((await readSpreadsheet(bytes, await lib())).puzzles[0]!.grid).toEqual(grid(LINE));
+  });
+
+  it('places a block whose last row is empty by its borders, and asks for a 0 without them', async () => {
+    const g = grid(LINE);
+    g[8] = Array(9).fill(0);
+    const bordered = await workbook((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      put(ws, g);
+      for (let c = 1; c <= 9; c++) ws.getCell(9, c).border = { bottom: { style: 'medium' } };
+    });
+    const read = await readSpreadsheet(bordered, await lib());
+    expect(read.puzzles[0]!.range).toBe('A1:I9');
+    expect(read.puzzles[0]!.grid).toEqual(g);
+    const bare = await workbook((wb) => put(wb.addWorksheet('Sheet1'), g));
+    const e = await failure(bare);
+    expect(e.message).toBe(
+      'Sheet1: the numbers fill A1:I8, 8 rows by 9 columns, not a square block; write 0 in an empty cell of the missing row so that the block is 9×9.',
+    );
+    expect(e.cell).toBe('A1:I8');
+  });
+
+  it('reads each sheet as one puzzle and lists the sheets without one', async () => {
+    const bytes = await workbook((wb) => {
+      put(wb.addWorksheet('One'), grid(LINE));
+      wb.addWorksheet('Notes').getCell('A1').value = 'Solve these by Friday';
+      put(wb.addWorksheet('Two'), grid(SOLUTION));
+    });
+    const read = await readSpreadsheet(bytes, await lib());
+    expect(read.puzzles.map((p) => p.sheet)).toEqual(['One', 'Two']);
+    expect(read.skipped).toEqual([
+      { sheet: 'Notes', reason: 'Notes has no numbers (its first cell with content, A1, holds the text “Solve these by Friday”); a puzzle is a square block of numbers, or one puzzle of 81 symbols per row.' },
+    ]);
+    expect((await readSpreadsheet(bytes, await lib(), { sheet: 'Two' })).puzzles.map((p) => p.sheet)).toEqual(['Two']);
+    expect((await readSpreadsheet(bytes, await lib(), { sheet: 1 })).puzzles.map((p) => p.sheet)).toEqual(['One']);
+    expect((await failure(bytes, 'book.xlsx', 'Notes')).message).toContain('Notes has no numbers');
+    expect((await failure(bytes, 'book.xlsx', 'Three')).message).toBe('book.xlsx has no sheet “Three”; its sheets: One, Notes, Two.');
+  });
+
+  it('reads a sheet of one puzzle per row as a batch, named by the row', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('List');
+      ws.addRow(['name', 'puzzle']);
+      ws.addRow(['Monday', LINE]);
+      ws.addRow(['Tuesday', LINE.replace(/\./g, '0')]);
+      ws.addRow([]);
+      ws.addRow(['', '1...'.repeat(4)]); // a 4×4, named by its cell
+    });
+    const read = await readSpreadsheet(bytes, await lib());
+    expect(read.puzzles.map((p) => [p.name, p.range, p.size])).toEqual([
+      ['Monday', 'B2', 9],
+      ['Tuesday', 'B3', 9],
+      ['List!B5', 'B5', 4],
+    ]);
+    expect(read.puzzles[1]!.grid).toEqual(grid(LINE));
+  });
+
+  it('names the cell of each bad value', async () => {
+    const bad = async (cell: string, value: ExcelJS.CellValue): Promise<string> =>
+      (
+        await failure(
+          await workbook((wb) => {
+            const ws = wb.addWorksheet('Sheet1');
+            put(ws, grid(LINE));
+            ws.getCell(cell).value = value;
+          }),
+        )
+      ).message;
+    expect(await bad('D4', 'x')).toBe(
+      'Sheet1!D4 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0 or nothing when empty.',
+    );
+    expect(await bad('D4', 4.5)).toBe('Sheet1!D4 holds 4.5, not a whole number; a cell of the puzzle holds a whole number from 1 to 9.');
+    expect(await bad('D4', 12)).toBe('Sheet1!D4 holds 12, outside 1 to 9 for the 9×9 puzzle in A1:I9.');
+    expect(await bad('C1', { formula: 'A1*2' } as ExcelJS.CellValue)).toContain('Sheet1!C1 holds a formula (=A1*2) with no cached value');
+    expect(await bad('C1', new Date(2026, 0, 1))).toContain('Sheet1!C1 holds a date;');
+    expect(await bad('C1', true)).toContain('Sheet1!C1 holds TRUE;');
+  });
+
+  it('refuses a merged cell inside the block', async () => {
+    const e = await failure(
+      await workbook((wb) => {
+        const ws = wb.addWorksheet('Sheet1');
+        put(ws, grid(LINE));
+        ws.mergeCells('C3:D4');
+      }),
+    );
+    expect(e.message).toBe('Sheet1!C3:D4 is a merged cell inside the puzzle\'s block A1:I9; a puzzle needs one value in each cell: unmerge it.');
+    expect(e.cell).toBe('C3:D4');
+  });
+});
+
+describe('files that are not workbooks gridmilp reads', () => {
+  it('a password-protected workbook or .xls (an OLE compound file)', async () => {
+    const ole = new Uint8Array(4096);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const e = await failure(ole, 'secret.xlsx');
+    expect(e.code).toBe('unsupported_file');
+    expect(e.message).toContain('secret.xlsx is a password-protected workbook or an old .xls file');
+  });
+
+  it('a corrupt zip, an .ods and a zip of something else', async () => {
+    const good = await gridXlsx({ size: 9, boxHeight: 3, boxWidth: 3, givens: grid(LINE) }, await lib());
+    const cut = await failure(good.slice(0, Math.floor(good.length / 2)), 'cut.xlsx');
+    expect(cut.code).toBe('unsupported_file');
+    expect(cut.message).toMatch(/^cut\.xlsx is (a damaged zip|not a workbook gridmilp can read)/);
+    const ods = zipSync({ mimetype: strToU8('application/vnd.oasis.opendocument.spreadsheet'), 'content.xml': strToU8('<x/>') });
+    expect((await failure(ods, 'sheet.ods')).message).toBe('sheet.ods is an OpenDocument spreadsheet (.ods); gridmilp reads .xlsx and .csv: save it as .xlsx.');
+    expect((await failure(zipSync({ 'a.txt': strToU8('hello') }), 'a.zip')).message).toBe('a.zip is a zip without xl/workbook.xml, not an .xlsx workbook.');
+  });
+
+  it('a zip bomb is refused before exceljs expands it', async () => {
+    const zeros = new Uint8Array(MAX_EXPANDED_BYTES + 1024);
+    const bomb = zipSync({ 'xl/workbook.xml': strToU8('<workbook/>'), 'xl/worksheets/sheet1.xml': zeros }, { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024); // about 100 KiB that expand to 100 MiB
+    const e = await failure(bomb, 'bomb.xlsx');
+    expect(e.code).toBe('too_large');
+    expect(e.message).toMatch(/^bomb\.xlsx (says it expands|expands) to more than 100 MiB; gridmilp refuses it before expanding it\.$/);
+  });
+
+  it('a workbook of 10,000 sheets', async () => {
+    const files: Record<string, Uint8Array> = { 'xl/workbook.xml': strToU8('<workbook/>') };
+    for (let i = 1; i <= 10_000; i++) files[`xl/worksheets/sheet${i}.xml`] = strToU8('<worksheet/>');
+    const e = await failure(zipSync(files), 'many.xlsx');
+    expect(e.code).toBe('too_large');
+    expect(e.message).toBe(`many.xlsx holds more than ${MAX_SHEETS.toLocaleString('en-US')} sheets; gridmilp refuses it before expanding it.`);
+  });
+});
+
+describe('CSV', () => {
+  it('detects commas, semicolons and tabs; drops a byte-order mark and the final newline', async () => {
+    for (const sep of [',', ';', '\t']) {
+      const text = '\ufeff' + grid(LINE).map((row) => row.map((v) => (v === 0 ? '' : v)).join(sep)).join('\r\n') + '\r\n';
+      const read = await readSpreadsheet(csv(text), await lib(), { fileName: 'p.csv' });
+      expect(read.format).toBe('csv');
+      expect(read.puzzles[0]!.grid, JSON.stringify(sep)).toEqual(grid(LINE));
+      expect(read.puzzles[0]!.name).toBe('p.csv!A1:I9');
+    }
+  });
+
+  it('keeps an empty last row by its separators, and reads one puzzle per line', async () => {
+    const g = grid(LINE);
+    g[8] = Array(9).fill(0);
+    const text = g.map((row) => row.map((v) => (v === 0 ? '' : v)).join(',')).join('\n');
+    expect((await readSpreadsheet(csv(text), await lib())).puzzles[0]!.grid).toEqual(g);
+    const list = await readSpreadsheet(csv(`name;puzzle\nA;${LINE}\nB;${LINE.replace(/\./g, '0')}\n`), await lib(), { fileName: 'l.csv' });
+    expect(list.puzzles.map((p) => [p.name, p.range])).toEqual([
+      ['A', 'B2'],
+      ['B', 'B3'],
+    ]);
+  });
+
+  it('names the row and column of a bad field, and refuses text that is not UTF-8', async () => {
+    const text = grid(LINE).map((row) => row.join(',')).join('\n').replace(/^5/, 'five');
+    expect((await failure(csv(text), 'p.csv')).message).toBe(
+      'p.csv!A1 holds the text “five”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0 or nothing when empty.',
+    );
+    const utf16 = new Uint8Array([0xff, 0xfe, 0x35, 0x00, 0x2c, 0x00, 0xff, 0xd8]);
+    expect((await failure(utf16, 'u.csv')).code).toBe('unsupported_file');
+  });
+});
+
+describe('writing', () => {
+  it('a solved grid: givens bold, solved digits blue, box borders medium; it reads back', async () => {
+    const bytes = await gridXlsx({ size: 9, boxHeight: 3, boxWidth: 3, givens: grid(LINE), solution: grid(SOLUTION) }, await lib());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A1').value).toBe(5);
+    expect(ws.getCell('A1').font.bold).toBe(true);
+    expect(ws.getCell('C1').value).toBe(4);
+    expect(ws.getCell('C1').font.bold).toBeFalsy();
+    expect(ws.getCell('C1').font.color?.argb).toBe(SOLVED_COLOUR);
+    expect(ws.getCell('D1').border.left?.style).toBe('medium'); // a box edge
+    expect(ws.getCell('C1').border.left?.style).toBe('thin');
+    expect(ws.getCell('A4').border.top?.style).toBe('medium');
+    const read = await readSpreadsheet(bytes, await lib());
+    expect(read.puzzles[0]!.grid).toEqual(grid(SOLUTION));
+  });
+
+  it('a 6×6 grid draws 2×3 boxes; its CSV has empty fields for empty cells', async () => {
+    const g = [
+      [1, 0, 0, 0, 0, 6],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 3, 0, 0, 0],
+      [0, 0, 0, 4, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 5, 0, 0, 0, 2],
+    ];
+    const bytes = await gridXlsx({ size: 6, boxHeight: 2, boxWidth: 3, givens: g }, await lib());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('D2').border.left?.style).toBe('medium');
+    expect(ws.getCell('A3').border.top?.style).toBe('medium');
+    expect(ws.getCell('A2').border.top?.style).toBe('thin');
+    expect((await readSpreadsheet(bytes, await lib())).puzzles[0]!.grid).toEqual(g); // the borders place the empty rows
+    const text = gridCsv({ size: 6, boxHeight: 2, boxWidth: 3, givens: g }, await lib());
+    expect(text.split('\n')[0]).toBe('1,,,,,6');
+    expect((await readSpreadsheet(csv(text), await lib())).puzzles[0]!.grid).toEqual(g);
+  });
+
+  it("a batch's results: one row per puzzle, as .xlsx and .csv, each read back as the batch", async () => {
+    const rows = [
+      { name: 'Grid 01', status: 'solved', ms: 1.5, nodes: 0, puzzle: LINE, solution: SOLUTION },
+      { name: 'Grid 02', status: 'infeasible', ms: 2, nodes: 3, puzzle: `55${LINE.slice(2)}` },
+    ];
+    const text = resultsCsv(rows, await lib());
+    expect(text.split('\n')[0]).toBe('name,status,ms,nodes,puzzle,solution');
+    expect(text.split('\n')[2]).toBe(`Grid 02,infeasible,2,3,55${LINE.slice(2)},`);
+    const bytes = await resultsXlsx(rows, await lib());
+    for (const [file, name] of [
+      [csv(text), 'r.csv'],
+      [bytes, 'r.xlsx'],
+    ] as const) {
+      const read = await readSpreadsheet(file, await lib(), { fileName: name });
+      expect(read.puzzles.map((p) => [p.name, p.range]), name).toEqual([
+        ['Grid 01', 'E2'],
+        ['Grid 02', 'E3'],
+      ]);
+    }
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    expect(wb.worksheets[0]!.getCell('B3').value).toBe('infeasible');
+    expect(wb.worksheets[0]!.getCell('A1').font.bold).toBe(true);
+  });
+});

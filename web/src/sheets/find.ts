@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Finding Sudoku puzzles in a sheet. Two layouts are read:
+ * - **one grid**: the sheet's numbers form one n×n block (n from 4 to 35), a number 1…n
+ *   a given, an empty cell or 0 an empty square. Text outside the block (a title, a
+ *   note) is ignored; anything inside it that is not a whole number 0…n is an error
+ *   naming the cell. When the numbers leave the block's outer rows or columns empty,
+ *   the sheet's used range (cells with borders or formats, a CSV's empty fields) places
+ *   it; otherwise a 0 in such a row does.
+ * - **one puzzle per row**: cells holding a puzzle as one line of n² symbols (`1`–`9`
+ *   then `A`–`Z` for givens, `.`, `0`, `-` or `_` for empty, the canonical text of
+ *   docs/formats.md), one per row, in the leftmost column that has them; the first other
+ *   text cell of the row names the puzzle.
+ */
+import { cellName, parseRange, rangeName, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+
+/** The smallest and largest side of a block read as a puzzle. */
+export const MIN_SIDE = 4;
+export const MAX_SIDE = 35;
+
+/** One puzzle found in a spreadsheet, with where it was. */
+export interface SheetPuzzle {
+  /** Its name: the row's name cell for one puzzle per row, else `Sheet!B2:J10`. */
+  name: string;
+  /** The sheet it came from. */
+  sheet: string;
+  /** Its cell range in A1 notation: the block ("B2:J10") or the puzzle's one cell ("B3"). */
+  range: string;
+  /** The side n. */
+  size: number;
+  /** n rows of n numbers, 0 for empty, 1…n for a given. */
+  grid: number[][];
+}
+
+/** What one sheet holds: its puzzles, or why it holds none. */
+export type SheetFinding = { puzzles: SheetPuzzle[] } | { problem: SpreadsheetError };
+
+/**
+ * Find the puzzles of one sheet.
+ *
+ * @param table the sheet's cells
+ * @returns its puzzles (one grid, or one per row), or the reason it has none: an error
+ *   with the sheet and cell ("Sheet1!D4 holds the text “x”; a puzzle's cell holds a whole
+ *   number from 0 to 9 or nothing")
+ */
+export function findPuzzles(table: SheetTable): SheetFinding {
+  try {
+    const rows = puzzlesPerRow(table);
+    return { puzzles: rows ?? [oneGrid(table)] };
+  } catch (e) {
+    if (e instanceof SpreadsheetError) return { problem: e };
+    throw e;
+  }
+}
+
+/** Symbols of a one-line puzzle: 1–9, A–Z, and the empty marks. */
+const LINE = /^[1-9A-Za-z.0\-_]+$/;
+
+/** The side n of a one-line puzzle text, or 0 when `text` is not one. */
+function lineSide(text: string): number {
+  if (!LINE.test(text)) return 0;
+  const n = Math.round(Math.sqrt(text.length));
+  return n * n === text.length && n >= MIN_SIDE && n <= MAX_SIDE ? n : 0;
+}
+
+function puzzlesPerRow(table: SheetTable): SheetPuzzle[] | null {
+  let column = -1;
+  table.cells.forEach((row) =>
+    row.forEach((cell, c) => {
+      if (typeof cell?.value === 'string' && lineSide(cell.value) > 0 && (column < 0 || c < column)) column = c;
+    }),
+  );
+  if (column < 0) return null;
+  const puzzles: SheetPuzzle[] = [];
+  table.cells.forEach((row, r) => {
+    const cell = row[column];
+    if (typeof cell?.value !== 'string') return;
+    const n = lineSide(cell.value);
+    if (n === 0) return; // a header ("puzzle") or a note
+    const where = cellName(r, column);
+    const grid: number[][] = [];
+    for (let i = 0; i < n; i++) {
+      grid.push(
+        [...cell.value.slice(i * n, i * n + n)].map((ch, j) => {
+          const v = symbolValue(ch);
+          if (v > n) {
+            throw new SpreadsheetError(
+              'spreadsheet_error',
+              `${sheetRef(table.name)}!${where}: character ${i * n + j + 1} is “${ch}”, the number ${v}, above ${n} in a ${n}×${n} puzzle.`,
+              { sheet: table.name, cell: where },
+            );
+          }
+          return v;
+        }),
+      );
+    }
+    const label = row.find((other, c) => c !== column && typeof other?.value === 'string' && lineSide(other.value) === 0);
+    const name = typeof label?.value === 'string' && label.value !== '' ? label.value : `${sheetRef(table.name)}!${where}`;
+    puzzles.push({ name, sheet: table.name, range: where, size: n, grid });
+  });
+  return puzzles;
+}
+
+/** The value of one symbol of a one-line puzzle: 0 for empty, 1–9, then A = 10 … Z = 35. */
+function symbolValue(ch: string): number {
+  if (ch >= '1' && ch <= '9') return Number(ch);
+  const upper = ch.toUpperCase();
+  if (upper >= 'A' && upper <= 'Z') return upper.charCodeAt(0) - 55;
+  return 0;
+}
+
+/** A cell's text for a message: “x” for text, the number, or its kind. */
+function shown(cell: SheetCell): string {
+  if (cell.kind !== undefined) return cell.kind;
+  return typeof cell.value === 'string' ? `the text “${cell.value.length > 40 ? `${cell.value.slice(0, 40)}…` : cell.value}”` : String(cell.value);
+}
+
+/** A number in a cell, or a text that is only a number ("5", " 7 "). */
+function numberOf(cell: SheetCell | undefined): number | null {
+  if (cell === undefined || cell.kind !== undefined) return null;
+  if (typeof cell.value === 'number') return cell.value;
+  if (typeof cell.value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(cell.value)) return Number(cell.value);
+  return null;
+}
+
+function isEmpty(cell: SheetCell | undefined): boolean {
+  return cell === undefined || (cell.kind === undefined && (cell.value === null || cell.value === ''));
+}
+
+function oneGrid(table: SheetTable): SheetPuzzle {
+  const at = (r: number, c: number): string => `${sheetRef(table.name)}!${cellName(r, c)}`;
+  const fail = (message: string, cell?: string): never => {
+    throw new SpreadsheetError('spreadsheet_error', message, { sheet: table.name, ...(cell ? { cell } : {}) });
+  };
+  let top = Infinity;
+  let left = Infinity;
+  let bottom = -1;
+  let right = -1;
+  let firstText: { r: number; c: number; cell: SheetCell } | null = null;
+  table.cells.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (isEmpty(cell)) return;
+      if (numberOf(cell) === null) {
+        firstText ??= { r, c, cell: cell! };
+        return;
+      }
+      top = Math.min(top, r);
+      left = Math.min(left, c);
+      bottom = Math.max(bottom, r);
+      right = Math.max(right, c);
+    }),
+  );
+  if (bottom < 0) {
+    const text = firstText as { r: number; c: number; cell: SheetCell } | null;
+    return fail(
+      text
+        ? `${sheetRef(table.name)} has no numbers (its first cell with content, ${cellName(text.r, text.c)}, holds ${shown(text.cell)}); a puzzle is a square block of numbers, or one puzzle of 81 symbols per row.`
+        : `${sheetRef(table.name)} is empty.`,
+    );
+  }
+  let height = bottom - top + 1;
+  let width = right - left + 1;
+  const span = rangeName(top, left, bottom, right);
+  if (height !== width) {
+    // The used range may place a block whose outer rows or columns are empty.
+    const u = table.used;
+    const side = Math.max(height, width);
+    if (u && u.bottom - u.top === u.right - u.left && u.bottom - u.top + 1 === side && u.top <= top && u.left <= left && u.bottom >= bottom && u.right >= right) {
+      ({ top, left, bottom, right } = u);
+      height = width = side;
+    } else {
+      return fail(
+        `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns, not a square block; write 0 in an empty cell of the missing ${height < width ? 'row' : 'column'} so that the block is ${side}×${side}.`,
+        span,
+      );
+    }
+  }
+  const n = height;
+  if (n < MIN_SIDE || n > MAX_SIDE) {
+    return fail(
+      `${sheetRef(table.name)}: the numbers fill ${span}, a ${n}×${n} block; a puzzle is a block of ${MIN_SIDE}×${MIN_SIDE} to ${MAX_SIDE}×${MAX_SIDE} cells.`,
+      span,
+    );
+  }
+  const block = rangeName(top, left, bottom, right);
+  for (const merge of table.merges) {
+    const m = parseRange(merge);
+    if (m && m.top <= bottom && m.bottom >= top && m.left <= right && m.right >= left) {
+      fail(`${sheetRef(table.name)}!${merge} is a merged cell inside the puzzle's block ${block}; a puzzle needs one value in each cell: unmerge it.`, merge);
+    }
+  }
+  const grid: number[][] = [];
+  for (let r = top; r <= bottom; r++) {
+    const line: number[] = [];
+    for (let c = left; c <= right; c++) {
+      const cell = table.cells[r]?.[c];
+      if (isEmpty(cell)) {
+        line.push(0);
+        continue;
+      }
+      const v = numberOf(cell);
+      if (v === null) {
+        return fail(`${at(r, c)} holds ${shown(cell!)}; a cell of the ${n}×${n} puzzle in ${block} holds a whole number from 1 to ${n}, or 0 or nothing when empty.`, cellName(r, c));
+      }
+      if (!Number.isInteger(v)) return fail(`${at(r, c)} holds ${v}, not a whole number; a cell of the puzzle holds a whole number from 1 to ${n}.`, cellName(r, c));
+      if (v < 0 || v > n) return fail(`${at(r, c)} holds ${v}, outside 1 to ${n} for the ${n}×${n} puzzle in ${block}.`, cellName(r, c));
+      line.push(v);
+    }
+    grid.push(line);
+  }
+  return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid };
+}

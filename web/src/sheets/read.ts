@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Reading puzzles from a spreadsheet file: .xlsx through exceljs (after a check of the
+ * zip with fflate that refuses bombs before anything is expanded in memory), .csv (and
+ * text with `;`, tab or `|` separators) through Papa Parse. The libraries come from the
+ * caller ({@link SpreadsheetLibraries}), so the page fetches them on first use and the
+ * npm package does not depend on them.
+ */
+import { Unzip, UnzipInflate } from 'fflate';
+import type * as ExcelJSTypes from 'exceljs';
+import type * as PapaTypes from 'papaparse';
+import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { findPuzzles, type SheetPuzzle } from './find.js';
+
+/** The libraries a spreadsheet needs: exceljs for .xlsx, Papa Parse for .csv. */
+export interface SpreadsheetLibraries {
+  /** The exceljs module (its `Workbook` class is used). */
+  ExcelJS: typeof ExcelJSTypes;
+  /** Papa Parse's default export. */
+  Papa: typeof PapaTypes;
+}
+
+/** Most bytes an .xlsx may expand to (all its entries together): 100 MiB. */
+export const MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
+/** Most entries in an .xlsx zip. */
+export const MAX_ZIP_ENTRIES = 10_000;
+/** Most sheets in a workbook. */
+export const MAX_SHEETS = 1_000;
+/** Most characters of a CSV file (64 Mi, as for puzzle text). */
+export const MAX_CSV_LENGTH = 64 * 1024 * 1024;
+
+/** Options of {@link readSpreadsheet}. */
+export interface ReadSpreadsheetOptions {
+  /** The file's name, for messages and a CSV's sheet name (default "the file"). */
+  fileName?: string;
+  /**
+   * Read only this sheet: its name, or its 1-based position. Default: every sheet; a
+   * sheet with no puzzle is then skipped and listed in `skipped`.
+   */
+  sheet?: string | number;
+}
+
+/** What a spreadsheet holds. */
+export interface SpreadsheetPuzzles {
+  /** How the file was read. */
+  format: 'xlsx' | 'csv';
+  /** The puzzles in sheet order, then row order. */
+  puzzles: SheetPuzzle[];
+  /** Sheets without a puzzle and why (only when another sheet has one). */
+  skipped: { sheet: string; reason: string }[];
+}
+
+/**
+ * Read the puzzles of a spreadsheet file.
+ *
+ * @param bytes the file's bytes
+ * @param libraries exceljs and Papa Parse
+ * @param options the file's name and which sheet
+ * @returns every puzzle found, with its sheet and range
+ * @throws SpreadsheetError `unsupported_file` for an encrypted (password-protected) or
+ *   old .xls workbook, an .ods file, a corrupt zip or a CSV that is not UTF-8;
+ *   `too_large` past {@link MAX_EXPANDED_BYTES}, {@link MAX_ZIP_ENTRIES},
+ *   {@link MAX_SHEETS} or {@link MAX_CSV_LENGTH}; `spreadsheet_error` when no sheet
+ *   holds a puzzle (the first sheet's reason: which cell holds what) or the chosen
+ *   sheet does not exist
+ */
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  libraries: SpreadsheetLibraries,
+  options: ReadSpreadsheetOptions = {},
+): Promise<SpreadsheetPuzzles> {
+  const fileName = options.fileName ?? 'the file';
+  const kind = fileKind(bytes);
+  if (kind === 'ole') {
+    throw new SpreadsheetError(
+      'unsupported_file',
+      `${fileName} is a password-protected workbook or an old .xls file; gridmilp reads .xlsx without a password and .csv: remove the password or save it as .xlsx.`,
+    );
+  }
+  let tables: SheetTable[];
+  let format: 'xlsx' | 'csv';
+  if (kind === 'zip') {
+    checkZip(bytes, fileName);
+    tables = await xlsxTables(bytes, libraries.ExcelJS, fileName);
+    format = 'xlsx';
+  } else {
+    tables = [csvTable(bytes, libraries.Papa, fileName)];
+    format = 'csv';
+  }
+  if (options.sheet !== undefined) {
+    const wanted = options.sheet;
+    const table = typeof wanted === 'number' ? tables[wanted - 1] : tables.find((t) => t.name === wanted);
+    if (!table) {
+      throw new SpreadsheetError(
+        'spreadsheet_error',
+        `${fileName} has no sheet ${typeof wanted === 'number' ? `number ${wanted}` : `“${wanted}”`}; its sheets: ${tables.map((t) => t.name).join(', ')}.`,
+      );
+    }
+    tables = [table];
+  }
+  const puzzles: SheetPuzzle[] = [];
+  const skipped: { sheet: string; reason: string }[] = [];
+  let firstProblem: SpreadsheetError | null = null;
+  for (const table of tables) {
+    const found = findPuzzles(table);
+    if ('puzzles' in found) {
+      puzzles.push(...found.puzzles);
+    } else {
+      firstProblem ??= found.problem;
+      skipped.push({ sheet: table.name, reason: found.problem.message });
+    }
+  }
+  if (puzzles.length === 0) {
+    if (firstProblem && tables.length === 1) throw firstProblem;
+    throw new SpreadsheetError(
+      'spreadsheet_error',
+      `No sheet of ${fileName} holds a puzzle. ${firstProblem?.message ?? ''}`.trim(),
+      firstProblem ? { sheet: firstProblem.sheet ?? '', ...(firstProblem.cell ? { cell: firstProblem.cell } : {}) } : {},
+    );
+  }
+  return { format, puzzles, skipped };
+}
+
+/** What the first bytes say: a zip (.xlsx, .ods), an OLE compound file (.xls, encrypted .xlsx), or text. */
+function fileKind(bytes: Uint8Array): 'zip' | 'ole' | 'text' {
+  const b = (i: number): number => bytes[i] ?? -1;
+  if (b(0) === 0x50 && b(1) === 0x4b && (b(2) === 3 || b(2) === 5) && (b(3) === 4 || b(3) === 6)) return 'zip';
+  if (b(0) === 0xd0 && b(1) === 0xcf && b(2) === 0x11 && b(3) === 0xe0) return 'ole';
+  return 'text';
+}
+
+/**
+ * Walk the zip with fflate's streaming inflater, counting the bytes each entry expands
+ * to and dropping them: a file past {@link MAX_EXPANDED_BYTES} or {@link MAX_ZIP_ENTRIES}
+ * is refused before exceljs expands it in memory. An .ods (its `mimetype` entry) and a
+ * zip without `xl/workbook.xml` are refused by name.
+ */
+function checkZip(bytes: Uint8Array, fileName: string): void {
+  let total = 0;
+  let entries = 0;
+  let sheets = 0;
+  let workbook = false;
+  let ods = false;
+  let problem: SpreadsheetError | null = null;
+  const tooLarge = (what: string): SpreadsheetError =>
+    new SpreadsheetError('too_large', `${fileName} ${what}; gridmilp refuses it before expanding it.`);
+  const unzip = new Unzip((file) => {
+    if (problem) return;
+    entries++;
+    if (entries > MAX_ZIP_ENTRIES) {
+      problem = tooLarge(`holds more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} zip entries`);
+      return;
+    }
+    if (file.name === 'xl/workbook.xml') workbook = true;
+    if (/^xl\/worksheets\/[^/]+\.xml$/.test(file.name)) sheets++;
+    if (sheets > MAX_SHEETS) {
+      problem = tooLarge(`holds more than ${MAX_SHEETS.toLocaleString('en-US')} sheets`);
+      return;
+    }
+    if (file.name === 'mimetype' || file.name === 'content.xml') ods = true;
+    if (file.originalSize !== undefined && total + file.originalSize > MAX_EXPANDED_BYTES) {
+      problem = tooLarge(`says it expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MiB`);
+      return;
+    }
+    file.ondata = (err, chunk) => {
+      if (problem) return;
+      if (err) {
+        problem = new SpreadsheetError('unsupported_file', `${fileName} is a damaged zip (${file.name}: ${err.message}); it is not a workbook gridmilp can read.`);
+        return;
+      }
+      total += chunk.length;
+      if (total > MAX_EXPANDED_BYTES) {
+        problem = tooLarge(`expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MiB`);
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    unzip.push(bytes, true);
+  } catch (e) {
+    problem ??= new SpreadsheetError('unsupported_file', `${fileName} is a damaged zip (${e instanceof Error ? e.message : String(e)}); it is not a workbook gridmilp can read.`);
+  }
+  if (problem) throw problem;
+  if (!workbook) {
+    throw new SpreadsheetError(
+      'unsupported_file',
+      ods
+        ? `${fileName} is an OpenDocument spreadsheet (.ods); gridmilp reads .xlsx and .csv: save it as .xlsx.`
+        : `${fileName} is a zip without xl/workbook.xml, not an .xlsx workbook.`,
+    );
+  }
+}
+
+/** Every worksheet of an .xlsx as a table (chart sheets have none). */
+async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileName: string): Promise<SheetTable[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs's types ask for Node's Buffer; it reads any ArrayBuffer view through JSZip.
+    await workbook.xlsx.load(bytes as never);
+  } catch (e) {
+    throw new SpreadsheetError('unsupported_file', `${fileName} is not a workbook gridmilp can read: ${e instanceof Error ? e.message : String(e)}.`);
+  }
+  return workbook.worksheets.map((sheet) => {
+    const cells: (SheetCell | undefined)[][] = [];
+    // The used range: every cell the file lists, with a value or only a style (a border
+    // drawn around a block whose last row is empty), as a spreadsheet program shows it.
+    let used: SheetTable['used'];
+    for (let r = 1; r <= sheet.rowCount; r++) {
+      sheet.findRow(r)?.eachCell({ includeEmpty: true }, (cell, c) => {
+        const value = xlsxCell(cell, ExcelJS);
+        if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = value;
+        if (value === undefined && !hasStyle(cell)) return;
+        used = used
+          ? { top: Math.min(used.top, r - 1), left: Math.min(used.left, c - 1), bottom: Math.max(used.bottom, r - 1), right: Math.max(used.right, c - 1) }
+          : { top: r - 1, left: c - 1, bottom: r - 1, right: c - 1 };
+      });
+    }
+    const merges = (sheet.model as { merges?: string[] }).merges ?? [];
+    return { name: sheet.name, cells, merges, ...(used ? { used } : {}) };
+  });
+}
+
+/** Whether an empty cell is drawn: a border or a fill. */
+function hasStyle(cell: ExcelJSTypes.Cell): boolean {
+  const b = cell.style?.border;
+  const fill = cell.style?.fill as { pattern?: string } | undefined;
+  return (b !== undefined && (b.top ?? b.left ?? b.bottom ?? b.right) !== undefined) || (fill?.pattern !== undefined && fill.pattern !== 'none');
+}
+
+/** One exceljs cell as the finder sees it: numbers and texts, and the kind of anything else. */
+function xlsxCell(cell: ExcelJSTypes.Cell, ExcelJS: typeof ExcelJSTypes): SheetCell | undefined {
+  const T = ExcelJS.ValueType;
+  const v = cell.value as unknown;
+  switch (cell.type) {
+    case T.Null:
+    case T.Merge:
+      return undefined;
+    case T.Number:
+      return { value: v as number };
+    case T.String:
+    case T.SharedString:
+      return { value: String(v).trim() };
+    case T.RichText:
+      return { value: (v as { richText: { text: string }[] }).richText.map((p) => p.text).join('').trim() };
+    case T.Hyperlink:
+      return { value: String((v as { text?: unknown }).text ?? '').trim() };
+    case T.Date:
+      return { value: null, kind: 'a date' };
+    case T.Boolean:
+      return { value: null, kind: v ? 'TRUE' : 'FALSE' };
+    case T.Error:
+      return { value: null, kind: `the error ${(v as { error?: string }).error ?? ''}`.trim() };
+    case T.Formula: {
+      const f = v as { formula?: string; sharedFormula?: string; result?: unknown };
+      const text = `=${f.formula ?? f.sharedFormula ?? ''}`;
+      const result = f.result;
+      if (result === undefined || result === null) {
+        return { value: null, kind: `a formula (${text}) with no cached value (save the file in a spreadsheet program so that it stores the result)` };
+      }
+      if (typeof result === 'number') return { value: result };
+      if (typeof result === 'string') return result.trim() === '' ? undefined : { value: result.trim() };
+      return { value: null, kind: `a formula (${text}) whose value is not a number` };
+    }
+    default:
+      return { value: null, kind: 'a value of another kind' };
+  }
+}
+
+/** A CSV file as one table: UTF-8 (a byte-order mark is dropped), separator detected. */
+function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): SheetTable {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new SpreadsheetError('unsupported_file', `${fileName} is neither an .xlsx workbook nor UTF-8 text (a CSV file); save it as .xlsx or as CSV UTF-8.`);
+  }
+  if (text.length > MAX_CSV_LENGTH) {
+    throw new SpreadsheetError('too_large', `${fileName} holds ${text.length.toLocaleString('en-US')} characters; gridmilp reads CSV files of at most ${MAX_CSV_LENGTH.toLocaleString('en-US')}.`);
+  }
+  if (text.includes('\0')) {
+    throw new SpreadsheetError('unsupported_file', `${fileName} holds NUL characters: it is neither an .xlsx workbook nor a CSV text.`);
+  }
+  // The separator is guessed on the first lines without blank ones (Papa Parse counts a
+  // blank line as a row of one field, which would rule out a two-column `;` file); the
+  // file is then read with blank lines kept, so that row numbers are the file's lines.
+  const delimiter = Papa.parse<string[]>(text, { preview: 50, skipEmptyLines: true, delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter;
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
+  const fatal = parsed.errors.find((e) => e.type === 'Quotes');
+  if (fatal) {
+    const line = fatal.row === undefined ? '' : ` (row ${fatal.row + 1})`;
+    throw new SpreadsheetError('spreadsheet_error', `${fileName}${line}: ${fatal.message}.`);
+  }
+  let rows = parsed.data;
+  // Trailing blank lines (a final newline) are not rows of the sheet; a line of empty
+  // fields (",,,,") is: it may be a puzzle's empty last row.
+  while (rows.length > 0 && rows[rows.length - 1]!.length <= 1 && (rows[rows.length - 1]![0] ?? '').trim() === '') rows = rows.slice(0, -1);
+  const cells = rows.map((fields) =>
+    fields.map((field): SheetCell | undefined => {
+      // Kept as text: the finder reads "5" as a number, and a one-line puzzle of 81
+      // digits must not become a floating-point number.
+      const t = field.trim();
+      return t === '' ? undefined : { value: t };
+    }),
+  );
+  const width = Math.max(0, ...rows.map((f) => f.length));
+  const name = fileName;
+  return {
+    name,
+    cells,
+    merges: [],
+    ...(rows.length > 0 && width > 0 ? { used: { top: 0, left: 0, bottom: rows.length - 1, right: width - 1 } } : {}),
+  };
+}
+
+/** A puzzle's place in words: "Sheet1!B2:J10". */
+export function puzzlePlace(p: SheetPuzzle): string {
+  return `${sheetRef(p.sheet)}!${p.range}`;
+}
+
