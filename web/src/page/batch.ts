@@ -5,7 +5,7 @@
  * the download of every solution. Progress is drawn at most once per animation frame.
  * The page loads this module on its first batch.
  */
-import type { BatchItem, BatchProgress, BatchResult, CellRef } from '../solver/protocol';
+import type { BatchItem, BatchProgress, BatchResult, CellRef, ResultRow } from '../solver/protocol';
 import {
   countOutcomes,
   eulerCornerSum,
@@ -32,6 +32,8 @@ export interface BatchPanelHooks {
   showPuzzle(shape: Shape, givens: string, solution: string | undefined, conflicts: readonly CellRef[]): void;
   /** Write the page's status line. */
   setStatus(text: string, kind: 'info' | 'ok' | 'error'): void;
+  /** Offer the results as a spreadsheet (.xlsx or .csv), one row per puzzle. */
+  saveResults(format: 'xlsx' | 'csv', rows: ResultRow[]): void;
 }
 
 /**
@@ -48,6 +50,8 @@ export class BatchPanel {
   private readonly elapsed = byId('batch-elapsed', HTMLSpanElement);
   private readonly euler = byId('euler-answer', HTMLParagraphElement);
   private readonly downloadButton = byId('download', HTMLButtonElement);
+  private readonly xlsxButton = byId('download-xlsx', HTMLButtonElement);
+  private readonly csvButton = byId('download-csv', HTMLButtonElement);
   private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
   private readonly more = byId('batch-more', HTMLParagraphElement);
   private items: BatchItem[] = [];
@@ -63,6 +67,8 @@ export class BatchPanel {
   constructor(hooks: BatchPanelHooks) {
     this.hooks = hooks;
     this.downloadButton.addEventListener('click', () => this.download());
+    this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows()));
+    this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows()));
   }
 
   /** Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name). */
@@ -79,7 +85,7 @@ export class BatchPanel {
     this.more.hidden = true;
     this.euler.hidden = true;
     this.euler.textContent = '';
-    this.downloadButton.disabled = true;
+    this.setDownloads(false);
     this.progressBar.max = Math.max(total, 1);
     this.progressBar.value = 0;
     this.count.textContent = `0 of ${total.toLocaleString('en-US')}`;
@@ -134,7 +140,7 @@ export class BatchPanel {
     this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
     this.latest = { done: result.items.length, total: result.items.length, elapsedMs: result.elapsedMs };
     this.flush();
-    this.downloadButton.disabled = result.items.length === 0;
+    this.setDownloads(result.items.length > 0);
     const counts = countOutcomes(result.items);
     const timeLimited = result.items.filter((i) => i.status === 'time_limit').length;
     const parts = [`${counts.solved.toLocaleString('en-US')} solved`];
@@ -204,7 +210,7 @@ export class BatchPanel {
     }
     this.hooks.showPuzzle(shape, item.givens, item.solution, item.error?.where?.cells ?? []);
     this.selectRow(row);
-    const where = `${item.name} (line ${item.line})`;
+    const where = item.line > 0 ? `${item.name} (line ${item.line})` : item.name;
     if (item.error) {
       this.hooks.setStatus(`${where}: ${item.error.message}`, 'error');
     } else if (item.solution && item.status !== 'time_limit') {
@@ -225,6 +231,22 @@ export class BatchPanel {
       row.classList.add('selected');
       row.setAttribute('aria-current', 'true');
     }
+  }
+
+  private setDownloads(enabled: boolean): void {
+    for (const b of [this.downloadButton, this.xlsxButton, this.csvButton]) b.disabled = !enabled;
+  }
+
+  /** Every puzzle's outcome as a spreadsheet row: name, status, ms, nodes, puzzle, solution. */
+  private resultRows(): ResultRow[] {
+    return this.items.map((item) => ({
+      name: item.name,
+      status: item.error ? `error: ${item.error.message}` : itemStatusText(item),
+      ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
+      ...(item.nodes === undefined ? {} : { nodes: item.nodes }),
+      puzzle: item.givens,
+      ...(item.solution ? { solution: item.solution } : {}),
+    }));
   }
 
   private download(): void {

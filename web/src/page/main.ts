@@ -239,6 +239,12 @@ class SudokuPage implements Page {
       jobs.later('explain', () => import('./actions/explain'), (m) => m.explainInfeasible(this)),
     );
     el.enumButton.addEventListener('click', () => void enumerate(this));
+    for (const [button, format] of [
+      [el.saveXlsxButton, 'xlsx'],
+      [el.saveCsvButton, 'csv'],
+    ] as const) {
+      button.addEventListener('click', () => void import('./actions/spreadsheet').then((m) => m.saveBoard(this, format)));
+    }
     el.generateButton.addEventListener('click', () => jobs.later('generate', generation, (m) => m.generate(this)));
     el.completeButton.addEventListener('click', () => jobs.later('complete', generation, (m) => m.complete(this)));
     el.genRandomSeed.addEventListener('click', () => {

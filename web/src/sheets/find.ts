@@ -12,25 +12,14 @@
  *   docs/formats.md), one per row, in the leftmost column that has them; the first other
  *   text cell of the row names the puzzle.
  */
+import type { SheetPuzzle } from '../solver/protocol/spreadsheets.js';
 import { cellName, parseRange, rangeName, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
 /** The smallest and largest side of a block read as a puzzle. */
 export const MIN_SIDE = 4;
 export const MAX_SIDE = 35;
 
-/** One puzzle found in a spreadsheet, with where it was. */
-export interface SheetPuzzle {
-  /** Its name: the row's name cell for one puzzle per row, else `Sheet!B2:J10`. */
-  name: string;
-  /** The sheet it came from. */
-  sheet: string;
-  /** Its cell range in A1 notation: the block ("B2:J10") or the puzzle's one cell ("B3"). */
-  range: string;
-  /** The side n. */
-  size: number;
-  /** n rows of n numbers, 0 for empty, 1…n for a given. */
-  grid: number[][];
-}
+export type { SheetPuzzle };
 
 /** What one sheet holds: its puzzles, or why it holds none. */
 export type SheetFinding = { puzzles: SheetPuzzle[] } | { problem: SpreadsheetError };

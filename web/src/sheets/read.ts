@@ -10,7 +10,10 @@ import { Unzip, UnzipInflate } from 'fflate';
 import type * as ExcelJSTypes from 'exceljs';
 import type * as PapaTypes from 'papaparse';
 import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
-import { findPuzzles, type SheetPuzzle } from './find.js';
+import type { SheetPuzzle, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
+import { findPuzzles } from './find.js';
+
+export type { SpreadsheetPuzzles };
 
 /** The libraries a spreadsheet needs: exceljs for .xlsx, Papa Parse for .csv. */
 export interface SpreadsheetLibraries {
@@ -38,16 +41,6 @@ export interface ReadSpreadsheetOptions {
    * sheet with no puzzle is then skipped and listed in `skipped`.
    */
   sheet?: string | number;
-}
-
-/** What a spreadsheet holds. */
-export interface SpreadsheetPuzzles {
-  /** How the file was read. */
-  format: 'xlsx' | 'csv';
-  /** The puzzles in sheet order, then row order. */
-  puzzles: SheetPuzzle[];
-  /** Sheets without a puzzle and why (only when another sheet has one). */
-  skipped: { sheet: string; reason: string }[];
 }
 
 /**

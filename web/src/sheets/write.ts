@@ -6,39 +6,10 @@
  * the results as one puzzle per row (the `puzzle` column comes before `solution`).
  */
 import type * as ExcelJSTypes from 'exceljs';
+import type { GridSheet, ResultRow } from '../solver/protocol/spreadsheets.js';
 import type { SpreadsheetLibraries } from './read.js';
 
-/** One puzzle to write: its box shape, givens and (when solved) its solution. */
-export interface GridSheet {
-  /** The side n. */
-  size: number;
-  /** Rows of a box (boxHeight × boxWidth = n); 1 × n draws no box borders. */
-  boxHeight: number;
-  /** Columns of a box. */
-  boxWidth: number;
-  /** n rows of n numbers: 0 for empty, 1…n for a given. */
-  givens: number[][];
-  /** n rows of n numbers, the solution (givens included), when there is one. */
-  solution?: number[][];
-  /** The sheet's name (default "Sudoku"). */
-  sheetName?: string;
-}
-
-/** One row of a batch's results. */
-export interface ResultRow {
-  /** The puzzle's name ("Grid 01", "Sheet1!B2:J10"). */
-  name: string;
-  /** Its status: "solved", "infeasible", "time_limit", "error: …". */
-  status: string;
-  /** Milliseconds the solve took, when known. */
-  ms?: number;
-  /** Branch-and-bound nodes, when known. */
-  nodes?: number;
-  /** The puzzle as one line of n² symbols (`.` for empty). */
-  puzzle: string;
-  /** The solution as one line, when there is one. */
-  solution?: string;
-}
+export type { GridSheet, ResultRow };
 
 /** The colour of solved (not given) digits, ARGB: a blue that prints in grey as well. */
 export const SOLVED_COLOUR = 'FF1F5FBF';

@@ -34,6 +34,10 @@ import {
   type WorkerProgressByType,
   type WorkerResultByType,
   type WorkerToPage,
+  type GridSheet,
+  type ResultRow,
+  type SpreadsheetPuzzles,
+  type WriteSpreadsheetResult,
 } from './protocol';
 
 /** What a {@link WorkerFactory} gets: where to deliver the worker's messages and crashes. */
@@ -281,6 +285,36 @@ export class SolverClient {
     onProgress?: (progress: ExplainInfeasibleProgress) => void,
   ): Promise<ExplainInfeasibleResult> {
     return this.send({ type: 'explainInfeasible', puzzle, ...extra }, onProgress);
+  }
+
+  /**
+   * Find the puzzles of a spreadsheet file (.xlsx or .csv) in the worker, which loads
+   * exceljs and Papa Parse on first use (web/src/sheets/read.ts).
+   *
+   * @param bytes the file's bytes (copied to the worker)
+   * @param fileName the file's name, for messages
+   * @param sheet only this sheet: its name or 1-based position (default every sheet)
+   * @returns every puzzle with its sheet and range, and the sheets without one
+   * @throws SolverError (as rejection) `spreadsheet_error` (no puzzle, a bad cell:
+   *   `where.sheet`, `where.cell`), `unsupported_file`, `too_large`,
+   *   `missing_dependency`; `stopped` on Stop
+   */
+  readSpreadsheet(bytes: ArrayBuffer, fileName: string, sheet?: string | number): Promise<SpreadsheetPuzzles> {
+    return this.send({ type: 'readSpreadsheet', bytes, fileName, ...(sheet === undefined ? {} : { sheet }) });
+  }
+
+  /**
+   * Write one grid or a batch's results as an .xlsx or .csv file, in the worker.
+   *
+   * @param format `xlsx` or `csv`
+   * @param what `{grid}` (givens bold, solved digits blue, box borders) or `{results}`
+   *   (one row per puzzle: name, status, ms, nodes, puzzle, solution)
+   * @returns the file's bytes and MIME type
+   * @throws SolverError (as rejection) `missing_dependency`; `bad_request` when neither
+   *   is given
+   */
+  writeSpreadsheet(format: 'xlsx' | 'csv', what: { grid: GridSheet } | { results: ResultRow[] }): Promise<WriteSpreadsheetResult> {
+    return this.send({ type: 'writeSpreadsheet', format, ...what });
   }
 
   /**

@@ -16,4 +16,5 @@ export * from './protocol/requests.js';
 export * from './protocol/results.js';
 export * from './protocol/responses.js';
 export * from './protocol/worker-messages.js';
+export * from './protocol/spreadsheets.js';
 export type { GenreId, GenreInfo } from './genre.js';

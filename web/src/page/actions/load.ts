@@ -4,12 +4,15 @@
  * board, many are offered as a batch) and a loaded file (solved as a batch, streamed
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
-import { SolverError, type BatchProgress, type PuzzleFormat } from '../../solver/protocol';
+import { SolverError, type BatchItem, type BatchProgress, type PuzzleFormat } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
 import { checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
 import { messageOf } from '../shared';
+
+/** File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text. */
+const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
 
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
@@ -112,6 +115,15 @@ export class PuzzleLoader {
       jobs.setStatus(refusal, 'error');
       return;
     }
+    if (SPREADSHEET.test(file.name)) {
+      jobs.later('parse', () => import('./spreadsheet'), (m) =>
+        m.loadSpreadsheet(this.page, file, {
+          loadText: (text, source) => this.loadText(text, source),
+          runBatch: (text, source, names) => this.runBatch(text, source, names),
+        }),
+      );
+      return;
+    }
     jobs.setJob('batch');
     jobs.setStatus(`Reading ${file.name} (${formatBytes(file.size)})…`, 'busy');
     const stops = jobs.stops;
@@ -131,8 +143,19 @@ export class PuzzleLoader {
     await this.runBatch(text, file.name);
   }
 
-  /** Parse and solve every puzzle of `text` in the worker, streaming into the batch panel. */
-  private async runBatch(text: string, source: string): Promise<void> {
+  /**
+   * Parse and solve every puzzle of `text` in the worker, streaming into the batch panel.
+   *
+   * @param names the puzzles' names when the page made the text (a spreadsheet's puzzles,
+   *   one a line, named by sheet and range); their lines are then not shown
+   */
+  private async runBatch(text: string, source: string, names?: readonly string[]): Promise<void> {
+    const rename = (item: BatchItem | undefined): void => {
+      if (item && names) {
+        item.name = names[item.index] ?? item.name;
+        item.line = 0;
+      }
+    };
     const { jobs, settings, el } = this.page;
     const stops = jobs.stops;
     let latest: BatchProgress | null = null;
@@ -156,12 +179,14 @@ export class PuzzleLoader {
           options,
           (progress) => {
             if (latest === null) start(progress.total);
+            rename(progress.item);
             latest = progress;
             panel.progress(progress);
           },
           { ...settings.textFields(), largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value) },
         );
         if (latest === null) start(result.items.length);
+        result.items.forEach(rename);
         panel.finish(result, source, route);
       },
       (e) => {
@@ -193,6 +218,7 @@ export class PuzzleLoader {
         if (conflicts.length > 0) board.markConflicts(conflicts);
       },
       setStatus: (text, kind) => jobs.setStatus(text, kind),
+      saveResults: (format, rows) => void import('./spreadsheet').then((m) => m.saveResults(this.page, format, rows)),
     });
     return this.batchPanel;
   }

@@ -72,6 +72,8 @@ export function findElements() {
     treePanel: byId('tree-panel', HTMLElement),
     treeBody: byId('tree', HTMLDivElement),
     embedButton: byId('embed', HTMLButtonElement),
+    saveXlsxButton: byId('save-xlsx', HTMLButtonElement),
+    saveCsvButton: byId('save-csv', HTMLButtonElement),
     embedDialog: byId('embed-dialog', HTMLDialogElement),
     embedSnippetText: byId('embed-snippet', HTMLTextAreaElement),
     embedCopy: byId('embed-copy', HTMLButtonElement),

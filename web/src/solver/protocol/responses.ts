@@ -28,6 +28,10 @@ export interface ErrorWhere {
   cells?: CellRef[];
   /** For `bad_request`: the missing or mistyped field. */
   field?: string;
+  /** For a spreadsheet: the sheet at fault. */
+  sheet?: string;
+  /** For a spreadsheet: the cell or range at fault, A1 notation ("D4", "B2:C3"). */
+  cell?: string;
 }
 
 /** An engine error. */

@@ -75,7 +75,15 @@ export type WorkerErrorCode =
   /** The WASM module could not be loaded or instantiated. */
   | 'load_failed'
   /** The WASM module aborted inside a request; the worker must be replaced. */
-  | 'engine_crashed';
+  | 'engine_crashed'
+  /** Spreadsheets (web/src/sheets/cells.ts): no puzzle, or a bad cell (`where.sheet`, `where.cell`). */
+  | 'spreadsheet_error'
+  /** Spreadsheets: an encrypted, .xls, .ods, corrupt or non-UTF-8 file. */
+  | 'unsupported_file'
+  /** Spreadsheets: past a stated limit (expanded size, zip entries, sheets). */
+  | 'too_large'
+  /** Spreadsheets: exceljs or Papa Parse could not be loaded. */
+  | 'missing_dependency';
 
 /** Every error code a page can see. */
 export type ErrorCode = EngineErrorCode | WorkerErrorCode;

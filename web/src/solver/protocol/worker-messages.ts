@@ -6,6 +6,7 @@
  * Types and pure helpers only: runs in the page, the worker and Node alike.
  */
 import type { GenreRequest } from '../genre.js';
+import type { GridSheet, ResultRow, SpreadsheetPuzzles } from './spreadsheets.js';
 import type { Objective, PuzzleFields, SolveOptions } from './requests.js';
 import type { EngineError, WireError } from './responses.js';
 import type {
@@ -157,6 +158,39 @@ export interface WorkerGenreMessage {
   request: Omit<GenreRequest, 'id'>;
 }
 
+/**
+ * Page → worker: find the puzzles of a spreadsheet file (.xlsx or .csv; web/src/sheets/).
+ * The worker loads exceljs and Papa Parse on the first such message; the engine is not
+ * involved. The bytes are transferred.
+ */
+export interface WorkerReadSpreadsheetMessage {
+  id: number;
+  type: 'readSpreadsheet';
+  /** The file's bytes. */
+  bytes: ArrayBuffer;
+  /** The file's name, for messages. */
+  fileName: string;
+  /** Only this sheet (name or 1-based position); default every sheet. */
+  sheet?: string | number;
+}
+
+/** Page → worker: write a grid or a batch's results as .xlsx or .csv. */
+export interface WorkerWriteSpreadsheetMessage {
+  id: number;
+  type: 'writeSpreadsheet';
+  format: 'xlsx' | 'csv';
+  /** One grid (givens bold, solved digits blue, box borders), or */
+  grid?: GridSheet;
+  /** a batch's results, one row per puzzle. */
+  results?: ResultRow[];
+}
+
+/** The worker's reply to `writeSpreadsheet`: the file's bytes and its MIME type. */
+export interface WriteSpreadsheetResult {
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
 /** Every message the page sends to the worker. */
 export type PageToWorker =
   | WorkerGenreMessage
@@ -170,14 +204,16 @@ export type PageToWorker =
   | WorkerEnumerateMessage
   | WorkerExplainInfeasibleMessage
   | WorkerCompleteMessage
-  | WorkerGenerateMessage;
+  | WorkerGenerateMessage
+  | WorkerReadSpreadsheetMessage
+  | WorkerWriteSpreadsheetMessage;
 
 /** One puzzle's outcome in a batch. */
 export interface BatchItem {
   /** 0-based position in the input. */
   index: number;
   name: string;
-  /** 1-based line where the puzzle starts. */
+  /** 1-based line where the puzzle starts; 0 when the text was made by the page (a spreadsheet's puzzles). */
   line: number;
   /** Canonical givens. */
   givens: string;
@@ -224,12 +260,16 @@ export interface WorkerResultByType extends EngineResultByType {
   /** The genre route's result (genre.ts types it per request type). */
   genre: unknown;
   solveBatch: BatchResult;
+  readSpreadsheet: SpreadsheetPuzzles;
+  writeSpreadsheet: WriteSpreadsheetResult;
 }
 
 /** Maps each worker request type to the progress it streams (`never`: none). */
 export interface WorkerProgressByType extends EngineProgressByType {
   genre: Record<string, unknown>;
   solveBatch: BatchProgress;
+  readSpreadsheet: never;
+  writeSpreadsheet: never;
 }
 
 /** Worker → page: the final successful reply to request `id`. */

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Spreadsheets on the Sudoku page in headless Chromium: an .xlsx made here with exceljs
+// is loaded through "Load file" onto the board (its range in the status line), a
+// workbook of three sheets becomes a batch named by sheet and range whose results
+// download as .xlsx, the solved board saves as .xlsx with givens bold and solved digits
+// blue, and a bad cell is named while the board stays as it was.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SOLVED_COLOUR } from '../../web/src/sheets/write';
+import { readBoard, readGivens, resultsDir, settledStatus, useHarness, type Harness } from './harness';
+
+let h: Harness;
+useHarness((started) => {
+  h = started;
+});
+
+const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+
+async function workbook(fill: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function put(ws: ExcelJS.Worksheet, line: string, row = 1, column = 1): void {
+  [...line].forEach((ch, i) => {
+    if (ch !== '.') ws.getCell(row + Math.floor(i / 9), column + (i % 9)).value = Number(ch);
+  });
+}
+
+async function load(page: Page, name: string, buffer: Buffer): Promise<{ text: string; kind: string }> {
+  const mimeType = name.endsWith('.csv') ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await page.setInputFiles('#file-input', { name, mimeType, buffer });
+  return settledStatus(page);
+}
+
+describe('spreadsheets on the page', () => {
+  it('loads one puzzle from an .xlsx onto the board, solves it and saves it as .xlsx', async () => {
+    const page = await h.openPage();
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Week 1');
+      ws.getCell('A1').value = 'Puzzle of the week';
+      put(ws, LINE, 3, 2);
+    });
+    const status = await load(page, 'week.xlsx', bytes);
+    expect(status.text).toBe("Loaded the puzzle from week.xlsx ('Week 1'!B3:J11) (30 givens). Press Solve.");
+    expect(await readGivens(page)).toBe(LINE);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).kind).toBe('ok');
+    expect(await readBoard(page)).toBe(SOLUTION);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-xlsx')]);
+    expect(download.suggestedFilename()).toBe('gridmilp-solution.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A1').value).toBe(5);
+    expect(ws.getCell('A1').font.bold).toBe(true);
+    expect(ws.getCell('C1').value).toBe(4);
+    expect(ws.getCell('C1').font.color?.argb).toBe(SOLVED_COLOUR);
+    expect(ws.getCell('D1').border.left?.style).toBe('medium');
+    expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.xlsx: givens bold, solved digits blue, box borders drawn.');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#save-csv')]);
+    expect(readFileSync((await csv.path())!, 'utf8').split('\n')[0]).toBe('5,3,4,6,7,8,9,1,2');
+    await page.screenshot({ path: join(resultsDir, 'spreadsheet-loaded-solved.png') });
+    await page.close();
+  });
+
+  it('solves the sheets of a workbook as a batch named by sheet and range, and downloads the results', async () => {
+    const page = await h.openPage();
+    const bytes = await workbook((wb) => {
+      put(wb.addWorksheet('Monday'), LINE);
+      wb.addWorksheet('Notes').getCell('A1').value = 'Answers on Friday';
+      put(wb.addWorksheet('Tuesday'), `55${LINE.slice(2)}`); // two 5s in row 1: an error row
+      put(wb.addWorksheet('Wednesday'), SOLUTION, 2, 2);
+    });
+    const status = await load(page, 'week.xlsx', bytes);
+    expect(status.text).toMatch(/^Finished 3 puzzles from week\.xlsx in .*: 2 solved, 1 with errors/);
+    const names = await page.locator('#batch-table tbody button.link').allTextContents();
+    expect(names).toEqual(['Monday!A1:I9', 'Tuesday!A1:I9', 'Wednesday!B2:J10']);
+    await page.locator('#batch-table tbody button.link').nth(1).click();
+    expect((await settledStatus(page)).text).toMatch(/^Tuesday!A1:I9: .*5/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
+    expect(download.suggestedFilename()).toBe('gridmilp-results.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as never);
+    const rows = wb.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    expect(rows[0]!.slice(1)).toEqual(['name', 'status', 'ms', 'nodes', 'puzzle', 'solution']);
+    expect(rows[1]!.slice(1, 3)).toEqual(['Monday!A1:I9', 'solved']);
+    expect(rows[1]![6]).toBe(SOLUTION);
+    expect(String(rows[2]![2])).toMatch(/^error: /);
+    await page.screenshot({ path: join(resultsDir, 'spreadsheet-batch.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('names the bad cell of a CSV and keeps the board', async () => {
+    const page = await h.openPage();
+    const bytes = await workbook((wb) => put(wb.addWorksheet('S'), LINE));
+    await load(page, 'first.xlsx', bytes);
+    const rows = LINE.match(/.{9}/g)!.map((r) => [...r].map((ch) => (ch === '.' ? '' : ch)).join(';'));
+    rows[3] = rows[3]!.replace(/^8/, 'eight');
+    const status = await load(page, 'bad.csv', Buffer.from(rows.join('\n')));
+    expect(status.kind).toBe('error');
+    expect(status.text).toContain('bad.csv!A4 holds the text “eight”');
+    expect(await readGivens(page)).toBe(LINE);
+    await page.close();
+  });
+});

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Spreadsheets on the Sudoku page (issue #26, items 1 and 2): a loaded .xlsx or .csv is
+ * read in the worker (web/src/sheets/, exceljs and Papa Parse fetched on first use), its
+ * one puzzle put on the board or its many solved as a batch named by sheet and range;
+ * the board and a batch's results are saved as .xlsx or .csv. Fetched on the first
+ * spreadsheet, so a first solve does not download it.
+ */
+import type { ResultRow, SheetPuzzle } from '../../solver/protocol';
+import { plural } from '../format';
+import type { Page } from '../app/page';
+import { saveBlob } from '../shared';
+
+/** A puzzle's grid as the canonical one-line text (`1`–`9`, `A`–`Z`, `.` for empty). */
+export function lineOf(grid: readonly (readonly number[])[]): string {
+  return grid
+    .flat()
+    .map((v) => (v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v)))
+    .join('');
+}
+
+/** A canonical line as n rows of numbers (0 for empty). */
+function gridOf(line: string, n: number): number[][] {
+  const value = (ch: string): number => (ch === '.' ? 0 : ch <= '9' ? Number(ch) : ch.charCodeAt(0) - 55);
+  return Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map(value));
+}
+
+/** How the page hands a spreadsheet's puzzles on: one to the board, many as a batch. */
+export interface SpreadsheetSink {
+  /** Load one puzzle's text onto the board; `source` names the file and range. */
+  loadText(text: string, source: string): Promise<void>;
+  /** Solve many puzzles (one line each) as a batch, each named by `names`. */
+  runBatch(text: string, source: string, names: string[]): Promise<void>;
+}
+
+/**
+ * Read `file` as a spreadsheet in the worker and hand its puzzles on.
+ *
+ * @param page the page (its client, jobs and status line)
+ * @param file the chosen file (its size already checked)
+ * @param sink where one puzzle or a batch goes
+ */
+export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetSink): Promise<void> {
+  const { jobs, client } = page;
+  let puzzles: SheetPuzzle[] = [];
+  let skipped: { sheet: string; reason: string }[] = [];
+  const stops = jobs.stops;
+  await jobs.run('parse', `Reading ${file.name} as a spreadsheet…`, async () => {
+    const read = await client.readSpreadsheet(await file.arrayBuffer(), file.name);
+    puzzles = read.puzzles;
+    skipped = read.skipped;
+  });
+  if (puzzles.length === 0 || stops !== jobs.stops) return; // the error is shown
+  const sizes = [...new Set(puzzles.map((p) => p.size))];
+  if (sizes.length > 1) {
+    jobs.setStatus(
+      `${file.name} holds puzzles of ${sizes.map((n) => `${n}×${n}`).join(' and ')}; a batch has one size: save each size in a file of its own.`,
+      'error',
+    );
+    return;
+  }
+  const skippedNote = skipped.length > 0 ? ` Skipped ${plural(skipped.length, 'sheet')} without a puzzle: ${skipped.map((s) => s.sheet).join(', ')}.` : '';
+  const first = puzzles[0]!;
+  if (puzzles.length === 1) {
+    await sink.loadText(lineOf(first.grid), `${file.name} (${first.name})`);
+    if (skippedNote) page.el.status.textContent += skippedNote;
+    return;
+  }
+  await sink.runBatch(
+    puzzles.map((p) => lineOf(p.grid)).join('\n'),
+    file.name,
+    puzzles.map((p) => p.name),
+  );
+}
+
+/**
+ * Save the board (givens, and the solution when one is shown) as .xlsx or .csv.
+ *
+ * @param page the page (board, client, status line)
+ * @param format the file type
+ */
+export async function saveBoard(page: Page, format: 'xlsx' | 'csv'): Promise<void> {
+  const { board, client, jobs } = page;
+  const { size, boxHeight, boxWidth } = board.shape;
+  const solution = board.getSolution();
+  try {
+    const file = await client.writeSpreadsheet(format, {
+      grid: { size, boxHeight, boxWidth, givens: gridOf(board.getGivens(), size), ...(solution ? { solution: gridOf(solution, size) } : {}) },
+    });
+    const name = `gridmilp-${solution ? 'solution' : 'puzzle'}.${format}`;
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), name);
+    jobs.setStatus(`Saved ${name}: ${solution ? 'givens bold, solved digits blue' : 'the givens'}${format === 'xlsx' ? ', box borders drawn' : ''}.`, 'ok');
+  } catch (e) {
+    jobs.showError(e, false);
+  }
+}
+
+/**
+ * Save a batch's results, one row per puzzle (name, status, ms, nodes, puzzle, solution).
+ *
+ * @param page the page (client, status line)
+ * @param format the file type
+ * @param rows the results
+ */
+export async function saveResults(page: Page, format: 'xlsx' | 'csv', rows: ResultRow[]): Promise<void> {
+  try {
+    const file = await page.client.writeSpreadsheet(format, { results: rows });
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), `gridmilp-results.${format}`);
+  } catch (e) {
+    page.jobs.showError(e, false);
+  }
+}
