@@ -574,3 +574,41 @@ describe('the other operations', () => {
     expect(solver.solve(EASY).solution).toBe(EASY_SOLUTION);
   });
 });
+
+describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed here)', () => {
+  it('writes a solved grid as .xlsx to a file, reads it back by path and solves what it reads', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { readSpreadsheet, writeSpreadsheet } = await import('../../web/src/lib/node');
+    const solver = await createSolver();
+    const givens = toGrid(EASY, 9);
+    const solution = solver.solve(givens).solutionGrid!;
+    const dir = mkdtempSync(join(tmpdir(), 'gridmilp-sheet-'));
+    try {
+      const path = join(dir, 'week.xlsx');
+      writeFileSync(path, await writeSpreadsheet('xlsx', { grid: { size: 9, boxHeight: 3, boxWidth: 3, givens } }));
+      const read = await readSpreadsheet(path);
+      expect(read.puzzles.map((p) => [p.name, p.sheet, p.range])).toEqual([['Sudoku!A1:I9', 'Sudoku', 'A1:I9']]);
+      expect(solver.solve(read.puzzles[0]!.grid).solutionGrid).toEqual(solution);
+      const csv = new TextDecoder().decode(await writeSpreadsheet('csv', { results: [{ name: 'Grid 01', status: 'solved', puzzle: EASY }] }));
+      expect(csv.split('\n')[1]).toBe(`Grid 01,solved,,,${EASY},`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      solver.dispose();
+    }
+  });
+
+  it('rejects a bad cell with a GridmilpError naming the sheet and cell', async () => {
+    const { readSpreadsheet } = await import('../../web/src/lib/node');
+    const text = EASY.match(/.{9}/g)!.map((row) => [...row].map((ch) => (ch === '.' ? '' : ch)).join(',')).join('\n').replace(/^,,3/, ',,3.5');
+    const e = await readSpreadsheet(new TextEncoder().encode(text), { fileName: 'p.csv' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(e).toBeInstanceOf(GridmilpError);
+    expect((e as GridmilpError).code).toBe('spreadsheet_error');
+    expect((e as GridmilpError).where).toEqual({ sheet: 'p.csv', cell: 'C1' });
+    expect((e as GridmilpError).message).toBe('p.csv!C1 holds 3.5, not a whole number; a cell of the puzzle holds a whole number from 1 to 9.');
+  });
+});

@@ -39,7 +39,7 @@ describe('the packed tarball', () => {
       /^package\/package\.json$/,
       /^package\/README\.md$/,
       /^package\/LICENSE$/,
-      /^package\/lib\/src\/(lib|solver|solver\/protocol|worker)\/[a-z_-]+\.(js|d\.ts)$/,
+      /^package\/lib\/src\/(lib|solver|solver\/protocol|worker|sheets)\/[a-z_-]+\.(js|d\.ts)$/,
       /^package\/lib\/generated\/gridmilp_(wasm_sat\.js|wasm_sat\.wasm|cli_node\.cjs|cli_node\.wasm)$/,
       /^package\/lib\/generated\/vocabulary\.(js|d\.ts)$/,
     ];
@@ -108,6 +108,16 @@ describe('installed offline into a fresh folder', () => {
       packages: Record<string, unknown>;
     };
     expect(Object.keys(lock.packages).sort()).toEqual(['', 'node_modules/gridmilp']);
+  });
+
+  it('without the optional spreadsheet packages, readSpreadsheet rejects with missing_dependency', () => {
+    const script = [
+      "import { readSpreadsheet } from 'gridmilp';",
+      "readSpreadsheet(new Uint8Array([1, 2, 3])).then(() => console.log('read'), (e) => console.log(e.code, e.message));",
+    ].join('\n');
+    const r = run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^missing_dependency Spreadsheets need the packages exceljs, papaparse and fflate \(npm install exceljs papaparse fflate\)/);
   });
 
   /** What the plain Node script printed: run once, by whichever test needs it first. */

@@ -17,7 +17,9 @@ import type { EngineError, EngineErrorCode, ErrorWhere } from '../solver/protoco
  * - `load_failed`: the WebAssembly module could not be loaded or instantiated;
  * - `engine_crashed`: the module aborted inside a request; this solver is unusable,
  *   create a new one;
- * - `disposed`: the solver was used after `dispose()`.
+ * - `disposed`: the solver was used after `dispose()`;
+ * - spreadsheets (Node entry): `spreadsheet_error` (no puzzle, a bad cell: `where.sheet`,
+ *   `where.cell`), `unsupported_file`, `too_large`, `missing_dependency`.
  */
 export type GridmilpErrorCode =
   | EngineErrorCode
@@ -25,7 +27,11 @@ export type GridmilpErrorCode =
   | 'invalid_option'
   | 'load_failed'
   | 'engine_crashed'
-  | 'disposed';
+  | 'disposed'
+  | 'spreadsheet_error'
+  | 'unsupported_file'
+  | 'too_large'
+  | 'missing_dependency';
 
 /** An `Error` with a gridmilp error code and, when known, where it happened. */
 export class GridmilpError extends Error {

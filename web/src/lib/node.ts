@@ -19,6 +19,7 @@ import { checkCreateOptions, loadSolver } from './solver.js';
 import type { CreateSolverOptions, Solver } from './types.js';
 
 export * from './exports.js';
+export * from './spreadsheets.js';
 
 /**
  * The `.wasm` shipped beside the glue: the module with the SAT method (the page's

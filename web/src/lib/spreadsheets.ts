@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Spreadsheets in the npm package's Node entry: puzzles read from .xlsx and .csv files,
+ * and a grid or a batch's results written as .xlsx or .csv (web/src/sheets/). The
+ * libraries this takes, exceljs, papaparse and fflate, are optional peer dependencies:
+ * `npm install exceljs papaparse fflate` to use these functions; without them each
+ * call rejects with code `missing_dependency`, and nothing else of the package needs them.
+ *
+ * ```js
+ * import { createSolver, readSpreadsheet } from 'gridmilp';
+ * const { puzzles } = await readSpreadsheet('class.xlsx');
+ * const solver = await createSolver();
+ * for (const p of puzzles) console.log(p.name, solver.solve(p.grid).solution);
+ * ```
+ */
+import { readFile } from 'node:fs/promises';
+import type { GridSheet, ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
+import { GridmilpError } from './errors.js';
+
+export type { GridSheet, ResultRow, SheetPuzzle, SpreadsheetPuzzles } from '../solver/protocol.js';
+
+/** Options of {@link readSpreadsheet}. */
+export interface ReadSpreadsheetOptions {
+  /** Read only this sheet: its name or 1-based position (default every sheet). */
+  sheet?: string | number;
+  /** The file's name for messages, when `file` is bytes (default "the file"). */
+  fileName?: string;
+}
+
+/** The sheets code and its libraries, loaded on first use. */
+async function sheets() {
+  try {
+    const [read, write, libraries, cells] = await Promise.all([
+      import('../sheets/read.js'),
+      import('../sheets/write.js'),
+      import('../sheets/libraries.js'),
+      import('../sheets/cells.js'),
+    ]);
+    return { read, write, libraries: await libraries.loadSpreadsheetLibraries(), cells };
+  } catch (e) {
+    throw new GridmilpError(
+      'missing_dependency',
+      `Spreadsheets need the packages exceljs, papaparse and fflate (npm install exceljs papaparse fflate): ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+}
+
+/** A SpreadsheetError of web/src/sheets/ as the package's error, sheet and cell kept. */
+function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): unknown {
+  if (!(e instanceof SpreadsheetError)) return e;
+  const s = e as Error & { code: GridmilpError['code']; sheet?: string; cell?: string };
+  const where = { ...(s.sheet === undefined ? {} : { sheet: s.sheet }), ...(s.cell === undefined ? {} : { cell: s.cell }) };
+  return new GridmilpError(s.code, s.message, Object.keys(where).length > 0 ? where : undefined);
+}
+
+/**
+ * Read the puzzles of a spreadsheet: one n×n block of numbers per sheet (n from 4 to 35,
+ * 0 or nothing for an empty cell), or one puzzle of n² symbols per row (docs/formats.md,
+ * "Spreadsheets").
+ *
+ * @param file a path, or the file's bytes
+ * @param options which sheet; the file's name for messages
+ * @returns each puzzle with its sheet, range, size and grid (n rows of numbers, ready for
+ *   `solver.solve`), and the sheets skipped for having none
+ * @throws GridmilpError (as rejection) `spreadsheet_error` with `where.sheet` and
+ *   `where.cell` (a bad cell, no puzzle), `unsupported_file` (encrypted, .xls, .ods,
+ *   corrupt, not UTF-8), `too_large` (over 100 MiB expanded, 10,000 zip entries or
+ *   1,000 sheets), `missing_dependency`; Node's error when the path cannot be read
+ */
+export async function readSpreadsheet(file: string | Uint8Array, options: ReadSpreadsheetOptions = {}): Promise<SpreadsheetPuzzles> {
+  const bytes = typeof file === 'string' ? new Uint8Array(await readFile(file)) : file;
+  const fileName = options.fileName ?? (typeof file === 'string' ? file.replace(/^.*[\\/]/, '') : 'the file');
+  const s = await sheets();
+  try {
+    return await s.read.readSpreadsheet(bytes, s.libraries, { fileName, ...(options.sheet === undefined ? {} : { sheet: options.sheet }) });
+  } catch (e) {
+    throw wrap(e, s.cells.SpreadsheetError);
+  }
+}
+
+/**
+ * Write one grid (givens bold, solved digits blue, box borders; CSV: n lines of n
+ * numbers) or a batch's results (one row per puzzle: name, status, ms, nodes, puzzle,
+ * solution) as a file's bytes.
+ *
+ * @param format `xlsx` or `csv`
+ * @param what `{ grid }` or `{ results }`
+ * @returns the file's bytes (CSV as UTF-8)
+ * @throws GridmilpError (as rejection) `invalid_argument` for another format or neither
+ *   field; `missing_dependency`
+ */
+export async function writeSpreadsheet(format: 'xlsx' | 'csv', what: { grid: GridSheet } | { results: ResultRow[] }): Promise<Uint8Array> {
+  if (format !== 'xlsx' && format !== 'csv') {
+    throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`);
+  }
+  const s = await sheets();
+  if ('grid' in what && what.grid) {
+    return format === 'xlsx' ? s.write.gridXlsx(what.grid, s.libraries) : new TextEncoder().encode(s.write.gridCsv(what.grid, s.libraries));
+  }
+  if ('results' in what && Array.isArray(what.results)) {
+    return format === 'xlsx' ? s.write.resultsXlsx(what.results, s.libraries) : new TextEncoder().encode(s.write.resultsCsv(what.results, s.libraries));
+  }
+  throw new GridmilpError('invalid_argument', 'writeSpreadsheet needs { grid } or { results }.');
+}
