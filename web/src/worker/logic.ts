@@ -5,8 +5,6 @@
  * tests drive it in Node with the real module and a capturing `post`.
  */
 import type {
-  GridSheet,
-  ResultRow,
   BatchItem,
   BatchResult,
   EngineError,
@@ -65,7 +63,13 @@ export class SolverWorkerLogic {
     const id = messageId(message);
     const type = (message as { type?: unknown } | null)?.type;
     if (type === 'readSpreadsheet' || type === 'writeSpreadsheet') {
-      this.post(await spreadsheetReply(id, message as Record<string, unknown>));
+      // The sheets code is fetched on the first spreadsheet, not with the worker.
+      try {
+        const { spreadsheetReply } = await import('../sheets/reply');
+        this.post(await spreadsheetReply(id, message as Record<string, unknown>));
+      } catch (e) {
+        this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
+      }
       return;
     }
     let engine: Engine;
@@ -369,55 +373,6 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
  * Whether a message needs the module with the genres: a genre route request, or
  * `explainInfeasible` (left out of the first-solve module to keep it small).
  */
-/**
- * The reply to `readSpreadsheet` or `writeSpreadsheet` (web/src/sheets/): the sheets
- * code and its libraries (exceljs, Papa Parse, fflate) are fetched on the first such
- * message; the engine is not involved. A {@link SpreadsheetError} becomes an error
- * reply with its code, sheet and cell.
- */
-async function spreadsheetReply(id: number, m: Record<string, unknown>): Promise<WorkerToPage> {
-  const bad = (field: string, message: string): WorkerToPage => ({ id, error: { code: 'bad_request', message, where: { field } } });
-  try {
-    const [{ loadSpreadsheetLibraries }, sheets] = await Promise.all([import('../sheets/libraries'), import('../sheets/cells')]);
-    try {
-      const libraries = await loadSpreadsheetLibraries();
-      if (m.type === 'readSpreadsheet') {
-        if (!(m.bytes instanceof ArrayBuffer)) return bad('bytes', 'readSpreadsheet needs the file as an ArrayBuffer.');
-        const sheet = typeof m.sheet === 'string' || typeof m.sheet === 'number' ? m.sheet : undefined;
-        const { readSpreadsheet } = await import('../sheets/read');
-        const result = await readSpreadsheet(new Uint8Array(m.bytes), libraries, {
-          fileName: typeof m.fileName === 'string' ? m.fileName : 'the file',
-          ...(sheet === undefined ? {} : { sheet }),
-        });
-        return { id, result };
-      }
-      const write = await import('../sheets/write');
-      const xlsx = m.format === 'xlsx';
-      if (!xlsx && m.format !== 'csv') return bad('format', 'writeSpreadsheet needs format "xlsx" or "csv".');
-      let bytes: Uint8Array;
-      if (typeof m.grid === 'object' && m.grid !== null) {
-        const grid = m.grid as GridSheet;
-        bytes = xlsx ? await write.gridXlsx(grid, libraries) : new TextEncoder().encode(write.gridCsv(grid, libraries));
-      } else if (Array.isArray(m.results)) {
-        const rows = m.results as ResultRow[];
-        bytes = xlsx ? await write.resultsXlsx(rows, libraries) : new TextEncoder().encode(write.resultsCsv(rows, libraries));
-      } else {
-        return bad('grid', 'writeSpreadsheet needs a grid or results.');
-      }
-      const mimeType = xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv;charset=utf-8';
-      return { id, result: { bytes, mimeType } };
-    } catch (e) {
-      if (e instanceof sheets.SpreadsheetError) {
-        const where = { ...(e.sheet === undefined ? {} : { sheet: e.sheet }), ...(e.cell === undefined ? {} : { cell: e.cell }) };
-        return { id, error: { code: e.code, message: e.message, ...(Object.keys(where).length > 0 ? { where } : {}) } };
-      }
-      throw e;
-    }
-  } catch (e) {
-    return { id, error: { code: 'internal_error', message: `gridmilp worker: ${errorText(e)}` } };
-  }
-}
-
 function needsGenreModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const type = (message as { type?: unknown }).type;
