@@ -24,6 +24,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -155,7 +156,49 @@ struct SolveCommand {
   bool routeGiven = false;           // Sudoku: --model or --method given (else the fastest route)
   int jobs = 1;                      // worker processes (--jobs; cli/jobs.h)
   bool explainInfeasible = false;    // --explain-infeasible
+  std::string results;               // --results FILE: the results table as CSV
 };
+
+/// One field of a CSV line (RFC 4180): quoted, with quotes doubled, when it holds a
+/// comma, a quote or a line break.
+std::string csvField(const std::string& field) {
+  if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
+  std::string out = "\"";
+  for (const char ch : field) {
+    if (ch == '"') out += '"';
+    out += ch;
+  }
+  return out + "\"";
+}
+
+/// One row of `--results`: the columns of docs/formats.md ("Spreadsheets"), as the
+/// page's and the npm API's results tables have them.
+struct ResultRow {
+  std::string name, status, ms, nodes, puzzle, solution;
+};
+
+/// Writes the rows as CSV to `path` (a header line, then one line per puzzle). Throws
+/// std::runtime_error when the file cannot be written.
+void writeResults(const std::string& path, const std::vector<ResultRow>& rows) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+  out << "name,status,ms,nodes,puzzle,solution\n";
+  for (const ResultRow& r : rows) {
+    out << csvField(r.name) << ',' << csvField(r.status) << ',' << r.ms << ',' << r.nodes << ','
+        << csvField(r.puzzle) << ',' << csvField(r.solution) << '\n';
+  }
+  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+/// Whether `path` names a spreadsheet (read by the npm package's CLI, not this one).
+bool isSpreadsheetPath(const std::string& path) {
+  const auto dot = path.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = path.substr(dot + 1);
+  for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return ext == "xlsx" || ext == "xlsm" || ext == "csv" || ext == "tsv" || ext == "ods" ||
+         ext == "xls";
+}
 
 /// The objective object of a request from --objective: a preset name, or a file
 /// whose first word is maximize/minimize followed by n·n weights. Throws
@@ -217,6 +260,11 @@ bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Do
   if (cmd.as_json) std::cout << app::writeJson(*parsed) << "\n";
   std::cerr << "gridmilp: " << where(cmd.path) << ": " << text((*parsed)["error"]["message"])
             << "\n";
+  if (isSpreadsheetPath(cmd.path)) {
+    std::cerr << "gridmilp: " << cmd.path
+              << " is read as puzzle text here; spreadsheets (.xlsx, .csv) are read by `npm run "
+                 "cli` and `npx gridmilp` (docs/cli.md)\n";
+  }
   return false;
 }
 
@@ -353,6 +401,7 @@ int runSolve(const SolveCommand& cmd) {
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
   long euler_sum = 0;
+  std::vector<ResultRow> rows(puzzles.Size());
   std::vector<double> times;
   std::vector<std::string> requests;
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
@@ -376,9 +425,13 @@ int runSolve(const SolveCommand& cmd) {
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
+    ResultRow& row = rows[i];
+    row.name = text(puzzle["name"]);
+    row.puzzle = text(puzzle["givens"]);
     if (response.HasMember("error")) {
       ++errors;
       const std::string message = text(response["error"]["message"]);
+      row.status = "error: " + message;
       if (!cmd.as_json && !cmd.euler96) std::cout << "error: " << message << "\n";
       std::cerr << "gridmilp: " << label << ": " << message << "\n";
       if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
@@ -392,6 +445,11 @@ int runSolve(const SolveCommand& cmd) {
     } else if (result.HasMember("totalMs")) {
       times.push_back(result["totalMs"].GetDouble());
     }
+    if (!times.empty()) row.ms = app::writeJson(Value(times.back()));
+    if (result.HasMember("stats") && result["stats"].HasMember("nodes")) {
+      row.nodes = app::writeJson(result["stats"]["nodes"]);
+    }
+    const bool time_limit = hasString(result, "status", "time_limit");
     std::vector<std::string> solutions;
     if (result.HasMember("solutions")) {
       for (const Value& s : result["solutions"].GetArray()) solutions.push_back(text(s));
@@ -400,6 +458,7 @@ int runSolve(const SolveCommand& cmd) {
     }
     if (solutions.empty()) {
       ++unsolved;
+      row.status = time_limit ? "time limit" : "no solution";
       if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (cmd.explainInfeasible && hasString(result, "status", "infeasible")) {
@@ -409,6 +468,8 @@ int runSolve(const SolveCommand& cmd) {
     }
     ++solved;
     const std::string& first = solutions.front();
+    row.status = time_limit ? "solved (time limit)" : "solved";
+    row.solution = first;
     if (first.size() >= 3) {
       euler_sum += 100 * (first[0] - '0') + 10 * (first[1] - '0') + (first[2] - '0');
     }
@@ -437,6 +498,14 @@ int runSolve(const SolveCommand& cmd) {
     }
   });
   if (cmd.euler96) std::cout << euler_sum << "\n";
+  if (!cmd.results.empty()) {
+    try {
+      writeResults(cmd.results, rows);
+    } catch (const std::exception& e) {
+      std::cerr << "gridmilp: " << e.what() << "\n";
+      return kExitBadInput;
+    }
+  }
   const int size = parse_result["size"].GetInt();
   return printSummary(
       puzzles.Size(),
@@ -842,6 +911,9 @@ int main(int argc, char** argv) {
   solve->add_flag("--explain-infeasible", solve_cmd.explainInfeasible,
                   "Sudoku: for a puzzle without solution, print the fewest givens to remove "
                   "and the largest fill that keeps every given (two MILPs, by CNF-SAT)");
+  solve->add_option("--results", solve_cmd.results,
+                    "Sudoku: also write a results table as CSV to this file (name, status, ms, "
+                    "nodes, puzzle, solution; npm run cli and npx gridmilp also write .xlsx)");
   std::string model = "textbook";
   solve->add_option("--model", model,
                     "Sudoku: reduced (singles fixed; default), textbook (729 variables for "
@@ -930,9 +1002,10 @@ int main(int argc, char** argv) {
       }
 #endif
       if (solve_cmd.genre != "sudoku") {
-        if (solve_cmd.explainInfeasible) {
-          std::cerr << "gridmilp: --explain-infeasible explains Sudoku puzzles only, not "
-                    << solve_cmd.genre << "\n";
+        if (solve_cmd.explainInfeasible || !solve_cmd.results.empty()) {
+          std::cerr << "gridmilp: "
+                    << (solve_cmd.explainInfeasible ? "--explain-infeasible" : "--results")
+                    << " is for Sudoku puzzles only, not " << solve_cmd.genre << "\n";
           return kExitBadInput;
         }
         return runGenreSolve(solve_cmd);

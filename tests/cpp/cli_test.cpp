@@ -168,6 +168,47 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
   EXPECT_EQ(runCli("solve - --explain-infeasible --genre hitori", "1 1\n1\n").exit_code, 2);
 }
 
+TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
+  const std::string table =
+      ::testing::TempDir() + "gridmilp_results." + std::to_string(getpid()) + ".csv";
+  std::string clash = kGrid01;
+  clash[0] = '3';  // two 3s in row 1: an error row, its message quoted (it has commas)
+  const std::string infeasible = "12345678." + std::string(63, '.') + "........9";
+  const CliRun run = runCli("solve - --jobs 2 --results '" + table + "'",
+                            kGrid01 + "\n" + clash + "\n" + infeasible + "\n");
+  EXPECT_EQ(run.exit_code, 2);
+  std::ifstream in(table);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::remove(table.c_str());
+  ASSERT_EQ(lines.size(), 4U);
+  EXPECT_EQ(lines[0], "name,status,ms,nodes,puzzle,solution");
+  EXPECT_TRUE(std::regex_match(
+      lines[1], std::regex("Puzzle 1,solved,[0-9.e-]+,[0-9]+," + kGrid01 +
+                           ",483921657967345821251876493548132976729564138136798245372689514814253"
+                           "769695417382")))
+      << lines[1];
+  EXPECT_EQ(
+      lines[2],
+      "Puzzle 2,\"error: Two 3s in row 1: row 1, column 1 and row 1, column 3\",,," + clash + ",");
+  EXPECT_TRUE(std::regex_match(lines[3],
+                               std::regex("Puzzle 3,no solution,[0-9.e-]+,[0-9]+,12345678\\..*,")))
+      << lines[3];
+  // Genres have no results table; a spreadsheet given here is named as one.
+  EXPECT_EQ(runCli("solve - --genre hitori --results '" + table + "'", "1 1\n1\n").exit_code, 2);
+  const std::string sheet =
+      ::testing::TempDir() + "gridmilp_sheet." + std::to_string(getpid()) + ".csv";
+  std::ofstream(sheet) << "5,3,,,7,,,,\n";
+  const CliRun csv = runCli("solve '" + sheet + "'", "", true);
+  std::remove(sheet.c_str());
+  EXPECT_EQ(csv.exit_code, 2);
+  EXPECT_NE(
+      csv.out.find(
+          "is read as puzzle text here; spreadsheets (.xlsx, .csv) are read by `npm run cli`"),
+      std::string::npos)
+      << csv.out;
+}
+
 TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {
   CliRun run = runCli("solve -", "..3.2.6..\n9..3x5..1\n", true);
   EXPECT_EQ(run.exit_code, 2);

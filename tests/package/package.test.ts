@@ -118,6 +118,11 @@ describe('installed offline into a fresh folder', () => {
     const r = run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^missing_dependency Spreadsheets need the packages exceljs, papaparse and fflate \(npm install exceljs papaparse fflate\)/);
+    // The bin says the same for a spreadsheet, with exit code 2.
+    writeFileSync(join(dir, 'puzzle.csv'), '5,3,,,7,,,,\n');
+    const cli = run(bin, ['solve', 'puzzle.csv'], { cwd: dir });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toMatch(/^gridmilp: Spreadsheets need the packages exceljs, papaparse and fflate/);
   });
 
   /** What the plain Node script printed: run once, by whichever test needs it first. */

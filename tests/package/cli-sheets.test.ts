@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Spreadsheets on the command line (web/src/lib/sheet-cli.ts): `npm run cli` (the native
+// CLI behind scripts/cli.sh) reads a workbook made here, prints each answer in input
+// order and writes the results as .xlsx, named by sheet and range; the table reads back
+// as a batch of the same puzzles; a bad cell is named with exit code 2.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readSpreadsheet } from '../../web/src/lib/node';
+import { repoRoot, run } from './helpers';
+
+const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+const dir = mkdtempSync(join(tmpdir(), 'gridmilp-cli-sheets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function book(sheets: Array<[string, string]>): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, line] of sheets) {
+    const ws = wb.addWorksheet(name);
+    [...line].forEach((ch, i) => {
+      if (ch !== '.') ws.getCell(1 + Math.floor(i / 9), 1 + (i % 9)).value = Number.isNaN(Number(ch)) ? ch : Number(ch);
+    });
+  }
+  const path = join(dir, `book-${sheets.length}-${sheets[0]![0]}.xlsx`);
+  writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+  return path;
+}
+
+const cli = (args: string[]) => run('bash', [join(repoRoot, 'scripts/cli.sh'), ...args]);
+
+describe('npm run cli with spreadsheets', () => {
+  it('solves every sheet, prints the answers in order and writes the results as .xlsx named by sheet', async () => {
+    const path = await book([
+      ['Monday', LINE],
+      ['Tuesday', `55${LINE.slice(2)}`],
+    ]);
+    const out = join(dir, 'results.xlsx');
+    const r = cli(['solve', path, '--results', out]);
+    expect(r.status, r.stderr).toBe(2); // Tuesday has two 5s in row 1
+    expect(r.stdout).toBe(`${SOLUTION}\nerror: Two 5s in row 1: row 1, column 1 and row 1, column 2\n`);
+    expect(r.stderr).toContain(`${path}: 2 puzzles of 9×9 (1 = Monday!A1:I9, 2 = Tuesday!A1:I9)`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const rows = wb.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    expect(rows.map((row) => row.slice(1, 3))).toEqual([
+      ['name', 'status'],
+      ['Monday!A1:I9', 'solved'],
+      ['Tuesday!A1:I9', 'error: Two 5s in row 1: row 1, column 1 and row 1, column 2'],
+    ]);
+    expect(typeof rows[1]![3]).toBe('number'); // ms
+    expect(rows[1]![6]).toBe(SOLUTION);
+    // The results table is a batch of the same puzzles, named by the rows.
+    const back = await readSpreadsheet(out);
+    expect(back.puzzles.map((p) => p.name)).toEqual(['Monday!A1:I9', 'Tuesday!A1:I9']);
+    expect(back.puzzles[0]!.grid.flat().map((v) => (v === 0 ? '.' : String(v))).join('')).toBe(LINE);
+  });
+
+  it('--sheet picks one sheet; a bad cell is named with exit code 2 and no answer', async () => {
+    const path = await book([
+      ['Easy', LINE],
+      ['Typo', `x${LINE.slice(1)}`],
+    ]);
+    const one = cli(['solve', path, '--sheet', 'Easy']);
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stdout).toBe(`${SOLUTION}\n`);
+    const bad = cli(['solve', path, '--sheet=2']);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('gridmilp: Typo!A1 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9');
+  });
+});

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Spreadsheets for the command line: `solve FILE.xlsx|.csv [--sheet S] [--results
+ * OUT.xlsx|.csv]`. The C++ CLI (native, or compiled for Node in the npm package) reads
+ * puzzle text and writes its results table as CSV (`--results`); this front end reads
+ * the spreadsheet (web/src/sheets/ through ./spreadsheets.ts), hands the CLI its puzzles
+ * as text, one a line, and turns the CSV it writes into the .xlsx asked for, each row
+ * named by sheet and range. Used by the npm package's `gridmilp` bin (cli.ts) and by
+ * `npm run cli` (scripts/cli.sh, with the native CLI).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ResultRow } from '../solver/protocol.js';
+import { GridmilpError } from './errors.js';
+import { readSpreadsheet, writeSpreadsheet } from './spreadsheets.js';
+
+/** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
+const VALUED = new Set([
+  '--genre',
+  '--enumerate',
+  '--objective',
+  '--time-limit',
+  '--jobs',
+  '--model',
+  '--method',
+  '--size',
+  '--box',
+  '--symbols',
+  '--results',
+  '--sheet',
+]);
+
+const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
+const XLSX = /\.(xlsx|xlsm)$/i;
+
+/** `solve`'s arguments as this front end sees them. */
+interface SolveArgs {
+  /** Index of the puzzle file in argv, or -1. */
+  file: number;
+  /** Index of `--results`' value in argv (its own element or `--results=…`), or -1. */
+  results: number;
+  /** `--sheet`'s value, and the indices it takes in argv. */
+  sheet?: { value: string; indices: number[] };
+}
+
+function scan(argv: readonly string[]): SolveArgs | null {
+  if (argv[0] !== 'solve') return null;
+  const out: SolveArgs = { file: -1, results: -1 };
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    if (VALUED.has(name)) {
+      const inline = name !== a;
+      const at = inline ? i : i + 1;
+      if (name === '--results') out.results = at;
+      if (name === '--sheet') out.sheet = { value: inline ? a.slice(eq + 1) : (argv[i + 1] ?? ''), indices: inline ? [i] : [i, i + 1] };
+      if (!inline) i++;
+    } else if ((!a.startsWith('-') || a === '-') && out.file < 0) {
+      out.file = i;
+    }
+  }
+  return out;
+}
+
+/** The value at `index` (for `--results=…`, after the `=`). */
+function valueAt(argv: readonly string[], index: number): string {
+  const a = argv[index] ?? '';
+  return a.startsWith('--results=') ? a.slice('--results='.length) : a;
+}
+
+/**
+ * Whether `argv` needs this front end: `solve` of a spreadsheet, with `--sheet`, or with
+ * `--results` to an .xlsx. Cheap: no library is loaded.
+ */
+export function needsSheetFrontEnd(argv: readonly string[]): boolean {
+  const s = scan(argv);
+  if (s === null) return false;
+  return (s.file >= 0 && SPREADSHEET.test(argv[s.file]!)) || s.sheet !== undefined || (s.results >= 0 && XLSX.test(valueAt(argv, s.results)));
+}
+
+/**
+ * Run `solve` with spreadsheets: read the puzzles, run the CLI on them as text, and
+ * write the results table as .xlsx or .csv with each puzzle's sheet and range.
+ *
+ * @param argv the arguments after the program's name (`solve book.xlsx …`)
+ * @param runCli runs the C++ CLI with arguments, standard output and error inherited;
+ *   returns its exit code
+ * @returns the exit code: the CLI's (0 every puzzle solved, 1 some without solution,
+ *   2 bad input), or 2 when the spreadsheet cannot be read (the message, with the sheet
+ *   and cell, on standard error)
+ */
+export async function runSheetCli(argv: readonly string[], runCli: (args: string[]) => number): Promise<number> {
+  const s = scan(argv)!;
+  const args = [...argv];
+  const dir = mkdtempSync(join(tmpdir(), 'gridmilp-cli-'));
+  try {
+    let names: string[] | null = null;
+    if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!)) {
+      const path = argv[s.file]!;
+      const read = await readSpreadsheet(path, s.sheet ? { sheet: /^\d+$/.test(s.sheet.value) ? Number(s.sheet.value) : s.sheet.value } : {});
+      const sizes = [...new Set(read.puzzles.map((p) => p.size))];
+      if (sizes.length > 1) {
+        throw new GridmilpError('spreadsheet_error', `${path} holds puzzles of ${sizes.map((n) => `${n}×${n}`).join(' and ')}; choose one sheet with --sheet.`);
+      }
+      names = read.puzzles.map((p) => p.name);
+      const shown = names.slice(0, 10).map((name, k) => `${k + 1} = ${name}`);
+      process.stderr.write(
+        `gridmilp: ${path}: ${read.puzzles.length} puzzle${read.puzzles.length === 1 ? '' : 's'} of ${sizes[0]}×${sizes[0]} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
+          (read.skipped.length > 0 ? `; skipped ${read.skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
+          '\n',
+      );
+      const text = join(dir, 'puzzles.txt');
+      writeFileSync(text, read.puzzles.map((p) => p.grid.flat().map(symbol).join('')).join('\n') + '\n');
+      args[s.file] = text;
+      if (!args.some((a) => a === '--size' || a.startsWith('--size='))) args.push('--size', String(sizes[0]));
+    } else if (s.sheet) {
+      throw new GridmilpError('invalid_argument', '--sheet needs a spreadsheet file (.xlsx, .csv).');
+    }
+    if (s.sheet) for (const i of [...s.sheet.indices].reverse()) args.splice(i, 1);
+    let target: string | null = null;
+    let table: string | null = null;
+    if (s.results >= 0) {
+      target = valueAt(argv, s.results);
+      table = join(dir, 'results.csv');
+      const at = args.findIndex((a) => a === '--results' || a.startsWith('--results='));
+      if (args[at] === '--results') args[at + 1] = table;
+      else args[at] = `--results=${table}`;
+    }
+    const code = runCli(args);
+    if (target !== null && table !== null) {
+      let csv: string;
+      try {
+        csv = readFileSync(table, 'utf8');
+      } catch {
+        return code; // the CLI stopped before writing its table (bad input, said on stderr)
+      }
+      const rows = await parseResults(csv);
+      if (names) rows.forEach((row, k) => (row.name = names![k] ?? row.name));
+      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: rows }));
+    }
+    return code;
+  } catch (e) {
+    process.stderr.write(`gridmilp: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A value as the canonical symbol: 0 → `.`, 1–9, then A = 10 … Z = 35. */
+function symbol(v: number): string {
+  return v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v);
+}
+
+/** The rows of the C++ CLI's results CSV (cpp/cli/main.cpp, writeResults), read by Papa Parse. */
+async function parseResults(csv: string): Promise<ResultRow[]> {
+  const { loadSpreadsheetLibraries } = await import('../sheets/libraries.js');
+  const { Papa } = await loadSpreadsheetLibraries();
+  const rows = Papa.parse<string[]>(csv, { delimiter: ',', skipEmptyLines: true }).data;
+  return rows.slice(1).map(([name = '', status = '', ms = '', nodes = '', puzzle = '', solution = '']) => ({
+    name,
+    status,
+    ...(ms === '' ? {} : { ms: Number(ms) }),
+    ...(nodes === '' ? {} : { nodes: Number(nodes) }),
+    puzzle,
+    ...(solution === '' ? {} : { solution }),
+  }));
+}
+
+/**
+ * The CLI runner for a C++ CLI program: `command` then the arguments, standard streams
+ * inherited.
+ *
+ * @param command the program and the arguments before `solve` (e.g. node and the .cjs)
+ */
+export function cliRunner(command: readonly string[]): (args: string[]) => number {
+  return (args) => {
+    const r = spawnSync(command[0]!, [...command.slice(1), ...args], { stdio: 'inherit' });
+    return r.status ?? 2;
+  };
+}
