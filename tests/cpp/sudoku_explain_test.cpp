@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -223,6 +225,86 @@ TEST(FewestGivensTest, ListsTheAddedGivenAmongTheSetsOfAHardPuzzle) {
       singles += solvable(less) ? 1 : 0;
     }
     EXPECT_EQ(static_cast<int>(found.sets.size()), singles);
+  }
+}
+
+/// The subsets of `cells` of size `k` whose removal from `givens` leaves a solvable
+/// puzzle, by trying every one (brute force, independent of the removal MILP).
+std::vector<std::vector<int>> solvableRemovals(const Grid& givens, const std::vector<int>& cells,
+                                               int k) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> pick(k);
+  std::function<void(int, int)> walk = [&](int from, int depth) {
+    if (depth == k) {
+      Grid less = givens;
+      for (const int cell : pick) less.cells[cell] = 0;
+      if (solvable(less)) out.push_back(pick);
+      return;
+    }
+    for (int i = from; i < static_cast<int>(cells.size()); ++i) {
+      pick[depth] = cells[i];
+      walk(i + 1, depth + 1);
+    }
+  };
+  walk(0, 0);
+  return out;
+}
+
+TEST(FewestGivensTest, FindsOneTwoAndThreePlantedGivensAndEverySetOfThatSizeByBruteForce) {
+  // A 6×6 solution (2×3 boxes); puzzles keep some of its cells, then get k wrong givens
+  // planted (no two equal in a unit) until the fewest removals, by brute force, are k.
+  const char* const solution = "123456456123231564564231312645645312";
+  std::mt19937 random(26);
+  for (int k = 1; k <= 3; ++k) {
+    bool tested = false;
+    for (int attempt = 0; attempt < 200 && !tested; ++attempt) {
+      std::string text;
+      for (int cell = 0; cell < 36; ++cell) {
+        text += random() % 100 < 40 ? solution[cell] : '.';
+        if (cell % 6 == 5) text += '\n';
+      }
+      Grid givens = parseOne(text);
+      std::vector<int> planted;
+      for (int tries = 0; tries < 100 && static_cast<int>(planted.size()) < k; ++tries) {
+        const int cell = static_cast<int>(random() % 36);
+        const int digit = 1 + static_cast<int>(random() % 6);
+        if (givens.cells[cell] != 0 || digit == solution[cell] - '0') continue;
+        givens.cells[cell] = digit;
+        if (findConflict(givens)) {
+          givens.cells[cell] = 0;
+        } else {
+          planted.push_back(cell);
+        }
+      }
+      if (static_cast<int>(planted.size()) < k || solvable(givens)) continue;
+      std::vector<int> cells;
+      for (int cell = 0; cell < 36; ++cell) {
+        if (givens.cells[cell] != 0) cells.push_back(cell);
+      }
+      bool fewer = false;
+      for (int m = 1; m < k && !fewer; ++m) fewer = !solvableRemovals(givens, cells, m).empty();
+      if (fewer) continue;  // a planted given is not needed for the conflict: plant again
+      const auto every = solvableRemovals(givens, cells, k);
+      const GivenRemovals found = fewestGivensToRemove(givens, 100, kDefault);
+      ASSERT_EQ(found.first.status, milp::SolveStatus::kOptimal) << text;
+      ASSERT_TRUE(found.complete) << text;
+      ASSERT_EQ(found.sets.size(), every.size()) << text;
+      std::vector<std::vector<int>> sets;
+      for (const auto& set : found.sets) {
+        ASSERT_EQ(static_cast<int>(set.size()), k) << text;
+        EXPECT_TRUE(solvable(without(givens, set)));
+        std::vector<int> cells_of_set;
+        for (const Given& g : set) cells_of_set.push_back((g.cell.row - 1) * 6 + g.cell.column - 1);
+        std::sort(cells_of_set.begin(), cells_of_set.end());
+        sets.push_back(cells_of_set);
+      }
+      std::sort(sets.begin(), sets.end());
+      EXPECT_EQ(sets, every) << text;
+      std::sort(planted.begin(), planted.end());
+      EXPECT_NE(std::find(sets.begin(), sets.end(), planted), sets.end()) << "planted set missing";
+      tested = true;
+    }
+    EXPECT_TRUE(tested) << "no puzzle with " << k << " planted givens needed";
   }
 }
 

@@ -156,6 +156,61 @@ describe('reading puzzles from .xlsx', () => {
   });
 });
 
+/**
+ * An .xlsx written by hand in the XML LibreOffice Calc writes (shared strings, a style
+ * sheet, `t="n"` numbers, a formula with its cached `<v>`, an inline string, a merged
+ * title row), zipped by fflate: not made by exceljs, whose reader must still take it.
+ */
+function handMadeXlsx(): Uint8Array {
+  const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const cells: string[] = [];
+  const rows: string[] = [`<row r="1"><c r="A1" s="1" t="s"><v>0</v></c></row>`];
+  grid(LINE).forEach((line, r) => {
+    cells.length = 0;
+    line.forEach((v, c) => {
+      const ref = `${String.fromCharCode(66 + c)}${r + 3}`;
+      if (v === 0) return;
+      if (r === 0 && c === 1) cells.push(`<c r="${ref}" t="n"><f>1+2</f><v>${v}</v></c>`); // 3 by a formula
+      else if (r === 0 && c === 4) cells.push(`<c r="${ref}" t="s"><v>1</v></c>`); // "7" as text
+      else if (r === 1 && c === 0) cells.push(`<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`);
+      else cells.push(`<c r="${ref}" s="0" t="n"><v>${v}</v></c>`);
+    });
+    rows.push(`<row r="${r + 3}">${cells.join('')}</row>`);
+  });
+  const files: Record<string, string> = {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+      '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="Feuille1" sheetId="1" state="visible" r:id="rId2"/></sheets><calcPr iterateCount="100"/></workbook>`,
+    'xl/_rels/workbook.xml.rels':
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      `<Relationship Id="rId1" Type="${rel}/styles" Target="styles.xml"/><Relationship Id="rId2" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
+      `<Relationship Id="rId3" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    'xl/styles.xml': `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="${ns}"><fonts count="2"><font><sz val="10"/><name val="Arial"/></font><font><b val="true"/><sz val="14"/><name val="Arial"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="true"/></cellXfs></styleSheet>`,
+    'xl/sharedStrings.xml': `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${ns}" count="2" uniqueCount="2"><si><t xml:space="preserve">Sudoku du jour</t></si><si><t>7</t></si></sst>`,
+    'xl/worksheets/sheet1.xml':
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}" xmlns:r="${rel}"><dimension ref="A1:J11"/><sheetData>${rows.join('')}</sheetData>` +
+      `<mergeCells count="1"><mergeCell ref="A1:J1"/></mergeCells></worksheet>`,
+  };
+  return zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
+}
+
+describe('an .xlsx written by hand as LibreOffice writes it', () => {
+  it('reads numbers, a formula by its cached value, shared and inline strings; a merged title outside the block is fine', async () => {
+    const read = await readSpreadsheet(handMadeXlsx(), await lib(), { fileName: 'calc.xlsx' });
+    expect(read.puzzles).toHaveLength(1);
+    expect(read.puzzles[0]).toMatchObject({ name: 'Feuille1!B3:J11', sheet: 'Feuille1', range: 'B3:J11' });
+    expect(read.puzzles[0]!.grid).toEqual(grid(LINE));
+  });
+});
+
 describe('files that are not workbooks gridmilp reads', () => {
   it('a password-protected workbook or .xls (an OLE compound file)', async () => {
     const ole = new Uint8Array(4096);
