@@ -17,7 +17,11 @@
 // default; branch-and-bound with --bnb): how many were infeasible, solvable or stopped,
 // median / p90 / max ms of the whole request, and the ms in the removal step.
 //
-// Usage: node scripts/bench-explain.mjs [--bnb] [--time-limit MS] [--only SET]
+// --planted 1,2,3 plants that many wrong digits instead of one, the j-th of k in the first
+// empty cell at or after cell j·n²/k, each clashing with no given (so the puzzle has k
+// wrong digits spread over the grid), and prints the sizes of the fewest removals found.
+//
+// Usage: node scripts/bench-explain.mjs [--bnb] [--time-limit MS] [--only SET] [--planted K,…]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,6 +32,7 @@ const args = process.argv.slice(2);
 const timeLimitMs = args.includes('--time-limit') ? Number(args[args.indexOf('--time-limit') + 1]) : 20000;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const methods = args.includes('--bnb') ? ['sat', 'branch-and-bound'] : ['sat'];
+const plantedCounts = args.includes('--planted') ? args[args.indexOf('--planted') + 1].split(',').map(Number) : [1];
 const cli = resolve(root, 'build/native-release/gridmilp-cli');
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -94,16 +99,25 @@ function peers(i, n) {
   return out;
 }
 
-/** `puzzle` with one wrong digit in its first empty cell (see the file comment). */
-function spoil(puzzle, solution, n) {
-  for (let i = 0; i < n * n; i++) {
-    if (puzzle[i] !== '.') continue;
-    const near = new Set(peers(i, n).map((j) => puzzle[j]));
-    for (const d of SYMBOLS.slice(0, n)) {
-      if (d !== solution[i] && !near.has(d)) return puzzle.slice(0, i) + d + puzzle.slice(i + 1);
+/** `puzzle` with k wrong digits (see the file comment), or null when they do not fit. */
+function spoil(puzzle, solution, n, k = 1) {
+  let out = puzzle;
+  for (let j = 0; j < k; j++) {
+    let placed = false;
+    for (let i = Math.floor((j * n * n) / k); i < n * n && !placed; i++) {
+      if (out[i] !== '.') continue;
+      const near = new Set(peers(i, n).map((p) => out[p]));
+      for (const d of SYMBOLS.slice(0, n)) {
+        if (d !== solution[i] && !near.has(d)) {
+          out = out.slice(0, i) + d + out.slice(i + 1);
+          placed = true;
+          break;
+        }
+      }
     }
+    if (!placed) return null;
   }
-  return null;
+  return out;
 }
 
 /** Problems with an explanation, checked by the rules (not by the engine). */
@@ -133,14 +147,15 @@ function quantile(sorted, q) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-console.log(`explainInfeasible on one-wrong-digit puzzles, native, time limit ${timeLimitMs} ms per request`);
+for (const planted of plantedCounts) {
+console.log(`explainInfeasible on puzzles with ${planted} wrong digit${planted === 1 ? '' : 's'}, native, time limit ${timeLimitMs} ms per request`);
 for (const set of SETS) {
   if (only && !set.name.startsWith(only)) continue;
   let puzzles = readPuzzles(set.file);
   if (set.first) puzzles = puzzles.slice(0, set.first);
   const n = Math.round(Math.sqrt(puzzles[0].length));
   const solved = request(puzzles.map((p, id) => ({ id, type: 'solve', puzzle: p, options: { model: 'reduced', method: 'sat' } })));
-  const spoiled = solved.map((r) => spoil(puzzles[r.id], r.result.solution, n)).filter((p) => p !== null);
+  const spoiled = solved.map((r) => spoil(puzzles[r.id], r.result.solution, n, planted)).filter((p) => p !== null);
   for (const method of methods) {
     const answers = request(
       spoiled.map((p, id) => ({ id, type: 'explainInfeasible', puzzle: p, options: { timeLimitMs, method } })),
@@ -148,6 +163,7 @@ for (const set of SETS) {
     const counts = {};
     const total = [];
     const removal = [];
+    const sizes = {};
     for (const a of answers) {
       if ('error' in a) throw new Error(`puzzle ${a.id}: ${a.error.message}`);
       const r = a.result;
@@ -158,6 +174,8 @@ for (const set of SETS) {
       if (r.status === 'infeasible') {
         total.push(r.totalMs);
         removal.push(r.removals.solveMs);
+        const size = r.removals.sets?.[0]?.length;
+        if (size !== undefined) sizes[size] = (sizes[size] ?? 0) + 1;
       }
     }
     total.sort((a, b) => a - b);
@@ -166,7 +184,8 @@ for (const set of SETS) {
       .map(([k, v]) => `${v} ${k}`)
       .join(', ');
     console.log(
-      `  ${set.name.padEnd(15)} ${method.padEnd(16)} ${tally}; without solution: median ${ms(quantile(total, 0.5))} / p90 ${ms(quantile(total, 0.9))} / max ${ms(total.at(-1) ?? NaN)} ms; removals median ${ms(quantile(removal, 0.5))} / max ${ms(removal.at(-1) ?? NaN)} ms`,
+      `  ${set.name.padEnd(15)} ${method.padEnd(16)} ${tally}; without solution: median ${ms(quantile(total, 0.5))} / p90 ${ms(quantile(total, 0.9))} / max ${ms(total.at(-1) ?? NaN)} ms; removals median ${ms(quantile(removal, 0.5))} / max ${ms(removal.at(-1) ?? NaN)} ms; fewest removals ${Object.entries(sizes).map(([k, v]) => `${k}: ${v}`).join(', ')}`,
     );
   }
+}
 }

@@ -4,8 +4,10 @@
 # WASM in Node and the peers) and scripts/bench-page.mjs (click-to-board in Chromium,
 # page weight), scripts/bench-genres.mjs (the killer and jigsaw sets, native and
 # WASM; the ten pencil genres' sets too) and scripts/bench-explain.mjs (why no
-# solution?, both routes). Figures, not tests. Arguments go to bench.mjs; --no-page
-# skips the page; --genres runs the genres' benchmark alone, --explain the last alone.
+# solution?, both routes; 1, 2 and 3 wrong digits by CNF-SAT) and
+# scripts/bench-sheets.mjs (reading and writing spreadsheets). Figures, not tests.
+# Arguments go to bench.mjs; --no-page skips the page; --genres runs the genres'
+# benchmark alone, --explain the explainer's alone, --sheets the spreadsheets' alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null
@@ -15,7 +17,9 @@ args=()
 for a in "$@"; do
   if [[ "$a" == "--no-page" ]]; then page=0;
   elif [[ "$a" == "--genres" ]]; then node scripts/bench-genres.mjs --textbook; exit 0;
-  elif [[ "$a" == "--explain" ]]; then node scripts/bench-explain.mjs --bnb; exit 0;
+  elif [[ "$a" == "--explain" ]]; then
+    node scripts/bench-explain.mjs --bnb && node scripts/bench-explain.mjs --planted 2,3; exit $?;
+  elif [[ "$a" == "--sheets" ]]; then node scripts/bench-sheets.mjs; exit $?;
   else args+=("$a"); fi
 done
 node scripts/bench.mjs "${args[@]}"
@@ -23,6 +27,9 @@ echo
 node scripts/bench-genres.mjs
 echo
 node scripts/bench-explain.mjs --bnb
+node scripts/bench-explain.mjs --planted 2,3
+echo
+node scripts/bench-sheets.mjs
 if [[ $page -eq 1 ]]; then
   echo
   node scripts/bench-page.mjs
