@@ -103,11 +103,8 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
   // The largest partial fill, in the time left, when the puzzle has no solution (for a
   // solvable one it would be the solution, already in removals.completion).
   if (!solvable && removals.first.status != milp::SolveStatus::kCancelled) {
-    milp::SolveOptions rest = withProgress(request.solve, progress, id, "partial fill");
-    if (rest.timeLimitMs > 0) {
-      const int left = rest.timeLimitMs - static_cast<int>(msSince(start));
-      rest.timeLimitMs = left > 0 ? left : 1;
-    }
+    const milp::SolveOptions rest =
+        milp::withTimeLeft(withProgress(request.solve, progress, id, "partial fill"), start);
     const sudoku::PartialFill fill = sudoku::largestPartialFill(
         givens, rest, boundProgress(progress, id, "partial fill", start));
     Value partial(rapidjson::kObjectType);

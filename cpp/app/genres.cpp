@@ -263,10 +263,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
   const auto build_start = Clock::now();
   puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
   const double build_ms = msSince(build_start);
-  milp::SolveOptions options = r.solve;
-  if (options.timeLimitMs > 0) {
-    options.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(msSince(start)));
-  }
+  const milp::SolveOptions options = milp::withTimeLeft(r.solve, start);
   const puzzles::CutSearch search =
       solver.solve(options, roundProgress(progress, id, *r.genre, *puzzle, start));
   requireSolverOk(search.result);

@@ -648,4 +648,15 @@ int Model::rowByName(const std::string& name) const {
 #endif
 }
 
+SolveOptions withTimeLeft(const SolveOptions& options,
+                          std::chrono::steady_clock::time_point start) {
+  SolveOptions next = options;
+  if (options.timeLimitMs > 0) {
+    const double spent =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    next.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(std::ceil(spent)));
+  }
+  return next;
+}
+
 }  // namespace gridmilp::milp

@@ -17,6 +17,7 @@
 // variable or constraint and saying how to fix it.
 #pragma once
 
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <functional>
@@ -346,6 +347,11 @@ struct BranchRecord {
 };
 
 /// Outcome of `Model::solve`.
+/// `options` with timeLimitMs cut by the ms spent since `start`, for a call that solves
+/// several times under one limit: at least 1 ms (0 would mean "no limit"), unchanged
+/// when there is no limit.
+SolveOptions withTimeLeft(const SolveOptions& options, std::chrono::steady_clock::time_point start);
+
 struct SolveResult {
   SolveStatus status = SolveStatus::kError;
   /// Objective value of the solution (0 for a feasibility model); meaningful only

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "milp/glpk_backend.h"
+#include "puzzles/common/explain.h"
 #include "puzzles/sudoku/grid.h"
 
 namespace gridmilp::sudoku {
@@ -48,7 +49,7 @@ struct Given {
 
 /// Called by the SAT route before each feasibility problem with its bound: the givens it
 /// must keep (a), or the digits it must place (b). Must not throw.
-using BoundCallback = std::function<void(int bound)>;
+using BoundCallback = puzzles::BoundCallback;
 
 /// What (a) found.
 struct GivenRemovals {
