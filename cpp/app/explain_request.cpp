@@ -28,7 +28,8 @@ Value givensJson(const std::vector<sudoku::Given>& set, JsonAllocator& a) {
   return out;
 }
 
-/// Solve options whose progress goes to `progress` with `step` added.
+}  // namespace
+
 milp::SolveOptions withProgress(const milp::SolveOptions& options, const ProgressSink& progress,
                                 const Value& id, const char* step) {
   milp::SolveOptions out = options;
@@ -44,9 +45,7 @@ milp::SolveOptions withProgress(const milp::SolveOptions& options, const Progres
   return out;
 }
 
-/// A callback that sends `{phase: "sat", step, bound, elapsedMs}` to `progress` before
-/// each feasibility problem of the SAT route (empty without a sink).
-sudoku::BoundCallback boundProgress(const ProgressSink& progress, const Value& id, const char* step,
+puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& id, const char* step,
                                     Clock::time_point start) {
   if (!progress) return {};
   return [&progress, &id, step, start](int bound) {
@@ -60,8 +59,6 @@ sudoku::BoundCallback boundProgress(const ProgressSink& progress, const Value& i
     sendProgress(progress, id, message, body);
   };
 }
-
-}  // namespace
 
 Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
                               const ProgressSink& progress, Clock::time_point start,

@@ -6,8 +6,10 @@
 #include <memory>
 #include <vector>
 
+#include "app/explain_request.h"
 #include "milp/glpk_backend.h"
 #include "puzzles/common/digits.h"
+#include "puzzles/common/explain.h"
 #include "puzzles/common/generate.h"
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
@@ -70,7 +72,15 @@ GenreRequest decode(const std::string& type, const Value& request) {
   out.solve = solveOptionsOf(request);
   // Fast by default: GLPK's CNF-SAT route where it is linked in and the request names
   // no method (the genres have no objective to optimise).
-  if (!findMember(options, "method") && milp::satMethodEnabled() && !out.solve.recordBranching) {
+  // The packing model maximises the digits placed: branch-and-bound only.
+  const bool packing = out.build.model == "packing";
+  if (packing && findMember(options, "method") && out.solve.method == milp::Method::kSat) {
+    throw badRequest("options.method",
+                     "The packing model maximises the digits placed: it needs the "
+                     "branch-and-bound method, not sat (CNF-SAT finds any solution)");
+  }
+  if (!packing && !findMember(options, "method") && milp::satMethodEnabled() &&
+      !out.solve.recordBranching) {
     out.solve.method = milp::Method::kSat;
   }
   out.solve.progressIntervalMs =
@@ -256,6 +266,19 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
   return result;
 }
 
+/// A partial fill (0 in the cells left empty): {cells, placed, empty: [[row, column]]}.
+Value partialFillJson(const Puzzle& puzzle, const Answer& fill, JsonAllocator& a) {
+  std::vector<int> empty;
+  for (std::size_t cell = 0; cell < fill.cells.size(); ++cell) {
+    if (fill.cells[cell] == 0) empty.push_back(static_cast<int>(cell));
+  }
+  Value out(rapidjson::kObjectType);
+  out.AddMember("cells", intArray(fill.cells, a), a)
+      .AddMember("placed", static_cast<int>(fill.cells.size() - empty.size()), a)
+      .AddMember("empty", cellsJson(empty, puzzle.grid, a), a);
+  return out;
+}
+
 Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress,
                   Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
@@ -271,6 +294,11 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
   result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);
   const Answer* answer = search.result.hasSolution ? &solver.answer() : nullptr;
   if (answer != nullptr) result.AddMember("answer", answerJson(r, *puzzle, *answer, a), a);
+  if (solver.partial()) {
+    // The packing model without an answer: its largest partial fill, drawn on the board.
+    result.AddMember("partialFill", partialFillJson(*puzzle, *solver.partial(), a), a);
+    answer = &*solver.partial();
+  }
   result.AddMember("board", toJson(r.genre->board(*puzzle, answer), a), a);
   std::vector<std::string> names;  // the recorded decisions' variables (recordBranching)
   for (const milp::BranchRecord& b : search.result.branching) {
@@ -296,6 +324,134 @@ Value differences(const Answer& first, const Answer& second, JsonAllocator& a) {
     out.PushBack(d, a);
   }
   return out;
+}
+
+/// explainInfeasible for a digit genre (protocol.md, "explainInfeasible"): (a) the
+/// fewest givens to drop, over the genre's default model built without its givens and
+/// a binary keep[k] per given k with x[r,c,g_k] − keep[k] ≥ 0; (b) the largest partial
+/// fill, by the genre's packing model, when it has one (killer has none: a cage's sum
+/// is an equality). Both by puzzles::fewestToDrop and largestFill, by the request's
+/// route (CNF-SAT by default). Throws InputError(bad_request) for a genre without
+/// givens to drop.
+Value handleExplain(GenreRequest& r, const Value& request, const Value& id,
+                    const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get());
+  if (digits == nullptr) {
+    throw badRequest("genre", "explainInfeasible explains the digit genres (sudoku, killer, "
+                              "jigsaw, sudoku-x, hyper, latin-square), not " +
+                                  std::string(r.genre->id()));
+  }
+  const int limit = wholeNumberIn(request, "limit", 3, 1, 100, "");
+  const int n = digits->n;
+  const auto valueCell = [&](int cell) {
+    return std::pair{digits->grid.rowOf(cell) + 1, digits->grid.columnOf(cell) + 1};
+  };
+  // (a) The genre's default model without the givens, and keep[k] per given.
+  puzzles::DigitPuzzle open = *digits;
+  std::fill(open.givens.begin(), open.givens.end(), 0);
+  puzzles::BuildOptions build;
+  build.model = std::string(r.genre->models().front());
+  const std::unique_ptr<puzzles::Built> removal = r.genre->build(open, build);
+  const auto& x = dynamic_cast<const puzzles::DigitBuilt&>(*removal).x;
+  std::vector<int> given_cells;
+  std::vector<milp::Var> keep;
+  for (int cell = 0; cell < digits->grid.cells(); ++cell) {
+    const int g = digits->givens[static_cast<std::size_t>(cell)];
+    if (g == 0) continue;
+    const auto [row, column] = valueCell(cell);
+    const std::string at = std::to_string(row) + "," + std::to_string(column);
+    const milp::Var k = removal->model.addBinary("keep[" + at + "]");
+    removal->model.addConstraint(milp::LinExpr(x(row, column, g)) - k >= 0, "given[" + at + "]");
+    given_cells.push_back(cell);
+    keep.push_back(k);
+  }
+  std::optional<Answer> completion;
+  const puzzles::DropSearch found = puzzles::fewestToDrop(
+      removal->model, keep, limit, withProgress(r.solve, progress, id, "removals"),
+      boundProgress(progress, id, "removals", start),
+      [&]() { completion = r.genre->decode(open, *removal); });
+  requireSolverOk(found.first);
+  Value removals(rapidjson::kObjectType);
+  removals.AddMember("status", staticString(milp::toString(found.first.status)), a);
+  if (!found.sets.empty()) {
+    removals.AddMember("count", static_cast<int>(found.sets.front().size()), a);
+    Value sets(rapidjson::kArrayType);
+    for (const std::vector<int>& set : found.sets) {
+      Value given_set(rapidjson::kArrayType);
+      for (const int k : set) {
+        const int cell = given_cells[static_cast<std::size_t>(k)];
+        const auto [row, column] = valueCell(cell);
+        Value g(rapidjson::kObjectType);
+        g.AddMember("row", row, a)
+            .AddMember("column", column, a)
+            .AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
+        given_set.PushBack(g, a);
+      }
+      sets.PushBack(given_set, a);
+    }
+    removals.AddMember("sets", sets, a).AddMember("complete", found.complete, a);
+    if (completion) removals.AddMember("completion", intArray(completion->cells, a), a);
+  }
+  removals.AddMember("solves", found.solves, a)
+      .AddMember("nodes", static_cast<std::int64_t>(found.nodes), a)
+      .AddMember("solveMs", found.solveMs, a);
+  const bool proven = found.first.status == milp::SolveStatus::kOptimal;
+  const bool solvable = proven && found.sets.front().empty();
+  milp::SolveStatus status = found.first.status;
+  if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+  Value result = resultHead(r, *puzzle, a);
+  result.AddMember("status", staticString(milp::toString(status)), a)
+      .AddMember("method", staticString(milp::toString(r.solve.method)), a)
+      .AddMember("size", n, a)
+      .AddMember("givens", intArray(digits->givens, a), a)
+      .AddMember("solvable", proven ? Value(solvable) : Value(), a)
+      .AddMember("removals", removals, a);
+  // (b) The largest partial fill, in the time left, by the packing model.
+  const std::vector<std::string_view> models = r.genre->models();
+  const bool has_packing = std::find(models.begin(), models.end(), "packing") != models.end();
+  if (!solvable && found.first.status != milp::SolveStatus::kCancelled) {
+    Value partial(rapidjson::kObjectType);
+    if (!has_packing) {
+      partial.AddMember("status", Value(), a)
+          .AddMember("reason",
+                     jsonString("The " + std::string(r.genre->title()) +
+                                    " genre has no packing model: a cage's sum is an equality, "
+                                    "not an \"at most\"",
+                                a),
+                     a);
+    } else {
+      puzzles::BuildOptions packing;
+      packing.model = "packing";
+      const std::unique_ptr<puzzles::Built> built = r.genre->build(*puzzle, packing);
+      const auto& px = dynamic_cast<const puzzles::DigitBuilt&>(*built).x;
+      std::vector<std::vector<milp::Var>> cells;
+      for (int cell = 0; cell < digits->grid.cells(); ++cell) {
+        const auto [row, column] = valueCell(cell);
+        std::vector<milp::Var> ds;
+        for (int d = 1; d <= n; ++d) ds.push_back(px(row, column, d));
+        cells.push_back(ds);
+      }
+      std::optional<Answer> fill;
+      const puzzles::FillSearch filled = puzzles::largestFill(
+          built->model, cells,
+          milp::withTimeLeft(withProgress(r.solve, progress, id, "partial fill"), start),
+          boundProgress(progress, id, "partial fill", start),
+          [&]() { fill = r.genre->decode(*puzzle, *built); });
+      requireSolverOk(filled.result);
+      partial.AddMember("status", staticString(milp::toString(filled.result.status)), a);
+      if (fill) {
+        Value fill_json = partialFillJson(*puzzle, *fill, a);
+        for (auto& m : fill_json.GetObject()) partial.AddMember(m.name, m.value, a);
+        partial.AddMember("board", toJson(r.genre->board(*puzzle, &*fill), a), a);
+      }
+      partial.AddMember("nodes", static_cast<std::int64_t>(filled.result.stats.nodes), a)
+          .AddMember("solveMs", filled.result.stats.solveMs, a);
+    }
+    result.AddMember("partialFill", partial, a);
+  }
+  result.AddMember("totalMs", msSince(start), a);
+  return result;
 }
 
 Value handleUniqueness(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
@@ -490,6 +646,7 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
   if (type == "formulation") return handleFormulation(r, a);
   if (type == "board") return handleBoard(r, a);
   if (type == "generate") return handleGenerate(r, id, progress, start, a);
+  if (type == "explainInfeasible") return handleExplain(r, request, id, progress, start, a);
   throw badRequest("type", "Request type '" + type + "' is not available for genre " +
                                std::string(r.genre->id()) +
                                ": one of parse, solve, checkUniqueness, enumerate, relax, "

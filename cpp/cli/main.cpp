@@ -290,7 +290,7 @@ std::string givensList(const Value& set) {
   for (const Value& g : set.GetArray()) {
     if (!out.empty()) out += ", ";
     out += "r" + std::to_string(g["row"].GetInt()) + "c" + std::to_string(g["column"].GetInt()) +
-           " = " + text(g["digit"]);
+           " = " + (g["digit"].IsInt() ? std::to_string(g["digit"].GetInt()) : text(g["digit"]));
   }
   return out;
 }
@@ -338,6 +338,9 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
       log << "; the only such set";
     }
     log << "\n";
+  } else if (hasString(removals, "status", "infeasible")) {
+    log << "gridmilp: " << label
+        << ": removing givens does not help: without any, the puzzle still has no solution\n";
   } else {
     log << "gridmilp: " << label << ": the fewest givens to remove were not found ("
         << text(removals["status"]) << ")\n";
@@ -348,12 +351,25 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
     const Value& clash = fill["clash"];
     log << "gridmilp: " << label << ": no fill keeps every given: two " << text(clash["digit"])
         << "s in " << text(clash["unit"]) << "\n";
-  } else if (fill.HasMember("grid")) {
-    const int cells = static_cast<int>(fill["grid"].GetStringLength());
+  } else if (fill.HasMember("grid") || fill.HasMember("cells")) {
+    // Sudoku's fill is a canonical line; a genre's is its cells (0 for empty).
+    std::string line;
+    if (fill.HasMember("grid")) {
+      line = text(fill["grid"]);
+    } else {
+      for (const Value& v : fill["cells"].GetArray()) {
+        const int d = v.GetInt();
+        line += d == 0   ? '.'
+                : d <= 9 ? static_cast<char>('0' + d)
+                         : static_cast<char>('A' + d - 10);
+      }
+    }
     log << "gridmilp: " << label << ": "
         << (hasString(fill, "status", "optimal") ? "the largest fill" : "the largest fill found")
-        << " that keeps every given places " << fill["placed"].GetInt() << " of " << cells
-        << " digits: " << text(fill["grid"]) << "\n";
+        << " that keeps every given places " << fill["placed"].GetInt() << " of " << line.size()
+        << " digits: " << line << "\n";
+  } else if (fill.HasMember("reason")) {
+    log << "gridmilp: " << label << ": no largest fill: " << text(fill["reason"]) << "\n";
   }
 }
 
@@ -594,6 +610,9 @@ int runGenreSolve(const SolveCommand& cmd) {
     if (answers.empty()) {
       ++unsolved;
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
+      if (cmd.explainInfeasible && hasString(result, "status", "infeasible")) {
+        explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
+      }
       return;
     }
     ++solved;
@@ -909,8 +928,9 @@ int main(int argc, char** argv) {
                    "natively only); answers print in input order")
       ->check(CLI::Range(1, 256));
   solve->add_flag("--explain-infeasible", solve_cmd.explainInfeasible,
-                  "Sudoku: for a puzzle without solution, print the fewest givens to remove "
-                  "and the largest fill that keeps every given (two MILPs, by CNF-SAT)");
+                  "Sudoku and its variants: for a puzzle without solution, print the fewest "
+                  "givens to remove and the largest fill that keeps every given (two MILPs, "
+                  "by CNF-SAT)");
   solve->add_option("--results", solve_cmd.results,
                     "Sudoku: also write a results table as CSV to this file (name, status, ms, "
                     "nodes, puzzle, solution; npm run cli and npx gridmilp also write .xlsx)");
@@ -1002,10 +1022,9 @@ int main(int argc, char** argv) {
       }
 #endif
       if (solve_cmd.genre != "sudoku") {
-        if (solve_cmd.explainInfeasible || !solve_cmd.results.empty()) {
-          std::cerr << "gridmilp: "
-                    << (solve_cmd.explainInfeasible ? "--explain-infeasible" : "--results")
-                    << " is for Sudoku puzzles only, not " << solve_cmd.genre << "\n";
+        if (!solve_cmd.results.empty()) {
+          std::cerr << "gridmilp: --results is for Sudoku puzzles only, not " << solve_cmd.genre
+                    << "\n";
           return kExitBadInput;
         }
         return runGenreSolve(solve_cmd);

@@ -165,7 +165,32 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.out.find("no fill keeps every given: two 3s in row 1"), std::string::npos)
       << run.out;
-  EXPECT_EQ(runCli("solve - --explain-infeasible --genre hitori", "1 1\n1\n").exit_code, 2);
+  // A Latin square: rows 1 and 4 need their 2 in column 2 or 3, blocked by the 1 and 2.
+  run = runCli("solve - --explain-infeasible --genre latin-square",
+               "=== t\n4 4\n1 2 - -\n- - 1 -\n- - - 2\n2 - - -\n", true);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_TRUE(std::regex_search(
+      run.out,
+      std::regex("t \\(line 1\\): the fewest givens to remove for a solution: 1 \\(r[1-4]c[1-4] "
+                 "= [12]\\); other sets of 1: ")))
+      << run.out;
+  EXPECT_NE(run.out.find("t (line 1): the largest fill that keeps every given places 14 of 16 "
+                         "digits: "),
+            std::string::npos)
+      << run.out;
+  // A killer's cages are equalities: no packing model, so no fill, and it says why.
+  run = runCli(
+      "solve - --explain-infeasible --genre killer",
+      "=== k\n4 4\n3 - 7 -\n4 - 6 -\n5 - 5 -\n5 - 5 -\na a b b\nc c d d\ne e f f\ng g h h\n", true);
+  EXPECT_EQ(run.exit_code, 1) << run.out;  // box 1 holds the 1 of both cage a and cage c
+  EXPECT_NE(run.out.find("k (line 1): removing givens does not help: without any, the puzzle "
+                         "still has no solution"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("k (line 1): no largest fill: The Killer Sudoku genre has no packing "
+                         "model"),
+            std::string::npos)
+      << run.out;
 }
 
 TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -602,6 +603,152 @@ TEST(DataTest, EveryKillerRecord) {
 
 TEST(DataTest, EveryJigsawRecord) {
   solveSharedSet("jigsaw", "variants/jigsaw_sudoku", "sw_JigsawSudoku");
+}
+
+// --- packing and "why no solution?" for the digit genres -----------------------
+
+/// Whether `fill` (0 = empty) keeps every given of `p` and no row, column, region or
+/// extra unit holds a digit twice: read from the puzzle's fields, not from a model.
+bool keepsTheRules(const DigitPuzzle& p, const std::vector<int>& fill) {
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    if (p.givens[cell] != 0 && fill[cell] != p.givens[cell]) return false;
+  }
+  std::vector<std::vector<int>> units;
+  for (int i = 0; i < p.n; ++i) {
+    std::vector<int> row, column;
+    for (int j = 0; j < p.n; ++j) {
+      row.push_back(p.grid.index(i, j));
+      column.push_back(p.grid.index(j, i));
+    }
+    units.push_back(row);
+    units.push_back(column);
+  }
+  for (int k = 0; k < p.n && !p.region.empty(); ++k) {
+    std::vector<int> region;
+    for (int cell = 0; cell < p.grid.cells(); ++cell) {
+      if (p.region[cell] == k) region.push_back(cell);
+    }
+    units.push_back(region);
+  }
+  for (const Unit& u : p.extras) units.push_back(u.cells);
+  for (const auto& unit : units) {
+    std::vector<int> seen(p.n + 1, 0);
+    for (int cell : unit) {
+      if (fill[cell] != 0 && ++seen[fill[cell]] > 1) return false;
+    }
+  }
+  return true;
+}
+
+/// The first record of tests/data/variants/jigsaw.puzzles.txt (unique), and the same
+/// puzzle with one wrong digit added in its first empty cell that clashes with no given.
+struct Spoiled {
+  std::unique_ptr<Puzzle> puzzle, spoiled;
+  int cell = -1;
+};
+Spoiled spoiledJigsaw() {
+  std::ifstream in(std::string(GRIDMILP_TEST_DATA_DIR) + "/variants/jigsaw.puzzles.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  const Genre& g = genreById("jigsaw");
+  Spoiled out;
+  out.puzzle = std::move(g.parse(text.str(), 0).front());
+  const Answer answer = solveChecked("jigsaw", *out.puzzle, {});
+  auto spoiled = std::make_unique<DigitPuzzle>(dynamic_cast<const DigitPuzzle&>(*out.puzzle));
+  for (int cell = 0; cell < spoiled->grid.cells() && out.cell < 0; ++cell) {
+    if (spoiled->givens[cell] != 0) continue;
+    for (int d = 1; d <= spoiled->n && out.cell < 0; ++d) {
+      if (d == answer.cells[cell]) continue;
+      spoiled->givens[cell] = d;
+      std::vector<int> fill = spoiled->givens;
+      if (keepsTheRules(*spoiled, fill)) {
+        out.cell = cell;
+      } else {
+        spoiled->givens[cell] = 0;
+      }
+    }
+  }
+  out.spoiled = std::move(spoiled);
+  return out;
+}
+
+TEST(DigitPackingTest, FillsASolvablePuzzleAndTheMostOfOneWithoutAnswer) {
+  const Spoiled s = spoiledJigsaw();
+  ASSERT_GE(s.cell, 0);
+  const Genre& g = genreById("jigsaw");
+  BuildOptions packing;
+  packing.model = "packing";
+  // Solvable: the packing optimum fills every cell with the (unique) answer.
+  GenreSolver solver(g, *s.puzzle, packing);
+  const CutSearch full = solver.solve({});
+  ASSERT_TRUE(full.result.hasSolution);
+  EXPECT_FALSE(g.verify(*s.puzzle, solver.answer()).has_value());
+  EXPECT_EQ(solver.answer().cells, solveChecked("jigsaw", *s.puzzle, satOptions()).cells);
+  EXPECT_EQ(checkUniqueness(g, *s.puzzle, packing, {}).unique, std::optional<bool>(true));
+  // Without answer: status infeasible, and the largest fill keeps the rules.
+  GenreSolver spoiled(g, *s.spoiled, packing);
+  const CutSearch partial = spoiled.solve({});
+  EXPECT_FALSE(partial.result.hasSolution);
+  EXPECT_EQ(partial.result.status, milp::SolveStatus::kInfeasible);
+  ASSERT_TRUE(spoiled.partial().has_value());
+  const std::vector<int>& fill = spoiled.partial()->cells;
+  EXPECT_TRUE(keepsTheRules(dynamic_cast<const DigitPuzzle&>(*s.spoiled), fill));
+  const int placed =
+      static_cast<int>(std::count_if(fill.begin(), fill.end(), [](int v) { return v > 0; }));
+  EXPECT_LT(placed, s.spoiled->grid.cells());
+  EXPECT_GT(placed, 0);
+  // The packing model maximises: CNF-SAT is refused, by name.
+  const rapidjson::Document sat = testing::call(
+      R"({"id":1,"type":"solve","genre":"jigsaw","options":{"model":"packing","method":"sat"},"puzzle":)" +
+      testing::jsonQuoted(g.formatPuzzle(*s.puzzle)) + "}");
+  EXPECT_EQ(std::string(sat["error"]["where"]["field"].GetString()), "options.method");
+}
+
+TEST(DigitExplainTest, ListsThePlantedGivenAndEachSetMakesThePuzzleSolvable) {
+  const Spoiled s = spoiledJigsaw();
+  ASSERT_GE(s.cell, 0);
+  const Genre& g = genreById("jigsaw");
+  const auto& spoiled = dynamic_cast<const DigitPuzzle&>(*s.spoiled);
+  for (const char* method : {"sat", "branch-and-bound"}) {
+    const rapidjson::Document response = testing::call(
+        std::string(
+            R"({"id":1,"type":"explainInfeasible","genre":"jigsaw","limit":100,"options":{"method":")") +
+        method + R"("},"puzzle":)" + testing::jsonQuoted(g.formatPuzzle(spoiled)) + "}");
+    ASSERT_TRUE(response.HasMember("result")) << app::writeJson(response);
+    const auto& r = response["result"];
+    EXPECT_EQ(std::string(r["status"].GetString()), "infeasible") << method;
+    EXPECT_FALSE(r["solvable"].GetBool());
+    const auto& sets = r["removals"]["sets"];
+    ASSERT_TRUE(r["removals"]["complete"].GetBool());
+    bool planted = false;
+    for (const auto& set : sets.GetArray()) {
+      ASSERT_EQ(set.Size(), 1U);  // dropping the planted digit is enough
+      DigitPuzzle less = spoiled;
+      const int cell = less.grid.index(set[0]["row"].GetInt() - 1, set[0]["column"].GetInt() - 1);
+      EXPECT_EQ(less.givens[cell], set[0]["digit"].GetInt());
+      less.givens[cell] = 0;
+      planted = planted || cell == s.cell;
+      GenreSolver check(g, less, {});
+      EXPECT_TRUE(check.solve(satOptions()).result.hasSolution) << "removing cell " << cell;
+    }
+    EXPECT_TRUE(planted) << method;
+    // The fill: the packing optimum, by the rules.
+    const auto& fill = r["partialFill"];
+    EXPECT_EQ(std::string(fill["status"].GetString()), "optimal") << method;
+    std::vector<int> cells;
+    for (const auto& v : fill["cells"].GetArray()) cells.push_back(v.GetInt());
+    EXPECT_TRUE(keepsTheRules(spoiled, cells));
+    GenreSolver best(g, spoiled, BuildOptions{"packing"});
+    best.solve({});
+    ASSERT_TRUE(best.partial().has_value());
+    const int placed = static_cast<int>(std::count_if(
+        best.partial()->cells.begin(), best.partial()->cells.end(), [](int v) { return v > 0; }));
+    EXPECT_EQ(fill["placed"].GetInt(), placed) << method;
+  }
+  // Pencil genres have no givens to drop.
+  const rapidjson::Document hitori = testing::call(
+      R"({"id":2,"type":"explainInfeasible","genre":"hitori","puzzle":"2 2\n1 1\n1 1\n"})");
+  EXPECT_EQ(std::string(hitori["error"]["where"]["field"].GetString()), "genre");
 }
 
 }  // namespace

@@ -618,3 +618,29 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     expect((e as GridmilpError).message).toBe('p.csv!C1 holds 3.5, not a whole number; a cell of the puzzle holds a whole number from 1 to 9.');
   });
 });
+
+describe('explainInfeasible and the packing model for a digit genre', () => {
+  // Rows 1 and 4 need their 2 in column 2 or 3, where the 2 and the 1 block them.
+  const LATIN = '=== t\n4 4\n1 2 - -\n- - 1 -\n- - - 2\n2 - - -\n';
+
+  it('lists single givens to drop, each leaving a solvable square, and the largest fill', async () => {
+    const solver = await createSolver();
+    const r = solver.explainInfeasible(LATIN, { genre: 'latin-square', limit: 10 });
+    expect(r.status).toBe('infeasible');
+    expect(r.removals.count).toBe(1);
+    expect(r.removals.complete).toBe(true);
+    for (const [set] of r.removals.sets!) {
+      const rows = LATIN.split('\n').slice(2, 6).map((row) => row.split(' '));
+      rows[set!.row - 1]![set!.column - 1] = '-';
+      const text = `=== t\n4 4\n${rows.map((row) => row.join(' ')).join('\n')}\n`;
+      expect(solver.solve(text, { genre: 'latin-square' }).answer?.verified, JSON.stringify(set)).toBe(true);
+    }
+    expect(r.partialFill).toMatchObject({ status: 'optimal', placed: 14 });
+    // The packing model says the same through solve: no answer, the fill on the board.
+    const packed = solver.solve(LATIN, { genre: 'latin-square', model: 'packing' });
+    expect(packed.status).toBe('infeasible');
+    expect(packed.partialFill?.placed).toBe(14);
+    expect(() => solver.explainInfeasible('=== h\n2 2\n1 1\n1 1\n', { genre: 'hitori' })).toThrow(/explains the digit genres/);
+    solver.dispose();
+  });
+});

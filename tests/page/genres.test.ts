@@ -122,6 +122,24 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('solves a Latin square without answer by the packing model and draws its largest fill', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // Rows 1 and 4 need their 2 in column 2 or 3, where the 2 and the 1 block them.
+    await page.fill('#genre-text', '=== t\n4 4\n1 2 - -\n- - 1 -\n- - - 2\n2 - - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre-model', 'packing');
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^No answer: the packing model/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toContain('places at most 14 of 16 digits');
+    expect(await page.inputValue('#genre-method')).toBe('branch-and-bound');
+    const { values } = await readCells(page);
+    expect(values.filter((v) => v > 0)).toHaveLength(14);
+    await page.screenshot({ path: join(resultsDir, 'genre-latin-packing.png') });
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

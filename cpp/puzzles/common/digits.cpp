@@ -69,7 +69,7 @@ std::vector<unsigned> digitSets(int n, int size, int sum) {
   return out;
 }
 
-std::vector<std::string_view> DigitGenre::models() const { return {"textbook"}; }
+std::vector<std::string_view> DigitGenre::models() const { return {"textbook", "packing"}; }
 
 void DigitGenre::requireModel(const std::string& model) const {
   const std::vector<std::string_view> known = models();
@@ -83,6 +83,11 @@ void DigitGenre::requireModel(const std::string& model) const {
 std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOptions& options) const {
   requireModel(options.model);
   const bool combinations = options.model == "combinations";
+  // The packing model: every "once" row reads "at most once", the givens stay fixed,
+  // and the objective places as many digits as fit (n² exactly when there is an
+  // answer); the cages' rows, equalities, are not part of it (models() leaves it out
+  // for killer).
+  const bool packing = options.model == "packing";
   const DigitPuzzle& p = digitsOf(puzzle);
   const int n = p.n;
   auto built = std::make_unique<DigitBuilt>();
@@ -90,7 +95,12 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
   const milp::VarFamily x = built->x =
       m.addVars("x", {{1, n}, {1, n}, {1, n}}, milp::VarType::kBinary, 0, 1);
   built->answer = x.all();
-  built->oneHotAnswer = true;
+  built->oneHotAnswer = !packing;  // a packing point may leave a cell empty
+  if (packing) {
+    m.maximize(sum(x.all()));
+    built->fullValue = n * n;
+  }
+  const auto once = [packing](milp::LinExpr expr) { return packing ? expr <= 1 : expr == 1; };
   built->cellOf.resize(built->answer.size());
   for (std::size_t j = 0; j < built->answer.size(); ++j) built->cellOf[j] = static_cast<int>(j) / n;
   const auto label = [](const char* family, int a, int b = -1) {
@@ -100,16 +110,16 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
   // Each cell holds one digit.
   for (int r = 1; r <= n; ++r) {
     for (int c = 1; c <= n; ++c)
-      m.addConstraint(sum(x.slice({r, c, kAll})) == 1, label("cell", r, c));
+      m.addConstraint(once(sum(x.slice({r, c, kAll}))), label("cell", r, c));
   }
   // Each digit once per row, once per column.
   for (int r = 1; r <= n; ++r) {
     for (int d = 1; d <= n; ++d)
-      m.addConstraint(sum(x.slice({r, kAll, d})) == 1, label("row", r, d));
+      m.addConstraint(once(sum(x.slice({r, kAll, d}))), label("row", r, d));
   }
   for (int c = 1; c <= n; ++c) {
     for (int d = 1; d <= n; ++d) {
-      m.addConstraint(sum(x.slice({kAll, c, d})) == 1, label("column", c, d));
+      m.addConstraint(once(sum(x.slice({kAll, c, d}))), label("column", c, d));
     }
   }
   // Each digit once per box or region, and per diagonal or window.
@@ -117,7 +127,7 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
     for (int d = 1; d <= n; ++d) {
       milp::LinExpr in_unit;
       for (int cell : cells) in_unit += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
-      m.addConstraint(in_unit == 1, label(family.c_str(), k, d));
+      m.addConstraint(once(in_unit), label(family.c_str(), k, d));
     }
   };
   if (!p.region.empty()) {
@@ -364,6 +374,19 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
                         "\\sum_{(r,c) \\in C_k} x_{r,c,d} \\le 1 \\quad \\forall k,d",
                         "",
                         {}});
+  }
+  if (built.fullValue) {
+    // The packing model: each rule "at most once", the digits placed maximised.
+    f.objective = "\\text{maximise } \\sum_{r,c,d} x_{r,c,d} \\quad (= " + n + "^2 = " +
+                  std::to_string(*built.fullValue) +
+                  " \\text{ exactly when the puzzle has an answer})";
+    for (ConstraintGroup& g : f.groups) {
+      for (std::size_t at = g.tex.find("= 1"); at != std::string::npos; at = g.tex.find("= 1", at)) {
+        g.tex.replace(at, 3, "\\le 1");
+      }
+      if (g.title == "Each cell holds one digit") g.title = "Each cell holds at most one digit";
+      if (g.title.rfind("Each digit once", 0) == 0) g.title.replace(0, 15, "Each digit at most once");
+    }
   }
   collectRows(built, &f);
   return f;

@@ -68,6 +68,10 @@ struct Built {
   /// The cell each variable belongs to (by variable index; -1 for none), for the
   /// formulation's rows and the cells a cut involves.
   std::vector<int> cellOf;
+  /// A packing model (every rule "at most", maximise what is placed): the objective
+  /// value of an answer that fills every cell. An optimum below it is a partial fill,
+  /// and the puzzle has no answer (GenreSolver::partial).
+  std::optional<int> fullValue;
 };
 
 /// Options of a build: the model variant ("textbook" for every genre; a genre may

@@ -140,6 +140,19 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     };
   }
   CutSearch search = solveWithCuts(*built_, separate, options, with_answer);
+  partial_.reset();
+  if (search.result.hasSolution && built_->fullValue &&
+      search.result.objective < *built_->fullValue - 0.5) {
+    // A packing model's optimum short of a full grid: the largest partial fill; no
+    // answer. (Stopped by a limit, the fill is only the largest found: the status
+    // says which.)
+    partial_ = genre_.decode(puzzle_, *built_);
+    search.result.hasSolution = false;
+    if (search.result.status == milp::SolveStatus::kOptimal) {
+      search.result.status = milp::SolveStatus::kInfeasible;
+    }
+    return search;
+  }
   if (search.result.hasSolution) answer_ = genre_.decode(puzzle_, *built_);
   return search;
 }

@@ -76,6 +76,10 @@ class GenreSolver {
   CutSearch solve(const milp::SolveOptions& options, const RoundCallback& on_round = {});
   /// The last answer (throws milp::ModelError when the last solve found none).
   const Answer& answer() const;
+  /// A packing model's largest partial fill (Built::fullValue), when the last solve's
+  /// optimum fell short of filling every cell: that solve then reports kInfeasible, no
+  /// solution, and this holds the fill (0 in the cells left empty).
+  const std::optional<Answer>& partial() const { return partial_; }
   /// Excludes the last answer by a no-good cut.
   void excludeAnswer();
   /// Solves the LP relaxation of the current model (integrality dropped); `values`
@@ -91,6 +95,7 @@ class GenreSolver {
   const Puzzle& puzzle_;
   std::unique_ptr<Built> built_;
   std::optional<Answer> answer_;
+  std::optional<Answer> partial_;
   int nogoods_ = 0;
   /// Set when excludeAnswer had nothing to cut: every later solve is infeasible.
   bool exhausted_ = false;

@@ -15,7 +15,15 @@ import type {
   SolveProgress,
   VersionResult,
 } from '../solver/protocol.js';
-import { GENRE_IDS, looksLikeUrl, type GenreId, type GenreRequest, type GenreSolveOptions, type GenreSolveResult } from '../solver/genre.js';
+import {
+  GENRE_IDS,
+  looksLikeUrl,
+  type GenreExplainResult,
+  type GenreId,
+  type GenreRequest,
+  type GenreSolveOptions,
+  type GenreSolveResult,
+} from '../solver/genre.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
 import { createEngineLoader, Engine, EngineCrashedError, errorText } from '../worker/engine.js';
 import { engineError, GridmilpError, invalidArgument, invalidOption } from './errors.js';
@@ -31,6 +39,7 @@ import type {
   ExplainInfeasibleOptions,
   ExplainInfeasibleOutput,
   ExportModelOptions,
+  GenreExplainCallOptions,
   GenreSolveCallOptions,
   ExportModelOutput,
   GenerateOptions,
@@ -253,13 +262,29 @@ class GridmilpSolver implements Solver {
   }
 
   explainInfeasible(
+    puzzle: string,
+    options: GenreExplainCallOptions,
+    onProgress?: (progress: Record<string, unknown>) => void,
+  ): GenreExplainResult;
+  explainInfeasible(
     puzzle: PuzzleInput,
     options?: ExplainInfeasibleOptions,
     onProgress?: (progress: ExplainInfeasibleProgress) => void,
-  ): ExplainInfeasibleOutput {
+  ): ExplainInfeasibleOutput;
+  explainInfeasible(
+    puzzle: PuzzleInput,
+    options?: ExplainInfeasibleOptions | GenreExplainCallOptions,
+    onProgress?: ((progress: ExplainInfeasibleProgress) => void) | ((progress: Record<string, unknown>) => void),
+  ): ExplainInfeasibleOutput | GenreExplainResult {
     checkCallback(onProgress);
+    if (isGenreOptions(options)) {
+      const { limit, ...rest } = options as GenreExplainCallOptions;
+      const request = genreRequestOf('explainInfeasible', rest, puzzleText(puzzle).puzzle);
+      if (limit !== undefined) request.limit = limit as number;
+      return this.callGenre('Unable to explain the puzzle', request, onProgress as (p: unknown) => void);
+    }
     const request = requestOf('explainInfeasible', options, OPTIONS_OF.explainInfeasible, puzzleText(puzzle));
-    const r = this.call('Unable to explain the puzzle', request, onProgress);
+    const r = this.call('Unable to explain the puzzle', request, onProgress as (progress: ExplainInfeasibleProgress) => void);
     const out: ExplainInfeasibleOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
     if (r.partialFill?.grid !== undefined) out.partialFillGrid = gridOf(r.partialFill.grid, r.size);
     if (r.removals.completion !== undefined) out.completionGrid = gridOf(r.removals.completion, r.size);

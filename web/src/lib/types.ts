@@ -36,7 +36,7 @@ import type {
   Symmetry,
   VersionResult,
 } from '../solver/protocol.js';
-import type { GenreId, GenreSolveOptions, GenreSolveResult } from '../solver/genre.js';
+import type { GenreExplainResult, GenreId, GenreSolveOptions, GenreSolveResult } from '../solver/genre.js';
 import type { Grid, PuzzleInput } from './grid.js';
 
 /** GLPK's branching rule (glp_iocp.br_tech); `auto` is `dth` for the textbook model, `mfv` otherwise. */
@@ -79,6 +79,12 @@ export interface GenreSolveCallOptions extends GenreSolveOptions {
   size?: number;
   /** 1-based puzzle of a text holding many. */
   index?: number;
+}
+
+/** Options of {@link Solver.explainInfeasible} for a digit genre (killer, jigsaw, sudoku-x, hyper, latin-square). */
+export interface GenreExplainCallOptions extends GenreSolveCallOptions {
+  /** Most sets of fewest givens to list: 1 to 100 (default 3). */
+  limit?: number;
 }
 
 /** Options of {@link Solver.solveMany}: as for `solve`, applied to every puzzle. */
@@ -408,6 +414,24 @@ export interface Solver {
     options?: ExplainInfeasibleOptions,
     onProgress?: (progress: ExplainInfeasibleProgress) => void,
   ): ExplainInfeasibleOutput;
+  /**
+   * Why a puzzle of a digit genre (killer, jigsaw, sudoku-x, hyper, latin-square) has no
+   * answer: the fewest givens to drop (over the genre's default model, a binary keep per
+   * given) and the largest partial fill by the genre's packing model (killer has none:
+   * `partialFill.reason`). Same routes and progress as for Sudoku.
+   *
+   * @param puzzle the genre's text (docs/formats.md)
+   * @returns status, `removals.sets` (`[{row, column, digit}]`), `partialFill` (cells,
+   *   placed, empty cells, board)
+   * @throws GridmilpError `bad_request` for a genre without givens (the pencil puzzles),
+   *   a `limit` outside 1–100; `conflicting_givens` when two givens clash (the parser
+   *   refuses them for the variants); otherwise as {@link Solver.solve}
+   */
+  explainInfeasible(
+    puzzle: string,
+    options: GenreExplainCallOptions,
+    onProgress?: (progress: Record<string, unknown>) => void,
+  ): GenreExplainResult;
 
   /**
    * Generate a puzzle with a unique solution from a seed.

@@ -84,7 +84,17 @@ export interface GenreSolveOptions {
 /** A genre request: `genre`, the puzzle text, and which puzzle of it. */
 export interface GenreRequest {
   id?: number | string;
-  type: 'parse' | 'solve' | 'checkUniqueness' | 'enumerate' | 'relax' | 'exportModel' | 'formulation' | 'board' | 'generate';
+  type:
+    | 'parse'
+    | 'solve'
+    | 'checkUniqueness'
+    | 'enumerate'
+    | 'relax'
+    | 'exportModel'
+    | 'formulation'
+    | 'board'
+    | 'generate'
+    | 'explainInfeasible';
   /** The genre; without it a text of puzz.link URLs names its own (else `sudoku`). */
   genre?: GenreId;
   puzzle?: string;
@@ -124,8 +134,57 @@ export interface GenreSolveStats extends SolveStats {
 export interface GenreSolveResult extends GenreResultHead {
   status: SolveStatus;
   answer?: GenreAnswer;
+  /** The packing model without an answer: its largest partial fill (drawn on `board`). */
+  partialFill?: GenrePartialFill;
   board: Board;
   stats: GenreSolveStats;
+}
+
+/** A partial fill of a digit genre: its cells (0 for empty), digits placed, empty cells. */
+export interface GenrePartialFill {
+  cells: number[];
+  placed: number;
+  /** The empty cells, 1-based [row, column]. */
+  empty: Array<[number, number]>;
+}
+
+/**
+ * Result of a digit genre's `explainInfeasible` (protocol.md, "explainInfeasible"): the
+ * fewest givens to drop, over the genre's default model, and the largest partial fill
+ * by its packing model (killer has none: `partialFill.reason` says so).
+ */
+export interface GenreExplainResult extends GenreResultHead {
+  /** `infeasible`, or `optimal` when the puzzle is solvable after all. */
+  status: SolveStatus;
+  method: 'branch-and-bound' | 'sat';
+  size: number;
+  /** The givens, row by row (0 for empty). */
+  givens: number[];
+  solvable: boolean | null;
+  removals: {
+    /** `infeasible`: even without any given there is no answer (conflicting cages). */
+    status: SolveStatus;
+    count?: number;
+    /** Each set of givens to drop: 1-based row and column, and the digit. */
+    sets?: Array<Array<{ row: number; column: number; digit: number }>>;
+    complete?: boolean;
+    /** An answer of the puzzle without the first set, row by row. */
+    completion?: number[];
+    solves: number;
+    nodes: number;
+    solveMs: number;
+  };
+  /** Present when the puzzle has no answer. */
+  partialFill?: Partial<GenrePartialFill> & {
+    /** `optimal` when the fill is proven largest; null when there is no packing model. */
+    status: SolveStatus | null;
+    board?: Board;
+    /** Why there is no fill (killer). */
+    reason?: string;
+    nodes?: number;
+    solveMs?: number;
+  };
+  totalMs: number;
 }
 
 /** A row of a constraint group and the cells (1-based [row, column]) it touches. */

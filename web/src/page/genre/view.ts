@@ -263,6 +263,8 @@ export class GenreView {
   /** The request fields naming the puzzle (the text and which of its puzzles) and the model. */
   private puzzleFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
     const model = byId<HTMLSelectElement>('genre-model').value;
+    // The packing model maximises the digits placed: branch-and-bound only.
+    if (model === 'packing') byId<HTMLSelectElement>('genre-method').value = 'branch-and-bound';
     const method = byId<HTMLSelectElement>('genre-method').value as 'sat' | 'branch-and-bound';
     return {
       genre: this.genre,
@@ -337,6 +339,14 @@ export class GenreView {
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
     this.showRoundStepper();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
+    if (!r.answer && r.partialFill) {
+      const cells = r.rows * r.columns;
+      this.say(
+        `No answer: the packing model places at most ${r.partialFill.placed} of ${cells} digits (${route}); the board shows that fill, ${r.partialFill.empty.length} cell${r.partialFill.empty.length === 1 ? '' : 's'} left empty.`,
+        'error',
+      );
+      return;
+    }
     if (!r.answer) {
       const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
       this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible${after} (${route}).` : `No answer (${r.status}${after}).`, 'error');
