@@ -45,8 +45,8 @@ milp::SolveOptions withProgress(const milp::SolveOptions& options, const Progres
   return out;
 }
 
-puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& id, const char* step,
-                                    Clock::time_point start) {
+puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& id,
+                                     const char* step, Clock::time_point start) {
   if (!progress) return {};
   return [&progress, &id, step, start](int bound) {
     rapidjson::Document message;

@@ -338,9 +338,10 @@ Value handleExplain(GenreRequest& r, const Value& request, const Value& id,
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get());
   if (digits == nullptr) {
-    throw badRequest("genre", "explainInfeasible explains the digit genres (sudoku, killer, "
-                              "jigsaw, sudoku-x, hyper, latin-square), not " +
-                                  std::string(r.genre->id()));
+    throw badRequest("genre",
+                     "explainInfeasible explains the digit genres (sudoku, killer, "
+                     "jigsaw, sudoku-x, hyper, latin-square), not " +
+                         std::string(r.genre->id()));
   }
   const int limit = wholeNumberIn(request, "limit", 3, 1, 100, "");
   const int n = digits->n;

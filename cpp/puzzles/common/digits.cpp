@@ -377,15 +377,17 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
   }
   if (built.fullValue) {
     // The packing model: each rule "at most once", the digits placed maximised.
-    f.objective = "\\text{maximise } \\sum_{r,c,d} x_{r,c,d} \\quad (= " + n + "^2 = " +
-                  std::to_string(*built.fullValue) +
+    f.objective = "\\text{maximise } \\sum_{r,c,d} x_{r,c,d} \\quad (= " + n +
+                  "^2 = " + std::to_string(*built.fullValue) +
                   " \\text{ exactly when the puzzle has an answer})";
     for (ConstraintGroup& g : f.groups) {
-      for (std::size_t at = g.tex.find("= 1"); at != std::string::npos; at = g.tex.find("= 1", at)) {
+      for (std::size_t at = g.tex.find("= 1"); at != std::string::npos;
+           at = g.tex.find("= 1", at)) {
         g.tex.replace(at, 3, "\\le 1");
       }
       if (g.title == "Each cell holds one digit") g.title = "Each cell holds at most one digit";
-      if (g.title.rfind("Each digit once", 0) == 0) g.title.replace(0, 15, "Each digit at most once");
+      if (g.title.rfind("Each digit once", 0) == 0)
+        g.title.replace(0, 15, "Each digit at most once");
     }
   }
   collectRows(built, &f);
