@@ -14,6 +14,7 @@ export const GENRE_PAGE = `
     <button type="button" id="genre-solve" class="primary">Solve</button>
     <button type="button" id="genre-stop" disabled>Stop</button>
     <button type="button" id="genre-unique">Check uniqueness</button>
+    <button type="button" id="genre-explain" hidden>Why no solution?</button>
     <button type="button" id="genre-relax">LP relaxation</button>
     <button type="button" id="genre-formulation-button">Formulation</button>
     <button type="button" id="genre-new">New puzzle</button>

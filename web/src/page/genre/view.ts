@@ -7,7 +7,16 @@
  * knows a genre's rules: the engine parses, solves, checks and describes the board.
  */
 import type { SolverClient } from '../../solver/client';
-import { GENRE_TITLES, type Board, type Formulation, type FormulationResult, type GenreId, type GenreRequest, type GenreSolveResult } from '../../solver/genre';
+import {
+  GENRE_TITLES,
+  type Board,
+  type Formulation,
+  type FormulationResult,
+  type GenreExplainResult,
+  type GenreId,
+  type GenreRequest,
+  type GenreSolveResult,
+} from '../../solver/genre';
 import { SolverError, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
@@ -16,6 +25,9 @@ import { checkFileSize, checkTextSize } from '../format';
 import { BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
+
+/** The genres whose puzzles explainInfeasible explains: those with givens (digits). */
+const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>(['killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
@@ -140,11 +152,12 @@ export class GenreView {
 
   constructor(client: SolverClient) {
     this.client = client;
-    this.busyButtons = ['genre-solve', 'genre-unique', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
+    this.busyButtons = ['genre-solve', 'genre-unique', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
       (id) => byId<HTMLButtonElement>(id),
     );
     byId('genre-solve').addEventListener('click', () => void this.solve());
     byId('genre-unique').addEventListener('click', () => void this.uniqueness());
+    byId('genre-explain').addEventListener('click', () => void this.explain());
     byId('genre-relax').addEventListener('click', () => void this.relax());
     byId('genre-formulation-button').addEventListener('click', () => void this.formulation());
     byId('genre-new').addEventListener('click', () => void this.generate());
@@ -302,7 +315,60 @@ export class GenreView {
     select.value = keep;
   }
 
+  /** Offer "Why no solution?" (digit genres, after a solve without answer), or take it back. */
+  private offerExplanation(offer: boolean): void {
+    byId('genre-explain').hidden = !(offer && EXPLAINED.has(this.genre));
+  }
+
+  /**
+   * Why the puzzle has no answer (the engine's explainInfeasible for digit genres): the
+   * fewest givens to drop, outlined on the board, and the largest partial fill, drawn.
+   */
+  private async explain(): Promise<void> {
+    const fields = this.puzzleFields();
+    const method = fields.options?.method;
+    const r = await this.run<GenreExplainResult>({
+      type: 'explainInfeasible',
+      genre: fields.genre,
+      puzzle: fields.puzzle,
+      index: fields.index,
+      ...(method ? { options: { method } } : {}),
+    } as Omit<GenreRequest, 'id'>);
+    if (r === null) return;
+    if (r.solvable === true) {
+      this.offerExplanation(false);
+      this.say('It has an answer after all: no given needs to go. Press Solve.', 'success');
+      return;
+    }
+    const sets = r.removals.sets ?? [];
+    const given = (g: { row: number; column: number; digit: number }): string => `row ${g.row}, column ${g.column} (${g.digit})`;
+    let words: string;
+    if (sets.length > 0 && sets[0]!.length > 0) {
+      const first = sets[0]!;
+      const others = sets.slice(1).map((set) => set.map(given).join(' and '));
+      words =
+        `Remove ${first.map(given).join(' and ')} and it has an answer` +
+        (r.removals.status === 'optimal' ? (first.length === 1 ? ': no fewer will do' : `: no fewer than ${first.length} will do`) : '') +
+        (others.length > 0 ? `; or remove ${others.join('; or ')}${r.removals.complete ? '' : '; maybe others'}` : '') +
+        '.';
+    } else if (r.removals.status === 'infeasible') {
+      words = 'Removing givens does not help: even without any, the puzzle has no answer.';
+    } else {
+      words = `The fewest givens to remove were not found (${r.removals.status}).`;
+    }
+    const fill = r.partialFill;
+    if (fill?.board && fill.placed !== undefined) {
+      this.drawBoard(fill.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, largest partial fill`);
+      words += ` The largest fill that keeps every given places ${fill.placed} of ${r.rows * r.columns} digits (drawn${fill.status === 'optimal' ? '' : ', the largest found'}).`;
+    } else if (fill?.reason) {
+      words += ` ${fill.reason}.`;
+    }
+    if (sets[0]) this.highlight(sets[0].map((g) => [g.row, g.column] as [number, number]));
+    this.say(words, 'warning');
+  }
+
   private async draw(): Promise<void> {
+    this.offerExplanation(false);
     const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[]; url?: string | null }>(
       { type: 'board', ...this.puzzleFields() },
       false,
@@ -339,6 +405,7 @@ export class GenreView {
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
     this.showRoundStepper();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
+    this.offerExplanation(!r.answer && r.status === 'infeasible');
     if (!r.answer && r.partialFill) {
       const cells = r.rows * r.columns;
       this.say(
@@ -785,6 +852,10 @@ export class GenreView {
         this.drawRoundSoon(round);
       }
       this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
+    } else if (p.phase === 'sat' && typeof p.bound === 'number') {
+      const question =
+        p.step === 'removals' ? `can ${n('bound')} givens stay?` : `do ${n('bound')} digits fit, keeping every given?`;
+      this.say(`Why no solution? ${question} (CNF-SAT${elapsed})`, 'info');
     } else if (p.phase === 'removing') {
       this.say(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`, 'info');
     } else if (typeof p.found === 'number') {
