@@ -307,6 +307,7 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
   rapidjson::Value& options = explain["options"];
   options.RemoveMember("model");
   options.RemoveMember("method");  // the solve's route is not these MILPs': the engine's default
+  explain.RemoveMember("limit");   // --enumerate's: the explanation lists its default 3 sets
   const rapidjson::Document response = app::handle(explain);
   if (cmd.as_json) std::cout << app::writeJson(response) << "\n";
   std::ostream& log = std::cerr;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultRow } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
-import { readSpreadsheet, writeSpreadsheet } from './spreadsheets.js';
+import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
 
 /** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
 const VALUED = new Set([
@@ -100,7 +100,7 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     let names: string[] | null = null;
     if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!)) {
       const path = argv[s.file]!;
-      const read = await readSpreadsheet(path, s.sheet ? { sheet: /^\d+$/.test(s.sheet.value) ? Number(s.sheet.value) : s.sheet.value } : {});
+      const read = await readSpreadsheet(path, s.sheet ? { sheet: s.sheet.value } : {});
       const sizes = [...new Set(read.puzzles.map((p) => p.size))];
       if (sizes.length > 1) {
         throw new GridmilpError('spreadsheet_error', `${path} holds puzzles of ${sizes.map((n) => `${n}×${n}`).join(' and ')}; choose one sheet with --sheet.`);
@@ -115,7 +115,13 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       const text = join(dir, 'puzzles.txt');
       writeFileSync(text, read.puzzles.map((p) => p.grid.flat().map(symbol).join('')).join('\n') + '\n');
       args[s.file] = text;
-      if (!args.some((a) => a === '--size' || a.startsWith('--size='))) args.push('--size', String(sizes[0]));
+      // The text is made here: its size and symbols are known, whatever was asked.
+      for (let i = args.length - 1; i >= 0; i--) {
+        const a = args[i]!;
+        if (a === '--size' || a === '--symbols') args.splice(i, 2);
+        else if (a.startsWith('--size=') || a.startsWith('--symbols=')) args.splice(i, 1);
+      }
+      args.push('--size', String(sizes[0]), '--symbols', 'digits');
     } else if (s.sheet) {
       throw new GridmilpError('invalid_argument', '--sheet needs a spreadsheet file (.xlsx, .csv).');
     }
@@ -129,6 +135,8 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       if (args[at] === '--results') args[at + 1] = table;
       else args[at] = `--results=${table}`;
     }
+    // The libraries first: a missing one is said before the solve, not after it.
+    if (target !== null) await requireSpreadsheetSupport();
     const code = runCli(args);
     if (target !== null && table !== null) {
       let csv: string;
@@ -179,6 +187,7 @@ async function parseResults(csv: string): Promise<ResultRow[]> {
 export function cliRunner(command: readonly string[]): (args: string[]) => number {
   return (args) => {
     const r = spawnSync(command[0]!, [...command.slice(1), ...args], { stdio: 'inherit' });
+    if (r.error) process.stderr.write(`gridmilp: cannot run ${command.join(' ')}: ${r.error.message}\n`);
     return r.status ?? 2;
   };
 }

@@ -45,6 +45,17 @@ async function sheets() {
   }
 }
 
+/**
+ * Load the spreadsheet code and libraries now (the CLI front end, before a solve whose
+ * results it must write).
+ *
+ * @internal
+ * @throws GridmilpError `missing_dependency`
+ */
+export async function requireSpreadsheetSupport(): Promise<void> {
+  await sheets();
+}
+
 /** A SpreadsheetError of web/src/sheets/ as the package's error, sheet and cell kept. */
 function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): unknown {
   if (!(e instanceof SpreadsheetError)) return e;

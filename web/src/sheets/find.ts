@@ -49,7 +49,9 @@ const LINE = /^[1-9A-Za-z.0\-_]+$/;
 function lineSide(text: string): number {
   if (!LINE.test(text)) return 0;
   const n = Math.round(Math.sqrt(text.length));
-  return n * n === text.length && n >= MIN_SIDE && n <= MAX_SIDE ? n : 0;
+  if (n * n !== text.length || n < MIN_SIDE || n > MAX_SIDE) return 0;
+  // Every symbol a value of the puzzle: a 16-letter title or a hex hash is no 4×4 or 8×8.
+  return [...text].every((ch) => symbolValue(ch) <= n) ? n : 0;
 }
 
 function puzzlesPerRow(table: SheetTable): SheetPuzzle[] | null {
@@ -116,6 +118,51 @@ function isEmpty(cell: SheetCell | undefined): boolean {
   return cell === undefined || (cell.kind === undefined && (cell.value === null || cell.value === ''));
 }
 
+/**
+ * A number that keeps the numbers from forming a square: when taking away at most three
+ * of them (each time the one whose loss shrinks the others' span most) leaves a square
+ * of 4×4 to 35×35 (a grid and a count typed below it), the first of those in reading
+ * order, and that square.
+ */
+function strayNumber(table: SheetTable): { row: number; column: number; value: number; side: number; block: string } | null {
+  type At = { row: number; column: number; value: number };
+  let rest: At[] = [];
+  table.cells.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      const v = numberOf(cell);
+      if (v !== null) rest.push({ row: r, column: c, value: v });
+    }),
+  );
+  const span = (xs: At[]) => {
+    let t = Infinity, l = Infinity, b = -1, r = -1;
+    for (const x of xs) {
+      t = Math.min(t, x.row);
+      l = Math.min(l, x.column);
+      b = Math.max(b, x.row);
+      r = Math.max(r, x.column);
+    }
+    return { t, l, b, r, area: (b - t + 1) * (r - l + 1) };
+  };
+  const removed: At[] = [];
+  for (let k = 0; k < 3 && rest.length > MIN_SIDE; k++) {
+    let best = -1;
+    let bestArea = Infinity;
+    rest.forEach((_, i) => {
+      const area = span(rest.filter((__, j) => j !== i)).area;
+      if (area < bestArea) [best, bestArea] = [i, area];
+    });
+    removed.push(rest[best]!);
+    rest = rest.filter((_, j) => j !== best);
+    const { t, l, b, r } = span(rest);
+    const side = b - t + 1;
+    if (side === r - l + 1 && side >= MIN_SIDE && side <= MAX_SIDE) {
+      const first = [...removed].sort((x, y) => x.row - y.row || x.column - y.column)[0]!;
+      return { ...first, side, block: rangeName(t, l, b, r) };
+    }
+  }
+  return null;
+}
+
 function oneGrid(table: SheetTable): SheetPuzzle {
   const at = (r: number, c: number): string => `${sheetRef(table.name)}!${cellName(r, c)}`;
   const fail = (message: string, cell?: string): never => {
@@ -147,24 +194,42 @@ function oneGrid(table: SheetTable): SheetPuzzle {
         : `${sheetRef(table.name)} is empty.`,
     );
   }
-  let height = bottom - top + 1;
-  let width = right - left + 1;
+  const height = bottom - top + 1;
+  const width = right - left + 1;
   const span = rangeName(top, left, bottom, right);
-  if (height !== width) {
-    // The used range may place a block whose outer rows or columns are empty.
-    const u = table.used;
+  const u = table.used;
+  const usedSide = u ? u.bottom - u.top + 1 : 0;
+  if (
+    u &&
+    u.right - u.left + 1 === usedSide &&
+    usedSide >= MIN_SIDE &&
+    usedSide <= MAX_SIDE &&
+    u.top <= top &&
+    u.left <= left &&
+    u.bottom >= bottom &&
+    u.right >= right
+  ) {
+    // The used range (the cells with borders or fills, or a CSV's empty fields) is a
+    // square around the numbers: it is the block, even when its outer rows or columns
+    // hold no number.
+    ({ top, left, bottom, right } = u);
+  } else if (height !== width) {
     const side = Math.max(height, width);
-    if (u && u.bottom - u.top === u.right - u.left && u.bottom - u.top + 1 === side && u.top <= top && u.left <= left && u.bottom >= bottom && u.right >= right) {
-      ({ top, left, bottom, right } = u);
-      height = width = side;
-    } else {
+    const stray = strayNumber(table);
+    if (stray) {
       return fail(
-        `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns, not a square block; write 0 in an empty cell of the missing ${height < width ? 'row' : 'column'} so that the block is ${side}×${side}.`,
-        span,
+        `${at(stray.row, stray.column)} holds ${stray.value}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,
+        cellName(stray.row, stray.column),
       );
     }
+    return fail(
+      side > MAX_SIDE
+        ? `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns, more than a ${MAX_SIDE}×${MAX_SIDE} puzzle.`
+        : `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns, not a square block; write 0 in an empty cell of the missing ${height < width ? 'row' : 'column'} so that the block is ${side}×${side}.`,
+      span,
+    );
   }
-  const n = height;
+  const n = bottom - top + 1;
   if (n < MIN_SIDE || n > MAX_SIDE) {
     return fail(
       `${sheetRef(table.name)}: the numbers fill ${span}, a ${n}×${n} block; a puzzle is a block of ${MIN_SIDE}×${MIN_SIDE} to ${MAX_SIDE}×${MAX_SIDE} cells.`,

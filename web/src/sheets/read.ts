@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * Reading puzzles from a spreadsheet file: .xlsx through exceljs (after a check of the
- * zip with fflate that refuses bombs before anything is expanded in memory), .csv (and
+ * Reading puzzles from a spreadsheet file: .xlsx through exceljs (after fflate checked the
+ * zip's index and rebuilt it, refusing bombs before anything is expanded), .csv (and
  * text with `;`, tab or `|` separators) through Papa Parse. The libraries come from the
  * caller ({@link SpreadsheetLibraries}), so the page fetches them on first use and the
  * npm package does not depend on them.
  */
-import { Unzip, UnzipInflate } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import type * as ExcelJSTypes from 'exceljs';
 import type * as PapaTypes from 'papaparse';
 import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
@@ -23,8 +23,12 @@ export interface SpreadsheetLibraries {
   Papa: typeof PapaTypes;
 }
 
-/** Most bytes an .xlsx may expand to (all its entries together): 100 MiB. */
-export const MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
+/**
+ * Most bytes an .xlsx may expand to (all its entries together): 16 MiB, about half a
+ * million cells of sheet XML, which exceljs reads in a few hundred MB (3 million cells
+ * took it 1.5 GB).
+ */
+export const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
 /** Most entries in an .xlsx zip. */
 export const MAX_ZIP_ENTRIES = 10_000;
 /** Most sheets in a workbook. */
@@ -73,8 +77,7 @@ export async function readSpreadsheet(
   let tables: SheetTable[];
   let format: 'xlsx' | 'csv';
   if (kind === 'zip') {
-    checkZip(bytes, fileName);
-    tables = await xlsxTables(bytes, libraries.ExcelJS, fileName);
+    tables = await xlsxTables(cleanZip(bytes, fileName), libraries.ExcelJS, fileName);
     format = 'xlsx';
   } else {
     tables = [csvTable(bytes, libraries.Papa, fileName)];
@@ -82,7 +85,11 @@ export async function readSpreadsheet(
   }
   if (options.sheet !== undefined) {
     const wanted = options.sheet;
-    const table = typeof wanted === 'number' ? tables[wanted - 1] : tables.find((t) => t.name === wanted);
+    // By name first, then by position (a sheet may be named "2023").
+    const table =
+      typeof wanted === 'string'
+        ? (tables.find((t) => t.name === wanted) ?? (/^\d+$/.test(wanted) ? tables[Number(wanted) - 1] : undefined))
+        : tables[wanted - 1];
     if (!table) {
       throw new SpreadsheetError(
         'spreadsheet_error',
@@ -123,57 +130,45 @@ function fileKind(bytes: Uint8Array): 'zip' | 'ole' | 'text' {
 }
 
 /**
- * Walk the zip with fflate's streaming inflater, counting the bytes each entry expands
- * to and dropping them: a file past {@link MAX_EXPANDED_BYTES} or {@link MAX_ZIP_ENTRIES}
- * is refused before exceljs expands it in memory. An .ods (its `mimetype` entry) and a
- * zip without `xl/workbook.xml` are refused by name.
+ * The zip checked and rebuilt before exceljs sees it. fflate reads the zip's index (the
+ * central directory, which is what exceljs's JSZip reads too): more than
+ * {@link MAX_ZIP_ENTRIES} entries, more than {@link MAX_SHEETS} sheets, or sizes that
+ * add up past {@link MAX_EXPANDED_BYTES} are refused before anything is expanded. Each
+ * entry is then expanded into a buffer of the size the index states (an entry that
+ * expands further is cut there, so a lying index cannot make it larger), and the
+ * entries are stored again, uncompressed, in a new zip: exceljs reads exactly what was
+ * checked. An .ods (its `mimetype` entry) and a zip without `xl/workbook.xml` are
+ * refused by name.
+ *
+ * @returns the rebuilt zip
  */
-function checkZip(bytes: Uint8Array, fileName: string): void {
-  let total = 0;
+function cleanZip(bytes: Uint8Array, fileName: string): Uint8Array {
+  const tooLarge = (what: string): SpreadsheetError =>
+    new SpreadsheetError('too_large', `${fileName} ${what}; gridmilp refuses it before expanding it.`);
+  const damaged = (e: unknown): SpreadsheetError =>
+    new SpreadsheetError('unsupported_file', `${fileName} is a damaged zip (${e instanceof Error ? e.message : String(e)}); it is not a workbook gridmilp can read.`);
   let entries = 0;
   let sheets = 0;
+  let total = 0;
   let workbook = false;
   let ods = false;
   let problem: SpreadsheetError | null = null;
-  const tooLarge = (what: string): SpreadsheetError =>
-    new SpreadsheetError('too_large', `${fileName} ${what}; gridmilp refuses it before expanding it.`);
-  const unzip = new Unzip((file) => {
-    if (problem) return;
-    entries++;
-    if (entries > MAX_ZIP_ENTRIES) {
-      problem = tooLarge(`holds more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} zip entries`);
-      return;
-    }
-    if (file.name === 'xl/workbook.xml') workbook = true;
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(file.name)) sheets++;
-    if (sheets > MAX_SHEETS) {
-      problem = tooLarge(`holds more than ${MAX_SHEETS.toLocaleString('en-US')} sheets`);
-      return;
-    }
-    if (file.name === 'mimetype' || file.name === 'content.xml') ods = true;
-    if (file.originalSize !== undefined && total + file.originalSize > MAX_EXPANDED_BYTES) {
-      problem = tooLarge(`says it expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MiB`);
-      return;
-    }
-    file.ondata = (err, chunk) => {
-      if (problem) return;
-      if (err) {
-        problem = new SpreadsheetError('unsupported_file', `${fileName} is a damaged zip (${file.name}: ${err.message}); it is not a workbook gridmilp can read.`);
-        return;
-      }
-      total += chunk.length;
-      if (total > MAX_EXPANDED_BYTES) {
-        problem = tooLarge(`expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MiB`);
-        file.terminate();
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
   try {
-    unzip.push(bytes, true);
+    unzipSync(bytes, {
+      filter: (file) => {
+        entries++;
+        total += file.originalSize;
+        if (file.name === 'xl/workbook.xml') workbook = true;
+        if (/^xl\/worksheets\/[^/]+\.xml$/.test(file.name)) sheets++;
+        if (file.name === 'mimetype' || file.name === 'content.xml') ods = true;
+        if (entries > MAX_ZIP_ENTRIES) problem ??= tooLarge(`holds more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} zip entries`);
+        else if (sheets > MAX_SHEETS) problem ??= tooLarge(`holds more than ${MAX_SHEETS.toLocaleString('en-US')} sheets`);
+        else if (total > MAX_EXPANDED_BYTES) problem ??= tooLarge(`says it expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MiB`);
+        return false; // the index only: nothing is expanded
+      },
+    });
   } catch (e) {
-    problem ??= new SpreadsheetError('unsupported_file', `${fileName} is a damaged zip (${e instanceof Error ? e.message : String(e)}); it is not a workbook gridmilp can read.`);
+    throw damaged(e);
   }
   if (problem) throw problem;
   if (!workbook) {
@@ -184,6 +179,13 @@ function checkZip(bytes: Uint8Array, fileName: string): void {
         : `${fileName} is a zip without xl/workbook.xml, not an .xlsx workbook.`,
     );
   }
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes);
+  } catch (e) {
+    throw damaged(e);
+  }
+  return zipSync(files, { level: 0 });
 }
 
 /** Every worksheet of an .xlsx as a table (chart sheets have none). */
@@ -204,7 +206,8 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
       sheet.findRow(r)?.eachCell({ includeEmpty: true }, (cell, c) => {
         const value = xlsxCell(cell, ExcelJS);
         if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = value;
-        if (value === undefined && !hasStyle(cell)) return;
+        // A title or a note (text without a border) is outside any block.
+        if (!(value !== undefined && isNumberLike(value)) && !hasStyle(cell)) return;
         used = used
           ? { top: Math.min(used.top, r - 1), left: Math.min(used.left, c - 1), bottom: Math.max(used.bottom, r - 1), right: Math.max(used.right, c - 1) }
           : { top: r - 1, left: c - 1, bottom: r - 1, right: c - 1 };
@@ -213,6 +216,11 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
     const merges = (sheet.model as { merges?: string[] }).merges ?? [];
     return { name: sheet.name, cells, merges, ...(used ? { used } : {}) };
   });
+}
+
+/** Whether a cell holds a number, or a text that is only a number ("5"). */
+function isNumberLike(cell: SheetCell): boolean {
+  return cell.kind === undefined && (typeof cell.value === 'number' || (typeof cell.value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(cell.value)));
 }
 
 /** Whether an empty cell is drawn: a border or a fill. */
@@ -297,14 +305,20 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
       return t === '' ? undefined : { value: t };
     }),
   );
-  const width = Math.max(0, ...rows.map((f) => f.length));
-  const name = fileName;
-  return {
-    name,
-    cells,
-    merges: [],
-    ...(rows.length > 0 && width > 0 ? { used: { top: 0, left: 0, bottom: rows.length - 1, right: width - 1 } } : {}),
-  };
+  // The used range: the lines with a number, or with empty fields only (",,,,": an
+  // empty row of a block), over as many fields as the widest of them; a title line is
+  // not part of it.
+  let used: SheetTable['used'];
+  rows.forEach((fields, r) => {
+    const numbers = fields.some((f) => /^[+-]?\d+(\.\d+)?$/.test(f.trim()));
+    const separatorsOnly = fields.length > 1 && fields.every((f) => f.trim() === '');
+    if (!numbers && !separatorsOnly) return;
+    const right = fields.length - 1;
+    used = used
+      ? { top: used.top, left: 0, bottom: r, right: Math.max(used.right, right) }
+      : { top: r, left: 0, bottom: r, right };
+  });
+  return { name: fileName, cells, merges: [], ...(used ? { used } : {}) };
 }
 
 /** A puzzle's place in words: "Sheet1!B2:J10". */

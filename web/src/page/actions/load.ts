@@ -4,7 +4,7 @@
  * board, many are offered as a batch) and a loaded file (solved as a batch, streamed
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
-import { SolverError, type BatchItem, type BatchProgress, type PuzzleFormat } from '../../solver/protocol';
+import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
 import { checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
@@ -63,8 +63,13 @@ export class PuzzleLoader {
     void this.loadText(text, 'the pasted text');
   }
 
-  /** Parse a text: one puzzle goes onto the board; many are offered as a batch. */
-  async loadText(text: string, source: string): Promise<void> {
+  /**
+   * Parse a text: one puzzle goes onto the board; many are offered as a batch.
+   *
+   * @param fields how to read it; default the page's (its 0–F setting). A text the page
+   *   made (a spreadsheet's puzzles) gives its size and `symbols: 'digits'`.
+   */
+  async loadText(text: string, source: string, fields?: PuzzleFields): Promise<void> {
     const { board, jobs, settings, el } = this.page;
     const refusal = checkTextSize(text.length, source);
     if (refusal !== null) {
@@ -72,7 +77,7 @@ export class PuzzleLoader {
       return;
     }
     await jobs.run('parse', `Reading ${source}…`, async () => {
-      const parsed = await this.page.client.parse(text, settings.textFields(), 1);
+      const parsed = await this.page.client.parse(text, fields ?? settings.textFields(), 1);
       const first = parsed.puzzles[0];
       if (parsed.count === 1 && first) {
         this.hideOffer();
@@ -118,8 +123,8 @@ export class PuzzleLoader {
     if (SPREADSHEET.test(file.name)) {
       jobs.later('parse', () => import('./spreadsheet'), (m) =>
         m.loadSpreadsheet(this.page, file, {
-          loadText: (text, source) => this.loadText(text, source),
-          runBatch: (text, source, names) => this.runBatch(text, source, names),
+          loadText: (text, source, fields) => this.loadText(text, source, fields),
+          runBatch: (text, source, names, fields) => this.runBatch(text, source, names, fields),
         }),
       );
       return;
@@ -149,7 +154,7 @@ export class PuzzleLoader {
    * @param names the puzzles' names when the page made the text (a spreadsheet's puzzles,
    *   one a line, named by sheet and range); their lines are then not shown
    */
-  private async runBatch(text: string, source: string, names?: readonly string[]): Promise<void> {
+  private async runBatch(text: string, source: string, names?: readonly string[], fields?: PuzzleFields): Promise<void> {
     const rename = (item: BatchItem | undefined): void => {
       if (item && names) {
         item.name = names[item.index] ?? item.name;
@@ -183,7 +188,7 @@ export class PuzzleLoader {
             latest = progress;
             panel.progress(progress);
           },
-          { ...settings.textFields(), largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value) },
+          { ...(fields ?? settings.textFields()), largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value) },
         );
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);

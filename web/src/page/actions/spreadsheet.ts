@@ -6,7 +6,7 @@
  * the board and a batch's results are saved as .xlsx or .csv. Fetched on the first
  * spreadsheet, so a first solve does not download it.
  */
-import type { ResultRow, SheetPuzzle } from '../../solver/protocol';
+import type { PuzzleFields, ResultRow, SheetPuzzle } from '../../solver/protocol';
 import { plural } from '../format';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
@@ -28,9 +28,9 @@ function gridOf(line: string, n: number): number[][] {
 /** How the page hands a spreadsheet's puzzles on: one to the board, many as a batch. */
 export interface SpreadsheetSink {
   /** Load one puzzle's text onto the board; `source` names the file and range. */
-  loadText(text: string, source: string): Promise<void>;
+  loadText(text: string, source: string, fields: PuzzleFields): Promise<void>;
   /** Solve many puzzles (one line each) as a batch, each named by `names`. */
-  runBatch(text: string, source: string, names: string[]): Promise<void>;
+  runBatch(text: string, source: string, names: string[], fields: PuzzleFields): Promise<void>;
 }
 
 /**
@@ -61,8 +61,10 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   }
   const skippedNote = skipped.length > 0 ? ` Skipped ${plural(skipped.length, 'sheet')} without a puzzle: ${skipped.map((s) => s.sheet).join(', ')}.` : '';
   const first = puzzles[0]!;
+  // The text is made here: its size and symbols are known, whatever the page's settings.
+  const fields: PuzzleFields = { size: first.size, symbols: 'digits' };
   if (puzzles.length === 1) {
-    await sink.loadText(lineOf(first.grid), `${file.name} (${first.name})`);
+    await sink.loadText(lineOf(first.grid), `${file.name} (${first.name})`, fields);
     if (skippedNote) page.el.status.textContent += skippedNote;
     return;
   }
@@ -70,6 +72,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     puzzles.map((p) => lineOf(p.grid)).join('\n'),
     file.name,
     puzzles.map((p) => p.name),
+    fields,
   );
 }
 

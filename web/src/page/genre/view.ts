@@ -158,6 +158,7 @@ export class GenreView {
     byId('genre-solve').addEventListener('click', () => void this.solve());
     byId('genre-unique').addEventListener('click', () => void this.uniqueness());
     byId('genre-explain').addEventListener('click', () => void this.explain());
+    this.text.addEventListener('input', () => this.offerExplanation(false));
     byId('genre-relax').addEventListener('click', () => void this.relax());
     byId('genre-formulation-button').addEventListener('click', () => void this.formulation());
     byId('genre-new').addEventListener('click', () => void this.generate());
