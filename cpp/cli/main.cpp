@@ -611,6 +611,18 @@ int runGenreSolve(const SolveCommand& cmd) {
     if (answers.empty()) {
       ++unsolved;
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
+      if (result.HasMember("partialFill")) {  // the packing model's largest fill
+        std::string line;
+        for (const Value& v : result["partialFill"]["cells"].GetArray()) {
+          const int d = v.GetInt();
+          line += d == 0   ? '.'
+                  : d <= 9 ? static_cast<char>('0' + d)
+                           : static_cast<char>('A' + d - 10);
+        }
+        std::cerr << "gridmilp: " << label << ": the packing model places at most "
+                  << result["partialFill"]["placed"].GetInt() << " of " << line.size()
+                  << " digits: " << line << "\n";
+      }
       if (cmd.explainInfeasible && hasString(result, "status", "infeasible")) {
         explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
       }

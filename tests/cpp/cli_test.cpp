@@ -178,6 +178,13 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
                          "digits: "),
             std::string::npos)
       << run.out;
+  // The packing model says the same fill on a solve.
+  run = runCli("solve - --genre latin-square --model packing",
+               "=== t\n4 4\n1 2 - -\n- - 1 -\n- - - 2\n2 - - -\n", true);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.out.find("t (line 1): the packing model places at most 14 of 16 digits: "),
+            std::string::npos)
+      << run.out;
   // A killer's cages are equalities: no packing model, so no fill, and it says why.
   run = runCli(
       "solve - --explain-infeasible --genre killer",
