@@ -283,6 +283,16 @@ std::string noSolutionReason(const Value& result) {
   return "no solution";
 }
 
+/// A genre's cells (digits row by row, 0 for empty) as one line: `.`, 1–9, then A–Z.
+std::string cellsLine(const Value& cells) {
+  std::string line;
+  for (const Value& v : cells.GetArray()) {
+    const int d = v.GetInt();
+    line += d == 0 ? '.' : d <= 9 ? static_cast<char>('0' + d) : static_cast<char>('A' + d - 10);
+  }
+  return line;
+}
+
 /// "r4c7 = 5, r1c1 = 5": a set of givens ([{row, column, digit}]) of an
 /// explainInfeasible result.
 std::string givensList(const Value& set) {
@@ -354,17 +364,7 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
         << "s in " << text(clash["unit"]) << "\n";
   } else if (fill.HasMember("grid") || fill.HasMember("cells")) {
     // Sudoku's fill is a canonical line; a genre's is its cells (0 for empty).
-    std::string line;
-    if (fill.HasMember("grid")) {
-      line = text(fill["grid"]);
-    } else {
-      for (const Value& v : fill["cells"].GetArray()) {
-        const int d = v.GetInt();
-        line += d == 0   ? '.'
-                : d <= 9 ? static_cast<char>('0' + d)
-                         : static_cast<char>('A' + d - 10);
-      }
-    }
+    const std::string line = fill.HasMember("grid") ? text(fill["grid"]) : cellsLine(fill["cells"]);
     log << "gridmilp: " << label << ": "
         << (hasString(fill, "status", "optimal") ? "the largest fill" : "the largest fill found")
         << " that keeps every given places " << fill["placed"].GetInt() << " of " << line.size()
@@ -612,13 +612,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       ++unsolved;
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (result.HasMember("partialFill")) {  // the packing model's largest fill
-        std::string line;
-        for (const Value& v : result["partialFill"]["cells"].GetArray()) {
-          const int d = v.GetInt();
-          line += d == 0   ? '.'
-                  : d <= 9 ? static_cast<char>('0' + d)
-                           : static_cast<char>('A' + d - 10);
-        }
+        const std::string line = cellsLine(result["partialFill"]["cells"]);
         std::cerr << "gridmilp: " << label << ": the packing model places at most "
                   << result["partialFill"]["placed"].GetInt() << " of " << line.size()
                   << " digits: " << line << "\n";

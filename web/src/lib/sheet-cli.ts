@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultRow } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
+import { puzzleText } from './grid.js';
 import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
 
 /** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
@@ -113,7 +114,7 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
           '\n',
       );
       const text = join(dir, 'puzzles.txt');
-      writeFileSync(text, read.puzzles.map((p) => p.grid.flat().map(symbol).join('')).join('\n') + '\n');
+      writeFileSync(text, read.puzzles.map((p) => puzzleText(p.grid).puzzle).join('\n') + '\n');
       args[s.file] = text;
       // The text is made here: its size and symbols are known, whatever was asked.
       for (let i = args.length - 1; i >= 0; i--) {
@@ -156,11 +157,6 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A value as the canonical symbol: 0 → `.`, 1–9, then A = 10 … Z = 35. */
-function symbol(v: number): string {
-  return v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v);
 }
 
 /** The rows of the C++ CLI's results CSV (cpp/cli/main.cpp, writeResults), read by Papa Parse. */

@@ -107,7 +107,7 @@ function shown(cell: SheetCell): string {
 }
 
 /** A number in a cell, or a text that is only a number ("5", " 7 "). */
-function numberOf(cell: SheetCell | undefined): number | null {
+export function numberOf(cell: SheetCell | undefined): number | null {
   if (cell === undefined || cell.kind !== undefined) return null;
   if (typeof cell.value === 'number') return cell.value;
   if (typeof cell.value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(cell.value)) return Number(cell.value);

@@ -11,7 +11,7 @@ import type * as ExcelJSTypes from 'exceljs';
 import type * as PapaTypes from 'papaparse';
 import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 import type { SheetPuzzle, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
-import { findPuzzles } from './find.js';
+import { findPuzzles, numberOf } from './find.js';
 
 export type { SpreadsheetPuzzles };
 
@@ -207,7 +207,7 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
         const value = xlsxCell(cell, ExcelJS);
         if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = value;
         // A title or a note (text without a border) is outside any block.
-        if (!(value !== undefined && isNumberLike(value)) && !hasStyle(cell)) return;
+        if (numberOf(value) === null && !hasStyle(cell)) return;
         used = used
           ? { top: Math.min(used.top, r - 1), left: Math.min(used.left, c - 1), bottom: Math.max(used.bottom, r - 1), right: Math.max(used.right, c - 1) }
           : { top: r - 1, left: c - 1, bottom: r - 1, right: c - 1 };
@@ -216,11 +216,6 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
     const merges = (sheet.model as { merges?: string[] }).merges ?? [];
     return { name: sheet.name, cells, merges, ...(used ? { used } : {}) };
   });
-}
-
-/** Whether a cell holds a number, or a text that is only a number ("5"). */
-function isNumberLike(cell: SheetCell): boolean {
-  return cell.kind === undefined && (typeof cell.value === 'number' || (typeof cell.value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(cell.value)));
 }
 
 /** Whether an empty cell is drawn: a border or a fill. */
@@ -310,7 +305,7 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
   // not part of it.
   let used: SheetTable['used'];
   rows.forEach((fields, r) => {
-    const numbers = fields.some((f) => /^[+-]?\d+(\.\d+)?$/.test(f.trim()));
+    const numbers = fields.some((f) => numberOf({ value: f.trim() }) !== null);
     const separatorsOnly = fields.length > 1 && fields.every((f) => f.trim() === '');
     if (!numbers && !separatorsOnly) return;
     const right = fields.length - 1;

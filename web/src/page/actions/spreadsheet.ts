@@ -7,23 +7,10 @@
  * spreadsheet, so a first solve does not download it.
  */
 import type { PuzzleFields, ResultRow, SheetPuzzle } from '../../solver/protocol';
+import { gridOf, puzzleText } from '../../lib/grid';
 import { plural } from '../format';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
-
-/** A puzzle's grid as the canonical one-line text (`1`–`9`, `A`–`Z`, `.` for empty). */
-export function lineOf(grid: readonly (readonly number[])[]): string {
-  return grid
-    .flat()
-    .map((v) => (v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v)))
-    .join('');
-}
-
-/** A canonical line as n rows of numbers (0 for empty). */
-function gridOf(line: string, n: number): number[][] {
-  const value = (ch: string): number => (ch === '.' ? 0 : ch <= '9' ? Number(ch) : ch.charCodeAt(0) - 55);
-  return Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map(value));
-}
 
 /** How the page hands a spreadsheet's puzzles on: one to the board, many as a batch. */
 export interface SpreadsheetSink {
@@ -64,12 +51,12 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   // The text is made here: its size and symbols are known, whatever the page's settings.
   const fields: PuzzleFields = { size: first.size, symbols: 'digits' };
   if (puzzles.length === 1) {
-    await sink.loadText(lineOf(first.grid), `${file.name} (${first.name})`, fields);
+    await sink.loadText(puzzleText(first.grid).puzzle, `${file.name} (${first.name})`, fields);
     if (skippedNote) page.el.status.textContent += skippedNote;
     return;
   }
   await sink.runBatch(
-    puzzles.map((p) => lineOf(p.grid)).join('\n'),
+    puzzles.map((p) => puzzleText(p.grid).puzzle).join('\n'),
     file.name,
     puzzles.map((p) => p.name),
     fields,
