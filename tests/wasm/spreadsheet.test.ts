@@ -422,7 +422,7 @@ describe('writing', () => {
 });
 
 describe('hostile bytes', () => {
-  it('random, cut and bit-flipped files give a SpreadsheetError or puzzles, never another error', async () => {
+  it('random, cut and bit-flipped files give a SpreadsheetError or puzzles (Sudoku or a genre\'s records), never another error', async () => {
     // A small seeded generator (mulberry32): the same inputs every run.
     let seed = 26;
     const random = (): number => {
@@ -442,14 +442,17 @@ describe('hostile bytes', () => {
       inputs.push(csv(Array.from({ length: 50 }, () => ',;\t|"\n 0123456789.x'[Math.floor(random() * 20)] ?? '').join('')));
     }
     let errors = 0;
-    for (const bytes of inputs) {
-      try {
-        await readSpreadsheet(bytes, await lib(), { fileName: 'f' });
-      } catch (e) {
-        expect(e, String(e)).toBeInstanceOf(SpreadsheetError);
-        errors++;
+    // Read as Sudoku, and as the records of a one-block and a two-block genre.
+    for (const genre of [undefined, 'akari', 'killer']) {
+      for (const bytes of inputs) {
+        try {
+          await readSpreadsheet(bytes, await lib(), { fileName: 'f', ...(genre ? { genre } : {}) });
+        } catch (e) {
+          expect(e, String(e)).toBeInstanceOf(SpreadsheetError);
+          errors++;
+        }
       }
     }
-    expect(errors).toBeGreaterThan(100); // most of them are refused, by a SpreadsheetError
+    expect(errors).toBeGreaterThan(300); // most of them are refused, by a SpreadsheetError
   });
 });

@@ -15,6 +15,12 @@ export interface SheetCell {
    * value". A cell with a `kind` is never read as a given.
    */
   kind?: string;
+  /**
+   * An empty cell that is drawn: it has a border or a fill (.xlsx), or it is an empty
+   * field of a line with separators (.csv). Genre records use it to place a block whose
+   * outer rows are empty (records.ts).
+   */
+  drawn?: boolean;
 }
 
 /** One sheet: its cells by 0-based row and column (A1 is [0][0]), and its merged ranges. */

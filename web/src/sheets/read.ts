@@ -10,8 +10,10 @@ import { unzipSync, zipSync } from 'fflate';
 import type * as ExcelJSTypes from 'exceljs';
 import type * as PapaTypes from 'papaparse';
 import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
-import type { SheetPuzzle, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
+import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
+import { GENRES } from '../../generated/vocabulary.js';
 import { findPuzzles, numberOf } from './find.js';
+import { findRecords, type RecordLayout } from './records.js';
 
 export type { SpreadsheetPuzzles };
 
@@ -45,6 +47,11 @@ export interface ReadSpreadsheetOptions {
    * sheet with no puzzle is then skipped and listed in `skipped`.
    */
   sheet?: string | number;
+  /**
+   * Read the records of this genre (any genre but `sudoku`; records.ts) instead of
+   * Sudoku grids (find.ts).
+   */
+  genre?: string;
 }
 
 /**
@@ -53,8 +60,9 @@ export interface ReadSpreadsheetOptions {
  * @param bytes the file's bytes
  * @param libraries exceljs and Papa Parse
  * @param options the file's name and which sheet
- * @returns every puzzle found, with its sheet and range
- * @throws SpreadsheetError `unsupported_file` for an encrypted (password-protected) or
+ * @returns every puzzle found, with its sheet and range: Sudoku grids in `puzzles`, or
+ *   with `genre` the genre's records in `records` (`puzzles` then empty)
+ * @throws SpreadsheetError `spreadsheet_error` for a genre that does not exist; `unsupported_file` for an encrypted (password-protected) or
  *   old .xls workbook, an .ods file, a corrupt zip or a CSV that is not UTF-8;
  *   `too_large` past {@link MAX_EXPANDED_BYTES}, {@link MAX_ZIP_ENTRIES},
  *   {@link MAX_SHEETS} or {@link MAX_CSV_LENGTH}; `spreadsheet_error` when no sheet
@@ -67,6 +75,14 @@ export async function readSpreadsheet(
   options: ReadSpreadsheetOptions = {},
 ): Promise<SpreadsheetPuzzles> {
   const fileName = options.fileName ?? 'the file';
+  let layout: RecordLayout | null = null;
+  if (options.genre !== undefined && options.genre !== 'sudoku') {
+    const genre = GENRES.find((g) => g.id === options.genre);
+    if (!genre) {
+      throw new SpreadsheetError('spreadsheet_error', `There is no genre “${options.genre}”; the genres: ${GENRES.map((g) => g.id).join(', ')}.`);
+    }
+    layout = { title: genre.title, blocks: genre.blocks, ...('parameter' in genre ? { parameter: genre.parameter } : {}) };
+  }
   const kind = fileKind(bytes);
   if (kind === 'ole') {
     throw new SpreadsheetError(
@@ -99,18 +115,21 @@ export async function readSpreadsheet(
     tables = [table];
   }
   const puzzles: SheetPuzzle[] = [];
+  const records: SheetRecord[] = [];
   const skipped: { sheet: string; reason: string }[] = [];
   let firstProblem: SpreadsheetError | null = null;
   for (const table of tables) {
-    const found = findPuzzles(table);
-    if ('puzzles' in found) {
-      puzzles.push(...found.puzzles);
-    } else {
+    const found = layout ? findRecords(table, layout) : findPuzzles(table);
+    if ('problem' in found) {
       firstProblem ??= found.problem;
       skipped.push({ sheet: table.name, reason: found.problem.message });
+    } else if ('records' in found) {
+      records.push(...found.records);
+    } else {
+      puzzles.push(...found.puzzles);
     }
   }
-  if (puzzles.length === 0) {
+  if (puzzles.length + records.length === 0) {
     if (firstProblem && tables.length === 1) throw firstProblem;
     throw new SpreadsheetError(
       'spreadsheet_error',
@@ -118,7 +137,7 @@ export async function readSpreadsheet(
       firstProblem ? { sheet: firstProblem.sheet ?? '', ...(firstProblem.cell ? { cell: firstProblem.cell } : {}) } : {},
     );
   }
-  return { format, puzzles, skipped };
+  return layout ? { format, puzzles, records, skipped } : { format, puzzles, skipped };
 }
 
 /** What the first bytes say: a zip (.xlsx, .ods), an OLE compound file (.xls, encrypted .xlsx), or text. */
@@ -206,6 +225,7 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
       sheet.findRow(r)?.eachCell({ includeEmpty: true }, (cell, c) => {
         const value = xlsxCell(cell, ExcelJS);
         if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = value;
+        else if (hasStyle(cell)) (cells[r - 1] ??= [])[c - 1] = { value: null, drawn: true };
         // A title or a note (text without a border) is outside any block.
         if (numberOf(value) === null && !hasStyle(cell)) return;
         used = used
@@ -297,7 +317,9 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
       // Kept as text: the finder reads "5" as a number, and a one-line puzzle of 81
       // digits must not become a floating-point number.
       const t = field.trim();
-      return t === '' ? undefined : { value: t };
+      if (t !== '') return { value: t };
+      // An empty field of a line with separators is a cell of a block (records.ts).
+      return fields.length > 1 ? { value: null, drawn: true } : undefined;
     }),
   );
   // The used range: the lines with a number, or with empty fields only (",,,,": an

@@ -4,7 +4,7 @@
  * `readSpreadsheet` and `writeSpreadsheet`). Fetched by the worker on the first such
  * message, with the sheets code and its libraries.
  */
-import type { GridSheet, ResultRow, WorkerToPage } from '../solver/protocol.js';
+import type { GridSheet, RecordSheet, ResultRow, WorkerToPage } from '../solver/protocol.js';
 import { errorText } from '../worker/engine.js';
 
 /**
@@ -26,6 +26,7 @@ export async function spreadsheetReply(id: number, m: Record<string, unknown>): 
         const result = await readSpreadsheet(new Uint8Array(m.bytes), libraries, {
           fileName: typeof m.fileName === 'string' ? m.fileName : 'the file',
           ...(sheet === undefined ? {} : { sheet }),
+          ...(typeof m.genre === 'string' ? { genre: m.genre } : {}),
         });
         return { id, result };
       }
@@ -36,11 +37,14 @@ export async function spreadsheetReply(id: number, m: Record<string, unknown>): 
       if (typeof m.grid === 'object' && m.grid !== null) {
         const grid = m.grid as GridSheet;
         bytes = xlsx ? await write.gridXlsx(grid, libraries) : new TextEncoder().encode(write.gridCsv(grid, libraries));
+      } else if (typeof m.record === 'object' && m.record !== null) {
+        const record = m.record as RecordSheet;
+        bytes = xlsx ? await write.recordXlsx(record, libraries) : new TextEncoder().encode(write.recordCsv(record, libraries));
       } else if (Array.isArray(m.results)) {
         const rows = m.results as ResultRow[];
         bytes = xlsx ? await write.resultsXlsx(rows, libraries) : new TextEncoder().encode(write.resultsCsv(rows, libraries));
       } else {
-        return bad('grid', 'writeSpreadsheet needs a grid or results.');
+        return bad('grid', 'writeSpreadsheet needs a grid, a record or results.');
       }
       const mimeType = xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv;charset=utf-8';
       return { id, result: { bytes, mimeType } };

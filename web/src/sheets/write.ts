@@ -2,14 +2,16 @@
 /**
  * Writing spreadsheets: one puzzle's grid (givens bold, solved digits blue, box borders
  * drawn) and a batch's results (one row per puzzle), each as .xlsx (exceljs) and .csv
- * (Papa Parse). What is written reads back with read.ts: the grid as one block from A1,
- * the results as one puzzle per row (the `puzzle` column comes before `solution`).
+ * (Papa Parse), and a genre puzzle's record (its blocks of tokens, and below them the
+ * answer under a row "Solution"). What is written reads back with read.ts: the grid as
+ * one block from A1, a record's blocks from A1 (records.ts stops at "Solution"), the
+ * results as one puzzle per row (the `puzzle` column comes before `solution`).
  */
 import type * as ExcelJSTypes from 'exceljs';
-import type { GridSheet, ResultRow } from '../solver/protocol/spreadsheets.js';
+import type { GridSheet, RecordSheet, ResultRow } from '../solver/protocol/spreadsheets.js';
 import type { SpreadsheetLibraries } from './read.js';
 
-export type { GridSheet, ResultRow };
+export type { GridSheet, RecordSheet, ResultRow };
 
 /** The colour of solved (not given) digits, ARGB: a blue that prints in grey as well. */
 export const SOLVED_COLOUR = 'FF1F5FBF';
@@ -83,5 +85,90 @@ export async function resultsXlsx(rows: ResultRow[], libraries: Pick<Spreadsheet
   ws.columns.forEach((column, i) => {
     column.width = i >= 4 ? Math.min(longest + 2, 120) : i === 0 ? 24 : 12;
   });
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** The grids of a record sheet in order, with their first row (0-based) and tokens. */
+function recordGrids(sheet: RecordSheet): { top: number; tokens: string[]; answer: boolean }[] {
+  const grids = sheet.blocks.map((tokens, k) => ({ top: k * (sheet.rows + 1), tokens, answer: false }));
+  // The answer: one empty row, a row "Solution", then its grid.
+  if (sheet.solution) grids.push({ top: sheet.blocks.length * (sheet.rows + 1) + 2, tokens: sheet.solution, answer: true });
+  return grids;
+}
+
+/** The size line's third number in words ("2 stars", "1 star"), a note beside the first block. */
+function parameterNote(sheet: RecordSheet): string | null {
+  if (!sheet.parameter) return null;
+  const { value, word } = sheet.parameter;
+  return `${value} ${value === '1' ? word.replace(/s$/, '') : word}`;
+}
+
+/**
+ * The CSV of a genre puzzle: its blocks (one line per row, an empty field for `-`), an
+ * empty line between blocks, the stars per unit (Star Battle) on a line of its own, and
+ * when solved an empty line, a line `Solution` and the answer's grid.
+ */
+export function recordCsv(sheet: RecordSheet, libraries: Pick<SpreadsheetLibraries, 'Papa'>): string {
+  const lines: string[] = [];
+  const grid = (tokens: string[]): string =>
+    libraries.Papa.unparse(
+      Array.from({ length: sheet.rows }, (_, r) => tokens.slice(r * sheet.columns, (r + 1) * sheet.columns).map((t) => (t === '-' ? '' : t))),
+      { newline: '\n' },
+    );
+  sheet.blocks.forEach((tokens, k) => {
+    if (k > 0) lines.push('');
+    lines.push(grid(tokens));
+  });
+  const note = parameterNote(sheet);
+  if (note) lines.push('', note);
+  if (sheet.solution) lines.push('', 'Solution', grid(sheet.solution));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The .xlsx of a genre puzzle: its blocks from A1, one empty row between (the layout
+ * records.ts reads), square cells with thin borders and medium walls between regions
+ * or cages (`regions`); the stars per unit as a note right of the first block; when
+ * solved, below an empty row and a row "Solution", the answer: tokens of the first
+ * block bold black, the others blue ({@link SOLVED_COLOUR}).
+ *
+ * @returns the file's bytes
+ */
+export async function recordXlsx(sheet: RecordSheet, libraries: Pick<SpreadsheetLibraries, 'ExcelJS'>): Promise<Uint8Array> {
+  const workbook = new libraries.ExcelJS.Workbook();
+  workbook.creator = 'gridmilp';
+  const ws = workbook.addWorksheet((sheet.title ?? 'Puzzle').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+  const { rows, columns } = sheet;
+  const longest = Math.max(1, ...sheet.blocks.flat().map((t) => t.length), ...(sheet.solution ?? []).map((t) => t.length));
+  for (let c = 1; c <= columns; c++) ws.getColumn(c).width = Math.max(4.6, longest * 1.4 + 1.5);
+  const thin: ExcelJSTypes.Border = { style: 'thin', color: { argb: 'FF999999' } };
+  const medium: ExcelJSTypes.Border = { style: 'medium', color: { argb: 'FF000000' } };
+  const ids = sheet.regions === undefined ? null : sheet.blocks[sheet.regions];
+  const id = (r: number, c: number): string | null => (r < 0 || c < 0 || r >= rows || c >= columns ? null : (ids?.[r * columns + c] ?? null));
+  const wall = (r: number, c: number, r2: number, c2: number): boolean => ids !== null && id(r, c) !== id(r2, c2);
+  const clues = sheet.blocks[0] ?? [];
+  for (const { top, tokens, answer } of recordGrids(sheet)) {
+    if (answer) ws.getCell(top, 1).value = 'Solution';
+    for (let r = 0; r < rows; r++) {
+      const row = ws.getRow(top + r + 1);
+      row.height = 24;
+      for (let c = 0; c < columns; c++) {
+        const cell = row.getCell(c + 1);
+        const token = tokens[r * columns + c] ?? '-';
+        if (token !== '-') cell.value = /^\d+$/.test(token) ? Number(token) : token;
+        const given = !answer || (token !== '-' && clues[r * columns + c] === token);
+        cell.alignment = { horizontal: 'center', vertical: 'middle' };
+        cell.font = given ? { bold: true, size: 13, color: { argb: 'FF000000' } } : { size: 13, color: { argb: SOLVED_COLOUR } };
+        cell.border = {
+          top: r === 0 || wall(r, c, r - 1, c) ? medium : thin,
+          left: c === 0 || wall(r, c, r, c - 1) ? medium : thin,
+          bottom: r === rows - 1 || wall(r, c, r + 1, c) ? medium : thin,
+          right: c === columns - 1 || wall(r, c, r, c + 1) ? medium : thin,
+        };
+      }
+    }
+  }
+  const note = parameterNote(sheet);
+  if (note) ws.getCell(1, columns + 2).value = note;
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

@@ -4,7 +4,7 @@
  * streamed batch progress, and Stop (terminate the worker, start a fresh one).
  * Uses no DOM API: the worker itself is made by a {@link WorkerFactory}.
  */
-import type { GenreRequest } from './genre';
+import type { GenreId, GenreRequest } from './genre';
 import {
   SolverError,
   type BatchProgress,
@@ -36,6 +36,7 @@ import {
   type WorkerToPage,
   type GridSheet,
   type ResultRow,
+  type RecordSheet,
   type SpreadsheetPuzzles,
   type WriteSpreadsheetResult,
 } from './protocol';
@@ -294,26 +295,32 @@ export class SolverClient {
    * @param bytes the file's bytes (copied to the worker)
    * @param fileName the file's name, for messages
    * @param sheet only this sheet: its name or 1-based position (default every sheet)
-   * @returns every puzzle with its sheet and range, and the sheets without one
+   * @param genre read this genre's records (any genre but `sudoku`; web/src/sheets/records.ts)
+   * @returns every puzzle with its sheet and range (Sudoku grids in `puzzles`, a
+   *   genre's records in `records`), and the sheets without one
    * @throws SolverError (as rejection) `spreadsheet_error` (no puzzle, a bad cell:
    *   `where.sheet`, `where.cell`), `unsupported_file`, `too_large`,
    *   `missing_dependency`; `stopped` on Stop
    */
-  readSpreadsheet(bytes: ArrayBuffer, fileName: string, sheet?: string | number): Promise<SpreadsheetPuzzles> {
-    return this.send({ type: 'readSpreadsheet', bytes, fileName, ...(sheet === undefined ? {} : { sheet }) });
+  readSpreadsheet(bytes: ArrayBuffer, fileName: string, sheet?: string | number, genre?: GenreId): Promise<SpreadsheetPuzzles> {
+    return this.send({ type: 'readSpreadsheet', bytes, fileName, ...(sheet === undefined ? {} : { sheet }), ...(genre === undefined ? {} : { genre }) });
   }
 
   /**
    * Write one grid or a batch's results as an .xlsx or .csv file, in the worker.
    *
    * @param format `xlsx` or `csv`
-   * @param what `{grid}` (givens bold, solved digits blue, box borders) or `{results}`
-   *   (one row per puzzle: name, status, ms, nodes, puzzle, solution)
+   * @param what `{grid}` (givens bold, solved digits blue, box borders), `{record}` (a
+   *   genre puzzle's blocks, and its answer below "Solution") or `{results}` (one row
+   *   per puzzle: name, status, ms, nodes, puzzle, solution)
    * @returns the file's bytes and MIME type
    * @throws SolverError (as rejection) `missing_dependency`; `bad_request` when neither
    *   is given
    */
-  writeSpreadsheet(format: 'xlsx' | 'csv', what: { grid: GridSheet } | { results: ResultRow[] }): Promise<WriteSpreadsheetResult> {
+  writeSpreadsheet(
+    format: 'xlsx' | 'csv',
+    what: { grid: GridSheet } | { record: RecordSheet } | { results: ResultRow[] },
+  ): Promise<WriteSpreadsheetResult> {
     return this.send({ type: 'writeSpreadsheet', format, ...what });
   }
 

@@ -18,12 +18,33 @@ export interface SheetPuzzle {
   grid: number[][];
 }
 
+/**
+ * One puzzle of a genre other than Sudoku found in a spreadsheet: its record in the
+ * janko-style text layout (docs/formats.md, "Genre records"), which the engine parses.
+ */
+export interface SheetRecord {
+  /** Its name: the row's name cell for one record per row, else `Sheet!A1:J21`. */
+  name: string;
+  /** The sheet it came from (for a CSV file, the file's name). */
+  sheet: string;
+  /** Its cell range in A1 notation: its blocks ("A1:J21") or the record's one cell ("E3"). */
+  range: string;
+  /** Rows R of the puzzle. */
+  rows: number;
+  /** Columns C of the puzzle. */
+  columns: number;
+  /** The record: `=== id`, the size line `R C [K]`, then its blocks of R lines of C tokens. */
+  text: string;
+}
+
 /** What a spreadsheet holds. */
 export interface SpreadsheetPuzzles {
   /** How the file was read. */
   format: 'xlsx' | 'csv';
-  /** The puzzles in sheet order, then row order. */
+  /** The Sudoku puzzles in sheet order, then row order (empty when a genre was read). */
   puzzles: SheetPuzzle[];
+  /** The genre's records in sheet order, then row order, when a genre other than Sudoku was read. */
+  records?: SheetRecord[];
   /** Sheets without a puzzle and why (only when another sheet has one). */
   skipped: { sheet: string; reason: string }[];
 }
@@ -58,4 +79,25 @@ export interface ResultRow {
   puzzle: string;
   /** The solution as one line, when there is one. */
   solution?: string;
+}
+
+/**
+ * One genre puzzle to write (every genre but Sudoku): its record's blocks and, when
+ * solved, its answer, as tokens (docs/formats.md, "Genre records").
+ */
+export interface RecordSheet {
+  /** The genre's name for people (the sheet's name; default "Puzzle"). */
+  title?: string;
+  /** Rows R. */
+  rows: number;
+  /** Columns C. */
+  columns: number;
+  /** The size line's third number and its word (`{ value: '2', word: 'stars' }`), when there is one. */
+  parameter?: { value: string; word: string };
+  /** blocks[k][r · C + c]: the token of block k's cell (r, c); `-` for empty. */
+  blocks: string[][];
+  /** The block of region or cage ids, whose walls are drawn on every grid, when there is one. */
+  regions?: number;
+  /** The answer's tokens (the genre's solution format), R · C of them, when solved. */
+  solution?: string[];
 }

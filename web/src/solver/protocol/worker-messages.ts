@@ -5,8 +5,8 @@
  *
  * Types and pure helpers only: runs in the page, the worker and Node alike.
  */
-import type { GenreRequest } from '../genre.js';
-import type { GridSheet, ResultRow, SpreadsheetPuzzles } from './spreadsheets.js';
+import type { GenreId, GenreRequest } from '../genre.js';
+import type { GridSheet, RecordSheet, ResultRow, SpreadsheetPuzzles } from './spreadsheets.js';
 import type { Objective, PuzzleFields, SolveOptions } from './requests.js';
 import type { EngineError, WireError } from './responses.js';
 import type {
@@ -172,6 +172,8 @@ export interface WorkerReadSpreadsheetMessage {
   fileName: string;
   /** Only this sheet (name or 1-based position); default every sheet. */
   sheet?: string | number;
+  /** Read the records of this genre (every genre but `sudoku`) instead of Sudoku grids. */
+  genre?: GenreId;
 }
 
 /** Page → worker: write a grid or a batch's results as .xlsx or .csv. */
@@ -181,8 +183,10 @@ export interface WorkerWriteSpreadsheetMessage {
   format: 'xlsx' | 'csv';
   /** One grid (givens bold, solved digits blue, box borders), or */
   grid?: GridSheet;
-  /** a batch's results, one row per puzzle. */
+  /** a batch's results, one row per puzzle, or */
   results?: ResultRow[];
+  /** one genre puzzle's blocks and answer. */
+  record?: RecordSheet;
 }
 
 /** The worker's reply to `writeSpreadsheet`: the file's bytes and its MIME type. */

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Spreadsheets for the genres (web/src/sheets/records.ts and write.ts): every genre's
+// example goes load → solve → save → load → solve through .xlsx and .csv and gives the
+// same answer; sheets typed by hand (a title, borders, a Killer's two blocks, a
+// Norinori's region ids alone, Star Battle's "2 stars") are read as the record they
+// show; a batch's results sheet reads back as its records; bad cells are named.
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from '../../web/src/page/genre/record';
+import { EXAMPLES } from '../../web/src/page/genre/examples';
+import { SpreadsheetError } from '../../web/src/sheets/cells';
+import { loadSpreadsheetLibraries } from '../../web/src/sheets/libraries';
+import { readSpreadsheet, type SpreadsheetLibraries } from '../../web/src/sheets/read';
+import { recordCsv, recordXlsx, resultsCsv, resultsXlsx } from '../../web/src/sheets/write';
+import { GENRES } from '../../web/generated/vocabulary';
+import type { GridmilpModule } from '../../web/src/solver/wasm';
+import { loadModule } from './helpers';
+
+let module: GridmilpModule;
+let libs: SpreadsheetLibraries;
+
+beforeAll(async () => {
+  module = await loadModule('gridmilp_wasm_sat');
+  libs = await loadSpreadsheetLibraries();
+});
+
+type Genre = Exclude<(typeof GENRES)[number]['id'], 'sudoku'>;
+const genres = GENRES.filter((g) => g.id !== 'sudoku') as unknown as { id: Genre; title: string; blocks: number; parameter?: string }[];
+
+/** The engine's answer text for a record, or its status. */
+function solve(genre: string, text: string): string {
+  const r = JSON.parse(module.handleRequest(JSON.stringify({ type: 'solve', genre, puzzle: text })));
+  if (r.error) throw new Error(`${genre}: ${r.error.message}`);
+  expect(r.result.answer?.verified, `${genre}: ${r.result.status}`).toBe(true);
+  return r.result.answer.text as string;
+}
+
+/** An answer's grid without its `===` line (the names differ: the file's range). */
+const body = (answer: string): string => answer.split('\n').slice(1).join('\n');
+
+/** A workbook built by `fill`, as bytes. */
+async function workbook(fill: (wb: ExcelJS.Workbook) => void): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** Write rows of tokens from (row, column), 1-based; `-` stays empty, digits become numbers. */
+function put(ws: ExcelJS.Worksheet, lines: string[], row = 1, column = 1): void {
+  lines.forEach((line, r) =>
+    line
+      .trim()
+      .split(/\s+/)
+      .forEach((t, c) => {
+        if (t !== '-') ws.getCell(row + r, column + c).value = /^\d+$/.test(t) ? Number(t) : t;
+      }),
+  );
+}
+
+async function failure(bytes: Uint8Array, genre: string, fileName = 'book.xlsx'): Promise<SpreadsheetError> {
+  try {
+    await readSpreadsheet(bytes, libs, { fileName, genre });
+  } catch (e) {
+    expect(e).toBeInstanceOf(SpreadsheetError);
+    return e as SpreadsheetError;
+  }
+  throw new Error('the spreadsheet was read');
+}
+
+describe('every genre through a spreadsheet', () => {
+  it.each(genres.map((g) => [g.id, g] as const))('%s: load → solve → save (.xlsx, .csv) → load → solve gives the same answer', async (id, g) => {
+    const record = readRecord(EXAMPLES[id], g.blocks)!;
+    expect(record, id).not.toBeNull();
+    const answer = solve(id, EXAMPLES[id]);
+    const solution = readRecord(answer, 1)!.blocks[0]!;
+    const sheet = {
+      title: g.title,
+      rows: record.rows,
+      columns: record.columns,
+      blocks: record.blocks,
+      solution,
+      ...(record.parameter && g.parameter ? { parameter: { value: record.parameter, word: g.parameter } } : {}),
+      ...(g.blocks === 2 || id === 'star-battle' ? { regions: g.blocks - 1 } : {}),
+    };
+    for (const [bytes, fileName] of [
+      [await recordXlsx(sheet, libs), `${id}.xlsx`],
+      [new TextEncoder().encode(recordCsv(sheet, libs)), `${id}.csv`],
+    ] as const) {
+      const read = await readSpreadsheet(bytes, libs, { fileName, genre: id });
+      expect(read.puzzles).toEqual([]);
+      expect(read.records, fileName).toHaveLength(1);
+      const back = read.records![0]!;
+      expect(back).toMatchObject({ rows: record.rows, columns: record.columns });
+      // The same record, token for token (the answer below "Solution" is not read).
+      expect(readRecord(back.text, g.blocks)).toMatchObject({ blocks: record.blocks, ...(record.parameter ? { parameter: record.parameter } : {}) });
+      expect(body(solve(id, back.text)), fileName).toBe(body(answer));
+    }
+  });
+});
+
+describe('sheets typed by hand', () => {
+  it('a Nurikabe under a title, its empty first row placed by borders', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Week 1');
+      ws.getCell('A1').value = 'Nurikabe of the week';
+      for (let r = 3; r <= 8; r++) for (let c = 2; c <= 7; c++) ws.getCell(r, c).border = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
+      put(ws, ['- - - - - -', '- 3 - - - 2', '- - - - - -', '- - - - - -', '4 - - - 1 -', '- - - - - -'].slice(1), 4, 2);
+    });
+    const read = await readSpreadsheet(bytes, libs, { fileName: 'week.xlsx', genre: 'nurikabe' });
+    const r = read.records![0]!;
+    expect(r).toMatchObject({ sheet: 'Week 1', range: 'B3:G8', rows: 6, columns: 6, name: "'Week 1'!B3:G8" });
+    expect(r.text).toBe("=== 'Week_1'!B3:G8\n6 6\n- - - - - -\n- 3 - - - 2\n- - - - - -\n- - - - - -\n4 - - - 1 -\n- - - - - -\n");
+  });
+
+  it("a Killer's sums and cages as two blocks, one empty row between, the first block's top row its own", async () => {
+    const killer = readRecord(EXAMPLES.killer, 2)!;
+    const lines = (k: number) => Array.from({ length: killer.rows }, (_, r) => killer.blocks[k]!.slice(r * killer.columns, (r + 1) * killer.columns).join(' '));
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Killer');
+      put(ws, lines(0), 2, 1);
+      put(ws, lines(1), 2 + killer.rows + 1, 1);
+    });
+    const read = await readSpreadsheet(bytes, libs, { genre: 'killer' });
+    expect(readRecord(read.records![0]!.text, 2)!.blocks).toEqual(killer.blocks);
+    expect(body(solve('killer', read.records![0]!.text))).toBe(body(solve('killer', EXAMPLES.killer)));
+  });
+
+  it("a Norinori's region ids alone: the first block is empty; Star Battle's stars come from a note", async () => {
+    const nori = readRecord(EXAMPLES.norinori, 2)!;
+    const ids = Array.from({ length: nori.rows }, (_, r) => nori.blocks[1]!.slice(r * nori.columns, (r + 1) * nori.columns).join(' '));
+    const noriBytes = await workbook((wb) => put(wb.addWorksheet('N'), ids, 3, 3));
+    const read = await readSpreadsheet(noriBytes, libs, { genre: 'norinori' });
+    expect(readRecord(read.records![0]!.text, 2)!.blocks).toEqual(nori.blocks);
+    const star = readRecord(EXAMPLES['star-battle'], 1)!;
+    const starLines = Array.from({ length: star.rows }, (_, r) => star.blocks[0]!.slice(r * star.columns, (r + 1) * star.columns).join(' '));
+    const csv = `${starLines.map((l) => l.replace(/ /g, ',')).join('\n')}\n\nStars per row: 1\n`;
+    const starRead = await readSpreadsheet(new TextEncoder().encode(csv), libs, { fileName: 'star.csv', genre: 'star-battle' });
+    expect(starRead.records![0]!.text.split('\n')[1]).toBe('6 6 1');
+    const two = await readSpreadsheet(new TextEncoder().encode(csv.replace('Stars per row: 1', '2 stars')), libs, { fileName: 'star.csv', genre: 'star-battle' });
+    expect(two.records![0]!.text.split('\n')[1]).toBe('6 6 2');
+  });
+
+  it("a batch's results sheet reads back as its records, named by the name column", async () => {
+    const rows = (['akari', 'nurikabe'] as const).map((id, k) => ({ name: `Puzzle ${k + 1}`, status: 'solved', ms: 2, puzzle: EXAMPLES.akari, solution: solve('akari', EXAMPLES.akari) }));
+    for (const [bytes, fileName] of [
+      [await resultsXlsx(rows, libs), 'results.xlsx'],
+      [new TextEncoder().encode(resultsCsv(rows, libs)), 'results.csv'],
+    ] as const) {
+      const read = await readSpreadsheet(bytes, libs, { fileName, genre: 'akari' });
+      expect(read.records!.map((r) => r.name)).toEqual(['Puzzle 1', 'Puzzle 2']);
+      expect(read.records![0]!.text).toBe(EXAMPLES.akari.trim() + '\n');
+    }
+  });
+});
+
+describe('bad genre sheets', () => {
+  it('names the cell of a note inside the block, a decimal, a date and a merged cell', async () => {
+    const text = await failure(
+      await workbook((wb) => {
+        const ws = wb.addWorksheet('S');
+        put(ws, ['1 - - 2', '- - - -', '- - - -', '3 - - 1']);
+        ws.getCell('B2').value = 'a note';
+      }),
+      'nurikabe',
+    );
+    expect(text.message).toContain('S!B2 holds the text “a note”');
+    expect(text).toMatchObject({ sheet: 'S', cell: 'B2' });
+    const decimal = await failure(
+      await workbook((wb) => {
+        const ws = wb.addWorksheet('S');
+        put(ws, ['1 - - 2', '- - - -', '- - - -', '3 - - 1']);
+        ws.getCell('C3').value = 2.5;
+      }),
+      'hitori',
+    );
+    expect(decimal.message).toContain('S!C3 holds 2.5, not a whole number');
+    const date = await failure(
+      await workbook((wb) => {
+        const ws = wb.addWorksheet('S');
+        put(ws, ['1 - - 2', '- - - -', '- - - -', '3 - - 1']);
+        ws.getCell('D2').value = new Date(2026, 0, 1);
+      }),
+      'akari',
+    );
+    expect(date.message).toContain('S!D2 holds a date');
+    const merged = await failure(
+      await workbook((wb) => {
+        const ws = wb.addWorksheet('S');
+        put(ws, ['1 - - 2', '- - - -', '- - - -', '3 - - 1']);
+        ws.mergeCells('B2:C2');
+      }),
+      'shikaku',
+    );
+    expect(merged.message).toContain('S!B2:C2 is a merged cell');
+  });
+
+  it('a Killer without a full block of cage ids, an empty sheet, and an unknown genre', async () => {
+    const killer = await failure(
+      await workbook((wb) => put(wb.addWorksheet('K'), ['9 - 8 3', '- 7 - -', '4 - - 9', '- - - -'])),
+      'killer',
+    );
+    expect(killer.message).toContain('not the two blocks of a Killer Sudoku record');
+    const empty = await failure(await workbook((wb) => wb.addWorksheet('E')), 'akari');
+    expect(empty.message).toContain('E is empty');
+    const unknown = await failure(new TextEncoder().encode('1,2\n3,4\n'), 'masyu', 'x.csv');
+    expect(unknown.message).toContain('There is no genre “masyu”');
+  });
+
+  it('a block the engine refuses is refused there, with the line: the record stays as typed', async () => {
+    const read = await readSpreadsheet(new TextEncoder().encode('1,x\n2,3\n'), libs, { fileName: 'h.csv', genre: 'hitori' });
+    const r = JSON.parse(module.handleRequest(JSON.stringify({ type: 'solve', genre: 'hitori', puzzle: read.records![0]!.text })));
+    expect(r.error?.message).toMatch(/x/);
+  });
+});

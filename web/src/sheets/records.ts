@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Finding the puzzles of a genre other than Sudoku in a sheet, as records in the
+ * janko-style layout of docs/formats.md ("Genre records": a size line `R C [K]`, then
+ * blocks of R lines of C tokens), which the engine then parses. Two layouts are read:
+ * - **blocks of cells**: one token per cell (a number, or a text without spaces such as
+ *   Akari's `x`, a region id `a` or Kakuro's `16,23`), an empty cell for `-`. A genre
+ *   whose record has two blocks (Killer, Jigsaw, Heyawake, Norinori;
+ *   protocol/vocabulary.json, `blocks`) has the second (cage or region ids, every cell
+ *   filled) below the first, one empty row between as in the text; when only the second
+ *   is there (a Norinori), the first is empty. Cells with borders or fills (a CSV's
+ *   empty fields) place a block whose outer rows or columns are empty. Text with
+ *   spaces is a title or a note and is ignored, except one such as `2 stars` or
+ *   `Stars per row: 2` (Star Battle's stars per unit, the size line's third number); nothing is read from a row that holds
+ *   only the word "Solution" down (gridmilp writes the answer there, write.ts).
+ * - **one record per cell**: cells holding a whole record as text (a batch's results
+ *   sheet, write.ts), in the leftmost column that has them, one per row, named by the
+ *   row's first other text.
+ */
+import type { SheetRecord } from '../solver/protocol/spreadsheets.js';
+import { cellName, parseRange, rangeName, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+
+/** What the finder must know of a genre's record (protocol/vocabulary.json, `genres`). */
+export interface RecordLayout {
+  /** The genre's name for people, for messages ("Killer Sudoku"). */
+  title: string;
+  /** Blocks of R lines the record has: 1, or 2 (the second holds cage or region ids). */
+  blocks: number;
+  /** The word for the size line's third number (`stars`), when the genre has one. */
+  parameter?: string;
+}
+
+/** What one sheet holds: its records, or why it holds none. */
+export type RecordFinding = { records: SheetRecord[] } | { problem: SpreadsheetError };
+
+/** The most rows or columns of a block (the engine's records allow 100). */
+const MAX_BLOCK_SIDE = 100;
+
+/** A token: a text of at most 16 characters without spaces (`x`, `a`, `16,23`, `@`). */
+const TOKEN = /^\S{1,16}$/;
+
+/**
+ * Find the records of one sheet.
+ *
+ * @param table the sheet's cells
+ * @param layout the genre's record shape
+ * @returns its records (one per block layout, or one per row), or the reason it has
+ *   none: an error naming the sheet and cell ("'Week 1'!C4 holds the text “a b”; a cell
+ *   of the Nurikabe puzzle holds one token")
+ */
+export function findRecords(table: SheetTable, layout: RecordLayout): RecordFinding {
+  try {
+    return { records: recordsPerRow(table) ?? [blockRecord(table, layout)] };
+  } catch (e) {
+    if (e instanceof SpreadsheetError) return { problem: e };
+    throw e;
+  }
+}
+
+/** Whether a cell's text is a whole record: `[=== name]`, a size line, then lines. */
+function isRecordText(text: string): boolean {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const at = lines[0]?.startsWith('===') ? 1 : 0;
+  return lines.length >= at + 2 && /^\d{1,3}\s+\d{1,3}(\s+\d{1,3})?$/.test(lines[at]!);
+}
+
+/** The id of a record's `===` line: the name without spaces (the engine takes its first word). */
+function recordId(name: string): string {
+  return name.replace(/\s+/g, '_');
+}
+
+function recordsPerRow(table: SheetTable): SheetRecord[] | null {
+  let column = -1;
+  table.cells.forEach((row) =>
+    row.forEach((cell, c) => {
+      if (typeof cell?.value === 'string' && isRecordText(cell.value) && (column < 0 || c < column)) column = c;
+    }),
+  );
+  if (column < 0) return null;
+  const records: SheetRecord[] = [];
+  table.cells.forEach((row, r) => {
+    const cell = row[column];
+    if (typeof cell?.value !== 'string' || !isRecordText(cell.value)) return;
+    const where = cellName(r, column);
+    const label = row.find((other, c) => c !== column && typeof other?.value === 'string' && other.value !== '' && !isRecordText(other.value));
+    const name = typeof label?.value === 'string' ? label.value : `${sheetRef(table.name)}!${where}`;
+    const lines = cell.value.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+    if (!lines[0]!.startsWith('===')) lines.unshift(`=== ${recordId(name)}`);
+    const [rows, columns] = lines[1]!.split(/\s+/).map(Number) as [number, number];
+    records.push({ name, sheet: table.name, range: where, rows, columns, text: `${lines.join('\n')}\n` });
+  });
+  return records;
+}
+
+/** A cell's content for a message: “x” for text, the number, or its kind. */
+function shown(cell: SheetCell): string {
+  if (cell.kind !== undefined) return cell.kind;
+  return typeof cell.value === 'string' ? `the text “${cell.value.length > 40 ? `${cell.value.slice(0, 40)}…` : cell.value}”` : String(cell.value);
+}
+
+function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
+  const ref = sheetRef(table.name);
+  const fail = (message: string, cell?: string): never => {
+    throw new SpreadsheetError('spreadsheet_error', message, { sheet: table.name, ...(cell ? { cell } : {}) });
+  };
+  // Nothing is read from a row holding only "Solution" down.
+  let stop = table.cells.length;
+  table.cells.forEach((row, r) => {
+    const filled = row.filter((cell) => cell !== undefined && (cell.kind !== undefined || (cell.value !== null && cell.value !== '')));
+    if (r < stop && filled.length === 1 && typeof filled[0]!.value === 'string' && /^solution\b/i.test(filled[0]!.value)) stop = r;
+  });
+  const parameterWord = layout.parameter?.replace(/s$/, '');
+  const parameterPattern = parameterWord ? new RegExp(`(\\d+)\\s*${parameterWord}s?\\b|\\b${parameterWord}s?\\b\\D{0,20}?(\\d+)`, 'i') : null;
+  let parameter: string | undefined;
+  // The block's extent: tokens, cells of another kind (an error if inside), drawn cells.
+  let top = Infinity, left = Infinity, bottom = -1, right = -1;
+  let firstNote: { r: number; c: number; cell: SheetCell } | null = null;
+  const token = (cell: SheetCell | undefined): boolean => {
+    if (cell === undefined || cell.value === null || cell.value === '') return cell?.kind !== undefined;
+    return typeof cell.value === 'number' || (TOKEN.test(cell.value) && !(parameterPattern?.test(cell.value) ?? false));
+  };
+  for (let r = 0; r < stop; r++) {
+    (table.cells[r] ?? []).forEach((cell, c) => {
+      if (cell === undefined) return;
+      if (typeof cell.value === 'string' && cell.value !== '' && !token(cell)) {
+        const m = parameterPattern?.exec(cell.value);
+        if (m && parameter === undefined) parameter = m[1] ?? m[2];
+        firstNote ??= { r, c, cell };
+        return;
+      }
+      if (!token(cell) && !cell.drawn) return;
+      top = Math.min(top, r);
+      left = Math.min(left, c);
+      bottom = Math.max(bottom, r);
+      right = Math.max(right, c);
+    });
+  }
+  if (bottom < 0) {
+    const note = firstNote as { r: number; c: number; cell: SheetCell } | null;
+    return fail(
+      note
+        ? `${ref} has no ${layout.title} puzzle (its first cell with content, ${cellName(note.r, note.c)}, holds ${shown(note.cell)}); a puzzle is a block of cells with one token each (a number, x, a region id), or a whole record in one cell per row.`
+        : `${ref} is empty.`,
+    );
+  }
+  const rows = bottom - top + 1;
+  const columns = right - left + 1;
+  const tokenAt = (r: number, c: number): boolean => token(table.cells[r]?.[c]) && table.cells[r]?.[c]?.kind === undefined;
+  let blocks: Block[];
+  if (layout.blocks === 1) {
+    blocks = [{ top, rows }];
+  } else {
+    blocks = twoBlocks(top, bottom, left, right, tokenAt, (r) => (table.cells[r] ?? []).some((cell, c) => c >= left && c <= right && (token(cell) || cell?.drawn === true)));
+    if (blocks.length === 0) {
+      fail(
+        `${ref}: the cells ${rangeName(top, left, bottom, right)} are not the two blocks of a ${layout.title} record: the second block (the ${layout.title === 'Killer Sudoku' ? 'cage' : 'region'} ids, every cell filled) goes below the first, one empty row between.`,
+        rangeName(top, left, bottom, right),
+      );
+    }
+  }
+  const height = blocks[blocks.length - 1]!.rows;
+  const range = rangeName(blocks.find((b) => !b.empty)!.top, left, bottom, right);
+  if (height > MAX_BLOCK_SIDE || columns > MAX_BLOCK_SIDE) {
+    fail(`${ref}: the cells ${range} make a block of ${height} rows by ${columns} columns; a puzzle has at most ${MAX_BLOCK_SIDE} of each.`, range);
+  }
+  for (const merge of table.merges) {
+    const m = parseRange(merge);
+    if (m && m.top <= bottom && m.bottom >= top && m.left <= right && m.right >= left) {
+      fail(`${ref}!${merge} is a merged cell inside the puzzle's cells ${range}; a puzzle needs one token in each cell: unmerge it.`, merge);
+    }
+  }
+  const lines: string[] = [];
+  for (const block of blocks) {
+    for (let r = block.top; r < block.top + block.rows; r++) {
+      const line: string[] = [];
+      for (let c = left; c <= right; c++) {
+        const cell = block.empty ? undefined : table.cells[r]?.[c];
+        if (cell === undefined || (cell.kind === undefined && (cell.value === null || cell.value === ''))) {
+          line.push('-');
+          continue;
+        }
+        const at = cellName(r, c);
+        if (cell.kind !== undefined || (typeof cell.value === 'string' && !TOKEN.test(cell.value))) {
+          fail(`${ref}!${at} holds ${shown(cell)}; a cell of the ${layout.title} puzzle in ${range} holds one token (a number, x, a region id) or nothing.`, at);
+        }
+        if (typeof cell.value === 'number' && (!Number.isInteger(cell.value) || cell.value < 0)) {
+          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds a whole number, x, a region id or nothing.`, at);
+        }
+        line.push(String(cell.value));
+      }
+      lines.push(line.join(' '));
+    }
+  }
+  const name = `${ref}!${range}`;
+  const size = `${height} ${columns}${layout.parameter && parameter !== undefined ? ` ${parameter}` : ''}`;
+  return { name, sheet: table.name, range, rows: height, columns, text: `=== ${recordId(name)}\n${size}\n${lines.join('\n')}\n` };
+}
+
+/**
+ * The two blocks of a record in rows `top`…`bottom`: the second is the run of full rows
+ * (every cell a token) at the bottom; the first is as many rows above it, one empty row
+ * between when the tokens above allow it (else none, else more), or all empty when
+ * nothing is above.
+ *
+ * @returns the blocks, or none when the cells are not two such blocks
+ */
+/** A block of a record: its first row and its rows; an empty block has no cells in the sheet. */
+interface Block {
+  top: number;
+  rows: number;
+  empty?: boolean;
+}
+
+function twoBlocks(
+  top: number,
+  bottom: number,
+  left: number,
+  right: number,
+  tokenAt: (r: number, c: number) => boolean,
+  occupied: (r: number) => boolean,
+): Block[] {
+  const full = (r: number): boolean => {
+    for (let c = left; c <= right; c++) if (!tokenAt(r, c)) return false;
+    return true;
+  };
+  let run = 0;
+  while (bottom - run >= top && full(bottom - run)) run++;
+  if (run === 0) return [];
+  const height = bottom - top + 1;
+  let rows: number;
+  if (run === height) rows = height; // only the ids: the first block is empty
+  else if (!occupied(bottom - run)) rows = run; // an empty row above the ids
+  else if (height % 2 === 0 && run >= height / 2) rows = height / 2; // no empty row between
+  else rows = run;
+  const second = bottom - rows + 1;
+  if (rows === height || second <= top) return [{ top: second, rows, empty: true }, { top: second, rows }];
+  // The first block holds every occupied row above the second: one empty row between
+  // when it fits, else the least that does.
+  let first = -1, last = -1;
+  for (let r = top; r < second; r++) {
+    if (!occupied(r)) continue;
+    if (first < 0) first = r;
+    last = r;
+  }
+  const lowest = Math.max(0, second - rows - first); // gaps that keep the first row inside
+  const highest = Math.min(second - 1 - last, second - rows); // the last row inside, the first on the sheet
+  if (lowest > highest) return [];
+  const gap = lowest <= 1 && highest >= 1 ? 1 : lowest;
+  return [{ top: second - gap - rows, rows }, { top: second, rows }];
+}
