@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # npm run cli -- solve FILE|- [--euler96] [--json] [--time-limit MS] [--no-presolve]
-# npm run cli -- solve BOOK.xlsx|BOOK.csv [--sheet S] [--results OUT.xlsx|OUT.csv]
+# npm run cli -- solve BOOK.xlsx|BOOK.csv [--genre G] [--sheet S] [--results OUT.xlsx|OUT.csv]
 # Runs the native CLI, building it first if it is missing (use `npm run -s cli` to
 # keep npm's own banner off standard output).
 set -euo pipefail
@@ -17,7 +17,7 @@ fi
 for arg in "$@"; do
   if [[ "$arg" =~ \.(xlsx|xlsm|csv|tsv)$ || "$arg" == --sheet* ]]; then
     front="$root/lib/src/lib/sheet-cli.js"
-    if [[ ! -f "$front" || -n "$(find "$root/web/src/lib" "$root/web/src/sheets" "$root/web/src/solver" -newer "$front" -print -quit)" ]]; then
+    if [[ ! -f "$front" || -n "$(find "$root/web/src/lib" "$root/web/src/sheets" "$root/web/src/solver" "$root/web/generated" -newer "$front" -print -quit)" ]]; then
       (cd "$root" && node node_modules/typescript/bin/tsc -p tsconfig.package.json >&2)
     fi
     exec node "$root/scripts/cli-sheets.mjs" "$cli" "$@"

@@ -536,7 +536,9 @@ int runSolve(const SolveCommand& cmd) {
 /// `solve --genre G` for a genre other than Sudoku: parses the file with the genre,
 /// then solves (or checks, or enumerates) each puzzle in its own request and prints
 /// each answer in the genre's solution format (the sw_*.solutions.txt layout: the
-/// "=== header" line, "R C", the rows), in input order. Exit codes as runSolve.
+/// "=== header" line, "R C", the rows), in input order; with --results, also a table
+/// of name, status, ms, nodes, the puzzle's record and its answer's text. Exit codes as
+/// runSolve.
 int runGenreSolve(const SolveCommand& cmd) {
   std::string input;
   try {
@@ -564,9 +566,12 @@ int runGenreSolve(const SolveCommand& cmd) {
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
   std::vector<double> times;
   std::vector<std::string> requests;
+  std::vector<ResultRow> rows(puzzles.Size());  // --results: the record and the answer as text
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
     const Value& puzzle = puzzles[i];
     const std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
+    rows[i].name = text(puzzle["name"]);
+    rows[i].puzzle = own;
     rapidjson::Document request(rapidjson::kObjectType);
     JsonAllocator& a = request.GetAllocator();
     Value options(rapidjson::kObjectType);
@@ -590,8 +595,10 @@ int runGenreSolve(const SolveCommand& cmd) {
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
+    ResultRow& row = rows[i];
     if (response.HasMember("error")) {
       ++errors;
+      row.status = "error: " + text(response["error"]["message"]);
       std::cerr << "gridmilp: " << label << ": " << text(response["error"]["message"]) << "\n";
       return;
     }
@@ -602,6 +609,9 @@ int runGenreSolve(const SolveCommand& cmd) {
     const Value& stats = result["stats"];
     times.push_back(stats.HasMember("totalMs") ? stats["totalMs"].GetDouble()
                                                : result["totalMs"].GetDouble());
+    row.ms = app::writeJson(Value(times.back()));
+    if (stats.HasMember("nodes")) row.nodes = app::writeJson(stats["nodes"]);
+    const bool time_limit = hasString(result, "status", "time_limit");
     std::vector<const Value*> answers;
     if (result.HasMember("answers")) {
       for (const Value& answer : result["answers"].GetArray()) answers.push_back(&answer);
@@ -610,6 +620,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
     if (answers.empty()) {
       ++unsolved;
+      row.status = time_limit ? "time limit" : "no solution";
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (result.HasMember("partialFill")) {  // the packing model's largest fill
         const std::string line = cellsLine(result["partialFill"]["cells"]);
@@ -623,6 +634,8 @@ int runGenreSolve(const SolveCommand& cmd) {
       return;
     }
     ++solved;
+    row.status = time_limit ? "solved (time limit)" : "solved";
+    row.solution = text((*answers.front())["text"]);
     for (const Value* answer : answers) {
       if (!(*answer)["verified"].GetBool()) {  // never expected: the model states every rule
         std::cerr << "gridmilp: " << label
@@ -649,6 +662,14 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   });
+  if (!cmd.results.empty()) {
+    try {
+      writeResults(cmd.results, rows);
+    } catch (const std::exception& e) {
+      std::cerr << "gridmilp: " << e.what() << "\n";
+      return kExitBadInput;
+    }
+  }
   return printSummary(puzzles.Size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
                       times, "");
 }
@@ -939,8 +960,9 @@ int main(int argc, char** argv) {
                   "givens to remove and the largest fill that keeps every given (two MILPs, "
                   "by CNF-SAT)");
   solve->add_option("--results", solve_cmd.results,
-                    "Sudoku: also write a results table as CSV to this file (name, status, ms, "
-                    "nodes, puzzle, solution; npm run cli and npx gridmilp also write .xlsx)");
+                    "Also write a results table as CSV to this file (name, status, ms, nodes, "
+                    "puzzle, solution; a genre's puzzle and answer as their record text; npm "
+                    "run cli and npx gridmilp also write .xlsx)");
   std::string model = "textbook";
   solve->add_option("--model", model,
                     "Sudoku: reduced (singles fixed; default), textbook (729 variables for "
@@ -1028,14 +1050,7 @@ int main(int argc, char** argv) {
         }
       }
 #endif
-      if (solve_cmd.genre != "sudoku") {
-        if (!solve_cmd.results.empty()) {
-          std::cerr << "gridmilp: --results is for Sudoku puzzles only, not " << solve_cmd.genre
-                    << "\n";
-          return kExitBadInput;
-        }
-        return runGenreSolve(solve_cmd);
-      }
+      if (solve_cmd.genre != "sudoku") return runGenreSolve(solve_cmd);
       // Sudoku's defaults are the fastest GLPK route (docs/performance.md): the reduced
       // model, and CNF-SAT unless an objective needs branch-and-bound.
       solve_cmd.routeGiven = solve_cmd.modelGiven || solve_cmd.methodGiven;

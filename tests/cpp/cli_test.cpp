@@ -226,8 +226,21 @@ TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
   EXPECT_TRUE(std::regex_match(lines[3],
                                std::regex("Puzzle 3,no solution,[0-9.e-]+,[0-9]+,12345678\\..*,")))
       << lines[3];
-  // Genres have no results table; a spreadsheet given here is named as one.
-  EXPECT_EQ(runCli("solve - --genre hitori --results '" + table + "'", "1 1\n1\n").exit_code, 2);
+  // A genre's table holds each puzzle's record and its answer as text (quoted: they
+  // have newlines); a spreadsheet given here is named as one.
+  EXPECT_EQ(runCli("solve - --genre hitori --results '" + table + "'",
+                   "=== one\n1 1\n1\n=== two\n2 2\n1 1\n1 1\n")
+                .exit_code,
+            1);  // "two" has no answer: its shaded cells would touch or cut the grid
+  std::ifstream genre_in(table);
+  const std::string genre_table{std::istreambuf_iterator<char>(genre_in), {}};
+  std::remove(table.c_str());
+  EXPECT_TRUE(std::regex_search(
+      genre_table, std::regex("^name,status,ms,nodes,puzzle,solution\n"
+                              "one,solved,[0-9.e-]+,[0-9]*,\"=== one\n1 1\n1\n\",\"=== one\n1 "
+                              "1\n1\n\"\n"
+                              "two,no solution,[0-9.e-]+,[0-9]*,\"=== two\n2 2\n1 1\n1 1\n\",\n$")))
+      << genre_table;
   const std::string sheet =
       ::testing::TempDir() + "gridmilp_sheet." + std::to_string(getpid()) + ".csv";
   std::ofstream(sheet) << "5,3,,,7,,,,\n";

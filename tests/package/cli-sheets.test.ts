@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../../web/src/lib/node';
+import { EXAMPLES } from '../../web/src/page/genre/examples';
 import { repoRoot, run } from './helpers';
 
 const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
@@ -71,5 +72,36 @@ describe('npm run cli with spreadsheets', () => {
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('gridmilp: Typo!A1 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9');
+  });
+
+  it("--genre killer reads each sheet's two blocks, prints the answers and writes the records with them", async () => {
+    const lines = EXAMPLES.killer.trim().split('\n').slice(2);
+    const rows = lines.length / 2;
+    const wb = new ExcelJS.Workbook();
+    for (const name of ['Cages', 'Again']) {
+      const ws = wb.addWorksheet(name);
+      ws.getCell('A1').value = 'Killer Sudoku of the week';
+      lines.forEach((line, r) =>
+        line
+          .trim()
+          .split(/\s+/)
+          .forEach((t, c) => {
+            if (t !== '-') ws.getCell(3 + r + (r >= rows ? 1 : 0), 2 + c).value = /^\d+$/.test(t) ? Number(t) : t;
+          }),
+      );
+    }
+    const path = join(dir, 'killer.xlsx');
+    writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+    const out = join(dir, 'killer-results.csv');
+    const r = cli(['solve', '--genre', 'killer', path, '--results', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${path}: 2 killer puzzles (1 = Cages!B3:G15, 2 = Again!B3:G15)`);
+    const answers = r.stdout.split(/^(?==== )/m);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]!.startsWith('=== Cages!B3:G15\n6 6\n')).toBe(true);
+    // The results table reads back as the same records, named by sheet and range.
+    const back = await readSpreadsheet(out, { genre: 'killer' });
+    expect(back.records!.map((p) => p.name)).toEqual(['Cages!B3:G15', 'Again!B3:G15']);
+    expect(back.records![0]!.text.split('\n').slice(1)).toEqual(EXAMPLES.killer.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' ')).concat(''));
   });
 });

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * Spreadsheets for the command line: `solve FILE.xlsx|.csv [--sheet S] [--results
- * OUT.xlsx|.csv]`. The C++ CLI (native, or compiled for Node in the npm package) reads
- * puzzle text and writes its results table as CSV (`--results`); this front end reads
- * the spreadsheet (web/src/sheets/ through ./spreadsheets.ts), hands the CLI its puzzles
- * as text, one a line, and turns the CSV it writes into the .xlsx asked for, each row
- * named by sheet and range. Used by the npm package's `gridmilp` bin (cli.ts) and by
- * `npm run cli` (scripts/cli.sh, with the native CLI).
+ * Spreadsheets for the command line: `solve FILE.xlsx|.csv [--genre G] [--sheet S]
+ * [--results OUT.xlsx|.csv]`. The C++ CLI (native, or compiled for Node in the npm
+ * package) reads puzzle text and writes its results table as CSV (`--results`); this
+ * front end reads the spreadsheet (web/src/sheets/ through ./spreadsheets.ts), hands
+ * the CLI its puzzles as text (Sudoku: one a line; a genre: its records,
+ * web/src/sheets/records.ts), and turns the CSV it writes into the .xlsx asked for,
+ * each row named by sheet and range. Used by the npm package's `gridmilp` bin (cli.ts)
+ * and by `npm run cli` (scripts/cli.sh, with the native CLI).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,8 @@ interface SolveArgs {
   results: number;
   /** `--sheet`'s value, and the indices it takes in argv. */
   sheet?: { value: string; indices: number[] };
+  /** `--genre`'s value, when given. */
+  genre?: string;
 }
 
 function scan(argv: readonly string[]): SolveArgs | null {
@@ -57,6 +60,7 @@ function scan(argv: readonly string[]): SolveArgs | null {
       const inline = name !== a;
       const at = inline ? i : i + 1;
       if (name === '--results') out.results = at;
+      if (name === '--genre') out.genre = inline ? a.slice(eq + 1) : (argv[i + 1] ?? '');
       if (name === '--sheet') out.sheet = { value: inline ? a.slice(eq + 1) : (argv[i + 1] ?? ''), indices: inline ? [i] : [i, i + 1] };
       if (!inline) i++;
     } else if ((!a.startsWith('-') || a === '-') && out.file < 0) {
@@ -99,7 +103,22 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
   const dir = mkdtempSync(join(tmpdir(), 'gridmilp-cli-'));
   try {
     let names: string[] | null = null;
-    if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!)) {
+    if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!) && s.genre !== undefined && s.genre !== 'sudoku') {
+      // A genre's records: the text the CLI reads with --genre, one record after another.
+      const path = argv[s.file]!;
+      const read = await readSpreadsheet(path, { genre: s.genre, ...(s.sheet ? { sheet: s.sheet.value } : {}) });
+      const records = read.records ?? [];
+      names = records.map((r) => r.name);
+      const shown = names.slice(0, 10).map((name, k) => `${k + 1} = ${name}`);
+      process.stderr.write(
+        `gridmilp: ${path}: ${records.length} ${s.genre} puzzle${records.length === 1 ? '' : 's'} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
+          (read.skipped.length > 0 ? `; skipped ${read.skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
+          '\n',
+      );
+      const text = join(dir, 'puzzles.txt');
+      writeFileSync(text, records.map((r) => r.text).join(''));
+      args[s.file] = text;
+    } else if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!)) {
       const path = argv[s.file]!;
       const read = await readSpreadsheet(path, s.sheet ? { sheet: s.sheet.value } : {});
       const sizes = [...new Set(read.puzzles.map((p) => p.size))];

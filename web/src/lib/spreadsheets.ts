@@ -14,10 +14,10 @@
  * ```
  */
 import { readFile } from 'node:fs/promises';
-import type { GridSheet, ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
+import type { GridSheet, RecordSheet, ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 
-export type { GridSheet, ResultRow, SheetPuzzle, SpreadsheetPuzzles } from '../solver/protocol.js';
+export type { GridSheet, RecordSheet, ResultRow, SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol.js';
 
 /** Options of {@link readSpreadsheet}. */
 export interface ReadSpreadsheetOptions {
@@ -25,6 +25,11 @@ export interface ReadSpreadsheetOptions {
   sheet?: string | number;
   /** The file's name for messages, when `file` is bytes (default "the file"). */
   fileName?: string;
+  /**
+   * Read the puzzles of this genre (any genre but `sudoku`) as records, the text its
+   * `solve(puzzle, { genre })` takes (docs/formats.md, "Spreadsheets").
+   */
+  genre?: string;
 }
 
 /** The sheets code and its libraries, loaded on first use. */
@@ -66,15 +71,19 @@ function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): un
 
 /**
  * Read the puzzles of a spreadsheet: one n×n block of numbers per sheet (n from 4 to 35,
- * 0 or nothing for an empty cell), or one puzzle of n² symbols per row (docs/formats.md,
+ * 0 or nothing for an empty cell), or one puzzle of n² symbols per row; with `genre`,
+ * the genre's blocks of tokens (one per cell, the second block of Killer, Jigsaw,
+ * Heyawake and Norinori below the first) or one record per cell (docs/formats.md,
  * "Spreadsheets").
  *
  * @param file a path, or the file's bytes
- * @param options which sheet; the file's name for messages
- * @returns each puzzle with its sheet, range, size and grid (n rows of numbers, ready for
- *   `solver.solve`), and the sheets skipped for having none
+ * @param options which sheet; the file's name for messages; the genre
+ * @returns each puzzle with its sheet and range: Sudoku's with its size and grid (n rows
+ *   of numbers, ready for `solver.solve`) in `puzzles`, a genre's as record text (ready
+ *   for `solver.solve(text, { genre })`) in `records`; and the sheets skipped for having
+ *   none
  * @throws GridmilpError (as rejection) `spreadsheet_error` with `where.sheet` and
- *   `where.cell` (a bad cell, no puzzle), `unsupported_file` (encrypted, .xls, .ods,
+ *   `where.cell` (a bad cell, no puzzle; an unknown genre), `unsupported_file` (encrypted, .xls, .ods,
  *   corrupt, not UTF-8), `too_large` (over 100 MiB expanded, 10,000 zip entries or
  *   1,000 sheets), `missing_dependency`; Node's error when the path cannot be read
  */
@@ -83,7 +92,11 @@ export async function readSpreadsheet(file: string | Uint8Array, options: ReadSp
   const fileName = options.fileName ?? (typeof file === 'string' ? file.replace(/^.*[\\/]/, '') : 'the file');
   const s = await sheets();
   try {
-    return await s.read.readSpreadsheet(bytes, s.libraries, { fileName, ...(options.sheet === undefined ? {} : { sheet: options.sheet }) });
+    return await s.read.readSpreadsheet(bytes, s.libraries, {
+      fileName,
+      ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
+      ...(options.genre === undefined ? {} : { genre: options.genre }),
+    });
   } catch (e) {
     throw wrap(e, s.cells.SpreadsheetError);
   }
@@ -91,16 +104,20 @@ export async function readSpreadsheet(file: string | Uint8Array, options: ReadSp
 
 /**
  * Write one grid (givens bold, solved digits blue, box borders; CSV: n lines of n
- * numbers) or a batch's results (one row per puzzle: name, status, ms, nodes, puzzle,
- * solution) as a file's bytes.
+ * numbers), one genre puzzle (its blocks of tokens, region walls drawn, and its answer
+ * below a row "Solution"), or a batch's results (one row per puzzle: name, status, ms,
+ * nodes, puzzle, solution) as a file's bytes.
  *
  * @param format `xlsx` or `csv`
- * @param what `{ grid }` or `{ results }`
+ * @param what `{ grid }`, `{ record }` or `{ results }`
  * @returns the file's bytes (CSV as UTF-8)
  * @throws GridmilpError (as rejection) `invalid_argument` for another format or neither
  *   field; `missing_dependency`
  */
-export async function writeSpreadsheet(format: 'xlsx' | 'csv', what: { grid: GridSheet } | { results: ResultRow[] }): Promise<Uint8Array> {
+export async function writeSpreadsheet(
+  format: 'xlsx' | 'csv',
+  what: { grid: GridSheet } | { record: RecordSheet } | { results: ResultRow[] },
+): Promise<Uint8Array> {
   if (format !== 'xlsx' && format !== 'csv') {
     throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`);
   }
@@ -108,8 +125,11 @@ export async function writeSpreadsheet(format: 'xlsx' | 'csv', what: { grid: Gri
   if ('grid' in what && what.grid) {
     return format === 'xlsx' ? s.write.gridXlsx(what.grid, s.libraries) : new TextEncoder().encode(s.write.gridCsv(what.grid, s.libraries));
   }
+  if ('record' in what && what.record) {
+    return format === 'xlsx' ? s.write.recordXlsx(what.record, s.libraries) : new TextEncoder().encode(s.write.recordCsv(what.record, s.libraries));
+  }
   if ('results' in what && Array.isArray(what.results)) {
     return format === 'xlsx' ? s.write.resultsXlsx(what.results, s.libraries) : new TextEncoder().encode(s.write.resultsCsv(what.results, s.libraries));
   }
-  throw new GridmilpError('invalid_argument', 'writeSpreadsheet needs { grid } or { results }.');
+  throw new GridmilpError('invalid_argument', 'writeSpreadsheet needs { grid }, { record } or { results }.');
 }

@@ -11,8 +11,9 @@
  *   is there (a Norinori), the first is empty. Cells with borders or fills (a CSV's
  *   empty fields) place a block whose outer rows or columns are empty. Text with
  *   spaces is a title or a note and is ignored, except one such as `2 stars` or
- *   `Stars per row: 2` (Star Battle's stars per unit, the size line's third number); nothing is read from a row that holds
- *   only the word "Solution" down (gridmilp writes the answer there, write.ts).
+ *   `Stars per row: 2` (Star Battle's stars per unit, the size line's third number);
+ *   nothing is read from a row that holds only the word "Solution" down (gridmilp
+ *   writes the answer there, write.ts).
  * - **one record per cell**: cells holding a whole record as text (a batch's results
  *   sheet, write.ts), in the leftmost column that has them, one per row, named by the
  *   row's first other text.
