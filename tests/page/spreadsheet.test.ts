@@ -3,13 +3,16 @@
 // is loaded through "Load file" onto the board (its range in the status line), a
 // workbook of three sheets becomes a batch named by sheet and range whose results
 // download as .xlsx, the solved board saves as .xlsx with givens bold and solved digits
-// blue, and a bad cell is named while the board stays as it was.
+// blue, and a bad cell is named while the board stays as it was. On the genre page, a
+// Killer Sudoku sheet (sums above cage ids) loads, solves and saves with its answer below
+// "Solution"; a workbook of Nurikabe sheets solves as a batch whose table downloads.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SOLVED_COLOUR } from '../../web/src/sheets/write';
+import { EXAMPLES } from '../../web/src/page/genre/examples';
 import { readBoard, readGivens, resultsDir, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -106,6 +109,75 @@ describe('spreadsheets on the page', () => {
     expect(status.kind).toBe('error');
     expect(status.text).toContain('bad.csv!A4 holds the text “eight”');
     expect(await readGivens(page)).toBe(LINE);
+    await page.close();
+  });
+
+  it('on the genre page: a Killer sheet loads, solves and saves as .xlsx with the answer; a Nurikabe workbook is a batch', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'killer');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const lines = EXAMPLES.killer.trim().split('\n').slice(2);
+    const tokens = (line: string) => line.trim().split(/\s+/);
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Cages');
+      ws.getCell('A1').value = 'Killer of the week';
+      lines.forEach((line, r) =>
+        tokens(line).forEach((t, c) => {
+          if (t !== '-') ws.getCell(3 + r + (r >= 6 ? 1 : 0), 1 + c).value = /^\d+$/.test(t) ? Number(t) : t;
+        }),
+      );
+    });
+    await page.setInputFiles('#genre-file', { name: 'killer.xlsx', mimeType: 'application/octet-stream', buffer: bytes });
+    await page.locator('#genre-status').filter({ hasText: 'Loaded the puzzle from killer.xlsx' }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe('Loaded the puzzle from killer.xlsx (Cages!A3:F15).');
+    expect(await page.inputValue('#genre-text')).toBe(`=== Cages!A3:F15\n6 6\n${lines.map((l) => tokens(l).join(' ')).join('\n')}\n`);
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-save-xlsx')]);
+    expect(download.suggestedFilename()).toBe('killer-solution.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Killer Sudoku');
+    expect(ws.getCell('A1').value).toBe(1); // the first cage sum
+    expect(ws.getCell('A8').value).toBe('c'); // the cage ids, one empty row below the sums
+    expect(ws.getCell('A15').value).toBe('Solution');
+    const answer = [...Array(6).keys()].map((r) => [...Array(6).keys()].map((c) => ws.getCell(16 + r, 1 + c).value));
+    expect(answer.flat().every((v) => typeof v === 'number' && v >= 1 && v <= 6)).toBe(true);
+    expect(ws.getCell('A16').font.color?.argb).toBe(SOLVED_COLOUR);
+    await page.screenshot({ path: join(resultsDir, 'spreadsheet-genre-killer.png'), fullPage: true });
+
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const nurikabe = EXAMPLES.nurikabe.trim().split('\n').slice(2);
+    const book = await workbook((wb2) => {
+      for (const name of ['One', 'Two']) {
+        const sheet = wb2.addWorksheet(name);
+        nurikabe.forEach((line, r) => tokens(line).forEach((t, c) => t !== '-' && (sheet.getCell(1 + r, 1 + c).value = Number(t))));
+        // Borders place the block: its last row may hold no clue.
+        for (let r = 1; r <= nurikabe.length; r++) for (let c = 1; c <= tokens(nurikabe[0]!).length; c++) sheet.getCell(r, c).border = { bottom: { style: 'thin' } };
+      }
+    });
+    await page.setInputFiles('#genre-file', { name: 'islands.xlsx', mimeType: 'application/octet-stream', buffer: book });
+    await page.locator('#genre-status').filter({ hasText: 'Loaded 2 puzzles' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-status').filter({ hasText: /^2 of 2 puzzles solved/ }).waitFor({ timeout: 60_000 });
+    const [table] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
+    expect(table.suggestedFilename()).toBe('nurikabe-results.xlsx');
+    const results = new ExcelJS.Workbook();
+    await results.xlsx.load(readFileSync((await table.path())!) as never);
+    const rows = results.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    expect(rows.map((row) => row.slice(1, 3))).toEqual([
+      ['name', 'status'],
+      ['One!A1:F6', 'solved'],
+      ['Two!A1:F6', 'solved'],
+    ]);
+    expect(String(rows[1]![6])).toMatch(/^=== One!A1:F6\n6 6\n/);
+    // A bad cell is named and the text stays.
+    const before = await page.inputValue('#genre-text');
+    await page.setInputFiles('#genre-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,,\n,two words,\n,,3\n') });
+    await page.locator('#genre-status').filter({ hasText: 'bad.csv!B2 holds the text “two words”' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-text')).toBe(before);
     await page.close();
   });
 });

@@ -71,7 +71,8 @@ export function resultsCsv(rows: ResultRow[], libraries: Pick<SpreadsheetLibrari
 
 /**
  * The .xlsx of a batch's results: a bold header row, then one row per puzzle (name,
- * status, ms, nodes, puzzle, solution), the header frozen.
+ * status, ms, nodes, puzzle, solution), the header frozen; a genre's record and answer
+ * (several lines each) wrapped in a monospaced font.
  *
  * @returns the file's bytes
  */
@@ -80,8 +81,17 @@ export async function resultsXlsx(rows: ResultRow[], libraries: Pick<Spreadsheet
   workbook.creator = 'gridmilp';
   const ws = workbook.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.addRow(HEADER).font = { bold: true };
-  for (const row of rows) ws.addRow(resultCells(row));
-  const longest = Math.max(10, ...rows.map((r) => r.puzzle.length));
+  for (const row of rows) {
+    const added = ws.addRow(resultCells(row));
+    // A genre's record and answer are several lines: shown as such, in a monospaced font.
+    if (row.puzzle.includes('\n')) {
+      for (const c of [5, 6]) {
+        added.getCell(c).alignment = { wrapText: true, vertical: 'top' };
+        added.getCell(c).font = { name: 'Courier New' };
+      }
+    }
+  }
+  const longest = Math.max(10, ...rows.flatMap((r) => [...r.puzzle.split('\n'), ...(r.solution ?? '').split('\n')].map((l) => l.length)));
   ws.columns.forEach((column, i) => {
     column.width = i >= 4 ? Math.min(longest + 2, 120) : i === 0 ? 24 : 12;
   });
@@ -92,7 +102,7 @@ export async function resultsXlsx(rows: ResultRow[], libraries: Pick<Spreadsheet
 function recordGrids(sheet: RecordSheet): { top: number; tokens: string[]; answer: boolean }[] {
   const grids = sheet.blocks.map((tokens, k) => ({ top: k * (sheet.rows + 1), tokens, answer: false }));
   // The answer: one empty row, a row "Solution", then its grid.
-  if (sheet.solution) grids.push({ top: sheet.blocks.length * (sheet.rows + 1) + 2, tokens: sheet.solution, answer: true });
+  if (sheet.solution) grids.push({ top: sheet.blocks.length * (sheet.rows + 1) + 1, tokens: sheet.solution, answer: true });
   return grids;
 }
 
@@ -129,8 +139,8 @@ export function recordCsv(sheet: RecordSheet, libraries: Pick<SpreadsheetLibrari
  * The .xlsx of a genre puzzle: its blocks from A1, one empty row between (the layout
  * records.ts reads), square cells with thin borders and medium walls between regions
  * or cages (`regions`); the stars per unit as a note right of the first block; when
- * solved, below an empty row and a row "Solution", the answer: tokens of the first
- * block bold black, the others blue ({@link SOLVED_COLOUR}).
+ * solved, below an empty row and a row "Solution", the answer: the tokens it repeats
+ * from the givens' block (`givens`) bold black, the others blue ({@link SOLVED_COLOUR}).
  *
  * @returns the file's bytes
  */
@@ -146,7 +156,7 @@ export async function recordXlsx(sheet: RecordSheet, libraries: Pick<Spreadsheet
   const ids = sheet.regions === undefined ? null : sheet.blocks[sheet.regions];
   const id = (r: number, c: number): string | null => (r < 0 || c < 0 || r >= rows || c >= columns ? null : (ids?.[r * columns + c] ?? null));
   const wall = (r: number, c: number, r2: number, c2: number): boolean => ids !== null && id(r, c) !== id(r2, c2);
-  const clues = sheet.blocks[0] ?? [];
+  const clues = sheet.givens === null ? [] : (sheet.blocks[sheet.givens ?? 0] ?? []);
   for (const { top, tokens, answer } of recordGrids(sheet)) {
     if (answer) ws.getCell(top, 1).value = 'Solution';
     for (let r = 0; r < rows; r++) {

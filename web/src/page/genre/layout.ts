@@ -47,6 +47,8 @@ export const GENRE_PAGE = `
   <div class="actions">
     <button type="button" id="genre-svg">Download SVG</button>
     <button type="button" id="genre-png">Download PNG</button>
+    <button type="button" id="genre-save-xlsx" title="The puzzle's blocks, and the answer below them when solved">Save .xlsx</button>
+    <button type="button" id="genre-save-csv">Save .csv</button>
     <button type="button" id="genre-copy-url" hidden>Copy puzz.link URL</button>
     <a id="genre-url" class="genre-url" target="_blank" rel="noopener noreferrer" hidden></a>
   </div>
@@ -86,7 +88,7 @@ export const GENRE_PAGE = `
       <button type="button" id="genre-load-file">Load file</button>
       <button type="button" id="genre-solve-all" hidden>Solve all</button>
       <select id="genre-pick" aria-label="Which puzzle of the text" hidden></select>
-      <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-label="Genre text file" accept=".txt,text/plain" />
+      <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-label="Genre text file" accept=".txt,text/plain,.xlsx,.xlsm,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,.tsv,text/csv" />
     </div>
   </section>
   <section class="panel" id="genre-batch" aria-labelledby="genre-batch-heading" hidden>
@@ -97,6 +99,8 @@ export const GENRE_PAGE = `
     </div>
     <div class="row-buttons">
       <button type="button" id="genre-download-solutions" disabled>Download solutions</button>
+      <button type="button" id="genre-download-xlsx" disabled>Download .xlsx</button>
+      <button type="button" id="genre-download-csv" disabled>Download .csv</button>
     </div>
     <div class="table-wrap">
       <table id="genre-batch-table" class="results">

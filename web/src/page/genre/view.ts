@@ -17,7 +17,8 @@ import {
   type GenreRequest,
   type GenreSolveResult,
 } from '../../solver/genre';
-import { SolverError, type SolveProgress } from '../../solver/protocol';
+import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } from '../../solver/protocol';
+import { GENRES } from '../../../generated/vocabulary';
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
@@ -137,6 +138,10 @@ export class GenreView {
   private typed: { cell: number; text: string; at: number } | null = null;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
   private solutions: string[] = [];
+  /** The rows of the last Solve all (name, status, ms, nodes, record, answer), for Download .xlsx/.csv. */
+  private resultRows: ResultRow[] = [];
+  /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
+  private answer: { text: string; puzzle: string; index: number } | null = null;
   /** The puzzles of the text as last parsed. */
   private parsed: ParsedList = { puzzles: [] };
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
@@ -176,6 +181,10 @@ export class GenreView {
       );
     });
     byId('genre-png').addEventListener('click', () => void this.downloadPng());
+    byId('genre-save-xlsx').addEventListener('click', () => void this.saveSheet('xlsx'));
+    byId('genre-save-csv').addEventListener('click', () => void this.saveSheet('csv'));
+    byId('genre-download-xlsx').addEventListener('click', () => void this.saveResults('xlsx'));
+    byId('genre-download-csv').addEventListener('click', () => void this.saveResults('csv'));
     this.stop.addEventListener('click', () => this.client.stop());
     byId('genre-make-cage').addEventListener('click', () => this.makeCage());
     byId('genre-delete-cage').addEventListener('click', () => this.deleteCage());
@@ -206,9 +215,13 @@ export class GenreView {
         this.say(refusal, 'error');
         return;
       }
+      file.value = '';
+      if (/\.(xlsx|xlsm|csv|tsv)$/i.test(chosen.name)) {
+        void this.loadSpreadsheet(chosen);
+        return;
+      }
       void chosen.text().then((content) => {
         this.text.value = content;
-        file.value = '';
         void this.readText();
       });
     });
@@ -370,6 +383,7 @@ export class GenreView {
 
   private async draw(): Promise<void> {
     this.offerExplanation(false);
+    this.answer = null;
     const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[]; url?: string | null }>(
       { type: 'board', ...this.puzzleFields() },
       false,
@@ -387,7 +401,8 @@ export class GenreView {
     this.rounds.textContent = '1';
     this.cutRounds = [];
     this.roundPanel.hidden = true;
-    const r = await this.run<GenreSolveResult>({ type: 'solve', ...this.solveFields() });
+    const asked = this.solveFields();
+    const r = await this.run<GenreSolveResult>({ type: 'solve', ...asked });
     this.cancelRoundFrame();
     if (r === null) {
       this.bnb.stopped();
@@ -404,6 +419,7 @@ export class GenreView {
       void import('../tree').then((tree) => tree.renderTree(byId('genre-tree'), r as never));
     }
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
+    this.answer = r.answer ? { text: r.answer.text, puzzle: asked.puzzle ?? '', index: asked.index ?? 1 } : null;
     this.showRoundStepper();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
     this.offerExplanation(!r.answer && r.status === 'infeasible');
@@ -436,20 +452,18 @@ export class GenreView {
     if (this.busy) return;
     const names = [...this.pick.options].map((o) => o.textContent ?? '');
     // Each puzzle is sent alone: its own lines of the text (the engine said where they are).
-    const lines = this.text.value.split('\n');
-    const own = (i: number): string => {
-      const p = this.parsed.puzzles[i];
-      if (p === undefined) return this.text.value;
-      return lines.slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines).join('\n');
-    };
+    const own = (i: number): string => this.ownText(i);
     const table = byId<HTMLTableElement>('genre-batch-table').tBodies[0]!;
     const progress = byId<HTMLProgressElement>('genre-batch-progress');
     const count = byId('genre-batch-count');
     const download = byId<HTMLButtonElement>('genre-download-solutions');
+    const sheets = [byId<HTMLButtonElement>('genre-download-xlsx'), byId<HTMLButtonElement>('genre-download-csv')];
     byId('genre-batch').hidden = false;
     table.replaceChildren();
     this.solutions = [];
+    this.resultRows = [];
     download.disabled = true;
+    for (const b of sheets) b.disabled = true;
     progress.max = names.length;
     this.busy = true;
     for (const b of this.busyButtons) b.disabled = true;
@@ -471,16 +485,21 @@ export class GenreView {
         const status = row.insertCell();
         const time = row.insertCell();
         time.className = 'num';
+        const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: own(i) };
+        this.resultRows.push(result);
         try {
           const r = await this.client.genre<GenreSolveResult>({ type: 'solve', ...this.puzzleFields(), puzzle: own(i), index: 1, name: this.parsed.puzzles[i]?.name });
           status.textContent = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
           time.textContent = (r.stats.totalMs ?? r.stats.solveMs).toFixed(2);
+          Object.assign(result, { status: status.textContent, ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
           if (r.answer) {
             this.solutions.push(r.answer.text);
+            result.solution = r.answer.text;
             solved++;
           }
         } catch (e) {
           status.textContent = `error: ${errorMessage(e)}`;
+          result.status = status.textContent;
           if (e instanceof SolverError && (e.code === 'stopped' || e.code === 'worker_crashed')) break;
         }
         progress.value = i + 1;
@@ -492,7 +511,11 @@ export class GenreView {
       this.busy = false;
     }
     download.disabled = this.solutions.length === 0;
-    this.say(`${solved} of ${names.length} puzzles solved; Download solutions saves them in the genre’s solution format.`, solved === names.length ? 'success' : 'warning');
+    for (const b of sheets) b.disabled = this.resultRows.length === 0;
+    this.say(
+      `${solved} of ${names.length} puzzles solved; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
+      solved === names.length ? 'success' : 'warning',
+    );
   }
 
   private async uniqueness(): Promise<void> {
@@ -595,6 +618,98 @@ export class GenreView {
     this.text.value = r.puzzle;
     await this.readText();
     this.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${ms(r.totalMs)}.`, 'success');
+  }
+
+  /** The puzzle `i` (0-based) of the text as its own lines (the engine said where they are). */
+  private ownText(i: number): string {
+    const p = this.parsed.puzzles[i];
+    if (p === undefined) return this.text.value;
+    return this.text.value
+      .split('\n')
+      .slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines)
+      .join('\n');
+  }
+
+  /**
+   * Loads a spreadsheet's puzzles of this genre (web/src/sheets/records.ts, read in the
+   * worker) as the puzzle text: one record per puzzle, named by sheet and range. A bad
+   * cell is named and the text is kept.
+   *
+   * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
+   */
+  private async loadSpreadsheet(file: File): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.say(`Reading ${file.name} as a spreadsheet…`, 'info');
+    let records: { name: string; text: string }[];
+    let skipped: { sheet: string }[];
+    try {
+      const read = await this.client.readSpreadsheet(await file.arrayBuffer(), file.name, undefined, this.genre);
+      records = read.records ?? [];
+      skipped = read.skipped;
+    } catch (e) {
+      this.say(errorMessage(e), 'error');
+      return;
+    } finally {
+      this.busy = false;
+    }
+    this.text.value = records.map((r) => r.text).join('');
+    await this.readText();
+    const names = records.slice(0, 5).map((r) => r.name);
+    this.say(
+      `Loaded ${records.length === 1 ? 'the puzzle' : `${records.length} puzzles`} from ${file.name} (${names.join(', ')}${records.length > 5 ? ', …' : ''})` +
+        (skipped.length > 0 ? `; skipped ${skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
+        (records.length > 1 ? '. Solve all solves them in turn.' : '.'),
+      'success',
+    );
+  }
+
+  /**
+   * Saves the shown puzzle as .xlsx or .csv: its blocks of tokens and, when the last
+   * Solve answered it, the answer below a row "Solution" (web/src/sheets/write.ts).
+   *
+   * @param format the file type
+   */
+  private async saveSheet(format: 'xlsx' | 'csv'): Promise<void> {
+    const index = Number(this.pick.value || '1');
+    const record = readRecord(this.ownText(index - 1), this.blocks());
+    if (record === null) {
+      this.say('Save .xlsx needs the puzzle in the record layout (a size line, then its rows): press Draw to check the text.', 'error');
+      return;
+    }
+    const answer = this.answer !== null && this.answer.puzzle === this.text.value && this.answer.index === index ? readRecord(this.answer.text, 1) : null;
+    const genre = GENRES.find((g) => g.id === this.genre);
+    const word = genre && 'parameter' in genre ? genre.parameter : undefined;
+    const regions = EDITING[this.genre].regionBlock ?? (this.genre === 'killer' ? 1 : undefined);
+    const sheet: RecordSheet = {
+      title: GENRE_TITLES[this.genre],
+      rows: record.rows,
+      columns: record.columns,
+      blocks: record.blocks,
+      ...(regions === undefined ? {} : { regions }),
+      ...(this.genre === 'killer' ? { givens: null } : {}), // its first block holds cage sums
+      ...(record.parameter !== undefined && word ? { parameter: { value: record.parameter, word } } : {}),
+      ...(answer ? { solution: answer.blocks[0]! } : {}),
+    };
+    try {
+      const file = await this.client.writeSpreadsheet(format, { record: sheet });
+      const name = `${this.genre}-${answer ? 'solution' : 'puzzle'}.${format}`;
+      saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), name);
+      this.say(`Saved ${name}: the puzzle${answer ? ', and its answer below it' : ' (solve it first to save the answer too)'}.`, 'success');
+    } catch (e) {
+      this.say(errorMessage(e), 'error');
+    }
+  }
+
+  /** Saves the last Solve all as a table (name, status, ms, nodes, record, answer). */
+  private async saveResults(format: 'xlsx' | 'csv'): Promise<void> {
+    if (this.resultRows.length === 0) return;
+    try {
+      const file = await this.client.writeSpreadsheet(format, { results: this.resultRows });
+      saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), `${this.genre}-results.${format}`);
+    } catch (e) {
+      this.say(errorMessage(e), 'error');
+    }
   }
 
   private downloadSvg(): void {

@@ -98,6 +98,11 @@ export interface RecordSheet {
   blocks: string[][];
   /** The block of region or cage ids, whose walls are drawn on every grid, when there is one. */
   regions?: number;
+  /**
+   * The block whose tokens the answer repeats, drawn bold in it (default 0: the givens
+   * or clues); null when the answer repeats none (Killer's cage sums).
+   */
+  givens?: number | null;
   /** The answer's tokens (the genre's solution format), R · C of them, when solved. */
   solution?: string[];
 }
