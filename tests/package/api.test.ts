@@ -605,6 +605,30 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     }
   });
 
+  it('a genre puzzle: writeSpreadsheet({ record }) → readSpreadsheet({ genre }) → solve gives the same answer', async () => {
+    const { readSpreadsheet, writeSpreadsheet } = await import('../../web/src/lib/node');
+    const solver = await createSolver();
+    try {
+      const akari = '=== mine\n4 4\n1 - - -\n- x - -\n- - - 0\n- - - -\n';
+      const first = solver.solve(akari, { genre: 'akari' });
+      expect(first.answer?.verified).toBe(true);
+      const tokens = (text: string) => text.trim().split('\n').slice(2).join(' ').split(/\s+/);
+      const bytes = await writeSpreadsheet('xlsx', { record: { title: 'Akari', rows: 4, columns: 4, blocks: [tokens(akari)], solution: tokens(first.answer!.text) } });
+      const read = await readSpreadsheet(bytes, { genre: 'akari' });
+      expect(read.puzzles).toEqual([]);
+      expect(read.records!.map((r) => [r.name, r.range, r.rows, r.columns])).toEqual([['Akari!A1:D4', 'A1:D4', 4, 4]]);
+      const again = solver.solve(read.records![0]!.text, { genre: 'akari' });
+      expect(again.answer!.cells).toEqual(first.answer!.cells);
+      const e = await readSpreadsheet(bytes, { genre: 'masyu' }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect((e as GridmilpError).code).toBe('spreadsheet_error');
+    } finally {
+      solver.dispose();
+    }
+  });
+
   it('rejects a bad cell with a GridmilpError naming the sheet and cell', async () => {
     const { readSpreadsheet } = await import('../../web/src/lib/node');
     const text = EASY.match(/.{9}/g)!.map((row) => [...row].map((ch) => (ch === '.' ? '' : ch)).join(',')).join('\n').replace(/^,,3/, ',,3.5');
