@@ -326,6 +326,96 @@ Value differences(const Answer& first, const Answer& second, JsonAllocator& a) {
   return out;
 }
 
+/// explainInfeasible for a clue genre (Akari, Slitherlink, Kakuro, Heyawake, Kuromasu;
+/// protocol.md, "explainInfeasible"): the fewest clues to drop, over the genre's model
+/// built with BuildOptions::switchClues (each clue's rule switched by a binary keep,
+/// clues.h) by puzzles::fewestToDrop; a genre that re-solves with cuts does so at each
+/// solve. No partial fill: these genres have no packing model. Throws
+/// InputError(bad_request) for a genre without clues (Star Battle, Norinori, Hitori) or
+/// clues the explainer cannot switch (Shikaku, Nurikabe: a clue picks its rectangle or
+/// island among candidates).
+Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& request,
+                        const Value& id, const ProgressSink& progress, Clock::time_point start,
+                        JsonAllocator& a) {
+  const int limit = wholeNumberIn(request, "limit", 3, 1, 100, "");
+  puzzles::BuildOptions build;
+  build.model = std::string(r.genre->models().front());
+  build.switchClues = true;
+  const std::unique_ptr<puzzles::Built> built = r.genre->build(puzzle, build);
+  const std::vector<puzzles::ClueSwitch>& clues = built->clueSwitches;
+  if (clues.empty()) {
+    throw badRequest("genre", "explainInfeasible drops clues, and " +
+                                  std::string(r.genre->title()) +
+                                  " has none it can drop (it explains sudoku, killer, jigsaw, "
+                                  "sudoku-x, hyper, latin-square, akari, slitherlink, kakuro, "
+                                  "heyawake and kuromasu)");
+  }
+  std::vector<milp::Var> keep;
+  for (const puzzles::ClueSwitch& clue : clues) keep.push_back(clue.keep);
+  // A genre that re-solves with cuts (connectivity, one loop) does so at every solve.
+  const puzzles::SolveFunction with_cuts = [&](const milp::SolveOptions& options) {
+    return puzzles::solveWithCuts(
+               *built, [&] { return r.genre->separate(puzzle, *built); }, options)
+        .result;
+  };
+  std::optional<Answer> completion;
+  const puzzles::DropSearch found = puzzles::fewestToDrop(
+      built->model, keep, limit, withProgress(r.solve, progress, id, "removals"),
+      boundProgress(progress, id, "removals", start),
+      [&]() { completion = r.genre->decode(puzzle, *built); }, with_cuts);
+  requireSolverOk(found.first);
+  Value removals(rapidjson::kObjectType);
+  removals.AddMember("status", staticString(milp::toString(found.first.status)), a);
+  if (!found.sets.empty()) {
+    removals.AddMember("count", static_cast<int>(found.sets.front().size()), a);
+    Value sets(rapidjson::kArrayType);
+    for (const std::vector<int>& set : found.sets) {
+      Value clue_set(rapidjson::kArrayType);
+      for (const int k : set) {
+        const puzzles::ClueSwitch& clue = clues[static_cast<std::size_t>(k)];
+        Value c(rapidjson::kObjectType);
+        c.AddMember("row", puzzle.grid.rowOf(clue.cell) + 1, a)
+            .AddMember("column", puzzle.grid.columnOf(clue.cell) + 1, a)
+            .AddMember("clue", jsonString(clue.text, a), a);
+        clue_set.PushBack(c, a);
+      }
+      sets.PushBack(clue_set, a);
+    }
+    removals.AddMember("sets", sets, a).AddMember("complete", found.complete, a);
+    if (completion) {
+      // The answer without the first set's clues: what the other rules allow.
+      removals.AddMember("completion", intArray(completion->cells, a), a)
+          .AddMember("board", toJson(r.genre->board(puzzle, &*completion), a), a);
+    }
+  }
+  removals.AddMember("solves", found.solves, a)
+      .AddMember("nodes", static_cast<std::int64_t>(found.nodes), a)
+      .AddMember("solveMs", found.solveMs, a);
+  const bool proven = found.first.status == milp::SolveStatus::kOptimal;
+  const bool solvable = proven && found.sets.front().empty();
+  milp::SolveStatus status = found.first.status;
+  if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+  Value result = resultHead(r, puzzle, a);
+  result.AddMember("status", staticString(milp::toString(status)), a)
+      .AddMember("method", staticString(milp::toString(r.solve.method)), a)
+      .AddMember("clues", static_cast<int>(clues.size()), a)
+      .AddMember("solvable", proven ? Value(solvable) : Value(), a)
+      .AddMember("removals", removals, a);
+  if (!solvable && found.first.status != milp::SolveStatus::kCancelled) {
+    Value partial(rapidjson::kObjectType);
+    partial.AddMember("status", Value(), a)
+        .AddMember("reason",
+                   jsonString("The " + std::string(r.genre->title()) +
+                                  " genre has no packing model: its rules say what must hold, "
+                                  "not what to place as much of as fits",
+                              a),
+                   a);
+    result.AddMember("partialFill", partial, a);
+  }
+  result.AddMember("totalMs", msSince(start), a);
+  return result;
+}
+
 /// explainInfeasible for a digit genre (protocol.md, "explainInfeasible"): (a) the
 /// fewest givens to drop, over the genre's default model built without its givens and
 /// a binary keep[k] per given k with x[r,c,g_k] − keep[k] ≥ 0; (b) the largest partial
@@ -337,12 +427,7 @@ Value handleExplain(GenreRequest& r, const Value& request, const Value& id,
                     const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get());
-  if (digits == nullptr) {
-    throw badRequest("genre",
-                     "explainInfeasible explains the digit genres (sudoku, killer, "
-                     "jigsaw, sudoku-x, hyper, latin-square), not " +
-                         std::string(r.genre->id()));
-  }
+  if (digits == nullptr) return handleClueExplain(r, *puzzle, request, id, progress, start, a);
   const int limit = wholeNumberIn(request, "limit", 3, 1, 100, "");
   const int n = digits->n;
   const auto valueCell = [&](int cell) {

@@ -294,13 +294,18 @@ std::string cellsLine(const Value& cells) {
 }
 
 /// "r4c7 = 5, r1c1 = 5": a set of givens ([{row, column, digit}]) of an
-/// explainInfeasible result.
+/// explainInfeasible result; a clue genre's clues ([{row, column, clue}]) as
+/// "r2c3: 16 across".
 std::string givensList(const Value& set) {
   std::string out;
   for (const Value& g : set.GetArray()) {
     if (!out.empty()) out += ", ";
-    out += "r" + std::to_string(g["row"].GetInt()) + "c" + std::to_string(g["column"].GetInt()) +
-           " = " + (g["digit"].IsInt() ? std::to_string(g["digit"].GetInt()) : text(g["digit"]));
+    out += "r" + std::to_string(g["row"].GetInt()) + "c" + std::to_string(g["column"].GetInt());
+    if (g.HasMember("clue")) {
+      out += ": " + text(g["clue"]);
+    } else {
+      out += " = " + (g["digit"].IsInt() ? std::to_string(g["digit"].GetInt()) : text(g["digit"]));
+    }
   }
   return out;
 }
@@ -328,8 +333,12 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
   }
   const Value& result = response["result"];
   const Value& removals = result["removals"];
+  // A clue genre drops clues; the others remove givens.
+  const bool clues = result.HasMember("clues");
+  const std::string givens = clues ? "clues" : "givens", remove = clues ? "drop" : "remove";
   if (hasString(result, "status", "optimal")) {
-    log << "gridmilp: " << label << ": it has a solution after all (no given needs to go)\n";
+    log << "gridmilp: " << label << ": it has a solution after all (no "
+        << (clues ? "clue" : "given") << " needs to go)\n";
     return;
   }
   if (removals.HasMember("sets")) {
@@ -337,8 +346,8 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
     const int count = removals["count"].GetInt();
     const bool proven = hasString(removals, "status", "optimal");
     log << "gridmilp: " << label << ": "
-        << (proven ? "the fewest givens" : "the fewest givens found")
-        << " to remove for a solution: " << count << " (" << givensList(sets[0]) << ")";
+        << (proven ? "the fewest " + givens : "the fewest " + givens + " found") << " to " << remove
+        << " for a solution: " << count << " (" << givensList(sets[0]) << ")";
     if (sets.Size() > 1) {
       log << "; other sets of " << count << ":";
       for (rapidjson::SizeType k = 1; k < sets.Size(); ++k) {
@@ -350,11 +359,11 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
     }
     log << "\n";
   } else if (hasString(removals, "status", "infeasible")) {
-    log << "gridmilp: " << label
-        << ": removing givens does not help: without any, the puzzle still has no solution\n";
+    log << "gridmilp: " << label << ": " << (clues ? "dropping clues" : "removing givens")
+        << " does not help: without any, the puzzle still has no solution\n";
   } else {
-    log << "gridmilp: " << label << ": the fewest givens to remove were not found ("
-        << text(removals["status"]) << ")\n";
+    log << "gridmilp: " << label << ": the fewest " << givens << " to " << remove
+        << " were not found (" << text(removals["status"]) << ")\n";
   }
   if (!result.HasMember("partialFill")) return;
   const Value& fill = result["partialFill"];

@@ -23,6 +23,7 @@
 #include <algorithm>
 
 #include "puzzles/common/cells.h"
+#include "puzzles/common/clues.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -190,7 +191,8 @@ class AkariGenre final : public Genre {
     // A number counts the lamps beside it.
     for (int cell = 0; cell < g.cells(); ++cell) {
       if (p.cells[cell] < 0) continue;
-      m.addConstraint(lamps(whiteNeighbours(p, cell)) == p.cells[cell], rowName("clue", g, cell));
+      addClueRow(*built, lamps(whiteNeighbours(p, cell)), p.cells[cell], rowName("clue", g, cell),
+                 options.switchClues, cell, std::to_string(p.cells[cell]));
     }
     // No lamp shines on another: at most one lamp in each run.
     for (const bool across : {true, false}) {

@@ -12,13 +12,14 @@ namespace gridmilp::puzzles {
 
 DropSearch fewestToDrop(milp::Model& m, const std::vector<milp::Var>& keep, int limit,
                         const milp::SolveOptions& options, const BoundCallback& on_bound,
-                        const std::function<void()>& on_first) {
+                        const std::function<void()>& on_first, const SolveFunction& solve_with) {
   if (limit < 1) throw badRequest("limit", "Field 'limit' must be at least 1");
   const bool sat = options.method == milp::Method::kSat;
   const auto start = std::chrono::steady_clock::now();
   DropSearch out;
   auto solve = [&]() {
-    const milp::SolveResult result = m.solve(milp::withTimeLeft(options, start));
+    const milp::SolveOptions left = milp::withTimeLeft(options, start);
+    const milp::SolveResult result = solve_with ? solve_with(left) : m.solve(left);
     ++out.solves;
     out.solveMs += result.stats.solveMs;
     out.nodes += result.stats.nodes;

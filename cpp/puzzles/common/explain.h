@@ -7,7 +7,8 @@
 // method, as a sequence of feasibility problems over the same rows that CNF-SAT decides:
 //
 // (a) fewestToDrop: the model has the puzzle's rules without its givens, and one binary
-//     keep[k] per given k with a row saying a kept given holds. Maximise Σ keep; with
+//     keep[k] per given k with a row saying a kept given holds (for the clue genres:
+//     each clue's rule switched by its keep, clues.h). Maximise Σ keep; with
 //     the SAT method: keep at least K, for K = every given, one fewer, …, the first K
 //     with a solution being the optimum, since K + 1 had none. Other sets of the same
 //     size come from re-solving with Σ keep ≥ K and, for each set j found so far,
@@ -34,6 +35,11 @@ namespace gridmilp::puzzles {
 /// kept, or T digits placed.
 using BoundCallback = std::function<void(int bound)>;
 
+/// Solves the model once as fewestToDrop asks; a genre that re-solves with cuts (its
+/// connectivity rule) passes one that loops until the solution breaks no rule
+/// (search.h, solveWithCuts); its cuts stay in the model for the solves after.
+using SolveFunction = std::function<milp::SolveResult(const milp::SolveOptions&)>;
+
 /// What fewestToDrop found.
 struct DropSearch {
   /// The first solve (the SAT route's last feasibility problem, marked kOptimal when
@@ -53,10 +59,12 @@ struct DropSearch {
 /// keep[k] to its given; this sets the objective "maximise Σ keep" and adds rows
 /// "fewest" and "other[j]". `on_first` is called while the model holds the first
 /// solution (to read it: a completion of the puzzle without the first set). `limit`
-/// (≥ 1) bounds the sets listed. options.timeLimitMs bounds the whole search.
+/// (≥ 1) bounds the sets listed. options.timeLimitMs bounds the whole search. Each
+/// solve is model.solve, or `solve_with` when given.
 DropSearch fewestToDrop(milp::Model& model, const std::vector<milp::Var>& keep, int limit,
                         const milp::SolveOptions& options, const BoundCallback& on_bound,
-                        const std::function<void()>& on_first);
+                        const std::function<void()>& on_first,
+                        const SolveFunction& solve_with = {});
 
 /// What largestFill found.
 struct FillSearch {

@@ -23,6 +23,14 @@
 
 namespace gridmilp::puzzles {
 
+/// A clue whose rule a binary switches (BuildOptions::switchClues): keep = 1 states
+/// the rule, keep = 0 drops it.
+struct ClueSwitch {
+  milp::Var keep;
+  int cell = -1;     ///< the cell the clue is written in
+  std::string text;  ///< the clue as a person reads it: "3", "16 across", "room of 2"
+};
+
 /// A parsed puzzle. Genres derive from it and add their clues.
 struct Puzzle {
   virtual ~Puzzle() = default;
@@ -72,12 +80,18 @@ struct Built {
   /// value of an answer that fills every cell. An optimum below it is a partial fill,
   /// and the puzzle has no answer (GenreSolver::partial).
   std::optional<int> fullValue;
+  /// With BuildOptions::switchClues, each clue's rule and the binary that switches it
+  /// on (clues.h), in the order the genre added them; empty otherwise.
+  std::vector<ClueSwitch> clueSwitches;
 };
 
 /// Options of a build: the model variant ("textbook" for every genre; a genre may
 /// offer reductions under other names).
 struct BuildOptions {
   std::string model = "textbook";
+  /// Each clue's rule holds only when a binary keep says so (clues.h, addClueRow): the
+  /// model of "Why no solution?" for the clue genres, which keeps as many as it can.
+  bool switchClues = false;
 };
 
 /// A cut found by separation: a row to add, what it says, and the cells it involves.

@@ -30,6 +30,7 @@
 #include <map>
 
 #include "puzzles/common/cells.h"
+#include "puzzles/common/clues.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -185,7 +186,8 @@ class HeyawakeGenre final : public UnshadedConnectedGenre {
       if (p.clue[k] < 0) continue;
       milp::LinExpr count;
       for (int cell : p.rooms[k]) count += shaded(cell);
-      m.addConstraint(count == p.clue[k], "room[" + std::to_string(k + 1) + "]");
+      addClueRow(*built, count, p.clue[k], "room[" + std::to_string(k + 1) + "]",
+                 options.switchClues, p.clueCell[k], std::to_string(p.clue[k]));
     }
     // Shaded cells do not touch side by side.
     addApartRows(g, built.get());

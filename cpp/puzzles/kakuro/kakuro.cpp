@@ -48,6 +48,7 @@
 #include <initializer_list>
 
 #include "puzzles/common/cells.h"
+#include "puzzles/common/clues.h"
 #include "puzzles/common/digits.h"
 
 namespace gridmilp::puzzles {
@@ -265,10 +266,11 @@ class KakuroGenre final : public Genre {
       for (int d = 1; d <= 9; ++d) one += digit(cell, d);
       m.addConstraint(one == 1, rowName("cell", g, cell));
     }
-    if (built->kind != KakuroModel::kTextbook) {
+    // Switched clues (BuildOptions::switchClues) need a clue's sum as one row: textbook.
+    if (built->kind != KakuroModel::kTextbook && !options.switchClues) {
       addCombinations(p, digit, built->kind == KakuroModel::kSetClauses, built.get());
     } else {
-      addSums(p, digit, m);
+      addSums(p, digit, options.switchClues, *built);
     }
     return built;
   }
@@ -459,8 +461,10 @@ class KakuroGenre final : public Genre {
  private:
   using Digit = std::function<milp::Var(int, int)>;
 
-  /// Model "textbook": each run adds up to its clue and holds no digit twice.
-  static void addSums(const KakuroPuzzle& p, const Digit& digit, milp::Model& m) {
+  /// Model "textbook": each run adds up to its clue and holds no digit twice; with
+  /// `switched`, each sum holds only when its keep binary is 1 (clues.h).
+  static void addSums(const KakuroPuzzle& p, const Digit& digit, bool switched, Built& built) {
+    milp::Model& m = built.model;
     const RectGrid& g = p.grid;
     for (const KakuroRun& run : p.runs) {
       const char* way = run.across ? "across_sum" : "down_sum";
@@ -468,7 +472,8 @@ class KakuroGenre final : public Genre {
       for (int cell : run.cells) {
         for (int d = 1; d <= 9; ++d) total += d * milp::LinExpr(digit(cell, d));
       }
-      m.addConstraint(total == run.clue, rowName(way, g, run.clueCell));
+      addClueRow(built, total, run.clue, rowName(way, g, run.clueCell), switched, run.clueCell,
+                 std::to_string(run.clue) + (run.across ? " across" : " down"));
       if (run.cells.size() < 2) continue;
       for (int d = 1; d <= 9; ++d) {
         milp::LinExpr uses;

@@ -46,6 +46,7 @@
 #include <algorithm>
 
 #include "puzzles/common/cells.h"
+#include "puzzles/common/clues.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -142,9 +143,9 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
       if (p.clue[cell] > 0) m.fix(built->shaded(g, cell), 0);
     }
     if (built->encoding == Encoding::kSees) {
-      addSees(p, built.get());
+      addSees(p, options.switchClues, built.get());
     } else {
-      addRuns(p, built.get());
+      addRuns(p, options.switchClues, built.get());
     }
     // Every model: shaded cells do not touch side by side, and no unshaded cell is walled
     // in (implied by connectivity, written out to spare the re-solve loop rounds).
@@ -268,7 +269,7 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
  private:
   /// "textbook": the visibility binaries v and the rows clue, sees_chain, sees_open,
   /// sees_on (see the file comment).
-  static void addSees(const KuromasuPuzzle& p, KuromasuBuilt* built) {
+  static void addSees(const KuromasuPuzzle& p, bool switched, KuromasuBuilt* built) {
     const RectGrid& g = p.grid;
     milp::Model& m = built->model;
     const auto shaded = [&](int cell) { return built->shaded(g, cell); };
@@ -315,14 +316,15 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
                           rowName("sees_on", {r, c, d + 1, most + 1}));
         }
       }
-      m.addConstraint(count == p.clue[cell] - 1, rowName("clue", {r, c}));
+      addClueRow(*built, count, p.clue[cell] - 1, rowName("clue", {r, c}), switched, cell,
+                 std::to_string(p.clue[cell]));
     }
     built->cellOf.resize(m.numVars(), -1);
   }
 
   /// "big-m": Saito's run lengths and the rows run_shaded, run_on, run_most, clue (see the
   /// file comment).
-  static void addRuns(const KuromasuPuzzle& p, KuromasuBuilt* built) {
+  static void addRuns(const KuromasuPuzzle& p, bool switched, KuromasuBuilt* built) {
     const RectGrid& g = p.grid;
     milp::Model& m = built->model;
     const milp::VarFamily& s = built->s;
@@ -355,8 +357,9 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
       if (p.clue[cell] == 0) continue;
       milp::LinExpr count;
       for (int d = 0; d < 4; ++d) count += runOf(d, cell);
-      m.addConstraint(count == p.clue[cell] + 3,
-                      rowName("clue", {g.rowOf(cell) + 1, g.columnOf(cell) + 1}));
+      addClueRow(*built, count, p.clue[cell] + 3,
+                 rowName("clue", {g.rowOf(cell) + 1, g.columnOf(cell) + 1}), switched, cell,
+                 std::to_string(p.clue[cell]));
     }
   }
 };

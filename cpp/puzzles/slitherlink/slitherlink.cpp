@@ -69,6 +69,7 @@
 #include <vector>
 
 #include "puzzles/common/cells.h"
+#include "puzzles/common/clues.h"
 #include "puzzles/slitherlink/edges.h"
 
 namespace gridmilp::puzzles {
@@ -156,14 +157,15 @@ void addSideRows(const SlitherlinkBuilt& b, int e, milp::Model* m) {
 
 /// The rows of the clue of `cell`: its four sides sum to it. The cell model writes a
 /// clue 2 as every three of the four sides holding one or two (see the file comment).
-void addClueRows(const SlitherlinkBuilt& b, int cell, int clue, milp::Model* m) {
+/// With `switched` (BuildOptions::switchClues) the sum's one row, switched (clues.h).
+void addClueRows(SlitherlinkBuilt& b, int cell, int clue, bool switched, milp::Model* m) {
   const RectGrid& g = b.eg.grid;
   const std::array<int, 4> sides = b.eg.sides(cell);
   const int r = g.rowOf(cell) + 1, c = g.columnOf(cell) + 1;
-  if (!b.cellModel || clue != 2) {
+  if (!b.cellModel || clue != 2 || switched) {
     milp::LinExpr all;
     for (int e : sides) all += b.edge[e];
-    m->addConstraint(all == clue, rowName("clue", r, c));
+    addClueRow(b, all, clue, rowName("clue", r, c), switched, cell, std::to_string(clue));
     return;
   }
   for (int left_out = 0; left_out < 4; ++left_out) {
@@ -351,7 +353,7 @@ class SlitherlinkGenre final : public Genre {
     }
     // Each clue counts its cell's sides on the loop.
     for (int cell = 0; cell < g.cells(); ++cell) {
-      if (p.clues[cell] >= 0) addClueRows(b, cell, p.clues[cell], &m);
+      if (p.clues[cell] >= 0) addClueRows(b, cell, p.clues[cell], options.switchClues, &m);
     }
     if (b.cellModel) {
       // The loop does not touch itself: no diagonal pattern around an inner point.
