@@ -198,6 +198,13 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
                          "model"),
             std::string::npos)
       << run.out;
+  // An Akari: the 1 asks for one lamp where both white cells need their own.
+  run = runCli("solve - --explain-infeasible --genre akari", "=== a\n2 2\n1 -\n- 2\n", true);
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_NE(run.out.find("a (line 1): the fewest clues to drop for a solution: 1 (r1c1: 1); the "
+                         "only such set"),
+            std::string::npos)
+      << run.out;
 }
 
 TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {

@@ -664,7 +664,19 @@ describe('explainInfeasible and the packing model for a digit genre', () => {
     const packed = solver.solve(LATIN, { genre: 'latin-square', model: 'packing' });
     expect(packed.status).toBe('infeasible');
     expect(packed.partialFill?.placed).toBe(14);
-    expect(() => solver.explainInfeasible('=== h\n2 2\n1 1\n1 1\n', { genre: 'hitori' })).toThrow(/explains the digit genres/);
+    expect(() => solver.explainInfeasible('=== h\n2 2\n1 2\n2 1\n', { genre: 'hitori' })).toThrow(/has none it can drop/);
+    solver.dispose();
+  });
+
+  it('names the clue to drop for a clue genre: erased, the Akari has an answer', async () => {
+    const solver = await createSolver();
+    // The 1 asks for one lamp beside it, but both white cells need a lamp of their own.
+    const r = solver.explainInfeasible('=== a\n2 2\n1 -\n- 2\n', { genre: 'akari' });
+    expect(r).toMatchObject({ status: 'infeasible', clues: 2, solvable: false });
+    expect(r.removals.sets).toEqual([[{ row: 1, column: 1, clue: '1' }]]);
+    expect(r.removals.board?.items.length).toBeGreaterThan(0);
+    expect(r.partialFill?.status).toBeNull();
+    expect(solver.solve('=== a\n2 2\nx -\n- 2\n', { genre: 'akari' }).answer?.verified).toBe(true);
     solver.dispose();
   });
 });

@@ -150,6 +150,26 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('an Akari without answer: Why no solution? names the clue to drop and draws an answer without it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'akari');
+    // The 1 asks for one lamp beside it, but both white cells need a lamp of their own.
+    await page.fill('#genre-text', '=== t\n2 2\n1 -\n- 2\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^No answer/ }).waitFor({ timeout: 60_000 });
+    expect(await page.isVisible('#genre-explain')).toBe(true);
+    await page.click('#genre-explain');
+    await page.locator('#genre-status').filter({ hasText: /^Drop the/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe(
+      'Drop the 1 at row 1, column 1 and it has an answer: no fewer will do. The board shows an answer without them, the clues outlined.',
+    );
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'genre-akari-explain.png') });
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

@@ -157,19 +157,27 @@ export interface GenreExplainResult extends GenreResultHead {
   /** `infeasible`, or `optimal` when the puzzle is solvable after all. */
   status: SolveStatus;
   method: 'branch-and-bound' | 'sat';
-  size: number;
-  /** The givens, row by row (0 for empty). */
-  givens: number[];
+  /** The digit genres: the side n. */
+  size?: number;
+  /** The digit genres: the givens, row by row (0 for empty). */
+  givens?: number[];
+  /** The clue genres (akari, slitherlink, kakuro, heyawake, kuromasu): how many clues there are. */
+  clues?: number;
   solvable: boolean | null;
   removals: {
     /** `infeasible`: even without any given there is no answer (conflicting cages). */
     status: SolveStatus;
     count?: number;
-    /** Each set of givens to drop: 1-based row and column, and the digit. */
-    sets?: Array<Array<{ row: number; column: number; digit: number }>>;
+    /**
+     * Each set of givens to drop: 1-based row and column, and the digit (digit genres)
+     * or the clue's text (clue genres: "3", "16 across").
+     */
+    sets?: Array<Array<{ row: number; column: number; digit?: number; clue?: string }>>;
     complete?: boolean;
     /** An answer of the puzzle without the first set, row by row. */
     completion?: number[];
+    /** The clue genres: that answer drawn. */
+    board?: Board;
     solves: number;
     nodes: number;
     solveMs: number;

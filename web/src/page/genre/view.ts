@@ -27,8 +27,22 @@ import { BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 
-/** The genres whose puzzles explainInfeasible explains: those with givens (digits). */
-const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>(['killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
+/**
+ * The genres whose puzzles explainInfeasible explains: those with givens (digits), and
+ * the clue genres, whose clues it drops (cpp/puzzles/common/clues.h).
+ */
+const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
+  'killer',
+  'jigsaw',
+  'sudoku-x',
+  'hyper',
+  'latin-square',
+  'akari',
+  'slitherlink',
+  'kakuro',
+  'heyawake',
+  'kuromasu',
+]);
 import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
@@ -355,27 +369,36 @@ export class GenreView {
       return;
     }
     const sets = r.removals.sets ?? [];
-    const given = (g: { row: number; column: number; digit: number }): string => `row ${g.row}, column ${g.column} (${g.digit})`;
+    // A clue genre drops clues ("the 3 at row 2, column 5"); the digit genres remove givens.
+    const clues = r.clues !== undefined;
+    const given = (g: { row: number; column: number; digit?: number; clue?: string }): string =>
+      g.clue !== undefined ? `the ${g.clue} at row ${g.row}, column ${g.column}` : `row ${g.row}, column ${g.column} (${g.digit ?? '?'})`;
     let words: string;
     if (sets.length > 0 && sets[0]!.length > 0) {
       const first = sets[0]!;
       const others = sets.slice(1).map((set) => set.map(given).join(' and '));
       words =
-        `Remove ${first.map(given).join(' and ')} and it has an answer` +
+        `${clues ? 'Drop' : 'Remove'} ${first.map(given).join(' and ')} and it has an answer` +
         (r.removals.status === 'optimal' ? (first.length === 1 ? ': no fewer will do' : `: no fewer than ${first.length} will do`) : '') +
         (others.length > 0 ? `; or remove ${others.join('; or ')}${r.removals.complete ? '' : '; maybe others'}` : '') +
         '.';
     } else if (r.removals.status === 'infeasible') {
-      words = 'Removing givens does not help: even without any, the puzzle has no answer.';
+      words = clues
+        ? 'Dropping clues does not help: even without any, the puzzle has no answer.'
+        : 'Removing givens does not help: even without any, the puzzle has no answer.';
     } else {
-      words = `The fewest givens to remove were not found (${r.removals.status}).`;
+      words = `The fewest ${clues ? 'clues to drop' : 'givens to remove'} were not found (${r.removals.status}).`;
+    }
+    if (r.removals.board && sets[0]) {
+      this.drawBoard(r.removals.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, an answer without the clues to drop`);
+      words += ' The board shows an answer without them, the clues outlined.';
     }
     const fill = r.partialFill;
     if (fill?.board && fill.placed !== undefined) {
       this.drawBoard(fill.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, largest partial fill`);
       words += ` The largest fill that keeps every given places ${fill.placed} of ${r.rows * r.columns} digits (drawn${fill.status === 'optimal' ? '' : ', the largest found'}).`;
-    } else if (fill?.reason) {
-      words += ` ${fill.reason}.`;
+    } else if (fill?.reason && !clues) {
+      words += ` ${fill.reason}.`; // a clue genre has no fill to speak of
     }
     if (sets[0]) this.highlight(sets[0].map((g) => [g.row, g.column] as [number, number]));
     this.say(words, 'warning');
