@@ -266,9 +266,9 @@ class KakuroGenre final : public Genre {
       for (int d = 1; d <= 9; ++d) one += digit(cell, d);
       m.addConstraint(one == 1, rowName("cell", g, cell));
     }
-    // Switched clues (BuildOptions::switchClues) need a clue's sum as one row: textbook.
-    if (built->kind != KakuroModel::kTextbook && !options.switchClues) {
-      addCombinations(p, digit, built->kind == KakuroModel::kSetClauses, built.get());
+    if (built->kind != KakuroModel::kTextbook) {
+      addCombinations(p, digit, built->kind == KakuroModel::kSetClauses, options.switchClues,
+                      built.get());
     } else {
       addSums(p, digit, options.switchClues, *built);
     }
@@ -486,8 +486,11 @@ class KakuroGenre final : public Genre {
 
   /// Models "combinations" and "set-clauses" (`clauses`): each run chooses one digit set
   /// that makes its clue, and holds exactly the digits of that set (see the file comment).
+  /// With `switched` (BuildOptions::switchClues) a run chooses a set only when its
+  /// clue's keep binary is 1: Σ_j y_j = keep, and the rows that tie the digits to the
+  /// chosen set give way by 1 − keep; a dropped clue leaves its run "no digit twice".
   static void addCombinations(const KakuroPuzzle& p, const Digit& digit, bool clauses,
-                              KakuroBuilt* built) {
+                              bool switched, KakuroBuilt* built) {
     const RectGrid& g = p.grid;
     milp::Model& m = built->model;
     const auto setsOfRun = [](const KakuroRun& run) -> const std::vector<unsigned>& {
@@ -519,7 +522,19 @@ class KakuroGenre final : public Genre {
         };
         milp::LinExpr one;
         for (std::size_t j = 0; j < sets.size(); ++j) one += set(j);
-        m.addConstraint(one == 1, rowName(across ? "across_set" : "down_set", g, run.clueCell));
+        // keep = 1, a constant, unless the clue is switched.
+        milp::LinExpr keep(1.0);
+        if (switched) {
+          const std::string at = rowName("", g, run.clueCell);
+          const milp::Var k = m.addBinary(std::string("keep_") + (across ? "across" : "down") + at);
+          built->cellOf.resize(static_cast<std::size_t>(m.numVars()), -1);
+          built->cellOf[static_cast<std::size_t>(k.index)] = run.clueCell;
+          built->clueSwitches.push_back(
+              {k, run.clueCell, std::to_string(run.clue) + (across ? " across" : " down")});
+          keep = milp::LinExpr(k);
+        }
+        m.addConstraint(one - keep == 0,
+                        rowName(across ? "across_set" : "down_set", g, run.clueCell));
         for (int d = 1; d <= 9; ++d) {
           milp::LinExpr uses, with_d;
           for (int cell : run.cells) uses += digit(cell, d);
@@ -532,8 +547,18 @@ class KakuroGenre final : public Genre {
           }
           const std::string name =
               rowName(across ? "across_digit" : "down_digit", g, run.clueCell, {d});
-          if (!clauses) {
+          if (!clauses && !switched) {
             m.addConstraint(uses == with_d, name);
+            continue;
+          }
+          if (!clauses) {  // switched: the set's digits, and others only when dropped
+            m.addConstraint(uses - with_d >= 0, name);
+            m.addConstraint(uses - with_d + keep <= 1,
+                            rowName(across ? "across_only" : "down_only", g, run.clueCell, {d}));
+            if (run.cells.size() > 1) {
+              m.addConstraint(uses <= 1,
+                              rowName(across ? "across_once" : "down_once", g, run.clueCell, {d}));
+            }
             continue;
           }
           if (run.cells.size() > 1) m.addConstraint(uses <= 1, name);
@@ -546,7 +571,7 @@ class KakuroGenre final : public Genre {
           // A cell holds only a digit of the chosen set (nothing to say when every set has d).
           for (int cell : run.cells) {
             if (count == static_cast<int>(sets.size())) break;
-            m.addConstraint(milp::LinExpr(digit(cell, d)) <= with_d,
+            m.addConstraint(milp::LinExpr(digit(cell, d)) - with_d + keep <= 1,
                             rowName(across ? "across_fits" : "down_fits", g, cell, {d}));
           }
         }
