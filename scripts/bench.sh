@@ -4,8 +4,8 @@
 # WASM in Node and the peers) and scripts/bench-page.mjs (click-to-board in Chromium,
 # page weight), scripts/bench-genres.mjs (the killer and jigsaw sets, native and
 # WASM; the ten pencil genres' sets too) and scripts/bench-explain.mjs (why no
-# solution?, both routes; 1, 2 and 3 wrong digits by CNF-SAT) and
-# scripts/bench-sheets.mjs (reading and writing spreadsheets). Figures, not tests.
+# solution?, both routes; 1, 2 and 3 wrong digits by CNF-SAT; scripts/bench-explain-clues.mjs
+# for the clue genres' 1, 2 and 3 wrong clues) and scripts/bench-sheets.mjs (reading and writing spreadsheets). Figures, not tests.
 # Arguments go to bench.mjs; --no-page skips the page; --genres runs the genres'
 # benchmark alone, --explain the explainer's alone, --sheets the spreadsheets' alone.
 set -euo pipefail
@@ -18,7 +18,8 @@ for a in "$@"; do
   if [[ "$a" == "--no-page" ]]; then page=0;
   elif [[ "$a" == "--genres" ]]; then node scripts/bench-genres.mjs --textbook; exit 0;
   elif [[ "$a" == "--explain" ]]; then
-    node scripts/bench-explain.mjs --bnb && node scripts/bench-explain.mjs --planted 2,3; exit $?;
+    node scripts/bench-explain.mjs --bnb && node scripts/bench-explain.mjs --planted 2,3 &&
+      node scripts/bench-explain-clues.mjs; exit $?;
   elif [[ "$a" == "--sheets" ]]; then node scripts/bench-sheets.mjs; exit $?;
   else args+=("$a"); fi
 done
@@ -28,6 +29,7 @@ node scripts/bench-genres.mjs
 echo
 node scripts/bench-explain.mjs --bnb
 node scripts/bench-explain.mjs --planted 2,3
+node scripts/bench-explain-clues.mjs
 echo
 node scripts/bench-sheets.mjs
 if [[ $page -eq 1 ]]; then

@@ -69,25 +69,13 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
       boundProgress(progress, id, "removals", start));
   requireSolverOk(removals.first);
 
-  Value removal(rapidjson::kObjectType);
-  removal.AddMember("status", staticString(milp::toString(removals.first.status)), a);
+  Value removal = removalsJson(
+      removals, [&](const auto& set) { return givensJson(set, a); }, a);
   if (!removals.sets.empty()) {
-    removal.AddMember("count", static_cast<int>(removals.sets.front().size()), a);
-    Value sets(rapidjson::kArrayType);
-    for (const auto& set : removals.sets) sets.PushBack(givensJson(set, a), a);
-    removal.AddMember("sets", sets, a)
-        .AddMember("complete", removals.complete, a)
-        .AddMember("completion", jsonString(removals.completion->toLine(), a), a);
+    removal.AddMember("completion", jsonString(removals.completion->toLine(), a), a);
   }
-  removal.AddMember("solves", removals.solves, a)
-      .AddMember("nodes", removals.nodes, a)
-      .AddMember("solveMs", removals.solveMs, a);
-
   // Whether the puzzle has a solution: known when the first solve was proven optimal.
-  const bool proven = removals.first.status == milp::SolveStatus::kOptimal;
-  const bool solvable = proven && removals.sets.front().empty();
-  milp::SolveStatus status = removals.first.status;
-  if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+  const auto [proven, solvable, status] = verdictOf(removals);
 
   Value result(rapidjson::kObjectType);
   result.AddMember("status", staticString(milp::toString(status)), a)

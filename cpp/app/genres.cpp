@@ -364,37 +364,25 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& requ
       boundProgress(progress, id, "removals", start),
       [&]() { completion = r.genre->decode(puzzle, *built); }, with_cuts);
   requireSolverOk(found.first);
-  Value removals(rapidjson::kObjectType);
-  removals.AddMember("status", staticString(milp::toString(found.first.status)), a);
-  if (!found.sets.empty()) {
-    removals.AddMember("count", static_cast<int>(found.sets.front().size()), a);
-    Value sets(rapidjson::kArrayType);
-    for (const std::vector<int>& set : found.sets) {
-      Value clue_set(rapidjson::kArrayType);
-      for (const int k : set) {
-        const puzzles::ClueSwitch& clue = clues[static_cast<std::size_t>(k)];
-        Value c(rapidjson::kObjectType);
-        c.AddMember("row", puzzle.grid.rowOf(clue.cell) + 1, a)
-            .AddMember("column", puzzle.grid.columnOf(clue.cell) + 1, a)
-            .AddMember("clue", jsonString(clue.text, a), a);
-        clue_set.PushBack(c, a);
-      }
-      sets.PushBack(clue_set, a);
+  const auto clue_set = [&](const std::vector<int>& set) {
+    Value out(rapidjson::kArrayType);
+    for (const int k : set) {
+      const puzzles::ClueSwitch& clue = clues[static_cast<std::size_t>(k)];
+      Value c(rapidjson::kObjectType);
+      c.AddMember("row", puzzle.grid.rowOf(clue.cell) + 1, a)
+          .AddMember("column", puzzle.grid.columnOf(clue.cell) + 1, a)
+          .AddMember("clue", jsonString(clue.text, a), a);
+      out.PushBack(c, a);
     }
-    removals.AddMember("sets", sets, a).AddMember("complete", found.complete, a);
-    if (completion) {
-      // The answer without the first set's clues: what the other rules allow.
-      removals.AddMember("completion", intArray(completion->cells, a), a)
-          .AddMember("board", toJson(r.genre->board(puzzle, &*completion), a), a);
-    }
+    return out;
+  };
+  Value removals = removalsJson(found, clue_set, a);
+  if (!found.sets.empty() && completion) {
+    // The answer without the first set's clues: what the other rules allow.
+    removals.AddMember("completion", intArray(completion->cells, a), a)
+        .AddMember("board", toJson(r.genre->board(puzzle, &*completion), a), a);
   }
-  removals.AddMember("solves", found.solves, a)
-      .AddMember("nodes", static_cast<std::int64_t>(found.nodes), a)
-      .AddMember("solveMs", found.solveMs, a);
-  const bool proven = found.first.status == milp::SolveStatus::kOptimal;
-  const bool solvable = proven && found.sets.front().empty();
-  milp::SolveStatus status = found.first.status;
-  if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+  const auto [proven, solvable, status] = verdictOf(found);
   Value result = resultHead(r, puzzle, a);
   result.AddMember("status", staticString(milp::toString(status)), a)
       .AddMember("method", staticString(milp::toString(r.solve.method)), a)
@@ -458,34 +446,24 @@ Value handleExplain(GenreRequest& r, const Value& request, const Value& id,
       boundProgress(progress, id, "removals", start),
       [&]() { completion = r.genre->decode(open, *removal); });
   requireSolverOk(found.first);
-  Value removals(rapidjson::kObjectType);
-  removals.AddMember("status", staticString(milp::toString(found.first.status)), a);
-  if (!found.sets.empty()) {
-    removals.AddMember("count", static_cast<int>(found.sets.front().size()), a);
-    Value sets(rapidjson::kArrayType);
-    for (const std::vector<int>& set : found.sets) {
-      Value given_set(rapidjson::kArrayType);
-      for (const int k : set) {
-        const int cell = given_cells[static_cast<std::size_t>(k)];
-        const auto [row, column] = valueCell(cell);
-        Value g(rapidjson::kObjectType);
-        g.AddMember("row", row, a)
-            .AddMember("column", column, a)
-            .AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
-        given_set.PushBack(g, a);
-      }
-      sets.PushBack(given_set, a);
+  const auto given_set = [&](const std::vector<int>& set) {
+    Value out(rapidjson::kArrayType);
+    for (const int k : set) {
+      const int cell = given_cells[static_cast<std::size_t>(k)];
+      const auto [row, column] = valueCell(cell);
+      Value g(rapidjson::kObjectType);
+      g.AddMember("row", row, a)
+          .AddMember("column", column, a)
+          .AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
+      out.PushBack(g, a);
     }
-    removals.AddMember("sets", sets, a).AddMember("complete", found.complete, a);
-    if (completion) removals.AddMember("completion", intArray(completion->cells, a), a);
+    return out;
+  };
+  Value removals = removalsJson(found, given_set, a);
+  if (!found.sets.empty() && completion) {
+    removals.AddMember("completion", intArray(completion->cells, a), a);
   }
-  removals.AddMember("solves", found.solves, a)
-      .AddMember("nodes", static_cast<std::int64_t>(found.nodes), a)
-      .AddMember("solveMs", found.solveMs, a);
-  const bool proven = found.first.status == milp::SolveStatus::kOptimal;
-  const bool solvable = proven && found.sets.front().empty();
-  milp::SolveStatus status = found.first.status;
-  if (proven) status = solvable ? milp::SolveStatus::kOptimal : milp::SolveStatus::kInfeasible;
+  const auto [proven, solvable, status] = verdictOf(found);
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("status", staticString(milp::toString(status)), a)
       .AddMember("method", staticString(milp::toString(r.solve.method)), a)

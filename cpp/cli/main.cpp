@@ -190,6 +190,18 @@ void writeResults(const std::string& path, const std::vector<ResultRow>& rows) {
   if (!out) throw std::runtime_error("cannot write '" + path + "'");
 }
 
+/// Writes the results table (writeResults) to `path`; on failure says why on standard
+/// error and returns false.
+bool saveResults(const std::string& path, const std::vector<ResultRow>& rows) {
+  try {
+    writeResults(path, rows);
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "gridmilp: " << e.what() << "\n";
+    return false;
+  }
+}
+
 /// Whether `path` names a spreadsheet (read by the npm package's CLI, not this one).
 bool isSpreadsheetPath(const std::string& path) {
   const auto dot = path.rfind('.');
@@ -524,14 +536,7 @@ int runSolve(const SolveCommand& cmd) {
     }
   });
   if (cmd.euler96) std::cout << euler_sum << "\n";
-  if (!cmd.results.empty()) {
-    try {
-      writeResults(cmd.results, rows);
-    } catch (const std::exception& e) {
-      std::cerr << "gridmilp: " << e.what() << "\n";
-      return kExitBadInput;
-    }
-  }
+  if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
   const int size = parse_result["size"].GetInt();
   return printSummary(
       puzzles.Size(),
@@ -671,14 +676,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   });
-  if (!cmd.results.empty()) {
-    try {
-      writeResults(cmd.results, rows);
-    } catch (const std::exception& e) {
-      std::cerr << "gridmilp: " << e.what() << "\n";
-      return kExitBadInput;
-    }
-  }
+  if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
   return printSummary(puzzles.Size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
                       times, "");
 }

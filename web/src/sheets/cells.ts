@@ -115,3 +115,30 @@ export function parseRange(range: string): { top: number; left: number; bottom: 
 export function sheetRef(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
+
+/** The smallest block that holds every cell added to it: 0-based, inclusive. */
+export class Span {
+  top = Infinity;
+  left = Infinity;
+  bottom = -1;
+  right = -1;
+
+  /** Take the cell (row, column) in. */
+  add(row: number, column: number): void {
+    this.top = Math.min(this.top, row);
+    this.left = Math.min(this.left, column);
+    this.bottom = Math.max(this.bottom, row);
+    this.right = Math.max(this.right, column);
+  }
+
+  /** Whether no cell was added. */
+  get empty(): boolean {
+    return this.bottom < 0;
+  }
+}
+
+/** A cell's content for a message: “x” for text (cut at 40 characters), the number, or its kind. */
+export function shown(cell: SheetCell): string {
+  if (cell.kind !== undefined) return cell.kind;
+  return typeof cell.value === 'string' ? `the text “${cell.value.length > 40 ? `${cell.value.slice(0, 40)}…` : cell.value}”` : String(cell.value);
+}

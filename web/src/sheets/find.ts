@@ -13,7 +13,7 @@
  *   text cell of the row names the puzzle.
  */
 import type { SheetPuzzle } from '../solver/protocol/spreadsheets.js';
-import { cellName, parseRange, rangeName, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { cellName, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
 /** The smallest and largest side of a block read as a puzzle. */
 export const MIN_SIDE = 4;
@@ -100,12 +100,6 @@ function symbolValue(ch: string): number {
   return 0;
 }
 
-/** A cell's text for a message: “x” for text, the number, or its kind. */
-function shown(cell: SheetCell): string {
-  if (cell.kind !== undefined) return cell.kind;
-  return typeof cell.value === 'string' ? `the text “${cell.value.length > 40 ? `${cell.value.slice(0, 40)}…` : cell.value}”` : String(cell.value);
-}
-
 /** A number in a cell, or a text that is only a number ("5", " 7 "). */
 export function numberOf(cell: SheetCell | undefined): number | null {
   if (cell === undefined || cell.kind !== undefined) return null;
@@ -168,10 +162,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   const fail = (message: string, cell?: string): never => {
     throw new SpreadsheetError('spreadsheet_error', message, { sheet: table.name, ...(cell ? { cell } : {}) });
   };
-  let top = Infinity;
-  let left = Infinity;
-  let bottom = -1;
-  let right = -1;
+  const numbers = new Span();
   let firstText: { r: number; c: number; cell: SheetCell } | null = null;
   table.cells.forEach((row, r) =>
     row.forEach((cell, c) => {
@@ -180,13 +171,11 @@ function oneGrid(table: SheetTable): SheetPuzzle {
         firstText ??= { r, c, cell: cell! };
         return;
       }
-      top = Math.min(top, r);
-      left = Math.min(left, c);
-      bottom = Math.max(bottom, r);
-      right = Math.max(right, c);
+      numbers.add(r, c);
     }),
   );
-  if (bottom < 0) {
+  let { top, left, bottom, right } = numbers;
+  if (numbers.empty) {
     const text = firstText as { r: number; c: number; cell: SheetCell } | null;
     return fail(
       text

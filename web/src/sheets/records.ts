@@ -19,7 +19,7 @@
  *   row's first other text.
  */
 import type { SheetRecord } from '../solver/protocol/spreadsheets.js';
-import { cellName, parseRange, rangeName, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { cellName, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
 /** What the finder must know of a genre's record (protocol/vocabulary.json, `genres`). */
 export interface RecordLayout {
@@ -93,12 +93,6 @@ function recordsPerRow(table: SheetTable): SheetRecord[] | null {
   return records;
 }
 
-/** A cell's content for a message: “x” for text, the number, or its kind. */
-function shown(cell: SheetCell): string {
-  if (cell.kind !== undefined) return cell.kind;
-  return typeof cell.value === 'string' ? `the text “${cell.value.length > 40 ? `${cell.value.slice(0, 40)}…` : cell.value}”` : String(cell.value);
-}
-
 function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const ref = sheetRef(table.name);
   const fail = (message: string, cell?: string): never => {
@@ -114,7 +108,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const parameterPattern = parameterWord ? new RegExp(`(\\d+)\\s*${parameterWord}s?\\b|\\b${parameterWord}s?\\b\\D{0,20}?(\\d+)`, 'i') : null;
   let parameter: string | undefined;
   // The block's extent: tokens, cells of another kind (an error if inside), drawn cells.
-  let top = Infinity, left = Infinity, bottom = -1, right = -1;
+  const extent = new Span();
   let firstNote: { r: number; c: number; cell: SheetCell } | null = null;
   const token = (cell: SheetCell | undefined): boolean => {
     if (cell === undefined || cell.value === null || cell.value === '') return cell?.kind !== undefined;
@@ -130,13 +124,11 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
         return;
       }
       if (!token(cell) && !cell.drawn) return;
-      top = Math.min(top, r);
-      left = Math.min(left, c);
-      bottom = Math.max(bottom, r);
-      right = Math.max(right, c);
+      extent.add(r, c);
     });
   }
-  if (bottom < 0) {
+  const { top, left, bottom, right } = extent;
+  if (extent.empty) {
     const note = firstNote as { r: number; c: number; cell: SheetCell } | null;
     return fail(
       note
