@@ -136,6 +136,7 @@ describe('the genre page', () => {
     expect(await page.inputValue('#genre-method')).toBe('branch-and-bound');
     const { values } = await readCells(page);
     expect(values.filter((v) => v > 0)).toHaveLength(14);
+    expect(await page.locator('#genre-board g.hatched rect').count()).toBe(2); // the 2 empty cells
     await page.screenshot({ path: join(resultsDir, 'genre-latin-packing.png') });
     // Why no solution? names one given to remove, outlines it, and draws the fill.
     expect(await page.isVisible('#genre-explain')).toBe(true);
@@ -144,8 +145,9 @@ describe('the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: /^Remove row/ }).waitFor({ timeout: 60_000 });
     const words = (await page.textContent('#genre-status')) ?? '';
     expect(words).toMatch(/^Remove row \d, column \d \(\d\) and it has an answer: no fewer will do; or remove /);
-    expect(words).toContain('The largest fill that keeps every given places 14 of 16 digits (drawn).');
+    expect(words).toContain('The largest fill that keeps every given places 14 of 16 digits (drawn, its empty cells hatched).');
     expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    expect(await page.locator('#genre-board g.hatched rect').count()).toBe(2);
     await page.screenshot({ path: join(resultsDir, 'genre-latin-explain.png') });
     await page.close();
   });

@@ -396,7 +396,8 @@ export class GenreView {
     const fill = r.partialFill;
     if (fill?.board && fill.placed !== undefined) {
       this.drawBoard(fill.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, largest partial fill`);
-      words += ` The largest fill that keeps every given places ${fill.placed} of ${r.rows * r.columns} digits (drawn${fill.status === 'optimal' ? '' : ', the largest found'}).`;
+      if (fill.empty) this.hatch(fill.empty);
+      words += ` The largest fill that keeps every given places ${fill.placed} of ${r.rows * r.columns} digits (drawn, its empty cells hatched${fill.status === 'optimal' ? '' : '; the largest found'}).`;
     } else if (fill?.reason && !clues) {
       words += ` ${fill.reason}.`; // a clue genre has no fill to speak of
     }
@@ -448,6 +449,7 @@ export class GenreView {
     this.offerExplanation(!r.answer && r.status === 'infeasible');
     if (!r.answer && r.partialFill) {
       const cells = r.rows * r.columns;
+      this.hatch(r.partialFill.empty);
       this.say(
         `No answer: the packing model places at most ${r.partialFill.placed} of ${cells} digits (${route}); the board shows that fill, ${r.partialFill.empty.length} cell${r.partialFill.empty.length === 1 ? '' : 's'} left empty.`,
         'error',
@@ -610,6 +612,42 @@ export class GenreView {
   }
 
   /** Outlines cells (1-based [row, column]) on the board. */
+  /**
+   * Hatches cells of the board (a partial fill's empty cells), under the digits.
+   *
+   * @param cells 1-based [row, column] pairs
+   */
+  private hatch(cells: Array<[number, number]>): void {
+    if (this.svg === null) return;
+    const ns = 'http://www.w3.org/2000/svg';
+    this.svg.querySelector('g.hatched')?.remove();
+    const g = document.createElementNS(ns, 'g');
+    g.setAttribute('class', 'hatched');
+    g.setAttribute('aria-hidden', 'true');
+    const pattern = document.createElementNS(ns, 'pattern');
+    pattern.setAttribute('id', 'genre-hatch');
+    pattern.setAttribute('patternUnits', 'userSpaceOnUse');
+    pattern.setAttribute('width', '8');
+    pattern.setAttribute('height', '8');
+    pattern.setAttribute('patternTransform', 'rotate(45)');
+    const stroke = document.createElementNS(ns, 'line');
+    for (const [k, value] of Object.entries({ x1: '0', y1: '0', x2: '0', y2: '8', stroke: '#b4541a', 'stroke-width': '2', 'stroke-opacity': '0.55' })) {
+      stroke.setAttribute(k, value);
+    }
+    pattern.append(stroke);
+    g.append(pattern);
+    for (const [row, column] of cells) {
+      const rect = document.createElementNS(ns, 'rect');
+      rect.setAttribute('x', String(8 + (column - 1) * CELL));
+      rect.setAttribute('y', String(8 + (row - 1) * CELL));
+      rect.setAttribute('width', String(CELL));
+      rect.setAttribute('height', String(CELL));
+      rect.setAttribute('fill', 'url(#genre-hatch)');
+      g.append(rect);
+    }
+    this.svg.insertBefore(g, this.svg.querySelector('g.cells'));
+  }
+
   private highlight(cells: Array<[number, number]>): void {
     if (this.svg === null) return;
     this.svg.querySelector('g.highlight')?.remove();
