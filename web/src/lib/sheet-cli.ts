@@ -94,13 +94,22 @@ export function needsSheetFrontEnd(argv: readonly string[]): boolean {
  * @param runCli runs the C++ CLI with arguments, standard output and error inherited;
  *   returns its exit code
  * @returns the exit code: the CLI's (0 every puzzle solved, 1 some without solution,
- *   2 bad input), or 2 when the spreadsheet cannot be read (the message, with the sheet
- *   and cell, on standard error)
+ *   2 bad input), 2 when the spreadsheet cannot be read (the message, with the sheet
+ *   and cell, on standard error), or 130 after SIGINT or SIGTERM (the temporary
+ *   folder removed)
  */
 export async function runSheetCli(argv: readonly string[], runCli: (args: string[]) => number): Promise<number> {
   const s = scan(argv)!;
   const args = [...argv];
   const dir = mkdtempSync(join(tmpdir(), 'gridmilp-cli-'));
+  // Ctrl-C or a kill: the CLI (run synchronously) gets the signal too and stops; this
+  // process then removes its temporary folder and exits 130 instead of dying at once.
+  let interrupted = false;
+  const onSignal = (): void => {
+    interrupted = true;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     let names: string[] | null = null;
     if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!) && s.genre !== undefined && s.genre !== 'sudoku') {
@@ -157,7 +166,9 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     }
     // The libraries first: a missing one is said before the solve, not after it.
     if (target !== null) await requireSpreadsheetSupport();
+    if (interrupted) return 130;
     const code = runCli(args);
+    if (interrupted) return 130;
     if (target !== null && table !== null) {
       let csv: string;
       try {
@@ -174,6 +185,8 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     process.stderr.write(`gridmilp: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     rmSync(dir, { recursive: true, force: true });
   }
 }
