@@ -112,6 +112,9 @@ describe('why no solution', () => {
     expect(await formulation.locator('[data-family="cell"]').textContent()).toContain('≤1');
     expect(await formulation.locator('[data-family="givens"]').textContent()).toContain('≥1');
     expect(await formulation.locator('.f-obj').textContent()).toMatch(/^max/);
+    // The constraint picker says what a packing row says: at most once.
+    await page.getByLabel('Constraint', { exact: true }).selectOption('row');
+    await expect(formulation.locator('.f-row-title').textContent()).resolves.toMatch(/^Digit \d at most once in row \d/);
     await formulation.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(resultsDir, 'explain-packing-formulation.png') });
     await page.close();

@@ -733,7 +733,7 @@ export class ModelPanel {
     const n = view.shape.size;
     const name = rowName(this.choice);
     const facts = this.facts.get(this.key);
-    const title = this.describeChoice();
+    const title = this.describeChoice(view.model === 'packing');
     const failure = this.failures.get(this.key);
     if (!facts?.lp) {
       this.rowOut.innerHTML = `<p class="f-row-title">${escapeHtml(title)}</p><p class="hint">${failure ? `GLPK's LP text is not available: ${escapeHtml(failure)}` : "Reading GLPK's LP text…"}</p>`;
@@ -764,17 +764,19 @@ export class ModelPanel {
     if (this.highlightRow) this.hooks.markCells(this.rowCellsShown);
   }
 
-  private describeChoice(): string {
+  /** The chosen row in words; the packing model's rows say "at most" (≤ 1). */
+  private describeChoice(packing: boolean): string {
     const { family, first, second } = this.choice;
+    const once = packing ? 'at most once' : 'once';
     switch (family) {
       case 'cell':
-        return `Cell (${first}, ${second}) holds one digit — row ${rowName(this.choice)}:`;
+        return `Cell (${first}, ${second}) holds ${packing ? 'at most one digit' : 'one digit'} — row ${rowName(this.choice)}:`;
       case 'row':
-        return `Digit ${second} once in row ${first} — row ${rowName(this.choice)}:`;
+        return `Digit ${second} ${once} in row ${first} — row ${rowName(this.choice)}:`;
       case 'column':
-        return `Digit ${second} once in column ${first} — row ${rowName(this.choice)}:`;
+        return `Digit ${second} ${once} in column ${first} — row ${rowName(this.choice)}:`;
       case 'box':
-        return `Digit ${second} once in box ${first} — row ${rowName(this.choice)}:`;
+        return `Digit ${second} ${once} in box ${first} — row ${rowName(this.choice)}:`;
     }
   }
 }
