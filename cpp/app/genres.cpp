@@ -85,7 +85,10 @@ GenreRequest decode(const std::string& type, const Value& request) {
   }
   out.solve.progressIntervalMs =
       optionalField<double>(options, "progressIntervalMs", 50.0, "a number of ms", "options.");
-  out.limit = wholeNumberIn(request, "limit", 10, 1, kMaxGenreEnumerate, "");
+  // enumerate: answers to list (default 10); explainInfeasible: sets of the fewest size.
+  out.limit = type == "explainInfeasible"
+                  ? wholeNumberIn(request, "limit", 3, 1, 100, "")
+                  : wholeNumberIn(request, "limit", 10, 1, kMaxGenreEnumerate, "");
   const Value* seed = findMember(request, "seed");
   if (seed != nullptr && !seed->IsNull()) {
     if (!seed->IsInt64() || seed->GetInt64() < 0 || seed->GetInt64() > 4294967295LL) {
@@ -334,10 +337,9 @@ Value differences(const Answer& first, const Answer& second, JsonAllocator& a) {
 /// InputError(bad_request) for a genre without clues (Star Battle, Norinori, Hitori) or
 /// clues the explainer cannot switch (Shikaku, Nurikabe: a clue picks its rectangle or
 /// island among candidates).
-Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& request,
-                        const Value& id, const ProgressSink& progress, Clock::time_point start,
-                        JsonAllocator& a) {
-  const int limit = wholeNumberIn(request, "limit", 3, 1, 100, "");
+Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
+                        const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
+  const int limit = r.limit;
   puzzles::BuildOptions build;
   build.model = std::string(r.genre->models().front());
   build.switchClues = true;
@@ -411,12 +413,12 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& requ
 /// is an equality). Both by puzzles::fewestToDrop and largestFill, by the request's
 /// route (CNF-SAT by default). Throws InputError(bad_request) for a genre without
 /// givens to drop.
-Value handleExplain(GenreRequest& r, const Value& request, const Value& id,
-                    const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
+Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progress,
+                    Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get());
-  if (digits == nullptr) return handleClueExplain(r, *puzzle, request, id, progress, start, a);
-  const int limit = wholeNumberIn(request, "limit", 3, 1, 100, "");
+  if (digits == nullptr) return handleClueExplain(r, *puzzle, id, progress, start, a);
+  const int limit = r.limit;
   const int n = digits->n;
   const auto valueCell = [&](int cell) {
     return std::pair{digits->grid.rowOf(cell) + 1, digits->grid.columnOf(cell) + 1};
@@ -710,7 +712,7 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
   if (type == "formulation") return handleFormulation(r, a);
   if (type == "board") return handleBoard(r, a);
   if (type == "generate") return handleGenerate(r, id, progress, start, a);
-  if (type == "explainInfeasible") return handleExplain(r, request, id, progress, start, a);
+  if (type == "explainInfeasible") return handleExplain(r, id, progress, start, a);
   throw badRequest("type", "Request type '" + type + "' is not available for genre " +
                                std::string(r.genre->id()) +
                                ": one of parse, solve, checkUniqueness, enumerate, relax, "
