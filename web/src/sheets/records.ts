@@ -189,6 +189,13 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   return { name, sheet: table.name, range, rows: height, columns, text: `=== ${recordId(name)}\n${size}\n${lines.join('\n')}\n` };
 }
 
+/** A block of a record: its first row and its rows; an empty block has no cells in the sheet. */
+interface Block {
+  top: number;
+  rows: number;
+  empty?: boolean;
+}
+
 /**
  * The two blocks of a record in rows `top`…`bottom`: the second is the run of full rows
  * (every cell a token) at the bottom; the first is as many rows above it, one empty row
@@ -197,13 +204,6 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
  *
  * @returns the blocks, or none when the cells are not two such blocks
  */
-/** A block of a record: its first row and its rows; an empty block has no cells in the sheet. */
-interface Block {
-  top: number;
-  rows: number;
-  empty?: boolean;
-}
-
 function twoBlocks(
   top: number,
   bottom: number,
