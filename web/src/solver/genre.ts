@@ -23,6 +23,14 @@ export const GENRE_TITLES = Object.fromEntries(GENRES.map((g) => [g.id, g.title]
   Record<GenreId, string>
 >;
 
+/** Blocks of R lines in each genre's record (protocol/vocabulary.json, `blocks`; docs/formats.md). */
+export const RECORD_BLOCKS = Object.fromEntries(GENRES.map((g) => [g.id, g.blocks])) as Readonly<Record<GenreId, number>>;
+
+/** The word for a record's size-line third number (Star Battle: `stars`), for the genres that have one. */
+export const RECORD_PARAMETER = Object.fromEntries(GENRES.flatMap((g) => ('parameter' in g ? [[g.id, g.parameter]] : []))) as Readonly<
+  Partial<Record<GenreId, string>>
+>;
+
 /** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
 export interface GenreInfo {
   id: GenreId;

@@ -17,11 +17,47 @@ const MARGIN = 8;
 
 type Attrs = Record<string, string | number>;
 
-function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Attrs = {}, text?: string): SVGElementTagNameMap[K] {
+/**
+ * An SVG element with its attributes and text.
+ *
+ * @param name the tag
+ * @param attrs attributes (numbers written as they are)
+ * @param text its text content, when it has one
+ */
+export function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Attrs = {}, text?: string): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/**
+ * Puts a group of rectangles over cells of a board drawn by {@link renderBoard}, under
+ * its digits (before its `g.cells`), replacing the group of that class drawn before.
+ *
+ * @param svg the board
+ * @param className the group's class ("highlight", "hatched", "selection")
+ * @param cells 1-based [row, column] pairs
+ * @param inset SVG units between a rectangle and its cell's edge
+ * @param attrs each rectangle's presentation attributes
+ * @returns the group
+ */
+export function overlayCells(svg: SVGSVGElement, className: string, cells: Array<[number, number]>, inset: number, attrs: Attrs): SVGGElement {
+  svg.querySelector(`g.${className}`)?.remove();
+  const g = el('g', { class: className });
+  for (const [row, column] of cells) {
+    g.append(
+      el('rect', {
+        x: MARGIN + (column - 1) * CELL + inset,
+        y: MARGIN + (row - 1) * CELL + inset,
+        width: CELL - 2 * inset,
+        height: CELL - 2 * inset,
+        ...attrs,
+      }),
+    );
+  }
+  svg.insertBefore(g, svg.querySelector('g.cells'));
+  return g;
 }
 
 /** SVG x of a doubled column, y of a doubled row (the centre of a cell, or a line). */

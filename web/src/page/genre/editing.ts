@@ -5,11 +5,11 @@
  * block holds the regions, and what a key puts in a cell. The engine then parses the
  * record and says what is wrong with it; nothing here knows a genre's rules.
  */
-import type { GenreId } from '../../solver/genre';
+import { RECORD_BLOCKS, type GenreId } from '../../solver/genre';
 
 /** The editor's view of a genre's record. */
 export interface Editing {
-  /** Blocks of R lines the record has. */
+  /** Blocks of R lines the record has (protocol/vocabulary.json, RECORD_BLOCKS). */
   blocks: number;
   /** The block typed digits go into, or null when the genre is edited as text only. */
   typeBlock: number | null;
@@ -29,8 +29,7 @@ export interface Editing {
   hint: string;
 }
 
-const digits = (max: number, hint: string, extra: Partial<Editing> = {}): Editing => ({
-  blocks: 1,
+const digits = (max: number, hint: string, extra: Partial<Editing> = {}): Omit<Editing, 'blocks'> => ({
   typeBlock: 0,
   regionBlock: null,
   maxNumber: max,
@@ -42,10 +41,10 @@ const digits = (max: number, hint: string, extra: Partial<Editing> = {}): Editin
   ...extra,
 });
 
-/** Every genre but Sudoku. */
-export const EDITING: Record<Exclude<GenreId, 'sudoku'>, Editing> = {
-  killer: { ...digits(9, 'Select a cage’s cells, type its sum, press Make cage.'), blocks: 2, typeBlock: null },
-  jigsaw: digits(9, 'Type a digit to give it; select cells and press Make region.', { blocks: 2, regionBlock: 1, generates: true }),
+/** Every genre but Sudoku, as written here; the blocks come from the vocabulary. */
+const WRITTEN: Record<Exclude<GenreId, 'sudoku'>, Omit<Editing, 'blocks'>> = {
+  killer: { ...digits(9, 'Select a cage’s cells, type its sum, press Make cage.'), typeBlock: null },
+  jigsaw: digits(9, 'Type a digit to give it; select cells and press Make region.', { regionBlock: 1, generates: true }),
   'sudoku-x': digits(9, 'Type a digit to give it.', { generates: true }),
   hyper: digits(9, 'Type a digit to give it.', { generates: true }),
   'latin-square': digits(35, 'Type a number to give it.', { generates: true }),
@@ -56,11 +55,16 @@ export const EDITING: Record<Exclude<GenreId, 'sudoku'>, Editing> = {
     regionBlock: 0,
     parameter: '1',
   }),
-  norinori: digits(0, 'Select cells and press Make region.', { blocks: 2, typeBlock: null, regionBlock: 1 }),
-  heyawake: digits(99, 'Type a room’s number in one of its cells; select cells and press Make region.', { blocks: 2, regionBlock: 1, zero: true }),
+  norinori: digits(0, 'Select cells and press Make region.', { typeBlock: null, regionBlock: 1 }),
+  heyawake: digits(99, 'Type a room’s number in one of its cells; select cells and press Make region.', { regionBlock: 1, zero: true }),
   kuromasu: digits(99, 'Type a clue (two digits in a row for 10 and more).'),
   shikaku: digits(99, 'Type a clue: the area of its rectangle.'),
   nurikabe: digits(99, 'Type a clue: the size of its island.'),
   slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
   kakuro: digits(0, 'Edit Kakuro in the text: “d,a” is a black cell with the down and across clues, 0 a white cell, - a black cell.', { typeBlock: null }),
 };
+
+/** Every genre but Sudoku. */
+export const EDITING = Object.fromEntries(
+  Object.entries(WRITTEN).map(([id, editing]) => [id, { ...editing, blocks: RECORD_BLOCKS[id as GenreId] }]),
+) as Record<Exclude<GenreId, 'sudoku'>, Editing>;

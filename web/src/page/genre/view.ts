@@ -9,6 +9,7 @@
 import type { SolverClient } from '../../solver/client';
 import {
   GENRE_TITLES,
+  RECORD_PARAMETER,
   type Board,
   type Formulation,
   type FormulationResult,
@@ -18,7 +19,6 @@ import {
   type GenreSolveResult,
 } from '../../solver/genre';
 import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } from '../../solver/protocol';
-import { GENRES } from '../../../generated/vocabulary';
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
@@ -43,7 +43,7 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
   'heyawake',
   'kuromasu',
 ]);
-import { CELL, pngBlob, renderBoard, svgText } from './board-svg';
+import { CELL, el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
 type Variant = Exclude<GenreId, 'sudoku'>;
@@ -476,8 +476,7 @@ export class GenreView {
   private async solveAll(): Promise<void> {
     if (this.busy) return;
     const names = [...this.pick.options].map((o) => o.textContent ?? '');
-    // Each puzzle is sent alone: its own lines of the text (the engine said where they are).
-    const own = (i: number): string => this.ownText(i);
+    // Each puzzle is sent alone: its own lines of the text (ownText).
     const table = byId<HTMLTableElement>('genre-batch-table').tBodies[0]!;
     const progress = byId<HTMLProgressElement>('genre-batch-progress');
     const count = byId('genre-batch-count');
@@ -510,10 +509,10 @@ export class GenreView {
         const status = row.insertCell();
         const time = row.insertCell();
         time.className = 'num';
-        const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: own(i) };
+        const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: this.ownText(i) };
         this.resultRows.push(result);
         try {
-          const r = await this.client.genre<GenreSolveResult>({ type: 'solve', ...this.puzzleFields(), puzzle: own(i), index: 1, name: this.parsed.puzzles[i]?.name });
+          const r = await this.client.genre<GenreSolveResult>({ type: 'solve', ...this.puzzleFields(), puzzle: this.ownText(i), index: 1, name: this.parsed.puzzles[i]?.name });
           status.textContent = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
           time.textContent = (r.stats.totalMs ?? r.stats.solveMs).toFixed(2);
           Object.assign(result, { status: status.textContent, ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
@@ -619,52 +618,17 @@ export class GenreView {
    */
   private hatch(cells: Array<[number, number]>): void {
     if (this.svg === null) return;
-    const ns = 'http://www.w3.org/2000/svg';
-    this.svg.querySelector('g.hatched')?.remove();
-    const g = document.createElementNS(ns, 'g');
-    g.setAttribute('class', 'hatched');
-    g.setAttribute('aria-hidden', 'true');
-    const pattern = document.createElementNS(ns, 'pattern');
-    pattern.setAttribute('id', 'genre-hatch');
-    pattern.setAttribute('patternUnits', 'userSpaceOnUse');
-    pattern.setAttribute('width', '8');
-    pattern.setAttribute('height', '8');
-    pattern.setAttribute('patternTransform', 'rotate(45)');
-    const stroke = document.createElementNS(ns, 'line');
-    for (const [k, value] of Object.entries({ x1: '0', y1: '0', x2: '0', y2: '8', stroke: '#b4541a', 'stroke-width': '2', 'stroke-opacity': '0.55' })) {
-      stroke.setAttribute(k, value);
-    }
-    pattern.append(stroke);
-    g.append(pattern);
-    for (const [row, column] of cells) {
-      const rect = document.createElementNS(ns, 'rect');
-      rect.setAttribute('x', String(8 + (column - 1) * CELL));
-      rect.setAttribute('y', String(8 + (row - 1) * CELL));
-      rect.setAttribute('width', String(CELL));
-      rect.setAttribute('height', String(CELL));
-      rect.setAttribute('fill', 'url(#genre-hatch)');
-      g.append(rect);
-    }
-    this.svg.insertBefore(g, this.svg.querySelector('g.cells'));
+    const group = overlayCells(this.svg, 'hatched', cells, 0, { fill: 'url(#genre-hatch)' });
+    group.setAttribute('aria-hidden', 'true');
+    const pattern = el('pattern', { id: 'genre-hatch', patternUnits: 'userSpaceOnUse', width: 8, height: 8, patternTransform: 'rotate(45)' });
+    pattern.append(el('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#b4541a', 'stroke-width': 2, 'stroke-opacity': 0.55 }));
+    group.prepend(pattern);
   }
 
+  /** Outlines cells of the board (givens or clues to drop, a formulation row's cells). */
   private highlight(cells: Array<[number, number]>): void {
     if (this.svg === null) return;
-    this.svg.querySelector('g.highlight')?.remove();
-    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-    g.setAttribute('class', 'highlight');
-    for (const [row, column] of cells) {
-      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-      rect.setAttribute('x', String(8 + (column - 1) * 48 + 2));
-      rect.setAttribute('y', String(8 + (row - 1) * 48 + 2));
-      rect.setAttribute('width', '44');
-      rect.setAttribute('height', '44');
-      rect.setAttribute('fill', '#f2c14e');
-      rect.setAttribute('fill-opacity', '0.35');
-      rect.setAttribute('stroke', '#c8891a');
-      g.append(rect);
-    }
-    this.svg.insertBefore(g, this.svg.querySelector('g.cells'));
+    overlayCells(this.svg, 'highlight', cells, 2, { fill: '#f2c14e', 'fill-opacity': 0.35, stroke: '#c8891a' });
   }
 
   private async generate(): Promise<void> {
@@ -739,8 +703,7 @@ export class GenreView {
       return;
     }
     const answer = this.answer !== null && this.answer.puzzle === this.text.value && this.answer.index === index ? readRecord(this.answer.text, 1) : null;
-    const genre = GENRES.find((g) => g.id === this.genre);
-    const word = genre && 'parameter' in genre ? genre.parameter : undefined;
+    const word = RECORD_PARAMETER[this.genre];
     const regions = EDITING[this.genre].regionBlock ?? (this.genre === 'killer' ? 1 : undefined);
     const sheet: RecordSheet = {
       title: GENRE_TITLES[this.genre],
@@ -902,20 +865,9 @@ export class GenreView {
   /** Outlines the selected cells and says how many there are. */
   private drawSelection(): void {
     if (this.svg === null || this.board === null) return;
-    this.svg.querySelector('g.selection')?.remove();
-    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-    g.setAttribute('class', 'selection');
-    for (const cell of this.selection) {
-      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-      rect.setAttribute('x', String(8 + (cell % this.board.columns) * CELL + 3));
-      rect.setAttribute('y', String(8 + Math.floor(cell / this.board.columns) * CELL + 3));
-      rect.setAttribute('width', String(CELL - 6));
-      rect.setAttribute('height', String(CELL - 6));
-      rect.setAttribute('fill', '#7fb2f0');
-      rect.setAttribute('fill-opacity', '0.35');
-      g.append(rect);
-    }
-    this.svg.insertBefore(g, this.svg.querySelector('g.cells'));
+    const columns = this.board.columns;
+    const cells = [...this.selection].map((cell) => [Math.floor(cell / columns) + 1, (cell % columns) + 1] as [number, number]);
+    overlayCells(this.svg, 'selection', cells, 3, { fill: '#7fb2f0', 'fill-opacity': 0.35 });
     const n = this.selection.size;
     byId('genre-selection').textContent =
       n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected.`;
