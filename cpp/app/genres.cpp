@@ -35,7 +35,7 @@ struct GenreRequest {
   std::string name;  ///< the puzzle's name when the text was cut from a larger one
   puzzles::BuildOptions build;
   milp::SolveOptions solve;
-  int limit = 10;
+  int limit = 10;  ///< enumerate: answers (default 10); explainInfeasible: sets (default 3)
   std::string format = "lp";
   /// exportModel: solve with the re-solve loop first and export the model with its cuts.
   bool afterCuts = false;
@@ -339,7 +339,6 @@ Value differences(const Answer& first, const Answer& second, JsonAllocator& a) {
 /// island among candidates).
 Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
                         const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
-  const int limit = r.limit;
   puzzles::BuildOptions build;
   build.model = std::string(r.genre->models().front());
   build.switchClues = true;
@@ -362,7 +361,7 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
   };
   std::optional<Answer> completion;
   const puzzles::DropSearch found = puzzles::fewestToDrop(
-      built->model, keep, limit, withProgress(r.solve, progress, id, "removals"),
+      built->model, keep, r.limit, withProgress(r.solve, progress, id, "removals"),
       boundProgress(progress, id, "removals", start),
       [&]() { completion = r.genre->decode(puzzle, *built); }, with_cuts);
   requireSolverOk(found.first);
@@ -418,7 +417,6 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get());
   if (digits == nullptr) return handleClueExplain(r, *puzzle, id, progress, start, a);
-  const int limit = r.limit;
   const int n = digits->n;
   const auto valueCell = [&](int cell) {
     return std::pair{digits->grid.rowOf(cell) + 1, digits->grid.columnOf(cell) + 1};
@@ -444,7 +442,7 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   }
   std::optional<Answer> completion;
   const puzzles::DropSearch found = puzzles::fewestToDrop(
-      removal->model, keep, limit, withProgress(r.solve, progress, id, "removals"),
+      removal->model, keep, r.limit, withProgress(r.solve, progress, id, "removals"),
       boundProgress(progress, id, "removals", start),
       [&]() { completion = r.genre->decode(open, *removal); });
   requireSolverOk(found.first);

@@ -965,7 +965,8 @@ int main(int argc, char** argv) {
   solve->add_flag("--explain-infeasible", solve_cmd.explainInfeasible,
                   "Sudoku and its variants: for a puzzle without solution, print the fewest "
                   "givens to remove and the largest fill that keeps every given (two MILPs, "
-                  "by CNF-SAT)");
+                  "by CNF-SAT); akari, slitherlink, kakuro, heyawake, kuromasu: the fewest "
+                  "clues to drop");
   solve->add_option("--results", solve_cmd.results,
                     "Also write a results table as CSV to this file (name, status, ms, nodes, "
                     "puzzle, solution; a genre's puzzle and answer as their record text; npm "
