@@ -53,6 +53,11 @@ if(EMSCRIPTEN)
   list(REMOVE_ITEM _gridmilp_glpk_sources ${_gridmilp_zlib_sources})
   list(APPEND _gridmilp_glpk_sources "${PROJECT_SOURCE_DIR}/cpp/milp/glpk_no_gzip.c")
   unset(_gridmilp_zlib_sources)
+  # Nor does it ever turn on the proximity search heuristic (glp_iocp.ps_heur): its two
+  # files give way to a stand-in that finds nothing (cpp/milp/glpk_no_proxy.c).
+  list(REMOVE_ITEM _gridmilp_glpk_sources "${_gridmilp_glpk_src}/proxy/proxy.c"
+       "${_gridmilp_glpk_src}/proxy/proxy1.c")
+  list(APPEND _gridmilp_glpk_sources "${PROJECT_SOURCE_DIR}/cpp/milp/glpk_no_proxy.c")
 endif()
 list(LENGTH _gridmilp_glpk_sources _gridmilp_glpk_count)
 if(NOT EMSCRIPTEN AND NOT _gridmilp_glpk_count EQUAL 191)

@@ -9,11 +9,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include <cerrno>
-#include <climits>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -23,15 +20,19 @@ namespace gridmilp::app {
 namespace {
 
 /// Strings must be valid UTF-8 (the JSON standard's encoding); the parser keeps its own
-/// stack (no recursion, so no stack overflow on deep nesting); numbers come as their
-/// text and are read exactly by the handler (a weight written as 0.1 is the double
-/// nearest 0.1). RapidJSON 1.1.0's own exact reading (kParseFullPrecisionFlag) passes
-/// zero to __builtin_clzll for "0e40" (undefined: a random value on x86), and misreads
-/// "0.000…0" with more than 22 zeros (Tencent/rapidjson#1249, #1441; found here by
-/// fuzz_request, docs/fuzzing.md).
-constexpr unsigned kParseFlags = rapidjson::kParseValidateEncodingFlag |
-                                 rapidjson::kParseIterativeFlag |
-                                 rapidjson::kParseNumbersAsStringsFlag;
+/// stack (no recursion, so no stack overflow on deep nesting). Numbers are read by
+/// RapidJSON's normal-precision path: a number of at most 15 significant digits with a
+/// decimal exponent within ±22 (every number the page, the CLI and the API write, e.g.
+/// a weight of 0.1 or a time limit of 2.5e3) is a product or quotient of two exact
+/// doubles, so it is the double nearest its text (Clinger's fast path, "How to read
+/// floating point numbers accurately", PLDI 1990); a longer one is within a few units in
+/// the last place. Not the full-precision path (kParseFullPrecisionFlag): in RapidJSON
+/// 1.1.0 it passes zero to __builtin_clzll for "0e40" (undefined: a random value on x86)
+/// and misreads "0.000…0" with more than 22 zeros (Tencent/rapidjson#1249, #1441; found
+/// here by fuzz_request, docs/fuzzing.md). Not the text to std::strtod either: musl's
+/// strtod weighed 4.5 KB of gzip in the page's first-solve module.
+constexpr unsigned kParseFlags =
+    rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag;
 
 /// Passes the reader's SAX events on to a Document and stops at a string (or key) that
 /// is not valid UTF-8. kParseValidateEncodingFlag checks the bytes of the text, but
@@ -57,40 +58,18 @@ struct Utf8CheckingHandler {
   bool Uint(unsigned u) { return document.Uint(u); }
   bool Int64(std::int64_t i) { return document.Int64(i); }
   bool Uint64(std::uint64_t u) { return document.Uint64(u); }
-  bool Double(double d) { return document.Double(d); }
-  /// A number's text, as RapidJSON checked it against JSON's grammar: a whole number in
-  /// int, unsigned, int64 or uint64 range goes on as one (as RapidJSON would pass it),
-  /// anything else as the double nearest it (std::strtod rounds correctly). Past the
-  /// doubles' range it stops the reader (`tooBig`).
-  bool RawNumber(const char* s, rapidjson::SizeType n, bool /*copy*/) {
-    const std::string text(s, n);  // NUL-terminated for strtoll and strtod
-    const bool whole = text.find_first_of(".eE") == std::string::npos;
-    if (whole) {
-      errno = 0;
-      char* end = nullptr;
-      if (text[0] == '-') {
-        const long long v = std::strtoll(text.c_str(), &end, 10);
-        if (errno == 0 && *end == '\0') {
-          return v >= INT32_MIN ? document.Int(static_cast<int>(v))
-                                : document.Int64(static_cast<std::int64_t>(v));
-        }
-      } else {
-        const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-        if (errno == 0 && *end == '\0') {
-          if (v <= INT32_MAX) return document.Int(static_cast<int>(v));
-          if (v <= UINT32_MAX) return document.Uint(static_cast<unsigned>(v));
-          if (v <= INT64_MAX) return document.Int64(static_cast<std::int64_t>(v));
-          return document.Uint64(static_cast<std::uint64_t>(v));
-        }
-      }
-    }
-    const double d = std::strtod(text.c_str(), nullptr);
+  /// A number that is not a whole number in int64 or uint64 range. Past the doubles'
+  /// range (1.8e308 reads as infinity) it stops the reader (`tooBig`); RapidJSON refuses
+  /// an exponent past 308 itself.
+  bool Double(double d) {
     if (!std::isfinite(d)) {
       tooBig = true;
       return false;
     }
     return document.Double(d);
   }
+  /// Not called: numbers come as numbers (kParseNumbersAsStringsFlag is off).
+  bool RawNumber(const char*, rapidjson::SizeType, bool) { return false; }
   bool tooBig = false;  ///< a number past the doubles' range stopped the reader
   bool String(const char* s, rapidjson::SizeType n, bool copy) {
     return valid(s, n) && document.String(s, n, copy);

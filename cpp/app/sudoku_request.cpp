@@ -202,6 +202,13 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       if (format != "lp" && format != "mps") {
         throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
       }
+#ifdef GRIDMILP_NO_MPS_WRITER
+      if (format == "mps") {
+        throw badRequest("format",
+                         "This module leaves the MPS writer out to stay small: it is in the "
+                         "module with the SAT method, gridmilp_wasm_sat");
+      }
+#endif
       r.format = format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps;
       r.objective = objectiveOf(request);
       r.explain = explainOf(request);

@@ -323,6 +323,8 @@ glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const 
   params.cov_cuts = job->options->coverCuts ? GLP_ON : GLP_OFF;
   params.clq_cuts = job->options->cliqueCuts ? GLP_ON : GLP_OFF;
   params.fp_heur = job->options->feasibilityPump ? GLP_ON : GLP_OFF;
+  // ps_heur (proximity search) stays off: the WASM builds leave it out
+  // (cpp/milp/glpk_no_proxy.c).
   params.cb_func = branchAndBoundCallback;
   params.cb_info = job;
   job->params = &params;
@@ -382,9 +384,13 @@ struct WriteJob {
       glp_set_obj_coef(problem, j, -glp_get_obj_coef(problem, j));
     }
   }
+#ifdef GRIDMILP_NO_MPS_WRITER
+  job->ret = glp_write_lp(problem, nullptr, GRIDMILP_MEMFILE_OUT);  // writeModel checks
+#else
   job->ret = job->format == ModelFormat::kCplexLp
                  ? glp_write_lp(problem, nullptr, GRIDMILP_MEMFILE_OUT)
                  : glp_write_mps(problem, GLP_MPS_FILE, nullptr, GRIDMILP_MEMFILE_OUT);
+#endif
   glp_delete_prob(problem);
 }
 
@@ -480,6 +486,11 @@ std::string errorMessage(const std::string& log) {
 std::string glpkVersion() { return glp_version(); }
 
 std::string writeModel(const Model& model, ModelFormat format) {
+#ifdef GRIDMILP_NO_MPS_WRITER
+  if (format == ModelFormat::kFreeMps) {
+    throw ModelError("This build leaves GLPK's MPS writer out (GRIDMILP_NO_MPS_WRITER)");
+  }
+#endif
   const Triplets triplets(model);
   // Names for GLPK, made before the protected call (no std::string may live in the
   // frames a longjmp skips).

@@ -83,9 +83,10 @@ TEST(ServiceTest, LimitsAtAndPastTheirEndsAreReadOrRefusedByName) {
   }
 }
 
-// Numbers are read by gridmilp from their text, not by RapidJSON 1.1.0's full-precision
-// path, which passed zero to __builtin_clzll for "0e40" (found by fuzz_request) and
-// misread zeros with more than 22 digits (Tencent/rapidjson#1249, #1441).
+// Numbers are read by RapidJSON's normal-precision path, not by RapidJSON 1.1.0's
+// full-precision one, which passed zero to __builtin_clzll for "0e40" (found by
+// fuzz_request) and misread zeros with more than 22 digits (Tencent/rapidjson#1249,
+// #1441); a number whose digits round to infinity is refused like one past 308.
 TEST(ServiceTest, NumbersAreReadExactlyWhateverTheirSpelling) {
   const Document zero = call(solveRequest(1, kGrid01, R"(,"options":{"timeLimitMs":0e40})"));
   EXPECT_EQ(zero["result"]["status"], "optimal") << writeJson(zero);
@@ -101,6 +102,11 @@ TEST(ServiceTest, NumbersAreReadExactlyWhateverTheirSpelling) {
             "The request is not valid JSON: line 1, column 30: Number too big to be stored in "
             "double.")
       << writeJson(big);
+  const Document rounds_up = call(R"({"id":5,"type":"version","x":1.8e308})");
+  EXPECT_EQ(rounds_up["error"]["message"],
+            "The request is not valid JSON: line 1, column 30: Number too big to be stored in "
+            "double.")
+      << writeJson(rounds_up);
 }
 
 TEST(ServiceTest, SolveReturnsTheSolutionAndStatistics) {

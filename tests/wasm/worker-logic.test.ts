@@ -366,8 +366,17 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     expect(textbook!.stats.columns).toBe(729);
   });
 
-  it('answers relax and exportModel', async () => {
-    const { logic, posted } = harness();
+  it('answers relax and exportModel, an MPS export from the SAT module', async () => {
+    const posted: WorkerToPage[] = [];
+    let satLoads = 0;
+    const loadSat = createEngineLoader(
+      async () => {
+        satLoads++;
+        return importFactory('gridmilp_wasm_sat');
+      },
+      { moduleOptions: { wasmBinary: wasmBinary('gridmilp_wasm_sat') } },
+    );
+    const logic = new SolverWorkerLogic(realLoader(), (m) => posted.push(m), undefined, loadSat);
     await logic.handle({ id: 43, type: 'relax', puzzle: top95[3]! });
     await logic.handle({ id: 44, type: 'exportModel', puzzle: grid01, format: 'lp' });
     await logic.handle({ id: 45, type: 'exportModel', puzzle: grid01, format: 'mps', options: { model: 'candidates' } });
@@ -383,6 +392,17 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     const bad = posted.find(isError)!;
     expect(bad.id).toBe(46);
     expect(bad.error.code).toBe('bad_request');
+    expect(satLoads).toBe(1); // for the MPS export only
+
+    // The first-solve module alone leaves GLPK's MPS writer out, and says so.
+    const { logic: lean, posted: leanPosted } = harness();
+    await lean.handle({ id: 47, type: 'exportModel', puzzle: grid01, format: 'mps' });
+    await lean.handle({ id: 48, type: 'exportModel', puzzle: grid01, format: 'lp' });
+    expect(leanPosted.map((m) => [m.id, isError(m) ? m.error.where?.field : 'result'])).toEqual([
+      [47, 'format'],
+      [48, 'result'],
+    ]);
+    expect((leanPosted[0] as WorkerErrorMessage).error.message).toContain('leaves the MPS writer out');
   });
 });
 

@@ -75,7 +75,7 @@ export class SolverWorkerLogic {
     let engine: Engine;
     try {
       engine = await this.loadEngine();
-      if (asksForSat(message) || needsGenreModule(message)) engine = await this.satEngine(engine);
+      if (asksForSat(message) || needsFullModule(message)) engine = await this.satEngine(engine);
     } catch (e) {
       this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
       return;
@@ -370,13 +370,14 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
 
 
 /**
- * Whether a message needs the module with the genres: a genre route request, or
- * `explainInfeasible` (left out of the first-solve module to keep it small).
+ * Whether a message needs the module with the genres: a genre route request, or what
+ * the first-solve module leaves out to stay under its weight budget (issue #24):
+ * `explainInfeasible`, and an `exportModel` in free MPS (GLPK's MPS writer).
  */
-function needsGenreModule(message: unknown): boolean {
+function needsFullModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
-  const type = (message as { type?: unknown }).type;
-  return type === 'genre' || type === 'explainInfeasible';
+  const { type, format } = message as { type?: unknown; format?: unknown };
+  return type === 'genre' || type === 'explainInfeasible' || (type === 'exportModel' && format === 'mps');
 }
 
 /**
