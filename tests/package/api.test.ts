@@ -10,7 +10,7 @@ import { loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
 import { GENRES } from '../../web/generated/vocabulary';
-import { readEuler96, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
+import { importFactory, readEuler96, readOnePerLine, solutionProblems, solutionProblemsN, wasmBinary } from '../wasm/helpers';
 import { repoRoot } from './helpers';
 
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
@@ -388,6 +388,25 @@ describe('solveMany', () => {
     expect(parse.code).toBe('parse_error');
     expect(parse.where).toMatchObject({ line: 2, column: 3, character: 'Q' });
     expect(thrown(() => solver.solveMany(7 as never)).code).toBe('invalid_argument');
+    // `workers` is checked before anything starts (the threads themselves run from the
+    // built package: tests/package/package.test.ts).
+    for (const workers of [0, 1.5, 65, '2']) {
+      const bad = thrown(() => solver.solveMany([EASY], { workers } as never));
+      expect(bad.code).toBe('invalid_option');
+      expect(bad.where).toEqual({ field: 'workers' });
+      expect(bad.message).toContain("Option 'workers' must be a whole number from 1 to 64");
+    }
+  });
+
+  it('refuses workers where there are no threads (a solver like the browser entry\'s)', async () => {
+    const threadless = await loadSolver(
+      { factory: () => importFactory('gridmilp_wasm_sat'), moduleOptions: () => ({ wasmBinary: wasmBinary('gridmilp_wasm_sat') }) },
+      {},
+    );
+    const e = thrown(() => threadless.solveMany([EASY], { workers: 2 }));
+    expect(e.code).toBe('invalid_option');
+    expect(e.message).toContain('only the Node entry has');
+    threadless.dispose();
   });
 });
 

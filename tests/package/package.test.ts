@@ -134,6 +134,8 @@ describe('installed offline into a fresh folder', () => {
     format: string;
     solved: number;
     items: Array<[string, string, string, string]>;
+    threaded: Array<[string, string, string]>;
+    threadedProgress: number;
     grid: { status: string; solution: string; solutionGrid: number[][] };
     errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
   }
@@ -148,6 +150,11 @@ import { createSolver, GridmilpError } from 'gridmilp';
 const solver = await createSolver();
 let progress = 0;
 const many = solver.solveMany(readFileSync(process.argv[2], 'utf8'), {}, () => progress++);
+// The same on two worker threads, from a solver never disposed: its idle threads must
+// not keep the script from ending.
+const pooled = await createSolver();
+let threadedProgress = 0;
+const threaded = await pooled.solveMany(readFileSync(process.argv[2], 'utf8'), { workers: 2 }, () => threadedProgress++);
 const sum = many.items.reduce((s, item) => s + Number(item.solution.slice(0, 3)), 0);
 const grid = solver.solve([[0, 0, 3, 4], [3, 4, 0, 0], [0, 1, 0, 3], [4, 0, 0, 0]]);
 const errors = [];
@@ -165,6 +172,7 @@ console.log(JSON.stringify({
   resolved: import.meta.resolve('gridmilp'),
   version: solver.version,
   sum, progress, format: many.format, solved: many.solved,
+  threaded: threaded.items.map((i) => [i.name, i.givens, i.solution]), threadedProgress,
   items: many.items.map((i) => [i.name, i.givens, i.solution, i.solutionGrid.flat().join('')]),
   grid: { status: grid.status, solution: grid.solution, solutionGrid: grid.solutionGrid },
   errors,
@@ -190,6 +198,9 @@ console.log(JSON.stringify({
     expect(out.format).toBe('euler96');
     expect(out.solved).toBe(50);
     expect(out.progress).toBe(50);
+    // On two worker threads: the same items in input order.
+    expect(out.threaded).toEqual(out.items.map(([name, givens, solution]) => [name, givens, solution]));
+    expect(out.threadedProgress).toBe(50);
     const reference = readEuler96(readFileSync(p096, 'utf8'));
     expect(out.items.map((i) => i[0])).toEqual(reference.map(([name]) => name));
     out.items.forEach(([name, givens, solution, flat], k) => {

@@ -212,7 +212,24 @@ describe('the gridmilp page', () => {
     // The answer is the sum of the verified solutions' top-left 3-digit numbers.
     const sum = lines.reduce((s, line) => s + Number(line.slice(0, 3)), 0);
     expect(answer).toBe(`Project Euler 96: sum of the top-left 3-digit numbers = ${sum}`);
+    // The batch ran on one worker per core (at most 8); `?workers=1` keeps it on one,
+    // with the same solutions.
+    const cores = Math.min(8, await page.evaluate(() => navigator.hardwareConcurrency));
+    if (cores > 1) expect(status.text).toContain(` on ${cores} workers: 50 solved`);
+    else expect(status.text).not.toContain('workers');
     await page.close();
+
+    const single = await h.openPage();
+    await single.goto(`${h.url}?workers=1`);
+    await single.getByLabel('Puzzle file').setInputFiles(p096Path);
+    const alone = await settledStatus(single);
+    expect(alone.text).toMatch(new RegExp(`^Finished 50 puzzles from ${file} in [^:]*\\d( s| ms): 50 solved`));
+    const [again] = await Promise.all([
+      single.waitForEvent('download'),
+      single.getByRole('button', { name: 'Download solutions' }).click(),
+    ]);
+    expect(readFileSync(await again.path(), 'utf8').trimEnd().split('\n')).toEqual(lines);
+    await single.close();
   });
 
   it.skipIf(!hasSharedData('p096_sudoku.txt'))('answers Project Euler 96 from its file: 24702', async () => {

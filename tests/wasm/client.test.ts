@@ -101,6 +101,55 @@ describe('SolverClient', () => {
     client.dispose();
   });
 
+  it('a batch on three workers gives the items one worker gives, in input order', async () => {
+    const { factory, workers } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const one = await client.solveBatch(p096, { model: 'reduced' });
+    expect(one.workers).toBeUndefined();
+    const seen: BatchProgress[] = [];
+    const three = await client.solveBatch(p096, { model: 'reduced' }, (p) => seen.push(p), { workers: 3 });
+    expect(workers).toHaveLength(3); // the client's own and two helpers
+    expect(three.workers).toBe(3);
+    expect(three.format).toBe(one.format);
+    const strip = (items: typeof one.items) => items.map(({ ms: _ms, ...rest }) => rest);
+    expect(strip(three.items)).toEqual(strip(one.items));
+    expect(three.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(seen[0]).toMatchObject({ done: 0, total: 50 });
+    expect(seen.slice(1).map((p) => p.done)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(seen.slice(1).map((p) => p.item!.index)).size).toBe(50);
+    // Every helper took part: each got at least one chunk of canonical lines.
+    for (const w of workers.slice(1)) {
+      const batches = w.received.filter((m) => (m as { type?: string }).type === 'solveBatch');
+      expect(batches.length).toBeGreaterThan(0);
+    }
+    client.dispose();
+    expect(workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('Stop ends a batch on several workers and every helper with it', async () => {
+    const { factory, workers } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    let tenSeen!: () => void;
+    const ten = new Promise<void>((resolve) => {
+      tenSeen = resolve;
+    });
+    const batch = client
+      .solveBatch(p096, undefined, (p) => p.done === 10 && tenSeen(), { workers: 2 })
+      .catch((e: unknown) => e);
+    await ten;
+    client.stop();
+    const error = (await batch) as SolverError;
+    expect(error).toBeInstanceOf(SolverError);
+    expect(error.code).toBe('stopped');
+    expect(workers.slice(0, 2).every((w) => w.terminated)).toBe(true);
+    // A batch of one chunk starts no helper.
+    const small = await client.solveBatch(grids.slice(0, 3).map(([, g]) => g).join('\n'), undefined, undefined, { workers: 2 });
+    expect(small.items).toHaveLength(3);
+    expect(small.workers).toBe(1);
+    expect(workers).toHaveLength(3); // the two stopped and the client's fresh one
+    client.dispose();
+  });
+
   it('stop rejects pending requests with "stopped" and a fresh worker answers next', async () => {
     const { factory, workers } = inProcessWorkers();
     const restarts: RestartReason[] = [];

@@ -13,9 +13,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import createGridmilpModule from '../../generated/gridmilp_wasm_sat.js';
-import { invalidOption } from './errors.js';
-import { checkCreateOptions, loadSolver } from './solver.js';
+import type { GridmilpModuleOptions } from '../solver/wasm.js';
+import { GridmilpError, invalidOption } from './errors.js';
+import { checkCreateOptions, loadSolver, type EngineResponse, type EngineThreads } from './solver.js';
 import type { CreateSolverOptions, Solver } from './types.js';
 
 export * from './exports.js';
@@ -43,6 +45,7 @@ export async function createSolver(options?: CreateSolverOptions): Promise<Solve
     {
       factory: () => createGridmilpModule,
       moduleOptions: async () => ({ wasmBinary: o.wasmBinary ?? (await readWasm(o.wasmUrl)) }),
+      threads: (moduleOptions) => new NodeThreads(moduleOptions),
     },
     o,
   );
@@ -66,4 +69,62 @@ function toUrl(where: string | URL): URL | null {
   if (where instanceof URL) return where;
   // One letter before ':' is a Windows drive, not a scheme.
   return /^[a-z][a-z0-9+.-]+:/i.test(where) ? new URL(where) : null;
+}
+
+/** The thread script beside this file (node-thread.ts compiled). */
+const THREAD_SCRIPT = new URL('./node-thread.js', import.meta.url);
+
+/** A reply of node-thread.ts. */
+type ThreadReply = { responses: EngineResponse[] } | { failed: { code: 'load_failed' | 'engine_crashed' | 'internal_error'; message: string } };
+
+/** solveMany's `workers` in Node: one worker_thread per index, each with its own module. */
+class NodeThreads implements EngineThreads {
+  private readonly wasmBinary: Uint8Array | undefined;
+  private readonly workers: Array<Worker | undefined> = [];
+  /** Each thread's pending chunk (one at a time per thread). */
+  private readonly waiting = new Map<Worker, { resolve(r: EngineResponse[]): void; reject(e: Error): void }>();
+
+  /** @param moduleOptions the solver's own: its `wasmBinary` is copied to each thread */
+  constructor(moduleOptions: GridmilpModuleOptions) {
+    this.wasmBinary = moduleOptions.wasmBinary as Uint8Array | undefined;
+  }
+
+  run(thread: number, requests: readonly object[]): Promise<EngineResponse[]> {
+    const worker = (this.workers[thread] ??= this.start());
+    return new Promise((resolve, reject) => {
+      this.waiting.set(worker, { resolve, reject });
+      worker.postMessage({ requests });
+    });
+  }
+
+  hold(busy: boolean): void {
+    for (const worker of this.workers) {
+      if (busy) worker?.ref();
+      else worker?.unref();
+    }
+  }
+
+  close(): void {
+    for (const worker of this.workers.splice(0)) void worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(THREAD_SCRIPT, { workerData: { wasmBinary: this.wasmBinary } });
+    const settle = (reply: ThreadReply | Error): void => {
+      const pending = this.waiting.get(worker);
+      this.waiting.delete(worker);
+      if (pending === undefined) return;
+      if (reply instanceof Error) pending.reject(reply);
+      else if ('failed' in reply) pending.reject(new GridmilpError(reply.failed.code, reply.failed.message));
+      else pending.resolve(reply.responses);
+    };
+    worker.on('message', (reply: ThreadReply) => settle(reply));
+    worker.on('error', (e) => settle(new GridmilpError('engine_crashed', `A solveMany thread failed: ${e.message}`)));
+    worker.on('exit', (code) => {
+      const index = this.workers.indexOf(worker);
+      if (index >= 0) this.workers[index] = undefined; // the next chunk for it starts a new one
+      settle(new GridmilpError('engine_crashed', `A solveMany thread exited (code ${code}).`));
+    });
+    return worker;
+  }
 }

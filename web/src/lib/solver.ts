@@ -14,6 +14,8 @@ import type {
   GenerateProgress,
   SolveProgress,
   VersionResult,
+  EngineError,
+  SolveResult,
 } from '../solver/protocol.js';
 import {
   GENRE_IDS,
@@ -67,6 +69,33 @@ export interface ModuleSource {
   factory: () => Promise<GridmilpModuleFactory> | GridmilpModuleFactory;
   /** Module options for the factory, e.g. `wasmBinary` in Node; may read files. */
   moduleOptions: () => Promise<GridmilpModuleOptions> | GridmilpModuleOptions;
+  /**
+   * Threads for solveMany's `workers` (the Node entry's worker_threads), given the
+   * module options the solver was loaded with; absent where there are none.
+   */
+  threads?: (moduleOptions: GridmilpModuleOptions) => EngineThreads;
+}
+
+/** One engine response, as the engine gives it. */
+export type EngineResponse = { result: SolveResult } | { error: EngineError };
+
+/**
+ * Engines in threads of their own (solveMany's `workers`): each thread loads the module
+ * once, on its first request, and answers engine requests in order.
+ */
+export interface EngineThreads {
+  /**
+   * Answer `requests` on thread `thread` (0-based; started now if it is not running).
+   *
+   * @returns one response per request, in order
+   * @throws GridmilpError `load_failed` when the thread cannot load the module,
+   *   `engine_crashed` when it dies
+   */
+  run(thread: number, requests: readonly object[]): Promise<EngineResponse[]>;
+  /** While busy the threads keep the process alive; idle, they let it exit. */
+  hold(busy: boolean): void;
+  /** Terminate every thread. */
+  close(): void;
 }
 
 /**
@@ -131,7 +160,17 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
   } catch (e) {
     throw new GridmilpError('load_failed', errorText(e));
   }
-  return new GridmilpSolver(engine);
+  return new GridmilpSolver(engine, source.threads ? lazyThreads(() => source.threads!(moduleOptions)) : null);
+}
+
+/** Threads made on first use (a solver that never asks for `workers` starts none). */
+function lazyThreads(make: () => EngineThreads): EngineThreads {
+  let threads: EngineThreads | null = null;
+  return {
+    run: (thread, requests) => (threads ??= make()).run(thread, requests),
+    hold: (busy) => threads?.hold(busy),
+    close: () => threads?.close(),
+  };
 }
 
 /** The {@link Solver} over one engine. */
@@ -139,9 +178,12 @@ class GridmilpSolver implements Solver {
   readonly version: VersionResult;
   private engine: Engine | null;
   private nextId = 1;
+  /** Threads for solveMany's `workers`; null where there are none (browsers). */
+  private readonly threads: EngineThreads | null;
 
-  constructor(engine: Engine) {
+  constructor(engine: Engine, threads: EngineThreads | null) {
     this.engine = engine;
+    this.threads = threads;
     this.version = this.call('Unable to read the versions', { type: 'version' });
   }
 
@@ -155,6 +197,7 @@ class GridmilpSolver implements Solver {
 
   dispose(): void {
     this.engine = null;
+    this.threads?.close();
   }
 
   parse(text: string, options?: ParseOptions): ParseOutput {
@@ -206,35 +249,131 @@ class GridmilpSolver implements Solver {
 
   solveMany(
     puzzles: string | readonly PuzzleInput[],
+    options: SolveManyOptions & { workers: number },
+    onProgress?: (progress: SolveManyProgress) => void,
+  ): Promise<SolveManyResult>;
+  solveMany(
+    puzzles: string | readonly PuzzleInput[],
     options?: SolveManyOptions,
     onProgress?: (progress: SolveManyProgress) => void,
-  ): SolveManyResult {
+  ): SolveManyResult;
+  solveMany(
+    puzzles: string | readonly PuzzleInput[],
+    options?: SolveManyOptions & { workers?: number },
+    onProgress?: (progress: SolveManyProgress) => void,
+  ): SolveManyResult | Promise<SolveManyResult> {
     checkCallback(onProgress);
     const start = now();
-    if (typeof puzzles === 'string') return this.solveText(puzzles, options, onProgress, start);
+    if (typeof options === 'object' && options !== null && 'workers' in options) {
+      const { workers, ...rest } = options;
+      if (!Number.isInteger(workers) || (workers as number) < 1 || (workers as number) > MAX_WORKERS) {
+        throw invalidOption('workers', `Option 'workers' must be a whole number from 1 to ${MAX_WORKERS}, not ${describe(workers)}.`);
+      }
+      if (this.threads === null) {
+        throw invalidOption(
+          'workers',
+          "Option 'workers' needs worker threads, which only the Node entry has (import 'gridmilp' in Node); in a browser, run solvers in Web Workers of your own.",
+        );
+      }
+      const batch = this.planMany(puzzles, rest);
+      return this.runOnThreads(batch, workers as number, onProgress, start);
+    }
+    const batch = this.planMany(puzzles, options);
+    batch.items.forEach((item, index) => {
+      fillItem(item, this.send('Unable to solve the puzzles', batch.requests[index]!));
+      onProgress?.({ done: index + 1, total: batch.items.length, elapsedMs: now() - start, item });
+    });
+    return summary(batch.format, batch.items, start);
+  }
+
+  /**
+   * A batch's items (names, lines, givens) and solve requests, every puzzle and option
+   * checked before the first solve: a text is parsed once and each puzzle sent in
+   * canonical form with the shape the text was read with.
+   */
+  private planMany(puzzles: unknown, options: SolveManyOptions | undefined): PlannedBatch {
+    if (typeof puzzles === 'string') {
+      puzzleText(puzzles);
+      const checked = checkOptions('solveMany', options, OPTIONS_OF.solveMany);
+      const { size, boxHeight, boxWidth, symbols, ...rest } = checked;
+      const parsed = this.call('Unable to read the puzzles', {
+        type: 'parse',
+        text: puzzles,
+        ...(size !== undefined ? { size: size as number | 'auto' } : {}),
+        ...(boxHeight !== undefined ? { boxHeight: boxHeight as number } : {}),
+        ...(boxWidth !== undefined ? { boxWidth: boxWidth as number } : {}),
+        ...(symbols !== undefined ? { symbols: symbols as 'auto' } : {}),
+      });
+      const base = requestOf('solveMany', rest, OPTIONS_OF.solveMany);
+      const shape = { size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth };
+      return {
+        format: parsed.format,
+        items: parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, givens: p.givens })),
+        requests: parsed.puzzles.map((p) => ({ ...base, ...shape, symbols: 'digits' as const, puzzle: p.givens })),
+      };
+    }
     if (!Array.isArray(puzzles)) {
       throw invalidArgument(
         `solveMany needs a text of puzzles or an array of puzzles, not ${describe(puzzles)}.`,
         { field: 'puzzles' },
       );
     }
-    // Every puzzle and its options are checked before the first solve.
     const requests = puzzles.map((p: unknown, i) =>
       requestOf('solveMany', options, OPTIONS_OF.solveMany, puzzleText(p, i + 1)),
     );
-    const items: SolveManyItem[] = [];
-    requests.forEach((request, index) => {
-      const item: SolveManyItem = {
+    return {
+      format: 'array',
+      items: requests.map((request, index) => ({
         index,
         name: `Puzzle ${index + 1}`,
         line: 0,
         givens: typeof puzzles[index] === 'string' ? '' : request.puzzle,
-      };
-      this.solveItem(item, request);
-      items.push(item);
-      onProgress?.({ done: index + 1, total: requests.length, elapsedMs: now() - start, item });
-    });
-    return summary('array', items, start);
+      })),
+      requests,
+    };
+  }
+
+  /**
+   * solveMany's `workers`: the requests go out in chunks to whichever thread is free
+   * (each thread a module of its own), the items come back in input order.
+   */
+  private async runOnThreads(
+    batch: PlannedBatch,
+    workers: number,
+    onProgress: ((progress: SolveManyProgress) => void) | undefined,
+    start: number,
+  ): Promise<SolveManyResult> {
+    const threads = this.threads!;
+    const total = batch.items.length;
+    const chunk = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(total / (workers * CHUNKS_PER_WORKER))));
+    const team = Math.min(workers, Math.ceil(total / chunk));
+    let next = 0;
+    let done = 0;
+    let failed = false;
+    const work = async (thread: number): Promise<void> => {
+      while (next < total && !failed) {
+        const from = next;
+        const requests = batch.requests.slice(from, Math.min(total, from + chunk));
+        next = from + requests.length;
+        const responses = await threads.run(thread, requests.map((r, k) => ({ ...r, id: from + k + 1 })));
+        responses.forEach((response, k) => {
+          const item = batch.items[from + k]!;
+          fillItem(item, response);
+          done++;
+          onProgress?.({ done, total, elapsedMs: now() - start, item });
+        });
+      }
+    };
+    threads.hold(true);
+    try {
+      await Promise.all(Array.from({ length: team }, (_, k) => work(k)));
+    } catch (e) {
+      failed = true;
+      throw e;
+    } finally {
+      threads.hold(false);
+    }
+    return summary(batch.format, batch.items, start);
   }
 
   checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput {
@@ -332,57 +471,6 @@ class GridmilpSolver implements Solver {
       throw invalidArgument(`The request has no 'type' (a string such as "solve").`, { field: 'type' });
     }
     return this.call(`Request '${request.type}' failed`, request, onProgress);
-  }
-
-  /** Parse a text, then solve each of its puzzles with the parsed shape. */
-  private solveText(
-    text: string,
-    options: SolveManyOptions | undefined,
-    onProgress: ((progress: SolveManyProgress) => void) | undefined,
-    start: number,
-  ): SolveManyResult {
-    puzzleText(text);
-    const checked = checkOptions('solveMany', options, OPTIONS_OF.solveMany);
-    const { size, boxHeight, boxWidth, symbols, ...rest } = checked;
-    const parsed = this.call('Unable to read the puzzles', {
-      type: 'parse',
-      text,
-      ...(size !== undefined ? { size: size as number | 'auto' } : {}),
-      ...(boxHeight !== undefined ? { boxHeight: boxHeight as number } : {}),
-      ...(boxWidth !== undefined ? { boxWidth: boxWidth as number } : {}),
-      ...(symbols !== undefined ? { symbols: symbols as 'auto' } : {}),
-    });
-    // Each puzzle is sent in canonical form with the shape the text was read with.
-    const base = requestOf('solveMany', rest, OPTIONS_OF.solveMany);
-    const shape = { size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth };
-    const total = parsed.puzzles.length;
-    const items: SolveManyItem[] = [];
-    parsed.puzzles.forEach((p, index) => {
-      const item: SolveManyItem = { index, name: p.name, line: p.line, givens: p.givens };
-      this.solveItem(item, { ...base, ...shape, symbols: 'digits', puzzle: p.givens });
-      items.push(item);
-      onProgress?.({ done: index + 1, total, elapsedMs: now() - start, item });
-    });
-    return summary(parsed.format, items, start);
-  }
-
-  /** Solve one puzzle of a batch into `item`; an engine error is recorded, not thrown. */
-  private solveItem(item: SolveManyItem, request: Extract<EngineRequest, { type: 'solve' }>): void {
-    const response = this.send('Unable to solve the puzzles', request);
-    if ('error' in response) {
-      item.error = response.error;
-      return;
-    }
-    const r = response.result;
-    item.givens = r.givens;
-    item.status = r.status;
-    if (r.solution !== undefined) {
-      item.solution = r.solution;
-      item.solutionGrid = gridOf(r.solution, r.size);
-    }
-    item.nodes = r.stats.nodes;
-    item.ms = r.stats.totalMs;
-    item.stats = r.stats;
   }
 
   /** Send one request; an error response throws, naming `action`. */
@@ -517,6 +605,38 @@ function withGrids(result: SolveOutput): SolveOutput {
   if (result.solution !== undefined) result.solutionGrid = gridOf(result.solution, result.size);
   return result;
 }
+
+/** A solve response into a batch's item: its outcome, or its error (not thrown). */
+function fillItem(item: SolveManyItem, response: { result: SolveResult } | { error: EngineError }): void {
+  if ('error' in response) {
+    item.error = response.error;
+    return;
+  }
+  const r = response.result;
+  item.givens = r.givens;
+  item.status = r.status;
+  if (r.solution !== undefined) {
+    item.solution = r.solution;
+    item.solutionGrid = gridOf(r.solution, r.size);
+  }
+  item.nodes = r.stats.nodes;
+  item.ms = r.stats.totalMs;
+  item.stats = r.stats;
+}
+
+/** A batch before solving: its items, its format, and one solve request per item. */
+interface PlannedBatch {
+  format: SolveManyResult['format'];
+  items: SolveManyItem[];
+  requests: Array<Extract<EngineRequest, { type: 'solve' }>>;
+}
+
+/** The most threads solveMany's `workers` may ask for. */
+const MAX_WORKERS = 64;
+/** The most puzzles sent to a thread at once. */
+const MAX_CHUNK = 32;
+/** Chunks per thread at least, so that a slow chunk does not hold up the end. */
+const CHUNKS_PER_WORKER = 8;
 
 function summary(format: SolveManyResult['format'], items: SolveManyItem[], start: number): SolveManyResult {
   let solved = 0;

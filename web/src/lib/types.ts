@@ -358,6 +358,25 @@ export interface Solver {
   ): SolveOutput;
 
   /**
+   * {@link Solver.solveMany} (below) on `workers` threads (Node's worker_threads; the
+   * Node entry only): the puzzles go out in chunks of up to 32 to whichever thread is
+   * free, each thread with a WebAssembly module of its own (loaded on the first call
+   * that needs it, and kept until {@link Solver.dispose}; idle threads do not keep the
+   * process alive). The items are those one thread gives, in input order;
+   * `onProgress` comes in the order puzzles finish.
+   *
+   * @param options as above, plus `workers`: 1 to 64 (e.g. `os.availableParallelism()`)
+   * @returns a promise of the same result
+   * @throws GridmilpError `invalid_option` for a bad `workers` or where there are no
+   *   threads (the browser entry), before any solve; as a rejection `load_failed` when
+   *   a thread cannot load the module, `engine_crashed` when one dies
+   */
+  solveMany(
+    puzzles: string | readonly PuzzleInput[],
+    options: SolveManyOptions & { workers: number },
+    onProgress?: (progress: SolveManyProgress) => void,
+  ): Promise<SolveManyResult>;
+  /**
    * Solve many puzzles: a text holding any number of puzzles (parsed first; a parse
    * error throws), or an array of puzzles (each a string or a 2-D array; all checked
    * before the first solve). A puzzle whose solve fails is reported in its item's

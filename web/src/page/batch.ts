@@ -148,7 +148,8 @@ export class BatchPanel {
     if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
     if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
     this.hooks.setStatus(
-      `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}: ${parts.join(', ')} (${route}).`,
+      `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}` +
+        `${(result.workers ?? 1) > 1 ? ` on ${result.workers} workers` : ''}: ${parts.join(', ')} (${route}).`,
       counts.errors || counts.noSolution ? 'info' : 'ok',
     );
     if (result.format === 'euler96') {

@@ -121,7 +121,16 @@ export interface CompleteCallOptions extends PuzzleFields {
 export interface BatchCallOptions extends PuzzleFields {
   /** Time limit per puzzle of 16×16 or larger, ms (0 = none). */
   largeTimeLimitMs?: number;
+  /**
+   * Workers to solve on (default 1, at most {@link MAX_WORKERS}): this client's and
+   * helpers with workers of their own, started on the first batch that needs them and
+   * kept until Stop or {@link SolverClient.dispose}.
+   */
+  workers?: number;
 }
+
+/** The most workers a batch runs on (issue #24: one per core, at most 8). */
+export const MAX_WORKERS = 8;
 
 /**
  * Talks to one solver worker at a time. Requests are answered in the order sent
@@ -138,6 +147,8 @@ export class SolverClient {
   private generation = 0;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Clients with workers of their own, for batches on several workers. */
+  private helpers: SolverClient[] = [];
 
   /**
    * Starts a worker at once (so the WASM module can load while the user types).
@@ -355,21 +366,41 @@ export class SolverClient {
    * @param text one or many puzzles in any accepted format
    * @param options solver options applied to each puzzle
    * @param onProgress called after each puzzle (and once with `done: 0` after parsing)
-   * @param extra puzzle fields for parsing and the time limit for 16×16 and larger
+   * @param extra puzzle fields for parsing, the time limit for 16×16 and larger, and
+   *   the number of workers (with more than one, progress comes in the order puzzles
+   *   finish: see solver/pool.ts)
    * @returns every puzzle's outcome in input order; a puzzle that fails to solve is
    *   an item with `error`, not a rejection
    * @throws SolverError (as rejection) when the text does not parse, or on Stop
    */
-  solveBatch(
+  async solveBatch(
     text: string,
     options?: SolveOptions,
     onProgress?: (progress: BatchProgress) => void,
     extra: BatchCallOptions = {},
   ): Promise<BatchResult> {
-    return this.send(
-      { type: 'solveBatch', text, ...extra, ...(options ? { options } : {}) },
-      onProgress,
-    );
+    const { workers = 1, ...fields } = extra;
+    const count = Math.min(MAX_WORKERS, Math.floor(workers));
+    if (count > 1) {
+      const generation = this.generation;
+      const { solveBatchOnWorkers } = await import('./pool');
+      if (generation !== this.generation) throw new SolverError({ code: 'stopped', message: 'Stopped.' });
+      return solveBatchOnWorkers(this, (n) => this.helpersFor(n), count, text, options, onProgress, fields);
+    }
+    return this.send({ type: 'solveBatch', text, ...fields, ...(options ? { options } : {}) }, onProgress);
+  }
+
+  /** `count` helper clients, started now if there are fewer (each loads its own module). */
+  private helpersFor(count: number): SolverClient[] {
+    while (this.helpers.length < count) this.helpers.push(new SolverClient(this.factory));
+    return this.helpers.slice(0, count);
+  }
+
+  /** Terminate the helpers' workers (their pending requests settle with `stopped`). */
+  private disposeHelpers(): void {
+    const helpers = this.helpers;
+    this.helpers = [];
+    for (const helper of helpers) helper.dispose();
   }
 
   /**
@@ -389,11 +420,13 @@ export class SolverClient {
    * `stopped`, and start a fresh worker. Safe to call when idle.
    */
   stop(): void {
+    this.disposeHelpers();
     this.restart('stopped', 'Stopped.');
   }
 
   /** Terminate the worker for good and reject pending requests (`stopped`). */
   dispose(): void {
+    this.disposeHelpers();
     this.generation++;
     this.port.terminate();
     this.rejectAll({ code: 'stopped', message: 'The solver was shut down.' });

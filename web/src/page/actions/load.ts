@@ -5,6 +5,7 @@
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
 import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat } from '../../solver/protocol';
+import { MAX_WORKERS } from '../../solver/client';
 import type { BatchPanel } from '../batch';
 import { checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
@@ -188,7 +189,11 @@ export class PuzzleLoader {
             latest = progress;
             panel.progress(progress);
           },
-          { ...(fields ?? settings.textFields()), largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value) },
+          {
+            ...(fields ?? settings.textFields()),
+            largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value),
+            workers: batchWorkers(),
+          },
         );
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);
@@ -227,6 +232,17 @@ export class PuzzleLoader {
     });
     return this.batchPanel;
   }
+}
+
+/**
+ * Workers for a batch: one per core the browser reports (navigator.hardwareConcurrency),
+ * at most MAX_WORKERS (8); `?workers=N` in the page's URL sets it (1 = the page's own
+ * worker only), e.g. to compare.
+ */
+function batchWorkers(): number {
+  const asked = Number(new URLSearchParams(location.search).get('workers'));
+  const cores = Number.isInteger(asked) && asked >= 1 ? asked : navigator.hardwareConcurrency || 1;
+  return Math.min(MAX_WORKERS, cores);
 }
 
 function capitalise(text: string): string {

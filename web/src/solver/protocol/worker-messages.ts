@@ -242,8 +242,10 @@ export interface BatchResult {
   boxWidth: number;
   /** Every puzzle in input order. */
   items: BatchItem[];
-  /** Wall-clock time for the whole batch in the worker, ms. */
+  /** Wall-clock time for the whole batch in the worker (in the page when on several), ms. */
   elapsedMs: number;
+  /** Workers the puzzles were solved on, when more than one (solver/pool.ts). */
+  workers?: number;
 }
 
 /** Progress of a batch, sent after each puzzle. */

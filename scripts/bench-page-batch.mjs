@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Page benchmark of a batch on one worker and on a pool (issue #24, "every core"):
+// serves dist/ on 127.0.0.1, opens the page in headless Chromium with `?workers=N`,
+// loads a puzzle file through the file input and reads the batch's time from the
+// status line ("Finished 1,000 puzzles from … in 1.25 s on 2 workers: …"), twice per
+// page: the first batch (helpers start then: their workers, modules and cold solves)
+// and a second one (helpers warm). Prints per file and worker count the median of
+// `--runs` pages, and the throughput against one worker. Figures, not tests.
+//
+// Usage: node scripts/bench-page-batch.mjs [--runs N] [--workers 1,2] [FILE...]
+//        (default: ../shared/data/sudoku17_last1000.txt and top95.txt, 3 runs,
+//        workers 1 and navigator.hardwareConcurrency)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const args = process.argv.slice(2);
+let runs = 3;
+let workerCounts = null;
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--workers') workerCounts = args[++i].split(',').map(Number);
+  else if (args[i].startsWith('--')) throw new Error(`bench-page-batch: unknown argument ${args[i]}`);
+  else files.push(resolve(args[i]));
+}
+if (files.length === 0) {
+  for (const name of ['sudoku17_last1000.txt', 'top95.txt']) {
+    const path = resolve(root, '../shared/data', name);
+    if (existsSync(path)) files.push(path);
+  }
+}
+if (files.length === 0) throw new Error('bench-page-batch: no puzzle file given and none in ../shared/data');
+
+/** Starts scripts/serve.mjs on a free port; resolves with its URL and process. */
+function serve() {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) ok({ url: m[1], child });
+    });
+    child.on('exit', (code) => fail(new Error(`serve.mjs exited with ${code}`)));
+  });
+}
+
+/** ms in the status line's "in 1.25 s" / "in 458 ms". */
+function batchMs(status) {
+  const m = /^Finished [\d,]+ puzzles? from .* in ([\d.]+) (ms|s)/.exec(status);
+  if (!m) throw new Error(`bench-page-batch: not a finished batch: ${status}`);
+  return Number(m[1]) * (m[2] === 's' ? 1000 : 1);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const { url, child } = await serve();
+const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-batch-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  serviceWorkers: 'block',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  const probe = await context.newPage();
+  await probe.goto(url);
+  const cores = await probe.evaluate(() => navigator.hardwareConcurrency);
+  await probe.close();
+  workerCounts ??= [...new Set([1, Math.min(8, cores)])];
+  console.log(`page batch benchmark: navigator.hardwareConcurrency ${cores}; median of ${runs} pages, ms as the status line gives it`);
+  for (const file of files) {
+    const base = {};
+    for (const workers of workerCounts) {
+      const first = [];
+      const second = [];
+      for (let r = 0; r < runs; r++) {
+        const page = await context.newPage();
+        await page.goto(`${url}?workers=${workers}`);
+        await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+        for (const into of [first, second]) {
+          await page.getByLabel('Puzzle file').setInputFiles(file);
+          const status = page.locator('[role="status"]');
+          await status.filter({ hasText: /^Finished / }).waitFor({ timeout: 600_000 });
+          into.push(batchMs((await status.textContent()) ?? ''));
+          await status.evaluate((s) => {
+            s.textContent = '';
+          });
+        }
+        await page.close();
+      }
+      const row = { first: median(first), second: median(second) };
+      base[workers] = row;
+      const ratio = (k) => (base[1] ? ` (${(base[1][k] / row[k]).toFixed(2)}×)` : '');
+      console.log(
+        `  ${basename(file).padEnd(24)} workers ${String(workers).padStart(2)}: first batch ${row.first.toFixed(0)} ms${ratio('first')}, ` +
+          `second ${row.second.toFixed(0)} ms${ratio('second')}  [${first.join(' ')} | ${second.join(' ')}]`,
+      );
+    }
+  }
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  child.kill();
+}

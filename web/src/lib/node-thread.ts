@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * One thread of solveMany's `workers` (Node's worker_threads; started by node.ts): loads
+ * the module from the bytes in `workerData.wasmBinary` on the first message, then
+ * answers each message `{ requests }` with `{ responses }` (the engine's, in order), or
+ * `{ failed: { code, message } }` when the module cannot load or has crashed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import createGridmilpModule from '../../generated/gridmilp_wasm_sat.js';
+import { createEngineLoader, EngineCrashedError, errorText, type Engine } from '../worker/engine.js';
+
+const load = createEngineLoader(() => createGridmilpModule, {
+  moduleOptions: { wasmBinary: (workerData as { wasmBinary: Uint8Array }).wasmBinary },
+});
+
+parentPort!.on('message', (message: { requests: object[] }) => {
+  void answer(message.requests).then((reply) => parentPort!.postMessage(reply));
+});
+
+async function answer(requests: object[]): Promise<object> {
+  let engine: Engine;
+  try {
+    engine = await load();
+  } catch (e) {
+    return { failed: { code: 'load_failed', message: `A solveMany thread could not load the module: ${errorText(e)}` } };
+  }
+  try {
+    return { responses: requests.map((r) => engine.request(r as never)) };
+  } catch (e) {
+    if (e instanceof EngineCrashedError) {
+      return { failed: { code: 'engine_crashed', message: `A solveMany thread's module crashed: ${e.message}` } };
+    }
+    return { failed: { code: 'internal_error', message: errorText(e) } };
+  }
+}
