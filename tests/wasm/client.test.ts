@@ -11,7 +11,8 @@ import {
 import { SolverError, type BatchProgress, type EnumerateProgress } from '../../web/src/solver/protocol';
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
-import { importFactory, readData, readEuler96, solutionProblems, wasmBinary } from './helpers';
+import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems, wasmBinary } from './helpers';
+import { solveBatchOnWorkers } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
 
@@ -106,47 +107,68 @@ describe('SolverClient', () => {
     const client = new SolverClient(factory);
     const one = await client.solveBatch(p096, { model: 'reduced' });
     expect(one.workers).toBeUndefined();
+    // Fast puzzles (well under a ms each) stay on the client's own worker.
+    const light = await client.solveBatch(p096, { model: 'reduced' }, undefined, { workers: 3 });
+    expect(light.workers).toBeUndefined();
+    expect(workers).toHaveLength(1);
+    // Helpers joining from the first chunk on (the pace of a slow set).
     const seen: BatchProgress[] = [];
-    const three = await client.solveBatch(p096, { model: 'reduced' }, (p) => seen.push(p), { workers: 3 });
+    const helpers: SolverClient[] = [];
+    const three = await solveBatchOnWorkers(
+      client,
+      (n) => {
+        while (helpers.length < n) helpers.push(new SolverClient(factory));
+        return helpers.slice(0, n);
+      },
+      3,
+      p096,
+      { model: 'reduced' },
+      (p) => seen.push(p),
+      {},
+      0,
+      { minMsPerPuzzle: 0, minWorkLeftMs: 0, minWorkLeftWarmMs: 0 },
+    );
     expect(workers).toHaveLength(3); // the client's own and two helpers
     expect(three.workers).toBe(3);
     expect(three.format).toBe(one.format);
     const strip = (items: typeof one.items) => items.map(({ ms: _ms, ...rest }) => rest);
     expect(strip(three.items)).toEqual(strip(one.items));
+    expect(strip(light.items)).toEqual(strip(one.items));
     expect(three.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(seen[0]).toMatchObject({ done: 0, total: 50 });
     expect(seen.slice(1).map((p) => p.done)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(seen.slice(1).map((p) => p.item!.index)).size).toBe(50);
-    // Every helper took part: each got at least one chunk of canonical lines.
+    // Every helper took part: each got at least one chunk of canonical lines, quietly.
     for (const w of workers.slice(1)) {
       const batches = w.received.filter((m) => (m as { type?: string }).type === 'solveBatch');
       expect(batches.length).toBeGreaterThan(0);
+      expect(batches.every((m) => (m as { quiet?: boolean }).quiet === true)).toBe(true);
     }
+    for (const helper of helpers) helper.dispose();
     client.dispose();
     expect(workers.every((w) => w.terminated)).toBe(true);
   });
 
-  it('Stop ends a batch on several workers and every helper with it', async () => {
+  it('helpers join a slow batch by themselves, and Stop ends them with it', async () => {
     const { factory, workers } = inProcessWorkers();
     const client = new SolverClient(factory);
+    // Textbook branch-and-bound on every puzzle: slow enough (several ms each in Node)
+    // for helpers to be worth their start.
+    const slow = Array.from({ length: 6 }, () => readOnePerLine(readData('top95.txt')).slice(0, 40)).flat().join('\n');
     let tenSeen!: () => void;
     const ten = new Promise<void>((resolve) => {
       tenSeen = resolve;
     });
     const batch = client
-      .solveBatch(p096, undefined, (p) => p.done === 10 && tenSeen(), { workers: 2 })
+      .solveBatch(slow, { model: 'textbook', method: 'branch-and-bound' }, (p) => p.done >= 100 && tenSeen(), { workers: 2 })
       .catch((e: unknown) => e);
     await ten;
+    expect(workers).toHaveLength(2); // a helper joined
     client.stop();
     const error = (await batch) as SolverError;
     expect(error).toBeInstanceOf(SolverError);
     expect(error.code).toBe('stopped');
     expect(workers.slice(0, 2).every((w) => w.terminated)).toBe(true);
-    // A batch of one chunk starts no helper.
-    const small = await client.solveBatch(grids.slice(0, 3).map(([, g]) => g).join('\n'), undefined, undefined, { workers: 2 });
-    expect(small.items).toHaveLength(3);
-    expect(small.workers).toBe(1);
-    expect(workers).toHaveLength(3); // the two stopped and the client's fresh one
     client.dispose();
   });
 

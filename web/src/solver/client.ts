@@ -121,6 +121,8 @@ export interface CompleteCallOptions extends PuzzleFields {
 export interface BatchCallOptions extends PuzzleFields {
   /** Time limit per puzzle of 16×16 or larger, ms (0 = none). */
   largeTimeLimitMs?: number;
+  /** No progress per puzzle, only the result (a chunk of a batch on several workers). */
+  quiet?: boolean;
   /**
    * Workers to solve on (default 1, at most {@link MAX_WORKERS}): this client's and
    * helpers with workers of their own, started on the first batch that needs them and
@@ -385,7 +387,8 @@ export class SolverClient {
       const generation = this.generation;
       const { solveBatchOnWorkers } = await import('./pool');
       if (generation !== this.generation) throw new SolverError({ code: 'stopped', message: 'Stopped.' });
-      return solveBatchOnWorkers(this, (n) => this.helpersFor(n), count, text, options, onProgress, fields);
+      const warm = this.helpers.length;
+      return solveBatchOnWorkers(this, (n) => this.helpersFor(n), count, text, options, onProgress, fields, warm);
     }
     return this.send({ type: 'solveBatch', text, ...fields, ...(options ? { options } : {}) }, onProgress);
   }

@@ -2,19 +2,21 @@
 /**
  * A batch on several workers (issue #24, "every core"): the text is parsed once, then
  * its puzzles go out in chunks to whichever worker is free, and the answers come back
- * in input order, the same items one worker gives. Loaded by {@link SolverClient} only
- * for a batch that asks for more than one worker, so the first solve does not fetch it.
+ * in input order, the same items one worker gives. The main worker solves the first
+ * few alone; helpers join when those were slow enough for the workers, not the page's
+ * own thread, to set the pace, else the main worker solves the rest in one batch. Loaded by {@link SolverClient} only for a batch that asks
+ * for more than one worker, so the first solve does not fetch it.
  */
 import type { BatchItem, BatchProgress, BatchResult, PuzzleFields, SolveOptions, WorkerParseResult } from './protocol';
 
 /** What the pool needs of a worker's client (SolverClient's own methods). */
 export interface BatchWorker {
-  parse(text: string, fields?: PuzzleFields): Promise<WorkerParseResult>;
+  parse(text: string, fields?: PuzzleFields, first?: number): Promise<WorkerParseResult>;
   solveBatch(
     text: string,
     options?: SolveOptions,
     onProgress?: (progress: BatchProgress) => void,
-    extra?: PuzzleFields & { largeTimeLimitMs?: number },
+    extra?: PuzzleFields & { largeTimeLimitMs?: number; quiet?: boolean },
   ): Promise<BatchResult>;
 }
 
@@ -23,23 +25,69 @@ const MAX_CHUNK = 32;
 /** Chunks per worker at least, so that a slow chunk does not hold up the end. */
 const CHUNKS_PER_WORKER = 8;
 /**
- * Fewer puzzles than this stay on the main worker: a helper's start (its worker, its
- * module, its first cold solves: a few hundred ms) outweighs what it could take over.
+ * Chunks queued in each worker at once: the next ones wait in the worker while the page
+ * takes the last one's answers (and draws their rows), so a busy page thread does not
+ * leave it idle. With 2, two workers still waited for the page (1,000 puzzles of
+ * sudoku17_last1000.txt on 2 cores: 338 ms against 263 ms with 4).
  */
-const MIN_PUZZLES_FOR_HELPERS = 8;
+const CHUNKS_IN_FLIGHT = 4;
+/**
+ * Helpers join only when a puzzle takes the worker at least this long on average, ms.
+ * Below it the page's own thread (taking the answers, drawing a row per puzzle) is the
+ * bottleneck and helpers only compete with it for the cores: on 2 cores, 1,000 puzzles
+ * of sudoku17_last1000.txt (0.17 ms each) took 322 ms on two workers against 241 ms on
+ * one (docs/performance.md).
+ */
+/** When helpers join: see HELPER_MIN_MS_PER_PUZZLE and HELPER_MIN_WORK_LEFT_MS. */
+export interface HelperPace {
+  /** A puzzle's average time in the worker so far, at least, ms. */
+  minMsPerPuzzle: number;
+  /** What is left at that pace, at least, ms, for helpers still to be started. */
+  minWorkLeftMs: number;
+  /** The same for helpers an earlier batch started (their start is paid). */
+  minWorkLeftWarmMs: number;
+}
+
+const HELPER_MIN_MS_PER_PUZZLE = 1;
+/**
+ * …and when what is left would take the main worker at least this long at the pace so
+ * far, ms: a helper's start (its worker, its module, its first cold solves) takes a
+ * few hundred ms.
+ */
+const HELPER_MIN_WORK_LEFT_MS = 500;
+/**
+ * …or this long when the helpers are running already: 95 puzzles of top95.txt with the
+ * candidates model and branch-and-bound (4.6 ms each, 437 ms in all) stayed on one
+ * worker with the 500 ms above.
+ */
+const HELPER_MIN_WORK_LEFT_WARM_MS = 50;
+
+/** Puzzles the main worker solves first, alone, to give the pace. */
+const PROBE_PUZZLES = 8;
+
+/** The page's pace. */
+const PAGE_PACE: HelperPace = {
+  minMsPerPuzzle: HELPER_MIN_MS_PER_PUZZLE,
+  minWorkLeftMs: HELPER_MIN_WORK_LEFT_MS,
+  minWorkLeftWarmMs: HELPER_MIN_WORK_LEFT_WARM_MS,
+};
 
 /**
  * Solve every puzzle of `text` on `main` and up to `workers − 1` helpers.
  *
  * @param main the client that parses the text and solves its share
  * @param helpers returns `count` more clients (each with its own worker, started by the
- *   caller; asked for only when the batch has at least MIN_PUZZLES_FOR_HELPERS puzzles)
+ *   caller; asked for once, when the first PROBE_PUZZLES say helpers are worth their
+ *   start: HELPER_MIN_MS_PER_PUZZLE, HELPER_MIN_WORK_LEFT_MS)
+ * @param warmHelpers how many helpers run already (started by an earlier batch)
  * @param workers workers to use in all, ≥ 1
  * @param text one or many puzzles in any accepted format
  * @param options solver options applied to each puzzle
- * @param onProgress once with `done: 0` after parsing, then after each puzzle in the
- *   order they finish (`done` counts them; `item.index` is the input position)
+ * @param onProgress once with `done: 0` after parsing, then after each puzzle (on
+ *   several workers a chunk's at a time, in the order chunks finish; `done` counts
+ *   them; `item.index` is the input position)
  * @param fields puzzle fields for parsing, and the time limit for 16×16 and larger (ms)
+ * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
  *   with `elapsedMs` measured in the page and `workers` the number that took part
  * @throws SolverError (as rejection) when the text does not parse, on Stop, or when a
@@ -53,48 +101,57 @@ export async function solveBatchOnWorkers(
   options: SolveOptions | undefined,
   onProgress: ((progress: BatchProgress) => void) | undefined,
   fields: PuzzleFields & { largeTimeLimitMs?: number },
+  warmHelpers = 0,
+  pace: HelperPace = PAGE_PACE,
 ): Promise<BatchResult> {
   const start = performance.now();
   const { largeTimeLimitMs, ...puzzleFields } = fields;
-  const parsed = await main.parse(text, puzzleFields);
-  const { puzzles, format, size, boxHeight, boxWidth } = parsed;
-  const total = puzzles.length;
-  onProgress?.({ done: 0, total, elapsedMs: performance.now() - start });
+  // The first puzzles, alone on the main worker, give the pace (their answers are kept
+  // only if helpers join).
+  const head = await main.parse(text, puzzleFields, PROBE_PUZZLES);
+  const { format, size, boxHeight, boxWidth, count: total } = head;
   const chunk = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(total / (workers * CHUNKS_PER_WORKER))));
-  const team =
-    total >= MIN_PUZZLES_FOR_HELPERS ? [main, ...helpers(Math.min(workers, Math.ceil(total / chunk)) - 1)] : [main];
-  const items: BatchItem[] = new Array<BatchItem>(total);
-  let next = 0;
-  let done = 0;
-  let failed = false;
+  const probe = head.puzzles.slice(0, Math.min(chunk, PROBE_PUZZLES));
   const shape = { size, boxHeight, boxWidth, symbols: 'digits' as const };
+  const extra = { ...shape, quiet: true, ...(largeTimeLimitMs !== undefined ? { largeTimeLimitMs } : {}) };
+  const probed = await main.solveBatch(probe.map((p) => p.givens).join('\n'), options, undefined, extra);
+  const perPuzzle = probe.length > 0 ? probed.elapsedMs / probe.length : 0;
+  const left = total - probe.length;
+  const count = Math.min(workers, Math.ceil(left / chunk) + 1) - 1;
+  const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
+  if (count < 1 || perPuzzle < pace.minMsPerPuzzle || left * perPuzzle < minLeftMs) {
+    // Not worth a helper: the whole text as one worker alone solves it.
+    return main.solveBatch(text, options, onProgress, fields);
+  }
+
+  const { puzzles } = await main.parse(text, puzzleFields);
+  onProgress?.({ done: 0, total, elapsedMs: performance.now() - start });
+  const items: BatchItem[] = new Array<BatchItem>(total);
+  let done = 0;
+  /** A worker's answer for `puzzles[from + answer.index]`, at its input position. */
+  const take = (from: number, answer: BatchItem): void => {
+    const source = puzzles[from + answer.index]!;
+    const item = { ...answer, index: from + answer.index, name: source.name, line: source.line };
+    items[item.index] = item;
+    done++;
+    onProgress?.({ done, total, elapsedMs: performance.now() - start, item });
+  };
+  probed.items.forEach((answer) => take(0, answer));
+  let next = probe.length;
+  let failed = false;
+  const team = [main, ...helpers(count)];
   const work = async (worker: BatchWorker): Promise<void> => {
     while (next < total && !failed) {
       const from = next;
-      const slice = puzzles.slice(from, Math.min(total, from + chunk));
-      next = from + slice.length;
-      // The chunk's items, moved to their input positions with the text's names and lines.
-      const place = (item: BatchItem): BatchItem => {
-        const source = slice[item.index]!;
-        return { ...item, index: from + item.index, name: source.name, line: source.line };
-      };
-      const result = await worker.solveBatch(
-        slice.map((p) => p.givens).join('\n'),
-        options,
-        (progress) => {
-          if (progress.item === undefined) return;
-          const item = place(progress.item);
-          items[item.index] = item;
-          done++;
-          onProgress?.({ done, total, elapsedMs: performance.now() - start, item });
-        },
-        { ...shape, ...(largeTimeLimitMs !== undefined ? { largeTimeLimitMs } : {}) },
-      );
-      for (const item of result.items) items[from + item.index] ??= place(item);
+      next = Math.min(total, from + chunk);
+      const lines = puzzles.slice(from, next).map((p) => p.givens);
+      const result = await worker.solveBatch(lines.join('\n'), options, undefined, extra);
+      result.items.forEach((answer) => take(from, answer));
     }
   };
   try {
-    await Promise.all(team.map(work));
+    // Chunks in flight per worker (see CHUNKS_IN_FLIGHT).
+    await Promise.all(team.flatMap((worker) => Array.from({ length: CHUNKS_IN_FLIGHT }, () => work(worker))));
   } catch (e) {
     failed = true;
     throw e;

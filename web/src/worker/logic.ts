@@ -268,7 +268,7 @@ export class SolverWorkerLogic {
       case 'solveBatch': {
         if (typeof m.text !== 'string') return bad('text', 'solveBatch needs a text (string).');
         const large = typeof m.largeTimeLimitMs === 'number' ? m.largeTimeLimitMs : 0;
-        this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large);
+        this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large, m.quiet === true);
         return;
       }
       default:
@@ -286,7 +286,7 @@ export class SolverWorkerLogic {
 
   /**
    * Parse `text`, then solve each puzzle with the parsed size and box shape, posting
-   * progress after each one. Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
+   * progress after each one unless `quiet`. Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
    * smaller of it and `options.timeLimitMs` when both are set).
    */
   private solveBatch(
@@ -296,6 +296,7 @@ export class SolverWorkerLogic {
     fields: PuzzleFields,
     baseOptions: SolveOptions | undefined,
     largeTimeLimitMs: number,
+    quiet = false,
   ): void {
     const start = this.now();
     const parsed = engine.request({ id, type: 'parse', text, ...fields });
@@ -307,7 +308,7 @@ export class SolverWorkerLogic {
     const options = size >= 16 ? withLargeLimit(baseOptions, largeTimeLimitMs) : baseOptions;
     const total = puzzles.length;
     const items: BatchItem[] = [];
-    this.post({ id, progress: { done: 0, total, elapsedMs: this.now() - start } });
+    if (!quiet) this.post({ id, progress: { done: 0, total, elapsedMs: this.now() - start } });
     puzzles.forEach((p, index) => {
       const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
       const solved = engine.request({
@@ -330,7 +331,7 @@ export class SolverWorkerLogic {
         item.ms = r.stats.totalMs;
       }
       items.push(item);
-      this.post({ id, progress: { done: index + 1, total, elapsedMs: this.now() - start, item } });
+      if (!quiet) this.post({ id, progress: { done: index + 1, total, elapsedMs: this.now() - start, item } });
     });
     const result: BatchResult = {
       format,

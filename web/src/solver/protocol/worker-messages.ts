@@ -68,6 +68,11 @@ export interface WorkerSolveBatchMessage extends PuzzleFields {
    * this and `options.timeLimitMs` are set, the smaller one applies.
    */
   largeTimeLimitMs?: number;
+  /**
+   * No progress message per puzzle, only the result (a chunk of a batch on several
+   * workers: solver/pool.ts, where the page's thread would otherwise be the bottleneck).
+   */
+  quiet?: boolean;
 }
 
 /** Page → worker: is the solution unique? */
