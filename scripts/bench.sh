@@ -5,7 +5,9 @@
 # page weight), scripts/bench-genres.mjs (the killer and jigsaw sets, native and
 # WASM; the ten pencil genres' sets too) and scripts/bench-explain.mjs (why no
 # solution?, both routes; 1, 2 and 3 wrong digits by CNF-SAT; scripts/bench-explain-clues.mjs
-# for the clue genres' 1, 2 and 3 wrong clues) and scripts/bench-sheets.mjs (reading and writing spreadsheets). Figures, not tests.
+# for the clue genres' 1, 2 and 3 wrong clues) and scripts/bench-sheets.mjs (reading and writing spreadsheets),
+# scripts/bench-workers.mjs (solveMany on worker threads) and scripts/bench-page-batch.mjs
+# (a page batch on one worker and on several). Figures, not tests.
 # Arguments go to bench.mjs; --no-page skips the page; --genres runs the genres'
 # benchmark alone, --explain the explainer's alone, --sheets the spreadsheets' alone.
 set -euo pipefail
@@ -25,6 +27,9 @@ for a in "$@"; do
 done
 node scripts/bench.mjs "${args[@]}"
 echo
+npm run -s build:package >/dev/null 2>&1
+node scripts/bench-workers.mjs
+echo
 node scripts/bench-genres.mjs
 echo
 node scripts/bench-explain.mjs --bnb
@@ -35,4 +40,6 @@ node scripts/bench-sheets.mjs
 if [[ $page -eq 1 ]]; then
   echo
   node scripts/bench-page.mjs
+  echo
+  node scripts/bench-page-batch.mjs
 fi

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// solveMany on worker threads (issue #24, "every core"), npm API in Node: per set, the
+// whole file through `solveMany(text)` on the calling thread and through
+// `solveMany(text, { workers: N })`, default route, answers compared item by item.
+// Each figure is the median of --runs passes after one warm-up pass of each (the
+// threads are started and warm: a solver keeps them until dispose). Prints ms, the
+// throughput against one thread, and the process's resident memory after the passes.
+// Figures, not tests. The package must be built (npm run build:package).
+//
+// Usage: node scripts/bench-workers.mjs [--runs N] [--workers N] [FILE...]
+// Default: ../shared/data/ top95.txt, sudoku17_last1000.txt, p096_sudoku.txt and the
+// 25×25 sample (gridmilp's own stand-ins when absent), 5 runs, workers = cores.
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const entry = resolve(root, 'lib/src/lib/node.js');
+if (!existsSync(entry)) throw new Error('bench-workers: lib/ is missing: npm run build:package first');
+const { createSolver } = await import(entry);
+
+const args = process.argv.slice(2);
+let runs = 5;
+let workers = availableParallelism();
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--workers') workers = Number(args[++i]);
+  else if (args[i].startsWith('--')) throw new Error(`bench-workers: unknown argument ${args[i]}`);
+  else files.push(resolve(args[i]));
+}
+if (files.length === 0) {
+  for (const [shared, own] of [
+    ['top95.txt', 'hard95.txt'],
+    ['sudoku17_last1000.txt', 'minimal1000.txt'],
+    ['p096_sudoku.txt', 'grids50.txt'],
+    ['sudoku25x25/lewis_sample_25x25.txt', '25x25.txt'],
+  ]) {
+    const path = resolve(root, '../shared/data', shared);
+    files.push(existsSync(path) ? path : resolve(root, 'tests/data/sudoku', own));
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const answers = (r) => r.items.map((i) => i.solution ?? i.error?.code ?? i.status).join('\n');
+
+const solver = await createSolver();
+console.log(`solveMany on worker threads: ${workers} workers, ${availableParallelism()} cores, median of ${runs} passes, ms`);
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  const reference = answers(solver.solveMany(text));
+  await solver.solveMany(text, { workers });
+  const one = [];
+  const many = [];
+  for (let r = 0; r < runs; r++) {
+    let t = performance.now();
+    const a = solver.solveMany(text);
+    one.push(performance.now() - t);
+    t = performance.now();
+    const b = await solver.solveMany(text, { workers });
+    many.push(performance.now() - t);
+    if (answers(a) !== reference || answers(b) !== reference) throw new Error(`bench-workers: ${file}: the answers differ`);
+  }
+  const [m1, mn] = [median(one), median(many)];
+  console.log(
+    `  ${basename(file).padEnd(26)} 1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×   same answers`,
+  );
+}
+console.log(`resident memory after the passes: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);
+solver.dispose();
