@@ -13,7 +13,9 @@
 // Usage: node scripts/bench-page-batch.mjs [--runs N] [--workers 1,2] [--batches B]
 //                                          [--hash model=candidates] [FILE...]
 // (--hash: the page's URL state, e.g. another model than the batch's default route;
-// --batches: batches per page, the first reported alone)
+// --batches: batches per page, the first reported alone; --genre G: the genre page's
+// Solve all on a file of that genre's records, timed from the click to its status
+// line's "… puzzles solved")
 // Default: ../shared/data/sudoku17_last1000.txt and top95.txt, 3 runs, 2 batches,
 // workers 1 and navigator.hardwareConcurrency.
 import { spawn } from 'node:child_process';
@@ -28,6 +30,7 @@ const args = process.argv.slice(2);
 let runs = 3;
 let batchesPerPage = 2;
 let hash = '';
+let genre = null;
 let workerCounts = null;
 const files = [];
 for (let i = 0; i < args.length; i++) {
@@ -35,6 +38,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--workers') workerCounts = args[++i].split(',').map(Number);
   else if (args[i] === '--batches') batchesPerPage = Number(args[++i]);
   else if (args[i] === '--hash') hash = `#${args[++i]}`;
+  else if (args[i] === '--genre') genre = args[++i];
   else if (args[i].startsWith('--')) throw new Error(`bench-page-batch: unknown argument ${args[i]}`);
   else files.push(resolve(args[i]));
 }
@@ -96,7 +100,23 @@ try {
         const page = await context.newPage();
         await page.goto(`${url}?workers=${workers}${hash}`);
         await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+        if (genre !== null) {
+          await page.selectOption('#genre', genre);
+          await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+          await page.getByLabel('Genre text file').setInputFiles(file);
+          await page.locator('#genre-solve-all:not([hidden])').waitFor({ timeout: 60_000 });
+        }
         for (const into of [first, ...Array.from({ length: batchesPerPage - 1 }, () => second)]) {
+          if (genre !== null) {
+            const t0 = await page.evaluate(() => performance.now());
+            await page.click('#genre-solve-all');
+            await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 1_800_000 });
+            into.push(Math.round((await page.evaluate(() => performance.now())) - t0));
+            await page.evaluate(() => {
+              document.querySelector('#genre-status').textContent = '';
+            });
+            continue;
+          }
           const status = page.locator('[role="status"]');
           // From choosing the file to the status line's "Finished" (the page's clock):
           // one worker's own figure leaves out the page's handling of its messages.

@@ -12,7 +12,7 @@ import { SolverError, type BatchProgress, type EnumerateProgress } from '../../w
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
 import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems, wasmBinary } from './helpers';
-import { solveBatchOnWorkers } from '../../web/src/solver/pool';
+import { genreOnWorkers, solveBatchOnWorkers, type GenreWorker } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
 
@@ -261,5 +261,76 @@ describe('SolverClient', () => {
     const generated = await client.generate({ size: 4, seed: 2, options: { method: 'branch-and-bound' } });
     expect(generated.size).toBe(4);
     client.dispose();
+  });
+});
+
+describe('genreOnWorkers', () => {
+  /** A worker that answers each request after `ms`, failing the ones `fails` names. */
+  function fakeWorker(name: string, ms: number, log: string[], fails: (r: { puzzle?: string }) => string | null = () => null): GenreWorker {
+    return {
+      genre: <R>(request: { puzzle?: string }) =>
+        new Promise<R>((resolve, reject) => {
+          log.push(`${name}:${request.puzzle}`);
+          setTimeout(() => {
+            const code = fails(request);
+            if (code) reject(new SolverError({ code: code as never, message: code }));
+            else resolve({ answer: `${request.puzzle} by ${name}` } as R);
+          }, ms);
+        }),
+    };
+  }
+  const requests = Array.from({ length: 12 }, (_, i) => ({ type: 'solve' as const, genre: 'akari' as const, puzzle: `p${i}` }));
+  const zero = { minMsPerPuzzle: 0, minWorkLeftMs: 0, minWorkLeftWarmMs: 0 };
+
+  it('spreads slow requests over the helpers and reports each at its input position', async () => {
+    const log: string[] = [];
+    const outcomes = new Map<number, unknown>();
+    const used = await genreOnWorkers(
+      fakeWorker('main', 5, log),
+      (n) => Array.from({ length: n }, (_, k) => fakeWorker(`helper${k}`, 5, log)),
+      3,
+      requests,
+      (i, outcome) => outcomes.set(i, outcome),
+      0,
+      zero,
+    );
+    expect(used).toBe(3);
+    expect(log[0]).toBe('main:p0'); // the first alone, for the pace
+    expect(new Set(log.map((l) => l.split(':')[0]))).toEqual(new Set(['main', 'helper0', 'helper1']));
+    expect([...outcomes.keys()].sort((a, b) => a - b)).toEqual(requests.map((_, i) => i));
+    for (const [i, outcome] of outcomes) expect((outcome as { result: { answer: string } }).result.answer).toMatch(new RegExp(`^p${i} by `));
+  });
+
+  it('keeps fast requests on the main worker, and errors are outcomes until Stop', async () => {
+    const log: string[] = [];
+    let asked = 0;
+    const outcomes: Array<[number, unknown]> = [];
+    const used = await genreOnWorkers(
+      fakeWorker('main', 0, log, (r) => (r.puzzle === 'p3' ? 'bad_request' : null)),
+      () => {
+        asked++;
+        return [];
+      },
+      4,
+      requests,
+      (i, outcome) => outcomes.push([i, outcome]),
+    );
+    expect(used).toBe(1);
+    expect(asked).toBe(0);
+    expect(outcomes).toHaveLength(12);
+    expect((outcomes.find(([i]) => i === 3)![1] as { error: SolverError }).error.code).toBe('bad_request');
+
+    const stopped: number[] = [];
+    const stop = await genreOnWorkers(
+      fakeWorker('main', 1, [], (r) => (r.puzzle === 'p5' ? 'stopped' : null)),
+      (n) => Array.from({ length: n }, (_, k) => fakeWorker(`helper${k}`, 1, [])),
+      2,
+      requests,
+      (i) => stopped.push(i),
+      0,
+      zero,
+    ).catch((e: unknown) => e);
+    expect((stop as SolverError).code).toBe('stopped');
+    expect(stopped.length).toBeLessThan(12); // nothing starts after the stop
   });
 });

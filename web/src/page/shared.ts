@@ -4,7 +4,7 @@
  * factory, element lookup, error text, file downloads, the model panel's LP request
  * and the live branch-and-bound panel.
  */
-import type { SolverClient, WorkerFactory, WorkerHandlers, WorkerPort } from '../solver/client';
+import { MAX_WORKERS, type SolverClient, type WorkerFactory, type WorkerHandlers, type WorkerPort } from '../solver/client';
 import type { ExportModelResult, SolveProgress, SolveResult, SolveStats } from '../solver/protocol';
 import type { ModelView } from './model';
 import { formatBound, formatMs } from './format';
@@ -42,6 +42,17 @@ export const createWorker: WorkerFactory = (handlers) =>
     }),
     handlers,
   );
+
+/**
+ * The most workers for a batch (Sudoku's and the genres' Solve all): one per core the
+ * browser reports (navigator.hardwareConcurrency), at most MAX_WORKERS (8); `?workers=N`
+ * in the page's URL sets it (1 = the page's own worker only), e.g. to compare.
+ */
+export function batchWorkers(): number {
+  const asked = Number(new URLSearchParams(location.search).get('workers'));
+  const cores = Number.isInteger(asked) && asked >= 1 ? asked : navigator.hardwareConcurrency || 1;
+  return Math.min(MAX_WORKERS, cores);
+}
 
 /**
  * The element with id `id`, checked to be of `type`.

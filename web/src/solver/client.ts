@@ -212,6 +212,31 @@ export class SolverClient {
     return this.send({ type: 'genre', request }, onProgress) as Promise<R>;
   }
 
+  /**
+   * Many genre requests (one puzzle each, e.g. the genre page's Solve all) on up to
+   * `workers` workers: this client's and helpers, which join when the first request's
+   * time says they are worth their start (solver/pool.ts, genreOnWorkers).
+   *
+   * @param requests the engine requests without their ids, in input order
+   * @param workers the most workers (1 to {@link MAX_WORKERS})
+   * @param onEach each request's input position and outcome (`{ result }` or
+   *   `{ error }`, a SolverError), in the order they finish
+   * @returns the number of workers that took part
+   * @throws SolverError (as rejection) with `stopped` or `worker_crashed`: no request
+   *   starts after that
+   */
+  async genreMany<R>(
+    requests: ReadonlyArray<Omit<GenreRequest, 'id'>>,
+    workers: number,
+    onEach: (index: number, outcome: { result: R } | { error: unknown }) => void,
+  ): Promise<number> {
+    const generation = this.generation;
+    const { genreOnWorkers } = await import('./pool');
+    if (generation !== this.generation) throw new SolverError({ code: 'stopped', message: 'Stopped.' });
+    const count = Math.max(1, Math.min(MAX_WORKERS, Math.floor(workers)));
+    return genreOnWorkers<R>(this, (n) => this.helpersFor(n), count, requests, onEach, this.helpers.length);
+  }
+
   relax(puzzle: string, extra: PuzzleFields & { options?: SolveOptions } = {}): Promise<RelaxResult> {
     return this.send({ type: 'relax', puzzle, ...extra });
   }

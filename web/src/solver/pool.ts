@@ -7,6 +7,7 @@
  * own thread, to set the pace, else the main worker solves the rest in one batch. Loaded by {@link SolverClient} only for a batch that asks
  * for more than one worker, so the first solve does not fetch it.
  */
+import type { GenreRequest } from './genre';
 import type { BatchItem, BatchProgress, BatchResult, PuzzleFields, SolveOptions, WorkerParseResult } from './protocol';
 
 /** What the pool needs of a worker's client (SolverClient's own methods). */
@@ -157,4 +158,72 @@ export async function solveBatchOnWorkers(
     throw e;
   }
   return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: team.length };
+}
+
+/** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */
+export interface GenreWorker {
+  genre<R>(request: Omit<GenreRequest, 'id'>): Promise<R>;
+}
+
+/** One request's outcome in {@link genreOnWorkers}: its result, or the error it raised. */
+export type GenreOutcome<R> = { result: R } | { error: unknown };
+
+/**
+ * Genre requests (one puzzle each) on `main` and up to `workers − 1` helpers: the
+ * first on the main worker alone, whose time (in the page, ms) gives the pace as for
+ * a Sudoku batch; then each worker takes the next request as it finishes one, two in
+ * flight per worker. The page's "Solve all" for the genres.
+ *
+ * @param requests the genre requests, in input order
+ * @param onEach called once per request as it finishes (in the order they finish),
+ *   with its input position and outcome
+ * @param warmHelpers how many helpers run already (started by an earlier call)
+ * @param pace when helpers join (default: the page's)
+ * @returns the number of workers that took part
+ * @throws SolverError (as rejection) on Stop or when a worker crashes (`stopped`,
+ *   `worker_crashed`): no request starts after that; other errors are outcomes
+ */
+export async function genreOnWorkers<R>(
+  main: GenreWorker,
+  helpers: (count: number) => GenreWorker[],
+  workers: number,
+  requests: ReadonlyArray<Omit<GenreRequest, 'id'>>,
+  onEach: (index: number, outcome: GenreOutcome<R>) => void,
+  warmHelpers = 0,
+  pace: HelperPace = PAGE_PACE,
+): Promise<number> {
+  const total = requests.length;
+  let next = 0;
+  let failed = false;
+  const one = async (worker: GenreWorker, index: number): Promise<void> => {
+    try {
+      onEach(index, { result: await worker.genre<R>(requests[index]!) });
+    } catch (e) {
+      onEach(index, { error: e });
+      const code = (e as { code?: unknown }).code;
+      if (code === 'stopped' || code === 'worker_crashed') {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  if (total === 0) return 1;
+  const t0 = performance.now();
+  await one(main, next++);
+  const firstMs = performance.now() - t0;
+  const left = total - next;
+  const count = Math.min(workers, left + 1) - 1;
+  const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
+  const join = count >= 1 && firstMs >= pace.minMsPerPuzzle && left * firstMs >= minLeftMs;
+  const team = join ? [main, ...helpers(count)] : [main];
+  const work = async (worker: GenreWorker): Promise<void> => {
+    while (next < total && !failed) await one(worker, next++);
+  };
+  try {
+    await Promise.all(team.flatMap((worker) => (join ? [work(worker), work(worker)] : [work(worker)])));
+  } catch (e) {
+    failed = true;
+    throw e;
+  }
+  return team.length;
 }

@@ -5,12 +5,11 @@
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
 import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat } from '../../solver/protocol';
-import { MAX_WORKERS } from '../../solver/client';
 import type { BatchPanel } from '../batch';
 import { checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
-import { messageOf } from '../shared';
+import { batchWorkers, messageOf } from '../shared';
 
 /** File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text. */
 const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
@@ -232,17 +231,6 @@ export class PuzzleLoader {
     });
     return this.batchPanel;
   }
-}
-
-/**
- * Workers for a batch: one per core the browser reports (navigator.hardwareConcurrency),
- * at most MAX_WORKERS (8); `?workers=N` in the page's URL sets it (1 = the page's own
- * worker only), e.g. to compare.
- */
-function batchWorkers(): number {
-  const asked = Number(new URLSearchParams(location.search).get('workers'));
-  const cores = Number.isInteger(asked) && asked >= 1 ? asked : navigator.hardwareConcurrency || 1;
-  return Math.min(MAX_WORKERS, cores);
 }
 
 function capitalise(text: string): string {

@@ -23,7 +23,7 @@ import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize } from '../format';
-import { BnbPanel, saveBlob, saveText } from '../shared';
+import { batchWorkers, BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 
@@ -469,9 +469,10 @@ export class GenreView {
   }
 
   /**
-   * Solves every puzzle of the text in turn (one request each, input order): a row per
-   * puzzle with its status and ms, a progress bar, and the answers as one download in
-   * the genre's solution format. Stop ends it; what was solved stays.
+   * Solves every puzzle of the text (one request each; on one worker per core when the
+   * first says they are slow enough, SolverClient.genreMany): a row per puzzle with its
+   * status and ms, a progress bar, and the answers as one download in the genre's
+   * solution format, input order. Stop ends it; what was solved stays.
    */
   private async solveAll(): Promise<void> {
     if (this.busy) return;
@@ -493,51 +494,67 @@ export class GenreView {
     for (const b of this.busyButtons) b.disabled = true;
     this.stop.disabled = false;
     let solved = 0;
+    let done = 0;
+    let workersUsed = 1;
+    const answers: Array<string | undefined> = [];
+    const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement; result: ResultRow }> = [];
+    const requests = names.map((_, i) => {
+      const row = table.insertRow();
+      row.insertCell().textContent = String(i + 1);
+      const name = document.createElement('button');
+      name.type = 'button';
+      name.className = 'link';
+      name.textContent = names[i]!;
+      name.addEventListener('click', () => {
+        this.pick.value = String(i + 1);
+        void this.draw();
+      });
+      row.insertCell().append(name);
+      const status = row.insertCell();
+      const time = row.insertCell();
+      time.className = 'num';
+      const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: this.ownText(i) };
+      this.resultRows.push(result);
+      cells.push({ status, time, result });
+      return { type: 'solve' as const, ...this.puzzleFields(), puzzle: this.ownText(i), index: 1, name: this.parsed.puzzles[i]?.name };
+    });
     try {
-      for (let i = 0; i < names.length; i++) {
-        const row = table.insertRow();
-        row.insertCell().textContent = String(i + 1);
-        const name = document.createElement('button');
-        name.type = 'button';
-        name.className = 'link';
-        name.textContent = names[i]!;
-        name.addEventListener('click', () => {
-          this.pick.value = String(i + 1);
-          void this.draw();
-        });
-        row.insertCell().append(name);
-        const status = row.insertCell();
-        const time = row.insertCell();
-        time.className = 'num';
-        const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: this.ownText(i) };
-        this.resultRows.push(result);
-        try {
-          const r = await this.client.genre<GenreSolveResult>({ type: 'solve', ...this.puzzleFields(), puzzle: this.ownText(i), index: 1, name: this.parsed.puzzles[i]?.name });
+      // Each puzzle is its own request, on one worker per core when they are slow enough.
+      workersUsed = await this.client.genreMany<GenreSolveResult>(requests, batchWorkers(), (i, outcome) => {
+        const { status, time, result } = cells[i]!;
+        if ('result' in outcome) {
+          const r = outcome.result;
           status.textContent = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
           time.textContent = (r.stats.totalMs ?? r.stats.solveMs).toFixed(2);
           Object.assign(result, { status: status.textContent, ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
           if (r.answer) {
-            this.solutions.push(r.answer.text);
+            answers[i] = r.answer.text;
             result.solution = r.answer.text;
             solved++;
           }
-        } catch (e) {
-          status.textContent = `error: ${errorMessage(e)}`;
+        } else {
+          status.textContent = `error: ${errorMessage(outcome.error)}`;
           result.status = status.textContent;
-          if (e instanceof SolverError && (e.code === 'stopped' || e.code === 'worker_crashed')) break;
         }
-        progress.value = i + 1;
-        count.textContent = `${i + 1} of ${names.length}`;
-      }
+        done++;
+        progress.value = done;
+        count.textContent = `${done} of ${names.length}`;
+      });
+    } catch {
+      // Stopped, or a worker crashed: the requests that ended say so in their rows; the
+      // ones not started say that.
+      for (const { status } of cells) if (status.textContent === '') status.textContent = 'not started (stopped)';
     } finally {
       for (const b of this.busyButtons) b.disabled = false;
       this.stop.disabled = true;
       this.busy = false;
     }
+    this.solutions = answers.filter((a): a is string => a !== undefined);
+    this.resultRows = this.resultRows.filter((r) => r.status !== '');
     download.disabled = this.solutions.length === 0;
     for (const b of sheets) b.disabled = this.resultRows.length === 0;
     this.say(
-      `${solved} of ${names.length} puzzles solved; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
+      `${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
       solved === names.length ? 'success' : 'warning',
     );
   }
