@@ -115,7 +115,12 @@ class NodeThreads implements EngineThreads {
       this.waiting.delete(worker);
       if (pending === undefined) return;
       if (reply instanceof Error) pending.reject(reply);
-      else if ('failed' in reply) pending.reject(new GridmilpError(reply.failed.code, reply.failed.message));
+      else if ('failed' in reply) {
+        // A module that crashed or did not load is of no more use: the next call starts
+        // a fresh thread in its place.
+        if (reply.failed.code !== 'internal_error') void worker.terminate();
+        pending.reject(new GridmilpError(reply.failed.code, reply.failed.message));
+      }
       else pending.resolve(reply.responses);
     };
     worker.on('message', (reply: ThreadReply) => settle(reply));

@@ -366,7 +366,7 @@ class GridmilpSolver implements Solver {
     };
     threads.hold(true);
     try {
-      await Promise.all(Array.from({ length: team }, (_, k) => work(k)));
+      await allSettledFirstError(Array.from({ length: team }, (_, k) => work(k)));
     } catch (e) {
       failed = true;
       throw e;
@@ -604,6 +604,16 @@ function withGrids(result: SolveOutput): SolveOutput {
   result.givensGrid = gridOf(result.givens, result.size);
   if (result.solution !== undefined) result.solutionGrid = gridOf(result.solution, result.size);
   return result;
+}
+
+/**
+ * Promise.all for work that keeps running after a first failure: rejects with the first
+ * error like Promise.all, and the later rejections are handled (an unhandled rejection
+ * would end a Node process).
+ */
+function allSettledFirstError(work: ReadonlyArray<Promise<void>>): Promise<void> {
+  for (const w of work) w.catch(() => undefined);
+  return Promise.all(work).then(() => undefined);
 }
 
 /** A solve response into a batch's item: its outcome, or its error (not thrown). */

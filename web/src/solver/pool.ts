@@ -152,7 +152,7 @@ export async function solveBatchOnWorkers(
   };
   try {
     // Chunks in flight per worker (see CHUNKS_IN_FLIGHT).
-    await Promise.all(team.flatMap((worker) => Array.from({ length: CHUNKS_IN_FLIGHT }, () => work(worker))));
+    await firstError(team.flatMap((worker) => Array.from({ length: CHUNKS_IN_FLIGHT }, () => work(worker))));
   } catch (e) {
     failed = true;
     throw e;
@@ -220,10 +220,19 @@ export async function genreOnWorkers<R>(
     while (next < total && !failed) await one(worker, next++);
   };
   try {
-    await Promise.all(team.flatMap((worker) => (join ? [work(worker), work(worker)] : [work(worker)])));
+    await firstError(team.flatMap((worker) => (join ? [work(worker), work(worker)] : [work(worker)])));
   } catch (e) {
     failed = true;
     throw e;
   }
   return team.length;
+}
+
+/**
+ * Promise.all for lanes that keep running after a first failure: rejects with the first
+ * error, and the later rejections are handled (not reported as unhandled).
+ */
+function firstError(lanes: ReadonlyArray<Promise<void>>): Promise<void> {
+  for (const lane of lanes) lane.catch(() => undefined);
+  return Promise.all(lanes).then(() => undefined);
 }
