@@ -329,14 +329,15 @@ Value differences(const Answer& first, const Answer& second, JsonAllocator& a) {
   return out;
 }
 
-/// explainInfeasible for a clue genre (Akari, Slitherlink, Kakuro, Heyawake, Kuromasu;
+/// explainInfeasible for a clue genre (Akari, Slitherlink, Kakuro, Heyawake, Kuromasu,
+/// Shikaku;
 /// protocol.md, "explainInfeasible"): the fewest clues to drop, over the genre's model
 /// built with BuildOptions::switchClues (each clue's rule switched by a binary keep,
 /// clues.h) by puzzles::fewestToDrop; a genre that re-solves with cuts does so at each
 /// solve. No partial fill: these genres have no packing model. Throws
 /// InputError(bad_request) for a genre without clues (Star Battle, Norinori, Hitori) or
-/// clues the explainer cannot switch (Shikaku, Nurikabe: a clue picks its rectangle or
-/// island among candidates).
+/// clues the explainer cannot switch (Nurikabe: a clue picks its island among
+/// candidates that hold no other clue).
 Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
                         const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
   puzzles::BuildOptions build;
@@ -349,7 +350,7 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
                                   std::string(r.genre->title()) +
                                   " has none it can drop (it explains sudoku, killer, jigsaw, "
                                   "sudoku-x, hyper, latin-square, akari, slitherlink, kakuro, "
-                                  "heyawake and kuromasu)");
+                                  "heyawake, kuromasu and shikaku)");
   }
   std::vector<milp::Var> keep;
   for (const puzzles::ClueSwitch& clue : clues) keep.push_back(clue.keep);

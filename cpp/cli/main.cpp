@@ -962,11 +962,12 @@ int main(int argc, char** argv) {
                    "Worker processes solving the file's puzzles at once (default: every core; "
                    "natively only); answers print in input order")
       ->check(CLI::Range(1, 256));
-  solve->add_flag("--explain-infeasible", solve_cmd.explainInfeasible,
-                  "Sudoku and its variants: for a puzzle without solution, print the fewest "
-                  "givens to remove and the largest fill that keeps every given (two MILPs, "
-                  "by CNF-SAT); akari, slitherlink, kakuro, heyawake, kuromasu: the fewest "
-                  "clues to drop");
+  solve->add_flag(
+      "--explain-infeasible", solve_cmd.explainInfeasible,
+      "Sudoku and its variants: for a puzzle without solution, print the fewest "
+      "givens to remove and the largest fill that keeps every given (two MILPs, "
+      "by CNF-SAT); akari, slitherlink, kakuro, heyawake, kuromasu, shikaku: the fewest "
+      "clues to drop");
   solve->add_option("--results", solve_cmd.results,
                     "Also write a results table as CSV to this file (name, status, ms, nodes, "
                     "puzzle, solution; a genre's puzzle and answer as their record text; npm "

@@ -1,4 +1,5 @@
-// Why no solution? for the clue genres (Akari, Slitherlink, Kakuro, Heyawake, Kuromasu):
+// Why no solution? for the clue genres (Akari, Slitherlink, Kakuro, Heyawake, Kuromasu,
+// Shikaku):
 // a wrong clue planted in a puzzle of gridmilp's own is found among the fewest clues to
 // drop, by both routes; no fewer clues will do (checked by brute force over the model
 // with each smaller set's keep binaries fixed, re-solving with cuts where the genre
@@ -48,6 +49,8 @@ std::vector<Case> cases() {
        "=== h\n6 6\n- - 2 - - -\n- - - - - -\n- - - 0 - -\n- - - - - -\n3 - - - - -\n- - - - - "
        "1\na a a b b c\na a a d d c\na a a e e c\nf f g h h c\ni i i h h c\nj j j h h c\n",
        5, 1, "3", ""},
+      // A stray 2 at r2c2: the areas add up to 18 in a 4×4 grid.
+      {"shikaku", "=== q\n4 4\n4 - - 4\n- 2 - -\n- - - -\n4 - - 4\n", 2, 2, "2", "-"},
       {"kuromasu",
        "=== u\n6 6\n- - - 3 - -\n- - 9 - - 5\n6 - - - - -\n- - - - - 4\n- - - - - 5\n- 4 - - - "
        "-\n",

@@ -172,6 +172,25 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('a Shikaku with a stray clue: Why no solution? names it and draws the rectangles without it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'shikaku');
+    // The 2 at row 2, column 2 makes the areas add up to 18 in a 4×4 grid.
+    await page.fill('#genre-text', '=== q\n4 4\n4 - - 4\n- 2 - -\n- - - -\n4 - - 4\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^No answer/ }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-explain');
+    await page.locator('#genre-status').filter({ hasText: /^Drop the/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe(
+      'Drop the 2 at row 2, column 2 and it has an answer: no fewer will do. The board shows an answer without them, the clues outlined.',
+    );
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'genre-shikaku-explain.png') });
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

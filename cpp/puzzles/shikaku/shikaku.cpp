@@ -17,6 +17,20 @@
 // no candidate, or a cell lies in none, its row is written over the binary `impossible`
 // fixed at 0 (the builder refuses an empty row that cannot hold): the model is then
 // infeasible, as the puzzle is.
+// With BuildOptions::switchClues ("Why no solution?": the fewest clues to drop) a clue
+// may be dropped, and its cell then belongs to another clue's rectangle. The candidates
+// are every rectangle of the clue's area holding the clue, other clues allowed, and a
+// binary keep[k] per clue:
+//   choose[k]:      sum_j y[k,j] = keep[k]                   a kept clue takes one
+//   alone[k,j,k']:  y[k,j] + keep[k'] <= 1  for each clue k' inside R_{k,j}
+//   cover[r,c]:     as above
+//   area:           sum_k a_k keep[k] = R·C                  kept areas tile the grid
+// A dropped clue takes no rectangle, and a rectangle may hold it; every rectangle holds
+// one kept clue. `area` follows from choose and cover (the kept clues' rectangles cover
+// every cell once); stated, it lets presolve and the LP relaxation see at once that
+// dropping removes a clue's area from the total: a puzzle whose areas add up to fewer
+// cells than the grid has no set of clues to drop, and one whose areas add up to more
+// must drop clues whose areas make up the difference.
 #include "puzzles/shikaku/shikaku.h"
 
 #include <algorithm>
@@ -52,8 +66,9 @@ const ShikakuPuzzle& shikakuOf(const Puzzle& puzzle) {
   return dynamic_cast<const ShikakuPuzzle&>(puzzle);
 }
 
-/// Every rectangle of its clue's area holding clue k (0-based) and no other clue.
-std::vector<Rectangle> candidatesOf(const ShikakuPuzzle& p, int k) {
+/// Every rectangle of its clue's area holding clue k (0-based) and no other clue, or
+/// with `others` any number of other clues.
+std::vector<Rectangle> candidatesOf(const ShikakuPuzzle& p, int k, bool others) {
   const RectGrid& g = p.grid;
   // clues_before(r, c): clues in rows < r and columns < c (a summed-area table).
   std::vector<int> table((g.rows + 1) * (g.columns + 1), 0);
@@ -74,7 +89,7 @@ std::vector<Rectangle> candidatesOf(const ShikakuPuzzle& p, int k) {
            ++left) {
         const int clues = at(top + height, left + width) - at(top, left + width) -
                           at(top + height, left) + at(top, left);
-        if (clues == 1) out.push_back({top, left, height, width});
+        if (clues == 1 || others) out.push_back({top, left, height, width});
       }
     }
   }
@@ -104,6 +119,14 @@ class ShikakuGenre final : public Genre {
                                  p->grid.cells(), true, "a clue (an area)");
         if (p->clues[k] != 0) p->clueCells.push_back(static_cast<int>(k));
       }
+      // The rectangles tile the grid: their areas must add up to its cells.
+      long long areas = 0;
+      for (const int cell : p->clueCells) areas += p->clues[cell];
+      if (areas != p->grid.cells()) {
+        p->warnings.push_back("the clues' areas add up to " + std::to_string(areas) + ", but the " +
+                              p->grid.label() + " grid has " + std::to_string(p->grid.cells()) +
+                              " cells: the puzzle has no solution");
+      }
       out.push_back(std::move(p));
     }
     return out;
@@ -121,7 +144,7 @@ class ShikakuGenre final : public Genre {
     const int clues = static_cast<int>(p.clueCells.size());
     std::size_t most = 1;
     for (int k = 0; k < clues; ++k) {
-      built->candidates.push_back(candidatesOf(p, k));
+      built->candidates.push_back(candidatesOf(p, k, options.switchClues));
       most = std::max(most, built->candidates.back().size());
     }
     std::vector<int> offsets;
@@ -134,10 +157,21 @@ class ShikakuGenre final : public Genre {
         m.addSparseVars("y", {{1, std::max(clues, 1)}, {1, static_cast<int>(most)}}, offsets,
                         milp::VarType::kBinary, 0, 1);
     built->answer = y.all();
-    built->oneHotAnswer = true;  // one rectangle at 1 per clue in every feasible point
+    // One rectangle at 1 per clue in every feasible point (not when clues may drop).
+    built->oneHotAnswer = !options.switchClues;
     for (int k = 0; k < clues; ++k) {
       for (std::size_t j = 0; j < built->candidates[k].size(); ++j) {
         built->cellOf.push_back(p.clueCells[k]);
+      }
+    }
+    // With switchClues, keep[k] = 1 iff clue k stays (see the file comment).
+    std::vector<milp::Var> keep;
+    if (options.switchClues) {
+      for (int k = 0; k < clues; ++k) {
+        keep.push_back(m.addBinary("keep_choose[" + std::to_string(k + 1) + "]"));
+        built->cellOf.push_back(p.clueCells[k]);
+        built->clueSwitches.push_back(
+            {keep.back(), p.clueCells[k], std::to_string(p.clues[p.clueCells[k]])});
       }
     }
     // A row that would be empty (a clue without a candidate, a cell in none) goes over
@@ -156,9 +190,33 @@ class ShikakuGenre final : public Genre {
       return std::string(family) + "[" + std::to_string(a) +
              (b > 0 ? "," + std::to_string(b) : "") + "]";
     };
-    // Each clue takes one of its candidate rectangles.
+    // Each clue takes one of its candidate rectangles (a kept clue, with switchClues).
     for (int k = 0; k < clues; ++k) {
-      m.addConstraint(orImpossible(sum(y.slice({k + 1, milp::kAll}))) == 1, name("choose", k + 1));
+      if (options.switchClues) {
+        m.addConstraint(sum(y.slice({k + 1, milp::kAll})) - keep[k] == 0, name("choose", k + 1));
+      } else {
+        m.addConstraint(orImpossible(sum(y.slice({k + 1, milp::kAll}))) == 1,
+                        name("choose", k + 1));
+      }
+    }
+    // With switchClues, the kept clues' areas add up to the grid's cells.
+    if (!keep.empty()) {
+      milp::LinExpr area;
+      for (int k = 0; k < clues; ++k) area.addTerm(keep[k], p.clues[p.clueCells[k]]);
+      m.addConstraint(area == g.cells(), "area");
+    }
+    // With switchClues, a rectangle holds no other kept clue.
+    for (int k = 0; k < static_cast<int>(keep.size()); ++k) {
+      for (std::size_t j = 0; j < built->candidates[k].size(); ++j) {
+        const Rectangle& rect = built->candidates[k][j];
+        for (int other = 0; other < clues; ++other) {
+          const int cell = p.clueCells[other];
+          if (other == k || !rect.contains(g.rowOf(cell), g.columnOf(cell))) continue;
+          m.addConstraint(y(k + 1, static_cast<int>(j) + 1) + keep[other] <= 1,
+                          "alone[" + std::to_string(k + 1) + "," + std::to_string(j + 1) + "," +
+                              std::to_string(other + 1) + "]");
+        }
+      }
     }
     // Every cell lies in exactly one chosen rectangle.
     std::vector<milp::LinExpr> covering(g.cells());

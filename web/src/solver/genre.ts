@@ -169,7 +169,7 @@ export interface GenreExplainResult extends GenreResultHead {
   size?: number;
   /** The digit genres: the givens, row by row (0 for empty). */
   givens?: number[];
-  /** The clue genres (akari, slitherlink, kakuro, heyawake, kuromasu): how many clues there are. */
+  /** The clue genres (akari, slitherlink, kakuro, heyawake, kuromasu, shikaku): how many clues there are. */
   clues?: number;
   solvable: boolean | null;
   removals: {

@@ -42,6 +42,7 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
   'kakuro',
   'heyawake',
   'kuromasu',
+  'shikaku',
 ]);
 import { CELL, el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
