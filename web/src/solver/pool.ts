@@ -4,8 +4,9 @@
  * its puzzles go out in chunks to whichever worker is free, and the answers come back
  * in input order, the same items one worker gives. The main worker solves the first
  * few alone; helpers join when those were slow enough for the workers, not the page's
- * own thread, to set the pace, else the main worker solves the rest in one batch. Loaded by {@link SolverClient} only for a batch that asks
- * for more than one worker, so the first solve does not fetch it.
+ * own thread, to set the pace, else the main worker solves the whole text in one batch.
+ * Loaded by {@link SolverClient} only for a batch that asks for more than one worker,
+ * so the first solve does not fetch it.
  */
 import type { GenreRequest } from './genre';
 import type { BatchItem, BatchProgress, BatchResult, PuzzleFields, SolveOptions, WorkerParseResult } from './protocol';
@@ -19,6 +20,16 @@ export interface BatchWorker {
     onProgress?: (progress: BatchProgress) => void,
     extra?: PuzzleFields & { largeTimeLimitMs?: number; quiet?: boolean },
   ): Promise<BatchResult>;
+}
+
+/** When helpers join: see HELPER_MIN_MS_PER_PUZZLE and HELPER_MIN_WORK_LEFT_MS. */
+export interface HelperPace {
+  /** A puzzle's average time in the worker so far, at least, ms. */
+  minMsPerPuzzle: number;
+  /** What is left at that pace, at least, ms, for helpers still to be started. */
+  minWorkLeftMs: number;
+  /** The same for helpers an earlier batch started (their start is paid). */
+  minWorkLeftWarmMs: number;
 }
 
 /** The most puzzles sent to a worker at once. */
@@ -39,16 +50,6 @@ const CHUNKS_IN_FLIGHT = 4;
  * of sudoku17_last1000.txt (0.17 ms each) took 322 ms on two workers against 241 ms on
  * one (docs/performance.md).
  */
-/** When helpers join: see HELPER_MIN_MS_PER_PUZZLE and HELPER_MIN_WORK_LEFT_MS. */
-export interface HelperPace {
-  /** A puzzle's average time in the worker so far, at least, ms. */
-  minMsPerPuzzle: number;
-  /** What is left at that pace, at least, ms, for helpers still to be started. */
-  minWorkLeftMs: number;
-  /** The same for helpers an earlier batch started (their start is paid). */
-  minWorkLeftWarmMs: number;
-}
-
 const HELPER_MIN_MS_PER_PUZZLE = 1;
 /**
  * …and when what is left would take the main worker at least this long at the pace so
@@ -66,7 +67,7 @@ const HELPER_MIN_WORK_LEFT_WARM_MS = 50;
 /** Puzzles the main worker solves first, alone, to give the pace. */
 const PROBE_PUZZLES = 8;
 
-/** The page's pace. */
+/** The page's pace (see the constants above). */
 const PAGE_PACE: HelperPace = {
   minMsPerPuzzle: HELPER_MIN_MS_PER_PUZZLE,
   minWorkLeftMs: HELPER_MIN_WORK_LEFT_MS,
@@ -80,7 +81,6 @@ const PAGE_PACE: HelperPace = {
  * @param helpers returns `count` more clients (each with its own worker, started by the
  *   caller; asked for once, when the first PROBE_PUZZLES say helpers are worth their
  *   start: HELPER_MIN_MS_PER_PUZZLE, HELPER_MIN_WORK_LEFT_MS)
- * @param warmHelpers how many helpers run already (started by an earlier batch)
  * @param workers workers to use in all, ≥ 1
  * @param text one or many puzzles in any accepted format
  * @param options solver options applied to each puzzle
@@ -88,6 +88,7 @@ const PAGE_PACE: HelperPace = {
  *   several workers a chunk's at a time, in the order chunks finish; `done` counts
  *   them; `item.index` is the input position)
  * @param fields puzzle fields for parsing, and the time limit for 16×16 and larger (ms)
+ * @param warmHelpers how many helpers run already (started by an earlier batch)
  * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
  *   with `elapsedMs` measured in the page and `workers` the number that took part
