@@ -178,7 +178,11 @@ describe('the genre page', () => {
     // The 2 at row 2, column 2 makes the areas add up to 18 in a 4×4 grid.
     await page.fill('#genre-text', '=== q\n4 4\n4 - - 4\n- 2 - -\n- - - -\n4 - - 4\n');
     await page.click('#genre-draw');
-    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // The parser's warning replaces "press Solve".
+    await page.locator('#genre-status').filter({ hasText: /^Warning: the clues/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe(
+      "Warning: the clues' areas add up to 18, but the 4×4 grid has 16 cells: the puzzle has no solution.",
+    );
     await page.click('#genre-solve');
     await page.locator('#genre-status').filter({ hasText: /^No answer/ }).waitFor({ timeout: 60_000 });
     await page.click('#genre-explain');
