@@ -82,7 +82,8 @@ class NodeThreads implements EngineThreads {
   private readonly wasmBinary: Uint8Array | undefined;
   private readonly workers: Array<Worker | undefined> = [];
   /** Each thread's pending chunk (one at a time per thread). */
-  private readonly waiting = new Map<Worker, { resolve(r: EngineResponse[]): void; reject(e: Error): void }>();
+  /** Each thread's pending chunks, in the order sent (a thread answers in that order). */
+  private readonly waiting = new Map<Worker, Array<{ resolve(r: EngineResponse[]): void; reject(e: Error): void }>>();
 
   /** @param moduleOptions the solver's own: its `wasmBinary` is copied to each thread */
   constructor(moduleOptions: GridmilpModuleOptions) {
@@ -92,7 +93,7 @@ class NodeThreads implements EngineThreads {
   run(thread: number, requests: readonly object[]): Promise<EngineResponse[]> {
     const worker = (this.workers[thread] ??= this.start());
     return new Promise((resolve, reject) => {
-      this.waiting.set(worker, { resolve, reject });
+      this.waiting.get(worker)!.push({ resolve, reject });
       worker.postMessage({ requests });
     });
   }
@@ -110,25 +111,27 @@ class NodeThreads implements EngineThreads {
 
   private start(): Worker {
     const worker = new Worker(THREAD_SCRIPT, { workerData: { wasmBinary: this.wasmBinary } });
-    const settle = (reply: ThreadReply | Error): void => {
-      const pending = this.waiting.get(worker);
-      this.waiting.delete(worker);
+    const queue: Array<{ resolve(r: EngineResponse[]): void; reject(e: Error): void }> = [];
+    this.waiting.set(worker, queue);
+    worker.on('message', (reply: ThreadReply) => {
+      const pending = queue.shift();
       if (pending === undefined) return;
-      if (reply instanceof Error) pending.reject(reply);
-      else if ('failed' in reply) {
-        // A module that crashed or did not load is of no more use: the next call starts
-        // a fresh thread in its place.
+      if ('failed' in reply) {
+        // A module that crashed or did not load is of no more use: its other chunks
+        // fail with it (on exit), and the next call starts a fresh thread in its place.
         if (reply.failed.code !== 'internal_error') void worker.terminate();
         pending.reject(new GridmilpError(reply.failed.code, reply.failed.message));
-      }
-      else pending.resolve(reply.responses);
+      } else pending.resolve(reply.responses);
+    });
+    const failAll = (error: Error): void => {
+      for (const pending of queue.splice(0)) pending.reject(error);
     };
-    worker.on('message', (reply: ThreadReply) => settle(reply));
-    worker.on('error', (e) => settle(new GridmilpError('engine_crashed', `A solveMany thread failed: ${e.message}`)));
+    worker.on('error', (e) => failAll(new GridmilpError('engine_crashed', `A solveMany thread failed: ${e.message}`)));
     worker.on('exit', (code) => {
       const index = this.workers.indexOf(worker);
       if (index >= 0) this.workers[index] = undefined; // the next chunk for it starts a new one
-      settle(new GridmilpError('engine_crashed', `A solveMany thread exited (code ${code}).`));
+      this.waiting.delete(worker);
+      failAll(new GridmilpError('engine_crashed', `A solveMany thread exited (code ${code}).`));
     });
     return worker;
   }

@@ -26,6 +26,7 @@ import {
   type GenreSolveOptions,
   type GenreSolveResult,
 } from '../solver/genre.js';
+import { chunkSize, CHUNKS_IN_FLIGHT, firstError } from '../solver/pool.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
 import { createEngineLoader, Engine, EngineCrashedError, errorText } from '../worker/engine.js';
 import { engineError, GridmilpError, invalidArgument, invalidOption } from './errors.js';
@@ -86,6 +87,7 @@ export type EngineResponse = { result: SolveResult } | { error: EngineError };
 export interface EngineThreads {
   /**
    * Answer `requests` on thread `thread` (0-based; started now if it is not running).
+   * Several calls may be pending on one thread: they are answered in call order.
    *
    * @returns one response per request, in order
    * @throws GridmilpError `load_failed` when the thread cannot load the module,
@@ -345,7 +347,7 @@ class GridmilpSolver implements Solver {
   ): Promise<SolveManyResult> {
     const threads = this.threads!;
     const total = batch.items.length;
-    const chunk = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(total / (workers * CHUNKS_PER_WORKER))));
+    const chunk = chunkSize(total, workers);
     const team = Math.min(workers, Math.ceil(total / chunk));
     let next = 0;
     let done = 0;
@@ -366,7 +368,11 @@ class GridmilpSolver implements Solver {
     };
     threads.hold(true);
     try {
-      await allSettledFirstError(Array.from({ length: team }, (_, k) => work(k)));
+      // Several chunks in flight per thread (CHUNKS_IN_FLIGHT): the next waits in the
+      // thread while this thread takes the last one's answers.
+      await firstError(
+        Array.from({ length: team * CHUNKS_IN_FLIGHT }, (_, k) => work(k % team)),
+      );
     } catch (e) {
       failed = true;
       throw e;
@@ -606,16 +612,6 @@ function withGrids(result: SolveOutput): SolveOutput {
   return result;
 }
 
-/**
- * Promise.all for work that keeps running after a first failure: rejects with the first
- * error like Promise.all, and the later rejections are handled (an unhandled rejection
- * would end a Node process).
- */
-function allSettledFirstError(work: ReadonlyArray<Promise<void>>): Promise<void> {
-  for (const w of work) w.catch(() => undefined);
-  return Promise.all(work).then(() => undefined);
-}
-
 /** A solve response into a batch's item: its outcome, or its error (not thrown). */
 function fillItem(item: SolveManyItem, response: { result: SolveResult } | { error: EngineError }): void {
   if ('error' in response) {
@@ -643,10 +639,6 @@ interface PlannedBatch {
 
 /** The most threads solveMany's `workers` may ask for. */
 const MAX_WORKERS = 64;
-/** The most puzzles sent to a thread at once. */
-const MAX_CHUNK = 32;
-/** Chunks per thread at least, so that a slow chunk does not hold up the end. */
-const CHUNKS_PER_WORKER = 8;
 
 function summary(format: SolveManyResult['format'], items: SolveManyItem[], start: number): SolveManyResult {
   let solved = 0;

@@ -38,11 +38,49 @@ const MAX_CHUNK = 32;
 const CHUNKS_PER_WORKER = 8;
 /**
  * Chunks queued in each worker at once: the next ones wait in the worker while the page
- * takes the last one's answers (and draws their rows), so a busy page thread does not
- * leave it idle. With 2, two workers still waited for the page (1,000 puzzles of
- * sudoku17_last1000.txt on 2 cores: 338 ms against 263 ms with 4).
+ * (or Node's calling thread) takes the last one's answers, so a busy calling thread does
+ * not leave the worker idle. With 2, two workers still waited for the page (1,000
+ * puzzles of sudoku17_last1000.txt on 2 cores: 338 ms against 263 ms with 4).
  */
-const CHUNKS_IN_FLIGHT = 4;
+export const CHUNKS_IN_FLIGHT = 4;
+
+/**
+ * Puzzles per chunk for `total` puzzles on `workers` workers: at most MAX_CHUNK, and
+ * small enough that each worker gets CHUNKS_PER_WORKER chunks. Shared by the page's pool
+ * and the npm API's solveMany on threads.
+ *
+ * @param total puzzles in the batch, ≥ 0
+ * @param workers workers taking part, ≥ 1
+ * @returns the chunk size, ≥ 1
+ */
+export function chunkSize(total: number, workers: number): number {
+  return Math.max(1, Math.min(MAX_CHUNK, Math.ceil(total / (workers * CHUNKS_PER_WORKER))));
+}
+
+/**
+ * How many helpers join, by the pace the main worker has shown (the page's rule for a
+ * Sudoku batch and for genre requests alike).
+ *
+ * @param workers workers allowed in all, ≥ 1
+ * @param lanes how many more helpers could be busy at all (chunks or requests left)
+ * @param perPuzzleMs the main worker's time per puzzle so far, ms
+ * @param left puzzles left
+ * @param warmHelpers helpers an earlier batch started
+ * @param pace the thresholds
+ * @returns helpers to start, 0 when none pays (the main worker goes on alone)
+ */
+export function helpersToJoin(
+  workers: number,
+  lanes: number,
+  perPuzzleMs: number,
+  left: number,
+  warmHelpers: number,
+  pace: HelperPace,
+): number {
+  const count = Math.min(workers - 1, lanes);
+  const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
+  return count >= 1 && perPuzzleMs >= pace.minMsPerPuzzle && left * perPuzzleMs >= minLeftMs ? count : 0;
+}
 /**
  * Helpers join only when a puzzle takes the worker at least this long on average, ms.
  * Below it the page's own thread (taking the answers, drawing a row per puzzle) is the
@@ -112,16 +150,15 @@ export async function solveBatchOnWorkers(
   // only if helpers join).
   const head = await main.parse(text, puzzleFields, PROBE_PUZZLES);
   const { format, size, boxHeight, boxWidth, count: total } = head;
-  const chunk = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(total / (workers * CHUNKS_PER_WORKER))));
+  const chunk = chunkSize(total, workers);
   const probe = head.puzzles.slice(0, Math.min(chunk, PROBE_PUZZLES));
   const shape = { size, boxHeight, boxWidth, symbols: 'digits' as const };
   const extra = { ...shape, quiet: true, ...(largeTimeLimitMs !== undefined ? { largeTimeLimitMs } : {}) };
   const probed = await main.solveBatch(probe.map((p) => p.givens).join('\n'), options, undefined, extra);
   const perPuzzle = probe.length > 0 ? probed.elapsedMs / probe.length : 0;
   const left = total - probe.length;
-  const count = Math.min(workers, Math.ceil(left / chunk) + 1) - 1;
-  const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
-  if (count < 1 || perPuzzle < pace.minMsPerPuzzle || left * perPuzzle < minLeftMs) {
+  const count = helpersToJoin(workers, Math.ceil(left / chunk), perPuzzle, left, warmHelpers, pace);
+  if (count === 0) {
     // Not worth a helper: the whole text as one worker alone solves it.
     return main.solveBatch(text, options, onProgress, fields);
   }
@@ -213,9 +250,8 @@ export async function genreOnWorkers<R>(
   await one(main, next++);
   const firstMs = performance.now() - t0;
   const left = total - next;
-  const count = Math.min(workers, left + 1) - 1;
-  const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
-  const join = count >= 1 && firstMs >= pace.minMsPerPuzzle && left * firstMs >= minLeftMs;
+  const count = helpersToJoin(workers, left, firstMs, left, warmHelpers, pace);
+  const join = count > 0;
   const team = join ? [main, ...helpers(count)] : [main];
   const work = async (worker: GenreWorker): Promise<void> => {
     while (next < total && !failed) await one(worker, next++);
@@ -231,9 +267,13 @@ export async function genreOnWorkers<R>(
 
 /**
  * Promise.all for lanes that keep running after a first failure: rejects with the first
- * error, and the later rejections are handled (not reported as unhandled).
+ * error, and the later rejections are handled (not reported as unhandled, which would
+ * end a Node process).
+ *
+ * @param lanes the lanes' promises
+ * @returns a promise that resolves when every lane has, or rejects with the first error
  */
-function firstError(lanes: ReadonlyArray<Promise<void>>): Promise<void> {
+export function firstError(lanes: ReadonlyArray<Promise<void>>): Promise<void> {
   for (const lane of lanes) lane.catch(() => undefined);
   return Promise.all(lanes).then(() => undefined);
 }
