@@ -2,13 +2,13 @@
 //
 // Benchmark of "why no solution?" for the clue genres (figures, not a test): the
 // explainInfeasible request (cpp/app/protocol.md) on Akari, Slitherlink, Kakuro,
-// Heyawake, Kuromasu and Shikaku puzzles given 1, 2 or 3 wrong clues, natively (gridmilp-cli
+// Heyawake, Kuromasu, Shikaku and Nurikabe puzzles given 1, 2 or 3 wrong clues, natively (gridmilp-cli
 // request -, one process per set, each response's totalMs).
 //
 // The j-th of k wrong clues is the first clue at or after clue j·N/k (N clues, reading
 // order) that can change: its number one more (Akari, Slitherlink: one less when that is
 // past the most its cell allows; Kakuro: the across sum, else the down sum, one more;
-// Shikaku: an empty cell given a 2),
+// Shikaku: an empty cell given a 2; Nurikabe: an empty cell given a 1),
 // kept only when the puzzle then has no answer (a change the parser refuses, such as a
 // number its room cannot hold, drops the puzzle). Every answer is checked here, not
 // trusted: the fewest clues found is at most k (dropping the k wrong ones gives back a
@@ -53,6 +53,9 @@ const GENRES = [
   // A wrong number leaves the areas short of or past the grid, which no dropped clue
   // mends: the plant is a stray 2 in an empty cell.
   { id: 'shikaku', own: 'shikaku', sw: 'shikaku/sw_Shikaku.puzzles.txt', change: (t) => (t === '-' ? '2' : null) },
+  // The same for Nurikabe: a stray 1 in an empty cell (a wrong size would leave the
+  // shaded cells' count off, which dropping mends only by luck).
+  { id: 'nurikabe', own: 'nurikabe', sw: 'nurikabe/sw_Nurikabe.puzzles.txt', change: (t) => (t === '-' ? '1' : null) },
 ];
 
 /** The records of a text: header, size line, token rows. */

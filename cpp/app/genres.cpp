@@ -105,8 +105,10 @@ GenreRequest decode(const std::string& type, const Value& request) {
 }
 
 /// The one puzzle a request names: the text's only puzzle, or its puzzle `index`.
-std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r) {
-  std::vector<std::unique_ptr<Puzzle>> all = puzzles::parsePuzzles(*r.genre, r.text, r.size);
+/// With `as_given`, clashing givens are kept (Genre::parseAsGiven).
+std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) {
+  std::vector<std::unique_ptr<Puzzle>> all =
+      puzzles::parsePuzzles(*r.genre, r.text, r.size, as_given);
   if (!r.name.empty()) {
     for (auto& p : all) {
       if (p->header.empty()) p->name = r.name;  // a record's header names it already
@@ -168,7 +170,19 @@ Value cellsJson(const std::vector<int>& cells, const puzzles::RectGrid& grid, Js
 }
 
 /// The puzzle's warnings (digit genres say when a region is not connected).
-const std::vector<std::string>& warningsOf(const Puzzle& puzzle) { return puzzle.warnings; }
+/// A parsed puzzle's warnings, and for a digit puzzle read as given (parse, board) its
+/// clashing givens, which a solve refuses.
+std::vector<std::string> warningsOf(const Puzzle& puzzle) {
+  std::vector<std::string> out = puzzle.warnings;
+  const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(&puzzle);
+  if (digits == nullptr) return out;
+  if (const std::optional<puzzles::GivenClash> clash = puzzles::findClash(*digits)) {
+    out.push_back("two " + std::to_string(clash->digit) + "s in " + clash->unit + " (" +
+                  digits->grid.name(clash->first) + " and " + digits->grid.name(clash->second) +
+                  "): no answer keeps both givens");
+  }
+  return out;
+}
 
 /// The fields every genre result starts with.
 Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) {
@@ -242,7 +256,10 @@ void addBranchAndBoundProgress(GenreRequest& r, const ProgressSink& progress, co
 }
 
 Value handleParse(const GenreRequest& r, JsonAllocator& a) {
-  const std::vector<std::unique_ptr<Puzzle>> all = puzzles::parsePuzzles(*r.genre, r.text, r.size);
+  // Clashing givens are drawn with a warning: a solve refuses them, "Why no solution?"
+  // explains them.
+  const std::vector<std::unique_ptr<Puzzle>> all =
+      puzzles::parsePuzzles(*r.genre, r.text, r.size, true);
   Value puzzles(rapidjson::kArrayType);
   for (std::size_t k = 0; k < all.size(); ++k) {
     const Puzzle& p = *all[k];
@@ -350,7 +367,7 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
                                   std::string(r.genre->title()) +
                                   " has none it can drop (it explains sudoku, killer, jigsaw, "
                                   "sudoku-x, hyper, latin-square, akari, slitherlink, kakuro, "
-                                  "heyawake, kuromasu and shikaku)");
+                                  "heyawake, kuromasu, shikaku and nurikabe)");
   }
   std::vector<milp::Var> keep;
   for (const puzzles::ClueSwitch& clue : clues) keep.push_back(clue.keep);
@@ -415,7 +432,7 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
 /// givens to drop.
 Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progress,
                     Clock::time_point start, JsonAllocator& a) {
-  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r, true);
   const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get());
   if (digits == nullptr) return handleClueExplain(r, *puzzle, id, progress, start, a);
   const int n = digits->n;
@@ -475,9 +492,24 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   // (b) The largest partial fill, in the time left, by the packing model.
   const std::vector<std::string_view> models = r.genre->models();
   const bool has_packing = std::find(models.begin(), models.end(), "packing") != models.end();
+  // Clashing givens: no fill keeps every given (Sudoku's partialFill.clash).
+  const std::optional<puzzles::GivenClash> clash = puzzles::findClash(*digits);
   if (!solvable && found.first.status != milp::SolveStatus::kCancelled) {
     Value partial(rapidjson::kObjectType);
-    if (!has_packing) {
+    if (clash) {
+      Value cells(rapidjson::kArrayType);
+      for (const int cell : {clash->first, clash->second}) {
+        const auto [row, column] = valueCell(cell);
+        Value at(rapidjson::kArrayType);
+        at.PushBack(row, a).PushBack(column, a);
+        cells.PushBack(at, a);
+      }
+      Value about(rapidjson::kObjectType);
+      about.AddMember("digit", jsonString(std::to_string(clash->digit), a), a)
+          .AddMember("unit", jsonString(clash->unit, a), a)
+          .AddMember("cells", cells, a);
+      partial.AddMember("status", staticString("infeasible"), a).AddMember("clash", about, a);
+    } else if (!has_packing) {
       partial.AddMember("status", Value(), a)
           .AddMember("reason",
                      jsonString("The " + std::string(r.genre->title()) +
@@ -685,7 +717,7 @@ Value handleGenerate(GenreRequest& r, const Value& id, const ProgressSink& progr
 }
 
 Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
-  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
+  const std::unique_ptr<Puzzle> puzzle = onePuzzle(r, true);
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("board", toJson(r.genre->board(*puzzle, nullptr), a), a);
   // The puzzle's puzz.link URL, when its genre has one and the puzzle fits it.

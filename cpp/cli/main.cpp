@@ -614,6 +614,10 @@ int runGenreSolve(const SolveCommand& cmd) {
       ++errors;
       row.status = "error: " + text(response["error"]["message"]);
       std::cerr << "gridmilp: " << label << ": " << text(response["error"]["message"]) << "\n";
+      // Clashing givens are still an input error, and explained (as for Sudoku).
+      if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
+        explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
+      }
       return;
     }
     const Value& result = response["result"];
@@ -966,7 +970,7 @@ int main(int argc, char** argv) {
       "--explain-infeasible", solve_cmd.explainInfeasible,
       "Sudoku and its variants: for a puzzle without solution, print the fewest "
       "givens to remove and the largest fill that keeps every given (two MILPs, "
-      "by CNF-SAT); akari, slitherlink, kakuro, heyawake, kuromasu, shikaku: the fewest "
+      "by CNF-SAT); akari, slitherlink, kakuro, heyawake, kuromasu, shikaku, nurikabe: the fewest "
       "clues to drop");
   solve->add_option("--results", solve_cmd.results,
                     "Also write a results table as CSV to this file (name, status, ms, nodes, "

@@ -178,6 +178,20 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
                          "digits: "),
             std::string::npos)
       << run.out;
+  // Clashing givens in a genre file: that puzzle is an input error, explained, and the
+  // file's other puzzle is still solved.
+  run = runCli("solve - --explain-infeasible --genre latin-square",
+               "=== c\n4 4\n1 - - -\n- - - -\n- - - -\n1 - - -\n"
+               "=== ok\n2 2\n1 -\n- -\n",
+               true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("c (line 1): the fewest givens to remove for a solution: 1 (r"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("c (line 1): no fill keeps every given: two 1s in column 1"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("=== ok\n2 2\n1 2\n2 1\n"), std::string::npos) << run.out;
   // The packing model says the same fill on a solve.
   run = runCli("solve - --genre latin-square --model packing",
                "=== t\n4 4\n1 2 - -\n- - 1 -\n- - - 2\n2 - - -\n", true);

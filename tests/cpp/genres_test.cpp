@@ -751,6 +751,63 @@ TEST(DigitExplainTest, ListsThePlantedGivenAndEachSetMakesThePuzzleSolvable) {
   EXPECT_EQ(std::string(hitori["error"]["where"]["field"].GetString()), "genre");
 }
 
+// Clashing givens: a solve refuses them (conflicting_givens, both cells), the parse
+// and board requests keep the puzzle with a warning, and explainInfeasible explains them like
+// Sudoku's: one of the two to remove, and no fill (partialFill.clash).
+TEST(GenreExplainTest, ClashingGivensAreExplainedNotRefused) {
+  const std::vector<std::pair<const char*, std::string>> puzzles = {
+      {"latin-square", "=== t\n4 4\n1 - - -\n- - - -\n- - - -\n1 - - -\n"},
+      {"sudoku-x", "=== x\n4 4\n1 - - -\n- - - -\n- - 1 -\n- - - -\n"},
+      {"hyper",
+       "=== h\n9 9\n- - - - - - - - -\n- 5 - - - - - - -\n- - - 5 - - - - -\n"
+       "- - - - - - - - -\n- - - - - - - - -\n- - - - - - - - -\n"
+       "- - - - - - - - -\n- - - - - - - - -\n- - - - - - - - -\n"},
+  };
+  for (const auto& [genre, text] : puzzles) {
+    const std::string quoted = testing::jsonQuoted(text);
+    const rapidjson::Document solve =
+        testing::call(std::string(R"({"id":1,"type":"solve","genre":")") + genre +
+                      R"(","puzzle":)" + quoted + "}");
+    ASSERT_TRUE(solve.HasMember("error")) << genre << ": " << app::writeJson(solve);
+    EXPECT_EQ(std::string(solve["error"]["code"].GetString()), "conflicting_givens") << genre;
+    EXPECT_EQ(solve["error"]["where"]["cells"].Size(), 2U) << genre;
+    const rapidjson::Document parse = testing::call(
+        std::string(R"({"id":2,"type":"parse","genre":")") + genre + R"(","text":)" + quoted + "}");
+    ASSERT_TRUE(parse.HasMember("result")) << genre << ": " << app::writeJson(parse);
+    const auto& warnings = parse["result"]["puzzles"][0]["warnings"];
+    ASSERT_EQ(warnings.Size(), 1U) << genre;
+    EXPECT_NE(std::string(warnings[0].GetString()).find("two "), std::string::npos) << genre;
+    const rapidjson::Document board =
+        testing::call(std::string(R"({"id":4,"type":"board","genre":")") + genre +
+                      R"(","puzzle":)" + quoted + "}");
+    ASSERT_TRUE(board.HasMember("result")) << genre << ": " << app::writeJson(board);
+    EXPECT_EQ(board["result"]["warnings"].Size(), 1U) << genre;
+    for (const char* method : {"sat", "branch-and-bound"}) {
+      const rapidjson::Document r =
+          testing::call(std::string(R"({"id":3,"type":"explainInfeasible","genre":")") + genre +
+                        R"(","options":{"method":")" + method + R"("},"puzzle":)" + quoted + "}");
+      ASSERT_TRUE(r.HasMember("result")) << genre << ": " << app::writeJson(r);
+      const auto& result = r["result"];
+      EXPECT_EQ(std::string(result["status"].GetString()), "infeasible") << genre;
+      EXPECT_EQ(result["removals"]["count"].GetInt(), 1) << genre << " " << method;
+      const auto& clash = result["partialFill"]["clash"];
+      EXPECT_EQ(std::string(result["partialFill"]["status"].GetString()), "infeasible");
+      EXPECT_EQ(clash["cells"].Size(), 2U) << genre;
+      // The two sets are the two clashing givens, one each.
+      const auto& sets = result["removals"]["sets"];
+      ASSERT_EQ(sets.Size(), 2U) << genre << " " << method;
+      for (const auto& set : sets.GetArray()) {
+        bool named = false;
+        for (const auto& cell : clash["cells"].GetArray()) {
+          named = named || (cell[0].GetInt() == set[0]["row"].GetInt() &&
+                            cell[1].GetInt() == set[0]["column"].GetInt());
+        }
+        EXPECT_TRUE(named) << genre << " " << method;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gridmilp::puzzles
 

@@ -195,6 +195,47 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('a Nurikabe with a stray clue: Why no solution? names it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    // A stray 1 at row 4, column 5, where gridmilp's own 6×6 puzzle shades the cell.
+    await page.fill('#genre-text', '=== n\n6 6\n4 - - - - 4\n- - 3 - - -\n- - - - - -\n- 1 - - 1 -\n- - - - - -\n2 - - - - 4\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^No answer/ }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-explain');
+    await page.locator('#genre-status').filter({ hasText: /^Drop the/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toMatch(
+      /^Drop the \d at row \d, column \d and it has an answer: no fewer will do; or drop .* The board shows an answer without them, the clues outlined\.$/,
+    );
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'genre-nurikabe-explain.png') });
+    await page.close();
+  });
+
+  it('clashing givens in a variant: drawn with a warning, refused by Solve, explained by Why no solution?', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    await page.fill('#genre-text', '=== t\n4 4\n1 - - -\n- - - -\n- - - -\n1 - - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: /^Warning: two 1s/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe(
+      'Warning: two 1s in column 1 (row 1, column 1 and row 4, column 1): no answer keeps both givens.',
+    );
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /two 1s in column 1/ }).waitFor({ timeout: 60_000 });
+    expect(await page.isVisible('#genre-explain')).toBe(true);
+    await page.click('#genre-explain');
+    await page.locator('#genre-status').filter({ hasText: /^Remove row/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toMatch(
+      /^Remove row [14], column 1 \(1\) and it has an answer: no fewer will do; or remove row [14], column 1 \(1\)\. No fill keeps every given: two 1s in column 1\.$/,
+    );
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'genre-latin-clash.png') });
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

@@ -486,22 +486,36 @@ std::vector<int> readGivens(const Record& record, int block, int blocks) {
   return givens;
 }
 
-void requireNoConflict(const DigitPuzzle& puzzle) {
+std::vector<std::unique_ptr<Puzzle>> DigitGenre::parse(std::string_view text, int size) const {
+  std::vector<std::unique_ptr<Puzzle>> out = parseAsGiven(text, size);
+  for (const std::unique_ptr<Puzzle>& p : out) {
+    requireNoConflict(dynamic_cast<const DigitPuzzle&>(*p));
+  }
+  return out;
+}
+
+std::optional<GivenClash> findClash(const DigitPuzzle& puzzle) {
   for (const NamedUnit& unit : unitsOf(puzzle)) {
     std::vector<int> at(puzzle.n + 1, -1);
     for (int cell : unit.cells) {
       const int g = puzzle.givens[cell];
       if (g == 0) continue;
-      if (at[g] >= 0) {
-        Where where;
-        where.cells = {puzzle.grid.ref(at[g]), puzzle.grid.ref(cell)};
-        throw InputError(ErrorCode::kConflictingGivens,
-                         puzzle.name + ": two " + std::to_string(g) + "s in " + unit.name + ": " +
-                             puzzle.grid.name(at[g]) + " and " + puzzle.grid.name(cell),
-                         where);
-      }
+      if (at[g] >= 0) return GivenClash{g, unit.name, at[g], cell};
       at[g] = cell;
     }
+  }
+  return std::nullopt;
+}
+
+void requireNoConflict(const DigitPuzzle& puzzle) {
+  if (const std::optional<GivenClash> clash = findClash(puzzle)) {
+    Where where;
+    where.cells = {puzzle.grid.ref(clash->first), puzzle.grid.ref(clash->second)};
+    throw InputError(ErrorCode::kConflictingGivens,
+                     puzzle.name + ": two " + std::to_string(clash->digit) + "s in " + clash->unit +
+                         ": " + puzzle.grid.name(clash->first) + " and " +
+                         puzzle.grid.name(clash->second),
+                     where);
   }
 }
 

@@ -76,6 +76,9 @@ std::vector<unsigned> digitSets(int n, int size, int sum);
 /// formulation and the solution text. A genre adds its parser and its units.
 class DigitGenre : public Genre {
  public:
+  /// parseAsGiven, then requireNoConflict on each puzzle (the digit genres implement
+  /// parseAsGiven).
+  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const final;
   std::vector<std::string_view> models() const override;
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override;
   Answer decode(const Puzzle& puzzle, const Built& built) const override;
@@ -114,8 +117,20 @@ std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_vie
 /// else 1..n).
 std::vector<int> readGivens(const Record& record, int block, int blocks);
 
+/// Two equal givens in one unit.
+struct GivenClash {
+  int digit = 0;
+  std::string unit;  ///< the unit's name, "row 1", "box 4", "region 'a'", "diagonal 1"
+  int first = 0;     ///< the cells (indices), in reading order within the unit
+  int second = 0;
+};
+
+/// The first two equal givens that share a row, a column, a region or an extra unit
+/// (units in unitsOf order), or nothing.
+std::optional<GivenClash> findClash(const DigitPuzzle& puzzle);
+
 /// Throws InputError(conflicting_givens) naming both cells when two equal givens
-/// share a row, a column, a region or an extra unit.
+/// share a row, a column, a region or an extra unit (findClash).
 void requireNoConflict(const DigitPuzzle& puzzle);
 
 /// Parses a text of plain digit grids (the sw_* record layout, or any format of the

@@ -121,6 +121,14 @@ class Genre {
   /// with the line, column and character of the first fault.
   virtual std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const = 0;
 
+  /// The puzzles of a text as parse() reads them, but keeping givens that break a rule
+  /// on their own (two equal digits in a row, column, box or region) instead of
+  /// refusing them: "Why no solution?" (explainInfeasible) explains such a puzzle, and
+  /// the parse request draws it with a warning. Default: parse().
+  virtual std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text, int size) const {
+    return parse(text, size);
+  }
+
   /// The MILP. Throws InputError (bad_request) for a model name the genre lacks.
   virtual std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const = 0;
 

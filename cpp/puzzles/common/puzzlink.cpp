@@ -818,7 +818,10 @@ std::string sudokuLinesOfUrls(std::string_view text) {
 }
 
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
-                                                  int size) {
+                                                  int size, bool as_given) {
+  const auto read = [&](std::string_view record) {
+    return as_given ? genre.parseAsGiven(record, size) : genre.parse(record, size);
+  };
   bool urls = false;
   forEachLine(text, [&](std::string_view line, int) {
     urls = looksLikeUrl(line);
@@ -827,14 +830,14 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
   if (!urls && looksLikeSaito(text)) {
     const std::string record = recordOfSaito(genre.id(), text, "saito");
     try {
-      return genre.parse(record, size);
+      return read(record);
     } catch (const InputError& e) {
       // The record's lines are not the text's: say what was read instead.
       throw InputError(e.code(), std::string("in the record read from Saito's layout (") +
                                      e.what() + "):\n" + record);
     }
   }
-  if (!urls) return genre.parse(text, size);
+  if (!urls) return read(text);
   std::vector<std::unique_ptr<Puzzle>> out;
   forEachLine(text, [&](std::string_view line, int number) {
     try {
@@ -849,7 +852,7 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
             "genre", "this URL is a " + parts.genre + " puzzle, not " + std::string(genre.id()));
       }
       std::vector<std::unique_ptr<Puzzle>> one =
-          genre.parse(recordOfUrl(line, "url-" + std::to_string(out.size() + 1)), size);
+          read(recordOfUrl(line, "url-" + std::to_string(out.size() + 1)));
       one.front()->line = number;
       out.push_back(std::move(one.front()));
     } catch (const InputError& e) {

@@ -89,8 +89,9 @@ std::string sudokuLinesOfUrls(std::string_view text);
 /// `url-1`, `url-2`, …; `line` its line in the text); any other text is the genre's own
 /// (Genre::parse). Throws InputError naming the line: parse_error when a later line is
 /// not a URL, bad_request when a URL is of another genre, and as parsePuzzLinkUrl,
-/// recordOfUrl and Genre::parse.
+/// recordOfUrl and Genre::parse. With `as_given`, Genre::parseAsGiven reads each puzzle
+/// instead (clashing givens kept, for "Why no solution?").
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
-                                                  int size);
+                                                  int size, bool as_given = false);
 
 }  // namespace gridmilp::puzzles

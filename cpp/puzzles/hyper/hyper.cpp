@@ -17,7 +17,8 @@ class HyperGenre final : public DigitGenre {
   std::string_view id() const override { return "hyper"; }
   std::string_view title() const override { return "Hyper Sudoku"; }
 
-  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const override {
+  std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text,
+                                                    int size) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
     for (auto& p : parseDigitGrids(text, size)) {
       if (p->n != 9) {
@@ -41,7 +42,6 @@ class HyperGenre final : public DigitGenre {
         }
       }
       p->extraName = "window";
-      requireNoConflict(*p);
       out.push_back(std::move(p));
     }
     return out;

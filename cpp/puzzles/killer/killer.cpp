@@ -27,7 +27,8 @@ class KillerGenre final : public DigitGenre {
   /// "combinations" first: its LP relaxation is far tighter (digits.h).
   std::vector<std::string_view> models() const override { return {"combinations", "textbook"}; }
 
-  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
+  std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text,
+                                                    int /*size*/) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
     for (const Record& record : parseRecords(text)) out.push_back(parseRecord(record));
     return out;

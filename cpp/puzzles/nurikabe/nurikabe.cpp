@@ -37,6 +37,14 @@
 //                   piece C smaller than the stream; model "whole-no-good" adds
 //                   whole_nogood[k] instead
 //   big_connect[k]: each island modelled cell by cell is connected (cuts, cells.h)
+// With BuildOptions::switchClues ("Why no solution?": the fewest clues to drop) every
+// clue is modelled cell by cell over every cell within n_k − 1 steps (other clues and
+// their neighbours too: a dropped clue is a plain cell), and z[k] on the clue's own
+// cell is the clue's keep binary: 0 erases the clue and its island with it.
+//   alone[k,r,c]:   z[k,r,c] <= z[k,clue]     no island for a dropped clue
+//   reach[k,r,c,t]: d[k,a,t] <= z[k,clue]     for a beside the clue (its first step)
+//   size[k]:        sum_{b in ∂C} z[k,b] >= z[k,clue] (an island too small, if kept)
+// The pocket rows and walled cuts stay valid: dropping clues only adds shaded cells.
 // A border row sums over one clue's candidates: at most one of them is chosen, so it
 // says y[k,j] <= s[b] for each, in one row. Saito also maximises the shaded cells "to
 // solve faster"; with every size known that count is fixed (cover and choose give
@@ -93,6 +101,7 @@ struct NurikabeBuilt : ConnectedShadingBuilt {
   milp::VarFamily y;                ///< y(k, j)
   milp::VarFamily z;                ///< z(k, r, c)
   std::vector<ClueIsland> islands;  ///< per clue (0-based)
+  bool switched = false;            ///< BuildOptions::switchClues: z[k,clue] is keep
   mutable int islandCuts = 0;       ///< big_connect cuts named so far
   mutable int sizeCuts = 0;         ///< size cuts named so far
 };
@@ -119,11 +128,12 @@ int streamCells(const NurikabePuzzle& p) {
   return stream;
 }
 
-/// The cells clue `k` (0-based) may take: not another clue, nor beside one.
-std::vector<char> allowedCells(const NurikabePuzzle& p, int k) {
+/// The cells clue `k` (0-based) may take: not another clue, nor beside one; with
+/// `switched` (clues may be dropped) every cell.
+std::vector<char> allowedCells(const NurikabePuzzle& p, int k, bool switched) {
   const RectGrid& g = p.grid;
   std::vector<char> allowed(g.cells(), 1);
-  for (std::size_t other = 0; other < p.clueCells.size(); ++other) {
+  for (std::size_t other = 0; !switched && other < p.clueCells.size(); ++other) {
     if (static_cast<int>(other) == k) continue;
     const int cell = p.clueCells[other];
     allowed[cell] = 0;
@@ -133,15 +143,16 @@ std::vector<char> allowedCells(const NurikabePuzzle& p, int k) {
   return allowed;
 }
 
-/// The island of each clue (enumerated or cell by cell) for a model.
-std::vector<ClueIsland> clueIslands(const NurikabePuzzle& p, std::size_t limit) {
+/// The island of each clue (enumerated or cell by cell) for a model; with `switched`
+/// (BuildOptions::switchClues) cell by cell over every cell in reach.
+std::vector<ClueIsland> clueIslands(const NurikabePuzzle& p, std::size_t limit, bool switched) {
   std::vector<ClueIsland> out;
   for (std::size_t k = 0; k < p.clueCells.size(); ++k) {
     ClueIsland island;
     island.cell = p.clueCells[k];
     island.size = p.clues[island.cell];
-    const std::vector<char> allowed = allowedCells(p, static_cast<int>(k));
-    island.enumerated = island.size != kUnknown && limit > 0 &&
+    const std::vector<char> allowed = allowedCells(p, static_cast<int>(k), switched);
+    island.enumerated = island.size != kUnknown && limit > 0 && !switched &&
                         growIslands(p.grid, island.cell, island.size, allowed, limit, kGrowthEffort,
                                     &island.candidates);
     if (!island.enumerated) {
@@ -211,9 +222,12 @@ class NurikabeGenre final : public ShadingGenre {
     auto built = std::make_unique<NurikabeBuilt>();
     built->cut =
         options.model == "whole-no-good" ? ConnectivityCut::kWholeNoGood : ConnectivityCut::kPiece;
-    built->islands = clueIslands(p, options.model == "cells" ? 0 : kCandidateLimit);
+    built->switched = options.switchClues;
+    built->islands =
+        clueIslands(p, options.model == "cells" ? 0 : kCandidateLimit, options.switchClues);
     addVariables(p, built.get());
     addRows(p, built.get());
+    if (options.switchClues) addSwitches(p, built.get());
     return built;
   }
 
@@ -302,7 +316,7 @@ class NurikabeGenre final : public ShadingGenre {
     std::stable_sort(cells.begin(), cells.end(), [&](int a, int c) { return steps[a] < steps[c]; });
     const int n = island.size;
     const int count = static_cast<int>(cells.size());
-    if (count == n) return std::nullopt;
+    if (count == n || !in[island.cell]) return std::nullopt;  // right, or a dropped clue
     Cut cut;
     milp::LinExpr lhs;
     if (count < n) {
@@ -321,7 +335,8 @@ class NurikabeGenre final : public ShadingGenre {
         cut.row = milp::LinExpr(islandVar(b, g, k, island.cell)) <= 0;
         cut.why = "no island of " + std::to_string(n) + " cells fits " + clueName(p, island.cell);
       } else {
-        cut.row = lhs >= 1;
+        // With switched clues only a kept clue (z on its cell at 1) needs the cell more.
+        cut.row = b.switched ? lhs - islandVar(b, g, k, island.cell) >= 0 : lhs >= 1;
         cut.why = "the island of " + clueName(p, island.cell) + " has " + std::to_string(count) +
                   (count == 1 ? " cell" : " cells") + ": it must take " +
                   (cut.cells.size() == 1
@@ -382,6 +397,9 @@ class NurikabeGenre final : public ShadingGenre {
   static void addVariables(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// One block of rows per rule (see the file comment).
   static void addRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// BuildOptions::switchClues: z[k,clue] becomes clue k's keep binary (rows alone and
+  /// the first steps' reach; see the file comment).
+  static void addSwitches(const NurikabePuzzle& p, NurikabeBuilt* built);
 };
 
 void NurikabeGenre::addVariables(const NurikabePuzzle& p, NurikabeBuilt* built) {
@@ -411,7 +429,7 @@ void NurikabeGenre::addVariables(const NurikabePuzzle& p, NurikabeBuilt* built) 
       built->cellOf[built->y(k + 1, static_cast<int>(j) + 1).index] = island.cell;
     }
     for (int cell : island.domain) built->cellOf[islandVar(*built, g, k, cell).index] = cell;
-    if (!island.enumerated) m.fix(islandVar(*built, g, k, island.cell), 1);
+    if (!island.enumerated && !built->switched) m.fix(islandVar(*built, g, k, island.cell), 1);
   }
   for (int k = 0; k < clues; ++k) {
     ClueIsland& island = built->islands[k];
@@ -572,6 +590,32 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
       const int cell = g.index(r, c);
       m.addConstraint(s(cell) + s(cell + 1) + s(cell + g.columns) + s(cell + g.columns + 1) <= 3,
                       rowName("pool", {r + 1, c + 1}));
+    }
+  }
+}
+
+void NurikabeGenre::addSwitches(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  for (int k = 0; k < static_cast<int>(built->islands.size()); ++k) {
+    const ClueIsland& island = built->islands[k];
+    const milp::Var keep = islandVar(*built, g, k, island.cell);
+    built->clueSwitches.push_back(
+        {keep, island.cell,
+         island.size == kUnknown ? std::string("?") : std::to_string(island.size)});
+    // A dropped clue has no island: none of its cells, and no first step from it.
+    for (std::size_t pos = 0; pos < island.domain.size(); ++pos) {
+      const int cell = island.domain[pos];
+      if (cell == island.cell) continue;
+      const int r = g.rowOf(cell) + 1, c = g.columnOf(cell) + 1;
+      m.addConstraint(milp::LinExpr(islandVar(*built, g, k, cell)) <= milp::LinExpr(keep),
+                      rowName("alone", {k + 1, r, c}));
+      if (!island.layered() || island.steps[pos] != 1) continue;
+      for (int t = 1; t < island.size; ++t) {
+        const milp::Var d{island.firstLayer[pos] + t - 1, &m};
+        m.addConstraint(milp::LinExpr(d) <= milp::LinExpr(keep),
+                        rowName("reach", {k + 1, r, c, t}));
+      }
     }
   }
 }

@@ -37,11 +37,11 @@ class SudokuGenre final : public DigitGenre {
     return {"reduced", "textbook", "candidates", "probed"};
   }
 
-  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const override {
+  std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text,
+                                                    int size) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
     for (auto& p : parseDigitGrids(text, size)) {
       setBoxes(*p, title());
-      requireNoConflict(*p);
       out.push_back(std::move(p));
     }
     return out;

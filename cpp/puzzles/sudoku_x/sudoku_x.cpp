@@ -17,7 +17,8 @@ class SudokuXGenre final : public DigitGenre {
   std::string_view id() const override { return "sudoku-x"; }
   std::string_view title() const override { return "Sudoku X"; }
 
-  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const override {
+  std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text,
+                                                    int size) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
     for (auto& p : parseDigitGrids(text, size)) {
       setBoxes(*p, title());
@@ -28,7 +29,6 @@ class SudokuXGenre final : public DigitGenre {
       }
       p->extras = {main, anti};
       p->extraName = "diagonal";
-      requireNoConflict(*p);
       out.push_back(std::move(p));
     }
     return out;

@@ -169,7 +169,7 @@ export interface GenreExplainResult extends GenreResultHead {
   size?: number;
   /** The digit genres: the givens, row by row (0 for empty). */
   givens?: number[];
-  /** The clue genres (akari, slitherlink, kakuro, heyawake, kuromasu, shikaku): how many clues there are. */
+  /** The clue genres (akari, slitherlink, kakuro, heyawake, kuromasu, shikaku, nurikabe): how many clues there are. */
   clues?: number;
   solvable: boolean | null;
   removals: {
@@ -197,6 +197,8 @@ export interface GenreExplainResult extends GenreResultHead {
     board?: Board;
     /** Why there is no fill (killer). */
     reason?: string;
+    /** Two givens that clash (status `infeasible`): no fill keeps both; cells 1-based. */
+    clash?: { digit: string; unit: string; cells: Array<[number, number]> };
     nodes?: number;
     solveMs?: number;
   };

@@ -43,6 +43,7 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
   'heyawake',
   'kuromasu',
   'shikaku',
+  'nurikabe',
 ]);
 import { CELL, el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
@@ -143,6 +144,8 @@ export class GenreView {
   private svg: SVGSVGElement | null = null;
   private board: Board | null = null;
   private busy = false;
+  /** The code of the last request's error (SolverError.code), or null. */
+  private lastErrorCode: string | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
   /** Selected cells (indices) for the editor, and the keyboard's cell. */
@@ -381,7 +384,7 @@ export class GenreView {
       words =
         `${clues ? 'Drop' : 'Remove'} ${first.map(given).join(' and ')} and it has an answer` +
         (r.removals.status === 'optimal' ? (first.length === 1 ? ': no fewer will do' : `: no fewer than ${first.length} will do`) : '') +
-        (others.length > 0 ? `; or remove ${others.join('; or ')}${r.removals.complete ? '' : '; maybe others'}` : '') +
+        (others.length > 0 ? `; or ${clues ? 'drop' : 'remove'} ${others.join('; or ')}${r.removals.complete ? '' : '; maybe others'}` : '') +
         '.';
     } else if (r.removals.status === 'infeasible') {
       words = clues
@@ -399,6 +402,8 @@ export class GenreView {
       this.drawBoard(fill.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, largest partial fill`);
       if (fill.empty) this.hatch(fill.empty);
       words += ` The largest fill that keeps every given places ${fill.placed} of ${r.rows * r.columns} digits (drawn, its empty cells hatched${fill.status === 'optimal' ? '' : '; the largest found'}).`;
+    } else if (fill?.clash) {
+      words += ` No fill keeps every given: two ${fill.clash.digit}s in ${fill.clash.unit}.`;
     } else if (fill?.reason && !clues) {
       words += ` ${fill.reason}.`; // a clue genre has no fill to speak of
     }
@@ -432,6 +437,8 @@ export class GenreView {
     if (r === null) {
       this.bnb.stopped();
       this.showRoundStepper();
+      // Clashing givens are refused by a solve, and explained by Why no solution?.
+      this.offerExplanation(this.lastErrorCode === 'conflicting_givens');
       return;
     }
     this.bnb.finishWith(r.stats, { found: r.answer !== undefined });
@@ -1078,9 +1085,11 @@ export class GenreView {
     const timer = long ? setTimeout(() => this.say('Solving…', 'info'), 100) : undefined;
     for (const b of this.busyButtons) b.disabled = true;
     this.stop.disabled = !long;
+    this.lastErrorCode = null;
     try {
       return await this.client.genre<R>(request, (progress) => this.progress(progress));
     } catch (e) {
+      this.lastErrorCode = (e as { code?: string }).code ?? null;
       this.say(errorMessage(e), 'error');
       return null;
     } finally {
