@@ -104,11 +104,12 @@ GenreRequest decode(const std::string& type, const Value& request) {
   return out;
 }
 
-/// The one puzzle a request names: the text's only puzzle, or its puzzle `index`.
-/// With `as_given`, clashing givens are kept (Genre::parseAsGiven).
+/// The one puzzle a request names: the text's only puzzle, or its puzzle `index` (among
+/// the records that parse, as `parse` lists them: parsePuzzlesSkipping). With
+/// `as_given`, clashing givens are kept (Genre::parseAsGiven).
 std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) {
   std::vector<std::unique_ptr<Puzzle>> all =
-      puzzles::parsePuzzles(*r.genre, r.text, r.size, as_given);
+      puzzles::parsePuzzlesSkipping(*r.genre, r.text, r.size, as_given).puzzles;
   if (!r.name.empty()) {
     for (auto& p : all) {
       if (p->header.empty()) p->name = r.name;  // a record's header names it already
@@ -257,15 +258,18 @@ void addBranchAndBoundProgress(GenreRequest& r, const ProgressSink& progress, co
 
 Value handleParse(const GenreRequest& r, JsonAllocator& a) {
   // Clashing givens are drawn with a warning: a solve refuses them, "Why no solution?"
-  // explains them.
-  const std::vector<std::unique_ptr<Puzzle>> all =
-      puzzles::parsePuzzles(*r.genre, r.text, r.size, true);
+  // explains them. In a text of many records, one that does not parse is left out.
+  puzzles::ParsedPuzzles parsed = puzzles::parsePuzzlesSkipping(*r.genre, r.text, r.size, true);
+  const std::vector<std::unique_ptr<Puzzle>>& all = parsed.puzzles;
   Value puzzles(rapidjson::kArrayType);
   for (std::size_t k = 0; k < all.size(); ++k) {
     const Puzzle& p = *all[k];
     Value puzzle(rapidjson::kObjectType);
-    // The lines a puzzle spans: up to the next puzzle's first line.
-    const int next = k + 1 < all.size() ? all[k + 1]->line : -1;
+    // The lines a puzzle spans: up to the next puzzle's (or left-out record's) first line.
+    int next = k + 1 < all.size() ? all[k + 1]->line : -1;
+    for (const puzzles::RefusedRecord& left : parsed.refused) {
+      if (left.line > p.line && (next < 0 || left.line < next)) next = left.line;
+    }
     puzzle.AddMember("name", jsonString(p.name, a), a)
         .AddMember("header", jsonString(p.header, a), a)
         .AddMember("line", p.line, a)
@@ -275,8 +279,19 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
         .AddMember("warnings", stringArray(warningsOf(p), a), a);
     puzzles.PushBack(puzzle, a);
   }
+  Value refused(rapidjson::kArrayType);
+  for (const puzzles::RefusedRecord& left : parsed.refused) {
+    Value record(rapidjson::kObjectType);
+    record.AddMember("name", jsonString(left.name, a), a)
+        .AddMember("line", left.line, a)
+        .AddMember("lines", left.lines, a)
+        .AddMember("error", toJson(left.error, a), a);
+    refused.PushBack(record, a);
+  }
   Value result(rapidjson::kObjectType);
-  result.AddMember("genre", jsonString(r.genre->id(), a), a).AddMember("puzzles", puzzles, a);
+  result.AddMember("genre", jsonString(r.genre->id(), a), a)
+      .AddMember("puzzles", puzzles, a)
+      .AddMember("refused", refused, a);
   // A text of URLs: its puzzles as records, for an editor to show in their place.
   if (puzzles::urlTextGenre(r.text)) {
     std::string records;

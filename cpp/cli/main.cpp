@@ -578,6 +578,22 @@ int runGenreSolve(const SolveCommand& cmd) {
   const Value& puzzles = parsed["result"]["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
+  // Records of a text of many that did not parse: errors, the others still solved.
+  std::vector<std::pair<int, ResultRow>> refused_rows;
+  for (const Value& left : parsed["result"]["refused"].GetArray()) {
+    ++errors;
+    const std::string message = text(left["error"]["message"]);
+    const std::string label =
+        text(left["name"]) + " (line " + std::to_string(left["line"].GetInt()) + ")";
+    // Most messages name the record already ("b (line 5): expected 3 lines …").
+    std::cerr << "gridmilp: left out "
+              << (message.rfind(label, 0) == 0 ? message : label + ": " + message) << "\n";
+    ResultRow row;
+    row.name = text(left["name"]);
+    row.status = "error: " + message;
+    row.puzzle = slice(left["line"].GetInt(), left["lines"]);
+    refused_rows.emplace_back(left["line"].GetInt(), std::move(row));
+  }
   std::vector<double> times;
   std::vector<std::string> requests;
   std::vector<ResultRow> rows(puzzles.Size());  // --results: the record and the answer as text
@@ -680,8 +696,18 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   });
+  if (!refused_rows.empty()) {  // the table in input order, left-out records in their place
+    std::vector<std::pair<int, ResultRow>> all = std::move(refused_rows);
+    for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
+      all.emplace_back(puzzles[i]["line"].GetInt(), std::move(rows[i]));
+    }
+    std::stable_sort(all.begin(), all.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    rows.clear();
+    for (auto& [line, row] : all) rows.push_back(std::move(row));
+  }
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
-  return printSummary(puzzles.Size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
+  return printSummary(rows.size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
                       times, "");
 }
 

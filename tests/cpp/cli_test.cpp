@@ -192,6 +192,19 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("=== ok\n2 2\n1 2\n2 1\n"), std::string::npos) << run.out;
+  // A record that does not parse is left out, named; the others are answered.
+  run = runCli("solve - --genre latin-square",
+               "=== a\n2 2\n1 -\n- -\n=== b\n3 3\n1 -\n- -\n=== c\n2 2\n- 1\n- -\n", true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("gridmilp: left out b (line 5): expected 3 lines of 3 cells after its "
+                         "size line, found 2"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("=== a\n2 2\n1 2\n2 1\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("=== c\n2 2\n2 1\n1 2\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("3 puzzles (latin-square): 2 solved, 0 without solution, 1 errors"),
+            std::string::npos)
+      << run.out;
   // The packing model says the same fill on a solve.
   run = runCli("solve - --genre latin-square --model packing",
                "=== t\n4 4\n1 2 - -\n- - 1 -\n- - - 2\n2 - - -\n", true);

@@ -185,5 +185,52 @@ TEST(PuzzLinkTest, EveryOwnRecordRoundTripsThroughItsUrl) {
   }
 }
 
+// A text of many records: one that does not parse is left out and listed with its
+// error at the whole text's line, the others are read (the janko Nurikabe file has
+// nine records cut short); all bad, or any other text, fails with the first error.
+TEST(ParseSkippingTest, LeavesOutRecordsThatDoNotParse) {
+  const Genre& g = genreById("latin-square");
+  const std::string text =
+      "=== a\n2 2\n1 -\n- -\n=== b\n3 3\n1 -\n- -\n\n=== c\n2 2\n- 1\n- -\n"
+      "=== d\n2 2\n9 -\n- -\n";
+  const ParsedPuzzles parsed = parsePuzzlesSkipping(g, text, 0);
+  ASSERT_EQ(parsed.puzzles.size(), 2U);
+  EXPECT_EQ(parsed.puzzles[0]->name, "a");
+  EXPECT_EQ(parsed.puzzles[1]->name, "c");
+  EXPECT_EQ(parsed.puzzles[1]->line, 10);
+  ASSERT_EQ(parsed.refused.size(), 2U);
+  EXPECT_EQ(parsed.refused[0].name, "b");
+  EXPECT_EQ(parsed.refused[0].line, 5);
+  EXPECT_EQ(parsed.refused[0].lines, 5);
+  EXPECT_EQ(parsed.refused[0].error.code(), ErrorCode::kWrongLength);
+  EXPECT_EQ(parsed.refused[1].name, "d");
+  EXPECT_EQ(parsed.refused[1].error.where().line, std::optional<int>(16));
+  EXPECT_EQ(parsed.refused[1].error.where().puzzle, std::optional<int>(4));
+  EXPECT_NE(std::string(parsed.refused[1].error.what()).find("line 16, column 1"),
+            std::string::npos)
+      << parsed.refused[1].error.what();
+  // Every record bad: the first error; one record: as parsePuzzles.
+  try {
+    parsePuzzlesSkipping(g, "=== x\n2 2\n9 -\n- -\n=== y\n2 2\n1\n", 0);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("line 3"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(parsePuzzlesSkipping(g, "=== x\n2 2\n9 -\n- -\n", 0), InputError);
+  // More than kMostRefusedRecords bad records: the whole text fails.
+  std::string many = "=== ok\n2 2\n1 -\n- -\n";
+  for (int k = 0; k <= kMostRefusedRecords; ++k) many += "=== bad\n2 2\n7 -\n- -\n";
+  EXPECT_THROW(parsePuzzlesSkipping(g, many, 0), InputError);
+  // The service lists them as `refused`.
+  const rapidjson::Document r =
+      gridmilp::testing::call(R"({"id":1,"type":"parse","genre":"latin-square","text":)" +
+                              gridmilp::testing::jsonQuoted(text) + "}");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  EXPECT_EQ(r["result"]["puzzles"].Size(), 2U);
+  EXPECT_EQ(r["result"]["puzzles"][0]["lines"].GetInt(), 4);  // up to b, left out
+  ASSERT_EQ(r["result"]["refused"].Size(), 2U);
+  EXPECT_EQ(std::string(r["result"]["refused"][0]["error"]["code"].GetString()), "wrong_length");
+}
+
 }  // namespace
 }  // namespace gridmilp::puzzles

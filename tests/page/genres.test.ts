@@ -236,6 +236,19 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('a text of many records with one cut short: the others load, the bad one is named', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    await page.fill('#genre-text', '=== a\n2 2\n1 -\n- -\n=== b\n3 3\n1 -\n- -\n=== c\n2 2\n- 1\n- -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: /Left out/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe(
+      'a: press Solve. Left out a record that could not be read: b (line 5): expected 3 lines of 3 cells after its size line, found 2.',
+    );
+    expect(await page.locator('#genre-pick option').allTextContents()).toEqual(['a (line 1)', 'c (line 9)']);
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

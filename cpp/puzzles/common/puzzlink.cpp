@@ -817,6 +817,86 @@ std::string sudokuLinesOfUrls(std::string_view text) {
   return out;
 }
 
+ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, int size,
+                                   bool as_given) {
+  ParsedPuzzles out;
+  // A header "=== id": "===" and more than '=' after it (not easy50's separator lines).
+  const auto is_header = [](std::string_view line) {
+    if (line.substr(0, 3) != "===") return false;
+    const std::size_t after = line.find_first_not_of('=');
+    return after != std::string_view::npos &&
+           line.find_first_not_of(" \t\r", after) != std::string_view::npos;
+  };
+  std::vector<int> starts;  // each record's header line
+  std::vector<std::string> names;
+  bool first = true, records = false;
+  forEachLine(text, [&](std::string_view line, int number) {
+    if (first) records = is_header(line);
+    first = false;
+    if (is_header(line)) {
+      starts.push_back(number);
+      std::string_view header = line.substr(3);
+      const std::size_t from = header.find_first_not_of(" \t");
+      header = from == std::string_view::npos ? std::string_view() : header.substr(from);
+      names.emplace_back(header.substr(0, header.find_first_of(" \t\r")));
+    }
+    return records;
+  });
+  if (!records || starts.size() < 2) {
+    out.puzzles = parsePuzzles(genre, text, size, as_given);
+    return out;
+  }
+  std::string work(text);
+  std::vector<std::size_t> line_at{0};  // where each line begins in `work`
+  for (std::size_t k = 0; k < work.size(); ++k) {
+    if (work[k] == '\n') line_at.push_back(k + 1);
+  }
+  const int text_lines = static_cast<int>(line_at.size());
+  std::vector<char> left_out(starts.size(), 0);
+  for (;;) {
+    try {
+      out.puzzles = parsePuzzles(genre, work, size, as_given);
+      break;
+    } catch (const InputError& e) {
+      // The record the error is in: by its line, else by its index among those read.
+      int record = -1;
+      if (e.where().line && *e.where().line >= starts.front()) {
+        record = static_cast<int>(std::upper_bound(starts.begin(), starts.end(), *e.where().line) -
+                                  starts.begin()) -
+                 1;
+      } else if (e.where().puzzle) {
+        int k = *e.where().puzzle;
+        for (std::size_t i = 0; i < starts.size() && record < 0; ++i) {
+          if (!left_out[i] && --k == 0) record = static_cast<int>(i);
+        }
+      }
+      if (record < 0 || left_out[record] ||
+          static_cast<int>(out.refused.size()) >= kMostRefusedRecords) {
+        if (!out.refused.empty()) throw out.refused.front().error;
+        throw;
+      }
+      const int end =
+          record + 1 < static_cast<int>(starts.size()) ? starts[record + 1] : text_lines + 1;
+      // Blank its lines (newlines kept, so the other records keep their line numbers).
+      for (int line = starts[record]; line < end; ++line) {
+        const std::size_t from = line_at[line - 1];
+        const std::size_t to = line < text_lines ? line_at[line] - 1 : work.size();
+        std::fill(work.begin() + static_cast<std::ptrdiff_t>(from),
+                  work.begin() + static_cast<std::ptrdiff_t>(to), ' ');
+      }
+      left_out[record] = 1;
+      InputError error = e;
+      error.where().puzzle = record + 1;  // its index in the text, not among those read
+      out.refused.push_back(
+          RefusedRecord{names[record], starts[record], end - starts[record], error});
+      if (out.refused.size() == starts.size()) throw out.refused.front().error;
+    }
+  }
+  std::sort(out.refused.begin(), out.refused.end(),
+            [](const RefusedRecord& a, const RefusedRecord& b) { return a.line < b.line; });
+  return out;
+}
+
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
                                                   int size, bool as_given) {
   const auto read = [&](std::string_view record) {

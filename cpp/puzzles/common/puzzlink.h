@@ -94,4 +94,32 @@ std::string sudokuLinesOfUrls(std::string_view text);
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
                                                   int size, bool as_given = false);
 
+/// A record of a text of many that could not be read (parsePuzzlesSkipping).
+struct RefusedRecord {
+  std::string name;  ///< the first word of its header
+  int line = 0;      ///< its header's line, 1-based
+  int lines = 0;     ///< the lines up to the next header (or the end)
+  InputError error;  ///< why (its lines and columns are the whole text's)
+};
+
+/// The puzzles of a text and the records left out.
+struct ParsedPuzzles {
+  std::vector<std::unique_ptr<Puzzle>> puzzles;
+  std::vector<RefusedRecord> refused;  ///< in text order
+};
+
+/// Most records parsePuzzlesSkipping leaves out before it refuses the whole text (each
+/// costs one more read of the whole text: 20 keeps a 50 MB text within 21 reads).
+inline constexpr int kMostRefusedRecords = 20;
+
+/// parsePuzzles for a batch: in a text of two or more janko-style records (each after
+/// a `=== id` header line), a record that does not parse (one row short, a bad token)
+/// is left out and listed with its error, and the others are read. The record is found
+/// by the error's line (or its puzzle index) and blanked in place, so that every line
+/// number stays the text's, and the text is read again: one more read per bad record.
+/// Any other text, an error that names no record, more than kMostRefusedRecords bad
+/// records, or every record bad: throws as parsePuzzles (the first error).
+ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, int size,
+                                   bool as_given = false);
+
 }  // namespace gridmilp::puzzles

@@ -54,6 +54,8 @@ type Variant = Exclude<GenreId, 'sudoku'>;
 interface ParsedList {
   /** `lines`: how many lines of the text a puzzle spans (null for the last). */
   puzzles: Array<{ name: string; line: number; lines: number | null; warnings: string[] }>;
+  /** Records of a text of many that did not parse, left out (protocol.md, "parse"). */
+  refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
 }
 
 interface UniquenessResult extends GenreSolveResult {
@@ -422,7 +424,19 @@ export class GenreView {
     this.showModels(r.models);
     this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
-    this.say(r.warnings.length > 0 ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`, r.warnings.length > 0 ? 'warning' : 'info');
+    const left = this.parsed.refused ?? [];
+    const leftOut =
+      left.length === 0
+        ? ''
+        : ` Left out ${left.length === 1 ? 'a record' : `${left.length} records`} that could not be read: ` +
+          left.slice(0, 3).map((k) => k.error.message).join('; ') +
+          (left.length > 3 ? `; and ${left.length - 3} more` : '') +
+          '.';
+    if (r.warnings.length > 0 || leftOut !== '') {
+      this.say(`${r.warnings.length > 0 ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}`, 'warning');
+    } else {
+      this.say(`${r.name}: press Solve.`, 'info');
+    }
   }
 
   private async solve(): Promise<void> {
