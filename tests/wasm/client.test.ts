@@ -107,10 +107,19 @@ describe('SolverClient', () => {
     const client = new SolverClient(factory);
     const one = await client.solveBatch(p096, { model: 'reduced' });
     expect(one.workers).toBeUndefined();
-    // Fast puzzles (well under a ms each) stay on the client's own worker.
-    const light = await client.solveBatch(p096, { model: 'reduced' }, undefined, { workers: 3 });
-    expect(light.workers).toBeUndefined();
+    // Fast puzzles (well under a ms each) stay on the client's own worker, which keeps
+    // the probe's answers and solves the rest after them (none solved twice).
+    const lightSeen: BatchProgress[] = [];
+    const light = await client.solveBatch(p096, { model: 'reduced' }, (p) => lightSeen.push(p), { workers: 3 });
+    expect(light.workers).toBe(1);
     expect(workers).toHaveLength(1);
+    expect(light.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    const withItems = lightSeen.filter((p) => p.item !== undefined);
+    expect(withItems.map((p) => p.item!.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(withItems.map((p) => p.done)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const solves = workers[0]!.received.filter((m) => (m as { type?: string }).type === 'solveBatch');
+    const rest = solves[solves.length - 1] as { skip?: number };
+    expect(rest.skip).toBeGreaterThan(0);
     // Helpers joining from the first chunk on (the pace of a slow set).
     const seen: BatchProgress[] = [];
     const helpers: SolverClient[] = [];

@@ -124,6 +124,11 @@ export interface BatchCallOptions extends PuzzleFields {
   /** No progress per puzzle, only the result (a chunk of a batch on several workers). */
   quiet?: boolean;
   /**
+   * Leave the first `skip` puzzles of the text unsolved (the caller has their answers:
+   * solver/pool.ts's probe); the items start at input position `skip`.
+   */
+  skip?: number;
+  /**
    * Workers to solve on (default 1, at most {@link MAX_WORKERS}): this client's and
    * helpers with workers of their own, started on the first batch that needs them and
    * kept until Stop or {@link SolverClient.dispose}.

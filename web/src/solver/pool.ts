@@ -18,7 +18,7 @@ export interface BatchWorker {
     text: string,
     options?: SolveOptions,
     onProgress?: (progress: BatchProgress) => void,
-    extra?: PuzzleFields & { largeTimeLimitMs?: number; quiet?: boolean },
+    extra?: PuzzleFields & { largeTimeLimitMs?: number; quiet?: boolean; skip?: number },
   ): Promise<BatchResult>;
 }
 
@@ -155,12 +155,27 @@ export async function solveBatchOnWorkers(
   const shape = { size, boxHeight, boxWidth, symbols: 'digits' as const };
   const extra = { ...shape, quiet: true, ...(largeTimeLimitMs !== undefined ? { largeTimeLimitMs } : {}) };
   const probed = await main.solveBatch(probe.map((p) => p.givens).join('\n'), options, undefined, extra);
-  const perPuzzle = probe.length > 0 ? probed.elapsedMs / probe.length : 0;
+  const perPuzzle = paceOf(probed);
   const left = total - probe.length;
   const count = helpersToJoin(workers, Math.ceil(left / chunk), perPuzzle, left, warmHelpers, pace);
+  /** The probe's answers, at their input positions, with their names and lines. */
+  const named = (answer: BatchItem): BatchItem => {
+    const source = head.puzzles[answer.index]!;
+    return { ...answer, name: source.name, line: source.line };
+  };
   if (count === 0) {
-    // Not worth a helper: the whole text as one worker alone solves it.
-    return main.solveBatch(text, options, onProgress, fields);
+    // Not worth a helper: the main worker solves the rest of the text alone, the probe's
+    // answers kept (not solved twice: on a set of 10 16×16 puzzles that was most of it).
+    onProgress?.({ done: 0, total, elapsedMs: performance.now() - start });
+    const first = probed.items.map(named);
+    first.forEach((item, k) => onProgress?.({ done: k + 1, total, elapsedMs: performance.now() - start, item }));
+    const rest = await main.solveBatch(
+      text,
+      options,
+      onProgress && ((p) => onProgress({ ...p, elapsedMs: performance.now() - start })),
+      { ...fields, skip: first.length },
+    );
+    return { ...rest, items: [...first, ...rest.items], elapsedMs: performance.now() - start, workers: 1 };
   }
 
   const { puzzles } = await main.parse(text, puzzleFields);
@@ -263,6 +278,23 @@ export async function genreOnWorkers<R>(
     throw e;
   }
   return team.length;
+}
+
+/**
+ * A probe's time per puzzle, ms: the median of the engine's own times (the first solves
+ * of a fresh worker are slow while V8 compiles and tiers up the module, and a mean
+ * made helpers join a cold first batch that one worker would have finished sooner), or
+ * the mean wall time when the items carry none.
+ *
+ * @param probed the probe's result
+ * @returns ms per puzzle, 0 for an empty probe
+ */
+function paceOf(probed: BatchResult): number {
+  const times = probed.items.map((item) => item.ms).filter((ms): ms is number => ms !== undefined);
+  if (times.length === 0) return probed.items.length > 0 ? probed.elapsedMs / probed.items.length : 0;
+  times.sort((a, b) => a - b);
+  const mid = times.length >> 1;
+  return times.length % 2 === 1 ? times[mid]! : (times[mid - 1]! + times[mid]!) / 2;
 }
 
 /**

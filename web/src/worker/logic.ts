@@ -268,7 +268,8 @@ export class SolverWorkerLogic {
       case 'solveBatch': {
         if (typeof m.text !== 'string') return bad('text', 'solveBatch needs a text (string).');
         const large = typeof m.largeTimeLimitMs === 'number' ? m.largeTimeLimitMs : 0;
-        this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large, m.quiet === true);
+        const skip = typeof m.skip === 'number' && m.skip > 0 ? Math.floor(m.skip) : 0;
+        this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large, m.quiet === true, skip);
         return;
       }
       default:
@@ -287,7 +288,8 @@ export class SolverWorkerLogic {
   /**
    * Parse `text`, then solve each puzzle with the parsed size and box shape, posting
    * progress after each one unless `quiet`. Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
-   * smaller of it and `options.timeLimitMs` when both are set).
+   * smaller of it and `options.timeLimitMs` when both are set). The first `skip` puzzles
+   * are left out (their items too); progress counts them as done.
    */
   private solveBatch(
     engine: Engine,
@@ -297,6 +299,7 @@ export class SolverWorkerLogic {
     baseOptions: SolveOptions | undefined,
     largeTimeLimitMs: number,
     quiet = false,
+    skip = 0,
   ): void {
     const start = this.now();
     const parsed = engine.request({ id, type: 'parse', text, ...fields });
@@ -308,8 +311,9 @@ export class SolverWorkerLogic {
     const options = size >= 16 ? withLargeLimit(baseOptions, largeTimeLimitMs) : baseOptions;
     const total = puzzles.length;
     const items: BatchItem[] = [];
-    if (!quiet) this.post({ id, progress: { done: 0, total, elapsedMs: this.now() - start } });
+    if (!quiet) this.post({ id, progress: { done: Math.min(skip, total), total, elapsedMs: this.now() - start } });
     puzzles.forEach((p, index) => {
+      if (index < skip) return;
       const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
       const solved = engine.request({
         id,

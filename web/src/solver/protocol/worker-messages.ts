@@ -73,6 +73,11 @@ export interface WorkerSolveBatchMessage extends PuzzleFields {
    * workers: solver/pool.ts, where the page's thread would otherwise be the bottleneck).
    */
   quiet?: boolean;
+  /**
+   * Leave the first `skip` puzzles unsolved (the caller solved them already): the items
+   * start at input position `skip`, and progress counts them as done.
+   */
+  skip?: number;
 }
 
 /** Page → worker: is the solution unique? */
