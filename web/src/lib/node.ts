@@ -81,7 +81,6 @@ type ThreadReply = { responses: EngineResponse[] } | { failed: { code: 'load_fai
 class NodeThreads implements EngineThreads {
   private readonly wasmBinary: Uint8Array | undefined;
   private readonly workers: Array<Worker | undefined> = [];
-  /** Each thread's pending chunk (one at a time per thread). */
   /** Each thread's pending chunks, in the order sent (a thread answers in that order). */
   private readonly waiting = new Map<Worker, Array<{ resolve(r: EngineResponse[]): void; reject(e: Error): void }>>();
 

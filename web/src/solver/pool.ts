@@ -4,7 +4,8 @@
  * its puzzles go out in chunks to whichever worker is free, and the answers come back
  * in input order, the same items one worker gives. The main worker solves the first
  * few alone; helpers join when those were slow enough for the workers, not the page's
- * own thread, to set the pace, else the main worker solves the whole text in one batch.
+ * own thread, to set the pace, else the main worker solves the rest alone, the first
+ * few's answers kept.
  * Loaded by {@link SolverClient} only for a batch that asks for more than one worker,
  * so the first solve does not fetch it.
  */
@@ -81,6 +82,7 @@ export function helpersToJoin(
   const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
   return count >= 1 && perPuzzleMs >= pace.minMsPerPuzzle && left * perPuzzleMs >= minLeftMs ? count : 0;
 }
+
 /**
  * Helpers join only when a puzzle takes the worker at least this long on average, ms.
  * Below it the page's own thread (taking the answers, drawing a row per puzzle) is the

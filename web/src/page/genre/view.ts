@@ -432,11 +432,11 @@ export class GenreView {
           left.slice(0, 3).map((k) => k.error.message).join('; ') +
           (left.length > 3 ? `; and ${left.length - 3} more` : '') +
           '.';
-    if (r.warnings.length > 0 || leftOut !== '') {
-      this.say(`${r.warnings.length > 0 ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}`, 'warning');
-    } else {
-      this.say(`${r.name}: press Solve.`, 'info');
-    }
+    const warned = r.warnings.length > 0;
+    this.say(
+      `${warned ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}`,
+      warned || leftOut !== '' ? 'warning' : 'info',
+    );
   }
 
   private async solve(): Promise<void> {
