@@ -40,6 +40,8 @@ struct GenreRequest {
   /// exportModel: solve with the re-solve loop first and export the model with its cuts.
   bool afterCuts = false;
   std::uint32_t seed = 1;
+  /// solve: write the board into the result (false: a batch that keeps only the answers).
+  bool board = true;
 };
 
 GenreRequest decode(const std::string& type, const Value& request) {
@@ -65,6 +67,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
   }
   out.index = optionalField<int>(request, "index", 0, "a whole number", "");
   out.name = optionalField<std::string>(request, "name", "", "a string", "");
+  out.board = optionalField<bool>(request, "board", true, "true or false", "");
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
   const Value& options = optionalObject(request, "options");
   out.build.model = optionalField<std::string>(
@@ -334,7 +337,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
     result.AddMember("partialFill", partialFillJson(*puzzle, *solver.partial(), a), a);
     answer = &*solver.partial();
   }
-  result.AddMember("board", toJson(r.genre->board(*puzzle, answer), a), a);
+  if (r.board) result.AddMember("board", toJson(r.genre->board(*puzzle, answer), a), a);
   std::vector<std::string> names;  // the recorded decisions' variables (recordBranching)
   for (const milp::BranchRecord& b : search.result.branching) {
     names.push_back(solver.built().model.name(b.variable));

@@ -906,6 +906,23 @@ TEST(ServiceGenreTest, GeneratesThroughTheProtocol) {
   EXPECT_TRUE(u["result"]["unique"].GetBool()) << app::writeJson(u);
 }
 
+TEST(ServiceGenreTest, ASolveWithoutBoardKeepsTheAnswer) {
+  const std::string puzzle = testing::jsonQuoted("=== t\n3 3\n1 - -\n- - -\n- - 3\n");
+  const std::string head =
+      R"({"id": 1, "type": "solve", "genre": "latin-square", "puzzle": )" + puzzle;
+  const rapidjson::Document with = testing::call(head + "}");
+  const rapidjson::Document without = testing::call(head + R"(, "board": false})");
+  ASSERT_TRUE(with.HasMember("result") && without.HasMember("result")) << app::writeJson(without);
+  EXPECT_TRUE(with["result"].HasMember("board"));
+  EXPECT_FALSE(without["result"].HasMember("board"));
+  EXPECT_EQ(std::string(with["result"]["answer"]["text"].GetString()),
+            without["result"]["answer"]["text"].GetString());
+  EXPECT_TRUE(without["result"]["answer"]["verified"].GetBool());
+  const rapidjson::Document bad = testing::call(head + R"(, "board": 0})");
+  ASSERT_TRUE(bad.HasMember("error")) << app::writeJson(bad);
+  EXPECT_STREQ(bad["error"]["where"]["field"].GetString(), "board");
+}
+
 }  // namespace
 }  // namespace gridmilp::puzzles
 

@@ -110,6 +110,8 @@ export interface GenreRequest {
   index?: number;
   /** The puzzle's name, for a text cut from a larger one. */
   name?: string;
+  /** `solve`: false leaves the board out of the result (a batch keeping only the answers). */
+  board?: boolean;
   size?: number;
   limit?: number;
   seed?: number;
