@@ -9,9 +9,12 @@
 // throughput against one thread, and the process's resident memory after the passes.
 // Figures, not tests. The package must be built (npm run build:package).
 //
-// Usage: node scripts/bench-workers.mjs [--runs N] [--workers N] [FILE...]
+// Usage: node scripts/bench-workers.mjs [--runs N] [--workers N] [--genre G [--time-limit MS]] [FILE...]
 // Default: ../shared/data/ top95.txt, sudoku17_last1000.txt, p096_sudoku.txt and the
-// 25×25 sample (gridmilp's own stand-ins when absent), 5 runs, workers = cores.
+// 25×25 sample (gridmilp's own stand-ins when absent), 5 runs, workers = cores. With
+// --genre, each FILE is a text of that genre (e.g. a janko sw_*.puzzles.txt), solved
+// with `solveMany(text, { genre })`, one puzzle per thread message; --time-limit is
+// each puzzle's limit (answers that hit it are compared by status only).
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
@@ -25,13 +28,18 @@ const { createSolver } = await import(entry);
 const args = process.argv.slice(2);
 let runs = 5;
 let workers = availableParallelism();
+let genre;
+let timeLimitMs;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--workers') workers = Number(args[++i]);
+  else if (args[i] === '--genre') genre = args[++i];
+  else if (args[i] === '--time-limit') timeLimitMs = Number(args[++i]);
   else if (args[i].startsWith('--')) throw new Error(`bench-workers: unknown argument ${args[i]}`);
   else files.push(resolve(args[i]));
 }
+if (genre !== undefined && files.length === 0) throw new Error('bench-workers: --genre needs the files of that genre');
 if (files.length === 0) {
   for (const [shared, own] of [
     ['top95.txt', 'hard95.txt'],
@@ -48,28 +56,33 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const answers = (r) => r.items.map((i) => i.solution ?? i.error?.code ?? i.status).join('\n');
+const answers = (r) => r.items.map((i) => i.solution ?? i.answer?.text ?? i.error?.code ?? i.status).join('\n');
+/** With a time limit: every puzzle both passes answered has the same answer. */
+const agree = (a, b) => a.items.every((x, k) => x.answer === undefined || b.items[k].answer === undefined || x.answer.text === b.items[k].answer.text);
+const options = genre === undefined ? {} : { genre, ...(timeLimitMs !== undefined ? { timeLimitMs } : {}) };
 
 const solver = await createSolver();
 console.log(`solveMany on worker threads: ${workers} workers, ${availableParallelism()} cores, median of ${runs} passes, ms`);
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
-  const reference = answers(solver.solveMany(text));
-  await solver.solveMany(text, { workers });
+  const a0 = solver.solveMany(text, options);
+  const reference = answers(a0);
+  await solver.solveMany(text, { ...options, workers });
   const one = [];
   const many = [];
   for (let r = 0; r < runs; r++) {
     let t = performance.now();
-    const a = solver.solveMany(text);
+    const a = solver.solveMany(text, options);
     one.push(performance.now() - t);
     t = performance.now();
-    const b = await solver.solveMany(text, { workers });
+    const b = await solver.solveMany(text, { ...options, workers });
     many.push(performance.now() - t);
-    if (answers(a) !== reference || answers(b) !== reference) throw new Error(`bench-workers: ${file}: the answers differ`);
+    if (timeLimitMs === undefined ? answers(a) !== reference || answers(b) !== reference : !agree(a, b))
+      throw new Error(`bench-workers: ${file}: the answers differ`);
   }
   const [m1, mn] = [median(one), median(many)];
   console.log(
-    `  ${basename(file).padEnd(26)} 1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×   same answers`,
+    `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×   same answers`,
   );
 }
 console.log(`resident memory after the passes: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);

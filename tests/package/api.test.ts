@@ -254,6 +254,73 @@ describe('solve with a genre', () => {
   });
 });
 
+describe('solveMany with a genre', () => {
+  const own = (file: string): string => readFileSync(`${repoRoot}tests/data/puzzles/${file}`, 'utf8');
+  /** The `=== id` records of a solutions file, by id (the text of each as the engine writes it). */
+  const solutionsOf = (text: string): Map<string, string> =>
+    new Map(
+      text
+        .split(/^(?==== )/m)
+        .filter((r) => r.startsWith('=== '))
+        .map((r) => [r.slice(4, r.indexOf('\n')).trim(), r.trim()]),
+    );
+
+  it('solves every record of a text alone, in input order, each answer the published one', () => {
+    const text = own('akari.puzzles.txt');
+    const expected = solutionsOf(own('akari.solutions.txt'));
+    const progress: number[] = [];
+    const r = solver.solveMany(text, { genre: 'akari' }, (p) => {
+      expect(p.total).toBe(12);
+      progress.push(p.item.index);
+    });
+    expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(r.genre).toBe('akari');
+    expect([r.solved, r.unsolved, r.failed, r.refused.length]).toEqual([12, 0, 0, 0]);
+    const lines = text.split('\n');
+    for (const item of r.items) {
+      expect(lines[item.line - 1]).toBe(`=== ${item.name}`);
+      expect(item.answer!.verified, item.name).toBe(true);
+      expect(item.answer!.text.trim(), item.name).toBe(expected.get(item.name));
+      expect(item.ms).toBe(item.stats!.totalMs);
+      expect(item.stats!.method).toBe('sat');
+    }
+  });
+
+  it('leaves out a record that does not read, records a failing puzzle, and takes an array of texts', () => {
+    const records = own('nurikabe.puzzles.txt').split(/^(?==== )/m);
+    // The second record cut short (its last grid line gone): left out and named.
+    const short = records[1]!.trimEnd().split('\n').slice(0, -1).join('\n') + '\n';
+    const r = solver.solveMany([records[0], short, ...records.slice(2, 4)].join(''), { genre: 'nurikabe', method: 'branch-and-bound' });
+    expect(r.items.map((i) => i.name)).toEqual([records[0], records[2], records[3]].map((t) => t!.slice(4, t!.indexOf('\n'))));
+    expect(r.refused).toHaveLength(1);
+    expect(r.refused[0]!.name).toBe(records[1]!.slice(4, records[1]!.indexOf('\n')));
+    expect(r.refused[0]!.error.message).toMatch(/expected \d+ lines/);
+    expect(r.solved).toBe(3);
+    for (const item of r.items) expect(item.stats!.method).toBe('branch-and-bound');
+    // An array: each text is one puzzle; a Latin square with two 1s in a row fails alone.
+    const many = solver.solveMany(['3 3\n1 - -\n- - -\n- - -', '3 3\n1 1 -\n- - -\n- - -', '3 3\n- 2 -\n- - -\n- - -'], { genre: 'latin-square' });
+    expect(many.items.map((i) => i.status ?? i.error?.code)).toEqual(['optimal', 'conflicting_givens', 'optimal']);
+    expect([many.solved, many.unsolved, many.failed]).toEqual([2, 0, 1]);
+    expect(many.items[1]!.name).toBe('Puzzle 2');
+  });
+
+  it('refuses what a batch does not take, before the first solve', () => {
+    const text = own('akari.puzzles.txt');
+    for (const key of ['index', 'progressIntervalMs', 'recordBranching'] as const) {
+      const e = thrown(() => solver.solveMany(text, { genre: 'akari', [key]: key === 'recordBranching' ? true : 1 } as never));
+      expect(e.code).toBe('invalid_option');
+      expect(e.where).toEqual({ field: key });
+      expect(e.message).toContain('is not for a batch');
+    }
+    expect(thrown(() => solver.solveMany(text, { genre: 'akari', timeLimitMs: -1 })).where).toEqual({ field: 'timeLimitMs' });
+    expect(thrown(() => solver.solveMany([[[1]]] as never, { genre: 'akari' })).code).toBe('invalid_argument');
+    // A text whose only record does not read is refused with that record's error.
+    const e = thrown(() => solver.solveMany('=== a\n2 2\n- -\n', { genre: 'akari' }));
+    expect(e.code).toBe('wrong_length');
+    expect(e.message).toContain('Unable to read the puzzles');
+  });
+});
+
 describe('errors say what and where', () => {
   it('parse errors carry line, column and character', () => {
     const e = thrown(() => solver.solve(`${EASY.slice(0, 9)}\n${EASY.slice(9, 20)}?${EASY.slice(21)}`));

@@ -136,6 +136,8 @@ describe('installed offline into a fresh folder', () => {
     items: Array<[string, string, string, string]>;
     threaded: Array<[string, string, string]>;
     threadedProgress: number;
+    genreOne: Array<[string, boolean, string]>;
+    genreTwo: Array<[string, boolean, string]>;
     grid: { status: string; solution: string; solutionGrid: number[][] };
     errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
   }
@@ -155,6 +157,10 @@ const many = solver.solveMany(readFileSync(process.argv[2], 'utf8'), {}, () => p
 const pooled = await createSolver();
 let threadedProgress = 0;
 const threaded = await pooled.solveMany(readFileSync(process.argv[2], 'utf8'), { workers: 2 }, () => threadedProgress++);
+// A genre batch, on one thread and on two: the same answers in input order.
+const heyawake = readFileSync(process.argv[4], 'utf8');
+const genreOne = solver.solveMany(heyawake, { genre: 'heyawake' });
+const genreTwo = await pooled.solveMany(heyawake, { genre: 'heyawake', workers: 2 });
 const sum = many.items.reduce((s, item) => s + Number(item.solution.slice(0, 3)), 0);
 const grid = solver.solve([[0, 0, 3, 4], [3, 4, 0, 0], [0, 1, 0, 3], [4, 0, 0, 0]]);
 const errors = [];
@@ -173,13 +179,15 @@ console.log(JSON.stringify({
   version: solver.version,
   sum, progress, format: many.format, solved: many.solved,
   threaded: threaded.items.map((i) => [i.name, i.givens, i.solution]), threadedProgress,
+  genreOne: genreOne.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
+  genreTwo: genreTwo.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
   items: many.items.map((i) => [i.name, i.givens, i.solution, i.solutionGrid.flat().join('')]),
   grid: { status: grid.status, solution: grid.solution, solutionGrid: grid.solutionGrid },
   errors,
 }));
 `,
     );
-    const r = run(process.execPath, ['solve.mjs', p096, BAD], { cwd: dir });
+    const r = run(process.execPath, ['solve.mjs', p096, BAD, join(repoRoot, 'tests/data/puzzles/heyawake.puzzles.txt')], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     scriptOutput = JSON.parse(r.stdout) as ScriptOutput;
@@ -201,6 +209,13 @@ console.log(JSON.stringify({
     // On two worker threads: the same items in input order.
     expect(out.threaded).toEqual(out.items.map(([name, givens, solution]) => [name, givens, solution]));
     expect(out.threadedProgress).toBe(50);
+    // A genre batch on two threads: gridmilp's 12 Heyawake, each verified, as on one.
+    expect(out.genreOne).toHaveLength(12);
+    for (const [name, verified, text] of out.genreOne) {
+      expect(verified, name).toBe(true);
+      expect(text.startsWith(`=== ${name}\n`), name).toBe(true);
+    }
+    expect(out.genreTwo).toEqual(out.genreOne);
     const reference = readEuler96(readFileSync(p096, 'utf8'));
     expect(out.items.map((i) => i[0])).toEqual(reference.map(([name]) => name));
     out.items.forEach(([name, givens, solution, flat], k) => {

@@ -6,6 +6,7 @@
  * objects with the grids as text and as 2-D arrays. It uses neither Node nor DOM APIs.
  */
 import type {
+  BatchProgress,
   EngineProgressByType,
   EngineRequest,
   EngineResultByType,
@@ -44,6 +45,10 @@ import type {
   ExportModelOptions,
   GenreExplainCallOptions,
   GenreSolveCallOptions,
+  GenreSolveManyItem,
+  GenreSolveManyOptions,
+  GenreSolveManyProgress,
+  GenreSolveManyResult,
   ExportModelOutput,
   GenerateOptions,
   GenerateOutput,
@@ -250,6 +255,16 @@ class GridmilpSolver implements Solver {
   }
 
   solveMany(
+    puzzles: string | readonly string[],
+    options: GenreSolveManyOptions & { workers: number },
+    onProgress?: (progress: GenreSolveManyProgress) => void,
+  ): Promise<GenreSolveManyResult>;
+  solveMany(
+    puzzles: string | readonly string[],
+    options: GenreSolveManyOptions,
+    onProgress?: (progress: GenreSolveManyProgress) => void,
+  ): GenreSolveManyResult;
+  solveMany(
     puzzles: string | readonly PuzzleInput[],
     options: SolveManyOptions & { workers: number },
     onProgress?: (progress: SolveManyProgress) => void,
@@ -261,13 +276,15 @@ class GridmilpSolver implements Solver {
   ): SolveManyResult;
   solveMany(
     puzzles: string | readonly PuzzleInput[],
-    options?: SolveManyOptions & { workers?: number },
-    onProgress?: (progress: SolveManyProgress) => void,
-  ): SolveManyResult | Promise<SolveManyResult> {
+    options?: (SolveManyOptions | GenreSolveManyOptions) & { workers?: number },
+    onProgress?: ((progress: SolveManyProgress) => void) | ((progress: GenreSolveManyProgress) => void),
+  ): SolveManyResult | GenreSolveManyResult | Promise<SolveManyResult | GenreSolveManyResult> {
     checkCallback(onProgress);
     const start = now();
+    let workers: number | undefined;
+    let rest = options;
     if (typeof options === 'object' && options !== null && 'workers' in options) {
-      const { workers, ...rest } = options;
+      ({ workers, ...rest } = options);
       if (!Number.isInteger(workers) || (workers as number) < 1 || (workers as number) > MAX_WORKERS) {
         throw invalidOption('workers', `Option 'workers' must be a whole number from 1 to ${MAX_WORKERS}, not ${describe(workers)}.`);
       }
@@ -277,15 +294,20 @@ class GridmilpSolver implements Solver {
           "Option 'workers' needs worker threads, which only the Node entry has (import 'gridmilp' in Node); in a browser, run solvers in Web Workers of your own.",
         );
       }
-      const batch = this.planMany(puzzles, rest);
-      return this.runOnThreads(batch, workers as number, onProgress, start);
     }
-    const batch = this.planMany(puzzles, options);
+    // Either kind, seen through what both share (an item the batch's own fill takes).
+    const batch = (
+      isGenreOptions(rest) ? this.planGenreMany(puzzles, rest) : this.planMany(puzzles, rest as SolveManyOptions | undefined)
+    ) as unknown as PlannedBatch<object, SolveManyResult | GenreSolveManyResult>;
+    const report = onProgress as ((progress: Omit<BatchProgress, 'item'> & { item: object }) => void) | undefined;
+    if (workers !== undefined) {
+      return this.runOnThreads(batch, workers, report, start).then(() => batch.summary(start));
+    }
     batch.items.forEach((item, index) => {
-      fillItem(item, this.send('Unable to solve the puzzles', batch.requests[index]!));
-      onProgress?.({ done: index + 1, total: batch.items.length, elapsedMs: now() - start, item });
+      batch.fill(item, this.send('Unable to solve the puzzles', batch.requests[index] as EngineRequest) as EngineResponse);
+      report?.({ done: index + 1, total: batch.items.length, elapsedMs: now() - start, item });
     });
-    return summary(batch.format, batch.items, start);
+    return batch.summary(start);
   }
 
   /**
@@ -293,7 +315,7 @@ class GridmilpSolver implements Solver {
    * checked before the first solve: a text is parsed once and each puzzle sent in
    * canonical form with the shape the text was read with.
    */
-  private planMany(puzzles: unknown, options: SolveManyOptions | undefined): PlannedBatch {
+  private planMany(puzzles: unknown, options: SolveManyOptions | undefined): PlannedBatch<SolveManyItem, SolveManyResult> {
     if (typeof puzzles === 'string') {
       puzzleText(puzzles);
       const checked = checkOptions('solveMany', options, OPTIONS_OF.solveMany);
@@ -308,11 +330,11 @@ class GridmilpSolver implements Solver {
       });
       const base = requestOf('solveMany', rest, OPTIONS_OF.solveMany);
       const shape = { size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth };
-      return {
-        format: parsed.format,
-        items: parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, givens: p.givens })),
-        requests: parsed.puzzles.map((p) => ({ ...base, ...shape, symbols: 'digits' as const, puzzle: p.givens })),
-      };
+      return sudokuBatch(
+        parsed.format,
+        parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, givens: p.givens })),
+        parsed.puzzles.map((p) => ({ ...base, ...shape, symbols: 'digits' as const, puzzle: p.givens })),
+      );
     }
     if (!Array.isArray(puzzles)) {
       throw invalidArgument(
@@ -323,15 +345,81 @@ class GridmilpSolver implements Solver {
     const requests = puzzles.map((p: unknown, i) =>
       requestOf('solveMany', options, OPTIONS_OF.solveMany, puzzleText(p, i + 1)),
     );
-    return {
-      format: 'array',
-      items: requests.map((request, index) => ({
+    return sudokuBatch(
+      'array',
+      requests.map((request, index) => ({
         index,
         name: `Puzzle ${index + 1}`,
         line: 0,
         givens: typeof puzzles[index] === 'string' ? '' : request.puzzle,
       })),
       requests,
+    );
+  }
+
+  /**
+   * A genre batch's items and solve requests, every option checked before the first
+   * solve: a text is parsed once (records that do not parse are left out and listed,
+   * protocol.md "parse") and each puzzle sent alone, its own lines of the text, as the
+   * page's Solve all and the CLI do; an array's texts are sent as they are. No board
+   * comes back (`board: false`): drawing and sending it cost as much as a fast solve.
+   */
+  private planGenreMany(puzzles: unknown, options: GenreSolveManyOptions): PlannedBatch<GenreSolveManyItem, GenreSolveManyResult> {
+    for (const key of ['index', 'progressIntervalMs', 'recordBranching'] as const) {
+      if ((options as unknown as Record<string, unknown>)[key] !== undefined) {
+        throw invalidOption(
+          key,
+          `Option '${key}' is not for a batch: solveMany solves every puzzle of the text (send one puzzle to solve for '${key}').`,
+        );
+      }
+    }
+    const base = genreRequestOf('solve', options, '');
+    const genre = options.genre;
+    let refused: GenreSolveManyResult['refused'] = [];
+    let items: GenreSolveManyItem[];
+    let requests: GenreRequest[];
+    if (typeof puzzles === 'string') {
+      puzzleText(puzzles);
+      const parsed = this.callGenre<{
+        puzzles: Array<{ name: string; line: number; lines: number | null }>;
+        refused?: GenreSolveManyResult['refused'];
+      }>('Unable to read the puzzles', { type: 'parse', genre, text: puzzles, ...(base.size !== undefined ? { size: base.size } : {}) });
+      refused = parsed.refused ?? [];
+      const lines = puzzles.split('\n');
+      items = parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line }));
+      requests = parsed.puzzles.map((p) => ({
+        ...base,
+        board: false,
+        name: p.name,
+        puzzle: lines.slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines).join('\n'),
+      }));
+    } else if (Array.isArray(puzzles)) {
+      requests = puzzles.map((p: unknown, i) => {
+        if (typeof p !== 'string') {
+          throw invalidArgument(`A ${genre} batch takes puzzle texts, not ${describe(p)} (puzzle ${i + 1}).`, { puzzle: i + 1 });
+        }
+        return { ...base, board: false, puzzle: puzzleText(p, i + 1).puzzle };
+      });
+      items = requests.map((_, index) => ({ index, name: `Puzzle ${index + 1}`, line: 0 }));
+    } else {
+      throw invalidArgument(
+        `solveMany needs a text of puzzles or an array of puzzle texts, not ${describe(puzzles)}.`,
+        { field: 'puzzles' },
+      );
+    }
+    return {
+      items,
+      requests,
+      // A genre puzzle may take ms or seconds: one per message until the answers show the
+      // pace, then about GENRE_MESSAGE_MS of work per message (a chunk of slow puzzles
+      // would leave a thread idle at the end; one fast puzzle per message spends the
+      // calling thread on messages: Kakuro at about 4 ms a puzzle ran 1.67× on 2 threads
+      // one by one, 1.89× four at a time).
+      chunk: (total, workers, paceMs) =>
+        paceMs === undefined ? 1 : Math.max(1, Math.min(chunkSize(total, workers), Math.floor(GENRE_MESSAGE_MS / Math.max(paceMs, 0.01)))),
+      inFlight: 2,
+      fill: fillGenreItem,
+      summary: (start) => ({ genre, refused, ...counts(items, (item) => item.answer !== undefined), elapsedMs: now() - start }),
     };
   }
 
@@ -339,28 +427,37 @@ class GridmilpSolver implements Solver {
    * solveMany's `workers`: the requests go out in chunks to whichever thread is free
    * (each thread a module of its own), the items come back in input order.
    */
-  private async runOnThreads(
-    batch: PlannedBatch,
+  private async runOnThreads<I>(
+    batch: PlannedBatch<I, unknown>,
     workers: number,
-    onProgress: ((progress: SolveManyProgress) => void) | undefined,
+    onProgress: ((progress: Omit<BatchProgress, 'item'> & { item: I }) => void) | undefined,
     start: number,
-  ): Promise<SolveManyResult> {
+  ): Promise<void> {
     const threads = this.threads!;
     const total = batch.items.length;
-    const chunk = chunkSize(total, workers);
-    const team = Math.min(workers, Math.ceil(total / chunk));
+    // The team: as many threads as the first chunks can keep busy.
+    const team = Math.min(workers, Math.ceil(total / batch.chunk(total, workers, undefined)));
     let next = 0;
     let done = 0;
     let failed = false;
+    // The engine's ms per answer so far (items' `ms`), for the next chunk's size.
+    let timedMs = 0;
+    let timed = 0;
     const work = async (thread: number): Promise<void> => {
       while (next < total && !failed) {
         const from = next;
-        const requests = batch.requests.slice(from, Math.min(total, from + chunk));
+        const size = batch.chunk(total, workers, timed > 0 ? timedMs / timed : undefined);
+        const requests = batch.requests.slice(from, Math.min(total, from + size));
         next = from + requests.length;
         const responses = await threads.run(thread, requests.map((r, k) => ({ ...r, id: from + k + 1 })));
         responses.forEach((response, k) => {
           const item = batch.items[from + k]!;
-          fillItem(item, response);
+          batch.fill(item, response);
+          const ms = (item as { ms?: number }).ms;
+          if (ms !== undefined) {
+            timedMs += ms;
+            timed++;
+          }
           done++;
           onProgress?.({ done, total, elapsedMs: now() - start, item });
         });
@@ -368,18 +465,15 @@ class GridmilpSolver implements Solver {
     };
     threads.hold(true);
     try {
-      // Several chunks in flight per thread (CHUNKS_IN_FLIGHT): the next waits in the
+      // Several chunks in flight per thread (batch.inFlight): the next waits in the
       // thread while this thread takes the last one's answers.
-      await firstError(
-        Array.from({ length: team * CHUNKS_IN_FLIGHT }, (_, k) => work(k % team)),
-      );
+      await firstError(Array.from({ length: team * batch.inFlight }, (_, k) => work(k % team)));
     } catch (e) {
       failed = true;
       throw e;
     } finally {
       threads.hold(false);
     }
-    return summary(batch.format, batch.items, start);
   }
 
   checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput {
@@ -613,7 +707,7 @@ function withGrids(result: SolveOutput): SolveOutput {
 }
 
 /** A solve response into a batch's item: its outcome, or its error (not thrown). */
-function fillItem(item: SolveManyItem, response: { result: SolveResult } | { error: EngineError }): void {
+function fillItem(item: SolveManyItem, response: EngineResponse): void {
   if ('error' in response) {
     item.error = response.error;
     return;
@@ -630,24 +724,78 @@ function fillItem(item: SolveManyItem, response: { result: SolveResult } | { err
   item.stats = r.stats;
 }
 
-/** A batch before solving: its items, its format, and one solve request per item. */
-interface PlannedBatch {
-  format: SolveManyResult['format'];
-  items: SolveManyItem[];
-  requests: Array<Extract<EngineRequest, { type: 'solve' }>>;
+/**
+ * A batch before solving: its items, one solve request per item, how an answer fills
+ * its item, and the result over the filled items (Sudoku's or a genre's).
+ */
+interface PlannedBatch<I, R> {
+  items: I[];
+  requests: ReadonlyArray<Extract<EngineRequest, { type: 'solve' }> | GenreRequest>;
+  /**
+   * Requests per message to a thread, for `total` requests on `workers` threads, the
+   * answers so far taking `paceMs` each on average (undefined before the first).
+   */
+  chunk(total: number, workers: number, paceMs: number | undefined): number;
+  /** Messages in flight per thread. */
+  inFlight: number;
+  fill(item: I, response: EngineResponse): void;
+  /** The result, `start` the call's clock reading (ms). */
+  summary(start: number): R;
+}
+
+/** A genre batch's work per message to a thread once the pace is known, ms. */
+const GENRE_MESSAGE_MS = 20;
+
+/** A Sudoku batch: chunks as the page's pool sends them (solver/pool.ts). */
+function sudokuBatch(
+  format: SolveManyResult['format'],
+  items: SolveManyItem[],
+  requests: Array<Extract<EngineRequest, { type: 'solve' }>>,
+): PlannedBatch<SolveManyItem, SolveManyResult> {
+  return {
+    items,
+    requests,
+    chunk: (total, workers) => chunkSize(total, workers),
+    inFlight: CHUNKS_IN_FLIGHT,
+    fill: fillItem,
+    summary: (start) => summary(format, items, start),
+  };
+}
+
+/** A genre solve's response into a batch's item: its outcome, or its error (not thrown). */
+function fillGenreItem(item: GenreSolveManyItem, response: EngineResponse): void {
+  if ('error' in response) {
+    item.error = response.error;
+    return;
+  }
+  const r = response.result as unknown as GenreSolveResult;
+  item.status = r.status;
+  if (r.answer !== undefined) item.answer = r.answer;
+  if (r.warnings.length > 0) item.warnings = r.warnings;
+  item.nodes = r.stats.nodes;
+  item.ms = r.stats.totalMs ?? r.stats.solveMs;
+  item.stats = r.stats;
+}
+
+/** Solved, unsolved and failed items: failed have an `error`, solved pass `solved`. */
+function counts<I extends { error?: unknown }>(
+  items: I[],
+  solved: (item: I) => boolean,
+): { items: I[]; solved: number; unsolved: number; failed: number } {
+  let yes = 0;
+  let failed = 0;
+  for (const item of items) {
+    if (item.error !== undefined) failed++;
+    else if (solved(item)) yes++;
+  }
+  return { items, solved: yes, unsolved: items.length - yes - failed, failed };
 }
 
 /** The most threads solveMany's `workers` may ask for. */
 const MAX_WORKERS = 64;
 
 function summary(format: SolveManyResult['format'], items: SolveManyItem[], start: number): SolveManyResult {
-  let solved = 0;
-  let failed = 0;
-  for (const item of items) {
-    if (item.error !== undefined) failed++;
-    else if (item.solution !== undefined) solved++;
-  }
-  return { format, items, solved, unsolved: items.length - solved - failed, failed, elapsedMs: now() - start };
+  return { format, ...counts(items, (item) => item.solution !== undefined), elapsedMs: now() - start };
 }
 
 function checkCallback(onProgress: unknown): void {

@@ -7,6 +7,7 @@
 import type {
   BatchItem,
   BatchProgress,
+  EngineError,
   CheckUniquenessResult,
   CompleteResult,
   EngineProgressByType,
@@ -33,10 +34,11 @@ import type {
   SolveProgress,
   SolveResult,
   SolveStats,
+  SolveStatus,
   Symmetry,
   VersionResult,
 } from '../solver/protocol.js';
-import type { GenreExplainResult, GenreId, GenreSolveOptions, GenreSolveResult } from '../solver/genre.js';
+import type { GenreAnswer, GenreExplainResult, GenreId, GenreSolveOptions, GenreSolveResult, GenreSolveStats } from '../solver/genre.js';
 import type { Grid, PuzzleInput } from './grid.js';
 
 /** GLPK's branching rule (glp_iocp.br_tech); `auto` is `dth` for the textbook model, `mfv` otherwise. */
@@ -262,6 +264,65 @@ export interface SolveManyResult {
   elapsedMs: number;
 }
 
+/**
+ * Options of {@link Solver.solveMany} for a genre other than Sudoku: a genre solve's
+ * (`timeLimitMs` per puzzle), applied to every puzzle of the text.
+ */
+export interface GenreSolveManyOptions extends Omit<GenreSolveOptions, 'progressIntervalMs' | 'recordBranching'> {
+  /** The genre (protocol.md, "Genres"). */
+  genre: Exclude<GenreId, 'sudoku'>;
+  /** Side length, when the text cannot say (a Latin square on one line). */
+  size?: number;
+}
+
+/**
+ * One puzzle's outcome in a genre {@link Solver.solveMany}: `name` the record's id
+ * (`=== id`) or the genre's own name for it; `line` the 1-based line where it starts
+ * in the text, 0 for puzzles passed as an array; `answer` the genre solve's (its
+ * `text` in the genre's solution format, `verified` by the rule checker); `ms` the
+ * engine's total time for it; `error` the engine's error when this puzzle failed (the
+ * others are still solved). The board is left out (draw one with `solve`).
+ */
+export interface GenreSolveManyItem {
+  index: number;
+  name: string;
+  line: number;
+  status?: SolveStatus;
+  answer?: GenreAnswer;
+  /** What the solver accepts but a person should know (a region that is not connected). */
+  warnings?: string[];
+  nodes?: number;
+  ms?: number;
+  stats?: GenreSolveStats;
+  error?: EngineError;
+}
+
+/** Result of a genre {@link Solver.solveMany}. */
+export interface GenreSolveManyResult {
+  genre: Exclude<GenreId, 'sudoku'>;
+  /** Every puzzle that was read, in input order. */
+  items: GenreSolveManyItem[];
+  /**
+   * Records of a text of `=== id` records that did not parse, left out (protocol.md,
+   * "parse"): name, 1-based first line, how many lines, and the error (lines and
+   * columns the whole text's). They are not among `items`.
+   */
+  refused: Array<{ name: string; line: number; lines: number; error: EngineError }>;
+  /** Puzzles with an answer. */
+  solved: number;
+  /** Puzzles solved without error but with no answer (infeasible, time limit…). */
+  unsolved: number;
+  /** Puzzles whose request failed (see each item's `error`). */
+  failed: number;
+  /** Wall-clock time for the whole call, ms. */
+  elapsedMs: number;
+}
+
+/** Progress of a genre {@link Solver.solveMany}, after each puzzle. */
+export interface GenreSolveManyProgress extends Omit<BatchProgress, 'item'> {
+  item: GenreSolveManyItem;
+}
+
 /** Progress of {@link Solver.solveMany}, after each puzzle. */
 export interface SolveManyProgress extends BatchProgress {
   /** The outcome of the puzzle just finished. */
@@ -371,6 +432,30 @@ export interface Solver {
    *   threads (the browser entry), before any solve; as a rejection `load_failed` when
    *   a thread cannot load the module, `engine_crashed` when one dies
    */
+  /**
+   * Solve every puzzle of a genre text (records, puzz.link URLs one per line, Saito's
+   * layout) or of an array of genre texts, each sent alone, as {@link Solver.solve}
+   * with `genre` would. With `workers`, on that many worker threads (Node entry), one
+   * puzzle at a time each, and a promise; answers in input order either way.
+   *
+   * @param puzzles a genre text of any number of puzzles, or an array of texts of one each
+   * @param options `genre` and a genre solve's options, applied to every puzzle
+   * @param onProgress called after each puzzle with `{done, total, elapsedMs, item}`
+   * @returns every puzzle's outcome in input order, the records left out, and counts
+   * @throws GridmilpError `parse_error`, `wrong_length`… when the text reads as no puzzle,
+   *   `invalid_option` for an option a genre batch does not take (`index`,
+   *   `progressIntervalMs`, `recordBranching`) or a bad value
+   */
+  solveMany(
+    puzzles: string | readonly string[],
+    options: GenreSolveManyOptions & { workers: number },
+    onProgress?: (progress: GenreSolveManyProgress) => void,
+  ): Promise<GenreSolveManyResult>;
+  solveMany(
+    puzzles: string | readonly string[],
+    options: GenreSolveManyOptions,
+    onProgress?: (progress: GenreSolveManyProgress) => void,
+  ): GenreSolveManyResult;
   solveMany(
     puzzles: string | readonly PuzzleInput[],
     options: SolveManyOptions & { workers: number },
