@@ -15,7 +15,7 @@
 // (--hash: the page's URL state, e.g. another model than the batch's default route;
 // --batches: batches per page, the first reported alone; --genre G: the genre page's
 // Solve all on a file of that genre's records, timed from the click to its status
-// line's "… puzzles solved")
+// line's "… puzzles solved"; --time-limit S: its time limit per puzzle, s, default the page's)
 // Default: ../shared/data/sudoku17_last1000.txt and top95.txt, 3 runs, 2 batches,
 // workers 1 and navigator.hardwareConcurrency.
 import { spawn } from 'node:child_process';
@@ -31,6 +31,7 @@ let runs = 3;
 let batchesPerPage = 2;
 let hash = '';
 let genre = null;
+let timeLimitS = null;
 let workerCounts = null;
 const files = [];
 for (let i = 0; i < args.length; i++) {
@@ -39,6 +40,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--batches') batchesPerPage = Number(args[++i]);
   else if (args[i] === '--hash') hash = `#${args[++i]}`;
   else if (args[i] === '--genre') genre = args[++i];
+  else if (args[i] === '--time-limit') timeLimitS = args[++i];
   else if (args[i].startsWith('--')) throw new Error(`bench-page-batch: unknown argument ${args[i]}`);
   else files.push(resolve(args[i]));
 }
@@ -105,6 +107,7 @@ try {
           await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
           await page.getByLabel('Genre text file').setInputFiles(file);
           await page.locator('#genre-solve-all:not([hidden])').waitFor({ timeout: 60_000 });
+          if (timeLimitS !== null) await page.fill('#genre-time-limit', timeLimitS);
         }
         for (const into of [first, ...Array.from({ length: batchesPerPage - 1 }, () => second)]) {
           if (genre !== null) {

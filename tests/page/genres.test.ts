@@ -343,6 +343,32 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('Solve all stops each puzzle at its time limit and says so; a bad limit is refused', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // One puzzle: no Solve all, no limit for it.
+    expect(await page.isVisible('#genre-time-limit')).toBe(false);
+    // An empty 20×20 takes far more than 1 ms to build and solve.
+    const empty = Array.from({ length: 20 }, () => Array(20).fill('-').join(' ')).join('\n');
+    const file = join(resultsDir, 'latin-square-time-limit.txt');
+    writeFileSync(file, `=== small\n2 2\n1 -\n- -\n=== big\n20 20\n${empty}\n`);
+    await page.getByLabel('Genre text file').setInputFiles(file);
+    await page.locator('#genre-batch-limit:not([hidden])').waitFor();
+    expect(await page.inputValue('#genre-time-limit')).toBe('10');
+    expect(await page.isVisible('#genre-time-limit')).toBe(true);
+    await page.fill('#genre-time-limit', '-1');
+    await page.click('#genre-solve-all');
+    expect(await page.textContent('#genre-status')).toContain('The time limit per puzzle must be 0 (none) to 86400 seconds, not “-1”');
+    expect(await page.isHidden('#genre-batch')).toBe(true);
+    await page.fill('#genre-time-limit', '0.001');
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-batch-count').filter({ hasText: '2 of 2' }).waitFor();
+    const statuses = await page.$$eval('#genre-batch-table tbody tr td:nth-child(3)', (tds) => tds.map((t) => t.textContent));
+    expect(statuses[1]).toBe('time limit (0.001 s)');
+    expect(await page.textContent('#genre-status')).toMatch(/stopped at the time limit of 0\.001 s per puzzle/);
+    await page.close();
+  });
+
   it('a bad cage shows its error and keeps the text and the board', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'killer');

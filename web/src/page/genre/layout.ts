@@ -87,6 +87,10 @@ export const GENRE_PAGE = `
       <button type="button" id="genre-draw">Draw</button>
       <button type="button" id="genre-load-file">Load file</button>
       <button type="button" id="genre-solve-all" hidden>Solve all</button>
+      <span class="inline-option" id="genre-batch-limit" hidden>
+        <label for="genre-time-limit">Solve all: seconds per puzzle (0 = no limit)</label>
+        <input type="number" id="genre-time-limit" min="0" step="1" value="10" inputmode="numeric" />
+      </span>
       <select id="genre-pick" aria-label="Which puzzle of the text" hidden></select>
       <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-label="Genre text file" accept=".txt,text/plain,.xlsx,.xlsm,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,.tsv,text/csv" />
     </div>

@@ -304,6 +304,7 @@ export class GenreView {
     );
     this.pick.hidden = list.puzzles.length < 2;
     byId('genre-solve-all').hidden = list.puzzles.length < 2;
+    byId('genre-batch-limit').hidden = list.puzzles.length < 2;
     await this.draw();
   }
 
@@ -499,7 +500,17 @@ export class GenreView {
   private async solveAll(): Promise<void> {
     if (this.busy) return;
     const names = [...this.pick.options].map((o) => o.textContent ?? '');
-    // Each puzzle is sent alone: its own lines of the text (ownText).
+    // Each puzzle is sent alone: its own lines of the text (ownText), split once.
+    const lines = this.text.value.split('\n');
+    // Each puzzle's own time limit, so that one hard puzzle does not hold up the rest.
+    const limitInput = byId<HTMLInputElement>('genre-time-limit');
+    const limitS = Number(limitInput.value);
+    if (!Number.isFinite(limitS) || limitS < 0 || limitS > 86_400) {
+      this.say(`The time limit per puzzle must be 0 (none) to 86400 seconds, not “${limitInput.value}”.`, 'error');
+      limitInput.focus();
+      return;
+    }
+    const timeLimitMs = Math.round(limitS * 1000);
     const table = byId<HTMLTableElement>('genre-batch-table').tBodies[0]!;
     const progress = byId<HTMLProgressElement>('genre-batch-progress');
     const count = byId('genre-batch-count');
@@ -516,6 +527,7 @@ export class GenreView {
     for (const b of this.busyButtons) b.disabled = true;
     this.stop.disabled = false;
     let solved = 0;
+    let limited = 0;
     let done = 0;
     let workersUsed = 1;
     const answers: Array<string | undefined> = [];
@@ -535,10 +547,13 @@ export class GenreView {
       const status = row.insertCell();
       const time = row.insertCell();
       time.className = 'num';
-      const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: this.ownText(i) };
+      const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: this.ownText(i, lines) };
       this.resultRows.push(result);
       cells.push({ status, time, result });
-      return { type: 'solve' as const, ...this.puzzleFields(), puzzle: this.ownText(i), index: 1, name: this.parsed.puzzles[i]?.name };
+      // No board back: the rows keep only the answers (choosing a name draws one).
+      const fields = this.puzzleFields();
+      if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
+      return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: this.parsed.puzzles[i]?.name, board: false };
     });
     try {
       // Each puzzle is its own request, on one worker per core when they are slow enough.
@@ -553,6 +568,10 @@ export class GenreView {
             answers[i] = r.answer.text;
             result.solution = r.answer.text;
             solved++;
+          } else if (r.status === 'time_limit') {
+            status.textContent = `time limit (${limitS} s)`;
+            result.status = status.textContent;
+            limited++;
           }
         } else {
           status.textContent = `error: ${errorMessage(outcome.error)}`;
@@ -576,7 +595,9 @@ export class GenreView {
     download.disabled = this.solutions.length === 0;
     for (const b of sheets) b.disabled = this.resultRows.length === 0;
     this.say(
-      `${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
+      `${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
+        (limited > 0 ? `; ${limited} stopped at the time limit of ${limitS} s per puzzle (raise it, or open one and press Solve, which has none)` : '') +
+        `; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
       solved === names.length ? 'success' : 'warning',
     );
   }
@@ -684,14 +705,11 @@ export class GenreView {
     this.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${ms(r.totalMs)}.`, 'success');
   }
 
-  /** The puzzle `i` (0-based) of the text as its own lines (the engine said where they are). */
-  private ownText(i: number): string {
+  /** The puzzle `i` (0-based) of the text as its own lines (the engine said where they are); `lines` the text split at newlines, when the caller has it. */
+  private ownText(i: number, lines = this.text.value.split('\n')): string {
     const p = this.parsed.puzzles[i];
     if (p === undefined) return this.text.value;
-    return this.text.value
-      .split('\n')
-      .slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines)
-      .join('\n');
+    return lines.slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines).join('\n');
   }
 
   /**
