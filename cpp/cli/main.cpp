@@ -617,6 +617,8 @@ int runGenreSolve(const SolveCommand& cmd) {
         .AddMember("options", options, a);
     if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
     if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
+    // Only --json prints the board; drawing it costs as much as a fast solve.
+    if (!cmd.as_json && !cmd.unique && cmd.enumerate == 0) request.AddMember("board", false, a);
     requests.push_back(app::writeJson(request));
   }
   gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
