@@ -42,6 +42,8 @@ struct GenreRequest {
   std::uint32_t seed = 1;
   /// solve: write the board into the result (false: a batch that keeps only the answers).
   bool board = true;
+  /// enumerate: draw each answer's board (a page that shows them one by one).
+  bool boards = false;
 };
 
 GenreRequest decode(const std::string& type, const Value& request) {
@@ -68,6 +70,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
   out.index = optionalField<int>(request, "index", 0, "a whole number", "");
   out.name = optionalField<std::string>(request, "name", "", "a string", "");
   out.board = optionalField<bool>(request, "board", true, "true or false", "");
+  out.boards = optionalField<bool>(request, "boards", false, "true or false", "");
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
   const Value& options = optionalObject(request, "options");
   out.build.model = optionalField<std::string>(
@@ -613,7 +616,11 @@ Value handleEnumerate(const GenreRequest& r, const Value& id, const ProgressSink
     throw InputError(ErrorCode::kSolverError, "GLPK failed during the enumeration");
   }
   Value answers(rapidjson::kArrayType);
-  for (const Answer& answer : e.answers) answers.PushBack(answerJson(r, *puzzle, answer, a), a);
+  for (const Answer& answer : e.answers) {
+    Value one = answerJson(r, *puzzle, answer, a);
+    if (r.boards) one.AddMember("board", toJson(r.genre->board(*puzzle, &answer), a), a);
+    answers.PushBack(one, a);
+  }
   Value stats(rapidjson::kObjectType);
   stats.AddMember("solves", e.solves, a)
       .AddMember("solveMs", e.solveMs, a)

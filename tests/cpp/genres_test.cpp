@@ -906,6 +906,31 @@ TEST(ServiceGenreTest, GeneratesThroughTheProtocol) {
   EXPECT_TRUE(u["result"]["unique"].GetBool()) << app::writeJson(u);
 }
 
+TEST(ServiceGenreTest, EnumerateDrawsEachAnswersBoardWhenAsked) {
+  // A 2×2 Latin square with no givens has exactly two answers.
+  const std::string head =
+      R"({"id": 1, "type": "enumerate", "genre": "latin-square", "puzzle": "=== t\n2 2\n- -\n- -\n")";
+  const rapidjson::Document plain = testing::call(head + "}");
+  const rapidjson::Document drawn = testing::call(head + R"(, "boards": true})");
+  ASSERT_TRUE(drawn.HasMember("result")) << app::writeJson(drawn);
+  EXPECT_FALSE(plain["result"]["answers"][0].HasMember("board"));
+  const rapidjson::Value& answers = drawn["result"]["answers"];
+  ASSERT_EQ(answers.Size(), 2U);
+  EXPECT_TRUE(drawn["result"]["complete"].GetBool());
+  for (const rapidjson::Value& answer : answers.GetArray()) {
+    // The board shows this answer's digits: the number items' texts are its cells.
+    std::vector<int> shown;
+    for (const rapidjson::Value& item : answer["board"]["items"].GetArray()) {
+      if (std::string(item["kind"].GetString()) == "number") {
+        shown.push_back(std::stoi(item["text"].GetString()));
+      }
+    }
+    std::vector<int> cells;
+    for (const rapidjson::Value& c : answer["cells"].GetArray()) cells.push_back(c.GetInt());
+    EXPECT_EQ(shown, cells) << app::writeJson(answer["board"]);
+  }
+}
+
 TEST(ServiceGenreTest, ASolveWithoutBoardKeepsTheAnswer) {
   const std::string puzzle = testing::jsonQuoted("=== t\n3 3\n1 - -\n- - -\n- - 3\n");
   const std::string head =

@@ -122,6 +122,41 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('enumerates every answer and steps through them on the board; a unique puzzle has one', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // Of the 12 Latin squares of order 3, 4 have a 1 in the top-left corner.
+    await page.fill('#genre-text', '=== t\n3 3\n1 - -\n- - -\n- - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-enumerate');
+    await page.locator('#genre-status').filter({ hasText: /^All 4 answers found/ }).waitFor({ timeout: 60_000 });
+    expect(await page.isVisible('#genre-answers')).toBe(true);
+    expect(await page.textContent('#genre-answer-count')).toBe('4');
+    const seen = new Set<string>();
+    for (let k = 1; k <= 4; k++) {
+      await page.locator('#genre-answer-step').fill(String(k));
+      expect(await page.textContent('#genre-answer-number')).toBe(String(k));
+      const { n, values } = await readCells(page);
+      expect(n).toBe(3);
+      expect(latinProblems(3, values), `answer ${k}`).toEqual([]);
+      expect(values[0]).toBe(1);
+      seen.add(values.join(''));
+    }
+    expect(seen.size).toBe(4);
+    await page.screenshot({ path: join(resultsDir, 'genre-enumerate.png') });
+    // Any other request ends the stepper.
+    await page.click('#genre-solve');
+    await solved(page);
+    expect(await page.isVisible('#genre-answers')).toBe(false);
+    // A pencil genre's example is unique: one answer, and no stepper.
+    await pickGenre(page, 'akari');
+    await page.click('#genre-enumerate');
+    await page.locator('#genre-status').filter({ hasText: /^Exactly one answer/ }).waitFor({ timeout: 60_000 });
+    expect(await page.isVisible('#genre-answers')).toBe(false);
+    await page.close();
+  });
+
   it('solves a Latin square without answer by the packing model and draws its largest fill', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

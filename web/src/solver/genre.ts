@@ -112,6 +112,8 @@ export interface GenreRequest {
   name?: string;
   /** `solve`: false leaves the board out of the result (a batch keeping only the answers). */
   board?: boolean;
+  /** `enumerate`: true draws each answer's board into it. */
+  boards?: boolean;
   size?: number;
   limit?: number;
   seed?: number;

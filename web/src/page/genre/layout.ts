@@ -14,6 +14,7 @@ export const GENRE_PAGE = `
     <button type="button" id="genre-solve" class="primary">Solve</button>
     <button type="button" id="genre-stop" disabled>Stop</button>
     <button type="button" id="genre-unique">Check uniqueness</button>
+    <button type="button" id="genre-enumerate">Enumerate</button>
     <button type="button" id="genre-explain" hidden>Why no solution?</button>
     <button type="button" id="genre-relax">LP relaxation</button>
     <button type="button" id="genre-formulation-button">Formulation</button>
@@ -72,6 +73,12 @@ export const GENRE_PAGE = `
     <label for="genre-round-step">Round <output id="genre-round-number">1</output> of <span id="genre-round-count">1</span></label>
     <input type="range" id="genre-round-step" min="1" max="1" value="1" step="1" />
     <ul id="genre-round-why" class="round-why"></ul>
+  </section>
+  <section id="genre-answers" class="cut-rounds" aria-labelledby="genre-answers-heading" hidden>
+    <h3 id="genre-answers-heading">Answers</h3>
+    <p class="hint">Each answer is one more solve of the MILP with a no-good cut for every answer found before it, so that none comes back twice.</p>
+    <label for="genre-answer-step">Answer <output id="genre-answer-number">1</output> of <span id="genre-answer-count">1</span></label>
+    <input type="range" id="genre-answer-step" min="1" max="1" value="1" step="1" />
   </section>
   <section id="genre-tree-panel" class="tree-panel" aria-labelledby="genre-tree-heading" hidden>
     <h3 id="genre-tree-heading">Branch-and-bound tree</h3>

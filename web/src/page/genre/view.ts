@@ -58,6 +58,22 @@ interface ParsedList {
   refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
 }
 
+/** An enumerate result with each answer's board (protocol.md, "enumerate", `boards`). */
+interface EnumerateResult {
+  name: string;
+  rows: number;
+  columns: number;
+  count: number;
+  complete: boolean;
+  limit: number;
+  lastStatus: string;
+  answers: Array<{ cells: number[]; text: string; board: Board }>;
+  stats: { solves: number; solveMs: number; totalMs: number };
+}
+
+/** Most answers Enumerate asks for (each a solve, each drawn). */
+const kEnumerateLimit = 20;
+
 interface UniquenessResult extends GenreSolveResult {
   unique: boolean | null;
   secondAnswer?: { cells: number[] };
@@ -173,11 +189,15 @@ export class GenreView {
   private pendingRound: CutRoundView | null = null;
   private roundFrame = 0;
   private readonly roundPanel = byId<HTMLElement>('genre-cut-rounds');
+  /** Enumerate's answers, each with its board, and the stepper through them. */
+  private readonly answersPanel = byId<HTMLElement>('genre-answers');
+  private readonly answerStep = byId<HTMLInputElement>('genre-answer-step');
+  private answers: Array<{ board: Board; name: string; rows: number; columns: number }> = [];
   private readonly roundStep = byId<HTMLInputElement>('genre-round-step');
 
   constructor(client: SolverClient) {
     this.client = client;
-    this.busyButtons = ['genre-solve', 'genre-unique', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
+    this.busyButtons = ['genre-solve', 'genre-unique', 'genre-enumerate', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
       (id) => byId<HTMLButtonElement>(id),
     );
     byId('genre-solve').addEventListener('click', () => void this.solve());
@@ -185,6 +205,8 @@ export class GenreView {
     byId('genre-explain').addEventListener('click', () => void this.explain());
     this.text.addEventListener('input', () => this.offerExplanation(false));
     byId('genre-relax').addEventListener('click', () => void this.relax());
+    byId('genre-enumerate').addEventListener('click', () => void this.enumerate());
+    this.answerStep.addEventListener('input', () => this.showAnswer(Number(this.answerStep.value)));
     byId('genre-formulation-button').addEventListener('click', () => void this.formulation());
     byId('genre-new').addEventListener('click', () => void this.generate());
     byId('genre-draw').addEventListener('click', () => void this.readText());
@@ -610,6 +632,48 @@ export class GenreView {
     else if (r.unique === false)
       this.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
     else this.say(`No answer to compare (${r.status}).`, 'error');
+  }
+
+  /**
+   * Enumerate: up to kEnumerateLimit answers, each a re-solve with a no-good cut per
+   * answer found before (protocol.md, "enumerate", with `boards`), then a stepper
+   * that draws each on the board.
+   */
+  private async enumerate(): Promise<void> {
+    const r = await this.run<EnumerateResult>({ type: 'enumerate', ...this.puzzleFields(), limit: kEnumerateLimit, boards: true });
+    if (r === null) return;
+    this.answers = r.answers.map((a) => ({ board: a.board, name: r.name, rows: r.rows, columns: r.columns }));
+    const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
+    if (r.count === 0) {
+      this.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
+      return;
+    }
+    this.answersPanel.hidden = r.count < 2;
+    this.answerStep.max = String(r.count);
+    this.answerStep.value = '1';
+    byId('genre-answer-count').textContent = String(r.count);
+    this.showAnswer(1);
+    if (r.complete) {
+      this.say(
+        r.count === 1
+          ? `Exactly one answer: with its no-good cut the MILP is infeasible (${solves}).`
+          : `All ${r.count} answers found: with their ${r.count} no-good cuts the MILP is infeasible (${solves}). Step through them below the board.`,
+        r.count === 1 ? 'success' : 'warning',
+      );
+    } else {
+      this.say(
+        `${r.count} answers found, and there may be more: stopped at ${r.count === r.limit ? `the limit of ${r.limit}` : r.lastStatus} (${solves}). Step through them below the board.`,
+        'warning',
+      );
+    }
+  }
+
+  /** Draws Enumerate's answer `k` (1-based). */
+  private showAnswer(k: number): void {
+    const answer = this.answers[k - 1];
+    if (answer === undefined) return;
+    byId('genre-answer-number').textContent = String(k);
+    this.drawBoard(answer.board, `${GENRE_TITLES[this.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${this.answers.length}`);
   }
 
   private async relax(): Promise<void> {
@@ -1114,6 +1178,8 @@ export class GenreView {
   private async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
     if (this.busy) return null;
     this.busy = true;
+    // Enumerate's stepper belongs to the answers it found: any other request ends it.
+    this.answersPanel.hidden = true;
     const timer = long ? setTimeout(() => this.say('Solving…', 'info'), 100) : undefined;
     for (const b of this.busyButtons) b.disabled = true;
     this.stop.disabled = !long;
