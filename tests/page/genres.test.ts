@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ownDataDir } from '../common/test-data';
 import { resultsDir, useHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -375,6 +376,27 @@ describe('the genre page', () => {
     // A name in the table shows that puzzle.
     await page.getByRole('button', { name: 'open (line' }).click();
     expect(await page.inputValue('#genre-pick')).toBe('3');
+    await page.close();
+  });
+
+  it('loads a jigsaw file, draws its regions, and Solve all gives the published answers', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'jigsaw');
+    await page.getByLabel('Genre text file').setInputFiles(join(ownDataDir, 'variants/jigsaw.puzzles.txt'));
+    await page.locator('#genre-solve-all:not([hidden])').waitFor();
+    expect(await page.locator('#genre-pick option').count()).toBe(4);
+    // The first record drawn: 6×6, with its regions' walls.
+    const { n } = await readCells(page);
+    expect(n).toBe(6);
+    expect(await page.locator('#genre-board line[stroke-width="3"]').count()).toBeGreaterThan(6);
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-batch-count').filter({ hasText: '4 of 4' }).waitFor({ timeout: 60_000 });
+    const statuses = await page.$$eval('#genre-batch-table tbody tr td:nth-child(3)', (tds) => tds.map((t) => t.textContent));
+    expect(statuses).toEqual(['solved', 'solved', 'solved', 'solved']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    const records = (text: string): string[] => text.split(/^(?==== )/m).map((r) => r.trim()).filter((r) => r !== '');
+    expect(records(readFileSync((await download.path())!, 'utf8'))).toEqual(records(readFileSync(join(ownDataDir, 'variants/jigsaw.solutions.txt'), 'utf8')));
+    await page.screenshot({ path: join(resultsDir, 'genre-jigsaw-file.png') });
     await page.close();
   });
 
