@@ -44,6 +44,8 @@ struct GenreRequest {
   bool board = true;
   /// enumerate: draw each answer's board (a page that shows them one by one).
   bool boards = false;
+  /// board, digit genres: digits to draw as solved, one per cell row by row (0 empty).
+  std::optional<std::vector<int>> answer;
 };
 
 GenreRequest decode(const std::string& type, const Value& request) {
@@ -71,6 +73,15 @@ GenreRequest decode(const std::string& type, const Value& request) {
   out.name = optionalField<std::string>(request, "name", "", "a string", "");
   out.board = optionalField<bool>(request, "board", true, "true or false", "");
   out.boards = optionalField<bool>(request, "boards", false, "true or false", "");
+  if (const Value* answer = findMember(request, "answer"); answer != nullptr && type == "board") {
+    if (!answer->IsArray()) throw badRequest("answer", "Field 'answer' must be an array of digits");
+    std::vector<int> cells;
+    for (const Value& cell : answer->GetArray()) {
+      if (!cell.IsInt()) throw badRequest("answer", "Field 'answer' must hold whole numbers only");
+      cells.push_back(cell.GetInt());
+    }
+    out.answer = std::move(cells);
+  }
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
   const Value& options = optionalObject(request, "options");
   out.build.model = optionalField<std::string>(
@@ -741,10 +752,42 @@ Value handleGenerate(GenreRequest& r, const Value& id, const ProgressSink& progr
   return result;
 }
 
+/// A board request's `answer` as the digit genre's Answer, checked against the puzzle:
+/// one digit 0..n per cell (0 empty), each given's cell its given or 0.
+Answer checkedAnswer(const Puzzle& puzzle, const std::vector<int>& cells) {
+  const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(&puzzle);
+  if (digits == nullptr) {
+    throw badRequest("answer",
+                     "Field 'answer' is for the digit genres (sudoku, killer, jigsaw, "
+                     "sudoku-x, hyper, latin-square)");
+  }
+  const int count = digits->grid.cells();
+  if (static_cast<int>(cells.size()) != count) {
+    throw badRequest("answer", "Field 'answer' must hold " + std::to_string(count) +
+                                   " digits, one per cell, not " + std::to_string(cells.size()));
+  }
+  for (int cell = 0; cell < count; ++cell) {
+    const int d = cells[cell];
+    if (d < 0 || d > digits->n) {
+      throw badRequest("answer", "Field 'answer' at " + digits->grid.name(cell) + " holds " +
+                                     std::to_string(d) + ", not a digit 0.." +
+                                     std::to_string(digits->n));
+    }
+    if (d != 0 && digits->givens[cell] != 0 && d != digits->givens[cell]) {
+      throw badRequest("answer", "Field 'answer' at " + digits->grid.name(cell) + " holds " +
+                                     std::to_string(d) + ", but the given there is " +
+                                     std::to_string(digits->givens[cell]));
+    }
+  }
+  return Answer{digits->grid, cells, {}};
+}
+
 Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r, true);
   Value result = resultHead(r, *puzzle, a);
-  result.AddMember("board", toJson(r.genre->board(*puzzle, nullptr), a), a);
+  const std::optional<Answer> answer =
+      r.answer ? std::optional<Answer>(checkedAnswer(*puzzle, *r.answer)) : std::nullopt;
+  result.AddMember("board", toJson(r.genre->board(*puzzle, answer ? &*answer : nullptr), a), a);
   // The puzzle's puzz.link URL, when its genre has one and the puzzle fits it.
   try {
     result.AddMember("url", jsonString(puzzles::urlOf(*r.genre, *puzzle), a), a);

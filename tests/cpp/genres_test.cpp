@@ -931,6 +931,32 @@ TEST(ServiceGenreTest, EnumerateDrawsEachAnswersBoardWhenAsked) {
   }
 }
 
+TEST(ServiceGenreTest, ABoardDrawsTheDigitsOfAnAnswerGivenWithIt) {
+  const std::string head =
+      R"({"id": 1, "type": "board", "genre": "sudoku", "puzzle": "1...........4...")";
+  const rapidjson::Document r =
+      testing::call(head + R"(, "answer": [1,2,3,4, 3,4,0,0, 0,0,0,0, 0,0,0,0]})");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  std::vector<std::string> drawn;
+  for (const rapidjson::Value& item : r["result"]["board"]["items"].GetArray()) {
+    if (std::string(item["kind"].GetString()) != "number") continue;
+    drawn.push_back(std::string(item["text"].GetString()) + ":" + item["style"].GetString());
+  }
+  EXPECT_EQ(drawn, (std::vector<std::string>{"1:given", "2:solved", "3:solved", "4:solved",
+                                             "3:solved", "4:solved", "4:given"}));
+  for (const char* bad : {R"([1,2,3])", R"([1,2,3,4, 3,4,0,0, 0,0,0,0, 0,0,0,5])",
+                          R"([2,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,0])", R"("1234")"}) {
+    const rapidjson::Document e = testing::call(head + R"(, "answer": )" + bad + "}");
+    ASSERT_TRUE(e.HasMember("error")) << bad;
+    EXPECT_STREQ(e["error"]["where"]["field"].GetString(), "answer") << bad;
+  }
+  const rapidjson::Document pencil = testing::call(
+      R"({"id": 1, "type": "board", "genre": "akari", "puzzle": "=== a\n2 2\n- -\n- -\n", "answer": [0,0,0,0]})");
+  ASSERT_TRUE(pencil.HasMember("error"));
+  EXPECT_NE(std::string(pencil["error"]["message"].GetString()).find("digit genres"),
+            std::string::npos);
+}
+
 TEST(ServiceGenreTest, ASolveWithoutBoardKeepsTheAnswer) {
   const std::string puzzle = testing::jsonQuoted("=== t\n3 3\n1 - -\n- - -\n- - 3\n");
   const std::string head =

@@ -68,6 +68,20 @@ describe('spreadsheets on the page', () => {
     expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.xlsx: givens bold, solved digits blue, box borders drawn.');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#save-csv')]);
     expect(readFileSync((await csv.path())!, 'utf8').split('\n')[0]).toBe('5,3,4,6,7,8,9,1,2');
+    // The same board as pictures, drawn by the engine as every genre's: each cell says
+    // its digit and whether it was given or solved.
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+    expect(svg.suggestedFilename()).toBe('gridmilp-solution.svg');
+    const picture = readFileSync((await svg.path())!, 'utf8');
+    const said = [...picture.matchAll(/aria-label="row (\d+), column (\d+), (\d+), (given|solved)"/g)];
+    expect(said).toHaveLength(81);
+    expect(said.map((m) => m[3]).join('')).toBe(SOLUTION);
+    expect(said.map((m) => (m[4] === 'given' ? m[3] : '.')).join('')).toBe(LINE);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
+    expect(png.suggestedFilename()).toBe('gridmilp-solution.png');
+    const pngBytes = readFileSync((await png.path())!);
+    expect([...pngBytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.png: givens bold, solved digits blue, box walls drawn.');
     await page.screenshot({ path: join(resultsDir, 'spreadsheet-loaded-solved.png') });
     await page.close();
   });

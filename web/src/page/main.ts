@@ -245,6 +245,12 @@ class SudokuPage implements Page {
     ] as const) {
       button.addEventListener('click', () => void import('./actions/spreadsheet').then((m) => m.saveBoard(this, format)));
     }
+    for (const [button, format] of [
+      [el.saveSvgButton, 'svg'],
+      [el.savePngButton, 'png'],
+    ] as const) {
+      button.addEventListener('click', () => void import('./actions/picture').then((m) => m.savePicture(this, format)));
+    }
     el.generateButton.addEventListener('click', () => jobs.later('generate', generation, (m) => m.generate(this)));
     el.completeButton.addEventListener('click', () => jobs.later('complete', generation, (m) => m.complete(this)));
     el.genRandomSeed.addEventListener('click', () => {

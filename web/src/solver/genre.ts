@@ -114,6 +114,8 @@ export interface GenreRequest {
   board?: boolean;
   /** `enumerate`: true draws each answer's board into it. */
   boards?: boolean;
+  /** `board`, digit genres: digits to draw as solved, one per cell row by row (0 empty). */
+  answer?: number[];
   size?: number;
   limit?: number;
   seed?: number;

@@ -73,6 +73,8 @@ export function findElements() {
     treeBody: byId('tree', HTMLDivElement),
     embedButton: byId('embed', HTMLButtonElement),
     saveXlsxButton: byId('save-xlsx', HTMLButtonElement),
+    saveSvgButton: byId('save-svg', HTMLButtonElement),
+    savePngButton: byId('save-png', HTMLButtonElement),
     saveCsvButton: byId('save-csv', HTMLButtonElement),
     embedDialog: byId('embed-dialog', HTMLDialogElement),
     embedSnippetText: byId('embed-snippet', HTMLTextAreaElement),

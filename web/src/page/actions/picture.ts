@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * Download SVG / PNG on the Sudoku page (issue #22, "download the board"): the engine
+ * draws the board description (a `board` request of genre `sudoku`, the solution as its
+ * `answer`: protocol.md) and the genre page's renderer makes the picture, so a Sudoku
+ * looks as every other genre's download does. Fetched on the first click, so a first
+ * solve does not download the renderer.
+ */
+import type { Board, GenreResultHead } from '../../solver/genre';
+import type { Page } from '../app/page';
+import { saveBlob } from '../shared';
+import { SHAPES } from '../format';
+
+/**
+ * Save the board as `format`: the givens, and the solution's other digits when solved.
+ *
+ * @param page the page (its board, client and status line)
+ * @param format `svg` (text, scales without loss) or `png` (2 pixels per SVG unit)
+ */
+export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<void> {
+  const { board, client, jobs } = page;
+  const { size, boxHeight, boxWidth } = board.shape;
+  // The engine's Sudoku reads a line of n² cells with the usual boxes for n.
+  const usual = SHAPES.find((s) => s.size === size);
+  if (usual !== undefined && (usual.boxHeight !== boxHeight || usual.boxWidth !== boxWidth)) {
+    jobs.setStatus(`Download ${format.toUpperCase()} draws ${size}×${size} boards with ${usual.boxHeight}×${usual.boxWidth} boxes only, not ${boxHeight}×${boxWidth}.`, 'error');
+    return;
+  }
+  const solution = board.getSolution();
+  try {
+    const [{ renderBoard, svgText, pngBlob }, drawn] = await Promise.all([
+      import('../genre/board-svg'),
+      client.genre<GenreResultHead & { board: Board }>({
+        type: 'board',
+        genre: 'sudoku',
+        size,
+        puzzle: board.getGivens(),
+        ...(solution ? { answer: [...solution].map(digitOf) } : {}),
+      }),
+    ]);
+    const what = solution ? 'solution' : 'puzzle';
+    const svg = renderBoard(drawn.board, `Sudoku ${size}×${size}, ${what}`);
+    const name = `gridmilp-${what}.${format}`;
+    saveBlob(format === 'svg' ? new Blob([svgText(svg)], { type: 'image/svg+xml' }) : await pngBlob(svg), name);
+    jobs.setStatus(`Saved ${name}: ${solution ? 'givens bold, solved digits blue' : 'the givens'}, box walls drawn.`, 'ok');
+  } catch (e) {
+    jobs.showError(e, false);
+  }
+}
+
+/** A canonical character's digit: `1`…`9` are 1…9, `A`… 10…, anything else 0. */
+function digitOf(c: string): number {
+  const k = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(c.toUpperCase());
+  return k + 1;
+}
