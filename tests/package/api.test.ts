@@ -304,6 +304,18 @@ describe('solveMany with a genre', () => {
     expect(many.items[1]!.name).toBe('Puzzle 2');
   });
 
+  it("the README's example links each name their genre and solve to a verified answer", () => {
+    const readme = readFileSync(`${repoRoot}README.md`, 'utf8');
+    const links = [...readme.matchAll(/^- [a-z]+: `(https:\/\/puzz\.link\/p\?[^`]+)`$/gm)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThanOrEqual(9);
+    for (const link of links) {
+      const r = solver.solve(link) as unknown as { genre: string; answer?: { verified: boolean } };
+      expect(r.answer?.verified, link).toBe(true);
+      const u = solver.solveMany([link], { genre: r.genre as 'akari' });
+      expect(u.solved, link).toBe(1);
+    }
+  });
+
   it('refuses what a batch does not take, before the first solve', () => {
     const text = own('akari.puzzles.txt');
     for (const key of ['index', 'progressIntervalMs', 'recordBranching'] as const) {
