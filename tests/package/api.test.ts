@@ -254,6 +254,50 @@ describe('solve with a genre', () => {
   });
 });
 
+describe('checkUniqueness and enumerate with a genre', () => {
+  const LATIN3 = '=== t\n3 3\n1 - -\n- - -\n- - -\n';
+  /** Rows and columns of an n×n answer hold 1..n once each (checked here). */
+  const latin = (cells: number[], n: number): boolean =>
+    Array.from({ length: n }, (_, i) => [cells.slice(i * n, i * n + n), cells.filter((_, k) => k % n === i)]).every((lines) =>
+      lines.every((line) => [...line].sort().join() === Array.from({ length: n }, (_, k) => k + 1).join()),
+    );
+
+  it('checkUniqueness: a URL names its genre; a second answer comes with the cells that differ', () => {
+    const unique = solver.checkUniqueness('https://puzz.link/p?nurikabe/6/6/4j4h3p1p2j4');
+    expect(unique.unique).toBe(true);
+    expect((unique as unknown as { genre: string }).genre).toBe('nurikabe');
+    const r = solver.checkUniqueness(LATIN3, { genre: 'latin-square' });
+    expect(r.unique).toBe(false);
+    const [a, b] = [r.answer!.cells, r.secondAnswer!.cells];
+    expect(latin(a, 3) && latin(b, 3)).toBe(true);
+    expect(r.differences!.length).toBeGreaterThan(0);
+    for (const d of r.differences!) {
+      expect(a[(d.row - 1) * 3 + d.column - 1]).toBe(d.first);
+      expect(b[(d.row - 1) * 3 + d.column - 1]).toBe(d.second);
+    }
+    expect(a.filter((v, k) => v !== b[k])).toHaveLength(r.differences!.length);
+  });
+
+  it('enumerate finds all 4 Latin squares of order 3 with a 1 in the corner, with progress after each', () => {
+    const found: unknown[] = [];
+    const r = solver.enumerate(LATIN3, { genre: 'latin-square', limit: 10 }, (p) => found.push(p.found));
+    expect([r.count, r.complete]).toEqual([4, true]);
+    expect(found).toEqual([1, 2, 3, 4]);
+    expect(new Set(r.answers.map((x) => x.cells.join())).size).toBe(4);
+    for (const x of r.answers) {
+      expect(latin(x.cells, 3)).toBe(true);
+      expect(x.cells[0]).toBe(1);
+      expect(x.verified).toBe(true);
+    }
+    const some = solver.enumerate(LATIN3, { genre: 'latin-square', limit: 2 });
+    expect([some.count, some.complete]).toEqual([2, false]);
+    expect(thrown(() => solver.enumerate(LATIN3, { genre: 'latin-square', limit: 0 })).where).toEqual({ field: 'limit' });
+    expect(thrown(() => solver.checkUniqueness(LATIN3, { genre: 'latin-square', limit: 2 } as never)).message).toContain(
+      "Unknown option 'limit' for a latin-square checkUniqueness",
+    );
+  });
+});
+
 describe('solveMany with a genre', () => {
   const own = (file: string): string => readFileSync(`${repoRoot}tests/data/puzzles/${file}`, 'utf8');
   /** The `=== id` records of a solutions file, by id (the text of each as the engine writes it). */

@@ -21,11 +21,13 @@ import type {
 import {
   GENRE_IDS,
   looksLikeUrl,
+  type GenreEnumerateResult,
   type GenreExplainResult,
   type GenreId,
   type GenreRequest,
   type GenreSolveOptions,
   type GenreSolveResult,
+  type GenreUniquenessResult,
 } from '../solver/genre.js';
 import { chunkSize, CHUNKS_IN_FLIGHT, firstError } from '../solver/pool.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
@@ -232,16 +234,9 @@ class GridmilpSolver implements Solver {
     onProgress?: ((progress: SolveProgress) => void) | ((progress: Record<string, unknown>) => void),
   ): SolveOutput | GenreSolveResult {
     checkCallback(onProgress);
-    // A puzz.link URL names its genre: a Sudoku one stays on the Sudoku route (the
-    // engine reads it there), any other goes to its genre.
-    if (typeof puzzle === 'string' && looksLikeUrl(puzzle) && (options === undefined || (typeof options === 'object' && options !== null && !('genre' in options)))) {
-      const parsed = this.callGenre<{ genre: GenreId }>('Unable to read the URL', { type: 'parse', text: puzzle });
-      if (parsed.genre !== 'sudoku') {
-        return this.solve(puzzle, { ...(options as object), genre: parsed.genre } as GenreSolveCallOptions, onProgress as (p: Record<string, unknown>) => void);
-      }
-    }
-    if (isGenreOptions(options)) {
-      const request = genreRequestOf('solve', options, puzzleText(puzzle).puzzle);
+    const genre = this.genreRoute(puzzle, options);
+    if (genre !== null) {
+      const request = genreRequestOf('solve', genre, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
     // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
@@ -476,7 +471,17 @@ class GridmilpSolver implements Solver {
     }
   }
 
-  checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput {
+  checkUniqueness(puzzle: string, options: GenreSolveCallOptions): GenreUniquenessResult;
+  checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput;
+  checkUniqueness(
+    puzzle: PuzzleInput,
+    options?: CheckUniquenessOptions | GenreSolveCallOptions,
+  ): CheckUniquenessOutput | GenreUniquenessResult {
+    const genre = this.genreRoute(puzzle, options);
+    if (genre !== null) {
+      const request = genreRequestOf('checkUniqueness', genre, puzzleText(puzzle).puzzle);
+      return this.callGenre('Unable to check uniqueness', request);
+    }
     const request = requestOf('checkUniqueness', options, OPTIONS_OF.checkUniqueness, puzzleText(puzzle));
     const r = this.call('Unable to check uniqueness', request);
     const out: CheckUniquenessOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
@@ -486,13 +491,24 @@ class GridmilpSolver implements Solver {
   }
 
   enumerate(
+    puzzle: string,
+    options: GenreSolveCallOptions & { limit?: number },
+    onProgress?: (progress: Record<string, unknown>) => void,
+  ): GenreEnumerateResult;
+  enumerate(puzzle: PuzzleInput, options?: EnumerateOptions, onProgress?: (progress: EnumerateProgress) => void): EnumerateOutput;
+  enumerate(
     puzzle: PuzzleInput,
-    options?: EnumerateOptions,
-    onProgress?: (progress: EnumerateProgress) => void,
-  ): EnumerateOutput {
+    options?: EnumerateOptions | (GenreSolveCallOptions & { limit?: number }),
+    onProgress?: ((progress: EnumerateProgress) => void) | ((progress: Record<string, unknown>) => void),
+  ): EnumerateOutput | GenreEnumerateResult {
     checkCallback(onProgress);
+    const genre = this.genreRoute(puzzle, options);
+    if (genre !== null) {
+      const request = genreRequestOf('enumerate', genre, puzzleText(puzzle).puzzle);
+      return this.callGenre('Unable to enumerate answers', request, onProgress as (p: unknown) => void);
+    }
     const request = requestOf('enumerate', options, OPTIONS_OF.enumerate, puzzleText(puzzle));
-    const r = this.call('Unable to enumerate solutions', request, onProgress);
+    const r = this.call('Unable to enumerate solutions', request, onProgress as ((progress: EnumerateProgress) => void) | undefined);
     return {
       ...r,
       givensGrid: gridOf(r.givens, r.size),
@@ -582,6 +598,22 @@ class GridmilpSolver implements Solver {
     const response = this.send(action, request, onProgress);
     if ('error' in response) throw engineError(action, response.error);
     return response.result;
+  }
+
+  /**
+   * The genre route's options for a call, or null for Sudoku's route: options naming a
+   * genre other than Sudoku, or a puzz.link URL of such a genre with no `genre` given
+   * (a Sudoku URL stays on Sudoku's route, which reads it).
+   *
+   * @throws GridmilpError `invalid_option` for an unknown genre; the engine's error
+   *   for a URL it cannot read
+   */
+  private genreRoute(puzzle: unknown, options: unknown): (GenreSolveCallOptions & { limit?: number }) | null {
+    if (typeof puzzle === 'string' && looksLikeUrl(puzzle) && (options === undefined || (typeof options === 'object' && options !== null && !('genre' in options)))) {
+      const parsed = this.callGenre<{ genre: GenreId }>('Unable to read the URL', { type: 'parse', text: puzzle });
+      return parsed.genre === 'sudoku' ? null : ({ ...(options as object), genre: parsed.genre } as GenreSolveCallOptions);
+    }
+    return isGenreOptions(options) ? options : null;
   }
 
   /** A genre request (protocol.md, "Genres"): the result, or the engine's error thrown. */
@@ -678,7 +710,10 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
   const milp: GenreSolveOptions = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || key === 'genre') continue;
-    if (key === 'size' || key === 'index') {
+    if (key === 'limit' && type === 'enumerate') {
+      CHECKS.limit!(value, key);
+      request.limit = value as number;
+    } else if (key === 'size' || key === 'index') {
       if (!Number.isInteger(value) || (value as number) < 1) {
         throw invalidOption(key, `Option '${key}' must be a whole number of 1 or more, not ${describe(value)}.`);
       }
@@ -692,7 +727,7 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
     } else {
       throw invalidOption(
         key,
-        `Unknown option '${key}' for a ${options.genre} solve; its options are: genre, size, index, timeLimitMs, presolve, model, method, progressIntervalMs.`,
+        `Unknown option '${key}' for a ${options.genre} ${type}; its options are: genre, size, index, timeLimitMs, presolve, model, method, progressIntervalMs${type === 'enumerate' ? ', limit' : ''}.`,
       );
     }
   }

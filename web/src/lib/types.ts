@@ -38,7 +38,16 @@ import type {
   Symmetry,
   VersionResult,
 } from '../solver/protocol.js';
-import type { GenreAnswer, GenreExplainResult, GenreId, GenreSolveOptions, GenreSolveResult, GenreSolveStats } from '../solver/genre.js';
+import type {
+  GenreAnswer,
+  GenreEnumerateResult,
+  GenreExplainResult,
+  GenreId,
+  GenreSolveOptions,
+  GenreSolveResult,
+  GenreSolveStats,
+  GenreUniquenessResult,
+} from '../solver/genre.js';
 import type { Grid, PuzzleInput } from './grid.js';
 
 /** GLPK's branching rule (glp_iocp.br_tech); `auto` is `dth` for the textbook model, `mfv` otherwise. */
@@ -486,6 +495,14 @@ export interface Solver {
    * @throws GridmilpError as {@link Solver.solve}
    */
   checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput;
+  /**
+   * Is a genre puzzle's answer unique? (`genre` in the options, or a puzz.link URL of
+   * the genre.) Solve, add the no-good cut over the answer binaries, solve again.
+   *
+   * @returns `unique` true, false (with `secondAnswer` and `differences`) or `null`
+   * @throws GridmilpError as {@link Solver.solve} with a genre
+   */
+  checkUniqueness(puzzle: string, options: GenreSolveCallOptions): GenreUniquenessResult;
 
   /**
    * Up to `options.limit` solutions (default 10), each re-solve with the no-good cuts of
@@ -500,6 +517,19 @@ export interface Solver {
     options?: EnumerateOptions,
     onProgress?: (progress: EnumerateProgress) => void,
   ): EnumerateOutput;
+  /**
+   * Up to `options.limit` answers of a genre puzzle (default 10, at most 100,000), each
+   * a re-solve with a no-good cut per answer found before.
+   *
+   * @param onProgress called after each answer with `{found, limit, cells, elapsedMs}`
+   * @returns `count`, `complete` (true when proven there are no more), the answers
+   * @throws GridmilpError as {@link Solver.solve} with a genre
+   */
+  enumerate(
+    puzzle: string,
+    options: GenreSolveCallOptions & { limit?: number },
+    onProgress?: (progress: Record<string, unknown>) => void,
+  ): GenreEnumerateResult;
 
   /**
    * Why a Sudoku has no solution (protocol.md, "explainInfeasible"): the fewest givens

@@ -154,6 +154,34 @@ export interface GenreSolveResult extends GenreResultHead {
   stats: GenreSolveStats;
 }
 
+/**
+ * Result of a genre `checkUniqueness` (protocol.md): `unique` true, false (with the
+ * second answer and the cells where the two differ) or null (no answer, or a limit
+ * stopped a solve).
+ */
+export interface GenreUniquenessResult extends GenreSolveResult {
+  unique: boolean | null;
+  secondAnswer?: GenreAnswer;
+  /** 1-based cells where the answers differ, with each answer's value there. */
+  differences?: Array<{ row: number; column: number; first: number; second: number }>;
+  secondStatus?: SolveStatus;
+  totalMs: number;
+}
+
+/**
+ * Result of a genre `enumerate` (protocol.md): up to `limit` answers, each a re-solve
+ * with a no-good cut per answer before it; `complete` when the last solve proved there
+ * are no more. With the request's `boards`, each answer carries its board.
+ */
+export interface GenreEnumerateResult extends GenreResultHead {
+  count: number;
+  complete: boolean;
+  limit: number;
+  lastStatus: SolveStatus;
+  answers: Array<GenreAnswer & { board?: Board }>;
+  stats: { solves: number; solveMs: number; totalMs: number };
+}
+
 /** A partial fill of a digit genre: its cells (0 for empty), digits placed, empty cells. */
 export interface GenrePartialFill {
   cells: number[];

@@ -16,7 +16,9 @@ import {
   type GenreExplainResult,
   type GenreId,
   type GenreRequest,
+  type GenreEnumerateResult,
   type GenreSolveResult,
+  type GenreUniquenessResult,
 } from '../../solver/genre';
 import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
@@ -58,27 +60,8 @@ interface ParsedList {
   refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
 }
 
-/** An enumerate result with each answer's board (protocol.md, "enumerate", `boards`). */
-interface EnumerateResult {
-  name: string;
-  rows: number;
-  columns: number;
-  count: number;
-  complete: boolean;
-  limit: number;
-  lastStatus: string;
-  answers: Array<{ cells: number[]; text: string; board: Board }>;
-  stats: { solves: number; solveMs: number; totalMs: number };
-}
-
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
-
-interface UniquenessResult extends GenreSolveResult {
-  unique: boolean | null;
-  secondAnswer?: { cells: number[] };
-  differences?: Array<{ row: number; column: number; first: number; second: number }>;
-}
 
 interface RelaxResult {
   status: string;
@@ -625,7 +608,7 @@ export class GenreView {
   }
 
   private async uniqueness(): Promise<void> {
-    const r = await this.run<UniquenessResult>({ type: 'checkUniqueness', ...this.puzzleFields() });
+    const r = await this.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...this.puzzleFields() });
     if (r === null) return;
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
     if (r.unique === true) this.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
@@ -640,9 +623,9 @@ export class GenreView {
    * that draws each on the board.
    */
   private async enumerate(): Promise<void> {
-    const r = await this.run<EnumerateResult>({ type: 'enumerate', ...this.puzzleFields(), limit: kEnumerateLimit, boards: true });
+    const r = await this.run<GenreEnumerateResult>({ type: 'enumerate', ...this.puzzleFields(), limit: kEnumerateLimit, boards: true });
     if (r === null) return;
-    this.answers = r.answers.map((a) => ({ board: a.board, name: r.name, rows: r.rows, columns: r.columns }));
+    this.answers = r.answers.map((a) => ({ board: a.board!, name: r.name, rows: r.rows, columns: r.columns }));
     const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
     if (r.count === 0) {
       this.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
