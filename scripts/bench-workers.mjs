@@ -13,7 +13,8 @@
 // Default: ../shared/data/ top95.txt, sudoku17_last1000.txt, p096_sudoku.txt and the
 // 25×25 sample (gridmilp's own stand-ins when absent), 5 runs, workers = cores. With
 // --genre, each FILE is a text of that genre (e.g. a janko sw_*.puzzles.txt), solved
-// with `solveMany(text, { genre })`, one puzzle per thread message; --time-limit is
+// with `solveMany(text, { genre })` (one puzzle per thread message until the pace is
+// known, then about 20 ms of work per message); --time-limit is
 // each puzzle's limit (answers that hit it are compared by status only).
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -25,6 +25,8 @@ using rapidjson::StringRef;
 
 /// Largest `limit` of an enumerate request.
 constexpr int kMaxGenreEnumerate = 100000;
+/// Largest `limit` of an enumerate request with `boards` (each answer's board drawn).
+constexpr int kMaxDrawnAnswers = 1000;
 
 /// A genre request, decoded once: every field the handlers use, checked.
 struct GenreRequest {
@@ -73,12 +75,18 @@ GenreRequest decode(const std::string& type, const Value& request) {
   out.name = optionalField<std::string>(request, "name", "", "a string", "");
   out.board = optionalField<bool>(request, "board", true, "true or false", "");
   out.boards = optionalField<bool>(request, "boards", false, "true or false", "");
-  if (const Value* answer = findMember(request, "answer"); answer != nullptr && type == "board") {
+  // board: digits to draw as solved (other request types leave the field alone, as
+  // they do any field they do not take).
+  const Value* answer = findMember(request, "answer");
+  if (answer != nullptr && !answer->IsNull() && type == "board") {
     if (!answer->IsArray()) throw badRequest("answer", "Field 'answer' must be an array of digits");
     std::vector<int> cells;
     for (const Value& cell : answer->GetArray()) {
-      if (!cell.IsInt()) throw badRequest("answer", "Field 'answer' must hold whole numbers only");
-      cells.push_back(cell.GetInt());
+      const bool whole =
+          cell.IsInt() || (cell.IsDouble() && cell.GetDouble() >= -1e6 && cell.GetDouble() <= 1e6 &&
+                           cell.GetDouble() == std::floor(cell.GetDouble()));
+      if (!whole) throw badRequest("answer", "Field 'answer' must hold whole numbers only");
+      cells.push_back(cell.IsInt() ? cell.GetInt() : static_cast<int>(cell.GetDouble()));
     }
     out.answer = std::move(cells);
   }
@@ -105,7 +113,8 @@ GenreRequest decode(const std::string& type, const Value& request) {
   // enumerate: answers to list (default 10); explainInfeasible: sets of the fewest size.
   out.limit = type == "explainInfeasible"
                   ? wholeNumberIn(request, "limit", 3, 1, 100, "")
-                  : wholeNumberIn(request, "limit", 10, 1, kMaxGenreEnumerate, "");
+                  : wholeNumberIn(request, "limit", 10, 1,
+                                  out.boards ? kMaxDrawnAnswers : kMaxGenreEnumerate, "");
   const Value* seed = findMember(request, "seed");
   if (seed != nullptr && !seed->IsNull()) {
     if (!seed->IsInt64() || seed->GetInt64() < 0 || seed->GetInt64() > 4294967295LL) {
@@ -238,13 +247,13 @@ Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double tot
 }
 
 /// The B&B and cut-round progress of a solve, sent to `progress`: each round's counts,
-/// the cells and words of its cuts, and the board of its answer (the answer a round
-/// with cuts rejects), for a page to show the rounds.
+/// the cells and words of its cuts, and (with `boards`) the board of its answer (the
+/// answer a round with cuts rejects), for a page to show the rounds.
 puzzles::RoundCallback roundProgress(const ProgressSink& progress, const Value& id,
                                      const puzzles::Genre& genre, const Puzzle& puzzle,
-                                     Clock::time_point start) {
+                                     Clock::time_point start, bool boards) {
   if (!progress) return {};
-  return [&progress, &id, &genre, &puzzle, start](const puzzles::CutRound& round) {
+  return [&progress, &id, &genre, &puzzle, start, boards](const puzzles::CutRound& round) {
     rapidjson::Document message;
     JsonAllocator& m = message.GetAllocator();
     Value body(rapidjson::kObjectType);
@@ -257,7 +266,9 @@ puzzles::RoundCallback roundProgress(const ProgressSink& progress, const Value& 
         .AddMember("nodes", round.nodes, m)
         .AddMember("solveMs", round.solveMs, m)
         .AddMember("elapsedMs", msSince(start), m);
-    if (round.answer) body.AddMember("board", toJson(genre.board(puzzle, &*round.answer), m), m);
+    if (boards && round.answer) {
+      body.AddMember("board", toJson(genre.board(puzzle, &*round.answer), m), m);
+    }
     sendProgress(progress, id, message, body);
     return true;
   };
@@ -340,7 +351,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
   const double build_ms = msSince(build_start);
   const milp::SolveOptions options = milp::withTimeLeft(r.solve, start);
   const puzzles::CutSearch search =
-      solver.solve(options, roundProgress(progress, id, *r.genre, *puzzle, start));
+      solver.solve(options, roundProgress(progress, id, *r.genre, *puzzle, start, r.board));
   requireSolverOk(search.result);
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);
@@ -782,6 +793,8 @@ Answer checkedAnswer(const Puzzle& puzzle, const std::vector<int>& cells) {
   return Answer{digits->grid, cells, {}};
 }
 
+/// `board`: the puzzle's board (read as given, so that clashing givens are drawn), with
+/// `answer`'s digits drawn as solved when the request has one, and its puzz.link URL.
 Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r, true);
   Value result = resultHead(r, *puzzle, a);

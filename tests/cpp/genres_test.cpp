@@ -914,6 +914,11 @@ TEST(ServiceGenreTest, EnumerateDrawsEachAnswersBoardWhenAsked) {
   const rapidjson::Document drawn = testing::call(head + R"(, "boards": true})");
   ASSERT_TRUE(drawn.HasMember("result")) << app::writeJson(drawn);
   EXPECT_FALSE(plain["result"]["answers"][0].HasMember("board"));
+  // Drawn answers are capped: a response of 100,000 boards would not fit the WASM heap.
+  const rapidjson::Document many = testing::call(head + R"(, "boards": true, "limit": 1001})");
+  ASSERT_TRUE(many.HasMember("error")) << app::writeJson(many);
+  EXPECT_STREQ(many["error"]["where"]["field"].GetString(), "limit");
+  EXPECT_TRUE(testing::call(head + R"(, "limit": 1001})").HasMember("result"));
   const rapidjson::Value& answers = drawn["result"]["answers"];
   ASSERT_EQ(answers.Size(), 2U);
   EXPECT_TRUE(drawn["result"]["complete"].GetBool());
@@ -944,7 +949,12 @@ TEST(ServiceGenreTest, ABoardDrawsTheDigitsOfAnAnswerGivenWithIt) {
   }
   EXPECT_EQ(drawn, (std::vector<std::string>{"1:given", "2:solved", "3:solved", "4:solved",
                                              "3:solved", "4:solved", "4:given"}));
-  for (const char* bad : {R"([1,2,3])", R"([1,2,3,4, 3,4,0,0, 0,0,0,0, 0,0,0,5])",
+  // null is no answer; a whole number written as 3.0 is 3.
+  EXPECT_TRUE(testing::call(head + R"(, "answer": null})").HasMember("result"));
+  EXPECT_TRUE(testing::call(head + R"(, "answer": [1.0,2,3,4, 3,4,0,0, 0,0,0,0, 0,0,0,0]})")
+                  .HasMember("result"));
+  for (const char* bad : {R"([1,2,3])", R"([1.5,2,3,4, 3,4,0,0, 0,0,0,0, 0,0,0,0])",
+                          R"([1,2,3,4, 3,4,0,0, 0,0,0,0, 0,0,0,5])",
                           R"([2,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,0])", R"("1234")"}) {
     const rapidjson::Document e = testing::call(head + R"(, "answer": )" + bad + "}");
     ASSERT_TRUE(e.HasMember("error")) << bad;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, GridmilpError, type Grid, type Solver } from '../../web/src/lib/node';
-import { loadSolver } from '../../web/src/lib/solver';
+import { genreChunk, loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
 import { GENRES } from '../../web/generated/vocabulary';
@@ -358,6 +358,15 @@ describe('solveMany with a genre', () => {
       const u = solver.solveMany([link], { genre: r.genre as 'akari' });
       expect(u.solved, link).toBe(1);
     }
+  });
+
+  it('sends one puzzle per message until the pace is known, then about 20 ms of work', () => {
+    expect(genreChunk(500, 2, undefined)).toBe(1);
+    expect(genreChunk(500, 2, 4)).toBe(5); // Kakuro's pace
+    expect(genreChunk(500, 2, 0.5)).toBe(32); // at most the Sudoku pool's chunk
+    expect(genreChunk(100, 2, 0.5)).toBe(7); // and small enough for 8 chunks a thread
+    expect(genreChunk(500, 2, 30)).toBe(1); // slow puzzles go one by one
+    expect(genreChunk(500, 2, 0)).toBe(32);
   });
 
   it('refuses what a batch does not take, before the first solve', () => {

@@ -405,10 +405,12 @@ describe('the genre page', () => {
     await pickGenre(page, 'latin-square');
     // One puzzle: no Solve all, no limit for it.
     expect(await page.isVisible('#genre-time-limit')).toBe(false);
-    // An empty 20×20 takes far more than 1 ms to build and solve.
-    const empty = Array.from({ length: 20 }, () => Array(20).fill('-').join(' ')).join('\n');
+    // An empty 25×25 by branch-and-bound: its LP relaxation alone, 15,625 columns,
+    // takes far more than 1 ms, and GLPK's simplex checks the limit as it goes.
+    const empty = Array.from({ length: 25 }, () => Array(25).fill('-').join(' ')).join('\n');
+    await page.selectOption('#genre-method', 'branch-and-bound');
     const file = join(resultsDir, 'latin-square-time-limit.txt');
-    writeFileSync(file, `=== small\n2 2\n1 -\n- -\n=== big\n20 20\n${empty}\n`);
+    writeFileSync(file, `=== small\n2 2\n1 -\n- -\n=== big\n25 25\n${empty}\n`);
     await page.getByLabel('Genre text file').setInputFiles(file);
     await page.locator('#genre-batch-limit:not([hidden])').waitFor();
     expect(await page.inputValue('#genre-time-limit')).toBe('10');

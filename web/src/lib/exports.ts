@@ -91,6 +91,7 @@ export type {
   Formulation,
   FormulationRow,
   GenreAnswer,
+  GenreEnumerateResult,
   GenreExplainResult,
   GenreId,
   GenreInfo,
@@ -98,4 +99,5 @@ export type {
   GenreSolveOptions,
   GenreSolveResult,
   GenreSolveStats,
+  GenreUniquenessResult,
 } from '../solver/genre.js';

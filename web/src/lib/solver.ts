@@ -21,6 +21,7 @@ import type {
 import {
   GENRE_IDS,
   looksLikeUrl,
+  ownLines,
   type GenreEnumerateResult,
   type GenreExplainResult,
   type GenreId,
@@ -240,7 +241,7 @@ class GridmilpSolver implements Solver {
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
     // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
-    const request = requestOf('solve', options, OPTIONS_OF.solve, puzzleText(puzzle), onProgress !== undefined);
+    const request = requestOf('solve', withoutSudokuGenre(options), OPTIONS_OF.solve, puzzleText(puzzle), onProgress !== undefined);
     const result = this.call(
       'Unable to solve the puzzle',
       request,
@@ -291,8 +292,9 @@ class GridmilpSolver implements Solver {
       }
     }
     // Either kind, seen through what both share (an item the batch's own fill takes).
+    const genre = genreOptionsOf(rest) as GenreSolveManyOptions | null;
     const batch = (
-      isGenreOptions(rest) ? this.planGenreMany(puzzles, rest) : this.planMany(puzzles, rest as SolveManyOptions | undefined)
+      genre !== null ? this.planGenreMany(puzzles, genre) : this.planMany(puzzles, withoutSudokuGenre(rest) as SolveManyOptions | undefined)
     ) as unknown as PlannedBatch<object, SolveManyResult | GenreSolveManyResult>;
     const report = onProgress as ((progress: Omit<BatchProgress, 'item'> & { item: object }) => void) | undefined;
     if (workers !== undefined) {
@@ -386,7 +388,7 @@ class GridmilpSolver implements Solver {
         ...base,
         board: false,
         name: p.name,
-        puzzle: lines.slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines).join('\n'),
+        puzzle: ownLines(lines, p),
       }));
     } else if (Array.isArray(puzzles)) {
       requests = puzzles.map((p: unknown, i) => {
@@ -410,8 +412,7 @@ class GridmilpSolver implements Solver {
       // would leave a thread idle at the end; one fast puzzle per message spends the
       // calling thread on messages: Kakuro at about 4 ms a puzzle ran 1.67× on 2 threads
       // one by one, 1.89× four at a time).
-      chunk: (total, workers, paceMs) =>
-        paceMs === undefined ? 1 : Math.max(1, Math.min(chunkSize(total, workers), Math.floor(GENRE_MESSAGE_MS / Math.max(paceMs, 0.01)))),
+      chunk: genreChunk,
       inFlight: 2,
       fill: fillGenreItem,
       summary: (start) => ({ genre, refused, ...counts(items, (item) => item.answer !== undefined), elapsedMs: now() - start }),
@@ -482,7 +483,7 @@ class GridmilpSolver implements Solver {
       const request = genreRequestOf('checkUniqueness', genre, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to check uniqueness', request);
     }
-    const request = requestOf('checkUniqueness', options, OPTIONS_OF.checkUniqueness, puzzleText(puzzle));
+    const request = requestOf('checkUniqueness', withoutSudokuGenre(options), OPTIONS_OF.checkUniqueness, puzzleText(puzzle));
     const r = this.call('Unable to check uniqueness', request);
     const out: CheckUniquenessOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
     if (r.solution !== undefined) out.solutionGrid = gridOf(r.solution, r.size);
@@ -507,7 +508,7 @@ class GridmilpSolver implements Solver {
       const request = genreRequestOf('enumerate', genre, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to enumerate answers', request, onProgress as (p: unknown) => void);
     }
-    const request = requestOf('enumerate', options, OPTIONS_OF.enumerate, puzzleText(puzzle));
+    const request = requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle));
     const r = this.call('Unable to enumerate solutions', request, onProgress as ((progress: EnumerateProgress) => void) | undefined);
     return {
       ...r,
@@ -532,13 +533,14 @@ class GridmilpSolver implements Solver {
     onProgress?: ((progress: ExplainInfeasibleProgress) => void) | ((progress: Record<string, unknown>) => void),
   ): ExplainInfeasibleOutput | GenreExplainResult {
     checkCallback(onProgress);
-    if (isGenreOptions(options)) {
-      const { limit, ...rest } = options as GenreExplainCallOptions;
+    const genre = genreOptionsOf(options) as GenreExplainCallOptions | null;
+    if (genre !== null) {
+      const { limit, ...rest } = genre;
       const request = genreRequestOf('explainInfeasible', rest, puzzleText(puzzle).puzzle);
       if (limit !== undefined) request.limit = limit as number;
       return this.callGenre('Unable to explain the puzzle', request, onProgress as (p: unknown) => void);
     }
-    const request = requestOf('explainInfeasible', options, OPTIONS_OF.explainInfeasible, puzzleText(puzzle));
+    const request = requestOf('explainInfeasible', withoutSudokuGenre(options), OPTIONS_OF.explainInfeasible, puzzleText(puzzle));
     const r = this.call('Unable to explain the puzzle', request, onProgress as (progress: ExplainInfeasibleProgress) => void);
     const out: ExplainInfeasibleOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
     if (r.partialFill?.grid !== undefined) out.partialFillGrid = gridOf(r.partialFill.grid, r.size);
@@ -613,7 +615,7 @@ class GridmilpSolver implements Solver {
       const parsed = this.callGenre<{ genre: GenreId }>('Unable to read the URL', { type: 'parse', text: puzzle });
       return parsed.genre === 'sudoku' ? null : ({ ...(options as object), genre: parsed.genre } as GenreSolveCallOptions);
     }
-    return isGenreOptions(options) ? options : null;
+    return genreOptionsOf(options);
   }
 
   /** A genre request (protocol.md, "Genres"): the result, or the engine's error thrown. */
@@ -690,18 +692,26 @@ function requestOf<T extends RequestType>(
 /** The calls that take the fastest route by default (the others keep the protocol's). */
 const ROUTED: readonly RequestType[] = ['solve', 'solveMany', 'checkUniqueness', 'enumerate'];
 
-/** Whether solve's options name a genre other than Sudoku. */
-function isGenreOptions(options: unknown): options is GenreSolveCallOptions {
-  if (typeof options !== 'object' || options === null || !('genre' in options)) return false;
+/**
+ * The genre options of a call whose options name a genre other than Sudoku, or null.
+ *
+ * @throws GridmilpError `invalid_option` (field `genre`) for a genre that does not exist
+ */
+function genreOptionsOf(options: unknown): GenreSolveCallOptions | null {
+  if (typeof options !== 'object' || options === null || !('genre' in options)) return null;
   const genre = (options as { genre: unknown }).genre;
-  if (genre === 'sudoku' || genre === undefined) {
-    delete (options as { genre?: unknown }).genre;
-    return false;
-  }
+  if (genre === 'sudoku' || genre === undefined) return null;
   if (typeof genre !== 'string' || !(GENRE_IDS as readonly string[]).includes(genre)) {
     throw invalidOption('genre', `Unknown genre ${describe(genre)}: one of ${GENRE_IDS.join(', ')}.`);
   }
-  return true;
+  return options as GenreSolveCallOptions;
+}
+
+/** A call's options without `genre: 'sudoku'` (Sudoku's own route takes no `genre`); the caller's object is not changed. */
+function withoutSudokuGenre<O>(options: O): O {
+  if (typeof options !== 'object' || options === null || !('genre' in options)) return options;
+  const { genre: _sudoku, ...rest } = options as Record<string, unknown>;
+  return rest as O;
 }
 
 /** The fields of a genre request from the options of a call (checked here). */
@@ -780,6 +790,20 @@ interface PlannedBatch<I, R> {
 
 /** A genre batch's work per message to a thread once the pace is known, ms. */
 const GENRE_MESSAGE_MS = 20;
+
+/**
+ * Puzzles per message to a thread in a genre batch: 1 until the pace is known, then
+ * about GENRE_MESSAGE_MS of work, at most the Sudoku pool's chunk (solver/pool.ts).
+ *
+ * @param total puzzles in the batch
+ * @param workers threads taking part
+ * @param paceMs the engine's mean ms per answer so far, undefined before the first
+ * @returns the chunk size, ≥ 1
+ */
+export function genreChunk(total: number, workers: number, paceMs: number | undefined): number {
+  if (paceMs === undefined) return 1;
+  return Math.max(1, Math.min(chunkSize(total, workers), Math.floor(GENRE_MESSAGE_MS / Math.max(paceMs, 0.01))));
+}
 
 /** A Sudoku batch: chunks as the page's pool sends them (solver/pool.ts). */
 function sudokuBatch(

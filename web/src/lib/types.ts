@@ -428,24 +428,11 @@ export interface Solver {
   ): SolveOutput;
 
   /**
-   * {@link Solver.solveMany} (below) on `workers` threads (Node's worker_threads; the
-   * Node entry only): the puzzles go out in chunks of up to 32 to whichever thread is
-   * free, each thread with a WebAssembly module of its own (loaded on the first call
-   * that needs it, and kept until {@link Solver.dispose}; idle threads do not keep the
-   * process alive). The items are those one thread gives, in input order;
-   * `onProgress` comes in the order puzzles finish.
-   *
-   * @param options as above, plus `workers`: 1 to 64 (e.g. `os.availableParallelism()`)
-   * @returns a promise of the same result
-   * @throws GridmilpError `invalid_option` for a bad `workers` or where there are no
-   *   threads (the browser entry), before any solve; as a rejection `load_failed` when
-   *   a thread cannot load the module, `engine_crashed` when one dies
-   */
-  /**
    * Solve every puzzle of a genre text (records, puzz.link URLs one per line, Saito's
    * layout) or of an array of genre texts, each sent alone, as {@link Solver.solve}
-   * with `genre` would. With `workers`, on that many worker threads (Node entry), one
-   * puzzle at a time each, and a promise; answers in input order either way.
+   * with `genre` would. With `workers`, on that many worker threads (Node entry), and a
+   * promise: one puzzle per message to a thread until the answers show the pace, then
+   * about 20 ms of work per message; answers in input order either way.
    *
    * @param puzzles a genre text of any number of puzzles, or an array of texts of one each
    * @param options `genre` and a genre solve's options, applied to every puzzle
@@ -465,6 +452,20 @@ export interface Solver {
     options: GenreSolveManyOptions,
     onProgress?: (progress: GenreSolveManyProgress) => void,
   ): GenreSolveManyResult;
+  /**
+   * {@link Solver.solveMany} (below) on `workers` threads (Node's worker_threads; the
+   * Node entry only): the puzzles go out in chunks of up to 32 to whichever thread is
+   * free, each thread with a WebAssembly module of its own (loaded on the first call
+   * that needs it, and kept until {@link Solver.dispose}; idle threads do not keep the
+   * process alive). The items are those one thread gives, in input order;
+   * `onProgress` comes in the order puzzles finish.
+   *
+   * @param options as above, plus `workers`: 1 to 64 (e.g. `os.availableParallelism()`)
+   * @returns a promise of the same result
+   * @throws GridmilpError `invalid_option` for a bad `workers` or where there are no
+   *   threads (the browser entry), before any solve; as a rejection `load_failed` when
+   *   a thread cannot load the module, `engine_crashed` when one dies
+   */
   solveMany(
     puzzles: string | readonly PuzzleInput[],
     options: SolveManyOptions & { workers: number },

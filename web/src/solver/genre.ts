@@ -31,6 +31,18 @@ export const RECORD_PARAMETER = Object.fromEntries(GENRES.flatMap((g) => ('param
   Partial<Record<GenreId, string>>
 >;
 
+/**
+ * A puzzle's own lines of a genre text, as `parse` located it (protocol.md, "parse":
+ * `line` 1-based, `lines` how many, null for the last), so that it can be sent alone.
+ *
+ * @param lines the text split at newlines
+ * @param puzzle where the puzzle is
+ * @returns its lines joined with newlines
+ */
+export function ownLines(lines: readonly string[], puzzle: { line: number; lines: number | null }): string {
+  return lines.slice(puzzle.line - 1, puzzle.lines === null ? undefined : puzzle.line - 1 + puzzle.lines).join('\n');
+}
+
 /** One genre of the version result: its id and its name for people ("Killer Sudoku"). */
 export interface GenreInfo {
   id: GenreId;

@@ -9,7 +9,7 @@
 import type { Board, GenreResultHead } from '../../solver/genre';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
-import { SHAPES } from '../format';
+import { valueOfChar } from '../format';
 
 /**
  * Save the board as `format`: the givens, and the solution's other digits when solved.
@@ -20,10 +20,12 @@ import { SHAPES } from '../format';
 export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<void> {
   const { board, client, jobs } = page;
   const { size, boxHeight, boxWidth } = board.shape;
-  // The engine's Sudoku reads a line of n² cells with the usual boxes for n.
-  const usual = SHAPES.find((s) => s.size === size);
-  if (usual !== undefined && (usual.boxHeight !== boxHeight || usual.boxWidth !== boxWidth)) {
-    jobs.setStatus(`Download ${format.toUpperCase()} draws ${size}×${size} boards with ${usual.boxHeight}×${usual.boxWidth} boxes only, not ${boxHeight}×${boxWidth}.`, 'error');
+  // The engine's Sudoku reads a line of n² cells with the usual boxes for n: as tall as
+  // the largest divisor of n that is at most √n (cpp/puzzles/sudoku/grid.cpp, shapeForSize).
+  let usual = 1;
+  for (let d = 1; d * d <= size; d++) if (size % d === 0) usual = d;
+  if (boxHeight !== usual || boxWidth !== size / usual) {
+    jobs.setStatus(`Download ${format.toUpperCase()} draws ${size}×${size} boards with ${usual}×${size / usual} boxes only, not ${boxHeight}×${boxWidth}.`, 'error');
     return;
   }
   const solution = board.getSolution();
@@ -35,7 +37,7 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
         genre: 'sudoku',
         size,
         puzzle: board.getGivens(),
-        ...(solution ? { answer: [...solution].map(digitOf) } : {}),
+        ...(solution ? { answer: [...solution].map(valueOfChar) } : {}),
       }),
     ]);
     const what = solution ? 'solution' : 'puzzle';
@@ -46,10 +48,4 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
   } catch (e) {
     jobs.showError(e, false);
   }
-}
-
-/** A canonical character's digit: `1`…`9` are 1…9, `A`… 10…, anything else 0. */
-function digitOf(c: string): number {
-  const k = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(c.toUpperCase());
-  return k + 1;
 }

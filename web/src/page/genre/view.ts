@@ -19,6 +19,7 @@ import {
   type GenreEnumerateResult,
   type GenreSolveResult,
   type GenreUniquenessResult,
+  ownLines,
 } from '../../solver/genre';
 import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
@@ -175,7 +176,9 @@ export class GenreView {
   /** Enumerate's answers, each with its board, and the stepper through them. */
   private readonly answersPanel = byId<HTMLElement>('genre-answers');
   private readonly answerStep = byId<HTMLInputElement>('genre-answer-step');
-  private answers: Array<{ board: Board; name: string; rows: number; columns: number }> = [];
+  private answers: Array<{ board: Board; text: string; name: string; rows: number; columns: number }> = [];
+  /** The text and puzzle Enumerate's answers are of (for Save .xlsx / .csv of one). */
+  private answersOf: { puzzle: string; index: number } = { puzzle: '', index: 1 };
   private readonly roundStep = byId<HTMLInputElement>('genre-round-step');
 
   constructor(client: SolverClient) {
@@ -186,7 +189,11 @@ export class GenreView {
     byId('genre-solve').addEventListener('click', () => void this.solve());
     byId('genre-unique').addEventListener('click', () => void this.uniqueness());
     byId('genre-explain').addEventListener('click', () => void this.explain());
-    this.text.addEventListener('input', () => this.offerExplanation(false));
+    this.text.addEventListener('input', () => {
+      this.offerExplanation(false);
+      // Enumerate's answers were of the text as it was.
+      this.answersPanel.hidden = true;
+    });
     byId('genre-relax').addEventListener('click', () => void this.relax());
     byId('genre-enumerate').addEventListener('click', () => void this.enumerate());
     this.answerStep.addEventListener('input', () => this.showAnswer(Number(this.answerStep.value)));
@@ -510,12 +517,14 @@ export class GenreView {
     // Each puzzle's own time limit, so that one hard puzzle does not hold up the rest.
     const limitInput = byId<HTMLInputElement>('genre-time-limit');
     const limitS = Number(limitInput.value);
-    if (!Number.isFinite(limitS) || limitS < 0 || limitS > 86_400) {
+    if (limitInput.validity.badInput || limitInput.value.trim() === '' || !Number.isFinite(limitS) || limitS < 0 || limitS > 86_400) {
       this.say(`The time limit per puzzle must be 0 (none) to 86400 seconds, not “${limitInput.value}”.`, 'error');
       limitInput.focus();
       return;
     }
-    const timeLimitMs = Math.round(limitS * 1000);
+    // At least 1 ms when there is a limit: 0 means none.
+    const timeLimitMs = limitS > 0 ? Math.max(1, Math.round(limitS * 1000)) : 0;
+    this.answersPanel.hidden = true;
     const table = byId<HTMLTableElement>('genre-batch-table').tBodies[0]!;
     const progress = byId<HTMLProgressElement>('genre-batch-progress');
     const count = byId('genre-batch-count');
@@ -623,9 +632,11 @@ export class GenreView {
    * that draws each on the board.
    */
   private async enumerate(): Promise<void> {
-    const r = await this.run<GenreEnumerateResult>({ type: 'enumerate', ...this.puzzleFields(), limit: kEnumerateLimit, boards: true });
+    const asked = this.puzzleFields();
+    const r = await this.run<GenreEnumerateResult>({ type: 'enumerate', ...asked, limit: kEnumerateLimit, boards: true });
     if (r === null) return;
-    this.answers = r.answers.map((a) => ({ board: a.board!, name: r.name, rows: r.rows, columns: r.columns }));
+    this.answers = r.answers.map((a) => ({ board: a.board!, text: a.text, name: r.name, rows: r.rows, columns: r.columns }));
+    this.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
     const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
     if (r.count === 0) {
       this.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
@@ -656,6 +667,8 @@ export class GenreView {
     const answer = this.answers[k - 1];
     if (answer === undefined) return;
     byId('genre-answer-number').textContent = String(k);
+    // Save .xlsx / .csv save the answer on the board.
+    this.answer = { text: answer.text, ...this.answersOf };
     this.drawBoard(answer.board, `${GENRE_TITLES[this.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${this.answers.length}`);
   }
 
@@ -756,7 +769,7 @@ export class GenreView {
   private ownText(i: number, lines = this.text.value.split('\n')): string {
     const p = this.parsed.puzzles[i];
     if (p === undefined) return this.text.value;
-    return lines.slice(p.line - 1, p.lines === null ? undefined : p.line - 1 + p.lines).join('\n');
+    return ownLines(lines, p);
   }
 
   /**
