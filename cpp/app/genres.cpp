@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/explain_request.h"
+#include "app/model_row.h"
 #include "milp/glpk_backend.h"
 #include "puzzles/common/digits.h"
 #include "puzzles/common/explain.h"
@@ -48,6 +49,8 @@ struct GenreRequest {
   bool boards = false;
   /// board, digit genres: digits to draw as solved, one per cell row by row (0 empty).
   std::optional<std::vector<int>> answer;
+  /// formulation: a row to describe besides the groups (app/model_row.h).
+  std::optional<std::string> row;
 };
 
 GenreRequest decode(const std::string& type, const Value& request) {
@@ -127,6 +130,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
     throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
   }
   out.afterCuts = optionalField<bool>(options, "afterCuts", false, "true or false", "options.");
+  if (type == "formulation") out.row = rowNameOf(request);
   return out;
 }
 
@@ -716,6 +720,10 @@ Value handleFormulation(const GenreRequest& r, JsonAllocator& a) {
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("formulation", toJson(r.genre->formulation(*puzzle, *built), puzzle->grid, a),
                    a);
+  if (r.row) {
+    result.AddMember("row", rowJson(built->model, *r.row, built->cellOf, puzzle->grid.columns, a),
+                     a);
+  }
   return result;
 }
 

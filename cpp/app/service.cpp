@@ -15,6 +15,7 @@
 #ifdef GRIDMILP_WITH_GENRES
 #include "app/explain_request.h"
 #include "app/genres.h"
+#include "app/model_row.h"
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
 #endif
@@ -316,8 +317,28 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
       .AddMember("columns", model.numVars(), a)
       .AddMember("nonzeros", model.numNonzeros(), a);
   putShape(result, givens.shape, a);
-  result.AddMember("givens", jsonString(givens.toLine(), a), a)
-      .AddMember("text", jsonString(milp::writeModel(model, request.format), a), a)
+  result.AddMember("givens", jsonString(givens.toLine(), a), a);
+  bool wrote_row = false;
+#ifdef GRIDMILP_WITH_GENRES
+  // (The first-solve module leaves rows out: its decode refuses a "row".)
+  if (request.row) {
+    // One row for a reader (the page's model panel) instead of the whole text: its
+    // variables x[r,c,d] belong to cell (r, c).
+    const int n = givens.shape.size();
+    std::vector<int> cell_of(static_cast<std::size_t>(model.numVars()), -1);
+    const milp::VarFamily& x = solver.built().x;
+    for (int offset = 0; offset < n * n * n && x.size() > 0; ++offset) {
+      const int var = x.varAtOffset(offset);
+      if (var >= 0) cell_of[static_cast<std::size_t>(var)] = offset / n;
+    }
+    result.AddMember("row", rowJson(model, *request.row, cell_of, n, a), a);
+    wrote_row = true;
+  }
+#endif
+  if (!wrote_row) {
+    result.AddMember("text", jsonString(milp::writeModel(model, request.format), a), a);
+  }
+  result
       .AddMember("reduction",
                  reductionJson(request.model, solver.built().reduction, a, request.explain), a)
       .AddMember("totalMs", msSince(start), a);

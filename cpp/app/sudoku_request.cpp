@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/sudoku_request.h"
 
+#ifdef GRIDMILP_WITH_GENRES
+#include "app/model_row.h"
+#endif
 #include "app/request.h"
 #include "puzzles/input_error.h"
 
@@ -211,6 +214,15 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
 #endif
       r.format = format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps;
       r.objective = objectiveOf(request);
+#ifdef GRIDMILP_WITH_GENRES
+      r.row = rowNameOf(request);
+#else
+      if (const Value* row = findMember(request, "row"); row != nullptr && !row->IsNull()) {
+        throw badRequest("row",
+                         "This module leaves single rows out to stay small: they are in the "
+                         "module with the SAT method, gridmilp_wasm_sat");
+      }
+#endif
       r.explain = explainOf(request);
       break;
     }

@@ -71,6 +71,8 @@ struct SudokuRequest {
   int limit = 10;
   /// "format" (exportModel): CPLEX LP or free MPS.
   milp::ModelFormat format = milp::ModelFormat::kCplexLp;
+  /// "row" (exportModel): a row to describe (app/model_row.h) instead of the text.
+  std::optional<std::string> row;
   /// "givens" (generate): target count, 0 = as few as possible.
   int targetGivens = 0;
   /// "symmetry" (generate).

@@ -535,6 +535,29 @@ TEST(VariantTest, FormulationRowsNameTheirCells) {
   }
 }
 
+TEST(VariantTest, FormulationDescribesTheRowAsked) {
+  const std::string head = R"({"type": "formulation", "genre": "killer", "puzzle": )" +
+                           testing::jsonQuoted(kOwnKiller) +
+                           R"(, "options": {"model": "textbook"}, )";
+  const rapidjson::Document cage = testing::call(head + R"("row": "cage[1]"})");
+  ASSERT_TRUE(cage.HasMember("result")) << app::writeJson(cage);
+  const rapidjson::Value& row = cage["result"]["row"];
+  // Cage a (sum 3) covers (1,1) and (1,2): each digit d weighs d.
+  EXPECT_EQ(row["name"], "cage[1]");
+  EXPECT_EQ(std::string(row["text"].GetString()).substr(0, 33),
+            "cage[1]: x[1,1,1] + 2 x[1,1,2] + ");
+  EXPECT_NE(std::string(row["text"].GetString()).find("4 x[1,2,4] = 3"), std::string::npos)
+      << row["text"].GetString();
+  ASSERT_EQ(row["cells"].Size(), 2U);
+  EXPECT_EQ(row["cells"][1][1].GetInt(), 2);
+  EXPECT_TRUE(cage["result"].HasMember("formulation"));
+  const rapidjson::Document none = testing::call(head + R"("row": "cage[99]"})");
+  ASSERT_TRUE(none.HasMember("result")) << app::writeJson(none);
+  EXPECT_TRUE(none["result"]["row"].IsNull());
+  const rapidjson::Document bad = testing::call(head + R"("row": ["cage[1]"]})");
+  EXPECT_EQ(bad["error"]["where"]["field"], "row");
+}
+
 // --- every killer and jigsaw record: gridmilp's own (tests/data) and the shared sets ---
 
 /// The whole of a file; throws std::runtime_error when it cannot be read.

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "app/model_row.h"
 #include "milp/glpk_backend.h"
 #include "test_data.h"
 #include "test_json.h"
@@ -373,6 +374,75 @@ TEST(ServiceTeachingTest, ExportedLpReadsBackWithGlpkAndSolvesToTheSameGrid) {
   const Document bad =
       handleText(R"({"type": "exportModel", "puzzle": ")" + kEasy + R"(", "format": "xls"})");
   EXPECT_EQ(bad["error"]["where"]["field"], "format");
+}
+
+TEST(ModelRowTest, WritesOneRowForAReader) {
+  milp::Model m;
+  const milp::VarFamily x = m.addVars("x", {{1, 2}, {1, 3}}, milp::VarType::kBinary, 0, 1);
+  const milp::Var y = m.addVar("y", milp::VarType::kContinuous, 0, 10);
+  m.fix(x(2, 1), 1);
+  const milp::Constraint sum =
+      m.addConstraint(x(1, 1) + 2 * x(1, 2) + 0.5 * x(2, 1) - y >= 3, "sum[7]");
+  const milp::Constraint lead = m.addConstraint(-1 * x(1, 3) - 2.25 * y <= -1e6, "lead");
+  const milp::Constraint same = m.addConstraint(x(2, 2) + x(2, 3) == 1);
+  const app::RowText a = app::rowText(m, sum);
+  EXPECT_EQ(a.text, "sum[7]: x[1,1] + 2 x[1,2] + 0.5 x[2,1] - y >= 3");
+  EXPECT_EQ(a.vars, (std::vector<int>{x(1, 1).index, x(1, 2).index, x(2, 1).index, y.index}));
+  EXPECT_EQ(a.fixed, (std::vector<std::string>{"x[2,1] = 1"}));
+  EXPECT_EQ(app::rowText(m, lead).text, "lead: -x[1,3] - 2.25 y <= -1000000");
+  EXPECT_EQ(app::rowText(m, same).text, "c2: x[2,2] + x[2,3] = 1");
+  EXPECT_TRUE(app::rowText(m, same).fixed.empty());
+  milp::Model other;
+  EXPECT_THROW((void)app::rowText(other, sum), milp::ModelError);
+  EXPECT_THROW((void)app::rowText(m, milp::Constraint{5, &m}), milp::ModelError);
+  // As JSON: the cells of its variables, each once, and null for a name of no row.
+  rapidjson::Document d;
+  const std::vector<int> cell_of = {0, 1, 2, 0};  // x[1,*] in cells 0..2, x[2,1] in cell 0
+  const rapidjson::Value json = app::rowJson(m, "sum[7]", cell_of, 2, d.GetAllocator());
+  EXPECT_EQ(json["terms"].GetInt(), 4);
+  ASSERT_EQ(json["cells"].Size(), 2U);  // cells 0 and 1; y has none
+  EXPECT_EQ(json["cells"][1][0].GetInt(), 1);
+  EXPECT_EQ(json["cells"][1][1].GetInt(), 2);
+  EXPECT_TRUE(app::rowJson(m, "sum[8]", cell_of, 2, d.GetAllocator()).IsNull());
+}
+
+TEST(ServiceTeachingTest, ExportModelDescribesOneRowInsteadOfTheText) {
+  // top95 line 1: a 4 given at (1,1); the reduction settles the whole puzzle.
+  const std::string puzzle = top95(1);
+  const auto rowOf = [&](const std::string& model, const std::string& row) {
+    return handleText(R"({"type": "exportModel", "puzzle": ")" + puzzle + R"(", "row": ")" + row +
+                      R"(", "options": {"model": ")" + model + "\"}}");
+  };
+  const Document box = rowOf("textbook", "box[5,3]");
+  ASSERT_TRUE(box.HasMember("result")) << writeJson(box);
+  EXPECT_FALSE(box["result"].HasMember("text"));
+  EXPECT_EQ(box["result"]["rows"].GetInt(), 324);
+  const Value& row = box["result"]["row"];
+  EXPECT_EQ(row["name"], "box[5,3]");
+  EXPECT_EQ(std::string(row["text"].GetString()),
+            "box[5,3]: x[4,4,3] + x[4,5,3] + x[4,6,3] + x[5,4,3] + x[5,5,3] + x[5,6,3] + "
+            "x[6,4,3] + x[6,5,3] + x[6,6,3] = 1");
+  ASSERT_EQ(row["cells"].Size(), 9u);
+  EXPECT_EQ(row["cells"][0][0].GetInt(), 4);
+  EXPECT_EQ(row["cells"][8][1].GetInt(), 6);
+  // The textbook model fixes a given by its bounds: row 1's 4 is the given at (1,1).
+  const Document given = rowOf("textbook", "row[1,4]");
+  ASSERT_EQ(given["result"]["row"]["fixed"].Size(), 1u) << writeJson(given);
+  EXPECT_EQ(given["result"]["row"]["fixed"][0], "x[1,1,4] = 1");
+  // The packing model says "at most once".
+  const Document packing = rowOf("packing", "box[5,3]");
+  EXPECT_NE(std::string(packing["result"]["row"]["text"].GetString()).find("<= 1"),
+            std::string::npos);
+  // A unit the reduction completed has no row: null, not an error.
+  const Document reduced = rowOf("reduced", "box[5,3]");
+  ASSERT_TRUE(reduced.HasMember("result")) << writeJson(reduced);
+  EXPECT_TRUE(reduced["result"]["row"].IsNull());
+  const Document bad =
+      handleText(R"({"type": "exportModel", "puzzle": ")" + puzzle + R"(", "row": 3})");
+  EXPECT_EQ(bad["error"]["where"]["field"], "row");
+  EXPECT_EQ(handleText(R"({"type": "exportModel", "puzzle": ")" + puzzle +
+                       R"(", "row": ""})")["error"]["where"]["field"],
+            "row");
 }
 
 TEST(ServiceTeachingTest, SolveStreamsBranchAndBoundProgress) {

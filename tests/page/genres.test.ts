@@ -82,7 +82,7 @@ describe('the genre page', () => {
     await page.close();
   });
 
-  it('typesets the killer formulation from the engine, cage rows included, and outlines a row', async () => {
+  it('typesets the killer formulation from the engine, cage rows included, and outlines and writes out a row', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'killer');
     await page.selectOption('#genre-model', 'textbook');
@@ -94,6 +94,12 @@ describe('the genre page', () => {
     const cageSelect = page.locator('#genre-formulation select').nth(4);
     await cageSelect.selectOption({ label: 'cage[2]' });
     expect(await page.locator('#genre-board g.highlight rect').count()).toBe(4); // cage f: 4 cells
+    // The row written out as the model builder hands it to GLPK: each digit weighs d.
+    const written = page.locator('#genre-formulation .formulation-row[data-row="cage[2]"]');
+    await written.waitFor();
+    const text = (await written.textContent()) ?? '';
+    expect(text).toMatch(/^cage\[2\]: x\[1,2,1\] \+ 2 x\[1,2,2\] \+ 3 x\[1,2,3\] /);
+    expect(text).toMatch(/ x\[2,2,\d\] = 14$/);
     await page.screenshot({ path: join(resultsDir, 'genre-killer-formulation.png'), fullPage: true });
     await page.close();
   });

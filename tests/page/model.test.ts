@@ -234,7 +234,7 @@ describe('live branch and bound', () => {
 });
 
 describe('model panel', () => {
-  it('loads the panel and asks for the LP text only once it is on screen, then shows an earlier solve', async () => {
+  it('loads the panel and asks for the model only once it is on screen, then shows an earlier solve', async () => {
     const page = await openWith(grid01);
     const panel = page.locator('#formulation');
     /** The panel's code and styles the page has fetched. */
@@ -245,7 +245,7 @@ describe('model panel', () => {
           .map((e) => e.name)
           .filter((url) => /\/assets\/model-[^/]*\.(js|css)$/.test(url)),
       );
-    // Off screen after loading: neither the panel nor the LP text is fetched, so the
+    // Off screen after loading: neither the panel nor the model's row is fetched, so the
     // first Solve downloads less and the worker's time goes to warming up.
     expect(await panel.evaluate((e) => e.getBoundingClientRect().top > innerHeight)).toBe(true);
     expect((await solve(page)).kind).toBe('ok');
@@ -256,7 +256,7 @@ describe('model panel', () => {
     await panel.scrollIntoViewIfNeeded();
     const row = panel.locator('.f-row');
     await row.locator('.lp-row').waitFor();
-    expect(await row.locator('.lp-row').getAttribute('data-row')).toBe('box(1,1)');
+    expect(await row.locator('.lp-row').getAttribute('data-row')).toBe('box[1,1]');
     expect((await fetched()).length).toBeGreaterThan(0);
     // The solve made before the panel loaded: its sizes after GLPK's presolve are shown.
     expect(await panel.locator('.f-size-table tr[data-stage="presolved"] td').first().textContent()).toMatch(/^\d/);
@@ -274,7 +274,7 @@ describe('model panel', () => {
       /^As built \(textbook\)\s+729\s+324\s+2,916/,
     );
     const family = panel.locator('[data-family="box"]');
-    expect(await family.textContent()).toContain('box(b,d)');
+    expect(await family.textContent()).toContain('box[b,d]');
     await family.hover();
     const tied = await page
       .locator('[role="gridcell"].tied')

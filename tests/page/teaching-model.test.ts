@@ -2,8 +2,9 @@
 // The teaching panels in headless Chromium, checked against the engine's own answers
 // (the WASM module loaded in Node): the formulation of the model actually solved, its
 // sizes as built / after the reduction / after GLPK's presolve, one concrete constraint as
-// the row of GLPK's LP text with its cells highlighted, the recorded branch-and-bound
-// tree, and the incumbent's value for an objective. Screenshots go to test-results/.
+// the engine's model builder hands it to GLPK (its terms checked against GLPK's own LP
+// text) with its cells highlighted, the recorded branch-and-bound tree, and the
+// incumbent's value for an objective. Screenshots go to test-results/.
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,14 @@ function ask<R>(request: unknown): R {
   const response = JSON.parse(engine.handleRequest(JSON.stringify(request))) as EngineOk<R> | EngineFail;
   if ('error' in response) throw new Error(JSON.stringify(response.error));
   return response.result;
+}
+
+/**
+ * The terms `r,c,d` of a row, written by GLPK (`x(4,4,3)`) or by the model builder
+ * (`x[4,4,3]`), sorted: GLPK's LP file lists a row's terms in its own order (reversed).
+ */
+function termsOf(text: string | null): string[] {
+  return [...(text ?? '').matchAll(/x[([](\d+),(\d+),(\d+)[)\]]/g)].map((m) => `${m[1]},${m[2]},${m[3]}`).sort();
 }
 
 /** The row `name` of GLPK's LP text, found independently of the page: one line, spaces collapsed. */
@@ -166,7 +175,7 @@ describe('sizes as built, reduced and presolved', () => {
 });
 
 describe('one concrete constraint', () => {
-  it('shows the LP row GLPK wrote for “digit 3 once in box 5” and highlights its cells', async () => {
+  it('shows the row GLPK gets for “digit 3 once in box 5” and highlights its cells', async () => {
     const puzzle = top95[0]!;
     const page = await openWith(puzzle);
     const lp = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp' }).text;
@@ -176,9 +185,10 @@ describe('one concrete constraint', () => {
     await page.getByLabel('digit d').selectOption('3');
     const row = page.locator('#formulation .lp-row');
     await row.waitFor();
-    expect(await row.getAttribute('data-row')).toBe('box(5,3)');
-    expect(await row.textContent()).toBe(lpRow(lp, 'box(5,3)'));
-    expect(await row.textContent()).toMatch(/^box\(5,3\): \+ x\(\d,\d,3\)( \+ x\(\d,\d,3\)){8} = 1$/);
+    expect(await row.getAttribute('data-row')).toBe('box[5,3]');
+    expect(await row.textContent()).toMatch(/^box\[5,3\]: x\[\d,\d,3\]( \+ x\[\d,\d,3\]){8} = 1$/);
+    // The engine's row has the terms of the row in GLPK's own LP file.
+    expect(termsOf(await row.textContent())).toEqual(termsOf(lpRow(lp, 'box(5,3)')));
     expect(await tiedCells(page)).toEqual(['4,4', '4,5', '4,6', '5,4', '5,5', '5,6', '6,4', '6,5', '6,6']);
     // A given of row 5 in the textbook model (top95 line 1: an 8 in column 5): the panel
     // names the bound that fixes it.
@@ -188,8 +198,9 @@ describe('one concrete constraint', () => {
     await page.getByLabel('Constraint', { exact: true }).selectOption('row');
     await page.getByLabel('row r').selectOption('5');
     await page.getByLabel('digit d').selectOption(given5);
-    expect(await row.textContent()).toBe(lpRow(lp, `row(5,${given5})`));
-    expect(await page.locator('#formulation .f-row .hint').textContent()).toContain(`x(5,${column5},${given5}) = 1`);
+    await page.locator(`#formulation .lp-row[data-row="row[5,${given5}]"]`).waitFor();
+    expect(termsOf(await row.textContent())).toEqual(termsOf(lpRow(lp, `row(5,${given5})`)));
+    expect(await page.locator('#formulation .f-row .hint').textContent()).toContain(`x[5,${column5},${given5}] = 1`);
 
     // The reduced model: fewer terms, and no row at all where a given completes the unit.
     // (Take a puzzle the reduction does not settle: it settles top95 line 1.)
@@ -209,10 +220,10 @@ describe('one concrete constraint', () => {
     await page.getByLabel('Constraint', { exact: true }).selectOption('box');
     await page.getByLabel('box b').selectOption('5');
     await page.getByLabel('digit d').selectOption(digit);
-    await page.locator(`#formulation .lp-row[data-row="box(5,${digit})"]`).waitFor();
+    await page.locator(`#formulation .lp-row[data-row="box[5,${digit}]"]`).waitFor();
     const text = (await page.locator('#formulation .lp-row').textContent()) ?? '';
-    expect(text).toBe(lpRow(reduced, `box(5,${digit})`));
-    const vars = [...text.matchAll(/x\((\d),(\d),\d\)/g)].map((m) => `${m[1]},${m[2]}`).sort();
+    expect(termsOf(text)).toEqual(termsOf(lpRow(reduced, `box(5,${digit})`)));
+    const vars = [...text.matchAll(/x\[(\d),(\d),\d\]/g)].map((m) => `${m[1]},${m[2]}`).sort();
     expect(vars.length).toBeLessThan(9);
     expect(await tiedCells(page)).toEqual(vars);
     await page.getByLabel('digit d').selectOption(given); // a given of box 5
@@ -225,7 +236,7 @@ describe('one concrete constraint', () => {
     await page.getByLabel('digit d').selectOption(digit);
     await page.locator('[role="gridcell"][data-row="1"][data-column="9"]').click();
     expect(await page.getByLabel('box b').inputValue()).toBe('3');
-    await page.locator(`#formulation [data-row="box(3,${digit})"]`).waitFor();
+    await page.locator(`#formulation [data-row="box[3,${digit}]"]`).waitFor();
     await page.locator('.side').screenshot({ path: join(resultsDir, 'model-row.png') });
     await page.close();
   });
@@ -341,9 +352,9 @@ describe('narrow screens and the teaching page', () => {
     const modelFrame = await frameOf('model');
     await showFormulation(modelFrame);
     await modelFrame.getByLabel('Constraint', { exact: true }).selectOption('cell');
-    await modelFrame.locator('#formulation .lp-row[data-row="cell(1,1)"]').waitFor();
+    await modelFrame.locator('#formulation .lp-row[data-row="cell[1,1]"]').waitFor();
     expect(await tiedCells(modelFrame)).toEqual(
-      (await modelFrame.locator('#formulation .lp-row').textContent())!.includes('x(1,1,') ? ['1,1'] : [],
+      (await modelFrame.locator('#formulation .lp-row').textContent())!.includes('x[1,1,') ? ['1,1'] : [],
     );
     await page.locator('#hard').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(resultsDir, 'teaching-tree.png') });

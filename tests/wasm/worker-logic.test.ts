@@ -381,7 +381,8 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     await logic.handle({ id: 44, type: 'exportModel', puzzle: grid01, format: 'lp' });
     await logic.handle({ id: 45, type: 'exportModel', puzzle: grid01, format: 'mps', options: { model: 'candidates' } });
     await logic.handle({ id: 46, type: 'exportModel', puzzle: grid01, format: 'xml' });
-    const [relax, lp, mps] = (posted.filter(isResult) as WorkerResultMessage[]).map((m) => m.result);
+    await logic.handle({ id: 49, type: 'exportModel', puzzle: grid01, format: 'lp', row: 'box[5,3]' });
+    const [relax, lp, mps, row] = (posted.filter(isResult) as WorkerResultMessage[]).map((m) => m.result);
     const r = relax as RelaxResult;
     expect(r.integral).toBe(false);
     expect(r.values.some((v) => v[3] > 1e-6 && v[3] < 1 - 1e-6)).toBe(true);
@@ -392,15 +393,23 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     const bad = posted.find(isError)!;
     expect(bad.id).toBe(46);
     expect(bad.error.code).toBe('bad_request');
-    expect(satLoads).toBe(1); // for the MPS export only
+    expect(satLoads).toBe(1); // for the MPS export and the row
+    // One row, as the model builder hands it to GLPK, instead of the text.
+    const one = row as ExportModelResult;
+    expect(one.text).toBeUndefined();
+    expect(one.row!.text).toMatch(/^box\[5,3\]: x\[4,4,3\] \+ x\[4,5,3\] .* = 1$/);
+    expect(one.row!.terms).toBe(9);
+    expect(one.row!.cells).toHaveLength(9);
 
-    // The first-solve module alone leaves GLPK's MPS writer out, and says so.
+    // The first-solve module alone leaves GLPK's MPS writer and single rows out, and says so.
     const { logic: lean, posted: leanPosted } = harness();
     await lean.handle({ id: 47, type: 'exportModel', puzzle: grid01, format: 'mps' });
     await lean.handle({ id: 48, type: 'exportModel', puzzle: grid01, format: 'lp' });
+    await lean.handle({ id: 50, type: 'exportModel', puzzle: grid01, format: 'lp', row: 'box[1,1]' });
     expect(leanPosted.map((m) => [m.id, isError(m) ? m.error.where?.field : 'result'])).toEqual([
       [47, 'format'],
       [48, 'result'],
+      [50, 'row'],
     ]);
     expect((leanPosted[0] as WorkerErrorMessage).error.message).toContain('leaves the MPS writer out');
   });

@@ -19,7 +19,7 @@ import { Board } from './board';
 import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
-import { BnbPanel, byId, createWorker, exportModelLp, messageOf } from './shared';
+import { BnbPanel, byId, createWorker, exportModelRow, messageOf } from './shared';
 import { readEmbed, stateHash, type EmbedState } from './urlstate';
 
 type Job = 'solve' | 'relax' | null;
@@ -71,7 +71,7 @@ class Embed {
     if (this.show.model) {
       this.modelPanel = new ModelPanel(this.formulation, {
         markCells: (cells) => this.board.markTied(cells),
-        fetchLp: (view) => this.fetchLp(view),
+        fetchRow: (view, row) => this.fetchRow(view, row),
       });
       this.board.onSelect = (row, column) => this.modelPanel?.selectCell(row, column);
       this.modelPanel.setView(this.modelView());
@@ -107,11 +107,11 @@ class Embed {
     };
   }
 
-  /** The LP export for the model panel; `null` while the solver is busy or after Stop. */
-  private async fetchLp(view: ModelView): Promise<ExportModelResult | null> {
+  /** Row `row` of the model of `view` for the model panel; `null` while the solver is busy or after Stop. */
+  private async fetchRow(view: ModelView, row: string): Promise<ExportModelResult | null> {
     if (this.job !== null) return null;
     try {
-      return await exportModelLp(this.client, view);
+      return await exportModelRow(this.client, view, row);
     } catch (e) {
       if (e instanceof SolverError && e.code === 'stopped') return null;
       throw e;

@@ -18,7 +18,7 @@ import { PROTOCOL_VERSION, SolverError } from '../solver/protocol';
 import { looksLikeUrl, type GenreId } from '../solver/genre';
 import { Board, type BoardChange } from './board';
 import { LazyModelPanel } from './lazy-model';
-import { BnbPanel, createWorker, exportModelLp, messageOf } from './shared';
+import { BnbPanel, createWorker, exportModelRow, messageOf } from './shared';
 import { startOfflineSupport } from './pwa';
 import { SHAPES, displaySymbol, symbolRange, type Shape } from './format';
 import type { ExportModelResult } from '../solver/protocol';
@@ -52,7 +52,7 @@ class SudokuPage implements Page {
   });
   readonly modelPanel: LazyModelPanel = new LazyModelPanel(this.el.formulation, {
     markCells: (cells) => this.board.markTied(cells),
-    fetchLp: (view) => this.fetchLp(view),
+    fetchRow: (view, row) => this.fetchRow(view, row),
   });
   readonly jobs = new JobRunner({
     status: this.el.status,
@@ -186,13 +186,13 @@ class SudokuPage implements Page {
   }
 
   /**
-   * The CPLEX LP export of `view` for the model panel, or `null` while the solver is busy
-   * with something the person asked for (the panel asks again when it is free).
+   * Row `row` of the model of `view` for the model panel, or `null` while the solver is
+   * busy with something the person asked for (the panel asks again when it is free).
    */
-  private async fetchLp(view: ModelView): Promise<ExportModelResult | null> {
+  private async fetchRow(view: ModelView, row: string): Promise<ExportModelResult | null> {
     if (this.jobs.job !== null) return null;
     try {
-      return await exportModelLp(this.client, view);
+      return await exportModelRow(this.client, view, row);
     } catch (e) {
       if (
         e instanceof SolverError &&

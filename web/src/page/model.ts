@@ -5,20 +5,24 @@
  * part of what a first solve downloads) for the current size n, box shape h×w, model choice (textbook,
  * candidates, reduced) and objective; its sizes as built, after the model reduction and
  * after GLPK's presolve; and one concrete constraint chosen by the reader, shown as the
- * row of the CPLEX LP text GLPK writes for the model (the `exportModel` request), with its
- * cells highlighted on the board. Hovering or focusing a constraint family highlights the
+ * engine's model builder hands it to GLPK (an `exportModel` request with `row`), with
+ * its cells highlighted on the board. Hovering or focusing a constraint family highlights the
  * cells its first constraint ties together. The main page fetches this module itself only
  * when the panel first comes into view (lazy-model.ts); its styles are in model.css.
  */
 import type {
   ExportModelResult,
   ModelKind,
+  ModelRow,
   Objective,
   ReductionInfo,
   SolveResult,
 } from '../solver/protocol';
 import { removedByEliminations, type Shape } from './format';
 import { MAX_VIEW_FACTS } from './shared';
+
+/** The rows of one view the panel keeps (a reader stepping through a unit's digits and back). */
+const MAX_ROWS_KEPT = 64;
 import './model.css';
 
 /** A constraint family of the formulation, named as GLPK's exports name its rows. */
@@ -94,60 +98,9 @@ export interface ConstraintChoice {
   second: number;
 }
 
-/** The name GLPK's LP text gives the row of `choice`, e.g. `box(5,3)` (model rows are named `box[5,3]`). */
+/** The model's name of the row of `choice`, e.g. `box[5,3]` (cpp/puzzles/sudoku/model.cpp names them so). */
 export function rowName(choice: ConstraintChoice): string {
-  return `${choice.family}(${choice.first},${choice.second})`;
-}
-
-/** One row read from CPLEX LP text. */
-export interface LpRow {
-  /** The row as GLPK wrote it, on one line, e.g. `box(5,3): + x(6,6,3) + x(4,5,3) = 1`. */
-  text: string;
-  /** The variables of the row, e.g. `x(6,6,3)`. */
-  variables: string[];
-  /** The row's variables the Bounds section fixes (`x(1,3,3) = 1`), in row order. */
-  fixed: string[];
-}
-
-/**
- * Find row `name` in CPLEX LP text written by GLPK (rows start with ` name:`; long rows
- * go on in lines starting with ` +` or ` -` and end with the relation and right-hand side).
- *
- * @returns the row, or `null` when the text has no row of that name
- */
-export function findLpRow(lpText: string, name: string): LpRow | null {
-  const lines = lpText.split('\n');
-  const start = lines.findIndex((l) => l.startsWith(` ${name}:`));
-  if (start < 0) return null;
-  const parts: string[] = [];
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    parts.push(line);
-    if (/(^|\s)(=|<=|>=)\s*-?[\d.]+(e[-+]?\d+)?$/i.test(line)) break;
-  }
-  const text = parts.join(' ');
-  const variables = [...text.matchAll(/x\(\d+,\d+,\d+\)/g)].map((m) => m[0]);
-  const bounds = new Set<string>();
-  const at = lines.findIndex((l) => l.trim() === 'Bounds');
-  if (at >= 0) {
-    for (let i = at + 1; i < lines.length && /^\s/.test(lines[i]!); i++) {
-      const m = /^\s*(x\(\d+,\d+,\d+\))\s*=\s*1\s*$/.exec(lines[i]!);
-      if (m) bounds.add(m[1]!);
-    }
-  }
-  return { text, variables, fixed: variables.filter((v) => bounds.has(v)).map((v) => `${v} = 1`) };
-}
-
-/** The 0-based cells of the variables `x(r,c,d)` of a row (each cell once, in row order). */
-export function rowCells(variables: readonly string[], size: number): number[] {
-  const out: number[] = [];
-  for (const v of variables) {
-    const m = /^x\((\d+),(\d+),\d+\)$/.exec(v);
-    if (!m) continue;
-    const i = (Number(m[1]) - 1) * size + (Number(m[2]) - 1);
-    if (!out.includes(i)) out.push(i);
-  }
-  return out;
+  return `${choice.family}[${choice.first},${choice.second}]`;
 }
 
 type Katex = typeof import('katex').default;
@@ -212,8 +165,6 @@ interface ModelFacts {
   rows: number;
   nonzeros: number;
   reduction?: ReductionInfo;
-  /** The CPLEX LP text, when an LP export was made for the view. */
-  lp?: string;
 }
 
 /** What the last solve of the view reported about presolve. */
@@ -230,11 +181,11 @@ export interface ModelPanelHooks {
   /** Highlight these 0-based cells on the board (empty: none). */
   markCells(indices: number[]): void;
   /**
-   * The CPLEX LP export of `view` (an `exportModel` request), or `null` when the solver
-   * is busy or was stopped: the panel then waits for {@link ModelPanel.refresh}. A
-   * rejection (e.g. conflicting givens) is shown in the panel.
+   * Row `row` of the model of `view` with the model's size (an `exportModel` request with
+   * `row`), or `null` when the solver is busy or was stopped: the panel then waits for
+   * {@link ModelPanel.refresh}. A rejection (e.g. conflicting givens) is shown in the panel.
    */
-  fetchLp(view: ModelView): Promise<ExportModelResult | null>;
+  fetchRow(view: ModelView, row: string): Promise<ExportModelResult | null>;
 }
 
 /**
@@ -249,6 +200,8 @@ export class ModelPanel {
   private key = '';
   /** The figures of the last {@link MAX_VIEW_FACTS} views, by view key, oldest first. */
   private readonly facts = new Map<string, ModelFacts>();
+  /** The rows read for the current view, by name (null: the model has no such row). */
+  private rows = new Map<string, ModelRow | null>();
   /** Why the LP export of a view failed (e.g. conflicting givens), by view key. */
   private readonly failures = new Map<string, string>();
   private presolve: { key: string; facts: PresolveFacts } | null = null;
@@ -379,6 +332,7 @@ export class ModelPanel {
     this.view = view;
     if (key === this.key && !shapeChanged) return;
     this.key = key;
+    this.rows = new Map();
     if ((givensChanged || shapeChanged) && this.highlightRow) {
       this.highlightRow = false;
       this.hooks.markCells([]);
@@ -444,8 +398,8 @@ export class ModelPanel {
     if (key === this.key) this.renderSizes();
   }
 
-  /** Take an export of `view` (its figures, and the text when it is CPLEX LP). */
-  noteExport(result: ExportModelResult, view: ModelView): void {
+  /** Take an export of `view`: its figures, and its row when the request asked for one. */
+  noteExport(result: ExportModelResult, view: ModelView, row?: string): void {
     const key = viewKey(view);
     const old = this.facts.get(key);
     this.setFacts(key, {
@@ -454,8 +408,13 @@ export class ModelPanel {
       rows: result.rows,
       nonzeros: result.nonzeros,
       ...(result.reduction ? { reduction: result.reduction } : {}),
-      ...(result.format === 'lp' ? { lp: result.text } : old?.lp ? { lp: old.lp } : {}),
     });
+    if (key === this.key && row !== undefined) {
+      // An engine without rows (an older module) answers the text: say so, not ask forever.
+      if (result.row === undefined) this.failures.set(key, 'this engine does not describe single rows');
+      this.rows.set(row, result.row ?? null);
+      if (this.rows.size > MAX_ROWS_KEPT) this.rows.delete(this.rows.keys().next().value as string);
+    }
     if (key === this.key) {
       this.renderFormula();
       this.renderSizes();
@@ -481,8 +440,7 @@ export class ModelPanel {
   private needsFetch(): boolean {
     // Fetched when the panel is on screen, or when someone chose a constraint in it.
     if (!(this.inView || this.highlightRow) || !this.view || this.failures.has(this.key)) return false;
-    const f = this.facts.get(this.key);
-    return !f?.lp;
+    return !this.facts.has(this.key) || !this.rows.has(rowName(this.choice));
   }
 
   private schedule(delayMs: number): void {
@@ -497,12 +455,14 @@ export class ModelPanel {
     const view = this.view;
     if (!view || !this.needsFetch()) return;
     const key = viewKey(view);
-    if (this.fetching === key) return;
-    this.fetching = key;
+    const row = rowName(this.choice);
+    const asking = `${key} ${row}`;
+    if (this.fetching === asking) return;
+    this.fetching = asking;
     try {
-      const result = await this.hooks.fetchLp(view);
+      const result = await this.hooks.fetchRow(view, row);
       // null: busy or stopped; refresh() asks again when the solver is free.
-      if (result) this.noteExport(result, view);
+      if (result) this.noteExport(result, view, row);
     } catch (e) {
       this.failures.set(key, e instanceof Error ? e.message : String(e));
       if (key === this.key) {
@@ -510,7 +470,7 @@ export class ModelPanel {
         this.showRow();
       }
     } finally {
-      if (this.fetching === key) this.fetching = null;
+      if (this.fetching === asking) this.fetching = null;
     }
   }
 
@@ -625,10 +585,10 @@ export class ModelPanel {
     parts.push('<p class="f-st">subject to</p>');
     const rel = view.model === 'packing' ? '\\le' : '=';
     const families: [Family, string, string][] = [
-      ['cell', 'cell(r,c)', `\\sum_{${sum.cell}} x_{r,c,d} ${rel} 1 \\quad ${over.cell}`],
-      ['row', 'row(r,d)', `\\sum_{${sum.row}} x_{r,c,d} ${rel} 1 \\quad ${over.row}`],
-      ['column', 'column(c,d)', `\\sum_{${sum.column}} x_{r,c,d} ${rel} 1 \\quad ${over.column}`],
-      ['box', 'box(b,d)', `\\sum_{${sum.box}} x_{r,c,d} ${rel} 1 \\quad ${over.box}`],
+      ['cell', 'cell[r,c]', `\\sum_{${sum.cell}} x_{r,c,d} ${rel} 1 \\quad ${over.cell}`],
+      ['row', 'row[r,d]', `\\sum_{${sum.row}} x_{r,c,d} ${rel} 1 \\quad ${over.row}`],
+      ['column', 'column[c,d]', `\\sum_{${sum.column}} x_{r,c,d} ${rel} 1 \\quad ${over.column}`],
+      ['box', 'box[b,d]', `\\sum_{${sum.box}} x_{r,c,d} ${rel} 1 \\quad ${over.box}`],
     ];
     if (full) {
       families.push(['givens', 'givens', `x_{r,c,g_{r,c}} ${view.model === 'packing' ? '\\ge' : '='} 1 \\quad \\forall\\, (r,c) \\in G \\text{ (bounds)}`]);
@@ -726,30 +686,29 @@ export class ModelPanel {
     this.secondLabel.textContent = family === 'cell' ? 'column c' : 'digit d';
   }
 
-  /** Show the chosen constraint's row from the LP text (fetching it when missing). */
+  /** Show the chosen constraint's row as the engine writes it (fetching it when missing). */
   private showRow(): void {
     if (!this.view) return;
     const view = this.view;
     const n = view.shape.size;
     const name = rowName(this.choice);
-    const facts = this.facts.get(this.key);
     const title = this.describeChoice(view.model === 'packing');
     const failure = this.failures.get(this.key);
-    if (!facts?.lp) {
-      this.rowOut.innerHTML = `<p class="f-row-title">${escapeHtml(title)}</p><p class="hint">${failure ? `GLPK's LP text is not available: ${escapeHtml(failure)}` : "Reading GLPK's LP text…"}</p>`;
+    if (!this.rows.has(name)) {
+      this.rowOut.innerHTML = `<p class="f-row-title">${escapeHtml(title)}</p><p class="hint">${failure ? `The row is not available: ${escapeHtml(failure)}` : 'Reading the row from the model…'}</p>`;
       this.showingRow = false;
       if (this.highlightRow) this.hooks.markCells([]);
       this.schedule(250);
       return;
     }
-    const row = findLpRow(facts.lp, name);
+    const row = this.rows.get(name) ?? null;
     const out: string[] = [`<p class="f-row-title">${escapeHtml(title)}</p>`];
     if (row) {
-      this.rowCellsShown = rowCells(row.variables, n);
+      this.rowCellsShown = row.cells.map(([r, c]) => (r - 1) * n + (c - 1));
       out.push(`<pre class="lp-row" data-row="${escapeHtml(name)}">${escapeHtml(row.text)}</pre>`);
-      const terms = `${count(row.variables.length, 'term')}${view.model === 'textbook' || view.model === 'packing' ? '' : ` of ${n} in the textbook model`}`;
+      const of = `${count(row.terms, 'term')}${view.model === 'textbook' || view.model === 'packing' ? '' : ` of ${n} in the textbook model`}`;
       out.push(
-        `<p class="hint">${terms}; GLPK writes x[r,c,d] as x(r,c,d) (CPLEX LP names allow no brackets)${row.fixed.length ? `. Fixed by the givens in the Bounds section: ${escapeHtml(row.fixed.join(', '))}` : ''}.</p>`,
+        `<p class="hint">${of}, as gridmilp's model builder hands the row to GLPK (GLPK's LP file writes x[r,c,d] as x(r,c,d): LP names allow no brackets)${row.fixed.length ? `. Fixed by the givens' bounds: ${escapeHtml(row.fixed.join(', '))}` : ''}.</p>`,
       );
     } else {
       this.rowCellsShown = [];

@@ -236,12 +236,15 @@ export class BnbPanel {
 }
 
 /**
- * The CPLEX LP text GLPK writes for the model a model panel describes (an
- * `exportModel` request for the view's puzzle, shape, model and objective).
+ * One row of the model a model panel describes, as the engine's model builder hands it
+ * to GLPK, with the model's size and reduction (an `exportModel` request with `row`
+ * for the view's puzzle, shape, model and objective; protocol.md).
  *
+ * @param row the row's name, e.g. `box[5,3]`
+ * @returns the result, whose `row` is null when the model has no row of that name
  * @throws SolverError as the client raises it (e.g. code `stopped` after Stop)
  */
-export function exportModelLp(client: SolverClient, view: ModelView): Promise<ExportModelResult> {
+export function exportModelRow(client: SolverClient, view: ModelView, row: string): Promise<ExportModelResult> {
   const { size, boxHeight, boxWidth } = view.shape;
   return client.exportModel(view.givens, 'lp', {
     size,
@@ -250,5 +253,6 @@ export function exportModelLp(client: SolverClient, view: ModelView): Promise<Ex
     symbols: 'digits',
     options: { model: view.model },
     ...(view.objective ? { objective: view.objective } : {}),
+    row,
   });
 }

@@ -251,14 +251,17 @@ export class SolverClient {
    *
    * @param puzzle one puzzle in any accepted format
    * @param format `lp` or `mps`
-   * @param extra puzzle fields, solver options (`options.model`) and an objective
-   * @returns the text and the model's size (rows, columns, nonzeros)
-   * @throws SolverError as {@link SolverClient.relax}
+   * @param extra puzzle fields, solver options (`options.model`), an objective, and
+   *   `row`: a row name (`box[5,3]`) to answer instead of the text (the result's `row`,
+   *   null when the model has no such row; protocol.md, `exportModel`)
+   * @returns the text (or the row) and the model's size (rows, columns, nonzeros)
+   * @throws SolverError as {@link SolverClient.relax}; `bad_request` naming `row` for a
+   *   row name that is empty or longer than 200 characters
    */
   exportModel(
     puzzle: string,
     format: ModelFormat,
-    extra: SolveCallOptions = {},
+    extra: SolveCallOptions & { row?: string } = {},
   ): Promise<ExportModelResult> {
     return this.send({ type: 'exportModel', puzzle, format, ...extra });
   }

@@ -6,7 +6,7 @@
  * right of it at (2r + 1, 2c + 2), below it at (2r + 2, 2c + 1); vertices even/even.
  */
 import { GENRES } from '../../generated/vocabulary.js';
-import type { SolveMethod, SolveStats, SolveStatus } from './protocol.js';
+import type { ModelRow, SolveMethod, SolveStats, SolveStatus } from './protocol.js';
 
 /** A genre's protocol id (protocol/vocabulary.json, "genres"). */
 export type GenreId = (typeof GENRES)[number]['id'];
@@ -132,6 +132,8 @@ export interface GenreRequest {
   limit?: number;
   seed?: number;
   format?: 'lp' | 'mps';
+  /** `formulation`: a row name (`cage[3]`) to write out besides the groups. */
+  row?: string;
   options?: GenreSolveOptions;
 }
 
@@ -280,6 +282,8 @@ export interface Formulation {
 /** Result of `formulation`. */
 export interface FormulationResult extends GenreResultHead {
   formulation: Formulation;
+  /** The request's `row`, or null when the model has none of that name. */
+  row?: ModelRow | null;
 }
 
 /**

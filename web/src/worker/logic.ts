@@ -184,6 +184,9 @@ export class SolverWorkerLogic {
         if (m.format !== 'lp' && m.format !== 'mps') {
           return bad('format', 'exportModel needs a format, "lp" or "mps".');
         }
+        if (m.row !== undefined && typeof m.row !== 'string') {
+          return bad('row', 'exportModel takes a row name (string) such as "box[5,3]".');
+        }
         const objective = cleanObjective(m.objective);
         this.reply(
           id,
@@ -195,6 +198,7 @@ export class SolverWorkerLogic {
             ...puzzleFields(m),
             options: cleanOptions(m.options),
             ...(objective ? { objective } : {}),
+            ...(m.row !== undefined ? { row: m.row } : {}),
           }),
         );
         return;
@@ -377,12 +381,17 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
 /**
  * Whether a message needs the module with the genres: a genre route request, or what
  * the first-solve module leaves out to stay under its weight budget (issue #24):
- * `explainInfeasible`, and an `exportModel` in free MPS (GLPK's MPS writer).
+ * `explainInfeasible`, and an `exportModel` in free MPS (GLPK's MPS writer) or of one
+ * `row` (the model panel's).
  */
 function needsFullModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, format } = message as { type?: unknown; format?: unknown };
-  return type === 'genre' || type === 'explainInfeasible' || (type === 'exportModel' && format === 'mps');
+  const { type, format, row } = message as { type?: unknown; format?: unknown; row?: unknown };
+  return (
+    type === 'genre' ||
+    type === 'explainInfeasible' ||
+    (type === 'exportModel' && (format === 'mps' || row !== undefined))
+  );
 }
 
 /**

@@ -684,14 +684,20 @@ export class GenreView {
   }
 
   private async formulation(): Promise<void> {
-    const r = await this.run<FormulationResult>({ type: 'formulation', ...this.puzzleFields() });
+    const request: Omit<GenreRequest, 'id'> = { type: 'formulation', ...this.puzzleFields() };
+    const r = await this.run<FormulationResult>(request);
     if (r === null) return;
     const katex = await loadKatex().catch(() => null);
-    this.renderFormulation(r.formulation, katex);
+    this.renderFormulation(r.formulation, katex, request);
     this.say(`The model “${r.model}”: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
   }
 
-  private renderFormulation(f: Formulation, katex: Katex | null): void {
+  /**
+   * Draws the formulation: each group's TeX and a list of its rows; picking a row
+   * outlines its cells and writes it out as the engine's model builder hands it to GLPK
+   * (the same formulation request with `row`).
+   */
+  private renderFormulation(f: Formulation, katex: Katex | null, request: Omit<GenreRequest, 'id'>): void {
     const tex = (source: string, into: HTMLElement, display: boolean): void => {
       if (katex) katex.render(source, into, { displayMode: display, throwOnError: false, output: 'html' });
       else into.textContent = source;
@@ -722,15 +728,30 @@ export class GenreView {
           return option;
         }),
       );
-      rows.addEventListener('change', () => this.highlight(group.rows[Number(rows.value)]?.cells ?? []));
+      const written = document.createElement('pre');
+      written.className = 'formulation-row';
+      written.hidden = true;
+      rows.addEventListener('change', () => {
+        const row = group.rows[Number(rows.value)];
+        this.highlight(row?.cells ?? []);
+        if (row !== undefined) void this.writeRow(request, row.name, written);
+      });
       rows.addEventListener('focus', () => this.highlight(group.rows[Number(rows.value)]?.cells ?? []));
-      section.append(title, math, rows);
+      section.append(title, math, rows, written);
       body.append(section);
     }
     this.formulationPanel.hidden = false;
   }
 
-  /** Outlines cells (1-based [row, column]) on the board. */
+  /** Writes row `name` of the formulation `request` into `into` (left as it was when busy). */
+  private async writeRow(request: Omit<GenreRequest, 'id'>, name: string, into: HTMLElement): Promise<void> {
+    const r = await this.run<FormulationResult>({ ...request, row: name }, false);
+    if (r === null) return;
+    into.textContent = r.row ? r.row.text : `The model has no row ${name}.`;
+    into.dataset.row = name;
+    into.hidden = false;
+  }
+
   /**
    * Hatches cells of the board (a partial fill's empty cells), under the digits.
    *

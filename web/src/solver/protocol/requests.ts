@@ -91,6 +91,8 @@ export interface ExportModelRequest extends PuzzleFields {
   format: ModelFormat;
   options?: SolveOptions;
   objective?: Objective;
+  /** A row name (`box[5,3]`, 1–200 characters): answer that row (`row`) instead of `text`. */
+  row?: string;
 }
 
 /** Debug switches, for tests only. */

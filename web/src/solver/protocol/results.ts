@@ -118,8 +118,10 @@ export interface ExportModelResult {
   rows: number;
   columns: number;
   nonzeros: number;
-  /** The text GLPK wrote. */
+  /** The text GLPK wrote (absent when the request asked for a `row`). */
   text: string;
+  /** The request's `row`, or null when the model has none of that name. */
+  row?: ModelRow | null;
   givens: string;
   size: number;
   boxHeight: number;
@@ -127,6 +129,23 @@ export interface ExportModelResult {
   reduction?: ReductionInfo;
   /** Whole request, ms. */
   totalMs: number;
+}
+
+/**
+ * One row of a built model for a reader (protocol.md, `exportModel` and `formulation`
+ * with `row`): as the model builder hands it to GLPK.
+ */
+export interface ModelRow {
+  /** The row's name, e.g. `box[5,3]`. */
+  name: string;
+  /** `box[5,3]: x[4,4,3] + x[4,5,3] + … = 1`: a coefficient of 1 left out, −1 a minus sign. */
+  text: string;
+  /** Its terms (variables with a nonzero coefficient). */
+  terms: number;
+  /** The 1-based [row, column] cells of its variables, each once. */
+  cells: Array<[number, number]>;
+  /** Its variables whose bounds fix them, e.g. `x[1,1,4] = 1` (a textbook model's givens). */
+  fixed: string[];
 }
 
 /** Branch-and-bound progress of a solve (streamed at most every `progressIntervalMs`). */

@@ -155,6 +155,8 @@ export interface WorkerExportModelMessage extends PuzzleFields {
   format: ModelFormat;
   options?: SolveOptions;
   objective?: Objective;
+  /** A row name: answer that row instead of the text (protocol.md, `exportModel`). */
+  row?: string;
 }
 
 /**
