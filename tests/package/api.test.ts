@@ -229,7 +229,7 @@ describe('solve with a genre', () => {
       expect(new Set(cells.slice(row * 4, row * 4 + 4)).size).toBe(4);
     }
     expect(r.answer!.text.split('\n').slice(0, 2)).toEqual(['=== own_4x4', '4 4']);
-    expect(r.board.items.filter((i) => i.kind === 'cage')).toHaveLength(8);
+    expect(r.board!.items.filter((i) => i.kind === 'cage')).toHaveLength(8);
   });
 
   it('takes the model and method, and sudoku as the plain solve', () => {

@@ -295,8 +295,8 @@ class GridmilpSolver implements Solver {
     const genre = genreOptionsOf(rest) as GenreSolveManyOptions | null;
     const batch = (
       genre !== null ? this.planGenreMany(puzzles, genre) : this.planMany(puzzles, withoutSudokuGenre(rest) as SolveManyOptions | undefined)
-    ) as unknown as PlannedBatch<object, SolveManyResult | GenreSolveManyResult>;
-    const report = onProgress as ((progress: Omit<BatchProgress, 'item'> & { item: object }) => void) | undefined;
+    ) as unknown as PlannedBatch<BatchItem, SolveManyResult | GenreSolveManyResult>;
+    const report = onProgress as ((progress: Omit<BatchProgress, 'item'> & { item: BatchItem }) => void) | undefined;
     if (workers !== undefined) {
       return this.runOnThreads(batch, workers, report, start).then(() => batch.summary(start));
     }
@@ -423,7 +423,7 @@ class GridmilpSolver implements Solver {
    * solveMany's `workers`: the requests go out in chunks to whichever thread is free
    * (each thread a module of its own), the items come back in input order.
    */
-  private async runOnThreads<I>(
+  private async runOnThreads<I extends BatchItem>(
     batch: PlannedBatch<I, unknown>,
     workers: number,
     onProgress: ((progress: Omit<BatchProgress, 'item'> & { item: I }) => void) | undefined,
@@ -449,7 +449,7 @@ class GridmilpSolver implements Solver {
         responses.forEach((response, k) => {
           const item = batch.items[from + k]!;
           batch.fill(item, response);
-          const ms = (item as { ms?: number }).ms;
+          const ms = item.ms;
           if (ms !== undefined) {
             timedMs += ms;
             timed++;
@@ -786,6 +786,11 @@ interface PlannedBatch<I, R> {
   fill(item: I, response: EngineResponse): void;
   /** The result, `start` the call's clock reading (ms). */
   summary(start: number): R;
+}
+
+/** What every batch item has (Sudoku's and a genre's): the engine's ms once answered. */
+interface BatchItem {
+  ms?: number;
 }
 
 /** A genre batch's work per message to a thread once the pace is known, ms. */

@@ -256,6 +256,19 @@ export interface Shape {
   boxWidth: number;
 }
 
+/**
+ * The engine's box height for side n: the largest divisor of n that is at most √n
+ * (cpp/puzzles/sudoku/grid.cpp, shapeForSize), so 9 → 3, 6 → 2, 12 → 3, 7 → 1.
+ *
+ * @param n the side, 1 or more
+ * @returns h, with boxes of h rows × n / h columns
+ */
+export function usualBoxHeight(n: number): number {
+  let h = 1;
+  for (let d = 1; d * d <= n; d++) if (n % d === 0) h = d;
+  return h;
+}
+
 /** The sizes the page offers, with the engine's default box shapes. */
 export const SHAPES: readonly Shape[] = [
   { size: 4, boxHeight: 2, boxWidth: 2 },

@@ -164,7 +164,8 @@ export interface GenreSolveResult extends GenreResultHead {
   answer?: GenreAnswer;
   /** The packing model without an answer: its largest partial fill (drawn on `board`). */
   partialFill?: GenrePartialFill;
-  board: Board;
+  /** The board drawn by the engine; absent when the request said `board: false`. */
+  board?: Board;
   stats: GenreSolveStats;
 }
 

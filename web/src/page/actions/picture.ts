@@ -9,7 +9,7 @@
 import type { Board, GenreResultHead } from '../../solver/genre';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
-import { valueOfChar } from '../format';
+import { usualBoxHeight, valueOfChar } from '../format';
 
 /**
  * Save the board as `format`: the givens, and the solution's other digits when solved.
@@ -20,10 +20,8 @@ import { valueOfChar } from '../format';
 export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<void> {
   const { board, client, jobs } = page;
   const { size, boxHeight, boxWidth } = board.shape;
-  // The engine's Sudoku reads a line of n² cells with the usual boxes for n: as tall as
-  // the largest divisor of n that is at most √n (cpp/puzzles/sudoku/grid.cpp, shapeForSize).
-  let usual = 1;
-  for (let d = 1; d * d <= size; d++) if (size % d === 0) usual = d;
+  // The engine's Sudoku reads a line of n² cells with the usual boxes for n.
+  const usual = usualBoxHeight(size);
   if (boxHeight !== usual || boxWidth !== size / usual) {
     jobs.setStatus(`Download ${format.toUpperCase()} draws ${size}×${size} boards with ${usual}×${size / usual} boxes only, not ${boxHeight}×${boxWidth}.`, 'error');
     return;

@@ -25,7 +25,7 @@ import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } fro
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileSize, checkTextSize } from '../format';
+import { checkFileSize, checkTextSize, usualBoxHeight } from '../format';
 import { batchWorkers, BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
@@ -477,7 +477,8 @@ export class GenreView {
       // count, the incumbent nodes and the status.
       void import('../tree').then((tree) => tree.renderTree(byId('genre-tree'), r as never));
     }
-    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
+    // A single Solve asks for the board (only a batch says board: false).
+    if (r.board) this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
     this.answer = r.answer ? { text: r.answer.text, puzzle: asked.puzzle ?? '', index: asked.index ?? 1 } : null;
     this.showRoundStepper();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
@@ -619,7 +620,7 @@ export class GenreView {
   private async uniqueness(): Promise<void> {
     const r = await this.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...this.puzzleFields() });
     if (r === null) return;
-    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
+    if (r.board) this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
     if (r.unique === true) this.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
     else if (r.unique === false)
       this.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
@@ -1083,13 +1084,8 @@ export class GenreView {
     const rows = this.board?.rows ?? 9;
     const columns = this.board?.columns ?? rows;
     const empty = Array.from({ length: rows * columns }, () => '-');
-    const side = (n: number): number => {
-      let h = Math.floor(Math.sqrt(n));
-      while (n % h !== 0) h--;
-      return h;
-    };
-    const h = side(rows);
-    const w = columns / side(columns);
+    const h = usualBoxHeight(rows);
+    const w = columns / usualBoxHeight(columns);
     const boxes = Array.from({ length: rows * columns }, (_, i) => String(Math.floor(Math.floor(i / columns) / h) * Math.ceil(columns / w) + Math.floor((i % columns) / w) + 1));
     const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : this.genre === 'kakuro' ? empty.map(() => '0') : [...empty]));
     this.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
