@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The page for every genre but Sudoku: the puzzle text, the board drawn from the
- * engine's board description (board-svg.ts), Solve, uniqueness, the LP relaxation, the
- * formulation as the engine states it, a new puzzle from a seed, and the board as SVG
- * or PNG. Loaded only when a genre other than Sudoku is first picked. Nothing here
- * knows a genre's rules: the engine parses, solves, checks and describes the board.
+ * engine's board description (board-svg.ts), Solve, uniqueness, enumeration, the LP
+ * relaxation, a new puzzle from a seed, Solve all, and the board as SVG or PNG. Loaded
+ * only when a genre other than Sudoku is first picked. Its parts in their own files:
+ * the board editor (editor.ts), the formulation panel (formulation.ts) and the cut
+ * rounds' stepper (rounds.ts). Nothing here knows a genre's rules: the engine parses,
+ * solves, checks and describes the board.
  */
 import type { SolverClient } from '../../solver/client';
 import {
   GENRE_TITLES,
   RECORD_PARAMETER,
   type Board,
-  type Formulation,
-  type FormulationResult,
   type GenreExplainResult,
   type GenreId,
   type GenreRequest,
@@ -25,7 +25,7 @@ import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } fro
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileSize, checkTextSize, usualBoxHeight } from '../format';
+import { checkFileSize, checkTextSize } from '../format';
 import { batchWorkers, BnbPanel, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
@@ -48,8 +48,11 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
   'shikaku',
   'nurikabe',
 ]);
-import { CELL, el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
-import { freshId, readRecord, writeRecord, type RecordText } from './record';
+import { el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
+import { BoardEditor } from './editor';
+import { FormulationPanel } from './formulation';
+import { CutRounds, type CutRoundView } from './rounds';
+import { readRecord } from './record';
 
 type Variant = Exclude<GenreId, 'sudoku'>;
 
@@ -76,13 +79,6 @@ interface GenerateResult {
   givens: number;
   minimal: boolean;
   totalMs: number;
-}
-
-type Katex = typeof import('katex').default;
-let katexLoading: Promise<Katex> | null = null;
-function loadKatex(): Promise<Katex> {
-  katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => m.default);
-  return katexLoading;
 }
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -120,18 +116,6 @@ export function createGenreView(client: SolverClient): GenreView {
 /**
  * The genre page: wires the elements of `#genre-play` (genre/layout.ts) to the engine.
  */
-/** Most cut rounds a Solve keeps for stepping through (each holds a board). */
-const kRoundsKept = 200;
-
-/** One round of the re-solve loop as the engine reports it (cpp/app/protocol.md). */
-interface CutRoundView {
-  round: number;
-  cuts: number;
-  /** The cells the round's cuts name, 1-based [row, column]. */
-  cells: Array<[number, number]>;
-  why: string[];
-  board: Board;
-}
 
 export class GenreView {
   private readonly client: SolverClient;
@@ -140,7 +124,8 @@ export class GenreView {
   private readonly boardBox = byId<HTMLDivElement>('genre-board');
   private readonly status = byId<HTMLParagraphElement>('genre-status');
   private readonly pick = byId<HTMLSelectElement>('genre-pick');
-  private readonly formulationPanel = byId<HTMLElement>('genre-formulation');
+  /** The formulation as the engine states it. */
+  private readonly formulationPanel: FormulationPanel;
   private readonly busyButtons: HTMLButtonElement[];
   private readonly stop = byId<HTMLButtonElement>('genre-stop');
   private svg: SVGSVGElement | null = null;
@@ -150,12 +135,8 @@ export class GenreView {
   private lastErrorCode: string | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
-  /** Selected cells (indices) for the editor, and the keyboard's cell. */
-  private selection = new Set<number>();
-  private cursor = 0;
-  private dragging = false;
-  /** The last digit typed (for two-digit numbers): its cell, the number so far, when. */
-  private typed: { cell: number; text: string; at: number } | null = null;
+  /** Selecting cells and editing the puzzle on the board. */
+  private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
   private solutions: string[] = [];
   /** The rows of the last Solve all (name, status, ms, nodes, record, answer), for Download .xlsx/.csv. */
@@ -167,22 +148,36 @@ export class GenreView {
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
   private readonly bnb = new BnbPanel('genre-bnb');
   private readonly rounds = byId('genre-bnb-rounds');
-  /** The cut rounds of the last Solve (the last kRoundsKept), for the round stepper. */
-  private cutRounds: CutRoundView[] = [];
-  /** The round drawn at the next animation frame (live drawing keeps only the latest). */
-  private pendingRound: CutRoundView | null = null;
-  private roundFrame = 0;
-  private readonly roundPanel = byId<HTMLElement>('genre-cut-rounds');
+  /** The cut rounds of the last Solve, drawn live and stepped through after. */
+  private readonly cutRounds = new CutRounds((round) => this.drawRound(round));
   /** Enumerate's answers, each with its board, and the stepper through them. */
   private readonly answersPanel = byId<HTMLElement>('genre-answers');
   private readonly answerStep = byId<HTMLInputElement>('genre-answer-step');
   private answers: Array<{ board: Board; text: string; name: string; rows: number; columns: number }> = [];
   /** The text and puzzle Enumerate's answers are of (for Save .xlsx / .csv of one). */
   private answersOf: { puzzle: string; index: number } = { puzzle: '', index: 1 };
-  private readonly roundStep = byId<HTMLInputElement>('genre-round-step');
 
   constructor(client: SolverClient) {
     this.client = client;
+    // The editor reads the page's current genre and board through getters.
+    const view = this;
+    this.editor = new BoardEditor(
+      {
+        get genre() {
+          return view.genre;
+        },
+        get board() {
+          return view.board;
+        },
+        get svg() {
+          return view.svg;
+        },
+        text: this.text,
+        readText: () => this.readText(),
+        say: (message, kind) => this.say(message, kind),
+      },
+      this.boardBox,
+    );
     this.busyButtons = ['genre-solve', 'genre-unique', 'genre-enumerate', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
       (id) => byId<HTMLButtonElement>(id),
     );
@@ -197,7 +192,12 @@ export class GenreView {
     byId('genre-relax').addEventListener('click', () => void this.relax());
     byId('genre-enumerate').addEventListener('click', () => void this.enumerate());
     this.answerStep.addEventListener('input', () => this.showAnswer(Number(this.answerStep.value)));
-    byId('genre-formulation-button').addEventListener('click', () => void this.formulation());
+    this.formulationPanel = new FormulationPanel({
+      run: (request, long) => this.run(request, long),
+      highlight: (cells) => this.highlight(cells),
+      say: (message, kind) => this.say(message, kind),
+    });
+    byId('genre-formulation-button').addEventListener('click', () => void this.formulationPanel.show(this.puzzleFields()));
     byId('genre-new').addEventListener('click', () => void this.generate());
     byId('genre-draw').addEventListener('click', () => void this.readText());
     byId('genre-solve-all').addEventListener('click', () => void this.solveAll());
@@ -218,23 +218,6 @@ export class GenreView {
     byId('genre-download-xlsx').addEventListener('click', () => void this.saveResults('xlsx'));
     byId('genre-download-csv').addEventListener('click', () => void this.saveResults('csv'));
     this.stop.addEventListener('click', () => this.client.stop());
-    byId('genre-make-cage').addEventListener('click', () => this.makeCage());
-    byId('genre-delete-cage').addEventListener('click', () => this.deleteCage());
-    byId('genre-make-region').addEventListener('click', () => this.makeRegion());
-    byId('genre-empty').addEventListener('click', () => this.emptyGrid());
-    byId<HTMLInputElement>('genre-cage-sum').addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') this.makeCage();
-    });
-    this.roundStep.addEventListener('input', () => {
-      const round = this.cutRounds[Number(this.roundStep.value) - 1];
-      if (round === undefined) return;
-      this.drawRound(round);
-      this.showRoundText(round);
-    });
-    this.boardBox.addEventListener('pointerdown', (event) => this.pointer(event, 'down'));
-    this.boardBox.addEventListener('pointermove', (event) => this.pointer(event, 'move'));
-    window.addEventListener('pointerup', () => (this.dragging = false));
-    this.boardBox.addEventListener('keydown', (event) => this.key(event));
     this.pick.addEventListener('change', () => void this.draw());
     const file = byId<HTMLInputElement>('genre-file');
     byId('genre-load-file').addEventListener('click', () => file.click());
@@ -275,9 +258,9 @@ export class GenreView {
     byId('genre-cage-tools').hidden = genre !== 'killer';
     byId('genre-make-region').hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint').textContent = EDITING[genre].hint;
-    this.selection.clear();
+    this.editor.selection.clear();
     this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
-    this.formulationPanel.hidden = true;
+    this.formulationPanel.hide();
     byId<HTMLSelectElement>('genre-model').replaceChildren();
     void this.readText();
   }
@@ -456,14 +439,12 @@ export class GenreView {
     if (this.busy) return;
     this.bnb.start(false);
     this.rounds.textContent = '1';
-    this.cutRounds = [];
-    this.roundPanel.hidden = true;
+    this.cutRounds.start();
     const asked = this.solveFields();
     const r = await this.run<GenreSolveResult>({ type: 'solve', ...asked });
-    this.cancelRoundFrame();
     if (r === null) {
       this.bnb.stopped();
-      this.showRoundStepper();
+      this.cutRounds.finish();
       // Clashing givens are refused by a solve, and explained by Why no solution?.
       this.offerExplanation(this.lastErrorCode === 'conflicting_givens');
       return;
@@ -480,7 +461,7 @@ export class GenreView {
     // A single Solve asks for the board (only a batch says board: false).
     if (r.board) this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
     this.answer = r.answer ? { text: r.answer.text, puzzle: asked.puzzle ?? '', index: asked.index ?? 1 } : null;
-    this.showRoundStepper();
+    this.cutRounds.finish();
     const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
     this.offerExplanation(!r.answer && r.status === 'infeasible');
     if (!r.answer && r.partialFill) {
@@ -684,75 +665,6 @@ export class GenreView {
     );
   }
 
-  private async formulation(): Promise<void> {
-    const request: Omit<GenreRequest, 'id'> = { type: 'formulation', ...this.puzzleFields() };
-    const r = await this.run<FormulationResult>(request);
-    if (r === null) return;
-    const katex = await loadKatex().catch(() => null);
-    this.renderFormulation(r.formulation, katex, request);
-    this.say(`The model “${r.model}”: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
-  }
-
-  /**
-   * Draws the formulation: each group's TeX and a list of its rows; picking a row
-   * outlines its cells and writes it out as the engine's model builder hands it to GLPK
-   * (the same formulation request with `row`).
-   */
-  private renderFormulation(f: Formulation, katex: Katex | null, request: Omit<GenreRequest, 'id'>): void {
-    const tex = (source: string, into: HTMLElement, display: boolean): void => {
-      if (katex) katex.render(source, into, { displayMode: display, throwOnError: false, output: 'html' });
-      else into.textContent = source;
-    };
-    const body = byId('genre-formulation-body');
-    body.replaceChildren();
-    const head = document.createElement('div');
-    const variables = document.createElement('div');
-    tex(f.variables, variables, true);
-    const objective = document.createElement('div');
-    tex(f.objective, objective, true);
-    head.append(variables, objective);
-    body.append(head);
-    for (const group of f.groups) {
-      const section = document.createElement('section');
-      section.className = 'formulation-group';
-      const title = document.createElement('h4');
-      title.textContent = `${group.title} — ${group.id}, ${group.rows.length} rows${group.technique ? ` (${group.technique})` : ''}`;
-      const math = document.createElement('div');
-      tex(group.tex, math, true);
-      const rows = document.createElement('select');
-      rows.setAttribute('aria-label', `Rows of ${group.id}: pick one to outline its cells`);
-      rows.append(
-        ...group.rows.slice(0, 500).map((row, i) => {
-          const option = document.createElement('option');
-          option.value = String(i);
-          option.textContent = row.name;
-          return option;
-        }),
-      );
-      const written = document.createElement('pre');
-      written.className = 'formulation-row';
-      written.hidden = true;
-      rows.addEventListener('change', () => {
-        const row = group.rows[Number(rows.value)];
-        this.highlight(row?.cells ?? []);
-        if (row !== undefined) void this.writeRow(request, row.name, written);
-      });
-      rows.addEventListener('focus', () => this.highlight(group.rows[Number(rows.value)]?.cells ?? []));
-      section.append(title, math, rows, written);
-      body.append(section);
-    }
-    this.formulationPanel.hidden = false;
-  }
-
-  /** Writes row `name` of the formulation `request` into `into` (left as it was when busy). */
-  private async writeRow(request: Omit<GenreRequest, 'id'>, name: string, into: HTMLElement): Promise<void> {
-    const r = await this.run<FormulationResult>({ ...request, row: name }, false);
-    if (r === null) return;
-    into.textContent = r.row ? r.row.text : `The model has no row ${name}.`;
-    into.dataset.row = name;
-    into.hidden = false;
-  }
-
   /**
    * Hatches cells of the board (a partial fill's empty cells), under the digits.
    *
@@ -836,7 +748,7 @@ export class GenreView {
    */
   private async saveSheet(format: 'xlsx' | 'csv'): Promise<void> {
     const index = Number(this.pick.value || '1');
-    const record = readRecord(this.ownText(index - 1), this.blocks());
+    const record = readRecord(this.ownText(index - 1), EDITING[this.genre].blocks);
     if (record === null) {
       this.say('Save .xlsx needs the puzzle in the record layout (a size line, then its rows): press Draw to check the text.', 'error');
       return;
@@ -894,15 +806,7 @@ export class GenreView {
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
     this.boardBox.replaceChildren(this.svg);
-    this.selection = new Set([...this.selection].filter((c) => c < board.rows * board.columns));
-    this.drawSelection();
-  }
-
-  // ---- The editor: select cells, then make a cage or a region, or type givens ----
-
-  /** Blocks of the genre's record (editing.ts). */
-  private blocks(): number {
-    return EDITING[this.genre].blocks;
+    this.editor.keepWithin(board.rows * board.columns);
   }
 
   /** The puzzle's puzz.link URL as a link and a Copy button, or neither when it has none. */
@@ -915,184 +819,6 @@ export class GenreView {
     link.textContent = url.length > 60 ? `${url.slice(0, 57)}…` : url;
   }
 
-  /** The cell under a pointer event, or -1. */
-  private cellAt(event: PointerEvent): number {
-    if (this.svg === null || this.board === null) return -1;
-    const matrix = this.svg.getScreenCTM();
-    if (matrix === null) return -1;
-    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-    const row = Math.floor((point.y - 8) / CELL);
-    const column = Math.floor((point.x - 8) / CELL);
-    if (row < 0 || column < 0 || row >= this.board.rows || column >= this.board.columns) return -1;
-    return row * this.board.columns + column;
-  }
-
-  private pointer(event: PointerEvent, phase: 'down' | 'move'): void {
-    const cell = this.cellAt(event);
-    if (cell < 0) return;
-    if (phase === 'down') {
-      this.dragging = true;
-      if (!event.shiftKey && !event.ctrlKey && !event.metaKey) this.selection.clear();
-      this.svg?.focus();
-      event.preventDefault();
-    } else if (!this.dragging) {
-      return;
-    }
-    this.selection.add(cell);
-    this.cursor = cell;
-    this.drawSelection();
-  }
-
-  private key(event: KeyboardEvent): void {
-    if (this.board === null) return;
-    const { rows, columns } = this.board;
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const move = moves[event.key];
-    if (move !== undefined) {
-      const row = Math.min(rows - 1, Math.max(0, Math.floor(this.cursor / columns) + move[0]));
-      const column = Math.min(columns - 1, Math.max(0, (this.cursor % columns) + move[1]));
-      this.cursor = row * columns + column;
-      if (!event.shiftKey) this.selection.clear();
-      this.selection.add(this.cursor);
-      this.drawSelection();
-      event.preventDefault();
-      return;
-    }
-    if (this.genre === 'killer' && /^[0-9]$/.test(event.key)) {
-      const sum = byId<HTMLInputElement>('genre-cage-sum');
-      sum.focus();
-      sum.value = event.key;
-      event.preventDefault();
-      return;
-    }
-    if (this.genre === 'killer' && (event.key === 'Backspace' || event.key === 'Delete')) {
-      this.deleteCage();
-      event.preventDefault();
-      return;
-    }
-    const editing = EDITING[this.genre];
-    const block = editing.typeBlock;
-    if (block === null) return;
-    const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
-    let value: string | null = null;
-    if (event.key === 'Backspace' || event.key === 'Delete') {
-      value = '-';
-    } else if (editing.x !== null && event.key.toLowerCase() === 'x') {
-      value = editing.x;
-    } else if (/^[0-9]$/.test(event.key)) {
-      // A second digit soon after the first in the same cell makes a two-digit number.
-      const now = Date.now();
-      const previous = this.typed;
-      const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + event.key) : NaN;
-      const digit = Number(event.key);
-      const number = joined <= editing.maxNumber ? joined : digit;
-      if (number > editing.maxNumber || (number === 0 && !editing.zero)) {
-        value = '-';
-      } else {
-        value = String(number);
-      }
-      this.typed = { cell: this.cursor, text: value === '-' ? '' : value, at: now };
-    }
-    if (value === null) return;
-    const token = value;
-    this.edit((record) => {
-      for (const cell of cells) record.blocks[block]![cell] = token;
-    });
-    event.preventDefault();
-  }
-
-  /** Outlines the selected cells and says how many there are. */
-  private drawSelection(): void {
-    if (this.svg === null || this.board === null) return;
-    const columns = this.board.columns;
-    const cells = [...this.selection].map((cell) => [Math.floor(cell / columns) + 1, (cell % columns) + 1] as [number, number]);
-    overlayCells(this.svg, 'selection', cells, 3, { fill: '#7fb2f0', 'fill-opacity': 0.35 });
-    const n = this.selection.size;
-    byId('genre-selection').textContent =
-      n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected.`;
-  }
-
-  /**
-   * Changes the puzzle text through its record (the engine then redraws it, or says
-   * what is wrong; the text keeps the edit either way).
-   */
-  private edit(change: (record: RecordText) => void): void {
-    const record = readRecord(this.text.value, this.blocks());
-    if (record === null) {
-      this.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
-      return;
-    }
-    change(record);
-    this.text.value = writeRecord(record);
-    void this.readText();
-  }
-
-  private makeCage(): void {
-    const sum = byId<HTMLInputElement>('genre-cage-sum');
-    const value = Number(sum.value);
-    if (this.selection.size === 0 || !Number.isInteger(value) || value < 1) {
-      this.say('Select the cage’s cells, then type its sum (a whole number) and press Make cage.', 'warning');
-      return;
-    }
-    const cells = [...this.selection].sort((a, b) => a - b);
-    this.edit((record) => {
-      const [sums, ids] = record.blocks as [string[], string[]];
-      const id = freshId(ids);
-      for (const cell of cells) {
-        ids[cell] = id;
-        sums[cell] = '-';
-      }
-      sums[cells[0]!] = String(value);
-    });
-    sum.value = '';
-    this.selection.clear();
-  }
-
-  private deleteCage(): void {
-    if (this.selection.size === 0) return;
-    this.edit((record) => {
-      const [sums, ids] = record.blocks as [string[], string[]];
-      const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => id !== '-' && id !== '.'));
-      ids.forEach((id, cell) => {
-        if (doomed.has(id)) {
-          ids[cell] = '-';
-          sums[cell] = '-';
-        }
-      });
-    });
-    this.selection.clear();
-  }
-
-  private makeRegion(): void {
-    const block = EDITING[this.genre].regionBlock;
-    if (this.selection.size === 0 || block === null) return;
-    this.edit((record) => {
-      const ids = record.blocks[block]!;
-      const id = freshId(ids);
-      for (const cell of this.selection) ids[cell] = id;
-    });
-    this.selection.clear();
-  }
-
-  /**
-   * An empty puzzle of the board's size: no givens or clues; killer no cages; the
-   * genres with regions get boxes as regions (the rows and columns of the most square
-   * box shape that divides the side).
-   */
-  private emptyGrid(): void {
-    const editing = EDITING[this.genre];
-    const rows = this.board?.rows ?? 9;
-    const columns = this.board?.columns ?? rows;
-    const empty = Array.from({ length: rows * columns }, () => '-');
-    const h = usualBoxHeight(rows);
-    const w = columns / usualBoxHeight(columns);
-    const boxes = Array.from({ length: rows * columns }, (_, i) => String(Math.floor(Math.floor(i / columns) / h) * Math.ceil(columns / w) + Math.floor((i % columns) / w) + 1));
-    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : this.genre === 'kakuro' ? empty.map(() => '0') : [...empty]));
-    this.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
-    this.selection.clear();
-    void this.readText();
-  }
-
   /** Live figures of a long request: branch-and-bound nodes, cut rounds, answers found. */
   private progress(p: Record<string, unknown>): void {
     const n = (key: string): string => (typeof p[key] === 'number' ? (p[key] as number).toLocaleString('en') : '?');
@@ -1102,18 +828,7 @@ export class GenreView {
       this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
     } else if (p.phase === 'cuts') {
       if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
-      if (typeof p.round === 'number' && typeof p.board === 'object' && p.board !== null) {
-        const round: CutRoundView = {
-          round: p.round,
-          cuts: typeof p.cuts === 'number' ? p.cuts : 0,
-          cells: Array.isArray(p.cells) ? (p.cells as Array<[number, number]>) : [],
-          why: Array.isArray(p.why) ? (p.why as string[]) : [],
-          board: p.board as Board,
-        };
-        this.cutRounds.push(round);
-        if (this.cutRounds.length > kRoundsKept) this.cutRounds.shift();
-        this.drawRoundSoon(round);
-      }
+      this.cutRounds.add(p);
       this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
     } else if (p.phase === 'sat' && typeof p.bound === 'number') {
       const question =
@@ -1126,55 +841,11 @@ export class GenreView {
     }
   }
 
-  /** Draws a round's board at the next animation frame, dropping any older pending one. */
-  private drawRoundSoon(round: CutRoundView): void {
-    this.pendingRound = round;
-    if (this.roundFrame !== 0) return;
-    this.roundFrame = requestAnimationFrame(() => {
-      this.roundFrame = 0;
-      const latest = this.pendingRound;
-      this.pendingRound = null;
-      if (latest !== null) this.drawRound(latest);
-    });
-  }
-
-  private cancelRoundFrame(): void {
-    if (this.roundFrame !== 0) cancelAnimationFrame(this.roundFrame);
-    this.roundFrame = 0;
-    this.pendingRound = null;
-  }
-
   /** A round's answer on the board, the cells its cuts name outlined. */
   private drawRound(round: CutRoundView): void {
     const what = round.cuts > 0 ? `rejected by ${round.cuts} cut${round.cuts === 1 ? '' : 's'}` : 'the answer';
     this.drawBoard(round.board, `${GENRE_TITLES[this.genre]}, cut round ${round.round}: ${what}`);
     this.highlight(round.cells);
-  }
-
-  /** After a Solve with more than one round: the stepper through the rounds kept. */
-  private showRoundStepper(): void {
-    const kept = this.cutRounds;
-    this.roundPanel.hidden = kept.length < 2;
-    if (kept.length < 2) return;
-    this.roundStep.min = '1';
-    this.roundStep.max = String(kept.length);
-    this.roundStep.value = String(kept.length);
-    byId('genre-round-count').textContent = kept[kept.length - 1]!.round.toLocaleString('en');
-    this.showRoundText(kept[kept.length - 1]!);
-  }
-
-  /** The stepper's round: its number and its cuts in words. */
-  private showRoundText(round: CutRoundView): void {
-    byId('genre-round-number').textContent = round.round.toLocaleString('en');
-    const list = byId('genre-round-why');
-    const items = round.why.length > 0 ? round.why : ['No cut: the answer keeps every rule.'];
-    list.replaceChildren(
-      ...items.map((text) => {
-        const li = document.createElement('li');
-        li.textContent = text;
-        return li;
-      }),
-    );
   }
 
   private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The genre page's board editor (issue #22, "enter a puzzle by hand"): select cells by
+ * dragging (mouse or touch) or with Shift+arrows, then make a cage with its sum or a
+ * region, delete a cage, type givens and clues, or start from an empty grid. Every edit
+ * changes the puzzle text through its record (record.ts); the engine then redraws the
+ * board, or says what is wrong while the text keeps the edit. Which block a key writes
+ * and what it writes is the genre's (editing.ts).
+ */
+import type { Board, GenreId } from '../../solver/genre';
+import { usualBoxHeight } from '../format';
+import { byId } from '../shared';
+import { CELL, overlayCells } from './board-svg';
+import { EDITING } from './editing';
+import { freshId, readRecord, writeRecord, type RecordText } from './record';
+
+/** What the editor reads and calls of the page that holds it. */
+export interface EditorHost {
+  /** The genre shown (never Sudoku, which has its own page). */
+  readonly genre: Exclude<GenreId, 'sudoku'>;
+  /** The board drawn last, or null before the first. */
+  readonly board: Board | null;
+  /** Its SVG, or null. */
+  readonly svg: SVGSVGElement | null;
+  /** The puzzle text area. */
+  readonly text: HTMLTextAreaElement;
+  /** Reads the text again: its puzzles, then the chosen one's board. */
+  readText(): Promise<void>;
+  /** Says something in the status line. */
+  say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void;
+}
+
+/** The selection and the edits of one board. */
+export class BoardEditor {
+  /** The selected cells, 0-based row · columns + column. */
+  selection = new Set<number>();
+  private cursor = 0;
+  private dragging = false;
+  /** The last digit typed, to join a second one into a two-digit number. */
+  private typed: { cell: number; text: string; at: number } | null = null;
+
+  /**
+   * @param host the page's board, text and status line
+   * @param boardBox the element holding the board's SVG: pointer and key events on it edit
+   */
+  constructor(
+    private readonly host: EditorHost,
+    boardBox: HTMLElement,
+  ) {
+    byId('genre-make-cage', HTMLButtonElement).addEventListener('click', () => this.makeCage());
+    byId('genre-delete-cage', HTMLButtonElement).addEventListener('click', () => this.deleteCage());
+    byId('genre-make-region', HTMLButtonElement).addEventListener('click', () => this.makeRegion());
+    byId('genre-empty', HTMLButtonElement).addEventListener('click', () => this.emptyGrid());
+    byId('genre-cage-sum', HTMLInputElement).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') this.makeCage();
+    });
+    boardBox.addEventListener('pointerdown', (event) => this.pointer(event, 'down'));
+    boardBox.addEventListener('pointermove', (event) => this.pointer(event, 'move'));
+    window.addEventListener('pointerup', () => (this.dragging = false));
+    boardBox.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** Keeps the selected cells that a board of `cells` cells still has, and outlines them. */
+  keepWithin(cells: number): void {
+    this.selection = new Set([...this.selection].filter((c) => c < cells));
+    this.drawSelection();
+  }
+
+  /** The cell under a pointer event, or -1. */
+  private cellAt(event: PointerEvent): number {
+    if (this.host.svg === null || this.host.board === null) return -1;
+    const matrix = this.host.svg.getScreenCTM();
+    if (matrix === null) return -1;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    const row = Math.floor((point.y - 8) / CELL);
+    const column = Math.floor((point.x - 8) / CELL);
+    if (row < 0 || column < 0 || row >= this.host.board.rows || column >= this.host.board.columns) return -1;
+    return row * this.host.board.columns + column;
+  }
+
+  pointer(event: PointerEvent, phase: 'down' | 'move'): void {
+    const cell = this.cellAt(event);
+    if (cell < 0) return;
+    if (phase === 'down') {
+      this.dragging = true;
+      if (!event.shiftKey && !event.ctrlKey && !event.metaKey) this.selection.clear();
+      this.host.svg?.focus();
+      event.preventDefault();
+    } else if (!this.dragging) {
+      return;
+    }
+    this.selection.add(cell);
+    this.cursor = cell;
+    this.drawSelection();
+  }
+
+  key(event: KeyboardEvent): void {
+    if (this.host.board === null) return;
+    const { rows, columns } = this.host.board;
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[event.key];
+    if (move !== undefined) {
+      const row = Math.min(rows - 1, Math.max(0, Math.floor(this.cursor / columns) + move[0]));
+      const column = Math.min(columns - 1, Math.max(0, (this.cursor % columns) + move[1]));
+      this.cursor = row * columns + column;
+      if (!event.shiftKey) this.selection.clear();
+      this.selection.add(this.cursor);
+      this.drawSelection();
+      event.preventDefault();
+      return;
+    }
+    if (this.host.genre === 'killer' && /^[0-9]$/.test(event.key)) {
+      const sum = byId('genre-cage-sum', HTMLInputElement);
+      sum.focus();
+      sum.value = event.key;
+      event.preventDefault();
+      return;
+    }
+    if (this.host.genre === 'killer' && (event.key === 'Backspace' || event.key === 'Delete')) {
+      this.deleteCage();
+      event.preventDefault();
+      return;
+    }
+    const editing = EDITING[this.host.genre];
+    const block = editing.typeBlock;
+    if (block === null) return;
+    const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
+    let value: string | null = null;
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      value = '-';
+    } else if (editing.x !== null && event.key.toLowerCase() === 'x') {
+      value = editing.x;
+    } else if (/^[0-9]$/.test(event.key)) {
+      // A second digit soon after the first in the same cell makes a two-digit number.
+      const now = Date.now();
+      const previous = this.typed;
+      const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + event.key) : NaN;
+      const digit = Number(event.key);
+      const number = joined <= editing.maxNumber ? joined : digit;
+      if (number > editing.maxNumber || (number === 0 && !editing.zero)) {
+        value = '-';
+      } else {
+        value = String(number);
+      }
+      this.typed = { cell: this.cursor, text: value === '-' ? '' : value, at: now };
+    }
+    if (value === null) return;
+    const token = value;
+    this.edit((record) => {
+      for (const cell of cells) record.blocks[block]![cell] = token;
+    });
+    event.preventDefault();
+  }
+
+  /** Outlines the selected cells and says how many there are. */
+  drawSelection(): void {
+    if (this.host.svg === null || this.host.board === null) return;
+    const columns = this.host.board.columns;
+    const cells = [...this.selection].map((cell) => [Math.floor(cell / columns) + 1, (cell % columns) + 1] as [number, number]);
+    overlayCells(this.host.svg, 'selection', cells, 3, { fill: '#7fb2f0', 'fill-opacity': 0.35 });
+    const n = this.selection.size;
+    byId('genre-selection', HTMLSpanElement).textContent =
+      n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected.`;
+  }
+
+  /**
+   * Changes the puzzle text through its record (the engine then redraws it, or says
+   * what is wrong; the text keeps the edit either way).
+   */
+  private edit(change: (record: RecordText) => void): void {
+    const record = readRecord(this.host.text.value, EDITING[this.host.genre].blocks);
+    if (record === null) {
+      this.host.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
+      return;
+    }
+    change(record);
+    this.host.text.value = writeRecord(record);
+    void this.host.readText();
+  }
+
+  makeCage(): void {
+    const sum = byId('genre-cage-sum', HTMLInputElement);
+    const value = Number(sum.value);
+    if (this.selection.size === 0 || !Number.isInteger(value) || value < 1) {
+      this.host.say('Select the cage’s cells, then type its sum (a whole number) and press Make cage.', 'warning');
+      return;
+    }
+    const cells = [...this.selection].sort((a, b) => a - b);
+    this.edit((record) => {
+      const [sums, ids] = record.blocks as [string[], string[]];
+      const id = freshId(ids);
+      for (const cell of cells) {
+        ids[cell] = id;
+        sums[cell] = '-';
+      }
+      sums[cells[0]!] = String(value);
+    });
+    sum.value = '';
+    this.selection.clear();
+  }
+
+  deleteCage(): void {
+    if (this.selection.size === 0) return;
+    this.edit((record) => {
+      const [sums, ids] = record.blocks as [string[], string[]];
+      const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => id !== '-' && id !== '.'));
+      ids.forEach((id, cell) => {
+        if (doomed.has(id)) {
+          ids[cell] = '-';
+          sums[cell] = '-';
+        }
+      });
+    });
+    this.selection.clear();
+  }
+
+  makeRegion(): void {
+    const block = EDITING[this.host.genre].regionBlock;
+    if (this.selection.size === 0 || block === null) return;
+    this.edit((record) => {
+      const ids = record.blocks[block]!;
+      const id = freshId(ids);
+      for (const cell of this.selection) ids[cell] = id;
+    });
+    this.selection.clear();
+  }
+
+  /**
+   * An empty puzzle of the board's size: no givens or clues; killer no cages; the
+   * genres with regions get boxes as regions (the rows and columns of the most square
+   * box shape that divides the side).
+   */
+  emptyGrid(): void {
+    const editing = EDITING[this.host.genre];
+    const rows = this.host.board?.rows ?? 9;
+    const columns = this.host.board?.columns ?? rows;
+    const empty = Array.from({ length: rows * columns }, () => '-');
+    const h = usualBoxHeight(rows);
+    const w = columns / usualBoxHeight(columns);
+    const boxes = Array.from({ length: rows * columns }, (_, i) => String(Math.floor(Math.floor(i / columns) / h) * Math.ceil(columns / w) + Math.floor((i % columns) / w) + 1));
+    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : this.host.genre === 'kakuro' ? empty.map(() => '0') : [...empty]));
+    this.host.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
+    this.selection.clear();
+    void this.host.readText();
+  }
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The genre page's formulation panel (issue #22, "the formulation typeset for that
+ * variant"): the engine's `formulation` (cpp/app/protocol.md) typeset with KaTeX, loaded
+ * on first use: what the variables mean, the objective, and one section per rule of the
+ * puzzle with its TeX and its rows. Picking a row outlines its cells on the board and
+ * writes it out as the engine's model builder hands it to GLPK (`formulation` with
+ * `row`). Nothing here knows a genre: every word and formula is the engine's.
+ */
+import type { Formulation, FormulationResult, GenreRequest } from '../../solver/genre';
+import { byId } from '../shared';
+
+type Katex = typeof import('katex').default;
+let katexLoading: Promise<Katex> | null = null;
+
+/** KaTeX and its style sheet (one chunk, fetched once). */
+function loadKatex(): Promise<Katex> {
+  katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => m.default);
+  return katexLoading;
+}
+
+/** What the panel uses of the page that holds it. */
+export interface FormulationHost {
+  /**
+   * Sends a genre request as the page's other actions do (busy buttons, errors in the
+   * status line); null when busy or refused. `long` false: no "Solving…" and no Stop.
+   */
+  run<R>(request: Omit<GenreRequest, 'id'>, long?: boolean): Promise<R | null>;
+  /** Outlines cells (1-based [row, column]) on the board. */
+  highlight(cells: Array<[number, number]>): void;
+  /** Says something in the status line. */
+  say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void;
+}
+
+/** The panel `#genre-formulation`. */
+export class FormulationPanel {
+  private readonly panel = byId('genre-formulation', HTMLElement);
+
+  /** @param host the page's request runner, board and status line */
+  constructor(private readonly host: FormulationHost) {}
+
+  /** Hides the panel (a new genre or puzzle). */
+  hide(): void {
+    this.panel.hidden = true;
+  }
+
+  /**
+   * Asks the engine for the formulation of the puzzle `fields` name and draws it.
+   *
+   * @param fields the genre, the text, which puzzle of it, and the model
+   */
+  async show(fields: Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'>): Promise<void> {
+    const request: Omit<GenreRequest, 'id'> = { type: 'formulation', ...fields };
+    const r = await this.host.run<FormulationResult>(request);
+    if (r === null) return;
+    const katex = await loadKatex().catch(() => null);
+    this.render(r.formulation, katex, request);
+    this.host.say(`The model “${r.model}”: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
+  }
+
+  /**
+   * Draws the formulation: each group's TeX and a list of its rows; picking a row
+   * outlines its cells and writes it out as the engine's model builder hands it to GLPK
+   * (the same formulation request with `row`).
+   */
+  private render(f: Formulation, katex: Katex | null, request: Omit<GenreRequest, 'id'>): void {
+    const tex = (source: string, into: HTMLElement, display: boolean): void => {
+      if (katex) katex.render(source, into, { displayMode: display, throwOnError: false, output: 'html' });
+      else into.textContent = source;
+    };
+    const body = byId('genre-formulation-body', HTMLElement);
+    body.replaceChildren();
+    const head = document.createElement('div');
+    const variables = document.createElement('div');
+    tex(f.variables, variables, true);
+    const objective = document.createElement('div');
+    tex(f.objective, objective, true);
+    head.append(variables, objective);
+    body.append(head);
+    for (const group of f.groups) {
+      const section = document.createElement('section');
+      section.className = 'formulation-group';
+      const title = document.createElement('h4');
+      title.textContent = `${group.title} — ${group.id}, ${group.rows.length} rows${group.technique ? ` (${group.technique})` : ''}`;
+      const math = document.createElement('div');
+      tex(group.tex, math, true);
+      const rows = document.createElement('select');
+      rows.setAttribute('aria-label', `Rows of ${group.id}: pick one to outline its cells`);
+      rows.append(
+        ...group.rows.slice(0, 500).map((row, i) => {
+          const option = document.createElement('option');
+          option.value = String(i);
+          option.textContent = row.name;
+          return option;
+        }),
+      );
+      const written = document.createElement('pre');
+      written.className = 'formulation-row';
+      written.hidden = true;
+      rows.addEventListener('change', () => {
+        const row = group.rows[Number(rows.value)];
+        this.host.highlight(row?.cells ?? []);
+        if (row !== undefined) void this.writeRow(request, row.name, written);
+      });
+      rows.addEventListener('focus', () => this.host.highlight(group.rows[Number(rows.value)]?.cells ?? []));
+      section.append(title, math, rows, written);
+      body.append(section);
+    }
+    this.panel.hidden = false;
+  }
+
+  /** Writes row `name` of the formulation `request` into `into` (left as it was when busy). */
+  private async writeRow(request: Omit<GenreRequest, 'id'>, name: string, into: HTMLElement): Promise<void> {
+    const r = await this.host.run<FormulationResult>({ ...request, row: name }, false);
+    if (r === null) return;
+    into.textContent = r.row ? r.row.text : `The model has no row ${name}.`;
+    into.dataset.row = name;
+    into.hidden = false;
+  }
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The rounds of the re-solve loop on the genre page (issue #23, "watch the technique"):
+ * during a Solve, each round's answer is drawn as its progress message comes (at most
+ * one per animation frame, the latest); after it, a stepper goes back through the rounds
+ * kept, each with its cuts in words. The rounds come from the engine's progress
+ * messages `{phase: "cuts", round, cuts, cells, why, board}` (cpp/app/protocol.md).
+ */
+import type { Board } from '../../solver/genre';
+import { byId } from '../shared';
+
+/** Most cut rounds a Solve keeps for stepping through (each holds a board). */
+const kRoundsKept = 200;
+
+/** One round of the re-solve loop as the engine reports it (cpp/app/protocol.md). */
+export interface CutRoundView {
+  round: number;
+  cuts: number;
+  /** The cells the round's cuts name, 1-based [row, column]. */
+  cells: Array<[number, number]>;
+  why: string[];
+  board: Board;
+}
+
+/** The rounds of one Solve, and the stepper through them (`#genre-cut-rounds`). */
+export class CutRounds {
+  /** The last kRoundsKept rounds, oldest first. */
+  private kept: CutRoundView[] = [];
+  private pending: CutRoundView | null = null;
+  private frame = 0;
+  private readonly panel = byId('genre-cut-rounds', HTMLElement);
+  private readonly step = byId('genre-round-step', HTMLInputElement);
+
+  /** @param draw draws a round on the board (its answer, the cells its cuts name outlined) */
+  constructor(private readonly draw: (round: CutRoundView) => void) {
+    this.step.addEventListener('input', () => {
+      const round = this.kept[Number(this.step.value) - 1];
+      if (round === undefined) return;
+      this.draw(round);
+      this.showText(round);
+    });
+  }
+
+  /** A Solve starts: forget the last one's rounds and hide the stepper. */
+  start(): void {
+    this.kept = [];
+    this.panel.hidden = true;
+  }
+
+  /**
+   * A `cuts` progress message: keeps its round and draws it at the next animation frame
+   * (a message without a board, as a batch's, only counts).
+   */
+  add(p: Record<string, unknown>): void {
+    if (typeof p.round !== 'number' || typeof p.board !== 'object' || p.board === null) return;
+    const round: CutRoundView = {
+      round: p.round,
+      cuts: typeof p.cuts === 'number' ? p.cuts : 0,
+      cells: Array.isArray(p.cells) ? (p.cells as Array<[number, number]>) : [],
+      why: Array.isArray(p.why) ? (p.why as string[]) : [],
+      board: p.board as Board,
+    };
+    this.kept.push(round);
+    if (this.kept.length > kRoundsKept) this.kept.shift();
+    this.pending = round;
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      const latest = this.pending;
+      this.pending = null;
+      if (latest !== null) this.draw(latest);
+    });
+  }
+
+  /** The Solve ended: no more drawing; with more than one round, the stepper at the last. */
+  finish(): void {
+    if (this.frame !== 0) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.pending = null;
+    const kept = this.kept;
+    this.panel.hidden = kept.length < 2;
+    if (kept.length < 2) return;
+    this.step.min = '1';
+    this.step.max = String(kept.length);
+    this.step.value = String(kept.length);
+    byId('genre-round-count', HTMLElement).textContent = kept[kept.length - 1]!.round.toLocaleString('en');
+    this.showText(kept[kept.length - 1]!);
+  }
+
+  /** The stepper's round: its number and its cuts in words. */
+  private showText(round: CutRoundView): void {
+    byId('genre-round-number', HTMLElement).textContent = round.round.toLocaleString('en');
+    const list = byId('genre-round-why', HTMLElement);
+    const items = round.why.length > 0 ? round.why : ['No cut: the answer keeps every rule.'];
+    list.replaceChildren(
+      ...items.map((text) => {
+        const li = document.createElement('li');
+        li.textContent = text;
+        return li;
+      }),
+    );
+  }
+}
