@@ -877,6 +877,11 @@ Value toJson(const puzzles::Formulation& f, const puzzles::RectGrid& grid, JsonA
       Value out(rapidjson::kObjectType);
       out.AddMember("name", jsonString(row.name, a), a)
           .AddMember("cells", cellsJson(row.cells, grid, a), a);
+      if (row.at >= 0) {
+        Value at(rapidjson::kArrayType);
+        at.PushBack(grid.rowOf(row.at) + 1, a).PushBack(grid.columnOf(row.at) + 1, a);
+        out.AddMember("at", at, a);
+      }
       rows.PushBack(out, a);
     }
     Value group(rapidjson::kObjectType);

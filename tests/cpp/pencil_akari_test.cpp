@@ -139,6 +139,9 @@ TEST(AkariTest, FormulationNamesItsRules) {
   EXPECT_EQ(ids, (std::vector<std::string>{"clue", "across", "down", "lit"}));
   EXPECT_EQ(f.groups[0].rows.size(), 1U);
   EXPECT_EQ(f.groups[0].rows[0].cells, (std::vector<int>{1, 3, 5, 7}));
+  // The 4's row is about the clue in the middle, whose cell has no variable of its own.
+  EXPECT_EQ(f.groups[0].rows[0].at, 4);
+  EXPECT_EQ(f.groups[3].rows[0].at, -1);
   EXPECT_EQ(f.groups[1].rows.size(), 2U);  // rows 1 and 3; row 2 has two runs of one cell
   EXPECT_EQ(f.groups[2].rows.size(), 2U);
   EXPECT_EQ(f.groups[3].rows.size(), 8U);

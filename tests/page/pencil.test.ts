@@ -122,6 +122,37 @@ describe('pencil puzzles on the page', () => {
     await page.close();
   });
 
+  it('lists the rows of a clicked cell in the formulation, a clue\'s own row included', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'akari');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor();
+    await page.click('#genre-formulation-button');
+    await page.locator('#genre-formulation .katex').first().waitFor();
+    const cell = (row: number, column: number) =>
+      page.locator(
+        `#genre-board [role=gridcell][aria-label="row ${row}, column ${column}"], #genre-board [role=gridcell][aria-label^="row ${row}, column ${column},"]`,
+      );
+    // The example's 1 at row 2, column 2: its clue row is about the lamps around it.
+    await cell(2, 2).click();
+    const rows = page.locator('#genre-formulation .formulation-cell[data-cell="2,2"]');
+    await rows.waitFor();
+    expect(await rows.locator('h4').textContent()).toBe('Rows of row 2, column 2: 1');
+    await rows.getByRole('button', { name: 'clue[2,2]' }).click();
+    const written = rows.locator('.formulation-row[data-row="clue[2,2]"]');
+    await written.waitFor();
+    expect(await written.textContent()).toMatch(/^clue\[2,2\]: \w+\[\d+,\d+\]( \+ \w+\[\d+,\d+\]){3} = 1$/);
+    // The clue and the four white cells around it are outlined.
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(5);
+    // A white cell: its runs and the cells that light it.
+    await cell(1, 1).click();
+    await page.locator('#genre-formulation .formulation-cell[data-cell="1,1"]').waitFor();
+    const groups = await page.$$eval('#genre-formulation .formulation-cell-rows li', (items) => items.map((li) => li.textContent ?? ''));
+    expect(groups.some((g) => g.includes('(lit)'))).toBe(true);
+    expect(groups.some((g) => g.includes('clue['))).toBe(false);
+    await page.locator('#genre-formulation').screenshot({ path: join(resultsDir, 'genre-akari-cell-rows.png') });
+    await page.close();
+  });
+
   it('refuses a cut-short URL saying which part, and keeps what was on the page', async () => {
     const page = await h.openPage();
     await paste(page, URLS.hitori!);

@@ -10,8 +10,12 @@ namespace gridmilp::puzzles {
 void addClueRow(Built& built, const milp::LinExpr& expr, double value, const std::string& name,
                 bool switched, int cell, std::string text) {
   milp::Model& m = built.model;
+  const auto about = [&](const milp::Constraint row) {
+    built.clueCellOf.resize(static_cast<std::size_t>(m.numConstraints()), -1);
+    built.clueCellOf[static_cast<std::size_t>(row.index)] = cell;
+  };
   if (!switched) {
-    m.addConstraint(expr == value, name);
+    about(m.addConstraint(expr == value, name));
     return;
   }
   // The bounds of expr over its variables' bounds.
@@ -24,8 +28,10 @@ void addClueRow(Built& built, const milp::LinExpr& expr, double value, const std
   const std::size_t bracket = std::min(name.find('['), name.size());
   const std::string family = name.substr(0, bracket), indices = name.substr(bracket);
   const milp::Var keep = m.addBinary("keep_" + family + indices);
-  m.addConstraint(expr + (hi - value) * milp::LinExpr(keep) <= hi, family + "_most" + indices);
-  m.addConstraint(expr + (lo - value) * milp::LinExpr(keep) >= lo, family + "_least" + indices);
+  about(
+      m.addConstraint(expr + (hi - value) * milp::LinExpr(keep) <= hi, family + "_most" + indices));
+  about(m.addConstraint(expr + (lo - value) * milp::LinExpr(keep) >= lo,
+                        family + "_least" + indices));
   built.cellOf.resize(static_cast<std::size_t>(m.numVars()), -1);
   built.cellOf[static_cast<std::size_t>(keep.index)] = cell;
   built.clueSwitches.push_back({keep, cell, std::move(text)});

@@ -24,6 +24,7 @@ void collectRows(const Built& built, Formulation* formulation) {
       const int cell = var < static_cast<int>(built.cellOf.size()) ? built.cellOf[var] : -1;
       if (cell >= 0) row.cells.push_back(cell);
     }
+    if (i < static_cast<int>(built.clueCellOf.size())) row.at = built.clueCellOf[i];
     std::sort(row.cells.begin(), row.cells.end());
     row.cells.erase(std::unique(row.cells.begin(), row.cells.end()), row.cells.end());
     found->second->rows.push_back(std::move(row));

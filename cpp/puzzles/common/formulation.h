@@ -19,6 +19,7 @@ struct Built;
 struct FormulationRow {
   std::string name;
   std::vector<int> cells;
+  int at = -1;  ///< the clue cell the row is about (Built::clueCellOf), or -1
 };
 
 /// A named set of rows, one per rule of the puzzle.

@@ -83,6 +83,9 @@ struct Built {
   /// With BuildOptions::switchClues, each clue's rule and the binary that switches it
   /// on (clues.h), in the order the genre added them; empty otherwise.
   std::vector<ClueSwitch> clueSwitches;
+  /// The clue cell each row is about (by row index; -1 or past the end for none), set
+  /// by addClueRow (clues.h): a clue's row names the cells around it, not the clue's.
+  std::vector<int> clueCellOf;
 };
 
 /// Options of a build: the model variant ("textbook" for every genre; a genre may

@@ -258,6 +258,8 @@ export interface GenreExplainResult extends GenreResultHead {
 export interface FormulationRow {
   name: string;
   cells: Array<[number, number]>;
+  /** The clue a clue's row is about (its row names the cells around it), 1-based. */
+  at?: [number, number];
 }
 
 /** One rule of the puzzle as a named group of rows. */

@@ -28,6 +28,8 @@ export interface EditorHost {
   readText(): Promise<void>;
   /** Says something in the status line. */
   say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void;
+  /** A cell was clicked or reached with the arrow keys (1-based row and column). */
+  picked(row: number, column: number): void;
 }
 
 /** The selection and the edits of one board. */
@@ -92,6 +94,13 @@ export class BoardEditor {
     this.selection.add(cell);
     this.cursor = cell;
     this.drawSelection();
+    if (phase === 'down') this.pickedCursor();
+  }
+
+  /** Tells the host which cell the cursor is on. */
+  private pickedCursor(): void {
+    const columns = this.host.board?.columns ?? 1;
+    this.host.picked(Math.floor(this.cursor / columns) + 1, (this.cursor % columns) + 1);
   }
 
   key(event: KeyboardEvent): void {
@@ -106,6 +115,7 @@ export class BoardEditor {
       if (!event.shiftKey) this.selection.clear();
       this.selection.add(this.cursor);
       this.drawSelection();
+      this.pickedCursor();
       event.preventDefault();
       return;
     }

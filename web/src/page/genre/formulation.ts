@@ -5,7 +5,9 @@
  * on first use: what the variables mean, the objective, and one section per rule of the
  * puzzle with its TeX and its rows. Picking a row outlines its cells on the board and
  * writes it out as the engine's model builder hands it to GLPK (`formulation` with
- * `row`). Nothing here knows a genre: every word and formula is the engine's.
+ * `row`). A click on a cell of the board (or the arrow keys) lists the rows of that cell:
+ * those whose variables belong to it, and a clue's rows (`at`). Nothing here knows a
+ * genre: every word and formula is the engine's.
  */
 import type { Formulation, FormulationResult, GenreRequest } from '../../solver/genre';
 import { byId } from '../shared';
@@ -35,6 +37,10 @@ export interface FormulationHost {
 /** The panel `#genre-formulation`. */
 export class FormulationPanel {
   private readonly panel = byId('genre-formulation', HTMLElement);
+  /** The formulation shown and the request that asked for it, or null. */
+  private shown: { formulation: Formulation; request: Omit<GenreRequest, 'id'> } | null = null;
+  /** The rows of the cell picked last, above the groups. */
+  private readonly cellRows = document.createElement('div');
 
   /** @param host the page's request runner, board and status line */
   constructor(private readonly host: FormulationHost) {}
@@ -42,6 +48,52 @@ export class FormulationPanel {
   /** Hides the panel (a new genre or puzzle). */
   hide(): void {
     this.panel.hidden = true;
+    this.shown = null;
+  }
+
+  /**
+   * Lists the rows of cell (row, column) of the formulation shown: each group's rows
+   * whose variables belong to the cell or that are about a clue there; picking one
+   * outlines its cells and writes it out. Does nothing while no formulation is shown.
+   *
+   * @param row 1-based
+   * @param column 1-based
+   */
+  showCell(row: number, column: number): void {
+    if (this.shown === null || this.panel.hidden) return;
+    const { formulation, request } = this.shown;
+    const here = ([r, c]: [number, number]): boolean => r === row && c === column;
+    const found = formulation.groups
+      .map((group) => ({ group, rows: group.rows.filter((x) => x.cells.some(here) || (x.at !== undefined && here(x.at))) }))
+      .filter((g) => g.rows.length > 0);
+    const total = found.reduce((n, g) => n + g.rows.length, 0);
+    const heading = document.createElement('h4');
+    heading.textContent = `Rows of row ${row}, column ${column}: ${total === 0 ? 'none (no variable of the model belongs to this cell)' : total}`;
+    const written = document.createElement('pre');
+    written.className = 'formulation-row';
+    written.hidden = true;
+    const list = document.createElement('ul');
+    list.className = 'formulation-cell-rows';
+    for (const { group, rows } of found) {
+      const item = document.createElement('li');
+      item.append(`${group.title} (${group.id}): `);
+      for (const x of rows.slice(0, 60)) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = x.name;
+        button.addEventListener('click', () => {
+          this.host.highlight(x.at !== undefined ? [...x.cells, x.at] : x.cells);
+          void this.writeRow(request, x.name, written);
+        });
+        item.append(button, ' ');
+      }
+      if (rows.length > 60) item.append(`… and ${rows.length - 60} more`);
+      list.append(item);
+    }
+    this.cellRows.className = 'formulation-cell';
+    this.cellRows.dataset.cell = `${row},${column}`;
+    this.cellRows.replaceChildren(heading, list, written);
+    this.cellRows.hidden = false;
   }
 
   /**
@@ -70,13 +122,18 @@ export class FormulationPanel {
     };
     const body = byId('genre-formulation-body', HTMLElement);
     body.replaceChildren();
+    this.shown = { formulation: f, request };
+    this.cellRows.hidden = true;
     const head = document.createElement('div');
     const variables = document.createElement('div');
     tex(f.variables, variables, true);
     const objective = document.createElement('div');
     tex(f.objective, objective, true);
-    head.append(variables, objective);
-    body.append(head);
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.textContent = 'Click a cell of the board to list its rows.';
+    head.append(variables, objective, hint);
+    body.append(head, this.cellRows);
     for (const group of f.groups) {
       const section = document.createElement('section');
       section.className = 'formulation-group';

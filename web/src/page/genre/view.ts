@@ -175,6 +175,7 @@ export class GenreView {
         text: this.text,
         readText: () => this.readText(),
         say: (message, kind) => this.say(message, kind),
+        picked: (row, column) => this.formulationPanel.showCell(row, column),
       },
       this.boardBox,
     );
