@@ -718,10 +718,12 @@ Value handleFormulation(const GenreRequest& r, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   const std::unique_ptr<puzzles::Built> built = r.genre->build(*puzzle, r.build);
   Value result = resultHead(r, *puzzle, a);
-  result.AddMember("formulation", toJson(r.genre->formulation(*puzzle, *built), puzzle->grid, a),
-                   a);
+  // With a row, that row alone: a reader stepping through rows needs no whole formulation.
   if (r.row) {
     result.AddMember("row", rowJson(built->model, *r.row, built->cellOf, puzzle->grid.columns, a),
+                     a);
+  } else {
+    result.AddMember("formulation", toJson(r.genre->formulation(*puzzle, *built), puzzle->grid, a),
                      a);
   }
   return result;

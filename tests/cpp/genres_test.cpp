@@ -550,12 +550,46 @@ TEST(VariantTest, FormulationDescribesTheRowAsked) {
       << row["text"].GetString();
   ASSERT_EQ(row["cells"].Size(), 2U);
   EXPECT_EQ(row["cells"][1][1].GetInt(), 2);
-  EXPECT_TRUE(cage["result"].HasMember("formulation"));
+  EXPECT_FALSE(cage["result"].HasMember("formulation"));  // the row alone
   const rapidjson::Document none = testing::call(head + R"("row": "cage[99]"})");
   ASSERT_TRUE(none.HasMember("result")) << app::writeJson(none);
   EXPECT_TRUE(none["result"]["row"].IsNull());
   const rapidjson::Document bad = testing::call(head + R"("row": ["cage[1]"]})");
   EXPECT_EQ(bad["error"]["where"]["field"], "row");
+}
+
+TEST(VariantTest, AClueRowSaysWhichClueItIsAbout) {
+  // Akari: the 4 in the middle of a 3x3; its row names the four cells beside it.
+  const rapidjson::Document r = testing::call(
+      R"({"type": "formulation", "genre": "akari", "puzzle": "3 3\n- - -\n- 4 -\n- - -\n"})");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  const rapidjson::Value& clue = r["result"]["formulation"]["groups"][0];
+  ASSERT_EQ(clue["id"], "clue");
+  const rapidjson::Value& row = clue["rows"][0];
+  ASSERT_TRUE(row.HasMember("at")) << app::writeJson(row);
+  EXPECT_EQ(row["at"][0].GetInt(), 2);
+  EXPECT_EQ(row["at"][1].GetInt(), 2);
+  EXPECT_EQ(row["cells"].Size(), 4U);
+  // A row about no clue has no "at".
+  EXPECT_FALSE(r["result"]["formulation"]["groups"][3]["rows"][0].HasMember("at"));
+}
+
+TEST(VariantTest, SlitherlinkTwosRowsSayWhichClueTheyAreAbout) {
+  // The cells model writes a 2 as eight rows over its sides (not by addClueRow).
+  const rapidjson::Document r = testing::call(
+      R"({"type": "formulation", "genre": "slitherlink", "options": {"model": "cells"},)"
+      R"( "puzzle": "2 2\n2 -\n- -\n"})");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  int about_the_two = 0;
+  for (const rapidjson::Value& group : r["result"]["formulation"]["groups"].GetArray()) {
+    for (const rapidjson::Value& row : group["rows"].GetArray()) {
+      if (!row.HasMember("at")) continue;
+      EXPECT_EQ(row["at"][0].GetInt(), 1) << row["name"].GetString();
+      EXPECT_EQ(row["at"][1].GetInt(), 1) << row["name"].GetString();
+      ++about_the_two;
+    }
+  }
+  EXPECT_EQ(about_the_two, 8);
 }
 
 // --- every killer and jigsaw record: gridmilp's own (tests/data) and the shared sets ---

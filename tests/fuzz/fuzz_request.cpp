@@ -30,25 +30,39 @@ std::string bounded(std::string_view input) {
   }
   if (!doc.IsObject()) return std::string(input);
   app::JsonAllocator& a = doc.GetAllocator();
-  // HasMember and operator[] rather than member iterators, whose comparisons C++20
-  // finds ambiguous in RapidJSON 1.1.0 (see app/json.h).
-  if (!doc.HasMember("options"))
-    doc.AddMember("options", rapidjson::Value(rapidjson::kObjectType), a);
-  if (rapidjson::Value& options = doc["options"]; options.IsObject()) {
-    if (!options.HasMember("timeLimitMs")) {
-      options.AddMember("timeLimitMs", 50, a);
-    } else if (rapidjson::Value& limit = options["timeLimitMs"];
-               !limit.IsInt() || limit.GetInt() == 0 || limit.GetInt() > 50) {
-      limit.SetInt(50);
+  // Every member of a name is bounded, not only the first: a request may repeat a name,
+  // and the service reads the last (app::findMember, as JavaScript's JSON.parse does).
+  // Bounding only the first let {"options": {…}, …, "options": {no limit}} run a
+  // packing-model solve without a time limit for 7.6 s (two timeouts, 2026-11-27).
+  bool has_options = false;
+  std::string type;
+  for (auto& member : doc.GetObject()) {
+    const std::string_view name(member.name.GetString(), member.name.GetStringLength());
+    if (name == "options") has_options = true;
+    if (name == "type" && member.value.IsString()) type = member.value.GetString();
+  }
+  if (!has_options) doc.AddMember("options", rapidjson::Value(rapidjson::kObjectType), a);
+  for (auto& member : doc.GetObject()) {
+    const std::string_view name(member.name.GetString(), member.name.GetStringLength());
+    rapidjson::Value& value = member.value;
+    if (name == "options" && value.IsObject()) {
+      bool limited = false;
+      for (auto& option : value.GetObject()) {
+        if (std::string_view(option.name.GetString(), option.name.GetStringLength()) !=
+            "timeLimitMs") {
+          continue;
+        }
+        limited = true;
+        rapidjson::Value& limit = option.value;
+        if (!limit.IsInt() || limit.GetInt() == 0 || limit.GetInt() > 50) limit.SetInt(50);
+      }
+      if (!limited) value.AddMember("timeLimitMs", 50, a);
+    } else if (name == "limit" && value.IsNumber() && value.GetDouble() > 5) {
+      value.SetInt(5);  // also 1e9, a whole number written as a double
+    } else if (name == "size" && value.IsNumber() && value.GetDouble() > 9 &&
+               (type == "generate" || type == "complete")) {
+      value.SetInt(9);
     }
-  }
-  if (doc.HasMember("limit") && doc["limit"].IsInt() && doc["limit"].GetInt() > 5) {
-    doc["limit"].SetInt(5);
-  }
-  if (doc.HasMember("size") && doc["size"].IsInt() && doc["size"].GetInt() > 9 &&
-      doc.HasMember("type") && doc["type"].IsString()) {
-    const std::string type = doc["type"].GetString();
-    if (type == "generate" || type == "complete") doc["size"].SetInt(9);
   }
   return app::writeJson(doc);
 }

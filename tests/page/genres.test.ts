@@ -93,10 +93,10 @@ describe('the genre page', () => {
     await page.locator('#genre-formulation .katex').first().waitFor();
     const cageSelect = page.locator('#genre-formulation select').nth(4);
     await cageSelect.selectOption({ label: 'cage[2]' });
-    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(4); // cage f: 4 cells
     // The row written out as the model builder hands it to GLPK: each digit weighs d.
     const written = page.locator('#genre-formulation .formulation-row[data-row="cage[2]"]');
     await written.waitFor();
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(4); // cage f: 4 cells
     const text = (await written.textContent()) ?? '';
     expect(text).toMatch(/^cage\[2\]: x\[1,2,1\] \+ 2 x\[1,2,2\] \+ 3 x\[1,2,3\] /);
     expect(text).toMatch(/ x\[2,2,\d\] = 14$/);

@@ -178,7 +178,7 @@ describe('one concrete constraint', () => {
   it('shows the row GLPK gets for “digit 3 once in box 5” and highlights its cells', async () => {
     const puzzle = top95[0]!;
     const page = await openWith(puzzle);
-    const lp = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp' }).text;
+    const lp = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp' }).text!;
     await showModelPanel(page);
     await page.getByLabel('Constraint', { exact: true }).selectOption('box');
     await page.getByLabel('box b').selectOption('5');
@@ -205,7 +205,7 @@ describe('one concrete constraint', () => {
     // The reduced model: fewer terms, and no row at all where a given completes the unit.
     // (Take a puzzle the reduction does not settle: it settles top95 line 1.)
     const exportReduced = (p: string): string =>
-      ask<ExportModelResult>({ type: 'exportModel', puzzle: p, format: 'lp', options: { model: 'reduced' } }).text;
+      ask<ExportModelResult>({ type: 'exportModel', puzzle: p, format: 'lp', options: { model: 'reduced' } }).text!;
     const box5Of = (p: string): string[] => [3, 4, 5].flatMap((r) => [3, 4, 5].map((c) => p[r * 9 + c]!));
     const other = top95.find(
       (p) => /\n box\(5,\d\):/.test(exportReduced(p)) && box5Of(p).some((ch) => ch !== '.'),

@@ -7,13 +7,16 @@
 
 namespace gridmilp::puzzles {
 
+void markClueRow(Built& built, milp::Constraint row, int cell) {
+  const auto index = static_cast<std::size_t>(row.index);
+  if (built.clueCellOf.size() <= index) built.clueCellOf.resize(index + 1, -1);
+  built.clueCellOf[index] = cell;
+}
+
 void addClueRow(Built& built, const milp::LinExpr& expr, double value, const std::string& name,
                 bool switched, int cell, std::string text) {
   milp::Model& m = built.model;
-  const auto about = [&](const milp::Constraint row) {
-    built.clueCellOf.resize(static_cast<std::size_t>(m.numConstraints()), -1);
-    built.clueCellOf[static_cast<std::size_t>(row.index)] = cell;
-  };
+  const auto about = [&](const milp::Constraint row) { markClueRow(built, row, cell); };
   if (!switched) {
     about(m.addConstraint(expr == value, name));
     return;

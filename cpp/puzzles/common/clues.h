@@ -27,8 +27,13 @@ namespace gridmilp::puzzles {
 /// With `switched` (BuildOptions::switchClues) it adds instead the two rows above,
 /// named after `name` with _most and _least on its family ("clue_most[2,3]"), and the
 /// binary keep_<family>[…], recorded in built.clueSwitches with `cell` and `text`.
-/// Throws milp::ModelError when expr names variables of another model.
+/// Each row it adds is recorded as about the clue at `cell` (markClueRow). Throws
+/// milp::ModelError when expr names variables of another model.
 void addClueRow(Built& built, const milp::LinExpr& expr, double value, const std::string& name,
                 bool switched, int cell, std::string text);
+
+/// Records that `row` of built.model states the clue at `cell` (Built::clueCellOf, the
+/// formulation's `at`): for a clue's rows a genre adds itself rather than by addClueRow.
+void markClueRow(Built& built, milp::Constraint row, int cell);
 
 }  // namespace gridmilp::puzzles

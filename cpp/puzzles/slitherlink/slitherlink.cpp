@@ -173,8 +173,8 @@ void addClueRows(SlitherlinkBuilt& b, int cell, int clue, bool switched, milp::M
     for (int k = 0; k < 4; ++k) {
       if (k != left_out) three += b.edge[sides[k]];
     }
-    m->addConstraint(three >= 1, rowName("clue", r, c, 2 * left_out + 1));
-    m->addConstraint(three <= 2, rowName("clue", r, c, 2 * left_out + 2));
+    markClueRow(b, m->addConstraint(three >= 1, rowName("clue", r, c, 2 * left_out + 1)), cell);
+    markClueRow(b, m->addConstraint(three <= 2, rowName("clue", r, c, 2 * left_out + 2)), cell);
   }
 }
 

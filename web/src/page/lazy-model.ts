@@ -36,7 +36,7 @@ export class LazyModelPanel {
 
   /**
    * @param container the panel body (a placeholder until the panel has loaded and fills it)
-   * @param hooks board highlighting and LP export, passed on to the panel
+   * @param hooks board highlighting and the model's rows, passed on to the panel
    */
   constructor(container: HTMLElement, hooks: ModelPanelHooks) {
     this.container = container;

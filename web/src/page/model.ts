@@ -20,12 +20,12 @@ import type {
 } from '../solver/protocol';
 import { removedByEliminations, type Shape } from './format';
 import { MAX_VIEW_FACTS } from './shared';
+import './model.css';
 
 /** The rows of one view the panel keeps (a reader stepping through a unit's digits and back). */
 const MAX_ROWS_KEPT = 64;
-import './model.css';
 
-/** A constraint family of the formulation, named as GLPK's exports name its rows. */
+/** A constraint family of the formulation, named as the model names its rows. */
 export type Family = 'cell' | 'row' | 'column' | 'box' | 'givens';
 
 /** What the panel describes: the puzzle and the options the next solve would use. */
@@ -202,7 +202,7 @@ export class ModelPanel {
   private readonly facts = new Map<string, ModelFacts>();
   /** The rows read for the current view, by name (null: the model has no such row). */
   private rows = new Map<string, ModelRow | null>();
-  /** Why the LP export of a view failed (e.g. conflicting givens), by view key. */
+  /** Why the model of a view could not be read (e.g. conflicting givens), by view key. */
   private readonly failures = new Map<string, string>();
   private presolve: { key: string; facts: PresolveFacts } | null = null;
   private choice: ConstraintChoice = { family: 'box', first: 1, second: 1 };
@@ -229,7 +229,7 @@ export class ModelPanel {
 
   /**
    * @param container the panel body (emptied and filled)
-   * @param hooks board highlighting and LP export
+   * @param hooks board highlighting and the model's rows
    * @param idPrefix prefix for element ids (two panels on one page need different ones)
    */
   constructor(container: HTMLElement, hooks: ModelPanelHooks, idPrefix = 'model') {
@@ -303,7 +303,7 @@ export class ModelPanel {
   }
 
   /**
-   * Whether the panel is on screen. The LP export is fetched only then: at start-up the
+   * Whether the panel is on screen. The model's rows are fetched only then: at start-up the
    * worker's time goes to warming up the solver for the person's first Solve, not to a
    * model nobody is reading yet.
    */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * Code shared by the main page (main.ts) and the embeddable page (embed.ts): the worker
- * factory, element lookup, error text, file downloads, the model panel's LP request
+ * factory, element lookup, error text, file downloads, the model panel's row request
  * and the live branch-and-bound panel.
  */
 import { MAX_WORKERS, type SolverClient, type WorkerFactory, type WorkerHandlers, type WorkerPort } from '../solver/client';

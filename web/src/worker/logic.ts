@@ -184,7 +184,7 @@ export class SolverWorkerLogic {
         if (m.format !== 'lp' && m.format !== 'mps') {
           return bad('format', 'exportModel needs a format, "lp" or "mps".');
         }
-        if (m.row !== undefined && typeof m.row !== 'string') {
+        if (m.row != null && typeof m.row !== 'string') {
           return bad('row', 'exportModel takes a row name (string) such as "box[5,3]".');
         }
         const objective = cleanObjective(m.objective);
@@ -198,7 +198,7 @@ export class SolverWorkerLogic {
             ...puzzleFields(m),
             options: cleanOptions(m.options),
             ...(objective ? { objective } : {}),
-            ...(m.row !== undefined ? { row: m.row } : {}),
+            ...(m.row != null ? { row: m.row } : {}),
           }),
         );
         return;
@@ -390,7 +390,7 @@ function needsFullModule(message: unknown): boolean {
   return (
     type === 'genre' ||
     type === 'explainInfeasible' ||
-    (type === 'exportModel' && (format === 'mps' || row !== undefined))
+    (type === 'exportModel' && (format === 'mps' || row != null))
   );
 }
 

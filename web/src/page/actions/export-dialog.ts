@@ -41,14 +41,15 @@ export class ExportDialog {
         });
         this.page.modelPanel.noteExport(result, view);
         const fileName = `gridmilp-model.${format}`;
-        this.exported = { text: result.text, fileName };
+        const text = result.text ?? ''; // an export without `row` always has its text
+        this.exported = { text, fileName };
         el.exportHeading.textContent = format === 'lp' ? 'CPLEX LP (written by GLPK)' : 'Free MPS (written by GLPK)';
         el.exportInfo.textContent = `${result.model} model · ${plural(result.columns, 'variable')}, ${plural(result.rows, 'constraint')}, ${plural(result.nonzeros, 'nonzero')}`;
-        el.exportText.textContent = result.text;
+        el.exportText.textContent = text;
         el.exportDownload.textContent = `Download ${fileName}`;
         if (!el.exportDialog.open) el.exportDialog.showModal();
         jobs.setStatus(
-          `Exported the ${result.model} model as ${formatName} (${plural(result.text.split('\n').length, 'line')}).`,
+          `Exported the ${result.model} model as ${formatName} (${plural(text.split('\n').length, 'line')}).`,
           'ok',
         );
       },

@@ -9,7 +9,7 @@
  * those whose variables belong to it, and a clue's rows (`at`). Nothing here knows a
  * genre: every word and formula is the engine's.
  */
-import type { Formulation, FormulationResult, GenreRequest } from '../../solver/genre';
+import type { Formulation, FormulationResult, FormulationRow, GenreRequest } from '../../solver/genre';
 import { byId } from '../shared';
 
 type Katex = typeof import('katex').default;
@@ -21,6 +21,11 @@ function loadKatex(): Promise<Katex> {
   return katexLoading;
 }
 
+/** The cells a row outlines: those of its variables, and the clue it is about. */
+function cellsOf(row: FormulationRow): Array<[number, number]> {
+  return row.at !== undefined ? [...row.cells, row.at] : row.cells;
+}
+
 /** What the panel uses of the page that holds it. */
 export interface FormulationHost {
   /**
@@ -28,6 +33,11 @@ export interface FormulationHost {
    * status line); null when busy or refused. `long` false: no "Solving…" and no Stop.
    */
   run<R>(request: Omit<GenreRequest, 'id'>, long?: boolean): Promise<R | null>;
+  /**
+   * Sends a quick genre request beside the page's actions (one row of the model): null
+   * when the page is busy or the request fails (said in the status line).
+   */
+  ask<R>(request: Omit<GenreRequest, 'id'>): Promise<R | null>;
   /** Outlines cells (1-based [row, column]) on the board. */
   highlight(cells: Array<[number, number]>): void;
   /** Says something in the status line. */
@@ -81,10 +91,7 @@ export class FormulationPanel {
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = x.name;
-        button.addEventListener('click', () => {
-          this.host.highlight(x.at !== undefined ? [...x.cells, x.at] : x.cells);
-          void this.writeRow(request, x.name, written);
-        });
+        button.addEventListener('click', () => void this.writeRow(request, x, written));
         item.append(button, ' ');
       }
       if (rows.length > 60) item.append(`… and ${rows.length - 60} more`);
@@ -156,22 +163,29 @@ export class FormulationPanel {
       written.hidden = true;
       rows.addEventListener('change', () => {
         const row = group.rows[Number(rows.value)];
-        this.host.highlight(row?.cells ?? []);
-        if (row !== undefined) void this.writeRow(request, row.name, written);
+        if (row !== undefined) void this.writeRow(request, row, written);
       });
-      rows.addEventListener('focus', () => this.host.highlight(group.rows[Number(rows.value)]?.cells ?? []));
+      rows.addEventListener('focus', () => {
+        const row = group.rows[Number(rows.value)];
+        if (row !== undefined) this.host.highlight(cellsOf(row));
+      });
       section.append(title, math, rows, written);
       body.append(section);
     }
     this.panel.hidden = false;
   }
 
-  /** Writes row `name` of the formulation `request` into `into` (left as it was when busy). */
-  private async writeRow(request: Omit<GenreRequest, 'id'>, name: string, into: HTMLElement): Promise<void> {
-    const r = await this.host.run<FormulationResult>({ ...request, row: name }, false);
-    if (r === null) return;
-    into.textContent = r.row ? r.row.text : `The model has no row ${name}.`;
-    into.dataset.row = name;
+  /**
+   * Writes `row` of the formulation `request` into `into` and outlines its cells, once the
+   * engine has answered (when busy, `into` stays hidden and nothing is outlined).
+   */
+  private async writeRow(request: Omit<GenreRequest, 'id'>, row: FormulationRow, into: HTMLElement): Promise<void> {
+    into.hidden = true;
+    const r = await this.host.ask<FormulationResult>({ ...request, row: row.name });
+    if (r === null || this.shown?.request !== request) return;
+    into.textContent = r.row ? r.row.text : `The model has no row ${row.name}.`;
+    into.dataset.row = row.name;
     into.hidden = false;
+    this.host.highlight(cellsOf(row));
   }
 }

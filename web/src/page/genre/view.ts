@@ -195,6 +195,7 @@ export class GenreView {
     this.answerStep.addEventListener('input', () => this.showAnswer(Number(this.answerStep.value)));
     this.formulationPanel = new FormulationPanel({
       run: (request, long) => this.run(request, long),
+      ask: (request) => this.ask(request),
       highlight: (cells) => this.highlight(cells),
       say: (message, kind) => this.say(message, kind),
     });
@@ -413,6 +414,8 @@ export class GenreView {
   private async draw(): Promise<void> {
     this.offerExplanation(false);
     this.answer = null;
+    // The formulation shown was of the puzzle drawn before.
+    this.formulationPanel.hide();
     const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[]; url?: string | null }>(
       { type: 'board', ...this.puzzleFields() },
       false,
@@ -860,6 +863,23 @@ export class GenreView {
    *
    * @returns the result, or null after an error (shown)
    */
+  /**
+   * A quick request beside the page's actions (no busy buttons, Enumerate's answers
+   * kept): null when the page is busy or the engine refuses (said in the status line).
+   */
+  private async ask<R>(request: Omit<GenreRequest, 'id'>): Promise<R | null> {
+    if (this.busy) {
+      this.say('Busy: try again when the solver is done.', 'info');
+      return null;
+    }
+    try {
+      return await this.client.genre<R>(request);
+    } catch (e) {
+      this.say(errorMessage(e), 'error');
+      return null;
+    }
+  }
+
   private async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
     if (this.busy) return null;
     this.busy = true;

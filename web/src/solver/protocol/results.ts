@@ -119,7 +119,7 @@ export interface ExportModelResult {
   columns: number;
   nonzeros: number;
   /** The text GLPK wrote (absent when the request asked for a `row`). */
-  text: string;
+  text?: string;
   /** The request's `row`, or null when the model has none of that name. */
   row?: ModelRow | null;
   givens: string;
