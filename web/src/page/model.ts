@@ -21,6 +21,7 @@ import type {
 import { removedByEliminations, type Shape } from './format';
 import { MAX_VIEW_FACTS } from './shared';
 import './model.css';
+import './row.css';
 
 /** The rows of one view the panel keeps (a reader stepping through a unit's digits and back). */
 const MAX_ROWS_KEPT = 64;

@@ -10,6 +10,7 @@
  * genre: every word and formula is the engine's.
  */
 import type { Formulation, FormulationResult, FormulationRow, GenreRequest } from '../../solver/genre';
+import '../row.css';
 import { byId } from '../shared';
 
 type Katex = typeof import('katex').default;
