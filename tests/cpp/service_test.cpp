@@ -407,8 +407,8 @@ TEST(ModelRowTest, WritesOneRowForAReader) {
 }
 
 TEST(ServiceTeachingTest, ExportModelDescribesOneRowInsteadOfTheText) {
-  // top95 line 1: a 4 given at (1,1); the reduction settles the whole puzzle.
-  const std::string puzzle = top95(1);
+  // Project Euler 96's Grid 01 (kEasy): a 3 given at (1,3); the reduction settles it all.
+  const std::string puzzle = kEasy;
   const auto rowOf = [&](const std::string& model, const std::string& row) {
     return handleText(R"({"type": "exportModel", "puzzle": ")" + puzzle + R"(", "row": ")" + row +
                       R"(", "options": {"model": ")" + model + "\"}}");
@@ -425,10 +425,10 @@ TEST(ServiceTeachingTest, ExportModelDescribesOneRowInsteadOfTheText) {
   ASSERT_EQ(row["cells"].Size(), 9u);
   EXPECT_EQ(row["cells"][0][0].GetInt(), 4);
   EXPECT_EQ(row["cells"][8][1].GetInt(), 6);
-  // The textbook model fixes a given by its bounds: row 1's 4 is the given at (1,1).
-  const Document given = rowOf("textbook", "row[1,4]");
+  // The textbook model fixes a given by its bounds: row 1's 3 is the given at (1,3).
+  const Document given = rowOf("textbook", "row[1,3]");
   ASSERT_EQ(given["result"]["row"]["fixed"].Size(), 1u) << writeJson(given);
-  EXPECT_EQ(given["result"]["row"]["fixed"][0], "x[1,1,4] = 1");
+  EXPECT_EQ(given["result"]["row"]["fixed"][0], "x[1,3,3] = 1");
   // The packing model says "at most once".
   const Document packing = rowOf("packing", "box[5,3]");
   EXPECT_NE(std::string(packing["result"]["row"]["text"].GetString()).find("<= 1"),
