@@ -10,7 +10,7 @@
 import { SolverClient } from '../solver/client';
 import {
   SolverError,
-  type ExportModelResult,
+  type ModelRowResult,
   type Objective,
   type PuzzleFields,
   type SolveOptions,
@@ -108,7 +108,7 @@ class Embed {
   }
 
   /** Row `row` of the model of `view` for the model panel; `null` while the solver is busy or after Stop. */
-  private async fetchRow(view: ModelView, row: string): Promise<ExportModelResult | null> {
+  private async fetchRow(view: ModelView, row: string): Promise<ModelRowResult | null> {
     if (this.job !== null) return null;
     try {
       return await exportModelRow(this.client, view, row);

@@ -21,7 +21,7 @@ import { LazyModelPanel } from './lazy-model';
 import { BnbPanel, createWorker, exportModelRow, messageOf } from './shared';
 import { startOfflineSupport } from './pwa';
 import { SHAPES, displaySymbol, symbolRange, type Shape } from './format';
-import type { ExportModelResult } from '../solver/protocol';
+import type { ModelRowResult } from '../solver/protocol';
 import type { ModelView } from './model';
 import { findElements } from './app/elements';
 import { JobRunner } from './app/jobs';
@@ -189,7 +189,7 @@ class SudokuPage implements Page {
    * Row `row` of the model of `view` for the model panel, or `null` while the solver is
    * busy with something the person asked for (the panel asks again when it is free).
    */
-  private async fetchRow(view: ModelView, row: string): Promise<ExportModelResult | null> {
+  private async fetchRow(view: ModelView, row: string): Promise<ModelRowResult | null> {
     if (this.jobs.job !== null) return null;
     try {
       return await exportModelRow(this.client, view, row);

@@ -12,6 +12,7 @@
  */
 import type {
   ExportModelResult,
+  ModelRowResult,
   ModelKind,
   ModelRow,
   Objective,
@@ -186,7 +187,7 @@ export interface ModelPanelHooks {
    * `row`), or `null` when the solver is busy or was stopped: the panel then waits for
    * {@link ModelPanel.refresh}. A rejection (e.g. conflicting givens) is shown in the panel.
    */
-  fetchRow(view: ModelView, row: string): Promise<ExportModelResult | null>;
+  fetchRow(view: ModelView, row: string): Promise<ModelRowResult | null>;
 }
 
 /**
@@ -400,7 +401,7 @@ export class ModelPanel {
   }
 
   /** Take an export of `view`: its figures, and its row when the request asked for one. */
-  noteExport(result: ExportModelResult, view: ModelView, row?: string): void {
+  noteExport(result: ExportModelResult | ModelRowResult, view: ModelView, row?: string): void {
     const key = viewKey(view);
     const old = this.facts.get(key);
     this.setFacts(key, {
@@ -412,8 +413,9 @@ export class ModelPanel {
     });
     if (key === this.key && row !== undefined) {
       // An engine without rows (an older module) answers the text: say so, not ask forever.
-      if (result.row === undefined) this.failures.set(key, 'this engine does not describe single rows');
-      this.rows.set(row, result.row ?? null);
+      const answered = 'row' in result ? result.row : undefined;
+      if (answered === undefined) this.failures.set(key, 'this engine does not describe single rows');
+      this.rows.set(row, answered ?? null);
       if (this.rows.size > MAX_ROWS_KEPT) this.rows.delete(this.rows.keys().next().value as string);
     }
     if (key === this.key) {

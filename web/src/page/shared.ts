@@ -5,7 +5,7 @@
  * and the live branch-and-bound panel.
  */
 import { MAX_WORKERS, type SolverClient, type WorkerFactory, type WorkerHandlers, type WorkerPort } from '../solver/client';
-import type { ExportModelResult, SolveProgress, SolveResult, SolveStats } from '../solver/protocol';
+import type { ModelRowResult, SolveProgress, SolveResult, SolveStats } from '../solver/protocol';
 import type { ModelView } from './model';
 import { formatBound, formatMs } from './format';
 
@@ -244,15 +244,14 @@ export class BnbPanel {
  * @returns the result, whose `row` is null when the model has no row of that name
  * @throws SolverError as the client raises it (e.g. code `stopped` after Stop)
  */
-export function exportModelRow(client: SolverClient, view: ModelView, row: string): Promise<ExportModelResult> {
+export function exportModelRow(client: SolverClient, view: ModelView, row: string): Promise<ModelRowResult> {
   const { size, boxHeight, boxWidth } = view.shape;
-  return client.exportModel(view.givens, 'lp', {
+  return client.modelRow(view.givens, row, {
     size,
     boxHeight,
     boxWidth,
     symbols: 'digits',
     options: { model: view.model },
     ...(view.objective ? { objective: view.objective } : {}),
-    row,
   });
 }

@@ -27,6 +27,7 @@ import {
   type SolveProgress,
   type RelaxResult,
   type ExportModelResult,
+  type ModelRowResult,
   type ModelFormat,
   type Symmetry,
   type VersionResult,
@@ -251,19 +252,27 @@ export class SolverClient {
    *
    * @param puzzle one puzzle in any accepted format
    * @param format `lp` or `mps`
-   * @param extra puzzle fields, solver options (`options.model`), an objective, and
-   *   `row`: a row name (`box[5,3]`) to answer instead of the text (the result's `row`,
-   *   null when the model has no such row; protocol.md, `exportModel`)
-   * @returns the text (or the row) and the model's size (rows, columns, nonzeros)
-   * @throws SolverError as {@link SolverClient.relax}; `bad_request` naming `row` for a
-   *   row name that is empty or longer than 200 characters
+   * @param extra puzzle fields, solver options (`options.model`) and an objective
+   * @returns the text and the model's size (rows, columns, nonzeros)
+   * @throws SolverError as {@link SolverClient.relax}
    */
-  exportModel(
-    puzzle: string,
-    format: ModelFormat,
-    extra: SolveCallOptions & { row?: string } = {},
-  ): Promise<ExportModelResult> {
+  exportModel(puzzle: string, format: ModelFormat, extra: SolveCallOptions = {}): Promise<ExportModelResult> {
     return this.send({ type: 'exportModel', puzzle, format, ...extra });
+  }
+
+  /**
+   * One row of the model as the engine's model builder hands it to GLPK (`exportModel`
+   * with `row`, protocol.md; answered by the module with the genres).
+   *
+   * @param puzzle one puzzle in any accepted format
+   * @param row a row name such as `box[5,3]` (1–200 bytes)
+   * @param extra puzzle fields, solver options (`options.model`) and an objective
+   * @returns the model's size and the row, null when the model has no row of that name
+   * @throws SolverError as {@link SolverClient.relax}; `bad_request` naming `row` for an
+   *   empty or too long name
+   */
+  modelRow(puzzle: string, row: string, extra: SolveCallOptions = {}): Promise<ModelRowResult> {
+    return this.send({ type: 'exportModel', puzzle, format: 'lp', ...extra, row }) as unknown as Promise<ModelRowResult>;
   }
 
   /**

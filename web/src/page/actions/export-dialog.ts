@@ -41,7 +41,7 @@ export class ExportDialog {
         });
         this.page.modelPanel.noteExport(result, view);
         const fileName = `gridmilp-model.${format}`;
-        const text = result.text ?? ''; // an export without `row` always has its text
+        const text = result.text;
         this.exported = { text, fileName };
         el.exportHeading.textContent = format === 'lp' ? 'CPLEX LP (written by GLPK)' : 'Free MPS (written by GLPK)';
         el.exportInfo.textContent = `${result.model} model · ${plural(result.columns, 'variable')}, ${plural(result.rows, 'constraint')}, ${plural(result.nonzeros, 'nonzero')}`;

@@ -118,10 +118,8 @@ export interface ExportModelResult {
   rows: number;
   columns: number;
   nonzeros: number;
-  /** The text GLPK wrote (absent when the request asked for a `row`). */
-  text?: string;
-  /** The request's `row`, or null when the model has none of that name. */
-  row?: ModelRow | null;
+  /** The text GLPK wrote (a request with `row` gets {@link ModelRowResult} instead). */
+  text: string;
   givens: string;
   size: number;
   boxHeight: number;
@@ -147,6 +145,12 @@ export interface ModelRow {
   /** Its variables whose bounds fix them, e.g. `x[1,1,4] = 1` (a textbook model's givens). */
   fixed: string[];
 }
+
+/** Result of `exportModel` with `row`: the model's figures and that row, no text. */
+export type ModelRowResult = Omit<ExportModelResult, 'text'> & {
+  /** The request's row, or null when the model has none of that name. */
+  row: ModelRow | null;
+};
 
 /** Branch-and-bound progress of a solve (streamed at most every `progressIntervalMs`). */
 export interface SolveProgress {
