@@ -317,6 +317,36 @@ TEST(JigsawTest, RefusesBadRegionsAndWarnsOfDisconnectedOnes) {
   solveChecked("jigsaw", *p, {});  // solved all the same
 }
 
+// What the page's Delete region leaves: `-` where a region id belongs, refused with the
+// cells named and listed in `where` (the page outlines them), for every genre with regions.
+TEST(RegionMapTest, CellsInNoRegionAreNamed) {
+  const std::string empty = "- - - -\n- - - -\n- - - -\n- - - -\n";
+  const std::string map = "1 1 - -\n1 1 - -\n3 3 2 2\n3 3 2 2\n";
+  const std::vector<std::pair<const char*, std::string>> cases = {
+      {"jigsaw", "4 4\n" + empty + map},
+      {"norinori", "4 4\n" + empty + map},
+      {"heyawake", "4 4\n" + empty + map},
+      {"star-battle", "4 4 1\n" + map},
+  };
+  for (const auto& [genre, text] : cases) {
+    try {
+      genreById(genre).parse(text, 0);
+      ADD_FAILURE() << genre << ": accepted cells in no region";
+    } catch (const InputError& e) {
+      const std::string what = genre == std::string("heyawake") ? "room" : "region";
+      EXPECT_NE(std::string(e.what()).find("4 cells are in no " + what + " ('-' in the " + what +
+                                           " map, at row 1, column 3; row 1, column 4; row 2, "
+                                           "column 3; row 2, column 4)"),
+                std::string::npos)
+          << genre << ": " << e.what();
+      EXPECT_EQ(e.code(), ErrorCode::kParseError) << genre;
+      ASSERT_EQ(e.where().cells.size(), 4U) << genre;
+      EXPECT_EQ(e.where().cells[3].row, 2) << genre;
+      EXPECT_EQ(e.where().cells[3].column, 4) << genre;
+    }
+  }
+}
+
 TEST(VariantTest, SizesAVariantCannotHave) {
   EXPECT_NE(parseError("hyper", std::string(36, '.'), 6).find("Hyper Sudoku is 9\u00d79 only"),
             std::string::npos);

@@ -444,8 +444,47 @@ describe('the genre page', () => {
     await page.locator('#genre-status[data-kind=error]').waitFor();
     expect(await page.textContent('#genre-status')).toContain("cage 'b' has 4 cells and sum 99");
     expect(await page.inputValue('#genre-text')).toBe(bad);
+    // The board is the one drawn before, with the bad cage's four cells outlined on it.
+    const highlighted = await page.$$eval('#genre-board g.highlight rect', (rects) => rects.length);
+    expect(highlighted).toBe(4);
+    await page.$eval('#genre-board g.highlight', (g) => g.remove());
     expect(await page.innerHTML('#genre-board')).toBe(boardBefore);
     await page.screenshot({ path: join(resultsDir, 'genre-killer-bad-cage.png') });
+    await page.close();
+  });
+
+  it('deletes a jigsaw region: its cells are named and outlined, the text keeps the edit, Make region mends it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'jigsaw');
+    const original = await page.inputValue('#genre-text');
+    const lines = original.split('\n');
+    const size = Number(lines[1]!.split(' ')[0]);
+    const regionLines = lines.slice(2 + size, 2 + 2 * size);
+    const id = regionLines[0]!.split(' ')[0]!;
+    const regionCells = regionLines.flatMap((line, r) => line.split(' ').flatMap((t, c) => (t === id ? [[r + 1, c + 1] as const] : [])));
+    const labelsBefore = await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
+    const cell = (row: number, column: number) =>
+      page.locator(`#genre-board [role=gridcell][aria-label^="row ${row}, column ${column},"], #genre-board [role=gridcell][aria-label="row ${row}, column ${column}"]`).first();
+    await page.locator('#genre-board').scrollIntoViewIfNeeded();
+    await cell(1, 1).click();
+    expect(await page.textContent('#genre-selection')).toBe('1 cell selected.');
+    await page.click('#genre-delete-region');
+    await page.locator('#genre-status[data-kind=error]').waitFor();
+    expect(await page.textContent('#genre-status')).toContain(`${regionCells.length} cells are in no region ('-' in the region map, at row 1, column 1;`);
+    const text = await page.inputValue('#genre-text');
+    expect(text.split('\n').slice(2 + size, 2 + 2 * size).join(' ').split(' ').filter((t) => t === '-').length).toBe(regionCells.length);
+    // The board drawn before stays, the cells in no region outlined on it.
+    expect(await page.$$eval('#genre-board g.highlight rect', (rects) => rects.length)).toBe(regionCells.length);
+    expect(await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual(labelsBefore);
+    expect(await page.textContent('#genre-selection')).toContain('Drag over cells');
+    await page.locator('#genre-board').screenshot({ path: join(resultsDir, 'genre-jigsaw-deleted-region.png') });
+    // Select the same cells with Ctrl+click and make them a region again.
+    for (const [row, column] of regionCells) await cell(row, column).click({ modifiers: ['Control'] });
+    expect(await page.textContent('#genre-selection')).toBe(`${regionCells.length} cells selected.`);
+    await page.click('#genre-make-region');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor();
+    const status = await solved(page);
+    expect(status).toContain('the rule checker confirms every rule');
     await page.close();
   });
 });

@@ -24,9 +24,33 @@ InputError recordError(const Record& record, const Puzzle& puzzle, ErrorCode cod
                     where);
 }
 
+void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
+                           const std::vector<const Token*>& tokens, const char* what) {
+  std::vector<int> loose;
+  for (std::size_t cell = 0; cell < tokens.size(); ++cell) {
+    if (tokens[cell]->text == "-" || tokens[cell]->text == ".") {
+      loose.push_back(static_cast<int>(cell));
+    }
+  }
+  if (loose.empty()) return;
+  constexpr std::size_t kNamed = 6;
+  std::string where;
+  for (std::size_t k = 0; k < loose.size() && k < kNamed; ++k) {
+    where += (k == 0 ? "" : "; ") + puzzle.grid.name(loose[k]);
+  }
+  if (loose.size() > kNamed) where += "; and " + std::to_string(loose.size() - kNamed) + " more";
+  const std::string count = std::to_string(loose.size()) + (loose.size() == 1 ? " cell is" : " cells are");
+  throw recordError(record, puzzle, ErrorCode::kParseError,
+                    count + " in no " + what + " ('-' in the " + what + " map, at " + where +
+                        "): give each the id of a " + what + " (on the page, select them and make a " +
+                        what + ")",
+                    loose);
+}
+
 std::vector<int> readRegions(const Record& record, int block, int blocks, Puzzle* puzzle,
                              std::vector<std::string>* ids) {
   const std::vector<const Token*> tokens = recordBlock(record, block, blocks);
+  rejectCellsInNoRegion(record, *puzzle, tokens, "region");
   std::map<std::string, int> region_of_id;
   std::vector<std::string> names;
   std::vector<int> region(tokens.size());

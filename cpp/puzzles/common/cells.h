@@ -40,8 +40,16 @@ void beginPuzzle(const Record& record, Puzzle* puzzle);
 InputError recordError(const Record& record, const Puzzle& puzzle, ErrorCode code,
                        const std::string& message, const std::vector<int>& cells = {});
 
+/// Refuses a region block with cells in no region: `-` or `.` where a region id
+/// belongs (what the page's Delete region leaves until the cells get a new region).
+/// `tokens` is the block (recordBlock); `what` names its ids ("region", "room").
+/// Throws InputError (parse_error) naming up to six of those cells, with every one of
+/// them in its `where.cells`.
+void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
+                           const std::vector<const Token*>& tokens, const char* what);
+
 /// The regions of block `block` of a record of `blocks` blocks: one token per cell,
-/// cells with equal tokens in one region. Returns the region (0-based, in order of
+/// cells with equal tokens in one region; `-` or `.` is refused (rejectCellsInNoRegion). Returns the region (0-based, in order of
 /// first appearance) of each cell; `ids` gets each region's token. A region that is
 /// not connected adds a warning to `puzzle`. Throws as recordBlock.
 std::vector<int> readRegions(const Record& record, int block, int blocks, Puzzle* puzzle,

@@ -82,7 +82,9 @@ std::vector<Span> spansOf(const HeyawakePuzzle& p) {
 /// for each id that marks more than one area.
 void readRooms(const Record& record, HeyawakePuzzle* p) {
   const RectGrid& g = p->grid;
-  for (const Token* t : recordBlock(record, 1, 2)) p->roomToken.push_back(t->text);
+  const std::vector<const Token*> tokens = recordBlock(record, 1, 2);
+  rejectCellsInNoRegion(record, *p, tokens, "room");
+  for (const Token* t : tokens) p->roomToken.push_back(t->text);
   p->room.assign(g.cells(), -1);
   std::map<std::string, std::vector<int>> areas_of;  // id -> the first cell of each area
   for (int start = 0; start < g.cells(); ++start) {

@@ -37,6 +37,7 @@ class JigsawGenre final : public DigitGenre {
     };
     p->givens = readGivens(record, 0, 2);
     const std::vector<const Token*> ids = recordBlock(record, 1, 2);
+    rejectCellsInNoRegion(record, *p, ids, "region");
     std::map<std::string, int> region_of_id;
     std::vector<std::vector<int>> regions;
     p->region.assign(p->grid.cells(), 0);

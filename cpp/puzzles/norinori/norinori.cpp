@@ -113,6 +113,7 @@ class NorinoriGenre final : public ShadingGenre {
       // janko's layout: an empty clue block, then the regions; the regions alone are read too.
       const int blocks = static_cast<int>(record.lines.size()) > record.rows ? 2 : 1;
       if (blocks == 2) checkEmptyBlock(record);
+      rejectCellsInNoRegion(record, *p, recordBlock(record, blocks - 1, blocks), "region");
       checkRegionIds(record, blocks - 1, blocks);
       p->region = readRegions(record, blocks - 1, blocks, p.get(), &p->ids);
       for (std::size_t k = 0; k < p->ids.size(); ++k) {

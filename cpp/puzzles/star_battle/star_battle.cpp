@@ -58,6 +58,7 @@ std::string starsText(int n) { return std::to_string(n) + (n == 1 ? " star" : " 
 /// column and character of a token that is none of them.
 void readStarRegions(const Record& record, StarBattlePuzzle* p) {
   const std::vector<const Token*> tokens = recordBlock(record, 0, 1);
+  rejectCellsInNoRegion(record, *p, tokens, "region");
   std::map<std::string, int> region_of_id;
   p->region.assign(tokens.size(), -1);
   p->token.resize(tokens.size());

@@ -2,7 +2,7 @@
 /**
  * The genre page's board editor (issue #22, "enter a puzzle by hand"): select cells by
  * dragging (mouse or touch) or with Shift+arrows, then make a cage with its sum or a
- * region, delete a cage, type givens and clues, or start from an empty grid. Every edit
+ * region, delete a cage or a region, type givens and clues, or start from an empty grid. Every edit
  * changes the puzzle text through its record (record.ts); the engine then redraws the
  * board, or says what is wrong while the text keeps the edit. Which block a key writes
  * and what it writes is the genre's (editing.ts).
@@ -52,6 +52,7 @@ export class BoardEditor {
     byId('genre-make-cage', HTMLButtonElement).addEventListener('click', () => this.makeCage());
     byId('genre-delete-cage', HTMLButtonElement).addEventListener('click', () => this.deleteCage());
     byId('genre-make-region', HTMLButtonElement).addEventListener('click', () => this.makeRegion());
+    byId('genre-delete-region', HTMLButtonElement).addEventListener('click', () => this.deleteRegion());
     byId('genre-empty', HTMLButtonElement).addEventListener('click', () => this.emptyGrid());
     byId('genre-cage-sum', HTMLInputElement).addEventListener('keydown', (event) => {
       if (event.key === 'Enter') this.makeCage();
@@ -233,6 +234,29 @@ export class BoardEditor {
       for (const cell of this.selection) ids[cell] = id;
     });
     this.selection.clear();
+  }
+
+  /**
+   * Deletes the regions the selection touches: their cells get `-`, "in no region",
+   * which the engine refuses, naming and outlining those cells, until Make region gives
+   * them a region again (the text keeps the edit meanwhile).
+   */
+  deleteRegion(): void {
+    const block = EDITING[this.host.genre].regionBlock;
+    if (this.selection.size === 0 || block === null) {
+      this.host.say('Select a cell of each region to delete, then press Delete region.', 'warning');
+      return;
+    }
+    this.edit((record) => {
+      const ids = record.blocks[block]!;
+      // Star Battle's `@` (outside) and `#` (black) cells are in no region to delete.
+      const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => !['-', '.', '@', '#'].includes(id!)));
+      ids.forEach((id, cell) => {
+        if (doomed.has(id)) ids[cell] = '-';
+      });
+    });
+    this.selection.clear();
+    this.drawSelection();
   }
 
   /**

@@ -41,7 +41,10 @@ export const GENRE_PAGE = `
       <button type="button" id="genre-make-cage">Make cage</button>
       <button type="button" id="genre-delete-cage">Delete cage</button>
     </span>
-    <button type="button" id="genre-make-region">Make region</button>
+    <span id="genre-region-tools" class="inline-option">
+      <button type="button" id="genre-make-region">Make region</button>
+      <button type="button" id="genre-delete-region" title="The selected cells’ regions become cells in no region, until you make new ones">Delete region</button>
+    </span>
     <button type="button" id="genre-empty">Empty grid</button>
     <span id="genre-edit-hint" class="hint"></span>
   </div>

@@ -258,7 +258,7 @@ export class GenreView {
     byId('genre-rules').textContent = RULES[genre];
     byId('genre-new').hidden = !EDITING[genre].generates;
     byId('genre-cage-tools').hidden = genre !== 'killer';
-    byId('genre-make-region').hidden = EDITING[genre].regionBlock === null;
+    byId('genre-region-tools').hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint').textContent = EDITING[genre].hint;
     this.editor.selection.clear();
     this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
@@ -894,6 +894,9 @@ export class GenreView {
     } catch (e) {
       this.lastErrorCode = (e as { code?: string }).code ?? null;
       this.say(errorMessage(e), 'error');
+      // The cells the engine names (cells in no region, a bad cage…) on the board kept.
+      const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
+      if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
       return null;
     } finally {
       clearTimeout(timer);
