@@ -892,10 +892,20 @@ Value toJson(const puzzles::Formulation& f, const puzzles::RectGrid& grid, JsonA
         .AddMember("tex", jsonString(g.tex, a), a)
         .AddMember("technique", jsonString(g.technique, a), a)
         .AddMember("rows", rows, a);
+    if (!g.pattern.empty()) group.AddMember("pattern", jsonString(g.pattern, a), a);
     groups.PushBack(group, a);
   }
+  Value notes(rapidjson::kArrayType);
+  for (const puzzles::FormulationNote& note : f.notes) {
+    Value out(rapidjson::kObjectType);
+    out.AddMember("kind", jsonString(note.kind, a), a)
+        .AddMember("text", jsonString(note.text, a), a);
+    notes.PushBack(out, a);
+  }
   Value out(rapidjson::kObjectType);
-  out.AddMember("genre", jsonString(f.genre, a), a)
+  out.AddMember("genre", jsonString(f.genre, a), a);
+  if (!f.model.empty()) out.AddMember("model", jsonString(f.model, a), a);
+  out.AddMember("notes", notes, a)
       .AddMember("variables", jsonString(f.variables, a), a)
       .AddMember("objective", jsonString(f.objective, a), a)
       .AddMember("groups", groups, a)

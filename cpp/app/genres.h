@@ -23,9 +23,9 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
 /// value?, style?, cells?, to?}]} in doubled coordinates (board.h).
 Value toJson(const puzzles::Board& board, JsonAllocator& a);
 
-/// A formulation as JSON: {genre, variables, objective, groups: [{id, title, tex,
-/// technique, rows: [{name, cells: [[row, column], …]}]}], rows, columns, nonzeros};
-/// cells 1-based.
+/// A formulation as JSON: {genre, model?, notes: [{kind, text}], variables, objective,
+/// groups: [{id, title, tex, technique, pattern?, rows: [{name, cells: [[row, column],
+/// …], at?}]}], rows, columns, nonzeros}; cells 1-based (protocol.md, "formulation").
 Value toJson(const puzzles::Formulation& formulation, const puzzles::RectGrid& grid,
              JsonAllocator& a);
 

@@ -18,6 +18,7 @@
 #include "app/model_row.h"
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
+#include "puzzles/sudoku/formulation.h"
 #endif
 #include "app/request.h"
 #include "app/sudoku_request.h"
@@ -333,6 +334,29 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
     }
     result.AddMember("row", rowJson(model, *request.row, cell_of, n, a), a);
     wrote_row = true;
+  }
+  if (request.formulation) {
+    sudoku::FormulationObjective objective;
+    if (request.objective) {
+      using Kind = ObjectiveRequest::Kind;
+      objective.kind = request.objective->kind == Kind::kDiagonal
+                           ? sudoku::FormulationObjective::Kind::kDiagonal
+                       : request.objective->kind == Kind::kFirstRow
+                           ? sudoku::FormulationObjective::Kind::kFirstRow
+                           : sudoku::FormulationObjective::Kind::kWeights;
+      objective.maximise = request.objective->sense == milp::ObjectiveSense::kMaximize;
+    }
+    int given = 0;
+    for (int row = 0; row < givens.shape.size(); ++row) {
+      for (int column = 0; column < givens.shape.size(); ++column) {
+        given += givens.at(row, column) != 0 ? 1 : 0;
+      }
+    }
+    const int n = givens.shape.size();
+    result.AddMember(
+        "formulation",
+        toJson(sudoku::formulationOf(solver.built(), given, objective), puzzles::RectGrid{n, n}, a),
+        a);
   }
 #endif
   if (!wrote_row) {

@@ -216,11 +216,16 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       r.objective = objectiveOf(request);
 #ifdef GRIDMILP_WITH_GENRES
       r.row = rowNameOf(request);
+      r.formulation = optionalField<bool>(request, "formulation", false, "true or false", "");
 #else
-      if (const Value* row = findMember(request, "row"); row != nullptr && !row->IsNull()) {
-        throw badRequest("row",
-                         "This module leaves single rows out to stay small: they are in the "
-                         "module with the SAT method, gridmilp_wasm_sat");
+      for (const char* field : {"row", "formulation"}) {
+        if (const Value* found = findMember(request, field);
+            found != nullptr && !found->IsNull() && !(found->IsBool() && !found->GetBool())) {
+          throw badRequest(field, std::string("This module leaves single rows and the "
+                                              "formulation out to stay small: ask the module "
+                                              "with the SAT method, gridmilp_wasm_sat, for '") +
+                                      field + "'");
+        }
       }
 #endif
       r.explain = explainOf(request);

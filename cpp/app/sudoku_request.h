@@ -73,6 +73,9 @@ struct SudokuRequest {
   milp::ModelFormat format = milp::ModelFormat::kCplexLp;
   /// "row" (exportModel): a row to describe (app/model_row.h) instead of the text.
   std::optional<std::string> row;
+  /// "formulation" (exportModel): add the model panel's formulation
+  /// (sudoku/formulation.h).
+  bool formulation = false;
   /// "givens" (generate): target count, 0 = as few as possible.
   int targetGivens = 0;
   /// "symmetry" (generate).

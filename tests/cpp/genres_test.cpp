@@ -472,7 +472,12 @@ TEST(SudokuGenreTest, AReductionsContradictionIsAnInfeasibleRow) {
   const Formulation f = g.formulation(*p, solver.built());
   ASSERT_FALSE(f.groups.empty());
   EXPECT_EQ(f.groups.back().id, "contradiction");
-  EXPECT_NE(f.variables.find("candidates the reduced model keeps"), std::string::npos);
+  // The page's formulation (sudoku/formulation.h): the candidate set, and the
+  // contradiction in the model's note.
+  EXPECT_NE(f.variables.find("\\in C'"), std::string::npos) << f.variables;
+  ASSERT_GE(f.notes.size(), 2U);
+  EXPECT_EQ(f.notes[1].kind, "model");
+  EXPECT_NE(f.notes[1].text.find("it found a contradiction: "), std::string::npos);
 }
 
 // A puzzle the reduction decides whole has a model without variables: its answer is

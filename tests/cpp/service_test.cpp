@@ -445,6 +445,59 @@ TEST(ServiceTeachingTest, ExportModelDescribesOneRowInsteadOfTheText) {
             "row");
 }
 
+TEST(ServiceTeachingTest, ExportModelGivesTheModelPanelsFormulation) {
+  // The Sudoku page's model panel typesets what the engine says, for each model; the
+  // figures are the model's own (sudoku/formulation.h).
+  const auto exportOf = [](const std::string& model, const std::string& extra) {
+    return handleText(R"({"type": "exportModel", "puzzle": ")" + top95(1) +
+                      R"(", "row": "box[1,1]", "formulation": true, "options": {"model": ")" +
+                      model + "\"}" + extra + "}");
+  };
+  const Document textbook = exportOf("textbook", "");
+  ASSERT_TRUE(textbook.HasMember("result")) << writeJson(textbook);
+  const Value& f = textbook["result"]["formulation"];
+  EXPECT_EQ(f["model"], "textbook");
+  std::vector<std::string> kinds;
+  for (const Value& note : f["notes"].GetArray()) kinds.emplace_back(note["kind"].GetString());
+  EXPECT_EQ(kinds, (std::vector<std::string>{"sets", "model", "objective"}));
+  EXPECT_NE(std::string(f["notes"][0]["text"].GetString()).find("is the 3\u00d73 block"),
+            std::string::npos);
+  EXPECT_NE(std::string(f["variables"].GetString()).find("(9^3 = 729)"), std::string::npos);
+  std::vector<std::string> patterns;
+  for (const Value& g : f["groups"].GetArray()) patterns.emplace_back(g["pattern"].GetString());
+  EXPECT_EQ(patterns, (std::vector<std::string>{"cell[r,c]", "row[r,d]", "column[c,d]", "box[b,d]",
+                                                "givens"}));
+  EXPECT_NE(std::string(f["groups"][4]["tex"].GetString()).find("(bounds)"), std::string::npos);
+  // The reduced model states its candidate set with its size, the reduction's figures,
+  // and its objective when asked for one.
+  const Document reduced = exportOf("reduced", R"(, "objective": {"preset": "diagonal"})");
+  ASSERT_TRUE(reduced.HasMember("result")) << writeJson(reduced);
+  const Value& r = reduced["result"];
+  const Value& g = r["formulation"];
+  const std::string candidates = g["notes"][2]["text"].GetString();
+  EXPECT_EQ(std::string(g["notes"][2]["kind"].GetString()), "variables");
+  EXPECT_NE(candidates.find("|C'| = " + std::to_string(r["columns"].GetInt()) + "\\)"),
+            std::string::npos)
+      << candidates;
+  const std::string model = g["notes"][1]["text"].GetString();
+  EXPECT_NE(model.find(std::to_string(r["reduction"]["hiddenSingles"].GetInt()) + " hidden single"),
+            std::string::npos)
+      << model;
+  EXPECT_EQ(std::string(g["objective"].GetString()), "\\max \\sum_{i \\in N} v_{i,i}");
+  EXPECT_EQ(std::string(g["notes"][3]["text"].GetString()).rfind("the main-diagonal sum", 0), 0U);
+  // Packing reads every rule as "at most once"; without the flag, no formulation.
+  const Document packing = exportOf("packing", "");
+  EXPECT_NE(
+      std::string(packing["result"]["formulation"]["groups"][0]["tex"].GetString()).find("\\le 1"),
+      std::string::npos);
+  EXPECT_FALSE(handleText(R"({"type": "exportModel", "puzzle": ")" + top95(1) +
+                          R"(", "row": "box[1,1]"})")["result"]
+                   .HasMember("formulation"));
+  EXPECT_EQ(handleText(R"({"type": "exportModel", "puzzle": ")" + top95(1) +
+                       R"(", "formulation": 1})")["error"]["where"]["field"],
+            "formulation");
+}
+
 TEST(ServiceTeachingTest, SolveStreamsBranchAndBoundProgress) {
   std::vector<std::string> messages;  // as the WASM module passes them on: JSON text
   const std::string request = R"({"id": 77, "type": "solve", "puzzle": ")" + top95(7) +

@@ -17,6 +17,7 @@ import {
   readGivens,
   resultsDir,
   settledStatus,
+  showFormulation,
   showModelPanel,
   useHarness,
   type Harness,
@@ -281,6 +282,7 @@ describe('embed view in an iframe on another origin', () => {
       if (id === '#bnb') continue; // shown once a solve starts
       expect(await page.locator(id).isVisible(), id).toBe(true);
     }
+    await showFormulation(page);
     expect(await page.locator('#formulation .katex').count()).toBeGreaterThan(0);
     expect(await page.locator('#relax-text').textContent()).toMatch(/fractional/);
     const { board, status } = await solveIn(frame);

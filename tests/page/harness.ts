@@ -252,6 +252,8 @@ export async function showModelPanel(
 ): Promise<void> {
   await scope.locator(selector).scrollIntoViewIfNeeded();
   await scope.locator(`${selector} .f-sizes`).waitFor({ timeout: 30_000 });
+  // The formulation is the engine's: it arrives with the panel's first export.
+  await scope.locator(`${selector} .f-families`).waitFor({ timeout: 30_000 });
 }
 
 /**

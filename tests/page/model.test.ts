@@ -293,6 +293,9 @@ describe('model panel', () => {
     expect(await panel.locator('.f-sizes tr[data-stage="reduced"]').innerText()).toMatch(
       /^After the reduction \(candidates\)\s+\d+\s+\d+\s+[\d,]+/,
     );
+    // The candidates model's formulation comes from the engine once the panel is seen.
+    await showModelPanel(page);
+    expect(await panel.locator('.f-model').getAttribute('data-model')).toBe('candidates');
     await panel.locator('[data-family="box"]').hover();
     await panel.screenshot({ path: join(resultsDir, 'model-panel.png') });
     await page.close();

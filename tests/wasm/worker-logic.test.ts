@@ -383,7 +383,8 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     await logic.handle({ id: 45, type: 'exportModel', puzzle: grid01, format: 'mps', options: { model: 'candidates' } });
     await logic.handle({ id: 46, type: 'exportModel', puzzle: grid01, format: 'xml' });
     await logic.handle({ id: 49, type: 'exportModel', puzzle: grid01, format: 'lp', row: 'box[5,3]' });
-    const [relax, lp, mps, row] = (posted.filter(isResult) as WorkerResultMessage[]).map((m) => m.result);
+    await logic.handle({ id: 51, type: 'exportModel', puzzle: grid01, format: 'lp', row: 'box[5,3]', formulation: true, options: { model: 'candidates' } });
+    const [relax, lp, mps, row, withFormulation] = (posted.filter(isResult) as WorkerResultMessage[]).map((m) => m.result);
     const r = relax as RelaxResult;
     expect(r.integral).toBe(false);
     expect(r.values.some((v) => v[3] > 1e-6 && v[3] < 1 - 1e-6)).toBe(true);
@@ -401,16 +402,24 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     expect(one.row!.text).toMatch(/^box\[5,3\]: x\[4,4,3\] \+ x\[4,5,3\] .* = 1$/);
     expect(one.row!.terms).toBe(9);
     expect(one.row!.cells).toHaveLength(9);
+    expect(one.formulation).toBeUndefined();
+    // With `formulation`, the model panel's formulation of that model, from the engine.
+    const f = (withFormulation as ModelRowResult).formulation!;
+    expect(f.model).toBe('candidates');
+    expect(f.notes.map((n) => n.kind)).toEqual(['sets', 'model', 'variables', 'objective']);
+    expect(f.groups.map((g) => g.pattern)).toEqual(['cell[r,c]', 'row[r,d]', 'column[c,d]', 'box[b,d]', 'givens']);
 
     // The first-solve module alone leaves GLPK's MPS writer and single rows out, and says so.
     const { logic: lean, posted: leanPosted } = harness();
     await lean.handle({ id: 47, type: 'exportModel', puzzle: grid01, format: 'mps' });
     await lean.handle({ id: 48, type: 'exportModel', puzzle: grid01, format: 'lp' });
     await lean.handle({ id: 50, type: 'exportModel', puzzle: grid01, format: 'lp', row: 'box[1,1]' });
+    await lean.handle({ id: 52, type: 'exportModel', puzzle: grid01, format: 'lp', formulation: true });
     expect(leanPosted.map((m) => [m.id, isError(m) ? m.error.where?.field : 'result'])).toEqual([
       [47, 'format'],
       [48, 'result'],
       [50, 'row'],
+      [52, 'formulation'],
     ]);
     expect((leanPosted[0] as WorkerErrorMessage).error.message).toContain('leaves the MPS writer out');
   });

@@ -39,11 +39,12 @@ void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
     where += (k == 0 ? "" : "; ") + puzzle.grid.name(loose[k]);
   }
   if (loose.size() > kNamed) where += "; and " + std::to_string(loose.size() - kNamed) + " more";
-  const std::string count = std::to_string(loose.size()) + (loose.size() == 1 ? " cell is" : " cells are");
+  const std::string count =
+      std::to_string(loose.size()) + (loose.size() == 1 ? " cell is" : " cells are");
   throw recordError(record, puzzle, ErrorCode::kParseError,
                     count + " in no " + what + " ('-' in the " + what + " map, at " + where +
-                        "): give each the id of a " + what + " (on the page, select them and make a " +
-                        what + ")",
+                        "): give each the id of a " + what +
+                        " (on the page, select them and make a " + what + ")",
                     loose);
 }
 

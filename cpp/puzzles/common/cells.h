@@ -49,9 +49,9 @@ void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
                            const std::vector<const Token*>& tokens, const char* what);
 
 /// The regions of block `block` of a record of `blocks` blocks: one token per cell,
-/// cells with equal tokens in one region; `-` or `.` is refused (rejectCellsInNoRegion). Returns the region (0-based, in order of
-/// first appearance) of each cell; `ids` gets each region's token. A region that is
-/// not connected adds a warning to `puzzle`. Throws as recordBlock.
+/// cells with equal tokens in one region; `-` or `.` is refused (rejectCellsInNoRegion). Returns
+/// the region (0-based, in order of first appearance) of each cell; `ids` gets each region's token.
+/// A region that is not connected adds a warning to `puzzle`. Throws as recordBlock.
 std::vector<int> readRegions(const Record& record, int block, int blocks, Puzzle* puzzle,
                              std::vector<std::string>* ids = nullptr);
 

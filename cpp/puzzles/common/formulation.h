@@ -29,6 +29,17 @@ struct ConstraintGroup {
   std::string tex;        ///< the rows as TeX, e.g. \sum_{(r,c) \in C} \sum_d d\,x_{r,c,d} = s_C
   std::string technique;  ///< the modelling technique ("sums", "areas", "IF by big-M")
   std::vector<FormulationRow> rows;
+  /// The rows' names with their indices as letters ("box[b,d]"), or empty.
+  std::string pattern = {};
+};
+
+/// A paragraph about the model: words with TeX between `\(` and `\)`.
+struct FormulationNote {
+  /// "sets" (the index sets and data), "model" (how this model differs from the
+  /// others), "variables" (a set of variables and its size) or "objective" (what the
+  /// objective means).
+  std::string kind;
+  std::string text;
 };
 
 struct Formulation {
@@ -36,6 +47,10 @@ struct Formulation {
   std::string variables;  ///< TeX: what the variables mean
   std::string objective;  ///< TeX, e.g. \text{minimise } 0
   std::vector<ConstraintGroup> groups;
+  /// The model stated ("reduced"), or empty for a genre's only one.
+  std::string model;
+  /// Paragraphs before the variables (Sudoku's sets, its model, its candidate sets).
+  std::vector<FormulationNote> notes;
   int rows = 0;
   int columns = 0;  ///< MILP columns (variables)
   int nonzeros = 0;

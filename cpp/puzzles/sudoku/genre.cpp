@@ -8,6 +8,7 @@
 
 #include "puzzles/common/digits.h"
 #include "puzzles/input_error.h"
+#include "puzzles/sudoku/formulation.h"
 #include "puzzles/sudoku/model.h"
 
 namespace gridmilp::puzzles {
@@ -24,6 +25,15 @@ struct SudokuBuilt final : DigitBuilt {
 
 const DigitPuzzle& digitPuzzle(const Puzzle& puzzle) {
   return dynamic_cast<const DigitPuzzle&>(puzzle);
+}
+
+/// The givens as sudoku::Grid (the usual box shape of the side, as setBoxes draws it).
+sudoku::Grid givensGrid(const DigitPuzzle& p) {
+  sudoku::Grid givens(sudoku::shapeForSize(p.n));
+  for (int cell = 0; cell < p.grid.cells(); ++cell) {
+    givens.at(p.grid.rowOf(cell), p.grid.columnOf(cell)) = p.givens[cell];
+  }
+  return givens;
 }
 
 class SudokuGenre final : public DigitGenre {
@@ -57,12 +67,8 @@ class SudokuGenre final : public DigitGenre {
     if (options.model == "textbook") return DigitGenre::build(puzzle, options);
     const DigitPuzzle& p = digitPuzzle(puzzle);
     const int n = p.n;
-    sudoku::Grid givens(sudoku::shapeForSize(n));
-    for (int cell = 0; cell < p.grid.cells(); ++cell) {
-      givens.at(p.grid.rowOf(cell), p.grid.columnOf(cell)) = p.givens[cell];
-    }
     auto built = std::make_unique<SudokuBuilt>(
-        sudoku::buildModel(givens, sudoku::modelKindFromString(options.model)));
+        sudoku::buildModel(givensGrid(p), sudoku::modelKindFromString(options.model)));
     sudoku::SudokuModel& s = *built->sudoku;
     if (s.reduction.contradiction) {
       // The builder refuses a row without variables (0 = 1), and GLPK gives a binary
@@ -114,23 +120,27 @@ class SudokuGenre final : public DigitGenre {
         board);
   }
 
+  /// The Sudoku page's formulation (sudoku/formulation.h), the same for each model on
+  /// both routes, with the rows of `built`. The textbook model here is the digit
+  /// genres' (the same rows): its text comes from sudoku::buildModel's textbook model.
   Formulation formulation(const Puzzle& puzzle, const Built& built) const override {
-    Formulation f = DigitGenre::formulation(puzzle, built);
+    const DigitPuzzle& p = digitPuzzle(puzzle);
     const auto* s = dynamic_cast<const SudokuBuilt*>(&built);
-    if (s == nullptr) return f;
-    const sudoku::SudokuModel& m = *s->sudoku;
-    const int n = digitPuzzle(puzzle).n;
-    f.variables += ";\\quad \\text{only for the } " + std::to_string(m.x.size()) +
-                   " \\text{ candidates the " + std::string(sudoku::toString(m.kind)) +
-                   " model keeps of } " + std::to_string(n * n * n) +
-                   "\\text{; the cells it fixed are constants}";
+    std::unique_ptr<sudoku::SudokuModel> textbook;
+    if (s == nullptr) textbook = sudoku::buildModel(givensGrid(p), sudoku::ModelKind::kTextbook);
+    const sudoku::SudokuModel& m = s != nullptr ? *s->sudoku : *textbook;
+    int givens = 0;
+    for (int g : p.givens) givens += g != 0 ? 1 : 0;
+    Formulation f = sudoku::formulationOf(m, givens, {});
     if (m.reduction.contradiction) {
       f.groups.push_back({"contradiction",
                           "The reduction met a contradiction: " + *m.reduction.contradiction,
                           "z = 1,\\quad z = 0",
                           "",
-                          {{"contradiction[1]", {}}, {"contradiction[2]", {}}}});
+                          {},
+                          ""});
     }
+    collectRows(built, &f);
     return f;
   }
 };

@@ -71,7 +71,7 @@ class Embed {
     if (this.show.model) {
       this.modelPanel = new ModelPanel(this.formulation, {
         markCells: (cells) => this.board.markTied(cells),
-        fetchRow: (view, row) => this.fetchRow(view, row),
+        fetchRow: (view, row, formulation) => this.fetchRow(view, row, formulation),
       });
       this.board.onSelect = (row, column) => this.modelPanel?.selectCell(row, column);
       this.modelPanel.setView(this.modelView());
@@ -108,10 +108,10 @@ class Embed {
   }
 
   /** Row `row` of the model of `view` for the model panel; `null` while the solver is busy or after Stop. */
-  private async fetchRow(view: ModelView, row: string): Promise<ModelRowResult | null> {
+  private async fetchRow(view: ModelView, row: string, formulation: boolean): Promise<ModelRowResult | null> {
     if (this.job !== null) return null;
     try {
-      return await exportModelRow(this.client, view, row);
+      return await exportModelRow(this.client, view, row, formulation);
     } catch (e) {
       if (e instanceof SolverError && e.code === 'stopped') return null;
       throw e;

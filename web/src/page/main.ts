@@ -52,7 +52,7 @@ class SudokuPage implements Page {
   });
   readonly modelPanel: LazyModelPanel = new LazyModelPanel(this.el.formulation, {
     markCells: (cells) => this.board.markTied(cells),
-    fetchRow: (view, row) => this.fetchRow(view, row),
+    fetchRow: (view, row, formulation) => this.fetchRow(view, row, formulation),
   });
   readonly jobs = new JobRunner({
     status: this.el.status,
@@ -189,10 +189,10 @@ class SudokuPage implements Page {
    * Row `row` of the model of `view` for the model panel, or `null` while the solver is
    * busy with something the person asked for (the panel asks again when it is free).
    */
-  private async fetchRow(view: ModelView, row: string): Promise<ModelRowResult | null> {
+  private async fetchRow(view: ModelView, row: string, formulation: boolean): Promise<ModelRowResult | null> {
     if (this.jobs.job !== null) return null;
     try {
-      return await exportModelRow(this.client, view, row);
+      return await exportModelRow(this.client, view, row, formulation);
     } catch (e) {
       if (
         e instanceof SolverError &&

@@ -19,7 +19,8 @@ import type {
   ReductionInfo,
   SolveResult,
 } from '../solver/protocol';
-import { removedByEliminations, type Shape } from './format';
+import type { Formulation } from '../solver/genre';
+import type { Shape } from './format';
 import { MAX_VIEW_FACTS } from './shared';
 import './model.css';
 import './row.css';
@@ -132,33 +133,19 @@ function tex(source: string, display = false): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A formulation note (words with TeX between `\(` and `\)`) as HTML, the TeX typeset. */
+function noteHtml(text: string): string {
+  return text
+    .split(/\\\((.*?)\\\)/s)
+    .map((part, k) => (k % 2 === 1 ? tex(part) : escapeHtml(part)))
+    .join('');
 }
 
 function count(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/** The objective in TeX for `objective` on an n×n board. */
-function objectiveTex(objective: Objective | undefined, n: number): { tex: string; note: string } {
-  if (!objective) return { tex: '\\min\\; 0', note: 'feasibility: every solution is optimal' };
-  if ('preset' in objective) {
-    if (objective.preset === 'diagonal') {
-      return {
-        tex: '\\max \\sum_{i \\in N} v_{i,i}',
-        note: 'the main-diagonal sum',
-      };
-    }
-    const base = n <= 9 ? 10 : n + 1;
-    return {
-      tex: `\\min \\sum_{c \\in N} ${base}^{${n}-c}\\, v_{1,c}`,
-      note: 'the first row read as a number',
-    };
-  }
-  return {
-    tex: `\\${objective.sense === 'minimize' ? 'min' : 'max'} \\sum_{r,c \\in N} w_{r,c}\\, v_{r,c}`,
-    note: 'your weights w',
-  };
 }
 
 /** Facts about the model of one view, from a response for that view. */
@@ -167,6 +154,8 @@ interface ModelFacts {
   rows: number;
   nonzeros: number;
   reduction?: ReductionInfo;
+  /** The engine's formulation of the view's model (an export with `formulation`). */
+  formulation?: Formulation;
 }
 
 /** What the last solve of the view reported about presolve. */
@@ -184,10 +173,11 @@ export interface ModelPanelHooks {
   markCells(indices: number[]): void;
   /**
    * Row `row` of the model of `view` with the model's size (an `exportModel` request with
-   * `row`), or `null` when the solver is busy or was stopped: the panel then waits for
+   * `row`), and with `formulation` the engine's formulation of that model too, or `null`
+   * when the solver is busy or was stopped: the panel then waits for
    * {@link ModelPanel.refresh}. A rejection (e.g. conflicting givens) is shown in the panel.
    */
-  fetchRow(view: ModelView, row: string): Promise<ModelRowResult | null>;
+  fetchRow(view: ModelView, row: string, formulation: boolean): Promise<ModelRowResult | null>;
 }
 
 /**
@@ -410,6 +400,7 @@ export class ModelPanel {
       rows: result.rows,
       nonzeros: result.nonzeros,
       ...(result.reduction ? { reduction: result.reduction } : {}),
+      ...('formulation' in result && result.formulation ? { formulation: result.formulation } : {}),
     });
     if (key === this.key && row !== undefined) {
       // An engine without rows (an older module) answers the text: say so, not ask forever.
@@ -443,7 +434,7 @@ export class ModelPanel {
   private needsFetch(): boolean {
     // Fetched when the panel is on screen, or when someone chose a constraint in it.
     if (!(this.inView || this.highlightRow) || !this.view || this.failures.has(this.key)) return false;
-    return !this.facts.has(this.key) || !this.rows.has(rowName(this.choice));
+    return !this.facts.get(this.key)?.formulation || !this.rows.has(rowName(this.choice));
   }
 
   private schedule(delayMs: number): void {
@@ -459,11 +450,12 @@ export class ModelPanel {
     if (!view || !this.needsFetch()) return;
     const key = viewKey(view);
     const row = rowName(this.choice);
-    const asking = `${key} ${row}`;
+    const formulation = !this.facts.get(key)?.formulation;
+    const asking = `${key} ${row} ${formulation}`;
     if (this.fetching === asking) return;
     this.fetching = asking;
     try {
-      const result = await this.hooks.fetchRow(view, row);
+      const result = await this.hooks.fetchRow(view, row, formulation);
       // null: busy or stopped; refresh() asks again when the solver is free.
       if (result) this.noteExport(result, view, row);
     } catch (e) {
@@ -501,115 +493,42 @@ export class ModelPanel {
     this.katexObserver.observe(this.formula);
   }
 
+  /**
+   * Typesets the engine's formulation of the view's model (cpp/puzzles/sudoku/formulation.h:
+   * its sets, what the model keeps, fixes or removes, the variables, the objective and
+   * the constraint families), or says it is on its way.
+   */
   private renderFormula(): void {
     this.whenTypesetting();
-    const view = this.view!;
-    const { size: n, boxHeight: h, boxWidth: w } = view.shape;
-    const givens = [...view.givens].filter((c) => c !== '.').length;
-    const facts = this.facts.get(this.key);
-    const red = facts?.reduction;
+    const f = this.facts.get(this.key)?.formulation;
+    if (f === undefined) {
+      const failed = this.failures.get(this.key);
+      this.formula.innerHTML = `<p class="hint">${failed ? `No formulation: ${escapeHtml(failed)}` : 'Asking the engine for the formulation…'}</p>`;
+      return;
+    }
+    const classes: Record<string, string> = { sets: 'f-sets', model: 'f-model', variables: 'f-vars' };
     const parts: string[] = [];
-    parts.push(
-      `<p class="f-sets">${tex(`N = \\{1,\\dots,${n}\\}`)}: rows, columns, digits and boxes; box ${tex('b')} is the ${h}×${w} block ${tex('B_b')}; ${tex('G')}: the ${count(givens, 'given')}, ${tex('g_{r,c}')} the digit given in cell (r, c).</p>`,
-    );
-    const obj =
-      view.model === 'packing'
-        ? { tex: '\\max \\sum_{r,c,d \\in N} x_{r,c,d}', note: 'the digits placed' }
-        : objectiveTex(view.objective, n);
-    const valueNote = view.objective ? ` with ${tex('v_{r,c} = \\sum_{d} d\\,x_{r,c,d}')}, the value of cell (r, c)` : '';
-    let sum: Record<'cell' | 'row' | 'column' | 'box', string>;
-    let over: Record<'cell' | 'row' | 'column' | 'box', string>;
-    const full = view.model === 'textbook' || view.model === 'packing';
-    if (view.model === 'packing') {
-      parts.push(
-        `<p class="f-model" data-model="packing">Packing model: the textbook's variables and rows, each rule read as "at most once" (${tex('\\le 1')}), each given a lower bound, and the objective to place as many digits as possible. When the puzzle has a solution both models give it: ${tex(`${n}^2`)} digits in ${tex(`${n}^2`)} cells of at most one digit fill every cell, and a full row of ${n} digits, none twice, holds each digit once. When it has none, the textbook model is infeasible and says only that, while the packing model still has an optimum: the largest fill that keeps every given, whose empty cells show where the puzzle breaks.</p>`,
-      );
+    for (const note of f.notes) {
+      if (note.kind === 'objective') continue;
+      const model = note.kind === 'model' ? ` data-model="${escapeHtml(f.model ?? '')}"` : '';
+      parts.push(`<p class="${classes[note.kind] ?? 'f-note'}"${model}>${noteHtml(note.text)}</p>`);
     }
-    if (full) {
-      if (view.model === 'textbook') {
-        parts.push(`<p class="f-model" data-model="textbook">Textbook model: a binary for every cell and digit, the givens fixed by bounds.</p>`);
-      }
-      parts.push(
-        `<p class="f-vars">${tex('x_{r,c,d} \\in \\{0,1\\} \\quad \\forall\\, r,c,d \\in N')} (${n}³ = ${n ** 3}): cell (r, c) holds d.</p>`,
-      );
-      sum = { cell: 'd \\in N', row: 'c \\in N', column: 'r \\in N', box: '(r,c) \\in B_b' };
-      over = {
-        cell: '\\forall\\, r,c \\in N',
-        row: '\\forall\\, r,d \\in N',
-        column: '\\forall\\, c,d \\in N',
-        box: '\\forall\\, b,d \\in N',
-      };
-    } else {
-      const reduced = fixesCells(view.model);
-      const fixedSet = reduced ? "G'" : 'G';
-      const cSet = reduced ? "C'" : 'C';
-      const eliminated = removedByEliminations(red);
-      if (reduced) {
-        const fixings = red
-          ? `${count(red.nakedSingles, 'naked single')} and ${count(red.hiddenSingles, 'hidden single')}`
-          : 'naked and hidden singles';
-        const probing = view.model === 'probed';
-        const elims =
-          red && red.lockedCandidates !== undefined
-            ? `; ${tex('E')}: ${count(eliminated + (red.probing ?? 0), 'candidate')} removed by locked candidates (${red.lockedCandidates}), naked pairs (${red.nakedPairs ?? 0}) and hidden pairs (${red.hiddenPairs ?? 0})${probing ? ` and probing (${red.probing ?? 0})` : ''}`
-            : '';
-        const what = probing
-          ? 'Reduced model + probing: as the reduced model, and when its rules are stuck, probing (the MIP presolve technique of Savelsbergh, 1994): each candidate is tried on a copy, and when naked and hidden singles then meet a contradiction it is removed'
-          : 'Reduced model: before GLPK, the reduction fixes cells by naked singles (one candidate left) and hidden singles (one place left in a unit) and removes candidates, repeatedly';
-        parts.push(
-          `<p class="f-model" data-model="${view.model}">${what}: ${tex("G' = G \\cup F")}, ${tex('F')} = ${fixings}${elims}${red?.contradiction ? `; it found a contradiction: ${escapeHtml(String(red.contradiction))}` : ''}.</p>`,
-        );
-      } else {
-        parts.push(
-          `<p class="f-model" data-model="candidates">Candidates model: only the variables a given does not rule out, only the rows no given satisfies.</p>`,
-        );
-      }
-      const size = facts
-        ? ` (${tex(`|${cSet}| = ${facts.columns}`)}; ${count(red?.candidatesRemoved ?? n ** 3 - facts.columns, 'variable')} of ${n ** 3} left out)`
-        : '';
-      parts.push(
-        `<p class="f-vars">${tex(`C(S) = \\{(r,c,d) : (r,c) \\notin S,\\ d \\ne g_{r',c'} \\text{ for each } (r',c') \\in S \\text{ in the row, column or box of } (r,c)\\}`)}; ${reduced ? tex(red?.lockedCandidates !== undefined ? "C' = C(G') \\setminus E" : "C' = C(G')") : tex('C = C(G)')}, the candidates${size}.</p>`,
-      );
-      parts.push(`<p class="f-vars">${tex(`x_{r,c,d} \\in \\{0,1\\} \\quad \\forall\\, (r,c,d) \\in ${cSet}`)}: cell (r, c) holds d.</p>`);
-      sum = {
-        cell: `d : (r,c,d) \\in ${cSet}`,
-        row: `c : (r,c,d) \\in ${cSet}`,
-        column: `r : (r,c,d) \\in ${cSet}`,
-        box: `(r,c) \\in B_b : (r,c,d) \\in ${cSet}`,
-      };
-      over = {
-        cell: `\\forall\\, (r,c) \\notin ${fixedSet}`,
-        row: `\\forall\\, r,d : d \\notin ${fixedSet} \\text{ in row } r`,
-        column: `\\forall\\, c,d : d \\notin ${fixedSet} \\text{ in column } c`,
-        box: `\\forall\\, b,d : d \\notin ${fixedSet} \\text{ in } B_b`,
-      };
-    }
-    parts.push(`<p class="f-obj">${tex(obj.tex)} (${obj.note})${valueNote}</p>`);
+    parts.push(`<p class="f-vars">${tex(f.variables)}</p>`);
+    const meaning = f.notes.filter((n) => n.kind === 'objective').map((n) => ` (${noteHtml(n.text)})`);
+    parts.push(`<p class="f-obj">${tex(f.objective)}${meaning.join('')}</p>`);
     parts.push('<p class="f-st">subject to</p>');
-    const rel = view.model === 'packing' ? '\\le' : '=';
-    const families: [Family, string, string][] = [
-      ['cell', 'cell[r,c]', `\\sum_{${sum.cell}} x_{r,c,d} ${rel} 1 \\quad ${over.cell}`],
-      ['row', 'row[r,d]', `\\sum_{${sum.row}} x_{r,c,d} ${rel} 1 \\quad ${over.row}`],
-      ['column', 'column[c,d]', `\\sum_{${sum.column}} x_{r,c,d} ${rel} 1 \\quad ${over.column}`],
-      ['box', 'box[b,d]', `\\sum_{${sum.box}} x_{r,c,d} ${rel} 1 \\quad ${over.box}`],
-    ];
-    if (full) {
-      families.push(['givens', 'givens', `x_{r,c,g_{r,c}} ${view.model === 'packing' ? '\\ge' : '='} 1 \\quad \\forall\\, (r,c) \\in G \\text{ (bounds)}`]);
-    } else {
-      families.push([
-        'givens',
-        fixesCells(view.model) ? "givens, fixings" : 'givens',
-        `(r,c) \\in ${fixesCells(view.model) ? "G'" : 'G'}: \\text{ no variables; units they complete have no row}`,
-      ]);
-    }
     parts.push('<ul class="f-families">');
-    for (const [family, name, body] of families) {
-      parts.push(`<li tabindex="0" data-family="${family}"><span class="f-name">${name}</span> ${tex(body)}</li>`);
+    for (const group of f.groups) {
+      const family = escapeHtml(group.id);
+      parts.push(
+        `<li tabindex="0" data-family="${family}" title="${escapeHtml(group.title)}"><span class="f-name">${escapeHtml(group.pattern ?? group.id)}</span> ${tex(group.tex)}</li>`,
+      );
     }
     parts.push('</ul>');
     this.formula.innerHTML = parts.join('');
     for (const li of this.formula.querySelectorAll<HTMLElement>('[data-family]')) {
       const family = li.dataset.family as Family;
+      if (!['cell', 'row', 'column', 'box', 'givens'].includes(family)) continue;
       li.addEventListener('mouseenter', () => this.onFamily(family));
       li.addEventListener('focus', () => this.onFamily(family));
       li.addEventListener('mouseleave', () => this.onFamily(null));

@@ -241,17 +241,23 @@ export class BnbPanel {
  * for the view's puzzle, shape, model and objective; protocol.md).
  *
  * @param row the row's name, e.g. `box[5,3]`
+ * @param formulation also ask for the model panel's formulation (`formulation: true`)
  * @returns the result, whose `row` is null when the model has no row of that name
  * @throws SolverError as the client raises it (e.g. code `stopped` after Stop)
  */
-export function exportModelRow(client: SolverClient, view: ModelView, row: string): Promise<ModelRowResult> {
+export function exportModelRow(client: SolverClient, view: ModelView, row: string, formulation = false): Promise<ModelRowResult> {
   const { size, boxHeight, boxWidth } = view.shape;
-  return client.modelRow(view.givens, row, {
-    size,
-    boxHeight,
-    boxWidth,
-    symbols: 'digits',
-    options: { model: view.model },
-    ...(view.objective ? { objective: view.objective } : {}),
-  });
+  return client.modelRow(
+    view.givens,
+    row,
+    {
+      size,
+      boxHeight,
+      boxWidth,
+      symbols: 'digits',
+      options: { model: view.model },
+      ...(view.objective ? { objective: view.objective } : {}),
+    },
+    formulation,
+  );
 }

@@ -267,12 +267,14 @@ export class SolverClient {
    * @param puzzle one puzzle in any accepted format
    * @param row a row name such as `box[5,3]` (1–200 bytes)
    * @param extra puzzle fields, solver options (`options.model`) and an objective
+   * @param formulation also answer the model panel's formulation (sets, model, variables,
+   *   objective and constraint families as TeX; cpp/puzzles/sudoku/formulation.h)
    * @returns the model's size and the row, null when the model has no row of that name
    * @throws SolverError as {@link SolverClient.relax}; `bad_request` naming `row` for an
    *   empty or too long name
    */
-  modelRow(puzzle: string, row: string, extra: SolveCallOptions = {}): Promise<ModelRowResult> {
-    return this.send({ type: 'exportModel', puzzle, format: 'lp', ...extra, row }) as unknown as Promise<ModelRowResult>;
+  modelRow(puzzle: string, row: string, extra: SolveCallOptions = {}, formulation = false): Promise<ModelRowResult> {
+    return this.send({ type: 'exportModel', puzzle, format: 'lp', ...extra, row, ...(formulation ? { formulation } : {}) }) as unknown as Promise<ModelRowResult>;
   }
 
   /**

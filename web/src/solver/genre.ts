@@ -269,11 +269,28 @@ export interface ConstraintGroup {
   tex: string;
   technique: string;
   rows: FormulationRow[];
+  /** The rows' names with their indices as letters (`box[b,d]`). */
+  pattern?: string;
+}
+
+/**
+ * A paragraph about the model: words with TeX between `\(` and `\)`. `kind`: `sets` (the
+ * index sets and data), `model` (what this model keeps, fixes or removes, with the
+ * reduction's figures), `variables` (a set of variables and its size) or `objective`
+ * (what the objective means).
+ */
+export interface FormulationNote {
+  kind: 'sets' | 'model' | 'variables' | 'objective';
+  text: string;
 }
 
 /** The model as the engine states it, for the teaching panel. */
 export interface Formulation {
   genre: GenreId;
+  /** The model stated, where the genre has several (Sudoku's `reduced`…). */
+  model?: string;
+  /** Paragraphs before the variables (Sudoku's sets, model and candidate sets). */
+  notes: FormulationNote[];
   variables: string;
   objective: string;
   groups: ConstraintGroup[];

@@ -187,6 +187,9 @@ export class SolverWorkerLogic {
         if (m.row != null && typeof m.row !== 'string') {
           return bad('row', 'exportModel takes a row name (string) such as "box[5,3]".');
         }
+        if (m.formulation != null && typeof m.formulation !== 'boolean') {
+          return bad('formulation', 'exportModel takes formulation: true or false.');
+        }
         const objective = cleanObjective(m.objective);
         this.reply(
           id,
@@ -199,6 +202,7 @@ export class SolverWorkerLogic {
             options: cleanOptions(m.options),
             ...(objective ? { objective } : {}),
             ...(m.row != null ? { row: m.row } : {}),
+            ...(m.formulation === true ? { formulation: true } : {}),
           }),
         );
         return;
@@ -381,16 +385,16 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
 /**
  * Whether a message needs the module with the genres: a genre route request, or what
  * the first-solve module leaves out to stay under its weight budget (issue #24):
- * `explainInfeasible`, and an `exportModel` in free MPS (GLPK's MPS writer) or of one
- * `row` (the model panel's).
+ * `explainInfeasible`, and an `exportModel` in free MPS (GLPK's MPS writer), of one
+ * `row` or with the `formulation` (the model panel's).
  */
 function needsFullModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, format, row } = message as { type?: unknown; format?: unknown; row?: unknown };
+  const { type, format, row, formulation } = message as { type?: unknown; format?: unknown; row?: unknown; formulation?: unknown };
   return (
     type === 'genre' ||
     type === 'explainInfeasible' ||
-    (type === 'exportModel' && (format === 'mps' || row != null))
+    (type === 'exportModel' && (format === 'mps' || row != null || formulation === true))
   );
 }
 

@@ -133,6 +133,19 @@ export class FormulationPanel {
     this.shown = { formulation: f, request };
     this.cellRows.hidden = true;
     const head = document.createElement('div');
+    // The engine's notes (words with TeX between \( and \)): what the model is about.
+    for (const note of f.notes ?? []) {
+      const p = document.createElement('p');
+      p.className = 'formulation-note';
+      p.dataset.kind = note.kind;
+      note.text.split(/\\\((.*?)\\\)/s).forEach((part, k) => {
+        const span = document.createElement('span');
+        if (k % 2 === 1) tex(part, span, false);
+        else span.textContent = part;
+        p.append(span);
+      });
+      head.append(p);
+    }
     const variables = document.createElement('div');
     tex(f.variables, variables, true);
     const objective = document.createElement('div');

@@ -93,6 +93,8 @@ export interface ExportModelRequest extends PuzzleFields {
   objective?: Objective;
   /** A row name (`box[5,3]`, 1–200 characters): answer that row (`row`) instead of `text`. */
   row?: string;
+  /** Add the model panel's formulation (`formulation`, as the genre route's; module with the genres). */
+  formulation?: boolean;
 }
 
 /** Debug switches, for tests only. */

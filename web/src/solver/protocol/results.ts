@@ -5,7 +5,7 @@
  *
  * Types and pure helpers only: runs in the page, the worker and Node alike.
  */
-import type { GenreInfo } from '../genre.js';
+import type { Formulation, GenreInfo } from '../genre.js';
 import type {
   ModelFormat,
   ModelKind,
@@ -150,6 +150,8 @@ export interface ModelRow {
 export type ModelRowResult = Omit<ExportModelResult, 'text'> & {
   /** The request's row, or null when the model has none of that name. */
   row: ModelRow | null;
+  /** The formulation, when the request asked for it (`formulation: true`); its groups have no rows. */
+  formulation?: Formulation;
 };
 
 /** Branch-and-bound progress of a solve (streamed at most every `progressIntervalMs`). */
