@@ -95,8 +95,8 @@ GenreRequest decode(const std::string& type, const Value& request) {
   }
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
   const Value& options = optionalObject(request, "options");
-  out.build.model = optionalField<std::string>(
-      options, "model", std::string(out.genre->models().front()), "a string", "options.");
+  // The model named, or (below, once the method is known) the genre's default for it.
+  out.build.model = optionalField<std::string>(options, "model", "", "a string", "options.");
   out.solve = solveOptionsOf(request);
   // Fast by default: GLPK's CNF-SAT route where it is linked in and the request names
   // no method (the genres have no objective to optimise).
@@ -111,6 +111,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
       !out.solve.recordBranching) {
     out.solve.method = milp::Method::kSat;
   }
+  if (out.build.model.empty()) out.build.model = out.genre->defaultModel(out.solve.method);
   out.solve.progressIntervalMs =
       optionalField<double>(options, "progressIntervalMs", 50.0, "a number of ms", "options.");
   // enumerate: answers to list (default 10); explainInfeasible: sets of the fewest size.

@@ -568,6 +568,39 @@ TEST(VariantTest, FormulationRowsNameTheirCells) {
     EXPECT_EQ(cage->rows[0].cells, (std::vector<int>{0, 1}));
     EXPECT_EQ(f.rows, built->model.numConstraints());
   }
+  // The clauses model: every row of the model is in a group, the links as clauses.
+  BuildOptions clauses;
+  clauses.model = "clauses";
+  const std::unique_ptr<Built> built = g.build(*p, clauses);
+  const Formulation f = g.formulation(*p, *built);
+  std::vector<std::string> ids;
+  std::size_t rows = 0;
+  for (const ConstraintGroup& group : f.groups) {
+    ids.push_back(group.id);
+    rows += group.rows.size();
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"cell", "row", "column", "box", "combination",
+                                           "cage_digit", "in_set", "placed"}));
+  EXPECT_EQ(static_cast<int>(rows), built->model.numConstraints());
+  EXPECT_EQ(f.groups[6].rows[0].name, "in_set[1,1,1,1]");
+  EXPECT_EQ(f.groups[6].rows[0].cells, (std::vector<int>{0}));
+}
+
+// Killer's default model follows the method: clauses for CNF-SAT (no adders), the
+// combinations' tighter LP for branch-and-bound; both give an answer the checker passes
+// (this small puzzle has several).
+TEST(VariantTest, KillerDefaultModelFollowsTheMethod) {
+  const std::string head = R"({"type": "solve", "genre": "killer", "puzzle": )" +
+                           testing::jsonQuoted(kOwnKiller) + R"(, "options": {)";
+  const rapidjson::Document sat = testing::call(head + R"("method": "sat"}})");
+  ASSERT_TRUE(sat.HasMember("result")) << app::writeJson(sat);
+  EXPECT_EQ(sat["result"]["model"], "clauses");
+  EXPECT_TRUE(sat["result"]["answer"]["verified"].GetBool());
+  EXPECT_EQ(sat["result"]["stats"]["sat"]["translation"], "direct");  // clauses, no adders
+  const rapidjson::Document bnb = testing::call(head + R"("method": "branch-and-bound"}})");
+  ASSERT_TRUE(bnb.HasMember("result")) << app::writeJson(bnb);
+  EXPECT_EQ(bnb["result"]["model"], "combinations");
+  EXPECT_TRUE(bnb["result"]["answer"]["verified"].GetBool());
 }
 
 TEST(VariantTest, FormulationDescribesTheRowAsked) {

@@ -82,7 +82,9 @@ void DigitGenre::requireModel(const std::string& model) const {
 
 std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOptions& options) const {
   requireModel(options.model);
-  const bool combinations = options.model == "combinations";
+  // "clauses" is the combinations model with each link row split into clauses.
+  const bool clauses = options.model == "clauses";
+  const bool combinations = options.model == "combinations" || clauses;
   // The packing model: every "once" row reads "at most once", the givens stay fixed,
   // and the objective places as many digits as fit (n² exactly when there is an
   // answer); the cages' rows, equalities, are not part of it (models() leaves it out
@@ -149,7 +151,33 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
                   milp::VarType::kBinary, 0, 1);
     built->cellOf.resize(m.numVars(), cage.cells.front());
     m.addConstraint(sum(y.all()) == 1, label("combination", id));
-    for (int d = 1; d <= n; ++d) {
+    for (int d = 1; clauses && d <= n; ++d) {
+      // No digit twice in the cage; a digit in it is in the chosen set; each digit of
+      // the chosen set is in it. Each row is a clause or "at most one" (the SAT method
+      // writes them as clauses, no adders), and together they say what cage_digit says.
+      const unsigned bit = 1U << (d - 1);
+      milp::LinExpr uses;
+      milp::LinExpr with_d;
+      for (int cell : cage.cells) uses += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
+      for (std::size_t j = 0; j < sets.size(); ++j) {
+        if (sets[j] & bit) with_d += y(static_cast<int>(j) + 1);
+      }
+      m.addConstraint(uses <= 1, label("cage_digit", id, d));
+      for (int cell : cage.cells) {
+        m.addConstraint(
+            milp::LinExpr(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d)) - with_d <= 0,
+            "in_set[" + std::to_string(id) + "," + std::to_string(p.grid.rowOf(cell) + 1) + "," +
+                std::to_string(p.grid.columnOf(cell) + 1) + "," + std::to_string(d) + "]");
+      }
+      for (std::size_t j = 0; j < sets.size(); ++j) {
+        if (sets[j] & bit) {
+          m.addConstraint(milp::LinExpr(y(static_cast<int>(j) + 1)) - uses <= 0,
+                          "placed[" + std::to_string(id) + "," + std::to_string(j + 1) + "," +
+                              std::to_string(d) + "]");
+        }
+      }
+    }
+    for (int d = 1; !clauses && d <= n; ++d) {
       milp::LinExpr uses;
       for (int cell : cage.cells) uses += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
       for (std::size_t j = 0; j < sets.size(); ++j) {
@@ -347,6 +375,12 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
          {}});
   }
   const bool combinations = built.model.findConstraint("combination[1]").has_value();
+  const int first = p.cages.empty() ? 0 : p.cages.front().cells.front();
+  const bool clauses =
+      combinations && built.model
+                          .findConstraint("in_set[1," + std::to_string(p.grid.rowOf(first) + 1) +
+                                          "," + std::to_string(p.grid.columnOf(first) + 1) + ",1]")
+                          .has_value();
   if (!p.cages.empty() && combinations) {
     f.groups.push_back(
         {"combination",
@@ -355,6 +389,26 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
          "\\text{ with } |S_{k,j}| = |C_k|,\\ \\textstyle\\sum S_{k,j} = s_k",
          "candidates",
          {}});
+  }
+  if (!p.cages.empty() && clauses) {
+    f.groups.push_back({"cage_digit",
+                        "No digit twice in a cage",
+                        "\\sum_{(r,c) \\in C_k} x_{r,c,d} \\le 1 \\quad \\forall k,d",
+                        "",
+                        {}});
+    f.groups.push_back({"in_set",
+                        "A digit in a cage is in the chosen set (a clause)",
+                        "x_{r,c,d} \\le \\sum_{j : d \\in S_{k,j}} y_{k,j} \\quad \\forall k,\\ "
+                        "(r,c) \\in C_k,\\ d",
+                        "clauses",
+                        {}});
+    f.groups.push_back({"placed",
+                        "Each digit of the chosen set is in the cage (a clause)",
+                        "y_{k,j} \\le \\sum_{(r,c) \\in C_k} x_{r,c,d} \\quad \\forall k,j,\\ "
+                        "d \\in S_{k,j}",
+                        "clauses",
+                        {}});
+  } else if (!p.cages.empty() && combinations) {
     f.groups.push_back({"cage_digit",
                         "A digit is in a cage exactly when the chosen set has it",
                         "\\sum_{(r,c) \\in C_k} x_{r,c,d} = \\sum_{j : d \\in S_{k,j}} y_{k,j} "

@@ -119,6 +119,12 @@ class Genre {
   /// fastest GLPK route the genre has; the others are there to teach and compare).
   virtual std::vector<std::string_view> models() const { return {"textbook"}; }
 
+  /// The model a request that names none gets, for the method it runs: the first of
+  /// models(), unless the fastest model differs by method (killer: clauses for
+  /// CNF-SAT, whose rows it writes without adders; combinations, a tighter LP, for
+  /// branch-and-bound; docs/performance.md).
+  virtual std::string_view defaultModel(milp::Method /*method*/) const { return models().front(); }
+
   /// The puzzles of a text (one or many, in the genre's formats; docs/formats.md).
   /// `size` is a side length the caller knows (0: from the text). Throws InputError
   /// with the line, column and character of the first fault.

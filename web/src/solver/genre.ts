@@ -92,7 +92,7 @@ export interface GenreAnswer {
 export interface GenreSolveOptions {
   timeLimitMs?: number;
   presolve?: boolean;
-  /** The genre's models (killer: `combinations` default, `textbook`; others `textbook`). */
+  /** The genre's models, the default of the default route first (killer: `clauses`, `combinations`, `textbook`). */
   model?: string;
   /** `sat` is the default where the module has it. */
   method?: SolveMethod;
@@ -144,7 +144,10 @@ export interface GenreResultHead {
   rows: number;
   columns: number;
   model: string;
-  /** The genre's models, the default first (killer: `combinations`, `textbook`). */
+  /**
+   * The genre's models, the default of the default route (CNF-SAT) first (killer:
+   * `clauses`, `combinations`, `textbook`; branch-and-bound's default is `combinations`).
+   */
   models: string[];
   /** What the solver accepts but a person should know ("region '3' … is not connected"). */
   warnings: string[];

@@ -329,18 +329,24 @@ export class GenreView {
     return fields;
   }
 
-  /** The model picker lists the genre's models (from any result), keeping the choice. */
+  /**
+   * The model picker lists the genre's models (from any result), keeping the choice. Its
+   * first entry leaves the model to the engine, whose default may follow the route
+   * (killer: clauses for CNF-SAT, combinations for branch-and-bound); the result and the
+   * status line say which model ran.
+   */
   private showModels(models: string[] | undefined): void {
     const select = byId<HTMLSelectElement>('genre-model');
     if (models === undefined) return;
+    const choices = ['', ...models];
     const now = [...select.options].map((o) => o.value);
-    if (now.join() === models.join()) return;
-    const keep = models.includes(select.value) ? select.value : models[0] ?? '';
+    if (now.join() === choices.join()) return;
+    const keep = choices.includes(select.value) ? select.value : '';
     select.replaceChildren(
-      ...models.map((m, i) => {
+      ...choices.map((m) => {
         const option = document.createElement('option');
         option.value = m;
-        option.textContent = i === 0 ? `${m} (default)` : m;
+        option.textContent = m === '' ? `the genre's default (${models[0]} for CNF-SAT)` : m;
         return option;
       }),
     );
