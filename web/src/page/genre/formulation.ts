@@ -27,6 +27,14 @@ function cellsOf(row: FormulationRow): Array<[number, number]> {
   return row.at !== undefined ? [...row.cells, row.at] : row.cells;
 }
 
+/** Where a picked row is written out: hidden until the engine has answered. */
+function rowOutput(): HTMLPreElement {
+  const written = document.createElement('pre');
+  written.className = 'formulation-row';
+  written.hidden = true;
+  return written;
+}
+
 /** What the panel uses of the page that holds it. */
 export interface FormulationHost {
   /**
@@ -80,9 +88,7 @@ export class FormulationPanel {
     const total = found.reduce((n, g) => n + g.rows.length, 0);
     const heading = document.createElement('h4');
     heading.textContent = `Rows of row ${row}, column ${column}: ${total === 0 ? 'none (no variable of the model belongs to this cell)' : total}`;
-    const written = document.createElement('pre');
-    written.className = 'formulation-row';
-    written.hidden = true;
+    const written = rowOutput();
     const list = document.createElement('ul');
     list.className = 'formulation-cell-rows';
     for (const { group, rows } of found) {
@@ -172,9 +178,7 @@ export class FormulationPanel {
           return option;
         }),
       );
-      const written = document.createElement('pre');
-      written.className = 'formulation-row';
-      written.hidden = true;
+      const written = rowOutput();
       rows.addEventListener('change', () => {
         const row = group.rows[Number(rows.value)];
         if (row !== undefined) void this.writeRow(request, row, written);

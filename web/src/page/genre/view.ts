@@ -26,7 +26,7 @@ import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize } from '../format';
-import { batchWorkers, BnbPanel, saveBlob, saveText } from '../shared';
+import { batchWorkers, BnbPanel, byId, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 
@@ -81,12 +81,6 @@ interface GenerateResult {
   totalMs: number;
 }
 
-function byId<T extends HTMLElement>(id: string): T {
-  const found = document.getElementById(id);
-  if (found === null) throw new Error(`gridmilp page: #${id} is missing`);
-  return found as T;
-}
-
 function ms(value: number): string {
   return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value).toLocaleString('en')} ms`;
 }
@@ -108,7 +102,7 @@ function errorMessage(e: unknown): string {
  * @throws Error when index.html has no `#genre-play`
  */
 export function createGenreView(client: SolverClient): GenreView {
-  const root = byId('genre-play');
+  const root = byId('genre-play', HTMLElement);
   if (root.childElementCount === 0) root.innerHTML = GENRE_PAGE;
   return new GenreView(client);
 }
@@ -120,14 +114,14 @@ export function createGenreView(client: SolverClient): GenreView {
 export class GenreView {
   private readonly client: SolverClient;
   private genre: Variant = 'killer';
-  private readonly text = byId<HTMLTextAreaElement>('genre-text');
-  private readonly boardBox = byId<HTMLDivElement>('genre-board');
-  private readonly status = byId<HTMLParagraphElement>('genre-status');
-  private readonly pick = byId<HTMLSelectElement>('genre-pick');
+  private readonly text = byId('genre-text', HTMLTextAreaElement);
+  private readonly boardBox = byId('genre-board', HTMLDivElement);
+  private readonly status = byId('genre-status', HTMLParagraphElement);
+  private readonly pick = byId('genre-pick', HTMLSelectElement);
   /** The formulation as the engine states it. */
   private readonly formulationPanel: FormulationPanel;
   private readonly busyButtons: HTMLButtonElement[];
-  private readonly stop = byId<HTMLButtonElement>('genre-stop');
+  private readonly stop = byId('genre-stop', HTMLButtonElement);
   private svg: SVGSVGElement | null = null;
   private board: Board | null = null;
   private busy = false;
@@ -147,12 +141,12 @@ export class GenreView {
   private parsed: ParsedList = { puzzles: [] };
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
   private readonly bnb = new BnbPanel('genre-bnb');
-  private readonly rounds = byId('genre-bnb-rounds');
+  private readonly rounds = byId('genre-bnb-rounds', HTMLElement);
   /** The cut rounds of the last Solve, drawn live and stepped through after. */
   private readonly cutRounds = new CutRounds((round) => this.drawRound(round));
   /** Enumerate's answers, each with its board, and the stepper through them. */
-  private readonly answersPanel = byId<HTMLElement>('genre-answers');
-  private readonly answerStep = byId<HTMLInputElement>('genre-answer-step');
+  private readonly answersPanel = byId('genre-answers', HTMLElement);
+  private readonly answerStep = byId('genre-answer-step', HTMLInputElement);
   private answers: Array<{ board: Board; text: string; name: string; rows: number; columns: number }> = [];
   /** The text and puzzle Enumerate's answers are of (for Save .xlsx / .csv of one). */
   private answersOf: { puzzle: string; index: number } = { puzzle: '', index: 1 };
@@ -180,18 +174,18 @@ export class GenreView {
       this.boardBox,
     );
     this.busyButtons = ['genre-solve', 'genre-unique', 'genre-enumerate', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
-      (id) => byId<HTMLButtonElement>(id),
+      (id) => byId(id, HTMLButtonElement),
     );
-    byId('genre-solve').addEventListener('click', () => void this.solve());
-    byId('genre-unique').addEventListener('click', () => void this.uniqueness());
-    byId('genre-explain').addEventListener('click', () => void this.explain());
+    byId('genre-solve', HTMLElement).addEventListener('click', () => void this.solve());
+    byId('genre-unique', HTMLElement).addEventListener('click', () => void this.uniqueness());
+    byId('genre-explain', HTMLElement).addEventListener('click', () => void this.explain());
     this.text.addEventListener('input', () => {
       this.offerExplanation(false);
       // Enumerate's answers were of the text as it was.
       this.answersPanel.hidden = true;
     });
-    byId('genre-relax').addEventListener('click', () => void this.relax());
-    byId('genre-enumerate').addEventListener('click', () => void this.enumerate());
+    byId('genre-relax', HTMLElement).addEventListener('click', () => void this.relax());
+    byId('genre-enumerate', HTMLElement).addEventListener('click', () => void this.enumerate());
     this.answerStep.addEventListener('input', () => this.showAnswer(Number(this.answerStep.value)));
     this.formulationPanel = new FormulationPanel({
       run: (request, long) => this.run(request, long),
@@ -199,30 +193,30 @@ export class GenreView {
       highlight: (cells) => this.highlight(cells),
       say: (message, kind) => this.say(message, kind),
     });
-    byId('genre-formulation-button').addEventListener('click', () => void this.formulationPanel.show(this.puzzleFields()));
-    byId('genre-new').addEventListener('click', () => void this.generate());
-    byId('genre-draw').addEventListener('click', () => void this.readText());
-    byId('genre-solve-all').addEventListener('click', () => void this.solveAll());
-    byId('genre-download-solutions').addEventListener('click', () => {
+    byId('genre-formulation-button', HTMLElement).addEventListener('click', () => void this.formulationPanel.show(this.puzzleFields()));
+    byId('genre-new', HTMLElement).addEventListener('click', () => void this.generate());
+    byId('genre-draw', HTMLElement).addEventListener('click', () => void this.readText());
+    byId('genre-solve-all', HTMLElement).addEventListener('click', () => void this.solveAll());
+    byId('genre-download-solutions', HTMLElement).addEventListener('click', () => {
       if (this.solutions.length > 0) saveText(this.solutions.join(''), `${this.genre}-solutions.txt`);
     });
-    byId('genre-svg').addEventListener('click', () => this.downloadSvg());
-    byId('genre-copy-url').addEventListener('click', () => {
-      const url = byId<HTMLAnchorElement>('genre-url').href;
+    byId('genre-svg', HTMLElement).addEventListener('click', () => this.downloadSvg());
+    byId('genre-copy-url', HTMLElement).addEventListener('click', () => {
+      const url = byId('genre-url', HTMLAnchorElement).href;
       navigator.clipboard?.writeText(url).then(
         () => this.say('The puzz.link URL is copied.', 'success'),
         () => this.say(`Copy this URL: ${url}`, 'info'),
       );
     });
-    byId('genre-png').addEventListener('click', () => void this.downloadPng());
-    byId('genre-save-xlsx').addEventListener('click', () => void this.saveSheet('xlsx'));
-    byId('genre-save-csv').addEventListener('click', () => void this.saveSheet('csv'));
-    byId('genre-download-xlsx').addEventListener('click', () => void this.saveResults('xlsx'));
-    byId('genre-download-csv').addEventListener('click', () => void this.saveResults('csv'));
+    byId('genre-png', HTMLElement).addEventListener('click', () => void this.downloadPng());
+    byId('genre-save-xlsx', HTMLElement).addEventListener('click', () => void this.saveSheet('xlsx'));
+    byId('genre-save-csv', HTMLElement).addEventListener('click', () => void this.saveSheet('csv'));
+    byId('genre-download-xlsx', HTMLElement).addEventListener('click', () => void this.saveResults('xlsx'));
+    byId('genre-download-csv', HTMLElement).addEventListener('click', () => void this.saveResults('csv'));
     this.stop.addEventListener('click', () => this.client.stop());
     this.pick.addEventListener('change', () => void this.draw());
-    const file = byId<HTMLInputElement>('genre-file');
-    byId('genre-load-file').addEventListener('click', () => file.click());
+    const file = byId('genre-file', HTMLInputElement);
+    byId('genre-load-file', HTMLElement).addEventListener('click', () => file.click());
     file.addEventListener('change', () => {
       const chosen = file.files?.[0];
       if (chosen === undefined) return;
@@ -254,16 +248,16 @@ export class GenreView {
   show(genre: Variant, text?: string): void {
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
     this.genre = genre;
-    byId('genre-heading').textContent = GENRE_TITLES[genre];
-    byId('genre-rules').textContent = RULES[genre];
-    byId('genre-new').hidden = !EDITING[genre].generates;
-    byId('genre-cage-tools').hidden = genre !== 'killer';
-    byId('genre-region-tools').hidden = EDITING[genre].regionBlock === null;
-    byId('genre-edit-hint').textContent = EDITING[genre].hint;
+    byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
+    byId('genre-rules', HTMLElement).textContent = RULES[genre];
+    byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
+    byId('genre-cage-tools', HTMLElement).hidden = genre !== 'killer';
+    byId('genre-region-tools', HTMLElement).hidden = EDITING[genre].regionBlock === null;
+    byId('genre-edit-hint', HTMLElement).textContent = EDITING[genre].hint;
     this.editor.selection.clear();
     this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
     this.formulationPanel.hide();
-    byId<HTMLSelectElement>('genre-model').replaceChildren();
+    byId('genre-model', HTMLSelectElement).replaceChildren();
     void this.readText();
   }
 
@@ -300,17 +294,17 @@ export class GenreView {
       }),
     );
     this.pick.hidden = list.puzzles.length < 2;
-    byId('genre-solve-all').hidden = list.puzzles.length < 2;
-    byId('genre-batch-limit').hidden = list.puzzles.length < 2;
+    byId('genre-solve-all', HTMLElement).hidden = list.puzzles.length < 2;
+    byId('genre-batch-limit', HTMLElement).hidden = list.puzzles.length < 2;
     await this.draw();
   }
 
   /** The request fields naming the puzzle (the text and which of its puzzles) and the model. */
   private puzzleFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
-    const model = byId<HTMLSelectElement>('genre-model').value;
+    const model = byId('genre-model', HTMLSelectElement).value;
     // The packing model maximises the digits placed: branch-and-bound only.
-    if (model === 'packing') byId<HTMLSelectElement>('genre-method').value = 'branch-and-bound';
-    const method = byId<HTMLSelectElement>('genre-method').value as 'sat' | 'branch-and-bound';
+    if (model === 'packing') byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
+    const method = byId('genre-method', HTMLSelectElement).value as 'sat' | 'branch-and-bound';
     return {
       genre: this.genre,
       puzzle: this.text.value,
@@ -322,9 +316,9 @@ export class GenreView {
   /** The options of a Solve: with the tree recorded when asked (branch-and-bound only). */
   private solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
     const fields = this.puzzleFields();
-    if (byId<HTMLInputElement>('genre-record-tree').checked) {
+    if (byId('genre-record-tree', HTMLInputElement).checked) {
       fields.options = { ...fields.options, method: 'branch-and-bound', recordBranching: true };
-      byId<HTMLSelectElement>('genre-method').value = 'branch-and-bound';
+      byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
     }
     return fields;
   }
@@ -336,7 +330,7 @@ export class GenreView {
    * status line say which model ran.
    */
   private showModels(models: string[] | undefined): void {
-    const select = byId<HTMLSelectElement>('genre-model');
+    const select = byId('genre-model', HTMLSelectElement);
     if (models === undefined) return;
     const choices = ['', ...models];
     const now = [...select.options].map((o) => o.value);
@@ -355,7 +349,7 @@ export class GenreView {
 
   /** Offer "Why no solution?" (digit genres, after a solve without answer), or take it back. */
   private offerExplanation(offer: boolean): void {
-    byId('genre-explain').hidden = !(offer && EXPLAINED.has(this.genre));
+    byId('genre-explain', HTMLElement).hidden = !(offer && EXPLAINED.has(this.genre));
   }
 
   /**
@@ -461,12 +455,12 @@ export class GenreView {
     }
     this.bnb.finishWith(r.stats, { found: r.answer !== undefined });
     this.rounds.textContent = r.stats.rounds.toLocaleString('en');
-    const panel = byId('genre-tree-panel');
+    const panel = byId('genre-tree-panel', HTMLElement);
     panel.hidden = !('branching' in r);
     if ('branching' in r) {
       // The Sudoku page's tree view: it reads only the recorded decisions, the node
       // count, the incumbent nodes and the status.
-      void import('../tree').then((tree) => tree.renderTree(byId('genre-tree'), r as never));
+      void import('../tree').then((tree) => tree.renderTree(byId('genre-tree', HTMLElement), r as never));
     }
     // A single Solve asks for the board (only a batch says board: false).
     if (r.board) this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
@@ -507,7 +501,7 @@ export class GenreView {
     // Each puzzle is sent alone: its own lines of the text (ownText), split once.
     const lines = this.text.value.split('\n');
     // Each puzzle's own time limit, so that one hard puzzle does not hold up the rest.
-    const limitInput = byId<HTMLInputElement>('genre-time-limit');
+    const limitInput = byId('genre-time-limit', HTMLInputElement);
     const limitS = Number(limitInput.value);
     if (limitInput.validity.badInput || limitInput.value.trim() === '' || !Number.isFinite(limitS) || limitS < 0 || limitS > 86_400) {
       this.say(`The time limit per puzzle must be 0 (none) to 86400 seconds, not “${limitInput.value}”.`, 'error');
@@ -517,12 +511,12 @@ export class GenreView {
     // At least 1 ms when there is a limit: 0 means none.
     const timeLimitMs = limitS > 0 ? Math.max(1, Math.round(limitS * 1000)) : 0;
     this.answersPanel.hidden = true;
-    const table = byId<HTMLTableElement>('genre-batch-table').tBodies[0]!;
-    const progress = byId<HTMLProgressElement>('genre-batch-progress');
-    const count = byId('genre-batch-count');
-    const download = byId<HTMLButtonElement>('genre-download-solutions');
-    const sheets = [byId<HTMLButtonElement>('genre-download-xlsx'), byId<HTMLButtonElement>('genre-download-csv')];
-    byId('genre-batch').hidden = false;
+    const table = byId('genre-batch-table', HTMLTableElement).tBodies[0]!;
+    const progress = byId('genre-batch-progress', HTMLProgressElement);
+    const count = byId('genre-batch-count', HTMLElement);
+    const download = byId('genre-download-solutions', HTMLButtonElement);
+    const sheets = [byId('genre-download-xlsx', HTMLButtonElement), byId('genre-download-csv', HTMLButtonElement)];
+    byId('genre-batch', HTMLElement).hidden = false;
     table.replaceChildren();
     this.solutions = [];
     this.resultRows = [];
@@ -637,7 +631,7 @@ export class GenreView {
     this.answersPanel.hidden = r.count < 2;
     this.answerStep.max = String(r.count);
     this.answerStep.value = '1';
-    byId('genre-answer-count').textContent = String(r.count);
+    byId('genre-answer-count', HTMLElement).textContent = String(r.count);
     this.showAnswer(1);
     if (r.complete) {
       this.say(
@@ -658,7 +652,7 @@ export class GenreView {
   private showAnswer(k: number): void {
     const answer = this.answers[k - 1];
     if (answer === undefined) return;
-    byId('genre-answer-number').textContent = String(k);
+    byId('genre-answer-number', HTMLElement).textContent = String(k);
     // Save .xlsx / .csv save the answer on the board.
     this.answer = { text: answer.text, ...this.answersOf };
     this.drawBoard(answer.board, `${GENRE_TITLES[this.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${this.answers.length}`);
@@ -821,9 +815,9 @@ export class GenreView {
 
   /** The puzzle's puzz.link URL as a link and a Copy button, or neither when it has none. */
   private showUrl(url: string | null): void {
-    const link = byId<HTMLAnchorElement>('genre-url');
+    const link = byId('genre-url', HTMLAnchorElement);
     link.hidden = url === null;
-    byId('genre-copy-url').hidden = url === null;
+    byId('genre-copy-url', HTMLElement).hidden = url === null;
     if (url === null) return;
     link.href = url;
     link.textContent = url.length > 60 ? `${url.slice(0, 57)}…` : url;
