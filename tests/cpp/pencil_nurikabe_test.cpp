@@ -173,6 +173,31 @@ TEST(NurikabeTest, StreamCutsCutOffASplitStreamAndKeepTheAnswer) {
   }
 }
 
+// Islands covering at least half of the grid state their sizes by a sequential counter
+// (count[k,…]): the answer needs no size cut, and the counter's values at the answer
+// break no row; islands under half leave the sizes to cuts.
+TEST(NurikabeTest, LargeIslandsAreCountedCellByCell) {
+  const Genre& g = genreById("nurikabe");
+  const auto p = parseOne("nurikabe", "4 4\n6 - - -\n- - - -\n- - - -\n- - - 4\n");
+  GenreSolver solver(g, *p, {"cells"});
+  const CutSearch search = solver.solve(satOptions());
+  ASSERT_TRUE(search.result.hasSolution);
+  EXPECT_FALSE(g.verify(*p, solver.answer()).has_value());
+  const Formulation f = g.formulation(*p, solver.built());
+  ASSERT_EQ(f.groups.back().id, "count");
+  EXPECT_FALSE(f.groups.back().rows.empty());
+  for (const ConstraintGroup& group : f.groups) {
+    if (group.id == "size") EXPECT_TRUE(group.rows.empty()) << "a size cut was needed";
+  }
+  EXPECT_EQ(testing::firstBrokenRow(solver.built().model,
+                                    nurikabeValues(solver.built(), solver.answer())),
+            "");
+  // A 3 in a 4×4 grid: islands under half, no counter.
+  const auto small = parseOne("nurikabe", "4 4\n3 - - -\n- - - -\n- - - -\n- - - -\n");
+  const Formulation fs = g.formulation(*small, *g.build(*small, {"cells"}));
+  EXPECT_NE(fs.groups.back().id, "count");
+}
+
 TEST(NurikabeTest, IslandsOfUnknownSizeAreConnectedByCuts) {
   // A `?` is modelled cell by cell and connected by big_connect cuts.
   const auto p = parseOne("nurikabe", "3 4\n? - - -\n- - - -\n- - - 2\n");

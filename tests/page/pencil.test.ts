@@ -99,7 +99,8 @@ describe('pencil puzzles on the page', () => {
     const page = await h.openPage();
     await page.selectOption('#genre', 'nurikabe');
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
-    // The page's example (own_6x6_seed2): its first answer leaves two islands short.
+    // The page's example (own_6x6_seed13, islands under half the grid: sizes and the
+    // stream by cuts): its first answer is rejected by cuts.
     await page.click('#genre-solve');
     await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
     expect(await page.isVisible('#genre-cut-rounds')).toBe(true);

@@ -30,6 +30,15 @@
 //   size[k]:        its size, by cuts when an answer's island is too small (one of the
 //                   cells around it joins) or too large (its first n_k + 1 cells in
 //                   steps from the clue, a connected set, cannot all be in it)
+//   count[k,i,j,p]: or, when the islands cover at least half of the grid, stated before
+//                   solving by a sequential counter (Sinz, "Towards an optimal CNF
+//                   encoding of Boolean cardinality constraints", CP 2005): over the
+//                   island's cells in steps from the clue, c[k,i,j] = 1 iff at least j
+//                   of the first i are in it; c[k,i,j] <=> c[k,i-1,j] or (z_i and
+//                   c[k,i-1,j-1]), z_i + c[k,i-1,n_k] <= 1, c[k,m,n_k] = 1. Each row is a
+//                   clause (no adders for CNF-SAT). Then few size cuts are needed; with
+//                   a larger stream the stream's cuts dominate and the counters only
+//                   slow each round (docs/performance.md)
 //   pool[r,c]:      the four s of the 2×2 block from (r, c) sum to at most 3
 //   pocket[r,c,…]:  no shaded cell or domino walled in (when no clue is `?`)
 //   connect[k]:     the shaded cells form one area (re-solving with cuts, cells.h),
@@ -86,6 +95,11 @@ struct ClueIsland {
   /// Per domain cell: the index of its first layer variable d[k,r,c,steps] (the others
   /// follow, one per layer up to size − 1), or −1 (the clue's cell; a `?` clue).
   std::vector<int> firstLayer;
+  /// count[k,…] (addCounters): the domain positions in the counter's order, and per
+  /// position the index of its first counter variable c[k,i,1] (the others follow, up
+  /// to c[k,i,min(i,n_k)]); empty without a counter.
+  std::vector<int> countOrder;
+  std::vector<int> countFirst;
   /// Cell by cell with a known size: connected by layers (its size by cuts), else by
   /// cuts alone.
   bool layered() const { return !enumerated && size != kUnknown; }
@@ -227,7 +241,11 @@ class NurikabeGenre final : public ShadingGenre {
         clueIslands(p, options.model == "cells" ? 0 : kCandidateLimit, options.switchClues);
     addVariables(p, built.get());
     addRows(p, built.get());
-    if (options.switchClues) addSwitches(p, built.get());
+    if (options.switchClues) {
+      addSwitches(p, built.get());
+    } else if (options.model == "cells") {
+      addCounters(p, built.get());
+    }
     return built;
   }
 
@@ -397,6 +415,9 @@ class NurikabeGenre final : public ShadingGenre {
   static void addVariables(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// One block of rows per rule (see the file comment).
   static void addRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// count[k,…]: each island modelled cell by cell states its size by a sequential
+  /// counter, when the islands cover at least half of the grid (see the file comment).
+  static void addCounters(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// BuildOptions::switchClues: z[k,clue] becomes clue k's keep binary (rows alone and
   /// the first steps' reach; see the file comment).
   static void addSwitches(const NurikabePuzzle& p, NurikabeBuilt* built);
@@ -594,6 +615,63 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
   }
 }
 
+void NurikabeGenre::addCounters(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  const int stream = streamCells(p);
+  if (stream < 0 || 2 * stream > g.cells()) return;  // a `?`, or islands under half
+  for (int k = 0; k < static_cast<int>(built->islands.size()); ++k) {
+    ClueIsland& island = built->islands[k];
+    const int n = island.size;
+    if (!island.layered() || n < 2 || static_cast<int>(island.domain.size()) < n) continue;
+    // The island's cells nearest the clue first (the clue's own cell has 0 steps).
+    std::vector<int> order(island.domain.size());
+    for (std::size_t pos = 0; pos < order.size(); ++pos) order[pos] = static_cast<int>(pos);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return island.steps[a] < island.steps[b]; });
+    const int cells = static_cast<int>(order.size());
+    const auto z = [&](int i) { return islandVar(*built, g, k, island.domain[order[i]]); };
+    // c[i][j - 1]: at least j of the first i + 1 cells are in the island (1-based i in names).
+    std::vector<std::vector<milp::Var>> c(cells);
+    island.countOrder = order;
+    island.countFirst.assign(cells, -1);
+    for (int i = 0; i < cells; ++i) {
+      island.countFirst[i] = m.numVars();
+      for (int j = 1; j <= std::min(i + 1, n); ++j) {
+        c[i].push_back(m.addBinary(rowName("c", {k + 1, i + 1, j})));
+        built->cellOf.push_back(island.domain[order[i]]);
+      }
+    }
+    const auto row = [&](int i, int j, int part) {
+      return rowName("count", {k + 1, i + 1, j, part});
+    };
+    m.addConstraint(milp::LinExpr(c[0][0]) == milp::LinExpr(z(0)), row(0, 1, 1));
+    for (int i = 1; i < cells; ++i) {
+      for (int j = 1; j <= std::min(i + 1, n); ++j) {
+        const milp::Var here = c[i][j - 1];
+        const bool before = j <= std::min(i, n);  // c[i-1][j-1] exists
+        // Up: at least j of fewer cells is at least j of more.
+        if (before) m.addConstraint(milp::LinExpr(c[i - 1][j - 1]) <= here, row(i, j, 1));
+        // One more: cell i in, with j − 1 before it.
+        if (j == 1) {
+          m.addConstraint(milp::LinExpr(z(i)) <= here, row(i, j, 2));
+        } else {
+          m.addConstraint(milp::LinExpr(z(i)) + c[i - 1][j - 2] - here <= 1, row(i, j, 2));
+          // And only so: j of the first i + 1 needs j − 1 of the first i.
+          m.addConstraint(milp::LinExpr(here) <= milp::LinExpr(c[i - 1][j - 2]), row(i, j, 3));
+        }
+        milp::LinExpr why = milp::LinExpr(z(i));
+        if (before) why += c[i - 1][j - 1];
+        m.addConstraint(milp::LinExpr(here) <= why, row(i, j, 4));
+      }
+      // At most n_k: no cell joins n_k before it.
+      if (i >= n) m.addConstraint(milp::LinExpr(z(i)) + c[i - 1][n - 1] <= 1, row(i, n, 5));
+    }
+    // At least n_k.
+    m.addConstraint(milp::LinExpr(c[cells - 1][n - 1]) >= 1, row(cells - 1, n, 6));
+  }
+}
+
 void NurikabeGenre::addSwitches(const NurikabePuzzle& p, NurikabeBuilt* built) {
   const RectGrid& g = p.grid;
   milp::Model& m = built->model;
@@ -762,6 +840,19 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
                       "\\text{for each piece } C \\ni u \\text{ of island } k,\\ v \\notin C",
                       "re-solve with cuts",
                       {}});
+  const bool counted = std::any_of(b.islands.begin(), b.islands.end(),
+                                   [](const ClueIsland& i) { return !i.countFirst.empty(); });
+  if (counted) {
+    f.groups.push_back(
+        {"count",
+         "A large island has its clue's size, counted cell by cell (when the islands cover at "
+         "least half of the grid)",
+         "c_{k,i,j} \\Leftrightarrow c_{k,i-1,j} \\lor (z_{k,i} \\land c_{k,i-1,j-1}),\\quad "
+         "z_{k,i} + c_{k,i-1,n_k} \\le 1,\\quad c_{k,m_k,n_k} = 1 \\quad (c_{k,i,j}: "
+         "\\text{at least } j \\text{ of its first } i \\text{ cells})",
+         "sequential counter (clauses)",
+         {}});
+  }
   collectRows(built, &f);
   return f;
 }
@@ -799,6 +890,14 @@ std::vector<double> nurikabeValues(const Built& built, const Answer& answer) {
     for (int cell : clue.domain) {
       if (island_of[cell] == island_of[clue.cell]) {
         values[NurikabeGenre::islandVar(b, g, static_cast<int>(k), cell).index] = 1.0;
+      }
+    }
+    // The counter: at least j of its first i + 1 cells in the island.
+    int in_so_far = 0;
+    for (std::size_t i = 0; i < clue.countFirst.size(); ++i) {
+      in_so_far += island_of[clue.domain[clue.countOrder[i]]] == island_of[clue.cell] ? 1 : 0;
+      for (int j = 1; j <= std::min(static_cast<int>(i) + 1, clue.size); ++j) {
+        values[clue.countFirst[i] + j - 1] = in_so_far >= j ? 1.0 : 0.0;
       }
     }
     if (!clue.layered()) continue;
