@@ -74,6 +74,9 @@ namespace gridmilp::puzzles {
 namespace {
 
 constexpr int kUnknown = -1;  ///< NurikabePuzzle::clues: a `?` clue
+/// Most counter variables (count[k,…]) in one model; with more, sizes are cut instead.
+constexpr long long kMostCounterVars = 50000;
+
 /// Most candidate islands per clue; a clue with more is modelled cell by cell.
 constexpr std::size_t kCandidateLimit = 2000;
 /// Most partial islands the enumeration of one clue visits before giving up.
@@ -620,6 +623,13 @@ void NurikabeGenre::addCounters(const NurikabePuzzle& p, NurikabeBuilt* built) {
   milp::Model& m = built->model;
   const int stream = streamCells(p);
   if (stream < 0 || 2 * stream > g.cells()) return;  // a `?`, or islands under half
+  // A bound on the counters' variables (cells × size per island): a puzzle of one huge
+  // island would otherwise build millions; the largest of the shared set needs 15,000.
+  long long planned = 0;
+  for (const ClueIsland& island : built->islands) {
+    if (island.layered()) planned += static_cast<long long>(island.domain.size()) * island.size;
+  }
+  if (planned > kMostCounterVars) return;
   for (int k = 0; k < static_cast<int>(built->islands.size()); ++k) {
     ClueIsland& island = built->islands[k];
     const int n = island.size;
