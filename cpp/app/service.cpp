@@ -346,17 +346,11 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
                            : sudoku::FormulationObjective::Kind::kWeights;
       objective.maximise = request.objective->sense == milp::ObjectiveSense::kMaximize;
     }
-    int given = 0;
-    for (int row = 0; row < givens.shape.size(); ++row) {
-      for (int column = 0; column < givens.shape.size(); ++column) {
-        given += givens.at(row, column) != 0 ? 1 : 0;
-      }
-    }
     const int n = givens.shape.size();
-    result.AddMember(
-        "formulation",
-        toJson(sudoku::formulationOf(solver.built(), given, objective), puzzles::RectGrid{n, n}, a),
-        a);
+    result.AddMember("formulation",
+                     toJson(sudoku::formulationOf(solver.built(), givens.givenCount(), objective),
+                            puzzles::RectGrid{n, n}, a),
+                     a);
   }
 #endif
   if (!wrote_row) {

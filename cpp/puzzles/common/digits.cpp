@@ -93,6 +93,7 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
   const DigitPuzzle& p = digitsOf(puzzle);
   const int n = p.n;
   auto built = std::make_unique<DigitBuilt>();
+  built->cageClauses = clauses;
   milp::Model& m = built->model;
   const milp::VarFamily x = built->x =
       m.addVars("x", {{1, n}, {1, n}, {1, n}}, milp::VarType::kBinary, 0, 1);
@@ -151,10 +152,7 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
                   milp::VarType::kBinary, 0, 1);
     built->cellOf.resize(m.numVars(), cage.cells.front());
     m.addConstraint(sum(y.all()) == 1, label("combination", id));
-    for (int d = 1; clauses && d <= n; ++d) {
-      // No digit twice in the cage; a digit in it is in the chosen set; each digit of
-      // the chosen set is in it. Each row is a clause or "at most one" (the SAT method
-      // writes them as clauses, no adders), and together they say what cage_digit says.
+    for (int d = 1; d <= n; ++d) {
       const unsigned bit = 1U << (d - 1);
       milp::LinExpr uses;
       milp::LinExpr with_d;
@@ -162,6 +160,13 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
       for (std::size_t j = 0; j < sets.size(); ++j) {
         if (sets[j] & bit) with_d += y(static_cast<int>(j) + 1);
       }
+      if (!clauses) {
+        m.addConstraint(uses - with_d == 0, label("cage_digit", id, d));
+        continue;
+      }
+      // No digit twice in the cage; a digit in it is in the chosen set; each digit of
+      // the chosen set is in it. Each row is a clause or "at most one" (the SAT method
+      // writes them as clauses, no adders), and together they say what cage_digit says.
       m.addConstraint(uses <= 1, label("cage_digit", id, d));
       for (int cell : cage.cells) {
         m.addConstraint(
@@ -176,14 +181,6 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
                               std::to_string(d) + "]");
         }
       }
-    }
-    for (int d = 1; !clauses && d <= n; ++d) {
-      milp::LinExpr uses;
-      for (int cell : cage.cells) uses += x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d);
-      for (std::size_t j = 0; j < sets.size(); ++j) {
-        if (sets[j] & (1U << (d - 1))) uses -= y(static_cast<int>(j) + 1);
-      }
-      m.addConstraint(uses == 0, label("cage_digit", id, d));
     }
   }
   for (std::size_t k = 0; !combinations && k < p.cages.size(); ++k) {
@@ -375,12 +372,8 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
          {}});
   }
   const bool combinations = built.model.findConstraint("combination[1]").has_value();
-  const int first = p.cages.empty() ? 0 : p.cages.front().cells.front();
-  const bool clauses =
-      combinations && built.model
-                          .findConstraint("in_set[1," + std::to_string(p.grid.rowOf(first) + 1) +
-                                          "," + std::to_string(p.grid.columnOf(first) + 1) + ",1]")
-                          .has_value();
+  const auto* digits = dynamic_cast<const DigitBuilt*>(&built);
+  const bool clauses = digits != nullptr && digits->cageClauses;
   if (!p.cages.empty() && combinations) {
     f.groups.push_back(
         {"combination",

@@ -66,6 +66,8 @@ struct DigitBuilt : Built {
   /// Over a MILP built elsewhere (see Built).
   explicit DigitBuilt(milp::Model& adopted) : Built(adopted) {}
   milp::VarFamily x;
+  /// The killer cages' digit sets are linked to the digits by clauses (model "clauses").
+  bool cageClauses = false;
 };
 
 /// The sets of `size` different digits 1..n that add up to `sum`, each as a bit mask
