@@ -5,8 +5,10 @@
 // whole file through `solveMany(text)` on the calling thread and through
 // `solveMany(text, { workers: N })`, default route, answers compared item by item.
 // Each figure is the median of --runs passes after one warm-up pass of each (the
-// threads are started and warm: a solver keeps them until dispose). Prints ms, the
-// throughput against one thread, and the process's resident memory after the passes.
+// threads are started and warm: a solver keeps them until dispose), first alternating
+// (one thread, then the threads: they wait idle while the calling thread solves), then
+// back to back (each route's passes in a row). Prints ms, the throughput against one
+// thread, and the process's resident memory after the passes.
 // Figures, not tests. The package must be built (npm run build:package).
 //
 // Usage: node scripts/bench-workers.mjs [--runs N] [--workers N] [--genre G [--time-limit MS]] [FILE...]
@@ -82,8 +84,26 @@ for (const file of files) {
       throw new Error(`bench-workers: ${file}: the answers differ`);
   }
   const [m1, mn] = [median(one), median(many)];
+  // Back to back: each route's passes in a row, so the threads never wait a pass long
+  // between batches (a program that sends batch after batch); the passes above leave them
+  // idle while the calling thread solves alone, and each batch starts them cold.
+  const oneInRow = [];
+  const manyInRow = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    solver.solveMany(text, options);
+    oneInRow.push(performance.now() - t);
+  }
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    const b = await solver.solveMany(text, { ...options, workers });
+    manyInRow.push(performance.now() - t);
+    if (timeLimitMs === undefined && answers(b) !== reference) throw new Error(`bench-workers: ${file}: the answers differ`);
+  }
+  const [r1, rn] = [median(oneInRow), median(manyInRow)];
   console.log(
-    `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×   same answers`,
+    `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×` +
+      `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers`,
   );
 }
 console.log(`resident memory after the passes: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);

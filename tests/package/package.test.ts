@@ -136,6 +136,9 @@ describe('installed offline into a fresh folder', () => {
     items: Array<[string, string, string, string]>;
     threaded: Array<[string, string, string]>;
     threadedProgress: number;
+    routed: Array<[string, string]>;
+    arrayOne: unknown[];
+    arrayTwo: unknown[];
     genreOne: Array<[string, boolean, string]>;
     genreTwo: Array<[string, boolean, string]>;
     grid: { status: string; solution: string; solutionGrid: number[][] };
@@ -161,6 +164,13 @@ const threaded = await pooled.solveMany(readFileSync(process.argv[2], 'utf8'), {
 const heyawake = readFileSync(process.argv[4], 'utf8');
 const genreOne = solver.solveMany(heyawake, { genre: 'heyawake' });
 const genreTwo = await pooled.solveMany(heyawake, { genre: 'heyawake', workers: 2 });
+// Options reach the threads: the textbook model by branch-and-bound, on two threads.
+const routed = await pooled.solveMany(readFileSync(process.argv[2], 'utf8'), { model: 'textbook', method: 'branch-and-bound', workers: 2 });
+// An array with a puzzle whose givens clash, on one thread and on two.
+const clash = '11' + '.'.repeat(79);
+const arrayOf = (r) => r.items.map((i) => [i.name, i.status, i.solution ?? null, i.error?.code ?? null]);
+const arrayOne = arrayOf(solver.solveMany([many.items[0].givens, clash, many.items[1].givens]));
+const arrayTwo = arrayOf(await pooled.solveMany([many.items[0].givens, clash, many.items[1].givens], { workers: 2 }));
 const sum = many.items.reduce((s, item) => s + Number(item.solution.slice(0, 3)), 0);
 const grid = solver.solve([[0, 0, 3, 4], [3, 4, 0, 0], [0, 1, 0, 3], [4, 0, 0, 0]]);
 const errors = [];
@@ -179,6 +189,7 @@ console.log(JSON.stringify({
   version: solver.version,
   sum, progress, format: many.format, solved: many.solved,
   threaded: threaded.items.map((i) => [i.name, i.givens, i.solution]), threadedProgress,
+  routed: routed.items.map((i) => [i.solution, i.stats.method]), arrayOne, arrayTwo,
   genreOne: genreOne.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
   genreTwo: genreTwo.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
   items: many.items.map((i) => [i.name, i.givens, i.solution, i.solutionGrid.flat().join('')]),
@@ -209,6 +220,9 @@ console.log(JSON.stringify({
     // On two worker threads: the same items in input order.
     expect(out.threaded).toEqual(out.items.map(([name, givens, solution]) => [name, givens, solution]));
     expect(out.threadedProgress).toBe(50);
+    expect(out.routed).toEqual(out.items.map(([, , solution]) => [solution, 'branch-and-bound']));
+    expect(out.arrayTwo).toEqual(out.arrayOne);
+    expect(out.arrayOne.map((i) => (i as unknown[])[1] ?? (i as unknown[])[3])).toEqual(['optimal', 'conflicting_givens', 'optimal']);
     // A genre batch on two threads: gridmilp's 12 Heyawake, each verified, as on one.
     expect(out.genreOne).toHaveLength(12);
     for (const [name, verified, text] of out.genreOne) {

@@ -2,8 +2,12 @@
 /**
  * One thread of solveMany's `workers` (Node's worker_threads; started by node.ts): loads
  * the module from the bytes in `workerData.wasmBinary` on the first message, then
- * answers each message `{ requests }` with `{ responses }` (the engine's, in order), or
- * `{ failed: { code, message } }` when the module cannot load or has crashed.
+ * answers each message `{ requests }` (the requests' JSON texts) with `{ responses }`, the
+ * JSON text of an array of the engine's responses in order, or `{ failed: { code,
+ * message } }` when the module cannot load or has crashed. Texts both ways: the thread
+ * hands them to the engine as they are, so it parses and clones no objects, and a batch of
+ * 0.1 ms puzzles spends its time in the engine (issue #24: 1.5× to 1.7× on 2 threads
+ * for sudoku17_last1000 with objects, docs/performance.md).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import createGridmilpModule from '../../generated/gridmilp_wasm_sat.js';
@@ -13,11 +17,11 @@ const load = createEngineLoader(() => createGridmilpModule, {
   moduleOptions: { wasmBinary: (workerData as { wasmBinary: Uint8Array }).wasmBinary },
 });
 
-parentPort!.on('message', (message: { requests: object[] }) => {
+parentPort!.on('message', (message: { requests: string[] }) => {
   void answer(message.requests).then((reply) => parentPort!.postMessage(reply));
 });
 
-async function answer(requests: object[]): Promise<object> {
+async function answer(requests: string[]): Promise<object> {
   let engine: Engine;
   try {
     engine = await load();
@@ -25,7 +29,7 @@ async function answer(requests: object[]): Promise<object> {
     return { failed: { code: 'load_failed', message: `A solveMany thread could not load the module: ${errorText(e)}` } };
   }
   try {
-    return { responses: requests.map((r) => engine.request(r as never)) };
+    return { responses: `[${requests.map((r) => engine.requestRaw(r)).join(',')}]` };
   } catch (e) {
     if (e instanceof EngineCrashedError) {
       return { failed: { code: 'engine_crashed', message: `A solveMany thread's module crashed: ${e.message}` } };

@@ -75,7 +75,7 @@ function toUrl(where: string | URL): URL | null {
 const THREAD_SCRIPT = new URL('./node-thread.js', import.meta.url);
 
 /** A reply of node-thread.ts. */
-type ThreadReply = { responses: EngineResponse[] } | { failed: { code: 'load_failed' | 'engine_crashed' | 'internal_error'; message: string } };
+type ThreadReply = { responses: string } | { failed: { code: 'load_failed' | 'engine_crashed' | 'internal_error'; message: string } };
 
 /** solveMany's `workers` in Node: one worker_thread per index, each with its own module. */
 class NodeThreads implements EngineThreads {
@@ -89,7 +89,7 @@ class NodeThreads implements EngineThreads {
     this.wasmBinary = moduleOptions.wasmBinary as Uint8Array | undefined;
   }
 
-  run(thread: number, requests: readonly object[]): Promise<EngineResponse[]> {
+  run(thread: number, requests: readonly string[]): Promise<EngineResponse[]> {
     const worker = (this.workers[thread] ??= this.start());
     return new Promise((resolve, reject) => {
       this.waiting.get(worker)!.push({ resolve, reject });
@@ -120,7 +120,7 @@ class NodeThreads implements EngineThreads {
         // fail with it (on exit), and the next call starts a fresh thread in its place.
         if (reply.failed.code !== 'internal_error') void worker.terminate();
         pending.reject(new GridmilpError(reply.failed.code, reply.failed.message));
-      } else pending.resolve(reply.responses);
+      } else pending.resolve(JSON.parse(reply.responses) as EngineResponse[]);
     });
     const failAll = (error: Error): void => {
       for (const pending of queue.splice(0)) pending.reject(error);

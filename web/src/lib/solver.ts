@@ -32,7 +32,7 @@ import {
 } from '../solver/genre.js';
 import { chunkSize, CHUNKS_IN_FLIGHT, firstError } from '../solver/pool.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
-import { createEngineLoader, Engine, EngineCrashedError, errorText } from '../worker/engine.js';
+import { createEngineLoader, Engine, EngineCrashedError, errorText, requestJson } from '../worker/engine.js';
 import { engineError, GridmilpError, invalidArgument, invalidOption } from './errors.js';
 import { describe, gridOf, puzzleText, type PuzzleInput, type PuzzleText } from './grid.js';
 import type {
@@ -97,11 +97,12 @@ export interface EngineThreads {
    * Answer `requests` on thread `thread` (0-based; started now if it is not running).
    * Several calls may be pending on one thread: they are answered in call order.
    *
+   * @param requests the requests as the engine's JSON texts (with their ids)
    * @returns one response per request, in order
    * @throws GridmilpError `load_failed` when the thread cannot load the module,
    *   `engine_crashed` when it dies
    */
-  run(thread: number, requests: readonly object[]): Promise<EngineResponse[]>;
+  run(thread: number, requests: readonly string[]): Promise<EngineResponse[]>;
   /** While busy the threads keep the process alive; idle, they let it exit. */
   hold(busy: boolean): void;
   /** Terminate every thread. */
@@ -301,7 +302,7 @@ class GridmilpSolver implements Solver {
       return this.runOnThreads(batch, workers, report, start).then(() => batch.summary(start));
     }
     batch.items.forEach((item, index) => {
-      batch.fill(item, this.send('Unable to solve the puzzles', batch.requests[index] as EngineRequest) as EngineResponse);
+      batch.fill(item, this.send('Unable to solve the puzzles', batch.request(index) as EngineRequest) as EngineResponse);
       report?.({ done: index + 1, total: batch.items.length, elapsedMs: now() - start, item });
     });
     return batch.summary(start);
@@ -325,12 +326,16 @@ class GridmilpSolver implements Solver {
         ...(boxWidth !== undefined ? { boxWidth: boxWidth as number } : {}),
         ...(symbols !== undefined ? { symbols: symbols as 'auto' } : {}),
       });
-      const base = requestOf('solveMany', rest, OPTIONS_OF.solveMany);
-      const shape = { size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth };
+      const base = { ...requestOf('solveMany', rest, OPTIONS_OF.solveMany), size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth, symbols: 'digits' as const };
+      // Every request is `base` with its puzzle: made when sent (on threads the first
+      // chunk leaves before the rest are made), as text by joining base's JSON with the
+      // puzzle's (the engine's canonical givens: `.`, digits and letters, no escapes).
+      const head = requestJson(base).slice(0, -1);
       return sudokuBatch(
         parsed.format,
         parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, givens: p.givens })),
-        parsed.puzzles.map((p) => ({ ...base, ...shape, symbols: 'digits' as const, puzzle: p.givens })),
+        (k) => ({ ...base, puzzle: parsed.puzzles[k]!.givens }),
+        (k, id) => `${head},"puzzle":${JSON.stringify(parsed.puzzles[k]!.givens)},"id":${id}}`,
       );
     }
     if (!Array.isArray(puzzles)) {
@@ -350,7 +355,7 @@ class GridmilpSolver implements Solver {
         line: 0,
         givens: typeof puzzles[index] === 'string' ? '' : request.puzzle,
       })),
-      requests,
+      (k) => requests[k]!,
     );
   }
 
@@ -406,7 +411,8 @@ class GridmilpSolver implements Solver {
     }
     return {
       items,
-      requests,
+      request: (k) => requests[k]!,
+      requestText: (k, id) => requestJson({ ...requests[k]!, id }),
       // A genre puzzle may take ms or seconds: one per message until the answers show the
       // pace, then about GENRE_MESSAGE_MS of work per message (a chunk of slow puzzles
       // would leave a thread idle at the end; one fast puzzle per message spends the
@@ -442,10 +448,16 @@ class GridmilpSolver implements Solver {
     const work = async (thread: number): Promise<void> => {
       while (next < total && !failed) {
         const from = next;
-        const size = batch.chunk(total, workers, timed > 0 ? timedMs / timed : undefined);
-        const requests = batch.requests.slice(from, Math.min(total, from + size));
-        next = from + requests.length;
-        const responses = await threads.run(thread, requests.map((r, k) => ({ ...r, id: from + k + 1 })));
+        // Near the end, smaller chunks (guided self-scheduling): at most a share of what
+        // is left per chunk in flight, so no thread is left with the last long chunks
+        // while the others wait (a file whose slowest puzzles come last).
+        const share = Math.ceil((total - from) / (team * batch.inFlight));
+        const size = Math.min(batch.chunk(total, workers, timed > 0 ? timedMs / timed : undefined), share);
+        const to = Math.min(total, from + size);
+        next = to;
+        const requests: string[] = [];
+        for (let k = from; k < to; k++) requests.push(batch.requestText(k, k + 1));
+        const responses = await threads.run(thread, requests);
         responses.forEach((response, k) => {
           const item = batch.items[from + k]!;
           batch.fill(item, response);
@@ -775,7 +787,10 @@ function fillItem(item: SolveManyItem, response: EngineResponse): void {
  */
 interface PlannedBatch<I, R> {
   items: I[];
-  requests: ReadonlyArray<Extract<EngineRequest, { type: 'solve' }> | GenreRequest>;
+  /** The solve request of item `index` (a new object or one the batch keeps; not changed). */
+  request(index: number): Extract<EngineRequest, { type: 'solve' }> | GenreRequest;
+  /** The same request with `id`, as the engine's JSON text (requestJson), for a thread. */
+  requestText(index: number, id: number): string;
   /**
    * Requests per message to a thread, for `total` requests on `workers` threads, the
    * answers so far taking `paceMs` each on average (undefined before the first).
@@ -814,11 +829,13 @@ export function genreChunk(total: number, workers: number, paceMs: number | unde
 function sudokuBatch(
   format: SolveManyResult['format'],
   items: SolveManyItem[],
-  requests: Array<Extract<EngineRequest, { type: 'solve' }>>,
+  request: (index: number) => Extract<EngineRequest, { type: 'solve' }>,
+  requestText: (index: number, id: number) => string = (index, id) => requestJson({ ...request(index), id }),
 ): PlannedBatch<SolveManyItem, SolveManyResult> {
   return {
     items,
-    requests,
+    request,
+    requestText,
     chunk: (total, workers) => chunkSize(total, workers),
     inFlight: CHUNKS_IN_FLIGHT,
     fill: fillItem,
