@@ -198,6 +198,52 @@ TEST(NurikabeTest, LargeIslandsAreCountedCellByCell) {
   EXPECT_NE(fs.groups.back().id, "count");
 }
 
+// One clue of 3000 on 60×60 would need 10.8 million layer variables (148 s and 10 GB
+// natively before kMostLayerVars): its island is connected by cuts and its size is one
+// row. A known answer (column 1 and 18 arms of 30 cells shaded) breaks no row.
+TEST(NurikabeTest, AHugeIslandIsConnectedByCutsNotLayers) {
+  std::string text = "60 60\n";
+  for (int r = 0; r < 60; ++r) {
+    for (int c = 0; c < 60; ++c)
+      text += std::string(c ? " " : "") + (r == 30 && c == 45 ? "3000" : "-");
+    text += "\n";
+  }
+  const auto p = parseOne("nurikabe", text);
+  const Genre& g = genreById("nurikabe");
+  const auto built = g.build(*p, {"cells"});
+  EXPECT_LE(built->model.numVars(), 2 * 3600);  // s and z only: no d
+  const auto rowsOf = [&](const Formulation& f, std::string_view id) -> std::optional<std::size_t> {
+    for (const ConstraintGroup& group : f.groups) {
+      if (group.id == id) return group.rows.size();
+    }
+    return std::nullopt;
+  };
+  const Formulation f = g.formulation(*p, *built);
+  EXPECT_EQ(rowsOf(f, "island_size"), 1U);
+  EXPECT_EQ(rowsOf(f, "reached"), 0U);
+  Answer answer{p->grid, std::vector<int>(3600, 0), {}};
+  for (int r = 0; r < 60; ++r) answer.cells[r * 60] = 1;
+  for (int r = 1; r <= 52; r += 3) {
+    for (int c = 1; c <= 30; ++c) answer.cells[r * 60 + c] = 1;
+  }
+  EXPECT_FALSE(g.verify(*p, answer).has_value()) << *g.verify(*p, answer);
+  EXPECT_EQ(testing::firstBrokenRow(built->model, nurikabeValues(*built, answer)), "");
+  // The same with the clue's keep binary ("Why no solution?"): kept, the row holds.
+  const auto switched = g.build(*p, {"cells", true});
+  EXPECT_EQ(rowsOf(g.formulation(*p, *switched), "island_size"), 1U);
+  EXPECT_EQ(testing::firstBrokenRow(switched->model, nurikabeValues(*switched, answer)), "");
+  // One more shaded cell: the island has 2999 cells, which its size row refuses.
+  answer.cells[59 * 60 + 59] = 1;
+  EXPECT_TRUE(g.verify(*p, answer).has_value());
+  EXPECT_EQ(testing::firstBrokenRow(built->model, nurikabeValues(*built, answer)),
+            "island_size[1]");
+  // Clues of ordinary size keep their layers.
+  const auto small = parseOne("nurikabe", "4 4\n6 - - -\n- - - -\n- - - -\n- - - 4\n");
+  const Formulation fs = g.formulation(*small, *g.build(*small, {"cells"}));
+  EXPECT_EQ(rowsOf(fs, "reached"), 21U);
+  EXPECT_EQ(rowsOf(fs, "island_size"), std::nullopt);
+}
+
 TEST(NurikabeTest, IslandsOfUnknownSizeAreConnectedByCuts) {
   // A `?` is modelled cell by cell and connected by big_connect cuts.
   const auto p = parseOne("nurikabe", "3 4\n? - - -\n- - - -\n- - - 2\n");

@@ -30,6 +30,10 @@
 //   size[k]:        its size, by cuts when an answer's island is too small (one of the
 //                   cells around it joins) or too large (its first n_k + 1 cells in
 //                   steps from the clue, a connected set, cannot all be in it)
+//   island_size[k]: sum_{r,c} z[k,r,c] = n_k, for an island too large for layers (more
+//                   than kMostLayerVars in the model, the largest islands first: one
+//                   clue of 3000 on 60×60 would need 10.8 million d): connected by
+//                   big_connect cuts instead, as a `?` island is
 //   count[k,i,j,p]: or, when the islands cover at least half of the grid, stated before
 //                   solving by a sequential counter (Sinz, "Towards an optimal CNF
 //                   encoding of Boolean cardinality constraints", CP 2005): over the
@@ -76,6 +80,10 @@ namespace {
 constexpr int kUnknown = -1;  ///< NurikabePuzzle::clues: a `?` clue
 /// Most counter variables (count[k,…]) in one model; with more, sizes are cut instead.
 constexpr long long kMostCounterVars = 50000;
+/// Most layer variables (d[k,…]) in one model: beyond it the largest islands are
+/// connected by cuts (island_size). The shared set's largest needs 123,323 (1055_40x57),
+/// its next 17,249.
+constexpr long long kMostLayerVars = 200000;
 
 /// Most candidate islands per clue; a clue with more is modelled cell by cell.
 constexpr std::size_t kCandidateLimit = 2000;
@@ -103,9 +111,19 @@ struct ClueIsland {
   /// to c[k,i,min(i,n_k)]); empty without a counter.
   std::vector<int> countOrder;
   std::vector<int> countFirst;
+  /// Cell by cell with a known size, but too large for layers (kMostLayerVars): its
+  /// size by one row (island_size), connected by cuts.
+  bool unlayered = false;
   /// Cell by cell with a known size: connected by layers (its size by cuts), else by
   /// cuts alone.
-  bool layered() const { return !enumerated && size != kUnknown; }
+  bool layered() const { return !enumerated && size != kUnknown && !unlayered; }
+  /// The layer variables it would have: one per domain cell but the clue's and step
+  /// t from its fewest steps to size − 1.
+  long long layerVars() const {
+    long long out = 0;
+    for (int t : steps) out += t > 0 ? size - t : 0;
+    return out;
+  }
   /// The position of `cell` in the domain, or −1.
   int position(int cell) const {
     const auto it = std::lower_bound(domain.begin(), domain.end(), cell);
@@ -183,6 +201,19 @@ std::vector<ClueIsland> clueIslands(const NurikabePuzzle& p, std::size_t limit, 
       }
     }
     out.push_back(std::move(island));
+  }
+  // Too many layers: the largest islands are connected by cuts instead.
+  long long layers = 0;
+  for (const ClueIsland& island : out) layers += island.layered() ? island.layerVars() : 0;
+  while (layers > kMostLayerVars) {
+    ClueIsland* largest = nullptr;
+    for (ClueIsland& island : out) {
+      if (island.layered() && (largest == nullptr || island.layerVars() > largest->layerVars())) {
+        largest = &island;
+      }
+    }
+    layers -= largest->layerVars();
+    largest->unlayered = true;
   }
   return out;
 }
@@ -585,6 +616,18 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
           rowName("reached", {k + 1, r, c}));
     }
   }
+  // An island too large for layers has its size in one row (kept or dropped with its
+  // clue when clues are switched: z on the clue's cell is the keep binary).
+  for (int k = 0; k < clues; ++k) {
+    const ClueIsland& island = built->islands[k];
+    if (!island.unlayered) continue;
+    milp::LinExpr cells;
+    for (int cell : island.domain) cells += islandVar(*built, g, k, cell);
+    const milp::Var clue = islandVar(*built, g, k, island.cell);
+    m.addConstraint(
+        built->switched ? cells - island.size * milp::LinExpr(clue) == 0 : cells == island.size,
+        rowName("island_size", {k + 1}));
+  }
   // A stream of more than two cells (every answer's, when no clue is `?`) has no shaded
   // cell or domino walled in by unshaded cells: the walled cut of such a piece, stated
   // before solving (pocket[r,c]; pocket[r,c,2] with the cell to the right, 3 below).
@@ -776,6 +819,15 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
        "|T| = n_k + 1 \\text{ if } |C| > n_k \\quad (C: \\text{island } k \\text{ now})",
        "re-solve with cuts",
        {}});
+  if (std::any_of(b.islands.begin(), b.islands.end(),
+                  [](const ClueIsland& i) { return i.unlayered; })) {
+    f.groups.push_back({"island_size",
+                        "An island too large for layers has its clue's size (it is connected "
+                        "by big_connect cuts)",
+                        "\\sum_{r,c} z_{k,r,c} = n_k",
+                        "areas",
+                        {}});
+  }
   f.groups.push_back(
       {"cover",
        "Each cell is shaded or in exactly one island",
