@@ -24,6 +24,7 @@ import type {
   WorkerResultMessage,
   WorkerToPage,
 } from '../../web/src/solver/protocol';
+import { noteParts } from '../../web/src/solver/genre';
 import type { GridmilpModuleFactory } from '../../web/src/solver/wasm';
 import { createEngineLoader, Engine, EngineLoadError } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
@@ -407,6 +408,19 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     const f = (withFormulation as ModelRowResult).formulation!;
     expect(f.model).toBe('candidates');
     expect(f.notes.map((n) => n.kind)).toEqual(['sets', 'model', 'variables', 'objective']);
+    // Each note splits into words and TeX in turn, every \( closed by its \) (noteParts,
+    // shared by the Sudoku panel and the genre page).
+    expect(f.notes.some((note) => noteParts(note.text).some((p) => p.tex))).toBe(true);
+    for (const note of f.notes) {
+      const parts = noteParts(note.text);
+      expect(parts.length % 2, note.text).toBe(1);
+      for (const part of parts) expect(/\\[()]/.test(part.text), note.text).toBe(false);
+    }
+    expect(noteParts('a \\(x_1\\) b')).toEqual([
+      { text: 'a ', tex: false },
+      { text: 'x_1', tex: true },
+      { text: ' b', tex: false },
+    ]);
     expect(f.groups.map((g) => g.pattern)).toEqual(['cell[r,c]', 'row[r,d]', 'column[c,d]', 'box[b,d]', 'givens']);
 
     // The first-solve module alone leaves GLPK's MPS writer and single rows out, and says so.

@@ -19,7 +19,7 @@ import type {
   ReductionInfo,
   SolveResult,
 } from '../solver/protocol';
-import type { Formulation } from '../solver/genre';
+import { noteParts, type Formulation } from '../solver/genre';
 import type { Shape } from './format';
 import { MAX_VIEW_FACTS } from './shared';
 import './model.css';
@@ -138,9 +138,8 @@ function escapeHtml(text: string): string {
 
 /** A formulation note (words with TeX between `\(` and `\)`) as HTML, the TeX typeset. */
 function noteHtml(text: string): string {
-  return text
-    .split(/\\\((.*?)\\\)/s)
-    .map((part, k) => (k % 2 === 1 ? tex(part) : escapeHtml(part)))
+  return noteParts(text)
+    .map((part) => (part.tex ? tex(part.text) : escapeHtml(part.text)))
     .join('');
 }
 

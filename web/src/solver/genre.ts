@@ -287,6 +287,17 @@ export interface FormulationNote {
   text: string;
 }
 
+/**
+ * A note's text in its parts, words and TeX in turn: `{ tex: false }` first (possibly
+ * empty), then `{ tex: true }` for what stood between `\(` and `\)`, and so on.
+ *
+ * @param text a {@link FormulationNote}'s text
+ * @returns the parts in order; the text without `\(` is one part of words
+ */
+export function noteParts(text: string): Array<{ text: string; tex: boolean }> {
+  return text.split(/\\\((.*?)\\\)/s).map((part, k) => ({ text: part, tex: k % 2 === 1 }));
+}
+
 /** The model as the engine states it, for the teaching panel. */
 export interface Formulation {
   genre: GenreId;

@@ -9,7 +9,7 @@
  * those whose variables belong to it, and a clue's rows (`at`). Nothing here knows a
  * genre: every word and formula is the engine's.
  */
-import type { Formulation, FormulationResult, FormulationRow, GenreRequest } from '../../solver/genre';
+import { noteParts, type Formulation, type FormulationResult, type FormulationRow, type GenreRequest } from '../../solver/genre';
 import '../row.css';
 import { byId } from '../shared';
 
@@ -144,12 +144,12 @@ export class FormulationPanel {
       const p = document.createElement('p');
       p.className = 'formulation-note';
       p.dataset.kind = note.kind;
-      note.text.split(/\\\((.*?)\\\)/s).forEach((part, k) => {
+      for (const part of noteParts(note.text)) {
         const span = document.createElement('span');
-        if (k % 2 === 1) tex(part, span, false);
-        else span.textContent = part;
+        if (part.tex) tex(part.text, span, false);
+        else span.textContent = part.text;
         p.append(span);
-      });
+      }
       head.append(p);
     }
     const variables = document.createElement('div');
