@@ -8,6 +8,7 @@
 
 #include "app/explain_request.h"
 #include "app/model_row.h"
+#include "app/sudoku_request.h"
 #include "milp/glpk_backend.h"
 #include "puzzles/common/digits.h"
 #include "puzzles/common/explain.h"
@@ -51,6 +52,12 @@ struct GenreRequest {
   std::optional<std::vector<int>> answer;
   /// formulation: a row to describe besides the groups (app/model_row.h).
   std::optional<std::string> row;
+  /// "boxHeight", "boxWidth": the boxes of a genre with boxes, when not the usual ones
+  /// (0: the usual, or the other side's complement).
+  int boxHeight = 0;
+  int boxWidth = 0;
+  /// "objective" (digit genres; solve, relax, exportModel, formulation).
+  std::optional<ObjectiveRequest> objective;
 };
 
 GenreRequest decode(const std::string& type, const Value& request) {
@@ -94,6 +101,16 @@ GenreRequest decode(const std::string& type, const Value& request) {
     out.answer = std::move(cells);
   }
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
+  out.boxHeight = wholeNumberIn(request, "boxHeight", 0, 1, puzzles::kMaxSide, "");
+  out.boxWidth = wholeNumberIn(request, "boxWidth", 0, 1, puzzles::kMaxSide, "");
+  out.objective = objectiveOf(request);
+  if (out.objective && type != "solve" && type != "relax" && type != "exportModel" &&
+      type != "formulation") {
+    throw badRequest("objective",
+                     "Field 'objective' is for solve, relax, exportModel and "
+                     "formulation, not " +
+                         type);
+  }
   const Value& options = optionalObject(request, "options");
   // The model named, or (below, once the method is known) the genre's default for it.
   out.build.model = optionalField<std::string>(options, "model", "", "a string", "options.");
@@ -107,7 +124,17 @@ GenreRequest decode(const std::string& type, const Value& request) {
                      "The packing model maximises the digits placed: it needs the "
                      "branch-and-bound method, not sat (CNF-SAT finds any solution)");
   }
-  if (!packing && !findMember(options, "method") && milp::satMethodEnabled() &&
+  if (packing && out.objective) {
+    throw badRequest("objective",
+                     "The packing model has its own objective (the digits placed): choose "
+                     "another model for an objective");
+  }
+  if (out.objective && findMember(options, "method") && out.solve.method == milp::Method::kSat) {
+    throw badRequest("options.method",
+                     "An objective needs the branch-and-bound method, not sat (CNF-SAT finds "
+                     "any solution and ignores the objective)");
+  }
+  if (!packing && !out.objective && !findMember(options, "method") && milp::satMethodEnabled() &&
       !out.solve.recordBranching) {
     out.solve.method = milp::Method::kSat;
   }
@@ -135,6 +162,43 @@ GenreRequest decode(const std::string& type, const Value& request) {
   return out;
 }
 
+/// The request's boxes (boxHeight, boxWidth) on a puzzle of a genre with boxes; the
+/// givens checked again for clashes in the new boxes unless `as_given`. Throws
+/// InputError (bad_request) for a genre without boxes or sides that do not tile.
+void setRequestedBoxes(const GenreRequest& r, Puzzle* puzzle, bool as_given) {
+  if (r.boxHeight == 0 && r.boxWidth == 0) return;
+  auto* digits = dynamic_cast<puzzles::DigitPuzzle*>(puzzle);
+  if (digits == nullptr || digits->boxHeight == 0) {
+    throw badRequest(r.boxHeight != 0 ? "boxHeight" : "boxWidth",
+                     "Fields 'boxHeight' and 'boxWidth' are for the genres with boxes (Sudoku, "
+                     "Sudoku X, Killer Sudoku), not " +
+                         std::string(r.genre->title()));
+  }
+  puzzles::setBoxes(*digits, r.genre->title(), r.boxHeight, r.boxWidth);
+  if (!as_given) puzzles::requireNoConflict(*digits);
+}
+
+/// The build options of a request for `puzzle`: the request's, with its objective's
+/// weights (a preset's made for the puzzle's side). Throws InputError (bad_request) for
+/// an objective on a genre without digits, or a firstRow objective above 12×12.
+puzzles::BuildOptions buildOptionsFor(const GenreRequest& r, const Puzzle& puzzle) {
+  puzzles::BuildOptions options = r.build;
+  if (!r.objective) return options;
+  const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(&puzzle);
+  if (digits == nullptr) {
+    throw badRequest("objective",
+                     "Field 'objective' is for the digit genres (Sudoku and its "
+                     "variants, the Latin square), not " +
+                         std::string(r.genre->title()));
+  }
+  const sudoku::CellObjective cells = r.objective->cellObjective(sudoku::Shape{1, digits->n});
+  puzzles::DigitObjective objective{cells.sense, cells.weights, ""};
+  if (r.objective->kind == ObjectiveRequest::Kind::kDiagonal) objective.preset = "diagonal";
+  if (r.objective->kind == ObjectiveRequest::Kind::kFirstRow) objective.preset = "firstRow";
+  options.objective = std::move(objective);
+  return options;
+}
+
 /// The one puzzle a request names: the text's only puzzle, or its puzzle `index` (among
 /// the records that parse, as `parse` lists them: parsePuzzlesSkipping). With
 /// `as_given`, clashing givens are kept (Genre::parseAsGiven).
@@ -152,6 +216,7 @@ std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) 
       }
     }
   }
+  for (auto& p : all) setRequestedBoxes(r, p.get(), as_given);
   if (r.index > 0) {
     if (r.index > static_cast<int>(all.size())) {
       throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +
@@ -352,7 +417,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
   addBranchAndBoundProgress(r, progress, id);
   const auto build_start = Clock::now();
-  puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
+  puzzles::GenreSolver solver(*r.genre, *puzzle, buildOptionsFor(r, *puzzle));
   const double build_ms = msSince(build_start);
   const milp::SolveOptions options = milp::withTimeLeft(r.solve, start);
   const puzzles::CutSearch search =
@@ -360,6 +425,18 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
   requireSolverOk(search.result);
   Value result = resultHead(r, *puzzle, a);
   result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);
+  if (r.objective) {
+    // As the Sudoku route reports it: the sense, the value, B&B's bound and gap.
+    const auto number = [](const std::optional<double>& x) { return x ? jsonNumber(*x) : Value(); };
+    const bool maximise = solver.built().model.objectiveSense() == milp::ObjectiveSense::kMaximize;
+    Value objective(rapidjson::kObjectType);
+    objective.AddMember("sense", StringRef(maximise ? "maximize" : "minimize"), a)
+        .AddMember("value",
+                   search.result.hasSolution ? jsonNumber(search.result.objective) : Value(), a)
+        .AddMember("bound", number(search.result.stats.bestBound), a)
+        .AddMember("gap", number(search.result.stats.gap), a);
+    result.AddMember("objective", objective, a);
+  }
   const Answer* answer = search.result.hasSolution ? &solver.answer() : nullptr;
   if (answer != nullptr) result.AddMember("answer", answerJson(r, *puzzle, *answer, a), a);
   if (solver.partial()) {
@@ -664,7 +741,7 @@ Value handleEnumerate(const GenreRequest& r, const Value& id, const ProgressSink
 
 Value handleRelax(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
-  const puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
+  const puzzles::GenreSolver solver(*r.genre, *puzzle, buildOptionsFor(r, *puzzle));
   std::vector<double> values;
   const milp::SolveResult relaxed = solver.relax(r.solve, &values);
   requireSolverOk(relaxed);
@@ -690,7 +767,7 @@ Value handleRelax(const GenreRequest& r, Clock::time_point start, JsonAllocator&
 /// (every cut of every round added), which a peer solver can be given to solve once.
 Value handleExport(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
-  puzzles::GenreSolver solver(*r.genre, *puzzle, r.build);
+  puzzles::GenreSolver solver(*r.genre, *puzzle, buildOptionsFor(r, *puzzle));
   Value result = resultHead(r, *puzzle, a);
   if (r.afterCuts) {
     milp::SolveOptions options = r.solve;
@@ -717,7 +794,8 @@ Value handleExport(const GenreRequest& r, Clock::time_point start, JsonAllocator
 
 Value handleFormulation(const GenreRequest& r, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
-  const std::unique_ptr<puzzles::Built> built = r.genre->build(*puzzle, r.build);
+  const std::unique_ptr<puzzles::Built> built =
+      r.genre->build(*puzzle, buildOptionsFor(r, *puzzle));
   Value result = resultHead(r, *puzzle, a);
   // With a row, that row alone: a reader stepping through rows needs no whole formulation.
   if (r.row) {

@@ -66,6 +66,39 @@ std::uint32_t seedOf(const Value& request) {
   return static_cast<std::uint32_t>(seed->GetInt64());
 }
 
+/// solveOptionsOf, plus "options.progressIntervalMs" (ms between progress messages,
+/// default 50) for the requests that stream branch-and-bound progress.
+milp::SolveOptions solveOptionsWithProgressOf(const Value& request) {
+  milp::SolveOptions options = solveOptionsOf(request);
+  options.progressIntervalMs = optionalField<double>(
+      optionalObject(request, "options"), "progressIntervalMs", 50.0, "a number of ms", "options.");
+  return options;
+}
+
+/// Refuses the SAT method for `what` (an objective to optimise): it finds any solution
+/// and ignores the objective.
+void requireBranchAndBound(const milp::SolveOptions& options, const std::string& what) {
+  if (options.method == milp::Method::kSat) {
+    throw badRequest("options.method", "The SAT method finds any solution and cannot " + what +
+                                           ": use method branch-and-bound");
+  }
+}
+
+SudokuRequestType typeOf(const std::string& type) {
+  if (type == "parse") return SudokuRequestType::kParse;
+  if (type == "solve") return SudokuRequestType::kSolve;
+  if (type == "relax") return SudokuRequestType::kRelax;
+  if (type == "exportModel") return SudokuRequestType::kExportModel;
+  if (type == "checkUniqueness") return SudokuRequestType::kCheckUniqueness;
+  if (type == "enumerate") return SudokuRequestType::kEnumerate;
+  if (type == "complete") return SudokuRequestType::kComplete;
+  if (type == "generate") return SudokuRequestType::kGenerate;
+  if (type == "explainInfeasible") return SudokuRequestType::kExplainInfeasible;
+  throw badRequest("type", "Unknown Sudoku request type '" + type + "'");
+}
+
+}  // namespace
+
 /// "objective": {"preset": "diagonal"|"firstRow"} or {"sense": "maximize"|"minimize",
 /// "weights": numbers, flat or as rows}.
 std::optional<ObjectiveRequest> objectiveOf(const Value& request) {
@@ -115,39 +148,6 @@ std::optional<ObjectiveRequest> objectiveOf(const Value& request) {
   }
   return objective;
 }
-
-/// solveOptionsOf, plus "options.progressIntervalMs" (ms between progress messages,
-/// default 50) for the requests that stream branch-and-bound progress.
-milp::SolveOptions solveOptionsWithProgressOf(const Value& request) {
-  milp::SolveOptions options = solveOptionsOf(request);
-  options.progressIntervalMs = optionalField<double>(
-      optionalObject(request, "options"), "progressIntervalMs", 50.0, "a number of ms", "options.");
-  return options;
-}
-
-/// Refuses the SAT method for `what` (an objective to optimise): it finds any solution
-/// and ignores the objective.
-void requireBranchAndBound(const milp::SolveOptions& options, const std::string& what) {
-  if (options.method == milp::Method::kSat) {
-    throw badRequest("options.method", "The SAT method finds any solution and cannot " + what +
-                                           ": use method branch-and-bound");
-  }
-}
-
-SudokuRequestType typeOf(const std::string& type) {
-  if (type == "parse") return SudokuRequestType::kParse;
-  if (type == "solve") return SudokuRequestType::kSolve;
-  if (type == "relax") return SudokuRequestType::kRelax;
-  if (type == "exportModel") return SudokuRequestType::kExportModel;
-  if (type == "checkUniqueness") return SudokuRequestType::kCheckUniqueness;
-  if (type == "enumerate") return SudokuRequestType::kEnumerate;
-  if (type == "complete") return SudokuRequestType::kComplete;
-  if (type == "generate") return SudokuRequestType::kGenerate;
-  if (type == "explainInfeasible") return SudokuRequestType::kExplainInfeasible;
-  throw badRequest("type", "Unknown Sudoku request type '" + type + "'");
-}
-
-}  // namespace
 
 sudoku::CellObjective ObjectiveRequest::cellObjective(sudoku::Shape shape) const {
   switch (kind) {

@@ -42,6 +42,12 @@ struct ObjectiveRequest {
   sudoku::CellObjective cellObjective(sudoku::Shape shape) const;
 };
 
+/// The request's "objective" ({"preset": "diagonal"|"firstRow"} or {"sense":
+/// "maximize"|"minimize", "weights": numbers, flat or as rows}), or nothing when absent
+/// or null. Throws InputError (bad_request) naming the field at fault. Shared by the
+/// Sudoku route and the digit genres' route.
+std::optional<ObjectiveRequest> objectiveOf(const rapidjson::Value& request);
+
 /// Every field a Sudoku request may carry, decoded and checked once
 /// (`decodeSudokuRequest`); the handlers read only this, never the JSON. Fields a type
 /// does not use keep their defaults.

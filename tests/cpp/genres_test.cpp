@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -1107,6 +1108,146 @@ TEST(ServiceGenreTest, ASolveWithoutBoardKeepsTheAnswer) {
   const rapidjson::Document bad = testing::call(head + R"(, "board": 0})");
   ASSERT_TRUE(bad.HasMember("error")) << app::writeJson(bad);
   EXPECT_STREQ(bad["error"]["where"]["field"].GetString(), "board");
+}
+
+// The digit genres optimise an objective on the genre route (branch-and-bound), reported
+// as the Sudoku route reports it; the answer is checked against the value by hand.
+TEST(ServiceGenreTest, DigitGenresOptimiseAnObjective) {
+  // A 4×4 Latin square can hold 4 all along its diagonal: the diagonal's largest sum is 16.
+  const rapidjson::Document diagonal = testing::call(
+      R"({"id": 1, "type": "solve", "genre": "latin-square", "size": 4, "puzzle": "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n", "objective": {"preset": "diagonal"}})");
+  ASSERT_TRUE(diagonal.HasMember("result")) << app::writeJson(diagonal);
+  const rapidjson::Value& r = diagonal["result"];
+  EXPECT_EQ(r["stats"]["method"], "branch-and-bound");  // not CNF-SAT, which ignores it
+  EXPECT_EQ(r["objective"]["sense"], "maximize");
+  EXPECT_DOUBLE_EQ(r["objective"]["value"].GetDouble(), 16.0);
+  EXPECT_TRUE(r["answer"]["verified"].GetBool());
+  int sum = 0;
+  for (int i = 0; i < 4; ++i) sum += r["answer"]["cells"][i * 4 + i].GetInt();
+  EXPECT_EQ(sum, 16);
+  // The first row as a number, smallest first: 123456789 in Sudoku X.
+  const std::string empty_x = testing::jsonQuoted(std::string(81, '.'));
+  const rapidjson::Document first_row =
+      testing::call(R"({"id": 2, "type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
+                    R"(, "objective": {"preset": "firstRow"}})");
+  ASSERT_TRUE(first_row.HasMember("result")) << app::writeJson(first_row);
+  EXPECT_DOUBLE_EQ(first_row["result"]["objective"]["value"].GetDouble(), 123456789.0);
+  EXPECT_EQ(first_row["result"]["objective"]["sense"], "minimize");
+  for (int c = 0; c < 9; ++c) EXPECT_EQ(first_row["result"]["answer"]["cells"][c].GetInt(), c + 1);
+  // Weights, minimised: the cell of weight 1 holds 1.
+  const rapidjson::Document weights = testing::call(
+      R"({"id": 3, "type": "solve", "genre": "latin-square", "puzzle": "3 3\n- - -\n- - -\n- - -\n", "objective": {"sense": "minimize", "weights": [[0, 0, 0], [0, 1, 0], [0, 0, 0]]}})");
+  ASSERT_TRUE(weights.HasMember("result")) << app::writeJson(weights);
+  EXPECT_DOUBLE_EQ(weights["result"]["objective"]["value"].GetDouble(), 1.0);
+  EXPECT_EQ(weights["result"]["answer"]["cells"][4].GetInt(), 1);
+  // The formulation states it.
+  const rapidjson::Document f =
+      testing::call(R"({"id": 4, "type": "formulation", "genre": "sudoku-x", "puzzle": )" +
+                    empty_x + R"(, "objective": {"preset": "diagonal"}})");
+  ASSERT_TRUE(f.HasMember("result")) << app::writeJson(f);
+  EXPECT_EQ(std::string(f["result"]["formulation"]["objective"].GetString()),
+            "\\max \\sum_{i=1}^{9} \\sum_d d\\,x_{i,i,d}");
+  // Refused: a genre without digits, CNF-SAT, the packing model, a request without a use
+  // for it, a wrong number of weights.
+  const auto field = [](const std::string& request) {
+    const rapidjson::Document d = testing::call(request);
+    return d.HasMember("error") ? std::string(d["error"]["where"]["field"].GetString())
+                                : app::writeJson(d);
+  };
+  EXPECT_EQ(
+      field(
+          R"({"type": "solve", "genre": "nurikabe", "puzzle": "2 2\n1 -\n- -\n", "objective": {"preset": "diagonal"}})"),
+      "objective");
+  EXPECT_EQ(field(R"({"type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
+                  R"(, "objective": {"preset": "diagonal"}, "options": {"method": "sat"}})"),
+            "options.method");
+  EXPECT_EQ(field(R"({"type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
+                  R"(, "objective": {"preset": "diagonal"}, "options": {"model": "packing"}})"),
+            "objective");
+  EXPECT_EQ(field(R"({"type": "checkUniqueness", "genre": "sudoku-x", "puzzle": )" + empty_x +
+                  R"(, "objective": {"preset": "diagonal"}})"),
+            "objective");
+  EXPECT_EQ(
+      field(
+          R"({"type": "solve", "genre": "latin-square", "puzzle": "2 2\n- -\n- -\n", "objective": {"weights": [1, 2, 3]}})"),
+      "objective.weights");
+}
+
+// Sudoku's reduced models decide cells before the MILP: those cells count in the
+// objective as constants, so every model finds the same optimum.
+TEST(SudokuGenreTest, EveryModelFindsTheSameOptimum) {
+  // Grid 01 of Project Euler 96 without its last three rows: many answers.
+  const std::string line =
+      "003020600900305001001806400008102900700000008006708200" + std::string(27, '.');
+  const std::unique_ptr<Puzzle> p = parseOne("sudoku", line);
+  const Genre& g = genreById("sudoku");
+  std::optional<double> first;
+  for (std::string_view model : g.models()) {
+    DigitObjective objective{milp::ObjectiveSense::kMaximize, std::vector<double>(81, 0.0), ""};
+    for (int c = 0; c < 9; ++c) objective.weights[72 + c] = c + 1;  // the last row, weighted
+    GenreSolver solver(g, *p, BuildOptions{std::string(model), false, objective});
+    const CutSearch search = solver.solve({});
+    ASSERT_EQ(search.result.status, milp::SolveStatus::kOptimal) << model;
+    EXPECT_FALSE(g.verify(*p, solver.answer()).has_value()) << model;
+    double value = 0;
+    for (int c = 0; c < 9; ++c) value += (c + 1) * solver.answer().cells[72 + c];
+    EXPECT_NEAR(search.result.objective, value, 1e-6) << model;
+    if (!first) first = value;
+    EXPECT_NEAR(value, *first, 1e-6) << model;
+  }
+}
+
+// Boxes other than the usual ones, for the genres with boxes: 6×6 in boxes of 3 rows ×
+// 2 columns instead of 2 × 3.
+TEST(ServiceGenreTest, BoxesOfAnotherShape) {
+  const std::string empty6 = testing::jsonQuoted(
+      "6 6\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n");
+  const rapidjson::Document tall = testing::call(
+      R"({"id": 1, "type": "solve", "genre": "sudoku-x", "boxHeight": 3, "puzzle": )" + empty6 +
+      "}");
+  ASSERT_TRUE(tall.HasMember("result")) << app::writeJson(tall);
+  const rapidjson::Value& cells = tall["result"]["answer"]["cells"];
+  for (int box = 0; box < 6; ++box) {
+    std::set<int> seen;
+    for (int k = 0; k < 6; ++k) {
+      const int r = (box / 3) * 3 + k / 2, c = (box % 3) * 2 + k % 2;
+      seen.insert(cells[r * 6 + c].GetInt());
+    }
+    EXPECT_EQ(seen.size(), 6U) << "box " << box;
+  }
+  // Two 1s in one tall box (rows 1 and 3 of column 1) clash only in those boxes.
+  const std::string clash = testing::jsonQuoted(
+      "6 6\n1 - - - - -\n- - - - - -\n- 1 - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n");
+  const rapidjson::Document usual =
+      testing::call(R"({"id": 2, "type": "solve", "genre": "sudoku-x", "puzzle": )" + clash + "}");
+  ASSERT_TRUE(usual.HasMember("result")) << app::writeJson(usual);
+  const rapidjson::Document tall_clash = testing::call(
+      R"({"id": 3, "type": "solve", "genre": "sudoku-x", "boxWidth": 2, "puzzle": )" + clash + "}");
+  ASSERT_TRUE(tall_clash.HasMember("error")) << app::writeJson(tall_clash);
+  EXPECT_EQ(tall_clash["error"]["code"], "conflicting_givens");
+  // A board draws the clash as a warning, in the tall boxes.
+  const rapidjson::Document board = testing::call(
+      R"({"id": 4, "type": "board", "genre": "sudoku", "boxWidth": 2, "puzzle": )" + clash + "}");
+  ASSERT_TRUE(board.HasMember("result")) << app::writeJson(board);
+  EXPECT_EQ(std::string(board["result"]["warnings"][0].GetString()).rfind("two 1s in box 1", 0),
+            0U);
+  const auto field = [](const std::string& request) {
+    const rapidjson::Document d = testing::call(request);
+    return d.HasMember("error") ? std::string(d["error"]["where"]["field"].GetString())
+                                : app::writeJson(d);
+  };
+  EXPECT_EQ(
+      field(
+          R"({"type": "solve", "genre": "latin-square", "boxHeight": 2, "puzzle": "2 2\n- -\n- -\n"})"),
+      "boxHeight");
+  EXPECT_EQ(
+      field(R"({"type": "solve", "genre": "sudoku-x", "boxHeight": 0, "puzzle": )" + empty6 + "}"),
+      "boxHeight");
+  const rapidjson::Document untiled = testing::call(
+      R"({"type": "solve", "genre": "sudoku-x", "boxHeight": 4, "puzzle": )" + empty6 + "}");
+  ASSERT_TRUE(untiled.HasMember("error")) << app::writeJson(untiled);
+  EXPECT_NE(std::string(untiled["error"]["message"].GetString()).find("do not tile"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -241,13 +241,37 @@ describe('solve with a genre', () => {
     expect(plain.solution).toBe(EASY_SOLUTION);
   });
 
+  it('optimises an objective over the digits, in boxes of another shape', () => {
+    // Sudoku X, 6×6 in boxes of 3 rows × 2 columns, its first row smallest as a number.
+    const empty = `6 6\n${'- - - - - -\n'.repeat(6)}`;
+    const r = solver.solve(empty, { genre: 'sudoku-x', boxHeight: 3, objective: { preset: 'firstRow' } });
+    expect(r.status).toBe('optimal');
+    expect(r.stats.method).toBe('branch-and-bound');
+    expect(r.objective).toMatchObject({ sense: 'minimize', value: 123456, gap: 0 });
+    expect(r.answer!.cells.slice(0, 6)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.answer!.verified).toBe(true);
+    for (let box = 0; box < 6; box++) {
+      const digits = new Set([0, 1, 2, 3, 4, 5].map((k) => r.answer!.cells[(Math.floor(box / 3) * 3 + (k >> 1)) * 6 + (box % 3) * 2 + (k & 1)]));
+      expect(digits.size, `box ${box}`).toBe(6);
+    }
+    expect(thrown(() => solver.solve(empty, { genre: 'sudoku-x', boxHeight: 4 })).message).toContain('do not tile');
+  });
+
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {
     expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(
       'one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square',
     );
-    expect(thrown(() => solver.solve(killer, { genre: 'killer', objective: 1 } as never)).message).toContain(
-      "Unknown option 'objective' for a killer solve",
+    expect(thrown(() => solver.solve(killer, { genre: 'killer', colour: 1 } as never)).message).toContain(
+      "Unknown option 'colour' for a killer solve",
     );
+    expect(thrown(() => solver.solve(killer, { genre: 'killer', objective: 1 } as never)).message).toContain(
+      "Option 'objective' must be",
+    );
+    // An objective is for solve only; a genre without digits is refused by the engine.
+    expect(thrown(() => solver.checkUniqueness(killer, { genre: 'killer', objective: { preset: 'diagonal' } } as never)).message).toContain(
+      "Unknown option 'objective' for a killer checkUniqueness",
+    );
+    expect(thrown(() => solver.solve('=== h\n2 2\n1 2\n2 1\n', { genre: 'hitori', objective: { preset: 'diagonal' } })).where).toEqual({ field: 'objective' });
     const e = thrown(() => solver.solve(killer.replace('a a b b', 'a a a b'), { genre: 'killer' }));
     expect(e.code).toBe('parse_error');
     expect(e.message).toContain("cage 'a' has two sums");

@@ -203,7 +203,59 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
     if (p.givens[cell] != 0)
       m.fix(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, p.givens[cell]), 1);
   }
+  if (options.objective) addDigitObjective(p, *options.objective, built.get());
   return built;
+}
+
+void addDigitObjective(const DigitPuzzle& puzzle, const DigitObjective& objective,
+                       DigitBuilt* built) {
+  const int n = puzzle.n;
+  const int cells = puzzle.grid.cells();
+  if (static_cast<int>(objective.weights.size()) != cells) {
+    throw badRequest("objective.weights", "An objective needs " + std::to_string(cells) +
+                                              " weights (one per cell), not " +
+                                              std::to_string(objective.weights.size()));
+  }
+  milp::LinExpr sum;
+  for (int cell = 0; cell < cells; ++cell) {
+    const double w = objective.weights[cell];
+    if (w == 0) continue;
+    const int decided = built->decided.empty() ? 0 : built->decided[cell];
+    if (decided != 0) {
+      sum += w * decided;
+      continue;
+    }
+    for (int d = 1; d <= n; ++d) {
+      const int v = built->x.size() > 0 ? built->x.varAtOffset(cell * n + d - 1) : -1;
+      if (v >= 0) sum.addTerm(milp::Var{v, &built->model}, w * d);
+    }
+  }
+  if (objective.sense == milp::ObjectiveSense::kMaximize) {
+    built->model.maximize(sum);
+  } else {
+    built->model.minimize(sum);
+  }
+  built->objective = objective;
+}
+
+std::pair<std::string, std::string> digitObjectiveTex(const DigitObjective& objective, int n) {
+  const bool maximise = objective.sense == milp::ObjectiveSense::kMaximize;
+  const std::string sense = maximise ? "\\max" : "\\min";
+  const std::string as = std::string(", as ") + (maximise ? "large" : "small") + " as it can be.";
+  const std::string side = std::to_string(n);
+  if (objective.preset == "diagonal") {
+    return {sense + " \\sum_{i=1}^{" + side + "} \\sum_d d\\,x_{i,i,d}",
+            "The objective: the sum of the digits on the main diagonal" + as};
+  }
+  if (objective.preset == "firstRow") {
+    // sudoku::firstRowObjective: base 10 up to 9×9, n + 1 above.
+    const std::string base = std::to_string(n <= 9 ? 10 : n + 1);
+    return {
+        sense + " \\sum_{c=1}^{" + side + "} " + base + "^{" + side + "-c} \\sum_d d\\,x_{1,c,d}",
+        "The objective: the first row read as a number (base " + base + ")" + as};
+  }
+  return {sense + " \\sum_{r,c} w_{r,c} \\sum_d d\\,x_{r,c,d}",
+          "The objective: each digit times the weight \\(w_{r,c}\\) of its cell, summed" + as};
 }
 
 Answer DigitGenre::decode(const Puzzle& puzzle, const Built& built) const {
@@ -334,6 +386,11 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
       "\\text{ holds } d, \\quad r,c,d \\in \\{1,\\dots," +
       n + "\\};\\quad x_{r,c,g} = 1 \\text{ for each given } g";
   f.objective = "\\text{minimise } 0 \\quad (\\text{any feasible point is an answer})";
+  if (const auto* digits = dynamic_cast<const DigitBuilt*>(&built); digits && digits->objective) {
+    auto [tex, words] = digitObjectiveTex(*digits->objective, p.n);
+    f.objective = std::move(tex);
+    f.notes.push_back({"objective", std::move(words)});
+  }
   const std::string all = "\\quad \\forall d \\in \\{1,\\dots," + n + "\\}";
   f.groups.push_back({"cell",
                       "Each cell holds one digit",
@@ -491,9 +548,9 @@ std::string DigitGenre::formatPuzzle(const Puzzle& puzzle) const {
   return out;
 }
 
-void setBoxes(DigitPuzzle& puzzle, std::string_view title) {
-  const sudoku::Shape shape = sudoku::shapeForSize(puzzle.n);
-  if (shape.boxHeight == 1 && puzzle.n > 1) {
+void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight, int boxWidth) {
+  const sudoku::Shape shape = sudoku::shapeFor(puzzle.n, boxHeight, boxWidth);
+  if (boxHeight == 0 && boxWidth == 0 && shape.boxHeight == 1 && puzzle.n > 1) {
     throw badRequest("size", std::string(title) + " needs boxes, and " + puzzle.grid.label() +
                                  " has none (its side " + std::to_string(puzzle.n) +
                                  " is prime): choose another size or the Latin square genre");
@@ -504,6 +561,8 @@ void setBoxes(DigitPuzzle& puzzle, std::string_view title) {
     puzzle.region[cell] = (r / shape.boxHeight) * (puzzle.n / shape.boxWidth) + c / shape.boxWidth;
   }
   puzzle.regionName = "box";
+  puzzle.boxHeight = shape.boxHeight;
+  puzzle.boxWidth = shape.boxWidth;
 }
 
 std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title) {

@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "puzzles/common/cells.h"
@@ -55,8 +56,11 @@ struct DigitPuzzle : Puzzle {
   /// Region (box or jigsaw region) of each cell, 0..n-1; empty for a Latin square.
   std::vector<int> region;
   std::string regionName = "box";  ///< "box" or "region": the rows' family name
-  std::vector<Unit> extras;        ///< diagonals or windows
-  std::string extraName;           ///< "diagonal" or "window": the rows' family name
+  /// Boxes (regionName "box"): their rows and columns (setBoxes); 0 otherwise.
+  int boxHeight = 0;
+  int boxWidth = 0;
+  std::vector<Unit> extras;  ///< diagonals or windows
+  std::string extraName;     ///< "diagonal" or "window": the rows' family name
   std::vector<Cage> cages;
 };
 
@@ -68,7 +72,22 @@ struct DigitBuilt : Built {
   milp::VarFamily x;
   /// The killer cages' digit sets are linked to the digits by clauses (model "clauses").
   bool cageClauses = false;
+  /// Per cell, its digit when the model has no variable for it (a reduction decided
+  /// it: Sudoku's reduced models), else 0; empty when every cell has variables.
+  std::vector<int> decided;
+  /// The objective the build added (addDigitObjective), for the formulation.
+  std::optional<DigitObjective> objective;
 };
+
+/// Sets `objective` on the model of `built`: sense · sum_cells w · sum_d d·x[r,c,d], a
+/// decided cell's digit (DigitBuilt::decided) as a constant. Throws InputError
+/// (bad_request, field objective.weights) unless there are n·n weights.
+void addDigitObjective(const DigitPuzzle& puzzle, const DigitObjective& objective,
+                       DigitBuilt* built);
+
+/// The TeX of a digit objective for the formulation, and its meaning in words (with
+/// TeX between \( and \)): "\max \sum_{r,c} w_{r,c} \sum_d d\,x_{r,c,d}", and so on.
+std::pair<std::string, std::string> digitObjectiveTex(const DigitObjective& objective, int n);
 
 /// The sets of `size` different digits 1..n that add up to `sum`, each as a bit mask
 /// (bit d-1 for digit d), in increasing order of the masks.
@@ -105,10 +124,12 @@ class DigitGenre : public Genre {
                       Board* board) const;
 };
 
-/// Fills `puzzle.region` with the usual boxes of the size (sudoku::shapeForSize: 9 →
-/// 3×3, 6 → 2 rows × 3 columns). Throws InputError (bad_request) when n has no box
-/// shape other than whole rows (a prime n), naming the genre `title`.
-void setBoxes(DigitPuzzle& puzzle, std::string_view title);
+/// Fills `puzzle.region` with boxes of `boxHeight` rows × `boxWidth` columns, by
+/// default (0) the usual boxes of the size (sudoku::shapeForSize: 9 → 3×3, 6 → 2 rows ×
+/// 3 columns; one side given, the other follows). Throws InputError (bad_request) when
+/// n has no box shape other than whole rows (a prime n), naming the genre `title`, or
+/// when the sides given do not tile the grid (sudoku::shapeFor).
+void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight = 0, int boxWidth = 0);
 
 /// A digit puzzle begun from a record: its name, header, line and n×n grid, no
 /// givens. Throws InputError (bad_request) naming the genre `title` when the record

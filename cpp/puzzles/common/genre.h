@@ -88,6 +88,17 @@ struct Built {
   std::vector<int> clueCellOf;
 };
 
+/// A linear objective over the digits of an answer (digit genres; protocol.md,
+/// "objective"): sense · sum over cells of weights[cell] · digit(cell), the weights row
+/// by row (n·n of them).
+struct DigitObjective {
+  milp::ObjectiveSense sense = milp::ObjectiveSense::kMaximize;
+  std::vector<double> weights;
+  /// The preset that made the weights ("diagonal", "firstRow"), or empty for weights
+  /// sent as they are: the formulation's words.
+  std::string preset;
+};
+
 /// Options of a build: the model variant ("textbook" for every genre; a genre may
 /// offer reductions under other names).
 struct BuildOptions {
@@ -95,6 +106,9 @@ struct BuildOptions {
   /// Each clue's rule holds only when a binary keep says so (clues.h, addClueRow): the
   /// model of "Why no solution?" for the clue genres, which keeps as many as it can.
   bool switchClues = false;
+  /// Digit genres: the objective to optimise (branch-and-bound); none: any answer.
+  /// Other genres leave it unread (the service refuses it for them).
+  std::optional<DigitObjective> objective = std::nullopt;
 };
 
 /// A cut found by separation: a row to add, what it says, and the cells it involves.

@@ -27,9 +27,9 @@ const DigitPuzzle& digitPuzzle(const Puzzle& puzzle) {
   return dynamic_cast<const DigitPuzzle&>(puzzle);
 }
 
-/// The givens as sudoku::Grid (the usual box shape of the side, as setBoxes draws it).
+/// The givens as sudoku::Grid, with the puzzle's boxes (setBoxes).
 sudoku::Grid givensGrid(const DigitPuzzle& p) {
-  sudoku::Grid givens(sudoku::shapeForSize(p.n));
+  sudoku::Grid givens(sudoku::shapeFor(p.n, p.boxHeight, p.boxWidth));
   for (int cell = 0; cell < p.grid.cells(); ++cell) {
     givens.at(p.grid.rowOf(cell), p.grid.columnOf(cell)) = p.givens[cell];
   }
@@ -81,12 +81,15 @@ class SudokuGenre final : public DigitGenre {
     built->answer = s.x.size() > 0 ? s.x.all() : std::vector<milp::Var>{};
     built->oneHotAnswer = true;
     built->cellOf.assign(static_cast<std::size_t>(s.model.numVars()), -1);
-    for (int cell = 0; cell < n * n && s.x.size() > 0; ++cell) {
-      for (int d = 1; d <= n; ++d) {
+    built->decided.assign(static_cast<std::size_t>(n * n), 0);
+    for (int cell = 0; cell < n * n; ++cell) {
+      built->decided[cell] = s.fixed.at(p.grid.rowOf(cell), p.grid.columnOf(cell));
+      for (int d = 1; d <= n && s.x.size() > 0; ++d) {
         const int v = s.x.varAtOffset(cell * n + d - 1);
         if (v >= 0) built->cellOf[static_cast<std::size_t>(v)] = cell;
       }
     }
+    if (options.objective) addDigitObjective(p, *options.objective, built.get());
     return built;
   }
 
@@ -131,7 +134,18 @@ class SudokuGenre final : public DigitGenre {
     const sudoku::SudokuModel& m = s != nullptr ? *s->sudoku : *textbook;
     int givens = 0;
     for (int g : p.givens) givens += g != 0 ? 1 : 0;
-    Formulation f = sudoku::formulationOf(m, givens, {});
+    // The objective as the Sudoku page states it (its words and TeX).
+    sudoku::FormulationObjective objective;
+    const auto* digits = dynamic_cast<const DigitBuilt*>(&built);
+    if (digits != nullptr && digits->objective) {
+      const DigitObjective& o = *digits->objective;
+      using Kind = sudoku::FormulationObjective::Kind;
+      objective.kind = o.preset == "diagonal"   ? Kind::kDiagonal
+                       : o.preset == "firstRow" ? Kind::kFirstRow
+                                                : Kind::kWeights;
+      objective.maximise = o.sense == milp::ObjectiveSense::kMaximize;
+    }
+    Formulation f = sudoku::formulationOf(m, givens, objective);
     if (m.reduction.contradiction) {
       f.groups.push_back({"contradiction",
                           "The reduction met a contradiction: " + *m.reduction.contradiction,

@@ -13,6 +13,7 @@ import type {
   EnumerateProgress,
   ExplainInfeasibleProgress,
   GenerateProgress,
+  Objective,
   SolveProgress,
   VersionResult,
   EngineError,
@@ -740,6 +741,12 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
         throw invalidOption(key, `Option '${key}' must be a whole number of 1 or more, not ${describe(value)}.`);
       }
       request[key] = value as number;
+    } else if ((key === 'boxHeight' || key === 'boxWidth') && type !== 'explainInfeasible') {
+      CHECKS[key]!(value, key);
+      request[key] = value as number;
+    } else if (key === 'objective' && type === 'solve') {
+      CHECKS.objective!(value, key);
+      request.objective = value as Objective;
     } else if (key === 'model') {
       if (typeof value !== 'string') throw invalidOption(key, `Option 'model' must be a string, not ${describe(value)}.`);
       milp.model = value;
@@ -749,7 +756,7 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
     } else {
       throw invalidOption(
         key,
-        `Unknown option '${key}' for a ${options.genre} ${type}; its options are: genre, size, index, timeLimitMs, presolve, model, method, progressIntervalMs${type === 'enumerate' ? ', limit' : ''}.`,
+        `Unknown option '${key}' for a ${options.genre} ${type}; its options are: genre, size, index${type === 'explainInfeasible' ? '' : ', boxHeight, boxWidth'}, timeLimitMs, presolve, model, method, progressIntervalMs${type === 'enumerate' ? ', limit' : ''}${type === 'solve' ? ', objective (digit genres)' : ''}.`,
       );
     }
   }

@@ -90,6 +90,14 @@ export interface GenreSolveCallOptions extends GenreSolveOptions {
   size?: number;
   /** 1-based puzzle of a text holding many. */
   index?: number;
+  /** Genres with boxes (sudoku-x, killer): boxes of this many rows / columns instead of the usual. */
+  boxHeight?: number;
+  boxWidth?: number;
+  /**
+   * `solve`, digit genres (killer, jigsaw, sudoku-x, hyper, latin-square): an objective
+   * over the digits, as for Sudoku; the result's `objective` gives its value (branch-and-bound).
+   */
+  objective?: Objective;
 }
 
 /** Options of {@link Solver.explainInfeasible} for a digit genre (killer, jigsaw, sudoku-x, hyper, latin-square). */

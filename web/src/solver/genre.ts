@@ -6,7 +6,7 @@
  * right of it at (2r + 1, 2c + 2), below it at (2r + 2, 2c + 1); vertices even/even.
  */
 import { GENRES } from '../../generated/vocabulary.js';
-import type { ModelRow, SolveMethod, SolveStats, SolveStatus } from './protocol.js';
+import type { ModelRow, Objective, ObjectiveResult, SolveMethod, SolveStats, SolveStatus } from './protocol.js';
 
 /** A genre's protocol id (protocol/vocabulary.json, "genres"). */
 export type GenreId = (typeof GENRES)[number]['id'];
@@ -129,6 +129,14 @@ export interface GenreRequest {
   /** `board`, digit genres: digits to draw as solved, one per cell row by row (0 empty). */
   answer?: number[];
   size?: number;
+  /** Genres with boxes (sudoku, sudoku-x, killer): boxes of this many rows / columns. */
+  boxHeight?: number;
+  boxWidth?: number;
+  /**
+   * Digit genres, on solve, relax, exportModel and formulation: an objective over the
+   * digits (as Sudoku's; it needs branch-and-bound, which a request naming no method gets).
+   */
+  objective?: Objective;
   limit?: number;
   seed?: number;
   format?: 'lp' | 'mps';
@@ -169,6 +177,8 @@ export interface GenreSolveResult extends GenreResultHead {
   partialFill?: GenrePartialFill;
   /** The board drawn by the engine; absent when the request said `board: false`. */
   board?: Board;
+  /** With the request's `objective`: its sense, value, bound and gap. */
+  objective?: ObjectiveResult;
   stats: GenreSolveStats;
 }
 
