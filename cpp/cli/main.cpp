@@ -555,8 +555,10 @@ int runSolve(const SolveCommand& cmd) {
 /// runSolve.
 int runGenreSolve(const SolveCommand& cmd) {
   std::string input;
+  rapidjson::Document objective;  // null: no objective (digit genres take one, as Sudoku)
   try {
     input = cmd.input ? *cmd.input : readInput(cmd.path);
+    if (!cmd.objective.empty()) objective = objectiveJson(cmd.objective);
   } catch (const std::exception& e) {
     std::cerr << "gridmilp: " << e.what() << "\n";
     return kExitBadInput;
@@ -616,6 +618,11 @@ int runGenreSolve(const SolveCommand& cmd) {
         .AddMember("name", Value(puzzle["name"], a), a)
         .AddMember("options", options, a);
     if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
+    if (cmd.shape.box) {  // the genres with boxes; the engine refuses it for the others
+      request.AddMember("boxHeight", cmd.shape.boxHeight, a)
+          .AddMember("boxWidth", cmd.shape.boxWidth, a);
+    }
+    if (!objective.IsNull()) request.AddMember("objective", Value(objective, a), a);
     if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
     // Only --json prints the board; drawing it costs as much as a fast solve.
     if (!cmd.as_json && !cmd.unique && cmd.enumerate == 0) request.AddMember("board", false, a);
@@ -691,6 +698,11 @@ int runGenreSolve(const SolveCommand& cmd) {
       if (result.HasMember("secondAnswer")) std::cout << text(result["secondAnswer"]["text"]);
     } else {
       for (const Value* answer : answers) std::cout << text((*answer)["text"]);
+      if (result.HasMember("objective")) {
+        const Value& o = result["objective"];
+        std::cerr << "gridmilp: " << label << ": objective " << app::writeJson(o["value"]) << " ("
+                  << text(result["status"]) << ", gap " << app::writeJson(o["gap"]) << ")\n";
+      }
       if (cmd.enumerate > 0) {
         std::cerr << "gridmilp: " << label << ": "
                   << (result["complete"].GetBool() ? "" : "at least ") << answers.size()
@@ -923,7 +935,9 @@ int runBench(const std::string& path, int repeat, bool back_to_back, int warm_up
 void addShapeOptions(CLI::App* sub, int* size, std::string* box, std::string* symbols) {
   sub->add_option("--size", *size, "Side length n (default: detect)")
       ->check(CLI::Range(1, sudoku::kMaxSize));
-  sub->add_option("--box", *box, "Box shape HxW, e.g. 2x3 (default: the usual one for the size)");
+  sub->add_option("--box", *box,
+                  "Box shape HxW, e.g. 2x3 (default: the usual one for the size); also for "
+                  "the genres with boxes (sudoku-x, killer)");
   sub->add_option("--symbols", *symbols, "auto, digits (1-9 A-Z), hex (0-F) or numbers");
 }
 
@@ -984,7 +998,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000))
       ->excludes(unique);
   solve->add_option("--objective", solve_cmd.objective,
-                    "diagonal, firstRow, or a file: maximize|minimize then n*n weights");
+                    "diagonal, firstRow, or a file: maximize|minimize then n*n weights "
+                    "(Sudoku and the digit genres: killer, jigsaw, sudoku-x, hyper, "
+                    "latin-square)");
   solve->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(CLI::NonNegativeNumber);
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");

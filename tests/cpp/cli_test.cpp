@@ -136,6 +136,25 @@ TEST(CliTest, StandardInputAndSummary) {
   EXPECT_NE(run.out.find("1 puzzle (9\u00d79, grid): 1 solved"), std::string::npos) << run.out;
 }
 
+// A digit genre takes --objective and --box as Sudoku does: Sudoku X on 6×6 in boxes of
+// 3 rows × 2 columns, its first row smallest as a number.
+TEST(CliTest, GenresTakeAnObjectiveAndBoxes) {
+  const std::string empty =
+      "6 6\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n";
+  CliRun run = runCli("solve - --genre sudoku-x --box 3x2 --objective firstRow", empty, true);
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_NE(run.out.find("6 6\n1 2 3 4 5 6\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("objective 123456.0 (optimal"), std::string::npos) << run.out;
+  // A genre without digits refuses an objective; one without boxes refuses --box.
+  run = runCli("solve - --genre nurikabe --objective diagonal", "2 2\n1 -\n- -\n", true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("Field 'objective' is for the digit genres"), std::string::npos)
+      << run.out;
+  run = runCli("solve - --genre latin-square --box 1x2", "2 2\n- -\n- -\n", true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("for the genres with boxes"), std::string::npos) << run.out;
+}
+
 TEST(CliTest, NoSolutionExitsWithOne) {
   const std::string puzzle = "12345678." + std::string(63, '.') + "........9";
   const CliRun run = runCli("solve -", kGrid01 + "\n" + puzzle + "\n");
