@@ -164,6 +164,30 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('optimises an objective for a digit genre: the status gives its value, the formulation states it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    expect(await page.isVisible('#genre-objective')).toBe(true);
+    await page.fill('#genre-text', '=== t\n4 4\n- - - -\n- - - -\n- - - -\n- - - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre-objective', 'diagonal');
+    // A 4×4 Latin square can hold 4 all along its diagonal.
+    expect(await solved(page)).toContain('objective 16 (the largest)');
+    expect(await page.inputValue('#genre-method')).toBe('branch-and-bound');
+    const { n, values } = await readCells(page);
+    expect(latinProblems(n, values)).toEqual([]);
+    expect([0, 1, 2, 3].map((i) => values[i * n + i])).toEqual([4, 4, 4, 4]);
+    await page.screenshot({ path: join(resultsDir, 'genre-latin-objective.png'), fullPage: true });
+    await page.click('#genre-formulation-button');
+    await page.locator('#genre-formulation .formulation-note[data-kind="objective"]').waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-formulation .formulation-note[data-kind="objective"]')).toContain('main diagonal');
+    // Jigsaw offers it too; the pencil genres, whose cells hold no digits, do not.
+    await pickGenre(page, 'nurikabe');
+    expect(await page.isVisible('#genre-objective')).toBe(false);
+    await page.close();
+  });
+
   it('solves a Latin square without answer by the packing model and draws its largest fill', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

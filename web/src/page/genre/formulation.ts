@@ -113,9 +113,10 @@ export class FormulationPanel {
   /**
    * Asks the engine for the formulation of the puzzle `fields` name and draws it.
    *
-   * @param fields the genre, the text, which puzzle of it, and the model
+   * @param fields the genre, the text, which puzzle of it, the model, and the objective
+   *   chosen (digit genres)
    */
-  async show(fields: Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'>): Promise<void> {
+  async show(fields: Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'>): Promise<void> {
     const request: Omit<GenreRequest, 'id'> = { type: 'formulation', ...fields };
     const r = await this.host.run<FormulationResult>(request);
     if (r === null) return;

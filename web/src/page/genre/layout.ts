@@ -32,6 +32,14 @@ export const GENRE_PAGE = `
       <input type="checkbox" id="genre-record-tree" />
       <label for="genre-record-tree">Draw the branch-and-bound tree</label>
     </span>
+    <span class="inline-option" id="genre-objective-tools" hidden>
+      <label for="genre-objective">Objective</label>
+      <select id="genre-objective">
+        <option value="" selected>none: any answer</option>
+        <option value="diagonal">largest main-diagonal sum</option>
+        <option value="firstRow">smallest first row, read as a number</option>
+      </select>
+    </span>
   </div>
   <div class="board-tools" id="genre-editor">
     <span id="genre-selection" class="hint">Drag over cells (or Shift+arrows) to select them.</span>

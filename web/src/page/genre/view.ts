@@ -30,6 +30,9 @@ import { batchWorkers, BnbPanel, byId, saveBlob, saveText } from '../shared';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 
+/** The digit genres: an objective over the digits (the engine's presets) can be asked for. */
+const DIGIT_GENRES: ReadonlySet<GenreId> = new Set<GenreId>(['killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
+
 /**
  * The genres whose puzzles explainInfeasible explains: those with givens (digits), and
  * the clue genres, whose clues it drops (cpp/puzzles/common/clues.h).
@@ -193,7 +196,9 @@ export class GenreView {
       highlight: (cells) => this.highlight(cells),
       say: (message, kind) => this.say(message, kind),
     });
-    byId('genre-formulation-button', HTMLElement).addEventListener('click', () => void this.formulationPanel.show(this.puzzleFields()));
+    byId('genre-formulation-button', HTMLElement).addEventListener('click', () =>
+      void this.formulationPanel.show({ ...this.objectiveField(), ...this.puzzleFields() }),
+    );
     byId('genre-new', HTMLElement).addEventListener('click', () => void this.generate());
     byId('genre-draw', HTMLElement).addEventListener('click', () => void this.readText());
     byId('genre-solve-all', HTMLElement).addEventListener('click', () => void this.solveAll());
@@ -252,6 +257,8 @@ export class GenreView {
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
     byId('genre-cage-tools', HTMLElement).hidden = genre !== 'killer';
+    byId('genre-objective-tools', HTMLElement).hidden = !DIGIT_GENRES.has(genre);
+    byId('genre-objective', HTMLSelectElement).value = '';
     byId('genre-region-tools', HTMLElement).hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint', HTMLElement).textContent = EDITING[genre].hint;
     this.editor.selection.clear();
@@ -313,9 +320,24 @@ export class GenreView {
     };
   }
 
-  /** The options of a Solve: with the tree recorded when asked (branch-and-bound only). */
-  private solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
-    const fields = this.puzzleFields();
+  /**
+   * The objective chosen for a digit genre (the engine's presets), or nothing. Choosing
+   * one sets the route to branch-and-bound: CNF-SAT finds any answer and ignores it.
+   */
+  private objectiveField(): Pick<GenreRequest, 'objective'> {
+    const preset = byId('genre-objective', HTMLSelectElement).value;
+    if (!DIGIT_GENRES.has(this.genre) || (preset !== 'diagonal' && preset !== 'firstRow')) return {};
+    byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
+    return { objective: { preset } };
+  }
+
+  /**
+   * The options of a Solve: with the tree recorded when asked, and the objective chosen
+   * (both branch-and-bound only).
+   */
+  private solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'> {
+    const objective = this.objectiveField();
+    const fields = { ...this.puzzleFields(), ...objective };
     if (byId('genre-record-tree', HTMLInputElement).checked) {
       fields.options = { ...fields.options, method: 'branch-and-bound', recordBranching: true };
       byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
@@ -482,8 +504,11 @@ export class GenreView {
       this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible${after} (${route}).` : `No answer (${r.status}${after}).`, 'error');
       return;
     }
+    const objective = r.objective
+      ? `objective ${r.objective.value.toLocaleString('en')} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
+      : '';
     this.say(
-      `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”, ${r.stats.rows} rows × ${r.stats.columns} columns · ` +
+      `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”, ${r.stats.rows} rows × ${r.stats.columns} columns · ${objective}` +
         (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
       r.answer.verified ? 'success' : 'error',
     );
