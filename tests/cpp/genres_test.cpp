@@ -1110,6 +1110,14 @@ TEST(ServiceGenreTest, ASolveWithoutBoardKeepsTheAnswer) {
   EXPECT_STREQ(bad["error"]["where"]["field"].GetString(), "board");
 }
 
+/// The field an error response names (`where.field`), or the whole response when the
+/// request was answered.
+std::string fieldRefused(const std::string& request) {
+  const rapidjson::Document d = testing::call(request);
+  return d.HasMember("error") ? std::string(d["error"]["where"]["field"].GetString())
+                              : app::writeJson(d);
+}
+
 // The digit genres optimise an objective on the genre route (branch-and-bound), reported
 // as the Sudoku route reports it; the answer is checked against the value by hand.
 TEST(ServiceGenreTest, DigitGenresOptimiseAnObjective) {
@@ -1149,26 +1157,22 @@ TEST(ServiceGenreTest, DigitGenresOptimiseAnObjective) {
             "\\max \\sum_{i=1}^{9} \\sum_d d\\,x_{i,i,d}");
   // Refused: a genre without digits, CNF-SAT, the packing model, a request without a use
   // for it, a wrong number of weights.
-  const auto field = [](const std::string& request) {
-    const rapidjson::Document d = testing::call(request);
-    return d.HasMember("error") ? std::string(d["error"]["where"]["field"].GetString())
-                                : app::writeJson(d);
-  };
   EXPECT_EQ(
-      field(
+      fieldRefused(
           R"({"type": "solve", "genre": "nurikabe", "puzzle": "2 2\n1 -\n- -\n", "objective": {"preset": "diagonal"}})"),
       "objective");
-  EXPECT_EQ(field(R"({"type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
-                  R"(, "objective": {"preset": "diagonal"}, "options": {"method": "sat"}})"),
+  EXPECT_EQ(fieldRefused(R"({"type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
+                         R"(, "objective": {"preset": "diagonal"}, "options": {"method": "sat"}})"),
             "options.method");
-  EXPECT_EQ(field(R"({"type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
-                  R"(, "objective": {"preset": "diagonal"}, "options": {"model": "packing"}})"),
-            "objective");
-  EXPECT_EQ(field(R"({"type": "checkUniqueness", "genre": "sudoku-x", "puzzle": )" + empty_x +
-                  R"(, "objective": {"preset": "diagonal"}})"),
+  EXPECT_EQ(
+      fieldRefused(R"({"type": "solve", "genre": "sudoku-x", "puzzle": )" + empty_x +
+                   R"(, "objective": {"preset": "diagonal"}, "options": {"model": "packing"}})"),
+      "objective");
+  EXPECT_EQ(fieldRefused(R"({"type": "checkUniqueness", "genre": "sudoku-x", "puzzle": )" +
+                         empty_x + R"(, "objective": {"preset": "diagonal"}})"),
             "objective");
   EXPECT_EQ(
-      field(
+      fieldRefused(
           R"({"type": "solve", "genre": "latin-square", "puzzle": "2 2\n- -\n- -\n", "objective": {"weights": [1, 2, 3]}})"),
       "objective.weights");
 }
@@ -1231,18 +1235,13 @@ TEST(ServiceGenreTest, BoxesOfAnotherShape) {
   ASSERT_TRUE(board.HasMember("result")) << app::writeJson(board);
   EXPECT_EQ(std::string(board["result"]["warnings"][0].GetString()).rfind("two 1s in box 1", 0),
             0U);
-  const auto field = [](const std::string& request) {
-    const rapidjson::Document d = testing::call(request);
-    return d.HasMember("error") ? std::string(d["error"]["where"]["field"].GetString())
-                                : app::writeJson(d);
-  };
   EXPECT_EQ(
-      field(
+      fieldRefused(
           R"({"type": "solve", "genre": "latin-square", "boxHeight": 2, "puzzle": "2 2\n- -\n- -\n"})"),
       "boxHeight");
-  EXPECT_EQ(
-      field(R"({"type": "solve", "genre": "sudoku-x", "boxHeight": 0, "puzzle": )" + empty6 + "}"),
-      "boxHeight");
+  EXPECT_EQ(fieldRefused(R"({"type": "solve", "genre": "sudoku-x", "boxHeight": 0, "puzzle": )" +
+                         empty6 + "}"),
+            "boxHeight");
   const rapidjson::Document untiled = testing::call(
       R"({"type": "solve", "genre": "sudoku-x", "boxHeight": 4, "puzzle": )" + empty6 + "}");
   ASSERT_TRUE(untiled.HasMember("error")) << app::writeJson(untiled);
