@@ -6,8 +6,8 @@
  * JSON text of an array of the engine's responses in order, or `{ failed: { code,
  * message } }` when the module cannot load or has crashed. Texts both ways: the thread
  * hands them to the engine as they are, so it parses and clones no objects, and a batch of
- * 0.1 ms puzzles spends its time in the engine (issue #24: 1.5× to 1.7× on 2 threads
- * for sudoku17_last1000 with objects, docs/performance.md).
+ * 0.1 ms puzzles spends more of its time in the engine (issue #24: sudoku17_last1000 on
+ * 2 threads 1.38–1.65× with objects, 1.46–1.79× with texts; docs/performance.md).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import createGridmilpModule from '../../generated/gridmilp_wasm_sat.js';
