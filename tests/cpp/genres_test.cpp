@@ -1235,6 +1235,20 @@ TEST(ServiceGenreTest, BoxesOfAnotherShape) {
   ASSERT_TRUE(board.HasMember("result")) << app::writeJson(board);
   EXPECT_EQ(std::string(board["result"]["warnings"][0].GetString()).rfind("two 1s in box 1", 0),
             0U);
+  // Generation fills the grid in those boxes too (the record it returns cannot say the
+  // shape: a caller sends boxHeight again to solve it).
+  const rapidjson::Document generated = testing::call(
+      R"({"id": 5, "type": "generate", "genre": "sudoku-x", "size": 6, "boxHeight": 3, "seed": 3})");
+  ASSERT_TRUE(generated.HasMember("result")) << app::writeJson(generated);
+  EXPECT_TRUE(generated["result"]["answer"]["verified"].GetBool());
+  const rapidjson::Value& filled = generated["result"]["answer"]["cells"];
+  for (int box = 0; box < 6; ++box) {
+    std::set<int> seen;
+    for (int k = 0; k < 6; ++k) {
+      seen.insert(filled[((box / 3) * 3 + k / 2) * 6 + (box % 3) * 2 + k % 2].GetInt());
+    }
+    EXPECT_EQ(seen.size(), 6U) << "box " << box;
+  }
   EXPECT_EQ(
       fieldRefused(
           R"({"type": "solve", "genre": "latin-square", "boxHeight": 2, "puzzle": "2 2\n- -\n- -\n"})"),
