@@ -192,9 +192,10 @@ puzzles::BuildOptions buildOptionsFor(const GenreRequest& r, const Puzzle& puzzl
                          std::string(r.genre->title()));
   }
   const sudoku::CellObjective cells = r.objective->cellObjective(sudoku::Shape{1, digits->n});
-  puzzles::DigitObjective objective{cells.sense, cells.weights, ""};
-  if (r.objective->kind == ObjectiveRequest::Kind::kDiagonal) objective.preset = "diagonal";
-  if (r.objective->kind == ObjectiveRequest::Kind::kFirstRow) objective.preset = "firstRow";
+  using Preset = puzzles::DigitObjective::Preset;
+  puzzles::DigitObjective objective{cells.sense, cells.weights, Preset::kNone};
+  if (r.objective->kind == ObjectiveRequest::Kind::kDiagonal) objective.preset = Preset::kDiagonal;
+  if (r.objective->kind == ObjectiveRequest::Kind::kFirstRow) objective.preset = Preset::kFirstRow;
   options.objective = std::move(objective);
   return options;
 }

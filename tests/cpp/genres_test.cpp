@@ -1187,7 +1187,8 @@ TEST(SudokuGenreTest, EveryModelFindsTheSameOptimum) {
   const Genre& g = genreById("sudoku");
   std::optional<double> first;
   for (std::string_view model : g.models()) {
-    DigitObjective objective{milp::ObjectiveSense::kMaximize, std::vector<double>(81, 0.0), ""};
+    DigitObjective objective{milp::ObjectiveSense::kMaximize, std::vector<double>(81, 0.0),
+                             DigitObjective::Preset::kNone};
     for (int c = 0; c < 9; ++c) objective.weights[72 + c] = c + 1;  // the last row, weighted
     GenreSolver solver(g, *p, BuildOptions{std::string(model), false, objective});
     const CutSearch search = solver.solve({});

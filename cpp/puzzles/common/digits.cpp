@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "puzzles/sudoku/grid.h"
+#include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/text.h"
 
 namespace gridmilp::puzzles {
@@ -243,13 +244,12 @@ std::pair<std::string, std::string> digitObjectiveTex(const DigitObjective& obje
   const std::string sense = maximise ? "\\max" : "\\min";
   const std::string as = std::string(", as ") + (maximise ? "large" : "small") + " as it can be.";
   const std::string side = std::to_string(n);
-  if (objective.preset == "diagonal") {
+  if (objective.preset == DigitObjective::Preset::kDiagonal) {
     return {sense + " \\sum_{i=1}^{" + side + "} \\sum_d d\\,x_{i,i,d}",
             "The objective: the sum of the digits on the main diagonal" + as};
   }
-  if (objective.preset == "firstRow") {
-    // sudoku::firstRowObjective: base 10 up to 9×9, n + 1 above.
-    const std::string base = std::to_string(n <= 9 ? 10 : n + 1);
+  if (objective.preset == DigitObjective::Preset::kFirstRow) {
+    const std::string base = std::to_string(sudoku::firstRowBase(n));
     return {
         sense + " \\sum_{c=1}^{" + side + "} " + base + "^{" + side + "-c} \\sum_d d\\,x_{1,c,d}",
         "The objective: the first row read as a number (base " + base + ")" + as};

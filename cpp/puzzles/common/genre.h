@@ -94,9 +94,10 @@ struct Built {
 struct DigitObjective {
   milp::ObjectiveSense sense = milp::ObjectiveSense::kMaximize;
   std::vector<double> weights;
-  /// The preset that made the weights ("diagonal", "firstRow"), or empty for weights
-  /// sent as they are: the formulation's words.
-  std::string preset;
+  /// The preset that made the weights (protocol.md: "diagonal", "firstRow"), or kNone
+  /// for weights sent as they are: the formulation's words.
+  enum class Preset { kNone, kDiagonal, kFirstRow };
+  Preset preset = Preset::kNone;
 };
 
 /// Options of a build: the model variant ("textbook" for every genre; a genre may

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "puzzles/sudoku/solver.h"
+
 namespace gridmilp::sudoku {
 namespace {
 
@@ -43,7 +45,7 @@ std::pair<std::string, std::string> objectiveOf(const SudokuModel& m,
     case FormulationObjective::Kind::kDiagonal:
       return {"\\max \\sum_{i \\in N} v_{i,i}", "the main-diagonal sum" + value};
     case FormulationObjective::Kind::kFirstRow: {
-      const int base = n <= 9 ? 10 : n + 1;
+      const int base = firstRowBase(n);
       return {"\\min \\sum_{c \\in N} " + std::to_string(base) + "^{" + std::to_string(n) +
                   "-c}\\, v_{1,c}",
               "the first row read as a number" + value};

@@ -140,9 +140,10 @@ class SudokuGenre final : public DigitGenre {
     if (digits != nullptr && digits->objective) {
       const DigitObjective& o = *digits->objective;
       using Kind = sudoku::FormulationObjective::Kind;
-      objective.kind = o.preset == "diagonal"   ? Kind::kDiagonal
-                       : o.preset == "firstRow" ? Kind::kFirstRow
-                                                : Kind::kWeights;
+      using Preset = DigitObjective::Preset;
+      objective.kind = o.preset == Preset::kDiagonal   ? Kind::kDiagonal
+                       : o.preset == Preset::kFirstRow ? Kind::kFirstRow
+                                                       : Kind::kWeights;
       objective.maximise = o.sense == milp::ObjectiveSense::kMaximize;
     }
     Formulation f = sudoku::formulationOf(m, givens, objective);

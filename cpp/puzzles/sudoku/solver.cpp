@@ -26,6 +26,8 @@ CellObjective diagonalObjective(Shape shape) {
   return objective;
 }
 
+int firstRowBase(int n) { return n <= 9 ? 10 : n + 1; }
+
 CellObjective firstRowObjective(Shape shape) {
   const int n = shape.size();
   if (n > 12) {
@@ -33,7 +35,7 @@ CellObjective firstRowObjective(Shape shape) {
                                       shape.label() + " first row does not fit a double exactly");
   }
   CellObjective objective{milp::ObjectiveSense::kMinimize, std::vector<double>(n * n, 0.0)};
-  const double base = n <= 9 ? 10.0 : n + 1.0;
+  const double base = firstRowBase(n);
   double place = 1;
   for (int c = n - 1; c >= 0; --c) {
     objective.weights[c] = place;

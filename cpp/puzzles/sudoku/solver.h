@@ -31,9 +31,13 @@ struct CellObjective {
 
 /// Weights for "maximize the main-diagonal sum": 1 on the diagonal.
 CellObjective diagonalObjective(Shape shape);
-/// Weights for "minimize the first row read as a number": (n+1)^(n-1-c) for column c
-/// (base 10 for 9×9). Throws InputError (bad_request) above 12×12, where the number
-/// no longer fits a double exactly.
+/// The base in which "the first row read as a number" reads a row of n digits: 10 up
+/// to 9×9 (the number a person reads), n + 1 above (digits 1..n are then all below it).
+/// The solver's weights, the Sudoku formulation and the genres' objective TeX use it.
+int firstRowBase(int n);
+/// Weights for "minimize the first row read as a number": base^(n-1-c) for column c,
+/// base = firstRowBase(n). Throws InputError (bad_request) above 12×12, where the
+/// number no longer fits a double exactly.
 CellObjective firstRowObjective(Shape shape);
 
 /// One puzzle's MILP, kept across solves so that no-good cuts accumulate.
