@@ -22,8 +22,13 @@ cmake_build() {
     rm -f "build-$preset.log"
   fi
   log "build $preset"
-  cmake --build --preset "$preset" -- -j"$(nproc)" | grep -v '^\[' || true
-  [[ ${PIPESTATUS[0]} -eq 0 ]] || { log "build $preset failed"; exit 1; }
+  # (Not `cmake … | grep … || true` and PIPESTATUS: with pipefail, `|| true` runs after a
+  # failed build and resets PIPESTATUS, so a compile error passed unnoticed.)
+  local status=0
+  cmake --build --preset "$preset" -- -j"$(nproc)" >"build-$preset.log" 2>&1 || status=$?
+  grep -v '^\[' "build-$preset.log" || true
+  rm -f "build-$preset.log"
+  [[ $status -eq 0 ]] || { log "build $preset failed"; exit 1; }
 }
 
 mkdir -p build
