@@ -16,6 +16,7 @@
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
+#include "puzzles/sudoku/genre.h"
 
 namespace gridmilp::app {
 namespace {
@@ -919,6 +920,76 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
                                std::string(r.genre->id()) +
                                ": one of parse, solve, checkUniqueness, enumerate, relax, "
                                "exportModel, formulation, board, generate");
+}
+
+namespace {
+
+/// The Sudoku genre's puzzle of `givens`, in its boxes.
+std::unique_ptr<puzzles::DigitPuzzle> sudokuPuzzleOf(const sudoku::Grid& givens) {
+  auto p = std::make_unique<puzzles::DigitPuzzle>();
+  const int n = givens.shape.size();
+  p->grid = puzzles::RectGrid{n, n};
+  p->n = n;
+  p->name = "Puzzle 1";
+  p->givens = givens.cells;
+  puzzles::setBoxes(*p, "Sudoku", givens.shape.boxHeight, givens.shape.boxWidth);
+  return p;
+}
+
+Answer answerOf(const puzzles::DigitPuzzle& puzzle, const sudoku::Grid& grid) {
+  return Answer{puzzle.grid, grid.cells, {}};
+}
+
+Value sudokuAnswerJson(const puzzles::DigitPuzzle& puzzle, const sudoku::Grid& grid,
+                       JsonAllocator& a) {
+  const puzzles::Genre& genre = puzzles::sudokuGenre();
+  const Answer answer = answerOf(puzzle, grid);
+  Value out(rapidjson::kObjectType);
+  out.AddMember("cells", intArray(answer.cells, a), a);
+  const std::optional<std::string> broken = genre.verify(puzzle, answer);
+  out.AddMember("text", jsonString(genre.formatAnswer(puzzle, answer), a), a)
+      .AddMember("verified", !broken.has_value(), a);
+  if (broken) out.AddMember("brokenRule", jsonString(*broken, a), a);
+  return out;
+}
+
+}  // namespace
+
+Value sudokuAnswerJson(const sudoku::Grid& givens, const sudoku::Grid& answer, JsonAllocator& a) {
+  return sudokuAnswerJson(*sudokuPuzzleOf(givens), answer, a);
+}
+
+Value sudokuBoardJson(const sudoku::Grid& givens, const sudoku::Grid* answer, JsonAllocator& a) {
+  const std::unique_ptr<puzzles::DigitPuzzle> puzzle = sudokuPuzzleOf(givens);
+  if (answer == nullptr) return toJson(puzzles::sudokuGenre().board(*puzzle, nullptr), a);
+  const Answer drawn = answerOf(*puzzle, *answer);
+  return toJson(puzzles::sudokuGenre().board(*puzzle, &drawn), a);
+}
+
+void addSudokuGenreFields(const sudoku::Grid& givens, const sudoku::Grid* answer, bool draw,
+                          const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks,
+                          Value& result, JsonAllocator& a) {
+  const std::unique_ptr<puzzles::DigitPuzzle> puzzle = sudokuPuzzleOf(givens);
+  const int n = puzzle->n;
+  result.AddMember("genre", "sudoku", a).AddMember("rows", n, a).AddMember("columns", n, a);
+  if (answer != nullptr) result.AddMember("answer", sudokuAnswerJson(*puzzle, *answer, a), a);
+  if (!draw) return;
+  const auto& genre = dynamic_cast<const puzzles::DigitGenre&>(puzzles::sudokuGenre());
+  std::optional<Answer> drawn;
+  if (answer != nullptr) drawn = answerOf(*puzzle, *answer);
+  puzzles::Board board = genre.board(*puzzle, drawn ? &*drawn : nullptr);
+  if (marks != nullptr) {
+    std::vector<double> value(static_cast<std::size_t>(n) * n * n, 0.0);
+    for (const sudoku::SudokuSolver::RelaxedValue& m : *marks) {
+      value[(static_cast<std::size_t>(m.row - 1) * n + (m.column - 1)) * n + (m.digit - 1)] =
+          m.value;
+    }
+    genre.drawCandidates(
+        *puzzle,
+        [&](int cell, int d) { return value[static_cast<std::size_t>(cell) * n + (d - 1)]; },
+        &board);
+  }
+  result.AddMember("board", toJson(board, a), a);
 }
 
 Value toJson(const puzzles::Board& board, JsonAllocator& a) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app/json.h"
 #include "app/request.h"
@@ -10,6 +11,8 @@
 #include "puzzles/common/board.h"
 #include "puzzles/common/formulation.h"
 #include "puzzles/common/genre.h"
+#include "puzzles/sudoku/grid.h"
+#include "puzzles/sudoku/solver.h"
 
 namespace gridmilp::app {
 
@@ -18,6 +21,25 @@ namespace gridmilp::app {
 /// InputError for bad input; bad_request for a request type the genre route lacks.
 Value handleGenreRequest(const std::string& type, const Value& request, const Value& id,
                          const ProgressSink& progress, Clock::time_point start, JsonAllocator& a);
+
+/// Protocol v2 on the Sudoku route (protocol.md, "Sudoku requests that name their
+/// genre"): adds to a Sudoku result the genre route's fields — "genre": "sudoku",
+/// "rows", "columns", "answer" when `answer` is given ({cells, text, verified,
+/// brokenRule?}, as the genre route writes it) and, with `draw`, "board": the givens of
+/// `givens` in its boxes, `answer`'s digits as solved and `marks` as candidates shaded
+/// by value (a relaxation's values, SudokuSolver::relax). Throws InputError only for givens the
+/// board cannot hold (none that the Sudoku route has read).
+void addSudokuGenreFields(const sudoku::Grid& givens, const sudoku::Grid* answer, bool draw,
+                          const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks,
+                          Value& result, JsonAllocator& a);
+
+/// A Sudoku answer as the genre route writes one: {cells, text, verified, brokenRule?};
+/// the rule checker (the Sudoku genre's verify) judges `answer` against `givens`.
+Value sudokuAnswerJson(const sudoku::Grid& givens, const sudoku::Grid& answer, JsonAllocator& a);
+
+/// The board of a Sudoku (the genre's board description), `answer`'s digits drawn as
+/// solved when given.
+Value sudokuBoardJson(const sudoku::Grid& givens, const sudoku::Grid* answer, JsonAllocator& a);
 
 /// A board description as JSON: {rows, columns, items: [{kind, row, column, text?,
 /// value?, style?, cells?, to?}]} in doubled coordinates (board.h).

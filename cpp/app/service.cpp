@@ -255,6 +255,21 @@ sudoku::Grid givensOf(const SudokuRequest& request) {
   return sudoku::parseOne(*request.puzzle, request.parse);
 }
 
+/// Protocol v2: the result of a request that names its genre also carries the genre
+/// route's fields (genre, rows, columns, answer, board: addSudokuGenreFields); the
+/// first-solve module, without the genres' code, adds only "genre".
+void addGenreFields(const SudokuRequest& request, const sudoku::Grid& givens,
+                    const sudoku::Grid* answer, Value& result, JsonAllocator& a,
+                    const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks = nullptr) {
+  if (!request.genreNamed) return;
+#ifdef GRIDMILP_WITH_GENRES
+  addSudokuGenreFields(givens, answer, request.board, marks, result, a);
+#else
+  (void)givens, (void)answer, (void)marks;
+  result.AddMember("genre", "sudoku", a);
+#endif
+}
+
 Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
                   Clock::time_point start, JsonAllocator& a) {
   milp::SolveOptions options = request.solve;
@@ -271,7 +286,9 @@ Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressS
   SolveOutcome outcome =
       solveSudoku(givens, options, request.objectiveFor(givens.shape), request.model);
   outcome.totalMs = msSince(start);
-  return toJson(outcome, a, request.explain);
+  Value result = toJson(outcome, a, request.explain);
+  addGenreFields(request, givens, outcome.solution ? &*outcome.solution : nullptr, result, a);
+  return result;
 }
 
 Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
@@ -303,6 +320,7 @@ Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAll
       .AddMember("reduction",
                  reductionJson(request.model, solver.built().reduction, a, request.explain), a)
       .AddMember("stats", statsJson(relaxation.result, a, -1, msSince(start)), a);
+  addGenreFields(request, givens, nullptr, result, a, &relaxation.values);
   return result;
 }
 
@@ -385,6 +403,12 @@ Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, Js
         .AddMember("secondStats", statsJson(*u.second, a), a);
   }
   result.AddMember("totalMs", msSince(start), a);
+  addGenreFields(request, givens, u.solution ? &*u.solution : nullptr, result, a);
+#ifdef GRIDMILP_WITH_GENRES
+  if (request.genreNamed && u.secondSolution) {
+    result.AddMember("secondAnswer", sudokuAnswerJson(givens, *u.secondSolution, a), a);
+  }
+#endif
   return result;
 }
 
@@ -426,6 +450,19 @@ Value handleEnumerate(const SudokuRequest& request, const Value& id, const Progr
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
       .AddMember("solutions", solutions, a)
       .AddMember("stats", stats, a);
+  addGenreFields(request, givens, nullptr, result, a);
+#ifdef GRIDMILP_WITH_GENRES
+  if (request.genreNamed) {
+    // As the genre route: each answer, with its board when asked ("boards").
+    Value answers(rapidjson::kArrayType);
+    for (const sudoku::Grid& g : e.solutions) {
+      Value one = sudokuAnswerJson(givens, g, a);
+      if (request.boards) one.AddMember("board", sudokuBoardJson(givens, &g, a), a);
+      answers.PushBack(one, a);
+    }
+    result.AddMember("answers", answers, a);
+  }
+#endif
   return result;
 }
 
@@ -444,6 +481,7 @@ Value handleComplete(const SudokuRequest& request, Clock::time_point start, Json
   result.AddMember("givens", jsonString(givens.toLine(), a), a);
   if (completion.grid) result.AddMember("solution", jsonString(completion.grid->toLine(), a), a);
   result.AddMember("stats", statsJson(completion.result, a, -1, msSince(start)), a);
+  addGenreFields(request, givens, completion.grid ? &*completion.grid : nullptr, result, a);
   return result;
 }
 
@@ -493,6 +531,18 @@ Value handleGenerate(const SudokuRequest& request, const Value& id, const Progre
       .AddMember("completeMs", g.completeMs, a)
       .AddMember("totalMs", msSince(start), a)
       .AddMember("difficulty", difficulty, a);
+  // As the genre route: the board of the puzzle, and its answer.
+  addGenreFields(request, g.puzzle, nullptr, result, a);
+#ifdef GRIDMILP_WITH_GENRES
+  if (request.genreNamed) result.AddMember("answer", sudokuAnswerJson(g.puzzle, g.solution, a), a);
+#endif
+  return result;
+}
+
+/// `result`, with "genre": "sudoku" when the request named its genre (the types whose
+/// results have no one puzzle's answer or board: parse, exportModel, explainInfeasible).
+Value withGenre(const SudokuRequest& request, Value result, JsonAllocator& a) {
+  if (request.genreNamed && !result.HasMember("genre")) result.AddMember("genre", "sudoku", a);
   return result;
 }
 
@@ -501,13 +551,13 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
                           const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
   switch (request.type) {
     case SudokuRequestType::kParse:
-      return handleParse(request, a);
+      return withGenre(request, handleParse(request, a), a);
     case SudokuRequestType::kSolve:
       return handleSolve(request, id, progress, start, a);
     case SudokuRequestType::kRelax:
       return handleRelax(request, start, a);
     case SudokuRequestType::kExportModel:
-      return handleExport(request, start, a);
+      return withGenre(request, handleExport(request, start, a), a);
     case SudokuRequestType::kCheckUniqueness:
       return handleUniqueness(request, start, a);
     case SudokuRequestType::kEnumerate:
@@ -518,7 +568,7 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
       return handleGenerate(request, id, progress, start, a);
     case SudokuRequestType::kExplainInfeasible:
 #ifdef GRIDMILP_WITH_GENRES
-      return handleExplainInfeasible(request, id, progress, start, a);
+      return withGenre(request, handleExplainInfeasible(request, id, progress, start, a), a);
 #else
       throw badRequest("type",
                        "This module leaves explainInfeasible out to stay small: it is in the "

@@ -273,6 +273,16 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       r.methodGiven = optionalObject(request, "options").HasMember("method");
       break;
   }
+  // Protocol v2: a request that names its genre ("sudoku": every other genre takes
+  // the genre route) is answered with the genre route's fields as well.
+  const Value* genre = findMember(request, "genre");
+  r.genreNamed = genre != nullptr && !genre->IsNull();
+#ifdef GRIDMILP_WITH_GENRES  // (the first-solve module draws no board: it adds only "genre")
+  if (r.genreNamed) {
+    r.board = optionalField<bool>(request, "board", true, "true or false", "");
+    r.boards = optionalField<bool>(request, "boards", false, "true or false", "");
+  }
+#endif
   return r;
 }
 

@@ -86,6 +86,15 @@ struct SudokuRequest {
   int targetGivens = 0;
   /// "symmetry" (generate).
   sudoku::Symmetry symmetry = sudoku::Symmetry::kNone;
+  /// Whether the request names its genre ("genre": "sudoku"; protocol.md, "Sudoku
+  /// requests that name their genre"): its result then also carries the genre route's
+  /// fields (genre, rows, columns, answer, board), where the module has the genres.
+  bool genreNamed = false;
+  /// "board" (with genreNamed): draw the board into the result (false: a batch that
+  /// keeps only the answers).
+  bool board = true;
+  /// "boards" (enumerate, with genreNamed): draw each answer's board.
+  bool boards = false;
 
   /// The objective's cell weights for a puzzle of `shape`, or nothing without an
   /// objective. Throws as ObjectiveRequest::cellObjective.

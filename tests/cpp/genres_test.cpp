@@ -1236,8 +1236,8 @@ TEST(ServiceGenreTest, BoxesOfAnotherShape) {
   ASSERT_TRUE(board.HasMember("result")) << app::writeJson(board);
   EXPECT_EQ(std::string(board["result"]["warnings"][0].GetString()).rfind("two 1s in box 1", 0),
             0U);
-  // Generation fills the grid in those boxes too (the record it returns cannot say the
-  // shape: a caller sends boxHeight again to solve it).
+  // Generation fills the grid in those boxes too, and the record it returns says their
+  // shape on its size line ("6 6 3x2"), so that it solves in them without the fields.
   const rapidjson::Document generated = testing::call(
       R"({"id": 5, "type": "generate", "genre": "sudoku-x", "size": 6, "boxHeight": 3, "seed": 3})");
   ASSERT_TRUE(generated.HasMember("result")) << app::writeJson(generated);
@@ -1250,6 +1250,33 @@ TEST(ServiceGenreTest, BoxesOfAnotherShape) {
     }
     EXPECT_EQ(seen.size(), 6U) << "box " << box;
   }
+  const std::string record = generated["result"]["puzzle"].GetString();
+  EXPECT_EQ(record.substr(0, record.find('\n', record.find('\n') + 1)),
+            "=== generated-sudoku-x-3\n6 6 3x2");
+  rapidjson::Document again(rapidjson::kObjectType);
+  again.AddMember("type", "solve", again.GetAllocator())
+      .AddMember("genre", "sudoku-x", again.GetAllocator())
+      .AddMember("puzzle", rapidjson::Value(record.c_str(), again.GetAllocator()),
+                 again.GetAllocator());
+  const rapidjson::Document solved = testing::call(app::writeJson(again));
+  ASSERT_TRUE(solved.HasMember("result")) << app::writeJson(solved);
+  EXPECT_TRUE(solved["result"]["answer"]["verified"].GetBool());
+  EXPECT_EQ(solved["result"]["answer"]["cells"], filled);  // unique, in the same boxes
+  // The shape is read only where there are boxes, and must tile the grid.
+  const auto error_of = [](const std::string& genre, const std::string& size_line) {
+    const rapidjson::Document d =
+        testing::call(R"({"type": "solve", "genre": ")" + genre + R"(", "puzzle": ")" + size_line +
+                      R"(\n- - - - - -\n- - - - - -\n- - - - - -)" +
+                      R"(\n- - - - - -\n- - - - - -\n- - - - - -\n"})");
+    return d.HasMember("error") ? std::string(d["error"]["message"].GetString()) : "answered";
+  };
+  EXPECT_EQ(error_of("sudoku-x", "6 6 3x3"),
+            "line 1, column 5: the size line's third item is the boxes' shape ROWSxCOLUMNS, "
+            "whose product is the side 6 (\"6 6 3x2\"), not \"3x3\"");
+  EXPECT_EQ(error_of("sudoku-x", "6 6 2x3"), "answered");
+  EXPECT_EQ(error_of("latin-square", "6 6 2x3"),
+            "line 1, column 5: a puzzle of this genre has the size line \"ROWS COLUMNS\", "
+            "without a third number");
   EXPECT_EQ(
       fieldRefused(
           R"({"type": "solve", "genre": "latin-square", "boxHeight": 2, "puzzle": "2 2\n- -\n- -\n"})"),
@@ -1272,6 +1299,103 @@ namespace {
 
 // The registry and protocol/vocabulary.json, the one list the page and the npm API read
 // too, name the same genres in the same order.
+// Protocol v2 on the Sudoku route: a request that names "genre": "sudoku" keeps every
+// field of the Sudoku route and gains the genre route's: the answer (checked by the
+// rule checker, in the solutions' format) and the board drawn from the genre's
+// description; a request without the genre gets neither.
+TEST(ServiceGenreTest, SudokuRequestsThatNameTheirGenreCarryItsAnswerAndBoard) {
+  const std::string puzzle =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const auto count = [](const rapidjson::Value& board, const char* kind) {
+    int n = 0;
+    for (const rapidjson::Value& item : board["items"].GetArray()) n += item["kind"] == kind;
+    return n;
+  };
+  const rapidjson::Document old =
+      testing::call(R"({"type": "solve", "puzzle": ")" + puzzle + R"("})");
+  ASSERT_TRUE(old.HasMember("result")) << app::writeJson(old);
+  EXPECT_FALSE(old["result"].HasMember("genre"));
+  EXPECT_FALSE(old["result"].HasMember("board"));
+  EXPECT_FALSE(old["result"].HasMember("answer"));
+
+  const rapidjson::Document named =
+      testing::call(R"({"type": "solve", "genre": "sudoku", "puzzle": ")" + puzzle + R"("})");
+  ASSERT_TRUE(named.HasMember("result")) << app::writeJson(named);
+  const rapidjson::Value& r = named["result"];
+  EXPECT_EQ(r["solution"], old["result"]["solution"]);  // the Sudoku route's fields stay
+  EXPECT_EQ(r["reduction"], old["result"]["reduction"]);
+  EXPECT_EQ(r["genre"], "sudoku");
+  EXPECT_EQ(r["rows"].GetInt(), 9);
+  EXPECT_TRUE(r["answer"]["verified"].GetBool());
+  std::string line;
+  for (const rapidjson::Value& d : r["answer"]["cells"].GetArray()) line += char('0' + d.GetInt());
+  EXPECT_EQ(line, r["solution"].GetString());
+  EXPECT_EQ(std::string(r["answer"]["text"].GetString()).substr(0, 45),
+            "=== Puzzle 1\n9 9\n4 1 7 3 6 9 8 2 5\n6 3 2 1 5 ");
+  EXPECT_EQ(count(r["board"], "number"), 81);  // 17 givens and 64 solved digits
+  EXPECT_EQ(count(r["board"], "wall"), 36);    // the boxes' inner walls: 2 lines of 9 twice
+
+  const rapidjson::Document bare = testing::call(
+      R"({"type": "solve", "genre": "sudoku", "board": false, "puzzle": ")" + puzzle + R"("})");
+  EXPECT_TRUE(bare["result"].HasMember("answer"));
+  EXPECT_FALSE(bare["result"].HasMember("board"));
+
+  // The LP relaxation on the board: candidates shaded by value, none in a given's cell.
+  const rapidjson::Document relax =
+      testing::call(R"({"type": "relax", "genre": "sudoku", "puzzle": ")" + puzzle + R"("})");
+  ASSERT_TRUE(relax.HasMember("result")) << app::writeJson(relax);
+  EXPECT_EQ(count(relax["result"]["board"], "number"), 17);
+  EXPECT_GE(count(relax["result"]["board"], "candidate"), 64);
+  for (const rapidjson::Value& item : relax["result"]["board"]["items"].GetArray()) {
+    if (item["kind"] != "candidate") continue;
+    EXPECT_GT(item["value"].GetDouble(), 0.0);
+    EXPECT_LE(item["value"].GetDouble(), 1.0);
+  }
+
+  // Not unique: both answers as the genre route gives them, each passing the checker.
+  const rapidjson::Document twice = testing::call(
+      R"({"type": "checkUniqueness", "genre": "sudoku", "size": 4, "puzzle": "1..............."})");
+  ASSERT_TRUE(twice.HasMember("result")) << app::writeJson(twice);
+  EXPECT_FALSE(twice["result"]["unique"].GetBool());
+  EXPECT_TRUE(twice["result"]["answer"]["verified"].GetBool());
+  EXPECT_TRUE(twice["result"]["secondAnswer"]["verified"].GetBool());
+  EXPECT_NE(twice["result"]["answer"]["cells"], twice["result"]["secondAnswer"]["cells"]);
+
+  // Enumeration: each answer, with its board when asked.
+  const rapidjson::Document all = testing::call(
+      R"({"type": "enumerate", "genre": "sudoku", "size": 4, "limit": 3, "boards": true, "puzzle": "1..............."})");
+  ASSERT_TRUE(all.HasMember("result")) << app::writeJson(all);
+  ASSERT_EQ(all["result"]["answers"].Size(), 3u);
+  for (rapidjson::SizeType i = 0; i < 3; ++i) {
+    const rapidjson::Value& one = all["result"]["answers"][i];
+    EXPECT_TRUE(one["verified"].GetBool());
+    EXPECT_EQ(count(one["board"], "number"), 16);
+    std::string cells;
+    for (const rapidjson::Value& d : one["cells"].GetArray()) cells += char('0' + d.GetInt());
+    EXPECT_EQ(cells, all["result"]["solutions"][i].GetString());
+  }
+
+  // Generation in boxes of 3 rows × 2 columns: the board's walls follow them.
+  const rapidjson::Document made = testing::call(
+      R"({"type": "generate", "genre": "sudoku", "size": 6, "boxHeight": 3, "seed": 3})");
+  ASSERT_TRUE(made.HasMember("result")) << app::writeJson(made);
+  EXPECT_TRUE(made["result"]["answer"]["verified"].GetBool());
+  std::set<int> wall_columns;
+  for (const rapidjson::Value& item : made["result"]["board"]["items"].GetArray()) {
+    if (item["kind"] == "wall" && item["row"].GetInt() % 2 == 1) {
+      wall_columns.insert(item["column"].GetInt());
+    }
+  }
+  EXPECT_EQ(wall_columns, (std::set<int>{4, 8}));  // after columns 2 and 4
+  EXPECT_EQ(testing::call(R"({"type": "parse", "genre": "sudoku", "text": ")" + puzzle +
+                          R"("})")["result"]["genre"],
+            "sudoku");
+  EXPECT_EQ(
+      puzzles::fieldRefused(R"({"type": "solve", "genre": "sudoku", "board": 1, "puzzle": ")" +
+                            puzzle + R"("})"),
+      "board");
+}
+
 TEST(VocabularyTest, RegistryMatchesTheVocabularysGenres) {
   const auto genres = puzzles::allGenres();
   ASSERT_EQ(genres.size(), vocabulary::kGenres.size());

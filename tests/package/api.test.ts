@@ -237,8 +237,17 @@ describe('solve with a genre', () => {
     expect(r.model).toBe('textbook');
     expect(r.stats.method).toBe('branch-and-bound');
     expect(r.answer!.verified).toBe(true);
-    const plain = solver.solve(EASY, { genre: 'sudoku' } as never) as unknown as { solution: string };
+    // Naming Sudoku keeps Sudoku's result and adds the genre route's answer and board.
+    const plain = solver.solve(EASY, { genre: 'sudoku' });
     expect(plain.solution).toBe(EASY_SOLUTION);
+    expect(plain.genre).toBe('sudoku');
+    expect(plain.answer!.cells.join('')).toBe(EASY_SOLUTION);
+    expect(plain.answer!.verified).toBe(true);
+    expect(plain.board!.items.filter((i) => i.kind === 'number')).toHaveLength(81);
+    expect(solver.solve(EASY).board).toBeUndefined();
+    const twice = solver.checkUniqueness('1' + '.'.repeat(15), { genre: 'sudoku' });
+    expect(twice.unique).toBe(false);
+    expect(twice.secondAnswer!.verified).toBe(true);
   });
 
   it('optimises an objective over the digits, in boxes of another shape', () => {

@@ -514,7 +514,12 @@ std::string DigitGenre::formatAnswer(const Puzzle& puzzle, const Answer& answer)
 std::string DigitGenre::formatPuzzle(const Puzzle& puzzle) const {
   const DigitPuzzle& p = digitsOf(puzzle);
   std::string out = "=== " + (p.header.empty() ? p.name : p.header) + "\n";
-  out += std::to_string(p.n) + " " + std::to_string(p.n) + "\n";
+  out += std::to_string(p.n) + " " + std::to_string(p.n);
+  if (p.boxHeight > 0 && p.boxHeight != sudoku::shapeForSize(p.n).boxHeight) {
+    // Boxes of another shape than the usual ones: "6 6 3x2" (digitPuzzleOf reads it).
+    out += " " + std::to_string(p.boxHeight) + "x" + std::to_string(p.boxWidth);
+  }
+  out += "\n";
   const auto block = [&](const std::vector<int>& values, bool dash_for_zero) {
     for (int r = 0; r < p.n; ++r) {
       for (int c = 0; c < p.n; ++c) {
@@ -549,6 +554,10 @@ std::string DigitGenre::formatPuzzle(const Puzzle& puzzle) const {
 }
 
 void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight, int boxWidth) {
+  if (boxHeight == 0 && boxWidth == 0) {  // the record's shape ("6 6 3x2"), if it gave one
+    boxHeight = puzzle.boxHeight;
+    boxWidth = puzzle.boxWidth;
+  }
   const sudoku::Shape shape = sudoku::shapeFor(puzzle.n, boxHeight, boxWidth);
   if (boxHeight == 0 && boxWidth == 0 && shape.boxHeight == 1 && puzzle.n > 1) {
     throw badRequest("size", std::string(title) + " needs boxes, and " + puzzle.grid.label() +
@@ -565,7 +574,8 @@ void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight, int bo
   puzzle.boxWidth = shape.boxWidth;
 }
 
-std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title) {
+std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title,
+                                           bool boxes) {
   auto p = std::make_unique<DigitPuzzle>();
   p->name = record.name;
   p->header = record.header;
@@ -573,10 +583,17 @@ std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_vie
   p->grid = RectGrid{record.rows, record.columns};
   p->n = record.rows;
   p->givens.assign(p->grid.cells(), 0);
-  requireNoParameter(record, title);
+  if (!boxes) requireNoParameter(record, title);
   if (record.rows != record.columns) {
     throw recordError(record, *p, ErrorCode::kBadRequest,
                       "a " + std::string(title) + " is square (n\u00d7n), not " + p->grid.label());
+  }
+  if (boxes) {
+    // "6 6 3x2": boxes of 3 rows × 2 columns (setBoxes takes them from the puzzle).
+    if (const std::optional<std::pair<int, int>> shape = boxShapeOf(record)) {
+      p->boxHeight = shape->first;
+      p->boxWidth = shape->second;
+    }
   }
   return p;
 }
@@ -625,7 +642,8 @@ void requireNoConflict(const DigitPuzzle& puzzle) {
   }
 }
 
-std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text, int size) {
+std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text, int size,
+                                                          bool boxes) {
   std::vector<std::unique_ptr<DigitPuzzle>> out;
   // The record layout: a header line, or a first line of two equal numbers "N N".
   std::size_t first = text.find_first_not_of(" \t\r\n");
@@ -637,13 +655,18 @@ std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text,
       return after != std::string_view::npos &&
              line.find_first_not_of(" \t\r", after) != std::string_view::npos;
     }
-    int a = 0, b = 0;
+    int a = 0, b = 0, h = 0, w = 0;
     char extra = 0;
-    return std::sscanf(std::string(line).c_str(), "%d %d %c", &a, &b, &extra) == 2 && a == b;
+    const std::string first_line(line);
+    // "N N", or "N N HxW" (not a row of digits such as "0 0 3 0 2 …"): a genre without
+    // boxes then says that it takes no third item (digitPuzzleOf).
+    return (std::sscanf(first_line.c_str(), "%d %d %c", &a, &b, &extra) == 2 ||
+            std::sscanf(first_line.c_str(), "%d %d %dx%d %c", &a, &b, &h, &w, &extra) == 4) &&
+           a == b;
   }();
   if (records) {
     for (const Record& record : parseRecords(text)) {
-      std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "puzzle of this genre");
+      std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "puzzle of this genre", boxes);
       p->givens = readGivens(record, 0, 1);
       out.push_back(std::move(p));
     }

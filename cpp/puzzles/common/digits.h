@@ -112,29 +112,34 @@ class DigitGenre : public Genre {
   /// The janko-style record: killer the sums then the cage ids (1, 2, … in order of
   /// their first cell); jigsaw the givens then the region ids; the others the givens.
   std::string formatPuzzle(const Puzzle& puzzle) const override;
-
- protected:
-  /// Throws InputError (bad_request, field options.model) naming the genre and listing
-  /// models() when `model` is not one of them.
-  void requireModel(const std::string& model) const;
   /// Adds a candidate mark to `board` for each digit d of each cell without a given
   /// whose LP value `valueOf(cell, d)` is not 0 (beyond 1e-9), at that value clamped to
   /// 0..1 (drawRelaxation's marks; `cell` is an index, d is 1..n).
   void drawCandidates(const DigitPuzzle& puzzle, const std::function<double(int, int)>& valueOf,
                       Board* board) const;
+
+ protected:
+  /// Throws InputError (bad_request, field options.model) naming the genre and listing
+  /// models() when `model` is not one of them.
+  void requireModel(const std::string& model) const;
 };
 
 /// Fills `puzzle.region` with boxes of `boxHeight` rows × `boxWidth` columns, by
-/// default (0) the usual boxes of the size (sudoku::shapeForSize: 9 → 3×3, 6 → 2 rows ×
-/// 3 columns; one side given, the other follows). Throws InputError (bad_request) when
+/// default (both 0) the shape the record gave (digitPuzzleOf), else the usual boxes
+/// of the size (sudoku::shapeForSize: 9 → 3×3, 6 → 2 rows × 3 columns; one side given,
+/// the other follows). Throws InputError (bad_request) when
 /// n has no box shape other than whole rows (a prime n), naming the genre `title`, or
 /// when the sides given do not tile the grid (sudoku::shapeFor).
 void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight = 0, int boxWidth = 0);
 
 /// A digit puzzle begun from a record: its name, header, line and n×n grid, no
-/// givens. Throws InputError (bad_request) naming the genre `title` when the record
-/// is not square.
-std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title);
+/// givens; for a genre with `boxes`, the boxes' shape a third item of the size line
+/// gives ("6 6 3x2": 3 rows × 2 columns; into boxHeight/boxWidth, which setBoxes
+/// then uses). Throws InputError: bad_request naming the genre `title` when the record
+/// is not square; parse_error naming the size line and column for a third item when
+/// the genre has no boxes, or one that is not ROWSxCOLUMNS with product n.
+std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title,
+                                           bool boxes = false);
 
 /// The givens of block `block` of a record of `blocks` blocks (`-` or `.` empty,
 /// else 1..n).
@@ -159,7 +164,9 @@ void requireNoConflict(const DigitPuzzle& puzzle);
 /// Parses a text of plain digit grids (the sw_* record layout, or any format of the
 /// Sudoku parser: rows of digits, one puzzle per line, Project Euler 96 files) into
 /// puzzles with givens only; `size` 0 detects it. Throws as parseRecords and
-/// sudoku::parseText.
-std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text, int size);
+/// sudoku::parseText. With `boxes` (a genre with boxes), a record's size line may give
+/// the boxes' shape (digitPuzzleOf).
+std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text, int size,
+                                                          bool boxes = false);
 
 }  // namespace gridmilp::puzzles

@@ -181,6 +181,25 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
   return static_cast<int>(value);
 }
 
+std::optional<std::pair<int, int>> boxShapeOf(const Record& record) {
+  if (!record.parameter) return std::nullopt;
+  const std::string& shape = record.parameter->text;
+  const std::size_t x = shape.find('x');
+  const int height = x == std::string::npos ? -1 : sideOf(shape.substr(0, x));
+  const int width = x == std::string::npos ? -1 : sideOf(shape.substr(x + 1));
+  if (height > 0 && width > 0 && height * width == record.rows && record.rows == record.columns) {
+    return std::make_pair(height, width);
+  }
+  const std::string n = std::to_string(record.rows);
+  InputError e = parseError(
+      "the size line's third item is the boxes' shape ROWSxCOLUMNS, whose product is the side " +
+          n + " (\"" + n + " " + n + " " + (record.rows == 6 ? "3x2" : "3x3") + "\"), not \"" +
+          shape + "\"",
+      record.sizeLine, record.parameter->column, shape.substr(0, 1));
+  e.where().puzzle = record.puzzle;
+  throw e;
+}
+
 void requireNoParameter(const Record& record, std::string_view title) {
   if (!record.parameter) return;
   InputError e = parseError(

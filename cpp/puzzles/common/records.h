@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "puzzles/input_error.h"
@@ -65,6 +66,12 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
 
 /// The line number of the token at position `k` of a block (see recordBlock).
 int blockLine(const Record& record, int block, int k);
+
+/// The boxes' shape a record's size line gives as its third item, "ROWSxCOLUMNS"
+/// ("6 6 3x2": 3 rows × 2 columns; the genres with boxes), or nothing without one.
+/// Throws InputError parse_error naming the size line and the item's column when the
+/// item is not two whole numbers joined by `x` whose product is the (square) side.
+std::optional<std::pair<int, int>> boxShapeOf(const Record& record);
 
 /// Throws InputError parse_error naming the size line and the third number's column
 /// when `record` has a parameter on its size line and genre `title` takes none.

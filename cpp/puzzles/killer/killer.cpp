@@ -51,7 +51,7 @@ class KillerGenre final : public DigitGenre {
 
  private:
   static std::unique_ptr<Puzzle> parseRecord(const Record& record) {
-    std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "Killer Sudoku");
+    std::unique_ptr<DigitPuzzle> p = digitPuzzleOf(record, "Killer Sudoku", true);
     const int n = p->n;
     const auto fail = [&](ErrorCode code, const std::string& message, std::vector<int> cells) {
       return recordError(record, *p, code, message, cells);

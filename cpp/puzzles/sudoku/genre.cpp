@@ -50,7 +50,7 @@ class SudokuGenre final : public DigitGenre {
   std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text,
                                                     int size) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
-    for (auto& p : parseDigitGrids(text, size)) {
+    for (auto& p : parseDigitGrids(text, size, true)) {
       setBoxes(*p, title());
       out.push_back(std::move(p));
     }

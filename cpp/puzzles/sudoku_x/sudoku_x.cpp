@@ -20,7 +20,7 @@ class SudokuXGenre final : public DigitGenre {
   std::vector<std::unique_ptr<Puzzle>> parseAsGiven(std::string_view text,
                                                     int size) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
-    for (auto& p : parseDigitGrids(text, size)) {
+    for (auto& p : parseDigitGrids(text, size, true)) {
       setBoxes(*p, title());
       Unit main, anti;
       for (int i = 0; i < p->n; ++i) {

@@ -243,7 +243,7 @@ class GridmilpSolver implements Solver {
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
     // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
-    const request = requestOf('solve', withoutSudokuGenre(options), OPTIONS_OF.solve, puzzleText(puzzle), onProgress !== undefined);
+    const request = withSudokuGenre(options, requestOf('solve', withoutSudokuGenre(options), OPTIONS_OF.solve, puzzleText(puzzle), onProgress !== undefined));
     const result = this.call(
       'Unable to solve the puzzle',
       request,
@@ -496,7 +496,7 @@ class GridmilpSolver implements Solver {
       const request = genreRequestOf('checkUniqueness', genre, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to check uniqueness', request);
     }
-    const request = requestOf('checkUniqueness', withoutSudokuGenre(options), OPTIONS_OF.checkUniqueness, puzzleText(puzzle));
+    const request = withSudokuGenre(options, requestOf('checkUniqueness', withoutSudokuGenre(options), OPTIONS_OF.checkUniqueness, puzzleText(puzzle)));
     const r = this.call('Unable to check uniqueness', request);
     const out: CheckUniquenessOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
     if (r.solution !== undefined) out.solutionGrid = gridOf(r.solution, r.size);
@@ -521,7 +521,7 @@ class GridmilpSolver implements Solver {
       const request = genreRequestOf('enumerate', genre, puzzleText(puzzle).puzzle);
       return this.callGenre('Unable to enumerate answers', request, onProgress as (p: unknown) => void);
     }
-    const request = requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle));
+    const request = withSudokuGenre(options, requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle)));
     const r = this.call('Unable to enumerate solutions', request, onProgress as ((progress: EnumerateProgress) => void) | undefined);
     return {
       ...r,
@@ -720,7 +720,18 @@ function genreOptionsOf(options: unknown): GenreSolveCallOptions | null {
   return options as GenreSolveCallOptions;
 }
 
-/** A call's options without `genre: 'sudoku'` (Sudoku's own route takes no `genre`); the caller's object is not changed. */
+/**
+ * `request` with `genre: 'sudoku'` when the call's options name it (protocol v2: the
+ * result then also carries the genre route's answer and board, `SudokuGenreFields`).
+ */
+function withSudokuGenre<R extends object>(options: unknown, request: R): R {
+  if (typeof options === 'object' && options !== null && (options as { genre?: unknown }).genre === 'sudoku') {
+    (request as Record<string, unknown>).genre = 'sudoku';
+  }
+  return request;
+}
+
+/** A call's options without `genre` (checked against the Sudoku calls' option names, which do not list it); the caller's object is not changed. */
 function withoutSudokuGenre<O>(options: O): O {
   if (typeof options !== 'object' || options === null || !('genre' in options)) return options;
   const { genre: _sudoku, ...rest } = options as Record<string, unknown>;

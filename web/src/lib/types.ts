@@ -80,6 +80,8 @@ export interface SolveCallOptions extends PuzzleFields, MilpOptions {
   objective?: Objective;
   /** For tests: `{ forceGlpkError: true }` makes GLPK fail inside the solve (a `solver_error`). */
   debug?: SolveDebug;
+  /** `'sudoku'`: the result also carries the genre route's `answer` and `board` (`SudokuGenreFields`). */
+  genre?: 'sudoku';
 }
 
 /** Options of {@link Solver.solve} for a genre other than Sudoku. */
@@ -115,10 +117,15 @@ export interface SolveManyOptions extends PuzzleFields, MilpOptions {
 export type ParseOptions = PuzzleFields;
 
 /** Options of {@link Solver.checkUniqueness}. */
-export interface CheckUniquenessOptions extends PuzzleFields, MilpOptions {}
+export interface CheckUniquenessOptions extends PuzzleFields, MilpOptions {
+  /** `'sudoku'`: the result also carries the genre route's `answer`, `secondAnswer` and `board`. */
+  genre?: 'sudoku';
+}
 
 /** Options of {@link Solver.enumerate}. */
 export interface EnumerateOptions extends PuzzleFields, MilpOptions {
+  /** `'sudoku'`: the result also carries each answer as the genre route gives it (`answers`). */
+  genre?: 'sudoku';
   /** Most solutions to find: 1 to 100,000 (default 10). */
   limit?: number;
 }

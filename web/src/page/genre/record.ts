@@ -12,7 +12,7 @@ export interface RecordText {
   header: string;
   rows: number;
   columns: number;
-  /** A third number on the size line (Star Battle's stars per unit), as written. */
+  /** A third item on the size line, as written: Star Battle's stars per unit, or the boxes' shape (`3x2`) of a genre with boxes. */
   parameter?: string;
   /** blocks[k][cell]: the token of cell (row · columns + column) in block k. */
   blocks: string[][];
@@ -35,9 +35,12 @@ export function readRecord(text: string, blocks: number): RecordText | null {
     header = lines[0].slice(3).trim() || header;
     at = 1;
   }
-  const size = lines[at]?.trim().split(/\s+/).map(Number) ?? [];
-  if (size.length < 2 || size.length > 3 || !size.every((v) => Number.isInteger(v) && v >= 1 && v <= 100)) return null;
-  const [rows, columns, parameter] = size as [number, number, number | undefined];
+  const items = lines[at]?.trim().split(/\s+/) ?? [];
+  const size = items.slice(0, 2).map(Number);
+  if (items.length < 2 || items.length > 3 || !size.every((v) => Number.isInteger(v) && v >= 1 && v <= 100)) return null;
+  if (items.length === 3 && !/^\d+(x\d+)?$/.test(items[2]!)) return null;
+  const [rows, columns] = size as [number, number];
+  const parameter = items[2];
   const body = lines.slice(at + 1);
   if (body.length !== rows * blocks || body.some((l) => l.startsWith('==='))) return null;
   const out: string[][] = [];
@@ -46,7 +49,7 @@ export function readRecord(text: string, blocks: number): RecordText | null {
     if (tokens.length !== rows * columns) return null;
     out.push(tokens);
   }
-  return { header, rows, columns, blocks: out, ...(parameter === undefined ? {} : { parameter: String(parameter) }) };
+  return { header, rows, columns, blocks: out, ...(parameter === undefined ? {} : { parameter }) };
 }
 
 /**

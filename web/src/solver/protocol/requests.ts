@@ -39,8 +39,21 @@ export interface PuzzleFields {
   symbols?: SymbolSet;
 }
 
+/**
+ * Protocol v2 on the Sudoku route (protocol.md, "Sudoku requests that name their
+ * genre"): `genre: 'sudoku'` (any other genre takes the genre route, `../genre.ts`)
+ * makes the result carry the genre route's fields as well (`SudokuGenreFields`).
+ */
+export interface GenreNamedFields {
+  genre?: 'sudoku';
+  /** With `genre`: draw the board into the result (default true). */
+  board?: boolean;
+  /** With `genre`, enumerate: draw each answer's board (default false). */
+  boards?: boolean;
+}
+
 /** `{ "type": "parse" }`: split a text holding one or many puzzles, without solving. */
-export interface ParseRequest extends PuzzleFields {
+export interface ParseRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'parse';
   /** The puzzle text in any accepted format (see protocol.md). */
@@ -76,7 +89,7 @@ export interface SolveOptions {
 }
 
 /** `{ "type": "relax" }`: the LP relaxation of the chosen model. */
-export interface RelaxRequest extends PuzzleFields {
+export interface RelaxRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'relax';
   puzzle: string;
@@ -84,7 +97,7 @@ export interface RelaxRequest extends PuzzleFields {
 }
 
 /** `{ "type": "exportModel" }`: the chosen model as text written by GLPK. */
-export interface ExportModelRequest extends PuzzleFields {
+export interface ExportModelRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'exportModel';
   puzzle: string;
@@ -112,7 +125,7 @@ export type Objective =
   | { sense: ObjectiveSense; weights: number[] | number[][] };
 
 /** `{ "type": "solve" }`: solve exactly one puzzle. */
-export interface SolveRequest extends PuzzleFields {
+export interface SolveRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'solve';
   /** The text of exactly one puzzle in any accepted format. */
@@ -124,7 +137,7 @@ export interface SolveRequest extends PuzzleFields {
 }
 
 /** `{ "type": "checkUniqueness" }`: solve, cut that solution off, solve again. */
-export interface CheckUniquenessRequest extends PuzzleFields {
+export interface CheckUniquenessRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'checkUniqueness';
   puzzle: string;
@@ -132,7 +145,7 @@ export interface CheckUniquenessRequest extends PuzzleFields {
 }
 
 /** `{ "type": "enumerate" }`: up to `limit` solutions, streaming progress after each. */
-export interface EnumerateRequest extends PuzzleFields {
+export interface EnumerateRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'enumerate';
   puzzle: string;
@@ -146,7 +159,7 @@ export interface EnumerateRequest extends PuzzleFields {
  * remove (up to `limit` sets of that size) and the largest partial fill that keeps every
  * given, both by branch-and-bound (protocol.md, "explainInfeasible").
  */
-export interface ExplainInfeasibleRequest extends PuzzleFields {
+export interface ExplainInfeasibleRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'explainInfeasible';
   puzzle: string;
@@ -156,7 +169,7 @@ export interface ExplainInfeasibleRequest extends PuzzleFields {
 }
 
 /** `{ "type": "complete" }`: a seeded random completion of a puzzle (or of an empty grid). */
-export interface CompleteRequest extends PuzzleFields {
+export interface CompleteRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'complete';
   /** Optional; without it the grid is empty (`size`, default 9). */
@@ -167,7 +180,7 @@ export interface CompleteRequest extends PuzzleFields {
 }
 
 /** `{ "type": "generate" }`: a puzzle with a unique solution, streaming progress. */
-export interface GenerateRequest extends PuzzleFields {
+export interface GenerateRequest extends PuzzleFields, GenreNamedFields {
   id?: RequestId;
   type: 'generate';
   /** 0–4294967295, default 1. */

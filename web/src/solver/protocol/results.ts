@@ -5,7 +5,7 @@
  *
  * Types and pure helpers only: runs in the page, the worker and Node alike.
  */
-import type { Formulation, GenreInfo } from '../genre.js';
+import type { Board, Formulation, GenreAnswer, GenreInfo } from '../genre.js';
 import type {
   ModelFormat,
   ModelKind,
@@ -94,8 +94,24 @@ export interface ReductionInfo {
   contradiction: unknown;
 }
 
+/**
+ * Protocol v2 on the Sudoku route (protocol.md, "Sudoku requests that name their
+ * genre"): what a Sudoku result also carries when its request named `genre: 'sudoku'`,
+ * as the genre route writes it. The first-solve module (`gridmilp_wasm`) adds `genre`
+ * only: it has no code to draw boards.
+ */
+export interface SudokuGenreFields {
+  genre?: 'sudoku';
+  rows?: number;
+  columns?: number;
+  /** The answer, judged by the Sudoku genre's rule checker (solve, checkUniqueness, complete, generate). */
+  answer?: GenreAnswer;
+  /** The board description (unless the request said `board: false`): givens, the answer's digits as solved, a relaxation's candidates shaded by value. */
+  board?: Board;
+}
+
 /** Result of `relax`. */
-export interface RelaxResult {
+export interface RelaxResult extends SudokuGenreFields {
   status: SolveStatus;
   model: ModelKind;
   /** Every value within 1e-6 of 0 or 1. */
@@ -242,7 +258,7 @@ export interface SolveStats {
 }
 
 /** Result of `solve`. */
-export interface SolveResult {
+export interface SolveResult extends SudokuGenreFields {
   status: SolveStatus;
   size: number;
   boxHeight: number;
@@ -292,7 +308,7 @@ export interface CellDifference {
 }
 
 /** Result of `checkUniqueness`. */
-export interface CheckUniquenessResult {
+export interface CheckUniquenessResult extends SudokuGenreFields {
   /** Status of the first solve. */
   status: SolveStatus;
   /** True, false, or `null` when there is no solution or a time limit stopped a solve. */
@@ -311,10 +327,12 @@ export interface CheckUniquenessResult {
   secondStats?: SolveStats;
   /** Whole request, ms. */
   totalMs: number;
+  /** With `genre: 'sudoku'`, when not unique: the second answer as the genre route gives it. */
+  secondAnswer?: GenreAnswer;
 }
 
 /** Result of `enumerate`. */
-export interface EnumerateResult {
+export interface EnumerateResult extends Omit<SudokuGenreFields, 'answer'> {
   /** Solutions found. */
   count: number;
   /** True when the last re-solve proved there are no more; false means "at least `count`". */
@@ -327,6 +345,8 @@ export interface EnumerateResult {
   givens: string;
   /** The solutions, canonical one-line forms. */
   solutions: string[];
+  /** With `genre: 'sudoku'`: each solution as the genre route gives it, with its board when the request said `boards: true`. */
+  answers?: Array<GenreAnswer & { board?: Board }>;
   /** `solveMs` and `totalMs` in ms. */
   stats: { solves: number; solveMs: number; totalMs: number };
 }
@@ -415,7 +435,7 @@ export type ExplainInfeasibleProgress =
     };
 
 /** Result of `complete`. */
-export interface CompleteResult {
+export interface CompleteResult extends SudokuGenreFields {
   status: SolveStatus;
   seed: number;
   size: number;
@@ -427,7 +447,7 @@ export interface CompleteResult {
 }
 
 /** Result of `generate`. */
-export interface GenerateResult {
+export interface GenerateResult extends SudokuGenreFields {
   seed: number;
   symmetry: Symmetry;
   targetGivens: number;
