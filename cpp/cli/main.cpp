@@ -422,6 +422,18 @@ int printSummary(std::size_t count, const std::string& what, const Counts& c, bo
   return c.unsolved > 0 ? kExitUnsolved : kExitSolved;
 }
 
+/// A solution line (n·n symbols: 1–9, then A, B, … for 10, 11, …) in the layout of
+/// janko.at's sw_*.solutions.txt records: "=== name", "n n", n rows of numbers.
+std::string solutionRecord(const std::string& name, const std::string& line, int n) {
+  std::string out = "=== " + name + "\n" + std::to_string(n) + " " + std::to_string(n) + "\n";
+  for (int cell = 0; cell < static_cast<int>(line.size()); ++cell) {
+    const char c = line[static_cast<std::size_t>(cell)];
+    out += std::to_string(c <= '9' ? c - '0' : c - 'A' + 10);
+    out += (cell + 1) % n == 0 ? '\n' : ' ';
+  }
+  return out;
+}
+
 int runSolve(const SolveCommand& cmd) {
   std::string input;
   rapidjson::Document objective;  // null: no objective
@@ -527,7 +539,12 @@ int runSolve(const SolveCommand& cmd) {
                 << (result["complete"].GetBool() ? "" : "at least ") << solutions.size()
                 << " solution" << (solutions.size() == 1 ? "" : "s") << "\n";
     } else {
-      std::cout << first << "\n";
+      // Records in (janko.at's layout) give records out, as sw_*.solutions.txt has them.
+      if (hasString(parse_result, "format", "records")) {
+        std::cout << solutionRecord(row.name, first, parse_result["size"].GetInt());
+      } else {
+        std::cout << first << "\n";
+      }
       if (result.HasMember("objective")) {
         const Value& o = result["objective"];
         std::cerr << "gridmilp: " << label << ": objective " << app::writeJson(o["value"]) << " ("

@@ -138,6 +138,17 @@ TEST(CliTest, StandardInputAndSummary) {
 
 // A digit genre takes --objective and --box as Sudoku does: Sudoku X on 6×6 in boxes of
 // 3 rows × 2 columns, its first row smallest as a number.
+// janko.at's records in, records out: the layout of sw_Sudoku.solutions.txt, in order.
+TEST(CliTest, SudokuRecordsPrintAsRecords) {
+  const std::string rows = "1 - - -\n- - - -\n- - - 1\n- - 4 -\n";
+  const CliRun run =
+      runCli("solve -", "=== one source=x\n4 4\n" + rows + "=== two\n4 4\n" + rows, true);
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_EQ(run.out.rfind("=== one\n4 4\n1 ", 0), 0U) << run.out;
+  EXPECT_NE(run.out.find("\n=== two\n4 4\n1 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("(4\u00d74, records)"), std::string::npos) << run.out;
+}
+
 TEST(CliTest, GenresTakeAnObjectiveAndBoxes) {
   const std::string empty =
       "6 6\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n";

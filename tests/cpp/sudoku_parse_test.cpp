@@ -242,5 +242,58 @@ TEST(SudokuParseTest, FourByFourSymbols) {
   }
 }
 
+// janko.at's records (the sw_*.puzzles.txt layout): each named by its header's first
+// word, the size (and boxes) from the size line, numbers of two digits read; a record
+// of another size is refused with its line; a line of `=` alone still separates grids.
+TEST(SudokuParseTest, JankoRecords) {
+  const std::string sixteen_row = "16 - - 1 - - - - - - - - - - - 2\n";
+  const std::string empty_row = "- - - - - - - - - - - - - - - -\n";
+  std::string text = "=== own_16 source=here difficulty=0\n16 16\n";
+  for (int r = 0; r < 16; ++r) text += r == 0 ? sixteen_row : empty_row;
+  text += "=== own_16b\n16 16\n";
+  for (int r = 0; r < 16; ++r) text += empty_row;
+  const ParsedText parsed = parseText(text);
+  EXPECT_EQ(parsed.format, TextFormat::kRecords);
+  EXPECT_EQ(parsed.shape.size(), 16);
+  ASSERT_EQ(parsed.puzzles.size(), 2U);
+  EXPECT_EQ(parsed.puzzles[0].name, "own_16");
+  EXPECT_EQ(parsed.puzzles[0].line, 1);
+  EXPECT_EQ(parsed.puzzles[1].name, "own_16b");
+  EXPECT_EQ(parsed.puzzles[0].grid.at(0, 0), 16);
+  EXPECT_EQ(parsed.puzzles[0].grid.at(0, 15), 2);
+  EXPECT_EQ(parsed.puzzles[1].grid.givenCount(), 0);
+
+  // "6 6 3x2": boxes of 3 rows × 2 columns; the request's boxes win over the line's.
+  const std::string six =
+      "=== tall\n6 6 3x2\n1 - - - - -\n- - - - - -\n- - - - - -\n"
+      "- - - - - -\n- - - - - -\n- - - - - -\n";
+  EXPECT_EQ(parseText(six).shape.boxHeight, 3);
+  EXPECT_EQ(parseText(six, ParseOptions{6, 2, 0, Symbols::kAuto}).shape.boxHeight, 2);
+  EXPECT_EQ(parseText("=== plain\n6 6\n" + six.substr(six.find('1'))).shape.boxHeight, 2);
+
+  // A record of another size or box shape than the first names its line.
+  const auto wrong = [](const std::string& t) {
+    try {
+      parseText(t);
+    } catch (const InputError& e) {
+      return e.code() == ErrorCode::kWrongLength ? std::string(e.what()) : "other error";
+    }
+    return std::string("parsed");
+  };
+  std::string nine = "=== nine\n9 9\n";
+  for (int r = 0; r < 9; ++r) nine += "- - - - - - - - -\n";
+  EXPECT_EQ(
+      wrong(six + nine).rfind("Line 10: the size line of nine does not say the text's first 6", 0),
+      0U)
+      << wrong(six + nine);
+  EXPECT_NE(wrong(six + "=== wide\n6 6 2x3\n" + six.substr(six.find('1'))).find("Line 10"),
+            std::string::npos);
+  // Boxes that do not tile the side: the line that says so is named.
+  EXPECT_NE(wrong("=== bad\n6 6 3x3\n" + six.substr(six.find('1'))).find("Line 2"),
+            std::string::npos);
+  // Separators of `=` alone, and Project Euler 96's headers, read as before.
+  EXPECT_EQ(parseText(std::string(kGrid01) + "\n=====\n" + kGrid01).format, TextFormat::kSeparated);
+}
+
 }  // namespace
 }  // namespace gridmilp::sudoku

@@ -122,6 +122,23 @@ describe('the gridmilp page', () => {
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await settledStatus(page);
     expect(await readGivens(page)).toBe(grid);
+
+    // janko.at's records (the worker sends them to the module with the genres): one
+    // goes onto the board, two are offered as a batch named by their headers.
+    const record = (name: string, line: string): string =>
+      `=== ${name} source=test\n9 9\n` +
+      Array.from({ length: 9 }, (_, r) => [...line.slice(r * 9, r * 9 + 9)].map((c) => (c === '.' ? '-' : c)).join(' ')).join('\n') +
+      '\n';
+    await textBox.fill(record('own_1', top95[2]!));
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await settledStatus(page);
+    expect(await readGivens(page)).toBe(top95[2]);
+    await textBox.fill(record('own_1', top95[2]!) + record('own_2', top95[3]!));
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    expect((await settledStatus(page)).text).toContain('2 puzzles');
+    await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
+    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles .*: 2 solved/);
+    expect(await page.locator('#batch-table tbody tr').first().textContent()).toContain('own_1');
     await page.close();
   });
 

@@ -91,6 +91,30 @@ bool isGridHeader(std::string_view line) {
   return line.size() == i + 4 || isSpace(line[i + 4]);
 }
 
+/// The header of a janko.at-style record ("=== 1_9x9 source=…": the sw_*.puzzles.txt
+/// files), `===` then a name; not a separator line of `=` alone. The first-solve
+/// module leaves records out to stay under its weight budget (the page's worker sends
+/// them to the module with the genres).
+#ifdef GRIDMILP_WITH_GENRES
+constexpr bool kReadsRecords = true;
+#else
+constexpr bool kReadsRecords = false;
+#endif
+bool isRecordHeader(std::string_view line) {
+  if (!kReadsRecords) return false;
+  std::size_t i = line.find_first_not_of(" \t");
+  if (i == std::string_view::npos || line.substr(i, 3) != "===") return false;
+  i = line.find_first_not_of("= \t", i);
+  return i != std::string_view::npos;
+}
+
+/// A record's name: the first word after the `=`s ("1_9x9").
+std::string recordName(std::string_view line) {
+  const std::size_t begin = line.find_first_not_of("= \t");
+  const std::size_t end = line.find_first_of(" \t", begin);
+  return std::string(line.substr(begin, end == std::string_view::npos ? end : end - begin));
+}
+
 std::string trim(std::string_view text) {
   std::size_t b = 0, e = text.size();
   while (b < e && isSpace(text[b])) ++b;
@@ -106,7 +130,7 @@ enum class LineKind { kBlank, kHeader, kSeparator, kDecoration, kData };
 template <typename RowOfDashes>
 LineKind classify(std::string_view line, RowOfDashes is_row_of_dashes) {
   if (isBlank(line)) return LineKind::kBlank;
-  if (isGridHeader(line)) return LineKind::kHeader;
+  if (isGridHeader(line) || isRecordHeader(line)) return LineKind::kHeader;
   int dashes = 0, equals = 0, others = 0;
   for (char c : line) {
     if (c == '-') {
@@ -161,6 +185,32 @@ int numberValue(std::string_view t) {
     v = v * 10 + (c - '0');
   }
   return v;
+}
+
+/// A record's size line after its header: "N N", or "N N HxW" with the boxes' shape.
+struct SizeLine {
+  int n = 0;
+  int boxHeight = 0;
+  int boxWidth = 0;
+};
+
+/// The size line a record's first line after its header is, or nothing (the line is
+/// then read as data). Sides are 1..99 (numberValue).
+std::optional<SizeLine> sizeLineOf(std::string_view line) {
+  const auto toks = tokens(line);
+  if (toks.size() < 2 || toks.size() > 3) return std::nullopt;
+  const int rows = numberValue(toks[0].first), columns = numberValue(toks[1].first);
+  if (rows == 0 || rows != columns) return std::nullopt;
+  SizeLine out{rows, 0, 0};
+  if (toks.size() == 3) {
+    const std::string_view shape = toks[2].first;
+    const std::size_t x = shape.find('x');
+    if (x == std::string_view::npos) return std::nullopt;
+    out.boxHeight = numberValue(shape.substr(0, x));
+    out.boxWidth = numberValue(shape.substr(x + 1));
+    if (out.boxHeight == 0 || out.boxWidth == 0) return std::nullopt;
+  }
+  return out;
 }
 
 /// How a data line reads as the numbers format (see text.h): kYes when all its
@@ -233,13 +283,19 @@ Reading detect(std::string_view text, const ParseOptions& options) {
   std::vector<Line> probe;
   LineReader reader(text);
   Line line;
+  bool after_record_header = false;
+  std::optional<SizeLine> size_line;  // the first record's (janko layout)
   while (reader.next(&line)) {
     const LineKind kind = classify(line.text, dashes_ok);
     if (kind == LineKind::kHeader || kind == LineKind::kSeparator) {
       if (!probe.empty()) break;
+      after_record_header = kind == LineKind::kHeader && isRecordHeader(line.text);
       continue;
     }
     if (kind != LineKind::kData) continue;
+    if (kReadsRecords && std::exchange(after_record_header, false)) {
+      if ((size_line = sizeLineOf(line.text))) continue;
+    }
     probe.push_back(line);
     if (static_cast<int>(probe.size()) >= kProbeLines) break;
   }
@@ -277,6 +333,21 @@ Reading detect(std::string_view text, const ParseOptions& options) {
                               ? static_cast<int>(tokens(first->text).size())
                               : countCharCells(first->text);
 
+  if (kReadsRecords && size_line && !explicit_size) {
+    // A record says its size: "16 16", or "6 6 3x2" with the boxes' shape.
+    // (Boxes that do not tile the side are left to parseText, which names the line.)
+    const int n = size_line->n;
+    const bool boxes_given = options.boxHeight > 0 || options.boxWidth > 0;
+    const bool tiles = size_line->boxHeight * size_line->boxWidth == n;
+    return Reading{shapeFor(n,
+                            boxes_given ? options.boxHeight
+                            : tiles     ? size_line->boxHeight
+                                        : 0,
+                            boxes_given ? options.boxWidth
+                            : tiles     ? size_line->boxWidth
+                                        : 0),
+                   symbols, false};
+  }
   if (explicit_size) {
     const int n = options.size;
     // A line longer than a row is read as a whole puzzle, so that a wrong length is
@@ -446,6 +517,8 @@ const char* toString(TextFormat format) {
       return "one-per-line";
     case TextFormat::kGrid:
       return "grid";
+    case TextFormat::kRecords:
+      return "records";
   }
   return "grid";
 }
@@ -515,9 +588,29 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   LineReader reader(text);
   Line line;
   int last_line = 0;
+  bool after_record_header = false, saw_record = false;
   while (reader.next(&line)) {
     last_line = line.number;
-    switch (classify(line.text, dashes_ok)) {
+    const LineKind kind = classify(line.text, dashes_ok);
+    if (kReadsRecords && kind == LineKind::kData && std::exchange(after_record_header, false)) {
+      // A record's size line: every record of a text has the text's size and boxes
+      // (boxes the request gives win over the line's).
+      if (const std::optional<SizeLine> size = sizeLineOf(line.text)) {
+        const bool boxes_given = options.boxHeight > 0 || options.boxWidth > 0;
+        if (size->n != n ||
+            (!boxes_given && size->boxHeight != 0 &&
+             (size->boxHeight != shape.boxHeight || size->boxWidth != shape.boxWidth))) {
+          throw wrongLength("Line " + std::to_string(line.number) + ": the size line of " +
+                                pending_name + " does not say the text's first " + shape.label() +
+                                " in boxes of " + std::to_string(shape.boxHeight) + "\u00d7" +
+                                std::to_string(shape.boxWidth) +
+                                " (a text holds puzzles of one size and box shape)",
+                            line.number, puzzleNumber());
+        }
+        continue;
+      }
+    }
+    switch (kind) {
       case LineKind::kBlank:
       case LineKind::kDecoration:
         break;
@@ -530,7 +623,9 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
               Where{puzzleNumber(), pending_line, std::nullopt, std::nullopt, {}, {}});
         }
         saw_header = true;
-        pending_name = trim(line.text);
+        after_record_header = kReadsRecords && isRecordHeader(line.text);
+        saw_record = saw_record || after_record_header;
+        pending_name = after_record_header ? recordName(line.text) : trim(line.text);
         pending_line = line.number;
         break;
       case LineKind::kSeparator:
@@ -588,7 +683,9 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         Where{puzzleNumber(), pending_line, std::nullopt, std::nullopt, {}, {}});
   }
   if (result.puzzles.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
-  if (saw_header) {
+  if (kReadsRecords && saw_record) {
+    result.format = TextFormat::kRecords;
+  } else if (saw_header) {
     result.format = TextFormat::kEuler96;
   } else if (result.puzzles.size() == 1) {
     result.format = TextFormat::kGrid;

@@ -4,7 +4,9 @@
 // Accepted (cpp/app/protocol.md, "Accepted text"):
 //  - a puzzle as rows (n lines of n cells) or on one line (n² cells);
 //  - many puzzles: Project Euler 96 files (`Grid NN` header lines), grids separated
-//    by lines of `=`, one puzzle per line;
+//    by lines of `=`, one puzzle per line; janko.at-style records (the sw_*.puzzles.txt
+//    files: a header `=== name …`, a size line `N N`, or `N N HxW` with the boxes'
+//    shape, then the rows), all of one size and box shape;
 //  - symbols: 1–9 then A–Z (16×16 uses 1–9, A–G; 25×25 1–9, A–P), `.`, `0`, `-`,
 //    `_` for empty ("digits"); or 0–F with 0 a value and `.`, `-`, `_` for empty
 //    ("hex", 16×16 and smaller); or whitespace-separated numbers, one row per line,
@@ -46,7 +48,7 @@ struct ParseOptions {
 };
 
 /// Which text format a multi-puzzle text was in (protocol.md, `parse`).
-enum class TextFormat { kEuler96, kSeparated, kOnePerLine, kGrid };
+enum class TextFormat { kEuler96, kSeparated, kOnePerLine, kGrid, kRecords };
 const char* toString(TextFormat format);
 
 struct ParsedPuzzle {

@@ -385,17 +385,27 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
 /**
  * Whether a message needs the module with the genres: a genre route request, or what
  * the first-solve module leaves out to stay under its weight budget (issue #24):
- * `explainInfeasible`, and an `exportModel` in free MPS (GLPK's MPS writer), of one
- * `row` or with the `formulation` (the model panel's).
+ * `explainInfeasible`, an `exportModel` in free MPS (GLPK's MPS writer), of one
+ * `row` or with the `formulation` (the model panel's), and texts of janko.at records.
  */
 function needsFullModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, format, row, formulation } = message as { type?: unknown; format?: unknown; row?: unknown; formulation?: unknown };
+  const { type, format, row, formulation, text, puzzle } = message as Record<string, unknown>;
   return (
     type === 'genre' ||
     type === 'explainInfeasible' ||
-    (type === 'exportModel' && (format === 'mps' || row != null || formulation === true))
+    (type === 'exportModel' && (format === 'mps' || row != null || formulation === true)) ||
+    isRecordText(text) ||
+    isRecordText(puzzle)
   );
+}
+
+/**
+ * Whether a Sudoku text is in janko.at's record layout (a first line `=== name …`), which
+ * only the module with the genres reads (cpp/puzzles/sudoku/text.cpp, isRecordHeader).
+ */
+function isRecordText(text: unknown): boolean {
+  return typeof text === 'string' && /^\s*===+[ \t]*[^=\s]/.test(text);
 }
 
 /**

@@ -248,5 +248,7 @@ function formatName(format: PuzzleFormat): string {
       return 'one puzzle per line';
     case 'grid':
       return 'one grid';
+    case 'records':
+      return 'janko.at records';
   }
 }

@@ -58,7 +58,7 @@ export type ObjectiveSense = 'maximize' | 'minimize';
 export type Symmetry = 'none' | 'rot180' | 'mirror';
 
 /** How a multi-puzzle text was laid out. */
-export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid';
+export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid' | 'records';
 
 /** What the solver concluded (the model builder's `SolveStatus`). */
 export type SolveStatus = (typeof SOLVE_STATUSES)[number];
