@@ -91,15 +91,17 @@ bool isGridHeader(std::string_view line) {
   return line.size() == i + 4 || isSpace(line[i + 4]);
 }
 
-/// The header of a janko.at-style record ("=== 1_9x9 source=…": the sw_*.puzzles.txt
-/// files), `===` then a name; not a separator line of `=` alone. The first-solve
-/// module leaves records out to stay under its weight budget (the page's worker sends
-/// them to the module with the genres).
+/// Whether janko.at-style records are read: the first-solve module leaves them out to
+/// stay under its weight budget (the page's worker sends them to the module with the
+/// genres; docs/performance.md).
 #ifdef GRIDMILP_WITH_GENRES
 constexpr bool kReadsRecords = true;
 #else
 constexpr bool kReadsRecords = false;
 #endif
+
+/// The header of a janko.at-style record ("=== 1_9x9 source=…": the sw_*.puzzles.txt
+/// files), `===` then a name; not a separator line of `=` alone.
 bool isRecordHeader(std::string_view line) {
   if (!kReadsRecords) return false;
   std::size_t i = line.find_first_not_of(" \t");
