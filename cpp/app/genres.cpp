@@ -925,12 +925,13 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
 namespace {
 
 /// The Sudoku genre's puzzle of `givens`, in its boxes.
-std::unique_ptr<puzzles::DigitPuzzle> sudokuPuzzleOf(const sudoku::Grid& givens) {
+std::unique_ptr<puzzles::DigitPuzzle> sudokuPuzzleOf(const std::string& name,
+                                                     const sudoku::Grid& givens) {
   auto p = std::make_unique<puzzles::DigitPuzzle>();
   const int n = givens.shape.size();
   p->grid = puzzles::RectGrid{n, n};
   p->n = n;
-  p->name = "Puzzle 1";
+  p->name = name;
   p->givens = givens.cells;
   puzzles::setBoxes(*p, "Sudoku", givens.shape.boxHeight, givens.shape.boxWidth);
   return p;
@@ -955,21 +956,23 @@ Value sudokuAnswerJson(const puzzles::DigitPuzzle& puzzle, const sudoku::Grid& g
 
 }  // namespace
 
-Value sudokuAnswerJson(const sudoku::Grid& givens, const sudoku::Grid& answer, JsonAllocator& a) {
-  return sudokuAnswerJson(*sudokuPuzzleOf(givens), answer, a);
+Value sudokuAnswerJson(const std::string& name, const sudoku::Grid& givens,
+                       const sudoku::Grid& answer, JsonAllocator& a) {
+  return sudokuAnswerJson(*sudokuPuzzleOf(name, givens), answer, a);
 }
 
 Value sudokuBoardJson(const sudoku::Grid& givens, const sudoku::Grid* answer, JsonAllocator& a) {
-  const std::unique_ptr<puzzles::DigitPuzzle> puzzle = sudokuPuzzleOf(givens);
+  const std::unique_ptr<puzzles::DigitPuzzle> puzzle = sudokuPuzzleOf("Puzzle 1", givens);
   if (answer == nullptr) return toJson(puzzles::sudokuGenre().board(*puzzle, nullptr), a);
   const Answer drawn = answerOf(*puzzle, *answer);
   return toJson(puzzles::sudokuGenre().board(*puzzle, &drawn), a);
 }
 
-void addSudokuGenreFields(const sudoku::Grid& givens, const sudoku::Grid* answer, bool draw,
+void addSudokuGenreFields(const std::string& name, const sudoku::Grid& givens,
+                          const sudoku::Grid* answer, bool draw,
                           const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks,
                           Value& result, JsonAllocator& a) {
-  const std::unique_ptr<puzzles::DigitPuzzle> puzzle = sudokuPuzzleOf(givens);
+  const std::unique_ptr<puzzles::DigitPuzzle> puzzle = sudokuPuzzleOf(name, givens);
   const int n = puzzle->n;
   result.AddMember("genre", "sudoku", a).AddMember("rows", n, a).AddMember("columns", n, a);
   if (answer != nullptr) result.AddMember("answer", sudokuAnswerJson(*puzzle, *answer, a), a);

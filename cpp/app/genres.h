@@ -23,19 +23,23 @@ Value handleGenreRequest(const std::string& type, const Value& request, const Va
                          const ProgressSink& progress, Clock::time_point start, JsonAllocator& a);
 
 /// Protocol v2 on the Sudoku route (protocol.md, "Sudoku requests that name their
-/// genre"): adds to a Sudoku result the genre route's fields — "genre": "sudoku",
+/// genre"): adds to a Sudoku result of the puzzle `name` (its header in a text of many,
+/// else "Puzzle 1") the genre route's fields — "genre": "sudoku",
 /// "rows", "columns", "answer" when `answer` is given ({cells, text, verified,
 /// brokenRule?}, as the genre route writes it) and, with `draw`, "board": the givens of
 /// `givens` in its boxes, `answer`'s digits as solved and `marks` as candidates shaded
 /// by value (a relaxation's values, SudokuSolver::relax). Throws InputError only for givens the
 /// board cannot hold (none that the Sudoku route has read).
-void addSudokuGenreFields(const sudoku::Grid& givens, const sudoku::Grid* answer, bool draw,
+void addSudokuGenreFields(const std::string& name, const sudoku::Grid& givens,
+                          const sudoku::Grid* answer, bool draw,
                           const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks,
                           Value& result, JsonAllocator& a);
 
-/// A Sudoku answer as the genre route writes one: {cells, text, verified, brokenRule?};
-/// the rule checker (the Sudoku genre's verify) judges `answer` against `givens`.
-Value sudokuAnswerJson(const sudoku::Grid& givens, const sudoku::Grid& answer, JsonAllocator& a);
+/// A Sudoku answer as the genre route writes one: {cells, text (its header "=== name"),
+/// verified, brokenRule?}; the rule checker (the Sudoku genre's verify) judges
+/// `answer` against `givens`.
+Value sudokuAnswerJson(const std::string& name, const sudoku::Grid& givens,
+                       const sudoku::Grid& answer, JsonAllocator& a);
 
 /// The board of a Sudoku (the genre's board description), `answer`'s digits drawn as
 /// solved when given.

@@ -255,6 +255,15 @@ sudoku::Grid givensOf(const SudokuRequest& request) {
   return sudoku::parseOne(*request.puzzle, request.parse);
 }
 
+#ifdef GRIDMILP_WITH_GENRES
+/// The name of the request's puzzle for a genre answer's header: the text's header
+/// ("=== 1_9x9" gives 1_9x9, "Grid 01"), else (no header, no puzzle) "Puzzle 1".
+std::string puzzleName(const SudokuRequest& request) {
+  if (!request.puzzle) return "Puzzle 1";
+  return sudoku::parseText(*request.puzzle, request.parse).puzzles.front().name;
+}
+#endif
+
 /// Protocol v2: the result of a request that names its genre also carries the genre
 /// route's fields (genre, rows, columns, answer, board: addSudokuGenreFields); the
 /// first-solve module, without the genres' code, adds only "genre".
@@ -263,7 +272,7 @@ void addGenreFields(const SudokuRequest& request, const sudoku::Grid& givens,
                     const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks = nullptr) {
   if (!request.genreNamed) return;
 #ifdef GRIDMILP_WITH_GENRES
-  addSudokuGenreFields(givens, answer, request.board, marks, result, a);
+  addSudokuGenreFields(puzzleName(request), givens, answer, request.board, marks, result, a);
 #else
   (void)givens, (void)answer, (void)marks;
   result.AddMember("genre", "sudoku", a);
@@ -406,7 +415,8 @@ Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, Js
   addGenreFields(request, givens, u.solution ? &*u.solution : nullptr, result, a);
 #ifdef GRIDMILP_WITH_GENRES
   if (request.genreNamed && u.secondSolution) {
-    result.AddMember("secondAnswer", sudokuAnswerJson(givens, *u.secondSolution, a), a);
+    result.AddMember("secondAnswer",
+                     sudokuAnswerJson(puzzleName(request), givens, *u.secondSolution, a), a);
   }
 #endif
   return result;
@@ -455,8 +465,9 @@ Value handleEnumerate(const SudokuRequest& request, const Value& id, const Progr
   if (request.genreNamed) {
     // As the genre route: each answer, with its board when asked ("boards").
     Value answers(rapidjson::kArrayType);
+    const std::string name = puzzleName(request);
     for (const sudoku::Grid& g : e.solutions) {
-      Value one = sudokuAnswerJson(givens, g, a);
+      Value one = sudokuAnswerJson(name, givens, g, a);
       if (request.boards) one.AddMember("board", sudokuBoardJson(givens, &g, a), a);
       answers.PushBack(one, a);
     }
@@ -534,7 +545,11 @@ Value handleGenerate(const SudokuRequest& request, const Value& id, const Progre
   // As the genre route: the board of the puzzle, and its answer.
   addGenreFields(request, g.puzzle, nullptr, result, a);
 #ifdef GRIDMILP_WITH_GENRES
-  if (request.genreNamed) result.AddMember("answer", sudokuAnswerJson(g.puzzle, g.solution, a), a);
+  if (request.genreNamed) {
+    // Named as the genre route names what it generates.
+    const std::string name = "generated-sudoku-" + std::to_string(options.seed);
+    result.AddMember("answer", sudokuAnswerJson(name, g.puzzle, g.solution, a), a);
+  }
 #endif
   return result;
 }
