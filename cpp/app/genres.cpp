@@ -300,16 +300,21 @@ Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) 
 
 /// An answer: {cells: [...] row by row, edges?: [...], text: the solution format,
 /// verified: what the rule checker says (null when it holds)}.
-Value answerJson(const GenreRequest& r, const Puzzle& puzzle, const Answer& answer,
-                 JsonAllocator& a) {
+Value answerJson(const Genre& genre, const Puzzle& puzzle, const Answer& answer, JsonAllocator& a) {
   Value out(rapidjson::kObjectType);
   out.AddMember("cells", intArray(answer.cells, a), a);
   if (!answer.edges.empty()) out.AddMember("edges", intArray(answer.edges, a), a);
-  const std::optional<std::string> broken = r.genre->verify(puzzle, answer);
-  out.AddMember("text", jsonString(r.genre->formatAnswer(puzzle, answer), a), a)
+  const std::optional<std::string> broken = genre.verify(puzzle, answer);
+  out.AddMember("text", jsonString(genre.formatAnswer(puzzle, answer), a), a)
       .AddMember("verified", !broken.has_value(), a);
   if (broken) out.AddMember("brokenRule", jsonString(*broken, a), a);
   return out;
+}
+
+/// The same for the request's genre.
+Value answerJson(const GenreRequest& r, const Puzzle& puzzle, const Answer& answer,
+                 JsonAllocator& a) {
+  return answerJson(*r.genre, puzzle, answer, a);
 }
 
 Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double total_ms) {
@@ -943,15 +948,7 @@ Answer answerOf(const puzzles::DigitPuzzle& puzzle, const sudoku::Grid& grid) {
 
 Value sudokuAnswerJson(const puzzles::DigitPuzzle& puzzle, const sudoku::Grid& grid,
                        JsonAllocator& a) {
-  const puzzles::Genre& genre = puzzles::sudokuGenre();
-  const Answer answer = answerOf(puzzle, grid);
-  Value out(rapidjson::kObjectType);
-  out.AddMember("cells", intArray(answer.cells, a), a);
-  const std::optional<std::string> broken = genre.verify(puzzle, answer);
-  out.AddMember("text", jsonString(genre.formatAnswer(puzzle, answer), a), a)
-      .AddMember("verified", !broken.has_value(), a);
-  if (broken) out.AddMember("brokenRule", jsonString(*broken, a), a);
-  return out;
+  return answerJson(puzzles::sudokuGenre(), puzzle, answerOf(puzzle, grid), a);
 }
 
 }  // namespace
