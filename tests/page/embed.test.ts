@@ -52,15 +52,16 @@ async function engineReady(page: Page): Promise<void> {
 
 /** The n·n values shown on a board in `where` (`.` empty). */
 async function boardOf(where: Page | Frame): Promise<string> {
+  // The editor's grid (`.board`), not the LP relaxation's picture over it.
   return where
-    .locator('[role="gridcell"]')
+    .locator('.board [role="gridcell"]')
     .evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.value || '.').join(''));
 }
 
 /** The givens on a board in `where` (solved digits read as `.`). */
 async function givensOf(where: Page | Frame): Promise<string> {
   return where
-    .locator('[role="gridcell"]')
+    .locator('.board [role="gridcell"]')
     .evaluateAll((cells) =>
       cells.map((c) => ((c as HTMLElement).dataset.kind === 'given' ? (c as HTMLElement).dataset.value : '.')).join(''),
     );
@@ -202,7 +203,7 @@ describe('embed view in an iframe on another origin', () => {
     expect(await relax.isVisible()).toBe(true);
     await embedSettled(frame);
     expect(await frame.locator('#relax-text').textContent()).toContain('integral');
-    expect(await frame.locator('.cell.lp-solid').count()).toBe([...grid01].filter((c) => c === '.').length);
+    expect(await frame.locator('.board-picture text.candidate.solid').count()).toBe([...grid01].filter((c) => c === '.').length);
     expect(await frame.locator('#model-panel').isVisible()).toBe(false);
     expect(await frame.locator('#bnb').isVisible()).toBe(false);
 
@@ -213,7 +214,7 @@ describe('embed view in an iframe on another origin', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('7');
     expect(await givensOf(frame)).toBe(grid01);
-    expect(await frame.locator('[role="grid"]').getAttribute('aria-readonly')).toBe('true');
+    expect(await frame.locator('.board[role="grid"]').getAttribute('aria-readonly')).toBe('true');
 
     const { board, status } = await solveIn(frame);
     expect(status.kind).toBe('ok');

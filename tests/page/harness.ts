@@ -178,14 +178,15 @@ export function useHarness(onStart: (harness: Harness) => void): void {
 
 /** The n·n values shown on the board (`.` for empty), read from the cells' data. */
 export async function readBoard(page: Page): Promise<string> {
-  return page.locator('[role="gridcell"]').evaluateAll((cells) =>
+  // The editor's grid (`.board`), not a picture drawn over it (an LP relaxation).
+  return page.locator('.board [role="gridcell"]').evaluateAll((cells) =>
     cells.map((c) => (c as HTMLElement).dataset.value || '.').join(''),
   );
 }
 
 /** The board's givens only (solved digits read as `.`). */
 export async function readGivens(page: Page): Promise<string> {
-  return page.locator('[role="gridcell"]').evaluateAll((cells) =>
+  return page.locator('.board [role="gridcell"]').evaluateAll((cells) =>
     cells
       .map((c) => ((c as HTMLElement).dataset.kind === 'given' ? (c as HTMLElement).dataset.value : '.'))
       .join(''),

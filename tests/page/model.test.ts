@@ -150,8 +150,9 @@ describe('LP relaxation view', () => {
     const status = await settledStatus(page);
     expect(status.text).toContain('The LP relaxation is integral: the root LP already solves the puzzle');
     const empty = [...grid01].filter((c) => c === '.').length;
-    expect(await page.locator('.cell.lp-solid').count()).toBe(empty);
-    expect(await page.locator('.lp-mark[data-lp-value]').count()).toBe(0);
+    // The engine's board description, drawn over the grid: each empty cell's one value of 1 as a digit.
+    expect(await page.locator('.board-picture text.candidate.solid').count()).toBe(empty);
+    expect(await page.locator('.board-picture text.candidate:not(.solid)').count()).toBe(0);
     await page.close();
   });
 
@@ -162,36 +163,40 @@ describe('LP relaxation view', () => {
     expect(status.text).toMatch(/^The LP relaxation is fractional in \d+ cells/);
     const n = Number(/fractional in (\d+) cells/.exec(status.text)![1]);
     expect(n).toBeGreaterThan(0);
-    const values = await page
-      .locator('.lp-mark[data-lp-value]')
-      .evaluateAll((marks) => marks.map((m) => Number((m as HTMLElement).dataset.lpValue)));
+    // The engine's board description, drawn over the grid (genre/board-svg.ts).
+    const picture = page.locator('#board-container svg.board-picture');
+    expect(await picture.getAttribute('aria-label')).toBe('LP relaxation, Sudoku 9×9');
+    const values = await picture
+      .locator('text.candidate')
+      .evaluateAll((marks) => marks.map((m) => Number(m.getAttribute('data-value'))));
     const fractional = values.filter((x) => x < 1);
     expect(fractional.length).toBeGreaterThan(0);
-    // Shading follows the value: a mark of 0.5 is drawn at half opacity.
-    const half = page.locator('.lp-mark[data-lp-value="0.5"]').first();
-    if ((await half.count()) > 0) {
-      expect(Number(await half.evaluate((m) => getComputedStyle(m).opacity))).toBeCloseTo(0.5, 2);
-    }
-    const cellsWithMarks = await page
-      .locator('[role="gridcell"]')
-      .evaluateAll((cells) => cells.filter((c) => c.querySelector('.lp-mark[data-lp-value]')).length);
-    expect(cellsWithMarks).toBe(n);
+    // Shading follows the value: a mark's square has fill-opacity 0.15 + 0.6·value.
+    const shading = await picture.locator('text.candidate:not(.solid)').evaluateAll((marks) =>
+      marks.map((m) => [Number(m.getAttribute('data-value')), Number(m.previousElementSibling!.getAttribute('fill-opacity'))]),
+    );
+    for (const [value, opacity] of shading) expect(opacity).toBeCloseTo(0.15 + 0.6 * value!, 3);
+    // Its cells say their values: a fractional cell has two or more.
+    const labels = await picture.locator('[role="gridcell"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+    expect(labels).toHaveLength(81);
+    expect(labels.filter((l) => /LP relaxation [^,]+ = [\d.]+, /.test(l))).toHaveLength(n);
+    expect(labels[0]).toMatch(/^row 1, column 1, /);
     await page.locator('header h1').click();
     await page.locator('#board-container').screenshot({ path: join(resultsDir, 'relaxation.png') });
 
-    // An edit clears the view.
+    // A click goes through the picture to the cell under it; an edit clears the view.
     const emptyCell = page.locator('[role="gridcell"][data-kind="empty"]').first();
     await emptyCell.click();
+    expect(await emptyCell.evaluate((c) => c === document.activeElement)).toBe(true);
     await page.keyboard.press('5');
-    expect(await page.locator('.lp-mark').count()).toBe(0);
+    expect(await page.locator('.board-picture').count()).toBe(0);
     await page.keyboard.press('Backspace'); // back to top95 line 4
     // So does a solve.
     await page.getByRole('button', { name: 'Show LP relaxation' }).click();
     await settledStatus(page);
-    expect(await page.locator('.lp-mark').count()).toBeGreaterThan(0);
+    expect(await page.locator('.board-picture text.candidate').count()).toBeGreaterThan(0);
     await solve(page);
-    expect(await page.locator('.lp-mark').count()).toBe(0);
-    expect(await page.locator('.cell.lp-solid').count()).toBe(0);
+    expect(await page.locator('.board-picture').count()).toBe(0);
     await page.close();
   });
 });

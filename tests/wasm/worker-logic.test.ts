@@ -505,6 +505,28 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     });
   });
 
+  it('routes a Sudoku request that names its genre to the module that draws boards', async () => {
+    const main = countingLoader('gridmilp_wasm');
+    const sat = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
+    await logic.handle({ id: 1, type: 'relax', puzzle: top95Lines[3]! });
+    expect(sat.fetched()).toBe(0);
+    await logic.handle({ id: 2, type: 'relax', puzzle: top95Lines[3]!, genre: 'sudoku' });
+    expect(sat.fetched()).toBe(1);
+    const [plain, named] = posted.filter(isResult).map((m) => m.result as RelaxResult);
+    expect(plain!.board).toBeUndefined();
+    expect(named!.genre).toBe('sudoku');
+    // The same relaxation, drawn: one candidate mark per non-zero value off the givens.
+    expect(named!.values).toEqual(plain!.values);
+    const marks = named!.board!.items.filter((item) => item.kind === 'candidate');
+    const open = plain!.values.filter(([r, c, , x]) => top95Lines[3]![(r - 1) * 9 + (c - 1)] === '.' && x > 1e-9);
+    expect(marks).toHaveLength(open.length);
+    expect(named!.board!.items.filter((item) => item.kind === 'number' && item.style === 'given')).toHaveLength(
+      [...top95Lines[3]!].filter((ch) => ch !== '.').length,
+    );
+  });
+
   it('routes genre requests to the module that has the genres, progress and all', async () => {
     const main = countingLoader('gridmilp_wasm');
     const sat = countingLoader('gridmilp_wasm_sat');

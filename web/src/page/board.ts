@@ -45,8 +45,10 @@ export class Board {
   private cells: HTMLElement[] = [];
   private givens: number[] = [];
   private solution: number[] | null = null;
-  /** LP relaxation marks per cell (digit → value), or `null` when none are shown. */
-  private marks: Map<number, number>[] | null = null;
+  /** The frame holding the grid and, over it, an engine-drawn picture. */
+  private readonly frame: HTMLElement;
+  /** The picture over the grid (an LP relaxation), or `null` when none is shown. */
+  private picture: SVGSVGElement | null = null;
   private active = 0;
   private shapeValue: Shape = DEFAULT_SHAPE;
   private hex = false;
@@ -64,6 +66,8 @@ export class Board {
   constructor(container: HTMLElement, onChange: (change: BoardChange) => void = () => undefined) {
     this.onChange = onChange;
     this.container = container;
+    this.frame = document.createElement('div');
+    this.frame.className = 'board-frame';
     this.element = this.build(DEFAULT_SHAPE);
   }
 
@@ -152,7 +156,7 @@ export class Board {
   setGivens(givens: string): void {
     this.givens = cellsFromString(givens, this.size);
     this.solution = null;
-    this.marks = null;
+    this.showPicture(null);
     this.clearConflicts();
     this.clearDifferences();
     this.renderAll();
@@ -167,38 +171,36 @@ export class Board {
    */
   setSolution(solution: string | null): void {
     this.solution = solution === null ? null : cellsFromString(solution, this.size);
-    this.marks = null;
+    this.showPicture(null);
     if (solution === null) this.clearDifferences();
     this.renderAll();
   }
 
   /**
-   * Show an LP relaxation: every value as a small digit mark in its cell, with opacity
-   * proportional to the value (1.0 solid, 0.5 half). A cell without a given whose only
-   * value is 1 is drawn like a solved digit. Any edit, load, solution or clear hides it.
+   * Lay a picture the engine drew over the grid, e.g. the LP relaxation's board
+   * description drawn by genre/board-svg.ts (each candidate shaded by its value). The
+   * grid underneath keeps focus and keys: clicks go through the picture to its cells,
+   * the focused cell shows through it, and any edit, load, solution or clear removes it.
    *
-   * @param values `[row, column, digit, value, fixed]` entries (1-based), or `null` to hide
+   * @param svg an `<svg>` that scales to its box and draws exactly this grid, with its
+   *   outer border (board-svg.ts `cropToGrid`); `null` removes the picture shown
    */
-  setRelaxation(values: readonly (readonly number[])[] | null): void {
-    if (values === null) {
-      if (this.marks === null) return;
-      this.marks = null;
-    } else {
-      const n = this.size;
-      this.marks = Array.from({ length: n * n }, () => new Map<number, number>());
-      for (const [r, c, d, x] of values) {
-        if (r === undefined || c === undefined || d === undefined || x === undefined) continue;
-        if (r < 1 || r > n || c < 1 || c > n || d < 1 || d > n || !(x > 1e-6)) continue;
-        this.marks[(r - 1) * n + (c - 1)]!.set(d, Math.min(x, 1));
-      }
+  showPicture(svg: SVGSVGElement | null): void {
+    if (svg === null && this.picture === null) return;
+    this.picture?.remove();
+    this.picture = svg;
+    if (svg !== null) {
+      svg.classList.add('board-picture');
       this.solution = null;
+      this.renderAll();
+      this.frame.append(svg);
     }
-    this.renderAll();
+    this.frame.classList.toggle('pictured', svg !== null);
   }
 
-  /** True while an LP relaxation is drawn. */
-  get showsRelaxation(): boolean {
-    return this.marks !== null;
+  /** True while a picture (an LP relaxation) lies over the grid. */
+  get showsPicture(): boolean {
+    return this.picture !== null;
   }
 
   /**
@@ -215,7 +217,7 @@ export class Board {
   clear(): void {
     this.givens.fill(0);
     this.solution = null;
-    this.marks = null;
+    this.showPicture(null);
     this.clearConflicts();
     this.clearDifferences();
     this.renderAll();
@@ -295,9 +297,10 @@ export class Board {
     this.cells = [];
     this.givens = new Array<number>(n * n).fill(0);
     this.solution = null;
-    this.marks = null;
+    this.showPicture(null);
     this.active = 0;
-    this.container.replaceChildren();
+    this.container.replaceChildren(this.frame);
+    this.frame.replaceChildren();
     const grid = document.createElement('div');
     grid.className = 'board';
     grid.setAttribute('role', 'grid');
@@ -333,7 +336,7 @@ export class Board {
     }
     grid.addEventListener('keydown', (e) => this.onKeyDown(e));
     if (this.readOnlyValue) grid.setAttribute('aria-readonly', 'true');
-    this.container.append(grid);
+    this.frame.append(grid);
     this.element = grid;
     this.renderAll();
     return grid;
@@ -377,12 +380,9 @@ export class Board {
     if (this.givens[index] === value && this.solution === null) return;
     this.givens[index] = value;
     // Any edit makes a shown solution stale, and old highlights with it.
-    const hadExtras =
-      this.solution !== null ||
-      this.marks !== null ||
-      this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
+    const hadExtras = this.solution !== null || this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
     this.solution = null;
-    this.marks = null;
+    this.showPicture(null);
     this.clearConflicts();
     this.clearDifferences();
     if (hadExtras) this.renderAll();
@@ -439,7 +439,6 @@ export class Board {
   }
 
   private renderAll(): void {
-    this.element?.classList.toggle('relaxed', this.marks !== null);
     for (let i = 0; i < this.cells.length; i++) this.render(i);
   }
 
@@ -458,13 +457,7 @@ export class Board {
     const value = given || solved;
     const kind = given ? 'given' : solved ? 'solved' : 'empty';
     const symbol = displaySymbol(value, this.hex);
-    const marks = given === 0 ? this.marks?.[index] : undefined;
-    if (cell.childElementCount > 0 || cell.textContent !== symbol) cell.textContent = symbol;
-    if (cell.dataset.lp !== undefined) {
-      cell.classList.remove('lp-solid');
-      delete cell.dataset.lp;
-    }
-    if (marks !== undefined && marks.size > 0) this.renderMarks(cell, marks);
+    if (cell.textContent !== symbol) cell.textContent = symbol;
     setData(cell, 'value', value ? canonicalChar(value) : '');
     setData(cell, 'kind', kind);
     cell.classList.toggle('given', kind === 'given');
@@ -474,43 +467,7 @@ export class Board {
     const c = (index % n) + 1;
     const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
     const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}${cell.dataset.remove ? ', remove this given' : ''}${cell.dataset.unfilled ? ', left empty' : ''}`;
-    const lp = cell.dataset.lp ? `, LP relaxation ${cell.dataset.lp}` : '';
-    const label = `row ${r}, column ${c}: ${what}${extra}${lp}`;
+    const label = `row ${r}, column ${c}: ${what}${extra}`;
     if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
-  }
-
-  /** Draw one cell's relaxation values: a solid digit, or a grid of shaded marks. */
-  private renderMarks(cell: HTMLElement, marks: Map<number, number>): void {
-    const entries = [...marks.entries()].sort((a, b) => a[0] - b[0]);
-    const only = entries.length === 1 ? entries[0]! : null;
-    if (only !== null && only[1] >= 1 - 1e-6) {
-      cell.textContent = displaySymbol(only[0], this.hex);
-      cell.classList.add('lp-solid');
-      cell.dataset.lp = `${displaySymbol(only[0], this.hex)} = 1`;
-      return;
-    }
-    const { boxHeight: h, boxWidth: w } = this.shapeValue;
-    const box = document.createElement('span');
-    box.className = 'lp-marks';
-    box.style.setProperty('--mh', String(h));
-    box.style.setProperty('--mw', String(w));
-    box.setAttribute('aria-hidden', 'true');
-    for (let d = 1; d <= this.size; d++) {
-      const x = marks.get(d);
-      const mark = document.createElement('span');
-      mark.className = 'lp-mark';
-      if (x !== undefined) {
-        mark.textContent = displaySymbol(d, this.hex);
-        mark.dataset.digit = String(d);
-        mark.dataset.lpValue = String(Math.round(x * 1e4) / 1e4);
-        mark.style.setProperty('--x', String(x));
-        mark.title = `${displaySymbol(d, this.hex)}: ${Math.round(x * 1000) / 1000}`;
-      }
-      box.append(mark);
-    }
-    cell.append(box);
-    cell.dataset.lp = entries
-      .map(([d, x]) => `${displaySymbol(d, this.hex)} = ${Math.round(x * 1000) / 1000}`)
-      .join(', ');
   }
 }

@@ -16,6 +16,7 @@ import {
   type SolveOptions,
 } from '../solver/protocol';
 import { Board } from './board';
+import { gridPicture } from './actions/picture';
 import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
@@ -208,14 +209,18 @@ class Embed {
     this.setJob('relax');
     this.setStatus('Solving the LP relaxation…', 'busy');
     try {
-      const result = await this.client.relax(givens, { ...this.fields(), options: this.options() });
+      // Named genre: the engine also draws the board, each candidate shaded by its value.
+      const result = await this.client.relax(givens, { ...this.fields(), options: this.options(), genre: 'sudoku' });
       if (this.board.getGivens() !== givens) return;
       if (result.status !== 'optimal') {
         this.relaxText.textContent = `No LP solution (${result.status}): the givens contradict each other.`;
         this.setStatus(this.relaxText.textContent, 'error');
         return;
       }
-      this.board.setRelaxation(result.values);
+      const { size } = this.board.shape;
+      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`);
+      if (this.board.getGivens() !== givens) return;
+      this.board.showPicture(picture);
       const text = describeRelaxation(result.integral, fractionalCells(result.values));
       this.relaxText.textContent = text;
       this.relaxText.dataset.integral = String(result.integral);

@@ -21,6 +21,7 @@ import {
   type WorkerParseResult,
   type PageToWorker,
   type PuzzleFields,
+  type GenreNamedFields,
   type SolveMethod,
   type SolveOptions,
   type SolveResult,
@@ -196,16 +197,6 @@ export class SolverClient {
   }
 
   /**
-   * The LP relaxation of a puzzle (integrality dropped; glp_simplex).
-   *
-   * @param puzzle one puzzle in any accepted format
-   * @param extra puzzle fields and solver options (`options.model` chooses the model)
-   * @returns the relaxation's values `[row, column, digit, value, fixed]` and whether
-   *   they are integral
-   * @throws SolverError with the engine's code (e.g. `parse_error`), or `stopped`,
-   *   `worker_crashed`, `engine_crashed`, `load_failed`
-   */
-  /**
    * A request of the genre route (protocol.md, "Genres"), answered by the module that
    * has the genres.
    *
@@ -243,7 +234,19 @@ export class SolverClient {
     return genreOnWorkers<R>(this, (n) => this.helpersFor(n), count, requests, onEach, this.helpers.length);
   }
 
-  relax(puzzle: string, extra: PuzzleFields & { options?: SolveOptions } = {}): Promise<RelaxResult> {
+  /**
+   * The LP relaxation of a puzzle (integrality dropped; glp_simplex).
+   *
+   * @param puzzle one puzzle in any accepted format
+   * @param extra puzzle fields and solver options (`options.model` chooses the model);
+   *   `genre: 'sudoku'` also asks for the board description, each candidate shaded by
+   *   its value (answered by the module with the genres, loaded on first use)
+   * @returns the relaxation's values `[row, column, digit, value, fixed]` and whether
+   *   they are integral
+   * @throws SolverError with the engine's code (e.g. `parse_error`), or `stopped`,
+   *   `worker_crashed`, `engine_crashed`, `load_failed`
+   */
+  relax(puzzle: string, extra: PuzzleFields & GenreNamedFields & { options?: SolveOptions } = {}): Promise<RelaxResult> {
     return this.send({ type: 'relax', puzzle, ...extra });
   }
 

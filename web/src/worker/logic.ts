@@ -12,6 +12,7 @@ import type {
   Objective,
   PageToWorker,
   PuzzleFields,
+  GenreNamedFields,
   SolveMethod,
   SolveOptions,
   Symmetry,
@@ -386,13 +387,15 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
  * Whether a message needs the module with the genres: a genre route request, or what
  * the first-solve module leaves out to stay under its weight budget (issue #24):
  * `explainInfeasible`, an `exportModel` in free MPS (GLPK's MPS writer), of one
- * `row` or with the `formulation` (the model panel's), and texts of janko.at records.
+ * `row` or with the `formulation` (the model panel's), texts of janko.at records, and
+ * Sudoku requests that name their genre (their answer and board: protocol.md).
  */
 function needsFullModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, format, row, formulation, text, puzzle } = message as Record<string, unknown>;
+  const { type, format, row, formulation, text, puzzle, genre } = message as Record<string, unknown>;
   return (
     type === 'genre' ||
+    genre === 'sudoku' ||
     type === 'explainInfeasible' ||
     (type === 'exportModel' && (format === 'mps' || row != null || formulation === true)) ||
     isRecordText(text) ||
@@ -427,9 +430,13 @@ function withLargeLimit(options: SolveOptions | undefined, largeMs: number): Sol
   return { ...options, timeLimitMs: base > 0 ? Math.min(base, largeMs) : largeMs };
 }
 
-/** Keep only the puzzle fields with plausible types (the engine checks values). */
-function puzzleFields(m: Record<string, unknown>): PuzzleFields {
-  const out: PuzzleFields = {};
+/** Keep only the puzzle fields (and a named genre) with plausible types (the engine checks values). */
+function puzzleFields(m: Record<string, unknown>): PuzzleFields & GenreNamedFields {
+  const out: PuzzleFields & GenreNamedFields = {};
+  // Protocol v2 on the Sudoku route: the genre named, and whether to draw boards.
+  if (m.genre === 'sudoku') out.genre = 'sudoku';
+  if (typeof m.board === 'boolean') out.board = m.board;
+  if (typeof m.boards === 'boolean') out.boards = m.boards;
   if (typeof m.size === 'number' || m.size === 'auto') out.size = m.size;
   if (typeof m.boxHeight === 'number') out.boxHeight = m.boxHeight;
   if (typeof m.boxWidth === 'number') out.boxWidth = m.boxWidth;

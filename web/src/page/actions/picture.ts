@@ -7,6 +7,7 @@
  * solve does not download the renderer.
  */
 import type { Board, GenreResultHead } from '../../solver/genre';
+import type { SudokuGenreFields } from '../../solver/protocol';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
 import { usualBoxHeight, valueOfChar } from '../format';
@@ -46,4 +47,23 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
   } catch (e) {
     jobs.showError(e, false);
   }
+}
+
+/**
+ * The board description a Sudoku result carries (its request named `genre: 'sudoku'`),
+ * drawn by the genre page's renderer and cropped to lie over the Sudoku page's grid
+ * (board.ts `showPicture`). The renderer is fetched on the first call.
+ *
+ * @param result a Sudoku result of a request that named its genre
+ * @param label the picture's accessible name ("LP relaxation, 9×9")
+ * @returns the `<svg>`, scaling to its box
+ * @throws Error when the result has no board (the first-solve module answered: it draws no boards)
+ */
+export async function gridPicture(result: SudokuGenreFields, label: string): Promise<SVGSVGElement> {
+  const drawn = result.board;
+  if (drawn === undefined) throw new Error('The engine sent no board description to draw (the first-solve module draws none).');
+  const { renderBoard, cropToGrid } = await import('../genre/board-svg');
+  const svg = renderBoard(drawn, label);
+  cropToGrid(svg, drawn);
+  return svg;
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The LP relaxation of the board's puzzle, drawn on the board: each candidate shaded by
- * its value (the Model panel's "Show LP relaxation").
+ * its value (the Model panel's "Show LP relaxation"). The engine describes the board
+ * (the request names genre `sudoku`) and the genre page's renderer draws it over the grid.
  */
 import { describeRelaxation, fractionalCells, plural } from '../format';
 import type { Page } from '../app/page';
+import { gridPicture } from './picture';
 
 /** Solve the LP relaxation of the board's puzzle and shade the candidates by value. */
 export async function relax(page: Page): Promise<void> {
@@ -16,7 +18,8 @@ export async function relax(page: Page): Promise<void> {
     'relax',
     'Solving the LP relaxation…',
     async () => {
-      const result = await page.client.relax(givens, { ...settings.boardFields(), options: settings.options() });
+      // Named genre: the engine also draws the board, each candidate shaded by its value.
+      const result = await page.client.relax(givens, { ...settings.boardFields(), options: settings.options(), genre: 'sudoku' });
       if (board.getGivens() !== givens) {
         jobs.setStatus('Relaxed, but the board changed meanwhile: press Show LP relaxation again.', 'info');
         return;
@@ -25,7 +28,10 @@ export async function relax(page: Page): Promise<void> {
         jobs.setStatus(`The LP relaxation has no solution (${result.status}): the givens contradict each other.`, 'error');
         return;
       }
-      board.setRelaxation(result.values);
+      const { size } = board.shape;
+      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`);
+      if (board.getGivens() !== givens) return;
+      board.showPicture(picture);
       const model = result.model === 'textbook' ? '' : ` (${result.model} model)`;
       jobs.setStatus(
         `${describeRelaxation(result.integral, fractionalCells(result.values))}${model} · ${plural(result.stats.columns, 'variable')}, ${plural(result.stats.rows, 'constraint')}.`,

@@ -103,6 +103,17 @@ function cellWords(board: Board): string[][] {
     else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
     else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
   }
+  // A cell's LP relaxation values, said together: "LP relaxation 3 = 0.5, 7 = 0.5".
+  const relaxed = new Map<string, string[]>();
+  for (const item of board.items) {
+    if (item.kind !== 'candidate') continue;
+    const key = `${item.row},${item.column}`;
+    relaxed.set(key, [...(relaxed.get(key) ?? []), `${item.text ?? ''} = ${Math.round((item.value ?? 0) * 1000) / 1000}`]);
+  }
+  for (const [key, values] of relaxed) {
+    const [row, column] = key.split(',').map(Number) as [number, number];
+    at(row, column)?.push(`LP relaxation ${values.join(', ')}`);
+  }
   for (const item of board.items) {
     if (item.kind === 'cage') at(item.row, item.column)?.push(`cage sum ${item.text ?? ''}`);
   }
@@ -229,14 +240,22 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
       }
       case 'candidate': {
         const marks = marksPerCell.get(`${item.row},${item.column}`) ?? [];
+        const v = item.value ?? 0;
+        const value = String(Math.round(v * 1e4) / 1e4);
+        if (marks.length === 1 && v >= 1 - 1e-6) {
+          // The LP's only value for the cell is 1: drawn as a solved number.
+          layers.text.append(
+            el('text', { x, y: y + 9, 'text-anchor': 'middle', 'font-size': 26, fill: '#1d5fb8', class: 'candidate solid', 'data-value': value }, item.text ?? ''),
+          );
+          break;
+        }
         const k = Number(item.text) - 1;
         const slot = Number.isInteger(k) && k >= 0 ? k : marks.indexOf(item);
         const sx = x - CELL / 2 + ((slot % side) + 0.5) * (CELL / side);
         const sy = y - CELL / 2 + (Math.floor(slot / side) + 0.5) * (CELL / side);
-        const v = item.value ?? 0;
         layers.marks.append(
           el('rect', { x: sx - CELL / side / 2, y: sy - CELL / side / 2, width: CELL / side, height: CELL / side, fill: '#e8a33d', 'fill-opacity': 0.15 + 0.6 * v }),
-          el('text', { x: sx, y: sy + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#17202e', class: 'candidate' }, item.text ?? ''),
+          el('text', { x: sx, y: sy + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#17202e', class: 'candidate', 'data-value': value }, item.text ?? ''),
         );
         break;
       }
@@ -298,6 +317,21 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
   }
   svg.append(layers.shade, layers.grid, layers.marks, layers.cages, layers.walls, layers.text, cells);
   return svg;
+}
+
+/**
+ * Crops a board drawn by {@link renderBoard} to its grid and outer border (the margin
+ * for outside clues left out) and lets it scale to its box, so it can lie exactly over
+ * another drawing of the same grid: the Sudoku page's editor (board.ts, `showPicture`).
+ *
+ * @param svg a board drawn by {@link renderBoard}
+ * @param board the board description it draws (its rows and columns)
+ */
+export function cropToGrid(svg: SVGSVGElement, board: Board): void {
+  const border = 3; // the outer border's stroke width, half of it outside the grid
+  svg.setAttribute('viewBox', `${MARGIN - border / 2} ${MARGIN - border / 2} ${board.columns * CELL + border} ${board.rows * CELL + border}`);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
 }
 
 /**
