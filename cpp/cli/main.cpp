@@ -103,6 +103,27 @@ std::string text(const Value& value) {
   return std::string(value.GetString(), value.GetStringLength());
 }
 
+/// An error's message (protocol.md, "Errors") with the cells its `where` names, when the
+/// message does not say them itself: "cage 'g' has 2 cells and sum 18, … (row 6, column
+/// 1; row 6, column 2)", as the page says it (genre/view.ts, errorMessage).
+std::string messageWithCells(const Value& error) {
+  std::string message = text(error["message"]);
+  if (!error.HasMember("where") || !error["where"].IsObject()) return message;
+  const Value& where = error["where"];
+  if (!where.HasMember("cells") || !where["cells"].IsArray() || where["cells"].Empty() ||
+      message.find("row ") != std::string::npos) {
+    return message;
+  }
+  std::string cells;
+  for (const Value& cell : where["cells"].GetArray()) {
+    if (!cell.IsObject() || !cell.HasMember("row") || !cell.HasMember("column")) continue;
+    cells += (cells.empty() ? "" : "; ") + std::string("row ") +
+             std::to_string(cell["row"].GetInt()) + ", column " +
+             std::to_string(cell["column"].GetInt());
+  }
+  return cells.empty() ? message : message + " (" + cells + ")";
+}
+
 /// The puzzle fields of a request from --size, --box and --symbols (0 / "" = not given).
 struct ShapeArgs {
   int size = 0;
@@ -270,7 +291,7 @@ bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Do
   *parsed = app::handle(request);
   if (!parsed->HasMember("error")) return true;
   if (cmd.as_json) std::cout << app::writeJson(*parsed) << "\n";
-  std::cerr << "gridmilp: " << where(cmd.path) << ": " << text((*parsed)["error"]["message"])
+  std::cerr << "gridmilp: " << where(cmd.path) << ": " << messageWithCells((*parsed)["error"])
             << "\n";
   if (isSpreadsheetPath(cmd.path)) {
     std::cerr << "gridmilp: " << cmd.path
@@ -601,7 +622,7 @@ int runGenreSolve(const SolveCommand& cmd) {
   std::vector<std::pair<int, ResultRow>> refused_rows;
   for (const Value& left : parsed["result"]["refused"].GetArray()) {
     ++errors;
-    const std::string message = text(left["error"]["message"]);
+    const std::string message = messageWithCells(left["error"]);
     const std::string label =
         text(left["name"]) + " (line " + std::to_string(left["line"].GetInt()) + ")";
     // Most messages name the record already ("b (line 5): expected 3 lines …").
@@ -654,8 +675,8 @@ int runGenreSolve(const SolveCommand& cmd) {
     ResultRow& row = rows[i];
     if (response.HasMember("error")) {
       ++errors;
-      row.status = "error: " + text(response["error"]["message"]);
-      std::cerr << "gridmilp: " << label << ": " << text(response["error"]["message"]) << "\n";
+      row.status = "error: " + messageWithCells(response["error"]);
+      std::cerr << "gridmilp: " << label << ": " << messageWithCells(response["error"]) << "\n";
       // Clashing givens are still an input error, and explained (as for Sudoku).
       if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
         explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);

@@ -332,6 +332,16 @@ TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {
   EXPECT_NE(run.out.find("error: Two 3s in row 1"), std::string::npos) << run.out;
   run = runCli("solve -", "\n\n");
   EXPECT_EQ(run.exit_code, 2);
+  // A genre's error names its cells when its message does not (the response's where.cells).
+  run = runCli("solve - --genre killer",
+               "=== bad18\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n18 - 3 -\n"
+               "a a b b\nc c d d\ne e f f\ng g h h\n",
+               true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("cage 'g' has 2 cells and sum 18, but 2 different digits add up to 3 to 7 "
+                         "(row 4, column 1; row 4, column 2)"),
+            std::string::npos)
+      << run.out;
 }
 
 TEST(CliTest, JsonOutputIsTheProtocol) {
