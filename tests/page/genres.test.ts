@@ -360,6 +360,16 @@ describe('the genre page', () => {
     await page.keyboard.press('Enter');
     await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 1, cage sum 3"]').waitFor();
     expect(await page.inputValue('#genre-text')).toMatch(/^=== my_puzzle\n6 6\n3 - - - - -\n/);
+    // A cage over a cell of another is refused, naming the cell and that cage; the text stays.
+    const text = await page.inputValue('#genre-text');
+    await cell(1, 2).click();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.fill('#genre-cage-sum', '7');
+    await page.click('#genre-make-cage');
+    expect(await page.textContent('#genre-status')).toBe(
+      'Row 1, column 2 is already in the cage of sum 3 (from row 1, column 1): cages do not overlap. Select cells outside it, or delete that cage first (Delete cage).',
+    );
+    expect(await page.inputValue('#genre-text')).toBe(text);
     // Shift+arrows select too: a cage of three down the last column.
     await cell(1, 6).click();
     await page.keyboard.press('Shift+ArrowDown');

@@ -197,6 +197,24 @@ export class BoardEditor {
       return;
     }
     const cells = [...this.selection].sort((a, b) => a - b);
+    // Cages do not overlap: a selected cell of another cage is refused, naming it, and
+    // the text and the board stay as they were.
+    const before = readRecord(this.host.text.value, EDITING[this.host.genre].blocks);
+    if (before !== null) {
+      const [sums, ids] = before.blocks as [string[], string[]];
+      const taken = cells.find((cell) => ids[cell] !== undefined && ids[cell] !== '-' && ids[cell] !== '.');
+      if (taken !== undefined) {
+        const columns = before.columns;
+        const first = ids.findIndex((id) => id === ids[taken]);
+        this.host.say(
+          `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${sums[first] ?? '?'} ` +
+            `(from row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}): cages do not overlap. ` +
+            'Select cells outside it, or delete that cage first (Delete cage).',
+          'error',
+        );
+        return;
+      }
+    }
     this.edit((record) => {
       const [sums, ids] = record.blocks as [string[], string[]];
       const id = freshId(ids);
