@@ -268,7 +268,7 @@ describe('solve with a genre', () => {
 
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {
     expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(
-      'one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square',
+      "Unknown genre 'masyu': one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square",
     );
     expect(thrown(() => solver.solve(killer, { genre: 'killer', colour: 1 } as never)).message).toContain(
       "Unknown option 'colour' for a killer solve",

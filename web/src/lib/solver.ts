@@ -715,7 +715,10 @@ function genreOptionsOf(options: unknown): GenreSolveCallOptions | null {
   const genre = (options as { genre: unknown }).genre;
   if (genre === 'sudoku' || genre === undefined) return null;
   if (typeof genre !== 'string' || !(GENRE_IDS as readonly string[]).includes(genre)) {
-    throw invalidOption('genre', `Unknown genre ${describe(genre)}: one of ${GENRE_IDS.join(', ')}.`);
+    // As the engine says it (registry.cpp): "Unknown genre 'masyu': one of …"; a genre
+    // that is no string is described ("the number 3").
+    const named = typeof genre === 'string' ? `'${genre}'` : describe(genre);
+    throw invalidOption('genre', `Unknown genre ${named}: one of ${GENRE_IDS.join(', ')}.`);
   }
   return options as GenreSolveCallOptions;
 }
