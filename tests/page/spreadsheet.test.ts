@@ -86,6 +86,25 @@ describe('spreadsheets on the page', () => {
     await page.close();
   });
 
+  it('draws a 6×6 of 3×2 boxes as SVG with its own box walls', async () => {
+    const page = await h.openPage();
+    // gridmilp's own: `generate --size 6 --box 3x2 --seed 4`, unique.
+    const line = '......3.25..6...3.5...4....1.5...3..';
+    const rows = Array.from({ length: 6 }, (_, r) => [...line.slice(r * 6, r * 6 + 6)].map((c) => (c === '.' ? '-' : c)).join(' '));
+    await page.getByRole('textbox', { name: 'Puzzle text' }).fill(`=== boxes_3x2\n6 6 3x2\n${rows.join('\n')}\n`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await page.locator('.board[data-size="6"]').waitFor();
+    expect(await page.locator('.board').getAttribute('aria-label')).toBe('Sudoku board, 6 by 6, boxes of 3 by 2');
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+    const picture = readFileSync((await svg.path())!, 'utf8');
+    // Walls 3 units wide: vertical ones after columns 2 and 4 (x = 8 + 48·c), none after 3.
+    const walls = [...picture.matchAll(/<line x1="(\d+)" x2="(\d+)" y1="[\d.]+" y2="[\d.]+" stroke="#17202e" stroke-width="3"/g)];
+    const xs = new Set(walls.filter((m) => m[1] === m[2]).map((m) => Number(m[1])));
+    expect([...xs].sort((a, b) => a - b)).toEqual([104, 200]);
+    expect((await settledStatus(page)).text).toBe('Saved gridmilp-puzzle.svg: the givens, box walls drawn.');
+    await page.close();
+  });
+
   it('solves the sheets of a workbook as a batch named by sheet and range, and downloads the results', async () => {
     const page = await h.openPage();
     const bytes = await workbook((wb) => {

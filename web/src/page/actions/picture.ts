@@ -10,7 +10,7 @@ import type { Board, GenreResultHead } from '../../solver/genre';
 import type { SudokuGenreFields } from '../../solver/protocol';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
-import { usualBoxHeight, valueOfChar } from '../format';
+import { valueOfChar } from '../format';
 
 /**
  * Save the board as `format`: the givens, and the solution's other digits when solved.
@@ -21,12 +21,6 @@ import { usualBoxHeight, valueOfChar } from '../format';
 export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<void> {
   const { board, client, jobs } = page;
   const { size, boxHeight, boxWidth } = board.shape;
-  // The engine's Sudoku reads a line of n² cells with the usual boxes for n.
-  const usual = usualBoxHeight(size);
-  if (boxHeight !== usual || boxWidth !== size / usual) {
-    jobs.setStatus(`Download ${format.toUpperCase()} draws ${size}×${size} boards with ${usual}×${size / usual} boxes only, not ${boxHeight}×${boxWidth}.`, 'error');
-    return;
-  }
   const solution = board.getSolution();
   try {
     const [{ renderBoard, svgText, pngBlob }, drawn] = await Promise.all([
@@ -35,6 +29,8 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
         type: 'board',
         genre: 'sudoku',
         size,
+        boxHeight, // the board's boxes, usual or not (3×2 on a 6×6)
+        boxWidth,
         puzzle: board.getGivens(),
         ...(solution ? { answer: [...solution].map(valueOfChar) } : {}),
       }),
