@@ -66,9 +66,18 @@
 // CNF-SAT turns each cover row over hundreds of candidates into adders: on sw_Nurikabe
 // record 23_10x18 (ten 7s) the candidates give 40,638 SAT variables and 222,448 clauses
 // and take 2.1 s, the cells 1,327 and 4,165 and take 19 ms (docs/performance.md).
+// Model "stream" has s alone, and states the islands by cuts (streamIslandCuts):
+//   clue[r,c]:      s = 0 on a clue
+//   unreached[r,c]: s = 1 where no island can reach (beside two clues, or farther than
+//                   n_k − 1 steps from every clue k through the cells it may take)
+//   stream[…]:      sum s = cells − sum n_k, by a sequential counter (clause rows)
+//   island[k]:      cuts for an island without a clue, with two, too large or too small
+// with pool, pocket, connect and walled as above. Slower on most puzzles, it answers
+// those whose islands cover most of the grid (docs/models.md).
 #include "puzzles/nurikabe/nurikabe.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "puzzles/common/cells.h"
@@ -133,12 +142,18 @@ struct ClueIsland {
 
 /// The shading s, with `cuts` counting the stream's cuts (connect, walled, whole_nogood).
 struct NurikabeBuilt : ConnectedShadingBuilt {
-  milp::VarFamily y;                ///< y(k, j)
-  milp::VarFamily z;                ///< z(k, r, c)
-  std::vector<ClueIsland> islands;  ///< per clue (0-based)
-  bool switched = false;            ///< BuildOptions::switchClues: z[k,clue] is keep
-  mutable int islandCuts = 0;       ///< big_connect cuts named so far
-  mutable int sizeCuts = 0;         ///< size cuts named so far
+  milp::VarFamily y;                 ///< y(k, j)
+  milp::VarFamily z;                 ///< z(k, r, c)
+  std::vector<ClueIsland> islands;   ///< per clue (0-based)
+  bool switched = false;             ///< BuildOptions::switchClues: z[k,clue] is keep
+  bool stream = false;               ///< model "stream": s alone, islands by cuts
+  mutable int streamIslandCuts = 0;  ///< island cuts of model "stream" named so far
+  /// Model "stream": per cell (row by row), the index of its first counter variable of
+  /// the stream's size (addSequentialCount); empty when the size is one row.
+  std::vector<int> streamCountFirst;
+  int streamSize = 0;          ///< model "stream": the cells every answer shades (the counter's k)
+  mutable int islandCuts = 0;  ///< big_connect cuts named so far
+  mutable int sizeCuts = 0;    ///< size cuts named so far
 };
 
 const NurikabePuzzle& nurikabeOf(const Puzzle& puzzle) {
@@ -230,12 +245,67 @@ std::string rowName(const char* family, const std::vector<int>& indices) {
   return out + "]";
 }
 
+/// States sum x = k (1 <= k <= |x|) by a sequential counter (Sinz, "Towards an optimal
+/// CNF encoding of Boolean cardinality constraints", CP 2005) whose rows are all clauses,
+/// so GLPK's translation to CNF-SAT builds no adders for it: c[i][j] = 1 iff at least j
+/// of x[0..i] are 1, c[i][j] <=> c[i-1][j] or (x[i] and c[i-1][j-1]); x[i] + c[i-1][k] <= 1;
+/// c[last][k] = 1. Variables var[prefix…, i, j], rows row[prefix…, i, j, part] (1-based
+/// i); `added(i)` is called after each of x[i]'s counter variables is added. Returns, per
+/// i, the index of its first counter variable c[i][1] (the others follow, up to
+/// c[i][min(i + 1, k)]).
+std::vector<int> addSequentialCount(milp::Model& m, const std::vector<milp::Var>& x, int k,
+                                    const char* var, const char* row, std::vector<int> prefix,
+                                    const std::function<void(int)>& added) {
+  const int cells = static_cast<int>(x.size());
+  const auto name = [&](const char* family, std::vector<int> tail) {
+    std::vector<int> indices = prefix;
+    indices.insert(indices.end(), tail.begin(), tail.end());
+    return rowName(family, indices);
+  };
+  // c[i][j - 1]: at least j of the first i + 1 are 1.
+  std::vector<std::vector<milp::Var>> c(cells);
+  std::vector<int> first(cells, -1);
+  for (int i = 0; i < cells; ++i) {
+    first[i] = m.numVars();
+    for (int j = 1; j <= std::min(i + 1, k); ++j) {
+      c[i].push_back(m.addBinary(name(var, {i + 1, j})));
+      added(i);
+    }
+  }
+  const auto at = [&](int i, int j, int part) { return name(row, {i + 1, j, part}); };
+  m.addConstraint(milp::LinExpr(c[0][0]) == milp::LinExpr(x[0]), at(0, 1, 1));
+  for (int i = 1; i < cells; ++i) {
+    for (int j = 1; j <= std::min(i + 1, k); ++j) {
+      const milp::Var here = c[i][j - 1];
+      const bool before = j <= std::min(i, k);  // c[i-1][j-1] exists
+      // Up: at least j of fewer is at least j of more.
+      if (before) m.addConstraint(milp::LinExpr(c[i - 1][j - 1]) <= here, at(i, j, 1));
+      // One more: x[i] is 1, with j − 1 before it.
+      if (j == 1) {
+        m.addConstraint(milp::LinExpr(x[i]) <= here, at(i, j, 2));
+      } else {
+        m.addConstraint(milp::LinExpr(x[i]) + c[i - 1][j - 2] - here <= 1, at(i, j, 2));
+        // And only so: j of the first i + 1 needs j − 1 of the first i.
+        m.addConstraint(milp::LinExpr(here) <= milp::LinExpr(c[i - 1][j - 2]), at(i, j, 3));
+      }
+      milp::LinExpr why = milp::LinExpr(x[i]);
+      if (before) why += c[i - 1][j - 1];
+      m.addConstraint(milp::LinExpr(here) <= why, at(i, j, 4));
+    }
+    // At most k: no x[i] is 1 after k before it.
+    if (i >= k) m.addConstraint(milp::LinExpr(x[i]) + c[i - 1][k - 1] <= 1, at(i, k, 5));
+  }
+  // At least k.
+  m.addConstraint(milp::LinExpr(c[cells - 1][k - 1]) >= 1, at(cells - 1, k, 6));
+  return first;
+}
+
 class NurikabeGenre final : public ShadingGenre {
  public:
   std::string_view id() const override { return "nurikabe"; }
   std::string_view title() const override { return "Nurikabe"; }
   std::vector<std::string_view> models() const override {
-    return {"cells", "candidates", "whole-no-good"};
+    return {"cells", "candidates", "stream", "whole-no-good"};
   }
 
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
@@ -260,17 +330,25 @@ class NurikabeGenre final : public ShadingGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "cells" && options.model != "candidates" &&
+    if (options.model != "cells" && options.model != "candidates" && options.model != "stream" &&
         options.model != "whole-no-good") {
-      throw badRequest("options.model",
-                       "Nurikabe has the models cells, candidates and whole-no-good, not '" +
-                           options.model + "'");
+      throw badRequest(
+          "options.model",
+          "Nurikabe has the models cells, candidates, stream and whole-no-good, not '" +
+              options.model + "'");
     }
     const NurikabePuzzle& p = nurikabeOf(puzzle);
     auto built = std::make_unique<NurikabeBuilt>();
     built->cut =
         options.model == "whole-no-good" ? ConnectivityCut::kWholeNoGood : ConnectivityCut::kPiece;
     built->switched = options.switchClues;
+    // "Why no solution?" switches clues on the islands' binaries: the stream model has none.
+    built->stream = options.model == "stream" && !options.switchClues;
+    if (built->stream) {
+      addVariables(p, built.get());
+      addStreamRows(p, built.get());
+      return built;
+    }
     built->islands =
         clueIslands(p, options.model == "cells" ? 0 : kCandidateLimit, options.switchClues);
     addVariables(p, built.get());
@@ -319,6 +397,11 @@ class NurikabeGenre final : public ShadingGenre {
                   "all " + std::to_string(cut.cells.size()) + " cells around them unshaded";
         out.push_back(std::move(cut));
       }
+    }
+    if (b.stream) {
+      std::vector<char> unshaded(g.cells());
+      for (int cell = 0; cell < g.cells(); ++cell) unshaded[cell] = !in[cell];
+      for (Cut& cut : streamIslandCuts(p, b, unshaded)) out.push_back(std::move(cut));
     }
     for (std::size_t k = 0; k < b.islands.size(); ++k) {
       const ClueIsland& island = b.islands[k];
@@ -449,6 +532,14 @@ class NurikabeGenre final : public ShadingGenre {
   static void addVariables(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// One block of rows per rule (see the file comment).
   static void addRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// The rules on the stream's shape alone: pocket and pool (both models).
+  static void addShapeRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// Model "stream": s alone (see streamIslandCuts).
+  static void addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// Model "stream": a cut for each island of an answer that breaks a rule (see the
+  /// definition).
+  static std::vector<Cut> streamIslandCuts(const NurikabePuzzle& p, const NurikabeBuilt& b,
+                                           const std::vector<char>& unshaded);
   /// count[k,…]: each island modelled cell by cell states its size by a sequential
   /// counter, when the islands cover at least half of the grid (see the file comment).
   static void addCounters(const NurikabePuzzle& p, NurikabeBuilt* built);
@@ -628,6 +719,14 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
         built->switched ? cells - island.size * milp::LinExpr(clue) == 0 : cells == island.size,
         rowName("island_size", {k + 1}));
   }
+  addShapeRows(p, built);
+}
+
+void NurikabeGenre::addShapeRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  const auto s = [&](int cell) { return built->shaded(g, cell); };
+  const auto ref = [&](int cell) { return std::pair{g.rowOf(cell) + 1, g.columnOf(cell) + 1}; };
   // A stream of more than two cells (every answer's, when no clue is `?`) has no shaded
   // cell or domino walled in by unshaded cells: the walled cut of such a piece, stated
   // before solving (pocket[r,c]; pocket[r,c,2] with the cell to the right, 3 below).
@@ -661,6 +760,145 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
   }
 }
 
+void NurikabeGenre::addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  const auto s = [&](int cell) { return built->shaded(g, cell); };
+  const auto ref = [&](int cell) { return std::pair{g.rowOf(cell) + 1, g.columnOf(cell) + 1}; };
+  // A clue's cell is in its island, so unshaded.
+  std::vector<char> reached(g.cells(), 0);
+  for (int k = 0; k < static_cast<int>(p.clueCells.size()); ++k) {
+    const int clue = p.clueCells[k];
+    const auto [r, c] = ref(clue);
+    m.addConstraint(milp::LinExpr(s(clue)) == 0, rowName("clue", {r, c}));
+    const int size = p.clues[clue];
+    const std::vector<int> steps =
+        stepsFrom(g, clue, size == kUnknown ? -1 : size - 1, allowedCells(p, k, false));
+    for (int cell = 0; cell < g.cells(); ++cell) reached[cell] |= steps[cell] >= 0 ? 1 : 0;
+  }
+  // A cell no island can take is shaded: beside two clues, or more than n_k − 1 steps from
+  // every clue k through cells that clue may take.
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    if (reached[cell]) continue;
+    const auto [r, c] = ref(cell);
+    m.addConstraint(milp::LinExpr(s(cell)) == 1, rowName("unreached", {r, c}));
+  }
+  // Every answer shades the cells the islands leave: by a sequential counter (clause rows,
+  // no adders in GLPK's translation to CNF-SAT), or in one row when it would be too large.
+  if (const int stream = streamCells(p); stream >= 1 && stream < g.cells()) {
+    std::vector<milp::Var> x;
+    for (int cell = 0; cell < g.cells(); ++cell) x.push_back(s(cell));
+    if (static_cast<long long>(g.cells()) * stream <= kMostCounterVars) {
+      built->streamSize = stream;
+      built->streamCountFirst = addSequentialCount(m, x, stream, "c", "stream", {},
+                                                   [&](int i) { built->cellOf.push_back(i); });
+    } else {
+      m.addConstraint(sum(x) == stream, "stream");
+    }
+  }
+  addShapeRows(p, built);
+}
+
+/// Model "stream" states the islands by cuts alone. For each island C of an answer (a
+/// piece of unshaded cells; ∂C its neighbours, all shaded) that breaks a rule, a row
+/// that every answer keeps and this one breaks:
+///   no clue in C:        sum_C s + sum_{∂C} (1 − s) >= 1 (C is not an island as it is)
+///   two clues in C:      sum_P s >= 1, P a shortest path in C between two of them
+///   more than n_k cells: sum_T s >= 1, T its first n_k + 1 cells in steps from the clue
+///                        (connected and holding the clue: never all in one island)
+///   fewer than n_k:      sum_{∂C} (1 − s) >= 1 (with ∂C shaded the island is within C)
+std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const NurikabeBuilt& b,
+                                                 const std::vector<char>& unshaded) {
+  const RectGrid& g = p.grid;
+  const auto s = [&](int cell) { return b.shaded(g, cell); };
+  std::vector<Cut> out;
+  for (const std::vector<int>& island : components(g, unshaded)) {
+    std::vector<char> in(g.cells(), 0);
+    std::vector<int> clues;
+    for (int cell : island) {
+      in[cell] = 1;
+      if (p.clues[cell] != 0) clues.push_back(cell);
+    }
+    std::vector<int> around;
+    for (int cell : island) {
+      for (int next : g.neighbours(cell)) {
+        if (in[next] == 0) {
+          in[next] = 2;
+          around.push_back(next);
+        }
+      }
+    }
+    for (int cell : around) in[cell] = 0;
+    Cut cut;
+    milp::LinExpr lhs;
+    const int n = clues.empty() ? 0 : p.clues[clues.front()];
+    const int count = static_cast<int>(island.size());
+    if (clues.size() >= 2) {
+      // The nearest other clue, and the path back to the first along falling steps.
+      const std::vector<int> steps = stepsFrom(g, clues.front(), -1, in);
+      int at = clues[1];
+      for (int clue : clues) {
+        if (clue != clues.front() && steps[clue] < steps[at]) at = clue;
+      }
+      const int other = at;
+      while (at != clues.front()) {
+        if (p.clues[at] == 0) {
+          lhs += s(at);
+          cut.cells.push_back(at);
+        }
+        for (int next : g.neighbours(at)) {
+          if (steps[next] >= 0 && steps[next] == steps[at] - 1) {
+            at = next;
+            break;
+          }
+        }
+      }
+      cut.row = lhs >= 1;
+      cut.why = clueName(p, clues.front()) + " and " + clueName(p, other) +
+                " are in one island: one of the " + std::to_string(cut.cells.size()) +
+                " cells between them is shaded";
+    } else if (clues.empty() || (n != kUnknown && count < n)) {
+      if (clues.empty()) {
+        for (int cell : island) lhs += s(cell);
+      }
+      for (int cell : around) lhs -= s(cell);
+      cut.cells = clues.empty() ? island : std::vector<int>{};
+      cut.cells.insert(cut.cells.end(), around.begin(), around.end());
+      if (cut.cells.empty()) continue;  // the whole grid unshaded: other cuts apply
+      cut.row = lhs >= 1 - static_cast<double>(around.size());
+      cut.why =
+          clues.empty()
+              ? "the " + std::to_string(count) + " unshaded cells from " + g.name(island.front()) +
+                    " hold no clue: one of them is shaded or " + "one of the " +
+                    std::to_string(around.size()) + " cells around them unshaded"
+              : "the island of " + clueName(p, clues.front()) + " has " + std::to_string(count) +
+                    (count == 1 ? " cell" : " cells") + ": one of the " +
+                    std::to_string(around.size()) + " cells around it is unshaded";
+    } else if (n != kUnknown && count > n) {
+      const std::vector<int> steps = stepsFrom(g, clues.front(), -1, in);
+      std::vector<int> cells = island;
+      std::stable_sort(cells.begin(), cells.end(),
+                       [&](int a, int c) { return steps[a] < steps[c]; });
+      cells.resize(n + 1);
+      for (int cell : cells) {
+        if (p.clues[cell] == 0) {
+          lhs += s(cell);
+          cut.cells.push_back(cell);
+        }
+      }
+      cut.row = lhs >= 1;
+      cut.why = "the island of " + clueName(p, clues.front()) + " has " + std::to_string(count) +
+                " cells: one of these " + std::to_string(cut.cells.size()) + " is shaded";
+    } else {
+      continue;  // one clue, of its size (or `?`)
+    }
+    std::sort(cut.cells.begin(), cut.cells.end());
+    cut.name = "island[" + std::to_string(++b.streamIslandCuts) + "]";
+    out.push_back(std::move(cut));
+  }
+  return out;
+}
+
 void NurikabeGenre::addCounters(const NurikabePuzzle& p, NurikabeBuilt* built) {
   const RectGrid& g = p.grid;
   milp::Model& m = built->model;
@@ -682,46 +920,12 @@ void NurikabeGenre::addCounters(const NurikabePuzzle& p, NurikabeBuilt* built) {
     for (std::size_t pos = 0; pos < order.size(); ++pos) order[pos] = static_cast<int>(pos);
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return island.steps[a] < island.steps[b]; });
-    const int cells = static_cast<int>(order.size());
-    const auto z = [&](int i) { return islandVar(*built, g, k, island.domain[order[i]]); };
-    // c[i][j - 1]: at least j of the first i + 1 cells are in the island (1-based i in names).
-    std::vector<std::vector<milp::Var>> c(cells);
+    std::vector<milp::Var> z;
+    for (int pos : order) z.push_back(islandVar(*built, g, k, island.domain[pos]));
     island.countOrder = order;
-    island.countFirst.assign(cells, -1);
-    for (int i = 0; i < cells; ++i) {
-      island.countFirst[i] = m.numVars();
-      for (int j = 1; j <= std::min(i + 1, n); ++j) {
-        c[i].push_back(m.addBinary(rowName("c", {k + 1, i + 1, j})));
-        built->cellOf.push_back(island.domain[order[i]]);
-      }
-    }
-    const auto row = [&](int i, int j, int part) {
-      return rowName("count", {k + 1, i + 1, j, part});
-    };
-    m.addConstraint(milp::LinExpr(c[0][0]) == milp::LinExpr(z(0)), row(0, 1, 1));
-    for (int i = 1; i < cells; ++i) {
-      for (int j = 1; j <= std::min(i + 1, n); ++j) {
-        const milp::Var here = c[i][j - 1];
-        const bool before = j <= std::min(i, n);  // c[i-1][j-1] exists
-        // Up: at least j of fewer cells is at least j of more.
-        if (before) m.addConstraint(milp::LinExpr(c[i - 1][j - 1]) <= here, row(i, j, 1));
-        // One more: cell i in, with j − 1 before it.
-        if (j == 1) {
-          m.addConstraint(milp::LinExpr(z(i)) <= here, row(i, j, 2));
-        } else {
-          m.addConstraint(milp::LinExpr(z(i)) + c[i - 1][j - 2] - here <= 1, row(i, j, 2));
-          // And only so: j of the first i + 1 needs j − 1 of the first i.
-          m.addConstraint(milp::LinExpr(here) <= milp::LinExpr(c[i - 1][j - 2]), row(i, j, 3));
-        }
-        milp::LinExpr why = milp::LinExpr(z(i));
-        if (before) why += c[i - 1][j - 1];
-        m.addConstraint(milp::LinExpr(here) <= why, row(i, j, 4));
-      }
-      // At most n_k: no cell joins n_k before it.
-      if (i >= n) m.addConstraint(milp::LinExpr(z(i)) + c[i - 1][n - 1] <= 1, row(i, n, 5));
-    }
-    // At least n_k.
-    m.addConstraint(milp::LinExpr(c[cells - 1][n - 1]) >= 1, row(cells - 1, n, 6));
+    island.countFirst = addSequentialCount(m, z, n, "c", "count", {k + 1}, [&](int i) {
+      built->cellOf.push_back(island.domain[order[i]]);
+    });
   }
 }
 
@@ -806,62 +1010,91 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
       "cell)};\\quad d_{k,r,c,t} = 1 \\iff \\text{it is reached from the clue in } t "
       "\\text{ steps through the island};\\quad \\partial I: \\text{the neighbours of } I";
   f.objective = "\\text{minimise } 0 \\quad (\\text{any feasible point is an answer})";
-  f.groups.push_back({"choose",
-                      "Each clue has one island, one of its candidates",
-                      "\\sum_j y_{k,j} = 1 \\quad \\forall k \\text{ with candidates}",
-                      "candidates",
-                      {}});
-  f.groups.push_back(
-      {"size",
-       "A large island has its clue's size (cuts added by re-solving)",
-       "\\sum_{b \\in \\partial C} z_{k,b} \\ge 1 \\text{ if } |C| < n_k;\\quad "
-       "\\sum_{a \\in T} z_{k,a} \\le n_k,\\ T \\subseteq C \\text{ connected}, "
-       "|T| = n_k + 1 \\text{ if } |C| > n_k \\quad (C: \\text{island } k \\text{ now})",
-       "re-solve with cuts",
-       {}});
-  if (std::any_of(b.islands.begin(), b.islands.end(),
-                  [](const ClueIsland& i) { return i.unlayered; })) {
-    f.groups.push_back({"island_size",
-                        "An island too large for layers has its clue's size (it is connected "
-                        "by big_connect cuts)",
-                        "\\sum_{r,c} z_{k,r,c} = n_k",
+  if (b.stream) {
+    f.variables =
+        "s_{r,c} \\in \\{0,1\\},\\ s_{r,c} = 1 \\iff (r,c) \\text{ is shaded};\\quad "
+        "\\partial C: \\text{the neighbours of } C";
+    f.groups.push_back(
+        {"clue", "A clue's cell is in its island, so unshaded", "s_{r,c} = 0", "fixed cells", {}});
+    f.groups.push_back({"unreached",
+                        "A cell no island can take (beside two clues, or too far from every "
+                        "clue) is shaded",
+                        "s_{r,c} = 1",
+                        "fixed cells",
+                        {}});
+    f.groups.push_back({"stream",
+                        "The stream has every cell the islands leave",
+                        "\\sum_{r,c} s_{r,c} = R \\cdot C - \\sum_k n_k",
                         "areas",
                         {}});
+    f.groups.push_back({"island",
+                        "Each island holds one clue and has its size (cuts added by re-solving)",
+                        "\\sum_{C} s + \\sum_{\\partial C} (1 - s) \\ge 1 \\text{ if } C \\text{ "
+                        "holds no clue};\\quad "
+                        "\\sum_{P} s \\ge 1,\\ P \\text{ a path between two clues in } C;\\quad "
+                        "\\sum_{T} s \\ge 1,\\ |T| = n_k + 1 \\text{ if } |C| > n_k;\\quad "
+                        "\\sum_{\\partial C} (1 - s) \\ge 1 \\text{ if } |C| < n_k \\quad (C: "
+                        "\\text{an island now})",
+                        "re-solve with cuts",
+                        {}});
+  } else {
+    f.groups.push_back({"choose",
+                        "Each clue has one island, one of its candidates",
+                        "\\sum_j y_{k,j} = 1 \\quad \\forall k \\text{ with candidates}",
+                        "candidates",
+                        {}});
+    f.groups.push_back(
+        {"size",
+         "A large island has its clue's size (cuts added by re-solving)",
+         "\\sum_{b \\in \\partial C} z_{k,b} \\ge 1 \\text{ if } |C| < n_k;\\quad "
+         "\\sum_{a \\in T} z_{k,a} \\le n_k,\\ T \\subseteq C \\text{ connected}, "
+         "|T| = n_k + 1 \\text{ if } |C| > n_k \\quad (C: \\text{island } k \\text{ now})",
+         "re-solve with cuts",
+         {}});
+    if (std::any_of(b.islands.begin(), b.islands.end(),
+                    [](const ClueIsland& i) { return i.unlayered; })) {
+      f.groups.push_back({"island_size",
+                          "An island too large for layers has its clue's size (it is connected "
+                          "by big_connect cuts)",
+                          "\\sum_{r,c} z_{k,r,c} = n_k",
+                          "areas",
+                          {}});
+    }
+    f.groups.push_back(
+        {"cover",
+         "Each cell is shaded or in exactly one island",
+         "\\sum_{(k,j):\\ (r,c) \\in I_{k,j}} y_{k,j} + \\sum_k z_{k,r,c} + s_{r,c} = 1 "
+         "\\quad \\forall (r,c)",
+         "candidates (set partitioning)",
+         {}});
+    f.groups.push_back({"border",
+                        "The neighbours of an island are shaded, so islands do not touch",
+                        "\\sum_{j:\\ (r,c) \\in \\partial I_{k,j}} y_{k,j} \\le s_{r,c} \\quad "
+                        "\\forall k, (r,c)",
+                        "IF (linear implication)",
+                        {}});
+    f.groups.push_back({"big_border",
+                        "The neighbours of a large island are in it or shaded",
+                        "z_{k,a} \\le z_{k,b} + s_b \\quad \\text{for neighbours } a, b",
+                        "IF (linear implication)",
+                        {}});
+    f.groups.push_back({"reach",
+                        "A large island's cell is reached in t steps only from a cell reached in "
+                        "t - 1",
+                        "d_{k,a,t} \\le d_{k,a,t-1} + \\sum_{b \\sim a} d_{k,b,t-1}",
+                        "layers (reachability)",
+                        {}});
+    f.groups.push_back({"reach_in",
+                        "Steps go through the island only",
+                        "d_{k,a,t} \\le z_{k,a}",
+                        "layers (reachability)",
+                        {}});
+    f.groups.push_back({"reached",
+                        "Every cell of a large island is reached from its clue, so it is connected",
+                        "z_{k,a} \\le d_{k,a,n_k - 1}",
+                        "layers (reachability)",
+                        {}});
   }
-  f.groups.push_back(
-      {"cover",
-       "Each cell is shaded or in exactly one island",
-       "\\sum_{(k,j):\\ (r,c) \\in I_{k,j}} y_{k,j} + \\sum_k z_{k,r,c} + s_{r,c} = 1 "
-       "\\quad \\forall (r,c)",
-       "candidates (set partitioning)",
-       {}});
-  f.groups.push_back({"border",
-                      "The neighbours of an island are shaded, so islands do not touch",
-                      "\\sum_{j:\\ (r,c) \\in \\partial I_{k,j}} y_{k,j} \\le s_{r,c} \\quad "
-                      "\\forall k, (r,c)",
-                      "IF (linear implication)",
-                      {}});
-  f.groups.push_back({"big_border",
-                      "The neighbours of a large island are in it or shaded",
-                      "z_{k,a} \\le z_{k,b} + s_b \\quad \\text{for neighbours } a, b",
-                      "IF (linear implication)",
-                      {}});
-  f.groups.push_back({"reach",
-                      "A large island's cell is reached in t steps only from a cell reached in "
-                      "t - 1",
-                      "d_{k,a,t} \\le d_{k,a,t-1} + \\sum_{b \\sim a} d_{k,b,t-1}",
-                      "layers (reachability)",
-                      {}});
-  f.groups.push_back({"reach_in",
-                      "Steps go through the island only",
-                      "d_{k,a,t} \\le z_{k,a}",
-                      "layers (reachability)",
-                      {}});
-  f.groups.push_back({"reached",
-                      "Every cell of a large island is reached from its clue, so it is connected",
-                      "z_{k,a} \\le d_{k,a,n_k - 1}",
-                      "layers (reachability)",
-                      {}});
   f.groups.push_back({"pool",
                       "No 2×2 block is all shaded",
                       "s_{r,c} + s_{r,c+1} + s_{r+1,c} + s_{r+1,c+1} \\le 3 \\quad \\forall r, c",
@@ -896,12 +1129,14 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
                         "re-solve with cuts",
                         {}});
   }
-  f.groups.push_back({"big_connect",
-                      "A large island is connected (cuts added by re-solving)",
-                      "z_{k,u} + z_{k,v} - \\sum_{b \\in \\partial C} z_{k,b} \\le 1 \\quad "
-                      "\\text{for each piece } C \\ni u \\text{ of island } k,\\ v \\notin C",
-                      "re-solve with cuts",
-                      {}});
+  if (!b.stream) {
+    f.groups.push_back({"big_connect",
+                        "A large island is connected (cuts added by re-solving)",
+                        "z_{k,u} + z_{k,v} - \\sum_{b \\in \\partial C} z_{k,b} \\le 1 \\quad "
+                        "\\text{for each piece } C \\ni u \\text{ of island } k,\\ v \\notin C",
+                        "re-solve with cuts",
+                        {}});
+  }
   const bool counted = std::any_of(b.islands.begin(), b.islands.end(),
                                    [](const ClueIsland& i) { return !i.countFirst.empty(); });
   if (counted) {
@@ -934,6 +1169,14 @@ std::vector<double> nurikabeValues(const Built& built, const Answer& answer) {
   for (int cell = 0; cell < g.cells(); ++cell) {
     unshaded[cell] = !answer.cells[cell];
     values[b.shaded(g, cell).index] = answer.cells[cell] ? 1.0 : 0.0;
+  }
+  // Model "stream": its size's counter, at least j of the first i + 1 cells shaded.
+  int shaded_so_far = 0;
+  for (std::size_t i = 0; i < b.streamCountFirst.size(); ++i) {
+    shaded_so_far += answer.cells[i] ? 1 : 0;
+    for (int j = 1; j <= std::min(static_cast<int>(i) + 1, b.streamSize); ++j) {
+      values[b.streamCountFirst[i] + j - 1] = shaded_so_far >= j ? 1.0 : 0.0;
+    }
   }
   std::vector<int> island_of(g.cells(), -1);
   const std::vector<std::vector<int>> islands = components(g, unshaded);
