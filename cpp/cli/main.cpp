@@ -734,6 +734,21 @@ int runGenreSolve(const SolveCommand& cmd) {
                                   : "not-unique")
                 << "\n";
       if (result.HasMember("secondAnswer")) std::cout << text(result["secondAnswer"]["text"]);
+      // Where the two answers differ, on standard error (standard output keeps the
+      // solutions' layout): at most 10 cells named.
+      if (result.HasMember("differences") && result["differences"].IsArray() &&
+          !result["differences"].Empty()) {
+        const Value& d = result["differences"];
+        std::string cells;
+        for (rapidjson::SizeType k = 0; k < d.Size() && k < 10; ++k) {
+          cells += (k == 0 ? "" : "; ") + std::string("row ") +
+                   std::to_string(d[k]["row"].GetInt()) + ", column " +
+                   std::to_string(d[k]["column"].GetInt());
+        }
+        std::cerr << "gridmilp: " << label << ": the two answers differ in " << d.Size()
+                  << (d.Size() == 1 ? " cell: " : " cells: ") << cells
+                  << (d.Size() > 10 ? "; …" : "") << "\n";
+      }
     } else {
       for (const Value* answer : answers) std::cout << text((*answer)["text"]);
       if (result.HasMember("objective")) {

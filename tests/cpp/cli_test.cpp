@@ -363,6 +363,14 @@ TEST(CliTest, TheSummaryCountsPuzzlesThatAreNotUniqueWithJsonToo) {
                  "=== a\n3 3\n1 2 3\n2 3 1\n3 1 2\n=== b\n3 3\n- - -\n- - -\n- - -\n", true);
     EXPECT_NE(run.out.find("1 not unique"), std::string::npos) << json << run.out;
   }
+  // Without --json: the first answer, `not-unique`, the second, and where they differ.
+  const CliRun run =
+      runCli("solve - --genre latin-square --unique", "=== open\n2 2\n- -\n- -\n", true);
+  EXPECT_NE(run.out.find("not-unique\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("open (line 1): the two answers differ in 4 cells: row 1, column 1; row "
+                         "1, column 2; row 2, column 1; row 2, column 2\n"),
+            std::string::npos)
+      << run.out;
 }
 
 TEST(CliTest, UniqueEnumerateObjectiveAndGenerate) {

@@ -1023,9 +1023,9 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
                         "fixed cells",
                         {}});
     f.groups.push_back({"stream",
-                        "The stream has every cell the islands leave",
+                        "The stream has every cell the islands leave (counted cell by cell)",
                         "\\sum_{r,c} s_{r,c} = R \\cdot C - \\sum_k n_k",
-                        "areas",
+                        "areas, by a sequential counter (clauses)",
                         {}});
     f.groups.push_back({"island",
                         "Each island holds one clue and has its size (cuts added by re-solving)",
