@@ -76,7 +76,8 @@ class SudokuPage implements Page {
       this.el.sizeSelect,
       this.el.hexBox,
     ],
-    board: this.board,
+    board: () => this.board.element,
+    markCells: (cells) => this.board.markConflicts(cells),
     client: this.client,
     onIdle: () => this.modelPanel.refresh(),
   });

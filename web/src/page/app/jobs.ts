@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The one job runner every action of the Sudoku page goes through: at most one request
- * at a time, the controls disabled meanwhile (Stop enabled), the status line, Stop, and
- * one place that turns an error into a sentence.
+ * The one job runner every action of a page goes through, the Sudoku page's and the
+ * genre page's (genre/view.ts): at most one request at a time, the controls disabled
+ * meanwhile (Stop enabled), the status line, Stop, and one place that turns an error
+ * into a sentence.
  */
 import { SolverError } from '../../solver/protocol';
 import type { SolverClient } from '../../solver/client';
-import type { Board } from '../board';
+import type { CellRef } from '../../solver/protocol';
 import { messageOf } from '../shared';
 
-/** How the status line reads: a note, a success, an error, or work in progress. */
-export type StatusKind = 'info' | 'ok' | 'error' | 'busy';
+/** How the status line reads: a note, a success, a warning, an error, or work in progress. */
+export type StatusKind = 'info' | 'ok' | 'warning' | 'error' | 'busy';
 
 /** What the page is busy with (`document.body.dataset.busy`), or `null` when idle. */
 export type Job =
@@ -24,6 +25,8 @@ export type Job =
   | 'relax'
   | 'export'
   | 'explain'
+  | 'draw'
+  | 'formulation'
   | null;
 
 /** What the runner drives. */
@@ -34,7 +37,10 @@ export interface JobControls {
   stopButton: HTMLButtonElement;
   /** Controls disabled while a job runs. */
   busyControls: (HTMLButtonElement | HTMLSelectElement | HTMLInputElement)[];
-  board: Board;
+  /** The board the jobs work on (`aria-busy` while one runs, but a batch or a parse). */
+  board: () => HTMLElement | null;
+  /** Marks cells an error names on the board (1-based). */
+  markCells: (cells: readonly CellRef[]) => void;
   client: SolverClient;
   /** Called each time the page becomes idle (the model panel refreshes then). */
   onIdle: () => void;
@@ -62,7 +68,7 @@ export class JobRunner {
     const busy = job !== null;
     for (const control of this.controls.busyControls) control.disabled = busy;
     this.controls.stopButton.disabled = !busy;
-    this.controls.board.element.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
+    this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     document.body.dataset.busy = busy ? job : '';
     if (!busy) this.controls.onIdle();
   }
@@ -76,18 +82,19 @@ export class JobRunner {
 
   /**
    * Run one action as job `job`: refused when busy; otherwise the controls are disabled,
-   * `status` shown, `body` awaited, and an error it throws handed to `onError` (by
+   * `status` shown (`null`: the status line keeps what it says, for a quick job such as
+   * reading a text), `body` awaited, and an error it throws handed to `onError` (by
    * default `showError` without board cells). The page is idle again afterwards.
    */
   async run(
     job: Exclude<Job, null>,
-    status: string,
+    status: string | null,
     body: () => Promise<void>,
     onError: (e: unknown) => void = (e) => this.showError(e, false),
   ): Promise<void> {
     if (this.busyRefusal()) return;
     this.setJob(job);
-    this.setStatus(status, 'busy');
+    if (status !== null) this.setStatus(status, 'busy');
     try {
       await body();
     } catch (e) {
@@ -144,7 +151,7 @@ export class JobRunner {
         }
         return;
       }
-      if (boardCells && e.where?.cells?.length) this.controls.board.markConflicts(e.where.cells);
+      if (boardCells && e.where?.cells?.length) this.controls.markCells(e.where.cells);
       if (e.code === 'worker_crashed' || e.code === 'engine_crashed' || e.code === 'out_of_memory') {
         this.setStatus(`${e.message}. A fresh solver has been started; your board is kept.`, 'error');
         return;

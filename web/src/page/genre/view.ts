@@ -27,6 +27,7 @@ import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize } from '../format';
 import { batchWorkers, BnbPanel, byId, saveBlob, saveText } from '../shared';
+import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 
@@ -66,6 +67,20 @@ interface ParsedList {
   /** Records of a text of many that did not parse, left out (protocol.md, "parse"). */
   refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
 }
+
+/** The job (app/jobs.ts) each genre request type is for the page. */
+const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
+  solve: 'solve',
+  checkUniqueness: 'uniqueness',
+  enumerate: 'enumerate',
+  relax: 'relax',
+  generate: 'generate',
+  explainInfeasible: 'explain',
+  parse: 'parse',
+  board: 'draw',
+  formulation: 'formulation',
+  exportModel: 'export',
+};
 
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
@@ -123,11 +138,10 @@ export class GenreView {
   private readonly pick = byId('genre-pick', HTMLSelectElement);
   /** The formulation as the engine states it. */
   private readonly formulationPanel: FormulationPanel;
-  private readonly busyButtons: HTMLButtonElement[];
-  private readonly stop = byId('genre-stop', HTMLButtonElement);
+  /** The page's job runner (app/jobs.ts, as the Sudoku page's): one request at a time. */
+  private readonly jobs: JobRunner;
   private svg: SVGSVGElement | null = null;
   private board: Board | null = null;
-  private busy = false;
   /** The code of the last request's error (SolverError.code), or null. */
   private lastErrorCode: string | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
@@ -176,9 +190,18 @@ export class GenreView {
       },
       this.boardBox,
     );
-    this.busyButtons = ['genre-solve', 'genre-unique', 'genre-enumerate', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
+    const busyButtons = ['genre-solve', 'genre-unique', 'genre-enumerate', 'genre-explain', 'genre-relax', 'genre-formulation-button', 'genre-new', 'genre-draw'].map(
       (id) => byId(id, HTMLButtonElement),
     );
+    this.jobs = new JobRunner({
+      status: this.status,
+      stopButton: byId('genre-stop', HTMLButtonElement),
+      busyControls: busyButtons,
+      board: () => this.boardBox,
+      markCells: (cells) => this.highlight(cells.map((c) => [c.row, c.column] as [number, number])),
+      client,
+      onIdle: () => undefined,
+    });
     byId('genre-solve', HTMLElement).addEventListener('click', () => void this.solve());
     byId('genre-unique', HTMLElement).addEventListener('click', () => void this.uniqueness());
     byId('genre-explain', HTMLElement).addEventListener('click', () => void this.explain());
@@ -218,7 +241,7 @@ export class GenreView {
     byId('genre-save-csv', HTMLElement).addEventListener('click', () => void this.saveSheet('csv'));
     byId('genre-download-xlsx', HTMLElement).addEventListener('click', () => void this.saveResults('xlsx'));
     byId('genre-download-csv', HTMLElement).addEventListener('click', () => void this.saveResults('csv'));
-    this.stop.addEventListener('click', () => this.client.stop());
+    byId('genre-stop', HTMLButtonElement).addEventListener('click', () => this.jobs.stop());
     this.pick.addEventListener('change', () => void this.draw());
     const file = byId('genre-file', HTMLInputElement);
     byId('genre-load-file', HTMLElement).addEventListener('click', () => file.click());
@@ -462,7 +485,7 @@ export class GenreView {
   }
 
   private async solve(): Promise<void> {
-    if (this.busy) return;
+    if (this.jobs.busyRefusal()) return;
     this.bnb.start(false);
     this.rounds.textContent = '1';
     this.cutRounds.start();
@@ -521,7 +544,7 @@ export class GenreView {
    * solution format, input order. Stop ends it; what was solved stays.
    */
   private async solveAll(): Promise<void> {
-    if (this.busy) return;
+    if (this.jobs.busyRefusal()) return;
     const names = [...this.pick.options].map((o) => o.textContent ?? '');
     // Each puzzle is sent alone: its own lines of the text (ownText), split once.
     const lines = this.text.value.split('\n');
@@ -548,9 +571,6 @@ export class GenreView {
     download.disabled = true;
     for (const b of sheets) b.disabled = true;
     progress.max = names.length;
-    this.busy = true;
-    for (const b of this.busyButtons) b.disabled = true;
-    this.stop.disabled = false;
     let solved = 0;
     let limited = 0;
     let done = 0;
@@ -580,7 +600,7 @@ export class GenreView {
       if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
       return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: this.parsed.puzzles[i]?.name, board: false };
     });
-    try {
+    const all = async (): Promise<void> => {
       // Each puzzle is its own request, on one worker per core when they are slow enough.
       workersUsed = await this.client.genreMany<GenreSolveResult>(requests, batchWorkers(), (i, outcome) => {
         const { status, time, result } = cells[i]!;
@@ -606,15 +626,12 @@ export class GenreView {
         progress.value = done;
         count.textContent = `${done} of ${names.length}`;
       });
-    } catch {
+    };
+    await this.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
       // Stopped, or a worker crashed: the requests that ended say so in their rows; the
       // ones not started say that.
       for (const { status } of cells) if (status.textContent === '') status.textContent = 'not started (stopped)';
-    } finally {
-      for (const b of this.busyButtons) b.disabled = false;
-      this.stop.disabled = true;
-      this.busy = false;
-    }
+    });
     this.solutions = answers.filter((a): a is string => a !== undefined);
     this.resultRows = this.resultRows.filter((r) => r.status !== '');
     download.disabled = this.solutions.length === 0;
@@ -743,28 +760,28 @@ export class GenreView {
    * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
    */
   private async loadSpreadsheet(file: File): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.say(`Reading ${file.name} as a spreadsheet…`, 'info');
-    let records: { name: string; text: string }[];
-    let skipped: { sheet: string }[];
-    try {
-      const read = await this.client.readSpreadsheet(await file.arrayBuffer(), file.name, undefined, this.genre);
-      records = read.records ?? [];
-      skipped = read.skipped;
-    } catch (e) {
-      this.say(errorMessage(e), 'error');
-      return;
-    } finally {
-      this.busy = false;
-    }
-    this.text.value = records.map((r) => r.text).join('');
+    let records: { name: string; text: string }[] | null = null;
+    let skipped: { sheet: string }[] = [];
+    await this.jobs.run(
+      'parse',
+      `Reading ${file.name} as a spreadsheet…`,
+      async () => {
+        const read = await this.client.readSpreadsheet(await file.arrayBuffer(), file.name, undefined, this.genre);
+        records = read.records ?? [];
+        skipped = read.skipped;
+      },
+      (e) => this.say(errorMessage(e), 'error'),
+    );
+    // Set by the job's body (TypeScript does not see the closure assign it).
+    const loaded = records as { name: string; text: string }[] | null;
+    if (loaded === null) return;
+    this.text.value = loaded.map((r) => r.text).join('');
     await this.readText();
-    const names = records.slice(0, 5).map((r) => r.name);
+    const names = loaded.slice(0, 5).map((r) => r.name);
     this.say(
-      `Loaded ${records.length === 1 ? 'the puzzle' : `${records.length} puzzles`} from ${file.name} (${names.join(', ')}${records.length > 5 ? ', …' : ''})` +
+      `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join(', ')}${loaded.length > 5 ? ', …' : ''})` +
         (skipped.length > 0 ? `; skipped ${skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
-        (records.length > 1 ? '. Solve all solves them in turn.' : '.'),
+        (loaded.length > 1 ? '. Solve all solves them in turn.' : '.'),
       'success',
     );
   }
@@ -853,7 +870,7 @@ export class GenreView {
     const n = (key: string): string => (typeof p[key] === 'number' ? (p[key] as number).toLocaleString('en') : '?');
     const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
     if (p.phase === 'branch-and-bound') {
-      this.bnb.progress(p as unknown as SolveProgress, () => this.busy);
+      this.bnb.progress(p as unknown as SolveProgress, () => this.jobs.job !== null);
       this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
     } else if (p.phase === 'cuts') {
       if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
@@ -877,23 +894,17 @@ export class GenreView {
     this.highlight(round.cells);
   }
 
+  /** The status line (the job runner's), a success shown as the Sudoku page's `ok`. */
   private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
-    this.status.textContent = message;
-    this.status.dataset.kind = kind;
+    this.jobs.setStatus(message, kind === 'success' ? 'ok' : kind);
   }
 
-  /**
-   * Sends a genre request, with the buttons disabled and Stop enabled while it runs.
-   * On an error the message goes to the status line; the text and the board stay.
-   *
-   * @returns the result, or null after an error (shown)
-   */
   /**
    * A quick request beside the page's actions (no busy buttons, Enumerate's answers
    * kept): null when the page is busy or the engine refuses (said in the status line).
    */
   private async ask<R>(request: Omit<GenreRequest, 'id'>): Promise<R | null> {
-    if (this.busy) {
+    if (this.jobs.job !== null) {
       this.say('Busy: try again when the solver is done.', 'info');
       return null;
     }
@@ -905,29 +916,35 @@ export class GenreView {
     }
   }
 
+  /**
+   * Sends a genre request as a job of the page's runner: the buttons disabled and Stop
+   * enabled while it runs, "Solving…" in the status line for a `long` one (a quick one,
+   * reading the text or drawing the board, leaves the status line as it is). On an
+   * error the message, with the cells it names, goes to the status line and those cells
+   * are outlined; the text and the board stay.
+   *
+   * @returns the result, or null after an error (shown) or when the page is busy
+   */
   private async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
-    if (this.busy) return null;
-    this.busy = true;
+    if (this.jobs.job !== null) return null;
     // Enumerate's stepper belongs to the answers it found: any other request ends it.
     this.answersPanel.hidden = true;
-    const timer = long ? setTimeout(() => this.say('Solving…', 'info'), 100) : undefined;
-    for (const b of this.busyButtons) b.disabled = true;
-    this.stop.disabled = !long;
     this.lastErrorCode = null;
-    try {
-      return await this.client.genre<R>(request, (progress) => this.progress(progress));
-    } catch (e) {
-      this.lastErrorCode = (e as { code?: string }).code ?? null;
-      this.say(errorMessage(e), 'error');
-      // The cells the engine names (cells in no region, a bad cage…) on the board kept.
-      const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
-      if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
-      return null;
-    } finally {
-      clearTimeout(timer);
-      for (const b of this.busyButtons) b.disabled = false;
-      this.stop.disabled = true;
-      this.busy = false;
-    }
+    let result: R | null = null;
+    await this.jobs.run(
+      JOBS[request.type] ?? 'solve',
+      long ? 'Solving…' : null,
+      async () => {
+        result = await this.client.genre<R>(request, (progress) => this.progress(progress));
+      },
+      (e) => {
+        this.lastErrorCode = (e as { code?: string }).code ?? null;
+        this.say(errorMessage(e), 'error');
+        // The cells the engine names (cells in no region, a bad cage…) on the board kept.
+        const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
+        if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
+      },
+    );
+    return result as R | null;
   }
 }
