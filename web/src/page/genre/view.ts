@@ -1,35 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The page for every genre but Sudoku: the puzzle text, the board drawn from the
- * engine's board description (board-svg.ts), Solve, uniqueness, enumeration, the LP
- * relaxation, a new puzzle from a seed, Solve all, and the board as SVG or PNG. Loaded
+ * engine's board description (board-svg.ts), and the wiring of its actions. Loaded
  * only when a genre other than Sudoku is first picked. Its parts in their own files:
- * the board editor (editor.ts), the formulation panel (formulation.ts) and the cut
- * rounds' stepper (rounds.ts). Nothing here knows a genre's rules: the engine parses,
- * solves, checks and describes the board.
+ * the actions (actions/: Solve, uniqueness, Enumerate, the LP relaxation, a new puzzle
+ * in solve.ts; Solve all in batch.ts; Why no solution? in explain.ts; spreadsheets in
+ * sheets.ts), what they share (context.ts), the board editor (editor.ts), the
+ * formulation panel (formulation.ts) and the cut rounds' stepper (rounds.ts). Every
+ * request runs through the job runner the Sudoku page has (app/jobs.ts). Nothing here
+ * knows a genre's rules: the engine parses, solves, checks and describes the board.
  */
 import type { SolverClient } from '../../solver/client';
-import {
-  GENRE_TITLES,
-  RECORD_PARAMETER,
-  type Board,
-  type GenreExplainResult,
-  type GenreId,
-  type GenreRequest,
-  type GenreEnumerateResult,
-  type GenreSolveResult,
-  type GenreUniquenessResult,
-  ownLines,
-} from '../../solver/genre';
-import { SolverError, type RecordSheet, type ResultRow, type SolveProgress } from '../../solver/protocol';
+import { GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest } from '../../solver/genre';
+import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize } from '../format';
-import { batchWorkers, BnbPanel, byId, saveBlob, saveText } from '../shared';
+import { BnbPanel, byId, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
+import { el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
+import { BoardEditor } from './editor';
+import { FormulationPanel } from './formulation';
+import { CutRounds, type CutRoundView } from './rounds';
+import { errorMessage, ms, type EnumeratedAnswer, type GenreContext, type ParsedList, type PuzzleFields, type Variant } from './context';
+import { solveAll } from './actions/batch';
+import { explain } from './actions/explain';
+import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
+import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './actions/solve';
 
 /** The digit genres: an objective over the digits (the engine's presets) can be asked for. */
 const DIGIT_GENRES: ReadonlySet<GenreId> = new Set<GenreId>(['killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
@@ -52,22 +52,6 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
   'shikaku',
   'nurikabe',
 ]);
-import { el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
-import { BoardEditor } from './editor';
-import { FormulationPanel } from './formulation';
-import { CutRounds, type CutRoundView } from './rounds';
-import { readRecord } from './record';
-
-type Variant = Exclude<GenreId, 'sudoku'>;
-
-
-interface ParsedList {
-  /** `lines`: how many lines of the text a puzzle spans (null for the last). */
-  puzzles: Array<{ name: string; line: number; lines: number | null; warnings: string[] }>;
-  /** Records of a text of many that did not parse, left out (protocol.md, "parse"). */
-  refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
-}
-
 /** The job (app/jobs.ts) each genre request type is for the page. */
 const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
   solve: 'solve',
@@ -81,36 +65,6 @@ const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
   formulation: 'formulation',
   exportModel: 'export',
 };
-
-/** Most answers Enumerate asks for (each a solve, each drawn). */
-const kEnumerateLimit = 20;
-
-interface RelaxResult {
-  status: string;
-  integral: boolean;
-  board: Board;
-  stats: { solveMs: number; simplexIterations: number };
-}
-
-interface GenerateResult {
-  puzzle: string;
-  givens: number;
-  minimal: boolean;
-  totalMs: number;
-}
-
-function ms(value: number): string {
-  return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value).toLocaleString('en')} ms`;
-}
-
-/** The error's message with where it is, as the engine said it. */
-function errorMessage(e: unknown): string {
-  if (e instanceof SolverError) {
-    const cells = e.where?.cells?.map((c) => `row ${c.row}, column ${c.column}`) ?? [];
-    return cells.length > 0 && !e.message.includes('row ') ? `${e.message} (${cells.join('; ')})` : e.message;
-  }
-  return e instanceof Error ? e.message : String(e);
-}
 
 /**
  * Fills `<main id="genre-play">` with the genre page's markup (once) and wires it.
@@ -129,44 +83,44 @@ export function createGenreView(client: SolverClient): GenreView {
  * The genre page: wires the elements of `#genre-play` (genre/layout.ts) to the engine.
  */
 
-export class GenreView {
-  private readonly client: SolverClient;
-  private genre: Variant = 'killer';
-  private readonly text = byId('genre-text', HTMLTextAreaElement);
+export class GenreView implements GenreContext {
+  readonly client: SolverClient;
+  genre: Variant = 'killer';
+  readonly text = byId('genre-text', HTMLTextAreaElement);
   private readonly boardBox = byId('genre-board', HTMLDivElement);
   private readonly status = byId('genre-status', HTMLParagraphElement);
-  private readonly pick = byId('genre-pick', HTMLSelectElement);
+  readonly pick = byId('genre-pick', HTMLSelectElement);
   /** The formulation as the engine states it. */
   private readonly formulationPanel: FormulationPanel;
   /** The page's job runner (app/jobs.ts, as the Sudoku page's): one request at a time. */
-  private readonly jobs: JobRunner;
+  readonly jobs: JobRunner;
   private svg: SVGSVGElement | null = null;
-  private board: Board | null = null;
+  board: Board | null = null;
   /** The code of the last request's error (SolverError.code), or null. */
-  private lastErrorCode: string | null = null;
+  lastErrorCode: string | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
   /** Selecting cells and editing the puzzle on the board. */
   private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
-  private solutions: string[] = [];
+  solutions: string[] = [];
   /** The rows of the last Solve all (name, status, ms, nodes, record, answer), for Download .xlsx/.csv. */
-  private resultRows: ResultRow[] = [];
+  resultRows: ResultRow[] = [];
   /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
-  private answer: { text: string; puzzle: string; index: number } | null = null;
+  answer: { text: string; puzzle: string; index: number } | null = null;
   /** The puzzles of the text as last parsed. */
-  private parsed: ParsedList = { puzzles: [] };
+  parsed: ParsedList = { puzzles: [] };
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
-  private readonly bnb = new BnbPanel('genre-bnb');
-  private readonly rounds = byId('genre-bnb-rounds', HTMLElement);
+  readonly bnb = new BnbPanel('genre-bnb');
+  readonly rounds = byId('genre-bnb-rounds', HTMLElement);
   /** The cut rounds of the last Solve, drawn live and stepped through after. */
-  private readonly cutRounds = new CutRounds((round) => this.drawRound(round));
+  readonly cutRounds = new CutRounds((round) => this.drawRound(round));
   /** Enumerate's answers, each with its board, and the stepper through them. */
-  private readonly answersPanel = byId('genre-answers', HTMLElement);
-  private readonly answerStep = byId('genre-answer-step', HTMLInputElement);
-  private answers: Array<{ board: Board; text: string; name: string; rows: number; columns: number }> = [];
+  readonly answersPanel = byId('genre-answers', HTMLElement);
+  readonly answerStep = byId('genre-answer-step', HTMLInputElement);
+  answers: EnumeratedAnswer[] = [];
   /** The text and puzzle Enumerate's answers are of (for Save .xlsx / .csv of one). */
-  private answersOf: { puzzle: string; index: number } = { puzzle: '', index: 1 };
+  answersOf: { puzzle: string; index: number } = { puzzle: '', index: 1 };
 
   constructor(client: SolverClient) {
     this.client = client;
@@ -202,17 +156,17 @@ export class GenreView {
       client,
       onIdle: () => undefined,
     });
-    byId('genre-solve', HTMLElement).addEventListener('click', () => void this.solve());
-    byId('genre-unique', HTMLElement).addEventListener('click', () => void this.uniqueness());
-    byId('genre-explain', HTMLElement).addEventListener('click', () => void this.explain());
+    byId('genre-solve', HTMLElement).addEventListener('click', () => void solve(this));
+    byId('genre-unique', HTMLElement).addEventListener('click', () => void uniqueness(this));
+    byId('genre-explain', HTMLElement).addEventListener('click', () => void explain(this));
     this.text.addEventListener('input', () => {
       this.offerExplanation(false);
       // Enumerate's answers were of the text as it was.
       this.answersPanel.hidden = true;
     });
-    byId('genre-relax', HTMLElement).addEventListener('click', () => void this.relax());
-    byId('genre-enumerate', HTMLElement).addEventListener('click', () => void this.enumerate());
-    this.answerStep.addEventListener('input', () => this.showAnswer(Number(this.answerStep.value)));
+    byId('genre-relax', HTMLElement).addEventListener('click', () => void relax(this));
+    byId('genre-enumerate', HTMLElement).addEventListener('click', () => void enumerate(this));
+    this.answerStep.addEventListener('input', () => showAnswer(this, Number(this.answerStep.value)));
     this.formulationPanel = new FormulationPanel({
       run: (request, long) => this.run(request, long),
       ask: (request) => this.ask(request),
@@ -222,9 +176,9 @@ export class GenreView {
     byId('genre-formulation-button', HTMLElement).addEventListener('click', () =>
       void this.formulationPanel.show({ ...this.objectiveField(), ...this.puzzleFields() }),
     );
-    byId('genre-new', HTMLElement).addEventListener('click', () => void this.generate());
+    byId('genre-new', HTMLElement).addEventListener('click', () => void generate(this));
     byId('genre-draw', HTMLElement).addEventListener('click', () => void this.readText());
-    byId('genre-solve-all', HTMLElement).addEventListener('click', () => void this.solveAll());
+    byId('genre-solve-all', HTMLElement).addEventListener('click', () => void solveAll(this));
     byId('genre-download-solutions', HTMLElement).addEventListener('click', () => {
       if (this.solutions.length > 0) saveText(this.solutions.join(''), `${this.genre}-solutions.txt`);
     });
@@ -237,10 +191,10 @@ export class GenreView {
       );
     });
     byId('genre-png', HTMLElement).addEventListener('click', () => void this.downloadPng());
-    byId('genre-save-xlsx', HTMLElement).addEventListener('click', () => void this.saveSheet('xlsx'));
-    byId('genre-save-csv', HTMLElement).addEventListener('click', () => void this.saveSheet('csv'));
-    byId('genre-download-xlsx', HTMLElement).addEventListener('click', () => void this.saveResults('xlsx'));
-    byId('genre-download-csv', HTMLElement).addEventListener('click', () => void this.saveResults('csv'));
+    byId('genre-save-xlsx', HTMLElement).addEventListener('click', () => void saveSheet(this, 'xlsx'));
+    byId('genre-save-csv', HTMLElement).addEventListener('click', () => void saveSheet(this, 'csv'));
+    byId('genre-download-xlsx', HTMLElement).addEventListener('click', () => void saveResults(this, 'xlsx'));
+    byId('genre-download-csv', HTMLElement).addEventListener('click', () => void saveResults(this, 'csv'));
     byId('genre-stop', HTMLButtonElement).addEventListener('click', () => this.jobs.stop());
     this.pick.addEventListener('change', () => void this.draw());
     const file = byId('genre-file', HTMLInputElement);
@@ -256,7 +210,7 @@ export class GenreView {
       }
       file.value = '';
       if (/\.(xlsx|xlsm|csv|tsv)$/i.test(chosen.name)) {
-        void this.loadSpreadsheet(chosen);
+        void loadSpreadsheet(this, chosen);
         return;
       }
       void chosen.text().then((content) => {
@@ -311,7 +265,7 @@ export class GenreView {
   }
 
   /** Reads the text: the list of its puzzles, then the chosen one's board. */
-  private async readText(): Promise<void> {
+  async readText(): Promise<void> {
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
     if (list === null) return;
     this.parsed = list;
@@ -330,7 +284,7 @@ export class GenreView {
   }
 
   /** The request fields naming the puzzle (the text and which of its puzzles) and the model. */
-  private puzzleFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'> {
+  puzzleFields(): PuzzleFields {
     const model = byId('genre-model', HTMLSelectElement).value;
     // The packing model maximises the digits placed: branch-and-bound only.
     if (model === 'packing') byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
@@ -358,7 +312,7 @@ export class GenreView {
    * The options of a Solve: with the tree recorded when asked, and the objective chosen
    * (both branch-and-bound only).
    */
-  private solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'> {
+  solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'> {
     const objective = this.objectiveField();
     const fields = { ...this.puzzleFields(), ...objective };
     if (byId('genre-record-tree', HTMLInputElement).checked) {
@@ -393,70 +347,11 @@ export class GenreView {
   }
 
   /** Offer "Why no solution?" (digit genres, after a solve without answer), or take it back. */
-  private offerExplanation(offer: boolean): void {
+  offerExplanation(offer: boolean): void {
     byId('genre-explain', HTMLElement).hidden = !(offer && EXPLAINED.has(this.genre));
   }
 
-  /**
-   * Why the puzzle has no answer (the engine's explainInfeasible for digit genres): the
-   * fewest givens to drop, outlined on the board, and the largest partial fill, drawn.
-   */
-  private async explain(): Promise<void> {
-    const fields = this.puzzleFields();
-    const method = fields.options?.method;
-    const r = await this.run<GenreExplainResult>({
-      type: 'explainInfeasible',
-      genre: fields.genre,
-      puzzle: fields.puzzle,
-      index: fields.index,
-      ...(method ? { options: { method } } : {}),
-    } as Omit<GenreRequest, 'id'>);
-    if (r === null) return;
-    if (r.solvable === true) {
-      this.offerExplanation(false);
-      this.say('It has an answer after all: no given needs to go. Press Solve.', 'success');
-      return;
-    }
-    const sets = r.removals.sets ?? [];
-    // A clue genre drops clues ("the 3 at row 2, column 5"); the digit genres remove givens.
-    const clues = r.clues !== undefined;
-    const given = (g: { row: number; column: number; digit?: number; clue?: string }): string =>
-      g.clue !== undefined ? `the ${g.clue} at row ${g.row}, column ${g.column}` : `row ${g.row}, column ${g.column} (${g.digit ?? '?'})`;
-    let words: string;
-    if (sets.length > 0 && sets[0]!.length > 0) {
-      const first = sets[0]!;
-      const others = sets.slice(1).map((set) => set.map(given).join(' and '));
-      words =
-        `${clues ? 'Drop' : 'Remove'} ${first.map(given).join(' and ')} and it has an answer` +
-        (r.removals.status === 'optimal' ? (first.length === 1 ? ': no fewer will do' : `: no fewer than ${first.length} will do`) : '') +
-        (others.length > 0 ? `; or ${clues ? 'drop' : 'remove'} ${others.join('; or ')}${r.removals.complete ? '' : '; maybe others'}` : '') +
-        '.';
-    } else if (r.removals.status === 'infeasible') {
-      words = clues
-        ? 'Dropping clues does not help: even without any, the puzzle has no answer.'
-        : 'Removing givens does not help: even without any, the puzzle has no answer.';
-    } else {
-      words = `The fewest ${clues ? 'clues to drop' : 'givens to remove'} were not found (${r.removals.status}).`;
-    }
-    if (r.removals.board && sets[0]) {
-      this.drawBoard(r.removals.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, an answer without the clues to drop`);
-      words += ' The board shows an answer without them, the clues outlined.';
-    }
-    const fill = r.partialFill;
-    if (fill?.board && fill.placed !== undefined) {
-      this.drawBoard(fill.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, largest partial fill`);
-      if (fill.empty) this.hatch(fill.empty);
-      words += ` The largest fill that keeps every given places ${fill.placed} of ${r.rows * r.columns} digits (drawn, its empty cells hatched${fill.status === 'optimal' ? '' : '; the largest found'}).`;
-    } else if (fill?.clash) {
-      words += ` No fill keeps every given: two ${fill.clash.digit}s in ${fill.clash.unit}.`;
-    } else if (fill?.reason && !clues) {
-      words += ` ${fill.reason}.`; // a clue genre has no fill to speak of
-    }
-    if (sets[0]) this.highlight(sets[0].map((g) => [g.row, g.column] as [number, number]));
-    this.say(words, 'warning');
-  }
-
-  private async draw(): Promise<void> {
+  async draw(): Promise<void> {
     this.offerExplanation(false);
     this.answer = null;
     // The formulation shown was of the puzzle drawn before.
@@ -484,239 +379,12 @@ export class GenreView {
     );
   }
 
-  private async solve(): Promise<void> {
-    if (this.jobs.busyRefusal()) return;
-    this.bnb.start(false);
-    this.rounds.textContent = '1';
-    this.cutRounds.start();
-    const asked = this.solveFields();
-    const r = await this.run<GenreSolveResult>({ type: 'solve', ...asked });
-    if (r === null) {
-      this.bnb.stopped();
-      this.cutRounds.finish();
-      // Clashing givens are refused by a solve, and explained by Why no solution?.
-      this.offerExplanation(this.lastErrorCode === 'conflicting_givens');
-      return;
-    }
-    this.bnb.finishWith(r.stats, { found: r.answer !== undefined });
-    this.rounds.textContent = r.stats.rounds.toLocaleString('en');
-    const panel = byId('genre-tree-panel', HTMLElement);
-    panel.hidden = !('branching' in r);
-    if ('branching' in r) {
-      // The Sudoku page's tree view: it reads only the recorded decisions, the node
-      // count, the incumbent nodes and the status.
-      void import('../tree').then((tree) => tree.renderTree(byId('genre-tree', HTMLElement), r as never));
-    }
-    // A single Solve asks for the board (only a batch says board: false).
-    if (r.board) this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
-    this.answer = r.answer ? { text: r.answer.text, puzzle: asked.puzzle ?? '', index: asked.index ?? 1 } : null;
-    this.cutRounds.finish();
-    const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
-    this.offerExplanation(!r.answer && r.status === 'infeasible');
-    if (!r.answer && r.partialFill) {
-      const cells = r.rows * r.columns;
-      this.hatch(r.partialFill.empty);
-      this.say(
-        `No answer: the packing model places at most ${r.partialFill.placed} of ${cells} digits (${route}); the board shows that fill, ${r.partialFill.empty.length} cell${r.partialFill.empty.length === 1 ? '' : 's'} left empty.`,
-        'error',
-      );
-      return;
-    }
-    if (!r.answer) {
-      const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
-      this.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible${after} (${route}).` : `No answer (${r.status}${after}).`, 'error');
-      return;
-    }
-    const objective = r.objective
-      ? `objective ${r.objective.value.toLocaleString('en')} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
-      : '';
-    this.say(
-      `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”, ${r.stats.rows} rows × ${r.stats.columns} columns · ${objective}` +
-        (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
-      r.answer.verified ? 'success' : 'error',
-    );
-  }
-
-  /**
-   * Solves every puzzle of the text (one request each; on one worker per core when the
-   * first says they are slow enough, SolverClient.genreMany): a row per puzzle with its
-   * status and ms, a progress bar, and the answers as one download in the genre's
-   * solution format, input order. Stop ends it; what was solved stays.
-   */
-  private async solveAll(): Promise<void> {
-    if (this.jobs.busyRefusal()) return;
-    const names = [...this.pick.options].map((o) => o.textContent ?? '');
-    // Each puzzle is sent alone: its own lines of the text (ownText), split once.
-    const lines = this.text.value.split('\n');
-    // Each puzzle's own time limit, so that one hard puzzle does not hold up the rest.
-    const limitInput = byId('genre-time-limit', HTMLInputElement);
-    const limitS = Number(limitInput.value);
-    if (limitInput.validity.badInput || limitInput.value.trim() === '' || !Number.isFinite(limitS) || limitS < 0 || limitS > 86_400) {
-      this.say(`The time limit per puzzle must be 0 (none) to 86400 seconds, not “${limitInput.value}”.`, 'error');
-      limitInput.focus();
-      return;
-    }
-    // At least 1 ms when there is a limit: 0 means none.
-    const timeLimitMs = limitS > 0 ? Math.max(1, Math.round(limitS * 1000)) : 0;
-    this.answersPanel.hidden = true;
-    const table = byId('genre-batch-table', HTMLTableElement).tBodies[0]!;
-    const progress = byId('genre-batch-progress', HTMLProgressElement);
-    const count = byId('genre-batch-count', HTMLElement);
-    const download = byId('genre-download-solutions', HTMLButtonElement);
-    const sheets = [byId('genre-download-xlsx', HTMLButtonElement), byId('genre-download-csv', HTMLButtonElement)];
-    byId('genre-batch', HTMLElement).hidden = false;
-    table.replaceChildren();
-    this.solutions = [];
-    this.resultRows = [];
-    download.disabled = true;
-    for (const b of sheets) b.disabled = true;
-    progress.max = names.length;
-    let solved = 0;
-    let limited = 0;
-    let done = 0;
-    let workersUsed = 1;
-    const answers: Array<string | undefined> = [];
-    const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement; result: ResultRow }> = [];
-    const requests = names.map((_, i) => {
-      const row = table.insertRow();
-      row.insertCell().textContent = String(i + 1);
-      const name = document.createElement('button');
-      name.type = 'button';
-      name.className = 'link';
-      name.textContent = names[i]!;
-      name.addEventListener('click', () => {
-        this.pick.value = String(i + 1);
-        void this.draw();
-      });
-      row.insertCell().append(name);
-      const status = row.insertCell();
-      const time = row.insertCell();
-      time.className = 'num';
-      const result: ResultRow = { name: this.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: this.ownText(i, lines) };
-      this.resultRows.push(result);
-      cells.push({ status, time, result });
-      // No board back: the rows keep only the answers (choosing a name draws one).
-      const fields = this.puzzleFields();
-      if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
-      return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: this.parsed.puzzles[i]?.name, board: false };
-    });
-    const all = async (): Promise<void> => {
-      // Each puzzle is its own request, on one worker per core when they are slow enough.
-      workersUsed = await this.client.genreMany<GenreSolveResult>(requests, batchWorkers(), (i, outcome) => {
-        const { status, time, result } = cells[i]!;
-        if ('result' in outcome) {
-          const r = outcome.result;
-          status.textContent = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
-          time.textContent = (r.stats.totalMs ?? r.stats.solveMs).toFixed(2);
-          Object.assign(result, { status: status.textContent, ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
-          if (r.answer) {
-            answers[i] = r.answer.text;
-            result.solution = r.answer.text;
-            solved++;
-          } else if (r.status === 'time_limit') {
-            status.textContent = `time limit (${limitS} s)`;
-            result.status = status.textContent;
-            limited++;
-          }
-        } else {
-          status.textContent = `error: ${errorMessage(outcome.error)}`;
-          result.status = status.textContent;
-        }
-        done++;
-        progress.value = done;
-        count.textContent = `${done} of ${names.length}`;
-      });
-    };
-    await this.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
-      // Stopped, or a worker crashed: the requests that ended say so in their rows; the
-      // ones not started say that.
-      for (const { status } of cells) if (status.textContent === '') status.textContent = 'not started (stopped)';
-    });
-    this.solutions = answers.filter((a): a is string => a !== undefined);
-    this.resultRows = this.resultRows.filter((r) => r.status !== '');
-    download.disabled = this.solutions.length === 0;
-    for (const b of sheets) b.disabled = this.resultRows.length === 0;
-    this.say(
-      `${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
-        (limited > 0 ? `; ${limited} stopped at the time limit of ${limitS} s per puzzle (raise it, or open one and press Solve, which has none)` : '') +
-        `; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
-      solved === names.length ? 'success' : 'warning',
-    );
-  }
-
-  private async uniqueness(): Promise<void> {
-    const r = await this.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...this.puzzleFields() });
-    if (r === null) return;
-    if (r.board) this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
-    if (r.unique === true) this.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
-    else if (r.unique === false)
-      this.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
-    else this.say(`No answer to compare (${r.status}).`, 'error');
-  }
-
-  /**
-   * Enumerate: up to kEnumerateLimit answers, each a re-solve with a no-good cut per
-   * answer found before (protocol.md, "enumerate", with `boards`), then a stepper
-   * that draws each on the board.
-   */
-  private async enumerate(): Promise<void> {
-    const asked = this.puzzleFields();
-    const r = await this.run<GenreEnumerateResult>({ type: 'enumerate', ...asked, limit: kEnumerateLimit, boards: true });
-    if (r === null) return;
-    this.answers = r.answers.map((a) => ({ board: a.board!, text: a.text, name: r.name, rows: r.rows, columns: r.columns }));
-    this.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
-    const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
-    if (r.count === 0) {
-      this.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
-      return;
-    }
-    this.answersPanel.hidden = r.count < 2;
-    this.answerStep.max = String(r.count);
-    this.answerStep.value = '1';
-    byId('genre-answer-count', HTMLElement).textContent = String(r.count);
-    this.showAnswer(1);
-    if (r.complete) {
-      this.say(
-        r.count === 1
-          ? `Exactly one answer: with its no-good cut the MILP is infeasible (${solves}).`
-          : `All ${r.count} answers found: with their ${r.count} no-good cuts the MILP is infeasible (${solves}). Step through them below the board.`,
-        r.count === 1 ? 'success' : 'warning',
-      );
-    } else {
-      this.say(
-        `${r.count} answers found, and there may be more: stopped at ${r.count === r.limit ? `the limit of ${r.limit}` : r.lastStatus} (${solves}). Step through them below the board.`,
-        'warning',
-      );
-    }
-  }
-
-  /** Draws Enumerate's answer `k` (1-based). */
-  private showAnswer(k: number): void {
-    const answer = this.answers[k - 1];
-    if (answer === undefined) return;
-    byId('genre-answer-number', HTMLElement).textContent = String(k);
-    // Save .xlsx / .csv save the answer on the board.
-    this.answer = { text: answer.text, ...this.answersOf };
-    this.drawBoard(answer.board, `${GENRE_TITLES[this.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${this.answers.length}`);
-  }
-
-  private async relax(): Promise<void> {
-    const r = await this.run<RelaxResult>({ type: 'relax', ...this.puzzleFields() });
-    if (r === null) return;
-    this.drawBoard(r.board, `${GENRE_TITLES[this.genre]}, LP relaxation`);
-    this.say(
-      `LP relaxation (integrality dropped), ${r.stats.simplexIterations} simplex iterations: ` +
-        (r.integral ? 'its solution is integral — the LP alone solves the puzzle.' : 'fractional; each candidate is shaded by its value.'),
-      'info',
-    );
-  }
-
   /**
    * Hatches cells of the board (a partial fill's empty cells), under the digits.
    *
    * @param cells 1-based [row, column] pairs
    */
-  private hatch(cells: Array<[number, number]>): void {
+  hatch(cells: Array<[number, number]>): void {
     if (this.svg === null) return;
     const group = overlayCells(this.svg, 'hatched', cells, 0, { fill: 'url(#genre-hatch)' });
     group.setAttribute('aria-hidden', 'true');
@@ -726,111 +394,16 @@ export class GenreView {
   }
 
   /** Outlines cells of the board (givens or clues to drop, a formulation row's cells). */
-  private highlight(cells: Array<[number, number]>): void {
+  highlight(cells: Array<[number, number]>): void {
     if (this.svg === null) return;
     overlayCells(this.svg, 'highlight', cells, 2, { fill: '#f2c14e', 'fill-opacity': 0.35, stroke: '#c8891a' });
   }
 
-  private async generate(): Promise<void> {
-    const seed = 1 + Math.floor(Math.random() * 1_000_000);
-    const size = this.board?.rows ?? 9;
-    const request: Omit<GenreRequest, 'id'> =
-      this.genre === 'jigsaw'
-        ? { type: 'generate', ...this.puzzleFields(), seed }
-        : { type: 'generate', genre: this.genre, size, seed };
-    const r = await this.run<GenerateResult>(request);
-    if (r === null) return;
-    this.text.value = r.puzzle;
-    await this.readText();
-    this.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${ms(r.totalMs)}.`, 'success');
-  }
-
   /** The puzzle `i` (0-based) of the text as its own lines (the engine said where they are); `lines` the text split at newlines, when the caller has it. */
-  private ownText(i: number, lines = this.text.value.split('\n')): string {
+  ownText(i: number, lines = this.text.value.split('\n')): string {
     const p = this.parsed.puzzles[i];
     if (p === undefined) return this.text.value;
     return ownLines(lines, p);
-  }
-
-  /**
-   * Loads a spreadsheet's puzzles of this genre (web/src/sheets/records.ts, read in the
-   * worker) as the puzzle text: one record per puzzle, named by sheet and range. A bad
-   * cell is named and the text is kept.
-   *
-   * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
-   */
-  private async loadSpreadsheet(file: File): Promise<void> {
-    let records: { name: string; text: string }[] | null = null;
-    let skipped: { sheet: string }[] = [];
-    await this.jobs.run(
-      'parse',
-      `Reading ${file.name} as a spreadsheet…`,
-      async () => {
-        const read = await this.client.readSpreadsheet(await file.arrayBuffer(), file.name, undefined, this.genre);
-        records = read.records ?? [];
-        skipped = read.skipped;
-      },
-      (e) => this.say(errorMessage(e), 'error'),
-    );
-    // Set by the job's body (TypeScript does not see the closure assign it).
-    const loaded = records as { name: string; text: string }[] | null;
-    if (loaded === null) return;
-    this.text.value = loaded.map((r) => r.text).join('');
-    await this.readText();
-    const names = loaded.slice(0, 5).map((r) => r.name);
-    this.say(
-      `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join(', ')}${loaded.length > 5 ? ', …' : ''})` +
-        (skipped.length > 0 ? `; skipped ${skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
-        (loaded.length > 1 ? '. Solve all solves them in turn.' : '.'),
-      'success',
-    );
-  }
-
-  /**
-   * Saves the shown puzzle as .xlsx or .csv: its blocks of tokens and, when the last
-   * Solve answered it, the answer below a row "Solution" (web/src/sheets/write.ts).
-   *
-   * @param format the file type
-   */
-  private async saveSheet(format: 'xlsx' | 'csv'): Promise<void> {
-    const index = Number(this.pick.value || '1');
-    const record = readRecord(this.ownText(index - 1), EDITING[this.genre].blocks);
-    if (record === null) {
-      this.say('Save .xlsx needs the puzzle in the record layout (a size line, then its rows): press Draw to check the text.', 'error');
-      return;
-    }
-    const answer = this.answer !== null && this.answer.puzzle === this.text.value && this.answer.index === index ? readRecord(this.answer.text, 1) : null;
-    const word = RECORD_PARAMETER[this.genre];
-    const regions = EDITING[this.genre].regionBlock ?? (this.genre === 'killer' ? 1 : undefined);
-    const sheet: RecordSheet = {
-      title: GENRE_TITLES[this.genre],
-      rows: record.rows,
-      columns: record.columns,
-      blocks: record.blocks,
-      ...(regions === undefined ? {} : { regions }),
-      ...(this.genre === 'killer' ? { givens: null } : {}), // its first block holds cage sums
-      ...(record.parameter !== undefined && word ? { parameter: { value: record.parameter, word } } : {}),
-      ...(answer ? { solution: answer.blocks[0]! } : {}),
-    };
-    try {
-      const file = await this.client.writeSpreadsheet(format, { record: sheet });
-      const name = `${this.genre}-${answer ? 'solution' : 'puzzle'}.${format}`;
-      saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), name);
-      this.say(`Saved ${name}: the puzzle${answer ? ', and its answer below it' : ' (solve it first to save the answer too)'}.`, 'success');
-    } catch (e) {
-      this.say(errorMessage(e), 'error');
-    }
-  }
-
-  /** Saves the last Solve all as a table (name, status, ms, nodes, record, answer). */
-  private async saveResults(format: 'xlsx' | 'csv'): Promise<void> {
-    if (this.resultRows.length === 0) return;
-    try {
-      const file = await this.client.writeSpreadsheet(format, { results: this.resultRows });
-      saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), `${this.genre}-results.${format}`);
-    } catch (e) {
-      this.say(errorMessage(e), 'error');
-    }
   }
 
   private downloadSvg(): void {
@@ -847,7 +420,7 @@ export class GenreView {
     }
   }
 
-  private drawBoard(board: Board, label: string): void {
+  drawBoard(board: Board, label: string): void {
     this.board = board;
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
@@ -895,7 +468,7 @@ export class GenreView {
   }
 
   /** The status line (the job runner's), a success shown as the Sudoku page's `ok`. */
-  private say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
+  say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
     this.jobs.setStatus(message, kind === 'success' ? 'ok' : kind);
   }
 
@@ -925,7 +498,7 @@ export class GenreView {
    *
    * @returns the result, or null after an error (shown) or when the page is busy
    */
-  private async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
+  async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
     if (this.jobs.job !== null) return null;
     // Enumerate's stepper belongs to the answers it found: any other request ends it.
     this.answersPanel.hidden = true;

@@ -17,7 +17,6 @@ import type {
   ExplainInfeasibleProgress,
   GenerateProgress,
   SolveProgress,
-  SolveResult,
 } from './results.js';
 import type {
   ModelFormat,

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/** The genre page's spreadsheets: load puzzles from one, save a puzzle or Solve all's results. */
+import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
+import type { RecordSheet } from '../../../solver/protocol';
+import { saveBlob } from '../../shared';
+import { errorMessage, type GenreContext } from '../context';
+import { EDITING } from '../editing';
+import { readRecord } from '../record';
+
+/**
+ * Loads a spreadsheet's puzzles of this genre (web/src/sheets/records.ts, read in the
+ * worker) as the puzzle text: one record per puzzle, named by sheet and range. A bad
+ * cell is named and the text is kept.
+ *
+ * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
+ */
+export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<void> {
+  let records: { name: string; text: string }[] | null = null;
+  let skipped: { sheet: string }[] = [];
+  await ctx.jobs.run(
+    'parse',
+    `Reading ${file.name} as a spreadsheet…`,
+    async () => {
+      const read = await ctx.client.readSpreadsheet(await file.arrayBuffer(), file.name, undefined, ctx.genre);
+      records = read.records ?? [];
+      skipped = read.skipped;
+    },
+    (e) => ctx.say(errorMessage(e), 'error'),
+  );
+  // Set by the job's body (TypeScript does not see the closure assign it).
+  const loaded = records as { name: string; text: string }[] | null;
+  if (loaded === null) return;
+  ctx.text.value = loaded.map((r) => r.text).join('');
+  await ctx.readText();
+  const names = loaded.slice(0, 5).map((r) => r.name);
+  ctx.say(
+    `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join(', ')}${loaded.length > 5 ? ', …' : ''})` +
+      (skipped.length > 0 ? `; skipped ${skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
+      (loaded.length > 1 ? '. Solve all solves them in turn.' : '.'),
+    'success',
+  );
+}
+
+/**
+ * Saves the shown puzzle as .xlsx or .csv: its blocks of tokens and, when the last
+ * Solve answered it, the answer below a row "Solution" (web/src/sheets/write.ts).
+ *
+ * @param format the file type
+ */
+export async function saveSheet(ctx: GenreContext, format: 'xlsx' | 'csv'): Promise<void> {
+  const index = Number(ctx.pick.value || '1');
+  const record = readRecord(ctx.ownText(index - 1), EDITING[ctx.genre].blocks);
+  if (record === null) {
+    ctx.say('Save .xlsx needs the puzzle in the record layout (a size line, then its rows): press Draw to check the text.', 'error');
+    return;
+  }
+  const answer = ctx.answer !== null && ctx.answer.puzzle === ctx.text.value && ctx.answer.index === index ? readRecord(ctx.answer.text, 1) : null;
+  const word = RECORD_PARAMETER[ctx.genre];
+  const regions = EDITING[ctx.genre].regionBlock ?? (ctx.genre === 'killer' ? 1 : undefined);
+  const sheet: RecordSheet = {
+    title: GENRE_TITLES[ctx.genre],
+    rows: record.rows,
+    columns: record.columns,
+    blocks: record.blocks,
+    ...(regions === undefined ? {} : { regions }),
+    ...(ctx.genre === 'killer' ? { givens: null } : {}), // its first block holds cage sums
+    ...(record.parameter !== undefined && word ? { parameter: { value: record.parameter, word } } : {}),
+    ...(answer ? { solution: answer.blocks[0]! } : {}),
+  };
+  try {
+    const file = await ctx.client.writeSpreadsheet(format, { record: sheet });
+    const name = `${ctx.genre}-${answer ? 'solution' : 'puzzle'}.${format}`;
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), name);
+    ctx.say(`Saved ${name}: the puzzle${answer ? ', and its answer below it' : ' (solve it first to save the answer too)'}.`, 'success');
+  } catch (e) {
+    ctx.say(errorMessage(e), 'error');
+  }
+}
+
+/** Saves the last Solve all as a table (name, status, ms, nodes, record, answer). */
+export async function saveResults(ctx: GenreContext, format: 'xlsx' | 'csv'): Promise<void> {
+  if (ctx.resultRows.length === 0) return;
+  try {
+    const file = await ctx.client.writeSpreadsheet(format, { results: ctx.resultRows });
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), `${ctx.genre}-results.${format}`);
+  } catch (e) {
+    ctx.say(errorMessage(e), 'error');
+  }
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The genre page's single-puzzle actions: Solve (with the cut rounds and the
+ * branch-and-bound panel live), uniqueness, Enumerate and its stepper, the LP
+ * relaxation drawn on the board, and a new puzzle from a seed.
+ */
+import {
+  GENRE_TITLES,
+  type Board,
+  type GenreEnumerateResult,
+  type GenreRequest,
+  type GenreSolveResult,
+  type GenreUniquenessResult,
+} from '../../../solver/genre';
+import { byId } from '../../shared';
+import { ms, type GenreContext } from '../context';
+
+/** Most answers Enumerate asks for (each a solve, each drawn). */
+const kEnumerateLimit = 20;
+
+/** The relax result of the genre route (protocol.md, "Genres"). */
+interface RelaxResult {
+  status: string;
+  integral: boolean;
+  board: Board;
+  stats: { solveMs: number; simplexIterations: number };
+}
+
+/** The generate result of the genre route. */
+interface GenerateResult {
+  puzzle: string;
+  givens: number;
+  minimal: boolean;
+  totalMs: number;
+}
+
+export async function solve(ctx: GenreContext): Promise<void> {
+  if (ctx.jobs.busyRefusal()) return;
+  ctx.bnb.start(false);
+  ctx.rounds.textContent = '1';
+  ctx.cutRounds.start();
+  const asked = ctx.solveFields();
+  const r = await ctx.run<GenreSolveResult>({ type: 'solve', ...asked });
+  if (r === null) {
+    ctx.bnb.stopped();
+    ctx.cutRounds.finish();
+    // Clashing givens are refused by a solve, and explained by Why no solution?.
+    ctx.offerExplanation(ctx.lastErrorCode === 'conflicting_givens');
+    return;
+  }
+  ctx.bnb.finishWith(r.stats, { found: r.answer !== undefined });
+  ctx.rounds.textContent = r.stats.rounds.toLocaleString('en');
+  const panel = byId('genre-tree-panel', HTMLElement);
+  panel.hidden = !('branching' in r);
+  if ('branching' in r) {
+    // The Sudoku page's tree view: it reads only the recorded decisions, the node
+    // count, the incumbent nodes and the status.
+    void import('../../tree').then((tree) => tree.renderTree(byId('genre-tree', HTMLElement), r as never));
+  }
+  // A single Solve asks for the board (only a batch says board: false).
+  if (r.board) ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
+  ctx.answer = r.answer ? { text: r.answer.text, puzzle: asked.puzzle ?? '', index: asked.index ?? 1 } : null;
+  ctx.cutRounds.finish();
+  const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
+  ctx.offerExplanation(!r.answer && r.status === 'infeasible');
+  if (!r.answer && r.partialFill) {
+    const cells = r.rows * r.columns;
+    ctx.hatch(r.partialFill.empty);
+    ctx.say(
+      `No answer: the packing model places at most ${r.partialFill.placed} of ${cells} digits (${route}); the board shows that fill, ${r.partialFill.empty.length} cell${r.partialFill.empty.length === 1 ? '' : 's'} left empty.`,
+      'error',
+    );
+    return;
+  }
+  if (!r.answer) {
+    const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
+    ctx.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible${after} (${route}).` : `No answer (${r.status}${after}).`, 'error');
+    return;
+  }
+  const objective = r.objective
+    ? `objective ${r.objective.value.toLocaleString('en')} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
+    : '';
+  ctx.say(
+    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”, ${r.stats.rows} rows × ${r.stats.columns} columns · ${objective}` +
+      (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
+    r.answer.verified ? 'success' : 'error',
+  );
+}
+
+export async function uniqueness(ctx: GenreContext): Promise<void> {
+  const r = await ctx.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...ctx.puzzleFields() });
+  if (r === null) return;
+  if (r.board) ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
+  if (r.unique === true) ctx.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
+  else if (r.unique === false)
+    ctx.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
+  else ctx.say(`No answer to compare (${r.status}).`, 'error');
+}
+
+/**
+ * Enumerate: up to kEnumerateLimit answers, each a re-solve with a no-good cut per
+ * answer found before (protocol.md, "enumerate", with `boards`), then a stepper
+ * that draws each on the board.
+ */
+export async function enumerate(ctx: GenreContext): Promise<void> {
+  const asked = ctx.puzzleFields();
+  const r = await ctx.run<GenreEnumerateResult>({ type: 'enumerate', ...asked, limit: kEnumerateLimit, boards: true });
+  if (r === null) return;
+  ctx.answers = r.answers.map((a) => ({ board: a.board!, text: a.text, name: r.name, rows: r.rows, columns: r.columns }));
+  ctx.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
+  const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
+  if (r.count === 0) {
+    ctx.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
+    return;
+  }
+  ctx.answersPanel.hidden = r.count < 2;
+  ctx.answerStep.max = String(r.count);
+  ctx.answerStep.value = '1';
+  byId('genre-answer-count', HTMLElement).textContent = String(r.count);
+  showAnswer(ctx, 1);
+  if (r.complete) {
+    ctx.say(
+      r.count === 1
+        ? `Exactly one answer: with its no-good cut the MILP is infeasible (${solves}).`
+        : `All ${r.count} answers found: with their ${r.count} no-good cuts the MILP is infeasible (${solves}). Step through them below the board.`,
+      r.count === 1 ? 'success' : 'warning',
+    );
+  } else {
+    ctx.say(
+      `${r.count} answers found, and there may be more: stopped at ${r.count === r.limit ? `the limit of ${r.limit}` : r.lastStatus} (${solves}). Step through them below the board.`,
+      'warning',
+    );
+  }
+}
+
+/** Draws Enumerate's answer `k` (1-based). */
+export function showAnswer(ctx: GenreContext, k: number): void {
+  const answer = ctx.answers[k - 1];
+  if (answer === undefined) return;
+  byId('genre-answer-number', HTMLElement).textContent = String(k);
+  // Save .xlsx / .csv save the answer on the board.
+  ctx.answer = { text: answer.text, ...ctx.answersOf };
+  ctx.drawBoard(answer.board, `${GENRE_TITLES[ctx.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${ctx.answers.length}`);
+}
+
+export async function relax(ctx: GenreContext): Promise<void> {
+  const r = await ctx.run<RelaxResult>({ type: 'relax', ...ctx.puzzleFields() });
+  if (r === null) return;
+  ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]}, LP relaxation`);
+  ctx.say(
+    `LP relaxation (integrality dropped), ${r.stats.simplexIterations} simplex iterations: ` +
+      (r.integral ? 'its solution is integral — the LP alone solves the puzzle.' : 'fractional; each candidate is shaded by its value.'),
+    'info',
+  );
+}
+
+export async function generate(ctx: GenreContext): Promise<void> {
+  const seed = 1 + Math.floor(Math.random() * 1_000_000);
+  const size = ctx.board?.rows ?? 9;
+  const request: Omit<GenreRequest, 'id'> =
+    ctx.genre === 'jigsaw'
+      ? { type: 'generate', ...ctx.puzzleFields(), seed }
+      : { type: 'generate', genre: ctx.genre, size, seed };
+  const r = await ctx.run<GenerateResult>(request);
+  if (r === null) return;
+  ctx.text.value = r.puzzle;
+  await ctx.readText();
+  ctx.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${ms(r.totalMs)}.`, 'success');
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * What the genre page's actions (actions/*.ts) work with: the page's elements, its
+ * client and job runner, the state the actions share, and the few operations of the
+ * view (genre/view.ts, the one implementation) they call. As app/page.ts is for the
+ * Sudoku page.
+ */
+import type { SolverClient } from '../../solver/client';
+import type { Board, GenreId, GenreRequest } from '../../solver/genre';
+import { SolverError, type ResultRow } from '../../solver/protocol';
+import type { JobRunner } from '../app/jobs';
+import type { BnbPanel } from '../shared';
+import type { CutRounds } from './rounds';
+
+/** A genre of the genre page: every genre but Sudoku, which has its own page. */
+export type Variant = Exclude<GenreId, 'sudoku'>;
+
+/** The puzzles of the text as the engine's parse listed them (protocol.md, "parse"). */
+export interface ParsedList {
+  /** `lines`: how many lines of the text a puzzle spans (null for the last). */
+  puzzles: Array<{ name: string; line: number; lines: number | null; warnings: string[] }>;
+  /** Records of a text of many that did not parse, left out (protocol.md, "parse"). */
+  refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
+}
+
+/** One of Enumerate's answers, with its board. */
+export interface EnumeratedAnswer {
+  board: Board;
+  text: string;
+  name: string;
+  rows: number;
+  columns: number;
+}
+
+/** The request fields naming the puzzle (the text and which of its puzzles) and the route. */
+export type PuzzleFields = Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'>;
+
+/** The genre page as its actions see it. */
+export interface GenreContext {
+  readonly client: SolverClient;
+  readonly jobs: JobRunner;
+  readonly genre: Variant;
+  readonly text: HTMLTextAreaElement;
+  /** The puzzle picker (a text of many). */
+  readonly pick: HTMLSelectElement;
+  readonly parsed: ParsedList;
+  /** The board drawn last. */
+  readonly board: Board | null;
+  /** The code of the last request's error (SolverError.code), or null. */
+  readonly lastErrorCode: string | null;
+  /** The live branch-and-bound panel, with the cut rounds' count and stepper. */
+  readonly bnb: BnbPanel;
+  readonly rounds: HTMLElement;
+  readonly cutRounds: CutRounds;
+  /** Enumerate's stepper through its answers. */
+  readonly answersPanel: HTMLElement;
+  readonly answerStep: HTMLInputElement;
+  /** The answer on the board, with the text and puzzle it belongs to (Save .xlsx). */
+  answer: { text: string; puzzle: string; index: number } | null;
+  /** Enumerate's answers, and the text and puzzle they are of. */
+  answers: EnumeratedAnswer[];
+  answersOf: { puzzle: string; index: number };
+  /** The answers of the last Solve all, in the genre's solution format, input order. */
+  solutions: string[];
+  /** The rows of the last Solve all (name, status, ms, nodes, record, answer). */
+  resultRows: ResultRow[];
+  /**
+   * A genre request as a job of the runner (the status line and the board's marks on an
+   * error); null after an error (shown) or when the page is busy.
+   */
+  run<R>(request: Omit<GenreRequest, 'id'>, long?: boolean): Promise<R | null>;
+  say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void;
+  drawBoard(board: Board, label: string): void;
+  /** Outlines cells (1-based [row, column]). */
+  highlight(cells: Array<[number, number]>): void;
+  /** Hatches cells (1-based [row, column]): a partial fill's empty ones. */
+  hatch(cells: Array<[number, number]>): void;
+  /** Reads the text: its list of puzzles, then the chosen one's board. */
+  readText(): Promise<void>;
+  /** Draws the chosen puzzle's board. */
+  draw(): Promise<void>;
+  puzzleFields(): PuzzleFields;
+  /** puzzleFields with the objective and the recorded tree of a Solve. */
+  solveFields(): Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'>;
+  /** Offers "Why no solution?" (or takes it back). */
+  offerExplanation(offer: boolean): void;
+  /** Puzzle `i` (0-based) of the text as its own lines. */
+  ownText(i: number, lines?: string[]): string;
+}
+
+/**
+ * A duration for the status line: two decimals under 10 ms, whole ms above.
+ *
+ * @param value ms
+ */
+export function ms(value: number): string {
+  return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value).toLocaleString('en')} ms`;
+}
+
+/**
+ * The error's message with where it is, as the engine said it: the cells it names
+ * appended when the message does not name a row itself.
+ *
+ * @param e anything thrown (a SolverError from the engine)
+ */
+export function errorMessage(e: unknown): string {
+  if (e instanceof SolverError) {
+    const cells = e.where?.cells?.map((c) => `row ${c.row}, column ${c.column}`) ?? [];
+    return cells.length > 0 && !e.message.includes('row ') ? `${e.message} (${cells.join('; ')})` : e.message;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
