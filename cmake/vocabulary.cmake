@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# The protocol's vocabularies (statuses, Sudoku models, methods, error codes, genres and
-# the protocol version) have one source, protocol/vocabulary.json. At configure time this
+# The protocol's vocabularies (statuses, Sudoku models, methods, error codes, board item
+# kinds, genres and the protocol version) have one source, protocol/vocabulary.json. At configure time this
 # writes them, in the JSON's order, into
 #   ${GRIDMILP_GENERATED_DIR}/protocol/vocabulary.h  (C++: gridmilp::vocabulary)
 #   web/generated/vocabulary.ts                      (TypeScript, as const arrays)
@@ -39,7 +39,8 @@ set(_ts_lists "")
 foreach(_entry "statuses;kSolveStatuses;SOLVE_STATUSES"
                "sudokuModels;kSudokuModels;MODEL_KINDS"
                "methods;kMethods;SOLVE_METHODS"
-               "errorCodes;kErrorCodes;ENGINE_ERROR_CODES")
+               "errorCodes;kErrorCodes;ENGINE_ERROR_CODES"
+               "boardItemKinds;kBoardItemKinds;BOARD_ITEM_KINDS")
   list(GET _entry 0 _key)
   list(GET _entry 1 _cpp_name)
   list(GET _entry 2 _ts_name)

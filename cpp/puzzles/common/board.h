@@ -19,7 +19,8 @@
 
 namespace gridmilp::puzzles {
 
-/// What an item is. New kinds go at the end.
+/// What an item is, in the order of protocol/vocabulary.json's "boardItemKinds" (checked
+/// in board.cpp). New kinds go at the end of both.
 enum class ItemKind : std::uint8_t {
   kNumber,     ///< a value in a cell (`text`); style "given" or "solved"
   kCandidate,  ///< a candidate mark in a cell: `text` the value, `value` its weight 0..1

@@ -5,7 +5,7 @@
  * Doubled coordinates throughout: cell (r, c), 0-based, at (2r + 1, 2c + 1); the edge
  * right of it at (2r + 1, 2c + 2), below it at (2r + 2, 2c + 1); vertices even/even.
  */
-import { GENRES } from '../../generated/vocabulary.js';
+import { BOARD_ITEM_KINDS, GENRES } from '../../generated/vocabulary.js';
 import type { ModelRow, Objective, ObjectiveResult, SolveMethod, SolveStats, SolveStatus } from './protocol.js';
 
 /** A genre's protocol id (protocol/vocabulary.json, "genres"). */
@@ -49,8 +49,8 @@ export interface GenreInfo {
   title: string;
 }
 
-/** What a board item is (cpp/puzzles/common/board.h). */
-export type BoardItemKind = 'number' | 'candidate' | 'shade' | 'wall' | 'cage' | 'line' | 'dot' | 'circle' | 'outside';
+/** What a board item is (protocol/vocabulary.json, "boardItemKinds"; cpp/puzzles/common/board.h). */
+export type BoardItemKind = (typeof BOARD_ITEM_KINDS)[number];
 
 /** One thing drawn on a board, at doubled coordinates (row, column). */
 export interface BoardItem {
