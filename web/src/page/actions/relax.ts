@@ -6,7 +6,6 @@
  */
 import { describeRelaxation, fractionalCells, plural } from '../format';
 import type { Page } from '../app/page';
-import { gridPicture } from './picture';
 
 /** Solve the LP relaxation of the board's puzzle and shade the candidates by value. */
 export async function relax(page: Page): Promise<void> {
@@ -29,6 +28,8 @@ export async function relax(page: Page): Promise<void> {
         return;
       }
       const { size } = board.shape;
+      // Fetched on the first relaxation, with the renderer: a first solve needs neither.
+      const { gridPicture } = await import('./picture');
       const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`);
       if (board.getGivens() !== givens) return;
       board.showPicture(picture);
