@@ -268,7 +268,7 @@ TEST(NurikabeTest, ACluesWithoutAnIslandMakeTheModelInfeasible) {
   const Genre& g = genreById("nurikabe");
   // Two clues side by side: neither has an island.
   const auto p = parseOne("nurikabe", "2 3\n1 1 -\n- - -\n");
-  for (const char* model : {"candidates", "cells"}) {
+  for (const char* model : {"candidates", "cells", "stream"}) {
     GenreSolver solver(g, *p, {model});
     EXPECT_EQ(solver.solve(satOptions()).result.status, milp::SolveStatus::kInfeasible) << model;
   }

@@ -181,6 +181,10 @@ describe('LP relaxation view', () => {
     expect(labels).toHaveLength(81);
     expect(labels.filter((l) => /LP relaxation [^,]+ = [\d.]+, /.test(l))).toHaveLength(n);
     expect(labels[0]).toMatch(/^row 1, column 1, /);
+    // The grid stays the one ARIA grid: the picture is hidden, its words in the cells' labels.
+    expect(await picture.getAttribute('aria-hidden')).toBe('true');
+    const cellLabels = await page.locator('.board [role="gridcell"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+    expect(cellLabels.filter((l) => /LP relaxation [^,]+ = [\d.]+, /.test(l))).toHaveLength(n);
     await page.locator('header h1').click();
     await page.locator('#board-container').screenshot({ path: join(resultsDir, 'relaxation.png') });
 

@@ -532,7 +532,7 @@ class NurikabeGenre final : public ShadingGenre {
   static void addVariables(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// One block of rows per rule (see the file comment).
   static void addRows(const NurikabePuzzle& p, NurikabeBuilt* built);
-  /// The rules on the stream's shape alone: pocket and pool (both models).
+  /// The rules on the stream's shape alone: pocket and pool (every model).
   static void addShapeRows(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// Model "stream": s alone (see streamIslandCuts).
   static void addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built);
@@ -853,10 +853,17 @@ std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const 
           }
         }
       }
-      cut.row = lhs >= 1;
-      cut.why = clueName(p, clues.front()) + " and " + clueName(p, other) +
-                " are in one island: one of the " + std::to_string(cut.cells.size()) +
-                " cells between them is shaded";
+      if (cut.cells.empty()) {
+        // Side by side: no answer (s on a clue is fixed at 0 by its clue row).
+        cut.row = milp::LinExpr(s(clues.front())) >= 1;
+        cut.why = clueName(p, clues.front()) + " and " + clueName(p, other) +
+                  " are side by side: no answer keeps them in two islands";
+      } else {
+        cut.row = lhs >= 1;
+        cut.why = clueName(p, clues.front()) + " and " + clueName(p, other) +
+                  " are in one island: one of the " + std::to_string(cut.cells.size()) +
+                  " cells between them is shaded";
+      }
     } else if (clues.empty() || (n != kUnknown && count < n)) {
       if (clues.empty()) {
         for (int cell : island) lhs += s(cell);
@@ -1013,7 +1020,8 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
   if (b.stream) {
     f.variables =
         "s_{r,c} \\in \\{0,1\\},\\ s_{r,c} = 1 \\iff (r,c) \\text{ is shaded};\\quad "
-        "\\partial C: \\text{the neighbours of } C";
+        "c_{i,j} = 1 \\iff \\text{at least } j \\text{ of the first } i \\text{ cells are "
+        "shaded (the counter)};\\quad \\partial C: \\text{the neighbours of } C";
     f.groups.push_back(
         {"clue", "A clue's cell is in its island, so unshaded", "s_{r,c} = 0", "fixed cells", {}});
     f.groups.push_back({"unreached",

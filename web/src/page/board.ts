@@ -49,6 +49,8 @@ export class Board {
   private readonly frame: HTMLElement;
   /** The picture over the grid (an LP relaxation), or `null` when none is shown. */
   private picture: SVGSVGElement | null = null;
+  /** Per cell (row by row), what the picture says of it, added to the cell's label. */
+  private pictureWords: readonly string[] = [];
   private active = 0;
   private shapeValue: Shape = DEFAULT_SHAPE;
   private hex = false;
@@ -124,6 +126,7 @@ export class Board {
   setHexSymbols(hex: boolean): void {
     this.hex = hex && this.size === 16;
     this.element.dataset.symbols = this.hex ? 'hex' : 'digits';
+    this.showPicture(null); // drawn in the symbols before
     this.renderAll();
   }
 
@@ -182,20 +185,27 @@ export class Board {
    * grid underneath keeps focus and keys: clicks go through the picture to its cells,
    * the focused cell shows through it, and any edit, load, solution or clear removes it.
    *
+   * The grid stays the one ARIA grid: the picture is hidden from assistive technology,
+   * and what it says of each cell joins that cell's label ("row 1, column 3: empty, LP
+   * relaxation 1 = 0.5, 2 = 0.5").
+   *
    * @param svg an `<svg>` that scales to its box and draws exactly this grid, with its
    *   outer border (board-svg.ts `cropToGrid`); `null` removes the picture shown
+   * @param words per cell, row by row, what the picture says of it ('' for nothing)
    */
-  showPicture(svg: SVGSVGElement | null): void {
+  showPicture(svg: SVGSVGElement | null, words: readonly string[] = []): void {
     if (svg === null && this.picture === null) return;
     this.picture?.remove();
     this.picture = svg;
+    this.pictureWords = svg === null ? [] : words;
     if (svg !== null) {
       svg.classList.add('board-picture');
+      svg.setAttribute('aria-hidden', 'true');
       this.solution = null;
-      this.renderAll();
       this.frame.append(svg);
     }
     this.frame.classList.toggle('pictured', svg !== null);
+    this.renderAll();
   }
 
   /** True while a picture (an LP relaxation) lies over the grid. */
@@ -467,7 +477,8 @@ export class Board {
     const c = (index % n) + 1;
     const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
     const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}${cell.dataset.remove ? ', remove this given' : ''}${cell.dataset.unfilled ? ', left empty' : ''}`;
-    const label = `row ${r}, column ${c}: ${what}${extra}`;
+    const said = this.pictureWords[index];
+    const label = `row ${r}, column ${c}: ${what}${extra}${said ? `, ${said}` : ''}`;
     if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
   }
 }

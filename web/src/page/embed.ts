@@ -218,9 +218,9 @@ class Embed {
         return;
       }
       const { size } = this.board.shape;
-      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`);
+      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`, this.board.hexSymbols);
       if (this.board.getGivens() !== givens) return;
-      this.board.showPicture(picture);
+      this.board.showPicture(picture.svg, picture.words);
       const text = describeRelaxation(result.integral, fractionalCells(result.values));
       this.relaxText.textContent = text;
       this.relaxText.dataset.integral = String(result.integral);

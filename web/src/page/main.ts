@@ -287,6 +287,7 @@ class SudokuPage implements Page {
       settings.renderWeights();
     });
     el.modelSelect.addEventListener('change', () => {
+      board.showPicture(null); // the relaxation drawn was of the model before
       this.syncUrl(false);
       this.updateModel();
     });

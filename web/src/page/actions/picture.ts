@@ -10,7 +10,7 @@ import type { Board, GenreResultHead } from '../../solver/genre';
 import type { SudokuGenreFields } from '../../solver/protocol';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
-import { valueOfChar } from '../format';
+import { displaySymbol, valueOfChar } from '../format';
 
 /**
  * Save the board as `format`: the givens, and the solution's other digits when solved.
@@ -48,18 +48,27 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
 /**
  * The board description a Sudoku result carries (its request named `genre: 'sudoku'`),
  * drawn by the genre page's renderer and cropped to lie over the Sudoku page's grid
- * (board.ts `showPicture`). The renderer is fetched on the first call.
+ * (board.ts `showPicture`), its numbers in the page's symbols (A–G on 16×16, or 0–F in
+ * the hex convention). The renderer is fetched on the first call.
  *
  * @param result a Sudoku result of a request that named its genre
- * @param label the picture's accessible name ("LP relaxation, 9×9")
- * @returns the `<svg>`, scaling to its box
+ * @param label the picture's name ("LP relaxation, Sudoku 9×9")
+ * @param hex whether the board shows 0–F (board.ts `hexSymbols`)
+ * @returns the `<svg>`, scaling to its box, and per cell (row by row) what it says of
+ *   the cell's LP relaxation ('' for nothing), for the grid's labels
  * @throws Error when the result has no board (the first-solve module answered: it draws no boards)
  */
-export async function gridPicture(result: SudokuGenreFields, label: string): Promise<SVGSVGElement> {
+export async function gridPicture(
+  result: SudokuGenreFields,
+  label: string,
+  hex: boolean,
+): Promise<{ svg: SVGSVGElement; words: string[] }> {
   const drawn = result.board;
   if (drawn === undefined) throw new Error('The engine sent no board description to draw (the first-solve module draws none).');
-  const { renderBoard, cropToGrid } = await import('../genre/board-svg');
-  const svg = renderBoard(drawn, label);
+  const { renderBoard, cropToGrid, relaxationWords } = await import('../genre/board-svg');
+  // The engine writes values as numbers (10 for the tenth symbol): shown as the page shows them.
+  const symbolOf = (text: string): string => (/^\d+$/.test(text) ? displaySymbol(Number(text), hex) : text);
+  const svg = renderBoard(drawn, label, symbolOf);
   cropToGrid(svg, drawn);
-  return svg;
+  return { svg, words: relaxationWords(drawn, symbolOf) };
 }

@@ -30,9 +30,12 @@ export async function relax(page: Page): Promise<void> {
       const { size } = board.shape;
       // Fetched on the first relaxation, with the renderer: a first solve needs neither.
       const { gridPicture } = await import('./picture');
-      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`);
-      if (board.getGivens() !== givens) return;
-      board.showPicture(picture);
+      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`, board.hexSymbols);
+      if (board.getGivens() !== givens) {
+        jobs.setStatus('Relaxed, but the board changed meanwhile: press Show LP relaxation again.', 'info');
+        return;
+      }
+      board.showPicture(picture.svg, picture.words);
       const model = result.model === 'textbook' ? '' : ` (${result.model} model)`;
       jobs.setStatus(
         `${describeRelaxation(result.integral, fractionalCells(result.values))}${model} · ${plural(result.stats.columns, 'variable')}, ${plural(result.stats.rows, 'constraint')}.`,

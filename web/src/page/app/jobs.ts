@@ -62,12 +62,18 @@ export class JobRunner {
     this.controls.status.dataset.kind = kind;
   }
 
-  /** Mark the page busy with `job` (controls disabled, `aria-busy` on the board) or idle. */
-  setJob(job: Job): void {
+  /**
+   * Mark the page busy with `job` (controls disabled, `aria-busy` on the board) or idle.
+   *
+   * @param job the job, or null for idle
+   * @param stoppable whether Stop is enabled meanwhile (not for a quick job, such as
+   *   reading a text, which Stop would only interrupt by restarting the worker)
+   */
+  setJob(job: Job, stoppable = true): void {
     this.job = job;
     const busy = job !== null;
     for (const control of this.controls.busyControls) control.disabled = busy;
-    this.controls.stopButton.disabled = !busy;
+    this.controls.stopButton.disabled = !busy || !stoppable;
     this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     document.body.dataset.busy = busy ? job : '';
     if (!busy) this.controls.onIdle();
@@ -85,15 +91,17 @@ export class JobRunner {
    * `status` shown (`null`: the status line keeps what it says, for a quick job such as
    * reading a text), `body` awaited, and an error it throws handed to `onError` (by
    * default `showError` without board cells). The page is idle again afterwards.
+   * `stoppable` false keeps Stop disabled meanwhile (a quick job).
    */
   async run(
     job: Exclude<Job, null>,
     status: string | null,
     body: () => Promise<void>,
     onError: (e: unknown) => void = (e) => this.showError(e, false),
+    stoppable = true,
   ): Promise<void> {
     if (this.busyRefusal()) return;
-    this.setJob(job);
+    this.setJob(job, stoppable);
     if (status !== null) this.setStatus(status, 'busy');
     try {
       await body();

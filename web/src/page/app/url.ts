@@ -81,6 +81,7 @@ export class UrlSync {
       }
       this.page.useShape(shape);
       if (board.getGivens() !== state.givens) board.setGivens(state.givens);
+      if (el.modelSelect.value !== state.model) board.showPicture(null); // a relaxation of the model before
       el.modelSelect.value = state.model;
       el.methodSelect.value = state.method;
       if (state.method === 'sat') this.page.prefetchSat();

@@ -90,30 +90,44 @@ function starPath(x: number, y: number, r: number): string {
   return `${d}Z`;
 }
 
+/** Shows an item's text as the page shows that symbol (the Sudoku page's A–G or 0–F on 16×16). */
+type SymbolOf = (text: string) => string;
+
+/**
+ * What the LP relaxation's candidate marks say of each cell, row by row: "LP relaxation
+ * 3 = 0.5, 7 = 0.5", or '' for a cell without marks.
+ *
+ * @param board a board description
+ * @param symbolOf how a candidate's text is shown (default: as it is)
+ * @returns rows · columns strings
+ */
+export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): string[] {
+  const values: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
+  for (const item of board.items) {
+    if (item.kind !== 'candidate' || item.row % 2 !== 1 || item.column % 2 !== 1) continue;
+    const cell = ((item.row - 1) / 2) * board.columns + (item.column - 1) / 2;
+    values[cell]?.push(`${symbolOf(item.text ?? '')} = ${Math.round((item.value ?? 0) * 1000) / 1000}`);
+  }
+  return values.map((v) => (v.length === 0 ? '' : `LP relaxation ${v.join(', ')}`));
+}
+
 /** What each cell says, for its label: its number, marks and cage sum. */
-function cellWords(board: Board): string[][] {
+function cellWords(board: Board, symbolOf: SymbolOf): string[][] {
   const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
   const at = (row: number, column: number): string[] | undefined =>
     row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
   for (const item of board.items) {
     if (item.kind === 'number' && (item.style === 'down' || item.style === 'across')) at(item.row, item.column)?.push(`${item.style} sum ${item.text ?? ''}`);
-    else if (item.kind === 'number') at(item.row, item.column)?.push(item.text ?? '', item.style === 'given' ? 'given' : 'solved');
+    else if (item.kind === 'number') at(item.row, item.column)?.push(symbolOf(item.text ?? ''), item.style === 'given' ? 'given' : 'solved');
     else if (item.kind === 'cage') continue; // said last, below
     else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push('shaded');
     else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
     else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
   }
-  // A cell's LP relaxation values, said together: "LP relaxation 3 = 0.5, 7 = 0.5".
-  const relaxed = new Map<string, string[]>();
-  for (const item of board.items) {
-    if (item.kind !== 'candidate') continue;
-    const key = `${item.row},${item.column}`;
-    relaxed.set(key, [...(relaxed.get(key) ?? []), `${item.text ?? ''} = ${Math.round((item.value ?? 0) * 1000) / 1000}`]);
-  }
-  for (const [key, values] of relaxed) {
-    const [row, column] = key.split(',').map(Number) as [number, number];
-    at(row, column)?.push(`LP relaxation ${values.join(', ')}`);
-  }
+  // A cell's LP relaxation values, said together.
+  relaxationWords(board, symbolOf).forEach((said, cell) => {
+    if (said !== '') words[cell]!.push(said);
+  });
   for (const item of board.items) {
     if (item.kind === 'cage') at(item.row, item.column)?.push(`cage sum ${item.text ?? ''}`);
   }
@@ -150,9 +164,11 @@ function cageOutline(item: BoardItem): SVGPathElement {
  *
  * @param board the board description from the engine
  * @param label the grid's accessible name ("Killer Sudoku 9×9, solved")
+ * @param symbolOf how a number's or candidate's text is shown (default: as the engine
+ *   wrote it); a candidate's place in its cell still follows its value
  * @returns the `<svg>` element, `CELL` units per cell plus a margin, with `role="grid"`
  */
-export function renderBoard(board: Board, label: string): SVGSVGElement {
+export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t) => t): SVGSVGElement {
   const width = board.columns * CELL + 2 * MARGIN;
   const height = board.rows * CELL + 2 * MARGIN;
   const svg = el('svg', {
@@ -228,12 +244,12 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
               x,
               y: y + 9,
               'text-anchor': 'middle',
-              'font-size': (item.text ?? '').length > 2 ? 17 : 26,
+              'font-size': symbolOf(item.text ?? '').length > 2 ? 17 : 26,
               'font-weight': item.style === 'given' ? 700 : 400,
               fill: onDark ? '#ffffff' : item.style === 'given' ? '#17202e' : '#1d5fb8',
               class: `number ${item.style ?? ''}`,
             },
-            item.text ?? '',
+            symbolOf(item.text ?? ''),
           ),
         );
         break;
@@ -245,7 +261,7 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
         if (marks.length === 1 && v >= 1 - 1e-6) {
           // The LP's only value for the cell is 1: drawn as a solved number.
           layers.text.append(
-            el('text', { x, y: y + 9, 'text-anchor': 'middle', 'font-size': 26, fill: '#1d5fb8', class: 'candidate solid', 'data-value': value }, item.text ?? ''),
+            el('text', { x, y: y + 9, 'text-anchor': 'middle', 'font-size': 26, fill: '#1d5fb8', class: 'candidate solid', 'data-value': value }, symbolOf(item.text ?? '')),
           );
           break;
         }
@@ -255,7 +271,7 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
         const sy = y - CELL / 2 + (Math.floor(slot / side) + 0.5) * (CELL / side);
         layers.marks.append(
           el('rect', { x: sx - CELL / side / 2, y: sy - CELL / side / 2, width: CELL / side, height: CELL / side, fill: '#e8a33d', 'fill-opacity': 0.15 + 0.6 * v }),
-          el('text', { x: sx, y: sy + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#17202e', class: 'candidate', 'data-value': value }, item.text ?? ''),
+          el('text', { x: sx, y: sy + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#17202e', class: 'candidate', 'data-value': value }, symbolOf(item.text ?? '')),
         );
         break;
       }
@@ -296,7 +312,7 @@ export function renderBoard(board: Board, label: string): SVGSVGElement {
   layers.walls.append(el('rect', { x: MARGIN, y: MARGIN, width: board.columns * CELL, height: board.rows * CELL, fill: 'none', stroke: '#17202e', 'stroke-width': 3 }));
   // The accessible grid: a transparent cell per cell, labelled.
   const cells = el('g', { class: 'cells' });
-  const words = cellWords(board);
+  const words = cellWords(board, symbolOf);
   for (let r = 0; r < board.rows; r++) {
     const row = el('g', { role: 'row' });
     for (let c = 0; c < board.columns; c++) {

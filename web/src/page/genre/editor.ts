@@ -206,8 +206,10 @@ export class BoardEditor {
       if (taken !== undefined) {
         const columns = before.columns;
         const first = ids.findIndex((id) => id === ids[taken]);
+        // The sum may stand in any cell of its cage (docs/formats.md).
+        const sum = sums.find((token, cell) => ids[cell] === ids[taken] && token !== '-' && token !== '.') ?? '?';
         this.host.say(
-          `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${sums[first] ?? '?'} ` +
+          `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${sum} ` +
             `(from row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}): cages do not overlap. ` +
             'Select cells outside it, or delete that cage first (Delete cage).',
           'error',

@@ -351,6 +351,10 @@ export class GenreView implements GenreContext {
     byId('genre-explain', HTMLElement).hidden = !(offer && EXPLAINED.has(this.genre));
   }
 
+  /**
+   * Draws the chosen puzzle's board (the engine's `board` request), lists the genre's
+   * models, shows its puzz.link URL, and says its warnings and the records left out.
+   */
   async draw(): Promise<void> {
     this.offerExplanation(false);
     this.answer = null;
@@ -517,6 +521,7 @@ export class GenreView implements GenreContext {
         const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
       },
+      long,
     );
     return result as R | null;
   }

@@ -10,6 +10,8 @@ import { errorMessage, type GenreContext } from '../context';
  * first says they are slow enough, SolverClient.genreMany): a row per puzzle with its
  * status and ms, a progress bar, and the answers as one download in the genre's
  * solution format, input order. Stop ends it; what was solved stays.
+ *
+ * @param ctx the genre page (context.ts)
  */
 export async function solveAll(ctx: GenreContext): Promise<void> {
   if (ctx.jobs.busyRefusal()) return;

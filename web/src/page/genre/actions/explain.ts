@@ -6,6 +6,8 @@ import type { GenreContext } from '../context';
 /**
  * Why the puzzle has no answer (the engine's explainInfeasible for digit genres): the
  * fewest givens to drop, outlined on the board, and the largest partial fill, drawn.
+ *
+ * @param ctx the genre page (context.ts)
  */
 export async function explain(ctx: GenreContext): Promise<void> {
   const fields = ctx.puzzleFields();

@@ -12,6 +12,7 @@ import { readRecord } from '../record';
  * worker) as the puzzle text: one record per puzzle, named by sheet and range. A bad
  * cell is named and the text is kept.
  *
+ * @param ctx the genre page (context.ts)
  * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
  */
 export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<void> {
@@ -45,6 +46,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
  * Saves the shown puzzle as .xlsx or .csv: its blocks of tokens and, when the last
  * Solve answered it, the answer below a row "Solution" (web/src/sheets/write.ts).
  *
+ * @param ctx the genre page (context.ts)
  * @param format the file type
  */
 export async function saveSheet(ctx: GenreContext, format: 'xlsx' | 'csv'): Promise<void> {
@@ -77,7 +79,12 @@ export async function saveSheet(ctx: GenreContext, format: 'xlsx' | 'csv'): Prom
   }
 }
 
-/** Saves the last Solve all as a table (name, status, ms, nodes, record, answer). */
+/**
+ * Saves the last Solve all as a table (name, status, ms, nodes, record, answer).
+ *
+ * @param ctx the genre page (context.ts)
+ * @param format the file type
+ */
 export async function saveResults(ctx: GenreContext, format: 'xlsx' | 'csv'): Promise<void> {
   if (ctx.resultRows.length === 0) return;
   try {

@@ -34,6 +34,14 @@ interface GenerateResult {
   totalMs: number;
 }
 
+/**
+ * Solve: the chosen puzzle by the chosen route and model, the cut rounds and the
+ * branch-and-bound figures live, then the answer on the board, the rule checker's
+ * verdict, the route and the model's size in the status line; without an answer, why
+ * (infeasible, a time limit, the packing model's largest fill) and "Why no solution?".
+ *
+ * @param ctx the genre page (context.ts)
+ */
 export async function solve(ctx: GenreContext): Promise<void> {
   if (ctx.jobs.busyRefusal()) return;
   ctx.bnb.start(false);
@@ -87,6 +95,12 @@ export async function solve(ctx: GenreContext): Promise<void> {
   );
 }
 
+/**
+ * Check uniqueness: an answer, then the same MILP with a no-good cut excluding it;
+ * "not unique" names the cells where the second answer differs.
+ *
+ * @param ctx the genre page (context.ts)
+ */
 export async function uniqueness(ctx: GenreContext): Promise<void> {
   const r = await ctx.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...ctx.puzzleFields() });
   if (r === null) return;
@@ -101,6 +115,8 @@ export async function uniqueness(ctx: GenreContext): Promise<void> {
  * Enumerate: up to kEnumerateLimit answers, each a re-solve with a no-good cut per
  * answer found before (protocol.md, "enumerate", with `boards`), then a stepper
  * that draws each on the board.
+ *
+ * @param ctx the genre page (context.ts)
  */
 export async function enumerate(ctx: GenreContext): Promise<void> {
   const asked = ctx.puzzleFields();
@@ -133,7 +149,12 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   }
 }
 
-/** Draws Enumerate's answer `k` (1-based). */
+/**
+ * Draws Enumerate's answer `k`; Save .xlsx / .csv then save that one.
+ *
+ * @param ctx the genre page (context.ts)
+ * @param k 1 to the number of answers found (others are ignored)
+ */
 export function showAnswer(ctx: GenreContext, k: number): void {
   const answer = ctx.answers[k - 1];
   if (answer === undefined) return;
@@ -143,6 +164,12 @@ export function showAnswer(ctx: GenreContext, k: number): void {
   ctx.drawBoard(answer.board, `${GENRE_TITLES[ctx.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${ctx.answers.length}`);
 }
 
+/**
+ * The LP relaxation (integrality dropped) drawn on the board, each candidate or cell
+ * shaded by its value, and whether it is integral.
+ *
+ * @param ctx the genre page (context.ts)
+ */
 export async function relax(ctx: GenreContext): Promise<void> {
   const r = await ctx.run<RelaxResult>({ type: 'relax', ...ctx.puzzleFields() });
   if (r === null) return;
@@ -154,6 +181,13 @@ export async function relax(ctx: GenreContext): Promise<void> {
   );
 }
 
+/**
+ * A new puzzle of the genre from a random seed (the engine's generate: unique, and
+ * minimal when it says so), written into the text and drawn; a jigsaw keeps the
+ * region map of the puzzle shown.
+ *
+ * @param ctx the genre page (context.ts)
+ */
 export async function generate(ctx: GenreContext): Promise<void> {
   const seed = 1 + Math.floor(Math.random() * 1_000_000);
   const size = ctx.board?.rows ?? 9;
