@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, closeSync, openSync, 
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLES } from '../../web/src/page/genre/examples';
 import { dataPath, hasSharedData, readData } from '../common/test-data';
 import { readEuler96, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
 import {
@@ -139,6 +140,15 @@ describe('the gridmilp page', () => {
     await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
     expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles .*: 2 solved/);
     expect(await page.locator('#batch-table tbody tr').first().textContent()).toContain('own_1');
+    // A killer record (the genre page's example) is not a Sudoku: the message says to
+    // pick its genre, and the board keeps what it had.
+    const before = await readBoard(page);
+    await textBox.fill(EXAMPLES.killer);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    const refused = await settledStatus(page);
+    expect(refused.kind).toBe('error');
+    expect(refused.text).toMatch(/ If it is a record of another genre \(Killer or Jigsaw Sudoku, a pencil puzzle\), pick that genre first\.$/);
+    expect(await readBoard(page)).toBe(before);
     await page.close();
   });
 

@@ -100,6 +100,15 @@ export class PuzzleLoader {
         el.offer.hidden = false;
         jobs.setStatus(`${capitalise(source)} holds ${n}${size}: press “Solve all ${n}” to solve them.`, 'info');
       }
+    }, (e) => {
+      jobs.showError(e, false);
+      // A janko.at record does not name its genre: one this page cannot read may be a
+      // variant's or a pencil puzzle's (a killer's cage sums, a jigsaw's regions).
+      const code = e instanceof SolverError ? e.code : '';
+      if (/^\s*===+[ \t]*[^=\s]/.test(text) && (code === 'parse_error' || code === 'wrong_length')) {
+        const said = (el.status.textContent ?? '').replace(/\.?$/, '.');
+        jobs.setStatus(`${said} If it is a record of another genre (Killer or Jigsaw Sudoku, a pencil puzzle), pick that genre first.`, 'error');
+      }
     });
   }
 
