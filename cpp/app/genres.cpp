@@ -932,12 +932,7 @@ namespace {
 /// The Sudoku genre's puzzle of `givens`, in its boxes.
 std::unique_ptr<puzzles::DigitPuzzle> sudokuPuzzleOf(const std::string& name,
                                                      const sudoku::Grid& givens) {
-  auto p = std::make_unique<puzzles::DigitPuzzle>();
-  const int n = givens.shape.size();
-  p->grid = puzzles::RectGrid{n, n};
-  p->n = n;
-  p->name = name;
-  p->givens = givens.cells;
+  std::unique_ptr<puzzles::DigitPuzzle> p = puzzles::digitPuzzleOf(givens, name);
   puzzles::setBoxes(*p, "Sudoku", givens.shape.boxHeight, givens.shape.boxWidth);
   return p;
 }

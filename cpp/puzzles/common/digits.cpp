@@ -574,6 +574,17 @@ void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight, int bo
   puzzle.boxWidth = shape.boxWidth;
 }
 
+std::unique_ptr<DigitPuzzle> digitPuzzleOf(const sudoku::Grid& givens, std::string name, int line) {
+  auto p = std::make_unique<DigitPuzzle>();
+  const int n = givens.shape.size();
+  p->grid = RectGrid{n, n};
+  p->n = n;
+  p->name = std::move(name);
+  p->line = line;
+  p->givens = givens.cells;
+  return p;
+}
+
 std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_view title,
                                            bool boxes) {
   auto p = std::make_unique<DigitPuzzle>();
@@ -676,14 +687,7 @@ std::vector<std::unique_ptr<DigitPuzzle>> parseDigitGrids(std::string_view text,
   options.size = size;
   const sudoku::ParsedText parsed = sudoku::parseText(text, options);
   for (const sudoku::ParsedPuzzle& puzzle : parsed.puzzles) {
-    auto p = std::make_unique<DigitPuzzle>();
-    const int n = puzzle.grid.shape.size();
-    p->grid = RectGrid{n, n};
-    p->n = n;
-    p->name = puzzle.name;
-    p->line = puzzle.line;
-    p->givens = puzzle.grid.cells;
-    out.push_back(std::move(p));
+    out.push_back(digitPuzzleOf(puzzle.grid, puzzle.name, puzzle.line));
   }
   return out;
 }

@@ -35,6 +35,7 @@
 #include "puzzles/common/cells.h"
 #include "puzzles/common/genre.h"
 #include "puzzles/common/records.h"
+#include "puzzles/sudoku/grid.h"
 
 namespace gridmilp::puzzles {
 
@@ -131,6 +132,11 @@ class DigitGenre : public Genre {
 /// n has no box shape other than whole rows (a prime n), naming the genre `title`, or
 /// when the sides given do not tile the grid (sudoku::shapeFor).
 void setBoxes(DigitPuzzle& puzzle, std::string_view title, int boxHeight = 0, int boxWidth = 0);
+
+/// A digit puzzle of a Sudoku text's grid: its n×n grid and givens, named `name`, from
+/// line `line` (1-based; 0 when unknown), no boxes yet (setBoxes).
+std::unique_ptr<DigitPuzzle> digitPuzzleOf(const sudoku::Grid& givens, std::string name,
+                                           int line = 0);
 
 /// A digit puzzle begun from a record: its name, header, line and n×n grid, no
 /// givens; for a genre with `boxes`, the boxes' shape a third item of the size line
