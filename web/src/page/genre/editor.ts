@@ -176,17 +176,26 @@ export class BoardEditor {
 
   /**
    * Changes the puzzle text through its record (the engine then redraws it, or says
-   * what is wrong; the text keeps the edit either way).
+   * what is wrong; the text keeps the edit either way). A change that returns a message
+   * refuses itself: the message is shown as an error and the text stays as it was.
+   *
+   * @returns false when the change refused itself, else true (an unreadable text is
+   *   said as a warning)
    */
-  private edit(change: (record: RecordText) => void): void {
+  private edit(change: (record: RecordText) => string | void): boolean {
     const record = readRecord(this.host.text.value, EDITING[this.host.genre].blocks);
     if (record === null) {
       this.host.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
-      return;
+      return true;
     }
-    change(record);
+    const refusal = change(record);
+    if (typeof refusal === 'string') {
+      this.host.say(refusal, 'error');
+      return false;
+    }
     this.host.text.value = writeRecord(record);
     void this.host.readText();
+    return true;
   }
 
   makeCage(): void {
@@ -197,35 +206,31 @@ export class BoardEditor {
       return;
     }
     const cells = [...this.selection].sort((a, b) => a - b);
-    // Cages do not overlap: a selected cell of another cage is refused, naming it, and
-    // the text and the board stay as they were.
-    const before = readRecord(this.host.text.value, EDITING[this.host.genre].blocks);
-    if (before !== null) {
-      const [sums, ids] = before.blocks as [string[], string[]];
+    const made = this.edit((record) => {
+      const [sums, ids] = record.blocks as [string[], string[]];
+      // Cages do not overlap: a selected cell of another cage is refused, naming it, and
+      // the text and the board stay as they were.
       const taken = cells.find((cell) => ids[cell] !== undefined && ids[cell] !== '-' && ids[cell] !== '.');
       if (taken !== undefined) {
-        const columns = before.columns;
+        const columns = record.columns;
         const first = ids.findIndex((id) => id === ids[taken]);
         // The sum may stand in any cell of its cage (docs/formats.md).
-        const sum = sums.find((token, cell) => ids[cell] === ids[taken] && token !== '-' && token !== '.') ?? '?';
-        this.host.say(
-          `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${sum} ` +
-            `(from row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}): cages do not overlap. ` +
-            'Select cells outside it, or delete that cage first (Delete cage).',
-          'error',
+        const cageSum = sums.find((token, cell) => ids[cell] === ids[taken] && token !== '-' && token !== '.') ?? '?';
+        return (
+          `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${cageSum} ` +
+          `(from row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}): cages do not overlap. ` +
+          'Select cells outside it, or delete that cage first (Delete cage).'
         );
-        return;
       }
-    }
-    this.edit((record) => {
-      const [sums, ids] = record.blocks as [string[], string[]];
       const id = freshId(ids);
       for (const cell of cells) {
         ids[cell] = id;
         sums[cell] = '-';
       }
       sums[cells[0]!] = String(value);
+      return undefined;
     });
+    if (!made) return;
     sum.value = '';
     this.selection.clear();
   }
