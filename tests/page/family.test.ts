@@ -15,6 +15,7 @@ import {
   readGivens,
   resultsDir,
   settledStatus,
+  showBatchRow,
   useHarness,
   typePuzzle,
   type Harness,
@@ -461,7 +462,7 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     expect(Number(m![2] ?? 0)).toBe(limited);
     // A row shows its 16×16 puzzle and solution on the board.
     // (Puzzle 10 with the shared set.)
-    await page.getByRole('button', { name: `Puzzle ${easy16 + 1}`, exact: true }).click();
+    await showBatchRow(page, `Puzzle ${easy16 + 1}`);
     expect(await page.locator('[role="gridcell"]').count()).toBe(256);
     expect(await readGivens(page)).toBe(lewis16[easy16]);
     expect(solutionProblemsN(lewis16[easy16]!, await readBoard(page), 16)).toEqual([]);

@@ -213,6 +213,23 @@ export async function typePuzzle(page: Page, givens: string, key: (ch: string) =
   }
 }
 
+/**
+ * Click the Sudoku page's batch table row named `name` (its name button) and wait until the page has
+ * shown it: the row is marked current (`aria-current`), which the row's click handler
+ * does after it has put the puzzle on the board and written the status line. A status
+ * or board read straight after `click()` can otherwise see the page as it was before
+ * the click was handled, on a loaded machine.
+ *
+ * @throws when the row is not shown as current within 10 s
+ */
+export async function showBatchRow(page: Page, name: string): Promise<void> {
+  await page.locator('#batch-table').getByRole('button', { name, exact: true }).click();
+  await page
+    .locator('#batch-table tbody tr[aria-current="true"]')
+    .getByRole('button', { name, exact: true })
+    .waitFor({ timeout: 10_000 });
+}
+
 /** Paste `text` as a person would with Ctrl+V while focus is outside text fields. */
 export async function paste(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {

@@ -14,6 +14,7 @@ import {
   readGivens,
   resultsDir,
   settledStatus,
+  showBatchRow,
   useHarness,
   typePuzzle,
   type Harness,
@@ -221,7 +222,7 @@ describe('the gridmilp page', () => {
     await page.screenshot({ path: join(resultsDir, 'batch-euler96.png'), fullPage: true });
 
     // A row shows its puzzle and solution on the board.
-    await page.getByRole('button', { name: 'Grid 07', exact: true }).click();
+    await showBatchRow(page, 'Grid 07');
     const [, grid07] = p096[6]!;
     expect(await readGivens(page)).toBe(grid07);
     expect(solutionProblems(grid07, await readBoard(page))).toEqual([]);

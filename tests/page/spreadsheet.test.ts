@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SOLVED_COLOUR } from '../../web/src/sheets/write';
 import { EXAMPLES } from '../../web/src/page/genre/examples';
-import { readBoard, readGivens, resultsDir, settledStatus, useHarness, type Harness } from './harness';
+import { readBoard, readGivens, resultsDir, settledStatus, showBatchRow, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -117,7 +117,7 @@ describe('spreadsheets on the page', () => {
     expect(status.text).toMatch(/^Finished 3 puzzles from week\.xlsx in .*: 2 solved, 1 with errors/);
     const names = await page.locator('#batch-table tbody button.link').allTextContents();
     expect(names).toEqual(['Monday!A1:I9', 'Tuesday!A1:I9', 'Wednesday!B2:J10']);
-    await page.locator('#batch-table tbody button.link').nth(1).click();
+    await showBatchRow(page, 'Tuesday!A1:I9');
     expect((await settledStatus(page)).text).toMatch(/^Tuesday!A1:I9: .*5/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
     expect(download.suggestedFilename()).toBe('gridmilp-results.xlsx');
