@@ -240,12 +240,18 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
     puzzle.AddMember("name", jsonString(p.name, a), a)
         .AddMember("line", p.line, a)
         .AddMember("givens", jsonString(p.grid.toLine(), a), a);
+    // A records text of many sizes: a puzzle not of the text's (first) shape says its own.
+    const sudoku::Shape& own = p.grid.shape;
+    if (own.size() != parsed.shape.size() || own.boxHeight != parsed.shape.boxHeight) {
+      putShape(puzzle, own, a);
+    }
     puzzles.PushBack(puzzle, a);
   }
   Value result(rapidjson::kObjectType);
   result.AddMember("format", StringRef(sudoku::toString(parsed.format)), a)
       .AddMember("symbols", StringRef(sudoku::toString(parsed.symbols)), a);
   putShape(result, parsed.shape, a);
+  if (parsed.mixedShapes) result.AddMember("mixedShapes", true, a);
   result.AddMember("puzzles", puzzles, a);
   return result;
 }

@@ -31,6 +31,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -475,16 +476,23 @@ int runSolve(const SolveCommand& cmd) {
   std::vector<ResultRow> rows(puzzles.Size());
   std::vector<double> times;
   std::vector<std::string> requests;
+  // A record of another size than the text's first says its own (protocol.md, parse).
+  auto shapeOf = [&](const Value& puzzle) -> const Value& {
+    return puzzle.HasMember("size") ? puzzle : parse_result;
+  };
+  std::set<int> sizes;
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
     const Value& puzzle = puzzles[i];
+    const Value& shape = shapeOf(puzzle);
+    sizes.insert(shape["size"].GetInt());
     rapidjson::Document request(rapidjson::kObjectType);
     JsonAllocator& a = request.GetAllocator();
     request.AddMember("id", static_cast<int>(i + 1), a)
         .AddMember("type", StringRef(type), a)
         .AddMember("puzzle", Value(puzzle["givens"], a), a)
-        .AddMember("size", Value(parse_result["size"], a), a)
-        .AddMember("boxHeight", Value(parse_result["boxHeight"], a), a)
-        .AddMember("boxWidth", Value(parse_result["boxWidth"], a), a)
+        .AddMember("size", Value(shape["size"], a), a)
+        .AddMember("boxHeight", Value(shape["boxHeight"], a), a)
+        .AddMember("boxWidth", Value(shape["boxWidth"], a), a)
         .AddMember("options", optionsJson(cmd.options, a), a);
     if (cmd.enumerate > 0) request.AddMember("limit", cmd.enumerate, a);
     if (!objective.IsNull()) request.AddMember("objective", Value(objective, a), a);
@@ -562,7 +570,7 @@ int runSolve(const SolveCommand& cmd) {
     } else {
       // Records in (janko.at's layout) give records out, as sw_*.solutions.txt has them.
       if (hasString(parse_result, "format", "records")) {
-        std::cout << solutionRecord(row.name, first, parse_result["size"].GetInt());
+        std::cout << solutionRecord(row.name, first, shapeOf(puzzle)["size"].GetInt());
       } else {
         std::cout << first << "\n";
       }
@@ -575,10 +583,13 @@ int runSolve(const SolveCommand& cmd) {
   });
   if (cmd.euler96) std::cout << euler_sum << "\n";
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
-  const int size = parse_result["size"].GetInt();
+  std::string size_words;  // "9×9", or "9×9 and 16×16" for records of many sizes
+  for (const int size : sizes) {
+    if (!size_words.empty()) size_words += size == *sizes.rbegin() ? " and " : ", ";
+    size_words += std::to_string(size) + "\u00d7" + std::to_string(size);
+  }
   return printSummary(
-      puzzles.Size(),
-      std::to_string(size) + "\u00d7" + std::to_string(size) + ", " + text(parse_result["format"]),
+      puzzles.Size(), size_words + ", " + text(parse_result["format"]),
       {solved, unsolved, errors, not_unique}, cmd.unique, times,
       cmd.options.model + " model, " +
           (cmd.options.method == "sat" ? "CNF-SAT" : "branch-and-bound") +

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -136,8 +137,6 @@ TEST(CliTest, StandardInputAndSummary) {
   EXPECT_NE(run.out.find("1 puzzle (9\u00d79, grid): 1 solved"), std::string::npos) << run.out;
 }
 
-// A digit genre takes --objective and --box as Sudoku does: Sudoku X on 6×6 in boxes of
-// 3 rows × 2 columns, its first row smallest as a number.
 // janko.at's records in, records out: the layout of sw_Sudoku.solutions.txt, in order.
 TEST(CliTest, SudokuRecordsPrintAsRecords) {
   const std::string rows = "1 - - -\n- - - -\n- - - 1\n- - 4 -\n";
@@ -147,7 +146,35 @@ TEST(CliTest, SudokuRecordsPrintAsRecords) {
   EXPECT_EQ(run.out.rfind("=== one\n4 4\n1 ", 0), 0U) << run.out;
   EXPECT_NE(run.out.find("\n=== two\n4 4\n1 "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("(4\u00d74, records)"), std::string::npos) << run.out;
+
+  // Records of many sizes, as sw_Sudoku.puzzles.txt (9×9 and 16×16): each its own.
+  const std::string six =
+      "1 - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - 6\n";
+  const CliRun mixed = runCli(
+      "solve -", "=== four\n4 4\n" + rows + "=== six\n6 6 3x2\n" + six + "=== again\n4 4\n" + rows,
+      true);
+  EXPECT_EQ(mixed.exit_code, 0) << mixed.out;
+  EXPECT_EQ(mixed.out.rfind("=== four\n4 4\n1 ", 0), 0U) << mixed.out;
+  const std::size_t at = mixed.out.find("\n=== six\n6 6\n1 ");
+  ASSERT_NE(at, std::string::npos) << mixed.out;
+  // Its boxes are 3 rows × 2 columns, as its size line says: the top-left box (rows
+  // 1–3, columns 1–2) holds six different digits.
+  std::istringstream six_rows(mixed.out.substr(at + std::string("\n=== six\n6 6\n").size()));
+  std::vector<std::vector<int>> grid(6, std::vector<int>(6));
+  for (auto& row : grid) {
+    for (int& v : row) six_rows >> v;
+  }
+  std::set<int> box;
+  for (int r = 0; r < 3; ++r) box.insert({grid[r][0], grid[r][1]});
+  EXPECT_EQ(box.size(), 6U) << mixed.out;
+  EXPECT_NE(mixed.out.find("\n=== again\n4 4\n1 "), std::string::npos) << mixed.out;
+  EXPECT_NE(mixed.out.find("3 puzzles (4\u00d74 and 6\u00d76, records): 3 solved"),
+            std::string::npos)
+      << mixed.out;
 }
+
+// A digit genre takes --objective and --box as Sudoku does: Sudoku X on 6×6 in boxes of
+// 3 rows × 2 columns, its first row smallest as a number.
 
 TEST(CliTest, GenresTakeAnObjectiveAndBoxes) {
   const std::string empty =

@@ -271,25 +271,49 @@ TEST(SudokuParseTest, JankoRecords) {
   EXPECT_EQ(parseText(six, ParseOptions{6, 2, 0, Symbols::kAuto}).shape.boxHeight, 2);
   EXPECT_EQ(parseText("=== plain\n6 6\n" + six.substr(six.find('1'))).shape.boxHeight, 2);
 
-  // A record of another size or box shape than the first names its line.
-  const auto wrong = [](const std::string& t) {
+  // Each record has its own size and boxes (sw_Sudoku.puzzles.txt mixes 9×9 and 16×16):
+  // the text's shape is the first's, each grid has its own.
+  std::string nine = "=== nine\n9 9\n";
+  for (int r = 0; r < 9; ++r) nine += "- - - - - - - - " + std::to_string(r + 1) + "\n";
+  std::string sixteen = "=== sixteen\n16 16\n";
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) sixteen += c == r ? std::to_string(c + 1) + " " : "- ";
+    sixteen += "\n";
+  }
+  const ParsedText mixed =
+      parseText(six + nine + sixteen + "=== wide\n6 6 2x3\n" + six.substr(six.find('1')));
+  EXPECT_TRUE(mixed.mixedShapes);
+  EXPECT_EQ(mixed.shape.size(), 6);
+  EXPECT_EQ(mixed.shape.boxHeight, 3);
+  ASSERT_EQ(mixed.puzzles.size(), 4U);
+  EXPECT_EQ(mixed.puzzles[1].name, "nine");
+  EXPECT_EQ(mixed.puzzles[1].grid.shape.size(), 9);
+  EXPECT_EQ(mixed.puzzles[1].grid.at(8, 8), 9);
+  EXPECT_EQ(mixed.puzzles[2].grid.shape.size(), 16);
+  EXPECT_EQ(mixed.puzzles[2].grid.at(15, 15), 16);  // "16" read as a number, not "1", "6"
+  EXPECT_EQ(mixed.puzzles[3].grid.shape.boxHeight, 2);
+  EXPECT_EQ(mixed.puzzles[3].grid.at(0, 0), 1);
+  EXPECT_FALSE(parseText(six + six).mixedShapes);
+  // A size or boxes the request gives are every record's: a line that says otherwise
+  // is refused, naming it.
+  const auto wrong = [](const std::string& t, const ParseOptions& options) {
     try {
-      parseText(t);
+      parseText(t, options);
     } catch (const InputError& e) {
       return e.code() == ErrorCode::kWrongLength ? std::string(e.what()) : "other error";
     }
     return std::string("parsed");
   };
-  std::string nine = "=== nine\n9 9\n";
-  for (int r = 0; r < 9; ++r) nine += "- - - - - - - - -\n";
-  EXPECT_EQ(
-      wrong(six + nine).rfind("Line 10: the size line of nine does not say the text's first 6", 0),
-      0U)
-      << wrong(six + nine);
-  EXPECT_NE(wrong(six + "=== wide\n6 6 2x3\n" + six.substr(six.find('1'))).find("Line 10"),
+  const ParseOptions tall{6, 3, 2, Symbols::kAuto};
+  EXPECT_EQ(wrong(six + nine, tall)
+                .rfind("Line 10: the size line of nine says 9\u00d79, not the chosen 6\u00d76", 0),
+            0U)
+      << wrong(six + nine, tall);
+  const std::string plain = "=== plain\n6 6\n" + six.substr(six.find('1'));
+  EXPECT_NE(wrong(plain + six, ParseOptions{6, 0, 0, Symbols::kAuto}).find("Line 10"),
             std::string::npos);
   // Boxes that do not tile the side: the line that says so is named.
-  EXPECT_NE(wrong("=== bad\n6 6 3x3\n" + six.substr(six.find('1'))).find("Line 2"),
+  EXPECT_NE(wrong("=== bad\n6 6 3x3\n" + six.substr(six.find('1')), {}).find("Line 2"),
             std::string::npos);
   // Separators of `=` alone, and Project Euler 96's headers, read as before.
   EXPECT_EQ(parseText(std::string(kGrid01) + "\n=====\n" + kGrid01).format, TextFormat::kSeparated);

@@ -526,6 +526,23 @@ describe('solveMany', () => {
     }
   });
 
+  it('solves records of two sizes each at its own (sw_Sudoku.puzzles.txt mixes 9×9 and 16×16)', () => {
+    const record = (name: string, line: string, n: number, boxes = ''): string => {
+      const rows = Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map((c) => (c === '.' ? '-' : c)).join(' '));
+      return `=== ${name}\n${n} ${n}${boxes}\n${rows.join('\n')}\n`;
+    };
+    // gridmilp's own 6×6 in boxes of 3 rows × 2 columns (generate --size 6 --box 3x2 --seed 4).
+    const six = '......3.25..6...3.5...4....1.5...3..';
+    const text = record('nine', EASY, 9) + record('six', six, 6, ' 3x2') + record('again', EASY, 9);
+    const r = solver.solveMany(text);
+    expect(r.format).toBe('records');
+    expect([r.solved, r.failed]).toEqual([3, 0]);
+    expect(r.items.map((i) => [i.name, i.size, i.boxHeight])).toEqual([['nine', undefined, undefined], ['six', 6, 3], ['again', undefined, undefined]]);
+    expect(solutionProblemsN(six, r.items[1]!.solution, 6, 3, 2)).toEqual([]);
+    expect(r.items[1]!.solutionGrid).toHaveLength(6);
+    expect(solutionProblems(EASY, r.items[2]!.solution)).toEqual([]);
+  });
+
   it('solves an array of strings and grids, recording a failing puzzle and going on', () => {
     const r = solver.solveMany([EASY, toGrid(EASY, 9), '11..............', INFEASIBLE, TWELVE]);
     expect(r.format).toBe('array');

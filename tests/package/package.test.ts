@@ -135,6 +135,7 @@ describe('installed offline into a fresh folder', () => {
     solved: number;
     items: Array<[string, string, string, string]>;
     threaded: Array<[string, string, string]>;
+    mixed: Array<[string, number | null, number | null, string]>;
     threadedProgress: number;
     routed: Array<[string, string]>;
     arrayOne: unknown[];
@@ -171,6 +172,11 @@ const clash = '11' + '.'.repeat(79);
 const arrayOf = (r) => r.items.map((i) => [i.name, i.status, i.solution ?? null, i.error?.code ?? null]);
 const arrayOne = arrayOf(solver.solveMany([many.items[0].givens, clash, many.items[1].givens]));
 const arrayTwo = arrayOf(await pooled.solveMany([many.items[0].givens, clash, many.items[1].givens], { workers: 2 }));
+// Records of two sizes (a 9×9, gridmilp's own 6×6 in boxes of 3×2) on two threads.
+const record = (name, line, n, boxes) => '=== ' + name + '\\n' + n + ' ' + n + boxes + '\\n' +
+  Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map((c) => (c === '.' ? '-' : c)).join(' ')).join('\\n') + '\\n';
+const six = '......3.25..6...3.5...4....1.5...3..';
+const mixed = await pooled.solveMany(record('nine', many.items[0].givens, 9, '') + record('six', six, 6, ' 3x2'), { workers: 2 });
 const sum = many.items.reduce((s, item) => s + Number(item.solution.slice(0, 3)), 0);
 const grid = solver.solve([[0, 0, 3, 4], [3, 4, 0, 0], [0, 1, 0, 3], [4, 0, 0, 0]]);
 const errors = [];
@@ -189,6 +195,7 @@ console.log(JSON.stringify({
   version: solver.version,
   sum, progress, format: many.format, solved: many.solved,
   threaded: threaded.items.map((i) => [i.name, i.givens, i.solution]), threadedProgress,
+  mixed: mixed.items.map((i) => [i.name, i.size ?? null, i.boxHeight ?? null, i.solution]),
   routed: routed.items.map((i) => [i.solution, i.stats.method]), arrayOne, arrayTwo,
   genreOne: genreOne.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
   genreTwo: genreTwo.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
@@ -220,6 +227,10 @@ console.log(JSON.stringify({
     // On two worker threads: the same items in input order.
     expect(out.threaded).toEqual(out.items.map(([name, givens, solution]) => [name, givens, solution]));
     expect(out.threadedProgress).toBe(50);
+    // Records of two sizes on two threads: each solved at its own size.
+    expect(out.mixed.map(([name, size, boxHeight]) => [name, size, boxHeight])).toEqual([['nine', null, null], ['six', 6, 3]]);
+    expect(out.mixed[0]![3]).toBe(out.items[0]![2]);
+    expect(solutionProblemsN('......3.25..6...3.5...4....1.5...3..', out.mixed[1]![3], 6, 3, 2)).toEqual([]);
     expect(out.routed).toEqual(out.items.map(([, , solution]) => [solution, 'branch-and-bound']));
     expect(out.arrayTwo).toEqual(out.arrayOne);
     expect(out.arrayOne.map((i) => (i as unknown[])[1] ?? (i as unknown[])[3])).toEqual(['optimal', 'conflicting_givens', 'optimal']);

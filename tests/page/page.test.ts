@@ -141,6 +141,22 @@ describe('the gridmilp page', () => {
     await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
     expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles .*: 2 solved/);
     expect(await page.locator('#batch-table tbody tr').first().textContent()).toContain('own_1');
+    // Records of two sizes (as sw_Sudoku.puzzles.txt: 9×9 and 16×16): each is solved and
+    // shown at its own size. gridmilp's own 6×6 in boxes of 3 rows × 2 columns.
+    const six = '......3.25..6...3.5...4....1.5...3..';
+    const sixRecord = `=== own_6 source=test\n6 6 3x2\n${Array.from({ length: 6 }, (_, r) => [...six.slice(r * 6, r * 6 + 6)].map((c) => (c === '.' ? '-' : c)).join(' ')).join('\n')}\n`;
+    await textBox.fill(record('own_1', top95[2]!) + sixRecord + record('own_2', top95[3]!));
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    expect((await settledStatus(page)).text).toContain('3 puzzles');
+    await page.getByRole('button', { name: 'Solve all 3 puzzles' }).click();
+    expect((await settledStatus(page)).text).toMatch(/^Finished 3 puzzles .*: 3 solved/);
+    await showBatchRow(page, 'own_6');
+    expect(await page.locator('.board').getAttribute('aria-label')).toBe('Sudoku board, 6 by 6, boxes of 3 by 2');
+    expect(await readGivens(page)).toBe(six);
+    expect(solutionProblemsN(six, await readBoard(page), 6, 3, 2)).toEqual([]);
+    await showBatchRow(page, 'own_2');
+    expect(await readGivens(page)).toBe(top95[3]);
+    expect(solutionProblems(top95[3]!, await readBoard(page))).toEqual([]);
     // A killer record (the genre page's example) is not a Sudoku: the message says to
     // pick its genre, and the board keeps what it had.
     const before = await readBoard(page);

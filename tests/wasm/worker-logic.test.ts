@@ -38,8 +38,11 @@ import {
   wasmBinary,
 } from './helpers';
 
-function realLoader(): () => Promise<Engine> {
-  return createEngineLoader(importFactory, { moduleOptions: { wasmBinary: wasmBinary() } });
+/** A real loader of the first-solve module, or of `name` (the module with the genres). */
+function realLoader(name?: 'gridmilp_wasm_sat'): () => Promise<Engine> {
+  return name === undefined
+    ? createEngineLoader(importFactory, { moduleOptions: { wasmBinary: wasmBinary() } })
+    : createEngineLoader(() => importFactory(name), { moduleOptions: { wasmBinary: wasmBinary(name) } });
 }
 
 function harness(load = realLoader()): { logic: SolverWorkerLogic; posted: WorkerToPage[] } {
@@ -161,8 +164,8 @@ describe('SolverWorkerLogic with the real module', () => {
 });
 
 /** A real loader whose engine records every request it is sent. */
-function recordingLoader(): { load: () => Promise<Engine>; requests: EngineRequest[] } {
-  const inner = realLoader();
+function recordingLoader(name?: 'gridmilp_wasm_sat'): { load: () => Promise<Engine>; requests: EngineRequest[] } {
+  const inner = realLoader(name);
   const requests: EngineRequest[] = [];
   let patched: Engine | null = null;
   const load = async (): Promise<Engine> => {
@@ -268,6 +271,31 @@ describe('SolverWorkerLogic: the Sudoku family', () => {
     await logic.handle({ id: 52, type: 'solveBatch', text: readEuler96(p096)[0]![1], largeTimeLimitMs: 7000 });
     const nine = requests.filter((r) => r.type === 'solve')[0] as { options?: { timeLimitMs?: number } };
     expect(nine.options?.timeLimitMs ?? 0).toBe(0);
+  });
+
+  it('a records batch of two sizes solves each record at its own size (sw_Sudoku.puzzles.txt mixes 9×9 and 16×16)', async () => {
+    // Records are read by the module with the genres (the worker sends them there).
+    const { load, requests } = recordingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(realLoader(), (m) => posted.push(m), undefined, load);
+    /** A janko.at record of a canonical line: rows of numbers, `-` for empty. */
+    const record = (name: string, line: string, n: number): string => {
+      const value = (ch: string): string => (ch === '.' ? '-' : String(parseInt(ch, 36)));
+      const rows = Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map(value).join(' '));
+      return `=== ${name}\n${n} ${n}\n${rows.join('\n')}\n`;
+    };
+    const nine = readEuler96(p096)[0]![1];
+    const text = record('first', nine, 9) + record('big', quick16[0]!, 16) + record('last', nine, 9);
+    await logic.handle({ id: 53, type: 'solveBatch', text, largeTimeLimitMs: 7000 });
+    const batch = (posted.at(-1) as WorkerResultMessage).result as BatchResult;
+    expect([batch.format, batch.size, batch.boxHeight]).toEqual(['records', 9, 3]);
+    expect(batch.items.map((i) => [i.name, i.size])).toEqual([['first', undefined], ['big', 16], ['last', undefined]]);
+    const big = batch.items[1]!;
+    expect([big.boxHeight, big.boxWidth]).toEqual([4, 4]);
+    expect(big.status === 'time_limit' || solutionProblemsN(big.givens, big.solution, 16).length === 0).toBe(true);
+    expect(solutionProblems(nine, batch.items[2]!.solution!)).toEqual([]);
+    const solves = requests.filter((r) => r.type === 'solve') as { size?: number; options?: { timeLimitMs?: number } }[];
+    expect(solves.map((r) => [r.size, r.options?.timeLimitMs ?? 0])).toEqual([[9, 0], [16, 7000], [9, 0]]);
   });
 
   it('passes an ambiguous_size error through', async () => {

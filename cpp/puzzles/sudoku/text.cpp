@@ -540,7 +540,7 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
                          puzzles::saitoGenreList() + "), not Sudoku: choose the puzzle's genre",
                      where);
   }
-  const Reading reading = detect(text, options);
+  Reading reading = detect(text, options);
   if (reading.symbols == Symbols::kHex && reading.shape.size() > 16) {
     Where where;
     where.field = "symbols";
@@ -548,8 +548,9 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
                      "The 0-F symbols fit puzzles up to 16\u00d716, not " + reading.shape.label(),
                      where);
   }
-  const Shape shape = reading.shape;
-  const int n = shape.size();
+  // A records text may change both from one record to the next (its size line says).
+  Shape shape = reading.shape;
+  int n = shape.size();
   auto dashes_ok = [&](int dashes) { return dashes == n || dashes == n * n; };
 
   ParsedText result;
@@ -595,19 +596,55 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
     last_line = line.number;
     const LineKind kind = classify(line.text, dashes_ok);
     if (kReadsRecords && kind == LineKind::kData && std::exchange(after_record_header, false)) {
-      // A record's size line: every record of a text has the text's size and boxes
-      // (boxes the request gives win over the line's).
+      // A record's size line. Each record has its own size and boxes (sw_Sudoku's
+      // records are 9×9 and 16×16), unless the request gives a size or boxes: those
+      // are every record's, and a line that says otherwise is refused.
       if (const std::optional<SizeLine> size = sizeLineOf(line.text)) {
         const bool boxes_given = options.boxHeight > 0 || options.boxWidth > 0;
-        if (size->n != n ||
-            (!boxes_given && size->boxHeight != 0 &&
-             (size->boxHeight != shape.boxHeight || size->boxWidth != shape.boxWidth))) {
-          throw wrongLength("Line " + std::to_string(line.number) + ": the size line of " +
-                                pending_name + " does not say the text's first " + shape.label() +
-                                " in boxes of " + std::to_string(shape.boxHeight) + "\u00d7" +
-                                std::to_string(shape.boxWidth) +
-                                " (a text holds puzzles of one size and box shape)",
-                            line.number, puzzleNumber());
+        const bool says_boxes = size->boxHeight != 0;
+        // (Boxes the request gives win over the line's.)
+        const bool differs =
+            size->n != n ||
+            (!boxes_given && says_boxes &&
+             (size->boxHeight != shape.boxHeight || size->boxWidth != shape.boxWidth));
+        if (differs && (options.size > 0 || boxes_given)) {
+          throw wrongLength(
+              "Line " + std::to_string(line.number) + ": the size line of " + pending_name +
+                  " says " + std::to_string(size->n) + "\u00d7" + std::to_string(size->n) +
+                  (says_boxes ? " in boxes of " + std::to_string(size->boxHeight) + "\u00d7" +
+                                    std::to_string(size->boxWidth)
+                              : "") +
+                  ", not the chosen " + shape.label() + " in boxes of " +
+                  std::to_string(shape.boxHeight) + "\u00d7" + std::to_string(shape.boxWidth) +
+                  ": leave the size to the records, or give each size its own text",
+              line.number, puzzleNumber());
+        }
+        if (differs) {
+          // The record's shape as detect() reads a first record's; boxes that do not
+          // tile the side are refused by shapeFor, naming the line.
+          const bool tiles = size->boxHeight * size->boxWidth == size->n;
+          try {
+            shape = shapeFor(size->n, tiles ? size->boxHeight : 0, tiles ? size->boxWidth : 0);
+          } catch (const InputError& e) {
+            throw wrongLength("Line " + std::to_string(line.number) + ": " + e.what(), line.number,
+                              puzzleNumber());
+          }
+          if (says_boxes && !tiles) {
+            throw wrongLength("Line " + std::to_string(line.number) + ": boxes of " +
+                                  std::to_string(size->boxHeight) + "\u00d7" +
+                                  std::to_string(size->boxWidth) + " do not tile a " +
+                                  shape.label() + " puzzle",
+                              line.number, puzzleNumber());
+          }
+          n = shape.size();
+          reading.shape = shape;
+          reading.one_line = false;
+          // janko.at writes numbers 1–n separated by spaces; below 10 they read as digits.
+          if (options.symbols == Symbols::kAuto) {
+            reading.symbols = n > 9 ? Symbols::kNumbers : Symbols::kDigits;
+          }
+          current = Grid(shape);
+          result.mixedShapes = true;
         }
         continue;
       }

@@ -6,7 +6,8 @@
 //  - many puzzles: Project Euler 96 files (`Grid NN` header lines), grids separated
 //    by lines of `=`, one puzzle per line; janko.at-style records (the sw_*.puzzles.txt
 //    files: a header `=== name …`, a size line `N N`, or `N N HxW` with the boxes'
-//    shape, then the rows), all of one size and box shape;
+//    shape, then the rows), each record of its own size and box shape (ParsedText's
+//    shape is then the first record's, and each grid has its own);
 //  - symbols: 1–9 then A–Z (16×16 uses 1–9, A–G; 25×25 1–9, A–P), `.`, `0`, `-`,
 //    `_` for empty ("digits"); or 0–F with 0 a value and `.`, `-`, `_` for empty
 //    ("hex", 16×16 and smaller); or whitespace-separated numbers, one row per line,
@@ -59,7 +60,11 @@ struct ParsedPuzzle {
 
 struct ParsedText {
   TextFormat format = TextFormat::kGrid;
+  /// The first puzzle's shape: every puzzle's, unless mixedShapes.
   Shape shape;
+  /// Records of more than one size or box shape (janko.at's layout only): read each
+  /// puzzle's shape from its grid.
+  bool mixedShapes = false;
   Symbols symbols = Symbols::kDigits;  ///< as detected or given (never kAuto)
   std::vector<ParsedPuzzle> puzzles;
 };

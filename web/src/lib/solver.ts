@@ -332,11 +332,19 @@ class GridmilpSolver implements Solver {
       // chunk leaves before the rest are made), as text by joining base's JSON with the
       // puzzle's (the engine's canonical givens: `.`, digits and letters, no escapes).
       const head = requestJson(base).slice(0, -1);
+      // A record of another size than the text's first says its own (protocol.md, parse).
+      const own = (k: number): { size?: number; boxHeight?: number; boxWidth?: number } => {
+        const p = parsed.puzzles[k]!;
+        return p.size === undefined ? {} : { size: p.size, boxHeight: p.boxHeight!, boxWidth: p.boxWidth! };
+      };
       return sudokuBatch(
         parsed.format,
-        parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, givens: p.givens })),
-        (k) => ({ ...base, puzzle: parsed.puzzles[k]!.givens }),
-        (k, id) => `${head},"puzzle":${JSON.stringify(parsed.puzzles[k]!.givens)},"id":${id}}`,
+        parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, givens: p.givens, ...own(index) })),
+        (k) => ({ ...base, ...own(k), puzzle: parsed.puzzles[k]!.givens }),
+        (k, id) =>
+          parsed.puzzles[k]!.size === undefined
+            ? `${head},"puzzle":${JSON.stringify(parsed.puzzles[k]!.givens)},"id":${id}}`
+            : requestJson({ ...base, ...own(k), puzzle: parsed.puzzles[k]!.givens, id }),
       );
     }
     if (!Array.isArray(puzzles)) {

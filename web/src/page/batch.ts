@@ -204,7 +204,9 @@ export class BatchPanel {
   }
 
   private showItem(item: BatchItem, row: HTMLTableRowElement): void {
-    const shape = this.shape ?? SHAPES.find((s) => s.size * s.size === item.givens.length);
+    // A record of another size than the batch's first says its own.
+    const own = item.size === undefined ? undefined : { size: item.size, boxHeight: item.boxHeight!, boxWidth: item.boxWidth! };
+    const shape = own ?? this.shape ?? SHAPES.find((s) => s.size * s.size === item.givens.length);
     if (shape === undefined) {
       this.hooks.setStatus(`${item.name} has a size this page cannot show.`, 'error');
       return;

@@ -131,7 +131,9 @@ const PAGE_PACE: HelperPace = {
  * @param warmHelpers how many helpers run already (started by an earlier batch)
  * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
- *   with `elapsedMs` measured in the page and `workers` the number that took part
+ *   with `elapsedMs` measured in the page and `workers` the number that took part (1 for
+ *   records of many sizes, which the main worker solves alone: a chunk is sent as lines
+ *   of one size)
  * @throws SolverError (as rejection) when the text does not parse, on Stop, or when a
  *   worker crashes (the other workers take no new chunk after that)
  */
@@ -152,6 +154,11 @@ export async function solveBatchOnWorkers(
   // only if helpers join).
   const head = await main.parse(text, puzzleFields, PROBE_PUZZLES);
   const { format, size, boxHeight, boxWidth, count: total } = head;
+  if (head.mixedShapes) {
+    // Records of many sizes: a helper's chunk is sent as lines of one size, so the
+    // main worker, which reads each record's own, solves them all.
+    return { ...(await main.solveBatch(text, options, onProgress, fields)), workers: 1 };
+  }
   const chunk = chunkSize(total, workers);
   const probe = head.puzzles.slice(0, Math.min(chunk, PROBE_PUZZLES));
   const shape = { size, boxHeight, boxWidth, symbols: 'digits' as const };

@@ -317,22 +317,23 @@ export class SolverWorkerLogic {
       return;
     }
     const { puzzles, format, size, boxHeight, boxWidth } = parsed.result;
-    const options = size >= 16 ? withLargeLimit(baseOptions, largeTimeLimitMs) : baseOptions;
+    const largeOptions = withLargeLimit(baseOptions, largeTimeLimitMs);
     const total = puzzles.length;
     const items: BatchItem[] = [];
     if (!quiet) this.post({ id, progress: { done: Math.min(skip, total), total, elapsedMs: this.now() - start } });
     puzzles.forEach((p, index) => {
       if (index < skip) return;
       const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
+      // A record of another size than the text's first says its own (protocol.md, parse).
+      const shape = { size: p.size ?? size, boxHeight: p.boxHeight ?? boxHeight, boxWidth: p.boxWidth ?? boxWidth };
+      if (p.size !== undefined) Object.assign(item, shape);
       const solved = engine.request({
         id,
         type: 'solve',
         puzzle: p.givens,
-        size,
-        boxHeight,
-        boxWidth,
+        ...shape,
         symbols: 'digits',
-        options,
+        options: shape.size >= 16 ? largeOptions : baseOptions,
       });
       if ('error' in solved) {
         item.error = solved.error;

@@ -211,6 +211,13 @@ export interface ParsedPuzzle {
   line: number;
   /** Canonical givens: n·n characters row by row, `1`–`9` then `A`–`Z`, `.` for empty. */
   givens: string;
+  /**
+   * This puzzle's side length and boxes, present only when they differ from the text's
+   * (a records text of many sizes, such as janko.at's sw_Sudoku.puzzles.txt: 9×9 and 16×16).
+   */
+  size?: number;
+  boxHeight?: number;
+  boxWidth?: number;
 }
 
 /** Result of `parse`. */
@@ -218,10 +225,12 @@ export interface ParseResult {
   format: PuzzleFormat;
   /** The symbol set the text was read with (detected or as requested). */
   symbols?: SymbolSet;
-  /** Side length n of every puzzle in the text. */
+  /** Side length n of the text's puzzles (the first's, when a puzzle says its own). */
   size: number;
   boxHeight: number;
   boxWidth: number;
+  /** True when a puzzle has a shape of its own (records of many sizes: see ParsedPuzzle). */
+  mixedShapes?: boolean;
   puzzles: ParsedPuzzle[];
 }
 

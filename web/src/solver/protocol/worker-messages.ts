@@ -242,12 +242,16 @@ export interface BatchItem {
   ms?: number;
   /** The engine's error for this puzzle, if the request failed. */
   error?: EngineError;
+  /** This puzzle's side length and boxes, when they differ from the batch's (ParsedPuzzle). */
+  size?: number;
+  boxHeight?: number;
+  boxWidth?: number;
 }
 
 /** Final result of a batch. */
 export interface BatchResult {
   format: PuzzleFormat;
-  /** Side length and box shape of every puzzle in the batch. */
+  /** Side length and box shape of the batch's puzzles (an item of another says its own). */
   size: number;
   boxHeight: number;
   boxWidth: number;
