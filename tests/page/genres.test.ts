@@ -82,6 +82,29 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('refuses a genre action while the Sudoku page has a job on the shared worker, saying so, and solves after Stop', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'killer');
+    await page.selectOption('#genre', 'sudoku');
+    await page.getByLabel('At most').fill('100000');
+    await page.getByRole('button', { name: 'Enumerate', exact: true }).click();
+    await page.waitForFunction(() => / solutions? found, /.test(document.querySelector('#status')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.selectOption('#genre', 'killer');
+    await page.click('#genre-solve');
+    expect(await page.textContent('#genre-status')).toBe(
+      'The solver is busy with an enumeration on the Sudoku page: wait for it, or press Stop there.',
+    );
+    expect(await page.getAttribute('#genre-status', 'data-kind')).toBe('warning');
+    expect(await page.evaluate(() => document.body.dataset.busy)).toBe('enumerate');
+    await page.selectOption('#genre', 'sudoku');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.waitForFunction(() => document.body.dataset.busy === '' && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
+    expect(await page.textContent('#status')).toMatch(/^Stopped after \d+ solutions? found/);
+    await page.selectOption('#genre', 'killer');
+    expect(await solved(page)).toContain('the rule checker confirms every rule');
+    await page.close();
+  });
+
   it('typesets the killer formulation from the engine, cage rows included, and outlines and writes out a row', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'killer');

@@ -80,6 +80,7 @@ class SudokuPage implements Page {
     markCells: (cells) => this.board.markConflicts(cells),
     client: this.client,
     onIdle: () => this.modelPanel.refresh(),
+    pageName: () => 'the Sudoku page',
   });
   readonly settings = new Settings(this.el, this.board, () => this.updateModel());
   readonly viewer = new SolutionViewer(this.el, this.board, (text) => this.jobs.setStatus(text, 'info'));

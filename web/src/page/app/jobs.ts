@@ -44,7 +44,32 @@ export interface JobControls {
   client: SolverClient;
   /** Called each time the page becomes idle (the model panel refreshes then). */
   onIdle: () => void;
+  /** The page, as a refusal on the other page names it ("the Sudoku page"). */
+  pageName: () => string;
 }
+
+/** A job in words, for a refusal on the other page. */
+const JOB_WORDS: Record<Exclude<Job, null>, string> = {
+  solve: 'a solve',
+  parse: 'reading a text',
+  batch: 'a batch',
+  uniqueness: 'a uniqueness check',
+  enumerate: 'an enumeration',
+  generate: 'a new puzzle',
+  complete: 'a completion',
+  relax: 'an LP relaxation',
+  export: 'a model export',
+  explain: 'an explanation',
+  draw: 'drawing',
+  formulation: 'a formulation',
+};
+
+/**
+ * The running job of each runner of the document (the Sudoku page's and the genre
+ * page's), so that `document.body.dataset.busy` says a job while any runner has one:
+ * a Sudoku batch left running when the person opens a genre keeps the page busy.
+ */
+const running = new Map<JobRunner, Exclude<Job, null>>();
 
 /** The page's job runner (one per page). */
 export class JobRunner {
@@ -54,7 +79,7 @@ export class JobRunner {
   stops = 0;
 
   /** @param controls the elements and hooks the runner drives */
-  constructor(private readonly controls: JobControls) {}
+  constructor(readonly controls: JobControls) {}
 
   /** Write `text` into the status line. */
   setStatus(text: string, kind: StatusKind): void {
@@ -75,15 +100,41 @@ export class JobRunner {
     for (const control of this.controls.busyControls) control.disabled = busy;
     this.controls.stopButton.disabled = !busy || !stoppable;
     this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
-    document.body.dataset.busy = busy ? job : '';
+    if (busy) running.set(this, job);
+    else running.delete(this);
+    document.body.dataset.busy = busy ? job : (running.values().next().value ?? '');
     if (!busy) this.controls.onIdle();
   }
 
-  /** True (and a status saying so) when a job runs; actions return at once then. */
+  /**
+   * Mark the page busy with `job` (a second action is refused, `data-busy` says it) but
+   * leave the controls as they are: for a solve that may end before anything is drawn
+   * (actions/solve.ts draws the running state only after a delay). `setJob` follows.
+   */
+  markBusy(job: Exclude<Job, null>): void {
+    this.job = job;
+    running.set(this, job);
+    document.body.dataset.busy = job;
+  }
+
+  /**
+   * True (and a status saying so) when a job runs, on this page or on the other (the
+   * two pages share one worker); actions return at once then.
+   */
   busyRefusal(): boolean {
-    if (this.job === null) return false;
-    this.setStatus('The solver is busy: wait for it, or press Stop.', 'busy');
-    return true;
+    if (this.job !== null) {
+      this.setStatus('The solver is busy: wait for it, or press Stop.', 'busy');
+      return true;
+    }
+    for (const [runner, job] of running) {
+      if (runner === this) continue;
+      this.setStatus(
+        `The solver is busy with ${JOB_WORDS[job]} on ${runner.controls.pageName()}: wait for it, or press Stop there.`,
+        'warning',
+      );
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -155,6 +155,7 @@ export class GenreView implements GenreContext {
       markCells: (cells) => this.highlight(cells.map((c) => [c.row, c.column] as [number, number])),
       client,
       onIdle: () => undefined,
+      pageName: () => `the ${GENRE_TITLES[this.genre]} page`,
     });
     byId('genre-solve', HTMLElement).addEventListener('click', () => void solve(this));
     byId('genre-unique', HTMLElement).addEventListener('click', () => void uniqueness(this));
