@@ -10,6 +10,7 @@
 #include "app/model_row.h"
 #include "app/sudoku_request.h"
 #include "milp/glpk_backend.h"
+#include "protocol/vocabulary.h"
 #include "puzzles/common/digits.h"
 #include "puzzles/common/explain.h"
 #include "puzzles/common/generate.h"
@@ -495,11 +496,13 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
   const std::unique_ptr<puzzles::Built> built = r.genre->build(puzzle, build);
   const std::vector<puzzles::ClueSwitch>& clues = built->clueSwitches;
   if (clues.empty()) {
+    std::string explained;  // the genres protocol/vocabulary.json says it explains
+    for (const vocabulary::GenreName& g : vocabulary::kGenres) {
+      if (g.explains) (explained += explained.empty() ? "" : ", ") += g.id;
+    }
     throw badRequest("genre", "explainInfeasible drops clues, and " +
                                   std::string(r.genre->title()) +
-                                  " has none it can drop (it explains sudoku, killer, jigsaw, "
-                                  "sudoku-x, hyper, latin-square, akari, slitherlink, kakuro, "
-                                  "heyawake, kuromasu, shikaku and nurikabe)");
+                                  " has none it can drop (it explains " + explained + ")");
   }
   std::vector<milp::Var> keep;
   for (const puzzles::ClueSwitch& clue : clues) keep.push_back(clue.keep);

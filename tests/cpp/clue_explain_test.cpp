@@ -9,11 +9,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "app/json.h"
 #include "app/service.h"
+#include "protocol/vocabulary.h"
 #include "puzzles/common/clues.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/search.h"
@@ -184,6 +187,45 @@ TEST(ClueExplainTest, GenresWithoutSwitchableCluesAreRefused) {
               std::string::npos)
         << genre << ": " << response["error"]["message"].GetString();
   }
+}
+
+// protocol/vocabulary.json's flags say what the engine does, for every pencil genre
+// (the page shows Why no solution? and the objective by them): explainInfeasible
+// explains a genre flagged `explains` (here a solvable puzzle: no clue to drop) and
+// refuses the others; an objective is refused where `digits` is not set. Each on the
+// first record of gridmilp's own tests/data/puzzles/<genre>.puzzles.txt.
+TEST(ClueExplainTest, TheVocabularyFlagsSayWhatTheEngineDoes) {
+  int pencil = 0;
+  for (const vocabulary::GenreName& g : vocabulary::kGenres) {
+    if (g.digits) {
+      EXPECT_TRUE(g.explains) << g.id << ": every digit genre's givens can be dropped";
+      continue;
+    }
+    std::string file(g.id);
+    std::replace(file.begin(), file.end(), '-', '_');
+    std::ifstream in(std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/" + file + ".puzzles.txt");
+    ASSERT_TRUE(in.good()) << g.id;
+    std::string text, line;
+    while (std::getline(in, line) && !(line.rfind("===", 0) == 0 && !text.empty())) {
+      text += line + "\n";
+    }
+    ++pencil;
+    const std::string head = std::string(R"({"id":1,"genre":")") + std::string(g.id) +
+                             R"(","puzzle":)" + testing::jsonQuoted(text);
+    const rapidjson::Document explained = testing::call(head + R"(,"type":"explainInfeasible"})");
+    if (g.explains) {
+      ASSERT_TRUE(explained.HasMember("result")) << g.id << ": " << app::writeJson(explained);
+      EXPECT_TRUE(explained["result"]["solvable"].GetBool()) << g.id;
+    } else {
+      ASSERT_TRUE(explained.HasMember("error")) << g.id << ": " << app::writeJson(explained);
+      EXPECT_EQ(std::string(explained["error"]["code"].GetString()), "bad_request") << g.id;
+    }
+    const rapidjson::Document objective =
+        testing::call(head + R"(,"type":"solve","objective":{"preset":"diagonal"}})");
+    ASSERT_TRUE(objective.HasMember("error")) << g.id << ": " << app::writeJson(objective);
+    EXPECT_EQ(std::string(objective["error"]["where"]["field"].GetString()), "objective") << g.id;
+  }
+  EXPECT_EQ(pencil, 10);
 }
 
 }  // namespace

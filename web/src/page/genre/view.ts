@@ -11,7 +11,7 @@
  * knows a genre's rules: the engine parses, solves, checks and describes the board.
  */
 import type { SolverClient } from '../../solver/client';
-import { GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest } from '../../solver/genre';
+import { DIGIT_GENRES, EXPLAINED, GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest } from '../../solver/genre';
 import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
@@ -31,27 +31,6 @@ import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
 import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './actions/solve';
 
-/** The digit genres: an objective over the digits (the engine's presets) can be asked for. */
-const DIGIT_GENRES: ReadonlySet<GenreId> = new Set<GenreId>(['killer', 'jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
-
-/**
- * The genres whose puzzles explainInfeasible explains: those with givens (digits), and
- * the clue genres, whose clues it drops (cpp/puzzles/common/clues.h).
- */
-const EXPLAINED: ReadonlySet<GenreId> = new Set<GenreId>([
-  'killer',
-  'jigsaw',
-  'sudoku-x',
-  'hyper',
-  'latin-square',
-  'akari',
-  'slitherlink',
-  'kakuro',
-  'heyawake',
-  'kuromasu',
-  'shikaku',
-  'nurikabe',
-]);
 /** The job (app/jobs.ts) each genre request type is for the page. */
 const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
   solve: 'solve',
