@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "puzzles/sudoku/grid.h"
+
 namespace gridmilp::puzzles {
 namespace {
 
@@ -184,11 +186,9 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
 std::optional<std::pair<int, int>> boxShapeOf(const Record& record) {
   if (!record.parameter) return std::nullopt;
   const std::string& shape = record.parameter->text;
-  const std::size_t x = shape.find('x');
-  const int height = x == std::string::npos ? -1 : sideOf(shape.substr(0, x));
-  const int width = x == std::string::npos ? -1 : sideOf(shape.substr(x + 1));
-  if (height > 0 && width > 0 && height * width == record.rows && record.rows == record.columns) {
-    return std::make_pair(height, width);
+  const std::optional<std::pair<int, int>> boxes = sudoku::boxesOfText(shape);
+  if (boxes && boxes->first * boxes->second == record.rows && record.rows == record.columns) {
+    return boxes;
   }
   const std::string n = std::to_string(record.rows);
   InputError e = parseError(

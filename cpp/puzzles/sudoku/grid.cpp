@@ -19,6 +19,23 @@ std::string Shape::label() const {
   return std::to_string(size()) + "\u00d7" + std::to_string(size());
 }
 
+std::optional<std::pair<int, int>> boxesOfText(std::string_view text) {
+  const auto side = [](std::string_view t) {
+    if (t.empty() || t.size() > 2 || t[0] < '1' || t[0] > '9') return 0;
+    int v = 0;
+    for (const char c : t) {
+      if (c < '0' || c > '9') return 0;
+      v = v * 10 + (c - '0');
+    }
+    return v;
+  };
+  const std::size_t x = text.find('x');
+  if (x == std::string_view::npos) return std::nullopt;
+  const int height = side(text.substr(0, x)), width = side(text.substr(x + 1));
+  if (height == 0 || width == 0) return std::nullopt;
+  return std::make_pair(height, width);
+}
+
 Shape shapeForSize(int n) {
   if (n < 1 || n > kMaxSize) {
     throw InputError(

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "puzzles/input_error.h"
@@ -34,6 +35,12 @@ Shape shapeForSize(int n);
 /// 0 for either box side means "the usual" (shapeForSize). Throws InputError
 /// (bad_request) naming the sizes when they do not fit.
 Shape shapeFor(int n, int box_height, int box_width);
+
+/// A boxes' shape as a records text's size line writes it, "HxW" ("6 6 3x2": boxes of 3
+/// rows × 2 columns): {H, W}, each a whole number 1–99 without a leading zero; nothing
+/// for any other text. Whether H·W is the side is the caller's to check (it says how).
+/// Read by the Sudoku text parser (text.cpp) and the genres' records (records.cpp).
+std::optional<std::pair<int, int>> boxesOfText(std::string_view text);
 
 /// An n×n grid: values 1..n, 0 for an empty cell, row by row.
 struct Grid {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "puzzles/common/saito.h"
@@ -205,12 +206,9 @@ std::optional<SizeLine> sizeLineOf(std::string_view line) {
   if (rows == 0 || rows != columns) return std::nullopt;
   SizeLine out{rows, 0, 0};
   if (toks.size() == 3) {
-    const std::string_view shape = toks[2].first;
-    const std::size_t x = shape.find('x');
-    if (x == std::string_view::npos) return std::nullopt;
-    out.boxHeight = numberValue(shape.substr(0, x));
-    out.boxWidth = numberValue(shape.substr(x + 1));
-    if (out.boxHeight == 0 || out.boxWidth == 0) return std::nullopt;
+    const std::optional<std::pair<int, int>> boxes = boxesOfText(toks[2].first);
+    if (!boxes) return std::nullopt;
+    std::tie(out.boxHeight, out.boxWidth) = *boxes;
   }
   return out;
 }
