@@ -33,6 +33,35 @@ async function book(sheets: Array<[string, string]>): Promise<string> {
 const cli = (args: string[]) => run('bash', [join(repoRoot, 'scripts/cli.sh'), ...args]);
 
 describe('npm run cli with spreadsheets', () => {
+  it('reads the boxes that a sheet\'s thick borders draw (a 6×6 in boxes of 3 rows × 2 columns)', async () => {
+    // gridmilp's own: `generate --size 6 --box 3x2 --seed 4`, unique.
+    const line = '......3.25..6...3.5...4....1.5...3..';
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('S');
+    const medium = { style: 'medium' as const };
+    const thin = { style: 'thin' as const };
+    for (let r = 0; r < 6; r++) {
+      for (let c = 0; c < 6; c++) {
+        const cell = ws.getCell(r + 1, c + 1);
+        if (line[r * 6 + c] !== '.') cell.value = Number(line[r * 6 + c]);
+        cell.border = { top: r % 3 === 0 ? medium : thin, left: c % 2 === 0 ? medium : thin, bottom: r === 5 ? medium : thin, right: c === 5 ? medium : thin };
+      }
+    }
+    const path = join(dir, 'boxes.xlsx');
+    writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+    const r = cli(['solve', path]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${path}: 1 puzzle of 6×6 in boxes of 3×2 (the sheet's thick borders)`);
+    const solution = r.stdout.trim();
+    // Each 3×2 box (rows 1–3 or 4–6, columns 1–2, 3–4 or 5–6) holds 1 to 6.
+    for (let box = 0; box < 6; box++) {
+      const r0 = Math.floor(box / 3) * 3;
+      const c0 = (box % 3) * 2;
+      const digits = [0, 1, 2].flatMap((i) => [0, 1].map((j) => solution[(r0 + i) * 6 + c0 + j]));
+      expect(new Set(digits).size, solution).toBe(6);
+    }
+  });
+
   it('solves every sheet, prints the answers in order and writes the results as .xlsx named by sheet', async () => {
     const path = await book([
       ['Monday', LINE],

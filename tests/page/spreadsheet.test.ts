@@ -102,6 +102,14 @@ describe('spreadsheets on the page', () => {
     const xs = new Set(walls.filter((m) => m[1] === m[2]).map((m) => Number(m[1])));
     expect([...xs].sort((a, b) => a - b)).toEqual([104, 200]);
     expect((await settledStatus(page)).text).toBe('Saved gridmilp-puzzle.svg: the givens, box walls drawn.');
+    // Saved as .xlsx and loaded again: its thick borders give the 3×2 boxes back.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.click('#save-xlsx')]);
+    await page.getByLabel('Size', { exact: true }).selectOption('9');
+    await page.locator('.board[data-size="9"]').waitFor();
+    const loaded = await load(page, 'boxes.xlsx', readFileSync((await xlsx.path())!));
+    expect(loaded.text).toMatch(/^Loaded the puzzle from boxes\.xlsx/);
+    expect(await page.locator('.board').getAttribute('aria-label')).toBe('Sudoku board, 6 by 6, boxes of 3 by 2');
+    expect(await readGivens(page)).toBe(line);
     await page.close();
   });
 

@@ -389,7 +389,20 @@ describe('writing', () => {
     expect(ws.getCell('D2').border.left?.style).toBe('medium');
     expect(ws.getCell('A3').border.top?.style).toBe('medium');
     expect(ws.getCell('A2').border.top?.style).toBe('thin');
-    expect((await readSpreadsheet(bytes, await lib())).puzzles[0]!.grid).toEqual(g); // the borders place the empty rows
+    const usual = (await readSpreadsheet(bytes, await lib())).puzzles[0]!;
+    expect(usual.grid).toEqual(g); // the borders place the empty rows
+    expect(usual.boxHeight).toBeUndefined(); // the usual 2×3 boxes are not said
+    // Boxes of 3 rows × 2 columns: the thick borders say so when the sheet is read back.
+    const tall = (await readSpreadsheet(await gridXlsx({ size: 6, boxHeight: 3, boxWidth: 2, givens: g }, await lib()), await lib())).puzzles[0]!;
+    expect([tall.boxHeight, tall.boxWidth]).toEqual([3, 2]);
+    expect(tall.grid).toEqual(g);
+    // Thick borders drawn another way (one thick line after row 1) draw no boxes.
+    const odd = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      put(ws, g);
+      for (let c = 1; c <= 6; c++) ws.getCell(1, c).border = { bottom: { style: 'medium' } };
+    });
+    expect((await readSpreadsheet(odd, await lib())).puzzles[0]!.boxHeight).toBeUndefined();
     const text = gridCsv({ size: 6, boxHeight: 2, boxWidth: 3, givens: g }, await lib());
     expect(text.split('\n')[0]).toBe('1,,,,,6');
     expect((await readSpreadsheet(csv(text), await lib())).puzzles[0]!.grid).toEqual(g);

@@ -134,10 +134,18 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       if (sizes.length > 1) {
         throw new GridmilpError('spreadsheet_error', `${path} holds puzzles of ${sizes.map((n) => `${n}×${n}`).join(' and ')}; choose one sheet with --sheet.`);
       }
+      // Boxes of another shape than the usual, as the blocks' thick borders draw them.
+      const boxes = [...new Set(read.puzzles.map((p) => (p.boxHeight ? `${p.boxHeight}x${p.boxWidth}` : '')))];
+      if (boxes.length > 1) {
+        throw new GridmilpError(
+          'spreadsheet_error',
+          `${path} holds puzzles whose thick borders draw boxes of ${boxes.map((b) => b || 'the usual shape').join(' and ')}; choose one sheet with --sheet.`,
+        );
+      }
       names = read.puzzles.map((p) => p.name);
       const shown = names.slice(0, 10).map((name, k) => `${k + 1} = ${name}`);
       process.stderr.write(
-        `gridmilp: ${path}: ${read.puzzles.length} puzzle${read.puzzles.length === 1 ? '' : 's'} of ${sizes[0]}×${sizes[0]} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
+        `gridmilp: ${path}: ${read.puzzles.length} puzzle${read.puzzles.length === 1 ? '' : 's'} of ${sizes[0]}×${sizes[0]}${boxes[0] ? ` in boxes of ${boxes[0].replace('x', '×')} (the sheet's thick borders)` : ''} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
           (read.skipped.length > 0 ? `; skipped ${read.skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
           '\n',
       );
@@ -147,10 +155,10 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       // The text is made here: its size and symbols are known, whatever was asked.
       for (let i = args.length - 1; i >= 0; i--) {
         const a = args[i]!;
-        if (a === '--size' || a === '--symbols') args.splice(i, 2);
-        else if (a.startsWith('--size=') || a.startsWith('--symbols=')) args.splice(i, 1);
+        if (a === '--size' || a === '--symbols' || (boxes[0] && a === '--box')) args.splice(i, 2);
+        else if (a.startsWith('--size=') || a.startsWith('--symbols=') || (boxes[0] && a.startsWith('--box='))) args.splice(i, 1);
       }
-      args.push('--size', String(sizes[0]), '--symbols', 'digits');
+      args.push('--size', String(sizes[0]), '--symbols', 'digits', ...(boxes[0] ? ['--box', boxes[0]] : []));
     } else if (s.sheet) {
       throw new GridmilpError('invalid_argument', '--sheet needs a spreadsheet file (.xlsx, .csv).');
     }

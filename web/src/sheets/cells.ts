@@ -21,6 +21,11 @@ export interface SheetCell {
    * outer rows are empty (records.ts).
    */
   drawn?: boolean;
+  /**
+   * The cell's sides drawn medium or thicker (.xlsx): a Sudoku's box walls, as
+   * gridmilp and most puzzle sheets draw them (find.ts reads the boxes' shape from them).
+   */
+  walls?: { top?: true; left?: true; bottom?: true; right?: true };
 }
 
 /** One sheet: its cells by 0-based row and column (A1 is [0][0]), and its merged ranges. */

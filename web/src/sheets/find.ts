@@ -251,5 +251,33 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     }
     grid.push(line);
   }
-  return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid };
+  const boxes = boxesDrawn(table, top, left, n);
+  return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid, ...(boxes ?? {}) };
+}
+
+/**
+ * The boxes' shape the thick borders of the n×n block at (top, left) draw, when they
+ * draw exactly one tiling h×w (h·w = n) and it is not the usual one for n (the most
+ * square, boxHeight ≤ boxWidth: 6 → 2×3); otherwise undefined. An edge between two
+ * cells of the block is a wall when either cell draws its side there thick.
+ */
+function boxesDrawn(table: SheetTable, top: number, left: number, n: number): { boxHeight: number; boxWidth: number } | undefined {
+  const walls = (r: number, c: number): NonNullable<SheetCell['walls']> => table.cells[top + r]?.[left + c]?.walls ?? {};
+  const below = (r: number, c: number): boolean => walls(r, c).bottom === true || walls(r + 1, c).top === true;
+  const beside = (r: number, c: number): boolean => walls(r, c).right === true || walls(r, c + 1).left === true;
+  let usual = 1;
+  for (let h = 1; h * h <= n; h++) if (n % h === 0) usual = h;
+  for (let h = 1; h <= n; h++) {
+    if (n % h !== 0 || h === usual) continue;
+    const w = n / h;
+    let fits = true;
+    for (let r = 0; r < n && fits; r++) {
+      for (let c = 0; c < n && fits; c++) {
+        if (r < n - 1 && below(r, c) !== ((r + 1) % h === 0)) fits = false;
+        if (c < n - 1 && beside(r, c) !== ((c + 1) % w === 0)) fits = false;
+      }
+    }
+    if (fits) return { boxHeight: h, boxWidth: w };
+  }
+  return undefined;
 }

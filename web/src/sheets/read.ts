@@ -224,8 +224,9 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
     for (let r = 1; r <= sheet.rowCount; r++) {
       sheet.findRow(r)?.eachCell({ includeEmpty: true }, (cell, c) => {
         const value = xlsxCell(cell, ExcelJS);
-        if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = value;
-        else if (hasStyle(cell)) (cells[r - 1] ??= [])[c - 1] = { value: null, drawn: true };
+        const walls = wallsOf(cell);
+        if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = walls ? { ...value, walls } : value;
+        else if (hasStyle(cell)) (cells[r - 1] ??= [])[c - 1] = { value: null, drawn: true, ...(walls ? { walls } : {}) };
         // A title or a note (text without a border) is outside any block.
         if (numberOf(value) === null && !hasStyle(cell)) return;
         used = used
@@ -236,6 +237,20 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
     const merges = (sheet.model as { merges?: string[] }).merges ?? [];
     return { name: sheet.name, cells, merges, ...(used ? { used } : {}) };
   });
+}
+
+/** The sides of a cell drawn medium or thicker (box walls), or undefined for none. */
+function wallsOf(cell: ExcelJSTypes.Cell): SheetCell['walls'] {
+  const b = cell.style?.border;
+  if (b === undefined) return undefined;
+  const thick = (side: Partial<ExcelJSTypes.Border> | undefined): boolean =>
+    side?.style === 'medium' || side?.style === 'thick' || side?.style === 'double' || side?.style === 'mediumDashed';
+  const walls: NonNullable<SheetCell['walls']> = {};
+  if (thick(b.top)) walls.top = true;
+  if (thick(b.left)) walls.left = true;
+  if (thick(b.bottom)) walls.bottom = true;
+  if (thick(b.right)) walls.right = true;
+  return Object.keys(walls).length > 0 ? walls : undefined;
 }
 
 /** Whether an empty cell is drawn: a border or a fill. */

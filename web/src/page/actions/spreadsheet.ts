@@ -46,10 +46,24 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     );
     return;
   }
+  // Boxes of another shape than the usual (a 6×6 in boxes of 3×2), as the block's thick
+  // borders draw them: a batch has one shape.
+  const boxes = [...new Set(puzzles.map((p) => (p.boxHeight ? `${p.boxHeight}×${p.boxWidth}` : 'usual')))];
+  if (boxes.length > 1) {
+    jobs.setStatus(
+      `${file.name} holds puzzles whose thick borders draw boxes of ${boxes.map((b) => (b === 'usual' ? 'the usual shape' : b)).join(' and ')}; a batch has one box shape: save each in a file of its own.`,
+      'error',
+    );
+    return;
+  }
   const skippedNote = skipped.length > 0 ? ` Skipped ${plural(skipped.length, 'sheet')} without a puzzle: ${skipped.map((s) => s.sheet).join(', ')}.` : '';
   const first = puzzles[0]!;
   // The text is made here: its size and symbols are known, whatever the page's settings.
-  const fields: PuzzleFields = { size: first.size, symbols: 'digits' };
+  const fields: PuzzleFields = {
+    size: first.size,
+    symbols: 'digits',
+    ...(first.boxHeight ? { boxHeight: first.boxHeight, boxWidth: first.boxWidth! } : {}),
+  };
   if (puzzles.length === 1) {
     await sink.loadText(puzzleText(first.grid).puzzle, `${file.name} (${first.name})`, fields);
     if (skippedNote) page.el.status.textContent += skippedNote;
