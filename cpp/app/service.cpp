@@ -256,31 +256,30 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
   return result;
 }
 
-/// The request's puzzle, parsed with its parse options.
-sudoku::Grid givensOf(const SudokuRequest& request) {
-  return sudoku::parseOne(*request.puzzle, request.parse);
+/// The request's puzzle, parsed once with its parse options, and its name for a genre
+/// answer's header: the text's header ("=== 1_9x9" gives 1_9x9, "Grid 01"), else
+/// "Puzzle 1".
+struct RequestPuzzle {
+  sudoku::Grid givens;
+  std::string name;
+};
+RequestPuzzle givensOf(const SudokuRequest& request) {
+  sudoku::ParsedPuzzle parsed = sudoku::parseOnePuzzle(*request.puzzle, request.parse);
+  return {std::move(parsed.grid), std::move(parsed.name)};
 }
-
-#ifdef GRIDMILP_WITH_GENRES
-/// The name of the request's puzzle for a genre answer's header: the text's header
-/// ("=== 1_9x9" gives 1_9x9, "Grid 01"), else (no header, no puzzle) "Puzzle 1".
-std::string puzzleName(const SudokuRequest& request) {
-  if (!request.puzzle) return "Puzzle 1";
-  return sudoku::parseText(*request.puzzle, request.parse).puzzles.front().name;
-}
-#endif
 
 /// Protocol v2: the result of a request that names its genre also carries the genre
 /// route's fields (genre, rows, columns, answer, board: addSudokuGenreFields); the
 /// first-solve module, without the genres' code, adds only "genre".
-void addGenreFields(const SudokuRequest& request, const sudoku::Grid& givens,
-                    const sudoku::Grid* answer, Value& result, JsonAllocator& a,
+void addGenreFields(const SudokuRequest& request, const std::string& name,
+                    const sudoku::Grid& givens, const sudoku::Grid* answer, Value& result,
+                    JsonAllocator& a,
                     const std::vector<sudoku::SudokuSolver::RelaxedValue>* marks = nullptr) {
   if (!request.genreNamed) return;
 #ifdef GRIDMILP_WITH_GENRES
-  addSudokuGenreFields(puzzleName(request), givens, answer, request.board, marks, result, a);
+  addSudokuGenreFields(name, givens, answer, request.board, marks, result, a);
 #else
-  (void)givens, (void)answer, (void)marks;
+  (void)name, (void)givens, (void)answer, (void)marks;
   result.AddMember("genre", "sudoku", a);
 #endif
 }
@@ -297,17 +296,17 @@ Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressS
       return true;
     };
   }
-  const sudoku::Grid givens = givensOf(request);
+  const auto [givens, name] = givensOf(request);
   SolveOutcome outcome =
       solveSudoku(givens, options, request.objectiveFor(givens.shape), request.model);
   outcome.totalMs = msSince(start);
   Value result = toJson(outcome, a, request.explain);
-  addGenreFields(request, givens, outcome.solution ? &*outcome.solution : nullptr, result, a);
+  addGenreFields(request, name, givens, outcome.solution ? &*outcome.solution : nullptr, result, a);
   return result;
 }
 
 Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
-  const sudoku::Grid givens = givensOf(request);
+  const auto [givens, name] = givensOf(request);
   const sudoku::SudokuSolver solver(givens, std::nullopt, request.model);
   const sudoku::SudokuSolver::Relaxation relaxation = solver.relax(request.solve);
   requireSolverOk(relaxation.result);
@@ -335,12 +334,12 @@ Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAll
       .AddMember("reduction",
                  reductionJson(request.model, solver.built().reduction, a, request.explain), a)
       .AddMember("stats", statsJson(relaxation.result, a, -1, msSince(start)), a);
-  addGenreFields(request, givens, nullptr, result, a, &relaxation.values);
+  addGenreFields(request, name, givens, nullptr, result, a, &relaxation.values);
   return result;
 }
 
 Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
-  const sudoku::Grid givens = givensOf(request);
+  const auto [givens, name] = givensOf(request);
   const sudoku::SudokuSolver solver(givens, request.objectiveFor(givens.shape), request.model);
   const milp::Model& model = solver.built().model;
   const bool lp = request.format == milp::ModelFormat::kCplexLp;
@@ -397,7 +396,7 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
 }
 
 Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
-  const sudoku::Grid givens = givensOf(request);
+  const auto [givens, name] = givensOf(request);
   const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, request.solve, request.model);
   requireSolverOk(u.first);
   if (u.second) requireSolverOk(*u.second);
@@ -418,11 +417,10 @@ Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, Js
         .AddMember("secondStats", statsJson(*u.second, a), a);
   }
   result.AddMember("totalMs", msSince(start), a);
-  addGenreFields(request, givens, u.solution ? &*u.solution : nullptr, result, a);
+  addGenreFields(request, name, givens, u.solution ? &*u.solution : nullptr, result, a);
 #ifdef GRIDMILP_WITH_GENRES
   if (request.genreNamed && u.secondSolution) {
-    result.AddMember("secondAnswer",
-                     sudokuAnswerJson(puzzleName(request), givens, *u.secondSolution, a), a);
+    result.AddMember("secondAnswer", sudokuAnswerJson(name, givens, *u.secondSolution, a), a);
   }
 #endif
   return result;
@@ -431,7 +429,7 @@ Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, Js
 Value handleEnumerate(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
                       Clock::time_point start, JsonAllocator& a) {
   const int limit = request.limit;
-  const sudoku::Grid givens = givensOf(request);
+  const auto [givens, name] = givensOf(request);
   const sudoku::EnumerationResult e = sudoku::enumerate(
       givens, limit, request.solve,
       [&](const sudoku::Grid& solution, int found) {
@@ -466,12 +464,11 @@ Value handleEnumerate(const SudokuRequest& request, const Value& id, const Progr
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
       .AddMember("solutions", solutions, a)
       .AddMember("stats", stats, a);
-  addGenreFields(request, givens, nullptr, result, a);
+  addGenreFields(request, name, givens, nullptr, result, a);
 #ifdef GRIDMILP_WITH_GENRES
   if (request.genreNamed) {
     // As the genre route: each answer, with its board when asked ("boards").
     Value answers(rapidjson::kArrayType);
-    const std::string name = puzzleName(request);
     for (const sudoku::Grid& g : e.solutions) {
       Value one = sudokuAnswerJson(name, givens, g, a);
       if (request.boards) one.AddMember("board", sudokuBoardJson(givens, &g, a), a);
@@ -486,8 +483,9 @@ Value handleEnumerate(const SudokuRequest& request, const Value& id, const Progr
 Value handleComplete(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
   // With the SAT method the seed fills only an empty grid's diagonal boxes (see
   // completeRandomly): MiniSat's first assignment completes the rest.
-  const sudoku::Grid givens =
-      request.puzzle ? givensOf(request) : sudoku::Grid(request.shapeWithoutPuzzle());
+  const auto [givens, name] =
+      request.puzzle ? givensOf(request)
+                     : RequestPuzzle{sudoku::Grid(request.shapeWithoutPuzzle()), "Puzzle 1"};
   const sudoku::Completion completion =
       sudoku::completeRandomly(givens, request.seed, request.solve);
   requireSolverOk(completion.result);
@@ -498,7 +496,7 @@ Value handleComplete(const SudokuRequest& request, Clock::time_point start, Json
   result.AddMember("givens", jsonString(givens.toLine(), a), a);
   if (completion.grid) result.AddMember("solution", jsonString(completion.grid->toLine(), a), a);
   result.AddMember("stats", statsJson(completion.result, a, -1, msSince(start)), a);
-  addGenreFields(request, givens, completion.grid ? &*completion.grid : nullptr, result, a);
+  addGenreFields(request, name, givens, completion.grid ? &*completion.grid : nullptr, result, a);
   return result;
 }
 
@@ -549,11 +547,11 @@ Value handleGenerate(const SudokuRequest& request, const Value& id, const Progre
       .AddMember("totalMs", msSince(start), a)
       .AddMember("difficulty", difficulty, a);
   // As the genre route: the board of the puzzle, and its answer.
-  addGenreFields(request, g.puzzle, nullptr, result, a);
+  // Named as the genre route names what it generates.
+  const std::string name = "generated-sudoku-" + std::to_string(options.seed);
+  addGenreFields(request, name, g.puzzle, nullptr, result, a);
 #ifdef GRIDMILP_WITH_GENRES
   if (request.genreNamed) {
-    // Named as the genre route names what it generates.
-    const std::string name = "generated-sudoku-" + std::to_string(options.seed);
     result.AddMember("answer", sudokuAnswerJson(name, g.puzzle, g.solution, a), a);
   }
 #endif

@@ -72,7 +72,10 @@ std::string printable(std::string_view ch) {
     if (c == '\t') return "tab";
     if (c < 0x20 || c == 0x7F) {
       static const char* hex = "0123456789ABCDEF";
-      return std::string("control character 0x") + hex[c >> 4] + hex[c & 0xF];
+      char name[] = "control character 0x..";
+      name[sizeof name - 3] = hex[c >> 4];
+      name[sizeof name - 2] = hex[c & 0xF];
+      return name;
     }
   }
   return "'" + std::string(ch) + "'";
@@ -740,6 +743,10 @@ ParsedText parseText(std::string_view text, Shape shape) {
 }
 
 Grid parseOne(std::string_view text, const ParseOptions& options) {
+  return std::move(parseOnePuzzle(text, options).grid);
+}
+
+ParsedPuzzle parseOnePuzzle(std::string_view text, const ParseOptions& options) {
   ParsedText parsed = parseText(text, options);
   if (parsed.puzzles.size() != 1) {
     Where where;
@@ -751,7 +758,7 @@ Grid parseOne(std::string_view text, const ParseOptions& options) {
                          std::to_string(parsed.puzzles[1].line) + ")",
                      where);
   }
-  return std::move(parsed.puzzles.front().grid);
+  return std::move(parsed.puzzles.front());
 }
 
 Grid parseOne(std::string_view text, Shape shape) {

@@ -82,6 +82,8 @@ ParsedText parseText(std::string_view text, Shape shape);
 /// Parses a text that must hold exactly one puzzle; throws as parseText, and
 /// wrong_length when the text holds more than one.
 Grid parseOne(std::string_view text, const ParseOptions& options = {});
+/// The same, with the puzzle's name and line (parseText's).
+ParsedPuzzle parseOnePuzzle(std::string_view text, const ParseOptions& options = {});
 Grid parseOne(std::string_view text, Shape shape);
 
 /// A grid as text: rows of n symbols (digits/hex) or n numbers separated by spaces,
