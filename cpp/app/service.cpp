@@ -240,18 +240,23 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
     puzzle.AddMember("name", jsonString(p.name, a), a)
         .AddMember("line", p.line, a)
         .AddMember("givens", jsonString(p.grid.toLine(), a), a);
-    // A records text of many sizes: a puzzle not of the text's (first) shape says its own.
+#ifdef GRIDMILP_WITH_GENRES
+    // A records text of many sizes (only the module with the genres reads records): a
+    // puzzle not of the text's (first) shape says its own.
     const sudoku::Shape& own = p.grid.shape;
     if (own.size() != parsed.shape.size() || own.boxHeight != parsed.shape.boxHeight) {
       putShape(puzzle, own, a);
     }
+#endif
     puzzles.PushBack(puzzle, a);
   }
   Value result(rapidjson::kObjectType);
   result.AddMember("format", StringRef(sudoku::toString(parsed.format)), a)
       .AddMember("symbols", StringRef(sudoku::toString(parsed.symbols)), a);
   putShape(result, parsed.shape, a);
+#ifdef GRIDMILP_WITH_GENRES
   if (parsed.mixedShapes) result.AddMember("mixedShapes", true, a);
+#endif
   result.AddMember("puzzles", puzzles, a);
   return result;
 }

@@ -92,7 +92,7 @@ describe('the genre page', () => {
     await page.selectOption('#genre', 'killer');
     await page.click('#genre-solve');
     expect(await page.textContent('#genre-status')).toBe(
-      'The solver is busy with an enumeration on the Sudoku page: wait for it, or press Stop there.',
+      'The solver is busy on the Sudoku page: wait for it, or press Stop there.',
     );
     expect(await page.getAttribute('#genre-status', 'data-kind')).toBe('warning');
     expect(await page.evaluate(() => document.body.dataset.busy)).toBe('enumerate');

@@ -24,15 +24,6 @@ export const GENRE_TITLES = Object.fromEntries(GENRES.map((g) => [g.id, g.title]
 >;
 
 /** Blocks of R lines in each genre's record (protocol/vocabulary.json, `blocks`; docs/formats.md). */
-/**
- * The digit genres, where an objective over the digits (the engine's presets) can be
- * asked for, and the genres whose puzzles explainInfeasible explains (givens or clues it
- * can drop): protocol/vocabulary.json's flags, which a native test holds to the engine
- * (tests/cpp/clue_explain_test.cpp).
- */
-export const DIGIT_GENRES: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.digits).map((g) => g.id));
-export const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains).map((g) => g.id));
-
 export const RECORD_BLOCKS = Object.fromEntries(GENRES.map((g) => [g.id, g.blocks])) as Readonly<Record<GenreId, number>>;
 
 /** The word for a record's size-line third number (Star Battle: `stars`), for the genres that have one. */

@@ -325,15 +325,17 @@ export class SolverWorkerLogic {
       if (index < skip) return;
       const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
       // A record of another size than the text's first says its own (protocol.md, parse).
-      const shape = { size: p.size ?? size, boxHeight: p.boxHeight ?? boxHeight, boxWidth: p.boxWidth ?? boxWidth };
-      if (p.size !== undefined) Object.assign(item, shape);
+      const own = p.size ? (p as Required<typeof p>) : parsed.result;
+      if (p.size) Object.assign(item, { size: own.size, boxHeight: own.boxHeight, boxWidth: own.boxWidth });
       const solved = engine.request({
         id,
         type: 'solve',
         puzzle: p.givens,
-        ...shape,
+        size: own.size,
+        boxHeight: own.boxHeight,
+        boxWidth: own.boxWidth,
         symbols: 'digits',
-        options: shape.size >= 16 ? largeOptions : baseOptions,
+        options: own.size >= 16 ? largeOptions : baseOptions,
       });
       if ('error' in solved) {
         item.error = solved.error;

@@ -39,7 +39,7 @@ export async function solve(page: Page): Promise<void> {
   // progress report), or when it ends, and then in the same task as the answer: no
   // frame between. (GLPK reports progress at the root already, so a report alone does
   // not show it.)
-  jobs.markBusy('solve');
+  jobs.setJob('solve', true, true);
   let running = false;
   let early: SolveProgress | null = null;
   const stillRunning = (): boolean => jobs.job === 'solve';

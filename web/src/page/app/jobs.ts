@@ -48,22 +48,6 @@ export interface JobControls {
   pageName: () => string;
 }
 
-/** A job in words, for a refusal on the other page. */
-const JOB_WORDS: Record<Exclude<Job, null>, string> = {
-  solve: 'a solve',
-  parse: 'reading a text',
-  batch: 'a batch',
-  uniqueness: 'a uniqueness check',
-  enumerate: 'an enumeration',
-  generate: 'a new puzzle',
-  complete: 'a completion',
-  relax: 'an LP relaxation',
-  export: 'a model export',
-  explain: 'an explanation',
-  draw: 'drawing',
-  formulation: 'a formulation',
-};
-
 /**
  * The running job of each runner of the document (the Sudoku page's and the genre
  * page's), so that `document.body.dataset.busy` says a job while any runner has one:
@@ -93,28 +77,21 @@ export class JobRunner {
    * @param job the job, or null for idle
    * @param stoppable whether Stop is enabled meanwhile (not for a quick job, such as
    *   reading a text, which Stop would only interrupt by restarting the worker)
+   * @param quiet leave the controls as they are (a second action is still refused and
+   *   `data-busy` says the job): for a solve that may end before anything is drawn
+   *   (actions/solve.ts draws the running state only after a delay; setJob follows)
    */
-  setJob(job: Job, stoppable = true): void {
+  setJob(job: Job, stoppable = true, quiet = false): void {
     this.job = job;
     const busy = job !== null;
-    for (const control of this.controls.busyControls) control.disabled = busy;
-    this.controls.stopButton.disabled = !busy || !stoppable;
-    this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     if (busy) running.set(this, job);
     else running.delete(this);
     document.body.dataset.busy = busy ? job : (running.values().next().value ?? '');
+    if (quiet) return;
+    for (const control of this.controls.busyControls) control.disabled = busy;
+    this.controls.stopButton.disabled = !busy || !stoppable;
+    this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     if (!busy) this.controls.onIdle();
-  }
-
-  /**
-   * Mark the page busy with `job` (a second action is refused, `data-busy` says it) but
-   * leave the controls as they are: for a solve that may end before anything is drawn
-   * (actions/solve.ts draws the running state only after a delay). `setJob` follows.
-   */
-  markBusy(job: Exclude<Job, null>): void {
-    this.job = job;
-    running.set(this, job);
-    document.body.dataset.busy = job;
   }
 
   /**
@@ -126,12 +103,9 @@ export class JobRunner {
       this.setStatus('The solver is busy: wait for it, or press Stop.', 'busy');
       return true;
     }
-    for (const [runner, job] of running) {
+    for (const runner of running.keys()) {
       if (runner === this) continue;
-      this.setStatus(
-        `The solver is busy with ${JOB_WORDS[job]} on ${runner.controls.pageName()}: wait for it, or press Stop there.`,
-        'warning',
-      );
+      this.setStatus(`The solver is busy on ${runner.controls.pageName()}: wait for it, or press Stop there.`, 'warning');
       return true;
     }
     return false;

@@ -10,8 +10,9 @@
  * request runs through the job runner the Sudoku page has (app/jobs.ts). Nothing here
  * knows a genre's rules: the engine parses, solves, checks and describes the board.
  */
+import { GENRES } from '../../../generated/vocabulary';
 import type { SolverClient } from '../../solver/client';
-import { DIGIT_GENRES, EXPLAINED, GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest } from '../../solver/genre';
+import { GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest } from '../../solver/genre';
 import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
@@ -30,6 +31,16 @@ import { solveAll } from './actions/batch';
 import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
 import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './actions/solve';
+
+/**
+ * The digit genres, where an objective over the digits (the engine's presets) can be
+ * asked for, and the genres whose puzzles explainInfeasible explains (givens or clues it
+ * can drop): protocol/vocabulary.json's flags, which a native test holds to the engine
+ * (tests/cpp/clue_explain_test.cpp). Here, not in solver/genre.ts: the genre page is
+ * fetched on its first use, and the first solve's download is at its budget.
+ */
+const DIGIT_GENRES: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.digits).map((g) => g.id));
+const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains).map((g) => g.id));
 
 /** The job (app/jobs.ts) each genre request type is for the page. */
 const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
