@@ -920,9 +920,9 @@ int runBench(const std::string& path, int repeat, bool back_to_back, int warm_up
     request_json.AddMember("id", 1, a)
         .AddMember("type", "solve", a)
         .AddMember("puzzle", app::jsonString(puzzle.grid.toLine(), a), a)
-        .AddMember("size", parsed.shape.size(), a)
-        .AddMember("boxHeight", parsed.shape.boxHeight, a)
-        .AddMember("boxWidth", parsed.shape.boxWidth, a)
+        .AddMember("size", puzzle.grid.shape.size(), a)  // each record its own shape
+        .AddMember("boxHeight", puzzle.grid.shape.boxHeight, a)
+        .AddMember("boxWidth", puzzle.grid.shape.boxWidth, a)
         .AddMember("options", optionsJson(options, a), a);
     requests.push_back(app::writeJson(request_json));
   }
@@ -965,7 +965,8 @@ int runBench(const std::string& path, int repeat, bool back_to_back, int warm_up
       stopped[p] = true;  // a time limit: once is enough
       return;
     }
-    const sudoku::Grid solution = sudoku::parseOne(text(result["solution"]), parsed.shape);
+    const sudoku::Grid solution =
+        sudoku::parseOne(text(result["solution"]), parsed.puzzles[p].grid.shape);
     if (!sudoku::isValidSolution(parsed.puzzles[p].grid, solution)) verified = false;
   };
   const int solves = std::max(1, repeat);

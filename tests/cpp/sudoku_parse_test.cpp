@@ -294,6 +294,33 @@ TEST(SudokuParseTest, JankoRecords) {
   EXPECT_EQ(mixed.puzzles[3].grid.shape.boxHeight, 2);
   EXPECT_EQ(mixed.puzzles[3].grid.at(0, 0), 1);
   EXPECT_FALSE(parseText(six + six).mixedShapes);
+  // A size line without boxes means the usual ones, whatever the record before it had.
+  const ParsedText usual = parseText(six + "=== plain\n6 6\n" + six.substr(six.find('1')));
+  EXPECT_TRUE(usual.mixedShapes);
+  EXPECT_EQ(usual.puzzles[1].grid.shape.boxHeight, 2);
+  // A later 16×16 written in letters (1–9, A–G) is read by its own first row.
+  std::string letters = "=== letters\n16 16\n";
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c)
+      letters += c == r ? std::string(1, "123456789ABCDEFG"[c]) + " " : "- ";
+    letters += "\n";
+  }
+  const ParsedText with_letters = parseText(nine + letters);
+  EXPECT_EQ(with_letters.puzzles[1].grid.at(15, 15), 16);
+  EXPECT_EQ(with_letters.puzzles[1].grid.at(9, 9), 10);
+  // The 0–F symbols fit 16×16 at most: a later 25×25 record is refused, its line named.
+  std::string big = "=== big\n25 25\n";
+  for (int r = 0; r < 25; ++r) big += "-\n";
+  try {
+    std::string hex = "=== hex\n16 16\n";
+    for (int r = 0; r < 16; ++r)
+      hex += std::string(1, "0123456789ABCDEF"[r]) + " - - - - - - - - - - - - - - -\n";
+    parseText(hex + big, ParseOptions{0, 0, 0, Symbols::kHex});
+    ADD_FAILURE() << "a 25x25 record was read in 0-F";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kBadRequest);
+    EXPECT_EQ(std::string(e.what()).rfind("Line 20: the 0-F symbols fit", 0), 0U) << e.what();
+  }
   // A size or boxes the request gives are every record's: a line that says otherwise
   // is refused, naming it.
   const auto wrong = [](const std::string& t, const ParseOptions& options) {

@@ -147,7 +147,7 @@ describe('the gridmilp page', () => {
     const sixRecord = `=== own_6 source=test\n6 6 3x2\n${Array.from({ length: 6 }, (_, r) => [...six.slice(r * 6, r * 6 + 6)].map((c) => (c === '.' ? '-' : c)).join(' ')).join('\n')}\n`;
     await textBox.fill(record('own_1', top95[2]!) + sixRecord + record('own_2', top95[3]!));
     await page.getByRole('button', { name: 'Load', exact: true }).click();
-    expect((await settledStatus(page)).text).toContain('3 puzzles');
+    expect((await settledStatus(page)).text).toContain('holds 3 puzzles of several sizes');
     await page.getByRole('button', { name: 'Solve all 3 puzzles' }).click();
     expect((await settledStatus(page)).text).toMatch(/^Finished 3 puzzles .*: 3 solved/);
     await showBatchRow(page, 'own_6');

@@ -593,6 +593,9 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   Line line;
   int last_line = 0;
   bool after_record_header = false, saw_record = false;
+  // After a record of its own shape, each row's symbols are read off the row itself (the
+  // first record's were detected from its rows: janko.at writes numbers, others letters).
+  bool symbols_by_row = false;
   while (reader.next(&line)) {
     last_line = line.number;
     const LineKind kind = classify(line.text, dashes_ok);
@@ -603,47 +606,54 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
       if (const std::optional<SizeLine> size = sizeLineOf(line.text)) {
         const bool boxes_given = options.boxHeight > 0 || options.boxWidth > 0;
         const bool says_boxes = size->boxHeight != 0;
-        // (Boxes the request gives win over the line's.)
-        const bool differs =
-            size->n != n ||
-            (!boxes_given && says_boxes &&
-             (size->boxHeight != shape.boxHeight || size->boxWidth != shape.boxWidth));
+        const auto at_line = [&](const std::string& what) {
+          return wrongLength("Line " + std::to_string(line.number) + ": " + what, line.number,
+                             puzzleNumber());
+        };
+        // The shape the line says: its boxes, or the usual ones when it gives none.
+        // Boxes the request gives win over the line's; then only the size is compared.
+        Shape target = shape;
+        bool differs = size->n != n;
+        if (!boxes_given) {
+          if (says_boxes && size->boxHeight * size->boxWidth != size->n) {
+            throw at_line("boxes of " + std::to_string(size->boxHeight) + "\u00d7" +
+                          std::to_string(size->boxWidth) + " do not tile a " +
+                          std::to_string(size->n) + "\u00d7" + std::to_string(size->n) + " puzzle");
+          }
+          try {
+            target = shapeFor(size->n, size->boxHeight, size->boxWidth);
+          } catch (const InputError& e) {
+            throw at_line(e.what());
+          }
+          differs = target.size() != n || target.boxHeight != shape.boxHeight ||
+                    target.boxWidth != shape.boxWidth;
+        }
         if (differs && (options.size > 0 || boxes_given)) {
-          throw wrongLength(
-              "Line " + std::to_string(line.number) + ": the size line of " + pending_name +
-                  " says " + std::to_string(size->n) + "\u00d7" + std::to_string(size->n) +
-                  (says_boxes ? " in boxes of " + std::to_string(size->boxHeight) + "\u00d7" +
-                                    std::to_string(size->boxWidth)
-                              : "") +
-                  ", not the chosen " + shape.label() + " in boxes of " +
-                  std::to_string(shape.boxHeight) + "\u00d7" + std::to_string(shape.boxWidth) +
-                  ": leave the size to the records, or give each size its own text",
-              line.number, puzzleNumber());
+          throw at_line("the size line of " + pending_name + " says " + std::to_string(size->n) +
+                        "\u00d7" + std::to_string(size->n) +
+                        (says_boxes ? " in boxes of " + std::to_string(size->boxHeight) + "\u00d7" +
+                                          std::to_string(size->boxWidth)
+                                    : "") +
+                        ", not the chosen " + shape.label() + " in boxes of " +
+                        std::to_string(shape.boxHeight) + "\u00d7" +
+                        std::to_string(shape.boxWidth) +
+                        ": leave the size to the records, or give each size its own text");
         }
         if (differs) {
-          // The record's shape as detect() reads a first record's; boxes that do not
-          // tile the side are refused by shapeFor, naming the line.
-          const bool tiles = size->boxHeight * size->boxWidth == size->n;
-          try {
-            shape = shapeFor(size->n, tiles ? size->boxHeight : 0, tiles ? size->boxWidth : 0);
-          } catch (const InputError& e) {
-            throw wrongLength("Line " + std::to_string(line.number) + ": " + e.what(), line.number,
-                              puzzleNumber());
+          if (reading.symbols == Symbols::kHex && target.size() > 16) {
+            Where where;
+            where.line = line.number;
+            where.field = "symbols";
+            throw InputError(ErrorCode::kBadRequest,
+                             "Line " + std::to_string(line.number) + ": the 0-F symbols fit " +
+                                 "puzzles up to 16\u00d716, not " + target.label(),
+                             where);
           }
-          if (says_boxes && !tiles) {
-            throw wrongLength("Line " + std::to_string(line.number) + ": boxes of " +
-                                  std::to_string(size->boxHeight) + "\u00d7" +
-                                  std::to_string(size->boxWidth) + " do not tile a " +
-                                  shape.label() + " puzzle",
-                              line.number, puzzleNumber());
-          }
+          shape = target;
           n = shape.size();
           reading.shape = shape;
           reading.one_line = false;
-          // janko.at writes numbers 1–n separated by spaces; below 10 they read as digits.
-          if (options.symbols == Symbols::kAuto) {
-            reading.symbols = n > 9 ? Symbols::kNumbers : Symbols::kDigits;
-          }
+          symbols_by_row = options.symbols == Symbols::kAuto;
           current = Grid(shape);
           result.mixedShapes = true;
         }
@@ -673,6 +683,11 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         saw_separator = true;
         break;
       case LineKind::kData: {
+        if (symbols_by_row) {
+          // A row of numbers below 10 reads the same either way (kMaybe).
+          reading.symbols = looksLikeNumbers(line.text) == NumbersLook::kNo ? Symbols::kDigits
+                                                                            : Symbols::kNumbers;
+        }
         cells.clear();
         cells.reserve(line.text.size());  // at most one cell per byte
         readCells(line, reading, &cells);

@@ -221,7 +221,8 @@ class GridmilpSolver implements Solver {
     const result = this.call('Unable to read the puzzles', { type: 'parse', text, ...fields });
     return {
       ...result,
-      puzzles: result.puzzles.map((p) => ({ ...p, givensGrid: gridOf(p.givens, result.size) })),
+      // A record of another size than the text's first says its own (protocol.md, parse).
+      puzzles: result.puzzles.map((p) => ({ ...p, givensGrid: gridOf(p.givens, p.size ?? result.size) })),
     };
   }
 

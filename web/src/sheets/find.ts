@@ -257,8 +257,8 @@ function oneGrid(table: SheetTable): SheetPuzzle {
 
 /**
  * The boxes' shape the thick borders of the n×n block at (top, left) draw, when they
- * draw exactly one tiling h×w (h·w = n) and it is not the usual one for n (the most
- * square, boxHeight ≤ boxWidth: 6 → 2×3); otherwise undefined. An edge between two
+ * draw exactly one tiling h×w (h·w = n, 1 < h < n) and it is not the usual one for n
+ * (the most square, boxHeight ≤ boxWidth: 6 → 2×3); otherwise undefined. An edge between two
  * cells of the block is a wall when either cell draws its side there thick.
  */
 function boxesDrawn(table: SheetTable, top: number, left: number, n: number): { boxHeight: number; boxWidth: number } | undefined {
@@ -267,7 +267,8 @@ function boxesDrawn(table: SheetTable, top: number, left: number, n: number): { 
   const beside = (r: number, c: number): boolean => walls(r, c).right === true || walls(r, c + 1).left === true;
   let usual = 1;
   for (let h = 1; h * h <= n; h++) if (n % h === 0) usual = h;
-  for (let h = 1; h <= n; h++) {
+  // Boxes of one row or one column (1×n, n×1) would repeat the row or column rule.
+  for (let h = 2; h < n; h++) {
     if (n % h !== 0 || h === usual) continue;
     const w = n / h;
     let fits = true;

@@ -131,9 +131,9 @@ const PAGE_PACE: HelperPace = {
  * @param warmHelpers how many helpers run already (started by an earlier batch)
  * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
- *   with `elapsedMs` measured in the page and `workers` the number that took part (1 for
- *   records of many sizes, which the main worker solves alone: a chunk is sent as lines
- *   of one size)
+ *   with `elapsedMs` measured in the page and `workers` the number that took part (for
+ *   records of many sizes, which the main worker solves alone because a chunk is sent as
+ *   lines of one size: `workers` 1 and the worker's `elapsedMs`)
  * @throws SolverError (as rejection) when the text does not parse, on Stop, or when a
  *   worker crashes (the other workers take no new chunk after that)
  */

@@ -94,7 +94,7 @@ export class PuzzleLoader {
       } else {
         this.offeredText = { text, source };
         const n = plural(parsed.count, 'puzzle');
-        const size = parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
+        const size = parsed.mixedShapes ? ' of several sizes' : parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
         el.offerText.textContent = `${capitalise(source)} holds ${n}${size} (${formatName(parsed.format)}).`;
         el.offerButton.textContent = `Solve all ${n}`;
         el.offer.hidden = false;

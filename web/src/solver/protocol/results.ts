@@ -223,7 +223,7 @@ export interface ParsedPuzzle {
 /** Result of `parse`. */
 export interface ParseResult {
   format: PuzzleFormat;
-  /** The symbol set the text was read with (detected or as requested). */
+  /** The symbol set the text was read with (detected or as requested; the first record's when records have shapes of their own). */
   symbols?: SymbolSet;
   /** Side length n of the text's puzzles (the first's, when a puzzle says its own). */
   size: number;
