@@ -405,6 +405,16 @@ Constraint Model::addRow(const int* vars, const double* coefs, int count, RowSen
   return finishRow(begin, sense, rhs, {}, label);
 }
 
+Constraint Model::addNoGood(const std::vector<int>& ones, const std::vector<int>& zeros,
+                            RowLabel label) {
+  std::vector<int> vars(ones);
+  vars.insert(vars.end(), zeros.begin(), zeros.end());
+  std::vector<double> coefs(vars.size(), -1.0);
+  std::fill_n(coefs.begin(), ones.size(), 1.0);
+  return addRow(vars.data(), coefs.data(), static_cast<int>(vars.size()), RowSense::kLessEqual,
+                static_cast<double>(ones.size()) - 1, label);
+}
+
 Constraint Model::finishRow(std::size_t begin, RowSense sense, double rhs, std::string name,
                             RowLabel label) {
   const int row = numConstraints();

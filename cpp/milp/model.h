@@ -416,10 +416,24 @@ class Model {
   };
   /// The fast path for builders: a row from parallel arrays of variable indices
   /// (of this model, no repeats) and coefficients, with a lazily formatted name.
-  /// Throws ModelError for an index out of range, a repeated variable, a non-finite
-  /// coefficient, or a row with no variables that cannot hold.
+  /// Repeated variables are merged (their coefficients added). Throws ModelError for an
+  /// index out of range, a non-finite coefficient, or a row with no variables that
+  /// cannot hold.
   Constraint addRow(const int* vars, const double* coefs, int count, RowSense sense, double rhs,
                     RowLabel label);
+
+  /// The no-good cut over binaries: with S the variables at 1 in a solution (`ones`)
+  /// and Z those at 0 (`zeros`),
+  ///     sum_{a in S} a − sum_{a in Z} a <= |S| − 1,
+  /// which every 0-1 point agreeing with the solution on S ∪ Z violates and every other
+  /// satisfies (Balas and Jeroslow, "Canonical cuts on the unit hypercube", SIAM J.
+  /// Appl. Math. 23, 1972). With Z empty it is the one-hot form: when exactly one of
+  /// each cell's binaries is 1 in every feasible point, the S terms alone say the same.
+  /// The one construction behind uniqueness and enumeration of every genre
+  /// (puzzles::excludeCurrentAnswer) and of the Sudoku route (SudokuSolver::exclude).
+  /// Repeated variables are merged, as addRow merges them. Throws as addRow (with both
+  /// lists empty the row reads 0 <= −1).
+  Constraint addNoGood(const std::vector<int>& ones, const std::vector<int>& zeros, RowLabel label);
 
   void minimize(const LinExpr& objective);
   void maximize(const LinExpr& objective);

@@ -6,6 +6,9 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "milp/glpk_backend.h"
 
@@ -49,6 +52,47 @@ TEST(ModelTest, KnapsackFindsTheKnownOptimum) {
   EXPECT_DOUBLE_EQ(m.value(take(1)), 0.0);
   for (int i = 2; i <= 5; ++i) EXPECT_DOUBLE_EQ(m.value(take(i)), 1.0) << i;
   EXPECT_DOUBLE_EQ(m.value(total_value), 15.0);
+}
+
+TEST(ModelTest, NoGoodCutsEnumerateEveryPointOnce) {
+  // Full form: 0-1 points of x1 + x2 + x3 <= 2, seven of them, each found once.
+  {
+    Model m;
+    VarFamily x = m.addVars("x", {{1, 3}}, VarType::kBinary, 0, 1);  // x1, x2, x3
+    m.addConstraint(x(1) + x(2) + x(3) <= 2, "at_most_two");
+    std::set<std::string> seen;
+    for (int k = 1; k <= 10 && m.solve().hasSolution; ++k) {
+      std::vector<int> ones, zeros;
+      std::string point;
+      for (Var v : x.all()) {
+        (m.value(v) > 0.5 ? ones : zeros).push_back(v.index);
+        point += m.value(v) > 0.5 ? '1' : '0';
+      }
+      EXPECT_TRUE(seen.insert(point).second) << point;
+      m.addNoGood(ones, zeros, {"nogood", k});
+    }
+    EXPECT_EQ(seen.size(), 7u);
+  }
+  // One-hot form (the S terms alone): the 3×3 permutation matrices, six of them.
+  {
+    Model m;
+    VarFamily x = m.addVars("x", {{0, 3}, {0, 3}}, VarType::kBinary, 0, 1);
+    for (int i = 0; i < 3; ++i) {
+      m.addConstraint(x(i, 0) + x(i, 1) + x(i, 2) == 1, "row[" + std::to_string(i) + "]");
+      m.addConstraint(x(0, i) + x(1, i) + x(2, i) == 1, "column[" + std::to_string(i) + "]");
+    }
+    int found = 0;
+    for (; found < 10 && m.solve().hasSolution; ++found) {
+      std::vector<int> ones;
+      for (Var v : x.all()) {
+        if (m.value(v) > 0.5) ones.push_back(v.index);
+      }
+      ASSERT_EQ(ones.size(), 3u);
+      m.addNoGood(ones, {}, {"nogood", found + 1});
+    }
+    EXPECT_EQ(found, 6);
+    EXPECT_EQ(m.name(Constraint{m.numConstraints() - 1, &m}), "nogood[6]");
+  }
 }
 
 TEST(ModelTest, AssignmentProblemWithAndWithoutPresolve) {

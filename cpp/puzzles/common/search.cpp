@@ -100,18 +100,17 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
 }
 
 bool excludeCurrentAnswer(Built& built, int k) {
-  milp::LinExpr lhs;
-  int ones = 0;
+  std::vector<int> ones;
+  std::vector<int> zeros;
   for (const milp::Var& v : built.answer) {
     if (built.model.value(v) > 0.5) {
-      lhs.addTerm(v, 1.0);
-      ++ones;
+      ones.push_back(v.index);
     } else if (!built.oneHotAnswer) {
-      lhs.addTerm(v, -1.0);
+      zeros.push_back(v.index);
     }
   }
-  if (lhs.terms().empty()) return false;
-  built.model.addConstraint(lhs <= ones - 1.0, "nogood[" + std::to_string(k) + "]");
+  if (ones.empty() && zeros.empty()) return false;
+  built.model.addNoGood(ones, zeros, {"nogood", k});
   return true;
 }
 

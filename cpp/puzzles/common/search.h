@@ -60,8 +60,8 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
                         int max_rounds = 100000);
 
 /// Adds the no-good cut excluding the current solution's values of `built.answer`
-/// (see the file comment), named `nogood[k]`, and returns true; returns false and adds
-/// nothing when no answer binary could change (none is at 1 in a one-hot model, or
+/// (see the file comment; milp::Model::addNoGood), named `nogood[k]`, and returns true; returns
+/// false and adds nothing when no answer binary could change (none is at 1 in a one-hot model, or
 /// there are none: a reduction decided every cell), so this answer is the only one.
 /// Throws milp::ModelError when the model has no solution to read.
 bool excludeCurrentAnswer(Built& built, int k);

@@ -179,10 +179,8 @@ void SudokuSolver::exclude(const Grid& solution) {
     exhausted_ = true;
     return;
   }
-  const std::vector<double> ones(vars.size(), 1.0);
-  built_->model.addRow(vars.data(), ones.data(), static_cast<int>(vars.size()),
-                       milp::RowSense::kLessEqual, static_cast<double>(vars.size()) - 1,
-                       {"nogood", cuts_});
+  // The one-hot form: every other solution differs in some cell, so one of these is 0.
+  built_->model.addNoGood(vars, {}, {"nogood", cuts_});
 }
 
 SudokuSolver::Relaxation SudokuSolver::relax(const milp::SolveOptions& options) const {
