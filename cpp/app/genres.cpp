@@ -1042,6 +1042,7 @@ Value toJson(const puzzles::Formulation& f, const puzzles::RectGrid& grid, JsonA
         .AddMember("technique", jsonString(g.technique, a), a)
         .AddMember("rows", rows, a);
     if (!g.pattern.empty()) group.AddMember("pattern", jsonString(g.pattern, a), a);
+    if (g.rowCount >= 0) group.AddMember("rowCount", g.rowCount, a);
     groups.PushBack(group, a);
   }
   Value notes(rapidjson::kArrayType);

@@ -359,16 +359,16 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
   bool wrote_row = false;
 #ifdef GRIDMILP_WITH_GENRES
   // (The first-solve module leaves rows out: its decode refuses a "row".)
+  // The variables x[r,c,d] belong to cell (r, c).
+  const int n = givens.shape.size();
+  std::vector<int> cell_of(static_cast<std::size_t>(model.numVars()), -1);
+  const milp::VarFamily& x = solver.built().x;
+  for (int offset = 0; offset < n * n * n && x.size() > 0; ++offset) {
+    const int var = x.varAtOffset(offset);
+    if (var >= 0) cell_of[static_cast<std::size_t>(var)] = offset / n;
+  }
   if (request.row) {
-    // One row for a reader (the page's model panel) instead of the whole text: its
-    // variables x[r,c,d] belong to cell (r, c).
-    const int n = givens.shape.size();
-    std::vector<int> cell_of(static_cast<std::size_t>(model.numVars()), -1);
-    const milp::VarFamily& x = solver.built().x;
-    for (int offset = 0; offset < n * n * n && x.size() > 0; ++offset) {
-      const int var = x.varAtOffset(offset);
-      if (var >= 0) cell_of[static_cast<std::size_t>(var)] = offset / n;
-    }
+    // One row for a reader (the page's model panel) instead of the whole text.
     result.AddMember("row", rowJson(model, *request.row, cell_of, n, a), a);
     wrote_row = true;
   }
@@ -383,11 +383,11 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
                            : sudoku::FormulationObjective::Kind::kWeights;
       objective.maximise = request.objective->sense == milp::ObjectiveSense::kMaximize;
     }
-    const int n = givens.shape.size();
-    result.AddMember("formulation",
-                     toJson(sudoku::formulationOf(solver.built(), givens.givenCount(), objective),
-                            puzzles::RectGrid{n, n}, a),
-                     a);
+    // Each rule's first row with its cells (the panel highlights them when the rule is
+    // pointed at), not every row: a 25×25 has 2,500.
+    puzzles::Formulation f = sudoku::formulationOf(solver.built(), givens.givenCount(), objective);
+    puzzles::collectFirstRows(model, cell_of, &f);
+    result.AddMember("formulation", toJson(f, puzzles::RectGrid{n, n}, a), a);
   }
 #endif
   if (!wrote_row) {

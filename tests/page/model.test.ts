@@ -305,7 +305,17 @@ describe('model panel', () => {
     // The candidates model's formulation comes from the engine once the panel is seen.
     await showModelPanel(page);
     expect(await panel.locator('.f-model').getAttribute('data-model')).toBe('candidates');
-    await panel.locator('[data-family="box"]').hover();
+    // The engine's first box row of this model: a digit box 1 lacks, over the cells that
+    // can still take it (not the whole box); the title says how many box rows it keeps.
+    const boxFamily = panel.locator('[data-family="box"]');
+    expect(await boxFamily.getAttribute('title')).toMatch(/^Each digit once per box \(\d+ rows in this model\)$/);
+    await boxFamily.hover();
+    const candidateTied = await page.locator('[role="gridcell"].tied').evaluateAll((cells) =>
+      cells.map((c) => [Number((c as HTMLElement).dataset.row), Number((c as HTMLElement).dataset.column)]),
+    );
+    expect(candidateTied.length).toBeGreaterThanOrEqual(2);
+    expect(candidateTied.length).toBeLessThan(9);
+    expect(candidateTied.every(([r, c]) => r! <= 3 && c! <= 3)).toBe(true);
     await panel.screenshot({ path: join(resultsDir, 'model-panel.png') });
     await page.close();
   });

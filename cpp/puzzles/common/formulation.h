@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+namespace gridmilp::milp {
+class Model;
+}
+
 namespace gridmilp::puzzles {
 
 struct Built;
@@ -31,6 +35,9 @@ struct ConstraintGroup {
   std::vector<FormulationRow> rows;
   /// The rows' names with their indices as letters ("box[b,d]"), or empty.
   std::string pattern = {};
+  /// -1 when `rows` holds every row of the group; else `rows` holds only the first
+  /// row and this is how many the model has (collectFirstRows).
+  int rowCount = -1;
 };
 
 /// A paragraph about the model: words with TeX between `\(` and `\)`.
@@ -60,5 +67,12 @@ struct Formulation {
 /// whose name is `<group id>[...]` goes to that group, with the cells of its
 /// variables (Built::cellOf), in model order. Rows of no group are left out.
 void collectRows(const Built& built, Formulation* formulation);
+
+/// As collectRows, but each group keeps only its first row (none when the model has
+/// none), and ConstraintGroup::rowCount says how many rows it has: for a reader that
+/// points at one row of a rule (the Sudoku page's model panel; a 25×25 Sudoku has
+/// 2,500 rows of 25 cells). `cellOf[var]` is the 0-based cell of column `var`, or -1.
+void collectFirstRows(const milp::Model& model, const std::vector<int>& cellOf,
+                      Formulation* formulation);
 
 }  // namespace gridmilp::puzzles

@@ -26,7 +26,8 @@ struct FormulationObjective {
 
 /// The formulation of `built` (any model kind) with `givens` givens (cells given in
 /// the puzzle, 0..n²) and `objective`. Rows are not filled (puzzles::collectRows does
-/// that for a genre's Built). Never throws for a built model.
+/// that for a genre's Built; the Sudoku route's export keeps each group's first row,
+/// puzzles::collectFirstRows). Never throws for a built model.
 puzzles::Formulation formulationOf(const SudokuModel& built, int givens,
                                    const FormulationObjective& objective);
 

@@ -7,7 +7,7 @@
  * after GLPK's presolve; and one concrete constraint chosen by the reader, shown as the
  * engine's model builder hands it to GLPK (an `exportModel` request with `row`), with
  * its cells highlighted on the board. Hovering or focusing a constraint family highlights the
- * cells its first constraint ties together. The main page fetches this module itself only
+ * cells its first row ties together, as the engine's formulation gives them. The main page fetches this module itself only
  * when the panel first comes into view (lazy-model.ts); its styles are in model.css.
  */
 import type {
@@ -46,17 +46,6 @@ export function viewKey(view: ModelView): string {
   return JSON.stringify([size, boxHeight, boxWidth, view.givens, view.model, view.objective ?? null]);
 }
 
-/** The 0-based cell indices of box b (1-based, numbered row by row as GLPK's rows are). */
-export function boxCells(shape: Shape, box: number): number[] {
-  const { size: n, boxHeight: h, boxWidth: w } = shape;
-  const perRow = n / w;
-  const r0 = Math.floor((box - 1) / perRow) * h;
-  const c0 = ((box - 1) % perRow) * w;
-  const out: number[] = [];
-  for (let r = r0; r < r0 + h; r++) for (let c = c0; c < c0 + w; c++) out.push(r * n + c);
-  return out;
-}
-
 /** The 1-based box of cell (row, column). */
 export function boxOf(shape: Shape, row: number, column: number): number {
   const { size: n, boxHeight: h, boxWidth: w } = shape;
@@ -64,32 +53,21 @@ export function boxOf(shape: Shape, row: number, column: number): number {
 }
 
 /**
- * The 0-based cell indices (`row * n + column`) tied together by the first constraint
- * of a family: cell(1,1); row 1; column 1; box 1 (the top-left h×w box); or, for the
- * givens, every given cell.
+ * The 0-based cell indices (`row * n + column`) a family of the formulation ties
+ * together when pointed at: for the givens, every given cell; for a rule, the cells of
+ * its first row in the model as the engine built it (`groups[].rows[0]`, cell (1,1)'s
+ * row, row 1's, column 1's or box 1's in the textbook model; in a smaller model the
+ * first row it keeps, over its candidates), none when the model has no such row.
  *
  * @param family the constraint family
- * @param shape size n and box shape h×w
+ * @param formulation the engine's formulation of the view's model
+ * @param n the size
  * @param givens n·n canonical characters (`.` empty), used for `givens` only
  */
-export function familyCells(family: Family, shape: Shape, givens = ''): number[] {
-  const { size: n } = shape;
-  const out: number[] = [];
-  switch (family) {
-    case 'cell':
-      return [0];
-    case 'row':
-      for (let c = 0; c < n; c++) out.push(c);
-      return out;
-    case 'column':
-      for (let r = 0; r < n; r++) out.push(r * n);
-      return out;
-    case 'box':
-      return boxCells(shape, 1);
-    case 'givens':
-      for (let i = 0; i < givens.length && i < n * n; i++) if (givens[i] !== '.') out.push(i);
-      return out;
-  }
+export function familyCells(family: Family, formulation: Formulation, n: number, givens: string): number[] {
+  if (family === 'givens') return [...givens].flatMap((ch, i) => (ch !== '.' && i < n * n ? [i] : []));
+  const first = formulation.groups.find((g) => g.id === family)?.rows[0];
+  return first ? first.cells.map(([r, c]) => (r - 1) * n + (c - 1)) : [];
 }
 
 /** One concrete constraint: a family and two 1-based indices (see {@link rowName}). */
@@ -427,7 +405,8 @@ export class ModelPanel {
       this.hooks.markCells(this.showingRow && this.highlightRow ? this.rowCellsShown : []);
       return;
     }
-    this.hooks.markCells(familyCells(family, this.view.shape, this.view.givens));
+    const formulation = this.facts.get(this.key)?.formulation;
+    this.hooks.markCells(formulation ? familyCells(family, formulation, this.view.shape.size, this.view.givens) : []);
   }
 
   private needsFetch(): boolean {
@@ -519,8 +498,9 @@ export class ModelPanel {
     parts.push('<ul class="f-families">');
     for (const group of f.groups) {
       const family = escapeHtml(group.id);
+      const rows = group.rowCount === undefined ? '' : ` (${count(group.rowCount, 'row')} in this model)`;
       parts.push(
-        `<li tabindex="0" data-family="${family}" title="${escapeHtml(group.title)}"><span class="f-name">${escapeHtml(group.pattern ?? group.id)}</span> ${tex(group.tex)}</li>`,
+        `<li tabindex="0" data-family="${family}" title="${escapeHtml(group.title + rows)}"><span class="f-name">${escapeHtml(group.pattern ?? group.id)}</span> ${tex(group.tex)}</li>`,
       );
     }
     parts.push('</ul>');

@@ -281,9 +281,15 @@ export interface ConstraintGroup {
   title: string;
   tex: string;
   technique: string;
+  /** The group's rows in model order; only the first when `rowCount` is given. */
   rows: FormulationRow[];
   /** The rows' names with their indices as letters (`box[b,d]`). */
   pattern?: string;
+  /**
+   * How many rows the group has, when `rows` holds only the first (the Sudoku route's
+   * export: a 25×25 has 2,500 rows of 25 cells).
+   */
+  rowCount?: number;
 }
 
 /**

@@ -166,7 +166,10 @@ export interface ModelRow {
 export type ModelRowResult = Omit<ExportModelResult, 'text'> & {
   /** The request's row, or null when the model has none of that name. */
   row: ModelRow | null;
-  /** The formulation, when the request asked for it (`formulation: true`); its groups have no rows. */
+  /**
+   * The formulation, when the request asked for it (`formulation: true`); each group has
+   * only its first row (`rowCount` says how many), which the model panel highlights.
+   */
   formulation?: Formulation;
 };
 
