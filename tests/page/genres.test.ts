@@ -96,8 +96,19 @@ describe('the genre page', () => {
     );
     expect(await page.getAttribute('#genre-status', 'data-kind')).toBe('warning');
     expect(await page.evaluate(() => document.body.dataset.busy)).toBe('enumerate');
+    // A genre first picked meanwhile: its board is not drawn over another's, and it is
+    // drawn as soon as the Sudoku page's job ends (here by that page's Stop, pressed
+    // while the jigsaw page is on screen, as a job ending on its own would).
+    await page.selectOption('#genre', 'jigsaw');
+    expect(await page.textContent('#genre-status')).toBe(
+      'The solver is busy on the Sudoku page: this puzzle is drawn when it is done, or press Stop there.',
+    );
+    expect(await page.locator('#genre-board svg').count()).toBe(0);
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('#stop')!.click());
+    await page.locator('#genre-board svg').waitFor();
+    expect(await page.textContent('#genre-heading')).toBe('Jigsaw Sudoku');
+    expect(await page.locator('#genre-board [role="gridcell"]').count()).toBe(36); // the example, 6×6
     await page.selectOption('#genre', 'sudoku');
-    await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.waitForFunction(() => document.body.dataset.busy === '' && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
     expect(await page.textContent('#status')).toMatch(/^Stopped after \d+ solutions? found/);
     await page.selectOption('#genre', 'killer');

@@ -11,7 +11,7 @@
  * What a first solve does not use is fetched when first needed: the model panel when it
  * comes into view (lazy-model.ts), the search tree on a Solve that records it (tree.ts),
  * the batch panel on the first batch (batch.ts), Generate and the export dialog on
- * their first click, and the genre page.
+ * their first click, a pasted URL's reader (actions/open-url.ts), and the genre page.
  */
 import { SolverClient } from '../solver/client';
 import { PROTOCOL_VERSION, SolverError } from '../solver/protocol';
@@ -84,14 +84,14 @@ class SudokuPage implements Page {
   });
   readonly settings = new Settings(this.el, this.board, () => this.updateModel());
   readonly viewer = new SolutionViewer(this.el, this.board, (text) => this.jobs.setStatus(text, 'info'));
-  private readonly loader = new PuzzleLoader(this);
+  readonly loader = new PuzzleLoader(this);
   private readonly url = new UrlSync(this);
   /** The export dialog, from the first export on (actions/teaching.ts is fetched then). */
   private exportDialog: Promise<ExportDialog> | null = null;
   /** Whether the worker has been asked to load the SAT module (once per worker). */
   private satPrefetched = false;
   /** The page of the other genres, loaded when one is first picked (genre/view.ts). */
-  private genreView: Promise<import('./genre/view').GenreView> | null = null;
+  genreView: Promise<import('./genre/view').GenreView> | null = null;
 
   constructor() {
     new EmbedDialog(this.el, () => this.url.state());
@@ -192,7 +192,7 @@ class SudokuPage implements Page {
    * busy with something the person asked for (the panel asks again when it is free).
    */
   private async fetchRow(view: ModelView, row: string, formulation: boolean): Promise<ModelRowResult | null> {
-    if (this.jobs.job !== null) return null;
+    if (this.jobs.job !== null || this.jobs.busyElsewhere() !== null) return null;
     try {
       return await exportModelRow(this.client, view, row, formulation);
     } catch (e) {
@@ -334,7 +334,10 @@ class SudokuPage implements Page {
     const pasted = event.clipboardData?.getData('text/plain') ?? '';
     if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) && looksLikeUrl(pasted)) {
       event.preventDefault();
-      void this.openUrl(pasted);
+      import('./actions/open-url').then(
+        (m) => m.openUrl(this, pasted),
+        (e: unknown) => this.jobs.setStatus(`The pasted URL could not be read: ${messageOf(e)}`, 'error'),
+      );
       return;
     }
     if (this.genreView !== null && document.getElementById('sudoku-play')?.hidden === true) {
@@ -350,40 +353,6 @@ class SudokuPage implements Page {
     this.loader.onPaste(event);
   }
 
-  /**
-   * Opens a text of puzz.link URLs: the engine (the module with the genres) names its
-   * genre; a Sudoku goes to the Sudoku loader as its givens, any other genre to its page
-   * as records. On an error the message is shown and nothing the user had changes.
-   *
-   * @param text the pasted URLs, one a line
-   */
-  private async openUrl(text: string): Promise<void> {
-    let parsed: { genre?: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
-    try {
-      parsed = await this.client.genre({ type: 'parse', text });
-    } catch (e) {
-      if (this.genreView !== null && document.getElementById('sudoku-play')?.hidden === true) {
-        // The genre page says it on its own status line (its paste reads the URL again).
-        void this.genreView.then((view) => view.paste(text));
-      } else {
-        this.jobs.setStatus(`The pasted URL: ${messageOf(e)}`, 'error');
-      }
-      return;
-    }
-    const select = document.getElementById('genre') as HTMLSelectElement | null;
-    const genre = parsed.genre ?? 'sudoku'; // the Sudoku route's parse names no genre
-    if (genre === 'sudoku') {
-      if (select !== null && select.value !== 'sudoku') {
-        select.value = 'sudoku';
-        select.dispatchEvent(new Event('change'));
-      }
-      await this.loader.loadText(parsed.puzzles.map((p) => p.givens ?? '').join('\n'), 'the pasted URL');
-      return;
-    }
-    if (select !== null) select.value = genre;
-    this.showGenre(genre, parsed.records ?? text);
-  }
-
   /** The genre picker: Sudoku is this page; every other genre shows genre/view.ts. */
   private wireGenres(): void {
     const select = document.getElementById('genre') as HTMLSelectElement | null;
@@ -397,7 +366,7 @@ class SudokuPage implements Page {
    * @param genre the genre
    * @param text a puzzle text to show in place of the genre's example (a URL's records)
    */
-  private showGenre(genre: GenreId, text?: string): void {
+  showGenre(genre: GenreId, text?: string): void {
     const sudoku = document.getElementById('sudoku-play');
     const other = document.getElementById('genre-play');
     if (sudoku === null || other === null) return;

@@ -42,7 +42,11 @@ export interface JobControls {
   /** Marks cells an error names on the board (1-based). */
   markCells: (cells: readonly CellRef[]) => void;
   client: SolverClient;
-  /** Called each time the page becomes idle (the model panel refreshes then). */
+  /**
+   * Called each time the page becomes idle, and each time the other page's runner does
+   * while this one is idle (the model panel refreshes then; a genre page that could not
+   * read its text draws it then).
+   */
   onIdle: () => void;
   /** The page, as a refusal on the other page names it ("the Sudoku page"). */
   pageName: () => string;
@@ -55,6 +59,9 @@ export interface JobControls {
  */
 const running = new Map<JobRunner, Exclude<Job, null>>();
 
+/** Every runner of the document, told when any of them becomes idle. */
+const runners = new Set<JobRunner>();
+
 /** The page's job runner (one per page). */
 export class JobRunner {
   /** The running job, `null` when idle. */
@@ -63,7 +70,15 @@ export class JobRunner {
   stops = 0;
 
   /** @param controls the elements and hooks the runner drives */
-  constructor(readonly controls: JobControls) {}
+  constructor(readonly controls: JobControls) {
+    runners.add(this);
+  }
+
+  /** The other page's runner while it has a job (the two pages share one worker), else null. */
+  busyElsewhere(): JobRunner | null {
+    for (const runner of running.keys()) if (runner !== this) return runner;
+    return null;
+  }
 
   /** Write `text` into the status line. */
   setStatus(text: string, kind: StatusKind): void {
@@ -91,7 +106,16 @@ export class JobRunner {
     for (const control of this.controls.busyControls) control.disabled = busy;
     this.controls.stopButton.disabled = !busy || !stoppable;
     this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
-    if (!busy) this.controls.onIdle();
+    if (busy) return;
+    this.controls.onIdle();
+    // The other pages hear it a task later, when still idle and the solver free: an
+    // action that chains a second job (reading a file, then its batch) starts it first.
+    for (const runner of runners) {
+      if (runner === this) continue;
+      setTimeout(() => {
+        if (runner.job === null && runner.busyElsewhere() === null) runner.controls.onIdle();
+      }, 0);
+    }
   }
 
   /**
@@ -103,12 +127,9 @@ export class JobRunner {
       this.setStatus('The solver is busy: wait for it, or press Stop.', 'busy');
       return true;
     }
-    for (const runner of running.keys()) {
-      if (runner === this) continue;
-      this.setStatus(`The solver is busy on ${runner.controls.pageName()}: wait for it, or press Stop there.`, 'warning');
-      return true;
-    }
-    return false;
+    const other = this.busyElsewhere();
+    if (other !== null) this.setStatus(`The solver is busy on ${other.controls.pageName()}: wait for it, or press Stop there.`, 'warning');
+    return other !== null;
   }
 
   /**

@@ -78,6 +78,10 @@ export class GenreView implements GenreContext {
   genre: Variant = 'killer';
   readonly text = byId('genre-text', HTMLTextAreaElement);
   private readonly boardBox = byId('genre-board', HTMLDivElement);
+  /** Whether the text waits to be read until the running job ends (readText). */
+  private waiting = false;
+  /** The genre whose board is drawn, or null. */
+  private drawnGenre: Variant | null = null;
   private readonly status = byId('genre-status', HTMLParagraphElement);
   readonly pick = byId('genre-pick', HTMLSelectElement);
   /** The formulation as the engine states it. */
@@ -144,7 +148,10 @@ export class GenreView implements GenreContext {
       board: () => this.boardBox,
       markCells: (cells) => this.highlight(cells.map((c) => [c.row, c.column] as [number, number])),
       client,
-      onIdle: () => undefined,
+      onIdle: () => {
+        // The text could not be read while a job ran: read it now.
+        if (this.waiting && !byId('genre-play', HTMLElement).hidden) void this.readText();
+      },
       pageName: () => `the ${GENRE_TITLES[this.genre]} page`,
     });
     byId('genre-solve', HTMLElement).addEventListener('click', () => void solve(this));
@@ -255,8 +262,29 @@ export class GenreView implements GenreContext {
     await this.readText();
   }
 
-  /** Reads the text: the list of its puzzles, then the chosen one's board. */
+  /**
+   * Reads the text: the list of its puzzles, then the chosen one's board. While a job
+   * runs, this page's or the Sudoku page's (one worker for both), the text is read when
+   * it ends (the runner's `onIdle`); the board of another genre is cleared meanwhile
+   * (with its link, picker and downloads), so a genre picked during a job never sits
+   * over another genre's board.
+   */
   async readText(): Promise<void> {
+    const busy = this.jobs.job !== null ? this.jobs : this.jobs.busyElsewhere();
+    this.waiting = busy !== null;
+    if (busy !== null) {
+      if (this.drawnGenre !== this.genre) {
+        this.boardBox.replaceChildren();
+        this.board = this.svg = null;
+        this.drawnGenre = null;
+        this.showUrl(null);
+        for (const id of ['genre-solve-all', 'genre-batch-limit']) byId(id, HTMLElement).hidden = true;
+        this.pick.hidden = true;
+      }
+      const where = busy === this.jobs ? '' : ` on ${busy.controls.pageName()}`;
+      this.say(`The solver is busy${where}: this puzzle is drawn when it is done, or press Stop${where ? ' there' : ''}.`, 'warning');
+      return;
+    }
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
     if (list === null) return;
     this.parsed = list;
@@ -417,6 +445,7 @@ export class GenreView implements GenreContext {
 
   drawBoard(board: Board, label: string): void {
     this.board = board;
+    this.drawnGenre = this.genre;
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
     this.boardBox.replaceChildren(this.svg);
@@ -472,7 +501,7 @@ export class GenreView implements GenreContext {
    * kept): null when the page is busy or the engine refuses (said in the status line).
    */
   private async ask<R>(request: Omit<GenreRequest, 'id'>): Promise<R | null> {
-    if (this.jobs.job !== null) {
+    if (this.jobs.job !== null || this.jobs.busyElsewhere() !== null) {
       this.say('Busy: try again when the solver is done.', 'info');
       return null;
     }

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * A text of puzz.link URLs pasted on the Sudoku page: the engine (the module with the
+ * genres) names its genre; a Sudoku goes to the Sudoku loader as its givens, any other
+ * genre to the genre page as records. Fetched on the first such paste, so that it is not
+ * part of what a first solve downloads.
+ */
+import type { GenreId } from '../../solver/genre';
+import type { SolverClient } from '../../solver/client';
+import type { GenreView } from '../genre/view';
+import type { JobRunner } from '../app/jobs';
+import type { PuzzleLoader } from './load';
+import { messageOf } from '../shared';
+
+/** What opening a URL needs of the Sudoku page (main.ts). */
+export interface UrlHost {
+  readonly client: SolverClient;
+  readonly jobs: JobRunner;
+  readonly loader: PuzzleLoader;
+  /** The genre page once loaded (it may be hidden), else null. */
+  readonly genreView: Promise<GenreView> | null;
+  /** Show `genre`'s page with `text` in place of its example. */
+  showGenre(genre: GenreId, text?: string): void;
+}
+
+/**
+ * Opens a text of puzz.link URLs. On an error the message is shown (on the genre page's
+ * status line when that page is on screen) and nothing the user had changes.
+ *
+ * @param host the Sudoku page
+ * @param text the pasted URLs, one a line
+ */
+export async function openUrl(host: UrlHost, text: string): Promise<void> {
+  const genreShown = host.genreView !== null && document.getElementById('sudoku-play')?.hidden === true;
+  let parsed: { genre?: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
+  try {
+    parsed = await host.client.genre({ type: 'parse', text });
+  } catch (e) {
+    // The genre page says it on its own status line (its paste reads the URL again).
+    if (genreShown) void host.genreView!.then((view) => view.paste(text));
+    else host.jobs.setStatus(`The pasted URL: ${messageOf(e)}`, 'error');
+    return;
+  }
+  const select = document.getElementById('genre') as HTMLSelectElement | null;
+  const genre = parsed.genre ?? 'sudoku'; // the Sudoku route's parse names no genre
+  if (genre === 'sudoku') {
+    if (select !== null && select.value !== 'sudoku') {
+      select.value = 'sudoku';
+      select.dispatchEvent(new Event('change'));
+    }
+    await host.loader.loadText(parsed.puzzles.map((p) => p.givens ?? '').join('\n'), 'the pasted URL');
+    return;
+  }
+  if (select !== null) select.value = genre;
+  host.showGenre(genre, parsed.records ?? text);
+}
