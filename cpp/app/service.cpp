@@ -359,14 +359,9 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
   bool wrote_row = false;
 #ifdef GRIDMILP_WITH_GENRES
   // (The first-solve module leaves rows out: its decode refuses a "row".)
-  // The variables x[r,c,d] belong to cell (r, c).
   const int n = givens.shape.size();
-  std::vector<int> cell_of(static_cast<std::size_t>(model.numVars()), -1);
-  const milp::VarFamily& x = solver.built().x;
-  for (int offset = 0; offset < n * n * n && x.size() > 0; ++offset) {
-    const int var = x.varAtOffset(offset);
-    if (var >= 0) cell_of[static_cast<std::size_t>(var)] = offset / n;
-  }
+  const std::vector<int> cell_of =
+      request.row || request.formulation ? sudoku::cellOfVars(solver.built()) : std::vector<int>{};
   if (request.row) {
     // One row for a reader (the page's model panel) instead of the whole text.
     result.AddMember("row", rowJson(model, *request.row, cell_of, n, a), a);

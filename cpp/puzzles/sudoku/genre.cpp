@@ -80,14 +80,10 @@ class SudokuGenre final : public DigitGenre {
     built->x = s.x;
     built->answer = s.x.size() > 0 ? s.x.all() : std::vector<milp::Var>{};
     built->oneHotAnswer = true;
-    built->cellOf.assign(static_cast<std::size_t>(s.model.numVars()), -1);
+    built->cellOf = sudoku::cellOfVars(s);
     built->decided.assign(static_cast<std::size_t>(n * n), 0);
     for (int cell = 0; cell < n * n; ++cell) {
       built->decided[cell] = s.fixed.at(p.grid.rowOf(cell), p.grid.columnOf(cell));
-      for (int d = 1; d <= n && s.x.size() > 0; ++d) {
-        const int v = s.x.varAtOffset(cell * n + d - 1);
-        if (v >= 0) built->cellOf[static_cast<std::size_t>(v)] = cell;
-      }
     }
     if (options.objective) addDigitObjective(p, *options.objective, built.get());
     return built;

@@ -715,4 +715,14 @@ Grid decodeSolution(const SudokuModel& built) {
   return out;
 }
 
+std::vector<int> cellOfVars(const SudokuModel& built) {
+  const int n = built.shape.size();
+  std::vector<int> cell_of(static_cast<std::size_t>(built.model.numVars()), -1);
+  for (int offset = 0; offset < n * n * n && built.x.size() > 0; ++offset) {
+    const int var = built.x.varAtOffset(offset);
+    if (var >= 0) cell_of[static_cast<std::size_t>(var)] = offset / n;
+  }
+  return cell_of;
+}
+
 }  // namespace gridmilp::sudoku

@@ -151,4 +151,9 @@ std::unique_ptr<SudokuModel> buildTextbookModel(const Grid& givens);
 /// milp::ModelError if the model has no solution to read.
 Grid decodeSolution(const SudokuModel& built);
 
+/// The cell of each column of `built.model`: x[r,c,d] belongs to cell (r − 1)·n + c − 1
+/// (0-based, row by row); other columns (none in Sudoku's own models) get −1. Shape
+/// numVars(). For the rows' cells of a reader (the model panel, the genre route).
+std::vector<int> cellOfVars(const SudokuModel& built);
+
 }  // namespace gridmilp::sudoku
