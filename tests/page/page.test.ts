@@ -185,6 +185,26 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('draws a long batch’s rows as the table is scrolled, 200 at a time', async () => {
+    const page = await h.openPage();
+    const lines = Array.from({ length: 450 }, (_, i) => top95[i % top95.length]!);
+    await page.getByLabel('Puzzle file').setInputFiles({ name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+    expect((await settledStatus(page)).text).toMatch(/^Finished 450 puzzles from long\.txt in .*: 450 solved/);
+    expect(await page.locator('#batch-count').textContent()).toBe('450 of 450');
+    const rows = page.locator('#batch-table tbody tr');
+    expect(await rows.count()).toBe(200);
+    const scrollDown = (): Promise<void> => page.locator('.table-wrap').evaluate((w) => w.scrollTo(0, w.scrollHeight));
+    for (const expected of [400, 450]) {
+      await scrollDown();
+      await page.waitForFunction((n) => document.querySelectorAll('#batch-table tbody tr').length === n, expected, { timeout: 10_000 });
+    }
+    expect(await rows.last().locator('td').first().textContent()).toBe('450');
+    await showBatchRow(page, 'Puzzle 430');
+    expect(await readGivens(page)).toBe(lines[429]);
+    expect((await settledStatus(page)).text).toMatch(/^Puzzle 430 \(line 430\): solved/);
+    await page.close();
+  });
+
   it('reads a 50 MB paste of 600,000 puzzles as a batch offer; refuses 70 MB and a 1 MB link; keeps the board', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();

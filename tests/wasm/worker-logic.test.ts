@@ -45,10 +45,20 @@ function realLoader(name?: 'gridmilp_wasm_sat'): () => Promise<Engine> {
     : createEngineLoader(() => importFactory(name), { moduleOptions: { wasmBinary: wasmBinary(name) } });
 }
 
-function harness(load = realLoader()): { logic: SolverWorkerLogic; posted: WorkerToPage[] } {
+function harness(load = realLoader(), now?: () => number): { logic: SolverWorkerLogic; posted: WorkerToPage[] } {
   const posted: WorkerToPage[] = [];
-  return { logic: new SolverWorkerLogic(load, (m) => posted.push(m)), posted };
+  return { logic: new SolverWorkerLogic(load, (m) => posted.push(m), now), posted };
 }
+
+/** A clock that moves `stepMs` each time it is read. */
+function steppingClock(stepMs: number): () => number {
+  let t = 0;
+  return () => (t += stepMs);
+}
+
+/** Every batch progress report posted, alone or gathered with others, in order. */
+const reportsOf = (posted: WorkerToPage[]): BatchProgress[] =>
+  posted.flatMap((m) => ('progress' in m ? [m.progress as BatchProgress] : 'reports' in m ? m.reports : []));
 
 const isResult = (m: WorkerToPage): m is WorkerResultMessage => 'result' in m;
 const isError = (m: WorkerToPage): m is WorkerErrorMessage => 'error' in m;
@@ -75,10 +85,10 @@ describe('SolverWorkerLogic with the real module', () => {
     expect(solutionProblems(grid, (solve!.result as SolveResult).solution)).toEqual([]);
   });
 
-  it('streams a batch: one progress per puzzle, then all items in order', async () => {
+  it('streams a batch: one progress report per puzzle, then all items in order', async () => {
     const { logic, posted } = harness();
     await logic.handle({ id: 7, type: 'solveBatch', text: p096 });
-    const progress = posted.filter(isProgress).map((m) => ({ progress: m.progress as BatchProgress }));
+    const progress = reportsOf(posted).map((report) => ({ progress: report }));
     const final = posted.at(-1)!;
     expect(posted.every((m) => m.id === 7)).toBe(true);
     expect(progress).toHaveLength(51); // done 0 after parsing, then each puzzle
@@ -96,6 +106,24 @@ describe('SolverWorkerLogic with the real module', () => {
       expect(item.givens).toBe(expected[i]![1]);
       expect(solutionProblems(item.givens, item.solution), item.name).toEqual([]);
     });
+  });
+
+  it('gathers a fast batch’s reports into one message per 50 ms, and posts a slow one’s each alone', async () => {
+    const gathered = harness(realLoader(), steppingClock(10));
+    await gathered.logic.handle({ id: 7, type: 'solveBatch', text: p096 });
+    const lists = gathered.posted.filter((m) => 'reports' in m);
+    // Two clock reads a puzzle (its report and the check) at 10 ms each: a message
+    // every third puzzle or so, never one per puzzle, and none lost.
+    expect(lists.length).toBeGreaterThan(1);
+    expect(lists.length).toBeLessThan(50);
+    expect(reportsOf(gathered.posted).map((r) => r.done)).toEqual(Array.from({ length: 51 }, (_, i) => i));
+    expect(isResult(gathered.posted.at(-1)!)).toBe(true);
+
+    const slow = harness(realLoader(), steppingClock(100));
+    await slow.logic.handle({ id: 8, type: 'solveBatch', text: p096 });
+    const alone = slow.posted.filter((m) => 'reports' in m);
+    expect(alone).toHaveLength(50);
+    expect(alone.every((m) => 'reports' in m && m.reports.length === 1)).toBe(true);
   });
 
   it.skipIf(!euler96)('a batch of Project Euler 96 gives its answer, corner sum 24702 (shared data)', async () => {

@@ -2,8 +2,10 @@
 /**
  * The batch panel (`#batch`): the progress of a batch solve, the results table (one row
  * per puzzle; a name shows that puzzle on the board), the Project Euler 96 answer and
- * the download of every solution. Progress is drawn at most once per animation frame.
- * The page loads this module on its first batch.
+ * the download of every solution. Progress is drawn at most every PROGRESS_INTERVAL_MS,
+ * and the table's rows only as far as it is scrolled (ROWS_PER_PAGE at a time), so that
+ * a batch of thousands of fast puzzles does not spend the page's thread on rows nobody
+ * has looked at yet. The page loads this module on its first batch.
  */
 import type { BatchItem, BatchProgress, BatchResult, CellRef, ResultRow } from '../solver/protocol';
 import {
@@ -20,8 +22,21 @@ import {
 import { byId, saveText } from './shared';
 import './batch.css';
 
-/** Most rows drawn in the results table; the download always has every puzzle. */
-const MAX_TABLE_ROWS = 5000;
+/**
+ * Rows of the results table drawn at first, and drawn more each time the table is
+ * scrolled to within SCROLL_AHEAD_PX of its last drawn row. A row costs the page's
+ * thread about 0.12 ms while a batch runs (the table's layout grows with it): drawing all
+ * 1,000 rows of sudoku17_last1000.txt took 120 ms of a 300 ms batch, which left no
+ * core for a second worker (docs/performance.md, eleventh session).
+ */
+const ROWS_PER_PAGE = 200;
+/**
+ * Progress is drawn at most this often, ms: each draw repaints the page (4–8 ms on 2
+ * cores while the workers run), which once a frame was a fifth of a 1,000-puzzle batch.
+ */
+const PROGRESS_INTERVAL_MS = 100;
+/** How near the end of the drawn rows a scroll draws the next ROWS_PER_PAGE, px. */
+const SCROLL_AHEAD_PX = 400;
 
 /** How the batch panel reaches the rest of the page. */
 export interface BatchPanelHooks {
@@ -53,14 +68,32 @@ export class BatchPanel {
   private readonly xlsxButton = byId('download-xlsx', HTMLButtonElement);
   private readonly csvButton = byId('download-csv', HTMLButtonElement);
   private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
-  private readonly more = byId('batch-more', HTMLParagraphElement);
+  /**
+   * Watches the last drawn row: when it comes within SCROLL_AHEAD_PX of the table's
+   * scroll box, the next ROWS_PER_PAGE are drawn (rows still to come push it out of view
+   * when they arrive, and the row after them is watched then).
+   */
+  private readonly lastRowWatch = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting) || this.rowsDrawn < this.rowsWanted) return;
+      this.rowsWanted += ROWS_PER_PAGE;
+      this.drawRows();
+    },
+    { root: this.tableBody.closest('.table-wrap'), rootMargin: `0px 0px ${SCROLL_AHEAD_PX}px 0px` },
+  );
   private items: BatchItem[] = [];
   private total = 0;
   /** The shape of every puzzle of the batch, once the result says it. */
   private shape: Shape | null = null;
   private latest: BatchProgress | null = null;
   private rowsDrawn = 0;
-  private frameRequested = false;
+  /** Rows the table may draw now: ROWS_PER_PAGE more each time it is scrolled near its end. */
+  private rowsWanted = ROWS_PER_PAGE;
+  /** The pending draw (a timer, then an animation frame), or null. */
+  private drawTimer: ReturnType<typeof setTimeout> | null = null;
+  private drawFrame: number | null = null;
+  /** When progress was last drawn, performance.now() ms. */
+  private lastDrawMs = -Infinity;
   private selectedRow: HTMLTableRowElement | null = null;
 
   /** @param hooks the board and the status line */
@@ -69,6 +102,13 @@ export class BatchPanel {
     this.downloadButton.addEventListener('click', () => this.download());
     this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows()));
     this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows()));
+    // One listener for every row's name (a row is drawn without one of its own).
+    this.tableBody.addEventListener('click', (event) => {
+      const button = (event.target as Element).closest('button.link');
+      const row = button?.closest('tr');
+      const item = row ? this.items[Number(row.dataset.index)] : undefined;
+      if (row && item) this.showItem(item, row);
+    });
   }
 
   /** Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name). */
@@ -80,9 +120,10 @@ export class BatchPanel {
     this.shape = null;
     this.latest = null;
     this.rowsDrawn = 0;
+    this.rowsWanted = ROWS_PER_PAGE;
     this.selectedRow = null;
+    this.lastRowWatch.disconnect();
     this.tableBody.replaceChildren();
-    this.more.hidden = true;
     this.euler.hidden = true;
     this.euler.textContent = '';
     this.setDownloads(false);
@@ -92,37 +133,50 @@ export class BatchPanel {
     this.elapsed.textContent = '';
   }
 
-  /** Take a progress report (and its puzzle's row); drawn on the next frame. */
+  /**
+   * Take a progress report (and its puzzle's row); drawn on the first animation frame
+   * PROGRESS_INTERVAL_MS after the last draw.
+   */
   progress(progress: BatchProgress): void {
     this.latest = progress;
     if (progress.item) this.items[progress.item.index] = progress.item;
-    if (!this.frameRequested) {
-      this.frameRequested = true;
-      requestAnimationFrame(() => this.flush());
-    }
+    if (this.drawTimer !== null || this.drawFrame !== null) return;
+    const wait = Math.max(0, this.lastDrawMs + PROGRESS_INTERVAL_MS - performance.now());
+    this.drawTimer = setTimeout(() => {
+      this.drawTimer = null;
+      this.drawFrame = requestAnimationFrame(() => this.flush());
+    }, wait);
   }
 
-  /** Draw what arrived since the last frame. */
+  /** Draw what arrived since the last draw. */
   flush(): void {
-    this.frameRequested = false;
+    if (this.drawTimer !== null) clearTimeout(this.drawTimer);
+    if (this.drawFrame !== null) cancelAnimationFrame(this.drawFrame);
+    this.drawTimer = null;
+    this.drawFrame = null;
+    this.lastDrawMs = performance.now();
     const p = this.latest;
     if (p) {
       this.progressBar.value = p.done;
       this.count.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
       this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
     }
+    this.drawRows();
+  }
+
+  /** Draw the rows that arrived, in input order, up to {@link rowsWanted}. */
+  private drawRows(): void {
     const fragment = document.createDocumentFragment();
-    while (this.rowsDrawn < this.items.length && this.rowsDrawn < MAX_TABLE_ROWS) {
+    while (this.rowsDrawn < this.items.length && this.rowsDrawn < this.rowsWanted) {
       const item = this.items[this.rowsDrawn];
       if (!item) break;
       fragment.append(this.makeRow(item));
       this.rowsDrawn++;
     }
+    if (!fragment.hasChildNodes()) return;
     this.tableBody.append(fragment);
-    if (this.total > MAX_TABLE_ROWS) {
-      this.more.hidden = false;
-      this.more.textContent = `The table shows the first ${MAX_TABLE_ROWS.toLocaleString('en-US')} puzzles; “Download solutions” has all ${this.total.toLocaleString('en-US')}.`;
-    }
+    this.lastRowWatch.disconnect();
+    this.lastRowWatch.observe(this.tableBody.lastElementChild!);
   }
 
   /**
@@ -191,7 +245,6 @@ export class BatchPanel {
         button.className = 'link';
         button.textContent = item.name;
         button.title = `Show ${item.name} on the board`;
-        button.addEventListener('click', () => this.showItem(item, tr));
         td.append(button);
       } else {
         td.textContent = text;

@@ -518,6 +518,10 @@ export class SolverClient {
       entry.onProgress?.(message.progress as never);
       return;
     }
+    if ('reports' in message) {
+      for (const report of message.reports) entry.onProgress?.(report as never);
+      return;
+    }
     this.pending.delete(message.id);
     if ('error' in message) {
       entry.reject(new SolverError(message.error));

@@ -6,6 +6,7 @@
  */
 import type {
   BatchItem,
+  BatchProgress,
   BatchResult,
   EngineError,
   ModelKind,
@@ -19,6 +20,14 @@ import type {
   WorkerToPage,
 } from '../solver/protocol';
 import { Engine, EngineCrashedError, errorText } from './engine';
+
+/**
+ * A batch's progress reports are posted together at most this often, ms. A report
+ * waits at most this long, or until the next puzzle is solved if that takes longer (a
+ * fast puzzle's row then comes with the slow one's). 50 ms is three frames: the page
+ * draws progress every 100 ms (page/batch.ts).
+ */
+const BATCH_REPORT_MS = 50;
 
 /** Sends one message to the page (in the worker: `self.postMessage`). */
 export type Post = (message: WorkerToPage) => void;
@@ -295,8 +304,9 @@ export class SolverWorkerLogic {
   }
 
   /**
-   * Parse `text`, then solve each puzzle with the parsed size and box shape, posting
-   * progress after each one unless `quiet`. Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
+   * Parse `text`, then solve each puzzle with the parsed size and box shape, with a
+   * progress report after each one unless `quiet` (gathered: posted when BATCH_REPORT_MS
+   * have passed since the last post, and before the result). Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
    * smaller of it and `options.timeLimitMs` when both are set). The first `skip` puzzles
    * are left out (their items too); progress counts them as done.
    */
@@ -321,6 +331,8 @@ export class SolverWorkerLogic {
     const total = puzzles.length;
     const items: BatchItem[] = [];
     if (!quiet) this.post({ id, progress: { done: Math.min(skip, total), total, elapsedMs: this.now() - start } });
+    let reports: BatchProgress[] = [];
+    let postedMs = start;
     puzzles.forEach((p, index) => {
       if (index < skip) return;
       const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
@@ -347,8 +359,15 @@ export class SolverWorkerLogic {
         item.ms = r.stats.totalMs;
       }
       items.push(item);
-      if (!quiet) this.post({ id, progress: { done: index + 1, total, elapsedMs: this.now() - start, item } });
+      if (quiet) return;
+      const now = this.now();
+      reports.push({ done: index + 1, total, elapsedMs: now - start, item });
+      if (now - postedMs < BATCH_REPORT_MS) return;
+      this.post({ id, reports });
+      reports = [];
+      postedMs = now;
     });
+    if (reports.length > 0) this.post({ id, reports });
     const result: BatchResult = {
       format,
       size,

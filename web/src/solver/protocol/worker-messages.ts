@@ -311,5 +311,16 @@ export interface WorkerProgressMessage {
   progress: BatchProgress | EnumerateProgress | ExplainInfeasibleProgress | GenerateProgress | SolveProgress;
 }
 
+/**
+ * Worker → page: several progress reports of batch `id` in one message, in the order
+ * they happened. The worker gathers a batch's reports for up to BATCH_REPORT_MS
+ * (worker/logic.ts): a message per puzzle cost the page's thread about 40 ms per 1,000
+ * fast puzzles. The client passes each on as if it had come alone.
+ */
+export interface WorkerProgressListMessage {
+  id: number;
+  reports: BatchProgress[];
+}
+
 /** Every message the worker sends to the page. */
-export type WorkerToPage = WorkerResultMessage | WorkerErrorMessage | WorkerProgressMessage;
+export type WorkerToPage = WorkerResultMessage | WorkerErrorMessage | WorkerProgressMessage | WorkerProgressListMessage;
