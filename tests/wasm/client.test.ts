@@ -12,7 +12,7 @@ import { SolverError, type BatchProgress, type EnumerateProgress } from '../../w
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
 import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems, wasmBinary } from './helpers';
-import { genreOnWorkers, solveBatchOnWorkers, type GenreWorker } from '../../web/src/solver/pool';
+import { genreOnWorkers, solveBatchOnWorkers, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
 
@@ -135,7 +135,7 @@ describe('SolverClient', () => {
       (p) => seen.push(p),
       {},
       0,
-      { minMsPerPuzzle: 0, minWorkLeftMs: 0, minWorkLeftWarmMs: 0 },
+      { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 },
     );
     expect(workers).toHaveLength(3); // the client's own and two helpers
     expect(three.workers).toBe(3);
@@ -156,6 +156,39 @@ describe('SolverClient', () => {
     for (const helper of helpers) helper.dispose();
     client.dispose();
     expect(workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('a helper joins once it is ready: one still loading is not waited for, one that fails is left out', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const one = await client.solveBatch(p096, { model: 'reduced' });
+    const asked: string[] = [];
+    const loading: BatchWorker = {
+      parse: () => new Promise(() => undefined),
+      solveBatch: () => {
+        asked.push('loading');
+        return new Promise(() => undefined); // its module never loads
+      },
+    };
+    const broken: BatchWorker = {
+      parse: () => Promise.reject(new SolverError({ code: 'load_failed', message: 'no module' })),
+      solveBatch: () => {
+        asked.push('broken');
+        return Promise.reject(new SolverError({ code: 'load_failed', message: 'no module' }));
+      },
+    };
+    const seen: BatchProgress[] = [];
+    const batch = await solveBatchOnWorkers(client, () => [loading, broken], 3, p096, { model: 'reduced' }, (p) => seen.push(p), {}, 0, {
+      minWorkLeftMs: 0,
+      minWorkLeftWarmMs: 0,
+    });
+    // Each was asked once, to warm up on the probe's puzzles, and got no chunk.
+    expect(asked.sort()).toEqual(['broken', 'loading']);
+    expect(batch.workers).toBe(1);
+    const strip = (items: typeof one.items) => items.map(({ ms: _ms, ...rest }) => rest);
+    expect(strip(batch.items)).toEqual(strip(one.items));
+    expect(seen.at(-1)).toMatchObject({ done: 50, total: 50 });
+    client.dispose();
   });
 
   it('helpers join a slow batch by themselves, and Stop ends them with it', async () => {
@@ -289,7 +322,7 @@ describe('genreOnWorkers', () => {
     };
   }
   const requests = Array.from({ length: 12 }, (_, i) => ({ type: 'solve' as const, genre: 'akari' as const, puzzle: `p${i}` }));
-  const zero = { minMsPerPuzzle: 0, minWorkLeftMs: 0, minWorkLeftWarmMs: 0 };
+  const zero = { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 };
 
   it('spreads slow requests over the helpers and reports each at its input position', async () => {
     const log: string[] = [];

@@ -3,9 +3,8 @@
  * A batch on several workers (issue #24, "every core"): the text is parsed once, then
  * its puzzles go out in chunks to whichever worker is free, and the answers come back
  * in input order, the same items one worker gives. The main worker solves the first
- * few alone; helpers join when those were slow enough for the workers, not the page's
- * own thread, to set the pace, else the main worker solves the rest alone, the first
- * few's answers kept.
+ * few alone; helpers join when what is left, at that pace, is long enough to pay for
+ * their start, else the main worker solves the rest alone, the first few's answers kept.
  * Loaded by {@link SolverClient} only for a batch that asks for more than one worker,
  * so the first solve does not fetch it.
  */
@@ -23,10 +22,8 @@ export interface BatchWorker {
   ): Promise<BatchResult>;
 }
 
-/** When helpers join: see HELPER_MIN_MS_PER_PUZZLE and HELPER_MIN_WORK_LEFT_MS. */
+/** When helpers join: see HELPER_MIN_WORK_LEFT_MS and HELPER_MIN_WORK_LEFT_WARM_MS. */
 export interface HelperPace {
-  /** A puzzle's average time in the worker so far, at least, ms. */
-  minMsPerPuzzle: number;
   /** What is left at that pace, at least, ms, for helpers still to be started. */
   minWorkLeftMs: number;
   /** The same for helpers an earlier batch started (their start is paid). */
@@ -80,21 +77,17 @@ export function helpersToJoin(
 ): number {
   const count = Math.min(workers - 1, lanes);
   const minLeftMs = count <= warmHelpers ? pace.minWorkLeftWarmMs : pace.minWorkLeftMs;
-  return count >= 1 && perPuzzleMs >= pace.minMsPerPuzzle && left * perPuzzleMs >= minLeftMs ? count : 0;
+  return count >= 1 && left * perPuzzleMs >= minLeftMs ? count : 0;
 }
 
 /**
- * Helpers join only when a puzzle takes the worker at least this long on average, ms.
- * Below it the page's own thread (taking the answers, drawing a row per puzzle) is the
- * bottleneck and helpers only compete with it for the cores: on 2 cores, 1,000 puzzles
- * of sudoku17_last1000.txt (0.17 ms each) took 322 ms on two workers against 241 ms on
- * one (docs/performance.md).
- */
-const HELPER_MIN_MS_PER_PUZZLE = 1;
-/**
- * …and when what is left would take the main worker at least this long at the pace so
- * far, ms: a helper's start (its worker, its module, its first cold solves) takes a
- * few hundred ms.
+ * Helpers join when what is left would take the main worker at least this long at the
+ * pace so far, ms: a helper's start (its worker, its module, its first cold solves)
+ * takes a few hundred ms. (Until the eleventh session helpers also needed 1 ms per
+ * puzzle: the page's thread, drawing a row and the progress for each puzzle, was the
+ * bottleneck of fast sets, and two workers ran them slower than one. With rows drawn
+ * only as far as the table is scrolled and progress drawn every 100 ms, sudoku17_last1000
+ * (0.2 ms a puzzle) runs faster on two: docs/performance.md.)
  */
 const HELPER_MIN_WORK_LEFT_MS = 500;
 /**
@@ -104,12 +97,19 @@ const HELPER_MIN_WORK_LEFT_MS = 500;
  */
 const HELPER_MIN_WORK_LEFT_WARM_MS = 50;
 
+/**
+ * Puzzles a helper started after a batch solves to warm up: a module's first solves run
+ * its unoptimised code (V8 optimises a function once it has run a while), and a helper
+ * warmed by the probe's 8 puzzles alone took sudoku17_last1000.txt's next batch 1.11×
+ * as fast as one worker, against 1.32× for helpers that had solved a batch's chunks.
+ */
+const WARM_UP_PUZZLES = 128;
+
 /** Puzzles the main worker solves first, alone, to give the pace. */
 const PROBE_PUZZLES = 8;
 
 /** The page's pace (see the constants above). */
 const PAGE_PACE: HelperPace = {
-  minMsPerPuzzle: HELPER_MIN_MS_PER_PUZZLE,
   minWorkLeftMs: HELPER_MIN_WORK_LEFT_MS,
   minWorkLeftWarmMs: HELPER_MIN_WORK_LEFT_WARM_MS,
 };
@@ -120,7 +120,7 @@ const PAGE_PACE: HelperPace = {
  * @param main the client that parses the text and solves its share
  * @param helpers returns `count` more clients (each with its own worker, started by the
  *   caller; asked for once, when the first PROBE_PUZZLES say helpers are worth their
- *   start: HELPER_MIN_MS_PER_PUZZLE, HELPER_MIN_WORK_LEFT_MS)
+ *   start: HELPER_MIN_WORK_LEFT_MS, HELPER_MIN_WORK_LEFT_WARM_MS)
  * @param workers workers to use in all, ≥ 1
  * @param text one or many puzzles in any accepted format
  * @param options solver options applied to each puzzle
@@ -167,6 +167,13 @@ export async function solveBatchOnWorkers(
   const perPuzzle = paceOf(probed);
   const left = total - probe.length;
   const count = helpersToJoin(workers, Math.ceil(left / chunk), perPuzzle, left, warmHelpers, pace);
+  /**
+   * A helper's module loaded and its code warmed by the probe's puzzles (a module's first
+   * solves run its unoptimised code: a helper that had only loaded took top95.txt's
+   * chunks slower than the main worker would have).
+   */
+  const warmUp = (helper: BatchWorker, lines = probe.map((p) => p.givens)): Promise<unknown> =>
+    helper.solveBatch(lines.join('\n'), options, undefined, extra);
   /** The probe's answers, at their input positions, with their names and lines. */
   const named = (answer: BatchItem): BatchItem => {
     const source = head.puzzles[answer.index]!;
@@ -184,6 +191,18 @@ export async function solveBatchOnWorkers(
       onProgress && ((p) => onProgress({ ...p, elapsedMs: performance.now() - start })),
       { ...fields, skip: first.length },
     );
+    // Helpers that would have paid had they been running: started now, after the
+    // batch, and warmed by its first WARM_UP_PUZZLES, so that the next batch finds them
+    // ready.
+    const later = helpersToJoin(workers, Math.ceil(left / chunk), perPuzzle, left, workers - 1, pace);
+    if (later > warmHelpers) {
+      const lines = [...first, ...rest.items].slice(0, WARM_UP_PUZZLES).map((item) => item.givens);
+      // A task later, once the page has drawn the result (starting a worker takes the
+      // page's thread a moment).
+      setTimeout(() => {
+        for (const helper of helpers(later).slice(warmHelpers)) void warmUp(helper, lines).catch(() => undefined);
+      }, 0);
+    }
     return { ...rest, items: [...first, ...rest.items], elapsedMs: performance.now() - start, workers: 1 };
   }
 
@@ -191,6 +210,8 @@ export async function solveBatchOnWorkers(
   onProgress?.({ done: 0, total, elapsedMs: performance.now() - start });
   const items: BatchItem[] = new Array<BatchItem>(total);
   let done = 0;
+  let allDone: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (allDone = resolve));
   /** A worker's answer for `puzzles[from + answer.index]`, at its input position. */
   const take = (from: number, answer: BatchItem): void => {
     const source = puzzles[from + answer.index]!;
@@ -198,28 +219,46 @@ export async function solveBatchOnWorkers(
     items[item.index] = item;
     done++;
     onProgress?.({ done, total, elapsedMs: performance.now() - start, item });
+    if (done === total) allDone();
   };
   probed.items.forEach((answer) => take(0, answer));
   let next = probe.length;
   let failed = false;
-  const team = [main, ...helpers(count)];
+  /** Workers that solved at least one chunk. */
+  const used = new Set<BatchWorker>();
   const work = async (worker: BatchWorker): Promise<void> => {
     while (next < total && !failed) {
       const from = next;
       next = Math.min(total, from + chunk);
       const lines = puzzles.slice(from, next).map((p) => p.givens);
+      used.add(worker);
       const result = await worker.solveBatch(lines.join('\n'), options, undefined, extra);
       result.items.forEach((answer) => take(from, answer));
     }
   };
+  /** Chunks in flight per worker (see CHUNKS_IN_FLIGHT). */
+  const lanes = (worker: BatchWorker): Array<Promise<void>> => Array.from({ length: CHUNKS_IN_FLIGHT }, () => work(worker));
+  // A helper takes chunks once its module is loaded (a cold one's start takes a few
+  // hundred ms, while the main worker goes on); one that is not ready when the chunks
+  // run out takes none, and is warm for the next batch. A helper that fails to load
+  // takes none either: the others solve its share.
+  const joining = helpers(count).map(async (helper) => {
+    try {
+      await warmUp(helper);
+    } catch {
+      return;
+    }
+    await firstError(lanes(helper));
+  });
   try {
-    // Chunks in flight per worker (see CHUNKS_IN_FLIGHT).
-    await firstError(team.flatMap((worker) => Array.from({ length: CHUNKS_IN_FLIGHT }, () => work(worker))));
+    // Done when every answer is in (a helper still loading is not waited for), or at
+    // the first error.
+    await Promise.race([finished, firstError([...lanes(main), ...joining])]);
   } catch (e) {
     failed = true;
     throw e;
   }
-  return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: team.length };
+  return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: Math.max(1, used.size) };
 }
 
 /** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */
