@@ -17,6 +17,7 @@ import type {
   GenerateProgress,
   GenerateResult,
   ParseResult,
+  WorkerParseResult,
   SolveResult,
   VersionResult,
   WorkerErrorMessage,
@@ -32,6 +33,7 @@ import {
   hasSharedData,
   importFactory,
   readData,
+  readOnePerLine,
   readEuler96,
   solutionProblems,
   solutionProblemsN,
@@ -124,6 +126,37 @@ describe('SolverWorkerLogic with the real module', () => {
     const alone = slow.posted.filter((m) => 'reports' in m);
     expect(alone).toHaveLength(50);
     expect(alone.every((m) => 'reports' in m && m.reports.length === 1)).toBe(true);
+  });
+
+  it('parses a text once for a parse and the batch after it, the probe’s small parse between', async () => {
+    const load = realLoader();
+    const parses: number[] = [];
+    const wrapped = new WeakSet<Engine>();
+    const counting = async (): Promise<Engine> => {
+      const engine = await load(); // the same engine each time: wrapped once
+      if (wrapped.has(engine)) return engine;
+      wrapped.add(engine);
+      const request = engine.request.bind(engine);
+      engine.request = ((r: { type: string; text?: string }) => {
+        if (r.type === 'parse') parses.push(r.text!.length);
+        return request(r as never);
+      }) as typeof engine.request;
+      return engine;
+    };
+    const { logic, posted } = harness(counting);
+    const lines = readOnePerLine(readData('top95.txt')).slice(0, 12);
+    const text = lines.join('\n');
+    await logic.handle({ id: 1, type: 'parse', text, first: 4 });
+    await logic.handle({ id: 2, type: 'solveBatch', text: lines.slice(0, 4).join('\n'), quiet: true });
+    await logic.handle({ id: 3, type: 'solveBatch', text, skip: 4 });
+    await logic.handle({ id: 4, type: 'solveBatch', text, skip: 4 }); // kept once only: parsed again
+    expect(parses).toEqual([text.length, lines.slice(0, 4).join('\n').length, text.length]);
+    const results = posted.filter(isResult);
+    expect((results[0]!.result as WorkerParseResult).count).toBe(12);
+    const rest = results[2]!.result as BatchResult;
+    expect(rest.items.map((item) => item.index)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    rest.items.forEach((item) => expect(solutionProblems(lines[item.index]!, item.solution)).toEqual([]));
+    expect((results[3]!.result as BatchResult).items).toHaveLength(8);
   });
 
   it.skipIf(!euler96)('a batch of Project Euler 96 gives its answer, corner sum 24702 (shared data)', async () => {

@@ -7,11 +7,13 @@
 import type {
   BatchItem,
   BatchProgress,
+  EngineResponse,
   BatchResult,
   EngineError,
   ModelKind,
   Objective,
   PageToWorker,
+  ParseResult,
   PuzzleFields,
   GenreNamedFields,
   SolveMethod,
@@ -39,6 +41,8 @@ export class SolverWorkerLogic {
   private readonly now: () => number;
   private readonly loadSatEngine: (() => Promise<Engine>) | undefined;
   private mainHasSat: boolean | null = null;
+  /** The last text parsed, with its fields and result (see {@link parseText}). */
+  private lastParse: { text: string; fields: string; result: ParseResult } | null = null;
 
   /**
    * @param loadEngine returns the (cached) engine; a rejection becomes a `load_failed`
@@ -147,7 +151,7 @@ export class SolverWorkerLogic {
         if (first !== undefined && !(Number.isInteger(first) && (first as number) >= 0)) {
           return bad('first', 'parse: first must be a whole number ≥ 0.');
         }
-        const parsed = engine.request({ id, type: 'parse', text: m.text, ...puzzleFields(m) });
+        const parsed = this.parseText(engine, id, m.text, puzzleFields(m), true);
         if ('error' in parsed) return this.reply(id, parsed);
         const { puzzles } = parsed.result;
         const kept = first === undefined ? puzzles : puzzles.slice(0, first as number);
@@ -304,6 +308,28 @@ export class SolverWorkerLogic {
   }
 
   /**
+   * The engine's parse of `text`. A `parse` request's result is kept for the next
+   * request that parses the same text with the same fields, and dropped then (or
+   * replaced by the next `parse`): a batch on several workers has its main worker parse
+   * the text for its first puzzles and the pace, then again for the rest (solver/pool.ts),
+   * 7–15 ms per 1,000 lines each; the probe's own small parse comes between.
+   *
+   * @param keep keep this parse for the next (a `parse` request)
+   * @returns the engine's response: the parse result, or its error (not kept)
+   */
+  private parseText(engine: Engine, id: number, text: string, fields: PuzzleFields, keep = false): EngineResponse<ParseResult> {
+    const key = JSON.stringify(fields);
+    const last = this.lastParse;
+    if (last !== null && last.text === text && last.fields === key) {
+      this.lastParse = null;
+      return { id, result: last.result };
+    }
+    const parsed = engine.request({ id, type: 'parse', text, ...fields });
+    if (keep) this.lastParse = 'error' in parsed ? null : { text, fields: key, result: parsed.result };
+    return parsed;
+  }
+
+  /**
    * Parse `text`, then solve each puzzle with the parsed size and box shape, with a
    * progress report after each one unless `quiet` (gathered: posted when BATCH_REPORT_MS
    * have passed since the last post, and before the result). Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
@@ -321,7 +347,7 @@ export class SolverWorkerLogic {
     skip = 0,
   ): void {
     const start = this.now();
-    const parsed = engine.request({ id, type: 'parse', text, ...fields });
+    const parsed = this.parseText(engine, id, text, fields);
     if ('error' in parsed) {
       this.post({ id, error: parsed.error });
       return;
