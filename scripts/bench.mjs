@@ -38,7 +38,8 @@
 // 16×16 puzzles warmed up and in passes as the 9×9 sets, the Lewis samples once each),
 // uniqueness checks on Project Euler 96, and generation of 9×9 (minimal) and 16×16
 // (150 givens) puzzles.
-// Default sets: ../shared/data/{p096_sudoku.txt, top95.txt, sudoku17_last1000.txt}.
+// Default sets: ../shared/data/{p096_sudoku.txt, top95.txt, sudoku17_last1000.txt}, and
+// build/bench/generated-hard1000.txt when it exists (scripts/make-hard-set.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,9 @@ if (files.length === 0) {
   for (const f of ['p096_sudoku.txt', 'top95.txt', 'sudoku17_last1000.txt']) {
     files.push(resolve(root, '../shared/data', f));
   }
+  // gridmilp's own hard set (scripts/make-hard-set.mjs; npm run bench makes it).
+  const hard = resolve(root, 'build/bench/generated-hard1000.txt');
+  if (existsSync(hard)) files.push(hard);
 }
 const cli = resolve(root, 'build/native-release/gridmilp-cli');
 const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm_sat.js');

@@ -7,7 +7,8 @@
 # solution?, both routes; 1, 2 and 3 wrong digits by CNF-SAT; scripts/bench-explain-clues.mjs
 # for the clue genres' 1, 2 and 3 wrong clues) and scripts/bench-sheets.mjs (reading and writing spreadsheets),
 # scripts/bench-workers.mjs (solveMany on worker threads) and scripts/bench-page-batch.mjs
-# (a page batch on one worker and on several). Figures, not tests.
+# (a page batch on one worker and on several). Figures, not tests. Before bench.mjs it
+# makes build/bench/generated-hard1000.txt when missing (scripts/make-hard-set.mjs).
 # Arguments go to bench.mjs; --no-page skips the page; --genres runs the genres'
 # benchmark alone, --explain the explainer's alone, --sheets the spreadsheets' alone.
 set -euo pipefail
@@ -25,6 +26,8 @@ for a in "$@"; do
   elif [[ "$a" == "--sheets" ]]; then node scripts/bench-sheets.mjs; exit $?;
   else args+=("$a"); fi
 done
+# gridmilp's own hard 9×9 set, made from seeds once (about 35 s on 2 cores).
+[[ -f build/bench/generated-hard1000.txt ]] || node scripts/make-hard-set.mjs
 node scripts/bench.mjs "${args[@]}"
 echo
 npm run -s build:package >/dev/null 2>&1

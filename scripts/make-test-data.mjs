@@ -17,32 +17,15 @@
 //   easy50.txt       50 9×9 with 32 givens, "=========" between 9-line grids of 0–9
 //   16x16.txt        10 minimal 16×16, one per line, 1–9 A–G
 //   25x25.txt        10 unique 25×25 with 330 givens (a minimal 25×25 takes minutes)
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cliRequests } from './cli-requests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = `${root}build/native-release/gridmilp-cli`;
 const out = `${root}tests/data/sudoku/`;
 
-/**
- * Runs one `generate` request per entry of `requests` through one CLI process and
- * returns the results in order. Throws when the CLI fails or a request has no result.
- */
-function generate(requests) {
-  const input = requests.map((r, i) => JSON.stringify({ id: i, type: 'generate', ...r })).join('\n');
-  const run = spawnSync(cli, ['request', '-'], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (run.status !== 0) throw new Error(`gridmilp-cli request failed: ${run.stderr}`);
-  const results = [];
-  for (const line of run.stdout.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    const message = JSON.parse(line);
-    if (message.result) results[message.id] = message.result;
-    if (message.error) throw new Error(`request ${message.id}: ${JSON.stringify(message.error)}`);
-  }
-  if (results.length !== requests.length) throw new Error('missing results');
-  return results;
-}
+/** One `generate` request per entry of `requests`, results in order (cli-requests.mjs). */
+const generate = (requests) => cliRequests(requests.map((r) => ({ type: 'generate', ...r })));
 
 /** The 81-character line as 9 lines of digits with 0 for blanks. */
 function nineLines(puzzle) {
@@ -53,13 +36,13 @@ function nineLines(puzzle) {
 const seeds = (from, count) => Array.from({ length: count }, (_, i) => ({ seed: from + i }));
 mkdirSync(out, { recursive: true });
 
-const grids = generate(seeds(1, 50));
+const grids = await generate(seeds(1, 50));
 writeFileSync(
   `${out}grids50.txt`,
   grids.map((g, i) => `Grid ${String(i + 1).padStart(2, '0')}\n${nineLines(g.puzzle)}\n`).join(''),
 );
 
-const many = generate(seeds(1, 4000));
+const many = await generate(seeds(1, 4000));
 const byNodes = many
   .map((g) => ({ puzzle: g.puzzle, nodes: g.difficulty.stats.nodes, seed: g.seed }))
   .sort((a, b) => b.nodes - a.nodes || a.seed - b.seed);
@@ -73,11 +56,11 @@ const fewest = many
 writeFileSync(`${out}minimal1000.txt`, fewest.map((g) => `${g.puzzle}\n`).join(''));
 console.log(`minimal1000: ${fewest[0].givens} to ${fewest[999].givens} givens`);
 
-const easy = generate(seeds(5001, 50).map((r) => ({ ...r, givens: 32 })));
+const easy = await generate(seeds(5001, 50).map((r) => ({ ...r, givens: 32 })));
 writeFileSync(`${out}easy50.txt`, easy.map((g) => `=========\n${nineLines(g.puzzle)}\n`).join(''));
 
-const big16 = generate(seeds(1, 10).map((r) => ({ ...r, size: 16 })));
+const big16 = await generate(seeds(1, 10).map((r) => ({ ...r, size: 16 })));
 writeFileSync(`${out}16x16.txt`, big16.map((g) => `${g.puzzle}\n`).join(''));
-const big25 = generate(seeds(1, 10).map((r) => ({ ...r, size: 25, givens: 330 })));
+const big25 = await generate(seeds(1, 10).map((r) => ({ ...r, size: 25, givens: 330 })));
 writeFileSync(`${out}25x25.txt`, big25.map((g) => `${g.puzzle}\n`).join(''));
 console.log(`wrote ${out}`);

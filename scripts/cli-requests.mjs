@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Protocol requests through the native CLI (`gridmilp-cli request -`, one JSON request a
+// line; cpp/app/protocol.md), for the scripts that make test data and bench sets.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** The native CLI (bash scripts/build.sh builds it). */
+export const cli = `${root}build/native-release/gridmilp-cli`;
+
+/**
+ * Answers `requests` (protocol request objects without `id`) with `processes` CLI
+ * processes, each taking a contiguous share, and returns their results in input order.
+ * Progress messages are skipped.
+ *
+ * @param {object[]} requests e.g. `{ type: 'generate', seed: 7 }`
+ * @param {number} [processes] CLI processes at once (default 1)
+ * @returns {Promise<object[]>} each request's `result`
+ * @throws when a CLI process fails or a request is answered with an error (its index
+ *   and the error)
+ */
+export async function cliRequests(requests, processes = 1) {
+  const share = Math.ceil(requests.length / Math.max(1, processes)) || 1;
+  const runs = [];
+  for (let from = 0; from < requests.length; from += share) {
+    runs.push(run(requests.slice(from, from + share), from));
+  }
+  return (await Promise.all(runs)).flat();
+}
+
+/** One CLI process for `requests`, numbered from `from` in its error messages. */
+function run(requests, from) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cli, ['request', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const results = [];
+    let pending = '';
+    let stderr = '';
+    let failed = null;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      for (const line of lines) {
+        if (!line.startsWith('{')) continue;
+        const message = JSON.parse(line);
+        if (message.error) failed ??= new Error(`request ${from + message.id}: ${JSON.stringify(message.error)}`);
+        else if (message.result) results[message.id] = message.result;
+      }
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (failed) reject(failed);
+      else if (code !== 0) reject(new Error(`gridmilp-cli request exited with ${code}: ${stderr}`));
+      else if (results.length !== requests.length || results.includes(undefined)) reject(new Error('gridmilp-cli request: missing results'));
+      else resolve(results);
+    });
+    child.stdin.end(requests.map((r, i) => JSON.stringify({ ...r, id: i })).join('\n') + '\n');
+  });
+}
