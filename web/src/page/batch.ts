@@ -35,6 +35,18 @@ const ROWS_PER_PAGE = 200;
  * cores while the workers run), which once a frame was a fifth of a 1,000-puzzle batch.
  */
 const PROGRESS_INTERVAL_MS = 100;
+/**
+ * The most rows drawn by one progress draw: 200 rows at once held the page's thread
+ * for 55 ms (their layout with the table's), long enough for both workers to run out
+ * of chunks (docs/performance.md, eleventh session).
+ */
+const ROWS_PER_DRAW = 40;
+/**
+ * Rows are drawn while a batch runs only after this long, ms: a batch of a few hundred ms
+ * (1,000 fast 9×9 puzzles) gets its table at the end, and its workers the page's thread
+ * meanwhile.
+ */
+const ROWS_AFTER_MS = 1000;
 /** How near the end of the drawn rows a scroll draws the next ROWS_PER_PAGE, px. */
 const SCROLL_AHEAD_PX = 400;
 
@@ -144,12 +156,17 @@ export class BatchPanel {
     const wait = Math.max(0, this.lastDrawMs + PROGRESS_INTERVAL_MS - performance.now());
     this.drawTimer = setTimeout(() => {
       this.drawTimer = null;
-      this.drawFrame = requestAnimationFrame(() => this.flush());
+      // No rows in a batch's first second: a short batch's table is drawn at its end.
+      this.drawFrame = requestAnimationFrame(() => this.flush((this.latest?.elapsedMs ?? 0) < ROWS_AFTER_MS ? 0 : ROWS_PER_DRAW));
     }, wait);
   }
 
-  /** Draw what arrived since the last draw. */
-  flush(): void {
+  /**
+   * Draw what arrived since the last draw.
+   *
+   * @param rowLimit the most rows drawn now (the rest on the next draw)
+   */
+  flush(rowLimit = Infinity): void {
     if (this.drawTimer !== null) clearTimeout(this.drawTimer);
     if (this.drawFrame !== null) cancelAnimationFrame(this.drawFrame);
     this.drawTimer = null;
@@ -161,13 +178,18 @@ export class BatchPanel {
       this.count.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
       this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
     }
-    this.drawRows();
+    this.drawRows(rowLimit);
   }
 
-  /** Draw the rows that arrived, in input order, up to {@link rowsWanted}. */
-  private drawRows(): void {
+  /**
+   * Draw the rows that arrived, in input order, up to {@link rowsWanted}.
+   *
+   * @param rowLimit the most rows drawn now
+   */
+  private drawRows(rowLimit = Infinity): void {
     const fragment = document.createDocumentFragment();
-    while (this.rowsDrawn < this.items.length && this.rowsDrawn < this.rowsWanted) {
+    const end = Math.min(this.rowsWanted, this.rowsDrawn + rowLimit);
+    while (this.rowsDrawn < this.items.length && this.rowsDrawn < end) {
       const item = this.items[this.rowsDrawn];
       if (!item) break;
       fragment.append(this.makeRow(item));
