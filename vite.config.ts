@@ -34,7 +34,9 @@ function requireGeneratedModule(): Plugin {
  * Each page's HTML without the indentation at the start of its lines: about 270 bytes
  * of index.html's gzip, which counts towards the first solve's 250,000-byte budget
  * (docs/performance.md). Text whose leading spaces matter (a <pre> or <textarea> with
- * content) would change, so the build refuses a page that has one.
+ * content, an attribute value over several lines) would change, so the build refuses a
+ * page that has one; nor may a page's CSS keep white space (`white-space: pre`) of an
+ * element with text over several lines in the HTML.
  */
 function unindentHtml(): Plugin {
   return {
@@ -42,8 +44,10 @@ function unindentHtml(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { filename }) {
-        if (/<(pre|textarea)\b[^>]*>[^<]/.test(html)) {
-          throw new Error(`${filename}: a <pre> or <textarea> with text; its indentation would be lost (vite.config.ts unindentHtml)`);
+        if (/<(pre|textarea)\b[^>]*>[^<]/.test(html) || /\s[\w-]+="[^"]*\n[^"]*"/.test(html)) {
+          throw new Error(
+            `${filename}: a <pre> or <textarea> with text, or an attribute value over several lines; its indentation would be lost (vite.config.ts unindentHtml)`,
+          );
         }
         return html.replace(/^[ \t]+/gm, '');
       },

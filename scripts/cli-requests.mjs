@@ -37,21 +37,28 @@ function run(requests, from) {
     let pending = '';
     let stderr = '';
     let failed = null;
+    /** One line of the CLI's output: a result, an error, or progress (skipped). */
+    const take = (line) => {
+      if (!line.startsWith('{')) return;
+      try {
+        const message = JSON.parse(line);
+        if (message.error) failed ??= new Error(`request ${from + message.id}: ${JSON.stringify(message.error)}`);
+        else if (message.result) results[message.id] = message.result;
+      } catch (e) {
+        failed ??= new Error(`gridmilp-cli request: unreadable output line (${e.message}): ${line.slice(0, 200)}`);
+      }
+    };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop();
-      for (const line of lines) {
-        if (!line.startsWith('{')) continue;
-        const message = JSON.parse(line);
-        if (message.error) failed ??= new Error(`request ${from + message.id}: ${JSON.stringify(message.error)}`);
-        else if (message.result) results[message.id] = message.result;
-      }
+      for (const line of lines) take(line);
     });
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
+      take(pending);
       if (failed) reject(failed);
       else if (code !== 0) reject(new Error(`gridmilp-cli request exited with ${code}: ${stderr}`));
       else if (results.length !== requests.length || results.includes(undefined)) reject(new Error('gridmilp-cli request: missing results'));

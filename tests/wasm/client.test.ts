@@ -191,6 +191,42 @@ describe('SolverClient', () => {
     client.dispose();
   });
 
+  it('a batch that stays on one worker but would use warm helpers starts them a task later, warmed by its puzzles', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const warmed: number[] = [];
+    let asked = 0;
+    const helper: BatchWorker = {
+      parse: () => Promise.reject(new Error('a helper is not asked to parse')),
+      solveBatch: (text) => {
+        warmed.push(text.split('\n').length);
+        return Promise.resolve({ format: 'one-per-line', size: 9, boxHeight: 3, boxWidth: 3, items: [], elapsedMs: 0 });
+      },
+    };
+    // Cold helpers never pay (the pace says so), warm ones always would.
+    const batch = await solveBatchOnWorkers(
+      client,
+      (n) => {
+        asked = n;
+        return [helper];
+      },
+      2,
+      p096,
+      { model: 'reduced' },
+      undefined,
+      {},
+      0,
+      { minWorkLeftMs: Infinity, minWorkLeftWarmMs: 0 },
+    );
+    expect(batch.workers).toBe(1);
+    expect(batch.items).toHaveLength(50);
+    expect(asked).toBe(0); // not during the batch
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toBe(1);
+    expect(warmed).toEqual([50]); // the batch's first puzzles (all 50: fewer than 128)
+    client.dispose();
+  });
+
   it('helpers join a slow batch by themselves, and Stop ends them with it', async () => {
     const { factory, workers } = inProcessWorkers();
     const client = new SolverClient(factory);

@@ -114,8 +114,8 @@ describe('SolverWorkerLogic with the real module', () => {
     const gathered = harness(realLoader(), steppingClock(10));
     await gathered.logic.handle({ id: 7, type: 'solveBatch', text: p096 });
     const lists = gathered.posted.filter((m) => 'reports' in m);
-    // Two clock reads a puzzle (its report and the check) at 10 ms each: a message
-    // every third puzzle or so, never one per puzzle, and none lost.
+    // One clock read a puzzle, 10 ms each: a message every fifth puzzle or so, never
+    // one per puzzle, and none lost.
     expect(lists.length).toBeGreaterThan(1);
     expect(lists.length).toBeLessThan(50);
     expect(reportsOf(gathered.posted).map((r) => r.done)).toEqual(Array.from({ length: 51 }, (_, i) => i));
@@ -148,15 +148,19 @@ describe('SolverWorkerLogic with the real module', () => {
     const text = lines.join('\n');
     await logic.handle({ id: 1, type: 'parse', text, first: 4 });
     await logic.handle({ id: 2, type: 'solveBatch', text: lines.slice(0, 4).join('\n'), quiet: true });
+    await logic.handle({ id: 9, type: 'parse', text }); // kept for a parse too (the pool's second)
     await logic.handle({ id: 3, type: 'solveBatch', text, skip: 4 });
-    await logic.handle({ id: 4, type: 'solveBatch', text, skip: 4 }); // kept once only: parsed again
-    expect(parses).toEqual([text.length, lines.slice(0, 4).join('\n').length, text.length]);
+    await logic.handle({ id: 4, type: 'solveBatch', text, skip: 4 }); // a batch's hit drops it: parsed again
+    await logic.handle({ id: 8, type: 'parse', text: lines.join('\n'), size: 9, boxHeight: 3, boxWidth: 3 });
+    await logic.handle({ id: 10, type: 'parse', text }); // other fields were kept: parsed
+    expect(parses).toEqual([text.length, lines.slice(0, 4).join('\n').length, text.length, text.length, text.length]);
     const results = posted.filter(isResult);
     expect((results[0]!.result as WorkerParseResult).count).toBe(12);
-    const rest = results[2]!.result as BatchResult;
+    expect((results[2]!.result as WorkerParseResult).puzzles).toHaveLength(12);
+    const rest = results[3]!.result as BatchResult;
     expect(rest.items.map((item) => item.index)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
     rest.items.forEach((item) => expect(solutionProblems(lines[item.index]!, item.solution)).toEqual([]));
-    expect((results[3]!.result as BatchResult).items).toHaveLength(8);
+    expect((results[4]!.result as BatchResult).items).toHaveLength(8);
   });
 
   it.skipIf(!euler96)('a batch of Project Euler 96 gives its answer, corner sum 24702 (shared data)', async () => {

@@ -87,9 +87,12 @@ export class BatchPanel {
    */
   private readonly lastRowWatch = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((e) => e.isIntersecting) || this.rowsDrawn < this.rowsWanted) return;
+      const last = this.tableBody.lastElementChild;
+      if (!entries.some((e) => e.isIntersecting && e.target === last) || this.rowsDrawn < this.rowsWanted) return;
       this.rowsWanted += ROWS_PER_PAGE;
-      this.drawRows();
+      // While a batch runs they are drawn ROWS_PER_DRAW at a time, as progress is.
+      if (this.running) this.scheduleDraw();
+      else this.drawRows();
     },
     { root: this.tableBody.closest('.table-wrap'), rootMargin: `0px 0px ${SCROLL_AHEAD_PX}px 0px` },
   );
@@ -106,6 +109,8 @@ export class BatchPanel {
   private drawFrame: number | null = null;
   /** When progress was last drawn, performance.now() ms. */
   private lastDrawMs = -Infinity;
+  /** From {@link start} to {@link finish} or an outside {@link flush} (a failure, Stop). */
+  private running = false;
   private selectedRow: HTMLTableRowElement | null = null;
 
   /** @param hooks the board and the status line */
@@ -133,6 +138,7 @@ export class BatchPanel {
     this.latest = null;
     this.rowsDrawn = 0;
     this.rowsWanted = ROWS_PER_PAGE;
+    this.running = true;
     this.selectedRow = null;
     this.lastRowWatch.disconnect();
     this.tableBody.replaceChildren();
@@ -152,21 +158,38 @@ export class BatchPanel {
   progress(progress: BatchProgress): void {
     this.latest = progress;
     if (progress.item) this.items[progress.item.index] = progress.item;
+    this.scheduleDraw();
+  }
+
+  /**
+   * Draw everything that arrived, now, and end the batch's drawing: after a failure or
+   * Stop (and from {@link finish}).
+   */
+  flush(): void {
+    this.running = false;
+    this.draw(Infinity);
+  }
+
+  /** A draw on the first animation frame PROGRESS_INTERVAL_MS after the last (once). */
+  private scheduleDraw(): void {
     if (this.drawTimer !== null || this.drawFrame !== null) return;
     const wait = Math.max(0, this.lastDrawMs + PROGRESS_INTERVAL_MS - performance.now());
     this.drawTimer = setTimeout(() => {
       this.drawTimer = null;
-      // No rows in a batch's first second: a short batch's table is drawn at its end.
-      this.drawFrame = requestAnimationFrame(() => this.flush((this.latest?.elapsedMs ?? 0) < ROWS_AFTER_MS ? 0 : ROWS_PER_DRAW));
+      this.drawFrame = requestAnimationFrame(() => {
+        this.drawFrame = null;
+        // No rows in a batch's first second: a short batch's table is drawn at its end.
+        const early = (this.latest?.elapsedMs ?? 0) < ROWS_AFTER_MS;
+        this.draw(!this.running ? Infinity : early ? 0 : ROWS_PER_DRAW);
+      });
     }, wait);
   }
 
   /**
-   * Draw what arrived since the last draw.
-   *
-   * @param rowLimit the most rows drawn now (the rest on the next draw)
+   * Draw the progress and up to `rowLimit` more rows; when rows that arrived are left
+   * undrawn, another draw is scheduled.
    */
-  flush(rowLimit = Infinity): void {
+  private draw(rowLimit: number): void {
     if (this.drawTimer !== null) clearTimeout(this.drawTimer);
     if (this.drawFrame !== null) cancelAnimationFrame(this.drawFrame);
     this.drawTimer = null;
@@ -179,6 +202,7 @@ export class BatchPanel {
       this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
     }
     this.drawRows(rowLimit);
+    if (rowLimit > 0 && this.rowsDrawn < this.rowsWanted && this.items[this.rowsDrawn]) this.scheduleDraw();
   }
 
   /**

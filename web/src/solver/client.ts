@@ -435,7 +435,10 @@ export class SolverClient {
       const { solveBatchOnWorkers } = await import('./pool');
       if (generation !== this.generation) throw new SolverError({ code: 'stopped', message: 'Stopped.' });
       const warm = this.helpers.length;
-      return solveBatchOnWorkers(this, (n) => this.helpersFor(n), count, text, options, onProgress, fields, warm);
+      // No helper starts once this worker is replaced (Stop) or disposed, even from the
+      // pool's start after the batch.
+      const helpers = (n: number): SolverClient[] => (generation === this.generation ? this.helpersFor(n) : []);
+      return solveBatchOnWorkers(this, helpers, count, text, options, onProgress, fields, warm);
     }
     return this.send({ type: 'solveBatch', text, ...fields, ...(options ? { options } : {}) }, onProgress);
   }

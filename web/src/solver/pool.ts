@@ -119,8 +119,10 @@ const PAGE_PACE: HelperPace = {
  *
  * @param main the client that parses the text and solves its share
  * @param helpers returns `count` more clients (each with its own worker, started by the
- *   caller; asked for once, when the first PROBE_PUZZLES say helpers are worth their
- *   start: HELPER_MIN_WORK_LEFT_MS, HELPER_MIN_WORK_LEFT_WARM_MS)
+ *   caller; asked for when the first PROBE_PUZZLES say helpers are worth their start,
+ *   HELPER_MIN_WORK_LEFT_MS or HELPER_MIN_WORK_LEFT_WARM_MS, or a task after a batch
+ *   that stayed on one worker but would have used warm helpers; may return fewer, none
+ *   after Stop)
  * @param workers workers to use in all, ≥ 1
  * @param text one or many puzzles in any accepted format
  * @param options solver options applied to each puzzle
@@ -200,7 +202,11 @@ export async function solveBatchOnWorkers(
       // A task later, once the page has drawn the result (starting a worker takes the
       // page's thread a moment).
       setTimeout(() => {
-        for (const helper of helpers(later).slice(warmHelpers)) void warmUp(helper, lines).catch(() => undefined);
+        try {
+          for (const helper of helpers(later).slice(warmHelpers)) void warmUp(helper, lines).catch(() => undefined);
+        } catch {
+          // A helper that cannot start is left out; the next batch runs without it.
+        }
       }, 0);
     }
     return { ...rest, items: [...first, ...rest.items], elapsedMs: performance.now() - start, workers: 1 };

@@ -31,6 +31,13 @@ import { Engine, EngineCrashedError, errorText } from './engine';
  */
 const BATCH_REPORT_MS = 50;
 
+/**
+ * The longest text whose parse is kept for the next request (characters): about 12,000
+ * 9×9 puzzles, whose parse holds some 30 MB; a longer text's batch takes long enough
+ * for one more parse not to matter.
+ */
+const MAX_KEPT_TEXT = 1 << 20;
+
 /** Sends one message to the page (in the worker: `self.postMessage`). */
 export type Post = (message: WorkerToPage) => void;
 
@@ -42,7 +49,7 @@ export class SolverWorkerLogic {
   private readonly loadSatEngine: (() => Promise<Engine>) | undefined;
   private mainHasSat: boolean | null = null;
   /** The last text parsed, with its fields and result (see {@link parseText}). */
-  private lastParse: { text: string; fields: string; result: ParseResult } | null = null;
+  private lastParse: { engine: Engine; text: string; fields: string; result: ParseResult } | null = null;
 
   /**
    * @param loadEngine returns the (cached) engine; a rejection becomes a `load_failed`
@@ -308,24 +315,25 @@ export class SolverWorkerLogic {
   }
 
   /**
-   * The engine's parse of `text`. A `parse` request's result is kept for the next
-   * request that parses the same text with the same fields, and dropped then (or
-   * replaced by the next `parse`): a batch on several workers has its main worker parse
-   * the text for its first puzzles and the pace, then again for the rest (solver/pool.ts),
-   * 7–15 ms per 1,000 lines each; the probe's own small parse comes between.
+   * The engine's parse of `text`. A `parse` request's result (of a text up to
+   * MAX_KEPT_TEXT characters) is kept for the requests after it that parse the same text
+   * with the same fields on the same engine; a batch's hit drops it. A batch on several
+   * workers has its main worker parse the text for its first puzzles and the pace, then
+   * again for the rest (solver/pool.ts), 7–15 ms per 1,000 lines each; the probe's own
+   * small parse comes between.
    *
-   * @param keep keep this parse for the next (a `parse` request)
+   * @param keep a `parse` request: keep this parse, or keep the kept one on a hit
    * @returns the engine's response: the parse result, or its error (not kept)
    */
   private parseText(engine: Engine, id: number, text: string, fields: PuzzleFields, keep = false): EngineResponse<ParseResult> {
     const key = JSON.stringify(fields);
     const last = this.lastParse;
-    if (last !== null && last.text === text && last.fields === key) {
-      this.lastParse = null;
+    if (last?.engine === engine && last.text === text && last.fields === key) {
+      if (!keep) this.lastParse = null;
       return { id, result: last.result };
     }
     const parsed = engine.request({ id, type: 'parse', text, ...fields });
-    if (keep) this.lastParse = 'error' in parsed ? null : { text, fields: key, result: parsed.result };
+    if (keep) this.lastParse = 'error' in parsed || text.length > MAX_KEPT_TEXT ? null : { engine, text, fields: key, result: parsed.result };
     return parsed;
   }
 
@@ -359,41 +367,45 @@ export class SolverWorkerLogic {
     if (!quiet) this.post({ id, progress: { done: Math.min(skip, total), total, elapsedMs: this.now() - start } });
     let reports: BatchProgress[] = [];
     let postedMs = start;
-    puzzles.forEach((p, index) => {
-      if (index < skip) return;
-      const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
-      // A record of another size than the text's first says its own (protocol.md, parse).
-      const own = p.size ? (p as Required<typeof p>) : parsed.result;
-      if (p.size) Object.assign(item, { size: own.size, boxHeight: own.boxHeight, boxWidth: own.boxWidth });
-      const solved = engine.request({
-        id,
-        type: 'solve',
-        puzzle: p.givens,
-        size: own.size,
-        boxHeight: own.boxHeight,
-        boxWidth: own.boxWidth,
-        symbols: 'digits',
-        options: own.size >= 16 ? largeOptions : baseOptions,
+    try {
+      puzzles.forEach((p, index) => {
+        if (index < skip) return;
+        const item: BatchItem = { index, name: p.name, line: p.line, givens: p.givens };
+        // A record of another size than the text's first says its own (protocol.md, parse).
+        const own = p.size ? (p as Required<typeof p>) : parsed.result;
+        if (p.size) Object.assign(item, { size: own.size, boxHeight: own.boxHeight, boxWidth: own.boxWidth });
+        const solved = engine.request({
+          id,
+          type: 'solve',
+          puzzle: p.givens,
+          size: own.size,
+          boxHeight: own.boxHeight,
+          boxWidth: own.boxWidth,
+          symbols: 'digits',
+          options: own.size >= 16 ? largeOptions : baseOptions,
+        });
+        if ('error' in solved) {
+          item.error = solved.error;
+        } else {
+          const r = solved.result;
+          item.status = r.status;
+          if (typeof r.solution === 'string') item.solution = r.solution;
+          item.nodes = r.stats.nodes;
+          item.ms = r.stats.totalMs;
+        }
+        items.push(item);
+        if (quiet) return;
+        const now = this.now();
+        reports.push({ done: index + 1, total, elapsedMs: now - start, item });
+        if (now - postedMs < BATCH_REPORT_MS) return;
+        this.post({ id, reports });
+        reports = [];
+        postedMs = now;
       });
-      if ('error' in solved) {
-        item.error = solved.error;
-      } else {
-        const r = solved.result;
-        item.status = r.status;
-        if (typeof r.solution === 'string') item.solution = r.solution;
-        item.nodes = r.stats.nodes;
-        item.ms = r.stats.totalMs;
-      }
-      items.push(item);
-      if (quiet) return;
-      const now = this.now();
-      reports.push({ done: index + 1, total, elapsedMs: now - start, item });
-      if (now - postedMs < BATCH_REPORT_MS) return;
-      this.post({ id, reports });
-      reports = [];
-      postedMs = now;
-    });
-    if (reports.length > 0) this.post({ id, reports });
+    } finally {
+      // Also when the engine crashes: the page keeps what arrived.
+      if (reports.length > 0) this.post({ id, reports });
+    }
     const result: BatchResult = {
       format,
       size,
