@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #endif
@@ -55,20 +56,41 @@ bool writeAll(int fd, const char* data, std::size_t size) {
   return true;
 }
 
+/// A worker's frames are written when this many bytes are waiting…
+constexpr std::size_t kFlushBytes = 64 * 1024;
+/// …or when the last write is this long ago (ms): a request that took longer is
+/// written at once, so slow requests still stream their answers one by one.
+constexpr double kFlushMs = 20;
+
 /// A worker process: takes request indices from `next` until none is left and writes
-/// each response to `fd` as a frame "<index> <length>\n<response>". Never returns.
+/// each response to `fd` as a frame "<index> <length>\n<response>". Frames are
+/// gathered and written kFlushBytes or kFlushMs at a time: one write per response
+/// woke the parent once per puzzle, and on 2 cores its wake-ups took the workers'
+/// time (sudoku17_last1000 repeated 10 times: --jobs 2 took 0.68 of --jobs 1's time).
+/// Never returns.
 [[noreturn]] void work(const std::vector<std::string>& requests, std::atomic<std::size_t>* next,
                        int fd) {
+  using Clock = std::chrono::steady_clock;
+  std::string out;
+  Clock::time_point written = Clock::now();
   for (;;) {
     const std::size_t i = next->fetch_add(1);
     if (i >= requests.size()) break;
     const std::string response = app::handleRequest(requests[i]);
-    const std::string head = std::to_string(i) + " " + std::to_string(response.size()) + "\n";
-    if (!writeAll(fd, head.data(), head.size()) ||
-        !writeAll(fd, response.data(), response.size())) {
-      break;
+    out += std::to_string(i);
+    out += ' ';
+    out += std::to_string(response.size());
+    out += '\n';
+    out += response;
+    const Clock::time_point now = Clock::now();
+    if (out.size() >= kFlushBytes ||
+        std::chrono::duration<double, std::milli>(now - written).count() >= kFlushMs) {
+      if (!writeAll(fd, out.data(), out.size())) break;
+      out.clear();
+      written = now;
     }
   }
+  if (!out.empty()) writeAll(fd, out.data(), out.size());
   ::close(fd);
   ::_exit(0);  // no atexit handlers, no stdio flush: the parent owns the output
 }
