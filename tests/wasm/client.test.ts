@@ -191,6 +191,70 @@ describe('SolverClient', () => {
     client.dispose();
   });
 
+  it('a helper that joins near the end takes its share of the chunks left, not four at once', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    // The main worker parses for real; every chunk is answered when the test says so.
+    const answer = (text: string) => ({
+      format: 'one-per-line' as const,
+      size: 9,
+      boxHeight: 3,
+      boxWidth: 3,
+      items: text.split('\n').map((givens, index) => ({ index, name: '', line: 0, givens, status: 'optimal' as const, ms: 1 })),
+      elapsedMs: 1,
+    });
+    /** A worker whose chunks wait in `chunks` until released; its first batch (the probe or the warm-up) waits for `first`. */
+    const gated = (first: Promise<void>) => {
+      const chunks: Array<() => void> = [];
+      let started = false;
+      const worker: BatchWorker = {
+        parse: (text, fields, head) => client.parse(text, fields, head),
+        solveBatch: async (text) => {
+          if (!started) {
+            started = true;
+            await first;
+            return answer(text);
+          }
+          return new Promise((resolve) => chunks.push(() => resolve(answer(text))));
+        },
+      };
+      return { worker, chunks };
+    };
+    let warm!: () => void;
+    const main = gated(Promise.resolve());
+    const helper = gated(new Promise<void>((resolve) => (warm = resolve))); // its module loads late
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    // p096's 50 puzzles on 2 workers: chunks of 4, the probe's 4 puzzles, then 12 chunks.
+    const batch = solveBatchOnWorkers(main.worker, () => [helper.worker], 2, p096, {}, undefined, {}, 0, {
+      minWorkLeftMs: 0,
+      minWorkLeftWarmMs: 0,
+    });
+    while (main.chunks.length < 4) await tick(); // four in flight on the main worker
+    for (let k = 0; k < 4; k++) {
+      main.chunks[k]!();
+      while (main.chunks.length < 5 + k) await tick();
+    }
+    // The main worker has taken 8 chunks and holds 4; 4 are left when the helper is warm.
+    warm();
+    for (let k = 0; k < 5; k++) await tick();
+    expect(helper.chunks).toHaveLength(2); // ceil(4 chunks / 2 workers), not CHUNKS_IN_FLIGHT
+    let settled = false;
+    void batch.finally(() => (settled = true));
+    const released = [4, 0];
+    while (!settled) {
+      [main.chunks, helper.chunks].forEach((chunks, w) => {
+        while (released[w]! < chunks.length) chunks[released[w]!++]!();
+      });
+      await tick();
+    }
+    const result = await batch;
+    expect(result.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(result.workers).toBe(2);
+    expect(main.chunks.length + helper.chunks.length).toBe(12);
+    expect(helper.chunks.length).toBeLessThanOrEqual(3);
+    client.dispose();
+  });
+
   it('a batch that stays on one worker but would use warm helpers starts them a task later, warmed by its puzzles', async () => {
     const { factory } = inProcessWorkers();
     const client = new SolverClient(factory);

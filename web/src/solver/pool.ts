@@ -196,9 +196,10 @@ export async function solveBatchOnWorkers(
     // Helpers that would have paid had they been running: started now, after the
     // batch, and warmed by its first WARM_UP_PUZZLES, so that the next batch finds them
     // ready.
+    const items = [...first, ...rest.items];
     const later = helpersToJoin(workers, Math.ceil(left / chunk), perPuzzle, left, workers - 1, pace);
     if (later > warmHelpers) {
-      const lines = [...first, ...rest.items].slice(0, WARM_UP_PUZZLES).map((item) => item.givens);
+      const lines = items.slice(0, WARM_UP_PUZZLES).map((item) => item.givens);
       // A task later, once the page has drawn the result (starting a worker takes the
       // page's thread a moment).
       setTimeout(() => {
@@ -209,7 +210,7 @@ export async function solveBatchOnWorkers(
         }
       }, 0);
     }
-    return { ...rest, items: [...first, ...rest.items], elapsedMs: performance.now() - start, workers: 1 };
+    return { ...rest, items, elapsedMs: performance.now() - start, workers: 1 };
   }
 
   const { puzzles } = await main.parse(text, puzzleFields);
@@ -232,13 +233,25 @@ export async function solveBatchOnWorkers(
   let failed = false;
   /** Workers that solved at least one chunk. */
   const used = new Set<BatchWorker>();
+  /** Chunks each worker holds (sent, not yet answered). */
+  const held = new Map<BatchWorker, number>();
+  /** Workers taking chunks: the main worker, and each helper once it is warm. */
+  let taking = 1;
   const work = async (worker: BatchWorker): Promise<void> => {
     while (next < total && !failed) {
+      // No worker holds more than its share of the chunks left: a helper that joined
+      // near the end took CHUNKS_IN_FLIGHT chunks at once and solved them one after
+      // another while the other workers had none. A lane refused here ends; the share
+      // only shrinks, and a worker's last lane always takes the next chunk.
+      const mine = held.get(worker) ?? 0;
+      if (mine > 0 && mine >= Math.ceil((total - next) / chunk / taking)) return;
       const from = next;
       next = Math.min(total, from + chunk);
       const lines = puzzles.slice(from, next).map((p) => p.givens);
       used.add(worker);
+      held.set(worker, mine + 1);
       const result = await worker.solveBatch(lines.join('\n'), options, undefined, extra);
+      held.set(worker, held.get(worker)! - 1);
       result.items.forEach((answer) => take(from, answer));
     }
   };
@@ -254,6 +267,7 @@ export async function solveBatchOnWorkers(
     } catch {
       return;
     }
+    taking++;
     await firstError(lanes(helper));
   });
   try {
