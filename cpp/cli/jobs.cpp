@@ -17,8 +17,8 @@
 #include <sys/wait.h>
 
 #include <atomic>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #endif
 

@@ -6,6 +6,7 @@
 #include "glpk_sat.h"
 
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "env.h"
@@ -42,10 +43,14 @@ static void begin_solve(struct gridmilp_sat_stats* stats, int (*should_stop)(voi
   hook.info = info;
 }
 
+/* Counts the solvers made: a session is alive while its solver is the last one. */
+static unsigned long solvers_made;
+
 /* A MiniSat solver with `variables` variables. No other solver may be alive: the
  * pool of MiniSat's memory starts empty (see minisat_pool.h). */
 static solver* new_solver(int variables) {
   solver* s;
+  solvers_made++;
   gridmilp_minisat_pool_reset();
   s = solver_new();
   solver_setnvars(s, variables);
@@ -234,4 +239,73 @@ int gridmilp_glpk_sat_solve(glp_prob* P, int presolve, int (*should_stop)(void* 
   if (cnf != NULL) glp_delete_prob(cnf);
   npp_delete_wksp(npp);
   return ret;
+}
+
+struct gridmilp_minisat_session {
+  solver* s;
+  unsigned long made; /* solvers_made when this one was made */
+  int conflicted;     /* a clause conflicted at level 0 */
+};
+
+struct gridmilp_minisat_session* gridmilp_minisat_session_new(void) {
+  struct gridmilp_minisat_session* session = malloc(sizeof *session);
+  if (session == NULL) return NULL;
+  session->s = new_solver(0);
+  session->made = solvers_made;
+  session->conflicted = 0;
+  return session;
+}
+
+int gridmilp_minisat_session_alive(const struct gridmilp_minisat_session* session) {
+  return session != NULL && session->made == solvers_made && !session->conflicted;
+}
+
+int gridmilp_minisat_session_add(struct gridmilp_minisat_session* session, int variables,
+                                 int clauses, const int* start, int* lits) {
+  int i;
+  xassert(session->made == solvers_made);
+  if (solver_nvars(session->s) < variables) solver_setnvars(session->s, variables);
+  for (i = 0; i < clauses && !session->conflicted; i++) {
+    if (!solver_addclause(session->s, &lits[start[i]], &lits[start[i + 1]])) {
+      session->conflicted = 1;
+    }
+  }
+  return !session->conflicted;
+}
+
+int gridmilp_minisat_session_solve(struct gridmilp_minisat_session* session, int variables,
+                                   int (*should_stop)(void* info), void* info,
+                                   struct gridmilp_sat_stats* stats, unsigned char* assignment) {
+  solver* s = session->s;
+  double conflicts = s->stats.conflicts, decisions = s->stats.decisions;
+  double propagations = s->stats.propagations, restarts = s->stats.starts;
+  int j, result;
+  xassert(session->made == solvers_made);
+  begin_solve(stats, should_stop, info);
+  stats->cnf_variables = variables;
+  stats->cnf_clauses = (int)s->stats.clauses;
+  stats->cnf_literals = (int)s->stats.clauses_literals;
+  if (session->conflicted) return GRIDMILP_SAT_NONE;
+  xassert(solver_nvars(s) <= variables);
+  if (solver_nvars(s) < variables) solver_setnvars(s, variables);
+  result = search(s, stats);
+  stats->conflicts -= conflicts;
+  stats->decisions -= decisions;
+  stats->propagations -= propagations;
+  stats->restarts -= restarts;
+  if (result == GRIDMILP_SAT_FOUND) {
+    xassert(s->model.size == variables);
+    for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
+  } else if (result == GRIDMILP_SAT_NONE) {
+    session->conflicted = 1; /* no assignment now, nor after more clauses */
+  }
+  return result;
+}
+
+void gridmilp_minisat_session_abandon(struct gridmilp_minisat_session* session) { free(session); }
+
+void gridmilp_minisat_session_delete(struct gridmilp_minisat_session* session) {
+  if (session == NULL) return;
+  if (session->made == solvers_made) delete_solver(session->s);
+  free(session);
 }

@@ -74,6 +74,44 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
                            int (*should_stop)(void* info), void* info,
                            struct gridmilp_sat_stats* stats, unsigned char* assignment);
 
+/** A MiniSat solver kept between searches (a session), so that a re-solve loop adds
+ *  its cuts as clauses to the solver that found the last assignment, which keeps its
+ *  learnt clauses and its variable activities, instead of building a new one each
+ *  round. MiniSat 1.14 allows this: solver_solve ends at decision level 0, and
+ *  solver_addclause then adds clauses (dropping literals fixed at level 0). Only one
+ *  MiniSat solver is alive at a time (its memory pool, minisat_pool.h): creating any
+ *  other solver ends the session, which gridmilp_minisat_session_alive then says. */
+struct gridmilp_minisat_session;
+
+/** A new session with no clause; ends any other (its memory goes back to the pool). */
+struct gridmilp_minisat_session* gridmilp_minisat_session_new(void);
+
+/** Non-zero while the session's solver is the one alive (no other solver was created
+ *  since, and no clause conflicted at level 0). */
+int gridmilp_minisat_session_alive(const struct gridmilp_minisat_session* session);
+
+/** Adds clauses as gridmilp_minisat_solve takes them, over `variables` variables (at
+ *  least as many as before); `lits` is reordered in place. Returns 0 when they
+ *  conflict with what the solver knows at level 0 (then no assignment exists), 1
+ *  otherwise. */
+int gridmilp_minisat_session_add(struct gridmilp_minisat_session* session, int variables,
+                                 int clauses, const int* start, int* lits);
+
+/** MiniSat's search on the session's clauses, as gridmilp_minisat_solve (the same
+ *  returns and stop check; `assignment` gets `variables` entries, which may be more
+ *  than the solver has seen: those are 0). `stats` gets this search's counts and the
+ *  session's sizes. */
+int gridmilp_minisat_session_solve(struct gridmilp_minisat_session* session, int variables,
+                                   int (*should_stop)(void* info), void* info,
+                                   struct gridmilp_sat_stats* stats, unsigned char* assignment);
+
+/** Frees the session without touching its solver, whose memory the next solver's
+ *  start takes back (after a GLPK error or a stop left it in the middle of a search). */
+void gridmilp_minisat_session_abandon(struct gridmilp_minisat_session* session);
+
+/** Deletes the session (its solver too, when still alive); NULL is ignored. */
+void gridmilp_minisat_session_delete(struct gridmilp_minisat_session* session);
+
 #ifdef __cplusplus
 }
 #endif

@@ -23,6 +23,7 @@ struct SatJob {
   const Model* model;
   const internal::Triplets* triplets;  // null for the direct route
   struct Clauses* clauses;             // the direct route's clauses, or null
+  struct SatSession* session;          // the kept solver's route (clauses in session->cnf)
   bool force_error;
   bool presolve;
   int time_limit_ms;
@@ -85,6 +86,11 @@ struct Clauses {
 }
 
 void runClausesThunk(void* job) { runClauses(job); }
+
+/// The session route's solve (SolveOptions::satSession), under GLPK's error recovery
+/// like runSat: the session's new clauses added to its solver, then MiniSat's search.
+[[gnu::noinline]] void runSession(void* arg);
+void runSessionThunk(void* job) { runSession(job); }
 
 /// A ±1 row in canonical form: literals t (2j for x[j], 2j + 1 for 1 − x[j], over the
 /// free columns j), lower ≤ Σ t ≤ upper (integers; ±(k + 1) stands for no bound).
@@ -166,16 +172,12 @@ void addPacking(Clauses* cnf, const std::vector<int>& lits, bool negate) {
   pairs(rest.data() + head, static_cast<int>(rest.size() - head));
 }
 
-/// Writes `model`'s rows as CNF clauses when every coefficient is +1 or −1 (the
-/// caller checked that the columns are binary and the data integral): the clauses
-/// GLPK's translation (npp_sat_encode_prob) gives such rows, without GLPK's
-/// preprocessor workspace and intermediate problem. A row Σ t ≥ 1 over literals t is a
-/// clause; Σ t ≤ 1 a packing (addPacking); = 1 both; Σ t ≤ k − 1 the clause of the
-/// negations, Σ t ≥ k − 1 a packing of the negations; Σ t ≤ 0 and ≥ k unit clauses.
-/// Fixed columns are substituted first, and so are those a row then forces (Σ t ≤ 0
-/// or ≥ k over the rest: what GLPK's MIP presolver would remove). Returns false, and
-/// leaves the model to GLPK's translation, for any other row.
-bool writeClauses(const Model& model, Clauses* cnf) {
+/// The columns of `cnf` for `model`: fixed columns substituted, and those a row then
+/// forces (Σ t ≤ 0 or ≥ k over the rest: what GLPK's MIP presolver would remove), one
+/// round (not to a fixed point: MiniSat's unit propagation does the rest); the others
+/// numbered as CNF variables. Returns false when a row has a coefficient other than
+/// ±1; sets `infeasible` when two rows force a column both ways.
+bool writeColumns(const Model& model, Clauses* cnf, bool* infeasible) {
   const int n = model.numVars();
   cnf->value.assign(n, -1);
   bool any_fixed = false;
@@ -186,27 +188,19 @@ bool writeClauses(const Model& model, Clauses* cnf) {
     }
   }
   CanonicalRow row;
-  bool infeasible = false;
-  // One round of forcing rows over the fixed columns (not to a fixed point: MiniSat's
-  // unit propagation does the rest). With no column fixed a forcing row only gives
-  // unit clauses, as below.
+  *infeasible = false;
+  // With no column fixed a forcing row only gives unit clauses, as in writeRows.
   std::vector<signed char> forced = cnf->value;
-  for (int i = 0; any_fixed && i < model.numConstraints() && !infeasible; ++i) {
+  for (int i = 0; any_fixed && i < model.numConstraints() && !*infeasible; ++i) {
     if (!canonical(model, i, cnf->value, &row)) return false;
     const int k = static_cast<int>(row.lits.size());
     if (row.upper != 0 && row.lower != k) continue;
-    if (row.lower > row.upper) continue;  // infeasible: its empty clause comes below
+    if (row.lower > row.upper) continue;  // infeasible: its empty clause comes in writeRows
     for (int t : row.lits) {
       const signed char v = static_cast<signed char>((row.upper == 0 ? 0 : 1) ^ (t & 1));
-      if (forced[t >> 1] >= 0 && forced[t >> 1] != v) infeasible = true;
+      if (forced[t >> 1] >= 0 && forced[t >> 1] != v) *infeasible = true;
       forced[t >> 1] = v;
     }
-  }
-  if (infeasible) {  // two rows force a column both ways: one empty clause says so
-    cnf->variables = 0;
-    cnf->start.assign(2, 0);
-    cnf->lits.clear();
-    return true;
   }
   cnf->value = std::move(forced);
   cnf->column.assign(n, -1);
@@ -214,7 +208,14 @@ bool writeClauses(const Model& model, Clauses* cnf) {
   for (int j = 0; j < n; ++j) {
     if (cnf->value[j] < 0) cnf->column[j] = cnf->variables++;
   }
-  for (int i = 0; i < model.numConstraints(); ++i) {
+  return true;
+}
+
+/// Appends rows `from` to `to` − 1 of `model` to `cnf` as clauses (see writeClauses),
+/// over the columns writeColumns numbered; false for a row of any other form.
+bool writeRows(const Model& model, int from, int to, Clauses* cnf) {
+  CanonicalRow row;
+  for (int i = from; i < to; ++i) {
     if (!canonical(model, i, cnf->value, &row)) return false;
     const int k = static_cast<int>(row.lits.size());
     const int lower = row.lower, upper = row.upper;
@@ -246,6 +247,26 @@ bool writeClauses(const Model& model, Clauses* cnf) {
     }
   }
   return true;
+}
+
+/// Writes `model`'s rows as CNF clauses when every coefficient is +1 or −1 (the
+/// caller checked that the columns are binary and the data integral): the clauses
+/// GLPK's translation (npp_sat_encode_prob) gives such rows, without GLPK's
+/// preprocessor workspace and intermediate problem. A row Σ t ≥ 1 over literals t is a
+/// clause; Σ t ≤ 1 a packing (addPacking); = 1 both; Σ t ≤ k − 1 the clause of the
+/// negations, Σ t ≥ k − 1 a packing of the negations; Σ t ≤ 0 and ≥ k unit clauses.
+/// Fixed columns are substituted first (writeColumns). Returns false, and leaves the
+/// model to GLPK's translation, for any other row.
+bool writeClauses(const Model& model, Clauses* cnf) {
+  bool infeasible = false;
+  if (!writeColumns(model, cnf, &infeasible)) return false;
+  if (infeasible) {  // two rows force a column both ways: one empty clause says so
+    cnf->variables = 0;
+    cnf->start.assign(2, 0);
+    cnf->lits.clear();
+    return true;
+  }
+  return writeRows(model, 0, model.numConstraints(), cnf);
 }
 
 /// Why `model` is not a pure 0-1 model with integer data (what the CNF translation
@@ -298,6 +319,106 @@ int violatedRow(const Model& model, const std::vector<double>& values) {
   return -1;
 }
 
+}  // namespace
+
+/// See SolveOptions::satSession.
+struct SatSession {
+  const Model* model = nullptr;                ///< the model its solver holds
+  gridmilp_minisat_session* solver = nullptr;  ///< null until the first solve
+  Clauses cnf;                                 ///< the columns; the clauses not yet added
+  int rows = 0;                                ///< the model's rows in the solver
+  std::vector<double> lower, upper;            ///< the columns' bounds then
+  std::vector<double> rhs;                     ///< the rows' right-hand sides then
+
+  SatSession() = default;
+  SatSession(const SatSession&) = delete;
+  SatSession& operator=(const SatSession&) = delete;
+  ~SatSession() { gridmilp_minisat_session_delete(solver); }
+
+  /// Whether the solver holds `model` as it was, rows aside: the same columns and
+  /// bounds, and the same right-hand sides of the rows it has.
+  bool holds(const Model& m) const {
+    if (solver == nullptr || !gridmilp_minisat_session_alive(solver) || model != &m ||
+        m.numVars() != static_cast<int>(lower.size()) || m.numConstraints() < rows) {
+      return false;
+    }
+    for (int j = 0; j < m.numVars(); ++j) {
+      if (m.varLower(j) != lower[static_cast<std::size_t>(j)] ||
+          m.varUpper(j) != upper[static_cast<std::size_t>(j)]) {
+        return false;
+      }
+    }
+    for (int i = 0; i < rows; ++i) {
+      if (m.rowRhs(i) != rhs[static_cast<std::size_t>(i)]) return false;
+    }
+    return true;
+  }
+
+  /// Forgets the solver (after an error or a stop: its memory goes back to the pool
+  /// when the next solver starts).
+  void abandon() {
+    gridmilp_minisat_session_abandon(solver);
+    solver = nullptr;
+  }
+
+  /// Starts over for `m`: a new solver is made at the next runSession, and every row
+  /// is written as clauses. False (nothing kept) when a row needs GLPK's translation.
+  bool restart(const Model& m) {
+    gridmilp_minisat_session_delete(solver);
+    solver = nullptr;
+    model = nullptr;
+    cnf = Clauses{};
+    if (!writeClauses(m, &cnf)) return false;
+    model = &m;
+    rows = m.numConstraints();
+    lower.resize(static_cast<std::size_t>(m.numVars()));
+    upper.resize(lower.size());
+    for (int j = 0; j < m.numVars(); ++j) {
+      lower[static_cast<std::size_t>(j)] = m.varLower(j);
+      upper[static_cast<std::size_t>(j)] = m.varUpper(j);
+    }
+    rhs.clear();
+    for (int i = 0; i < rows; ++i) rhs.push_back(m.rowRhs(i));
+    return true;
+  }
+
+  /// Writes the rows added to `m` since as clauses. False when one needs GLPK's
+  /// translation (then restart, which says so too, leaves the session empty).
+  bool extend(const Model& m) {
+    cnf.start.assign(1, 0);
+    cnf.lits.clear();
+    if (!writeRows(m, rows, m.numConstraints(), &cnf)) return false;
+    for (int i = rows; i < m.numConstraints(); ++i) rhs.push_back(m.rowRhs(i));
+    rows = m.numConstraints();
+    return true;
+  }
+};
+
+std::shared_ptr<SatSession> newSatSession() { return std::make_shared<SatSession>(); }
+
+namespace {
+
+void runSession(void* arg) {
+  auto* job = static_cast<SatJob*>(arg);
+  SatSession& session = *job->session;
+  Clauses& cnf = session.cnf;
+  if (job->force_error) {  // the test hook: a GLPK error, as runSat's
+    glp_set_col_bnds(glp_create_prob(), 1, GLP_FX, 0.0, 0.0);
+  }
+  if (session.solver == nullptr) {
+    session.solver = gridmilp_minisat_session_new();
+    if (session.solver == nullptr) glp_error("no memory for a MiniSat solver\n");
+  }
+  gridmilp_minisat_session_add(session.solver, cnf.variables,
+                               static_cast<int>(cnf.start.size()) - 1, cnf.start.data(),
+                               cnf.lits.data());
+  cnf.start.assign(1, 0);  // added: the solver has them now
+  cnf.lits.clear();
+  cnf.assignment.assign(static_cast<std::size_t>(cnf.variables), 0);
+  job->ret = gridmilp_minisat_session_solve(session.solver, cnf.variables, satShouldStop, job,
+                                            &job->stats, cnf.assignment.data());
+}
+
 /// Method::kSat for solveWithGlpk (see glpk_backend.h).
 SolveResult solveWithSat(const Model& model, const SolveOptions& options,
                          std::vector<double>* values) {
@@ -315,7 +436,15 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   // Rows with ±1 coefficients become clauses here; any other row sends the whole
   // model through GLPK's preprocessor and translation.
   Clauses clauses;
-  const bool direct = options.satDirectClauses && writeClauses(model, &clauses);
+  SatSession* session = options.satDirectClauses ? options.satSession.get() : nullptr;
+  bool kept = false;
+  if (session != nullptr) {
+    kept = session->holds(model) && session->extend(model);
+    if (!kept && !session->restart(model)) session = nullptr;  // a row needs GLPK's translation
+  }
+  const bool direct =
+      session != nullptr || (options.satDirectClauses && writeClauses(model, &clauses));
+  const Clauses& cnf = session != nullptr ? session->cnf : clauses;
   std::optional<internal::Triplets> triplets;
   if (!direct) triplets.emplace(model);
   values->assign(model.numVars(), 0.0);
@@ -323,6 +452,7 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   job.model = &model;
   job.triplets = direct ? nullptr : &*triplets;
   job.clauses = direct ? &clauses : nullptr;
+  job.session = session;
   job.force_error = options.forceSolverError;
   job.presolve = options.presolve;
   job.time_limit_ms = std::max(0, options.timeLimitMs);
@@ -330,8 +460,11 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   job.ret = -1;
   std::string log;
   job.start = std::chrono::steady_clock::now();
-  const bool completed =
-      internal::runUnderRecovery(direct ? runClausesThunk : runSatThunk, &job, &log);
+  const bool completed = internal::runUnderRecovery(session != nullptr ? runSessionThunk
+                                                    : direct           ? runClausesThunk
+                                                                       : runSatThunk,
+                                                    &job, &log);
+  if (session != nullptr && (!completed || job.ret == GRIDMILP_SAT_STOPPED)) session->abandon();
   stats.solveMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job.start)
           .count();
@@ -343,8 +476,8 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   }
   if (direct && completed && job.ret == GRIDMILP_SAT_FOUND) {
     for (int j = 0; j < model.numVars(); ++j) {
-      const signed char fixed = clauses.value[j];
-      (*values)[j] = fixed >= 0 ? fixed : clauses.assignment[clauses.column[j]];
+      const signed char fixed = cnf.value[j];
+      (*values)[j] = fixed >= 0 ? fixed : cnf.assignment[cnf.column[j]];
     }
     // Every row holds, as glp_intfeas1 checks after GLPK's translation.
     if (const int row = violatedRow(model, *values); row >= 0) {
@@ -357,6 +490,7 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   }
   SatStats& sat = stats.sat.emplace();
   sat.direct = direct;
+  sat.kept = kept;
   sat.variables = job.stats.cnf_variables;
   sat.clauses = job.stats.cnf_clauses;
   sat.literals = job.stats.cnf_literals;

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -234,6 +235,13 @@ struct SolveProgress {
 };
 
 /// Options of one solve.
+/// A MiniSat solver kept from one SAT solve of a model to the next (see
+/// SolveOptions::satSession; defined in glpk_sat_method.cpp).
+struct SatSession;
+
+/// A new, empty SatSession (its solver is made at its first solve).
+std::shared_ptr<SatSession> newSatSession();
+
 struct SolveOptions {
   /// Wall-clock limit inside the solver in ms; 0 = none. The SAT method checks it
   /// only at MiniSat's restarts, so it may stop up to about half the elapsed time late.
@@ -283,6 +291,13 @@ struct SolveOptions {
   /// GLPK's MIP presolver, its preprocessor workspace and the intermediate CNF
   /// problem; `presolve` then has no effect. False always takes GLPK's route.
   bool satDirectClauses = true;
+  /// The SAT method, direct clauses: when set, the solver of the session's last solve
+  /// of the same model is kept, and the rows added since (a re-solve loop's cuts, a
+  /// no-good) are added to it as clauses, so that MiniSat keeps what it learnt; any
+  /// other change to the model (bounds, a right-hand side, a row that needs GLPK's
+  /// translation), or another SAT solve in between, builds a new solver. Null: a new
+  /// solver each solve. puzzles::solveWithCuts sets one.
+  std::shared_ptr<SatSession> satSession;
   /// Test hook: make GLPK raise an internal error during the solve, to exercise the
   /// recovery path. The result is kError; the backend keeps working afterwards.
   bool forceSolverError = false;
@@ -306,6 +321,9 @@ struct SatStats {
   /// True when gridmilp wrote the clauses itself (every row has ±1 coefficients:
   /// see SolveOptions::satDirectClauses); false when GLPK's translation did.
   bool direct = false;
+  /// True when the solver of SolveOptions::satSession's last solve was kept and only
+  /// the rows added since were added to it.
+  bool kept = false;
 };
 
 /// Statistics of one solve. Sizes of the presolved problem are empty when presolve

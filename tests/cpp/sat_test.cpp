@@ -83,7 +83,7 @@ TEST(SatMethodTest, TheDirectRouteWritesTheClausesOfGlpksTranslation) {
   // pieces of at most 4 literals), x1 + x2 − x3 ≥ 0 (Σ t ≥ 1 over x1, x2, 1 − x3:
   // one clause), x4 + x5 + x6 ≤ 2 (the clause of the negations).
   milp::Model m;
-  milp::VarFamily x = m.addVars("x", {{1, 7}}, milp::VarType::kBinary, 0, 1);
+  milp::VarFamily x = m.addVars("x", {{1, 6}}, milp::VarType::kBinary, 0, 1);
   milp::LinExpr all;
   for (milp::Var v : x.all()) all.addTerm(v, 1.0);
   m.addConstraint(all == 1);
@@ -267,6 +267,137 @@ TEST(SatMethodTest, NonBinaryModelsAreRefusedWithTheReason) {
   EXPECT_EQ(r.status, milp::SolveStatus::kError);
   EXPECT_NE(r.message.find("constraint halves has a fractional coefficient"), std::string::npos)
       << r.message;
+}
+
+TEST(SatMethodTest, ASessionAgreesWithAFreshSolverAsRowsAreAdded) {
+  // A re-solve loop's pattern: solve, add rows, solve again. With a session the rows
+  // go into the kept solver; each answer must agree with branch-and-bound on the same
+  // model (which makes no MiniSat solver, so the session's stays alive), and each
+  // point found satisfy every row. Now and then a bound changes or a
+  // row needs GLPK's translation (coefficient 2): the session then starts over.
+  std::mt19937 random(1128);
+  int kept = 0, restarted = 0, feasible = 0, infeasible = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    milp::Model m;
+    milp::VarFamily x = m.addVars("x", {{0, 9}}, milp::VarType::kBinary, 0, 1);
+    const std::vector<milp::Var> vars = x.all();
+    milp::SolveOptions with_session = satOptions(false);
+    with_session.satSession = milp::newSatSession();
+    struct Row {
+      milp::LinExpr lhs;
+      int sense;  // 0: ≤, 1: ≥, 2: =
+      double rhs;
+    };
+    std::vector<Row> added;
+    for (int batch = 0; batch < 6; ++batch) {
+      const int rows = 1 + static_cast<int>(random() % 3);
+      for (int i = 0; i < rows; ++i) {
+        milp::LinExpr lhs;
+        int terms = 0;
+        for (milp::Var v : vars) {
+          if (random() % 3 != 0) continue;
+          const bool two = random() % 40 == 0;
+          lhs.addTerm(v, two ? 2.0 : random() % 3 == 0 ? -1.0 : 1.0);
+          ++terms;
+        }
+        if (terms == 0) continue;
+        const double rhs = static_cast<double>(static_cast<int>(random() % (terms + 1)) - 1);
+        const int sense = static_cast<int>(random() % 3);
+        m.addConstraint(sense == 0 ? lhs <= rhs : sense == 1 ? lhs >= rhs : lhs == rhs);
+        added.push_back({lhs, sense, rhs});
+      }
+      if (random() % 8 == 0) m.fix(vars[random() % vars.size()], static_cast<double>(random() % 2));
+      const milp::SolveResult fresh = m.solve();
+      const milp::SolveResult r = m.solve(with_session);
+      ASSERT_EQ(r.status, fresh.status)
+          << "trial " << trial << " batch " << batch << " " << r.message;
+      ASSERT_TRUE(r.stats.sat.has_value());
+      (r.stats.sat->kept ? kept : restarted) += 1;
+      if (r.status == milp::SolveStatus::kInfeasible) {
+        ++infeasible;
+        break;
+      }
+      ASSERT_EQ(r.status, milp::SolveStatus::kOptimal) << r.message;
+      ++feasible;
+      for (std::size_t i = 0; i < added.size(); ++i) {
+        const double value = m.value(added[i].lhs);
+        EXPECT_TRUE(added[i].sense == 0   ? value <= added[i].rhs
+                    : added[i].sense == 1 ? value >= added[i].rhs
+                                          : value == added[i].rhs)
+            << "trial " << trial << " batch " << batch << " row " << i;
+      }
+    }
+  }
+  EXPECT_GT(kept, 100);
+  EXPECT_GT(restarted, 200);
+  EXPECT_GT(feasible, 100);
+  EXPECT_GT(infeasible, 50);
+}
+
+TEST(SatMethodTest, ASessionStartsOverAfterAnotherSolverAStopOrAnError) {
+  // Exactly one of x1..x6; each answer excluded in turn by a row x_k <= 0.
+  milp::Model m;
+  milp::VarFamily x = m.addVars("x", {{1, 6}}, milp::VarType::kBinary, 0, 1);
+  milp::LinExpr one;
+  for (milp::Var v : x.all()) one.addTerm(v, 1.0);
+  m.addConstraint(one == 1);
+  milp::SolveOptions options = satOptions(false);
+  options.satSession = milp::newSatSession();
+  const auto chosen = [&] {
+    for (milp::Var v : x.all()) {
+      if (m.value(v) > 0.5) return v;
+    }
+    ADD_FAILURE() << "no variable at 1";
+    return x(1);
+  };
+  std::vector<bool> seen(7, false);
+  const auto exclude = [&] {
+    const milp::Var v = chosen();
+    EXPECT_FALSE(seen[static_cast<std::size_t>(v.index)]);
+    seen[static_cast<std::size_t>(v.index)] = true;
+    m.addConstraint(milp::LinExpr(v) <= 0);
+  };
+  milp::SolveResult r = m.solve(options);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_FALSE(r.stats.sat->kept);  // the first solve makes the solver
+  exclude();
+  r = m.solve(options);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_TRUE(r.stats.sat->kept);
+  exclude();
+  // Another model's SAT solve in between makes its own solver: the session's is gone.
+  milp::Model other;
+  buildPigeonhole(&other, 3);
+  EXPECT_EQ(other.solve(satOptions(false)).status, milp::SolveStatus::kInfeasible);
+  r = m.solve(options);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_FALSE(r.stats.sat->kept);
+  exclude();
+  // A stop (the time limit) leaves the session's solver behind.
+  milp::Model hard;
+  buildPigeonhole(&hard, 11);
+  milp::SolveOptions limited = satOptions(false);
+  limited.timeLimitMs = 20;
+  limited.satSession = options.satSession;
+  EXPECT_EQ(hard.solve(limited).status, milp::SolveStatus::kTimeLimit);
+  r = m.solve(options);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_FALSE(r.stats.sat->kept);
+  exclude();
+  // So does a GLPK error.
+  milp::SolveOptions broken = options;
+  broken.forceSolverError = true;
+  EXPECT_EQ(m.solve(broken).status, milp::SolveStatus::kError);
+  r = m.solve(options);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_FALSE(r.stats.sat->kept);
+  exclude();
+  r = m.solve(options);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_TRUE(r.stats.sat->kept);
+  exclude();
+  // Six answers, each once; then none.
+  EXPECT_EQ(m.solve(options).status, milp::SolveStatus::kInfeasible);
 }
 
 TEST(SatMethodTest, ForcedGlpkErrorIsRecoveredAndTheNextSolveWorks) {

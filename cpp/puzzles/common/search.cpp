@@ -28,8 +28,14 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
   std::int64_t nodes = 0;
   std::int64_t iterations = 0;
   milp::SatStats sat;  // the search counts of every round (the sizes are the last round's)
+  // CNF-SAT: one MiniSat solver for every round, each round's cuts added to it as
+  // clauses (it keeps its learnt clauses), unless the caller keeps one already.
+  milp::SolveOptions loop_options = options;
+  if (options.method == milp::Method::kSat && !options.satSession) {
+    loop_options.satSession = milp::newSatSession();
+  }
   for (;;) {
-    milp::SolveOptions round_options = options;
+    milp::SolveOptions round_options = loop_options;
     if (options.timeLimitMs > 0) {
       const double left = options.timeLimitMs - msSince(start);
       if (left < 1 && out.rounds > 0) {
@@ -138,7 +144,14 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
       return on_round(told);
     };
   }
-  CutSearch search = solveWithCuts(*built_, separate, options, with_answer);
+  // One MiniSat solver across this puzzle's solves (uniqueness and enumeration add
+  // their no-goods to it as clauses).
+  milp::SolveOptions kept = options;
+  if (options.method == milp::Method::kSat && !options.satSession) {
+    if (!session_) session_ = milp::newSatSession();
+    kept.satSession = session_;
+  }
+  CutSearch search = solveWithCuts(*built_, separate, kept, with_answer);
   partial_.reset();
   if (search.result.hasSolution && built_->fullValue &&
       search.result.objective < *built_->fullValue - 0.5) {

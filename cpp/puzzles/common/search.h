@@ -94,6 +94,7 @@ class GenreSolver {
   const Genre& genre_;
   const Puzzle& puzzle_;
   std::unique_ptr<Built> built_;
+  std::shared_ptr<milp::SatSession> session_;  ///< CNF-SAT: the solver kept across solves
   std::optional<Answer> answer_;
   std::optional<Answer> partial_;
   int nogoods_ = 0;
