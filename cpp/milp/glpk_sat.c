@@ -45,11 +45,19 @@ static void begin_solve(struct gridmilp_sat_stats* stats, int (*should_stop)(voi
 
 /* Counts the solvers made: a session is alive while its solver is the last one. */
 static unsigned long solvers_made;
+/* The solver of the session made last, while it is alive (else NULL). */
+static solver* session_solver;
 
-/* A MiniSat solver with `variables` variables. No other solver may be alive: the
- * pool of MiniSat's memory starts empty (see minisat_pool.h). */
+/* A MiniSat solver with `variables` variables. A session's solver still alive is
+ * deleted first (its blocks over the pool's size classes come from the C library,
+ * which the pool's reset does not take back); then the pool of MiniSat's memory
+ * starts empty (see minisat_pool.h). */
 static solver* new_solver(int variables) {
   solver* s;
+  if (session_solver != NULL) {
+    solver_delete(session_solver);
+    session_solver = NULL;
+  }
   solvers_made++;
   gridmilp_minisat_pool_reset();
   s = solver_new();
@@ -252,6 +260,7 @@ struct gridmilp_minisat_session* gridmilp_minisat_session_new(void) {
   if (session == NULL) return NULL;
   session->s = new_solver(0);
   session->made = solvers_made;
+  session_solver = session->s;
   session->conflicted = 0;
   return session;
 }
@@ -266,7 +275,9 @@ int gridmilp_minisat_session_add(struct gridmilp_minisat_session* session, int v
   xassert(session->made == solvers_made);
   if (solver_nvars(session->s) < variables) solver_setnvars(session->s, variables);
   for (i = 0; i < clauses && !session->conflicted; i++) {
-    if (!solver_addclause(session->s, &lits[start[i]], &lits[start[i + 1]])) {
+    /* An empty clause (lits may then be NULL) says at once that nothing satisfies. */
+    if (start[i] == start[i + 1] ||
+        !solver_addclause(session->s, &lits[start[i]], &lits[start[i + 1]])) {
       session->conflicted = 1;
     }
   }
@@ -302,10 +313,11 @@ int gridmilp_minisat_session_solve(struct gridmilp_minisat_session* session, int
   return result;
 }
 
-void gridmilp_minisat_session_abandon(struct gridmilp_minisat_session* session) { free(session); }
-
 void gridmilp_minisat_session_delete(struct gridmilp_minisat_session* session) {
   if (session == NULL) return;
-  if (session->made == solvers_made) delete_solver(session->s);
+  if (session->made == solvers_made) {
+    session_solver = NULL;
+    delete_solver(session->s);
+  }
   free(session);
 }

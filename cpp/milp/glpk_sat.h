@@ -80,7 +80,7 @@ int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* li
  *  round. MiniSat 1.14 allows this: solver_solve ends at decision level 0, and
  *  solver_addclause then adds clauses (dropping literals fixed at level 0). Only one
  *  MiniSat solver is alive at a time (its memory pool, minisat_pool.h): creating any
- *  other solver ends the session, which gridmilp_minisat_session_alive then says. */
+ *  other solver deletes the session's, which gridmilp_minisat_session_alive then says. */
 struct gridmilp_minisat_session;
 
 /** A new session with no clause; ends any other (its memory goes back to the pool). */
@@ -104,10 +104,6 @@ int gridmilp_minisat_session_add(struct gridmilp_minisat_session* session, int v
 int gridmilp_minisat_session_solve(struct gridmilp_minisat_session* session, int variables,
                                    int (*should_stop)(void* info), void* info,
                                    struct gridmilp_sat_stats* stats, unsigned char* assignment);
-
-/** Frees the session without touching its solver, whose memory the next solver's
- *  start takes back (after a GLPK error or a stop left it in the middle of a search). */
-void gridmilp_minisat_session_abandon(struct gridmilp_minisat_session* session);
 
 /** Deletes the session (its solver too, when still alive); NULL is ignored. */
 void gridmilp_minisat_session_delete(struct gridmilp_minisat_session* session);

@@ -354,10 +354,9 @@ struct SatSession {
     return true;
   }
 
-  /// Forgets the solver (after an error or a stop: its memory goes back to the pool
-  /// when the next solver starts).
-  void abandon() {
-    gridmilp_minisat_session_abandon(solver);
+  /// Deletes the solver (after an error or a stop: a new one is made next time).
+  void drop() {
+    gridmilp_minisat_session_delete(solver);
     solver = nullptr;
   }
 
@@ -464,7 +463,7 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
                                                     : direct           ? runClausesThunk
                                                                        : runSatThunk,
                                                     &job, &log);
-  if (session != nullptr && (!completed || job.ret == GRIDMILP_SAT_STOPPED)) session->abandon();
+  if (session != nullptr && (!completed || job.ret == GRIDMILP_SAT_STOPPED)) session->drop();
   stats.solveMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job.start)
           .count();

@@ -83,7 +83,7 @@ TEST(SatMethodTest, TheDirectRouteWritesTheClausesOfGlpksTranslation) {
   // pieces of at most 4 literals), x1 + x2 − x3 ≥ 0 (Σ t ≥ 1 over x1, x2, 1 − x3:
   // one clause), x4 + x5 + x6 ≤ 2 (the clause of the negations).
   milp::Model m;
-  milp::VarFamily x = m.addVars("x", {{1, 6}}, milp::VarType::kBinary, 0, 1);
+  milp::VarFamily x = m.addVars("x", {{1, 7}}, milp::VarType::kBinary, 0, 1);
   milp::LinExpr all;
   for (milp::Var v : x.all()) all.addTerm(v, 1.0);
   m.addConstraint(all == 1);
