@@ -151,32 +151,105 @@ static int run_minisat(glp_prob* cnf, struct gridmilp_sat_stats* stats) {
   return result;
 }
 
+struct gridmilp_minisat_session {
+  solver* s;
+  unsigned long made; /* solvers_made when this one was made */
+  int conflicted;     /* a clause conflicted at level 0 */
+  int clauses;        /* clauses added (units and empty ones too) */
+  int literals;       /* their literals */
+};
+
+struct gridmilp_minisat_session* gridmilp_minisat_session_new(void) {
+  struct gridmilp_minisat_session* session = malloc(sizeof *session);
+  if (session == NULL) return NULL;
+  session->s = new_solver(0);
+  session->made = solvers_made;
+  session_solver = session->s;
+  session->conflicted = 0;
+  session->clauses = 0;
+  session->literals = 0;
+  return session;
+}
+
+int gridmilp_minisat_session_alive(const struct gridmilp_minisat_session* session) {
+  return session != NULL && session->made == solvers_made && !session->conflicted;
+}
+
+int gridmilp_minisat_session_add(struct gridmilp_minisat_session* session, int variables,
+                                 int clauses, const int* start, int* lits) {
+  int i;
+  xassert(session->made == solvers_made);
+  if (solver_nvars(session->s) < variables) solver_setnvars(session->s, variables);
+  session->clauses += clauses;
+  session->literals += start[clauses] - start[0];
+  for (i = 0; i < clauses && !session->conflicted; i++) {
+    /* An empty clause (lits may then be NULL) says at once that nothing satisfies. */
+    if (start[i] == start[i + 1] ||
+        !solver_addclause(session->s, &lits[start[i]], &lits[start[i + 1]])) {
+      session->conflicted = 1;
+    }
+  }
+  return !session->conflicted;
+}
+
+int gridmilp_minisat_session_solve(struct gridmilp_minisat_session* session, int variables,
+                                   int (*should_stop)(void* info), void* info,
+                                   struct gridmilp_sat_stats* stats, unsigned char* assignment) {
+  solver* s = session->s;
+  double conflicts = s->stats.conflicts, decisions = s->stats.decisions;
+  double propagations = s->stats.propagations, restarts = s->stats.starts;
+  int j, result;
+  xassert(session->made == solvers_made);
+  begin_solve(stats, should_stop, info);
+  stats->cnf_variables = variables;
+  stats->cnf_clauses = session->clauses;
+  stats->cnf_literals = session->literals;
+  if (session->conflicted) return GRIDMILP_SAT_NONE;
+  xassert(solver_nvars(s) <= variables);
+  if (solver_nvars(s) < variables) solver_setnvars(s, variables);
+  result = search(s, stats);
+  stats->conflicts -= conflicts;
+  stats->decisions -= decisions;
+  stats->propagations -= propagations;
+  stats->restarts -= restarts;
+  if (result == GRIDMILP_SAT_FOUND) {
+    xassert(s->model.size == variables);
+    for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
+  } else if (result == GRIDMILP_SAT_NONE) {
+    session->conflicted = 1; /* no assignment now, nor after more clauses */
+  }
+  return result;
+}
+
+void gridmilp_minisat_session_delete(struct gridmilp_minisat_session* session) {
+  if (session == NULL) return;
+  if (session->made == solvers_made) {
+    session_solver = NULL;
+    delete_solver(session->s);
+  }
+  free(session);
+}
+
 int gridmilp_minisat_solve(int variables, int clauses, const int* start, int* lits,
                            int (*should_stop)(void* info), void* info,
                            struct gridmilp_sat_stats* stats, unsigned char* assignment) {
-  solver* s;
-  int i, j, result;
+  struct gridmilp_minisat_session* session;
+  int i, result;
   begin_solve(stats, should_stop, info);
   stats->cnf_variables = variables;
   stats->cnf_clauses = clauses;
   stats->cnf_literals = start[clauses];
+  /* Answered without a solver (a session's, if alive, stays so). */
   for (i = 0; i < clauses; i++) {
     if (start[i] == start[i + 1]) return GRIDMILP_SAT_NONE; /* an empty clause */
   }
   if (variables == 0) return GRIDMILP_SAT_FOUND; /* no variable, hence no clause */
-  s = new_solver(variables);
-  for (i = 0; i < clauses; i++) {
-    if (!solver_addclause(s, &lits[start[i]], &lits[start[i + 1]])) {
-      delete_solver(s); /* a conflict among the unit clauses */
-      return GRIDMILP_SAT_NONE;
-    }
-  }
-  result = search(s, stats);
-  if (result == GRIDMILP_SAT_FOUND) {
-    xassert(s->model.size == variables);
-    for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
-  }
-  delete_solver(s);
+  /* A session for one search: the same steps. */
+  session = gridmilp_minisat_session_new();
+  if (session == NULL) xerror("no memory for a MiniSat solver\n");
+  gridmilp_minisat_session_add(session, variables, clauses, start, lits);
+  result = gridmilp_minisat_session_solve(session, variables, should_stop, info, stats, assignment);
+  gridmilp_minisat_session_delete(session);
   return result;
 }
 
@@ -247,77 +320,4 @@ int gridmilp_glpk_sat_solve(glp_prob* P, int presolve, int (*should_stop)(void* 
   if (cnf != NULL) glp_delete_prob(cnf);
   npp_delete_wksp(npp);
   return ret;
-}
-
-struct gridmilp_minisat_session {
-  solver* s;
-  unsigned long made; /* solvers_made when this one was made */
-  int conflicted;     /* a clause conflicted at level 0 */
-};
-
-struct gridmilp_minisat_session* gridmilp_minisat_session_new(void) {
-  struct gridmilp_minisat_session* session = malloc(sizeof *session);
-  if (session == NULL) return NULL;
-  session->s = new_solver(0);
-  session->made = solvers_made;
-  session_solver = session->s;
-  session->conflicted = 0;
-  return session;
-}
-
-int gridmilp_minisat_session_alive(const struct gridmilp_minisat_session* session) {
-  return session != NULL && session->made == solvers_made && !session->conflicted;
-}
-
-int gridmilp_minisat_session_add(struct gridmilp_minisat_session* session, int variables,
-                                 int clauses, const int* start, int* lits) {
-  int i;
-  xassert(session->made == solvers_made);
-  if (solver_nvars(session->s) < variables) solver_setnvars(session->s, variables);
-  for (i = 0; i < clauses && !session->conflicted; i++) {
-    /* An empty clause (lits may then be NULL) says at once that nothing satisfies. */
-    if (start[i] == start[i + 1] ||
-        !solver_addclause(session->s, &lits[start[i]], &lits[start[i + 1]])) {
-      session->conflicted = 1;
-    }
-  }
-  return !session->conflicted;
-}
-
-int gridmilp_minisat_session_solve(struct gridmilp_minisat_session* session, int variables,
-                                   int (*should_stop)(void* info), void* info,
-                                   struct gridmilp_sat_stats* stats, unsigned char* assignment) {
-  solver* s = session->s;
-  double conflicts = s->stats.conflicts, decisions = s->stats.decisions;
-  double propagations = s->stats.propagations, restarts = s->stats.starts;
-  int j, result;
-  xassert(session->made == solvers_made);
-  begin_solve(stats, should_stop, info);
-  stats->cnf_variables = variables;
-  stats->cnf_clauses = (int)s->stats.clauses;
-  stats->cnf_literals = (int)s->stats.clauses_literals;
-  if (session->conflicted) return GRIDMILP_SAT_NONE;
-  xassert(solver_nvars(s) <= variables);
-  if (solver_nvars(s) < variables) solver_setnvars(s, variables);
-  result = search(s, stats);
-  stats->conflicts -= conflicts;
-  stats->decisions -= decisions;
-  stats->propagations -= propagations;
-  stats->restarts -= restarts;
-  if (result == GRIDMILP_SAT_FOUND) {
-    xassert(s->model.size == variables);
-    for (j = 0; j < variables; j++) assignment[j] = s->model.ptr[j] == l_True ? 1 : 0;
-  } else if (result == GRIDMILP_SAT_NONE) {
-    session->conflicted = 1; /* no assignment now, nor after more clauses */
-  }
-  return result;
-}
-
-void gridmilp_minisat_session_delete(struct gridmilp_minisat_session* session) {
-  if (session == NULL) return;
-  if (session->made == solvers_made) {
-    session_solver = NULL;
-    delete_solver(session->s);
-  }
-  free(session);
 }
