@@ -231,9 +231,7 @@ export async function solveBatchOnWorkers(
   probed.items.forEach((answer) => take(0, answer));
   let next = probe.length;
   let failed = false;
-  /** Workers that solved at least one chunk. */
-  const used = new Set<BatchWorker>();
-  /** Chunks each worker holds (sent, not yet answered). */
+  /** Chunks each worker holds (sent, not yet answered); its keys are the workers that took one. */
   const held = new Map<BatchWorker, number>();
   /** Workers taking chunks: the main worker, and each helper once it is warm. */
   let taking = 1;
@@ -248,7 +246,6 @@ export async function solveBatchOnWorkers(
       const from = next;
       next = Math.min(total, from + chunk);
       const lines = puzzles.slice(from, next).map((p) => p.givens);
-      used.add(worker);
       held.set(worker, mine + 1);
       const result = await worker.solveBatch(lines.join('\n'), options, undefined, extra);
       held.set(worker, held.get(worker)! - 1);
@@ -278,7 +275,7 @@ export async function solveBatchOnWorkers(
     failed = true;
     throw e;
   }
-  return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: Math.max(1, used.size) };
+  return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: Math.max(1, held.size) };
 }
 
 /** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */
