@@ -270,10 +270,11 @@ bool writeClauses(const Model& model, Clauses* cnf) {
 }
 
 /// Why `model` is not a pure 0-1 model with integer data (what the CNF translation
-/// needs), or empty.
-std::string notZeroOne(const Model& model) {
+/// needs), or empty: its columns (unless `rowsOnly`) and its rows from `firstRow` on (a
+/// kept solver's session checked the others when it took them).
+std::string notZeroOne(const Model& model, int firstRow = 0, bool rowsOnly = false) {
   const auto integral = [](double v) { return std::isfinite(v) && v == std::floor(v); };
-  for (int j = 0; j < model.numVars(); ++j) {
+  for (int j = 0; !rowsOnly && j < model.numVars(); ++j) {
     const double lower = model.varLower(j);
     const double upper = model.varUpper(j);
     const bool zero_one = model.varType(j) != VarType::kContinuous && lower >= 0 && upper <= 1 &&
@@ -287,7 +288,7 @@ std::string notZeroOne(const Model& model) {
     }
   }
   const std::vector<double>& coefs = model.rowCoefs();
-  for (int i = 0; i < model.numConstraints(); ++i) {
+  for (int i = firstRow; i < model.numConstraints(); ++i) {
     if (!integral(model.rowRhs(i))) {
       return "constraint " + model.name(Constraint{i, &model}) +
              " has a fractional right-hand side";
@@ -426,7 +427,14 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   stats.rows = model.numConstraints();
   stats.columns = model.numVars();
   stats.nonzeros = model.numNonzeros();
-  if (const std::string why = notZeroOne(model); !why.empty()) {
+  SatSession* session = options.satDirectClauses ? options.satSession.get() : nullptr;
+  // A session that holds the model checked its columns (their bounds are as they were,
+  // and a column's type never changes) and its rows so far: only the rows added since
+  // are checked (on sw_Nurikabe 683_14x24, 602 rounds, the whole check took a fifth of
+  // the time).
+  const bool holding = session != nullptr && session->holds(model);
+  if (const std::string why = notZeroOne(model, holding ? session->rows : 0, holding);
+      !why.empty()) {
     result.status = SolveStatus::kError;
     result.message = "The SAT method needs a 0-1 model with integer coefficients: " + why + ".";
     values->clear();
@@ -435,10 +443,9 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   // Rows with ±1 coefficients become clauses here; any other row sends the whole
   // model through GLPK's preprocessor and translation.
   Clauses clauses;
-  SatSession* session = options.satDirectClauses ? options.satSession.get() : nullptr;
   bool kept = false;
   if (session != nullptr) {
-    kept = session->holds(model) && session->extend(model);
+    kept = holding && session->extend(model);
     if (!kept && !session->restart(model)) session = nullptr;  // a row needs GLPK's translation
   }
   const bool direct =

@@ -284,6 +284,47 @@ TEST(SatMethodTest, NonBinaryModelsAreRefusedWithTheReason) {
       << r.message;
 }
 
+TEST(SatMethodTest, ASessionStillRefusesARowThatIsNotZeroOne) {
+  // A kept solver's session checks only the rows added since its last solve: a row
+  // with a fractional coefficient added then, or a right-hand side made fractional on
+  // a row it had, is refused as in a fresh solve, and the model solves once it is mended.
+  milp::Model m;
+  milp::Var a = m.addBinary("a");
+  milp::Var b = m.addBinary("b");
+  m.addConstraint(a + b >= 1, "either");
+  milp::SolveOptions options = satOptions(false);
+  options.satSession = milp::newSatSession();
+  ASSERT_EQ(m.solve(options).status, milp::SolveStatus::kOptimal);
+  ASSERT_EQ(m.solve(options).status, milp::SolveStatus::kOptimal);
+  const milp::Constraint halves = m.addConstraint(0.5 * a + b <= 1, "halves");
+  milp::SolveResult r = m.solve(options);
+  EXPECT_EQ(r.status, milp::SolveStatus::kError);
+  EXPECT_NE(r.message.find("constraint halves has a fractional coefficient"), std::string::npos)
+      << r.message;
+  m.setRhs(halves, 0);  // still fractional in a
+  r = m.solve(options);
+  EXPECT_NE(r.message.find("constraint halves has a fractional coefficient"), std::string::npos)
+      << r.message;
+
+  milp::Model n;
+  milp::Var c = n.addBinary("c");
+  milp::Var d = n.addBinary("d");
+  const milp::Constraint one = n.addConstraint(c + d >= 1, "one");
+  n.addConstraint(c + d <= 2, "two");
+  milp::SolveOptions kept = satOptions(false);
+  kept.satSession = milp::newSatSession();
+  ASSERT_EQ(n.solve(kept).status, milp::SolveStatus::kOptimal);
+  n.setRhs(one, 0.5);
+  r = n.solve(kept);
+  EXPECT_EQ(r.status, milp::SolveStatus::kError);
+  EXPECT_NE(r.message.find("constraint one has a fractional right-hand side"), std::string::npos)
+      << r.message;
+  n.setRhs(one, 2);
+  r = n.solve(kept);
+  ASSERT_EQ(r.status, milp::SolveStatus::kOptimal);
+  EXPECT_EQ(n.value(c) + n.value(d), 2);
+}
+
 TEST(SatMethodTest, ASessionAgreesWithAFreshSolverAsRowsAreAdded) {
   // A re-solve loop's pattern: solve, add rows, solve again. With a session the rows
   // go into the kept solver; each answer must agree with branch-and-bound on the same
