@@ -98,6 +98,8 @@ try {
     for (const workers of workerCounts) {
       const first = [];
       const second = [];
+      const firstTook = [];
+      const secondTook = [];
       for (let r = 0; r < runs; r++) {
         const page = await context.newPage();
         await page.goto(`${url}?workers=${workers}${hash}`);
@@ -136,11 +138,15 @@ try {
           });
           await page.getByLabel('Puzzle file').setInputFiles(file);
           await status.filter({ hasText: /^Finished / }).waitFor({ timeout: 600_000 });
-          batchMs((await status.textContent()) ?? ''); // checks the line
-          into.push(await page.evaluate(() => {
+          const line = (await status.textContent()) ?? '';
+          batchMs(line); // checks the line
+          const ms = await page.evaluate(() => {
             const w = window;
             return Math.round(w.benchEnd - w.benchStart);
-          }));
+          });
+          into.push(ms);
+          // How many workers took part ("… on 2 workers"), shown beside each figure.
+          (into === first ? firstTook : secondTook).push(/ on (\d+) workers/.exec(line)?.[1] ?? '1');
           await status.evaluate((s) => {
             s.textContent = '';
           });
@@ -152,7 +158,8 @@ try {
       const ratio = (k) => (base[1] ? ` (${(base[1][k] / row[k]).toFixed(2)}×)` : '');
       console.log(
         `  ${basename(file).padEnd(24)} workers ${String(workers).padStart(2)}: first batch ${row.first.toFixed(0)} ms${ratio('first')}, ` +
-          `second ${row.second.toFixed(0)} ms${ratio('second')}  [${first.join(' ')} | ${second.join(' ')}]`,
+          `second ${row.second.toFixed(0)} ms${ratio('second')}  ` +
+          `[${first.map((ms, k) => `${ms}/${firstTook[k]}w`).join(' ')} | ${second.map((ms, k) => `${ms}/${secondTook[k]}w`).join(' ')}]`,
       );
     }
   }
