@@ -24,12 +24,14 @@ import './batch.css';
 
 /**
  * Rows of the results table drawn at first, and drawn more each time the table is
- * scrolled to within SCROLL_AHEAD_PX of its last drawn row. A row costs the page's
- * thread about 0.12 ms while a batch runs (the table's layout grows with it): drawing all
- * 1,000 rows of sudoku17_last1000.txt took 120 ms of a 300 ms batch, which left no
- * core for a second worker (docs/performance.md, eleventh session).
+ * scrolled to within SCROLL_AHEAD_PX of its last drawn row: about four times the rows
+ * its box shows. A row costs the page's thread about 0.12 ms while a batch runs (the
+ * table's layout grows with it): drawing all 1,000 rows of sudoku17_last1000.txt took
+ * 120 ms of a 300 ms batch, which left no core for a second worker (docs/performance.md,
+ * eleventh session); the 200 drawn at the end of a batch until the thirteenth took a
+ * median 25 ms of the page's thread after the last answer, 60 take 13 ms.
  */
-const ROWS_PER_PAGE = 200;
+const ROWS_PER_PAGE = 60;
 /**
  * Progress is drawn at most this often, ms: each draw repaints the page (4–8 ms on 2
  * cores while the workers run), which once a frame was a fifth of a 1,000-puzzle batch.
