@@ -19,10 +19,10 @@
 // how many puzzles were spoiled, the sizes found, and median / max ms.
 //
 // Usage: node scripts/bench-explain-clues.mjs [--bnb] [--time-limit MS] [--planted 1,2,3] [--only GENRE]
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliMessages, cliRequests } from './cli-requests.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
@@ -30,7 +30,6 @@ const timeLimitMs = args.includes('--time-limit') ? Number(args[args.indexOf('--
 const method = args.includes('--bnb') ? 'branch-and-bound' : 'sat';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const plantedCounts = args.includes('--planted') ? args[args.indexOf('--planted') + 1].split(',').map(Number) : [1, 2, 3];
-const cli = resolve(root, 'build/native-release/gridmilp-cli');
 const shared = resolve(process.env.GRIDMILP_DATA_DIR ?? resolve(root, '../shared/data'), 'puzzles');
 
 /** Per genre: its files, and how a clue token changes (null: not a clue, or no change fits). */
@@ -73,19 +72,6 @@ function text(record) {
   return `${record.header}\n${record.size}\n${record.rows.map((r) => r.join(' ')).join('\n')}\n`;
 }
 
-/** Answers JSON requests with the native CLI (one process for the whole list). */
-function request(requests) {
-  const run = spawnSync(cli, ['request', '-'], { input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', maxBuffer: 1 << 30, encoding: 'utf8' });
-  // Exit code 2 says some request was refused (a changed clue its cell cannot hold): those
-  // are answered with an error, and skipped.
-  if (run.status === null || run.status > 2) throw new Error(`gridmilp-cli request failed: ${run.stderr}`);
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => JSON.parse(l))
-    .filter((m) => !('progress' in m));
-}
-
 /** `record` with k wrong clues (see the file comment), as candidates to try in order. */
 function spoiled(record, genre, k) {
   const rows = Number(record.size.split(/\s+/)[0]);
@@ -112,22 +98,21 @@ for (const genre of GENRES.filter((g) => only === null || g.id === only)) {
     for (const k of plantedCounts) {
       const candidates = all.map((r) => spoiled(r, genre, k)).filter((r) => r !== null);
       // Keep the spoiled puzzles that have no answer.
-      const solved = request(candidates.map((r, id) => ({ id, type: 'solve', genre: genre.id, puzzle: text(r), options: { timeLimitMs } })));
-      const infeasible = candidates.filter((_, id) => solved.find((m) => m.id === id)?.result?.status === 'infeasible');
-      const answers = request(
-        infeasible.map((r, id) => ({ id, type: 'explainInfeasible', genre: genre.id, puzzle: text(r), limit: 1, options: { method, timeLimitMs } })),
+      // A changed clue its cell cannot hold is refused (an error response): skipped.
+      const solved = await cliMessages(candidates.map((r) => ({ type: 'solve', genre: genre.id, puzzle: text(r), options: { timeLimitMs } })));
+      const infeasible = candidates.filter((_, id) => solved[id].result?.status === 'infeasible');
+      const answers = await cliRequests(
+        infeasible.map((r) => ({ type: 'explainInfeasible', genre: genre.id, puzzle: text(r), limit: 1, options: { method, timeLimitMs } })),
       );
       const ms = [];
       const sizes = new Map();
       let stopped = 0;
-      for (const a of answers) {
-        if (a.error) throw new Error(`${genre.id} ${a.id}: ${a.error.message}`);
-        const r = a.result;
+      for (const [id, r] of answers.entries()) {
         if (r.removals.status !== 'optimal' || r.status !== 'infeasible') {
           stopped++;
           continue;
         }
-        if (r.removals.count > k) throw new Error(`${genre.id} ${a.id}: ${r.removals.count} clues to drop, more than the ${k} planted`);
+        if (r.removals.count > k) throw new Error(`${genre.id} ${id}: ${r.removals.count} clues to drop, more than the ${k} planted`);
         ms.push(r.totalMs);
         sizes.set(r.removals.count, (sizes.get(r.removals.count) ?? 0) + 1);
       }

@@ -22,10 +22,10 @@
 // wrong digits spread over the grid), and prints the sizes of the fewest removals found.
 //
 // Usage: node scripts/bench-explain.mjs [--bnb] [--time-limit MS] [--only SET] [--planted K,…]
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliRequests } from './cli-requests.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
@@ -33,7 +33,6 @@ const timeLimitMs = args.includes('--time-limit') ? Number(args[args.indexOf('--
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const methods = args.includes('--bnb') ? ['sat', 'branch-and-bound'] : ['sat'];
 const plantedCounts = args.includes('--planted') ? args[args.indexOf('--planted') + 1].split(',').map(Number) : [1];
-const cli = resolve(root, 'build/native-release/gridmilp-cli');
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** The shared set `name`, else its stand-in in tests/data/sudoku (tests/data/SOURCES.md). */
@@ -66,21 +65,6 @@ const SETS = [
   { name: 'p096', file: dataFile('p096_sudoku.txt', 'grids50.txt') },
   { name: '16x16 (6)', file: resolve(root, 'tests/data/sudoku/16x16.txt'), first: 6 },
 ];
-
-/** Answers JSON requests with the native CLI (one process for the whole list). */
-function request(requests) {
-  const run = spawnSync(cli, ['request', '-'], {
-    input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n',
-    maxBuffer: 1 << 30,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`gridmilp-cli request failed: ${run.stderr}`);
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => JSON.parse(l))
-    .filter((m) => !('progress' in m));
-}
 
 /** The cells sharing a row, column or box with cell i of an n×n grid. */
 function peers(i, n) {
@@ -154,21 +138,17 @@ for (const set of SETS) {
   let puzzles = readPuzzles(set.file);
   if (set.first) puzzles = puzzles.slice(0, set.first);
   const n = Math.round(Math.sqrt(puzzles[0].length));
-  const solved = request(puzzles.map((p, id) => ({ id, type: 'solve', puzzle: p, options: { model: 'reduced', method: 'sat' } })));
-  const spoiled = solved.map((r) => spoil(puzzles[r.id], r.result.solution, n, planted)).filter((p) => p !== null);
+  const solved = await cliRequests(puzzles.map((p) => ({ type: 'solve', puzzle: p, options: { model: 'reduced', method: 'sat' } })));
+  const spoiled = solved.map((r, id) => spoil(puzzles[id], r.solution, n, planted)).filter((p) => p !== null);
   for (const method of methods) {
-    const answers = request(
-      spoiled.map((p, id) => ({ id, type: 'explainInfeasible', puzzle: p, options: { timeLimitMs, method } })),
-    );
+    const answers = await cliRequests(spoiled.map((p) => ({ type: 'explainInfeasible', puzzle: p, options: { timeLimitMs, method } })));
     const counts = {};
     const total = [];
     const removal = [];
     const sizes = {};
-    for (const a of answers) {
-      if ('error' in a) throw new Error(`puzzle ${a.id}: ${a.error.message}`);
-      const r = a.result;
-      const wrong = problems(spoiled[a.id], r, n);
-      if (wrong.length > 0) throw new Error(`puzzle ${a.id} (${spoiled[a.id]}): ${wrong.join('; ')}`);
+    for (const [id, r] of answers.entries()) {
+      const wrong = problems(spoiled[id], r, n);
+      if (wrong.length > 0) throw new Error(`puzzle ${id} (${spoiled[id]}): ${wrong.join('; ')}`);
       const kind = r.status === 'infeasible' && r.partialFill?.status !== 'optimal' ? 'fill unproven' : r.status;
       counts[kind] = (counts[kind] ?? 0) + 1;
       if (r.status === 'infeasible') {

@@ -21,29 +21,43 @@ export const cli = `${root}build/native-release/gridmilp-cli`;
  *   and the error)
  */
 export async function cliRequests(requests, processes = 1) {
+  const messages = await cliMessages(requests, processes);
+  const refused = messages.findIndex((m) => m.error);
+  if (refused >= 0) throw new Error(`request ${refused}: ${JSON.stringify(messages[refused].error)}`);
+  return messages.map((m) => m.result);
+}
+
+/**
+ * As {@link cliRequests}, but a request answered with an error is not a failure: returns
+ * each request's response, `{ result }` or `{ error }` (protocol.md), in input order.
+ *
+ * @param {object[]} requests protocol request objects without `id`
+ * @param {number} [processes] CLI processes at once (default 1)
+ * @returns {Promise<Array<{ result?: object, error?: { code: string, message: string } }>>}
+ * @throws when a CLI process fails (an exit code other than 0, 1 or 2, or an unreadable
+ *   or missing response)
+ */
+export async function cliMessages(requests, processes = 1) {
   const share = Math.ceil(requests.length / Math.max(1, processes)) || 1;
   const runs = [];
-  for (let from = 0; from < requests.length; from += share) {
-    runs.push(run(requests.slice(from, from + share), from));
-  }
+  for (let from = 0; from < requests.length; from += share) runs.push(run(requests.slice(from, from + share)));
   return (await Promise.all(runs)).flat();
 }
 
-/** One CLI process for `requests`, numbered from `from` in its error messages. */
-function run(requests, from) {
+/** One CLI process for `requests`: their responses in order. */
+function run(requests) {
   return new Promise((resolve, reject) => {
     const child = spawn(cli, ['request', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const results = [];
+    const messages = [];
     let pending = '';
     let stderr = '';
     let failed = null;
-    /** One line of the CLI's output: a result, an error, or progress (skipped). */
+    /** One line of the CLI's output: a response, or progress (skipped). */
     const take = (line) => {
       if (!line.startsWith('{')) return;
       try {
         const message = JSON.parse(line);
-        if (message.error) failed ??= new Error(`request ${from + message.id}: ${JSON.stringify(message.error)}`);
-        else if (message.result) results[message.id] = message.result;
+        if (message.error || message.result) messages[message.id] = message;
       } catch (e) {
         failed ??= new Error(`gridmilp-cli request: unreadable output line (${e.message}): ${line.slice(0, 200)}`);
       }
@@ -59,10 +73,12 @@ function run(requests, from) {
     child.on('error', reject);
     child.on('close', (code) => {
       take(pending);
+      // Exit codes 1 and 2: some request had no solution, or was refused (its response
+      // says so).
       if (failed) reject(failed);
-      else if (code !== 0) reject(new Error(`gridmilp-cli request exited with ${code}: ${stderr}`));
-      else if (results.length !== requests.length || results.includes(undefined)) reject(new Error('gridmilp-cli request: missing results'));
-      else resolve(results);
+      else if (code === null || code > 2) reject(new Error(`gridmilp-cli request exited with ${code}: ${stderr}`));
+      else if (messages.length !== requests.length || messages.includes(undefined)) reject(new Error('gridmilp-cli request: missing responses'));
+      else resolve(messages);
     });
     child.stdin.end(requests.map((r, i) => JSON.stringify({ ...r, id: i })).join('\n') + '\n');
   });
