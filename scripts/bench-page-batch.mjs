@@ -8,7 +8,8 @@
 // page: the first batch (helpers start then: their workers, modules and cold solves)
 // and a second one (helpers warm), timed in the page from the file input's change to
 // the status line's "Finished". Prints per file and worker count the median of
-// `--runs` pages, and the throughput against one worker. Figures, not tests.
+// `--runs` pages, and the throughput against one worker, then each page's figures with
+// the workers that took part (from the status line: "123/2w"). Figures, not tests.
 //
 // Usage: node scripts/bench-page-batch.mjs [--runs N] [--workers 1,2] [--batches B]
 //                                          [--hash model=candidates] [FILE...]
