@@ -2,12 +2,27 @@
 //
 // Protocol requests through the native CLI (`gridmilp-cli request -`, one JSON request a
 // line; cpp/app/protocol.md), for the scripts that make test data and bench sets.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The native CLI (bash scripts/build.sh builds it). */
-export const cli = `${root}build/native-release/gridmilp-cli`;
+/** The native CLI (bash scripts/build.sh builds it), or the one $GRIDMILP_CLI names. */
+export const cli = process.env.GRIDMILP_CLI ?? `${root}build/native-release/gridmilp-cli`;
+
+/**
+ * Answers one request (a protocol request object without `id`) with one CLI process,
+ * synchronously, for the test-data generators' loops.
+ *
+ * @param {object} request e.g. `{ type: 'checkUniqueness', genre: 'akari', puzzle }`
+ * @returns {{ result?: object, error?: { code: string, message: string } }} its response
+ * @throws when the CLI gives no response (its exit code and standard error)
+ */
+export function cliRequestSync(request) {
+  const run = spawnSync(cli, ['request', '-'], { input: JSON.stringify({ ...request, id: 1 }), encoding: 'utf8' });
+  const line = run.stdout?.split('\n').find((l) => l.startsWith('{"id":1,"result"') || l.startsWith('{"id":1,"error"'));
+  if (line === undefined) throw new Error(`gridmilp-cli request failed (exit code ${run.status}): ${run.stderr ?? run.error}`);
+  return JSON.parse(line);
+}
 
 /**
  * Answers `requests` (protocol request objects without `id`) with `processes` CLI

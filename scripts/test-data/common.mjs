@@ -5,12 +5,11 @@
 // in the janko-style sw_* record layout, see tests/data/SOURCES.md): a seeded random
 // generator, and the native CLI's uniqueness check. Needs the native CLI
 // (bash scripts/build.sh).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cliRequestSync } from '../cli-requests.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = process.env.GRIDMILP_CLI ?? `${root}build/native-release/gridmilp-cli`;
 
 /**
  * A seeded random generator (mulberry32): the same seed gives the same numbers on every
@@ -61,10 +60,7 @@ export function record(name, rows, columns, blocks, extra = '') {
  * @throws Error when the CLI fails otherwise than by a puzzle without one answer
  */
 export function uniqueAnswer(genre, text) {
-  const request = JSON.stringify({ id: 1, type: 'checkUniqueness', genre, puzzle: text });
-  const run = spawnSync(cli, ['request', '-'], { input: request, encoding: 'utf8' });
-  if (run.status !== 0 && !run.stdout.includes('"result"')) throw new Error(`gridmilp-cli failed: ${run.stderr}`);
-  const message = JSON.parse(run.stdout.split('\n').find((line) => line.startsWith('{')));
+  const message = cliRequestSync({ type: 'checkUniqueness', genre, puzzle: text });
   if (message.error) throw new Error(`${genre}: ${message.error.message}\n${text}`);
   return message.result.unique === true ? message.result.answer.text : null;
 }

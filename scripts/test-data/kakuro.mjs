@@ -11,11 +11,8 @@
 // says the puzzle has exactly one answer.
 //
 //   node scripts/test-data/kakuro.mjs
-import { spawnSync } from 'node:child_process';
-
-import { below, record, root, seeded, shuffled, uniqueAnswer, writeSet } from './common.mjs';
-
-const cli = process.env.GRIDMILP_CLI ?? `${root}build/native-release/gridmilp-cli`;
+import { cliRequestSync } from '../cli-requests.mjs';
+import { below, record, seeded, shuffled, uniqueAnswer, writeSet } from './common.mjs';
 
 /** The run (cells, in order) through `cell` across or down, n × n, `white` booleans. */
 function runThrough(white, n, cell, across) {
@@ -92,9 +89,7 @@ function tokensOf(white, digits, n) {
  * (indices, n × n) where two answers differ.
  */
 function differences(text, n) {
-  const request = JSON.stringify({ id: 1, type: 'checkUniqueness', genre: 'kakuro', puzzle: text });
-  const run = spawnSync(cli, ['request', '-'], { input: request, encoding: 'utf8' });
-  const message = JSON.parse(run.stdout.split('\n').find((line) => line.startsWith('{')));
+  const message = cliRequestSync({ type: 'checkUniqueness', genre: 'kakuro', puzzle: text });
   if (message.error) throw new Error(`kakuro: ${message.error.message}\n${text}`);
   if (message.result.unique === true) return null;
   return message.result.differences.map(({ row, column }) => (row - 1) * n + column - 1);

@@ -6,10 +6,8 @@
 // region while the engine lists more than one answer. An answer stays an answer when
 // only cells it leaves empty move (each region keeps its count); an answer that marks
 // the moved cell loses its count there.
-import { spawnSync } from 'node:child_process';
-import { below, root, shuffled } from './common.mjs';
-
-const cli = process.env.GRIDMILP_CLI ?? `${root}build/native-release/gridmilp-cli`;
+import { cliRequestSync } from '../cli-requests.mjs';
+import { below, shuffled } from './common.mjs';
 const STEPS = [[-1, 0], [1, 0], [0, -1], [0, 1]];
 
 /** The orthogonal neighbours of a cell inside an n × n grid. */
@@ -84,11 +82,7 @@ export function tokens(region, marks = new Map()) {
 
 /** Up to `limit` answers of one record from the engine: `{ count, complete, answers }`. */
 export function answersOf(genre, text, limit) {
-  const request = JSON.stringify({ id: 1, type: 'enumerate', genre, limit, puzzle: text });
-  const run = spawnSync(cli, ['request', '-'], { input: request, encoding: 'utf8' });
-  const line = run.stdout.split('\n').find((l) => l.startsWith('{"id":1,"result"') || l.startsWith('{"id":1,"error"'));
-  if (line === undefined) throw new Error(`gridmilp-cli failed: ${run.stderr}`);
-  const message = JSON.parse(line);
+  const message = cliRequestSync({ type: 'enumerate', genre, limit, puzzle: text });
   if (message.error) throw new Error(`${genre}: ${message.error.message}\n${text}`);
   return message.result;
 }
