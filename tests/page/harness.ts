@@ -224,10 +224,21 @@ export async function typePuzzle(page: Page, givens: string, key: (ch: string) =
  */
 export async function showBatchRow(page: Page, name: string): Promise<void> {
   await page.locator('#batch-table').getByRole('button', { name, exact: true }).click();
-  await page
-    .locator('#batch-table tbody tr[aria-current="true"]')
-    .getByRole('button', { name, exact: true })
-    .waitFor({ timeout: 10_000 });
+  try {
+    await page
+      .locator('#batch-table tbody tr[aria-current="true"]')
+      .getByRole('button', { name, exact: true })
+      .waitFor({ timeout: 10_000 });
+  } catch (error) {
+    // Say what the page showed instead, so that a failure on a loaded machine can be read.
+    const seen = await page.evaluate(() => ({
+      current: document.querySelector('#batch-table tbody tr[aria-current="true"] button')?.textContent ?? null,
+      rows: document.querySelectorAll('#batch-table tbody tr').length,
+      status: document.querySelector('[role="status"]')?.textContent?.trim() ?? null,
+      busy: document.body.dataset.busy ?? null,
+    }));
+    throw new Error(`row ${name} not shown as current within 10 s: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 /** Paste `text` as a person would with Ctrl+V while focus is outside text fields. */
