@@ -19,6 +19,8 @@
 // line's "… puzzles solved"; --time-limit S: its time limit per puzzle, s, default the page's)
 // Default: ../shared/data/sudoku17_last1000.txt and top95.txt, 3 runs, 2 batches,
 // workers 1 and navigator.hardwareConcurrency.
+// GRIDMILP_BENCH_CONSOLE=1 prints the page's and its workers' console messages (for
+// timings put there while looking into a figure).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,6 +105,7 @@ try {
       const secondTook = [];
       for (let r = 0; r < runs; r++) {
         const page = await context.newPage();
+        if (process.env.GRIDMILP_BENCH_CONSOLE) page.on('console', (m) => console.log(`    [page] ${m.text()}`));
         await page.goto(`${url}?workers=${workers}${hash}`);
         await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
         if (genre !== null) {
