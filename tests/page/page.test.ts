@@ -302,6 +302,17 @@ describe('the gridmilp page', () => {
     const status = await settledStatus(page);
     const file = basename(lewis25Path).replace(/\./g, '\\.');
     expect(status.text).toMatch(new RegExp(`^Finished 10 puzzles from ${file} in [^:]* on 2 workers: `));
+    // The helper loaded the module with the SAT method alone, not the first-solve one.
+    const fetched = await Promise.all(
+      page.workers().map((w) =>
+        w.evaluate(() => ({
+          name: self.name,
+          wasm: performance.getEntriesByType('resource').map((e) => /\/(gridmilp_wasm\w*)-[^/]*\.wasm$/.exec(e.name)?.[1]).filter(Boolean),
+        })),
+      ),
+    );
+    expect(fetched).toContainEqual({ name: 'gridmilp-helper', wasm: ['gridmilp_wasm_sat'] });
+    expect(fetched).toContainEqual({ name: 'gridmilp-solver', wasm: ['gridmilp_wasm', 'gridmilp_wasm_sat'] });
     const solutions = async (p: typeof page): Promise<string[]> => {
       const [download] = await Promise.all([
         p.waitForEvent('download'),

@@ -18,6 +18,8 @@ const binary = wasmBinary();
 
 interface FakeWorker {
   handlers: WorkerHandlers;
+  /** The name the client gave its worker (none for a client's own). */
+  name: string | undefined;
   terminated: boolean;
   received: unknown[];
 }
@@ -25,8 +27,8 @@ interface FakeWorker {
 /** A factory of in-process workers; each has its own engine like a real worker. */
 function inProcessWorkers(): { factory: WorkerFactory; workers: FakeWorker[] } {
   const workers: FakeWorker[] = [];
-  const factory: WorkerFactory = (handlers) => {
-    const state: FakeWorker = { handlers, terminated: false, received: [] };
+  const factory: WorkerFactory = (handlers, name) => {
+    const state: FakeWorker = { handlers, name, terminated: false, received: [] };
     workers.push(state);
     const load: () => Promise<Engine> = createEngineLoader(importFactory, {
       moduleOptions: { wasmBinary: binary },
@@ -306,6 +308,7 @@ describe('SolverClient', () => {
       .catch((e: unknown) => e);
     await ten;
     expect(workers).toHaveLength(2); // a helper joined
+    expect(workers.map((w) => w.name)).toEqual([undefined, 'gridmilp-helper']);
     client.stop();
     const error = (await batch) as SolverError;
     expect(error).toBeInstanceOf(SolverError);

@@ -16,5 +16,5 @@ import { connectWorker } from './shared';
 export * from './shared';
 
 /** Start the inlined solver worker (classic, blob: URL); same contract as shared.ts. */
-export const createWorker: WorkerFactory = (handlers) =>
-  connectWorker(new SolverWorker({ name: 'gridmilp-solver' }), handlers);
+export const createWorker: WorkerFactory = (handlers, name = 'gridmilp-solver') =>
+  connectWorker(new SolverWorker({ name }), handlers);

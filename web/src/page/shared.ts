@@ -34,11 +34,11 @@ export function connectWorker(worker: Worker, { onMessage, onCrash }: WorkerHand
 }
 
 /** Start the solver worker the way Vite detects (module worker, bundled separately). */
-export const createWorker: WorkerFactory = (handlers) =>
+export const createWorker: WorkerFactory = (handlers, name = 'gridmilp-solver') =>
   connectWorker(
     new Worker(new URL('../worker/worker.ts', import.meta.url), {
       type: 'module',
-      name: 'gridmilp-solver',
+      name,
     }),
     handlers,
   );

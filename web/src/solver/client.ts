@@ -59,8 +59,19 @@ export interface WorkerPort {
   terminate(): void;
 }
 
-/** Starts one worker wired to `handlers` (in the page: `new Worker(new URL(...))`). */
-export type WorkerFactory = (handlers: WorkerHandlers) => WorkerPort;
+/**
+ * A worker's name, which tells it what it is for (`self.name`, worker/worker.ts):
+ * `gridmilp-solver`, a client's own (it loads the first-solve module at once and warms
+ * it up), or `gridmilp-helper`, a batch's extra worker (it loads only the module with
+ * the SAT method and the genres, on its first request).
+ */
+export type WorkerName = 'gridmilp-solver' | 'gridmilp-helper';
+
+/**
+ * Starts one worker wired to `handlers` (in the page: `new Worker(new URL(...))`), with
+ * the name `name` (default `gridmilp-solver`).
+ */
+export type WorkerFactory = (handlers: WorkerHandlers, name?: WorkerName) => WorkerPort;
 
 /** Why the client replaced its worker. */
 export type RestartReason = 'stopped' | 'worker_crashed' | 'engine_crashed' | 'out_of_memory';
@@ -445,7 +456,7 @@ export class SolverClient {
 
   /** `count` helper clients, started now if there are fewer (each loads its own module). */
   private helpersFor(count: number): SolverClient[] {
-    while (this.helpers.length < count) this.helpers.push(new SolverClient(this.factory));
+    while (this.helpers.length < count) this.helpers.push(new SolverClient((handlers) => this.factory(handlers, 'gridmilp-helper')));
     return this.helpers.slice(0, count);
   }
 
