@@ -93,9 +93,12 @@ const HELPER_MIN_WORK_LEFT_MS = 500;
 /**
  * …or this long when the helpers are running already: 95 puzzles of top95.txt with the
  * candidates model and branch-and-bound (4.6 ms each, 437 ms in all) stayed on one
- * worker with the 500 ms above.
+ * worker with the 500 ms above. The pace is the engine's own time per puzzle, about half
+ * of what a fast 9×9 costs a worker (the request, its parse, its result): with 50 ms
+ * here, one in twenty of sudoku17_last1000.txt's later batches (992 puzzles at a warm
+ * median of 0.05 ms) stayed on one worker and took 134 ms instead of about 100.
  */
-const HELPER_MIN_WORK_LEFT_WARM_MS = 50;
+const HELPER_MIN_WORK_LEFT_WARM_MS = 25;
 
 /**
  * Puzzles a helper started after a batch solves to warm up: a module's first solves run
