@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace gridmilp::puzzles {
 
@@ -103,6 +104,85 @@ std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector
   return out;
 }
 
+namespace {
+
+/// A smallest set of cells that separates the cells `from` (a piece of the set) from the
+/// cells marked `to` (the set's other pieces): every path of orthogonal steps between
+/// them passes through one. Only cells outside the set now (`in` false) and not
+/// `blocked` (never in the set) are taken, and blocked cells are not stepped on. By
+/// Menger's theorem its size is the most paths from `from` to `to` that share no such
+/// cell; they are found by augmenting paths (Edmonds and Karp, shortest first) over each
+/// cell split into an entry and an exit, joined by an arc of capacity 1 (a cell outside
+/// the set) or unbounded (a cell of the set). Of the smallest separators, the one nearest
+/// `from`: the cells whose entry the last search reached and whose exit it did not. Sorted.
+std::vector<int> smallestSeparator(const RectGrid& grid, const std::vector<char>& in,
+                                   const std::vector<char>& blocked, const std::vector<int>& from,
+                                   const std::vector<char>& to) {
+  const int n = grid.cells();
+  constexpr int kUnbounded = 1 << 29;
+  // Arcs in pairs, an arc and its reverse (e and e ^ 1); node 2i enters cell i, 2i + 1
+  // leaves it.
+  std::vector<int> head(2 * n, -1);
+  std::vector<int> next;
+  std::vector<int> target;
+  std::vector<int> capacity;
+  const auto arc = [&](int a, int b, int cap) {
+    for (const auto& [tail, tip, c] : {std::tuple{a, b, cap}, std::tuple{b, a, 0}}) {
+      target.push_back(tip);
+      capacity.push_back(c);
+      next.push_back(head[tail]);
+      head[tail] = static_cast<int>(target.size()) - 1;
+    }
+  };
+  for (int cell = 0; cell < n; ++cell) {
+    if (blocked[cell]) continue;
+    arc(2 * cell, 2 * cell + 1, in[cell] ? kUnbounded : 1);
+    for (int near : grid.neighbours(cell)) {
+      if (!blocked[near]) arc(2 * cell + 1, 2 * near, kUnbounded);
+    }
+  }
+  constexpr int kUnseen = -2;
+  std::vector<int> via(2 * n);  // the arc a search reached each node by; -1 for a start
+  std::vector<int> queue;
+  // A search from the exits of `from` over arcs with capacity left: the entry of a `to`
+  // cell it reached, or -1.
+  const auto search = [&] {
+    std::fill(via.begin(), via.end(), kUnseen);
+    queue.clear();
+    for (int cell : from) {
+      via[2 * cell + 1] = -1;
+      queue.push_back(2 * cell + 1);
+    }
+    for (std::size_t k = 0; k < queue.size(); ++k) {
+      for (int e = head[queue[k]]; e >= 0; e = next[e]) {
+        const int b = target[e];
+        if (capacity[e] <= 0 || via[b] != kUnseen) continue;
+        via[b] = e;
+        if (b % 2 == 0 && to[b / 2]) return b;
+        queue.push_back(b);
+      }
+    }
+    return -1;
+  };
+  // Each path passes through a cell outside the set (the pieces are not joined), so it
+  // carries one unit.
+  for (int end = search(); end >= 0; end = search()) {
+    for (int node = end; via[node] >= 0; node = target[via[node] ^ 1]) {
+      --capacity[via[node]];
+      ++capacity[via[node] ^ 1];
+    }
+  }
+  std::vector<int> out;
+  for (int cell = 0; cell < n; ++cell) {
+    if (!blocked[cell] && !in[cell] && via[2 * cell] != kUnseen && via[2 * cell + 1] == kUnseen) {
+      out.push_back(cell);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::function<milp::LinExpr(int)>& member,
                                   ConnectivityCut kind, int* counter, std::string_view what) {
@@ -136,28 +216,44 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
     if (k != largest && pieces[k].size() > pieces[second].size()) second = k;
   }
   std::vector<char> mark(grid.cells(), 0);
+  std::vector<char> blocked(grid.cells(), 0);  // never in the set: no path steps on them
+  if (kind == ConnectivityCut::kSeparator) {
+    for (int cell = 0; cell < grid.cells(); ++cell) {
+      const milp::LinExpr w = member(cell);
+      blocked[cell] = w.terms().empty() && w.constant() == 0.0;
+    }
+  }
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const std::vector<int>& piece = pieces[k];
     const int u = piece.front();
     const int v = pieces[k == largest ? second : largest].front();
-    std::fill(mark.begin(), mark.end(), 0);
-    for (int cell : piece) mark[cell] = 1;
     Cut cut;
-    milp::LinExpr lhs = member(u) + member(v);
-    for (int cell : piece) {
-      for (int next : grid.neighbours(cell)) {
-        if (mark[next]) continue;
-        mark[next] = 2;
-        cut.cells.push_back(next);
-        lhs -= member(next);
+    if (kind == ConnectivityCut::kSeparator) {
+      for (std::size_t j = 0; j < pieces.size(); ++j) {
+        for (int cell : pieces[j]) mark[cell] = j != k;
       }
+      cut.cells = smallestSeparator(grid, in, blocked, piece, mark);
+    } else {
+      std::fill(mark.begin(), mark.end(), 0);
+      for (int cell : piece) mark[cell] = 1;
+      for (int cell : piece) {
+        for (int next : grid.neighbours(cell)) {
+          if (mark[next]) continue;
+          mark[next] = 2;
+          cut.cells.push_back(next);
+        }
+      }
+      std::sort(cut.cells.begin(), cut.cells.end());
     }
-    std::sort(cut.cells.begin(), cut.cells.end());
+    milp::LinExpr lhs = member(u) + member(v);
+    for (int cell : cut.cells) lhs -= member(cell);
     cut.row = lhs <= 1.0;
     cut.name = "connect[" + std::to_string(++*counter) + "]";
     cut.why = "the " + std::to_string(piece.size()) + " " + std::string(what) + " from " +
               grid.name(u) + " are cut off: one of the " + std::to_string(cut.cells.size()) +
-              " cells around them must change";
+              (kind == ConnectivityCut::kSeparator ? " cells between them and the others"
+                                                   : " cells around them") +
+              " must change";
     out.push_back(std::move(cut));
   }
   return out;
@@ -227,6 +323,15 @@ ConstraintGroup walledGroup() {
 }
 
 ConstraintGroup unshadedConnectivityGroup(ConnectivityCut kind) {
+  if (kind == ConnectivityCut::kSeparator) {
+    return {"connect",
+            "The unshaded cells form one area (cuts added by re-solving, over a smallest set S "
+            "of cells between a piece and the others)",
+            "(1 - s_u) + (1 - s_v) - \\sum_{b \\in S} (1 - s_b) \\le 1 \\quad "
+            "\\text{for each unshaded piece } C \\ni u,\\ v \\notin C",
+            "re-solve with cuts",
+            {}};
+  }
   if (kind == ConnectivityCut::kPiece) {
     return {"connect",
             "The unshaded cells form one area (cuts added by re-solving)",

@@ -14,6 +14,11 @@
 // (1 + 1 − 0 = 2). Saito's Heyawake notebook and PuzzleKit's Hitori use
 // sum_{b in ∂C} w_b >= 1, which cuts off answers in which all of C is outside the set; the
 // w_u + w_v term makes it valid always (../shared/notes/pencil-puzzles.md, §1).
+// The same row holds with ∂C replaced by any set S of cells that every path from u to v
+// passes through (a u–v vertex separator: the path above passes through one of S); with a
+// smallest such S among the cells outside the set now (by Menger's theorem, as many cells
+// as there are paths from C to the other pieces that share no cell), the row is shorter
+// and cuts off more: connect[k] over S is the cut of ConnectivityCut::kSeparator.
 // The whole-solution no-good of Saito's Hitori and Kurodoko notebooks,
 //   whole_nogood[k]: sum_{i out of the set now} (1 − w_i) <= |out| − 1
 // ("not every cell shaded now stays shaded") is valid too, but removes one solution a
@@ -64,15 +69,18 @@ std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector
 
 /// How connectivity is cut (see the file comment).
 enum class ConnectivityCut {
-  kPiece,       ///< connect[k]: one cut per piece, always valid
-  kWholeNoGood  ///< whole_nogood[k]: one cut excluding the whole current solution
+  kPiece,        ///< connect[k]: one cut per piece over ∂C, always valid
+  kWholeNoGood,  ///< whole_nogood[k]: one cut excluding the whole current solution
+  kSeparator     ///< connect[k] over a smallest separator of the piece from the others
 };
 
 /// The cuts that make the cells with `in[cell]` true connected, when they are not
 /// (empty when they are, or when there is at most one such cell). `member(cell)` is the
-/// expression w_i (1 when the cell belongs to the set). `counter` numbers the cuts'
-/// names (family "connect" or "whole_nogood") and is advanced. `what` names the set in the
-/// cut's words ("unshaded cells").
+/// expression w_i (1 when the cell belongs to the set); a cell whose member is the
+/// constant 0 is never in the set, and a separator (kSeparator) leaves it out. `counter`
+/// numbers the cuts' names (family "connect" or "whole_nogood") and is advanced. `what`
+/// names the set in the cut's words ("unshaded cells"). Each cut's `cells` are the cells
+/// of its row other than u and v (∂C, S or the cells outside the set), sorted.
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::function<milp::LinExpr(int)>& member,
                                   ConnectivityCut kind, int* counter, std::string_view what);
@@ -121,7 +129,7 @@ ConstraintGroup apartGroup();
 ConstraintGroup walledGroup();
 
 /// The formulation's group of the cuts of unshadedConnectivityCuts for `kind`:
-/// "connect" (kPiece) or "whole_nogood" (kWholeNoGood).
+/// "connect" (kPiece, kSeparator) or "whole_nogood" (kWholeNoGood).
 ConstraintGroup unshadedConnectivityGroup(ConnectivityCut kind);
 
 /// The cuts that make the unshaded cells of the current solution of `built` connected
