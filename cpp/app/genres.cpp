@@ -321,7 +321,15 @@ Value answerJson(const GenreRequest& r, const Puzzle& puzzle, const Answer& answ
 Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double total_ms) {
   Value stats = statsJson(search.result, a, -1, total_ms);
   stats.AddMember("rounds", search.rounds, a).AddMember("cuts", search.cuts, a);
+  if (!search.fallbackFrom.empty()) {
+    stats.AddMember("fallbackFrom", jsonString(search.fallbackFrom, a), a);
+  }
   return stats;
+}
+
+/// Sets the result's "model" to `model` (the fallback model a search switched to).
+void setModel(Value& result, const std::string& model, JsonAllocator& a) {
+  result["model"] = jsonString(model, a);
 }
 
 /// The B&B and cut-round progress of a solve, sent to `progress`: each round's counts,
@@ -432,6 +440,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
       solver.solve(options, roundProgress(progress, id, *r.genre, *puzzle, start, r.board));
   requireSolverOk(search.result);
   Value result = resultHead(r, *puzzle, a);
+  if (!search.fallbackFrom.empty()) setModel(result, solver.model(), a);
   result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);
   if (r.objective) {
     // As the Sudoku route reports it: the sense, the value, B&B's bound and gap.
@@ -692,6 +701,9 @@ Value handleUniqueness(const GenreRequest& r, Clock::time_point start, JsonAlloc
   requireSolverOk(u.first.result);
   if (u.second) requireSolverOk(u.second->result);
   Value result = resultHead(r, *puzzle, a);
+  if (!u.first.fallbackFrom.empty()) {
+    setModel(result, r.genre->fallback(r.build, r.solve.method)->model, a);
+  }
   result.AddMember("status", jsonString(milp::toString(u.first.result.status), a), a)
       .AddMember("unique", u.unique ? Value(*u.unique) : Value(), a);
   if (u.answer) result.AddMember("answer", answerJson(r, *puzzle, *u.answer, a), a);

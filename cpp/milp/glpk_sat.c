@@ -23,7 +23,12 @@ static struct {
   void* info;
   int (*outer_hook)(void* info, const char* text);
   void* outer_info;
+  solver* searching; /* the solver of the search under way, or NULL */
 } hook;
+
+double gridmilp_sat_conflicts_so_far(void) {
+  return hook.searching != NULL ? hook.searching->stats.conflicts : 0.0;
+}
 
 static int progress_hook(void* unused, const char* text) {
   (void)unused;
@@ -95,7 +100,9 @@ static int search(solver* s, struct gridmilp_sat_stats* stats) {
   hook.outer_hook = env->term_hook;
   hook.outer_info = env->term_info;
   glp_term_hook(progress_hook, NULL);
+  hook.searching = s;
   result = stoppable_solve(s);
+  hook.searching = NULL;
   glp_term_hook(hook.outer_hook, hook.outer_info);
   stats->conflicts = s->stats.conflicts;
   stats->decisions = s->stats.decisions;

@@ -246,6 +246,11 @@ struct SolveOptions {
   /// Wall-clock limit inside the solver in ms; 0 = none. The SAT method checks it
   /// only at MiniSat's restarts, so it may stop up to about half the elapsed time late.
   int timeLimitMs = 0;
+  /// The SAT method: stop, as at the time limit (status kTimeLimit), at the first
+  /// MiniSat restart after its solver has met this many conflicts, those of a kept
+  /// solver's earlier solves (satSession) included; 0 = none. A budget that, unlike a
+  /// time, is the same on every machine (GenreSolver's fallback model, search.h).
+  double satConflictLimit = 0;
   /// Branch-and-bound, or the SAT method. The options below are branch-and-bound's;
   /// the SAT method takes presolve (GLPK's MIP presolver before the translation),
   /// forceSolverError and keepLog.

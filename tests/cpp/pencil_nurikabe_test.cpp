@@ -78,6 +78,96 @@ TEST(ConnectivityCutsTest, ASeparatorIsASmallestSetBetweenThePieces) {
   EXPECT_FALSE(testing::firstBrokenRow(m, {1, 0, 0, 0, 1, 0, 0, 0, 0}).empty());
 }
 
+/// Nurikabe with a fallback after `conflicts` conflicts instead of its own (the rest as it is).
+class NurikabeWithBudget final : public Genre {
+ public:
+  explicit NurikabeWithBudget(double conflicts) : conflicts_(conflicts) {}
+  std::string_view id() const override { return g_.id(); }
+  std::string_view title() const override { return g_.title(); }
+  std::vector<std::string_view> models() const override { return g_.models(); }
+  std::optional<Fallback> fallback(const BuildOptions& options,
+                                   milp::Method method) const override {
+    std::optional<Fallback> own = g_.fallback(options, method);
+    if (own) own->afterConflicts = conflicts_;
+    return own;
+  }
+  std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const override {
+    return g_.parse(text, size);
+  }
+  std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
+    return g_.build(puzzle, options);
+  }
+  std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
+    return g_.separate(puzzle, built);
+  }
+  Answer decode(const Puzzle& puzzle, const Built& built) const override {
+    return g_.decode(puzzle, built);
+  }
+  std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override {
+    return g_.verify(puzzle, answer);
+  }
+  Board board(const Puzzle& puzzle, const Answer* answer) const override {
+    return g_.board(puzzle, answer);
+  }
+  void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
+                      Board* board) const override {
+    g_.drawRelaxation(puzzle, built, values, board);
+  }
+  Formulation formulation(const Puzzle& puzzle, const Built& built) const override {
+    return g_.formulation(puzzle, built);
+  }
+  std::string formatPuzzle(const Puzzle& puzzle) const override { return g_.formatPuzzle(puzzle); }
+  std::string formatAnswer(const Puzzle& puzzle, const Answer& answer) const override {
+    return g_.formatAnswer(puzzle, answer);
+  }
+
+ private:
+  const Genre& g_ = genreById("nurikabe");
+  double conflicts_;
+};
+
+// Model cells on CNF-SAT goes on with model stream once its budget of conflicts is spent
+// without an answer; the rounds run on, and the answer is the puzzle's.
+TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
+  // gridmilp's own record (tests/data/puzzles/nurikabe.puzzles.txt).
+  const auto p = parseOne("nurikabe",
+                          "=== own_10x10_seed89\n10 10\n"
+                          "- - - - - - - 1 - 1\n4 - - 4 - - - - - -\n- - - - - - - - - -\n"
+                          "- - 4 - - - 4 - - -\n- - - - 1 - - - - 4\n2 - - - - 1 - - - -\n"
+                          "- - - - - - - 1 - -\n3 - - - 4 - - - 2 -\n- - - - - - 1 - - -\n"
+                          "1 - 1 - 1 - - - - -\n");
+  const Genre& own = genreById("nurikabe");
+  ASSERT_EQ(own.fallback({"cells"}, milp::Method::kSat)->model, "stream");
+  EXPECT_FALSE(own.fallback({"cells"}, milp::Method::kBranchAndBound).has_value());
+  EXPECT_FALSE(own.fallback({"stream"}, milp::Method::kSat).has_value());
+  // Its own budget is far from spent here: cells answers (60 conflicts, 22 rounds).
+  GenreSolver plain(own, *p, {"cells"});
+  const CutSearch first = plain.solve(satOptions());
+  ASSERT_TRUE(first.result.hasSolution);
+  EXPECT_EQ(first.fallbackFrom, "");
+  EXPECT_EQ(plain.model(), "cells");
+  // A budget of one conflict is spent in the first rounds.
+  const NurikabeWithBudget tight(1);
+  std::vector<int> rounds;
+  GenreSolver solver(tight, *p, {"cells"});
+  const CutSearch search = solver.solve(satOptions(), [&](const CutRound& round) {
+    rounds.push_back(round.round);
+    return true;
+  });
+  ASSERT_TRUE(search.result.hasSolution);
+  EXPECT_EQ(search.fallbackFrom, "cells");
+  EXPECT_EQ(solver.model(), "stream");
+  EXPECT_EQ(solver.answer().cells, plain.answer().cells);
+  EXPECT_FALSE(tight.verify(*p, solver.answer()).has_value());
+  // Rounds numbered on across both models, each reported once.
+  ASSERT_FALSE(rounds.empty());
+  for (std::size_t k = 0; k < rounds.size(); ++k) EXPECT_EQ(rounds[k], static_cast<int>(k) + 1);
+  EXPECT_EQ(search.rounds, static_cast<int>(rounds.size()) + 1);  // the stopped round too
+  // A uniqueness check after the switch goes on with model stream.
+  solver.excludeAnswer();
+  EXPECT_FALSE(solver.solve(satOptions()).result.hasSolution);
+}
+
 /// A token of sw_Nurikabe.solutions.txt: `x` for a shaded cell, `-` for an unshaded one.
 int nurikabeToken(const std::string& token) { return token == "x" ? 1 : 0; }
 

@@ -112,6 +112,13 @@ struct BuildOptions {
   std::optional<DigitObjective> objective = std::nullopt;
 };
 
+/// A model to solve with instead when the requested one has not found an answer within a
+/// budget (Genre::fallback): a portfolio of two models, tried one after the other.
+struct Fallback {
+  std::string model;          ///< the model built instead
+  double afterConflicts = 0;  ///< the first model's budget: MiniSat conflicts, every round's
+};
+
 /// A cut found by separation: a row to add, what it says, and the cells it involves.
 struct Cut {
   milp::ConstraintSpec row;
@@ -139,6 +146,13 @@ class Genre {
   /// CNF-SAT, whose rows it writes without adders; combinations, a tighter LP, for
   /// branch-and-bound; docs/performance.md).
   virtual std::string_view defaultModel(milp::Method /*method*/) const { return models().front(); }
+
+  /// The model to switch to when a first solve with `options` meets its budget of SAT
+  /// conflicts without an answer (GenreSolver::solve), or nothing (the default).
+  virtual std::optional<Fallback> fallback(const BuildOptions& /*options*/,
+                                           milp::Method /*method*/) const {
+    return std::nullopt;
+  }
 
   /// The puzzles of a text (one or many, in the genre's formats; docs/formats.md).
   /// `size` is a side length the caller knows (0: from the text). Throws InputError

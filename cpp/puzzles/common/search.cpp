@@ -121,7 +121,7 @@ bool excludeCurrentAnswer(Built& built, int k) {
 }
 
 GenreSolver::GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOptions& options)
-    : genre_(genre), puzzle_(puzzle), built_(genre.build(puzzle, options)) {}
+    : genre_(genre), puzzle_(puzzle), options_(options), built_(genre.build(puzzle, options)) {}
 
 CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallback& on_round) {
   answer_.reset();
@@ -136,14 +136,21 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     if (on_round) round_answer = genre_.decode(puzzle_, *built_);
     return genre_.separate(puzzle_, *built_);
   };
+  CutRound before;  // the first model's rounds and cuts, once its fallback goes on
   RoundCallback with_answer;
   if (on_round) {
     with_answer = [&](const CutRound& round) {
       CutRound told = round;
       told.answer = round_answer;
+      told.round += before.round;
+      told.totalCuts += before.totalCuts;
       return on_round(told);
     };
   }
+  const auto start = std::chrono::steady_clock::now();
+  const std::optional<Fallback> fallback =
+      solved_ ? std::nullopt : genre_.fallback(options_, options.method);
+  solved_ = true;
   // One MiniSat solver across this puzzle's solves (uniqueness and enumeration add
   // their no-goods to it as clauses).
   milp::SolveOptions kept = options;
@@ -151,7 +158,40 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     if (!session_) session_ = milp::newSatSession();
     kept.satSession = session_;
   }
+  if (fallback) kept.satConflictLimit = fallback->afterConflicts;
   CutSearch search = solveWithCuts(*built_, separate, kept, with_answer);
+  const double spent = msSince(start);
+  if (fallback && search.result.status == milp::SolveStatus::kTimeLimit &&
+      (options.timeLimitMs <= 0 || spent < options.timeLimitMs - 1)) {
+    // The budget ended the first model's search: the fallback model goes on.
+    std::string first_model = options_.model;
+    options_.model = fallback->model;
+    built_ = genre_.build(puzzle_, options_);
+    session_.reset();
+    milp::SolveOptions rest = options;
+    if (options.timeLimitMs > 0)
+      rest.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(spent));
+    if (options.method == milp::Method::kSat && !options.satSession) {
+      session_ = milp::newSatSession();
+      rest.satSession = session_;
+    }
+    before.round = search.rounds - 1;  // its last solve, stopped, was not reported
+    before.totalCuts = search.cuts;
+    CutSearch next = solveWithCuts(*built_, separate, rest, with_answer);
+    next.rounds += search.rounds;
+    next.cuts += search.cuts;
+    next.result.stats.solveMs += search.result.stats.solveMs;
+    next.result.stats.nodes += search.result.stats.nodes;
+    next.result.stats.simplexIterations += search.result.stats.simplexIterations;
+    if (next.result.stats.sat && search.result.stats.sat) {
+      next.result.stats.sat->conflicts += search.result.stats.sat->conflicts;
+      next.result.stats.sat->decisions += search.result.stats.sat->decisions;
+      next.result.stats.sat->propagations += search.result.stats.sat->propagations;
+      next.result.stats.sat->restarts += search.result.stats.sat->restarts;
+    }
+    next.fallbackFrom = std::move(first_model);
+    search = std::move(next);
+  }
   partial_.reset();
   if (search.result.hasSolution && built_->fullValue &&
       search.result.objective < *built_->fullValue - 0.5) {

@@ -47,6 +47,9 @@ struct CutSearch {
   int rounds = 0;
   int cuts = 0;
   bool roundLimit = false;  ///< stopped at maxRounds with cuts still violated
+  /// The model the solve began with, when it met its budget and the genre's fallback
+  /// model went on (GenreSolver::solve); rounds, cuts and the counts are both models'.
+  std::string fallbackFrom;
 };
 
 /// Called after each round; return false to stop (the result is then kCancelled).
@@ -72,8 +75,15 @@ class GenreSolver {
   /// Builds the model. Throws as Genre::build.
   GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOptions& options);
 
-  /// Solves with the cut loop; the answer, when found, is decoded and kept.
+  /// Solves with the cut loop; the answer, when found, is decoded and kept. The first
+  /// solve of a genre with a fallback (Genre::fallback) for this model and method runs
+  /// within the fallback's budget of conflicts; when that ends it without an answer
+  /// and time is left, the fallback model is built in its place (built() and model()
+  /// say so from then on) and solves in the time left, its rounds numbered on from the
+  /// first model's.
   CutSearch solve(const milp::SolveOptions& options, const RoundCallback& on_round = {});
+  /// The model built now: the one asked for, or its fallback.
+  const std::string& model() const { return options_.model; }
   /// The last answer (throws milp::ModelError when the last solve found none).
   const Answer& answer() const;
   /// A packing model's largest partial fill (Built::fullValue), when the last solve's
@@ -93,6 +103,7 @@ class GenreSolver {
  private:
   const Genre& genre_;
   const Puzzle& puzzle_;
+  BuildOptions options_;
   std::unique_ptr<Built> built_;
   std::shared_ptr<milp::SatSession> session_;  ///< CNF-SAT: the solver kept across solves
   std::optional<Answer> answer_;
@@ -100,6 +111,7 @@ class GenreSolver {
   int nogoods_ = 0;
   /// Set when excludeAnswer had nothing to cut: every later solve is infeasible.
   bool exhausted_ = false;
+  bool solved_ = false;  ///< solve has run: a fallback applies to the first solve only
 };
 
 /// Outcome of a uniqueness check: the first answer, and a second one if it exists.

@@ -94,6 +94,12 @@ constexpr long long kMostCounterVars = 50000;
 /// its next 17,249.
 constexpr long long kMostLayerVars = 200000;
 
+/// Model cells' budget before model stream goes on (NurikabeGenre::fallback), MiniSat
+/// conflicts over every round: on the shared set the most an answered record needed was
+/// 18,917 (683_14x24), while 29_10x10 and 753_10x10 had met 42,530 and 38,736 in 5 s
+/// without an answer. A count, not a time, so that every machine takes the same route.
+constexpr double kStreamAfterConflicts = 50000;
+
 /// Most candidate islands per clue; a clue with more is modelled cell by cell.
 constexpr std::size_t kCandidateLimit = 2000;
 /// Most partial islands the enumeration of one clue visits before giving up.
@@ -364,6 +370,18 @@ class NurikabeGenre final : public ShadingGenre {
       addCounters(p, built.get());
     }
     return built;
+  }
+
+  /// Model cells, on CNF-SAT, switches to model stream after kStreamAfterConflicts
+  /// conflicts without an answer: cells answers most records far sooner, stream those
+  /// whose islands cover most of the grid (29_10x10, 753_10x10), which cells does not
+  /// answer in 60 s.
+  std::optional<Fallback> fallback(const BuildOptions& options,
+                                   milp::Method method) const override {
+    if (method != milp::Method::kSat || options.switchClues || options.model != "cells") {
+      return std::nullopt;
+    }
+    return Fallback{"stream", kStreamAfterConflicts};
   }
 
   std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {

@@ -167,6 +167,12 @@ export interface GenreSolveStats extends SolveStats {
   rounds: number;
   /** Cuts the loop added. */
   cuts: number;
+  /**
+   * The model the solve began with, when it spent its budget of SAT conflicts without an
+   * answer and the genre's fallback model (`model`) went on (Nurikabe: cells, then
+   * stream); `rounds` and `cuts` are both models'.
+   */
+  fallbackFrom?: string;
 }
 
 /** Result of a genre `solve`. */

@@ -10,6 +10,7 @@ import {
   type GenreEnumerateResult,
   type GenreRequest,
   type GenreSolveResult,
+  type GenreSolveStats,
   type GenreUniquenessResult,
 } from '../../../solver/genre';
 import { byId } from '../../shared';
@@ -89,10 +90,15 @@ export async function solve(ctx: GenreContext): Promise<void> {
     ? `objective ${r.objective.value.toLocaleString('en')} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
     : '';
   ctx.say(
-    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”, ${r.stats.rows} rows × ${r.stats.columns} columns · ${objective}` +
+    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${r.stats.rows} rows × ${r.stats.columns} columns · ${objective}` +
       (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
     r.answer.verified ? 'success' : 'error',
   );
+}
+
+/** " (after model “cells” spent its budget)" when a fallback model went on, else "". */
+function fallback(stats: GenreSolveStats): string {
+  return stats.fallbackFrom ? ` (after model “${stats.fallbackFrom}” spent its budget of conflicts)` : '';
 }
 
 /**
