@@ -327,9 +327,9 @@ Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double tot
   return stats;
 }
 
-/// Sets the result's "model" to `model` (the fallback model a search switched to).
-void setModel(Value& result, const std::string& model, JsonAllocator& a) {
-  result["model"] = jsonString(model, a);
+/// Sets the result's "model" to the fallback model `search` switched to, if it did.
+void reportFallbackModel(const puzzles::CutSearch& search, Value& result, JsonAllocator& a) {
+  if (!search.fallbackTo.empty()) result["model"] = jsonString(search.fallbackTo, a);
 }
 
 /// The B&B and cut-round progress of a solve, sent to `progress`: each round's counts,
@@ -440,7 +440,7 @@ Value handleSolve(GenreRequest& r, const Value& id, const ProgressSink& progress
       solver.solve(options, roundProgress(progress, id, *r.genre, *puzzle, start, r.board));
   requireSolverOk(search.result);
   Value result = resultHead(r, *puzzle, a);
-  if (!search.fallbackFrom.empty()) setModel(result, solver.model(), a);
+  reportFallbackModel(search, result, a);
   result.AddMember("status", jsonString(milp::toString(search.result.status), a), a);
   if (r.objective) {
     // As the Sudoku route reports it: the sense, the value, B&B's bound and gap.
@@ -701,9 +701,7 @@ Value handleUniqueness(const GenreRequest& r, Clock::time_point start, JsonAlloc
   requireSolverOk(u.first.result);
   if (u.second) requireSolverOk(u.second->result);
   Value result = resultHead(r, *puzzle, a);
-  if (!u.first.fallbackFrom.empty()) {
-    setModel(result, r.genre->fallback(r.build, r.solve.method)->model, a);
-  }
+  reportFallbackModel(u.first, result, a);
   result.AddMember("status", jsonString(milp::toString(u.first.result.status), a), a)
       .AddMember("unique", u.unique ? Value(*u.unique) : Value(), a);
   if (u.answer) result.AddMember("answer", answerJson(r, *puzzle, *u.answer, a), a);

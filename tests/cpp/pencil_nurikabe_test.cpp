@@ -145,6 +145,7 @@ TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
   const CutSearch first = plain.solve(satOptions());
   ASSERT_TRUE(first.result.hasSolution);
   EXPECT_EQ(first.fallbackFrom, "");
+  EXPECT_EQ(first.fallbackTo, "");
   EXPECT_EQ(plain.model(), "cells");
   // A budget of one conflict is spent in the first rounds.
   const NurikabeWithBudget tight(1);
@@ -156,6 +157,7 @@ TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
   });
   ASSERT_TRUE(search.result.hasSolution);
   EXPECT_EQ(search.fallbackFrom, "cells");
+  EXPECT_EQ(search.fallbackTo, "stream");
   EXPECT_EQ(solver.model(), "stream");
   EXPECT_EQ(solver.answer().cells, plain.answer().cells);
   EXPECT_FALSE(tight.verify(*p, solver.answer()).has_value());

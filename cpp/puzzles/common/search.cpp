@@ -190,6 +190,7 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
       next.result.stats.sat->restarts += search.result.stats.sat->restarts;
     }
     next.fallbackFrom = std::move(first_model);
+    next.fallbackTo = fallback->model;
     search = std::move(next);
   }
   partial_.reset();

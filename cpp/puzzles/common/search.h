@@ -48,8 +48,10 @@ struct CutSearch {
   int cuts = 0;
   bool roundLimit = false;  ///< stopped at maxRounds with cuts still violated
   /// The model the solve began with, when it met its budget and the genre's fallback
-  /// model went on (GenreSolver::solve); rounds, cuts and the counts are both models'.
+  /// model (fallbackTo) went on (GenreSolver::solve); rounds, cuts and the counts are
+  /// both models'. Both empty when there was no switch.
   std::string fallbackFrom;
+  std::string fallbackTo;
 };
 
 /// Called after each round; return false to stop (the result is then kCancelled).
