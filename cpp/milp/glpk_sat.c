@@ -26,8 +26,8 @@ static struct {
   solver* searching; /* the solver of the search under way, or NULL */
 } hook;
 
-double gridmilp_sat_conflicts_so_far(void) {
-  return hook.searching != NULL ? hook.searching->stats.conflicts : 0.0;
+double gridmilp_sat_propagations_so_far(void) {
+  return hook.searching != NULL ? hook.searching->stats.propagations : 0.0;
 }
 
 static int progress_hook(void* unused, const char* text) {

@@ -42,10 +42,10 @@ struct gridmilp_sat_stats {
   double restarts;
 };
 
-/** The conflicts the solver of the search under way has met, its earlier searches
- *  included (a session's solver counts every solve of the session), or 0 outside a
- *  search: for the stop check, which runs inside one. */
-double gridmilp_sat_conflicts_so_far(void);
+/** The propagations (literals assigned by unit propagation) of the solver of the search
+ *  under way, its earlier searches included (a session's solver counts every solve of
+ *  the session), or 0 outside a search: for the stop check, which runs inside one. */
+double gridmilp_sat_propagations_so_far(void);
 
 /** Outcome, as glp_intfeas1's: GRIDMILP_SAT_FOUND (P's MIP solution holds the
  *  assignment, glp_mip_status GLP_FEAS), GRIDMILP_SAT_NONE (no assignment exists,

@@ -27,7 +27,7 @@ struct SatJob {
   bool force_error;
   bool presolve;
   int time_limit_ms;
-  double conflict_limit;  // SolveOptions::satConflictLimit
+  double propagation_limit;  // SolveOptions::satPropagationLimit
   std::chrono::steady_clock::time_point start;
   double* values;  // model->numVars() entries, written when an assignment is found
   int ret;
@@ -36,7 +36,9 @@ struct SatJob {
 
 int satShouldStop(void* info) {
   auto* job = static_cast<SatJob*>(info);
-  if (job->conflict_limit > 0 && gridmilp_sat_conflicts_so_far() >= job->conflict_limit) return 1;
+  if (job->propagation_limit > 0 && gridmilp_sat_propagations_so_far() >= job->propagation_limit) {
+    return 1;
+  }
   if (job->time_limit_ms <= 0) return 0;
   const double elapsed =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->start)
@@ -464,7 +466,7 @@ SolveResult solveWithSat(const Model& model, const SolveOptions& options,
   job.force_error = options.forceSolverError;
   job.presolve = options.presolve;
   job.time_limit_ms = std::max(0, options.timeLimitMs);
-  job.conflict_limit = options.satConflictLimit;
+  job.propagation_limit = options.satPropagationLimit;
   job.values = values->data();
   job.ret = -1;
   std::string log;

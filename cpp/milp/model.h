@@ -247,10 +247,12 @@ struct SolveOptions {
   /// only at MiniSat's restarts, so it may stop up to about half the elapsed time late.
   int timeLimitMs = 0;
   /// The SAT method: stop, as at the time limit (status kTimeLimit), at the first
-  /// MiniSat restart after its solver has met this many conflicts, those of a kept
-  /// solver's earlier solves (satSession) included; 0 = none. A budget that, unlike a
-  /// time, is the same on every machine (GenreSolver's fallback model, search.h).
-  double satConflictLimit = 0;
+  /// MiniSat restart after its solver has made this many propagations (literals assigned
+  /// by unit propagation, MiniSat's own count), those of a kept solver's earlier solves
+  /// (satSession) included; 0 = none. A budget of work that, unlike a time, is the same
+  /// on every machine, and unlike a count of conflicts grows with the model's size
+  /// (GenreSolver's fallback model, search.h).
+  double satPropagationLimit = 0;
   /// Branch-and-bound, or the SAT method. The options below are branch-and-bound's;
   /// the SAT method takes presolve (GLPK's MIP presolver before the translation),
   /// forceSolverError and keepLog.

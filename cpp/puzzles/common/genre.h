@@ -115,8 +115,8 @@ struct BuildOptions {
 /// A model to solve with instead when the requested one has not found an answer within a
 /// budget (Genre::fallback): a portfolio of two models, tried one after the other.
 struct Fallback {
-  std::string model;          ///< the model built instead
-  double afterConflicts = 0;  ///< the first model's budget: MiniSat conflicts, every round's
+  std::string model;             ///< the model built instead
+  double afterPropagations = 0;  ///< the first model's budget: MiniSat propagations, every round's
 };
 
 /// A cut found by separation: a row to add, what it says, and the cells it involves.

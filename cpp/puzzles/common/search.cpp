@@ -158,7 +158,7 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     if (!session_) session_ = milp::newSatSession();
     kept.satSession = session_;
   }
-  if (fallback) kept.satConflictLimit = fallback->afterConflicts;
+  if (fallback) kept.satPropagationLimit = fallback->afterPropagations;
   CutSearch search = solveWithCuts(*built_, separate, kept, with_answer);
   const double spent = msSince(start);
   if (fallback && search.result.status == milp::SolveStatus::kTimeLimit &&

@@ -79,7 +79,7 @@ class GenreSolver {
 
   /// Solves with the cut loop; the answer, when found, is decoded and kept. The first
   /// solve of a genre with a fallback (Genre::fallback) for this model and method runs
-  /// within the fallback's budget of conflicts; when that ends it without an answer
+  /// within the fallback's budget of SAT propagations; when that ends it without an answer
   /// and time is left, the fallback model is built in its place (built() and model()
   /// say so from then on) and solves in the time left, its rounds numbered on from the
   /// first model's.

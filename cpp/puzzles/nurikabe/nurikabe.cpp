@@ -70,7 +70,8 @@
 //   clue[r,c]:      s = 0 on a clue
 //   unreached[r,c]: s = 1 where no island can reach (beside two clues, or farther than
 //                   n_k − 1 steps from every clue k through the cells it may take)
-//   stream[…]:      sum s = cells − sum n_k, by a sequential counter (clause rows)
+//   stream[…]:      sum s = cells − sum n_k, by a sequential counter (clause rows), when
+//                   the islands cover at least half of the grid
 //   island[k]:      cuts for an island without a clue, with two, too large or too small
 // with pool, pocket, connect and walled as above. Slower on most puzzles, it answers
 // those whose islands cover most of the grid (docs/models.md).
@@ -95,10 +96,12 @@ constexpr long long kMostCounterVars = 50000;
 constexpr long long kMostLayerVars = 200000;
 
 /// Model cells' budget before model stream goes on (NurikabeGenre::fallback), MiniSat
-/// conflicts over every round: on the shared set the most an answered record needed was
-/// 18,917 (683_14x24), while 29_10x10 and 753_10x10 had met 42,530 and 38,736 in 5 s
-/// without an answer. A count, not a time, so that every machine takes the same route.
-constexpr double kStreamAfterConflicts = 50000;
+/// propagations over every round: on the shared set the most an answered record needed
+/// was 6.0 million (1091_15x15; 683_14x24 5.5 million), while 29_10x10, 753_10x10 and
+/// 1055_40x57 had made 38, 44 and 46 million in 5–8 s without an answer. A count, not a
+/// time, so that every machine takes the same route; propagations, not conflicts,
+/// because a conflict of 1055_40x57's model (133,329 columns) costs a thousand of them.
+constexpr double kStreamAfterPropagations = 15e6;
 
 /// Most candidate islands per clue; a clue with more is modelled cell by cell.
 constexpr std::size_t kCandidateLimit = 2000;
@@ -372,16 +375,16 @@ class NurikabeGenre final : public ShadingGenre {
     return built;
   }
 
-  /// Model cells, on CNF-SAT, switches to model stream after kStreamAfterConflicts
-  /// conflicts without an answer: cells answers most records far sooner, stream those
-  /// whose islands cover most of the grid (29_10x10, 753_10x10), which cells does not
-  /// answer in 60 s.
+  /// Model cells, on CNF-SAT, switches to model stream after kStreamAfterPropagations
+  /// propagations without an answer: cells answers most records far sooner, stream those
+  /// whose islands cover most of the grid (29_10x10, 753_10x10) and 1055_40x57 (40×57,
+  /// eight islands of 50), which cells does not answer in 60 s.
   std::optional<Fallback> fallback(const BuildOptions& options,
                                    milp::Method method) const override {
     if (method != milp::Method::kSat || options.switchClues || options.model != "cells") {
       return std::nullopt;
     }
-    return Fallback{"stream", kStreamAfterConflicts};
+    return Fallback{"stream", kStreamAfterPropagations};
   }
 
   std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
@@ -806,18 +809,20 @@ void NurikabeGenre::addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built)
     const auto [r, c] = ref(cell);
     m.addConstraint(milp::LinExpr(s(cell)) == 1, rowName("unreached", {r, c}));
   }
-  // Every answer shades the cells the islands leave: by a sequential counter (clause rows,
-  // no adders in GLPK's translation to CNF-SAT), or in one row when it would be too large.
-  if (const int stream = streamCells(p); stream >= 1 && stream < g.cells()) {
+  // When the islands cover at least half of the grid, every answer shades the cells they
+  // leave: by a sequential counter (clause rows, no adders in GLPK's translation to
+  // CNF-SAT). Otherwise the island cuts alone keep that count: with the count on every
+  // record (one row over every cell, adders, where the counter is too large) model stream
+  // answered 510 of the shared set's 556 records within 3 s each, without it 552; the
+  // row alone left 1055_40x57 in its first search for 3 minutes (docs/performance.md).
+  if (const int stream = streamCells(p);
+      stream >= 1 && 2 * stream <= g.cells() &&
+      static_cast<long long>(g.cells()) * stream <= kMostCounterVars) {
     std::vector<milp::Var> x;
     for (int cell = 0; cell < g.cells(); ++cell) x.push_back(s(cell));
-    if (static_cast<long long>(g.cells()) * stream <= kMostCounterVars) {
-      built->streamSize = stream;
-      built->streamCountFirst = addSequentialCount(m, x, stream, "c", "stream", {},
-                                                   [&](int i) { built->cellOf.push_back(i); });
-    } else {
-      m.addConstraint(sum(x) == stream, "stream");
-    }
+    built->streamSize = stream;
+    built->streamCountFirst = addSequentialCount(m, x, stream, "c", "stream", {},
+                                                 [&](int i) { built->cellOf.push_back(i); });
   }
   addShapeRows(p, built);
 }
@@ -1042,9 +1047,12 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
   f.objective = "\\text{minimise } 0 \\quad (\\text{any feasible point is an answer})";
   if (b.stream) {
     f.variables =
-        "s_{r,c} \\in \\{0,1\\},\\ s_{r,c} = 1 \\iff (r,c) \\text{ is shaded};\\quad "
-        "c_{i,j} = 1 \\iff \\text{at least } j \\text{ of the first } i \\text{ cells are "
-        "shaded (the counter)};\\quad \\partial C: \\text{the neighbours of } C";
+        std::string(
+            "s_{r,c} \\in \\{0,1\\},\\ s_{r,c} = 1 \\iff (r,c) \\text{ is shaded};\\quad ") +
+        (b.streamSize > 0 ? "c_{i,j} = 1 \\iff \\text{at least } j \\text{ of the first } i "
+                            "\\text{ cells are shaded (the counter)};\\quad "
+                          : "") +
+        "\\partial C: \\text{the neighbours of } C";
     f.groups.push_back(
         {"clue", "A clue's cell is in its island, so unshaded", "s_{r,c} = 0", "fixed cells", {}});
     f.groups.push_back({"unreached",
@@ -1053,11 +1061,13 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
                         "s_{r,c} = 1",
                         "fixed cells",
                         {}});
-    f.groups.push_back({"stream",
-                        "The stream has every cell the islands leave (counted cell by cell)",
-                        "\\sum_{r,c} s_{r,c} = R \\cdot C - \\sum_k n_k",
-                        "areas, by a sequential counter (clauses)",
-                        {}});
+    if (b.streamSize > 0) {  // only when the islands cover at least half of the grid
+      f.groups.push_back({"stream",
+                          "The stream has every cell the islands leave (counted cell by cell)",
+                          "\\sum_{r,c} s_{r,c} = R \\cdot C - \\sum_k n_k",
+                          "areas, by a sequential counter (clauses)",
+                          {}});
+    }
     f.groups.push_back({"island",
                         "Each island holds one clue and has its size (cuts added by re-solving)",
                         "\\sum_{C} s + \\sum_{\\partial C} (1 - s) \\ge 1 \\text{ if } C \\text{ "

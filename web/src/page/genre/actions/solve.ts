@@ -98,7 +98,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
 
 /** " (after model “cells” spent its budget)" when a fallback model went on, else "". */
 function fallback(stats: GenreSolveStats): string {
-  return stats.fallbackFrom ? ` (after model “${stats.fallbackFrom}” spent its budget of conflicts)` : '';
+  return stats.fallbackFrom ? ` (after model “${stats.fallbackFrom}” spent its budget of SAT propagations)` : '';
 }
 
 /**
