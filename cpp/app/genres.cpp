@@ -294,8 +294,14 @@ Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) 
       .AddMember("model", jsonString(r.build.model, a), a);
   std::vector<std::string> models;
   for (std::string_view m : r.genre->models()) models.emplace_back(m);
-  out.AddMember("models", stringArray(models, a), a)
-      .AddMember("warnings", stringArray(warningsOf(puzzle), a), a);
+  out.AddMember("models", stringArray(models, a), a);
+  // The model CNF-SAT's default goes on with when it spends its budget (Genre::fallback).
+  puzzles::BuildOptions first;
+  if (!models.empty()) first.model = models.front();
+  if (const std::optional<puzzles::Fallback> next = r.genre->fallback(first, milp::Method::kSat)) {
+    out.AddMember("defaultFallback", jsonString(next->model, a), a);
+  }
+  out.AddMember("warnings", stringArray(warningsOf(puzzle), a), a);
   return out;
 }
 

@@ -157,6 +157,11 @@ export interface GenreResultHead {
    * `clauses`, `combinations`, `textbook`; branch-and-bound's default is `combinations`).
    */
   models: string[];
+  /**
+   * The model the first of `models` goes on as on CNF-SAT once it spends its budget of
+   * SAT propagations without an answer (Nurikabe: `stream`); absent for genres without one.
+   */
+  defaultFallback?: string;
   /** What the solver accepts but a person should know ("region '3' … is not connected"). */
   warnings: string[];
 }
@@ -168,7 +173,7 @@ export interface GenreSolveStats extends SolveStats {
   /** Cuts the loop added. */
   cuts: number;
   /**
-   * The model the solve began with, when it spent its budget of SAT conflicts without an
+   * The model the solve began with, when it spent its budget of SAT propagations without an
    * answer and the genre's fallback model (`model`) went on (Nurikabe: cells, then
    * stream); `rounds` and `cuts` are both models'.
    */

@@ -344,21 +344,24 @@ export class GenreView implements GenreContext {
   /**
    * The model picker lists the genre's models (from any result), keeping the choice. Its
    * first entry leaves the model to the engine, whose default may follow the route
-   * (killer: clauses for CNF-SAT, combinations for branch-and-bound); the result and the
-   * status line say which model ran.
+   * (killer: clauses for CNF-SAT, combinations for branch-and-bound) or go on as another
+   * (`fallback`; Nurikabe: cells, then stream); the result and the status line say which
+   * model ran.
    */
-  private showModels(models: string[] | undefined): void {
+  private showModels(models: string[] | undefined, fallback?: string): void {
     const select = byId('genre-model', HTMLSelectElement);
     if (models === undefined) return;
     const choices = ['', ...models];
+    const first = fallback ? `${models[0]}, then ${fallback},` : models[0];
+    const label = `the genre's default (${first} for CNF-SAT)`;
     const now = [...select.options].map((o) => o.value);
-    if (now.join() === choices.join()) return;
+    if (now.join() === choices.join() && select.options[0]?.textContent === label) return;
     const keep = choices.includes(select.value) ? select.value : '';
     select.replaceChildren(
       ...choices.map((m) => {
         const option = document.createElement('option');
         option.value = m;
-        option.textContent = m === '' ? `the genre's default (${models[0]} for CNF-SAT)` : m;
+        option.textContent = m === '' ? label : m;
         return option;
       }),
     );
@@ -379,12 +382,19 @@ export class GenreView implements GenreContext {
     this.answer = null;
     // The formulation shown was of the puzzle drawn before.
     this.formulationPanel.hide();
-    const r = await this.run<{ board: Board; name: string; warnings: string[]; models: string[]; url?: string | null }>(
+    const r = await this.run<{
+      board: Board;
+      name: string;
+      warnings: string[];
+      models: string[];
+      defaultFallback?: string;
+      url?: string | null;
+    }>(
       { type: 'board', ...this.puzzleFields() },
       false,
     );
     if (r === null) return;
-    this.showModels(r.models);
+    this.showModels(r.models, r.defaultFallback);
     this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     const left = this.parsed.refused ?? [];
