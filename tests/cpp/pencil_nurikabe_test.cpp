@@ -487,8 +487,8 @@ TEST(NurikabeTest, FormulationNamesItsRules) {
   EXPECT_THROW(g.build(*p, {"reduced"}), InputError);
   const auto stream = g.build(*p, {"stream"});
   // The islands cover 12 of the 25 cells: the stream's count is left to the island cuts.
-  EXPECT_EQ(ids(*stream), (std::vector<std::string>{"clue", "unreached", "island", "pool",
-                                                    "pocket", "connect", "walled"}));
+  EXPECT_EQ(ids(*stream), (std::vector<std::string>{"clue", "unreached", "island", "pool", "pocket",
+                                                    "connect", "walled"}));
   // A 5 in a 3×3 grid covers more than half: the stream's 4 cells are counted.
   const auto half = parseOne("nurikabe", "=== half\n3 3\n5 - -\n- - -\n- - -\n");
   const auto counted = g.build(*half, {"stream"});
