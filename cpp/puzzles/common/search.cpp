@@ -17,6 +17,21 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+/// Adds the search counts of `from` to `into`: solveMs, nodes, simplex iterations and,
+/// when both have them, the SAT conflicts, decisions, propagations and restarts. The
+/// sizes (rows, SAT variables and clauses…) stay `into`'s.
+void addSearchCounts(milp::SolveStats& into, const milp::SolveStats& from) {
+  into.solveMs += from.solveMs;
+  into.nodes += from.nodes;
+  into.simplexIterations += from.simplexIterations;
+  if (into.sat && from.sat) {
+    into.sat->conflicts += from.sat->conflicts;
+    into.sat->decisions += from.sat->decisions;
+    into.sat->propagations += from.sat->propagations;
+    into.sat->restarts += from.sat->restarts;
+  }
+}
+
 }  // namespace
 
 CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& separate,
@@ -24,10 +39,9 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
                         int max_rounds) {
   const auto start = Clock::now();
   CutSearch out;
-  double solve_ms = 0;
-  std::int64_t nodes = 0;
-  std::int64_t iterations = 0;
-  milp::SatStats sat;  // the search counts of every round (the sizes are the last round's)
+  // The counts of the rounds so far; out.result.stats sums every round's (its sizes are
+  // the last round's).
+  milp::SolveStats earlier;
   // CNF-SAT: one MiniSat solver for every round, each round's cuts added to it as
   // clauses (it keeps its learnt clauses), unless the caller keeps one already.
   milp::SolveOptions loop_options = options;
@@ -47,23 +61,18 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
     }
     out.result = built.model.solve(round_options);
     ++out.rounds;
-    solve_ms += out.result.stats.solveMs;
-    nodes += out.result.stats.nodes;
-    iterations += out.result.stats.simplexIterations;
-    if (out.result.stats.sat) {
-      sat.conflicts += out.result.stats.sat->conflicts;
-      sat.decisions += out.result.stats.sat->decisions;
-      sat.propagations += out.result.stats.sat->propagations;
-      sat.restarts += out.result.stats.sat->restarts;
-    }
+    const double round_ms = out.result.stats.solveMs;
+    const std::int64_t round_nodes = out.result.stats.nodes;
+    addSearchCounts(out.result.stats, earlier);
+    earlier = out.result.stats;
     if (!out.result.hasSolution) break;
     const std::vector<Cut> cuts = separate ? separate() : std::vector<Cut>{};
     CutRound round;
     round.round = out.rounds;
     round.cuts = static_cast<int>(cuts.size());
     round.totalCuts = out.cuts + round.cuts;
-    round.solveMs = out.result.stats.solveMs;
-    round.nodes = out.result.stats.nodes;
+    round.solveMs = round_ms;
+    round.nodes = round_nodes;
     for (const Cut& cut : cuts) {
       round.cells.insert(round.cells.end(), cut.cells.begin(), cut.cells.end());
       round.why.push_back(cut.why);
@@ -92,15 +101,6 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
       out.result.hasSolution = false;
       break;
     }
-  }
-  out.result.stats.solveMs = solve_ms;
-  out.result.stats.nodes = nodes;
-  out.result.stats.simplexIterations = iterations;
-  if (out.result.stats.sat) {
-    out.result.stats.sat->conflicts = sat.conflicts;
-    out.result.stats.sat->decisions = sat.decisions;
-    out.result.stats.sat->propagations = sat.propagations;
-    out.result.stats.sat->restarts = sat.restarts;
   }
   return out;
 }
@@ -180,15 +180,7 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     CutSearch next = solveWithCuts(*built_, separate, rest, with_answer);
     next.rounds += search.rounds;
     next.cuts += search.cuts;
-    next.result.stats.solveMs += search.result.stats.solveMs;
-    next.result.stats.nodes += search.result.stats.nodes;
-    next.result.stats.simplexIterations += search.result.stats.simplexIterations;
-    if (next.result.stats.sat && search.result.stats.sat) {
-      next.result.stats.sat->conflicts += search.result.stats.sat->conflicts;
-      next.result.stats.sat->decisions += search.result.stats.sat->decisions;
-      next.result.stats.sat->propagations += search.result.stats.sat->propagations;
-      next.result.stats.sat->restarts += search.result.stats.sat->restarts;
-    }
+    addSearchCounts(next.result.stats, search.result.stats);
     next.fallbackFrom = std::move(first_model);
     next.fallbackTo = fallback->model;
     search = std::move(next);
