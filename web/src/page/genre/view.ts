@@ -12,7 +12,7 @@
  */
 import { GENRES } from '../../../generated/vocabulary';
 import type { SolverClient } from '../../solver/client';
-import { GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest } from '../../solver/genre';
+import { GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest, type GenreResultHead } from '../../solver/genre';
 import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
@@ -382,14 +382,7 @@ export class GenreView implements GenreContext {
     this.answer = null;
     // The formulation shown was of the puzzle drawn before.
     this.formulationPanel.hide();
-    const r = await this.run<{
-      board: Board;
-      name: string;
-      warnings: string[];
-      models: string[];
-      defaultFallback?: string;
-      url?: string | null;
-    }>(
+    const r = await this.run<GenreResultHead & { board: Board; url?: string | null }>(
       { type: 'board', ...this.puzzleFields() },
       false,
     );
