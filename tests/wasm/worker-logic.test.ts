@@ -640,6 +640,17 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     expect(results[0]!.result).toMatchObject({ genre: 'killer', status: 'optimal', answer: { verified: true } });
     expect(results[1]!.result).toMatchObject({ count: 2, complete: true });
     expect(posted.filter(isProgress).filter((m) => m.id === 2)).toHaveLength(2); // one per answer
+    // Without a use for progress (Solve all): the same result, and no progress message.
+    await logic.handle({
+      id: 5,
+      type: 'genre',
+      request: { type: 'enumerate', genre: 'latin-square', puzzle: '2 2\n- -\n- -\n', limit: 5 },
+      progress: false,
+    });
+    expect(posted.filter(isProgress).filter((m) => m.id === 5)).toHaveLength(0);
+    const quiet = posted.filter(isResult).find((m) => m.id === 5)!.result as { solutions: unknown; count: number };
+    expect(quiet).toMatchObject({ count: 2, complete: true });
+    expect(quiet.solutions).toEqual((results[1]!.result as { solutions: unknown }).solutions);
     const errors = posted.filter(isError);
     expect(errors.map((m) => [m.id, m.error.code])).toEqual([
       [3, 'bad_request'],

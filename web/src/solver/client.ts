@@ -212,12 +212,13 @@ export class SolverClient {
    * has the genres.
    *
    * @param request the engine request without its id (`genre`, `type`, `puzzle`, …)
-   * @param onProgress the engine's progress messages (branch-and-bound, cut rounds)
+   * @param onProgress the engine's progress messages (branch-and-bound, cut rounds);
+   *   without it the worker asks for none and posts none
    * @returns the engine's result for that request type (genre.ts)
    * @throws SolverError with the engine's code and location
    */
   genre<R>(request: Omit<GenreRequest, 'id'>, onProgress?: (progress: Record<string, unknown>) => void): Promise<R> {
-    return this.send({ type: 'genre', request }, onProgress) as Promise<R>;
+    return this.send({ type: 'genre', request, progress: !!onProgress }, onProgress) as Promise<R>;
   }
 
   /**

@@ -139,12 +139,14 @@ export class SolverWorkerLogic {
         if (typeof request !== 'object' || request === null || Array.isArray(request)) {
           return bad('request', 'genre needs a request object (protocol.md, "Genres").');
         }
-        // Passed through: the engine decodes and checks every field.
+        // Passed through: the engine decodes and checks every field. Without a use for
+        // progress, none is asked for (the engine then builds none).
+        const body = { ...(request as object), id } as never;
         this.reply(
           id,
-          engine.requestWithProgress({ ...(request as object), id } as never, (progress) =>
-            this.post({ id, progress } as never),
-          ),
+          (m as { progress?: unknown }).progress === false
+            ? engine.request(body)
+            : engine.requestWithProgress(body, (progress) => this.post({ id, progress } as never)),
         );
         return;
       }

@@ -167,6 +167,13 @@ export interface WorkerGenreMessage {
   id: number;
   type: 'genre';
   request: Omit<GenreRequest, 'id'>;
+  /**
+   * false: the caller has no use for progress (e.g. the genre page's Solve all), so the
+   * worker asks the engine without a progress callback and posts no progress messages
+   * (janko's Heyawake set: about 8 a puzzle, each handled on the page's own thread).
+   * Absent or true: the engine's progress messages are posted.
+   */
+  progress?: boolean;
 }
 
 /**
