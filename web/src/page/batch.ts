@@ -19,6 +19,7 @@ import {
   solutionsText,
   type Shape,
 } from './format';
+import { DrawThrottle } from './draw-throttle';
 import { byId, saveText } from './shared';
 import './batch.css';
 
@@ -93,7 +94,7 @@ export class BatchPanel {
       if (!entries.some((e) => e.isIntersecting && e.target === last) || this.rowsDrawn < this.rowsWanted) return;
       this.rowsWanted += ROWS_PER_PAGE;
       // While a batch runs they are drawn ROWS_PER_DRAW at a time, as progress is.
-      if (this.running) this.scheduleDraw();
+      if (this.running) this.drawer.request();
       else this.drawRows();
     },
     { root: this.tableBody.closest('.table-wrap'), rootMargin: `0px 0px ${SCROLL_AHEAD_PX}px 0px` },
@@ -106,11 +107,15 @@ export class BatchPanel {
   private rowsDrawn = 0;
   /** Rows the table may draw now: ROWS_PER_PAGE more each time it is scrolled near its end. */
   private rowsWanted = ROWS_PER_PAGE;
-  /** The pending draw (a timer, then an animation frame), or null. */
-  private drawTimer: ReturnType<typeof setTimeout> | null = null;
-  private drawFrame: number | null = null;
-  /** When progress was last drawn, performance.now() ms. */
-  private lastDrawMs = -Infinity;
+  /**
+   * Draws progress and rows at most every PROGRESS_INTERVAL_MS; none in a batch's first
+   * second (a short batch's table is drawn at its end), every row that arrived once it
+   * has ended.
+   */
+  private readonly drawer = new DrawThrottle(PROGRESS_INTERVAL_MS, () => {
+    const early = (this.latest?.elapsedMs ?? 0) < ROWS_AFTER_MS;
+    this.draw(!this.running ? Infinity : early ? 0 : ROWS_PER_DRAW);
+  });
   /** From {@link start} to {@link finish} or an outside {@link flush} (a failure, Stop). */
   private running = false;
   private selectedRow: HTMLTableRowElement | null = null;
@@ -160,7 +165,7 @@ export class BatchPanel {
   progress(progress: BatchProgress): void {
     this.latest = progress;
     if (progress.item) this.items[progress.item.index] = progress.item;
-    this.scheduleDraw();
+    this.drawer.request();
   }
 
   /**
@@ -169,34 +174,14 @@ export class BatchPanel {
    */
   flush(): void {
     this.running = false;
-    this.draw(Infinity);
-  }
-
-  /** A draw on the first animation frame PROGRESS_INTERVAL_MS after the last (once). */
-  private scheduleDraw(): void {
-    if (this.drawTimer !== null || this.drawFrame !== null) return;
-    const wait = Math.max(0, this.lastDrawMs + PROGRESS_INTERVAL_MS - performance.now());
-    this.drawTimer = setTimeout(() => {
-      this.drawTimer = null;
-      this.drawFrame = requestAnimationFrame(() => {
-        this.drawFrame = null;
-        // No rows in a batch's first second: a short batch's table is drawn at its end.
-        const early = (this.latest?.elapsedMs ?? 0) < ROWS_AFTER_MS;
-        this.draw(!this.running ? Infinity : early ? 0 : ROWS_PER_DRAW);
-      });
-    }, wait);
+    this.drawer.now();
   }
 
   /**
-   * Draw the progress and up to `rowLimit` more rows; when rows that arrived are left
-   * undrawn, another draw is scheduled.
+   * Draw the progress and up to `rowLimit` more rows (from {@link drawer}); when rows
+   * that arrived are left undrawn, another draw is requested.
    */
   private draw(rowLimit: number): void {
-    if (this.drawTimer !== null) clearTimeout(this.drawTimer);
-    if (this.drawFrame !== null) cancelAnimationFrame(this.drawFrame);
-    this.drawTimer = null;
-    this.drawFrame = null;
-    this.lastDrawMs = performance.now();
     const p = this.latest;
     if (p) {
       this.progressBar.value = p.done;
@@ -204,7 +189,7 @@ export class BatchPanel {
       this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
     }
     this.drawRows(rowLimit);
-    if (rowLimit > 0 && this.rowsDrawn < this.rowsWanted && this.items[this.rowsDrawn]) this.scheduleDraw();
+    if (rowLimit > 0 && this.rowsDrawn < this.rowsWanted && this.items[this.rowsDrawn]) this.drawer.request();
   }
 
   /**

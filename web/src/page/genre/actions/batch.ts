@@ -2,8 +2,12 @@
 /** The genre page's Solve all: every puzzle of the text, a row each, on every core. */
 import type { GenreSolveResult } from '../../../solver/genre';
 import type { ResultRow } from '../../../solver/protocol';
+import { DrawThrottle } from '../../draw-throttle';
 import { batchWorkers, byId } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
+
+/** Least ms between two draws of Solve all's rows and progress (as the Sudoku batch's). */
+const DRAW_INTERVAL_MS = 100;
 
 /**
  * Solves every puzzle of the text (one request each; on one worker per core when the
@@ -37,7 +41,6 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   byId('genre-batch', HTMLElement).hidden = false;
   table.replaceChildren();
   ctx.solutions = [];
-  ctx.resultRows = [];
   download.disabled = true;
   for (const b of sheets) b.disabled = true;
   progress.max = names.length;
@@ -46,62 +49,100 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   let done = 0;
   let workersUsed = 1;
   const answers: Array<string | undefined> = [];
-  const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement; result: ResultRow }> = [];
-  const requests = names.map((_, i) => {
-    const row = table.insertRow();
-    row.insertCell().textContent = String(i + 1);
-    const name = document.createElement('button');
-    name.type = 'button';
-    name.className = 'link';
-    name.textContent = names[i]!;
-    name.addEventListener('click', () => {
-      ctx.pick.value = String(i + 1);
-      void ctx.draw();
-    });
-    row.insertCell().append(name);
-    const status = row.insertCell();
-    const time = row.insertCell();
-    time.className = 'num';
-    const result: ResultRow = { name: ctx.parsed.puzzles[i]?.name ?? names[i]!, status: '', puzzle: ctx.ownText(i, lines) };
-    ctx.resultRows.push(result);
-    cells.push({ status, time, result });
+  const results: ResultRow[] = names.map((name, i) => ({
+    name: ctx.parsed.puzzles[i]?.name ?? name,
+    status: '',
+    puzzle: ctx.ownText(i, lines),
+  }));
+  ctx.resultRows = results;
+  const requests = results.map((result, i) => {
     // No board back: the rows keep only the answers (choosing a name draws one).
     const fields = ctx.puzzleFields();
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
     return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
+  // The table's rows, built in a task of their own once the first request is on its way
+  // (janko's Akari file, 485 rows: about 100 ms of this thread before any solve began).
+  const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement }> = [];
+  const buildRows = (): void => {
+    if (cells.length === names.length) return;
+    const fragment = document.createDocumentFragment();
+    names.forEach((label, i) => {
+      const row = document.createElement('tr');
+      const number = document.createElement('td');
+      number.textContent = String(i + 1);
+      const name = document.createElement('button');
+      name.type = 'button';
+      name.className = 'link';
+      name.textContent = label;
+      name.addEventListener('click', () => {
+        ctx.pick.value = String(i + 1);
+        void ctx.draw();
+      });
+      const nameCell = document.createElement('td');
+      nameCell.append(name);
+      const status = document.createElement('td');
+      status.textContent = results[i]!.status;
+      const time = document.createElement('td');
+      time.className = 'num';
+      const ms = results[i]!.ms;
+      if (ms !== undefined) time.textContent = ms.toFixed(2);
+      row.append(number, nameCell, status, time);
+      fragment.append(row);
+      cells.push({ status, time });
+    });
+    table.append(fragment);
+  };
+  const rowsTimer = setTimeout(buildRows, 0);
+  // The rows that ended since the last draw: drawn together at most every
+  // DRAW_INTERVAL_MS, so that the page's own thread leaves the cores to the workers.
+  const ended: number[] = [];
+  const drawn = new DrawThrottle(DRAW_INTERVAL_MS, () => {
+    for (const i of ended.splice(0)) {
+      const cell = cells[i];
+      if (!cell) continue; // not built yet: built with its result
+      cell.status.textContent = results[i]!.status;
+      const ms = results[i]!.ms;
+      if (ms !== undefined) cell.time.textContent = ms.toFixed(2);
+    }
+    progress.value = done;
+    count.textContent = `${done} of ${names.length}`;
+  });
   const all = async (): Promise<void> => {
     // Each puzzle is its own request, on one worker per core when they are slow enough.
     workersUsed = await ctx.client.genreMany<GenreSolveResult>(requests, batchWorkers(), (i, outcome) => {
-      const { status, time, result } = cells[i]!;
+      const result = results[i]!;
       if ('result' in outcome) {
         const r = outcome.result;
-        status.textContent = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
-        time.textContent = (r.stats.totalMs ?? r.stats.solveMs).toFixed(2);
-        Object.assign(result, { status: status.textContent, ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
+        result.status = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
+        Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
         if (r.answer) {
           answers[i] = r.answer.text;
           result.solution = r.answer.text;
           solved++;
         } else if (r.status === 'time_limit') {
-          status.textContent = `time limit (${limitS} s)`;
-          result.status = status.textContent;
+          result.status = `time limit (${limitS} s)`;
           limited++;
         }
       } else {
-        status.textContent = `error: ${errorMessage(outcome.error)}`;
-        result.status = status.textContent;
+        result.status = `error: ${errorMessage(outcome.error)}`;
       }
       done++;
-      progress.value = done;
-      count.textContent = `${done} of ${names.length}`;
+      ended.push(i);
+      drawn.request();
     });
   };
   await ctx.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
+    clearTimeout(rowsTimer);
+    buildRows();
+    drawn.now();
     // Stopped, or a worker crashed: the requests that ended say so in their rows; the
     // ones not started say that.
     for (const { status } of cells) if (status.textContent === '') status.textContent = 'not started (stopped)';
   });
+  clearTimeout(rowsTimer);
+  buildRows();
+  drawn.now();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
   ctx.resultRows = ctx.resultRows.filter((r) => r.status !== '');
   download.disabled = ctx.solutions.length === 0;
