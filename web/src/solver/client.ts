@@ -455,8 +455,16 @@ export class SolverClient {
     return this.send({ type: 'solveBatch', text, ...fields, ...(options ? { options } : {}) }, onProgress);
   }
 
-  /** `count` helper clients, started now if there are fewer (each loads its own module). */
-  private helpersFor(count: number): SolverClient[] {
+  /**
+   * `count` helper clients, started now if there are fewer (each loads its own module:
+   * a worker of about 17 MiB, docs/performance.md). The genre page starts Solve all's
+   * helpers this way when a text of several puzzles is loaded, so that they are ready
+   * when it begins; helpers stay until Stop or {@link SolverClient.dispose}.
+   *
+   * @param count the helpers wanted (batch workers − 1; 0 or less starts none)
+   * @returns the first `count` helpers
+   */
+  helpersFor(count: number): SolverClient[] {
     while (this.helpers.length < count) this.helpers.push(new SolverClient((handlers) => this.factory(handlers, 'gridmilp-helper')));
     return this.helpers.slice(0, count);
   }
