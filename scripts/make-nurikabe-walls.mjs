@@ -11,10 +11,11 @@
 // stream grown), but not always only one: a bench set of answerable records, not of
 // published puzzles. Records in the janko-style text of sw_Nurikabe.puzzles.txt
 // (README.md, "Formats"); the stream grown, as the matching solutions text, with --answers.
-// The same seeds give the same records (a seeded PRNG, mulberry32).
+// The same seeds give the same records (test-data/common.mjs's seeded generator).
 //
 // Usage: node scripts/make-nurikabe-walls.mjs [--seeds N] [--answers FILE] > walls.txt
 import { writeFileSync } from 'node:fs';
+import { seeded } from './test-data/common.mjs';
 
 const args = process.argv.slice(2);
 let seeds = 40;
@@ -23,18 +24,6 @@ for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seeds') seeds = Number(args[++i]);
   else if (args[i] === '--answers') answersFile = args[++i];
   else throw new Error(`make-nurikabe-walls: unknown argument ${args[i]}`);
-}
-
-/** mulberry32: a 32-bit seeded PRNG, numbers in [0, 1). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const STEPS = [
@@ -46,7 +35,7 @@ const STEPS = [
 
 /** One record: its clues and its stream (row-major 0/1), n×n. */
 function record(seed) {
-  const random = prng(seed);
+  const random = seeded(seed);
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
   const n = pick([10, 10, 12, 15]);
   const share = 0.18 + random() * 0.17;
