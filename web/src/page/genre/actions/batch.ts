@@ -64,6 +64,13 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   // The table's rows, built in a task of their own once the first request is on its way
   // (janko's Akari file, 485 rows: about 100 ms of this thread before any solve began).
   const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement }> = [];
+  /** Row i's status and ms, as its result says so far. */
+  const fill = (i: number): void => {
+    const { status, time } = cells[i]!;
+    const { status: text, ms } = results[i]!;
+    status.textContent = text;
+    if (ms !== undefined) time.textContent = ms.toFixed(2);
+  };
   const buildRows = (): void => {
     if (cells.length === names.length) return;
     const fragment = document.createDocumentFragment();
@@ -82,14 +89,12 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       const nameCell = document.createElement('td');
       nameCell.append(name);
       const status = document.createElement('td');
-      status.textContent = results[i]!.status;
       const time = document.createElement('td');
       time.className = 'num';
-      const ms = results[i]!.ms;
-      if (ms !== undefined) time.textContent = ms.toFixed(2);
       row.append(number, nameCell, status, time);
       fragment.append(row);
       cells.push({ status, time });
+      fill(i);
     });
     table.append(fragment);
   };
@@ -98,13 +103,8 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   // DRAW_INTERVAL_MS, so that the page's own thread leaves the cores to the workers.
   const ended: number[] = [];
   const drawn = new DrawThrottle(DRAW_INTERVAL_MS, () => {
-    for (const i of ended.splice(0)) {
-      const cell = cells[i];
-      if (!cell) continue; // not built yet: built with its result
-      cell.status.textContent = results[i]!.status;
-      const ms = results[i]!.ms;
-      if (ms !== undefined) cell.time.textContent = ms.toFixed(2);
-    }
+    // A row not built yet is filled when it is.
+    for (const i of ended.splice(0)) if (i < cells.length) fill(i);
     progress.value = done;
     count.textContent = `${done} of ${names.length}`;
   });
@@ -132,17 +132,19 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       drawn.request();
     });
   };
-  await ctx.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
+  // Every row built and drawn as its result stands (at the end, or on Stop).
+  const drawAll = (): void => {
     clearTimeout(rowsTimer);
     buildRows();
     drawn.now();
+  };
+  await ctx.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
+    drawAll();
     // Stopped, or a worker crashed: the requests that ended say so in their rows; the
     // ones not started say that.
     for (const { status } of cells) if (status.textContent === '') status.textContent = 'not started (stopped)';
   });
-  clearTimeout(rowsTimer);
-  buildRows();
-  drawn.now();
+  drawAll();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
   ctx.resultRows = ctx.resultRows.filter((r) => r.status !== '');
   download.disabled = ctx.solutions.length === 0;
