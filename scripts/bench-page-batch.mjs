@@ -81,6 +81,32 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/**
+ * Watch `selector` (the page's status line): window.benchEnd is stamped, on the page's
+ * clock, when its text first matches `pattern` (waiting in playwright would add up to a
+ * few hundred ms).
+ *
+ * @returns the page's performance.now() when the watch began, ms
+ */
+function stampEnd(page, selector, pattern) {
+  return page.evaluate(
+    ([sel, source]) => {
+      const w = window;
+      w.benchEnd = 0;
+      const line = document.querySelector(sel);
+      const re = new RegExp(source);
+      new MutationObserver((_, observer) => {
+        if (re.test(line?.textContent ?? '')) {
+          w.benchEnd = performance.now();
+          observer.disconnect();
+        }
+      }).observe(line, { childList: true, characterData: true, subtree: true });
+      return performance.now();
+    },
+    [selector, pattern.source],
+  );
+}
+
 const { url, child } = await serve();
 const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-batch-'));
 const context = await chromium.launchPersistentContext(profile, {
@@ -117,20 +143,8 @@ try {
         }
         for (const into of [first, ...Array.from({ length: batchesPerPage - 1 }, () => second)]) {
           if (genre !== null) {
-            // From the click to the status line's "… puzzles solved" (the page's clock,
-            // stamped by an observer: waiting in playwright adds up to a few hundred ms).
-            const t0 = await page.evaluate(() => {
-              const w = window;
-              w.benchEnd = 0;
-              const line = document.querySelector('#genre-status');
-              new MutationObserver((_, observer) => {
-                if (/puzzles solved/.test(line?.textContent ?? '')) {
-                  w.benchEnd = performance.now();
-                  observer.disconnect();
-                }
-              }).observe(line, { childList: true, characterData: true, subtree: true });
-              return performance.now();
-            });
+            // From the click to the status line's "… puzzles solved" (the page's clock).
+            const t0 = await stampEnd(page, '#genre-status', /puzzles solved/);
             await page.click('#genre-solve-all');
             await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 1_800_000 });
             into.push(Math.round((await page.evaluate(() => window.benchEnd)) - t0));
@@ -144,15 +158,9 @@ try {
           const status = page.locator('[role="status"]');
           // From choosing the file to the status line's "Finished" (the page's clock):
           // one worker's own figure leaves out the page's handling of its messages.
+          await stampEnd(page, '[role="status"]', /^Finished /);
           await page.evaluate(() => {
             const w = window;
-            w.benchEnd = 0;
-            new MutationObserver((_, observer) => {
-              if (document.querySelector('[role="status"]')?.textContent?.startsWith('Finished ')) {
-                w.benchEnd = performance.now();
-                observer.disconnect();
-              }
-            }).observe(document.querySelector('[role="status"]'), { childList: true, characterData: true, subtree: true });
             document.querySelector('#file-input')?.addEventListener('change', () => (w.benchStart = performance.now()), { once: true });
           });
           await page.getByLabel('Puzzle file').setInputFiles(file);
