@@ -40,6 +40,13 @@ static int progress_hook(void* unused, const char* text) {
   return hook.outer_hook != NULL ? hook.outer_hook(hook.outer_info, text) : 1;
 }
 
+/* The same check between restarts, as MiniSat allocates (minisat_pool.h): nothing is
+ * half-changed there either, and the caller deletes the solver (or its session drops
+ * it) after a stop. */
+static void allocation_poll(void) {
+  if (hook.should_stop != NULL && hook.should_stop(hook.info)) longjmp(hook.stop, 1);
+}
+
 /* Sets up a solve: `stats` zeroed, the stop check installed. */
 static void begin_solve(struct gridmilp_sat_stats* stats, int (*should_stop)(void* info),
                         void* info) {
@@ -101,7 +108,9 @@ static int search(solver* s, struct gridmilp_sat_stats* stats) {
   hook.outer_info = env->term_info;
   glp_term_hook(progress_hook, NULL);
   hook.searching = s;
+  gridmilp_minisat_poll_during(allocation_poll);
   result = stoppable_solve(s);
+  gridmilp_minisat_poll_during(NULL);
   hook.searching = NULL;
   glp_term_hook(hook.outer_hook, hook.outer_info);
   stats->conflicts = s->stats.conflicts;

@@ -11,10 +11,11 @@
  * can stop the search (glp_intfeas1 has no time limit), and MiniSat's counters are
  * returned.
  *
- * The stop check runs where MiniSat reports progress: at each of its restarts (after
- * 100, then 1.5 times as many conflicts as the restart before). There the solver is
- * between searches and can be deleted; the check cannot come sooner, so a stop comes
- * up to about half the elapsed time late.
+ * The stop check runs where MiniSat reports progress, at each of its restarts (after
+ * 100, then 1.5 times as many conflicts as the restart before), and between them at
+ * every 16th allocation MiniSat makes (each learnt clause is one, so about every 16
+ * conflicts; minisat_pool.h). It leaves the search by longjmp and the solver is
+ * deleted; only a search that runs long without learning a clause stops late.
  *
  * Compiled with GLPK's private headers (cmake/Glpk.cmake). Call it only under
  * gridmilp's GLPK error recovery (glpk_backend.cpp's runProtected): GLPK's own
@@ -62,7 +63,8 @@ enum {
  *  integer: checked by the caller; the objective is ignored). With `presolve`
  *  non-zero, GLPK's MIP presolver (npp_process_prob, as in glp_intopt) runs before
  *  the translation; glp_intfeas1 has none. `should_stop(info)` is
- *  called at each MiniSat restart; non-zero stops. `stats` is filled (zeros where the
+ *  called at each MiniSat restart and every 16th allocation
+ *  during the search; non-zero stops. `stats` is filled (zeros where the
  *  search did not get). */
 int gridmilp_glpk_sat_solve(glp_prob* P, int presolve, int (*should_stop)(void* info), void* info,
                             struct gridmilp_sat_stats* stats);

@@ -17,7 +17,8 @@ enum {
   kSmallMax = 1024, /* larger blocks come from the C library */
   kClasses = kSmallMax / kGrain + 1,
   kChunkBytes = 256 * 1024,
-  kKeptChunks = 16 /* chunks a reset keeps for the next solve */
+  kKeptChunks = 16, /* chunks a reset keeps for the next solve */
+  kPollEvery = 16   /* allocations per poll (a power of two) */
 };
 
 typedef struct chunk {
@@ -59,7 +60,18 @@ static header* cut(size_t bytes) {
   return h;
 }
 
+/* The poll of gridmilp_minisat_poll_during and the allocations since it was set. */
+static void (*poll_hook)(void);
+static unsigned poll_count;
+
+void gridmilp_minisat_poll_during(void (*poll)(void)) {
+  poll_hook = poll;
+  poll_count = 0;
+}
+
 void* gridmilp_minisat_malloc(size_t size) {
+  /* Before anything changes: the poll may leave by longjmp (minisat_pool.h). */
+  if (poll_hook != NULL && (++poll_count & (kPollEvery - 1)) == 0) poll_hook();
   const size_t usable = size == 0 ? kGrain : (size + kGrain - 1) / kGrain * kGrain;
   header* h;
   if (usable > kSmallMax) {

@@ -32,6 +32,13 @@ void* gridmilp_minisat_malloc(size_t size);
 void* gridmilp_minisat_realloc(void* ptr, size_t size);
 /** As free, for blocks from the two functions above (NULL is ignored). */
 void gridmilp_minisat_free(void* ptr);
+/** Calls `poll` (NULL: none) at every 16th allocation from now on (realloc that grows
+ *  and malloc), before the allocation touches anything: a poll that leaves by longjmp
+ *  leaves MiniSat's memory as it was. MiniSat allocates each learnt clause of two
+ *  literals or more, so during a search this is about every 16 conflicts; MiniSat's
+ *  own progress lines come only at its restarts (after 100 conflicts, then 1.5 times
+ *  as many as the restart before). For glpk_sat.c's stop check. */
+void gridmilp_minisat_poll_during(void (*poll)(void));
 /** Every pooled block is free again (see the file comment for when to call it). */
 void gridmilp_minisat_pool_reset(void);
 

@@ -243,11 +243,11 @@ struct SatSession;
 std::shared_ptr<SatSession> newSatSession();
 
 struct SolveOptions {
-  /// Wall-clock limit inside the solver in ms; 0 = none. The SAT method checks it
-  /// only at MiniSat's restarts, so it may stop up to about half the elapsed time late.
+  /// Wall-clock limit inside the solver in ms; 0 = none. The SAT method checks it at
+  /// MiniSat's restarts and about every 16 conflicts between them (glpk_sat.h).
   int timeLimitMs = 0;
-  /// The SAT method: stop, as at the time limit (status kTimeLimit), at the first
-  /// MiniSat restart after its solver has made this many propagations (literals assigned
+  /// The SAT method: stop, as at the time limit (status kTimeLimit), within about 16
+  /// conflicts of its solver having made this many propagations (literals assigned
   /// by unit propagation, MiniSat's own count), those of a kept solver's earlier solves
   /// (satSession) included; 0 = none. A budget of work that, unlike a time, is the same
   /// on every machine, and unlike a count of conflicts grows with the model's size

@@ -265,6 +265,26 @@ TEST(SatMethodTest, PigeonholeIsProvedInfeasibleWhenSmallAndStoppedByTheLimitWhe
   EXPECT_EQ(small.solve().status, milp::SolveStatus::kInfeasible);
 }
 
+TEST(SatMethodTest, APropagationBudgetStopsTheSearchWithinAFewConflicts) {
+  // MiniSat restarts after 100, 150, 225, … conflicts; a stop checked only there would
+  // overshoot a budget by up to half the work done. The check also runs as MiniSat
+  // allocates (each learnt clause), so the stop comes within a few dozen conflicts.
+  milp::Model large;
+  buildPigeonhole(&large, 12);
+  for (const double budget : {3.0e5, 1.0e6, 3.0e6}) {
+    for (const bool direct : {true, false}) {
+      milp::SolveOptions options = satOptions(false, direct);
+      options.satPropagationLimit = budget;
+      const milp::SolveResult stopped = large.solve(options);
+      EXPECT_EQ(stopped.status, milp::SolveStatus::kTimeLimit);
+      ASSERT_TRUE(stopped.stats.sat.has_value());
+      EXPECT_GE(static_cast<double>(stopped.stats.sat->propagations), budget);
+      EXPECT_LT(static_cast<double>(stopped.stats.sat->propagations), budget * 1.02)
+          << "budget " << budget << (direct ? ", direct" : ", GLPK's translation");
+    }
+  }
+}
+
 TEST(SatMethodTest, NonBinaryModelsAreRefusedWithTheReason) {
   milp::Model m;
   milp::Var x = m.addVar("x", milp::VarType::kInteger, 0, 5);
