@@ -453,6 +453,50 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('Solve all builds its table 60 rows at a time as it is scrolled, before and after Stop', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    const rows = (): Promise<string[]> => page.$$eval('#genre-batch-table tbody tr td:nth-child(3)', (tds) => tds.map((t) => t.textContent ?? ''));
+    const scrollDown = (): Promise<void> => page.$eval('#genre-batch .table-wrap', (el) => el.scrollTo(0, el.scrollHeight));
+    // 130 small squares: every answer is in, the table has built its first 60 rows.
+    const small = '2 2\n1 -\n- -\n';
+    const file = join(resultsDir, 'latin-squares-130.txt');
+    writeFileSync(file, Array.from({ length: 130 }, (_, i) => `=== r${i + 1}\n${small}`).join(''));
+    await page.getByLabel('Genre text file').setInputFiles(file);
+    await page.locator('#genre-solve-all:not([hidden])').waitFor();
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-status').filter({ hasText: '130 of 130 puzzles solved' }).waitFor({ timeout: 60_000 });
+    expect(await rows()).toEqual(Array(60).fill('solved'));
+    await scrollDown();
+    await page.waitForFunction(() => document.querySelectorAll('#genre-batch-table tbody tr').length === 120);
+    await scrollDown();
+    await page.waitForFunction(() => document.querySelectorAll('#genre-batch-table tbody tr').length === 130);
+    expect(await rows()).toEqual(Array(130).fill('solved'));
+    expect(await page.textContent('#genre-batch-table tbody tr:last-child button')).toBe('r130 (line 517)');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    expect(readFileSync((await download.path())!, 'utf8').split('\n').filter((l) => l.startsWith('=== ')).length).toBe(130);
+    // Stopped while the first of 70 empty 25×25 squares is solved by branch-and-bound
+    // without a time limit: rows built after Stop say that their puzzle never started.
+    const empty = Array.from({ length: 25 }, () => Array(25).fill('-').join(' ')).join('\n');
+    await page.selectOption('#genre-method', 'branch-and-bound');
+    const slow = join(resultsDir, 'latin-squares-70-slow.txt');
+    writeFileSync(slow, Array.from({ length: 70 }, (_, i) => `=== big${i + 1}\n25 25\n${empty}\n`).join(''));
+    await page.getByLabel('Genre text file').setInputFiles(slow);
+    await page.locator('#genre-pick option').nth(69).waitFor({ state: 'attached' });
+    await page.fill('#genre-time-limit', '0');
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-stop:not([disabled])').waitFor();
+    await page.click('#genre-stop');
+    await page.locator('#genre-solve-all:not([disabled])').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('#genre-batch-table tbody tr').length === 60);
+    // The puzzles in flight when Stop came (at most two a worker) say how they ended.
+    expect((await rows()).filter((status) => status === 'not started (stopped)').length).toBeGreaterThanOrEqual(52);
+    await scrollDown();
+    await page.waitForFunction(() => document.querySelectorAll('#genre-batch-table tbody tr').length === 70);
+    expect((await rows()).slice(60)).toEqual(Array(10).fill('not started (stopped)'));
+    await page.close();
+  });
+
   it('loads a jigsaw file, draws its regions, and Solve all gives the published answers', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'jigsaw');

@@ -8,6 +8,17 @@ import { errorMessage, type GenreContext } from '../context';
 
 /** Least ms between two draws of Solve all's rows and progress (as the Sudoku batch's). */
 const DRAW_INTERVAL_MS = 100;
+/**
+ * Rows of Solve all's table built at first, and built more each time the table is
+ * scrolled to within SCROLL_AHEAD_PX of its last row (as the Sudoku batch panel's
+ * table): building all 485 rows of janko's Akari file took about 100 ms of the page's
+ * thread while both workers ran (docs/performance.md, seventeenth session).
+ */
+const ROWS_PER_PAGE = 60;
+/** How near the end of the built rows a scroll builds the next ROWS_PER_PAGE, px. */
+const SCROLL_AHEAD_PX = 400;
+/** Watches the last built row of the running or last Solve all's table (one at a time). */
+let lastRowWatch: IntersectionObserver | null = null;
 
 /**
  * Solves every puzzle of the text (one request each; on one worker per core when the
@@ -61,20 +72,25 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
     return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
-  // The table's rows, built in a task of their own once the first request is on its way
-  // (janko's Akari file, 485 rows: about 100 ms of this thread before any solve began).
+  // The table's first rows, built in a task of their own once the first request is on
+  // its way, and more as the table is scrolled (ROWS_PER_PAGE).
   const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement }> = [];
+  let rowsWanted = ROWS_PER_PAGE;
+  let stopped = false;
   /** Row i's status and ms, as its result says so far. */
   const fill = (i: number): void => {
     const { status, time } = cells[i]!;
     const { status: text, ms } = results[i]!;
-    status.textContent = text;
+    status.textContent = text === '' && stopped ? 'not started (stopped)' : text;
     if (ms !== undefined) time.textContent = ms.toFixed(2);
   };
+  /** Builds the rows up to rowsWanted, each filled as its result stands, and watches the last. */
   const buildRows = (): void => {
-    if (cells.length === names.length) return;
+    const upTo = Math.min(names.length, rowsWanted);
+    if (cells.length >= upTo) return;
     const fragment = document.createDocumentFragment();
-    names.forEach((label, i) => {
+    for (let i = cells.length; i < upTo; i++) {
+      const label = names[i]!;
       const row = document.createElement('tr');
       const number = document.createElement('td');
       number.textContent = String(i + 1);
@@ -95,9 +111,20 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       fragment.append(row);
       cells.push({ status, time });
       fill(i);
-    });
+    }
     table.append(fragment);
+    lastRowWatch?.disconnect();
+    if (upTo < names.length) lastRowWatch?.observe(table.lastElementChild!);
   };
+  lastRowWatch?.disconnect();
+  lastRowWatch = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting && e.target === table.lastElementChild)) return;
+      rowsWanted += ROWS_PER_PAGE;
+      buildRows();
+    },
+    { root: table.closest('.table-wrap'), rootMargin: `0px 0px ${SCROLL_AHEAD_PX}px 0px` },
+  );
   const rowsTimer = setTimeout(buildRows, 0);
   // The rows that ended since the last draw: drawn together at most every
   // DRAW_INTERVAL_MS, so that the page's own thread leaves the cores to the workers.
@@ -132,17 +159,20 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       drawn.request();
     });
   };
-  // Every row built and drawn as its result stands (at the end, or on Stop).
+  // The rows wanted built and drawn as their results stand (at the end, or on Stop).
   const drawAll = (): void => {
     clearTimeout(rowsTimer);
     buildRows();
     drawn.now();
   };
   await ctx.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
-    drawAll();
     // Stopped, or a worker crashed: the requests that ended say so in their rows; the
-    // ones not started say that.
-    for (const { status } of cells) if (status.textContent === '') status.textContent = 'not started (stopped)';
+    // ones not started say that (a row built later too).
+    stopped = true;
+    drawAll();
+    results.forEach((r, i) => {
+      if (r.status === '' && i < cells.length) fill(i);
+    });
   });
   drawAll();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
