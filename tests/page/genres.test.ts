@@ -473,6 +473,9 @@ describe('the genre page', () => {
     await page.waitForFunction(() => document.querySelectorAll('#genre-batch-table tbody tr').length === 130);
     expect(await rows()).toEqual(Array(130).fill('solved'));
     expect(await page.textContent('#genre-batch-table tbody tr:last-child button')).toBe('r130 (line 517)');
+    // A name in a row built on scrolling shows its puzzle, as one built first does.
+    await page.click('#genre-batch-table tbody tr:last-child button');
+    expect(await page.inputValue('#genre-pick')).toBe('130');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
     expect(readFileSync((await download.path())!, 'utf8').split('\n').filter((l) => l.startsWith('=== ')).length).toBe(130);
     // Stopped while the first of 70 empty 25×25 squares is solved by branch-and-bound
