@@ -53,6 +53,10 @@ static void begin_solve(struct gridmilp_sat_stats* stats, int (*should_stop)(voi
   memset(stats, 0, sizeof *stats);
   hook.should_stop = should_stop;
   hook.info = info;
+  /* A search left by a GLPK error (a longjmp past search's own reset) may have left
+   * its allocation poll behind: none runs before this solve's search. */
+  gridmilp_minisat_poll_during(NULL);
+  hook.searching = NULL;
 }
 
 /* Counts the solvers made: a session is alive while its solver is the last one. */
