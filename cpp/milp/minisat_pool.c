@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "minisat_pool.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,14 @@ enum {
   kPollEvery = 16   /* allocations per poll (a power of two) */
 };
 
+/* A block larger than kSmallMax comes from the C library with this in front: the large
+ * blocks are linked so that a reset frees those left behind (minisat_pool.h). */
+typedef struct large {
+  struct large* prev;
+  struct large* next;
+  header h; /* last: the block follows it */
+} large;
+
 typedef struct chunk {
   struct chunk* next;
   header align; /* the first block starts after this */
@@ -32,6 +41,7 @@ static struct {
   char* bump;     /* its first unused byte */
   char* end;      /* its end */
   header* free_list[kClasses];
+  large* large_blocks; /* every large block not yet freed */
 } pool;
 
 static char* chunk_begin(chunk* c) { return (char*)(&c->align); }
@@ -75,8 +85,13 @@ void* gridmilp_minisat_malloc(size_t size) {
   const size_t usable = size == 0 ? kGrain : (size + kGrain - 1) / kGrain * kGrain;
   header* h;
   if (usable > kSmallMax) {
-    h = (header*)malloc(sizeof(header) + usable);
-    if (h == NULL) return NULL;
+    large* b = (large*)malloc(sizeof(large) + usable);
+    if (b == NULL) return NULL;
+    b->prev = NULL;
+    b->next = pool.large_blocks;
+    if (b->next != NULL) b->next->prev = b;
+    pool.large_blocks = b;
+    h = &b->h;
   } else {
     const size_t c = usable / kGrain;
     h = pool.free_list[c];
@@ -95,7 +110,14 @@ void gridmilp_minisat_free(void* ptr) {
   if (ptr == NULL) return;
   header* h = (header*)ptr - 1;
   if (h->size > kSmallMax) {
-    free(h);
+    large* b = (large*)((char*)h - offsetof(large, h));
+    if (b->prev != NULL) {
+      b->prev->next = b->next;
+    } else {
+      pool.large_blocks = b->next;
+    }
+    if (b->next != NULL) b->next->prev = b->prev;
+    free(b);
     return;
   }
   /* The free list's link lives in the block's first bytes. */
@@ -117,6 +139,11 @@ void* gridmilp_minisat_realloc(void* ptr, size_t size) {
 
 void gridmilp_minisat_pool_reset(void) {
   memset(pool.free_list, 0, sizeof pool.free_list);
+  while (pool.large_blocks != NULL) {
+    large* next = pool.large_blocks->next;
+    free(pool.large_blocks);
+    pool.large_blocks = next;
+  }
   chunk* c = pool.first;
   for (int kept = 1; c != NULL && kept < kKeptChunks; ++kept) c = c->next;
   if (c != NULL) { /* more than kKeptChunks: the rest go back */

@@ -11,11 +11,13 @@
  * 256 KiB chunks by size class (multiples of 8 bytes) with one free list per class,
  * and larger blocks from the C library.
  *
- * gridmilp_minisat_pool_reset makes every chunk free again; call it only while no
- * MiniSat solver is alive: before solver_new (a solver abandoned by a GLPK error,
- * which is never touched again, gives its memory back this way) and after
- * solver_delete, where it also returns chunks beyond the first 16 (4 MiB) to the C
- * library. Without resets the pool is still a correct allocator. Not thread-safe,
+ * gridmilp_minisat_pool_reset makes every chunk free again and frees every larger
+ * block still out; call it only while no MiniSat solver is alive: before solver_new (a
+ * solver abandoned by a GLPK error, which is never touched again, gives its memory back
+ * this way, as do the vectors of a search left by longjmp: solver_search's learnt clause
+ * is a local vector, which grows past 1,024 bytes for a clause of 256 literals) and
+ * after solver_delete, where it also returns chunks beyond the first 16 (4 MiB) to the
+ * C library. Without resets the pool is still a correct allocator. Not thread-safe,
  * like GLPK in gridmilp's build. */
 #ifndef GRIDMILP_MILP_MINISAT_POOL_H_
 #define GRIDMILP_MILP_MINISAT_POOL_H_
