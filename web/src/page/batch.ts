@@ -3,7 +3,7 @@
  * The batch panel (`#batch`): the progress of a batch solve, the results table (one row
  * per puzzle; a name shows that puzzle on the board), the Project Euler 96 answer and
  * the download of every solution. Progress is drawn at most every PROGRESS_INTERVAL_MS,
- * and the table's rows only as far as it is scrolled (ROWS_PER_PAGE at a time), so that
+ * and the table's rows only as far as it is scrolled (rows-on-scroll.ts), so that
  * a batch of thousands of fast puzzles does not spend the page's thread on rows nobody
  * has looked at yet. The page loads this module on its first batch.
  */
@@ -20,19 +20,10 @@ import {
   type Shape,
 } from './format';
 import { DrawThrottle } from './draw-throttle';
+import { RowsOnScroll } from './rows-on-scroll';
 import { byId, saveText } from './shared';
 import './batch.css';
 
-/**
- * Rows of the results table drawn at first, and drawn more each time the table is
- * scrolled to within SCROLL_AHEAD_PX of its last drawn row: about four times the rows
- * its box shows. A row costs the page's thread about 0.12 ms while a batch runs (the
- * table's layout grows with it): drawing all 1,000 rows of sudoku17_last1000.txt took
- * 120 ms of a 300 ms batch, which left no core for a second worker (docs/performance.md,
- * eleventh session); the 200 drawn at the end of a batch until the thirteenth took a
- * median 25 ms of the page's thread after the last answer, 60 take 13 ms.
- */
-const ROWS_PER_PAGE = 60;
 /**
  * Progress is drawn at most this often, ms: each draw repaints the page (4–8 ms on 2
  * cores while the workers run), which once a frame was a fifth of a 1,000-puzzle batch.
@@ -50,8 +41,6 @@ const ROWS_PER_DRAW = 40;
  * meanwhile.
  */
 const ROWS_AFTER_MS = 1000;
-/** How near the end of the drawn rows a scroll draws the next ROWS_PER_PAGE, px. */
-const SCROLL_AHEAD_PX = 400;
 
 /** How the batch panel reaches the rest of the page. */
 export interface BatchPanelHooks {
@@ -84,29 +73,19 @@ export class BatchPanel {
   private readonly csvButton = byId('download-csv', HTMLButtonElement);
   private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
   /**
-   * Watches the last drawn row: when it comes within SCROLL_AHEAD_PX of the table's
-   * scroll box, the next ROWS_PER_PAGE are drawn (rows still to come push it out of view
-   * when they arrive, and the row after them is watched then).
+   * The rows the table may draw now (rows-on-scroll.ts): more each time it is scrolled
+   * near its end; while a batch runs they are drawn ROWS_PER_DRAW at a time, as progress is.
    */
-  private readonly lastRowWatch = new IntersectionObserver(
-    (entries) => {
-      const last = this.tableBody.lastElementChild;
-      if (!entries.some((e) => e.isIntersecting && e.target === last) || this.rowsDrawn < this.rowsWanted) return;
-      this.rowsWanted += ROWS_PER_PAGE;
-      // While a batch runs they are drawn ROWS_PER_DRAW at a time, as progress is.
-      if (this.running) this.drawer.request();
-      else this.drawRows();
-    },
-    { root: this.tableBody.closest('.table-wrap'), rootMargin: `0px 0px ${SCROLL_AHEAD_PX}px 0px` },
-  );
+  private readonly lazyRows = new RowsOnScroll(this.tableBody, () => {
+    if (this.running) this.drawer.request();
+    else this.drawRows();
+  });
   private items: BatchItem[] = [];
   private total = 0;
   /** The shape of every puzzle of the batch, once the result says it. */
   private shape: Shape | null = null;
   private latest: BatchProgress | null = null;
   private rowsDrawn = 0;
-  /** Rows the table may draw now: ROWS_PER_PAGE more each time it is scrolled near its end. */
-  private rowsWanted = ROWS_PER_PAGE;
   /**
    * Draws progress and rows at most every PROGRESS_INTERVAL_MS; none in a batch's first
    * second (a short batch's table is drawn at its end), every row that arrived once it
@@ -144,10 +123,9 @@ export class BatchPanel {
     this.shape = null;
     this.latest = null;
     this.rowsDrawn = 0;
-    this.rowsWanted = ROWS_PER_PAGE;
+    this.lazyRows.reset();
     this.running = true;
     this.selectedRow = null;
-    this.lastRowWatch.disconnect();
     this.tableBody.replaceChildren();
     this.euler.hidden = true;
     this.euler.textContent = '';
@@ -189,17 +167,17 @@ export class BatchPanel {
       this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
     }
     this.drawRows(rowLimit);
-    if (rowLimit > 0 && this.rowsDrawn < this.rowsWanted && this.items[this.rowsDrawn]) this.drawer.request();
+    if (rowLimit > 0 && this.rowsDrawn < this.lazyRows.wanted && this.items[this.rowsDrawn]) this.drawer.request();
   }
 
   /**
-   * Draw the rows that arrived, in input order, up to {@link rowsWanted}.
+   * Draw the rows that arrived, in input order, up to the rows wanted (RowsOnScroll).
    *
    * @param rowLimit the most rows drawn now
    */
   private drawRows(rowLimit = Infinity): void {
     const fragment = document.createDocumentFragment();
-    const end = Math.min(this.rowsWanted, this.rowsDrawn + rowLimit);
+    const end = Math.min(this.lazyRows.wanted, this.rowsDrawn + rowLimit);
     while (this.rowsDrawn < this.items.length && this.rowsDrawn < end) {
       const item = this.items[this.rowsDrawn];
       if (!item) break;
@@ -208,8 +186,7 @@ export class BatchPanel {
     }
     if (!fragment.hasChildNodes()) return;
     this.tableBody.append(fragment);
-    this.lastRowWatch.disconnect();
-    this.lastRowWatch.observe(this.tableBody.lastElementChild!);
+    this.lazyRows.watchLast();
   }
 
   /**

@@ -3,22 +3,14 @@
 import type { GenreSolveResult } from '../../../solver/genre';
 import type { ResultRow } from '../../../solver/protocol';
 import { DrawThrottle } from '../../draw-throttle';
+import { RowsOnScroll } from '../../rows-on-scroll';
 import { batchWorkers, byId } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 
 /** Least ms between two draws of Solve all's rows and progress (as the Sudoku batch's). */
 const DRAW_INTERVAL_MS = 100;
-/**
- * Rows of Solve all's table built at first, and built more each time the table is
- * scrolled to within SCROLL_AHEAD_PX of its last row (as the Sudoku batch panel's
- * table): building all 485 rows of janko's Akari file took about 100 ms of the page's
- * thread while both workers ran (docs/performance.md, seventeenth session).
- */
-const ROWS_PER_PAGE = 60;
-/** How near the end of the built rows a scroll builds the next ROWS_PER_PAGE, px. */
-const SCROLL_AHEAD_PX = 400;
-/** Watches the last built row of the running or last Solve all's table (one at a time). */
-let lastRowWatch: IntersectionObserver | null = null;
+/** The running or last Solve all's rows, built as its table is scrolled (one at a time). */
+let lazyRows: RowsOnScroll | null = null;
 
 /**
  * Solves every puzzle of the text (one request each; on one worker per core when the
@@ -73,9 +65,8 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
   // The table's first rows, built in a task of their own once the first request is on
-  // its way, and more as the table is scrolled (ROWS_PER_PAGE).
+  // its way, and more as the table is scrolled (rows-on-scroll.ts).
   const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement }> = [];
-  let rowsWanted = ROWS_PER_PAGE;
   let stopped = false;
   /** Row i's status and ms, as its result says so far. */
   const fill = (i: number): void => {
@@ -84,9 +75,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     status.textContent = text === '' && stopped ? 'not started (stopped)' : text;
     if (ms !== undefined) time.textContent = ms.toFixed(2);
   };
-  /** Builds the rows up to rowsWanted, each filled as its result stands, and watches the last. */
+  /** Builds the rows up to the rows wanted, each filled as its result stands, and watches the last. */
   const buildRows = (): void => {
-    const upTo = Math.min(names.length, rowsWanted);
+    const upTo = Math.min(names.length, rows.wanted);
     if (cells.length >= upTo) return;
     const fragment = document.createDocumentFragment();
     for (let i = cells.length; i < upTo; i++) {
@@ -113,18 +104,11 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       fill(i);
     }
     table.append(fragment);
-    lastRowWatch?.disconnect();
-    if (upTo < names.length) lastRowWatch?.observe(table.lastElementChild!);
+    rows.watchLast(upTo < names.length);
   };
-  lastRowWatch?.disconnect();
-  lastRowWatch = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting && e.target === table.lastElementChild)) return;
-      rowsWanted += ROWS_PER_PAGE;
-      buildRows();
-    },
-    { root: table.closest('.table-wrap'), rootMargin: `0px 0px ${SCROLL_AHEAD_PX}px 0px` },
-  );
+  lazyRows?.reset();
+  const rows = new RowsOnScroll(table, buildRows);
+  lazyRows = rows;
   const rowsTimer = setTimeout(buildRows, 0);
   // The rows that ended since the last draw: drawn together at most every
   // DRAW_INTERVAL_MS, so that the page's own thread leaves the cores to the workers.
@@ -170,9 +154,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     // ones not started say that (a row built later too).
     stopped = true;
     drawAll();
-    results.forEach((r, i) => {
-      if (r.status === '' && i < cells.length) fill(i);
-    });
+    cells.forEach((_, i) => fill(i));
   });
   drawAll();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
