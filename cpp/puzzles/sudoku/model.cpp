@@ -45,6 +45,26 @@ struct Units {
     // Positions k of a unit that share another unit: in a row, those of one box (k /
     // boxWidth), as in a box those of one row; in a column, one box (k / boxHeight); in
     // a box, one column (k % boxWidth).
+    // Each cell's peers: its row's other cells, its column's, then its box's not in
+    // either, in unit order (Candidates::eliminateFromPeers names a clash's unit by
+    // where the peer lies in this list).
+    peer_count = 2 * (n - 1) + (s.boxHeight - 1) * (s.boxWidth - 1);
+    peers.reserve(static_cast<std::size_t>(n) * n * peer_count);
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        for (int k = 0; k < n; ++k) {
+          if (k != c) peers.push_back(r * n + k);
+        }
+        for (int k = 0; k < n; ++k) {
+          if (k != r) peers.push_back(k * n + c);
+        }
+        const int b = boxOf(r, c);
+        for (int k = 0; k < n; ++k) {
+          const int pr = row(2, b, k), pc = column(2, b, k);
+          if (pr != r && pc != c) peers.push_back(pr * n + pc);
+        }
+      }
+    }
     row_boxes.assign(boxes_per_row, 0);
     column_boxes.assign(n / shape.boxHeight, 0);
     box_columns.assign(shape.boxWidth, 0);
@@ -58,6 +78,10 @@ struct Units {
   int n;
   int boxes_per_row;
   std::vector<int> cells;  ///< cell(kind, u, k), precomputed: the hot loops index it
+  /// peers[cell · peer_count + j]: the cells that share a unit with the cell, each once:
+  /// its row's n − 1 others, its column's n − 1, then the rest of its box.
+  std::vector<int> peers;
+  int peer_count = 0;
   /// unit_slots[3·cell + kind]: kind·n + the unit of that kind holding the cell (a
   /// cell's three units side by side: Candidates::touch reads them together).
   std::vector<int> unit_slots;
@@ -91,6 +115,16 @@ struct Units {
   }
 };
 
+/// The units of a shape, shared: the last shape's are kept (one per thread), so that a
+/// batch of puzzles of one size builds them once, not once per puzzle.
+std::shared_ptr<const Units> unitsOf(Shape shape) {
+  thread_local std::shared_ptr<const Units> last;
+  if (!last || last->shape.boxHeight != shape.boxHeight || last->shape.boxWidth != shape.boxWidth) {
+    last = std::make_shared<const Units>(shape);
+  }
+  return last;
+}
+
 /// Candidates of every cell after the givens (and, with `propagate`, singles).
 /// Records fixings into `reduction`; sets reduction->contradiction on failure.
 ///
@@ -101,7 +135,7 @@ struct Units {
 class Candidates {
  public:
   [[gnu::noinline]] Candidates(const Grid& givens, Reduction* reduction)
-      : units_(std::make_shared<const Units>(givens.shape)), grid_(givens), reduction_(reduction) {
+      : units_(unitsOf(givens.shape)), grid_(givens), reduction_(reduction) {
     const int n = units_->n;
     const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
     mask_.assign(n * n, full);
@@ -145,49 +179,53 @@ class Candidates {
     bool changed = true;
     while (changed && ok()) {
       changed = false;
-      for (int cell = 0; cell < n * n && ok(); ++cell) {
+      for (int cell = 0; cell < n * n; ++cell) {
         if (grid_.cells[cell] == 0 && oneBit(mask_[cell])) {
           assign(cell / n, cell % n, std::countr_zero(mask_[cell]) + 1, FixRule::kNakedSingle);
           changed = true;
+          if (!ok()) return;
         }
       }
       // Hidden singles. Per unit, one pass over its cells gives the digits placed,
-      // the digits with at least one place and those with at least two (bit masks);
-      // they are recomputed after a fixing, which changes the unit.
+      // the digits with at least one place and those with at least two (bit masks):
+      // a digit not placed with no place is a contradiction, one with a single place a
+      // hidden single. They are taken in increasing order of digit, and the masks are
+      // recomputed after a fixing, which changes the unit.
+      const Mask all = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
       for (int kind = 0; kind < 3 && ok(); ++kind) {
         for (int u = 0; u < n && ok(); ++u) {
           if (!needsExamining(kHiddenSingles, kind, u)) continue;
-          Mask placed = 0, once = 0, twice = 0;
-          bool stale = true;
-          for (int d = 1; d <= n && ok(); ++d) {
-            if (stale) {
-              placed = once = twice = 0;
-              for (int k = 0; k < n; ++k) {
-                const int cell = units_->cell(kind, u, k);
-                if (grid_.cells[cell] != 0) {
-                  placed |= bit(grid_.cells[cell]);
-                } else {
-                  twice |= once & mask_[cell];
-                  once |= mask_[cell];
-                }
-              }
-              stale = false;
+          Mask pending = all;  // the digits not yet taken in this examination
+          while (pending != 0 && ok()) {
+            // Without a branch per cell (a fixed cell's mask is its digit's bit).
+            Mask placed = 0, once = 0, twice = 0;
+            for (int k = 0; k < n; ++k) {
+              const int cell = units_->cell(kind, u, k);
+              const Mask m = mask_[cell];
+              const Mask fixed = grid_.cells[cell] != 0 ? ~Mask{0} : Mask{0};
+              placed |= m & fixed;
+              const Mask open = m & ~fixed;
+              twice |= once & open;
+              once |= open;
             }
-            if (placed & bit(d)) continue;
+            const Mask open = pending & ~placed;
+            const Mask events = (open & ~once) | (open & ~twice);
+            if (events == 0) break;
+            const int d = std::countr_zero(events) + 1;
+            pending &= ~((bit(d) << 1) - 1);  // d and the digits below it are taken
             if (!(once & bit(d))) {
               fail("digit " + std::string(1, symbolFor(d)) + " has no place left in " +
                    Units::name(kind, u));
-            } else if (!(twice & bit(d))) {
-              for (int k = 0; k < n; ++k) {
-                const int r = units_->row(kind, u, k), c = units_->column(kind, u, k);
-                if (grid_.at(r, c) == 0 && (mask_[r * n + c] & bit(d))) {
-                  assign(r, c, d, FixRule::kHiddenSingle, unitRef(kind, u));
-                  break;
-                }
-              }
-              changed = true;
-              stale = true;
+              break;
             }
+            for (int k = 0; k < n; ++k) {
+              const int cell = units_->cell(kind, u, k);
+              if (grid_.cells[cell] == 0 && (mask_[cell] & bit(d))) {
+                assign(cell / n, cell % n, d, FixRule::kHiddenSingle, unitRef(kind, u));
+                break;
+              }
+            }
+            changed = true;
           }
         }
       }
@@ -420,25 +458,26 @@ class Candidates {
 
   void eliminateFromPeers(int r, int c, int d) {
     const int n = units_->n;
-    const int b = units_->boxOf(r, c);
-    const int units[3] = {r, c, b};
-    for (int kind = 0; kind < 3; ++kind) {
-      for (int k = 0; k < n; ++k) {
-        const int peer = units_->cell(kind, units[kind], k);
-        if (peer == r * n + c) continue;
-        Mask& m = mask_[peer];
-        if (!(m & bit(d))) continue;
-        if (grid_.cells[peer] == d) {
-          fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::name(kind, units[kind]));
-          return;
-        }
-        if (grid_.cells[peer] != 0) continue;
-        m &= ~bit(d);
-        touch(peer);
-        if (m == 0) {
-          fail(cellName(peer / n, peer % n) + " has no candidate left");
-          return;
-        }
+    const int cell = r * n + c;
+    const int* peers = &units_->peers[static_cast<std::size_t>(cell) * units_->peer_count];
+    const Mask d_bit = bit(d);
+    for (int j = 0; j < units_->peer_count; ++j) {
+      const int peer = peers[j];
+      Mask& m = mask_[peer];
+      if (!(m & d_bit)) continue;
+      if (grid_.cells[peer] == d) {
+        // The peers are listed row, column, then the rest of the box (Units::peers).
+        const int kind = j < n - 1 ? 0 : j < 2 * (n - 1) ? 1 : 2;
+        const int unit = kind == 0 ? r : kind == 1 ? c : units_->boxOf(r, c);
+        fail("two " + std::string(1, symbolFor(d)) + "s in " + Units::name(kind, unit));
+        return;
+      }
+      if (grid_.cells[peer] != 0) continue;
+      m &= ~d_bit;
+      touch(peer);
+      if (m == 0) {
+        fail(cellName(peer / n, peer % n) + " has no candidate left");
+        return;
       }
     }
   }
