@@ -93,7 +93,8 @@ TEST(PuzzLinkTest, ATextOfUrlsIsOnePuzzleALine) {
     parsePuzzles(genreById("hitori"), "https://puzz.link/p?sudoku/4/4/g1k23k3g", 0);
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "line 1: this URL is a sudoku puzzle, not hitori");
+    EXPECT_EQ(std::string(e.what()),
+              "line 1: this URL is a puzzle of genre 'sudoku', not 'hitori'");
   }
 }
 

@@ -801,7 +801,8 @@ std::string sudokuLinesOfUrls(std::string_view text) {
     try {
       const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
       if (parts.genre != "sudoku") {
-        throw badRequest("puzzle", "this URL is a " + parts.genre + " puzzle, not a Sudoku");
+        throw badRequest("puzzle",
+                         "this URL is a puzzle of genre '" + parts.genre + "', not a Sudoku");
       }
       const std::vector<Record> records = parseRecords(recordOfUrl(line, "url"));
       for (const Token* t : recordBlock(records.front(), 0, 1)) {
@@ -928,8 +929,8 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
       }
       const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
       if (parts.genre != genre.id()) {
-        throw badRequest(
-            "genre", "this URL is a " + parts.genre + " puzzle, not " + std::string(genre.id()));
+        throw badRequest("genre", "this URL is a puzzle of genre '" + parts.genre + "', not '" +
+                                      std::string(genre.id()) + "'");
       }
       std::vector<std::unique_ptr<Puzzle>> one =
           read(recordOfUrl(line, "url-" + std::to_string(out.size() + 1)));

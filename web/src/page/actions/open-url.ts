@@ -24,21 +24,33 @@ export interface UrlHost {
 }
 
 /**
- * Opens a text of puzz.link URLs. On an error the message is shown (on the genre page's
- * status line when that page is on screen) and nothing the user had changes.
+ * Opens a text of puzz.link URLs. While the solver is busy (either page's job) it is
+ * refused, saying so, so that a paste is never dropped without a word. On an error the
+ * engine's message (which part of the URL is wrong, or which genre it names) is shown
+ * on the status line of the page on screen, and nothing the user had changes.
  *
  * @param host the Sudoku page
  * @param text the pasted URLs, one a line
  */
 export async function openUrl(host: UrlHost, text: string): Promise<void> {
   const genreShown = host.genreView !== null && document.getElementById('sudoku-play')?.hidden === true;
+  const view = genreShown ? await host.genreView! : null;
+  const say = (message: string, kind: 'warning' | 'error'): void => {
+    if (view !== null) view.say(message, kind);
+    else host.jobs.setStatus(message, kind);
+  };
+  const runner = view?.jobs ?? host.jobs;
+  const busy = runner.job !== null ? runner : runner.busyElsewhere();
+  if (busy !== null) {
+    const where = busy === runner ? '' : ` on ${busy.controls.pageName()}`;
+    say(`The solver is busy${where}: paste the URL again when it is done, or press Stop${where ? ' there' : ''} first.`, 'warning');
+    return;
+  }
   let parsed: { genre?: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
   try {
     parsed = await host.client.genre({ type: 'parse', text });
   } catch (e) {
-    // The genre page says it on its own status line (its paste reads the URL again).
-    if (genreShown) void host.genreView!.then((view) => view.paste(text));
-    else host.jobs.setStatus(`The pasted URL: ${messageOf(e)}`, 'error');
+    say(`The pasted URL: ${messageOf(e)}`, 'error');
     return;
   }
   const select = document.getElementById('genre') as HTMLSelectElement | null;
