@@ -714,6 +714,10 @@ Value handleUniqueness(const GenreRequest& r, Clock::time_point start, JsonAlloc
   if (u.secondAnswer) {
     result.AddMember("secondAnswer", answerJson(r, *puzzle, *u.secondAnswer, a), a)
         .AddMember("differences", differences(*u.answer, *u.secondAnswer, a), a);
+    // The second answer drawn too (the page shows both, the differing cells marked).
+    if (r.board) {
+      result.AddMember("secondBoard", toJson(r.genre->board(*puzzle, &*u.secondAnswer), a), a);
+    }
   }
   result.AddMember("board", toJson(r.genre->board(*puzzle, u.answer ? &*u.answer : nullptr), a), a)
       .AddMember("stats", searchStats(u.first, a, -1), a);

@@ -176,3 +176,25 @@ describe('puzz.link URLs in WASM', () => {
     expect(call({ type: 'solve', puzzle: 'https://puzz.link/p?hitori/4/4/1114' }).error.message).toBe('line 1: URL body: it ends after 4 of 16 cells (is the URL cut short?)');
   });
 });
+
+describe('checkUniqueness of a genre puzzle with two answers', () => {
+  it('draws the second answer too (secondBoard), its cells differing where differences say; not with board: false', () => {
+    // A clue 2 in the corner of a 2×2 grid: its island goes right or down.
+    const puzzle = '=== two\n2 2\n2 -\n- -\n';
+    const u = call({ type: 'checkUniqueness', genre: 'nurikabe', puzzle });
+    expect(u.error).toBeUndefined();
+    expect(u.result.unique).toBe(false);
+    expect(u.result.secondAnswer.verified).toBe(true);
+    // Board items are at doubled coordinates: cell (r, c) at (2r − 1, 2c − 1).
+    const shaded = (board: { items: Array<{ kind: string; row: number; column: number; style?: string }> }): string[] =>
+      board.items.filter((i) => i.kind === 'shade' && i.style === 'shaded').map((i) => `${(i.row + 1) / 2},${(i.column + 1) / 2}`).sort();
+    const first = shaded(u.result.board);
+    const second = shaded(u.result.secondBoard);
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(2);
+    // The cells that are shaded in one answer only are the differences.
+    const one = [...first.filter((c) => !second.includes(c)), ...second.filter((c) => !first.includes(c))].sort();
+    expect(one).toEqual(u.result.differences.map((d: { row: number; column: number }) => `${d.row},${d.column}`).sort());
+    expect(call({ type: 'checkUniqueness', genre: 'nurikabe', puzzle, board: false }).result.secondBoard).toBeUndefined();
+  });
+});

@@ -201,6 +201,8 @@ export interface GenreSolveResult extends GenreResultHead {
 export interface GenreUniquenessResult extends GenreSolveResult {
   unique: boolean | null;
   secondAnswer?: GenreAnswer;
+  /** The second answer's board, when not unique (unless the request said `board: false`). */
+  secondBoard?: Board;
   /** 1-based cells where the answers differ, with each answer's value there. */
   differences?: Array<{ row: number; column: number; first: number; second: number }>;
   secondStatus?: SolveStatus;

@@ -60,6 +60,8 @@ export interface GenreContext {
   /** Enumerate's answers, and the text and puzzle they are of. */
   answers: EnumeratedAnswer[];
   answersOf: { puzzle: string; index: number };
+  /** Cells marked on each of the answers as it is drawn (1-based row, column): where Check uniqueness's two answers differ. */
+  answerMarks: Array<[number, number]>;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
   solutions: string[];
   /** The rows of the last Solve all (name, status, ms, nodes, record, answer). */

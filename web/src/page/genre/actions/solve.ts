@@ -102,19 +102,45 @@ function fallback(stats: GenreSolveStats): string {
 }
 
 /**
- * Check uniqueness: an answer, then the same MILP with a no-good cut excluding it;
- * "not unique" names the cells where the second answer differs.
+ * Check uniqueness: an answer, then the same MILP with a no-good cut excluding it. "Not
+ * unique" draws both answers, the stepper below the board going from one to the other,
+ * with the cells where they differ marked on each and named in the status line.
  *
  * @param ctx the genre page (context.ts)
  */
 export async function uniqueness(ctx: GenreContext): Promise<void> {
-  const r = await ctx.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...ctx.puzzleFields() });
+  const asked = ctx.puzzleFields();
+  const r = await ctx.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...asked });
   if (r === null) return;
   if (r.board) ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
-  if (r.unique === true) ctx.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
-  else if (r.unique === false)
-    ctx.say(`Not unique: a second answer differs in ${r.differences?.length ?? 0} cells (${(r.differences ?? []).map((d) => `row ${d.row}, column ${d.column}: ${d.first} or ${d.second}`).slice(0, 4).join('; ')}).`, 'warning');
-  else ctx.say(`No answer to compare (${r.status}).`, 'error');
+  if (r.unique === true) {
+    ctx.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
+  } else if (r.unique === false) {
+    const differences = r.differences ?? [];
+    const cells = differences.map((d) => [d.row, d.column] as [number, number]);
+    const named = differences.slice(0, 4).map((d) => `row ${d.row}, column ${d.column}`).join('; ') + (differences.length > 4 ? '; …' : '');
+    let stepper = '';
+    if (r.board && r.secondBoard && r.answer && r.secondAnswer) {
+      const head = { name: r.name, rows: r.rows, columns: r.columns };
+      ctx.answers = [
+        { board: r.board, text: r.answer.text, ...head },
+        { board: r.secondBoard, text: r.secondAnswer.text, ...head },
+      ];
+      ctx.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
+      ctx.answerMarks = cells;
+      ctx.answersPanel.hidden = false;
+      ctx.answerStep.max = '2';
+      ctx.answerStep.value = '1';
+      byId('genre-answer-count', HTMLElement).textContent = '2';
+      showAnswer(ctx, 1);
+      stepper = ' Step between the two answers below the board.';
+    } else {
+      ctx.highlight(cells);
+    }
+    ctx.say(`Not unique: a second answer differs in ${differences.length} cell${differences.length === 1 ? '' : 's'}, marked on the board (${named}).${stepper}`, 'warning');
+  } else {
+    ctx.say(`No answer to compare (${r.status}).`, 'error');
+  }
 }
 
 /**
@@ -130,6 +156,7 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   if (r === null) return;
   ctx.answers = r.answers.map((a) => ({ board: a.board!, text: a.text, name: r.name, rows: r.rows, columns: r.columns }));
   ctx.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
+  ctx.answerMarks = [];
   const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
   if (r.count === 0) {
     ctx.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
@@ -156,7 +183,8 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
 }
 
 /**
- * Draws Enumerate's answer `k`; Save .xlsx / .csv then save that one.
+ * Draws Enumerate's (or Check uniqueness's) answer `k`, with the marked cells
+ * (answerMarks); Save .xlsx / .csv then save that one.
  *
  * @param ctx the genre page (context.ts)
  * @param k 1 to the number of answers found (others are ignored)
@@ -168,6 +196,7 @@ export function showAnswer(ctx: GenreContext, k: number): void {
   // Save .xlsx / .csv save the answer on the board.
   ctx.answer = { text: answer.text, ...ctx.answersOf };
   ctx.drawBoard(answer.board, `${GENRE_TITLES[ctx.genre]} ${answer.rows}×${answer.columns}, ${answer.name}, answer ${k} of ${ctx.answers.length}`);
+  if (ctx.answerMarks.length > 0) ctx.highlight(ctx.answerMarks);
 }
 
 /**
