@@ -114,6 +114,38 @@ TEST(ShikakuTest, SolvesAndTheCheckerAgrees) {
   EXPECT_EQ(walls, 11);
 }
 
+// The LP relaxation on the board: each cell shaded by its largest clue share, and walls
+// between settled cells of different clues. The own 4×4's relaxation is integral (each
+// cell's share is 1), so its walls are the answer's.
+TEST(ShikakuTest, RelaxationDrawsTheRectanglesItHasSettled) {
+  const auto p = parseOne("shikaku", kOwnShikaku);
+  const Genre& g = genreById("shikaku");
+  GenreSolver solver(g, *p, {"textbook"});
+  std::vector<double> values;
+  ASSERT_TRUE(solver.relax({}, &values).hasSolution);
+  Board relaxed = g.board(*p, nullptr);
+  g.drawRelaxation(*p, solver.built(), values, &relaxed);
+  int shades = 0, settled = 0;
+  std::vector<Point> walls;
+  for (const BoardItem& item : relaxed.items) {
+    shades += item.kind == ItemKind::kShade;
+    settled += item.kind == ItemKind::kShade && item.value >= 1 - 1e-6;
+    if (item.kind == ItemKind::kWall) walls.push_back(item.at);
+  }
+  EXPECT_EQ(shades, 16);
+  ASSERT_EQ(settled, 16) << "the relaxation of this 4×4 is integral";
+  const Answer answer{p->grid, kOwnAnswer, {}};
+  std::vector<Point> answer_walls;
+  for (const BoardItem& item : g.board(*p, &answer).items) {
+    if (item.kind == ItemKind::kWall) answer_walls.push_back(item.at);
+  }
+  EXPECT_EQ(walls, answer_walls);
+  // A relaxation that has settled nothing draws no wall.
+  Board nothing = g.board(*p, nullptr);
+  g.drawRelaxation(*p, solver.built(), std::vector<double>(values.size(), 0.0), &nothing);
+  for (const BoardItem& item : nothing.items) EXPECT_NE(item.kind, ItemKind::kWall);
+}
+
 TEST(ShikakuTest, CheckerNamesTheBrokenRule) {
   const auto p = parseOne("shikaku", kOwnShikaku);
   const Genre& g = genreById("shikaku");

@@ -156,6 +156,91 @@ describe('pencil puzzles on the page', () => {
     await page.close();
   });
 
+  it('types a two-digit clue on the board and keeps the keyboard for the next keys', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.fill('#genre-text', '=== mine\n4 4\n- - - -\n- - - -\n- - - -\n- - - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('12');
+    // The board is drawn again after each digit; the arrows and digits still reach it.
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 2, 12"]').waitFor({ timeout: 10_000 });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('3');
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 2, column 2, 3"]').waitFor({ timeout: 10_000 });
+    const rows = (await page.inputValue('#genre-text')).split('\n').slice(2, 4);
+    expect(rows.map((line) => line.trim().split(/\s+/))).toEqual([
+      ['-', '12', '-', '-'],
+      ['-', '3', '-', '-'],
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.closest('#genre-board') !== null)).toBe(true);
+    await page.close();
+  });
+
+  it('Check uniqueness of a puzzle with two answers draws both, the differing cells marked on each', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // A clue 2 in the corner of a 2×2 grid: its island goes right or down.
+    await page.fill('#genre-text', '=== two\n2 2\n2 -\n- -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-unique');
+    await page.locator('#genre-status').filter({ hasText: 'Not unique' }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe(
+      'Not unique: a second answer differs in 2 cells, marked on the board (row 1, column 2; row 2, column 1). Step between the two answers below the board.',
+    );
+    const shaded = async (): Promise<string[]> => (await cellLabels(page)).filter((l) => mark(l) === 'x').map((l) => /^row \d+, column \d+/.exec(l)![0]);
+    const marked = (): Promise<number> => page.locator('#genre-board g.highlight rect').count();
+    expect(await page.isVisible('#genre-answers')).toBe(true);
+    const first = await shaded();
+    const firstMarks = await marked();
+    await page.locator('#genre-answer-step').fill('2');
+    await page.locator('#genre-answer-number').filter({ hasText: '2' }).waitFor();
+    const second = await shaded();
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(2);
+    expect(second).not.toEqual(first);
+    expect(firstMarks).toBe(2);
+    expect(await marked()).toBe(firstMarks);
+    await page.screenshot({ path: join(resultsDir, 'pencil-nurikabe-not-unique.png') });
+    await page.close();
+  });
+
+  it('a URL pasted on another genre\'s page gives the engine\'s own error; during a solve it is refused, saying so', async () => {
+    const page = await h.openPage();
+    await paste(page, URLS.heyawake!);
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const before = await page.inputValue('#genre-text');
+    await paste(page, 'https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG');
+    await page.locator('#genre-status').filter({ hasText: 'The pasted URL' }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toMatch(/^The pasted URL: .*URL body, character 11 \('-'\)/);
+    expect(await page.inputValue('#genre')).toBe('heyawake');
+    expect(await page.inputValue('#genre-text')).toBe(before);
+    // While a slow solve runs, a pasted URL is refused with a word, not dropped.
+    await page.selectOption('#genre', 'latin-square');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const empty = Array.from({ length: 25 }, () => Array(25).fill('-').join(' ')).join('\n');
+    await page.fill('#genre-text', `=== big\n25 25\n${empty}\n`);
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre-method', 'branch-and-bound');
+    await page.click('#genre-solve');
+    await page.locator('#genre-stop:not([disabled])').waitFor();
+    await paste(page, URLS.akari!);
+    await page.locator('#genre-status').filter({ hasText: 'The solver is busy' }).waitFor({ timeout: 10_000 });
+    expect(await page.textContent('#genre-status')).toBe('The solver is busy: paste the URL again when it is done, or press Stop first.');
+    await page.click('#genre-stop');
+    await page.locator('#genre-solve:not([disabled])').waitFor();
+    await paste(page, URLS.akari!);
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre')).toBe('akari');
+    await page.close();
+  });
+
   it('refuses a cut-short URL saying which part, and keeps what was on the page', async () => {
     const page = await h.openPage();
     await paste(page, URLS.hitori!);

@@ -311,13 +311,16 @@ class ShikakuGenre final : public Genre {
   /// Shades each cell by the largest share one clue has of it in the LP relaxation (the
   /// sum of that clue's candidate values over the rectangles covering the cell): 1 where
   /// the relaxation already knows whose rectangle the cell lies in, lighter where clues
-  /// share it. Every cell's shares add up to 1 (cover), so the total says nothing.
+  /// share it. Every cell's shares add up to 1 (cover), so the total says nothing. A wall
+  /// is drawn between two such known cells of different clues, so the rectangles the
+  /// relaxation has settled show (all of them when it is integral).
   void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
                       Board* board) const override {
     const ShikakuPuzzle& p = shikakuOf(puzzle);
     const auto& b = dynamic_cast<const ShikakuBuilt&>(built);
     const RectGrid& g = p.grid;
     std::vector<double> best(g.cells(), 0.0);
+    std::vector<int> owner(g.cells(), -1);  // the clue of the largest share
     std::vector<double> share(g.cells());
     for (std::size_t k = 0; k < b.candidates.size(); ++k) {
       std::fill(share.begin(), share.end(), 0.0);
@@ -329,7 +332,12 @@ class ShikakuGenre final : public Genre {
           for (int c = rect.left; c < rect.left + rect.width; ++c) share[g.index(r, c)] += v;
         }
       }
-      for (int cell = 0; cell < g.cells(); ++cell) best[cell] = std::max(best[cell], share[cell]);
+      for (int cell = 0; cell < g.cells(); ++cell) {
+        if (share[cell] > best[cell]) {
+          best[cell] = share[cell];
+          owner[cell] = static_cast<int>(k);
+        }
+      }
     }
     std::vector<BoardItem> shades;
     for (int cell = 0; cell < g.cells(); ++cell) {
@@ -340,6 +348,15 @@ class ShikakuGenre final : public Genre {
     }
     // Under the numbers.
     board->items.insert(board->items.begin(), shades.begin(), shades.end());
+    const auto known = [&](int cell) { return best[cell] >= 1 - 1e-6; };
+    for (int cell = 0; cell < g.cells(); ++cell) {
+      for (const int next : {g.columnOf(cell) + 1 < g.columns ? cell + 1 : -1,
+                             g.rowOf(cell) + 1 < g.rows ? cell + g.columns : -1}) {
+        if (next >= 0 && known(cell) && known(next) && owner[cell] != owner[next]) {
+          board->wall(g.edgeBetween(cell, next));
+        }
+      }
+    }
   }
 
   Formulation formulation(const Puzzle& /*puzzle*/, const Built& built) const override {

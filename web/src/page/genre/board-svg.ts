@@ -308,8 +308,8 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
         break;
     }
   }
-  // The outer border.
-  layers.walls.append(el('rect', { x: MARGIN, y: MARGIN, width: board.columns * CELL, height: board.rows * CELL, fill: 'none', stroke: '#17202e', 'stroke-width': 3 }));
+  // The outer border, under the lines (a Slitherlink loop runs along it too).
+  layers.walls.prepend(el('rect', { x: MARGIN, y: MARGIN, width: board.columns * CELL, height: board.rows * CELL, fill: 'none', stroke: '#17202e', 'stroke-width': 3 }));
   // The accessible grid: a transparent cell per cell, labelled.
   const cells = el('g', { class: 'cells' });
   const words = cellWords(board, symbolOf);

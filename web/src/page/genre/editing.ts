@@ -23,6 +23,12 @@ export interface Editing {
   x: string | null;
   /** The size line's third number of a new grid (Star Battle's stars per unit), or null. */
   parameter: string | null;
+  /**
+   * Whether Empty grid makes a blank puzzle of the genre: not Kakuro's, whose clues
+   * stand in its black cells (a grid of white cells has runs without clues), so a
+   * Kakuro is written in the text.
+   */
+  emptyGrid: boolean;
   /** Whether the engine generates puzzles of the genre (New puzzle). */
   generates: boolean;
   /** What the editor hint says about typing. */
@@ -36,6 +42,7 @@ const digits = (max: number, hint: string, extra: Partial<Editing> = {}): Omit<E
   zero: false,
   x: null,
   parameter: null,
+  emptyGrid: true,
   generates: false,
   hint,
   ...extra,
@@ -61,7 +68,7 @@ const WRITTEN: Record<Exclude<GenreId, 'sudoku'>, Omit<Editing, 'blocks'>> = {
   shikaku: digits(99, 'Type a clue: the area of its rectangle.'),
   nurikabe: digits(99, 'Type a clue: the size of its island.'),
   slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
-  kakuro: digits(0, 'Edit Kakuro in the text: “d,a” is a black cell with the down and across clues, 0 a white cell, - a black cell.', { typeBlock: null }),
+  kakuro: digits(0, 'Edit Kakuro in the text: “d,a” is a black cell with the down and across clues, 0 a white cell, - a black cell.', { typeBlock: null, emptyGrid: false }),
 };
 
 /** Every genre but Sudoku. */

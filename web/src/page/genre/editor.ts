@@ -297,7 +297,7 @@ export class BoardEditor {
     const h = usualBoxHeight(rows);
     const w = columns / usualBoxHeight(columns);
     const boxes = Array.from({ length: rows * columns }, (_, i) => String(Math.floor(Math.floor(i / columns) / h) * Math.ceil(columns / w) + Math.floor((i % columns) / w) + 1));
-    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : this.host.genre === 'kakuro' ? empty.map(() => '0') : [...empty]));
+    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : [...empty]));
     this.host.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
     this.selection.clear();
     void this.host.readText();

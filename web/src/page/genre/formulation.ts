@@ -166,7 +166,8 @@ export class FormulationPanel {
       const section = document.createElement('section');
       section.className = 'formulation-group';
       const title = document.createElement('h4');
-      title.textContent = `${group.title} — ${group.id}, ${group.rows.length} rows${group.technique ? ` (${group.technique})` : ''}`;
+      const count = group.rows.length === 0 ? 'no rows in this puzzle' : `${group.rows.length} row${group.rows.length === 1 ? '' : 's'}`;
+      title.textContent = `${group.title} — ${group.id}, ${count}${group.technique ? ` (${group.technique})` : ''}`;
       const math = document.createElement('div');
       tex(group.tex, math, true);
       const rows = document.createElement('select');
@@ -188,7 +189,9 @@ export class FormulationPanel {
         const row = group.rows[Number(rows.value)];
         if (row !== undefined) this.host.highlight(cellsOf(row));
       });
-      section.append(title, math, rows, written);
+      // A group without rows in this puzzle (Akari without clues) has no row to pick.
+      if (group.rows.length > 0) section.append(title, math, rows, written);
+      else section.append(title, math);
       body.append(section);
     }
     this.panel.hidden = false;

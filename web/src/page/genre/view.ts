@@ -115,6 +115,8 @@ export class GenreView implements GenreContext {
   answers: EnumeratedAnswer[] = [];
   /** The text and puzzle Enumerate's answers are of (for Save .xlsx / .csv of one). */
   answersOf: { puzzle: string; index: number } = { puzzle: '', index: 1 };
+  /** Cells marked on every answer drawn by the stepper (Check uniqueness's differences). */
+  answerMarks: Array<[number, number]> = [];
 
   constructor(client: SolverClient) {
     this.client = client;
@@ -231,6 +233,7 @@ export class GenreView implements GenreContext {
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
+    byId('genre-empty', HTMLElement).hidden = !EDITING[genre].emptyGrid;
     byId('genre-cage-tools', HTMLElement).hidden = genre !== 'killer';
     byId('genre-objective-tools', HTMLElement).hidden = !DIGIT_GENRES.has(genre);
     byId('genre-objective', HTMLSelectElement).value = '';
@@ -256,7 +259,7 @@ export class GenreView implements GenreContext {
       this.say(refusal, 'error');
       return;
     }
-    const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text }, false);
+    const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text }, false, 'The pasted text: ');
     if (list === null) return;
     this.text.value = text;
     await this.readText();
@@ -286,7 +289,11 @@ export class GenreView implements GenreContext {
       return;
     }
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
-    if (list === null) return;
+    if (list === null) {
+      // The board stays as it was drawn, but its URL is no longer the text's puzzle.
+      this.showUrl(null);
+      return;
+    }
     this.parsed = list;
     this.pick.replaceChildren(
       ...list.puzzles.map((p, i) => {
@@ -389,7 +396,10 @@ export class GenreView implements GenreContext {
       { type: 'board', ...this.puzzleFields() },
       false,
     );
-    if (r === null) return;
+    if (r === null) {
+      this.showUrl(null);
+      return;
+    }
     this.showModels(r.models, r.defaultFallback);
     this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
@@ -452,9 +462,13 @@ export class GenreView implements GenreContext {
   drawBoard(board: Board, label: string): void {
     this.board = board;
     this.drawnGenre = this.genre;
+    // A board redrawn after an edit typed on it keeps the keyboard: the next digit
+    // (a two-digit clue) and the arrows go on to the new board.
+    const hadFocus = this.boardBox.contains(document.activeElement);
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
     this.boardBox.replaceChildren(this.svg);
+    if (hadFocus) this.svg.focus({ preventScroll: true });
     this.editor.keepWithin(board.rows * board.columns);
   }
 
@@ -526,9 +540,13 @@ export class GenreView implements GenreContext {
    * error the message, with the cells it names, goes to the status line and those cells
    * are outlined; the text and the board stay.
    *
+   * @param request the request, without its id
+   * @param long whether it may take long ("Solving…" and Stop)
+   * @param errorPrefix put before an error's message ("The pasted text: "), so that it
+   *   says what it is about when that is not the page's own text
    * @returns the result, or null after an error (shown) or when the page is busy
    */
-  async run<R>(request: Omit<GenreRequest, 'id'>, long = true): Promise<R | null> {
+  async run<R>(request: Omit<GenreRequest, 'id'>, long = true, errorPrefix = ''): Promise<R | null> {
     if (this.jobs.job !== null) return null;
     // Enumerate's stepper belongs to the answers it found: any other request ends it.
     this.answersPanel.hidden = true;
@@ -542,7 +560,7 @@ export class GenreView implements GenreContext {
       },
       (e) => {
         this.lastErrorCode = (e as { code?: string }).code ?? null;
-        this.say(errorMessage(e), 'error');
+        this.say(errorPrefix + errorMessage(e), 'error');
         // The cells the engine names (cells in no region, a bad cage…) on the board kept.
         const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
