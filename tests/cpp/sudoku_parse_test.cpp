@@ -271,6 +271,24 @@ TEST(SudokuParseTest, JankoRecords) {
   EXPECT_EQ(parseText(six, ParseOptions{6, 2, 0, Symbols::kAuto}).shape.boxHeight, 2);
   EXPECT_EQ(parseText("=== plain\n6 6\n" + six.substr(six.find('1'))).shape.boxHeight, 2);
 
+  // A record goes no further than its rows: a Jigsaw record's region map below them (as
+  // sw_JigsawSudoku.puzzles.txt has it) is refused, naming the genre, not read as a
+  // puzzle of its own (which gave a plain Sudoku's answer to the first part).
+  const std::string jigsaw =
+      "=== 1_4x4\n4 4\n- - 4 3\n- - - 1\n- 2 - -\n- - - -\n1 1 1 3\n1 3 3 3\n2 2 4 4\n2 2 4 4\n";
+  try {
+    parseText(jigsaw);
+    ADD_FAILURE() << "a Jigsaw record read as a Sudoku";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kWrongLength);
+    EXPECT_EQ(std::string(e.what()),
+              "Line 7: record '1_4x4' (line 1) goes on after its size line and 4 rows, where a "
+              "Sudoku record ends. Rows below the puzzle (a region map, cages) are another "
+              "genre's: choose the puzzle's genre (Jigsaw, Killer)");
+    EXPECT_EQ(e.where().line, std::optional<int>(7));
+  }
+  EXPECT_EQ(parseText(jigsaw.substr(0, jigsaw.find("1 1 1 3"))).puzzles.size(), 1U);
+
   // Each record has its own size and boxes (sw_Sudoku.puzzles.txt mixes 9×9 and 16×16):
   // the text's shape is the first's, each grid has its own.
   std::string nine = "=== nine\n9 9\n";

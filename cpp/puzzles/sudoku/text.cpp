@@ -593,6 +593,11 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   Line line;
   int last_line = 0;
   bool after_record_header = false, saw_record = false;
+  // The record just read whole (its name and header line), until the next header: a
+  // record is its size line and n rows, and a line after them is not a Sudoku's.
+  bool in_record = false;
+  std::string ended_record;
+  int ended_record_line = 0;
   // After a record of its own shape, each row's symbols are read off the row itself (the
   // first record's were detected from its rows: janko.at writes numbers, others letters).
   bool symbols_by_row = false;
@@ -674,6 +679,8 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         }
         saw_header = true;
         after_record_header = kReadsRecords && isRecordHeader(line.text);
+        in_record = after_record_header;
+        ended_record_line = 0;
         saw_record = saw_record || after_record_header;
         pending_name = after_record_header ? recordName(line.text) : trim(line.text);
         pending_line = line.number;
@@ -683,6 +690,17 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         saw_separator = true;
         break;
       case LineKind::kData: {
+        if (ended_record_line != 0) {
+          // A Jigsaw Sudoku's record has its region map below the rows, a Killer's its
+          // cages: read as a Sudoku, the map would become a puzzle of its own.
+          throw wrongLength("Line " + std::to_string(line.number) + ": record '" + ended_record +
+                                "' (line " + std::to_string(ended_record_line) +
+                                ") goes on after its size line and " + std::to_string(n) +
+                                " rows, where a Sudoku record ends. Rows below the puzzle " +
+                                "(a region map, cages) are another genre's: choose the " +
+                                "puzzle's genre (Jigsaw, Killer)",
+                            line.number, puzzleNumber());
+        }
         if (symbols_by_row) {
           // A row of numbers below 10 reads the same either way (kMaybe).
           reading.symbols = looksLikeNumbers(line.text) == NumbersLook::kNo ? Symbols::kDigits
@@ -718,7 +736,13 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
           std::copy(cells.begin(), cells.end(), current.cells.begin() + rows * n);
           ++rows;
         }
-        if (rows == n) finish();
+        if (rows == n) {
+          if (in_record) {
+            ended_record = pending_name;
+            ended_record_line = pending_line;
+          }
+          finish();
+        }
         break;
       }
     }
