@@ -40,6 +40,7 @@
 #include "app/service.h"
 #include "cli/jobs.h"
 #include "milp/glpk_backend.h"
+#include "protocol/vocabulary.h"
 #ifdef GRIDMILP_WITH_GENRES
 #include "puzzles/common/puzzlink.h"
 #include "puzzles/common/registry.h"
@@ -1028,6 +1029,45 @@ ShapeArgs shapeArgs(int size, const std::string& box, const std::string& symbols
 
 }  // namespace
 
+/// --time-limit's check: a whole number of ms, 0 or more (CLI11's NonNegativeNumber
+/// printed its range up to DBL_MAX, 300 digits, in its message).
+const CLI::Validator kMsLimit(
+    [](const std::string& value) -> std::string {
+      const bool digits = !value.empty() && std::all_of(value.begin(), value.end(), [](char ch) {
+        return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+      });
+      if (digits && value.size() <= 9) return "";
+      return "'" + value + "' is not a time limit: a whole number of ms from 0 (none) to 999999999";
+    },
+    "MS", "ms");
+
+/// Checks --model and --method of `solve` for Sudoku before any puzzle is read, so that
+/// a wrong word is one error, not one per puzzle (a genre's models are its own: the
+/// engine names them). Returns the message, or "" when both are known.
+std::string routeError(const SolveCommand& cmd) {
+  namespace vocabulary = gridmilp::vocabulary;
+  if (cmd.methodGiven && vocabulary::indexOf(vocabulary::kMethods, cmd.options.method) < 0) {
+    return "--method " + cmd.options.method + ": not a method; one of " +
+           vocabulary::joined(vocabulary::kMethods);
+  }
+  if (cmd.genre == "sudoku" && cmd.modelGiven &&
+      vocabulary::indexOf(vocabulary::kSudokuModels, cmd.options.model) < 0) {
+    return "--model " + cmd.options.model + ": not a Sudoku model; one of " +
+           vocabulary::joined(vocabulary::kSudokuModels);
+  }
+  // The native CLI writes its results table as CSV only (no spreadsheet library).
+  if (!cmd.results.empty() && isSpreadsheetPath(cmd.results)) {
+    std::string ext = cmd.results.substr(cmd.results.rfind('.') + 1);
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext != "csv") {
+      return "--results " + cmd.results +
+             ": this CLI writes the results table as CSV only; name a .csv file, or use `npm "
+             "run cli` or `npx gridmilp`, which also write .xlsx";
+    }
+  }
+  return "";
+}
+
 int main(int argc, char** argv) {
   gridmilp::milp::enableSatMethod();  // the CLI has no page weight to save: --method sat is always
                                       // there
@@ -1067,7 +1107,7 @@ int main(int argc, char** argv) {
                     "(Sudoku and the digit genres: killer, jigsaw, sudoku-x, hyper, "
                     "latin-square)");
   solve->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kMsLimit);
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
   solve_cmd.jobs = gridmilp::cli::availableCores();
   solve
@@ -1111,7 +1151,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   generate->add_option("--symmetry", symmetry, "none, rot180 or mirror");
   generate->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kMsLimit);
   std::string gen_method = "sat";
   generate->add_option("--method", gen_method,
                        "How GLPK completes the grid and decides each uniqueness check: sat "
@@ -1139,7 +1179,8 @@ int main(int argc, char** argv) {
   std::string bench_model = "reduced";
   bench->add_option("--model", bench_model, "textbook, candidates, reduced (default) or probed");
   bench->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
-  bench->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)");
+  bench->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
+      ->check(kMsLimit);
   bench->add_option("--method", method, method_help);
 
   try {
@@ -1172,6 +1213,11 @@ int main(int argc, char** argv) {
         }
       }
 #endif
+      // (After the genre is known: a file of URLs names it.)
+      if (const std::string error = routeError(solve_cmd); !error.empty()) {
+        std::cerr << "gridmilp: " << error << "\n";
+        return kExitBadInput;
+      }
       if (solve_cmd.genre != "sudoku") return runGenreSolve(solve_cmd);
       // Sudoku's defaults are the fastest GLPK route (docs/performance.md): the reduced
       // model, and CNF-SAT unless an objective needs branch-and-bound.

@@ -130,6 +130,35 @@ TEST(CliTest, JobsGiveTheSameOutputInInputOrder) {
   EXPECT_EQ(runCli("solve --jobs 0 " + dataArg("top95.txt")).exit_code, 2);  // CLI11's range
 }
 
+// A wrong --model, --method or --time-limit, or a results table named .xlsx (this CLI
+// writes CSV), is one error before any puzzle is read, not one per puzzle or a CSV file
+// named .xlsx.
+TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
+  const std::string two = kGrid01 + "\n" + kGrid01 + "\n";
+  CliRun run = runCli("solve - --model foo", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: --model foo: not a Sudoku model; one of textbook, candidates, reduced, "
+            "probed, packing\n");
+  run = runCli("solve - --method foo", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "gridmilp: --method foo: not a method; one of branch-and-bound, sat\n");
+  run = runCli("solve - --time-limit abc", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("'abc' is not a time limit: a whole number of ms from 0 (none)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("1797693"), std::string::npos) << run.out;  // no DBL_MAX
+  const std::string xlsx = ::testing::TempDir() + "gridmilp_cli_results.xlsx";
+  run = runCli("solve - --results '" + xlsx + "'", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("this CLI writes the results table as CSV only"), std::string::npos)
+      << run.out;
+  EXPECT_FALSE(std::ifstream(xlsx).good());
+  // A genre's own model is the engine's to check (nurikabe has "stream").
+  EXPECT_EQ(runCli("solve - --genre nurikabe --model stream", "2 2\n1 -\n- -\n").exit_code, 0);
+}
+
 TEST(CliTest, StandardInputAndSummary) {
   const CliRun run = runCli("solve -", kGrid01 + "\n", true);
   EXPECT_EQ(run.exit_code, 0);
