@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedData, readData } from '../common/test-data';
+import { embedSnippet, readEmbed } from '../../web/src/page/urlstate';
 import { readEuler96, readOnePerLine, solutionProblems } from '../wasm/helpers';
 import {
   firstSolvedBySingles,
@@ -149,11 +150,12 @@ describe('embed view in an iframe on another origin', () => {
 
   beforeAll(async () => {
     hostDir = mkdtempSync(join(tmpdir(), 'gridmilp-host-'));
-    const src = `${h.url}embed.html?p=${grid01}&panels=board,relaxation&readonly=1`;
+    // The page's own Embed snippet, as a teacher pastes it (urlstate.ts).
+    const snippet = embedSnippet(`${h.url}embed.html`, { ...readEmbed(new URLSearchParams(`p=${grid01}&panels=relaxation`)), readonly: true });
     writeFileSync(
       join(hostDir, 'host.html'),
       `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head>` +
-        `<body><h1>A course page</h1><iframe id="demo" src="${src.replace(/&/g, '&amp;')}" width="100%" height="700" style="border:0;max-width:32rem"></iframe></body></html>`,
+        `<body><h1>A course page</h1>${snippet.replace('<iframe ', '<iframe id="demo" ').replace(' loading="lazy"', '')}</body></html>`,
     );
     host = createServer((req, res) => {
       if (req.url === '/host.html') {
@@ -220,6 +222,9 @@ describe('embed view in an iframe on another origin', () => {
     expect(status.kind).toBe('ok');
     expect(board).toMatch(/^[1-9]{81}$/);
     expect(solutionProblems(grid01, board)).toEqual([]);
+    // The snippet's height holds the whole solved embed: board, Solve, status, relaxation.
+    const frameHeight = await page.locator('#demo').evaluate((f) => f.clientHeight);
+    expect(await frame.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(frameHeight);
     await page.locator('body').screenshot({ path: join(resultsDir, 'embed-cross-origin.png') });
 
     // Only the host page came from the host; everything the frame asked for came from gridmilp.

@@ -87,6 +87,19 @@ describe('SolverWorkerLogic with the real module', () => {
     expect(solutionProblems(grid, (solve!.result as SolveResult).solution)).toEqual([]);
   });
 
+  it('a batch item says branch-and-bound nodes on that route, MiniSat conflicts on CNF-SAT (not 0 nodes)', async () => {
+    const items = async (method: 'sat' | 'branch-and-bound'): Promise<BatchResult['items']> => {
+      // The SAT module: it has both methods (the first-solve module has branch-and-bound only).
+      const { logic, posted } = harness(realLoader('gridmilp_wasm_sat'));
+      await logic.handle({ id: 70, type: 'solveBatch', text: p096, options: { model: 'textbook', method } });
+      return ((posted.at(-1) as WorkerResultMessage).result as BatchResult).items;
+    };
+    const sat = await items('sat');
+    expect(sat.every((item) => item.nodes === undefined && typeof item.conflicts === 'number')).toBe(true);
+    const bnb = await items('branch-and-bound');
+    expect(bnb.every((item) => typeof item.nodes === 'number' && item.conflicts === undefined)).toBe(true);
+  });
+
   it('streams a batch: one progress report per puzzle, then all items in order', async () => {
     const { logic, posted } = harness();
     await logic.handle({ id: 7, type: 'solveBatch', text: p096 });

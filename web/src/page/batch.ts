@@ -280,7 +280,12 @@ export class BatchPanel {
     if (item.error) {
       this.hooks.setStatus(`${where}: ${item.error.message}`, 'error');
     } else if (item.solution && item.status !== 'time_limit') {
-      const nodes = item.nodes === undefined ? '' : ` · ${plural(item.nodes, 'branch-and-bound node')}`;
+      const nodes =
+        item.nodes !== undefined
+          ? ` · ${plural(item.nodes, 'branch-and-bound node')}`
+          : item.conflicts !== undefined
+            ? ` · CNF-SAT, ${plural(item.conflicts, 'MiniSat conflict')}`
+            : '';
       this.hooks.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
     } else {
       this.hooks.setStatus(`${where}: ${itemStatusText(item)} (${formatMs(item.ms ?? NaN)}).`, 'error');

@@ -167,8 +167,15 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/**
+ * The embed page's height after a solve at the snippet's width (32rem), px: the board with
+ * Solve and the status line, then what each panel adds (measured in Chromium at 512 and
+ * 360 px wide, eighteenth session; 360 + 140 a panel left Solve below the frame).
+ */
+const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 420, relaxation: 140, progress: 135, tree: 250 };
+
 /** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
 export function embedSnippet(base: URL | string, state: EmbedState): string {
-  const height = 360 + (state.panels.length - 1) * 140;
+  const height = state.panels.reduce((sum, panel) => (panel === 'board' ? sum : sum + EMBED_HEIGHT_PX[panel]), EMBED_HEIGHT_PX.board);
   return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Grid puzzles as MILPs (gridmilp)" width="100%" height="${height}" style="border:0;max-width:32rem" loading="lazy"></iframe>`;
 }

@@ -392,7 +392,9 @@ export class SolverWorkerLogic {
           const r = solved.result;
           item.status = r.status;
           if (typeof r.solution === 'string') item.solution = r.solution;
-          item.nodes = r.stats.nodes;
+          // Nodes are branch-and-bound's; the CNF-SAT route says its conflicts instead.
+          if (r.stats.method === 'sat') item.conflicts = r.stats.sat?.conflicts;
+          else item.nodes = r.stats.nodes;
           item.ms = r.stats.totalMs;
         }
         items.push(item);

@@ -243,8 +243,10 @@ export interface BatchItem {
   status?: SolveStatus;
   /** The solution when one was found. */
   solution?: string;
-  /** Branch-and-bound nodes. */
+  /** Branch-and-bound nodes (absent on the CNF-SAT route). */
   nodes?: number;
+  /** MiniSat's conflicts, on the CNF-SAT route. */
+  conflicts?: number;
   /** The engine's `totalMs` for this puzzle, ms. */
   ms?: number;
   /** The engine's error for this puzzle, if the request failed. */

@@ -138,8 +138,14 @@ export async function uniqueness(ctx: GenreContext): Promise<void> {
       ctx.highlight(cells);
     }
     ctx.say(`Not unique: a second answer differs in ${differences.length} cell${differences.length === 1 ? '' : 's'}, marked on the board (${named}).${stepper}`, 'warning');
+  } else if (r.answer) {
+    // The first answer is on the board; the search for a second did not decide.
+    ctx.say(
+      `Uniqueness unknown: the answer on the board was found, but the search for a second one ended without deciding (${r.secondStatus ?? r.status}) after ${ms(r.totalMs)} in all.`,
+      'warning',
+    );
   } else {
-    ctx.say(`No answer to compare (${r.status}).`, 'error');
+    ctx.say(r.status === 'infeasible' ? 'No answer: the MILP is infeasible, so there is none to compare.' : `No answer to compare (${r.status}).`, 'error');
   }
 }
 
