@@ -298,10 +298,16 @@ describe('the gridmilp page', () => {
   it.skipIf(!hasSharedData('sudoku25x25/lewis_sample_25x25.txt'))('solves slow puzzles on one worker per core: helpers join, the same solutions as one worker', async () => {
     const page = await h.openPage();
     await page.goto(`${h.url}?workers=2`);
-    await page.getByLabel('Puzzle file').setInputFiles(lewis25Path);
+    // Lewis's ten 25×25 three times over: about 5 s on one worker, long enough for a
+    // helper to join every time (the ten alone take 1.5 s, and a helper sometimes
+    // joined too late to take one).
+    const thrice = join(resultsDir, 'lewis-25x25-thrice.txt');
+    const lewis = readFileSync(lewis25Path, 'utf8').trimEnd();
+    writeFileSync(thrice, `${lewis}\n${lewis}\n${lewis}\n`);
+    await page.getByLabel('Puzzle file').setInputFiles(thrice);
+    await page.locator('[role=status]').filter({ hasText: /^Finished 30 puzzles/ }).waitFor({ timeout: 120_000 });
     const status = await settledStatus(page);
-    const file = basename(lewis25Path).replace(/\./g, '\\.');
-    expect(status.text).toMatch(new RegExp(`^Finished 10 puzzles from ${file} in [^:]* on 2 workers: `));
+    expect(status.text).toMatch(/^Finished 30 puzzles from lewis-25x25-thrice\.txt in [^:]* on 2 workers: /);
     // The helper loaded the module with the SAT method alone, not the first-solve one.
     const fetched = await Promise.all(
       page.workers().map((w) =>
@@ -321,13 +327,14 @@ describe('the gridmilp page', () => {
       return readFileSync(await download.path(), 'utf8').trimEnd().split('\n');
     };
     const pooled = await solutions(page);
-    expect(pooled).toHaveLength(10);
-    const givens = readOnePerLine(readFileSync(lewis25Path, 'utf8'));
+    expect(pooled).toHaveLength(30);
+    const givens = readOnePerLine(readFileSync(thrice, 'utf8'));
     pooled.forEach((line, i) => {
       expect(solutionProblemsN(givens[i]!, line, 25), `puzzle ${i + 1}`).toEqual([]);
     });
     await page.goto(`${h.url}?workers=1`);
-    await page.getByLabel('Puzzle file').setInputFiles(lewis25Path);
+    await page.getByLabel('Puzzle file').setInputFiles(thrice);
+    await page.locator('[role=status]').filter({ hasText: /^Finished 30 puzzles/ }).waitFor({ timeout: 120_000 });
     expect((await settledStatus(page)).text).not.toContain('workers');
     expect(await solutions(page)).toEqual(pooled);
     await page.close();
