@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -70,6 +71,10 @@ std::string readInput(const std::string& path) {
   if (path == "-") {
     out << std::cin.rdbuf();
     return out.str();
+  }
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw std::runtime_error("'" + path + "' is a directory, not a puzzle file");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read '" + path + "'");

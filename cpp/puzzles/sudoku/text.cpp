@@ -717,9 +717,10 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
             const int side = static_cast<int>(std::lround(std::sqrt(count)));
             const std::string hint =
                 side * side == count && side >= 1 && side <= kMaxSize && !isAutoSize(side)
-                    ? " (" + cellsWord(count) + " make a " + std::to_string(side) + "\u00d7" +
-                          std::to_string(side) + " puzzle, a size that is not detected: give " +
-                          "the size " + std::to_string(side) + ")"
+                    ? " (" + cellsWord(count) + (count == 1 ? " makes a " : " make a ") +
+                          std::to_string(side) + "\u00d7" + std::to_string(side) +
+                          " puzzle, a size that is not detected: give " + "the size " +
+                          std::to_string(side) + ")"
                     : "";
             throw wrongLength("Line " + std::to_string(line.number) + " has " + cellsWord(count) +
                                   "; a " + shape.label() + " puzzle has " + cellsWord(n * n) + hint,
