@@ -230,12 +230,18 @@ bool saveResults(const std::string& path, const std::vector<ResultRow>& rows) {
   }
 }
 
-/// Whether `path` names a spreadsheet (read by the npm package's CLI, not this one).
-bool isSpreadsheetPath(const std::string& path) {
+/// The extension of `path` in lower case, without its dot ("xlsx"), or "" when none.
+std::string lowerExtension(const std::string& path) {
   const auto dot = path.rfind('.');
-  if (dot == std::string::npos) return false;
+  if (dot == std::string::npos) return "";
   std::string ext = path.substr(dot + 1);
   for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return ext;
+}
+
+/// Whether `path` names a spreadsheet (read by the npm package's CLI, not this one).
+bool isSpreadsheetPath(const std::string& path) {
+  const std::string ext = lowerExtension(path);
   return ext == "xlsx" || ext == "xlsm" || ext == "csv" || ext == "tsv" || ext == "ods" ||
          ext == "xls";
 }
@@ -1062,9 +1068,7 @@ std::string routeError(const SolveCommand& cmd) {
   }
   // The native CLI writes its results table as CSV only (no spreadsheet library).
   if (!cmd.results.empty() && isSpreadsheetPath(cmd.results)) {
-    std::string ext = cmd.results.substr(cmd.results.rfind('.') + 1);
-    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (ext != "csv") {
+    if (lowerExtension(cmd.results) != "csv") {
       return "--results " + cmd.results +
              ": this CLI writes the results table as CSV only; name a .csv file, or use `npm "
              "run cli` or `npx gridmilp`, which also write .xlsx";

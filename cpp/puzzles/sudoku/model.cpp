@@ -42,9 +42,6 @@ struct Units {
         }
       }
     }
-    // Positions k of a unit that share another unit: in a row, those of one box (k /
-    // boxWidth), as in a box those of one row; in a column, one box (k / boxHeight); in
-    // a box, one column (k % boxWidth).
     // Each cell's peers: its row's other cells, its column's, then its box's not in
     // either, in unit order (Candidates::eliminateFromPeers names a clash's unit by
     // where the peer lies in this list).
@@ -65,6 +62,9 @@ struct Units {
         }
       }
     }
+    // Positions k of a unit that share another unit: in a row, those of one box (k /
+    // boxWidth), as in a box those of one row; in a column, one box (k / boxHeight); in
+    // a box, one column (k % boxWidth).
     row_boxes.assign(boxes_per_row, 0);
     column_boxes.assign(n / shape.boxHeight, 0);
     box_columns.assign(shape.boxWidth, 0);
@@ -137,8 +137,7 @@ class Candidates {
   [[gnu::noinline]] Candidates(const Grid& givens, Reduction* reduction)
       : units_(unitsOf(givens.shape)), grid_(givens), reduction_(reduction) {
     const int n = units_->n;
-    const Mask full = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
-    mask_.assign(n * n, full);
+    mask_.assign(n * n, allDigits(n));
     version_.assign(3 * n, 1);
     examined_.assign(kUnitRules * 3 * n, 0);
     reduction_->fixings.reserve(n * n - grid_.givenCount());  // at most one per open cell
@@ -191,11 +190,10 @@ class Candidates {
       // a digit not placed with no place is a contradiction, one with a single place a
       // hidden single. They are taken in increasing order of digit, and the masks are
       // recomputed after a fixing, which changes the unit.
-      const Mask all = n == 64 ? ~Mask{0} : (Mask{1} << n) - 1;
       for (int kind = 0; kind < 3 && ok(); ++kind) {
         for (int u = 0; u < n && ok(); ++u) {
           if (!needsExamining(kHiddenSingles, kind, u)) continue;
-          Mask pending = all;  // the digits not yet taken in this examination
+          Mask pending = allDigits(n);  // the digits not yet taken in this examination
           while (pending != 0 && ok()) {
             // Without a branch per cell (a fixed cell's mask is its digit's bit).
             Mask placed = 0, once = 0, twice = 0;
@@ -421,6 +419,8 @@ class Candidates {
   }
 
   static Mask bit(int d) { return Mask{1} << (d - 1); }
+  /// Every digit of an n×n puzzle (bits 0 to n − 1).
+  static Mask allDigits(int n) { return n == 64 ? ~Mask{0} : (Mask{1} << n) - 1; }
 
  private:
   static UnitRef unitRef(int kind, int u) { return UnitRef{static_cast<UnitRef::Kind>(kind), u}; }
