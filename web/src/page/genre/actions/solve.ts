@@ -14,7 +14,7 @@ import {
   type GenreUniquenessResult,
 } from '../../../solver/genre';
 import { byId } from '../../shared';
-import { ms, type GenreContext } from '../context';
+import { ms, type EnumeratedAnswer, type GenreContext } from '../context';
 
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
@@ -122,17 +122,11 @@ export async function uniqueness(ctx: GenreContext): Promise<void> {
     let stepper = '';
     if (r.board && r.secondBoard && r.answer && r.secondAnswer) {
       const head = { name: r.name, rows: r.rows, columns: r.columns };
-      ctx.answers = [
+      const both = [
         { board: r.board, text: r.answer.text, ...head },
         { board: r.secondBoard, text: r.secondAnswer.text, ...head },
       ];
-      ctx.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
-      ctx.answerMarks = cells;
-      ctx.answersPanel.hidden = false;
-      ctx.answerStep.max = '2';
-      ctx.answerStep.value = '1';
-      byId('genre-answer-count', HTMLElement).textContent = '2';
-      showAnswer(ctx, 1);
+      stepThrough(ctx, both, asked, cells);
       stepper = ' Step between the two answers below the board.';
     } else {
       ctx.highlight(cells);
@@ -160,19 +154,18 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   const asked = ctx.puzzleFields();
   const r = await ctx.run<GenreEnumerateResult>({ type: 'enumerate', ...asked, limit: kEnumerateLimit, boards: true });
   if (r === null) return;
-  ctx.answers = r.answers.map((a) => ({ board: a.board!, text: a.text, name: r.name, rows: r.rows, columns: r.columns }));
-  ctx.answersOf = { puzzle: asked.puzzle ?? '', index: asked.index ?? 1 };
-  ctx.answerMarks = [];
   const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
   if (r.count === 0) {
+    ctx.answers = [];
     ctx.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
     return;
   }
-  ctx.answersPanel.hidden = r.count < 2;
-  ctx.answerStep.max = String(r.count);
-  ctx.answerStep.value = '1';
-  byId('genre-answer-count', HTMLElement).textContent = String(r.count);
-  showAnswer(ctx, 1);
+  stepThrough(
+    ctx,
+    r.answers.map((a) => ({ board: a.board!, text: a.text, name: r.name, rows: r.rows, columns: r.columns })),
+    asked,
+    [],
+  );
   if (r.complete) {
     ctx.say(
       r.count === 1
@@ -186,6 +179,26 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
       'warning',
     );
   }
+}
+
+/**
+ * Puts answers under the stepper below the board (shown when there are two or more)
+ * and draws the first: Enumerate's, or Check uniqueness's two.
+ *
+ * @param ctx the genre page (context.ts)
+ * @param answers the answers with their boards, at least one
+ * @param of the request fields of the puzzle they answer (Save .xlsx / .csv)
+ * @param marks cells (1-based row, column) marked on each answer drawn
+ */
+function stepThrough(ctx: GenreContext, answers: EnumeratedAnswer[], of: { puzzle?: string; index?: number }, marks: Array<[number, number]>): void {
+  ctx.answers = answers;
+  ctx.answersOf = { puzzle: of.puzzle ?? '', index: of.index ?? 1 };
+  ctx.answerMarks = marks;
+  ctx.answersPanel.hidden = answers.length < 2;
+  ctx.answerStep.max = String(answers.length);
+  ctx.answerStep.value = '1';
+  byId('genre-answer-count', HTMLElement).textContent = String(answers.length);
+  showAnswer(ctx, 1);
 }
 
 /**
