@@ -139,7 +139,12 @@ describe('SolverClient', () => {
       0,
       { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 },
     );
-    expect(workers).toHaveLength(3); // the client's own and two helpers
+    // The client's own worker and the two helpers made here. The light batch may also
+    // have started the client's own helpers ('gridmilp-helper') a task after it ended:
+    // it does when its probe's pace says helpers would have paid, which a loaded machine
+    // (0.5 ms a puzzle instead of 0.03) makes true. Those are not this batch's.
+    const team = workers.filter((w) => w.name !== 'gridmilp-helper');
+    expect(team).toHaveLength(3);
     expect(three.workers).toBe(3);
     expect(three.format).toBe(one.format);
     const strip = (items: typeof one.items) => items.map(({ ms: _ms, ...rest }) => rest);
@@ -150,7 +155,7 @@ describe('SolverClient', () => {
     expect(seen.slice(1).map((p) => p.done)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(seen.slice(1).map((p) => p.item!.index)).size).toBe(50);
     // Every helper took part: each got at least one chunk of canonical lines, quietly.
-    for (const w of workers.slice(1)) {
+    for (const w of team.slice(1)) {
       const batches = w.received.filter((m) => (m as { type?: string }).type === 'solveBatch');
       expect(batches.length).toBeGreaterThan(0);
       expect(batches.every((m) => (m as { quiet?: boolean }).quiet === true)).toBe(true);
