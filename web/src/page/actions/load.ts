@@ -206,6 +206,9 @@ export class PuzzleLoader {
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);
         panel.finish(result, source, route);
+        // The model panel above the batch panel, loaded now rather than once scrolled
+        // into view, where it would push the batch's rows down under the pointer.
+        this.page.modelPanel.preload();
       },
       (e) => {
         if (latest !== null) this.batchPanel?.flush();
