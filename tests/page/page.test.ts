@@ -451,6 +451,54 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('marks clashing givens as they are typed, and the status follows the board', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    await paste(page, top95[0]!);
+    await settledStatus(page);
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    expect((await settledStatus(page)).text).toBe('The board is empty.');
+    const cell = (row: number, column: number) => page.locator(`[role="gridcell"][data-row="${row}"][data-column="${column}"]`);
+    const marked = (): Promise<string[]> =>
+      page
+        .locator('[role="gridcell"][data-conflict="true"]')
+        .evaluateAll((cells) => cells.map((c) => `${(c as HTMLElement).dataset.row},${(c as HTMLElement).dataset.column}`).sort());
+    const typeAt = async (row: number, column: number, key: string): Promise<void> => {
+      await cell(row, column).click();
+      await page.keyboard.press(key);
+    };
+    // The status no longer says the board is empty once it is not.
+    await typeAt(1, 1, '5');
+    expect((await settledStatus(page)).text).toBe('1 given on the board. Press Solve.');
+    expect(await marked()).toEqual([]);
+    // A clash is marked at once, both cells, and named before any solve.
+    await typeAt(1, 3, '5');
+    let status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toBe(
+      'Two 5s in row 1: row 1, column 1 and row 1, column 3. Givens that clash leave the puzzle without a solution: change one of the marked cells.',
+    );
+    expect(await marked()).toEqual(['1,1', '1,3']);
+    // A third 5 in their box: every given in a clash is marked.
+    await typeAt(2, 2, '5');
+    expect(await marked()).toEqual(['1,1', '1,3', '2,2']);
+    await typeAt(1, 3, 'Backspace');
+    expect(await marked()).toEqual(['1,1', '2,2']);
+    expect((await settledStatus(page)).text).toMatch(/^Two 5s in box 1: row 1, column 1 and row 2, column 2\./);
+    // Undone: no mark, and the status counts the givens again.
+    await typeAt(2, 2, '7');
+    expect(await marked()).toEqual([]);
+    status = await settledStatus(page);
+    expect(status).toMatchObject({ kind: 'info', text: '2 givens on the board. Press Solve.' });
+    // An edit takes a shown solution away, and the status that spoke of it.
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
+    await typeAt(9, 9, '1');
+    expect(await page.locator('[role="gridcell"].solved').count()).toBe(0);
+    expect((await settledStatus(page)).text).toBe('3 givens on the board. Press Solve.');
+    await page.close();
+  });
+
   it('a crashed worker is replaced: message shown, board kept, Solve works', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();

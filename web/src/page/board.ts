@@ -10,6 +10,7 @@
  * convention of 16×16).
  */
 import type { CellRef } from '../solver/protocol';
+import { givenClashes, type GivenClashes } from './clashes';
 import {
   cellsFromString,
   canonicalChar,
@@ -162,6 +163,7 @@ export class Board {
     this.showPicture(null);
     this.clearConflicts();
     this.clearDifferences();
+    this.markClashes();
     this.renderAll();
     this.onChange('load');
   }
@@ -243,6 +245,23 @@ export class Board {
     this.clearConflicts();
     this.markCells(cells, 'conflict');
     this.renderAll();
+  }
+
+  /**
+   * The givens that break Sudoku's rule now (clashes.ts): each symbol at most once in a
+   * row, a column and a box.
+   *
+   * @returns the clashing cells and the first clash in words, or `null` when none clash
+   */
+  clashes(): GivenClashes | null {
+    return givenClashes(this.givens, this.shapeValue, this.hex);
+  }
+
+  /** Mark the clashing givens as conflicts (not redrawn here); true when any clash. */
+  private markClashes(): boolean {
+    const found = this.clashes();
+    if (found) this.markCells(found.cells, 'conflict');
+    return found !== null;
   }
 
   /** Remove every conflict highlight. */
@@ -395,7 +414,8 @@ export class Board {
     this.showPicture(null);
     this.clearConflicts();
     this.clearDifferences();
-    if (hadExtras) this.renderAll();
+    // Givens that clash are marked as they are typed (and unmarked once they no longer do).
+    if (this.markClashes() || hadExtras) this.renderAll();
     else this.render(index);
     this.onChange('edit');
   }

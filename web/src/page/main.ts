@@ -20,7 +20,7 @@ import { Board, type BoardChange } from './board';
 import { LazyModelPanel } from './lazy-model';
 import { BnbPanel, createWorker, exportModelRow, messageOf } from './shared';
 import { startOfflineSupport } from './pwa';
-import { SHAPES, displaySymbol, symbolRange, type Shape } from './format';
+import { SHAPES, displaySymbol, plural, symbolRange, type Shape } from './format';
 import type { ModelRowResult } from '../solver/protocol';
 import type { ModelView } from './model';
 import { findElements } from './app/elements';
@@ -114,7 +114,24 @@ class SudokuPage implements Page {
     this.url?.sync(change !== 'edit');
     this.el.treePanel.hidden = true;
     this.updateModel();
+    if (change === 'edit' && this.board) this.describeEdit();
   }
+
+  /**
+   * Say what a typed given did: a clash of givens at once (the cells are marked), else
+   * how many givens the board holds now. Whatever the status said before was of the
+   * board as it was (empty, a solution the edit took away, a clash since undone).
+   */
+  private describeEdit(): void {
+    const clash = this.board.clashes();
+    if (clash) {
+      this.jobs.setStatus(`${clash.first}. Givens that clash leave the puzzle without a solution: change one of the marked cells.`, 'error');
+      return;
+    }
+    const count = this.board.countGivens();
+    this.jobs.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} on the board. Press Solve.`, 'info');
+  }
+
 
   syncUrl(push: boolean): void {
     this.url.sync(push);
