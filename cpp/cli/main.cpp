@@ -64,8 +64,27 @@ constexpr int kExitSolved = 0;
 constexpr int kExitUnsolved = 1;
 constexpr int kExitBadInput = 2;
 
+/// What a file that is not text is, from its first bytes: a file format's signature
+/// (PNG, JPEG, GIF, PDF, ZIP, gzip: their published magic numbers), UTF-16 by its byte
+/// order mark, else "binary data" when a NUL byte is among the first 4,096 bytes. Empty
+/// when the file may be text.
+std::string binaryKind(std::string_view data) {
+  const auto starts = [&](std::string_view magic) { return data.substr(0, magic.size()) == magic; };
+  using namespace std::string_view_literals;
+  if (starts("\x89PNG\r\n\x1A\n"sv)) return "a PNG image";
+  if (starts("\xFF\xD8\xFF"sv)) return "a JPEG image";
+  if (starts("GIF87a"sv) || starts("GIF89a"sv)) return "a GIF image";
+  if (starts("%PDF-"sv)) return "a PDF document";
+  if (starts("PK\x03\x04"sv)) return "a ZIP archive (a spreadsheet is read by its extension: .xlsx, .xlsm)";
+  if (starts("\x1F\x8B"sv)) return "a gzip archive";
+  if (starts("\xFF\xFE"sv) || starts("\xFE\xFF"sv)) return "UTF-16 text (save it as UTF-8)";
+  if (data.substr(0, 4096).find('\0') != std::string_view::npos) return "binary data";
+  return {};
+}
+
 /// Reads a whole file, or standard input for "-". Throws std::runtime_error with
-/// the path when the file cannot be read.
+/// the path when the file cannot be read, or when it is not text (binaryKind: an image,
+/// an archive, UTF-16), which would otherwise be reported as a puzzle's bad character.
 std::string readInput(const std::string& path) {
   std::ostringstream out;
   if (path == "-") {
@@ -79,7 +98,14 @@ std::string readInput(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read '" + path + "'");
   out << in.rdbuf();
-  return out.str();
+  std::string text = out.str();
+  if (const std::string kind = binaryKind(text); !kind.empty()) {
+    throw std::runtime_error("'" + path + "' is " + kind +
+                             ", not a puzzle text: gridmilp reads puzzles as UTF-8 text (one puzzle "
+                             "a line, grids, records) or from a spreadsheet (.xlsx, .xlsm, "
+                             ".csv, .tsv)");
+  }
+  return text;
 }
 
 /// Whether standard error is a terminal. In the Node build (gridmilp_cli_node,

@@ -388,6 +388,22 @@ TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {
   EXPECT_NE(run.out.find("error: Two 3s in row 1"), std::string::npos) << run.out;
   run = runCli("solve -", "\n\n");
   EXPECT_EQ(run.exit_code, 2);
+  // A file that is not text is named as what it is, not as a puzzle's bad character.
+  const std::string base = ::testing::TempDir() + "gridmilp_cli_binary." + std::to_string(getpid());
+  for (const auto& [bytes, kind] : std::vector<std::pair<std::string, std::string>>{
+           {std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16), "is a PNG image, not a puzzle text"},
+           {std::string("PK\x03\x04\x14\0", 6), "is a ZIP archive"},
+           {std::string("\xFF\xFE" "5\0.\0", 6), "is UTF-16 text (save it as UTF-8)"},
+           {std::string("..3.2.6..\0", 10), "is binary data, not a puzzle text"}}) {
+    {
+      std::ofstream file(base, std::ios::binary);
+      file << bytes;
+    }
+    run = runCli("solve " + base, "", true);
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.out.find("'" + base + "' " + kind), std::string::npos) << run.out;
+  }
+  std::remove(base.c_str());
   // A genre's error names its cells when its message does not (the response's where.cells).
   run = runCli("solve - --genre killer",
                "=== bad18\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n18 - 3 -\n"

@@ -565,6 +565,12 @@ describe('the genre page', () => {
     await page.$eval('#genre-board g.highlight', (g) => g.remove());
     expect(await page.innerHTML('#genre-board')).toBe(boardBefore);
     await page.screenshot({ path: join(resultsDir, 'genre-killer-bad-cage.png') });
+    // An image chosen as the genre's text file is refused; the text stays as it was.
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+    await page.getByLabel('Genre text file').setInputFiles({ name: 'cages.gif', mimeType: 'image/gif', buffer: gif });
+    await page.locator('#genre-status[data-kind=error]').filter({ hasText: 'cages.gif' }).waitFor();
+    expect(await page.textContent('#genre-status')).toMatch(/^cages\.gif is a GIF image, not a puzzle text: /);
+    expect(await page.inputValue('#genre-text')).toBe(bad);
     await page.close();
   });
 

@@ -401,6 +401,14 @@ describe('the gridmilp page', () => {
     expect(status.text).toMatch(/column 1/i);
     expect(await readGivens(page)).toBe(puzzle);
 
+    // An image chosen by mistake is named as one, not read as a puzzle's bad characters.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    await file.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toMatch(/^photo\.png is a PNG image, not a puzzle text: .* Nothing was changed\.$/);
+    expect(await readGivens(page)).toBe(puzzle);
+
     const empty = join(scratch, 'empty.txt');
     writeFileSync(empty, '');
     await file.setInputFiles(empty);

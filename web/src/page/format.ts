@@ -88,6 +88,43 @@ export function checkFileSize(size: number): string | null {
 }
 
 /**
+ * What a file that is not text is, from its first bytes: a file format's signature
+ * (PNG, JPEG, GIF, PDF, ZIP, gzip: their published magic numbers), UTF-16 by its byte
+ * order mark, else "binary data" when a NUL byte is among them. The native CLI says the
+ * same (cpp/cli/main.cpp, binaryKind).
+ *
+ * @param head the file's first bytes (4,096 are looked at)
+ * @returns what the file is ("a PNG image"), or `null` when it may be text
+ */
+export function binaryKind(head: Uint8Array): string | null {
+  const starts = (...magic: number[]): boolean => magic.every((b, i) => head[i] === b);
+  const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+  if (starts(0x89, ...ascii('PNG'), 0x0d, 0x0a, 0x1a, 0x0a)) return 'a PNG image';
+  if (starts(0xff, 0xd8, 0xff)) return 'a JPEG image';
+  if (starts(...ascii('GIF87a')) || starts(...ascii('GIF89a'))) return 'a GIF image';
+  if (starts(...ascii('%PDF-'))) return 'a PDF document';
+  if (starts(...ascii('PK'), 0x03, 0x04)) return 'a ZIP archive (a spreadsheet is read by its extension: .xlsx, .xlsm)';
+  if (starts(0x1f, 0x8b)) return 'a gzip archive';
+  if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) return 'UTF-16 text (save it as UTF-8)';
+  if (head.subarray(0, 4096).includes(0)) return 'binary data';
+  return null;
+}
+
+/**
+ * Check that a chosen file is text before it is read as puzzles (an image read as text
+ * was reported as a puzzle's bad character: "unexpected '�' (a cell is 1-4 …)").
+ *
+ * @param file the chosen file
+ * @returns a message refusing the file ("photo.png is a PNG image, not a puzzle text: …"),
+ *   or `null` when it may be read
+ */
+export async function checkFileIsText(file: File): Promise<string | null> {
+  const kind = binaryKind(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
+  if (kind === null) return null;
+  return `${file.name} is ${kind}, not a puzzle text: gridmilp reads puzzles as UTF-8 text (one puzzle a line, grids, records) or from a spreadsheet (.xlsx, .xlsm, .csv, .tsv). Nothing was changed.`;
+}
+
+/**
  * Check a text (pasted, typed or loaded) before sending it to the solver: the same
  * limit as for files, so that one paste cannot take the worker past WebAssembly's
  * 2 GB (a 400-MB paste crashed the whole tab in Chromium, worker and page together).

@@ -6,7 +6,7 @@
  */
 import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
-import { checkFileSize, checkTextSize, formatBytes, plural } from '../format';
+import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
 import { batchWorkers, messageOf } from '../shared';
@@ -143,6 +143,12 @@ export class PuzzleLoader {
     const stops = jobs.stops;
     let text: string;
     try {
+      const notText = await checkFileIsText(file);
+      if (notText !== null) {
+        jobs.setJob(null);
+        jobs.setStatus(notText, 'error');
+        return;
+      }
       text = await file.text();
     } catch (e) {
       jobs.setJob(null);

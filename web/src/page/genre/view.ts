@@ -17,8 +17,8 @@ import { SolverError, type ResultRow, type SolveProgress } from '../../solver/pr
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileSize, checkTextSize } from '../format';
-import { batchWorkers, BnbPanel, byId, saveBlob, saveText } from '../shared';
+import { checkFileIsText, checkFileSize, checkTextSize } from '../format';
+import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
@@ -213,10 +213,17 @@ export class GenreView implements GenreContext {
         void loadSpreadsheet(this, chosen);
         return;
       }
-      void chosen.text().then((content) => {
-        this.text.value = content;
-        void this.readText();
-      });
+      // A file that is not text (an image) is refused before it replaces the text.
+      void checkFileIsText(chosen)
+        .then(async (notText) => {
+          if (notText !== null) {
+            this.say(notText, 'error');
+            return;
+          }
+          this.text.value = await chosen.text();
+          void this.readText();
+        })
+        .catch((e: unknown) => this.say(`Unable to read ${chosen.name}: ${messageOf(e)}`, 'error'));
     });
   }
 
