@@ -75,7 +75,8 @@ std::string binaryKind(std::string_view data) {
   if (starts("\xFF\xD8\xFF"sv)) return "a JPEG image";
   if (starts("GIF87a"sv) || starts("GIF89a"sv)) return "a GIF image";
   if (starts("%PDF-"sv)) return "a PDF document";
-  if (starts("PK\x03\x04"sv)) return "a ZIP archive (a spreadsheet is read by its extension: .xlsx, .xlsm)";
+  if (starts("PK\x03\x04"sv))
+    return "a ZIP archive (a spreadsheet is read by its extension: .xlsx, .xlsm)";
   if (starts("\x1F\x8B"sv)) return "a gzip archive";
   if (starts("\xFF\xFE"sv) || starts("\xFE\xFF"sv)) return "UTF-16 text (save it as UTF-8)";
   if (data.substr(0, 4096).find('\0') != std::string_view::npos) return "binary data";
@@ -100,10 +101,11 @@ std::string readInput(const std::string& path) {
   out << in.rdbuf();
   std::string text = out.str();
   if (const std::string kind = binaryKind(text); !kind.empty()) {
-    throw std::runtime_error("'" + path + "' is " + kind +
-                             ", not a puzzle text: gridmilp reads puzzles as UTF-8 text (one puzzle "
-                             "a line, grids, records) or from a spreadsheet (.xlsx, .xlsm, "
-                             ".csv, .tsv)");
+    throw std::runtime_error(
+        "'" + path + "' is " + kind +
+        ", not a puzzle text: gridmilp reads puzzles as UTF-8 text (one puzzle "
+        "a line, grids, records) or from a spreadsheet (.xlsx, .xlsm, "
+        ".csv, .tsv)");
   }
   return text;
 }

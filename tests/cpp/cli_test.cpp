@@ -393,7 +393,10 @@ TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {
   for (const auto& [bytes, kind] : std::vector<std::pair<std::string, std::string>>{
            {std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16), "is a PNG image, not a puzzle text"},
            {std::string("PK\x03\x04\x14\0", 6), "is a ZIP archive"},
-           {std::string("\xFF\xFE" "5\0.\0", 6), "is UTF-16 text (save it as UTF-8)"},
+           {std::string("\xFF\xFE"
+                        "5\0.\0",
+                        6),
+            "is UTF-16 text (save it as UTF-8)"},
            {std::string("..3.2.6..\0", 10), "is binary data, not a puzzle text"}}) {
     {
       std::ofstream file(base, std::ios::binary);
