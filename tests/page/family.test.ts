@@ -158,6 +158,16 @@ describe('sizes and symbols', () => {
     const solved = await settledStatus(page);
     expect(solved.text).toMatch(/^Solved in .* 4,096 variables, 1,024 constraints$/);
     expect(solutionProblemsN(line, await readBoard(page), 16)).toEqual([]);
+
+    // The link keeps the 0–F symbols: a reload shows the puzzle as it was typed.
+    expect(new URL(page.url()).hash).toContain('&sym=hex');
+    await page.reload();
+    await settledStatus(page);
+    expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(true);
+    expect(await readGivens(page)).toBe(line);
+    const first = [...line].findIndex((ch) => ch !== '.');
+    const cell = page.locator(`[role="gridcell"][data-row="${Math.floor(first / 16) + 1}"][data-column="${(first % 16) + 1}"]`);
+    expect(await cell.textContent()).toBe(SYMBOLS.indexOf(line[first]!).toString(16).toUpperCase());
     await page.close();
   });
 

@@ -27,6 +27,12 @@ describe('URL state', () => {
     expect(readHash(hash)).toEqual(state);
     // Defaults stay out of the link.
     expect(stateHash({ ...state, model: 'textbook', method: 'branch-and-bound', objective: 'none' })).toBe(`#p=${p}&n=9`);
+    // 0–F symbols travel with a 16×16 only.
+    const p16 = `1${'.'.repeat(255)}`;
+    const hex = { size: 16, givens: p16, model: 'textbook' as const, method: 'branch-and-bound' as const, objective: 'none' as const, symbols: 'hex' as const };
+    expect(stateHash(hex)).toBe(`#p=${p16}&n=16&sym=hex`);
+    expect(readHash(stateHash(hex))).toEqual(hex);
+    expect(readHash(`#p=${p}&n=9&sym=hex`)).toEqual({ ...state, model: 'textbook', method: 'branch-and-bound', objective: 'none' });
   });
 
   it('accepts ?bd= with 0 for empty cells and rejects wrong sizes and symbols', () => {

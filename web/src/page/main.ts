@@ -293,6 +293,7 @@ class SudokuPage implements Page {
     el.hexBox.addEventListener('change', () => {
       board.setHexSymbols(el.hexBox.checked);
       this.onShapeChanged();
+      this.syncUrl(false); // a link shows the 16×16 in the symbols chosen here
     });
     el.objectiveSelect.addEventListener('change', () => {
       settings.renderWeights();

@@ -27,6 +27,8 @@ export interface UrlState {
   /** `method=sat` in a link; branch-and-bound is the default. */
   method: SolveMethod;
   objective: UrlObjective;
+  /** `sym=hex` in a link: a 16×16 shown and typed in 0–F (the givens stay canonical). */
+  symbols?: 'hex';
 }
 
 /** What the embed page is told by its URL. */
@@ -54,8 +56,8 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 }
 
 /**
- * Read the puzzle state from URL parameters (`p`, `n`, `model`, `method`, `obj`; `bd` is accepted
- * for `p`). `n` must agree with the puzzle's length; when `p` is absent an empty n×n
+ * Read the puzzle state from URL parameters (`p`, `n`, `model`, `method`, `obj`, `sym`; `bd` is
+ * accepted for `p`; `sym=hex` counts for a 16×16 only). `n` must agree with the puzzle's length; when `p` is absent an empty n×n
  * puzzle is meant. Returns `null` when no usable puzzle is named.
  */
 export function readState(params: URLSearchParams): UrlState | null {
@@ -78,6 +80,7 @@ export function readState(params: URLSearchParams): UrlState | null {
     model: pick(params.get('model'), MODEL_KINDS, 'textbook'),
     method: pick(params.get('method'), SOLVE_METHODS, 'branch-and-bound'),
     objective: pick(params.get('obj'), OBJECTIVES, 'none'),
+    ...(size === 16 && params.get('sym') === 'hex' ? { symbols: 'hex' as const } : {}),
   };
 }
 
@@ -115,6 +118,7 @@ export function stateParams(state: UrlState): URLSearchParams {
   if (state.model !== 'textbook') params.set('model', state.model);
   if (state.method !== 'branch-and-bound') params.set('method', state.method);
   if (state.objective !== 'none') params.set('obj', state.objective);
+  if (state.symbols === 'hex' && state.size === 16) params.set('sym', 'hex');
   return params;
 }
 

@@ -30,6 +30,7 @@ export class UrlSync {
       model: settings.model(),
       method: settings.method(),
       objective,
+      ...(board.hexSymbols ? { symbols: 'hex' as const } : {}),
     };
   }
 
@@ -75,11 +76,13 @@ export class UrlSync {
     if (jobs.job !== null) jobs.stop();
     this.restoring = true;
     try {
-      if (board.hexSymbols) {
-        board.setHexSymbols(false);
+      this.page.useShape(shape);
+      // The link's symbols: 0–F for a 16×16 that says sym=hex, else 1–9, A–Z.
+      const hex = state.symbols === 'hex';
+      if (board.hexSymbols !== hex) {
+        board.setHexSymbols(hex);
         this.page.onShapeChanged();
       }
-      this.page.useShape(shape);
       if (board.getGivens() !== state.givens) board.setGivens(state.givens);
       if (el.modelSelect.value !== state.model) board.showPicture(null); // a relaxation of the model before
       el.modelSelect.value = state.model;
