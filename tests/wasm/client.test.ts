@@ -12,7 +12,7 @@ import { SolverError, type BatchProgress, type EnumerateProgress } from '../../w
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
 import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems, wasmBinary } from './helpers';
-import { genreOnWorkers, solveBatchOnWorkers, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
+import { chunkSize, genreOnWorkers, solveBatchOnWorkers, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
 
@@ -163,6 +163,20 @@ describe('SolverClient', () => {
     for (const helper of helpers) helper.dispose();
     client.dispose();
     expect(workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('sizes chunks by each worker’s share, then by the pace: about 20 ms of work, one slow puzzle alone', () => {
+    // Before the pace is known: 8 chunks per worker, at most 32 puzzles.
+    expect(chunkSize(1000, 2)).toBe(32);
+    expect(chunkSize(100, 2)).toBe(7);
+    expect(chunkSize(0, 2)).toBe(1);
+    // Fast puzzles (0.05 ms): the share, up to 256.
+    expect(chunkSize(1000, 2, 0.05)).toBe(63);
+    expect(chunkSize(10_000, 2, 0.05)).toBe(256);
+    // 2 ms a puzzle: 10 of them; a second a puzzle: one; no pace yet (0): the share.
+    expect(chunkSize(10_000, 2, 2)).toBe(10);
+    expect(chunkSize(10_000, 2, 1000)).toBe(1);
+    expect(chunkSize(1000, 2, 0)).toBe(63);
   });
 
   it('a helper joins once it is ready: one still loading is not waited for, one that fails is left out', async () => {

@@ -30,8 +30,18 @@ export interface HelperPace {
   minWorkLeftWarmMs: number;
 }
 
-/** The most puzzles sent to a worker at once. */
+/** The most puzzles sent to a worker at once when their pace is not known. */
 const MAX_CHUNK = 32;
+/**
+ * The most puzzles sent at once when the pace is known (CHUNK_WORK_MS of work), and the
+ * work a chunk is sized to, ms. Each chunk costs the page's thread a message, a reply
+ * and its items; on 2 cores, with chunks of 32 puzzles of sudoku17_last1000 (0.05 ms
+ * each), the page took 83–88 ms for 1,000 puzzles on 2 workers, with chunks of up to 128
+ * 75–77 ms, and 488–504 against 453–468 ms for 10,000 (docs/performance.md). A chunk of
+ * slow puzzles stays small, so that the progress still moves: one 1-s puzzle a chunk.
+ */
+const MAX_PACED_CHUNK = 256;
+const CHUNK_WORK_MS = 20;
 /** Chunks per worker at least, so that a slow chunk does not hold up the end. */
 const CHUNKS_PER_WORKER = 8;
 /**
@@ -43,16 +53,21 @@ const CHUNKS_PER_WORKER = 8;
 export const CHUNKS_IN_FLIGHT = 4;
 
 /**
- * Puzzles per chunk for `total` puzzles on `workers` workers: at most MAX_CHUNK, and
- * small enough that each worker gets CHUNKS_PER_WORKER chunks. Shared by the page's pool
- * and the npm API's solveMany on threads.
+ * Puzzles per chunk for `total` puzzles on `workers` workers: small enough that each
+ * worker gets CHUNKS_PER_WORKER chunks, and at most MAX_CHUNK; or, once the pace is
+ * known, about CHUNK_WORK_MS of work, at most MAX_PACED_CHUNK. Shared by the page's pool
+ * and the npm API's solveMany on threads (which passes no pace).
  *
  * @param total puzzles in the batch, ≥ 0
  * @param workers workers taking part, ≥ 1
+ * @param paceMs ms per puzzle so far (the probe's, {@link paceOf}), when known
  * @returns the chunk size, ≥ 1
  */
-export function chunkSize(total: number, workers: number): number {
-  return Math.max(1, Math.min(MAX_CHUNK, Math.ceil(total / (workers * CHUNKS_PER_WORKER))));
+export function chunkSize(total: number, workers: number, paceMs?: number): number {
+  const share = Math.ceil(total / (workers * CHUNKS_PER_WORKER));
+  if (paceMs === undefined) return Math.max(1, Math.min(MAX_CHUNK, share));
+  const paced = Math.floor(CHUNK_WORK_MS / Math.max(paceMs, 0.001));
+  return Math.max(1, Math.min(MAX_PACED_CHUNK, share, paced));
 }
 
 /**
@@ -164,12 +179,12 @@ export async function solveBatchOnWorkers(
     // main worker, which reads each record's own, solves them all.
     return { ...(await main.solveBatch(text, options, onProgress, fields)), workers: 1 };
   }
-  const chunk = chunkSize(total, workers);
-  const probe = head.puzzles.slice(0, Math.min(chunk, PROBE_PUZZLES));
+  const probe = head.puzzles.slice(0, Math.min(chunkSize(total, workers), PROBE_PUZZLES));
   const shape = { size, boxHeight, boxWidth, symbols: 'digits' as const };
   const extra = { ...shape, quiet: true, ...(largeTimeLimitMs !== undefined ? { largeTimeLimitMs } : {}) };
   const probed = await main.solveBatch(probe.map((p) => p.givens).join('\n'), options, undefined, extra);
   const perPuzzle = paceOf(probed);
+  const chunk = chunkSize(total, workers, perPuzzle);
   const left = total - probe.length;
   const count = helpersToJoin(workers, Math.ceil(left / chunk), perPuzzle, left, warmHelpers, pace);
   /**
