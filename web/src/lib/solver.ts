@@ -866,7 +866,7 @@ function sudokuBatch(
     items,
     request,
     requestText,
-    chunk: (total, workers) => chunkSize(total, workers),
+    chunk: (total, workers, paceMs) => chunkSize(total, workers, paceMs),
     inFlight: CHUNKS_IN_FLIGHT,
     fill: fillItem,
     summary: (start) => summary(format, items, start),
