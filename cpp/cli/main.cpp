@@ -35,6 +35,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/json.h"
@@ -75,8 +76,7 @@ std::string binaryKind(std::string_view data) {
   if (starts("\xFF\xD8\xFF"sv)) return "a JPEG image";
   if (starts("GIF87a"sv) || starts("GIF89a"sv)) return "a GIF image";
   if (starts("%PDF-"sv)) return "a PDF document";
-  if (starts("PK\x03\x04"sv))
-    return "a ZIP archive (a spreadsheet is read by its extension: .xlsx, .xlsm)";
+  if (starts("PK\x03\x04"sv)) return "a ZIP archive (an .xlsx spreadsheet is one)";
   if (starts("\x1F\x8B"sv)) return "a gzip archive";
   if (starts("\xFF\xFE"sv) || starts("\xFE\xFF"sv)) return "UTF-16 text (save it as UTF-8)";
   if (data.substr(0, 4096).find('\0') != std::string_view::npos) return "binary data";
@@ -90,22 +90,23 @@ std::string readInput(const std::string& path) {
   std::ostringstream out;
   if (path == "-") {
     out << std::cin.rdbuf();
-    return out.str();
+  } else {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      throw std::runtime_error("'" + path + "' is a directory, not a puzzle file");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read '" + path + "'");
+    out << in.rdbuf();
   }
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    throw std::runtime_error("'" + path + "' is a directory, not a puzzle file");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + path + "'");
-  out << in.rdbuf();
   std::string text = out.str();
   if (const std::string kind = binaryKind(text); !kind.empty()) {
-    throw std::runtime_error(
-        "'" + path + "' is " + kind +
-        ", not a puzzle text: gridmilp reads puzzles as UTF-8 text (one puzzle "
-        "a line, grids, records) or from a spreadsheet (.xlsx, .xlsm, "
-        ".csv, .tsv)");
+    // This CLI reads text only; the npm package's CLI reads spreadsheets (docs/cli.md).
+    throw std::runtime_error((path == "-" ? std::string("standard input") : "'" + path + "'") +
+                             " is " + kind +
+                             ", not a puzzle text: this CLI reads puzzles as UTF-8 text (one "
+                             "puzzle a line, grids, records); spreadsheets (.xlsx, .csv) are "
+                             "read by `npm run cli` and `npx gridmilp` (docs/cli.md)");
   }
   return text;
 }

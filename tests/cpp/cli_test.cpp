@@ -407,6 +407,10 @@ TEST(CliTest, BadInputExitsWithTwoAndSaysWhere) {
     EXPECT_NE(run.out.find("'" + base + "' " + kind), std::string::npos) << run.out;
   }
   std::remove(base.c_str());
+  run = runCli("solve -", std::string("GIF89a\x01\0\x01\0", 10), true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("standard input is a GIF image, not a puzzle text"), std::string::npos)
+      << run.out;
   // A genre's error names its cells when its message does not (the response's where.cells).
   run = runCli("solve - --genre killer",
                "=== bad18\n4 4\n3 - 7 -\n7 - 3 -\n3 - 7 -\n18 - 3 -\n"

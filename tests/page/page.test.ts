@@ -498,12 +498,39 @@ describe('the gridmilp page', () => {
     expect(await marked()).toEqual([]);
     status = await settledStatus(page);
     expect(status).toMatchObject({ kind: 'info', text: '2 givens on the board. Press Solve.' });
+    // Solve keeps every clash marked, not only the pair the engine names.
+    await typeAt(5, 5, '7');
+    await typeAt(6, 5, '7');
+    await typeAt(1, 3, '7');
+    expect(await marked()).toEqual(['1,3', '2,2', '5,5', '6,5']); // box 1 and column 5
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    status = await settledStatus(page);
+    expect(status).toMatchObject({ kind: 'error', text: 'Two 7s in column 5: row 5, column 5 and row 6, column 5' });
+    expect(await marked()).toEqual(['1,3', '2,2', '5,5', '6,5']);
+    await typeAt(1, 3, 'Backspace');
+    await typeAt(6, 5, 'Backspace');
+    await typeAt(5, 5, 'Backspace');
     // An edit takes a shown solution away, and the status that spoke of it.
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
     await typeAt(9, 9, '1');
     expect(await page.locator('[role="gridcell"].solved').count()).toBe(0);
     expect((await settledStatus(page)).text).toBe('3 givens on the board. Press Solve.');
+    // A pasted puzzle whose givens clash says so at once.
+    await paste(page, `55${'.'.repeat(79)}`);
+    status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toMatch(/^Loaded the puzzle from the pasted text \(2 givens\)\. Two 5s in row 1: row 1, column 1 and row 1, column 2\. /);
+    // A 16×16 shown in 0–F: the clash is named in the symbols on the board, also by Solve.
+    await page.getByLabel('Size', { exact: true }).selectOption('16');
+    await page.getByLabel('Symbols 0–F').check();
+    await typeAt(1, 1, '3');
+    await typeAt(1, 2, '3');
+    expect((await settledStatus(page)).text).toMatch(/^Two 3s in row 1: /);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toBe('Two 3s in row 1: row 1, column 1 and row 1, column 2');
+    await page.getByLabel('Symbols 0–F').uncheck();
+    expect((await settledStatus(page)).text).toMatch(/^Two 4s in row 1: /);
     await page.close();
   });
 

@@ -173,10 +173,13 @@ describe('SolverClient', () => {
     // Fast puzzles (0.05 ms): the share, up to 256.
     expect(chunkSize(1000, 2, 0.05)).toBe(63);
     expect(chunkSize(10_000, 2, 0.05)).toBe(256);
-    // 2 ms a puzzle: 10 of them; a second a puzzle: one; no pace yet (0): the share.
+    // 2 ms a puzzle: 10 of them; a second a puzzle: one; a pace of 0 (engine times under
+    // the clock's step): very fast, the share; a pace that is no number: unknown.
     expect(chunkSize(10_000, 2, 2)).toBe(10);
     expect(chunkSize(10_000, 2, 1000)).toBe(1);
     expect(chunkSize(1000, 2, 0)).toBe(63);
+    expect(chunkSize(10_000, 2, Number.NaN)).toBe(32);
+    expect(chunkSize(10_000, 2, Number.POSITIVE_INFINITY)).toBe(32);
   });
 
   it('a helper joins once it is ready: one still loading is not waited for, one that fails is left out', async () => {

@@ -2,6 +2,7 @@
 // The page's pure text helpers (no DOM, no WASM).
 import { describe, expect, it } from 'vitest';
 import {
+  binaryKind,
   checkFileSize,
   countOutcomes,
   describeSolve,
@@ -25,6 +26,7 @@ import {
   symbolRange,
   valueFromKey,
 } from '../../web/src/page/format';
+import { givenClashes } from '../../web/src/page/clashes';
 import type { CheckUniquenessResult, EnumerateResult, GenerateResult } from '../../web/src/solver/protocol';
 import type { BatchItem, SolveResult } from '../../web/src/solver/protocol';
 
@@ -308,5 +310,66 @@ describe('why no solution: the words of the explanation', () => {
     expect(progressText({ phase: 'sat', step: 'partial fill', bound: 80, elapsedMs: 1500 })).toMatch(
       /^Why no solution\? Do 80 digits fit, keeping every given\? \(CNF-SAT, 1\.5\d* s\)…$/,
     );
+  });
+});
+
+describe('givens that clash (the board marks them as typed)', () => {
+  /** Values row by row from a string of n·n symbols ('.' empty). */
+  const grid = (text: string): number[] => [...text].map((ch) => (ch === '.' ? 0 : parseInt(ch, 36)));
+  const at = (cells: Array<{ row: number; column: number }>): string[] => cells.map((c) => `${c.row},${c.column}`);
+
+  it('finds every given in a clash, and names the first as the engine does', () => {
+    expect(givenClashes(grid('.'.repeat(81)), { size: 9, boxHeight: 3, boxWidth: 3 })).toBeNull();
+    // Two 5s in row 1, and a third 5 in their box.
+    const g = grid(`5.5......` + `.5.......` + '.'.repeat(63));
+    const found = givenClashes(g, { size: 9, boxHeight: 3, boxWidth: 3 })!;
+    expect(at(found.cells)).toEqual(['1,1', '1,3', '2,2']);
+    expect(found.first).toBe('Two 5s in row 1: row 1, column 1 and row 1, column 3');
+  });
+
+  it('follows the box shape: 6×6 of 2×3 boxes and of 3×2 boxes', () => {
+    // 1s at row 1, column 1 and row 2, column 3: one box when boxes are 2 rows × 3 columns,
+    // two boxes when they are 3 rows × 2 columns.
+    const g = grid(`1.....` + `..1...` + '.'.repeat(24));
+    const wide = givenClashes(g, { size: 6, boxHeight: 2, boxWidth: 3 })!;
+    expect(wide.first).toBe('Two 1s in box 1: row 1, column 1 and row 2, column 3');
+    expect(givenClashes(g, { size: 6, boxHeight: 3, boxWidth: 2 })).toBeNull();
+    // The box to the right of the first: box 2 for 2×3 boxes (columns 4–6 of rows 1–2).
+    const right = grid(`...4..` + `.....4` + '.'.repeat(24));
+    expect(givenClashes(right, { size: 6, boxHeight: 2, boxWidth: 3 })!.first).toBe(
+      'Two 4s in box 2: row 1, column 4 and row 2, column 6',
+    );
+    // 3×2 boxes: rows 1–3, columns 3–4 are box 2.
+    const tall = grid(`..2...` + `......` + `...2..` + '.'.repeat(18));
+    expect(givenClashes(tall, { size: 6, boxHeight: 3, boxWidth: 2 })!.first).toBe(
+      'Two 2s in box 2: row 1, column 3 and row 3, column 4',
+    );
+  });
+
+  it('names the symbols as the board shows them: 0–F for a 16×16 in hex', () => {
+    const g = new Array<number>(256).fill(0);
+    g[0] = 16;
+    g[5] = 16;
+    expect(givenClashes(g, { size: 16, boxHeight: 4, boxWidth: 4 })!.first).toMatch(/^Two Gs in row 1/);
+    expect(givenClashes(g, { size: 16, boxHeight: 4, boxWidth: 4 }, true)!.first).toMatch(/^Two Fs in row 1/);
+  });
+});
+
+describe('files that are not text', () => {
+  const bytes = (...parts: Array<string | number[]>): Uint8Array =>
+    new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+
+  it('names a file by its first bytes, and lets text through', () => {
+    expect(binaryKind(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]))).toBe('a PNG image');
+    expect(binaryKind(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe('a JPEG image');
+    expect(binaryKind(bytes('GIF89a'))).toBe('a GIF image');
+    expect(binaryKind(bytes('%PDF-1.7'))).toBe('a PDF document');
+    expect(binaryKind(bytes('PK', [3, 4, 20, 0]))).toMatch(/^a ZIP archive/);
+    expect(binaryKind(bytes([0x1f, 0x8b, 8]))).toBe('a gzip archive');
+    expect(binaryKind(bytes([0xff, 0xfe], '5', [0]))).toBe('UTF-16 text (save it as UTF-8)');
+    expect(binaryKind(bytes('..3.2.6..', [0]))).toBe('binary data');
+    expect(binaryKind(bytes('..3.2.6..\n9..3.5..1\n'))).toBeNull();
+    expect(binaryKind(bytes('=== 1_4x4 ü\n'))).toBeNull();
+    expect(binaryKind(new Uint8Array(0))).toBeNull();
   });
 });

@@ -257,8 +257,12 @@ export class Board {
     return givenClashes(this.givens, this.shapeValue, this.hex);
   }
 
-  /** Mark the clashing givens as conflicts (not redrawn here); true when any clash. */
-  private markClashes(): boolean {
+  /**
+   * Mark the clashing givens as conflicts (drawn at the next render, e.g. setSolution's).
+   *
+   * @returns true when any given clashes
+   */
+  markClashes(): boolean {
     const found = this.clashes();
     if (found) this.markCells(found.cells, 'conflict');
     return found !== null;

@@ -62,3 +62,6 @@ export function givenClashes(givens: readonly number[], shape: Shape, hex = fals
   const cells = [...marked].sort((a, b) => a - b).map((i) => ({ row: Math.floor(i / n) + 1, column: (i % n) + 1 }));
   return { cells, first };
 }
+
+/** What the status line adds to a clash of givens: what it means, what to do. */
+export const CLASH_ADVICE = 'Givens that clash leave the puzzle without a solution: change one of the marked cells.';

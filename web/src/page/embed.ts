@@ -59,6 +59,7 @@ class Embed {
     try {
       if (!shape) throw new Error(`${this.state.size}×${this.state.size} is not a size this view can show`);
       this.board.setShape(shape);
+      if (this.state.symbols === 'hex') this.board.setHexSymbols(true); // sym=hex: a 16×16 in 0–F
       this.board.setGivens(this.state.givens);
     } catch (e) {
       this.setStatus(`The puzzle cannot be shown: ${messageOf(e)}`, 'error');

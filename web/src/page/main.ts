@@ -35,6 +35,7 @@ import { relax } from './actions/relax';
 import type { ExportDialog } from './actions/export-dialog';
 import { checkUniqueness, enumerate } from './actions/solutions';
 import { PuzzleLoader } from './actions/load';
+import { CLASH_ADVICE } from './clashes';
 
 /** The Sudoku page: one instance per page. */
 class SudokuPage implements Page {
@@ -78,6 +79,12 @@ class SudokuPage implements Page {
     ],
     board: () => this.board.element,
     markCells: (cells) => this.board.markConflicts(cells),
+    boardClash: () => {
+      const clash = this.board.clashes();
+      if (clash === null) return null;
+      this.board.markConflicts(clash.cells);
+      return clash.first;
+    },
     client: this.client,
     onIdle: () => this.modelPanel.refresh(),
     pageName: () => 'the Sudoku page',
@@ -122,10 +129,11 @@ class SudokuPage implements Page {
    * how many givens the board holds now. Whatever the status said before was of the
    * board as it was (empty, a solution the edit took away, a clash since undone).
    */
-  private describeEdit(): void {
+  describeEdit(): void {
+    if (this.jobs.job !== null) return; // the job's status stays until it ends
     const clash = this.board.clashes();
     if (clash) {
-      this.jobs.setStatus(`${clash.first}. Givens that clash leave the puzzle without a solution: change one of the marked cells.`, 'error');
+      this.jobs.setStatus(`${clash.first}. ${CLASH_ADVICE}`, 'error');
       return;
     }
     const count = this.board.countGivens();
@@ -140,6 +148,7 @@ class SudokuPage implements Page {
   resetAnswer(): void {
     this.offerExplanation(false);
     this.board.clearConflicts();
+    this.board.markClashes(); // givens that clash stay marked while they do
     this.board.setSolution(null);
     this.viewer.hide();
   }
@@ -293,6 +302,7 @@ class SudokuPage implements Page {
     el.hexBox.addEventListener('change', () => {
       board.setHexSymbols(el.hexBox.checked);
       this.onShapeChanged();
+      if (board.clashes()) this.describeEdit(); // the clash in the symbols now shown
       this.syncUrl(false); // a link shows the 16×16 in the symbols chosen here
     });
     el.objectiveSelect.addEventListener('change', () => {

@@ -39,8 +39,10 @@ const MAX_CHUNK = 32;
  * each), the page took 83–88 ms for 1,000 puzzles on 2 workers, with chunks of up to 128
  * 75–77 ms, and 488–504 against 453–468 ms for 10,000 (docs/performance.md). A chunk of
  * slow puzzles stays small, so that the progress still moves: one 1-s puzzle a chunk.
+ * (The figures are of a pass with chunks of up to 128; 256 measured as well or better.)
  */
 const MAX_PACED_CHUNK = 256;
+/** The work a chunk is sized to once the pace is known, ms (see MAX_PACED_CHUNK). */
 const CHUNK_WORK_MS = 20;
 /** Chunks per worker at least, so that a slow chunk does not hold up the end. */
 const CHUNKS_PER_WORKER = 8;
@@ -56,16 +58,18 @@ export const CHUNKS_IN_FLIGHT = 4;
  * Puzzles per chunk for `total` puzzles on `workers` workers: small enough that each
  * worker gets CHUNKS_PER_WORKER chunks, and at most MAX_CHUNK; or, once the pace is
  * known, about CHUNK_WORK_MS of work, at most MAX_PACED_CHUNK. Shared by the page's pool
- * and the npm API's solveMany on threads (which passes no pace).
+ * (the probe's pace) and the npm API's solveMany on threads (the mean of the answers so
+ * far).
  *
  * @param total puzzles in the batch, ≥ 0
  * @param workers workers taking part, ≥ 1
- * @param paceMs ms per puzzle so far (the probe's, {@link paceOf}), when known
+ * @param paceMs ms per puzzle so far, when known (a pace that is not a finite number
+ *   ≥ 0 counts as unknown; 0 as very fast)
  * @returns the chunk size, ≥ 1
  */
 export function chunkSize(total: number, workers: number, paceMs?: number): number {
   const share = Math.ceil(total / (workers * CHUNKS_PER_WORKER));
-  if (paceMs === undefined) return Math.max(1, Math.min(MAX_CHUNK, share));
+  if (paceMs === undefined || !Number.isFinite(paceMs) || paceMs < 0) return Math.max(1, Math.min(MAX_CHUNK, share));
   const paced = Math.floor(CHUNK_WORK_MS / Math.max(paceMs, 0.001));
   return Math.max(1, Math.min(MAX_PACED_CHUNK, share, paced));
 }

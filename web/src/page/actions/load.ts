@@ -9,6 +9,7 @@ import type { BatchPanel } from '../batch';
 import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
+import { CLASH_ADVICE } from '../clashes';
 import { batchWorkers, messageOf } from '../shared';
 
 /** File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text. */
@@ -86,9 +87,12 @@ export class PuzzleLoader {
         board.setGivens(first.givens);
         const name = /^Puzzle \d+$/.test(first.name) ? 'the puzzle' : first.name;
         const switched = parsed.size !== before ? ` The board is now ${parsed.size}×${parsed.size}.` : '';
+        // Givens that clash are marked by the board; the status names the first.
+        const clash = board.clashes();
         jobs.setStatus(
-          `Loaded ${name} from ${source} (${plural(board.countGivens(), 'given')}).${switched} Press Solve.`,
-          'info',
+          `Loaded ${name} from ${source} (${plural(board.countGivens(), 'given')}).${switched}` +
+            (clash ? ` ${clash.first}. ${CLASH_ADVICE}` : ' Press Solve.'),
+          clash ? 'error' : 'info',
         );
         board.focus();
       } else {
@@ -191,6 +195,9 @@ export class PuzzleLoader {
         const start = (total: number): void => {
           this.hideOffer();
           panel.start(source, total);
+          // The model panel above the batch panel, loaded now rather than once scrolled
+          // into view, where it would push the batch's rows down under the pointer.
+          this.page.modelPanel.preload();
           jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
         };
         const { options, route } = settings.batchOptions();
@@ -212,9 +219,6 @@ export class PuzzleLoader {
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);
         panel.finish(result, source, route);
-        // The model panel above the batch panel, loaded now rather than once scrolled
-        // into view, where it would push the batch's rows down under the pointer.
-        this.page.modelPanel.preload();
       },
       (e) => {
         if (latest !== null) this.batchPanel?.flush();

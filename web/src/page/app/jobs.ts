@@ -41,6 +41,13 @@ export interface JobControls {
   board: () => HTMLElement | null;
   /** Marks cells an error names on the board (1-based). */
   markCells: (cells: readonly CellRef[]) => void;
+  /**
+   * For an error of clashing givens on the board: marks every given in a clash and
+   * returns the first clash in the board's own symbols (0–F on a 16×16 so shown; the
+   * engine's message names canonical ones and only the first pair), or `null` when the
+   * board has none. The Sudoku page's; the genre page has none.
+   */
+  boardClash?: () => string | null;
   client: SolverClient;
   /**
    * Called each time the page becomes idle, and each time the other page's runner does
@@ -204,6 +211,13 @@ export class JobRunner {
           this.setStatus('Stopped. Your board and text are kept.', 'info');
         }
         return;
+      }
+      if (boardCells && e.code === 'conflicting_givens') {
+        const clash = this.controls.boardClash?.();
+        if (clash) {
+          this.setStatus(clash, 'error');
+          return;
+        }
       }
       if (boardCells && e.where?.cells?.length) this.controls.markCells(e.where.cells);
       if (e.code === 'worker_crashed' || e.code === 'engine_crashed' || e.code === 'out_of_memory') {

@@ -7,6 +7,7 @@
 import { OBJECTIVES, badStateReason, readHash, readState, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
+import { CLASH_ADVICE } from '../clashes';
 import type { Page } from './page';
 
 /** Keeps the location and the page in step. */
@@ -91,7 +92,12 @@ export class UrlSync {
       el.objectiveSelect.value = state.objective;
       settings.renderWeights();
       this.page.updateModel(); // the model panel follows the restored model and objective
-      jobs.setStatus(`Loaded the puzzle from the link (${plural(board.countGivens(), 'given')}). Press Solve.`, 'info');
+      const clash = board.clashes();
+      jobs.setStatus(
+        `Loaded the puzzle from the link (${plural(board.countGivens(), 'given')}).` +
+          (clash ? ` ${clash.first}. ${CLASH_ADVICE}` : ' Press Solve.'),
+        clash ? 'error' : 'info',
+      );
     } catch (e) {
       jobs.setStatus(`The link's puzzle cannot be shown: ${messageOf(e)}`, 'error');
     } finally {

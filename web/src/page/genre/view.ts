@@ -213,14 +213,19 @@ export class GenreView implements GenreContext {
         void loadSpreadsheet(this, chosen);
         return;
       }
-      // A file that is not text (an image) is refused before it replaces the text.
+      // A file that is not text (an image) is refused before it replaces the text, and
+      // one read after the person switched genre is dropped (it was chosen for the other).
+      const genre = this.genre;
       void checkFileIsText(chosen)
         .then(async (notText) => {
+          if (genre !== this.genre) return;
           if (notText !== null) {
             this.say(notText, 'error');
             return;
           }
-          this.text.value = await chosen.text();
+          const content = await chosen.text();
+          if (genre !== this.genre) return;
+          this.text.value = content;
           void this.readText();
         })
         .catch((e: unknown) => this.say(`Unable to read ${chosen.name}: ${messageOf(e)}`, 'error'));
