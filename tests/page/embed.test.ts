@@ -277,6 +277,17 @@ describe('embed view in an iframe on another origin', () => {
     await page.close();
   });
 
+  it('shows a 16×16 in 0–F when its URL says sym=hex', async () => {
+    const givens = `1G${'.'.repeat(254)}`;
+    const page = await openAt(`embed.html?p=${givens}&n=16&sym=hex`);
+    const frame = page.mainFrame();
+    await embedSettled(frame);
+    expect(await boardOf(frame)).toBe(givens); // canonical underneath
+    const shown = await page.locator('.board [role="gridcell"]').evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent));
+    expect(shown).toEqual(['0', 'F']);
+    await page.close();
+  });
+
   it('fits 320 px without sideways scrolling, with every panel, and edits when not read-only', async () => {
     const page = await openAt(`embed.html?p=${top95[3]}&panels=board,model,relaxation,progress`, {
       width: 320,
