@@ -88,16 +88,23 @@ describe('SolverWorkerLogic with the real module', () => {
   });
 
   it('a batch item says branch-and-bound nodes on that route, MiniSat conflicts on CNF-SAT (not 0 nodes)', async () => {
-    const items = async (method: 'sat' | 'branch-and-bound'): Promise<BatchResult['items']> => {
+    const items = async (method: 'sat' | 'branch-and-bound', model: 'textbook' | 'reduced' = 'textbook'): Promise<BatchResult['items']> => {
       // The SAT module: it has both methods (the first-solve module has branch-and-bound only).
       const { logic, posted } = harness(realLoader('gridmilp_wasm_sat'));
-      await logic.handle({ id: 70, type: 'solveBatch', text: p096, options: { model: 'textbook', method } });
+      await logic.handle({ id: 70, type: 'solveBatch', text: p096, options: { model, method } });
       return ((posted.at(-1) as WorkerResultMessage).result as BatchResult).items;
     };
     const sat = await items('sat');
     expect(sat.every((item) => item.nodes === undefined && typeof item.conflicts === 'number')).toBe(true);
     const bnb = await items('branch-and-bound');
     expect(bnb.every((item) => typeof item.nodes === 'number' && item.conflicts === undefined)).toBe(true);
+    // The reduced model decides most of p096 before GLPK: those items say so, with
+    // neither nodes nor conflicts; the others say their route's figure.
+    const reduced = await items('sat', 'reduced');
+    const decided = reduced.filter((item) => item.decidedBy === 'reduction');
+    expect(decided.length).toBeGreaterThan(0);
+    expect(decided.every((item) => item.nodes === undefined && item.conflicts === undefined)).toBe(true);
+    expect(reduced.filter((item) => item.decidedBy === undefined).every((item) => typeof item.conflicts === 'number')).toBe(true);
   });
 
   it('streams a batch: one progress report per puzzle, then all items in order', async () => {

@@ -281,11 +281,13 @@ export class BatchPanel {
       this.hooks.setStatus(`${where}: ${item.error.message}`, 'error');
     } else if (item.solution && item.status !== 'time_limit') {
       const nodes =
-        item.nodes !== undefined
-          ? ` · ${plural(item.nodes, 'branch-and-bound node')}`
-          : item.conflicts !== undefined
-            ? ` · CNF-SAT, ${plural(item.conflicts, 'MiniSat conflict')}`
-            : '';
+        item.decidedBy === 'reduction'
+          ? ' · by the reduction alone (GLPK not run)'
+          : item.nodes !== undefined
+            ? ` · ${plural(item.nodes, 'branch-and-bound node')}`
+            : item.conflicts !== undefined
+              ? ` · CNF-SAT, ${plural(item.conflicts, 'MiniSat conflict')}`
+              : '';
       this.hooks.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
     } else {
       this.hooks.setStatus(`${where}: ${itemStatusText(item)} (${formatMs(item.ms ?? NaN)}).`, 'error');

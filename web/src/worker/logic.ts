@@ -392,8 +392,10 @@ export class SolverWorkerLogic {
           const r = solved.result;
           item.status = r.status;
           if (typeof r.solution === 'string') item.solution = r.solution;
-          // Nodes are branch-and-bound's; the CNF-SAT route says its conflicts instead.
-          if (r.stats.method === 'sat') item.conflicts = r.stats.sat?.conflicts;
+          // Nodes are branch-and-bound's; the CNF-SAT route says its conflicts instead; a
+          // puzzle the reduction decided ran neither (its 0 nodes said otherwise).
+          if (r.decidedBy === 'reduction') item.decidedBy = 'reduction';
+          else if (r.stats.method === 'sat') item.conflicts = r.stats.sat?.conflicts;
           else item.nodes = r.stats.nodes;
           item.ms = r.stats.totalMs;
         }

@@ -243,10 +243,15 @@ export interface BatchItem {
   status?: SolveStatus;
   /** The solution when one was found. */
   solution?: string;
-  /** Branch-and-bound nodes (absent on the CNF-SAT route). */
+  /** Branch-and-bound nodes (absent on the CNF-SAT route, and when the reduction decided). */
   nodes?: number;
   /** MiniSat's conflicts, on the CNF-SAT route. */
   conflicts?: number;
+  /**
+   * `reduction` when the reduced model's own rules decided the puzzle before GLPK ran
+   * (the result's `decidedBy`): then neither nodes nor conflicts.
+   */
+  decidedBy?: 'reduction';
   /** The engine's `totalMs` for this puzzle, ms. */
   ms?: number;
   /** The engine's error for this puzzle, if the request failed. */
