@@ -413,7 +413,7 @@ describe('the gridmilp page', () => {
     writeFileSync(empty, '');
     await file.setInputFiles(empty);
     status = await settledStatus(page);
-    expect(status).toEqual({ text: 'The file is empty.', kind: 'error' });
+    expect(status).toEqual({ text: 'empty.txt is empty.', kind: 'error' });
 
     const huge = join(scratch, 'huge.txt'); // 65 MB, sparse: refused before reading
     const fd = openSync(huge, 'w');

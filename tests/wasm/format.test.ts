@@ -134,6 +134,7 @@ describe('describeSolve', () => {
 describe('checkFileSize', () => {
   it('refuses empty and oversized files, accepts the rest', () => {
     expect(checkFileSize(0)).toBe('The file is empty.');
+    expect(checkFileSize(0, 'week.txt')).toBe('week.txt is empty.');
     expect(checkFileSize(MAX_FILE_BYTES + 1)).toMatch(/too large .* up to 64\.0 MB/);
     expect(checkFileSize(MAX_FILE_BYTES)).toBeNull();
     expect(checkFileSize(4899)).toBeNull();

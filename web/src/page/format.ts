@@ -77,12 +77,13 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
  * Check a file before reading it.
  *
  * @param size the file's size in bytes
+ * @param name the file's name, for the message (default "The file")
  * @returns a message refusing the file, or `null` when it may be read
  */
-export function checkFileSize(size: number): string | null {
-  if (size === 0) return 'The file is empty.';
+export function checkFileSize(size: number, name = 'The file'): string | null {
+  if (size === 0) return `${name} is empty.`;
   if (size > MAX_FILE_BYTES) {
-    return `The file is too large (${formatBytes(size)}); gridmilp reads files up to ${formatBytes(MAX_FILE_BYTES)}.`;
+    return `${name} is too large (${formatBytes(size)}); gridmilp reads files up to ${formatBytes(MAX_FILE_BYTES)}.`;
   }
   return null;
 }

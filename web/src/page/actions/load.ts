@@ -128,7 +128,7 @@ export class PuzzleLoader {
     el.fileInput.value = ''; // choosing the same file again fires `change` again
     if (!file) return;
     if (jobs.busyRefusal()) return;
-    const refusal = checkFileSize(file.size);
+    const refusal = checkFileSize(file.size, file.name);
     if (refusal !== null) {
       jobs.setStatus(refusal, 'error');
       return;

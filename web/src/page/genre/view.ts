@@ -202,7 +202,7 @@ export class GenreView implements GenreContext {
     file.addEventListener('change', () => {
       const chosen = file.files?.[0];
       if (chosen === undefined) return;
-      const refusal = checkFileSize(chosen.size);
+      const refusal = checkFileSize(chosen.size, chosen.name);
       if (refusal !== null) {
         file.value = '';
         this.say(refusal, 'error');
