@@ -257,6 +257,12 @@ describe('the gridmilp page', () => {
     expect(await rows.nth(6).locator('td').nth(2).textContent()).toBe('solved');
     await page.screenshot({ path: join(resultsDir, 'batch-euler96.png'), fullPage: true });
 
+    // The batch ran on CNF-SAT: its last column counts MiniSat's conflicts, and is empty
+    // for a grid the reduction decided ("by the reduction alone" when shown).
+    expect(await page.locator('#batch-table thead th').nth(4).textContent()).toBe('Conflicts');
+    const efforts = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[4]!.textContent));
+    expect(efforts.every((e) => e === '' || /^\d+$/.test(e!))).toBe(true);
+    expect(efforts.some((e) => e === '')).toBe(true);
     // A row shows its puzzle and solution on the board.
     await showBatchRow(page, 'Grid 07');
     const [, grid07] = p096[6]!;

@@ -72,6 +72,10 @@ export class BatchPanel {
   private readonly xlsxButton = byId('download-xlsx', HTMLButtonElement);
   private readonly csvButton = byId('download-csv', HTMLButtonElement);
   private readonly tableBody = byId('batch-table', HTMLTableElement).tBodies[0]!;
+  /** The last column's header: "Nodes", "Conflicts" (CNF-SAT), or both when a batch has both. */
+  private readonly effortHeader = byId('batch-table', HTMLTableElement).tHead!.rows[0]!.cells[4]!;
+  /** Which figures the rows drawn so far carry (branch-and-bound nodes, MiniSat conflicts). */
+  private effortSeen = { nodes: false, conflicts: false };
   /**
    * The rows the table may draw now (rows-on-scroll.ts): more each time it is scrolled
    * near its end; while a batch runs they are drawn ROWS_PER_DRAW at a time, as progress is.
@@ -127,6 +131,8 @@ export class BatchPanel {
     this.running = true;
     this.selectedRow = null;
     this.tableBody.replaceChildren();
+    this.effortSeen = { nodes: false, conflicts: false };
+    this.effortHeader.textContent = 'Nodes';
     this.euler.hidden = true;
     this.euler.textContent = '';
     this.setDownloads(false);
@@ -244,8 +250,11 @@ export class BatchPanel {
       '',
       status,
       item.ms === undefined ? '' : formatMsNumber(item.ms),
-      item.nodes === undefined ? '' : String(item.nodes),
+      // Branch-and-bound's nodes, or MiniSat's conflicts on the CNF-SAT route (the
+      // header says which); empty when the reduction decided the puzzle.
+      String(item.nodes ?? item.conflicts ?? ''),
     ];
+    this.noteEffort(item);
     cells.forEach((text, i) => {
       const td = document.createElement('td');
       if (i === 0 || i >= 3) td.className = 'num';
@@ -264,6 +273,18 @@ export class BatchPanel {
     });
     if (item.error) tr.title = item.error.message;
     return tr;
+  }
+
+  /** Name the last column after the figures the rows carry. */
+  private noteEffort(item: BatchItem): void {
+    const seen = this.effortSeen;
+    if ((item.nodes === undefined || seen.nodes) && (item.conflicts === undefined || seen.conflicts)) return;
+    seen.nodes ||= item.nodes !== undefined;
+    seen.conflicts ||= item.conflicts !== undefined;
+    this.effortHeader.textContent = seen.nodes && seen.conflicts ? 'Nodes / conflicts' : seen.conflicts ? 'Conflicts' : 'Nodes';
+    this.effortHeader.title = seen.conflicts
+      ? 'MiniSat’s conflicts on the CNF-SAT route' + (seen.nodes ? '; branch-and-bound nodes otherwise' : '') + '; empty when the reduction decided'
+      : 'Branch-and-bound nodes; empty when the reduction decided';
   }
 
   private showItem(item: BatchItem, row: HTMLTableRowElement): void {
