@@ -140,7 +140,6 @@ class SudokuPage implements Page {
     this.jobs.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} on the board. Press Solve.`, 'info');
   }
 
-
   syncUrl(push: boolean): void {
     this.url.sync(push);
   }
