@@ -97,18 +97,6 @@ export class LazyModelPanel {
     }
   }
 
-  /**
-   * Load the panel now, without waiting for it to be on screen: called when a panel
-   * below it opens (the batch panel, as its batch starts; the panel fetches nothing from
-   * the worker until it is on screen). Loaded once scrolled into view, it would grow
-   * from its one-line placeholder to the whole formulation above the rows the person is
-   * reaching for (a click on a batch row landed on the panel instead, its row moved
-   * 677 px down between the press and the release).
-   */
-  preload(): void {
-    this.load();
-  }
-
   /** Fetch model.ts (once), create the panel and replay the kept calls on it. */
   private load(): void {
     if (this.loading) return;

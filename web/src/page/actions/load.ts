@@ -195,9 +195,6 @@ export class PuzzleLoader {
         const start = (total: number): void => {
           this.hideOffer();
           panel.start(source, total);
-          // The model panel above the batch panel, loaded now rather than once scrolled
-          // into view, where it would push the batch's rows down under the pointer.
-          this.page.modelPanel.preload();
           jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
         };
         const { options, route } = settings.batchOptions();
