@@ -63,5 +63,13 @@ export function givenClashes(givens: readonly number[], shape: Shape, hex = fals
   return { cells, first };
 }
 
-/** What the status line adds to a clash of givens: what it means, what to do. */
-export const CLASH_ADVICE = 'Givens that clash leave the puzzle without a solution: change one of the marked cells.';
+/**
+ * A clash of givens for the status line: the first clash, what it means, what to do
+ * ("Two 5s in row 1: …. Givens that clash leave the puzzle without a solution: …").
+ *
+ * @param clash the board's clashes (Board.clashes)
+ * @returns the sentences, ending with a full stop
+ */
+export function clashStatus(clash: GivenClashes): string {
+  return `${clash.first}. Givens that clash leave the puzzle without a solution: change one of the marked cells.`;
+}

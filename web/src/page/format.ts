@@ -91,8 +91,8 @@ export function checkFileSize(size: number, name = 'The file'): string | null {
 /**
  * What a file that is not text is, from its first bytes: a file format's signature
  * (PNG, JPEG, GIF, PDF, ZIP, gzip: their published magic numbers), UTF-16 by its byte
- * order mark, else "binary data" when a NUL byte is among them. The native CLI says the
- * same (cpp/cli/main.cpp, binaryKind).
+ * order mark, else "binary data" when a NUL byte is among them. The native CLI finds the
+ * same kinds (cpp/cli/main.cpp, binaryKind), and points spreadsheets to the npm CLI.
  *
  * @param head the file's first bytes (4,096 are looked at)
  * @returns what the file is ("a PNG image"), or `null` when it may be text

@@ -35,7 +35,7 @@ import { relax } from './actions/relax';
 import type { ExportDialog } from './actions/export-dialog';
 import { checkUniqueness, enumerate } from './actions/solutions';
 import { PuzzleLoader } from './actions/load';
-import { CLASH_ADVICE } from './clashes';
+import { clashStatus } from './clashes';
 
 /** The Sudoku page: one instance per page. */
 class SudokuPage implements Page {
@@ -133,7 +133,7 @@ class SudokuPage implements Page {
     if (this.jobs.job !== null) return; // the job's status stays until it ends
     const clash = this.board.clashes();
     if (clash) {
-      this.jobs.setStatus(`${clash.first}. ${CLASH_ADVICE}`, 'error');
+      this.jobs.setStatus(clashStatus(clash), 'error');
       return;
     }
     const count = this.board.countGivens();

@@ -9,7 +9,7 @@ import type { BatchPanel } from '../batch';
 import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
-import { CLASH_ADVICE } from '../clashes';
+import { clashStatus } from '../clashes';
 import { batchWorkers, messageOf } from '../shared';
 
 /** File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text. */
@@ -91,7 +91,7 @@ export class PuzzleLoader {
         const clash = board.clashes();
         jobs.setStatus(
           `Loaded ${name} from ${source} (${plural(board.countGivens(), 'given')}).${switched}` +
-            (clash ? ` ${clash.first}. ${CLASH_ADVICE}` : ' Press Solve.'),
+            (clash ? ` ${clashStatus(clash)}` : ' Press Solve.'),
           clash ? 'error' : 'info',
         );
         board.focus();

@@ -7,7 +7,7 @@
 import { OBJECTIVES, badStateReason, readHash, readState, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
-import { CLASH_ADVICE } from '../clashes';
+import { clashStatus } from '../clashes';
 import type { Page } from './page';
 
 /** Keeps the location and the page in step. */
@@ -95,7 +95,7 @@ export class UrlSync {
       const clash = board.clashes();
       jobs.setStatus(
         `Loaded the puzzle from the link (${plural(board.countGivens(), 'given')}).` +
-          (clash ? ` ${clash.first}. ${CLASH_ADVICE}` : ' Press Solve.'),
+          (clash ? ` ${clashStatus(clash)}` : ' Press Solve.'),
         clash ? 'error' : 'info',
       );
     } catch (e) {
