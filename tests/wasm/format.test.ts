@@ -305,6 +305,23 @@ describe('why no solution: the words of the explanation', () => {
     expect(explanationText({ ...base, status: 'optimal', solvable: true, removals: { ...removals, count: 0, sets: [[]] } })).toEqual([
       'This puzzle has a solution after all: no given needs to go. It is on the board.',
     ]);
+    // A 16×16 shown in 0–F: the engine's canonical symbols named as the board shows them.
+    const hex = { ...base, size: 16, boxHeight: 4, boxWidth: 4, givens: '.'.repeat(256) };
+    const hexText = explanationText(
+      {
+        ...hex,
+        status: 'infeasible',
+        solvable: false,
+        removals: { ...removals, count: 1, complete: false, sets: [[{ row: 1, column: 2, digit: 'A' }], [{ row: 2, column: 1, digit: '1' }]] },
+        partialFill: { status: 'infeasible', clash: { digit: 'G', unit: 'row 1', cells: [[1, 1], [1, 2]] } },
+      },
+      true,
+    );
+    expect(hexText).toEqual([
+      'The fewest givens to remove for a solution: 1 — remove r1c2 = 9 (struck through on the board).',
+      'Other sets of 1 given that would do: r2c1 = 0; there may be more.',
+      'No fill keeps every given: two Fs in row 1.',
+    ]);
     expect(progressText({ phase: 'sat', step: 'removals', bound: 24, elapsedMs: 3 })).toBe(
       'Why no solution? Can 24 givens stay? (CNF-SAT, 3.0 ms)…',
     );

@@ -4,11 +4,25 @@
  * the largest fill, and each step while the engine works. Pure text, no DOM.
  */
 import type { ExplainInfeasibleProgress, ExplainInfeasibleResult, GivenRef } from '../solver/protocol';
-import { formatMs, plural } from './format';
+import { displaySymbol, formatMs, plural, valueOfChar } from './format';
 
-/** "r4c7 = 5" for each given of a set, joined by ", ". */
-export function givensText(set: readonly GivenRef[]): string {
-  return set.map((g) => `r${g.row}c${g.column} = ${g.digit}`).join(', ');
+/**
+ * A symbol of the engine (canonical: `1`–`9`, then `A`–`Z`) as the board shows it.
+ *
+ * @param digit one canonical character
+ * @param hex the board's 0–F convention (16×16): canonical `1` shows as `0`, `G` as `F`
+ */
+function shown(digit: string, hex: boolean): string {
+  return hex ? displaySymbol(valueOfChar(digit), true) : digit;
+}
+
+/**
+ * "r4c7 = 5" for each given of a set, joined by ", ".
+ *
+ * @param hex the board's 0–F convention (a 16×16 shown in 0–F): the symbols as shown
+ */
+export function givensText(set: readonly GivenRef[], hex = false): string {
+  return set.map((g) => `r${g.row}c${g.column} = ${shown(g.digit, hex)}`).join(', ');
 }
 
 /** The status line while the engine works: which step, and branch-and-bound's figures. */
@@ -27,8 +41,10 @@ export function progressText(p: ExplainInfeasibleProgress): string {
 /**
  * The sentences of an explanation: what to remove (and the other sets of that size),
  * then the largest fill. Plain text; the caller puts it in elements as text.
+ *
+ * @param hex the board's 0–F convention: every symbol named as the board shows it
  */
-export function explanationText(r: ExplainInfeasibleResult): string[] {
+export function explanationText(r: ExplainInfeasibleResult, hex = false): string[] {
   if (r.status === 'optimal') return ['This puzzle has a solution after all: no given needs to go. It is on the board.'];
   const out: string[] = [];
   const { removals } = r;
@@ -36,10 +52,13 @@ export function explanationText(r: ExplainInfeasibleResult): string[] {
   if (sets.length > 0 && removals.count !== undefined) {
     const proven = removals.status === 'optimal';
     out.push(
-      `${proven ? 'The fewest givens' : 'The fewest givens found (a limit stopped the proof)'} to remove for a solution: ${removals.count} — remove ${givensText(sets[0]!)} (struck through on the board).`,
+      `${proven ? 'The fewest givens' : 'The fewest givens found (a limit stopped the proof)'} to remove for a solution: ${removals.count} — remove ${givensText(sets[0]!, hex)} (struck through on the board).`,
     );
     if (sets.length > 1) {
-      const others = sets.slice(1).map(givensText).join('; ');
+      const others = sets
+        .slice(1)
+        .map((set) => givensText(set, hex))
+        .join('; ');
       out.push(
         `Other sets of ${plural(removals.count, 'given')} that would do: ${others}${removals.complete ? '' : '; there may be more'}.`,
       );
@@ -51,7 +70,7 @@ export function explanationText(r: ExplainInfeasibleResult): string[] {
   }
   const fill = r.partialFill;
   if (fill?.clash) {
-    out.push(`No fill keeps every given: two ${fill.clash.digit}s in ${fill.clash.unit}.`);
+    out.push(`No fill keeps every given: two ${shown(fill.clash.digit, hex)}s in ${fill.clash.unit}.`);
   } else if (fill?.grid !== undefined && fill.placed !== undefined) {
     const cells = r.size * r.size;
     const empty = cells - fill.placed;

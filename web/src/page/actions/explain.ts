@@ -17,6 +17,7 @@ export async function explainInfeasible(page: Page): Promise<void> {
   if (jobs.busyRefusal()) return;
   const givens = board.getGivens();
   const size = board.size;
+  const hex = board.hexSymbols;
   page.resetAnswer();
   // The engine's fastest route (CNF-SAT, feasibility problems with a moving bound),
   // whatever the Model panel says: the panel's models are not these MILPs.
@@ -34,18 +35,22 @@ export async function explainInfeasible(page: Page): Promise<void> {
         jobs.setStatus('Explained, but the board changed meanwhile: press Solve again.', 'info');
         return;
       }
-      show(page, r, size);
+      show(page, r, size, hex);
     },
     (e) => jobs.showError(e, board.getGivens() === givens),
   );
 }
 
-/** Draw an explanation on the board and in a panel below the buttons. */
-function show(page: Page, r: ExplainInfeasibleResult, size: number): void {
+/**
+ * Draw an explanation on the board and in a panel below the buttons.
+ *
+ * @param hex the board's 0–F convention when the request was made: symbols named as shown
+ */
+function show(page: Page, r: ExplainInfeasibleResult, size: number, hex: boolean): void {
   const { board, jobs, el } = page;
   if (r.status === 'optimal') {
     if (r.removals.completion) board.setSolution(r.removals.completion);
-    jobs.setStatus(explanationText(r)[0]!, 'ok');
+    jobs.setStatus(explanationText(r, hex)[0]!, 'ok');
     return;
   }
   const first = r.removals.sets?.[0] ?? [];
@@ -58,7 +63,7 @@ function show(page: Page, r: ExplainInfeasibleResult, size: number): void {
   const panel = document.createElement('div');
   panel.id = 'explain-panel';
   panel.className = 'explain';
-  for (const sentence of explanationText(r)) {
+  for (const sentence of explanationText(r, hex)) {
     const p = document.createElement('p');
     p.textContent = sentence;
     panel.append(p);
@@ -66,19 +71,19 @@ function show(page: Page, r: ExplainInfeasibleResult, size: number): void {
   if (first.length > 0) {
     const apply = document.createElement('button');
     apply.type = 'button';
-    apply.textContent = `Remove ${givensText(first)}`;
+    apply.textContent = `Remove ${givensText(first, hex)}`;
     apply.addEventListener('click', () => {
       const cells = [...board.getGivens()];
       for (const g of first) cells[(g.row - 1) * size + (g.column - 1)] = '.';
       board.setGivens(cells.join(''));
-      jobs.setStatus(`Removed ${givensText(first)}: press Solve.`, 'info');
+      jobs.setStatus(`Removed ${givensText(first, hex)}: press Solve.`, 'info');
     });
     panel.append(apply);
   }
   document.getElementById('explain-panel')?.remove();
   el.explainButton.closest('.actions')?.after(panel);
   jobs.setStatus(
-    `No solution: remove ${plural(first.length, 'given')} (${givensText(first)}) and it has one; see below the buttons.`,
+    `No solution: remove ${plural(first.length, 'given')} (${givensText(first, hex)}) and it has one; see below the buttons.`,
     'error',
   );
 }
