@@ -203,6 +203,19 @@ TEST(SudokuParseTest, JunkStopsAtTheFirstCharacter) {
   EXPECT_NE(std::string(e.what()).find("control character 0x07"), std::string::npos) << e.what();
 }
 
+TEST(SudokuParseTest, WordsAreNotReadAsAPuzzleOfSomeSize) {
+  // "hello world" has 10 letters: it was read as a 10×10's row ("'h' is not a symbol").
+  for (const char* words : {"hello world\n", "Here is my puzzle from the paper\nThanks!\n"}) {
+    const InputError e = expectError(words, ErrorCode::kParseError);
+    EXPECT_EQ(e.where().line, 1);
+    EXPECT_NE(std::string(e.what()).find("Line 1 is words, not a puzzle"), std::string::npos)
+        << e.what();
+  }
+  // A line of letters after a digit's line is a puzzle's row, read as before.
+  const InputError row = expectError("123456789ABCDEFG\nHIJKLMNOPQRSTUVW\n", ErrorCode::kParseError);
+  EXPECT_EQ(std::string(row.what()).find("is words"), std::string::npos) << row.what();
+}
+
 TEST(SudokuParseTest, ConflictingGivensNameBothCells) {
   Grid g = parseOne(kGrid01, k9);
   g.at(0, 0) = 3;  // row 1 already has a 3 at column 3

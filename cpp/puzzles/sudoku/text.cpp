@@ -303,6 +303,28 @@ Reading detect(std::string_view text, const ParseOptions& options) {
     if (static_cast<int>(probe.size()) >= kProbeLines) break;
   }
   if (probe.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
+  // Every puzzle has a digit or an empty cell in its first rows (a row of n ≥ 10
+  // symbols holds 1-9 when full): letters with neither are words, not a puzzle to
+  // read at some size ("'h' is not a symbol of a 10×10 puzzle"). Other characters keep
+  // their own message below (which character, where).
+  const auto cell_like = [](const Line& l) {
+    return std::any_of(l.text.begin(), l.text.end(), [](char c) {
+      return (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    });
+  };
+  const auto has_letter = [](const Line& l) {
+    return std::any_of(l.text.begin(), l.text.end(),
+                       [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; });
+  };
+  if (std::none_of(probe.begin(), probe.end(), cell_like) && has_letter(probe.front())) {
+    Where where;
+    where.line = probe.front().number;
+    throw InputError(ErrorCode::kParseError,
+                     "Line " + std::to_string(probe.front().number) +
+                         " is words, not a puzzle: no line of it has a digit or an empty cell "
+                         "(. 0 - _). A Sudoku is written one row a line or one puzzle a line",
+                     where);
+  }
 
   Symbols symbols = options.symbols;
   if (symbols == Symbols::kAuto) {
