@@ -212,7 +212,8 @@ TEST(SudokuParseTest, WordsAreNotReadAsAPuzzleOfSomeSize) {
         << e.what();
   }
   // A line of letters after a digit's line is a puzzle's row, read as before.
-  const InputError row = expectError("123456789ABCDEFG\nHIJKLMNOPQRSTUVW\n", ErrorCode::kParseError);
+  const InputError row =
+      expectError("123456789ABCDEFG\nHIJKLMNOPQRSTUVW\n", ErrorCode::kParseError);
   EXPECT_EQ(std::string(row.what()).find("is words"), std::string::npos) << row.what();
 }
 
