@@ -360,6 +360,7 @@ describe('solveMany with a genre', () => {
       expect(item.answer!.text.trim(), item.name).toBe(expected.get(item.name));
       expect(item.ms).toBe(item.stats!.totalMs);
       expect(item.stats!.method).toBe('sat');
+      expect([item.conflicts, item.nodes]).toEqual([item.stats!.sat!.conflicts, undefined]);
     }
   });
 
@@ -373,7 +374,10 @@ describe('solveMany with a genre', () => {
     expect(r.refused[0]!.name).toBe(records[1]!.slice(4, records[1]!.indexOf('\n')));
     expect(r.refused[0]!.error.message).toMatch(/expected \d+ lines/);
     expect(r.solved).toBe(3);
-    for (const item of r.items) expect(item.stats!.method).toBe('branch-and-bound');
+    for (const item of r.items) {
+      expect(item.stats!.method).toBe('branch-and-bound');
+      expect([item.nodes, item.conflicts]).toEqual([item.stats!.nodes, undefined]);
+    }
     // An array: each text is one puzzle; a Latin square with two 1s in a row fails alone.
     const many = solver.solveMany(['3 3\n1 - -\n- - -\n- - -', '3 3\n1 1 -\n- - -\n- - -', '3 3\n- 2 -\n- - -\n- - -'], { genre: 'latin-square' });
     expect(many.items.map((i) => i.status ?? i.error?.code)).toEqual(['optimal', 'conflicting_givens', 'optimal']);
@@ -523,7 +527,14 @@ describe('solveMany', () => {
       expect(solutionProblems(item.givens, item.solution), item.name).toEqual([]);
       expect(item.solutionGrid!.flat().join('')).toBe(item.solution);
       expect(item.stats!.totalMs).toBe(item.ms);
+      // The effort the route had: MiniSat's conflicts on CNF-SAT (not 0 nodes), or none
+      // when the reduction decided the puzzle before GLPK ran.
+      expect(item.nodes, item.name).toBeUndefined();
+      if (item.decidedBy === 'reduction') expect(item.conflicts).toBeUndefined();
+      else expect([item.stats!.method, item.conflicts]).toEqual(['sat', item.stats!.sat!.conflicts]);
     }
+    const bb = solver.solveMany([EASY], { model: 'textbook', method: 'branch-and-bound' }).items[0]!;
+    expect([bb.nodes, bb.conflicts, bb.decidedBy]).toEqual([bb.stats!.nodes, undefined, undefined]);
   });
 
   it('solves records of two sizes each at its own (sw_Sudoku.puzzles.txt mixes 9×9 and 16×16)', () => {

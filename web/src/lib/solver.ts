@@ -19,6 +19,7 @@ import type {
   EngineError,
   SolveResult,
 } from '../solver/protocol.js';
+import { batchEffort } from '../solver/protocol.js';
 import {
   GENRE_IDS,
   looksLikeUrl,
@@ -806,7 +807,7 @@ function fillItem(item: SolveManyItem, response: EngineResponse): void {
     item.solution = r.solution;
     item.solutionGrid = gridOf(r.solution, r.size);
   }
-  item.nodes = r.stats.nodes;
+  Object.assign(item, batchEffort(r)); // nodes, conflicts, or decided by the reduction
   item.ms = r.stats.totalMs;
   item.stats = r.stats;
 }
@@ -883,7 +884,8 @@ function fillGenreItem(item: GenreSolveManyItem, response: EngineResponse): void
   item.status = r.status;
   if (r.answer !== undefined) item.answer = r.answer;
   if (r.warnings.length > 0) item.warnings = r.warnings;
-  item.nodes = r.stats.nodes;
+  if (r.stats.method === 'sat') item.conflicts = r.stats.sat?.conflicts ?? 0;
+  else item.nodes = r.stats.nodes;
   item.ms = r.stats.totalMs ?? r.stats.solveMs;
   item.stats = r.stats;
 }

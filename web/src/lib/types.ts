@@ -315,7 +315,10 @@ export interface GenreSolveManyItem {
   answer?: GenreAnswer;
   /** What the solver accepts but a person should know (a region that is not connected). */
   warnings?: string[];
+  /** Branch-and-bound's nodes over every round (absent on the CNF-SAT route). */
   nodes?: number;
+  /** MiniSat's conflicts over every round, on the CNF-SAT route. */
+  conflicts?: number;
   ms?: number;
   stats?: GenreSolveStats;
   error?: EngineError;

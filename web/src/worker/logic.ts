@@ -21,6 +21,7 @@ import type {
   Symmetry,
   WorkerToPage,
 } from '../solver/protocol';
+import { batchEffort } from '../solver/protocol';
 import { Engine, EngineCrashedError, errorText } from './engine';
 
 /**
@@ -392,11 +393,7 @@ export class SolverWorkerLogic {
           const r = solved.result;
           item.status = r.status;
           if (typeof r.solution === 'string') item.solution = r.solution;
-          // Nodes are branch-and-bound's; the CNF-SAT route says its conflicts instead; a
-          // puzzle the reduction decided ran neither (its 0 nodes said otherwise).
-          if (r.decidedBy === 'reduction') item.decidedBy = 'reduction';
-          else if (r.stats.method === 'sat') item.conflicts = r.stats.sat?.conflicts;
-          else item.nodes = r.stats.nodes;
+          Object.assign(item, batchEffort(r)); // nodes, conflicts, or decided by the reduction
           item.ms = r.stats.totalMs;
         }
         items.push(item);

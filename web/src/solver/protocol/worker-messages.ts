@@ -17,6 +17,7 @@ import type {
   ExplainInfeasibleProgress,
   GenerateProgress,
   SolveProgress,
+  SolveResult,
 } from './results.js';
 import type {
   ModelFormat,
@@ -260,6 +261,21 @@ export interface BatchItem {
   size?: number;
   boxHeight?: number;
   boxWidth?: number;
+}
+
+/**
+ * A batch item's effort from its solve: branch-and-bound's nodes, or MiniSat's conflicts
+ * on the CNF-SAT route, or `decidedBy: 'reduction'` when the reduced model's own rules
+ * decided the puzzle and GLPK did not run (then neither count: its 0 nodes said
+ * otherwise). Shared by the page's batch (worker/logic.ts) and the npm API's solveMany.
+ *
+ * @param r a Sudoku solve's result
+ * @returns the fields to copy into the item; exactly one of them is set
+ */
+export function batchEffort(r: Pick<SolveResult, 'decidedBy' | 'stats'>): Pick<BatchItem, 'nodes' | 'conflicts' | 'decidedBy'> {
+  if (r.decidedBy === 'reduction') return { decidedBy: 'reduction' };
+  if (r.stats.method === 'sat') return { conflicts: r.stats.sat?.conflicts ?? 0 };
+  return { nodes: r.stats.nodes };
 }
 
 /** Final result of a batch. */
