@@ -96,12 +96,16 @@ constexpr long long kMostCounterVars = 50000;
 constexpr long long kMostLayerVars = 200000;
 
 /// Model cells' budget before model stream goes on (NurikabeGenre::fallback), MiniSat
-/// propagations over every round: on the shared set the most an answered record needed
-/// was 6.0 million (1091_15x15; 683_14x24 5.5 million), while 29_10x10, 753_10x10 and
-/// 1055_40x57 had made 38, 44 and 46 million in 5–8 s without an answer. A count, not a
+/// propagations over every round. Judged on janko.at's set and the 40 thin-wall records
+/// of scripts/make-nurikabe-walls.mjs together (docs/performance.md, twentieth session):
+/// 15 million took 17.3 s and 44.2 s over the two sets (10 s a record), 6 million 9.4 s
+/// and 23.0 s, answering one thin-wall record fewer (walls25, which model cells answers
+/// after 13 million and model stream not at all). 29_10x10 goes from 2.0 s to 1.0 s.
+/// The janko records that need most on model cells: 683_14x24 5.5 million (it stays on
+/// cells) and 1091_15x15 6.0 million (it switches: 1.5 s against 0.8 s). A count, not a
 /// time, so that every machine takes the same route; propagations, not conflicts,
 /// because a conflict of 1055_40x57's model (133,329 columns) costs a thousand of them.
-constexpr double kStreamAfterPropagations = 15e6;
+constexpr double kStreamAfterPropagations = 6e6;
 
 /// Most candidate islands per clue; a clue with more is modelled cell by cell.
 constexpr std::size_t kCandidateLimit = 2000;
