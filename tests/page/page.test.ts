@@ -580,6 +580,19 @@ describe('the gridmilp page', () => {
     expect(box!.width).toBeLessThanOrEqual(375);
     expect(box!.width).toBeGreaterThan(250);
     await page.screenshot({ path: join(resultsDir, 'solved-board-phone.png'), fullPage: true });
+    // A 25×25 is wider than the phone: it scrolls sideways inside its container, and the
+    // edge with more of it beyond fades (data-more), as a phone shows no scroll bar.
+    const more = (): Promise<string | undefined> => page.evaluate(() => document.getElementById('board-container')!.dataset.more);
+    expect(await more()).toBe('');
+    await page.selectOption('#size', '25');
+    await expect.poll(more).toBe('right');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('board-container')!).maskImage)).toContain('gradient');
+    await page.evaluate(() => document.getElementById('board-container')!.scrollBy(120, 0));
+    await expect.poll(more).toBe('left right');
+    await page.evaluate(() => document.getElementById('board-container')!.scrollBy(10_000, 0));
+    await expect.poll(more).toBe('left');
+    await page.screenshot({ path: join(resultsDir, 'board-25-phone.png') });
     await page.close();
   });
 });

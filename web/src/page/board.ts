@@ -72,6 +72,28 @@ export class Board {
     this.frame = document.createElement('div');
     this.frame.className = 'board-frame';
     this.element = this.build(DEFAULT_SHAPE);
+    // A board wider than its container (25×25 on a phone) scrolls sideways; the edge with
+    // more of it beyond is faded (styles.css), as a phone shows no scroll bar at rest.
+    const edges = (): void => this.markScrollEdges();
+    container.addEventListener('scroll', edges, { passive: true });
+    if (typeof ResizeObserver !== 'undefined') {
+      const watch = new ResizeObserver(edges);
+      watch.observe(container);
+      watch.observe(this.frame);
+    }
+  }
+
+  /**
+   * Sets the container's `data-more` to the edges (`left`, `right`, both or none) with
+   * more of the board beyond them, from its scroll position (CSS px, 1 px of slack).
+   */
+  private markScrollEdges(): void {
+    const c = this.container;
+    const more: string[] = [];
+    if (c.scrollLeft > 1) more.push('left');
+    if (c.scrollLeft + c.clientWidth < c.scrollWidth - 1) more.push('right');
+    const value = more.join(' ');
+    if (c.dataset.more !== value) c.dataset.more = value;
   }
 
   /** The current size and box shape. */
