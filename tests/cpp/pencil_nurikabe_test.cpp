@@ -78,6 +78,79 @@ TEST(ConnectivityCutsTest, ASeparatorIsASmallestSetBetweenThePieces) {
   EXPECT_FALSE(testing::firstBrokenRow(m, {1, 0, 0, 0, 1, 0, 0, 0, 0}).empty());
 }
 
+/// Whether removing the cells `cut` leaves no path of orthogonal steps from the cells
+/// `from` to a cell marked in `to`.
+bool separates(const RectGrid& grid, const std::vector<int>& from, const std::vector<char>& to,
+               const std::vector<char>& cut) {
+  std::vector<char> seen(grid.cells(), 0);
+  std::vector<int> queue(from);
+  for (int cell : from) seen[cell] = 1;
+  for (std::size_t k = 0; k < queue.size(); ++k) {
+    for (int next : grid.neighbours(queue[k])) {
+      if (seen[next] || cut[next]) continue;
+      if (to[next]) return false;
+      seen[next] = 1;
+      queue.push_back(next);
+    }
+  }
+  return true;
+}
+
+// One network serves every piece of a round (its capacities restored after each): on
+// random sets of a 4×4 grid with up to five pieces, each piece's separator is outside
+// the set, cuts it off from the other pieces, and no smaller set of cells outside the
+// set does (every smaller subset tried).
+TEST(ConnectivityCutsTest, EachPieceGetsASmallestSeparatorOfItsOwn) {
+  const RectGrid grid{4, 4};
+  milp::Model m;
+  const milp::VarFamily w = m.addVars("w", {{1, 4}, {1, 4}}, milp::VarType::kBinary, 0, 1);
+  const auto member = [&](int cell) {
+    return milp::LinExpr(w(grid.rowOf(cell) + 1, grid.columnOf(cell) + 1));
+  };
+  std::uint32_t state = 12345;
+  const auto random = [&] { return (state = state * 1664525u + 1013904223u) >> 16; };
+  int checked = 0, most_pieces = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<char> in(grid.cells());
+    for (char& cell : in) cell = random() % 100 < 35;
+    const std::vector<std::vector<int>> pieces = components(grid, in);
+    if (pieces.size() < 2) continue;
+    most_pieces = std::max(most_pieces, static_cast<int>(pieces.size()));
+    int counter = 0;
+    const std::vector<Cut> cuts =
+        connectivityCuts(grid, in, member, ConnectivityCut::kSeparator, &counter, "cells");
+    ASSERT_EQ(cuts.size(), pieces.size());
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+      std::vector<char> to(grid.cells(), 0);
+      for (std::size_t j = 0; j < pieces.size(); ++j) {
+        for (int cell : pieces[j]) to[cell] = j != k;
+      }
+      std::vector<char> cut(grid.cells(), 0);
+      for (int cell : cuts[k].cells) {
+        EXPECT_FALSE(in[cell]) << "trial " << trial << ", piece " << k;
+        cut[cell] = 1;
+      }
+      EXPECT_TRUE(separates(grid, pieces[k], to, cut)) << "trial " << trial << ", piece " << k;
+      // No set of fewer cells outside the set separates them.
+      std::vector<int> outside;
+      for (int cell = 0; cell < grid.cells(); ++cell) {
+        if (!in[cell]) outside.push_back(cell);
+      }
+      const int size = static_cast<int>(cuts[k].cells.size());
+      for (int mask = 0; mask < (1 << outside.size()); ++mask) {
+        if (__builtin_popcount(static_cast<unsigned>(mask)) >= size) continue;
+        std::vector<char> smaller(grid.cells(), 0);
+        for (std::size_t b = 0; b < outside.size(); ++b) smaller[outside[b]] = (mask >> b) & 1;
+        ASSERT_FALSE(separates(grid, pieces[k], to, smaller))
+            << "trial " << trial << ", piece " << k << ": a separator of fewer cells exists";
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 300);
+  EXPECT_GE(most_pieces, 4);
+}
+
 /// Nurikabe with a fallback after `propagations` propagations instead of its own (the rest
 /// as it is).
 class NurikabeWithBudget final : public Genre {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace gridmilp::puzzles {
@@ -106,80 +107,121 @@ std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector
 
 namespace {
 
-/// A smallest set of cells that separates the cells `from` (a piece of the set) from the
-/// cells marked `to` (the set's other pieces): every path of orthogonal steps between
-/// them passes through one. Only cells outside the set now (`in` false) and not
-/// `blocked` (never in the set) are taken, and blocked cells are not stepped on. By
-/// Menger's theorem its size is the most paths from `from` to `to` that share no such
-/// cell; they are found by augmenting paths (Edmonds and Karp, shortest first) over each
-/// cell split into an entry and an exit, joined by an arc of capacity 1 (a cell outside
-/// the set) or unbounded (a cell of the set). Of the smallest separators, the one nearest
-/// `from`: the cells whose entry the last search reached and whose exit it did not. Sorted.
-std::vector<int> smallestSeparator(const RectGrid& grid, const std::vector<char>& in,
-                                   const std::vector<char>& blocked, const std::vector<int>& from,
-                                   const std::vector<char>& to) {
-  const int n = grid.cells();
-  constexpr int kUnbounded = 1 << 29;
+/// Smallest sets of cells that separate a piece of the set (`from`) from the cells
+/// marked `to` (the set's other pieces): every path of orthogonal steps between them
+/// passes through one. Only cells outside the set now (`in` false) and not `blocked`
+/// (never in the set) are taken, and blocked cells are not stepped on. By Menger's
+/// theorem its size is the most paths from `from` to `to` that share no such cell; they
+/// are found by augmenting paths (Edmonds and Karp, shortest first) over each cell split
+/// into an entry and an exit, joined by an arc of capacity 1 (a cell outside the set) or
+/// unbounded (a cell of the set). The network is built once for a round's answer and
+/// its capacities restored for each piece (built per piece, it took most of a round on
+/// a 40×57 grid with dozens of pieces).
+class SeparatorNetwork {
+ public:
+  SeparatorNetwork(const RectGrid& grid, const std::vector<char>& in,
+                   const std::vector<char>& blocked)
+      : in_(in), blocked_(blocked), head_(2 * grid.cells(), -1) {
+    const int n = grid.cells();
+    const std::size_t arcs = static_cast<std::size_t>(n) * 10;  // 1 + 4 neighbours, and reverses
+    next_.reserve(arcs);
+    target_.reserve(arcs);
+    initial_.reserve(arcs);
+    for (int cell = 0; cell < n; ++cell) {
+      if (blocked[cell]) continue;
+      arc(2 * cell, 2 * cell + 1, in[cell] ? kUnbounded : 1);
+      for (int near : grid.neighbours(cell)) {
+        if (!blocked[near]) arc(2 * cell + 1, 2 * near, kUnbounded);
+      }
+    }
+    capacity_ = initial_;
+    via_.assign(2 * n, 0);
+    seen_.assign(2 * n, 0);
+  }
+
+  /// Of the smallest separators of piece `k` (its cells `from`) from the other pieces
+  /// (`piece[cell]`: the piece of each cell of the set, -1 for the others), the one
+  /// nearest `from`: the cells whose entry the last search reached and whose exit it did
+  /// not. Sorted.
+  std::vector<int> separate(const std::vector<int>& from, const std::vector<int>& piece, int k) {
+    // Each path passes through a cell outside the set (the pieces are not joined), so
+    // it carries one unit; the arcs it changes are restored afterwards (a copy of every
+    // capacity per piece cost as much as the searches).
+    changed_.clear();
+    for (int end = search(from, piece, k); end >= 0; end = search(from, piece, k)) {
+      for (int node = end; via_[node] >= 0; node = target_[via_[node] ^ 1]) {
+        --capacity_[via_[node]];
+        ++capacity_[via_[node] ^ 1];
+        changed_.push_back(via_[node]);
+      }
+    }
+    std::vector<int> out;
+    for (int node : queue_) {  // the nodes the last search reached
+      const int cell = node / 2;
+      if (node % 2 == 0 && !in_[cell] && !blocked_[cell] && seen_[2 * cell + 1] != stamp_) {
+        out.push_back(cell);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    for (int e : changed_) {
+      capacity_[e] = initial_[e];
+      capacity_[e ^ 1] = initial_[e ^ 1];
+    }
+    return out;
+  }
+
+ private:
+  static constexpr int kUnbounded = 1 << 29;
+
   // Arcs in pairs, an arc and its reverse (e and e ^ 1); node 2i enters cell i, 2i + 1
   // leaves it.
-  std::vector<int> head(2 * n, -1);
-  std::vector<int> next;
-  std::vector<int> target;
-  std::vector<int> capacity;
-  const auto arc = [&](int a, int b, int cap) {
+  void arc(int a, int b, int cap) {
     for (const auto& [tail, tip, c] : {std::tuple{a, b, cap}, std::tuple{b, a, 0}}) {
-      target.push_back(tip);
-      capacity.push_back(c);
-      next.push_back(head[tail]);
-      head[tail] = static_cast<int>(target.size()) - 1;
-    }
-  };
-  for (int cell = 0; cell < n; ++cell) {
-    if (blocked[cell]) continue;
-    arc(2 * cell, 2 * cell + 1, in[cell] ? kUnbounded : 1);
-    for (int near : grid.neighbours(cell)) {
-      if (!blocked[near]) arc(2 * cell + 1, 2 * near, kUnbounded);
+      target_.push_back(tip);
+      initial_.push_back(c);
+      next_.push_back(head_[tail]);
+      head_[tail] = static_cast<int>(target_.size()) - 1;
     }
   }
-  constexpr int kUnseen = -2;
-  std::vector<int> via(2 * n);  // the arc a search reached each node by; -1 for a start
-  std::vector<int> queue;
-  // A search from the exits of `from` over arcs with capacity left: the entry of a `to`
-  // cell it reached, or -1.
-  const auto search = [&] {
-    std::fill(via.begin(), via.end(), kUnseen);
-    queue.clear();
+
+  // A search from the exits of `from` (piece `own`) over arcs with capacity left: the
+  // entry of a cell of another piece it reached, or -1. Nodes reached carry this
+  // search's stamp (seen_), the arc they were reached by in via_ (-1 for a start), and
+  // are listed in queue_.
+  int search(const std::vector<int>& from, const std::vector<int>& piece, int own) {
+    ++stamp_;
+    queue_.clear();
     for (int cell : from) {
-      via[2 * cell + 1] = -1;
-      queue.push_back(2 * cell + 1);
+      seen_[2 * cell + 1] = stamp_;
+      via_[2 * cell + 1] = -1;
+      queue_.push_back(2 * cell + 1);
     }
-    for (std::size_t k = 0; k < queue.size(); ++k) {
-      for (int e = head[queue[k]]; e >= 0; e = next[e]) {
-        const int b = target[e];
-        if (capacity[e] <= 0 || via[b] != kUnseen) continue;
-        via[b] = e;
-        if (b % 2 == 0 && to[b / 2]) return b;
-        queue.push_back(b);
+    for (std::size_t k = 0; k < queue_.size(); ++k) {
+      for (int e = head_[queue_[k]]; e >= 0; e = next_[e]) {
+        const int b = target_[e];
+        if (capacity_[e] <= 0 || seen_[b] == stamp_) continue;
+        seen_[b] = stamp_;
+        via_[b] = e;
+        if (b % 2 == 0 && piece[b / 2] >= 0 && piece[b / 2] != own) return b;
+        queue_.push_back(b);
       }
     }
     return -1;
-  };
-  // Each path passes through a cell outside the set (the pieces are not joined), so it
-  // carries one unit.
-  for (int end = search(); end >= 0; end = search()) {
-    for (int node = end; via[node] >= 0; node = target[via[node] ^ 1]) {
-      --capacity[via[node]];
-      ++capacity[via[node] ^ 1];
-    }
   }
-  std::vector<int> out;
-  for (int cell = 0; cell < n; ++cell) {
-    if (!blocked[cell] && !in[cell] && via[2 * cell] != kUnseen && via[2 * cell + 1] == kUnseen) {
-      out.push_back(cell);
-    }
-  }
-  return out;
-}
+
+  const std::vector<char>& in_;
+  const std::vector<char>& blocked_;
+  std::vector<int> head_;
+  std::vector<int> next_;
+  std::vector<int> target_;
+  std::vector<int> initial_;
+  std::vector<int> capacity_;
+  std::vector<int> changed_;  ///< the arcs this piece's paths changed (and their reverses)
+  std::vector<int> via_;
+  std::vector<int> seen_;
+  std::vector<int> queue_;
+  int stamp_ = 0;
+};
 
 }  // namespace
 
@@ -217,10 +259,16 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
   }
   std::vector<char> mark(grid.cells(), 0);
   std::vector<char> blocked(grid.cells(), 0);  // never in the set: no path steps on them
+  std::optional<SeparatorNetwork> network;
+  std::vector<int> piece_of(grid.cells(), -1);  // kSeparator: each cell's piece, -1 outside
   if (kind == ConnectivityCut::kSeparator) {
     for (int cell = 0; cell < grid.cells(); ++cell) {
       const milp::LinExpr w = member(cell);
       blocked[cell] = w.terms().empty() && w.constant() == 0.0;
+    }
+    network.emplace(grid, in, blocked);
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+      for (int cell : pieces[k]) piece_of[cell] = static_cast<int>(k);
     }
   }
   for (std::size_t k = 0; k < pieces.size(); ++k) {
@@ -229,10 +277,7 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
     const int v = pieces[k == largest ? second : largest].front();
     Cut cut;
     if (kind == ConnectivityCut::kSeparator) {
-      for (std::size_t j = 0; j < pieces.size(); ++j) {
-        for (int cell : pieces[j]) mark[cell] = j != k;
-      }
-      cut.cells = smallestSeparator(grid, in, blocked, piece, mark);
+      cut.cells = network->separate(piece, piece_of, static_cast<int>(k));
     } else {
       std::fill(mark.begin(), mark.end(), 0);
       for (int cell : piece) mark[cell] = 1;
