@@ -494,6 +494,22 @@ SolveResult Model::solve(const SolveOptions& options) {
   return result;
 }
 
+int Model::violatedRow(int first) const {
+  if (!has_solution_) return -1;
+  for (int i = std::max(0, first); i < numConstraints(); ++i) {
+    double sum = 0;
+    for (int k = rowStart(i); k < rowStart(i + 1); ++k)
+      sum += row_coef_[k] * solution_[row_var_[k]];
+    const double rhs = rowRhs(i);
+    const RowSense sense = rowSense(i);
+    if ((sense != RowSense::kGreaterEqual && sum > rhs + 1e-9) ||
+        (sense != RowSense::kLessEqual && sum < rhs - 1e-9)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
 double Model::value(Var var) const {
   check(var, "Model::value");
   if (!has_solution_) {

@@ -472,6 +472,12 @@ class Model {
   double value(Var var) const;
   double value(const LinExpr& expr) const;
 
+  /// The first row, from index `first` on, that the last solution violates by more than
+  /// 1e-9 (its index), or -1 when every such row holds or there is no solution. The SAT
+  /// method checks each answer of a kept solver against the rows added since its last
+  /// solve only; puzzles::solveWithCuts checks the answer it accepts against every row.
+  int violatedRow(int first = 0) const;
+
   /// Fixes a variable's bounds to [value, value] (e.g. a given). Invalidates the
   /// solution.
   void fix(Var var, double value);

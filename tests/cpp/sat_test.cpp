@@ -382,6 +382,9 @@ TEST(SatMethodTest, ASessionAgreesWithAFreshSolverAsRowsAreAdded) {
       }
       ASSERT_EQ(r.status, milp::SolveStatus::kOptimal) << r.message;
       ++feasible;
+      // A kept solver's answer is checked against the new rows only; every row holds,
+      // as Model::violatedRow (solveWithCuts' check of the answer it accepts) says.
+      EXPECT_EQ(m.violatedRow(), -1) << "trial " << trial << " batch " << batch;
       for (std::size_t i = 0; i < added.size(); ++i) {
         EXPECT_TRUE(satisfied(m, added[i]))
             << "trial " << trial << " batch " << batch << " row " << i;

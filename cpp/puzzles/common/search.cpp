@@ -80,6 +80,17 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
     std::sort(round.cells.begin(), round.cells.end());
     round.cells.erase(std::unique(round.cells.begin(), round.cells.end()), round.cells.end());
     if (cuts.empty()) {
+      // The answer: every row holds (a kept MiniSat solver's answers were checked
+      // against each round's new rows only; branch-and-bound's hold within GLPK's
+      // tolerances, not exactly).
+      if (const int row = out.result.stats.sat ? built.model.violatedRow() : -1; row >= 0) {
+        out.result.status = milp::SolveStatus::kError;
+        out.result.hasSolution = false;
+        out.result.message = "The answer violates constraint " +
+                             built.model.name(milp::Constraint{row, &built.model}) +
+                             " (a gridmilp bug)";
+        break;
+      }
       if (on_round) on_round(round);
       break;
     }
