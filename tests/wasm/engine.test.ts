@@ -309,9 +309,14 @@ describe('errors', () => {
   });
 
   it('a large junk text fails at line 1, column 1', () => {
-    const junk = 'junk '.repeat(2_000_000); // 10 MB
+    const junk = 'jnk1 '.repeat(2_000_000); // 10 MB
     const response = fail({ id: 316, type: 'parse', text: junk });
     expect(response.error.code).toBe('parse_error');
     expect(response.error.where).toMatchObject({ line: 1, column: 1, character: 'j' });
+    // Words (letters with no digit and no empty cell) are refused as words, at line 1.
+    const words = fail({ id: 317, type: 'parse', text: 'junk '.repeat(2_000_000) });
+    expect(words.error.code).toBe('parse_error');
+    expect(words.error.where).toEqual({ line: 1 });
+    expect(words.error.message).toMatch(/^Line 1 is words, not a puzzle/);
   });
 });

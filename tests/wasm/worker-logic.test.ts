@@ -210,13 +210,13 @@ describe('SolverWorkerLogic with the real module', () => {
 
   it('replies with the engine error for a batch text that does not parse', async () => {
     const { logic, posted } = harness();
-    await logic.handle({ id: 9, type: 'solveBatch', text: 'hello\nworld' });
+    await logic.handle({ id: 9, type: 'solveBatch', text: '12h4\nworld' });
     expect(posted).toHaveLength(1);
     const reply = posted[0]!;
     expect(isError(reply)).toBe(true);
     const error = (reply as WorkerErrorMessage).error;
     expect(error.code).toBe('parse_error');
-    expect(error.where).toMatchObject({ line: 1, column: 1, character: 'h' });
+    expect(error.where).toMatchObject({ line: 1, column: 3, character: 'h' });
   });
 
   it('answers malformed messages with bad_request', async () => {
