@@ -400,11 +400,16 @@ describe('the gridmilp page', () => {
     await settledStatus(page);
     const file = page.getByLabel('Puzzle file');
 
-    await file.setInputFiles({ name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, world\n') });
+    await file.setInputFiles({ name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('12x4\n') });
     let status = await settledStatus(page);
     expect(status.kind).toBe('error');
-    expect(status.text).toMatch(/line 1/i);
-    expect(status.text).toMatch(/column 1/i);
+    expect(status.text).toMatch(/line 1, column 3/i);
+    expect(await readGivens(page)).toBe(puzzle);
+    // Words are refused as words, not read as a 10×10's row whose 'h' is no symbol.
+    await file.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, world\n') });
+    status = await settledStatus(page);
+    expect(status.kind).toBe('error');
+    expect(status.text).toMatch(/^Line 1 is words, not a puzzle/);
     expect(await readGivens(page)).toBe(puzzle);
 
     // An image chosen by mistake is named as one, not read as a puzzle's bad characters.
@@ -431,12 +436,11 @@ describe('the gridmilp page', () => {
     expect(status.text).toMatch(/too large .* up to 64\.0 MB/);
 
     const junk50 = join(scratch, 'junk50.txt'); // 50 MB of junk: the engine's parse error
-    writeFileSync(junk50, 'qwerty uiop asdf ghjkl zxcvbnm '.repeat(Math.ceil((50 * 1024 * 1024) / 31)));
+    writeFileSync(junk50, 'qwerty uiop asdf ghjkl zxcvbn1 '.repeat(Math.ceil((50 * 1024 * 1024) / 31)));
     await file.setInputFiles(junk50);
     status = await settledStatus(page);
     expect(status.kind).toBe('error');
-    expect(status.text).toMatch(/line 1/i);
-    expect(status.text).toMatch(/column 1/i);
+    expect(status.text).toMatch(/line 1, column 1/i);
     expect(await readGivens(page)).toBe(puzzle);
     // The page still answers: a solve works.
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
