@@ -125,7 +125,7 @@ class SeparatorNetwork {
  public:
   SeparatorNetwork(const RectGrid& grid, const std::vector<char>& in,
                    const std::vector<char>& blocked)
-      : grid_(grid), in_(in), blocked_(blocked), head_(2 * grid.cells(), -1) {
+      : in_(in), blocked_(blocked), head_(2 * grid.cells(), -1) {
     const int n = grid.cells();
     const std::size_t arcs = static_cast<std::size_t>(n) * 10;  // 1 + 4 neighbours, and reverses
     next_.reserve(arcs);
@@ -142,12 +142,13 @@ class SeparatorNetwork {
     level_.assign(2 * n, 0);
     seen_.assign(2 * n, 0);
     arc_at_.assign(2 * n, -1);
-    around_.assign(n, 0);
   }
 
   /// The smallest separator nearest piece `own` (its cells `from`) from the other pieces
-  /// (`piece[cell]`: the piece of each cell of the set, -1 for the others). Sorted.
-  std::vector<int> separate(const std::vector<int>& from, const std::vector<int>& piece, int own) {
+  /// (`piece[cell]`: the piece of each cell of the set, -1 for the others); `border` is
+  /// the piece's ∂C, sorted. Sorted.
+  std::vector<int> separate(const std::vector<int>& from, const std::vector<int>& piece, int own,
+                            const std::vector<int>& border) {
     piece_ = &piece;
     own_ = own;
     // The cells around the piece that a path may take (∂C less the blocked ones): a
@@ -155,13 +156,8 @@ class SeparatorNetwork {
     // the smallest separator nearest the piece (every path leaves through one of them),
     // without a last search.
     std::vector<int> around;
-    ++piece_stamp_;
-    for (int cell : from) {
-      for (int next : grid_.neighbours(cell)) {
-        if (in_[next] || blocked_[next] || around_[next] == piece_stamp_) continue;
-        around_[next] = piece_stamp_;
-        around.push_back(next);
-      }
+    for (int cell : border) {
+      if (!blocked_[cell]) around.push_back(cell);
     }
     // Each path passes through a cell outside the set (the pieces are not joined), so it
     // carries one unit.
@@ -176,7 +172,7 @@ class SeparatorNetwork {
     }
     std::vector<int> out;
     if (whole_border) {
-      out = std::move(around);
+      out = std::move(around);  // sorted, as `border` is
     } else {
       for (int node : queue_) {  // the nodes the last search reached
         const int cell = node / 2;
@@ -278,7 +274,6 @@ class SeparatorNetwork {
     }
   }
 
-  const RectGrid& grid_;
   const std::vector<char>& in_;
   const std::vector<char>& blocked_;
   const std::vector<int>* piece_ = nullptr;
@@ -292,11 +287,9 @@ class SeparatorNetwork {
   std::vector<int> level_;
   std::vector<int> seen_;
   std::vector<int> arc_at_;
-  std::vector<int> around_;  ///< piece_stamp_ on the cells around the piece now
   std::vector<int> queue_;
   std::vector<int> path_;
   int stamp_ = 0;
-  int piece_stamp_ = 0;
 };
 
 }  // namespace
@@ -333,7 +326,6 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     if (k != largest && pieces[k].size() > pieces[second].size()) second = k;
   }
-  std::vector<char> mark(grid.cells(), 0);
   std::vector<char> blocked(grid.cells(), 0);  // never in the set: no path steps on them
   std::optional<SeparatorNetwork> network;
   std::vector<int> piece_of(grid.cells(), -1);  // kSeparator: each cell's piece, -1 outside
@@ -347,25 +339,25 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
       for (int cell : pieces[k]) piece_of[cell] = static_cast<int>(k);
     }
   }
+  std::vector<int> bordering(grid.cells(), -1);  // the last piece each cell is beside
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const std::vector<int>& piece = pieces[k];
     const int u = piece.front();
     const int v = pieces[k == largest ? second : largest].front();
-    Cut cut;
-    if (kind == ConnectivityCut::kSeparator) {
-      cut.cells = network->separate(piece, piece_of, static_cast<int>(k));
-    } else {
-      std::fill(mark.begin(), mark.end(), 0);
-      for (int cell : piece) mark[cell] = 1;
-      for (int cell : piece) {
-        for (int next : grid.neighbours(cell)) {
-          if (mark[next]) continue;
-          mark[next] = 2;
-          cut.cells.push_back(next);
-        }
+    // ∂C: the piece's neighbours outside the set (one inside it would be of the piece).
+    std::vector<int> border;
+    for (int cell : piece) {
+      for (int next : grid.neighbours(cell)) {
+        if (in[next] || bordering[next] == static_cast<int>(k)) continue;
+        bordering[next] = static_cast<int>(k);
+        border.push_back(next);
       }
-      std::sort(cut.cells.begin(), cut.cells.end());
     }
+    std::sort(border.begin(), border.end());
+    Cut cut;
+    cut.cells = kind == ConnectivityCut::kSeparator
+                    ? network->separate(piece, piece_of, static_cast<int>(k), border)
+                    : std::move(border);
     milp::LinExpr lhs = member(u) + member(v);
     for (int cell : cut.cells) lhs -= member(cell);
     cut.row = lhs <= 1.0;
