@@ -884,8 +884,7 @@ function fillGenreItem(item: GenreSolveManyItem, response: EngineResponse): void
   item.status = r.status;
   if (r.answer !== undefined) item.answer = r.answer;
   if (r.warnings.length > 0) item.warnings = r.warnings;
-  if (r.stats.method === 'sat') item.conflicts = r.stats.sat?.conflicts ?? 0;
-  else item.nodes = r.stats.nodes;
+  Object.assign(item, batchEffort(r)); // nodes, or conflicts on CNF-SAT
   item.ms = r.stats.totalMs ?? r.stats.solveMs;
   item.stats = r.stats;
 }

@@ -267,9 +267,10 @@ export interface BatchItem {
  * A batch item's effort from its solve: branch-and-bound's nodes, or MiniSat's conflicts
  * on the CNF-SAT route, or `decidedBy: 'reduction'` when the reduced model's own rules
  * decided the puzzle and GLPK did not run (then neither count: its 0 nodes said
- * otherwise). Shared by the page's batch (worker/logic.ts) and the npm API's solveMany.
+ * otherwise). Shared by the page's batch (worker/logic.ts) and the npm API's solveMany,
+ * for Sudoku and for the other genres (whose results never say `decidedBy`).
  *
- * @param r a Sudoku solve's result
+ * @param r a solve's result (Sudoku's, or a genre's)
  * @returns the fields to copy into the item; exactly one of them is set
  */
 export function batchEffort(r: Pick<SolveResult, 'decidedBy' | 'stats'>): Pick<BatchItem, 'nodes' | 'conflicts' | 'decidedBy'> {
