@@ -28,8 +28,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { FIRST_SOLVE_BUDGET, recordResponseWeights, totalWeight } from './page-weight.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
@@ -119,7 +119,8 @@ async function startTrace(page) {
   };
 }
 
-const weights = new Map();
+/** The responses of the weighed run (scripts/page-weight.mjs). */
+let weights = new Map();
 /** ms from the start of each navigation to the engine line showing GLPK's version. */
 const readyMs = [];
 
@@ -134,16 +135,7 @@ async function clickOnce(puzzle, model, delay, { weigh = false, traceTo = null }
   const { page, close } = await freshPage();
   try {
     const trace = traceTo ? await startTrace(page) : null;
-    if (weigh) {
-      page.on('response', async (response) => {
-        try {
-          const body = await response.body();
-          weights.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-        } catch {
-          // redirects and aborted requests have no body
-        }
-      });
-    }
+    const weighed = weigh ? recordResponseWeights(page) : null;
     // When the engine line first shows GLPK's version: ms since the navigation started.
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
@@ -181,6 +173,7 @@ async function clickOnce(puzzle, model, delay, { weigh = false, traceTo = null }
     for (let k = 0; k < 81; k++) {
       if (puzzle[k] !== '.' && puzzle[k] !== '0' && puzzle[k] !== board[k]) throw new Error(`bench-page: ${puzzle}: a given changed`);
     }
+    if (weighed) weights = await weighed();
     if (trace) {
       const events = await trace();
       writeFileSync(traceTo, JSON.stringify({ traceEvents: events }));
@@ -206,15 +199,12 @@ try {
   }
   const r = [...readyMs].sort((a, b) => a - b);
   console.log(`engine ready (its version shown) after the navigation started: median ${r[r.length >> 1].toFixed(0)} ms, max ${r.at(-1).toFixed(0)} ms, over ${r.length} loads`);
-  let raw = 0;
-  let gzip = 0;
   console.log('page weight of a first solve (gzip -9 of each response, bytes):');
   for (const [u, w] of [...weights].sort((a, b) => b[1].gzip - a[1].gzip)) {
-    raw += w.raw;
-    gzip += w.gzip;
-    console.log(`  ${String(w.gzip).padStart(8)} ${String(w.raw).padStart(8)} raw  ${u.replace(url, '')}`);
+    console.log(`  ${String(w.gzip).padStart(8)} ${String(w.raw).padStart(8)} raw  ${u.replace(url, '') || '(the page)'}`);
   }
-  console.log(`  total ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw), ${weights.size} responses`);
+  const { raw, gzip } = totalWeight(weights);
+  console.log(`  total ${gzip} bytes gzip (${(gzip / 1024).toFixed(1)} KiB; ${(raw / 1024).toFixed(1)} KiB raw), ${weights.size} responses; budget ${FIRST_SOLVE_BUDGET}`);
 } finally {
   child.kill();
 }

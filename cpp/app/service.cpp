@@ -500,6 +500,7 @@ Value handleComplete(const SudokuRequest& request, Clock::time_point start, Json
   return result;
 }
 
+#ifndef GRIDMILP_NO_GENERATOR
 Value handleGenerate(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
                      Clock::time_point start, JsonAllocator& a) {
   sudoku::GenerateOptions options;
@@ -557,6 +558,7 @@ Value handleGenerate(const SudokuRequest& request, const Value& id, const Progre
 #endif
   return result;
 }
+#endif  // GRIDMILP_NO_GENERATOR
 
 /// `result`, with "genre": "sudoku" when the request named its genre (the types whose
 /// results have no one puzzle's answer or board: parse, exportModel, explainInfeasible).
@@ -584,7 +586,15 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
     case SudokuRequestType::kComplete:
       return handleComplete(request, start, a);
     case SudokuRequestType::kGenerate:
+#ifdef GRIDMILP_NO_GENERATOR
+      // The page's worker sends generation (whose default, the SAT method, is not in
+      // this module either) to the module with the SAT method.
+      throw badRequest("type",
+                       "This module leaves the generator out to stay small: it is in the "
+                       "module with the SAT method, gridmilp_wasm_sat");
+#else
       return handleGenerate(request, id, progress, start, a);
+#endif
     case SudokuRequestType::kExplainInfeasible:
 #ifdef GRIDMILP_WITH_GENRES
       return withGenre(request, handleExplainInfeasible(request, id, progress, start, a), a);

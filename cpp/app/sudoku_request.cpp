@@ -4,6 +4,8 @@
 
 #ifdef GRIDMILP_WITH_GENRES
 #include "app/model_row.h"
+#elif !defined(GRIDMILP_NO_MODEL_WRITER)
+#error "A build without the genres leaves the model writers out (GRIDMILP_NO_MODEL_WRITER)"
 #endif
 #include "app/request.h"
 #include "puzzles/input_error.h"
@@ -205,28 +207,18 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       if (format != "lp" && format != "mps") {
         throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
       }
-#ifdef GRIDMILP_NO_MPS_WRITER
-      if (format == "mps") {
-        throw badRequest("format",
-                         "This module leaves the MPS writer out to stay small: it is in the "
-                         "module with the SAT method, gridmilp_wasm_sat");
-      }
-#endif
+#ifdef GRIDMILP_NO_MODEL_WRITER
+      // The page's first-solve module: the worker sends every export to the module with
+      // the SAT method (GLPK's writers, single rows and the formulation are there).
+      throw badRequest("format",
+                       "This module leaves GLPK's model writers (LP and MPS), single rows and "
+                       "the formulation out to stay small: they are in the module with the "
+                       "SAT method, gridmilp_wasm_sat");
+#else
       r.format = format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps;
       r.objective = objectiveOf(request);
-#ifdef GRIDMILP_WITH_GENRES
       r.row = rowNameOf(request);
       r.formulation = optionalField<bool>(request, "formulation", false, "true or false", "");
-#else
-      for (const char* field : {"row", "formulation"}) {
-        if (const Value* found = findMember(request, field);
-            found != nullptr && !found->IsNull() && !(found->IsBool() && !found->GetBool())) {
-          throw badRequest(field, std::string("This module leaves single rows and the "
-                                              "formulation out to stay small: ask the module "
-                                              "with the SAT method, gridmilp_wasm_sat, for '") +
-                                      field + "'");
-        }
-      }
 #endif
       r.explain = explainOf(request);
       break;

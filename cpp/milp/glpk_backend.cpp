@@ -360,6 +360,7 @@ glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const 
 
 void runGlpkThunk(void* job) { runGlpk(static_cast<GlpkJob*>(job)); }
 
+#ifndef GRIDMILP_NO_MODEL_WRITER
 /// Export: build with names, write to the memory file.
 struct WriteJob {
   const Model* model;
@@ -384,15 +385,12 @@ struct WriteJob {
       glp_set_obj_coef(problem, j, -glp_get_obj_coef(problem, j));
     }
   }
-#ifdef GRIDMILP_NO_MPS_WRITER
-  job->ret = glp_write_lp(problem, nullptr, GRIDMILP_MEMFILE_OUT);  // writeModel checks
-#else
   job->ret = job->format == ModelFormat::kCplexLp
                  ? glp_write_lp(problem, nullptr, GRIDMILP_MEMFILE_OUT)
                  : glp_write_mps(problem, GLP_MPS_FILE, nullptr, GRIDMILP_MEMFILE_OUT);
-#endif
   glp_delete_prob(problem);
 }
+#endif  // GRIDMILP_NO_MODEL_WRITER
 
 /// Import and solve: read from the memory file, glp_intopt with presolve.
 struct ReadJob {
@@ -486,11 +484,11 @@ std::string errorMessage(const std::string& log) {
 std::string glpkVersion() { return glp_version(); }
 
 std::string writeModel(const Model& model, ModelFormat format) {
-#ifdef GRIDMILP_NO_MPS_WRITER
-  if (format == ModelFormat::kFreeMps) {
-    throw ModelError("This build leaves GLPK's MPS writer out (GRIDMILP_NO_MPS_WRITER)");
-  }
-#endif
+#ifdef GRIDMILP_NO_MODEL_WRITER
+  (void)model;
+  (void)format;
+  throw ModelError("This build leaves GLPK's model writers out (GRIDMILP_NO_MODEL_WRITER)");
+#else
   const Triplets triplets(model);
   // Names for GLPK, made before the protected call (no std::string may live in the
   // frames a longjmp skips).
@@ -522,6 +520,7 @@ std::string writeModel(const Model& model, ModelFormat format) {
         (completed ? "glp_write returned " + std::to_string(job.ret) : errorMessage(log)));
   }
   return out;
+#endif
 }
 
 TextSolve solveModelText(const std::string& text, ModelFormat format) {

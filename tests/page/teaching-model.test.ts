@@ -29,6 +29,8 @@ import {
 
 let h: Harness;
 let engine: GridmilpModule;
+/** The module with the SAT method: GLPK's model writers are there (the page's worker sends exports to it). */
+let satEngine: GridmilpModule;
 
 useHarness((started) => {
   h = started;
@@ -36,6 +38,7 @@ useHarness((started) => {
 
 beforeAll(async () => {
   engine = await loadModule();
+  satEngine = await loadModule('gridmilp_wasm_sat');
 });
 
 /** Norvig's top95 with the shared set, else gridmilp's own hard95 (all need branching). */
@@ -43,8 +46,8 @@ const top95 = readOnePerLine(readData('top95.txt'));
 /** The teaching page's hard puzzle (gridmilp seed 16): it branches twice. */
 const hard = '.2.........69.27.5....43...5...9.3....73....8.8.....72.1..........8.94...5..6.2..';
 
-function ask<R>(request: unknown): R {
-  const response = JSON.parse(engine.handleRequest(JSON.stringify(request))) as EngineOk<R> | EngineFail;
+function ask<R>(request: unknown, on: GridmilpModule = engine): R {
+  const response = JSON.parse(on.handleRequest(JSON.stringify(request))) as EngineOk<R> | EngineFail;
   if ('error' in response) throw new Error(JSON.stringify(response.error));
   return response.result;
 }
@@ -108,7 +111,7 @@ describe('the formulation follows the model actually solved', () => {
 
     for (const kind of ['candidates', 'reduced'] as const) {
       await model.selectOption(kind);
-      const expected = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp', options: { model: kind } });
+      const expected = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp', options: { model: kind } }, satEngine);
       // The figures arrive from a background export of the same model.
       await page.locator('.f-size-table tr[data-stage="reduced"] td').first().filter({ hasText: /^\d/ }).waitFor();
       expect(await sizes(page, 'reduced')).toEqual([num(expected.columns), num(expected.rows), num(expected.nonzeros)]);
@@ -178,7 +181,7 @@ describe('one concrete constraint', () => {
   it('shows the row GLPK gets for “digit 3 once in box 5” and highlights its cells', async () => {
     const puzzle = top95[0]!;
     const page = await openWith(puzzle);
-    const lp = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp' }).text!;
+    const lp = ask<ExportModelResult>({ type: 'exportModel', puzzle, format: 'lp' }, satEngine).text!;
     await showModelPanel(page);
     await page.getByLabel('Constraint', { exact: true }).selectOption('box');
     await page.getByLabel('box b').selectOption('5');
@@ -205,7 +208,7 @@ describe('one concrete constraint', () => {
     // The reduced model: fewer terms, and no row at all where a given completes the unit.
     // (Take a puzzle the reduction does not settle: it settles top95 line 1.)
     const exportReduced = (p: string): string =>
-      ask<ExportModelResult>({ type: 'exportModel', puzzle: p, format: 'lp', options: { model: 'reduced' } }).text!;
+      ask<ExportModelResult>({ type: 'exportModel', puzzle: p, format: 'lp', options: { model: 'reduced' } }, satEngine).text!;
     const box5Of = (p: string): string[] => [3, 4, 5].flatMap((r) => [3, 4, 5].map((c) => p[r * 9 + c]!));
     const other = top95.find(
       (p) => /\n box\(5,\d\):/.test(exportReduced(p)) && box5Of(p).some((ch) => ch !== '.'),

@@ -15,6 +15,7 @@ import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems,
 import { chunkSize, genreOnWorkers, solveBatchOnWorkers, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
+const satBinary = wasmBinary('gridmilp_wasm_sat');
 
 interface FakeWorker {
   handlers: WorkerHandlers;
@@ -33,11 +34,21 @@ function inProcessWorkers(): { factory: WorkerFactory; workers: FakeWorker[] } {
     const load: () => Promise<Engine> = createEngineLoader(importFactory, {
       moduleOptions: { wasmBinary: binary },
     });
-    const logic = new SolverWorkerLogic(load, (message) => {
-      setTimeout(() => {
-        if (!state.terminated) handlers.onMessage(structuredClone(message));
-      }, 0);
+    // As in worker.ts: the module with the SAT method, the generator and the genres is
+    // loaded on the first request that needs it.
+    const loadSat: () => Promise<Engine> = createEngineLoader(() => importFactory('gridmilp_wasm_sat'), {
+      moduleOptions: { wasmBinary: satBinary },
     });
+    const logic = new SolverWorkerLogic(
+      load,
+      (message) => {
+        setTimeout(() => {
+          if (!state.terminated) handlers.onMessage(structuredClone(message));
+        }, 0);
+      },
+      undefined,
+      loadSat,
+    );
     let queue = Promise.resolve();
     return {
       post: (message) => {
@@ -424,7 +435,7 @@ describe('SolverClient', () => {
     expect(error.code).toBe('stopped');
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (const p of seen) expect(solutionProblems('', p.solution)).toEqual([]);
-    // This worker has only the first-solve module: generation by branch-and-bound.
+    // Generation goes to the module with the SAT method, as in a real worker.
     const generated = await client.generate({ size: 4, seed: 2, options: { method: 'branch-and-bound' } });
     expect(generated.size).toBe(4);
     client.dispose();

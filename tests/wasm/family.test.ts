@@ -31,17 +31,22 @@ import {
 } from './helpers';
 
 let module: GridmilpModule;
+/** The module with the SAT method, which also has the generator (the first-solve module does not). */
+let satModule: GridmilpModule;
 
-function ok<R>(request: unknown): R {
-  const response = JSON.parse(module.handleRequest(JSON.stringify(request))) as EngineOk<R> | EngineFail;
+function ok<R>(request: unknown, on: GridmilpModule = module): R {
+  const response = JSON.parse(on.handleRequest(JSON.stringify(request))) as EngineOk<R> | EngineFail;
   if ('error' in response) throw new Error(`expected a result, got ${JSON.stringify(response.error)}`);
   return response.result;
 }
 
 /** A request through handleRequestWithProgress: the result and every progress message. */
-function withProgress<R, P>(request: { id: number } & Record<string, unknown>): { result: R; progress: P[] } {
+function withProgress<R, P>(
+  request: { id: number } & Record<string, unknown>,
+  on: GridmilpModule = module,
+): { result: R; progress: P[] } {
   const progress: P[] = [];
-  const text = module.handleRequestWithProgress!(JSON.stringify(request), (json) => {
+  const text = on.handleRequestWithProgress!(JSON.stringify(request), (json) => {
     const message = JSON.parse(json) as { id: unknown; progress: P };
     expect(message.id).toBe(request.id);
     progress.push(message.progress);
@@ -136,6 +141,7 @@ function twoSolutionPuzzle(solution: string): { puzzle: string; other: string } 
 
 beforeAll(async () => {
   module = await loadModule();
+  satModule = await loadModule('gridmilp_wasm_sat');
 });
 
 describe('every size', () => {
@@ -291,9 +297,10 @@ describe('complete and generate', () => {
   });
 
   it('generate (9×9, seed 7, branch-and-bound) gives a unique puzzle, again for the same seed, with progress', () => {
-    // The first-solve module has no SAT method, generation's default (see worker-logic).
+    // The generator is in the module with the SAT method (the page's worker sends it
+    // there); branch-and-bound, as the page's Generate panel offers it.
     const request = { id: 80, type: 'generate', size: 9, seed: 7, options: { method: 'branch-and-bound' } };
-    const { result, progress } = withProgress<GenerateResult, GenerateProgress>(request);
+    const { result, progress } = withProgress<GenerateResult, GenerateProgress>(request, satModule);
     expect(result.puzzle).toHaveLength(81);
     expect(result.givens).toBe([...result.puzzle].filter((ch) => ch !== '.').length);
     expect(solutionProblems(result.puzzle, result.solution)).toEqual([]);
@@ -308,13 +315,13 @@ describe('complete and generate', () => {
     expect(removing.every((p) => p.phase === 'removing' && p.total === 81)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ phase: 'rating', checked: 81, givens: result.givens });
     expect(result.method).toBe('branch-and-bound');
-    const again = ok<GenerateResult>(request);
+    const again = ok<GenerateResult>(request, satModule);
     expect(again.puzzle).toBe(result.puzzle);
     expect(native<GenerateResult>(request).puzzle).toBe(result.puzzle);
   });
 
   it('generate keeps 180° symmetry when asked', () => {
-    const r = ok<GenerateResult>({ id: 82, type: 'generate', size: 6, seed: 4, symmetry: 'rot180', options: { method: 'branch-and-bound' } });
+    const r = ok<GenerateResult>({ id: 82, type: 'generate', size: 6, seed: 4, symmetry: 'rot180', options: { method: 'branch-and-bound' } }, satModule);
     const p = r.puzzle;
     for (let i = 0; i < 36; i++) expect(p[i] === '.', `cell ${i}`).toBe(p[35 - i] === '.');
     expect(ok<CheckUniquenessResult>({ id: 83, type: 'checkUniqueness', puzzle: p, size: 6 }).unique).toBe(true);

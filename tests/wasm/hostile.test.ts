@@ -97,11 +97,11 @@ describe.each<ModuleName>(['gridmilp_wasm', 'gridmilp_wasm_sat'])('%s', (name) =
 });
 
 describe('a generate request that cannot succeed', () => {
-  it('says so in the module without the SAT method, and returns the nearest puzzle with it', async () => {
+  it('is refused by the first-solve module (no generator), and returns the nearest puzzle with the SAT module', async () => {
     const plain = await loadModule('gridmilp_wasm');
     const refused = ask(plain, '{"id":1,"type":"generate","size":9,"givens":3,"seed":5}');
-    expect(refused.error?.code).toBe('solver_error');
-    expect(refused.error?.message).toMatch(/SAT method is not in this build/);
+    expect(refused.error?.code).toBe('bad_request');
+    expect(refused.error?.message).toMatch(/leaves the generator out/);
     expectStillSolves(plain);
     // Three givens cannot make a unique 9×9 puzzle: generation removes givens while the
     // puzzle stays unique and reports how many it kept, above the target.

@@ -321,7 +321,7 @@ describe('SolverWorkerLogic: the Sudoku family', () => {
   });
 
   it('forwards generate progress, then a puzzle', async () => {
-    const { logic, posted } = harness();
+    const { logic, posted } = harness(realLoader('gridmilp_wasm_sat'));
     await logic.handle({ id: 41, type: 'generate', size: 4, seed: 3, symmetry: 'none', options: { method: 'branch-and-bound' } });
     const progress = posted.filter(isProgress).map((m) => m.progress as GenerateProgress);
     expect(progress.length).toBeGreaterThan(0);
@@ -509,7 +509,7 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     const bad = posted.find(isError)!;
     expect(bad.id).toBe(46);
     expect(bad.error.code).toBe('bad_request');
-    expect(satLoads).toBe(1); // for the MPS export and the row
+    expect(satLoads).toBe(1); // for the first export (LP, MPS, rows: all in that module)
     // One row, as the model builder hands it to GLPK, instead of the text.
     const one = row as ModelRowResult;
     expect((one as unknown as { text?: string }).text).toBeUndefined();
@@ -536,7 +536,7 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     ]);
     expect(f.groups.map((g) => g.pattern)).toEqual(['cell[r,c]', 'row[r,d]', 'column[c,d]', 'box[b,d]', 'givens']);
 
-    // The first-solve module alone leaves GLPK's MPS writer and single rows out, and says so.
+    // The first-solve module alone leaves GLPK's model writers and single rows out, and says so.
     const { logic: lean, posted: leanPosted } = harness();
     await lean.handle({ id: 47, type: 'exportModel', puzzle: grid01, format: 'mps' });
     await lean.handle({ id: 48, type: 'exportModel', puzzle: grid01, format: 'lp' });
@@ -544,11 +544,11 @@ describe('SolverWorkerLogic: models, relaxation, export and solve progress', () 
     await lean.handle({ id: 52, type: 'exportModel', puzzle: grid01, format: 'lp', formulation: true });
     expect(leanPosted.map((m) => [m.id, isError(m) ? m.error.where?.field : 'result'])).toEqual([
       [47, 'format'],
-      [48, 'result'],
-      [50, 'row'],
-      [52, 'formulation'],
+      [48, 'format'],
+      [50, 'format'],
+      [52, 'format'],
     ]);
-    expect((leanPosted[0] as WorkerErrorMessage).error.message).toContain('leaves the MPS writer out');
+    expect((leanPosted[1] as WorkerErrorMessage).error.message).toContain("leaves GLPK's model writers (LP and MPS)");
   });
 });
 
@@ -679,14 +679,14 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     expect(errors[0]!.error.message).toContain("Unknown genre 'masyu'");
   });
 
-  it('routes a generate without a method to the SAT module (its default there)', async () => {
+  it('routes every generate to the SAT module (the generator and its default method are there)', async () => {
     const main = countingLoader('gridmilp_wasm');
     const sat = countingLoader('gridmilp_wasm_sat');
     const posted: WorkerToPage[] = [];
     const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
     await logic.handle({ id: 1, type: 'generate', size: 4, seed: 3, options: { method: 'branch-and-bound' } });
-    expect(sat.fetched()).toBe(0);
-    // The page's prefetch: the versions of the SAT method's module, which loads it.
+    expect(sat.fetched()).toBe(1);
+    // The page's prefetch: the versions of the SAT method's module (loaded once).
     await logic.handle({ id: 9, type: 'version', options: { method: 'sat' } });
     expect(sat.fetched()).toBe(1);
     expect((posted.at(-1) as WorkerResultMessage).result).toMatchObject({ methods: ['branch-and-bound', 'sat'] });
@@ -699,10 +699,10 @@ describe('the SAT method: a second module, loaded on the first request for it', 
 
     // Without a SAT module to go to, the first-solve module says what is missing.
     const { logic: lean, posted: leanPosted } = harness();
-    await lean.handle({ id: 3, type: 'generate', size: 4, seed: 3 });
+    await lean.handle({ id: 3, type: 'generate', size: 4, seed: 3, options: { method: 'branch-and-bound' } });
     const error = leanPosted.find(isError)!;
-    expect(error.error.code).toBe('solver_error');
-    expect(error.error.message).toContain('The SAT method is not in this build');
+    expect(error.error.code).toBe('bad_request');
+    expect(error.error.message).toContain('leaves the generator out');
   });
 
   it('a module with the SAT method serves SAT requests itself (the one-file page)', async () => {

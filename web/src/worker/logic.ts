@@ -449,18 +449,19 @@ function cleanOptions(options: unknown): SolveOptions | undefined {
 /**
  * Whether a message needs the module with the genres: a genre route request, or what
  * the first-solve module leaves out to stay under its weight budget (issue #24):
- * `explainInfeasible`, an `exportModel` in free MPS (GLPK's MPS writer), of one
- * `row` or with the `formulation` (the model panel's), texts of janko.at records, and
- * Sudoku requests that name their genre (their answer and board: protocol.md).
+ * `explainInfeasible`, every `exportModel` (GLPK's LP and MPS writers, one `row`, the
+ * model panel's `formulation`), `generate`, texts of janko.at records, and Sudoku
+ * requests that name their genre (their answer and board: protocol.md).
  */
 function needsFullModule(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
-  const { type, format, row, formulation, text, puzzle, genre } = message as Record<string, unknown>;
+  const { type, text, puzzle, genre } = message as Record<string, unknown>;
   return (
     type === 'genre' ||
     genre === 'sudoku' ||
     type === 'explainInfeasible' ||
-    (type === 'exportModel' && (format === 'mps' || row != null || formulation === true)) ||
+    type === 'exportModel' ||
+    type === 'generate' ||
     isRecordText(text) ||
     isRecordText(puzzle)
   );
