@@ -571,6 +571,35 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('keeps the Enumerate, Generate and Solver options over a reload; a new tab starts from the defaults', async () => {
+    const page = await h.openPage();
+    await page.locator('#enum-limit').fill('37');
+    await page.locator('#gen-symmetry').selectOption('rot180');
+    await page.locator('#opt-record-tree').check();
+    await page.locator('details.options summary').click();
+    await page.locator('#opt-time-limit').fill('5000');
+    await page.locator('#opt-presolve').uncheck();
+    await page.reload();
+    await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+    expect(await page.locator('#enum-limit').inputValue()).toBe('37');
+    expect(await page.locator('#gen-symmetry').inputValue()).toBe('rot180');
+    expect(await page.locator('#opt-record-tree').isChecked()).toBe(true);
+    expect(await page.locator('#opt-time-limit').inputValue()).toBe('5000');
+    expect(await page.locator('#opt-presolve').isChecked()).toBe(false);
+    // The kept options are the ones the next request uses: the tree is recorded.
+    await paste(page, '.2.........69.27.5....43...5...9.3....73....8.8.....72.1..........8.94...5..6.2..');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await page.locator('#tree-panel').waitFor({ state: 'visible', timeout: 60_000 });
+    const fresh = await h.openPage();
+    expect(await fresh.locator('#enum-limit').inputValue()).toBe('10');
+    expect(await fresh.locator('#gen-symmetry').inputValue()).toBe('none');
+    expect(await fresh.locator('#opt-record-tree').isChecked()).toBe(false);
+    expect(await fresh.locator('#opt-presolve').isChecked()).toBe(true);
+    await fresh.close();
+    // Back to the defaults for the tests after this one (the same tab is not reused).
+    await page.close();
+  });
+
   it('fits a phone-width screen', async () => {
     const page = await h.openPage({ width: 375, height: 740 });
     await page.locator('header h1').click();
@@ -597,6 +626,32 @@ describe('the gridmilp page', () => {
     await page.evaluate(() => document.getElementById('board-container')!.scrollBy(10_000, 0));
     await expect.poll(more).toBe('left');
     await page.screenshot({ path: join(resultsDir, 'board-25-phone.png') });
+    await page.close();
+  });
+
+  it('on a phone, a batch row far below the board brings the board into view with its puzzle', async () => {
+    const page = await h.openPage({ width: 375, height: 740 });
+    const lines = top95.slice(0, 40);
+    await page.getByLabel('Puzzle file').setInputFiles({ name: 'forty.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+    expect((await settledStatus(page)).text).toMatch(/^Finished 40 puzzles from forty\.txt/);
+    const row = page.locator('#batch-table').getByRole('button', { name: 'Puzzle 38', exact: true });
+    await row.scrollIntoViewIfNeeded();
+    const onScreen = (): Promise<boolean> =>
+      page.evaluate(() => {
+        const box = document.getElementById('board-container')!.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+    expect(await onScreen()).toBe(false);
+    await showBatchRow(page, 'Puzzle 38');
+    // All of it, once the smooth scroll has ended.
+    const whole = (): Promise<boolean> =>
+      page.evaluate(() => {
+        const box = document.getElementById('board-container')!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(whole).toBe(true);
+    expect(await readGivens(page)).toBe(lines[37]!.replace(/0/g, '.'));
+    await page.screenshot({ path: join(resultsDir, 'batch-row-phone.png') });
     await page.close();
   });
 });

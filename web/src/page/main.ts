@@ -26,7 +26,7 @@ import type { ModelView } from './model';
 import { findElements } from './app/elements';
 import { JobRunner } from './app/jobs';
 import { loadTree, type Page } from './app/page';
-import { Settings } from './app/settings';
+import { Settings, keepOverReload } from './app/settings';
 import { SolutionViewer } from './app/viewer';
 import { UrlSync } from './app/url';
 import { EmbedDialog } from './app/embed-dialog';
@@ -105,6 +105,7 @@ class SudokuPage implements Page {
     this.board.onSelect = (row, column) => this.modelPanel.selectCell(row, column);
     this.wire();
     this.wireGenres();
+    keepOverReload(this.el);
     this.onShapeChanged();
     this.jobs.setJob(null);
     this.url.restore(true);

@@ -244,12 +244,25 @@ export class PuzzleLoader {
         board.setGivens(givens);
         if (solution) board.setSolution(solution);
         if (conflicts.length > 0) board.markConflicts(conflicts);
+        revealIfOffScreen(this.page.el.boardContainer);
       },
       setStatus: (text, kind) => jobs.setStatus(text, kind),
       saveResults: (format, rows) => void import('./spreadsheet').then((m) => m.saveResults(this.page, format, rows)),
     });
     return this.batchPanel;
   }
+}
+
+/**
+ * Scroll `element` into view when none of it is on screen: on a phone the board is
+ * above a long batch table, and a row picked far down must not change a board nobody
+ * sees. Smoothly, unless the reader asked for reduced motion.
+ */
+function revealIfOffScreen(element: HTMLElement): void {
+  const box = element.getBoundingClientRect();
+  if (box.bottom > 0 && box.top < window.innerHeight) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
 }
 
 function capitalise(text: string): string {

@@ -150,6 +150,78 @@ export class Settings {
   }
 }
 
+/**
+ * The controls a reload keeps: the Enumerate, Generate and Solver options and the tree
+ * checkbox. The puzzle, size, symbols, model, method and objective travel in the URL.
+ */
+const KEPT_CONTROLS = [
+  'enumLimit',
+  'genSeed',
+  'genGivens',
+  'genSymmetry',
+  'genMethod',
+  'presolve',
+  'timeLimit',
+  'largeTimeLimit',
+  'progressInterval',
+  'recordTree',
+  'weightsSense',
+] as const satisfies ReadonlyArray<keyof Elements>;
+/** Where {@link keepOverReload} keeps them (sessionStorage). */
+const KEPT_KEY = 'gridmilp-settings';
+
+/**
+ * Keep the page's settings (KEPT_CONTROLS) over a reload, as a browser restores a
+ * form: in sessionStorage, so that a reload or a restored tab has them and a new tab
+ * or window starts from the defaults. Restores what the tab saved, each control with a
+ * `change` event (its listeners follow), then saves on every change and when the page
+ * is left (values the page sets itself fire no event). A value a control
+ * no longer offers is skipped; without storage (blocked, a sandboxed frame) nothing
+ * is kept and nothing fails.
+ *
+ * @param el the page's elements, with their listeners attached
+ */
+export function keepOverReload(el: Elements): void {
+  let saved: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(KEPT_KEY) ?? '{}');
+    if (typeof parsed === 'object' && parsed !== null) saved = parsed as Record<string, unknown>;
+  } catch {
+    return; // no storage: the defaults, every time
+  }
+  const save = (): void => {
+    const out: Record<string, string | boolean> = {};
+    for (const name of KEPT_CONTROLS) {
+      const control = el[name];
+      out[name] = control instanceof HTMLInputElement && control.type === 'checkbox' ? control.checked : control.value;
+    }
+    try {
+      sessionStorage.setItem(KEPT_KEY, JSON.stringify(out));
+    } catch {
+      // full or blocked: this change is not kept
+    }
+  };
+  for (const name of KEPT_CONTROLS) {
+    const control = el[name];
+    const value = saved[name];
+    if (control instanceof HTMLInputElement && control.type === 'checkbox') {
+      if (typeof value === 'boolean' && value !== control.checked) {
+        control.checked = value;
+        control.dispatchEvent(new Event('change'));
+      }
+    } else if (typeof value === 'string' && value !== control.value) {
+      const before = control.value;
+      control.value = value;
+      if (control.value === value) control.dispatchEvent(new Event('change'));
+      else control.value = before; // an option this page no longer has
+    }
+    control.addEventListener('change', save);
+    control.addEventListener('input', save);
+  }
+  // Values the page sets itself (the next seed after a generation) fire no event.
+  window.addEventListener('pagehide', save);
+}
+
 /** A whole number ≥ 0 from an input's text; 0 for empty or invalid text. */
 export function nonNegativeInt(text: string): number {
   const x = Number(text);
