@@ -219,8 +219,8 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       r.objective = objectiveOf(request);
       r.row = rowNameOf(request);
       r.formulation = optionalField<bool>(request, "formulation", false, "true or false", "");
-#endif
       r.explain = explainOf(request);
+#endif
       break;
     }
     case SudokuRequestType::kCheckUniqueness:

@@ -476,15 +476,13 @@ function isRecordText(text: unknown): boolean {
 }
 
 /**
- * Whether a page message asks for the SAT method: `options.method: "sat"`, or a
- * `generate` without a method (the engine's default for it is the SAT method).
+ * Whether a page message asks for the SAT method (`options.method: "sat"`). A `generate`
+ * goes to that module whatever its method ({@link needsFullModule}).
  */
 function asksForSat(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const options = (message as { options?: unknown }).options;
-  const method = typeof options === 'object' && options !== null ? (options as { method?: unknown }).method : undefined;
-  if (method === undefined) return (message as { type?: unknown }).type === 'generate';
-  return method === 'sat';
+  return typeof options === 'object' && options !== null && (options as { method?: unknown }).method === 'sat';
 }
 
 /** The smaller non-zero of the two limits (0 = none). */
