@@ -13,6 +13,7 @@ import { hasSharedData, readData } from '../common/test-data';
 import { embedSnippet, readEmbed } from '../../web/src/page/urlstate';
 import { readEuler96, readOnePerLine, solutionProblems } from '../wasm/helpers';
 import {
+  engineReady,
   firstSolvedBySingles,
   paste,
   readGivens,
@@ -44,11 +45,6 @@ async function openAt(path: string, viewport?: { width: number; height: number }
   const page = await h.openPage(viewport);
   await page.goto(new URL(path, h.url).toString());
   return page;
-}
-
-/** Wait for the main page's engine after a navigation. */
-async function engineReady(page: Page): Promise<void> {
-  await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
 }
 
 /** The n·n values shown on a board in `where` (`.` empty). */

@@ -140,10 +140,7 @@ export async function startHarness(options: ServeOptions = {}): Promise<Harness>
       watch(page);
       if (viewport) await page.setViewportSize(viewport);
       await page.goto(url);
-      await page
-        .locator('#engine-version')
-        .filter({ hasText: 'GLPK' })
-        .waitFor({ state: 'attached', timeout: 60_000 });
+      await engineReady(page);
       return page;
     },
     async close() {
@@ -174,6 +171,11 @@ export function useHarness(onStart: (harness: Harness) => void): void {
     const problems = harness?.problems.splice(0) ?? [];
     expect(problems, 'console errors or foreign requests').toEqual([]);
   });
+}
+
+/** Wait until the main page's engine is ready (its line shows GLPK's version), after a navigation or reload. */
+export async function engineReady(page: Page): Promise<void> {
+  await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
 }
 
 /** The n·n values shown on the board (`.` for empty), read from the cells' data. */

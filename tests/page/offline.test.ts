@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../common/test-data';
 import { readEuler96, solutionProblems } from '../wasm/helpers';
 import {
+  engineReady,
   paste,
   readBoard,
   readGivens,
@@ -51,11 +52,6 @@ async function solve(page: Page, puzzle: string): Promise<void> {
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   expect((await settledStatus(page)).kind).toBe('ok');
   expect(solutionProblems(puzzle, await readBoard(page))).toEqual([]);
-}
-
-/** Wait for the engine of a page that was reloaded or navigated. */
-async function engineReady(page: Page): Promise<void> {
-  await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
 }
 
 describe('offline after the first visit', () => {

@@ -9,6 +9,7 @@ import { EXAMPLES } from '../../web/src/page/genre/examples';
 import { dataPath, hasSharedData, readData } from '../common/test-data';
 import { readEuler96, readOnePerLine, solutionProblems, solutionProblemsN } from '../wasm/helpers';
 import {
+  engineReady,
   paste,
   readBoard,
   readGivens,
@@ -580,7 +581,7 @@ describe('the gridmilp page', () => {
     await page.locator('#opt-time-limit').fill('5000');
     await page.locator('#opt-presolve').uncheck();
     await page.reload();
-    await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+    await engineReady(page);
     expect(await page.locator('#enum-limit').inputValue()).toBe('37');
     expect(await page.locator('#gen-symmetry').inputValue()).toBe('rot180');
     expect(await page.locator('#opt-record-tree').isChecked()).toBe(true);

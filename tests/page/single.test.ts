@@ -15,6 +15,7 @@ import { readEuler96, solutionProblems } from '../wasm/helpers';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
+  engineReady,
   firstSolvedBySingles,
   paste,
   readBoard,
@@ -79,7 +80,7 @@ async function openFile(): Promise<Page> {
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   await page.goto(pathToFileURL(file).href);
-  await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+  await engineReady(page);
   return page;
 }
 

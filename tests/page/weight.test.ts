@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SOLVE_BUDGET, recordResponseWeights, totalWeight } from '../../scripts/page-weight.mjs';
 import { readData } from '../common/test-data';
 import { readOnePerLine } from '../wasm/helpers';
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, engineReady, startServer } from './harness';
 
 /** Norvig's top95 with the shared set, else gridmilp's own hard95: its first puzzle branches. */
 const [puzzle] = readOnePerLine(readData('top95.txt'));
@@ -41,7 +41,7 @@ describe('the first solve', () => {
       const page = context.pages()[0] ?? (await context.newPage());
       const weighed = recordResponseWeights(page);
       await page.goto(`${server.url}#p=${puzzle!}&n=9`);
-      await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+      await engineReady(page);
       await page.getByRole('button', { name: 'Solve', exact: true }).click();
       await page.waitForFunction(
         () => Array.from(document.querySelectorAll<HTMLElement>('[role="gridcell"]')).every((c) => c.dataset.value),
