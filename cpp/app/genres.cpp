@@ -298,8 +298,15 @@ Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) 
   // The model CNF-SAT's default goes on with when it spends its budget (Genre::fallback).
   puzzles::BuildOptions first;
   if (!models.empty()) first.model = models.front();
-  if (const std::optional<puzzles::Fallback> next = r.genre->fallback(first, milp::Method::kSat)) {
-    out.AddMember("defaultFallback", jsonString(next->model, a), a);
+  std::vector<std::string> chain;
+  for (std::optional<puzzles::Fallback> next = r.genre->fallback(puzzle, first, milp::Method::kSat);
+       next && chain.size() < 8; next = r.genre->fallback(puzzle, first, milp::Method::kSat)) {
+    chain.push_back(next->model);
+    first.model = next->model;
+  }
+  if (!chain.empty()) {
+    out.AddMember("defaultFallback", jsonString(chain.front(), a), a)
+        .AddMember("defaultFallbacks", stringArray(chain, a), a);
   }
   out.AddMember("warnings", stringArray(warningsOf(puzzle), a), a);
   return out;
@@ -329,6 +336,9 @@ Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double tot
   stats.AddMember("rounds", search.rounds, a).AddMember("cuts", search.cuts, a);
   if (!search.fallbackFrom.empty()) {
     stats.AddMember("fallbackFrom", jsonString(search.fallbackFrom, a), a);
+    if (!search.fallbackThrough.empty()) {
+      stats.AddMember("fallbackThrough", stringArray(search.fallbackThrough, a), a);
+    }
   }
   return stats;
 }

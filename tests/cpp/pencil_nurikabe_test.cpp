@@ -159,9 +159,9 @@ class NurikabeWithBudget final : public Genre {
   std::string_view id() const override { return g_.id(); }
   std::string_view title() const override { return g_.title(); }
   std::vector<std::string_view> models() const override { return g_.models(); }
-  std::optional<Fallback> fallback(const BuildOptions& options,
+  std::optional<Fallback> fallback(const Puzzle& puzzle, const BuildOptions& options,
                                    milp::Method method) const override {
-    std::optional<Fallback> own = g_.fallback(options, method);
+    std::optional<Fallback> own = g_.fallback(puzzle, options, method);
     if (own) own->afterPropagations = propagations_;
     return own;
   }
@@ -211,9 +211,10 @@ TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
                           "- - - - - - - 1 - -\n3 - - - 4 - - - 2 -\n- - - - - - 1 - - -\n"
                           "1 - 1 - 1 - - - - -\n");
   const Genre& own = genreById("nurikabe");
-  ASSERT_EQ(own.fallback({"cells"}, milp::Method::kSat)->model, "stream");
-  EXPECT_FALSE(own.fallback({"cells"}, milp::Method::kBranchAndBound).has_value());
-  EXPECT_FALSE(own.fallback({"stream"}, milp::Method::kSat).has_value());
+  ASSERT_EQ(own.fallback(*p, {"cells"}, milp::Method::kSat)->model, "stream");
+  EXPECT_FALSE(own.fallback(*p, {"cells"}, milp::Method::kBranchAndBound).has_value());
+  ASSERT_EQ(own.fallback(*p, {"stream"}, milp::Method::kSat)->model, "stream-layers");
+  EXPECT_FALSE(own.fallback(*p, {"stream-layers"}, milp::Method::kSat).has_value());
   // Its own budget is far from spent here: cells answers (60 conflicts, 22 rounds).
   GenreSolver plain(own, *p, {"cells"});
   const CutSearch first = plain.solve(satOptions());
@@ -231,17 +232,41 @@ TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
   });
   ASSERT_TRUE(search.result.hasSolution);
   EXPECT_EQ(search.fallbackFrom, "cells");
-  EXPECT_EQ(search.fallbackTo, "stream");
-  EXPECT_EQ(solver.model(), "stream");
+  EXPECT_EQ(search.fallbackThrough, std::vector<std::string>{"stream"});
+  EXPECT_EQ(search.fallbackTo, "stream-layers");
+  EXPECT_EQ(solver.model(), "stream-layers");
   EXPECT_EQ(solver.answer().cells, plain.answer().cells);
   EXPECT_FALSE(tight.verify(*p, solver.answer()).has_value());
   // Rounds numbered on across both models, each reported once.
   ASSERT_FALSE(rounds.empty());
   for (std::size_t k = 0; k < rounds.size(); ++k) EXPECT_EQ(rounds[k], static_cast<int>(k) + 1);
-  EXPECT_EQ(search.rounds, static_cast<int>(rounds.size()) + 1);  // the stopped round too
-  // A uniqueness check after the switch goes on with model stream.
+  EXPECT_EQ(search.rounds, static_cast<int>(rounds.size()) + 2);  // the two stopped rounds too
+  // A uniqueness check after the switches goes on with model stream-layers.
   solver.excludeAnswer();
   EXPECT_FALSE(solver.solve(satOptions()).result.hasSolution);
+}
+
+// Model stream-layers has cells × the stream's cells layer variables: over its limit a
+// puzzle is refused with the figures, and model stream does not go on as it.
+TEST(NurikabeTest, StreamLayersOnlyForASmallStream) {
+  const Genre& g = genreById("nurikabe");
+  // 30×30 with a single 1: a stream of 899 cells, 899 × 899 layer variables.
+  std::string text = "30 30\n";
+  for (int cell = 0; cell < 900; ++cell) {
+    text += cell == 0 ? "1" : "-";
+    text += cell % 30 == 29 ? "\n" : " ";
+  }
+  const auto big = parseOne("nurikabe", text);
+  ASSERT_EQ(big->grid.cells(), 900);
+  EXPECT_FALSE(g.fallback(*big, {"stream"}, milp::Method::kSat).has_value());
+  ASSERT_EQ(g.fallback(*big, {"cells"}, milp::Method::kSat)->model, "stream");
+  try {
+    g.build(*big, {"stream-layers"});
+    ADD_FAILURE() << "a stream of 899 cells was layered";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("808201 layer variables"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("30×30"), std::string::npos) << e.what();
+  }
 }
 
 /// A token of sw_Nurikabe.solutions.txt: `x` for a shaded cell, `-` for an unshaded one.
@@ -307,7 +332,7 @@ const std::vector<int> kOwnAnswer = {0, 1, 0, 0, 1,  //
 TEST(NurikabeTest, SolvesAndTheCheckerAgrees) {
   const auto p = parseOne("nurikabe", kOwnNurikabe);
   const Genre& g = genreById("nurikabe");
-  for (const char* model : {"candidates", "whole-no-good", "cells", "stream"}) {
+  for (const char* model : {"candidates", "whole-no-good", "cells", "stream", "stream-layers"}) {
     const GenreUniqueness u = checkUniqueness(g, *p, {model}, satOptions());
     ASSERT_TRUE(u.answer.has_value()) << model;
     EXPECT_FALSE(g.verify(*p, *u.answer).has_value()) << *g.verify(*p, *u.answer);
@@ -395,7 +420,7 @@ TEST(NurikabeTest, StreamCutsCutOffASplitStreamAndKeepTheAnswer) {
   }
   // Through the loop every model finds an answer the checker passes, and the cuts keep
   // every answer.
-  for (const char* model : {"candidates", "whole-no-good", "cells", "stream"}) {
+  for (const char* model : {"candidates", "whole-no-good", "cells", "stream", "stream-layers"}) {
     GenreSolver solver(g, *p, {model});
     ASSERT_TRUE(solver.solve(satOptions()).result.hasSolution) << model;
     EXPECT_FALSE(g.verify(*p, solver.answer()).has_value()) << model;
@@ -500,7 +525,7 @@ TEST(NurikabeTest, ACluesWithoutAnIslandMakeTheModelInfeasible) {
   const Genre& g = genreById("nurikabe");
   // Two clues side by side: neither has an island.
   const auto p = parseOne("nurikabe", "2 3\n1 1 -\n- - -\n");
-  for (const char* model : {"candidates", "cells", "stream"}) {
+  for (const char* model : {"candidates", "cells", "stream", "stream-layers"}) {
     GenreSolver solver(g, *p, {model});
     EXPECT_EQ(solver.solve(satOptions()).result.status, milp::SolveStatus::kInfeasible) << model;
   }
@@ -578,7 +603,17 @@ TEST(NurikabeTest, FormulationNamesItsRules) {
                            "unreached[1,2]", "unreached[2,2]", "unreached[2,3]", "unreached[2,5]",
                            "unreached[3,2]", "unreached[3,4]", "unreached[4,3]"}));
   EXPECT_EQ(fs.groups[2].rows.size(), 0U);  // islands are cut by re-solving
-  for (const Built* built : {candidates.get(), cells.get(), stream.get()}) {
+  // Model stream-layers: the stream's 13 cells connected by 13 layers from its first cell.
+  const auto layered = g.build(*p, {"stream-layers"});
+  EXPECT_EQ(ids(*layered),
+            (std::vector<std::string>{"clue", "unreached", "first", "root", "spread", "joined",
+                                      "island", "pool", "pocket", "connect", "walled"}));
+  const Formulation fl = g.formulation(*p, *layered);
+  EXPECT_EQ(fl.groups[2].rows.size(), 2U * 20 - 1);  // 20 cells without a clue, 1 for the first
+  EXPECT_EQ(fl.groups[3].rows.size(), 2U * 20 - 1);  // root
+  EXPECT_EQ(fl.groups[4].rows.size(), 3U * 20 * 12);
+  EXPECT_EQ(fl.groups[5].rows.size(), 20U);
+  for (const Built* built : {candidates.get(), cells.get(), stream.get(), layered.get()}) {
     EXPECT_EQ(testing::firstBrokenRow(built->model,
                                       nurikabeValues(*built, Answer{p->grid, kOwnAnswer, {}})),
               "");
@@ -587,7 +622,7 @@ TEST(NurikabeTest, FormulationNamesItsRules) {
 
 TEST(NurikabeTest, OwnRecords) {
   const std::string base = std::string(GRIDMILP_TEST_DATA_DIR) + "/puzzles/nurikabe";
-  for (const char* model : {"cells", "candidates", "stream"}) {
+  for (const char* model : {"cells", "candidates", "stream", "stream-layers"}) {
     testing::solveDataSet("nurikabe", base + ".puzzles.txt", base + ".solutions.txt", nurikabeToken,
                           model, nurikabeValues);
   }

@@ -149,15 +149,22 @@ describe('a spread sample of 30 records of each shared sw_* set (when present)',
 });
 
 describe("a genre's default model and the one it goes on as", () => {
-  it('Nurikabe names stream as its default\'s fallback; Hitori has none', () => {
+  it('Nurikabe names stream, then stream-layers, as its default\'s fallbacks; Hitori has none', () => {
     const own = readFileSync(`${repoRoot}tests/data/puzzles/nurikabe.puzzles.txt`, 'utf8');
     const n = call({ type: 'board', genre: 'nurikabe', puzzle: own, index: 1 });
     expect(n.error).toBeUndefined();
     expect(n.result.models[0]).toBe('cells');
     expect(n.result.defaultFallback).toBe('stream');
+    expect(n.result.defaultFallbacks).toEqual(['stream', 'stream-layers']);
+    // A stream too large for layers (30×30, one 1: 899 × 899 layer variables) stops at stream.
+    const big = `30 30\n${Array.from({ length: 30 }, (_, r) => Array.from({ length: 30 }, (_, c) => (r + c === 0 ? '1' : '-')).join(' ')).join('\n')}\n`;
+    const b = call({ type: 'board', genre: 'nurikabe', puzzle: big });
+    expect(b.error).toBeUndefined();
+    expect(b.result.defaultFallbacks).toEqual(['stream']);
     const h = call({ type: 'board', puzzle: 'https://puzz.link/p?hitori/4/4/1114142333214213' });
     expect(h.result.models.length).toBeGreaterThan(0);
     expect(h.result.defaultFallback).toBeUndefined();
+    expect(h.result.defaultFallbacks).toBeUndefined();
   });
 });
 

@@ -147,9 +147,12 @@ class Genre {
   /// branch-and-bound; docs/performance.md).
   virtual std::string_view defaultModel(milp::Method /*method*/) const { return models().front(); }
 
-  /// The model to switch to when a first solve with `options` meets its budget of SAT
-  /// conflicts without an answer (GenreSolver::solve), or nothing (the default).
-  virtual std::optional<Fallback> fallback(const BuildOptions& /*options*/,
+  /// The model to switch to when a first solve of `puzzle` with `options` meets its
+  /// budget of SAT propagations without an answer (GenreSolver::solve), or nothing (the
+  /// default). Asked again of the model switched to, so fallbacks may chain; the puzzle
+  /// decides whether a model applies (Nurikabe's stream-layers only to small streams).
+  virtual std::optional<Fallback> fallback(const Puzzle& /*puzzle*/,
+                                           const BuildOptions& /*options*/,
                                            milp::Method /*method*/) const {
     return std::nullopt;
   }

@@ -159,8 +159,8 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     };
   }
   const auto start = std::chrono::steady_clock::now();
-  const std::optional<Fallback> fallback =
-      solved_ ? std::nullopt : genre_.fallback(options_, options.method);
+  std::optional<Fallback> fallback =
+      solved_ ? std::nullopt : genre_.fallback(puzzle_, options_, options.method);
   solved_ = true;
   // One MiniSat solver across this puzzle's solves (uniqueness and enumeration add
   // their no-goods to it as clauses).
@@ -171,14 +171,16 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
   }
   if (fallback) kept.satPropagationLimit = fallback->afterPropagations;
   CutSearch search = solveWithCuts(*built_, separate, kept, with_answer);
-  const double spent = msSince(start);
-  if (fallback && search.result.status == milp::SolveStatus::kTimeLimit &&
-      (options.timeLimitMs <= 0 || spent < options.timeLimitMs - 1)) {
-    // The budget ended the first model's search: the fallback model goes on.
-    std::string first_model = options_.model;
+  std::string first_model = options_.model;
+  int stopped = 0;  // models whose budget ended their search
+  // While a budget ended a model's search and time is left, its fallback goes on.
+  while (fallback && search.result.status == milp::SolveStatus::kTimeLimit) {
+    const double spent = msSince(start);
+    if (options.timeLimitMs > 0 && spent >= options.timeLimitMs - 1) break;
     options_.model = fallback->model;
     built_ = genre_.build(puzzle_, options_);
     session_.reset();
+    const std::optional<Fallback> after = genre_.fallback(puzzle_, options_, options.method);
     milp::SolveOptions rest = options;
     if (options.timeLimitMs > 0)
       rest.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(spent));
@@ -186,15 +188,20 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
       session_ = milp::newSatSession();
       rest.satSession = session_;
     }
-    before.round = search.rounds - 1;  // its last solve, stopped, was not reported
+    if (after) rest.satPropagationLimit = after->afterPropagations;
+    // Rounds go on from those reported: each model's last solve, stopped, was not.
+    before.round = search.rounds - ++stopped;
     before.totalCuts = search.cuts;
     CutSearch next = solveWithCuts(*built_, separate, rest, with_answer);
     next.rounds += search.rounds;
     next.cuts += search.cuts;
     addSearchCounts(next.result.stats, search.result.stats);
-    next.fallbackFrom = std::move(first_model);
+    next.fallbackFrom = first_model;
+    next.fallbackThrough = std::move(search.fallbackThrough);
     next.fallbackTo = fallback->model;
+    if (!search.fallbackTo.empty()) next.fallbackThrough.push_back(search.fallbackTo);
     search = std::move(next);
+    fallback = after;
   }
   partial_.reset();
   if (search.result.hasSolution && built_->fullValue &&

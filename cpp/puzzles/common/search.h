@@ -48,9 +48,12 @@ struct CutSearch {
   int cuts = 0;
   bool roundLimit = false;  ///< stopped at maxRounds with cuts still violated
   /// The model the solve began with, when it met its budget and the genre's fallback
-  /// model (fallbackTo) went on (GenreSolver::solve); rounds, cuts and the counts are
-  /// both models'. Both empty when there was no switch.
+  /// model went on (GenreSolver::solve); fallbackTo is the model that ran last, and
+  /// fallbackThrough the models between them that met their budgets too, in order
+  /// (Nurikabe: cells, then stream, then stream-layers). Rounds, cuts and the counts
+  /// are every model's. All empty when there was no switch.
   std::string fallbackFrom;
+  std::vector<std::string> fallbackThrough;
   std::string fallbackTo;
 };
 
@@ -82,7 +85,7 @@ class GenreSolver {
   /// within the fallback's budget of SAT propagations; when that ends it without an answer
   /// and time is left, the fallback model is built in its place (built() and model()
   /// say so from then on) and solves in the time left, its rounds numbered on from the
-  /// first model's.
+  /// first model's, within its own fallback's budget if it has one, and so on.
   CutSearch solve(const milp::SolveOptions& options, const RoundCallback& on_round = {});
   /// The model built now: the one asked for, or its fallback.
   const std::string& model() const { return options_.model; }

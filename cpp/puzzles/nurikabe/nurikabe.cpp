@@ -75,6 +75,11 @@
 //   island[k]:      cuts for an island without a clue, with two, too large or too small
 // with pool, pocket, connect and walled as above. Slower on most puzzles, it answers
 // those whose islands cover most of the grid (docs/models.md).
+// Model "stream-layers" is model stream without its counter, connected by layers from
+// its first shaded cell instead of connect cuts (first, root, spread, joined:
+// addStreamLayers). On CNF-SAT, cells goes on as stream after 6 million propagations
+// without an answer, and stream as stream-layers after 5 million more, when the puzzle
+// has at most kMostStreamLayerVars layer variables (fallback).
 #include "puzzles/nurikabe/nurikabe.h"
 
 #include <algorithm>
@@ -106,6 +111,15 @@ constexpr long long kMostLayerVars = 200000;
 /// time, so that every machine takes the same route; propagations, not conflicts,
 /// because a conflict of 1055_40x57's model (133,329 columns) costs a thousand of them.
 constexpr double kStreamAfterPropagations = 6e6;
+
+/// Model stream's budget before model stream-layers goes on (NurikabeGenre::fallback),
+/// MiniSat propagations over every round.
+constexpr double kLayersAfterPropagations = 5e6;
+/// Model "stream-layers": most layer variables (cells × the stream's cells) a puzzle may
+/// have; a larger one is refused (bad_request) rather than built, and model stream does
+/// not go on as it. The 40 thin-wall records need up to 17,775; 1055_40x57 would need 4.3
+/// million.
+constexpr long long kMostStreamLayerVars = 200000;
 
 /// Most candidate islands per clue; a clue with more is modelled cell by cell.
 constexpr std::size_t kCandidateLimit = 2000;
@@ -164,7 +178,14 @@ struct NurikabeBuilt : ConnectedShadingBuilt {
   /// Model "stream": per cell (row by row), the index of its first counter variable of
   /// the stream's size (addSequentialCount); empty when the size is one row.
   std::vector<int> streamCountFirst;
-  int streamSize = 0;          ///< model "stream": the cells every answer shades (the counter's k)
+  int streamSize = 0;  ///< model "stream": the cells every answer shades (the counter's k)
+  /// Model "stream-layers" (addStreamLayers): the layers' depth T (e[a,0..T]); per cell
+  /// the index of its f[r,c] and of its e[r,c,0] (e[r,c,t] is layerStride further on per
+  /// t), −1 for a clue's cell (never shaded); both empty without layers.
+  int layerDepth = 0;
+  std::vector<int> layerFirst;
+  std::vector<int> layerE;
+  int layerStride = 1;
   mutable int islandCuts = 0;  ///< big_connect cuts named so far
   mutable int sizeCuts = 0;    ///< size cuts named so far
 };
@@ -189,6 +210,14 @@ int streamCells(const NurikabePuzzle& p) {
     stream -= p.clues[cell];
   }
   return stream;
+}
+
+/// Model "stream-layers"'s layer variables e (NurikabeGenre::addStreamLayers): the cells
+/// that are not clues × the layers (the stream's cells, or those cells when a clue is `?`).
+long long streamLayerVars(const NurikabePuzzle& p) {
+  const long long open = p.grid.cells() - static_cast<long long>(p.clueCells.size());
+  const int stream = streamCells(p);
+  return open * (stream >= 0 ? stream : open);
 }
 
 /// The cells clue `k` (0-based) may take: not another clue, nor beside one; with
@@ -318,7 +347,7 @@ class NurikabeGenre final : public ShadingGenre {
   std::string_view id() const override { return "nurikabe"; }
   std::string_view title() const override { return "Nurikabe"; }
   std::vector<std::string_view> models() const override {
-    return {"cells", "candidates", "stream", "whole-no-good"};
+    return {"cells", "candidates", "stream", "stream-layers", "whole-no-good"};
   }
 
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
@@ -344,17 +373,27 @@ class NurikabeGenre final : public ShadingGenre {
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
     if (options.model != "cells" && options.model != "candidates" && options.model != "stream" &&
-        options.model != "whole-no-good") {
-      throw badRequest(
-          "options.model",
-          "Nurikabe has the models cells, candidates, stream and whole-no-good, not '" +
-              options.model + "'");
+        options.model != "stream-layers" && options.model != "whole-no-good") {
+      throw badRequest("options.model",
+                       "Nurikabe has the models cells, candidates, stream, stream-layers and "
+                       "whole-no-good, not '" +
+                           options.model + "'");
     }
     const NurikabePuzzle& p = nurikabeOf(puzzle);
+    const bool layers = options.model == "stream-layers";
+    if (layers && streamLayerVars(p) > kMostStreamLayerVars) {
+      throw badRequest("options.model",
+                       "model stream-layers would need " + std::to_string(streamLayerVars(p)) +
+                           " layer variables (cells × the stream's cells) on this " +
+                           std::to_string(p.grid.rows) + "×" + std::to_string(p.grid.columns) +
+                           " puzzle, more than its limit of " +
+                           std::to_string(kMostStreamLayerVars) + ": use model stream");
+    }
     auto built = std::make_unique<NurikabeBuilt>();
     built->switched = options.switchClues;
-    // "Why no solution?" switches clues on the islands' binaries: the stream model has none.
-    built->stream = options.model == "stream" && !options.switchClues;
+    // "Why no solution?" switches clues on the islands' binaries: the stream models have
+    // none.
+    built->stream = (options.model == "stream" || layers) && !options.switchClues;
     // The stream model's connect cuts run over a smallest separator (cells.h): on the
     // shared set, 3 s a record, 510 answered instead of 501, and 29_10x10 in 0.5 s instead
     // of none in 90 s. Model cells keeps ∂C: with separators it answered one record fewer
@@ -364,7 +403,8 @@ class NurikabeGenre final : public ShadingGenre {
                                                   : ConnectivityCut::kPiece;
     if (built->stream) {
       addVariables(p, built.get());
-      addStreamRows(p, built.get());
+      addStreamRows(p, built.get(), layers);
+      if (layers) addStreamLayers(p, built.get());
       return built;
     }
     built->islands =
@@ -382,13 +422,17 @@ class NurikabeGenre final : public ShadingGenre {
   /// Model cells, on CNF-SAT, switches to model stream after kStreamAfterPropagations
   /// propagations without an answer: cells answers most records far sooner, stream those
   /// whose islands cover most of the grid (29_10x10, 753_10x10) and 1055_40x57 (40×57,
-  /// eight islands of 50), which cells does not answer in 60 s.
-  std::optional<Fallback> fallback(const BuildOptions& options,
+  /// eight islands of 50), which cells does not answer in 60 s. Model stream, in turn,
+  /// switches to stream-layers after kLayersAfterPropagations when the puzzle's layers
+  /// are few enough (kMostStreamLayerVars).
+  std::optional<Fallback> fallback(const Puzzle& puzzle, const BuildOptions& options,
                                    milp::Method method) const override {
-    if (method != milp::Method::kSat || options.switchClues || options.model != "cells") {
-      return std::nullopt;
+    if (method != milp::Method::kSat || options.switchClues) return std::nullopt;
+    if (options.model == "cells") return Fallback{"stream", kStreamAfterPropagations};
+    if (options.model == "stream" && streamLayerVars(nurikabeOf(puzzle)) <= kMostStreamLayerVars) {
+      return Fallback{"stream-layers", kLayersAfterPropagations};
     }
-    return Fallback{"stream", kStreamAfterPropagations};
+    return std::nullopt;
   }
 
   std::vector<Cut> separate(const Puzzle& puzzle, const Built& built) const override {
@@ -564,8 +608,12 @@ class NurikabeGenre final : public ShadingGenre {
   static void addRows(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// The rules on the stream's shape alone: pocket and pool (every model).
   static void addShapeRows(const NurikabePuzzle& p, NurikabeBuilt* built);
-  /// Model "stream": s alone (see streamIslandCuts).
-  static void addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built);
+  /// Model "stream": s alone (see streamIslandCuts); `layered` (model stream-layers)
+  /// leaves out the stream's counter.
+  static void addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built, bool layered);
+  /// Model "stream-layers": the stream connected by layers from its first cell (see
+  /// the definition).
+  static void addStreamLayers(const NurikabePuzzle& p, NurikabeBuilt* built);
   /// Model "stream": a cut for each island of an answer that breaks a rule (see the
   /// definition).
   static std::vector<Cut> streamIslandCuts(const NurikabePuzzle& p, const NurikabeBuilt& b,
@@ -790,7 +838,7 @@ void NurikabeGenre::addShapeRows(const NurikabePuzzle& p, NurikabeBuilt* built) 
   }
 }
 
-void NurikabeGenre::addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
+void NurikabeGenre::addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built, bool layered) {
   const RectGrid& g = p.grid;
   milp::Model& m = built->model;
   const auto s = [&](int cell) { return built->shaded(g, cell); };
@@ -819,8 +867,10 @@ void NurikabeGenre::addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built)
   // record (one row over every cell, adders, where the counter is too large) model stream
   // answered 510 of the shared set's 556 records within 3 s each, without it 552; the
   // row alone left 1055_40x57 in its first search for 3 minutes (docs/performance.md).
+  // Model stream-layers leaves the counter out: with the layers it made every round slow
+  // (753_10x10 alone: no answer in 60 s with it, 7.8 s without; twenty-second session).
   if (const int stream = streamCells(p);
-      stream >= 1 && 2 * stream <= g.cells() &&
+      !layered && stream >= 1 && 2 * stream <= g.cells() &&
       static_cast<long long>(g.cells()) * stream <= kMostCounterVars) {
     std::vector<milp::Var> x;
     for (int cell = 0; cell < g.cells(); ++cell) x.push_back(s(cell));
@@ -829,6 +879,82 @@ void NurikabeGenre::addStreamRows(const NurikabePuzzle& p, NurikabeBuilt* built)
                                                  [&](int i) { built->cellOf.push_back(i); });
   }
   addShapeRows(p, built);
+}
+
+/// Model "stream-layers" connects the stream by layers from a root that every answer
+/// fixes: its first shaded cell in row order. Over the cells that are not clues, in row
+/// order (a′ the one before a), with T = the stream's cells − 1 (the open cells − 1
+/// when a clue is `?`):
+///   first[r,c]:    f_a = 1 when a or a cell before it is shaded: s_a <= f_a, f_{a′} <= f_a
+///   root[r,c]:     e_{a,0} = 1 only at the first shaded cell: e_{a,0} <= s_a,
+///                  e_{a,0} + f_{a′} <= 1
+///   spread[r,c,t]: e_{a,t} = 1 only when a is shaded and reached in t steps:
+///                  e_{a,t} <= e_{a,t−1} + sum_{b ~ a} e_{b,t−1}, e_{a,t−1} <= e_{a,t},
+///                  e_{a,t} <= s_a
+///   joined[r,c]:   s_a <= e_{a,T}  (every shaded cell is reached: one area)
+/// Every row is a clause, so GLPK's translation to CNF-SAT builds no adders. These are
+/// the reach rows of a large island (model cells) turned onto the stream; with them the
+/// connect cuts never fire, and the rounds left are the islands' cuts. The e are added
+/// layer by layer (all of e_{·,0}, then e_{·,1}, …): MiniSat's first decisions follow
+/// the order of the variables, and cell by cell answered 3 of the 40 thin-wall records
+/// fewer (docs/performance.md, twenty-second session).
+void NurikabeGenre::addStreamLayers(const NurikabePuzzle& p, NurikabeBuilt* built) {
+  const RectGrid& g = p.grid;
+  milp::Model& m = built->model;
+  const auto s = [&](int cell) { return milp::LinExpr(built->shaded(g, cell)); };
+  const auto ref = [&](int cell, std::vector<int> tail) {
+    std::vector<int> out = {g.rowOf(cell) + 1, g.columnOf(cell) + 1};
+    out.insert(out.end(), tail.begin(), tail.end());
+    return out;
+  };
+  std::vector<int> open;
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    if (p.clues[cell] == 0) open.push_back(cell);
+  }
+  const int stream = streamCells(p);
+  const int depth = (stream >= 0 ? stream : static_cast<int>(open.size())) - 1;
+  if (depth < 0 || open.empty()) return;
+  built->layerDepth = depth;
+  built->layerStride = static_cast<int>(open.size());
+  built->layerFirst.assign(g.cells(), -1);
+  built->layerE.assign(g.cells(), -1);
+  for (int cell : open) {
+    built->layerFirst[cell] = m.numVars();
+    m.addBinary(rowName("f", ref(cell, {})));
+    built->cellOf.push_back(cell);
+  }
+  for (int t = 0; t <= depth; ++t) {
+    for (int cell : open) {
+      if (t == 0) built->layerE[cell] = m.numVars();
+      m.addBinary(rowName("e", ref(cell, {t})));
+      built->cellOf.push_back(cell);
+    }
+  }
+  const auto f = [&](int cell) { return milp::LinExpr(milp::Var{built->layerFirst[cell], &m}); };
+  const auto e = [&](int cell, int t) {
+    return milp::LinExpr(milp::Var{built->layerE[cell] + t * built->layerStride, &m});
+  };
+  int before = -1;  // a′
+  for (int cell : open) {
+    m.addConstraint(s(cell) <= f(cell), rowName("first", ref(cell, {1})));
+    if (before >= 0) m.addConstraint(f(before) <= f(cell), rowName("first", ref(cell, {2})));
+    m.addConstraint(e(cell, 0) <= s(cell), rowName("root", ref(cell, {1})));
+    if (before >= 0) m.addConstraint(e(cell, 0) + f(before) <= 1, rowName("root", ref(cell, {2})));
+    before = cell;
+  }
+  for (int t = 1; t <= depth; ++t) {
+    for (int cell : open) {
+      milp::LinExpr from = e(cell, t - 1);
+      for (int next : g.neighbours(cell)) {
+        if (p.clues[next] == 0) from += e(next, t - 1);
+      }
+      m.addConstraint(e(cell, t) <= from, rowName("spread", ref(cell, {t, 1})));
+      m.addConstraint(e(cell, t - 1) <= e(cell, t), rowName("spread", ref(cell, {t, 2})));
+      m.addConstraint(e(cell, t) <= s(cell), rowName("spread", ref(cell, {t, 3})));
+    }
+  }
+  for (int cell : open)
+    m.addConstraint(s(cell) <= e(cell, depth), rowName("joined", ref(cell, {})));
 }
 
 /// Model "stream" states the islands by cuts alone. For each island C of an answer (a
@@ -1056,6 +1182,11 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
         (b.streamSize > 0 ? "c_{i,j} = 1 \\iff \\text{at least } j \\text{ of the first } i "
                             "\\text{ cells are shaded (the counter)};\\quad "
                           : "") +
+        (b.layerFirst.empty()
+             ? ""
+             : "f_a = 1 \\iff a \\text{ or a cell before it (row by row) is shaded};\\quad "
+               "e_{a,t} = 1 \\iff a \\text{ is reached in } t \\text{ steps through the "
+               "stream from its first cell};\\quad ") +
         "\\partial C: \\text{the neighbours of } C";
     f.groups.push_back(
         {"clue", "A clue's cell is in its island, so unshaded", "s_{r,c} = 0", "fixed cells", {}});
@@ -1070,6 +1201,31 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
                           "The stream has every cell the islands leave (counted cell by cell)",
                           "\\sum_{r,c} s_{r,c} = R \\cdot C - \\sum_k n_k",
                           "areas, by a sequential counter (clauses)",
+                          {}});
+    }
+    if (!b.layerFirst.empty()) {
+      f.groups.push_back({"first",
+                          "f marks the first shaded cell in row order: it is the stream's root",
+                          "s_a \\le f_a,\\ f_{a'} \\le f_a,\\ f_a \\le f_{a'} + s_a \\quad (a': "
+                          "\\text{the cell before } a)",
+                          "layers (reachability)",
+                          {}});
+      f.groups.push_back({"root",
+                          "The layers start at the first shaded cell, and only there",
+                          "e_{a,0} \\le s_a,\\ e_{a,0} + f_{a'} \\le 1,\\ s_a \\le e_{a,0} + "
+                          "f_{a'}",
+                          "layers (reachability)",
+                          {}});
+      f.groups.push_back({"spread",
+                          "A shaded cell is reached in t steps only from a cell reached in t - 1",
+                          "e_{a,t} \\le e_{a,t-1} + \\sum_{b \\sim a} e_{b,t-1},\\ e_{a,t-1} "
+                          "\\le e_{a,t},\\ e_{a,t} \\le s_a",
+                          "layers (reachability)",
+                          {}});
+      f.groups.push_back({"joined",
+                          "Every shaded cell is reached from the root, so the stream is one area",
+                          "s_a \\le e_{a,T} \\quad (T: \\text{the stream's cells} - 1)",
+                          "layers (reachability)",
                           {}});
     }
     f.groups.push_back({"island",
@@ -1231,6 +1387,25 @@ std::vector<double> nurikabeValues(const Built& built, const Answer& answer) {
     shaded_so_far += answer.cells[i] ? 1 : 0;
     for (int j = 1; j <= std::min(static_cast<int>(i) + 1, b.streamSize); ++j) {
       values[b.streamCountFirst[i] + j - 1] = shaded_so_far >= j ? 1.0 : 0.0;
+    }
+  }
+  // Model "stream-layers": f_a shades a or a cell before it; e_{a,t}: a shaded and at
+  // most t steps through the stream from its first shaded cell.
+  if (!b.layerFirst.empty()) {
+    std::vector<char> shaded(answer.cells.begin(), answer.cells.end());
+    const auto root = std::find(shaded.begin(), shaded.end(), 1);
+    const std::vector<int> steps =
+        root == shaded.end() ? std::vector<int>(g.cells(), -1)
+                             : stepsFrom(g, static_cast<int>(root - shaded.begin()), -1, shaded);
+    bool seen = false;
+    for (int cell = 0; cell < g.cells(); ++cell) {
+      if (b.layerFirst[cell] < 0) continue;
+      seen = seen || shaded[cell];
+      values[b.layerFirst[cell]] = seen ? 1.0 : 0.0;
+      for (int t = 0; t <= b.layerDepth; ++t) {
+        values[b.layerE[cell] + t * b.layerStride] =
+            steps[cell] >= 0 && steps[cell] <= t ? 1.0 : 0.0;
+      }
     }
   }
   std::vector<int> island_of(g.cells(), -1);

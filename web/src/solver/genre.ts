@@ -162,6 +162,11 @@ export interface GenreResultHead {
    * SAT propagations without an answer (Nurikabe: `stream`); absent for genres without one.
    */
   defaultFallback?: string;
+  /**
+   * Every model the default goes on as, in order, for this puzzle (Nurikabe: `stream`,
+   * then `stream-layers` when the puzzle's stream is small enough); absent without one.
+   */
+  defaultFallbacks?: string[];
   /** What the solver accepts but a person should know ("region '3' … is not connected"). */
   warnings: string[];
 }
@@ -178,6 +183,11 @@ export interface GenreSolveStats extends SolveStats {
    * stream); `rounds` and `cuts` are both models'.
    */
   fallbackFrom?: string;
+  /**
+   * The models between `fallbackFrom` and `model` that spent their budgets too, in order
+   * (Nurikabe: `stream`, when `stream-layers` ran last); absent when there were none.
+   */
+  fallbackThrough?: string[];
 }
 
 /** Result of a genre `solve`. */

@@ -370,11 +370,11 @@ export class GenreView implements GenreContext {
    * (`fallback`; Nurikabe: cells, then stream); the result and the status line say which
    * model ran.
    */
-  private showModels(models: string[] | undefined, fallback?: string): void {
+  private showModels(models: string[] | undefined, fallbacks: string[] = []): void {
     const select = byId('genre-model', HTMLSelectElement);
     if (models === undefined) return;
     const choices = ['', ...models];
-    const first = fallback ? `${models[0]}, then ${fallback},` : models[0];
+    const first = fallbacks.length > 0 ? `${[models[0], ...fallbacks].join(', then ')},` : models[0];
     const label = `the genre's default (${first} for CNF-SAT)`;
     const now = [...select.options].map((o) => o.value);
     if (now.join() === choices.join() && select.options[0]?.textContent === label) return;
@@ -412,7 +412,7 @@ export class GenreView implements GenreContext {
       this.showUrl(null);
       return;
     }
-    this.showModels(r.models, r.defaultFallback);
+    this.showModels(r.models, r.defaultFallbacks);
     this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     const left = this.parsed.refused ?? [];

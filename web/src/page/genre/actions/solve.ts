@@ -96,9 +96,16 @@ export async function solve(ctx: GenreContext): Promise<void> {
   );
 }
 
-/** " (after model “cells” spent its budget)" when a fallback model went on, else "". */
+/**
+ * " (after model “cells” spent its budget …)" when a fallback model went on, else "";
+ * " (after models “cells” and “stream” spent their budgets …)" after two.
+ */
 function fallback(stats: GenreSolveStats): string {
-  return stats.fallbackFrom ? ` (after model “${stats.fallbackFrom}” spent its budget of SAT propagations)` : '';
+  if (!stats.fallbackFrom) return '';
+  const spent = [stats.fallbackFrom, ...(stats.fallbackThrough ?? [])].map((m) => `“${m}”`);
+  return spent.length === 1
+    ? ` (after model ${spent[0]} spent its budget of SAT propagations)`
+    : ` (after models ${spent.join(' and ')} spent their budgets of SAT propagations)`;
 }
 
 /**
