@@ -1204,16 +1204,16 @@ Formulation NurikabeGenre::formulation(const Puzzle& /*puzzle*/, const Built& bu
                           {}});
     }
     if (!b.layerFirst.empty()) {
-      f.groups.push_back({"first",
-                          "f marks the first shaded cell in row order: it is the stream's root",
-                          "s_a \\le f_a,\\ f_{a'} \\le f_a,\\ f_a \\le f_{a'} + s_a \\quad (a': "
-                          "\\text{the cell before } a)",
-                          "layers (reachability)",
-                          {}});
+      f.groups.push_back(
+          {"first",
+           "f is 1 from the first shaded cell on, row by row: that cell is the stream's root",
+           "s_a \\le f_a,\\ f_{a'} \\le f_a \\quad (a': "
+           "\\text{the cell before } a)",
+           "layers (reachability)",
+           {}});
       f.groups.push_back({"root",
-                          "The layers start at the first shaded cell, and only there",
-                          "e_{a,0} \\le s_a,\\ e_{a,0} + f_{a'} \\le 1,\\ s_a \\le e_{a,0} + "
-                          "f_{a'}",
+                          "Only the first shaded cell may start the layers",
+                          "e_{a,0} \\le s_a,\\ e_{a,0} + f_{a'} \\le 1",
                           "layers (reachability)",
                           {}});
       f.groups.push_back({"spread",
