@@ -173,9 +173,26 @@ export function useHarness(onStart: (harness: Harness) => void): void {
   });
 }
 
-/** Wait until the main page's engine is ready (its line shows GLPK's version), after a navigation or reload. */
+/**
+ * Wait until the main page's engine is ready (its line shows GLPK's version), after a
+ * navigation or reload: at most 60,000 ms. On a timeout the error says what the page
+ * showed then (its engine line and status, whether a service worker controlled it), so
+ * that a CI log tells a slow start from a failed one.
+ */
 export async function engineReady(page: Page): Promise<void> {
-  await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+  try {
+    await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({
+        engine: document.getElementById('engine-version')?.textContent ?? null,
+        status: document.getElementById('status')?.textContent ?? null,
+        controlled: navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+        readyState: document.readyState,
+      }))
+      .catch((e: unknown) => String(e));
+    throw new Error(`The engine was not ready within 60,000 ms; the page showed ${JSON.stringify(seen)}: ${String(error)}`);
+  }
 }
 
 /** The n·n values shown on the board (`.` for empty), read from the cells' data. */
