@@ -128,6 +128,51 @@ describe('pencil puzzles on the page', () => {
     await page.close();
   });
 
+  it('typesets the model a Nurikabe solve went on to, after the default\'s first spent its budget', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // walls23_10x10 of scripts/make-nurikabe-walls.mjs (seed 23): islands of 3, 12, 57
+    // and 9 cells, which model cells does not answer within its budget; stream does.
+    await page.fill('#genre-text', `=== walls23_10x10
+10 10
+- 3 - - - - - - - -
+- - - - - - - - - -
+- - - - - - - - - -
+- - - - - - - - - -
+- - - - - - - - - -
+- - 12 - - - - - - -
+- - - - - - - - - -
+- - - - - - - - - -
+- - - - - 57 - - - -
+- 9 - - - - - - - -
+`);
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // Before a Solve the panel typesets the picker's model: the default's first.
+    await page.click('#genre-formulation-button');
+    await page.locator('#genre-status').filter({ hasText: /^The model “cells”: \d+ rows/ }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 120_000 });
+    expect(await page.textContent('#genre-status')).toContain('model “stream” (after model “cells” spent its budget of SAT propagations)');
+    // After it, the model that answered, with the stream's own rule (unreached cells).
+    await page.click('#genre-formulation-button');
+    await page
+      .locator('#genre-status')
+      .filter({ hasText: 'The model “stream”, the model that answered the last Solve after “cells” spent its budget (pick “cells” in Model to see it):' })
+      .waitFor({ timeout: 60_000 });
+    const groups = (): Promise<string[]> => page.$$eval('#genre-formulation-body section h4', (hs) => hs.map((x) => x.textContent ?? ''));
+    expect((await groups()).some((t) => t.includes('— unreached,'))).toBe(true);
+    expect((await groups()).some((t) => t.includes('— big_border,'))).toBe(false);
+    await page.screenshot({ path: join(resultsDir, 'pencil-nurikabe-formulation-after-fallback.png') });
+    // Picking a model in Model shows that model again.
+    await page.selectOption('#genre-model', 'cells');
+    await page.click('#genre-formulation-button');
+    await page.locator('#genre-status').filter({ hasText: /^The model “cells”: \d+ rows/ }).waitFor({ timeout: 60_000 });
+    expect((await groups()).some((t) => t.includes('— big_border,'))).toBe(true);
+    await page.close();
+  });
+
   it('lists the rows of a clicked cell in the formulation, a clue\'s own row included', async () => {
     const page = await h.openPage();
     await page.selectOption('#genre', 'akari');

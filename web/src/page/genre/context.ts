@@ -35,6 +35,26 @@ export interface EnumeratedAnswer {
 /** The request fields naming the puzzle (the text and which of its puzzles) and the route. */
 export type PuzzleFields = Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options'>;
 
+/** The model a default Solve ended on (GenreContext.solvedBy). */
+export interface SolvedBy {
+  /** The request's genre, puzzle text, index and method: the formulation's must match. */
+  key: string;
+  /** The model that ran last (the result's `model`). */
+  model: string;
+  /** The models that spent their budgets before it, in order (fallbackFrom, fallbackThrough). */
+  spent: string[];
+}
+
+/**
+ * What a request's model follows from, for GenreContext.solvedBy: the genre, the puzzle,
+ * which of its records, the method, and the model picked ('' for the genre's default).
+ *
+ * @param fields a request's puzzle fields
+ */
+export function solvedByKey(fields: PuzzleFields): string {
+  return JSON.stringify([fields.genre, fields.puzzle, fields.index ?? 1, fields.options?.method ?? '', fields.options?.model ?? '']);
+}
+
 /** The genre page as its actions see it. */
 export interface GenreContext {
   readonly client: SolverClient;
@@ -57,6 +77,13 @@ export interface GenreContext {
   readonly answerStep: HTMLInputElement;
   /** The answer on the board, with the text and puzzle it belongs to (Save .xlsx). */
   answer: { text: string; puzzle: string; index: number } | null;
+  /**
+   * The model a Solve with the genre's default went on to when the first models spent
+   * their budgets (Nurikabe: `stream-layers` after `cells` and `stream`), with the
+   * request it answered: Formulation typesets that model for the same puzzle, method and
+   * picker choice. Null after any other Solve.
+   */
+  solvedBy: SolvedBy | null;
   /** Enumerate's answers, and the text and puzzle they are of. */
   answers: EnumeratedAnswer[];
   answersOf: { puzzle: string; index: number };

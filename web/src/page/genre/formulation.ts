@@ -115,14 +115,16 @@ export class FormulationPanel {
    *
    * @param fields the genre, the text, which puzzle of it, the model, and the objective
    *   chosen (digit genres)
+   * @param why words after the model's name in the status line: why this model (", the
+   *   model that answered the last Solve …"), or nothing
    */
-  async show(fields: Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'>): Promise<void> {
+  async show(fields: Pick<GenreRequest, 'genre' | 'puzzle' | 'index' | 'options' | 'objective'>, why = ''): Promise<void> {
     const request: Omit<GenreRequest, 'id'> = { type: 'formulation', ...fields };
     const r = await this.host.run<FormulationResult>(request);
     if (r === null) return;
     const katex = await loadKatex().catch(() => null);
     this.render(r.formulation, katex, request);
-    this.host.say(`The model “${r.model}”: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
+    this.host.say(`The model “${r.model}”${why}: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
   }
 
   /**

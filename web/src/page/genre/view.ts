@@ -26,7 +26,7 @@ import { el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
 import { BoardEditor } from './editor';
 import { FormulationPanel } from './formulation';
 import { CutRounds, type CutRoundView } from './rounds';
-import { errorMessage, ms, type EnumeratedAnswer, type GenreContext, type ParsedList, type PuzzleFields, type Variant } from './context';
+import { errorMessage, ms, solvedByKey, type EnumeratedAnswer, type GenreContext, type ParsedList, type PuzzleFields, type SolvedBy, type Variant } from './context';
 import { solveAll } from './actions/batch';
 import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
@@ -102,6 +102,7 @@ export class GenreView implements GenreContext {
   resultRows: ResultRow[] = [];
   /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
   answer: { text: string; puzzle: string; index: number } | null = null;
+  solvedBy: SolvedBy | null = null;
   /** The puzzles of the text as last parsed. */
   parsed: ParsedList = { puzzles: [] };
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
@@ -173,9 +174,7 @@ export class GenreView implements GenreContext {
       highlight: (cells) => this.highlight(cells),
       say: (message, kind) => this.say(message, kind),
     });
-    byId('genre-formulation-button', HTMLElement).addEventListener('click', () =>
-      void this.formulationPanel.show({ ...this.objectiveField(), ...this.puzzleFields() }),
-    );
+    byId('genre-formulation-button', HTMLElement).addEventListener('click', () => void this.showFormulation());
     byId('genre-new', HTMLElement).addEventListener('click', () => void generate(this));
     byId('genre-draw', HTMLElement).addEventListener('click', () => void this.readText());
     byId('genre-solve-all', HTMLElement).addEventListener('click', () => void solveAll(this));
@@ -388,6 +387,22 @@ export class GenreView implements GenreContext {
       }),
     );
     select.value = keep;
+  }
+
+  /**
+   * Typesets the formulation of the puzzle and model chosen; after a Solve of this puzzle
+   * that went on from the genre's default to another model (solvedBy), that model, and
+   * says so.
+   */
+  private showFormulation(): Promise<void> {
+    const fields = { ...this.objectiveField(), ...this.puzzleFields() };
+    const solved = this.solvedBy;
+    if (solved === null || solved.key !== solvedByKey(fields)) return this.formulationPanel.show(fields);
+    const spent = solved.spent.map((m) => `“${m}”`).join(' and ');
+    return this.formulationPanel.show(
+      { ...fields, options: { ...fields.options, model: solved.model } },
+      `, the model that answered the last Solve after ${spent} spent ${solved.spent.length === 1 ? 'its budget' : 'their budgets'} (pick “${solved.spent[0]}” in Model to see ${solved.spent.length === 1 ? 'it' : 'the first'})`,
+    );
   }
 
   /** Offer "Why no solution?" (digit genres, after a solve without answer), or take it back. */

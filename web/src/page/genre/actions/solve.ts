@@ -14,7 +14,7 @@ import {
   type GenreUniquenessResult,
 } from '../../../solver/genre';
 import { byId } from '../../shared';
-import { ms, type EnumeratedAnswer, type GenreContext } from '../context';
+import { ms, solvedByKey, type EnumeratedAnswer, type GenreContext } from '../context';
 
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
@@ -69,6 +69,9 @@ export async function solve(ctx: GenreContext): Promise<void> {
   // A single Solve asks for the board (only a batch says board: false).
   if (r.board) ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
   ctx.answer = r.answer ? { text: r.answer.text, puzzle: asked.puzzle ?? '', index: asked.index ?? 1 } : null;
+  ctx.solvedBy = r.stats.fallbackFrom
+    ? { key: solvedByKey(asked), model: r.model, spent: [r.stats.fallbackFrom, ...(r.stats.fallbackThrough ?? [])] }
+    : null;
   ctx.cutRounds.finish();
   const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
   ctx.offerExplanation(!r.answer && r.status === 'infeasible');
