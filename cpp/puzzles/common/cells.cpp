@@ -105,6 +105,22 @@ std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector
   return out;
 }
 
+std::vector<int> pieceBorder(const RectGrid& grid, const std::vector<int>& piece,
+                             std::vector<int>* stamp, int id) {
+  std::vector<int>& taken = *stamp;
+  for (int cell : piece) taken[cell] = id;  // a piece's own cells are not its border
+  std::vector<int> border;
+  for (int cell : piece) {
+    for (int next : grid.neighbours(cell)) {
+      if (taken[next] == id) continue;
+      taken[next] = id;
+      border.push_back(next);
+    }
+  }
+  std::sort(border.begin(), border.end());
+  return border;
+}
+
 namespace {
 
 /// Smallest sets of cells that separate a piece of the set (`from`) from the set's other
@@ -339,21 +355,13 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
       for (int cell : pieces[k]) piece_of[cell] = static_cast<int>(k);
     }
   }
-  std::vector<int> bordering(grid.cells(), -1);  // the last piece each cell is beside
+  std::vector<int> stamp(grid.cells(), -1);  // pieceBorder's marks
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const std::vector<int>& piece = pieces[k];
     const int u = piece.front();
     const int v = pieces[k == largest ? second : largest].front();
-    // ∂C: the piece's neighbours outside the set (one inside it would be of the piece).
-    std::vector<int> border;
-    for (int cell : piece) {
-      for (int next : grid.neighbours(cell)) {
-        if (in[next] || bordering[next] == static_cast<int>(k)) continue;
-        bordering[next] = static_cast<int>(k);
-        border.push_back(next);
-      }
-    }
-    std::sort(border.begin(), border.end());
+    // ∂C: the piece's neighbours, all outside the set (one inside it would be of the piece).
+    std::vector<int> border = pieceBorder(grid, piece, &stamp, static_cast<int>(k));
     Cut cut;
     cut.cells = kind == ConnectivityCut::kSeparator
                     ? network->separate(piece, piece_of, static_cast<int>(k), border)

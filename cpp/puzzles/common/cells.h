@@ -67,6 +67,12 @@ std::vector<std::vector<int>> cellsOfRegions(const std::vector<int>& region);
 /// in order of their first cell.
 std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector<char>& in);
 
+/// ∂C: the cells beside piece `piece` (a piece of components()) and not in it, sorted.
+/// `stamp` (grid.cells() entries, kept between calls) marks the cells already taken:
+/// `id` must differ from every id given with it before (a piece's index in a round).
+std::vector<int> pieceBorder(const RectGrid& grid, const std::vector<int>& piece,
+                             std::vector<int>* stamp, int id);
+
 /// How connectivity is cut (see the file comment).
 enum class ConnectivityCut {
   kPiece,        ///< connect[k]: one cut per piece over ∂C, always valid

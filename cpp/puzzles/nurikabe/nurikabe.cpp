@@ -448,22 +448,15 @@ class NurikabeGenre final : public ShadingGenre {
     // shaded has a shaded cell around it: sum_C s − sum_{∂C} s <= |C| − 1 (valid, and it
     // holds whatever cells the other pieces take, unlike the cut above).
     if (b.cut != ConnectivityCut::kWholeNoGood && !out.empty() && streamCells(p) > 0) {
+      std::vector<int> stamp(g.cells(), -1);
+      int id = 0;
       for (const std::vector<int>& piece : components(g, in)) {
         if (static_cast<int>(piece.size()) >= streamCells(p)) continue;
-        std::vector<char> mark(g.cells(), 0);
-        for (int cell : piece) mark[cell] = 1;
         milp::LinExpr lhs;
         for (int cell : piece) lhs += b.shaded(g, cell);
         Cut cut;
-        for (int cell : piece) {
-          for (int next : g.neighbours(cell)) {
-            if (mark[next]) continue;
-            mark[next] = 2;
-            lhs -= b.shaded(g, next);
-            cut.cells.push_back(next);
-          }
-        }
-        std::sort(cut.cells.begin(), cut.cells.end());
+        cut.cells = pieceBorder(g, piece, &stamp, id++);
+        for (int cell : cut.cells) lhs -= b.shaded(g, cell);
         cut.row = lhs <= static_cast<double>(piece.size()) - 1;
         cut.name = "walled[" + std::to_string(++b.cuts) + "]";
         cut.why = "the " + std::to_string(piece.size()) + " shaded cells from " +
