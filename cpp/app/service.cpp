@@ -343,6 +343,7 @@ Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAll
   return result;
 }
 
+#ifndef GRIDMILP_NO_MODEL_WRITER
 Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
   const auto [givens, name] = givensOf(request);
   const sudoku::SudokuSolver solver(givens, request.objectiveFor(givens.shape), request.model);
@@ -394,6 +395,7 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
       .AddMember("totalMs", msSince(start), a);
   return result;
 }
+#endif  // GRIDMILP_NO_MODEL_WRITER
 
 Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
   const auto [givens, name] = givensOf(request);
@@ -578,7 +580,14 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
     case SudokuRequestType::kRelax:
       return handleRelax(request, start, a);
     case SudokuRequestType::kExportModel:
+#ifdef GRIDMILP_NO_MODEL_WRITER
+      // The page's worker sends every export (GLPK's writers, single rows and the
+      // formulation) to the module with the SAT method.
+      throw leftOutToStaySmall(
+          "format", "GLPK's model writers (LP and MPS), single rows and the formulation");
+#else
       return withGenre(request, handleExport(request, start, a), a);
+#endif
     case SudokuRequestType::kCheckUniqueness:
       return handleUniqueness(request, start, a);
     case SudokuRequestType::kEnumerate:
@@ -589,9 +598,7 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
 #ifdef GRIDMILP_NO_GENERATOR
       // The page's worker sends generation (whose default, the SAT method, is not in
       // this module either) to the module with the SAT method.
-      throw badRequest("type",
-                       "This module leaves the generator out to stay small: it is in the "
-                       "module with the SAT method, gridmilp_wasm_sat");
+      throw leftOutToStaySmall("type", "the generator");
 #else
       return handleGenerate(request, id, progress, start, a);
 #endif
@@ -599,9 +606,7 @@ Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
 #ifdef GRIDMILP_WITH_GENRES
       return withGenre(request, handleExplainInfeasible(request, id, progress, start, a), a);
 #else
-      throw badRequest("type",
-                       "This module leaves explainInfeasible out to stay small: it is in the "
-                       "module with the SAT method, gridmilp_wasm_sat");
+      throw leftOutToStaySmall("type", "explainInfeasible");
 #endif
   }
   throw std::logic_error("unhandled Sudoku request type");

@@ -207,14 +207,7 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       if (format != "lp" && format != "mps") {
         throw badRequest("format", "Field 'format' must be lp (CPLEX LP) or mps (free MPS)");
       }
-#ifdef GRIDMILP_NO_MODEL_WRITER
-      // The page's first-solve module: the worker sends every export to the module with
-      // the SAT method (GLPK's writers, single rows and the formulation are there).
-      throw badRequest("format",
-                       "This module leaves GLPK's model writers (LP and MPS), single rows and "
-                       "the formulation out to stay small: they are in the module with the "
-                       "SAT method, gridmilp_wasm_sat");
-#else
+#ifndef GRIDMILP_NO_MODEL_WRITER  // (the first-solve module refuses every export: service.cpp)
       r.format = format == "lp" ? milp::ModelFormat::kCplexLp : milp::ModelFormat::kFreeMps;
       r.objective = objectiveOf(request);
       r.row = rowNameOf(request);

@@ -483,12 +483,8 @@ std::string errorMessage(const std::string& log) {
 
 std::string glpkVersion() { return glp_version(); }
 
+#ifndef GRIDMILP_NO_MODEL_WRITER
 std::string writeModel(const Model& model, ModelFormat format) {
-#ifdef GRIDMILP_NO_MODEL_WRITER
-  (void)model;
-  (void)format;
-  throw ModelError("This build leaves GLPK's model writers out (GRIDMILP_NO_MODEL_WRITER)");
-#else
   const Triplets triplets(model);
   // Names for GLPK, made before the protected call (no std::string may live in the
   // frames a longjmp skips).
@@ -520,8 +516,8 @@ std::string writeModel(const Model& model, ModelFormat format) {
         (completed ? "glp_write returned " + std::to_string(job.ret) : errorMessage(log)));
   }
   return out;
-#endif
 }
+#endif  // GRIDMILP_NO_MODEL_WRITER
 
 TextSolve solveModelText(const std::string& text, ModelFormat format) {
   TextSolve out;

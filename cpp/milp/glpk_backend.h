@@ -37,10 +37,12 @@ enum class ModelFormat { kCplexLp, kFreeMps };
 /// MPS format), with the model's names (GLPK turns `x[3,5,9]` into `x(3,5,9)` in LP
 /// files, which do not allow brackets). MPS has no objective sense: a maximisation
 /// is written as the minimisation of the negated objective, with a comment saying
-/// so. Throws ModelError when GLPK fails, and for every format in a build with
-/// GRIDMILP_NO_MODEL_WRITER (the page's first-solve WASM module, which leaves
-/// glp_write_lp and glp_write_mps out).
+/// so. Throws ModelError when GLPK fails. Not in a build with GRIDMILP_NO_MODEL_WRITER
+/// (the page's first-solve WASM module, which leaves glp_write_lp and glp_write_mps out
+/// and refuses every export: cpp/app/service.cpp).
+#ifndef GRIDMILP_NO_MODEL_WRITER
 std::string writeModel(const Model& model, ModelFormat format);
+#endif
 
 /// Result of reading a model text with GLPK and solving it (for round trips).
 struct TextSolve {

@@ -65,4 +65,13 @@ inline InputError badRequest(const std::string& field, const std::string& messag
   return InputError(ErrorCode::kBadRequest, message, where);
 }
 
+/// The page's first-solve WASM module's refusal of a request for code it leaves out to
+/// stay small (`what`: "the generator"), naming the module that has it; `field` is the
+/// request field that asked for it. A bad_request error.
+inline InputError leftOutToStaySmall(const std::string& field, const std::string& what) {
+  return badRequest(field, "This module leaves " + what +
+                               " out to stay small: the module with the SAT method, "
+                               "gridmilp_wasm_sat, has it");
+}
+
 }  // namespace gridmilp
