@@ -6,9 +6,9 @@
 
 namespace gridmilp::puzzles {
 
-std::vector<int> RectGrid::neighbours(int cell) const {
+Neighbours RectGrid::neighbours(int cell) const {
   const int r = rowOf(cell), c = columnOf(cell);
-  std::vector<int> out;
+  Neighbours out;
   if (r > 0) out.push_back(cell - columns);
   if (c > 0) out.push_back(cell - 1);
   if (c + 1 < columns) out.push_back(cell + 1);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,23 @@ struct Point {
   int row = 0;
   int column = 0;
   bool operator==(const Point&) const = default;
+};
+
+/// A cell's orthogonal neighbours (RectGrid::neighbours): up to four cells in a range
+/// held by value, so that the loops over them that Nurikabe's rounds run (its pieces,
+/// borders and separators) allocate nothing; a std::vector here took a third of a
+/// round of 1055_40x57 in malloc and free (docs/performance.md, twenty-third session).
+class Neighbours {
+ public:
+  void push_back(int cell) { cells_[count_++] = cell; }
+  const int* begin() const { return cells_.data(); }
+  const int* end() const { return cells_.data() + count_; }
+  std::size_t size() const { return static_cast<std::size_t>(count_); }
+  int operator[](std::size_t k) const { return cells_[k]; }
+
+ private:
+  std::array<int, 4> cells_{};
+  int count_ = 0;
 };
 
 /// A rows × columns grid.
@@ -37,7 +55,7 @@ struct RectGrid {
     return row >= 0 && row < rows && column >= 0 && column < columns;
   }
   /// The orthogonal neighbours of a cell (up, left, right, down; those inside).
-  std::vector<int> neighbours(int cell) const;
+  Neighbours neighbours(int cell) const;
   /// 1-based reference for messages ("row 3, column 7").
   CellRef ref(int cell) const { return CellRef{rowOf(cell) + 1, columnOf(cell) + 1}; }
   /// Doubled coordinates of a cell's centre.

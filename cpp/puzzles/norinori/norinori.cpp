@@ -90,7 +90,7 @@ void checkRegionIds(const Record& record, int block, int blocks) {
 
 /// The pairs of a cell's neighbours.
 std::vector<std::pair<int, int>> neighbourPairs(const RectGrid& g, int cell) {
-  const std::vector<int> n = g.neighbours(cell);
+  const Neighbours n = g.neighbours(cell);
   std::vector<std::pair<int, int>> out;
   for (std::size_t a = 0; a < n.size(); ++a) {
     for (std::size_t b = a + 1; b < n.size(); ++b) out.emplace_back(n[a], n[b]);
@@ -158,7 +158,7 @@ class NorinoriGenre final : public ShadingGenre {
     }
     // A shaded cell has at most one shaded neighbour.
     for (int cell = 0; cell < g.cells(); ++cell) {
-      const std::vector<int> next = g.neighbours(cell);
+      const Neighbours next = g.neighbours(cell);
       if (built->pairs) {
         int k = 0;
         for (const auto& [a, b] : neighbourPairs(g, cell)) {

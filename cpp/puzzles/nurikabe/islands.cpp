@@ -14,7 +14,10 @@ class Grower {
          std::size_t effort, std::vector<std::vector<int>>* out)
       : allowed_(allowed), size_(size), limit_(limit), effort_(effort), out_(out) {
     neighbours_.resize(grid.cells());
-    for (int cell = 0; cell < grid.cells(); ++cell) neighbours_[cell] = grid.neighbours(cell);
+    for (int cell = 0; cell < grid.cells(); ++cell) {
+      const Neighbours next = grid.neighbours(cell);
+      neighbours_[cell].assign(next.begin(), next.end());
+    }
     offered_.assign(grid.cells(), 0);
   }
 

@@ -757,7 +757,7 @@ void NurikabeGenre::addRows(const NurikabePuzzle& p, NurikabeBuilt* built) {
       if (cell == island.cell) continue;
       const auto [r, c] = ref(cell);
       const milp::Var z = islandVar(*built, g, k, cell);
-      const std::vector<int> next = g.neighbours(cell);
+      const Neighbours next = g.neighbours(cell);
       const bool beside_clue = std::find(next.begin(), next.end(), island.cell) != next.end();
       for (int t = island.steps[pos]; t < island.size; ++t) {
         const milp::Var d = layer(static_cast<int>(pos), t);
