@@ -35,6 +35,20 @@ TEST(BuilderTest, RefusesDuplicateNames) {
   EXPECT_THROW(m.addBinary("z"), ModelError);
   m.addConstraint(LinExpr(z) <= 1, "c");
   EXPECT_THROW(m.addConstraint(LinExpr(z) >= 0, "c"), ModelError);
+  EXPECT_EQ(m.findConstraint("c")->index, 0);
+}
+
+TEST(BuilderTest, ARefusedRowLeavesItsNameFree) {
+  Model m;
+  const Var z = m.addBinary("z");
+  // A row without variables that cannot hold (0 >= 1) is refused, and its name is not
+  // taken: the next row may have it, and no row is found by it before.
+  EXPECT_THROW(m.addConstraint(LinExpr(z) - z >= 1, "r"), ModelError);
+  EXPECT_FALSE(m.findConstraint("r").has_value());
+  const Constraint row = m.addConstraint(LinExpr(z) <= 1, "r");
+  ASSERT_TRUE(m.findConstraint("r").has_value());
+  EXPECT_EQ(m.findConstraint("r")->index, row.index);
+  EXPECT_EQ(m.numConstraints(), 1);
 }
 
 }  // namespace
