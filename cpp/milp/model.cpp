@@ -251,12 +251,15 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
                      formatNumber(upper) + "]; the lower bound must not exceed the upper");
   }
   const int index = numVars();
-  if (!name.empty() && varByName(name) != kNoName) {
-    throw ModelError("Variable '" + name + "': the model already has a variable or family of " +
-                     "that name; give each a name of its own");
-  }
+  const auto taken = [&] {
+    return ModelError("Variable '" + name + "': the model already has a variable or family of " +
+                      "that name; give each a name of its own");
+  };
 #ifndef GRIDMILP_NO_NAME_INDEX
-  if (!name.empty()) var_names_.emplace(name, -1 - index);
+  // The name is hashed once (as addConstraint does), and nothing below throws.
+  if (!name.empty() && !var_names_.try_emplace(name, -1 - index).second) throw taken();
+#else
+  if (!name.empty() && varByName(name) != kNoName) throw taken();
 #endif
   invalidate();
   var_type_.push_back(type);
