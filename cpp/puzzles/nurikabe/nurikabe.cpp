@@ -180,12 +180,14 @@ struct NurikabeBuilt : ConnectedShadingBuilt {
   std::vector<int> streamCountFirst;
   int streamSize = 0;  ///< model "stream": the cells every answer shades (the counter's k)
   /// Model "stream-layers" (addStreamLayers): the layers' depth T (e[a,0..T]); per cell
-  /// the index of its f[r,c] and of its e[r,c,0] (e[r,c,t] is layerStride further on per
-  /// t), −1 for a clue's cell (never shaded); both empty without layers.
+  /// the index of its f[r,c], −1 for a clue's cell (never shaded), empty without layers.
+  /// The f of the open cells come first, then their e layer by layer, each block
+  /// layerStride (the open cells) long: see layerVar.
   int layerDepth = 0;
   std::vector<int> layerFirst;
-  std::vector<int> layerE;
   int layerStride = 1;
+  /// The index of e[r,c,t] for `cell` (not a clue's): layer t's block after the f.
+  int layerVar(int cell, int t) const { return layerFirst[cell] + (t + 1) * layerStride; }
   mutable int islandCuts = 0;  ///< big_connect cuts named so far
   mutable int sizeCuts = 0;    ///< size cuts named so far
 };
@@ -910,7 +912,6 @@ void NurikabeGenre::addStreamLayers(const NurikabePuzzle& p, NurikabeBuilt* buil
   built->layerDepth = depth;
   built->layerStride = static_cast<int>(open.size());
   built->layerFirst.assign(g.cells(), -1);
-  built->layerE.assign(g.cells(), -1);
   for (int cell : open) {
     built->layerFirst[cell] = m.numVars();
     m.addBinary(rowName("f", ref(cell, {})));
@@ -918,14 +919,13 @@ void NurikabeGenre::addStreamLayers(const NurikabePuzzle& p, NurikabeBuilt* buil
   }
   for (int t = 0; t <= depth; ++t) {
     for (int cell : open) {
-      if (t == 0) built->layerE[cell] = m.numVars();
       m.addBinary(rowName("e", ref(cell, {t})));
       built->cellOf.push_back(cell);
     }
   }
   const auto f = [&](int cell) { return milp::LinExpr(milp::Var{built->layerFirst[cell], &m}); };
   const auto e = [&](int cell, int t) {
-    return milp::LinExpr(milp::Var{built->layerE[cell] + t * built->layerStride, &m});
+    return milp::LinExpr(milp::Var{built->layerVar(cell, t), &m});
   };
   int before = -1;  // a′
   for (int cell : open) {
@@ -1396,8 +1396,7 @@ std::vector<double> nurikabeValues(const Built& built, const Answer& answer) {
       seen = seen || shaded[cell];
       values[b.layerFirst[cell]] = seen ? 1.0 : 0.0;
       for (int t = 0; t <= b.layerDepth; ++t) {
-        values[b.layerE[cell] + t * b.layerStride] =
-            steps[cell] >= 0 && steps[cell] <= t ? 1.0 : 0.0;
+        values[b.layerVar(cell, t)] = steps[cell] >= 0 && steps[cell] <= t ? 1.0 : 0.0;
       }
     }
   }
