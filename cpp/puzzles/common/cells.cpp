@@ -313,7 +313,13 @@ class SeparatorNetwork {
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::function<milp::LinExpr(int)>& member,
                                   ConnectivityCut kind, int* counter, std::string_view what) {
-  const std::vector<std::vector<int>> pieces = components(grid, in);
+  return connectivityCuts(grid, in, components(grid, in), member, kind, counter, what);
+}
+
+std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
+                                  const std::vector<std::vector<int>>& pieces,
+                                  const std::function<milp::LinExpr(int)>& member,
+                                  ConnectivityCut kind, int* counter, std::string_view what) {
   if (pieces.size() < 2) return {};
   std::vector<Cut> out;
   if (kind == ConnectivityCut::kWholeNoGood) {

@@ -90,6 +90,12 @@ enum class ConnectivityCut {
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::function<milp::LinExpr(int)>& member,
                                   ConnectivityCut kind, int* counter, std::string_view what);
+/// The same, over `pieces`, the pieces of `in` a caller has already found
+/// (components(grid, in)), which it uses again (Nurikabe's walled cuts).
+std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
+                                  const std::vector<std::vector<int>>& pieces,
+                                  const std::function<milp::LinExpr(int)>& member,
+                                  ConnectivityCut kind, int* counter, std::string_view what);
 
 /// A built model whose answer is one binary per cell, s(r, c) = 1 iff cell (r, c) is
 /// shaded (holds a star, in Star Battle). Genres derive from it and add their own

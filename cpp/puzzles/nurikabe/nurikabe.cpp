@@ -443,8 +443,9 @@ class NurikabeGenre final : public ShadingGenre {
     const RectGrid& g = p.grid;
     std::vector<char> in(g.cells());
     for (int cell = 0; cell < g.cells(); ++cell) in[cell] = b.model.value(b.shaded(g, cell)) > 0.5;
+    const std::vector<std::vector<int>> pieces = components(g, in);  // the walled cuts' too
     std::vector<Cut> out = connectivityCuts(
-        g, in, [&](int cell) { return milp::LinExpr(b.shaded(g, cell)); }, b.cut, &b.cuts,
+        g, in, pieces, [&](int cell) { return milp::LinExpr(b.shaded(g, cell)); }, b.cut, &b.cuts,
         "shaded cells");
     // Every answer shades streamCells(p) cells, so a piece of fewer cells that is all
     // shaded has a shaded cell around it: sum_C s − sum_{∂C} s <= |C| − 1 (valid, and it
@@ -452,7 +453,7 @@ class NurikabeGenre final : public ShadingGenre {
     if (b.cut != ConnectivityCut::kWholeNoGood && !out.empty() && streamCells(p) > 0) {
       std::vector<int> stamp(g.cells(), -1);
       int id = 0;
-      for (const std::vector<int>& piece : components(g, in)) {
+      for (const std::vector<int>& piece : pieces) {
         if (static_cast<int>(piece.size()) >= streamCells(p)) continue;
         milp::LinExpr lhs;
         for (int cell : piece) lhs += b.shaded(g, cell);
