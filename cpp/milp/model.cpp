@@ -255,11 +255,17 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
     return ModelError("Variable '" + name + "': the model already has a variable or family of " +
                       "that name; give each a name of its own");
   };
-#ifndef GRIDMILP_NO_NAME_INDEX
   // The name is hashed once (as addConstraint does), and nothing below throws.
-  if (!name.empty() && !var_names_.try_emplace(name, -1 - index).second) throw taken();
+#ifndef GRIDMILP_NO_NAME_INDEX
+  const std::uint32_t hash = NameIndex::hash(name);
+  if (!name.empty() && (family_names_.count(name) > 0 || lone_index_.find(name, hash) >= 0)) {
+    throw taken();
+  }
+  lone_names_.push(name);
+  if (!name.empty()) lone_index_.insert(index, hash);
 #else
   if (!name.empty() && varByName(name) != kNoName) throw taken();
+  lone_names_.push(name);
 #endif
   invalidate();
   var_type_.push_back(type);
@@ -267,8 +273,6 @@ Var Model::addVar(std::string name, VarType type, double lower, double upper) {
   var_upper_.push_back(upper);
   obj_coef_.push_back(0.0);
   var_family_.push_back(-1);
-  lone_names_.resize(index + 1);
-  lone_names_[index] = std::move(name);
   return Var{index, this};
 }
 
@@ -325,8 +329,9 @@ VarFamily Model::addFamily(std::string name, std::vector<IndexRange> ranges,
   invalidate();
   const int family_index = static_cast<int>(families_.size());
 #ifndef GRIDMILP_NO_NAME_INDEX
-  var_names_.emplace(family.name, family_index);
+  family_names_.emplace(family.name, family_index);
 #endif
+  lone_names_.pushEmpty(count);
   const int first = family.first_var;
   families_.push_back(std::move(family));
   const std::size_t total = static_cast<std::size_t>(first) + count;
@@ -375,31 +380,31 @@ Constraint Model::addConstraint(const ConstraintSpec& spec, std::string name) {
                       "': the model already has a constraint of that name; give each a name "
                       "of its own");
   };
+  // The name is hashed once, and indexed once the row is taken.
+  const int row = numConstraints();
 #ifndef GRIDMILP_NO_NAME_INDEX
-  // The name is hashed once: claimed here, and given back if the row is refused (a
-  // large model's builds spent a tenth of their time hashing each name twice).
-  auto claimed = row_names_.end();
-  if (!name.empty()) {
-    const auto [slot, fresh] = row_names_.try_emplace(name, numConstraints());
-    if (!fresh) throw taken();
-    claimed = slot;
-  }
+  const std::uint32_t hash = NameIndex::hash(name);
+  if (!name.empty() && row_index_.find(name, hash) >= 0) throw taken();
 #else
   if (!name.empty() && rowByName(name) != kNoName) throw taken();
 #endif
+  row_names_.push(name);
   const std::size_t begin = row_var_.size();
   for (const LinExpr::Term& t : spec.expr.terms()) {
     row_var_.push_back(t.var);
     row_coef_.push_back(t.coef);
   }
+  Constraint out;
   try {
-    return finishRow(begin, spec.sense, spec.rhs, std::move(name), RowLabel{});
+    out = finishRow(begin, spec.sense, spec.rhs, RowLabel{});
   } catch (...) {
-#ifndef GRIDMILP_NO_NAME_INDEX
-    if (claimed != row_names_.end()) row_names_.erase(claimed);
-#endif
+    row_names_.pop();
     throw;
   }
+#ifndef GRIDMILP_NO_NAME_INDEX
+  if (!name.empty()) row_index_.insert(row, hash);
+#endif
+  return out;
 }
 
 Constraint Model::addRow(const int* vars, const double* coefs, int count, RowSense sense,
@@ -419,7 +424,13 @@ Constraint Model::addRow(const int* vars, const double* coefs, int count, RowSen
     row_coef_.push_back(coefs[k]);
   }
   if (!std::isfinite(rhs)) requireFinite(rhs, "the right-hand side of a row");
-  return finishRow(begin, sense, rhs, {}, label);
+  row_names_.push({});
+  try {
+    return finishRow(begin, sense, rhs, label);
+  } catch (...) {
+    row_names_.pop();
+    throw;
+  }
 }
 
 Constraint Model::addNoGood(const std::vector<int>& ones, const std::vector<int>& zeros,
@@ -432,8 +443,7 @@ Constraint Model::addNoGood(const std::vector<int>& ones, const std::vector<int>
                 static_cast<double>(ones.size()) - 1, label);
 }
 
-Constraint Model::finishRow(std::size_t begin, RowSense sense, double rhs, std::string name,
-                            RowLabel label) {
+Constraint Model::finishRow(std::size_t begin, RowSense sense, double rhs, RowLabel label) {
   const int row = numConstraints();
   if (merge_slot_.size() < var_type_.size()) merge_slot_.resize(var_type_.size(), -1);
   // Merge repeated variables (first occurrence keeps the slot), then drop zeros.
@@ -460,7 +470,6 @@ Constraint Model::finishRow(std::size_t begin, RowSense sense, double rhs, std::
   }
   row_var_.resize(out);
   row_coef_.resize(out);
-  row_name_.push_back(std::move(name));
   row_label_.push_back(label);
   if (out == begin) {
     const bool holds = (sense == RowSense::kLessEqual && 0 <= rhs) ||
@@ -474,7 +483,6 @@ Constraint Model::finishRow(std::size_t begin, RowSense sense, double rhs, std::
       row_start_.pop_back();
       row_sense_.pop_back();
       row_rhs_.pop_back();
-      row_name_.pop_back();
       row_label_.pop_back();
       throw ModelError("Constraint '" + shown + "' has no variables and cannot hold (0 vs " +
                        formatNumber(rhs) + "); check the expression");
@@ -573,8 +581,8 @@ std::string Model::name(Var var) const {
   if (var.model != this || var.index < 0 || var.index >= numVars()) return "<invalid variable>";
   const int family_index = var_family_[var.index];
   if (family_index < 0) {
-    const std::string& n = lone_names_[var.index];
-    return n.empty() ? "v" + std::to_string(var.index) : n;
+    const std::string_view n = lone_names_.at(var.index);
+    return n.empty() ? "v" + std::to_string(var.index) : std::string(n);
   }
   const Family& family = families_[family_index];
   int offset = var.index - family.first_var;
@@ -593,11 +601,11 @@ std::string Model::name(Var var) const {
 }
 
 std::string Model::name(Constraint row) const {
-  if (row.model != this || row.index < 0 || row.index >= static_cast<int>(row_name_.size())) {
+  if (row.model != this || row.index < 0 || row.index >= row_names_.size()) {
     return "<invalid constraint>";
   }
-  const std::string& n = row_name_[row.index];
-  if (!n.empty()) return n;
+  const std::string_view n = row_names_.at(row.index);
+  if (!n.empty()) return std::string(n);
   const RowLabel& label = row_label_[row.index];
   if (label.family != nullptr) {
     std::string out = std::string(label.family) + "[" + std::to_string(label.a);
@@ -609,8 +617,13 @@ std::string Model::name(Constraint row) const {
 
 std::optional<Var> Model::findVar(std::string_view name) const {
   const std::size_t open = name.find('[');
-  const int found = varByName(std::string(name.substr(0, open)));
-  if (found == kNoName) return std::nullopt;
+  const int found = varByName(name.substr(0, open));
+  if (found == kNoName) {
+    // A lone variable whose name has brackets of its own ("f[3,4]").
+    const int lone = open == std::string_view::npos ? kNoName : varByName(name);
+    if (lone != kNoName && lone < 0) return Var{-1 - lone, this};
+    return std::nullopt;
+  }
   if (found < 0) {
     if (open != std::string_view::npos) return std::nullopt;
     return Var{-1 - found, this};
@@ -654,7 +667,7 @@ std::optional<Var> Model::findVar(std::string_view name) const {
 }
 
 std::optional<Constraint> Model::findConstraint(std::string_view name) const {
-  const int found = rowByName(std::string(name));
+  const int found = rowByName(name);
   if (found != kNoName) return Constraint{found, this};
   for (int i = 0; i < numConstraints(); ++i) {
     if (row_label_[i].family != nullptr && this->name(Constraint{i, this}) == name) {
@@ -664,28 +677,61 @@ std::optional<Constraint> Model::findConstraint(std::string_view name) const {
   return std::nullopt;
 }
 
-int Model::varByName(const std::string& name) const {
 #ifndef GRIDMILP_NO_NAME_INDEX
-  const auto found = var_names_.find(name);
-  return found == var_names_.end() ? kNoName : found->second;
+int Model::NameIndex::find(std::string_view name, std::uint32_t h) const {
+  if (slots_.empty()) return -1;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+    const Slot& slot = slots_[at];
+    if (slot.entry < 0) return -1;
+    if (slot.hash == h && table_->at(slot.entry) == name) return slot.entry;
+  }
+}
+
+void Model::NameIndex::insert(int i, std::uint32_t h) {
+  if (2 * (count_ + 1) > slots_.size()) {
+    std::vector<Slot> old(std::max<std::size_t>(16, 2 * slots_.size()));
+    old.swap(slots_);
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.entry < 0) continue;
+      std::size_t at = slot.hash & mask;
+      while (slots_[at].entry >= 0) at = (at + 1) & mask;
+      slots_[at] = slot;
+    }
+  }
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t at = h & mask;
+  while (slots_[at].entry >= 0) at = (at + 1) & mask;
+  slots_[at] = Slot{h, i};
+  ++count_;
+}
+#endif
+
+int Model::varByName(std::string_view name) const {
+#ifndef GRIDMILP_NO_NAME_INDEX
+  const auto family = family_names_.find(std::string(name));
+  if (family != family_names_.end()) return family->second;
+  const int lone = lone_index_.find(name, NameIndex::hash(name));
+  return lone < 0 ? kNoName : -1 - lone;
 #else
   for (std::size_t f = 0; f < families_.size(); ++f) {
     if (families_[f].name == name) return static_cast<int>(f);
   }
-  for (std::size_t j = 0; j < lone_names_.size(); ++j) {
-    if (var_family_[j] < 0 && lone_names_[j] == name) return -1 - static_cast<int>(j);
+  for (int j = 0; j < lone_names_.size(); ++j) {
+    if (var_family_[j] < 0 && lone_names_.at(j) == name) return -1 - j;
   }
   return kNoName;
 #endif
 }
 
-int Model::rowByName(const std::string& name) const {
+int Model::rowByName(std::string_view name) const {
 #ifndef GRIDMILP_NO_NAME_INDEX
-  const auto found = row_names_.find(name);
-  return found == row_names_.end() ? kNoName : found->second;
+  const int found = row_index_.find(name, NameIndex::hash(name));
+  return found < 0 ? kNoName : found;
 #else
-  for (std::size_t i = 0; i < row_name_.size(); ++i) {
-    if (row_name_[i] == name) return static_cast<int>(i);
+  for (int i = 0; i < row_names_.size(); ++i) {
+    if (row_names_.at(i) == name) return i;
   }
   return kNoName;
 #endif

@@ -533,8 +533,8 @@ class Model {
   VarFamily addFamily(std::string name, std::vector<IndexRange> ranges,
                       const std::vector<int>* offsets, VarType type, double lower, double upper);
   /// Merges/validates the entries of the row being built (from `begin`) and appends it.
-  Constraint finishRow(std::size_t begin, RowSense sense, double rhs, std::string name,
-                       RowLabel label);
+  /// Its name is already row_names_'s last entry (the caller pops it if this throws).
+  Constraint finishRow(std::size_t begin, RowSense sense, double rhs, RowLabel label);
   void check(Var var, std::string_view what) const;
   void check(const LinExpr& expr, std::string_view what) const;
   void setObjective(const LinExpr& objective, ObjectiveSense sense);
@@ -543,34 +543,86 @@ class Model {
     has_solution_ = false;
   }
 
+  /// Names side by side in one string, one entry per column or per row (empty when none
+  /// was given). A large model's 400,000 row names were each a std::string, most too long
+  /// to stay off the heap, and each again the key of a hash map: with this table and
+  /// NameIndex, the build and teardown of 1055_40x57's model `cells` went from 0.93 to
+  /// 0.51 s natively and from 1.14 to 0.59 s in WASM (docs/performance.md).
+  class NameTable {
+   public:
+    std::string_view at(int i) const {
+      const std::size_t from = i == 0 ? 0 : end_[i - 1];
+      return std::string_view(text_).substr(from, end_[i] - from);
+    }
+    int size() const { return static_cast<int>(end_.size()); }
+    void push(std::string_view name) {
+      text_.append(name);
+      end_.push_back(text_.size());
+    }
+    void pushEmpty(std::size_t count) { end_.resize(end_.size() + count, text_.size()); }
+    void pop() {
+      end_.pop_back();
+      text_.resize(end_.empty() ? 0 : end_.back());
+    }
+
+   private:
+    std::string text_;
+    std::vector<std::size_t> end_;
+  };
+  /// An index of a NameTable's non-empty entries by their text: open addressing with
+  /// linear probing, at most half full, each slot the entry's number and 32 bits of its
+  /// name's hash (8 bytes a name and one allocation for all, where the
+  /// std::unordered_map<std::string, int> it replaced made a node and a key a name).
+  class NameIndex {
+   public:
+    explicit NameIndex(const NameTable* table) : table_(table) {}
+    static std::uint32_t hash(std::string_view name) {
+      return static_cast<std::uint32_t>(std::hash<std::string_view>{}(name));
+    }
+    /// The entry named `name` (whose hash() is `h`), or -1.
+    int find(std::string_view name, std::uint32_t h) const;
+    /// Adds entry `i` (its name's hash() is `h`; no entry of that name is in).
+    void insert(int i, std::uint32_t h);
+
+   private:
+    struct Slot {
+      std::uint32_t hash = 0;
+      int entry = -1;  ///< -1: empty
+    };
+    const NameTable* table_;
+    std::vector<Slot> slots_;  ///< empty, or a power of two long
+    std::size_t count_ = 0;
+  };
+
   // Variables (columns).
   std::vector<VarType> var_type_;
   std::vector<double> var_lower_;
   std::vector<double> var_upper_;
   std::vector<double> obj_coef_;
-  std::vector<int> var_family_;          // -1 for a lone variable
-  std::vector<std::string> lone_names_;  // by var index for lone variables
+  std::vector<int> var_family_;  // -1 for a lone variable
+  NameTable lone_names_;         // by var index: a lone variable's name, else empty
   std::vector<Family> families_;
   // Name lookups: a family (>= 0) or -1 - a lone variable's index for a variable
   // name, a row for a name given to addConstraint; kNoName when there is none.
   static constexpr int kNoName = INT_MIN;
-  int varByName(const std::string& name) const;
-  int rowByName(const std::string& name) const;
-#ifndef GRIDMILP_NO_NAME_INDEX
-  // The index behind them. The page's first-solve WASM module (Sudoku's models: one
-  // family, no named row) is built with GRIDMILP_NO_NAME_INDEX and scans instead: the
-  // hash maps cost it 2.3 KB of gzip (see CMakeLists.txt).
-  std::unordered_map<std::string, int> var_names_;
-  std::unordered_map<std::string, int> row_names_;  // names given to addConstraint
-#endif
+  int varByName(std::string_view name) const;
+  int rowByName(std::string_view name) const;
   // Rows.
   std::vector<int> row_start_{0};
   std::vector<int> row_var_;
   std::vector<double> row_coef_;
   std::vector<RowSense> row_sense_;
   std::vector<double> row_rhs_;
-  std::vector<std::string> row_name_;
+  NameTable row_names_;  // by row: the name given to addConstraint, else empty
   std::vector<RowLabel> row_label_;
+#ifndef GRIDMILP_NO_NAME_INDEX
+  // The index behind the lookups. The page's first-solve WASM module (Sudoku's models:
+  // one family, no named row) is built with GRIDMILP_NO_NAME_INDEX and scans instead:
+  // the hash tables cost it 2.3 KB of gzip (see CMakeLists.txt).
+  std::unordered_map<std::string, int> family_names_;
+  NameIndex lone_index_{&lone_names_};
+  NameIndex row_index_{&row_names_};
+#endif
   // Objective.
   ObjectiveSense obj_sense_ = ObjectiveSense::kMinimize;
   double obj_constant_ = 0.0;

@@ -51,5 +51,40 @@ TEST(BuilderTest, ARefusedRowLeavesItsNameFree) {
   EXPECT_EQ(m.numConstraints(), 1);
 }
 
+TEST(BuilderTest, FindsEveryNameOfALargeModel) {
+  // Names kept side by side and indexed by their hash (model.h, NameTable and
+  // NameIndex): thousands of them, so that the index grows many times, with unnamed rows
+  // and a family between named ones, and names that share a prefix.
+  Model m;
+  const Var z = m.addBinary("z");
+  m.addVars("x", {{1, 50}}, VarType::kBinary, 0, 1);
+  constexpr int kRows = 3000;
+  for (int i = 0; i < kRows; ++i) {
+    m.addConstraint(LinExpr(z) <= 1, "row[" + std::to_string(i) + "]");
+    m.addConstraint(LinExpr(z) >= 0);  // unnamed
+    if (i % 100 == 0) m.addBinary("lone[" + std::to_string(i) + "]");
+  }
+  EXPECT_EQ(m.numConstraints(), 2 * kRows);
+  for (int i = 0; i < kRows; ++i) {
+    const std::string name = "row[" + std::to_string(i) + "]";
+    const std::optional<Constraint> row = m.findConstraint(name);
+    ASSERT_TRUE(row.has_value()) << name;
+    EXPECT_EQ(row->index, 2 * i);
+    EXPECT_EQ(m.name(*row), name);
+    EXPECT_EQ(m.name(Constraint{2 * i + 1, &m}), "c" + std::to_string(2 * i + 1));
+  }
+  EXPECT_FALSE(m.findConstraint("row[3000]").has_value());
+  EXPECT_FALSE(m.findConstraint("row[").has_value());
+  EXPECT_THROW(m.addConstraint(LinExpr(z) <= 1, "row[2999]"), ModelError);
+  EXPECT_THROW(m.addBinary("lone[2900]"), ModelError);
+  ASSERT_TRUE(m.findVar("lone[2900]").has_value());  // a lone variable, brackets and all
+  EXPECT_EQ(m.findVar("lone[2900]")->index, 51 + 29);
+  EXPECT_FALSE(m.findVar("lone[2901]").has_value());
+  EXPECT_EQ(m.findVar("z")->index, z.index);
+  EXPECT_EQ(m.name(Var{1, &m}), "x[1]");
+  EXPECT_EQ(m.name(Var{51, &m}), "lone[0]");
+  EXPECT_EQ(m.numConstraints(), 2 * kRows);
+}
+
 }  // namespace
 }  // namespace gridmilp::milp

@@ -83,6 +83,7 @@
 #include "puzzles/nurikabe/nurikabe.h"
 
 #include <algorithm>
+#include <charconv>
 #include <functional>
 #include <optional>
 
@@ -279,14 +280,16 @@ std::vector<ClueIsland> clueIslands(const NurikabePuzzle& p, std::size_t limit, 
 
 /// A row's name: family[a,b,…] (1-based indices).
 std::string rowName(const char* family, const std::vector<int>& indices) {
-  std::string out = std::string(family) + "[";
-  bool first = true;
-  for (int index : indices) {
-    if (!first) out += ",";
-    out += std::to_string(index);
-    first = false;
+  std::string out;
+  out.reserve(32);  // one allocation: model cells names some 400,000 rows on 1055_40x57
+  out += family;
+  char digits[12];
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    out += k == 0 ? '[' : ',';
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, indices[k]).ptr);
   }
-  return out + "]";
+  out += indices.empty() ? "[]" : "]";
+  return out;
 }
 
 /// States sum x = k (1 <= k <= |x|) by a sequential counter (Sinz, "Towards an optimal
