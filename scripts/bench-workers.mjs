@@ -8,7 +8,12 @@
 // threads are started and warm: a solver keeps them until dispose), first alternating
 // (one thread, then the threads: they wait idle while the calling thread solves), then
 // back to back (each route's passes in a row). Prints ms, the throughput against one
-// thread, and the process's resident memory after the passes.
+// thread, and the process's resident memory after the passes. Then the machine's own
+// ceiling for that set: N copies of the one-thread pass side by side, each on its own
+// thread with its own solver and nothing shared (no chunks, no calling thread between
+// them), against one copy alone, the median of --runs rounds: what N threads can give on
+// this machine at best (on a 2-core VM, two independent native processes gave
+// 1.65–1.89×), so that a threads' figure below 1.8× can be read against it.
 // Figures, not tests. The package must be built (npm run build:package).
 //
 // Usage: node scripts/bench-workers.mjs [--runs N] [--workers N] [--genre G [--time-limit MS]] [FILE...]
@@ -21,7 +26,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const entry = resolve(root, 'lib/src/lib/node.js');
@@ -64,7 +70,56 @@ const answers = (r) => r.items.map((i) => i.solution ?? i.answer?.text ?? i.erro
 const agree = (a, b) => a.items.every((x, k) => x.answer === undefined || b.items[k].answer === undefined || x.answer.text === b.items[k].answer.text);
 const options = genre === undefined ? {} : { genre, ...(timeLimitMs !== undefined ? { timeLimitMs } : {}) };
 
+/**
+ * The machine's ceiling for `text`: `count` threads, each with its own solver, warmed by
+ * one pass; per round one of them passes alone, then all at once (wall time until the
+ * last is done). Returns count × alone / together, the median over `rounds`.
+ */
+async function ceiling(text, count, rounds) {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.entry).then(async ({ createSolver }) => {
+      const solver = await createSolver();
+      solver.solveMany(workerData.text, workerData.options);
+      parentPort.on('message', (m) => {
+        if (m === 'stop') { solver.dispose(); parentPort.close(); return; }
+        const t = performance.now();
+        solver.solveMany(workerData.text, workerData.options);
+        parentPort.postMessage(performance.now() - t);
+      });
+      parentPort.postMessage('ready');
+    });`;
+  const threads = Array.from({ length: count }, () => new Worker(code, { eval: true, workerData: { entry: pathToFileURL(entry).href, text, options } }));
+  const next = (w) =>
+    new Promise((ok, fail) => {
+      const done = (m) => {
+        w.off('error', failed);
+        ok(m);
+      };
+      const failed = (e) => {
+        w.off('message', done);
+        fail(e);
+      };
+      w.once('message', done);
+      w.once('error', failed);
+    });
+  await Promise.all(threads.map(next));
+  const ratios = [];
+  for (let r = 0; r < rounds; r++) {
+    threads[0].postMessage('go');
+    const alone = await next(threads[0]);
+    const t = performance.now();
+    const done = threads.map(next);
+    for (const w of threads) w.postMessage('go');
+    await Promise.all(done);
+    ratios.push((count * alone) / (performance.now() - t));
+  }
+  for (const w of threads) w.postMessage('stop');
+  return median(ratios);
+}
+
 const solver = await createSolver();
+let rss = 0;
 console.log(`solveMany on worker threads: ${workers} workers, ${availableParallelism()} cores, median of ${runs} passes, ms`);
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
@@ -101,10 +156,13 @@ for (const file of files) {
     if (timeLimitMs === undefined && answers(b) !== reference) throw new Error(`bench-workers: ${file}: the answers differ`);
   }
   const [r1, rn] = [median(oneInRow), median(manyInRow)];
+  // The memory figure is of the solver's passes, before the ceiling's own threads.
+  rss = Math.max(rss, process.memoryUsage().rss);
   console.log(
     `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×` +
-      `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers`,
+      `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers` +
+      `   machine ceiling ${(await ceiling(text, workers, runs)).toFixed(2)}×`,
   );
 }
-console.log(`resident memory after the passes: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);
+console.log(`resident memory after the passes: ${(rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);
 solver.dispose();
