@@ -8,12 +8,12 @@
 // threads are started and warm: a solver keeps them until dispose), first alternating
 // (one thread, then the threads: they wait idle while the calling thread solves), then
 // back to back (each route's passes in a row). Prints ms, the throughput against one
-// thread, and the process's resident memory after the passes. Then the machine's own
-// ceiling for that set: N copies of the one-thread pass side by side, each on its own
-// thread with its own solver and nothing shared (no chunks, no calling thread between
-// them), against one copy alone, the median of --runs rounds: what N threads can give on
-// this machine at best (on a 2-core VM, two independent native processes gave
-// 1.65–1.89×), so that a threads' figure below 1.8× can be read against it.
+// thread, and the process's resident memory after the passes. Then, per set, the
+// machine's own ceiling for it: N copies of the one-thread pass side by side, each on
+// its own thread with its own solver and nothing shared (no chunks, no calling thread
+// between them), against one copy alone, the median of --runs rounds: what N threads
+// can give on this machine at best (on a 2-core VM, two independent native processes
+// gave 1.65–1.89×), so that a threads' figure below 1.8× can be read against it.
 // Figures, not tests. The package must be built (npm run build:package).
 //
 // Usage: node scripts/bench-workers.mjs [--runs N] [--workers N] [--genre G [--time-limit MS]] [FILE...]
@@ -114,12 +114,14 @@ async function ceiling(text, count, rounds) {
     await Promise.all(done);
     ratios.push((count * alone) / (performance.now() - t));
   }
+  // Every thread ended before the next set's threads start.
+  const ended = threads.map((w) => new Promise((ok) => w.once('exit', ok)));
   for (const w of threads) w.postMessage('stop');
+  await Promise.all(ended);
   return median(ratios);
 }
 
 const solver = await createSolver();
-let rss = 0;
 console.log(`solveMany on worker threads: ${workers} workers, ${availableParallelism()} cores, median of ${runs} passes, ms`);
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
@@ -156,13 +158,17 @@ for (const file of files) {
     if (timeLimitMs === undefined && answers(b) !== reference) throw new Error(`bench-workers: ${file}: the answers differ`);
   }
   const [r1, rn] = [median(oneInRow), median(manyInRow)];
-  // The memory figure is of the solver's passes, before the ceiling's own threads.
-  rss = Math.max(rss, process.memoryUsage().rss);
   console.log(
     `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×` +
-      `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers` +
-      `   machine ceiling ${(await ceiling(text, workers, runs)).toFixed(2)}×`,
+      `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers`,
   );
 }
-console.log(`resident memory after the passes: ${(rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);
+console.log(`resident memory after the passes: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);
 solver.dispose();
+// After the passes and their memory figure, so that the ceiling's threads take no core
+// and hold no memory while the solver's passes run.
+console.log(`machine ceiling: ${workers} independent one-thread passes side by side against one alone, median of ${runs} rounds`);
+for (const file of files) {
+  const ratio = await ceiling(readFileSync(file, 'utf8'), workers, runs);
+  console.log(`  ${basename(file).padEnd(26)} ${ratio.toFixed(2)}×`);
+}
