@@ -77,7 +77,7 @@
 // those whose islands cover most of the grid (docs/models.md).
 // Model "stream-layers" is model stream without its counter, connected by layers from
 // its first shaded cell instead of connect cuts (first, root, spread, joined:
-// addStreamLayers). On CNF-SAT, cells goes on as stream after 6 million propagations
+// addStreamLayers). On CNF-SAT, cells goes on as stream after 3 million propagations
 // without an answer, and stream as stream-layers after 5 million more, when the puzzle
 // has at most kMostStreamLayerVars layer variables (fallback).
 #include "puzzles/nurikabe/nurikabe.h"
@@ -103,15 +103,16 @@ constexpr long long kMostLayerVars = 200000;
 
 /// Model cells' budget before model stream goes on (NurikabeGenre::fallback), MiniSat
 /// propagations over every round. Judged on janko.at's set and the 40 thin-wall records
-/// of scripts/make-nurikabe-walls.mjs together (docs/performance.md, twentieth session):
-/// 15 million took 17.3 s and 44.2 s over the two sets (10 s a record), 6 million 9.4 s
-/// and 23.0 s, answering one thin-wall record fewer (walls25, which model cells answers
-/// after 13 million and model stream not at all). 29_10x10 goes from 2.0 s to 1.0 s.
-/// The janko records that need most on model cells: 683_14x24 5.5 million (it stays on
-/// cells) and 1091_15x15 6.0 million (it switches: 1.5 s against 0.8 s). A count, not a
-/// time, so that every machine takes the same route; propagations, not conflicts,
+/// of scripts/make-nurikabe-walls.mjs together (docs/performance.md): in the twentieth
+/// session 6 million against 15; in the twenty-sixth, once model stream had become faster,
+/// 3 million against 6 (and 1 and 2), two passes each at 10 s a record: janko.at's set
+/// 21.0–21.4 s against 24.9–27.4 s (all 556 answered either way, 1055_40x57 2.9–3.2 s
+/// against 4.2–4.3 s), thin-wall 26–28 answered against 25–26. The records cells then
+/// leaves that it answered before: 683_14x24 (5.5 million; 1.8–1.9 s against 1.4–2.0 s)
+/// and walls17 (5.0 million; 1.7–2.3 s through stream-layers against 0.8–1.2 s). A count,
+/// not a time, so that every machine takes the same route; propagations, not conflicts,
 /// because a conflict of 1055_40x57's model (133,329 columns) costs a thousand of them.
-constexpr double kStreamAfterPropagations = 6e6;
+constexpr double kStreamAfterPropagations = 3e6;
 
 /// Model stream's budget before model stream-layers goes on (NurikabeGenre::fallback),
 /// MiniSat propagations over every round.
