@@ -121,10 +121,11 @@ async function ceiling(text, count, rounds) {
   return median(ratios);
 }
 
+const texts = files.map((file) => readFileSync(file, 'utf8'));  // read once, for the passes and the ceiling
 const solver = await createSolver();
 console.log(`solveMany on worker threads: ${workers} workers, ${availableParallelism()} cores, median of ${runs} passes, ms`);
-for (const file of files) {
-  const text = readFileSync(file, 'utf8');
+for (const [k, file] of files.entries()) {
+  const text = texts[k];
   const a0 = solver.solveMany(text, options);
   const reference = answers(a0);
   await solver.solveMany(text, { ...options, workers });
@@ -168,7 +169,7 @@ solver.dispose();
 // After the passes and their memory figure, so that the ceiling's threads take no core
 // and hold no memory while the solver's passes run.
 console.log(`machine ceiling: ${workers} independent one-thread passes side by side against one alone, median of ${runs} rounds`);
-for (const file of files) {
-  const ratio = await ceiling(readFileSync(file, 'utf8'), workers, runs);
+for (const [k, file] of files.entries()) {
+  const ratio = await ceiling(texts[k], workers, runs);
   console.log(`  ${basename(file).padEnd(26)} ${ratio.toFixed(2)}×`);
 }
