@@ -121,7 +121,7 @@ std::vector<int> pieceBorder(const RectGrid& grid, const std::vector<int>& piece
   return border;
 }
 
-namespace {
+namespace detail {
 
 /// Smallest sets of cells that separate a piece of the set (`from`) from the set's other
 /// pieces: every path of orthogonal steps between them passes through one. Only cells
@@ -136,28 +136,44 @@ namespace {
 /// reached and whose exit it did not. The network is built once for a round's answer
 /// and the arcs a piece's paths changed are restored after it (built per piece, and by
 /// one path per search, the separators took most of a round of 1055_40x57: 613 rounds
-/// of about 80 pieces and 700 searches).
+/// of about 80 pieces and 700 searches). A caller may keep it for a model's next rounds
+/// (connectivityCuts' `kept`): only the set's arcs change (setSet), and building it
+/// anew each round took 6% of 1055_40x57's instructions in model stream.
 class SeparatorNetwork {
  public:
-  SeparatorNetwork(const RectGrid& grid, const std::vector<char>& in,
-                   const std::vector<char>& blocked)
-      : in_(in), blocked_(blocked), head_(2 * grid.cells(), -1) {
+  /// The network over `grid` without the `blocked` cells; every cell outside the set
+  /// until setSet.
+  SeparatorNetwork(const RectGrid& grid, std::vector<char> blocked)
+      : blocked_(std::move(blocked)), head_(2 * grid.cells(), -1), cell_arc_(grid.cells(), -1) {
     const int n = grid.cells();
     const std::size_t arcs = static_cast<std::size_t>(n) * 10;  // 1 + 4 neighbours, and reverses
     next_.reserve(arcs);
     target_.reserve(arcs);
     initial_.reserve(arcs);
     for (int cell = 0; cell < n; ++cell) {
-      if (blocked[cell]) continue;
-      arc(2 * cell, 2 * cell + 1, in[cell] ? kUnbounded : 1);
+      if (blocked_[cell]) continue;
+      cell_arc_[cell] = static_cast<int>(target_.size());
+      arc(2 * cell, 2 * cell + 1, 1);
       for (int near : grid.neighbours(cell)) {
-        if (!blocked[near]) arc(2 * cell + 1, 2 * near, kUnbounded);
+        if (!blocked_[near]) arc(2 * cell + 1, 2 * near, kUnbounded);
       }
     }
     capacity_ = initial_;
     level_.assign(2 * n, 0);
     seen_.assign(2 * n, 0);
     arc_at_.assign(2 * n, -1);
+  }
+
+  const std::vector<char>& blocked() const { return blocked_; }
+
+  /// A round's set: its cells' arcs from entry to exit become unbounded, the others 1.
+  /// `in` must outlive the calls to separate for it.
+  void setSet(const std::vector<char>& in) {
+    in_ = &in;
+    for (std::size_t cell = 0; cell < cell_arc_.size(); ++cell) {
+      const int e = cell_arc_[cell];
+      if (e >= 0) initial_[e] = capacity_[e] = in[cell] ? kUnbounded : 1;
+    }
   }
 
   /// The smallest separator nearest piece `own` (its cells `from`) from the other pieces
@@ -192,7 +208,7 @@ class SeparatorNetwork {
     } else {
       for (int node : queue_) {  // the nodes the last search reached
         const int cell = node / 2;
-        if (node % 2 == 0 && !in_[cell] && !blocked_[cell] && seen_[2 * cell + 1] != stamp_) {
+        if (node % 2 == 0 && !(*in_)[cell] && !blocked_[cell] && seen_[2 * cell + 1] != stamp_) {
           out.push_back(cell);
         }
       }
@@ -290,11 +306,12 @@ class SeparatorNetwork {
     }
   }
 
-  const std::vector<char>& in_;
-  const std::vector<char>& blocked_;
+  const std::vector<char>* in_ = nullptr;
+  std::vector<char> blocked_;
   const std::vector<int>* piece_ = nullptr;
   int own_ = -1;
   std::vector<int> head_;
+  std::vector<int> cell_arc_;  ///< per cell, its arc from entry to exit, or -1 (blocked)
   std::vector<int> next_;
   std::vector<int> target_;
   std::vector<int> initial_;
@@ -308,7 +325,7 @@ class SeparatorNetwork {
   int stamp_ = 0;
 };
 
-}  // namespace
+}  // namespace detail
 
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::function<milp::LinExpr(int)>& member,
@@ -319,7 +336,8 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
 std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>& in,
                                   const std::vector<std::vector<int>>& pieces,
                                   const std::function<milp::LinExpr(int)>& member,
-                                  ConnectivityCut kind, int* counter, std::string_view what) {
+                                  ConnectivityCut kind, int* counter, std::string_view what,
+                                  std::shared_ptr<detail::SeparatorNetwork>* kept) {
   if (pieces.size() < 2) return {};
   std::vector<Cut> out;
   if (kind == ConnectivityCut::kWholeNoGood) {
@@ -348,15 +366,19 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     if (k != largest && pieces[k].size() > pieces[second].size()) second = k;
   }
-  std::vector<char> blocked(grid.cells(), 0);  // never in the set: no path steps on them
-  std::optional<SeparatorNetwork> network;
+  std::shared_ptr<detail::SeparatorNetwork> own_network;
+  std::shared_ptr<detail::SeparatorNetwork>& network = kept != nullptr ? *kept : own_network;
   std::vector<int> piece_of(grid.cells(), -1);  // kSeparator: each cell's piece, -1 outside
   if (kind == ConnectivityCut::kSeparator) {
-    for (int cell = 0; cell < grid.cells(); ++cell) {
-      const milp::LinExpr w = member(cell);
-      blocked[cell] = w.terms().empty() && w.constant() == 0.0;
+    if (!network) {
+      std::vector<char> blocked(grid.cells(), 0);  // never in the set: no path steps on them
+      for (int cell = 0; cell < grid.cells(); ++cell) {
+        const milp::LinExpr w = member(cell);
+        blocked[cell] = w.terms().empty() && w.constant() == 0.0;
+      }
+      network = std::make_shared<detail::SeparatorNetwork>(grid, std::move(blocked));
     }
-    network.emplace(grid, in, blocked);
+    network->setSet(in);
     for (std::size_t k = 0; k < pieces.size(); ++k) {
       for (int cell : pieces[k]) piece_of[cell] = static_cast<int>(k);
     }
