@@ -55,6 +55,14 @@ TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
             "parse_error: URL part rows is 'x': expected a whole number from 1 to 100");
   EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g1!23k3g"),
             "parse_error: URL body, character 3 ('!'): not a number code of puzz.link (Number16)");
+  // A body longer than its puzzle: a character changed (z skips 20 cells, p 10) or junk
+  // at the end, which pzprjs would read as another puzzle without a word.
+  EXPECT_EQ(message("https://puzz.link/p?nurikabe/6/6/4j4h3z1p2j4"),
+            "parse_error: URL body, character 9 ('2'): 3 characters after the puzzle's last cell "
+            "(is the URL corrupted?)");
+  EXPECT_EQ(message("https://puzz.link/p?heyawake/6/6/555d5531nrho2g1g0i2gz"),
+            "parse_error: URL body, character 21 ('z'): 1 character after the puzzle's last cell "
+            "(is the URL corrupted?)");
   EXPECT_EQ(message("https://puzz.link/p?hitori/4/4"),
             "parse_error: The URL ends before its body (…/<columns>/<rows>/<body>)");
   const std::string masyu = message("https://puzz.link/p?mashu/6/6/1063000i3000");

@@ -253,8 +253,24 @@ char kakuroCode(int value) {
 }
 
 /// The record body (the lines after the size line) of a URL's puzzle.
+std::string decodeSections(const PuzzLinkUrl& url, Body& body);
+
+/// The record text of the URL's body (decodeSections), which must end where its last
+/// section does: characters after it mean a corrupted body (a skip code too long, a
+/// character changed), which pzprjs would read as another puzzle without a word.
 std::string decodeBody(const PuzzLinkUrl& url) {
   Body body(url);
+  std::string out = decodeSections(url, body);
+  if (!body.done()) {
+    const std::size_t left = body.rest().size();
+    throw body.bad(std::to_string(left) + (left == 1 ? " character" : " characters") +
+                   " after the puzzle's last cell (is the URL corrupted?)");
+  }
+  return out;
+}
+
+/// The genre's sections of the body, read from `body` (Encode.js's decoders).
+std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
   const int rows = url.rows, columns = url.columns, cells = rows * columns;
   const std::string& g = url.genre;
   const auto noQuestionMarks = [&](const std::vector<int>& values, const char* what) {
