@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/registry.h"
 
+#include "protocol/vocabulary.h"
 #include "puzzles/akari/akari.h"
 #include "puzzles/heyawake/heyawake.h"
 #include "puzzles/hitori/hitori.h"
@@ -32,6 +33,10 @@ const std::vector<const Genre*>& allGenres() {
 }
 
 const Genre* findGenre(std::string_view id) {
+  // puzz.link's ids (pzprjs's pids) where gridmilp's differ (protocol/vocabulary.json).
+  for (const vocabulary::GenreName& name : vocabulary::kGenres) {
+    if (!name.alias.empty() && id == name.alias) id = name.id;
+  }
   for (const Genre* genre : allGenres()) {
     if (genre->id() == id) return genre;
   }

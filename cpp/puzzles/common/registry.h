@@ -13,11 +13,12 @@ namespace gridmilp::puzzles {
 /// Every genre, in the order the page lists them.
 const std::vector<const Genre*>& allGenres();
 
-/// The genre with that id, or null.
+/// The genre with that id, or with that alias (puzz.link's ids for a genre gridmilp
+/// names otherwise: starbattle, lightup, kurodoko, slither; issue #23), or null.
 const Genre* findGenre(std::string_view id);
 
-/// The genre with that id. Throws InputError (bad_request, field "genre") naming the
-/// unknown id and listing the genres there are.
+/// The genre with that id or alias. Throws InputError (bad_request, field "genre")
+/// naming the unknown id and listing the genres there are.
 const Genre& genreById(std::string_view id);
 
 /// "sudoku, killer, jigsaw, …": the ids, for messages.

@@ -90,6 +90,7 @@ export type {
   ConstraintGroup,
   Formulation,
   FormulationRow,
+  GenreAlias,
   GenreAnswer,
   GenreEnumerateResult,
   GenreExplainResult,

@@ -22,6 +22,7 @@ import type {
 import { batchEffort } from '../solver/protocol.js';
 import {
   GENRE_IDS,
+  genreIdOf,
   looksLikeUrl,
   ownLines,
   type GenreEnumerateResult,
@@ -724,13 +725,15 @@ function genreOptionsOf(options: unknown): GenreSolveCallOptions | null {
   if (typeof options !== 'object' || options === null || !('genre' in options)) return null;
   const genre = (options as { genre: unknown }).genre;
   if (genre === 'sudoku' || genre === undefined) return null;
-  if (typeof genre !== 'string' || !(GENRE_IDS as readonly string[]).includes(genre)) {
+  const id = typeof genre === 'string' ? genreIdOf(genre) : null;
+  if (id === null) {
     // As the engine says it (registry.cpp): "Unknown genre 'masyu': one of …"; a genre
     // that is no string is described ("the number 3").
     const named = typeof genre === 'string' ? `'${genre}'` : describe(genre);
     throw invalidOption('genre', `Unknown genre ${named}: one of ${GENRE_IDS.join(', ')}.`);
   }
-  return options as GenreSolveCallOptions;
+  // An alias (lightup) goes on as the genre's own id (akari).
+  return (id === genre ? options : { ...(options as object), genre: id }) as GenreSolveCallOptions;
 }
 
 /**

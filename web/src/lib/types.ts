@@ -39,6 +39,7 @@ import type {
   VersionResult,
 } from '../solver/protocol.js';
 import type {
+  GenreAlias,
   GenreAnswer,
   GenreEnumerateResult,
   GenreExplainResult,
@@ -86,8 +87,8 @@ export interface SolveCallOptions extends PuzzleFields, MilpOptions {
 
 /** Options of {@link Solver.solve} for a genre other than Sudoku. */
 export interface GenreSolveCallOptions extends GenreSolveOptions {
-  /** The genre (protocol.md, "Genres"). */
-  genre: Exclude<GenreId, 'sudoku'>;
+  /** The genre (protocol.md, "Genres"), or puzz.link's id for it (`lightup`, `starbattle`, `kurodoko`, `slither`). */
+  genre: Exclude<GenreId, 'sudoku'> | GenreAlias;
   /** Side length, when the text cannot say (a Latin square on one line). */
   size?: number;
   /** 1-based puzzle of a text holding many. */
@@ -293,8 +294,8 @@ export interface SolveManyResult {
  * (`timeLimitMs` per puzzle), applied to every puzzle of the text.
  */
 export interface GenreSolveManyOptions extends Omit<GenreSolveOptions, 'progressIntervalMs' | 'recordBranching'> {
-  /** The genre (protocol.md, "Genres"). */
-  genre: Exclude<GenreId, 'sudoku'>;
+  /** The genre (protocol.md, "Genres"), or puzz.link's id for it (`lightup`, `starbattle`, `kurodoko`, `slither`). */
+  genre: Exclude<GenreId, 'sudoku'> | GenreAlias;
   /** Side length, when the text cannot say (a Latin square on one line). */
   size?: number;
 }

@@ -12,6 +12,7 @@ import type * as PapaTypes from 'papaparse';
 import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 import { GENRES } from '../../generated/vocabulary.js';
+import { genreIdOf } from '../solver/genre.js';
 import { findPuzzles, numberOf } from './find.js';
 import { findRecords, type RecordLayout } from './records.js';
 
@@ -77,7 +78,8 @@ export async function readSpreadsheet(
   const fileName = options.fileName ?? 'the file';
   let layout: RecordLayout | null = null;
   if (options.genre !== undefined && options.genre !== 'sudoku') {
-    const genre = GENRES.find((g) => g.id === options.genre);
+    const id = genreIdOf(options.genre);  // an alias (lightup) reads as its genre
+    const genre = GENRES.find((g) => g.id === id);
     if (!genre) {
       throw new SpreadsheetError('spreadsheet_error', `There is no genre “${options.genre}”; the genres: ${GENRES.map((g) => g.id).join(', ')}.`);
     }

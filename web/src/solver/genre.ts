@@ -11,8 +11,24 @@ import type { ModelRow, Objective, ObjectiveResult, SolveMethod, SolveStats, Sol
 /** A genre's protocol id (protocol/vocabulary.json, "genres"). */
 export type GenreId = (typeof GENRES)[number]['id'];
 
+/** puzz.link's ids for genres gridmilp names otherwise (protocol/vocabulary.json `alias`). */
+export type GenreAlias = Extract<(typeof GENRES)[number], { alias: string }>['alias'];
+
 /** The genre ids, in the order the page lists them (protocol/vocabulary.json). */
 export const GENRE_IDS: readonly GenreId[] = GENRES.map((g) => g.id);
+
+/**
+ * The genre id that `id` names: itself when it is one, or the genre whose puzz.link
+ * alias it is (protocol/vocabulary.json `alias`: `starbattle`, `lightup`, `kurodoko`,
+ * `slither`), else null. The engine's registry reads the same aliases.
+ *
+ * @param id a genre id or alias as a user wrote it
+ * @returns the genre's own id, or null when no genre has that id or alias
+ */
+export function genreIdOf(id: string): GenreId | null {
+  const genre = GENRES.find((g) => g.id === id || ('alias' in g && g.alias === id));
+  return genre ? genre.id : null;
+}
 
 /**
  * The genres' names for people, as the engine's `version` gives them (the page shows
