@@ -274,8 +274,14 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
     milp::Model& m = built->model;
     const auto shaded = [&](int cell) { return built->shaded(g, cell); };
     const int reach = std::max(1, std::max(g.rows, g.columns) - 1);
+    // How far v goes from a clue in direction d: at most n_i − 1 cells (the cell past them,
+    // if seen, would break the clue), but with switched clues the whole ray, so that the
+    // clue row alone states the clue and a dropped clue leaves no limit on its sight.
+    // (Capping it there too kept each dropped clue's limit, and "Why no solution?" named
+    // both clues of a 3×3 with 2s in opposite corners where dropping either one answers.)
     const auto length = [&](int cell, int d) {
-      return std::min(static_cast<int>(ray(g, cell, d).size()), p.clue[cell] - 1);
+      const int ray_length = static_cast<int>(ray(g, cell, d).size());
+      return switched ? ray_length : std::min(ray_length, p.clue[cell] - 1);
     };
     std::vector<int> offsets;
     for (int cell = 0; cell < g.cells(); ++cell) {
