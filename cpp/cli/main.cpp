@@ -31,6 +31,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -461,21 +462,24 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
 /// The counts of a `solve` run.
 struct Counts {
   int solved = 0;
-  int unsolved = 0;
+  int unsolved = 0;  ///< without solution, the time limit's among them
   int errors = 0;
   int notUnique = 0;
+  int timedOut = 0;  ///< of the unsolved, those the time limit stopped
 };
 
 /// Prints the summary line of a `solve` run on standard error ("gridmilp: 405 puzzles
-/// (killer): 405 solved, …; total …, median …, max …; reduced model, CNF-SAT") and
-/// returns the exit code. `route` says how GLPK solved (empty: left out).
+/// (killer): 405 solved, 0 without solution, 0 errors; total …, median …, max …; reduced
+/// model, CNF-SAT"; "…, 2 stopped by the time limit, …" when some were) and returns the
+/// exit code. `route` says how GLPK solved (empty: left out).
 int printSummary(std::size_t count, const std::string& what, const Counts& c, bool unique,
                  const std::vector<double>& times, const std::string& route) {
   double total = 0;
   for (double t : times) total += t;
   std::cerr << "gridmilp: " << count << " puzzle" << (count == 1 ? "" : "s") << " (" << what
-            << "): " << c.solved << " solved, " << c.unsolved << " without solution, " << c.errors
-            << " errors";
+            << "): " << c.solved << " solved, " << c.unsolved - c.timedOut << " without solution, ";
+  if (c.timedOut > 0) std::cerr << c.timedOut << " stopped by the time limit, ";
+  std::cerr << c.errors << " errors";
   if (unique) std::cerr << ", " << c.notUnique << " not unique";
   std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
             << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end()));
@@ -512,7 +516,7 @@ int runSolve(const SolveCommand& cmd) {
   const Value& parse_result = parsed["result"];
   const Value& puzzles = parse_result["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
-  int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
+  int solved = 0, unsolved = 0, errors = 0, not_unique = 0, timed_out = 0;
   long euler_sum = 0;
   std::vector<ResultRow> rows(puzzles.Size());
   std::vector<double> times;
@@ -578,8 +582,9 @@ int runSolve(const SolveCommand& cmd) {
     }
     if (solutions.empty()) {
       ++unsolved;
+      timed_out += time_limit ? 1 : 0;
       row.status = time_limit ? "time limit" : "no solution";
-      if (!cmd.as_json && !cmd.euler96) std::cout << "no solution\n";
+      if (!cmd.as_json && !cmd.euler96) std::cout << row.status << "\n";
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (cmd.explainInfeasible && hasString(result, "status", "infeasible")) {
         explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
@@ -631,7 +636,7 @@ int runSolve(const SolveCommand& cmd) {
   }
   return printSummary(
       puzzles.Size(), size_words + ", " + text(parse_result["format"]),
-      {solved, unsolved, errors, not_unique}, cmd.unique, times,
+      {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times,
       cmd.options.model + " model, " +
           (cmd.options.method == "sat" ? "CNF-SAT" : "branch-and-bound") +
           (cmd.routeGiven ? "" : " (the default: the fastest GLPK route for the request)"));
@@ -669,7 +674,7 @@ int runGenreSolve(const SolveCommand& cmd) {
   };
   const Value& puzzles = parsed["result"]["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
-  int solved = 0, unsolved = 0, errors = 0, not_unique = 0;
+  int solved = 0, unsolved = 0, errors = 0, not_unique = 0, timed_out = 0;
   // Records of a text of many that did not parse: errors, the others still solved.
   std::vector<std::pair<int, ResultRow>> refused_rows;
   for (const Value& left : parsed["result"]["refused"].GetArray()) {
@@ -686,6 +691,25 @@ int runGenreSolve(const SolveCommand& cmd) {
     row.puzzle = slice(left["line"].GetInt(), left["lines"]);
     refused_rows.emplace_back(left["line"].GetInt(), std::move(row));
   }
+  // Standard output keeps one entry per puzzle in input order: a puzzle without answer, or
+  // left out, prints its `=== name` line and why (`no solution`, `time limit`, `error: …`),
+  // so that the output lines up with the input. Left-out records print in their place.
+  std::vector<std::pair<int, std::string>> left_out;  // (line, entry), by line
+  for (const auto& [line, row] : refused_rows) {
+    left_out.emplace_back(line, "=== " + row.name + "\n" + row.status + "\n");
+  }
+  std::stable_sort(left_out.begin(), left_out.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::size_t left_out_printed = 0;
+  const auto printLeftOutBefore = [&](int line) {
+    while (left_out_printed < left_out.size() && left_out[left_out_printed].first < line) {
+      if (!cmd.as_json) std::cout << left_out[left_out_printed].second;
+      ++left_out_printed;
+    }
+  };
+  const auto printNoAnswer = [&](const Value& puzzle, const std::string& why) {
+    if (!cmd.as_json) std::cout << "=== " << text(puzzle["name"]) << "\n" << why << "\n";
+  };
   std::vector<double> times;
   std::vector<std::string> requests;
   std::vector<ResultRow> rows(puzzles.Size());  // --results: the record and the answer as text
@@ -721,6 +745,7 @@ int runGenreSolve(const SolveCommand& cmd) {
   gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
     const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
     const rapidjson::Document response = app::parseJson(answered, "The response");
+    printLeftOutBefore(puzzle["line"].GetInt());
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
@@ -728,6 +753,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     if (response.HasMember("error")) {
       ++errors;
       row.status = "error: " + messageWithCells(response["error"]);
+      printNoAnswer(puzzle, row.status);
       std::cerr << "gridmilp: " << label << ": " << messageWithCells(response["error"]) << "\n";
       // Clashing givens are still an input error, and explained (as for Sudoku).
       if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
@@ -753,7 +779,9 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
     if (answers.empty()) {
       ++unsolved;
+      timed_out += time_limit ? 1 : 0;
       row.status = time_limit ? "time limit" : "no solution";
+      printNoAnswer(puzzle, row.status);
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (result.HasMember("partialFill")) {  // the packing model's largest fill
         const std::string line = cellsLine(result["partialFill"]["cells"]);
@@ -815,6 +843,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   });
+  printLeftOutBefore(std::numeric_limits<int>::max());
   if (!refused_rows.empty()) {  // the table in input order, left-out records in their place
     std::vector<std::pair<int, ResultRow>> all = std::move(refused_rows);
     for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
@@ -826,8 +855,8 @@ int runGenreSolve(const SolveCommand& cmd) {
     for (auto& [line, row] : all) rows.push_back(std::move(row));
   }
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
-  return printSummary(rows.size(), cmd.genre, {solved, unsolved, errors, not_unique}, cmd.unique,
-                      times, "");
+  return printSummary(rows.size(), cmd.genre, {solved, unsolved, errors, not_unique, timed_out},
+                      cmd.unique, times, "");
 }
 
 /// What `generate` is asked for.
@@ -1249,6 +1278,15 @@ int main(int argc, char** argv) {
           std::cerr << "gridmilp: " << where(solve_cmd.path) << ": " << e.what() << "\n";
           return kExitBadInput;
         }
+      }
+      // The genre's own id for an alias (starbattle, lightup, kurodoko, slither); an
+      // unknown one is an option error, not the file's.
+      if (const puzzles::Genre* genre = puzzles::findGenre(solve_cmd.genre)) {
+        solve_cmd.genre = std::string(genre->id());
+      } else {
+        std::cerr << "gridmilp: --genre: Unknown genre '" << solve_cmd.genre << "': one of "
+                  << puzzles::genreList() << "\n";
+        return kExitBadInput;
       }
 #endif
       // (After the genre is known: a file of URLs names it.)

@@ -510,11 +510,30 @@ TEST(CliGenreTest, NamesPuzzlesOfOneLineFormatsInOrderAndExitsOneWithoutAnswer) 
   EXPECT_EQ(ok.exit_code, 0) << ok.out;
   EXPECT_NE(ok.out.find("=== Puzzle 1\n"), std::string::npos) << ok.out;
   EXPECT_NE(ok.out.find("=== Puzzle 2\n"), std::string::npos) << ok.out;
+  // Without answer, it still has its entry on standard output, so that the output lines
+  // up with the input; and the summary says why.
   const CliRun none = runCli("solve --genre latin-square -", "2 2\n1 -\n- 2\n");
   EXPECT_EQ(none.exit_code, 1) << none.out;
+  EXPECT_EQ(none.out, "=== Puzzle 1\nno solution\n");
   const CliRun bad = runCli("solve --genre masyu -", "2 2\n1 -\n- 2\n", true);
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
-  EXPECT_NE(bad.out.find("Unknown genre 'masyu'"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("--genre: Unknown genre 'masyu'"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("-:"), std::string::npos) << bad.out;  // not the input's fault
+}
+
+TEST(CliGenreTest, TakesPuzzLinksIdsAsGenresAndPrintsEachPuzzleInItsPlace) {
+  // puzz.link's ids are aliases (issue #23): kurodoko is Kuromasu.
+  const CliRun alias =
+      runCli("solve --genre kurodoko -", "https://puzz.link/p?kurodoko/6/6/i3j7h56p4k5g4j\n", true);
+  EXPECT_EQ(alias.exit_code, 0) << alias.out;
+  EXPECT_NE(alias.out.find("(kuromasu)"), std::string::npos) << alias.out;
+  // A record that does not parse, one without answer and one solved, in input order on
+  // standard output; the time limit counted apart in the summary.
+  const CliRun mixed = runCli("solve --genre nurikabe -",
+                              "=== bad\n2 2\n1 q\n- -\n=== none\n2 2\n1 -\n- 1\n=== one\n1 1\n1\n");
+  EXPECT_EQ(mixed.exit_code, 2) << mixed.out;
+  EXPECT_EQ(mixed.out.rfind("=== bad\nerror: ", 0), 0U) << mixed.out;
+  EXPECT_NE(mixed.out.find("\n=== none\nno solution\n=== one"), std::string::npos) << mixed.out;
 }
 
 }  // namespace
