@@ -266,6 +266,21 @@ describe('solve with a genre', () => {
     expect(thrown(() => solver.solve(empty, { genre: 'sudoku-x', boxHeight: 4 })).message).toContain('do not tile');
   });
 
+  it("takes puzz.link's ids as genres (issue #23: lightup, starbattle, kurodoko, slither)", () => {
+    const url = 'https://puzz.link/p?akari/7/7/h.g...g6..nchbbbgag6.m';
+    const r = solver.solve(url, { genre: 'lightup' });
+    expect(r.genre).toBe('akari');
+    expect(r.answer!.verified).toBe(true);
+    const many = solver.solveMany(url, { genre: 'lightup' });
+    expect(many.solved).toBe(1);
+  });
+
+  it('solves a text of puzz.link URLs without a genre in solveMany, as solve does', () => {
+    const urls = 'https://puzz.link/p?hitori/4/4/1114142333214213\nhttp://pzv.jp/p.html?hitori/3/3/112123231\n';
+    const many = solver.solveMany(urls);
+    expect(many).toMatchObject({ genre: 'hitori', solved: 2, failed: 0 });
+  });
+
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {
     expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(
       "Unknown genre 'masyu': one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square",

@@ -119,6 +119,14 @@ describe('the genre route', () => {
     expect(genres).toEqual(GENRE_IDS.map((id) => ({ id, title: GENRE_TITLES[id] })));
   });
 
+  it("reads puzz.link's ids as the genres they name", () => {
+    for (const [alias, genre] of [['starbattle', 'star-battle'], ['lightup', 'akari'], ['kurodoko', 'kuromasu'], ['slither', 'slitherlink']]) {
+      const r = call({ type: 'parse', genre: alias, text: '=== a\n1 1\n-\n' });
+      expect(r.error?.message ?? '', alias).not.toContain('Unknown genre');
+      if (r.result) expect(r.result.genre, alias).toBe(genre);
+    }
+  });
+
   it('refuses an unknown genre, naming the ones there are', () => {
     const r = call({ type: 'solve', genre: 'masyu', puzzle: '1' });
     expect(r.error.code).toBe('bad_request');

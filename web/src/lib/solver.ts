@@ -25,6 +25,7 @@ import {
   genreIdOf,
   looksLikeUrl,
   ownLines,
+  type GenreAlias,
   type GenreEnumerateResult,
   type GenreExplainResult,
   type GenreId,
@@ -296,8 +297,9 @@ class GridmilpSolver implements Solver {
         );
       }
     }
-    // Either kind, seen through what both share (an item the batch's own fill takes).
-    const genre = genreOptionsOf(rest) as GenreSolveManyOptions | null;
+    // Either kind, seen through what both share (an item the batch's own fill takes). A
+    // text of puzz.link URLs without `genre` names its own, as for one puzzle.
+    const genre = (typeof puzzles === 'string' ? this.genreRoute(puzzles, rest) : genreOptionsOf(rest)) as GenreSolveManyOptions | null;
     const batch = (
       genre !== null ? this.planGenreMany(puzzles, genre) : this.planMany(puzzles, withoutSudokuGenre(rest) as SolveManyOptions | undefined)
     ) as unknown as PlannedBatch<BatchItem, SolveManyResult | GenreSolveManyResult>;
@@ -388,7 +390,7 @@ class GridmilpSolver implements Solver {
       }
     }
     const base = genreRequestOf('solve', options, '');
-    const genre = options.genre;
+    const genre = ownGenreId(options.genre);
     let refused: GenreSolveManyResult['refused'] = [];
     let items: GenreSolveManyItem[];
     let requests: GenreRequest[];
@@ -747,6 +749,18 @@ function withSudokuGenre<R extends object>(options: unknown, request: R): R {
   return request;
 }
 
+/**
+ * The genre's own id for the `genre` of options genreOptionsOf has checked (it turns an
+ * alias into the genre's id, so this only narrows the type).
+ *
+ * @throws GridmilpError `invalid_option` for a genre no genre has as id or alias
+ */
+function ownGenreId(genre: Exclude<GenreId, 'sudoku'> | GenreAlias): Exclude<GenreId, 'sudoku'> {
+  const id = genreIdOf(genre);
+  if (id === null || id === 'sudoku') throw invalidOption('genre', `Unknown genre '${genre}': one of ${GENRE_IDS.join(', ')}.`);
+  return id;
+}
+
 /** A call's options without `genre` (checked against the Sudoku calls' option names, which do not list it); the caller's object is not changed. */
 function withoutSudokuGenre<O>(options: O): O {
   if (typeof options !== 'object' || options === null || !('genre' in options)) return options;
@@ -756,7 +770,7 @@ function withoutSudokuGenre<O>(options: O): O {
 
 /** The fields of a genre request from the options of a call (checked here). */
 function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptions, puzzle: string): GenreRequest {
-  const request: GenreRequest = { type, genre: options.genre, puzzle };
+  const request: GenreRequest = { type, genre: ownGenreId(options.genre), puzzle };
   const milp: GenreSolveOptions = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || key === 'genre') continue;
