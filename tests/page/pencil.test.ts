@@ -153,7 +153,21 @@ describe('pencil puzzles on the page', () => {
     await page.click('#genre-formulation-button');
     await page.locator('#genre-status').filter({ hasText: /^The model “cells”: \d+ rows/ }).waitFor({ timeout: 60_000 });
     await page.click('#genre-solve');
+    // While it solves, the Cut rounds panel follows the rounds: the latest one's cuts in
+    // words, the stepper disabled until the end; the Elapsed figure runs.
+    await page.waitForFunction(
+      () =>
+        /^Solving… round/.test(document.getElementById('genre-status')!.textContent ?? '') &&
+        !document.getElementById('genre-cut-rounds')!.hidden &&
+        (document.getElementById('genre-round-step') as HTMLInputElement).disabled &&
+        (document.getElementById('genre-round-why')!.textContent ?? '').length > 0 &&
+        document.getElementById('genre-bnb-elapsed')!.textContent !== '0.00 ms',
+      undefined,
+      { timeout: 120_000, polling: 'raf' },
+    );
+    await page.screenshot({ path: join(resultsDir, 'pencil-nurikabe-rounds-live.png'), fullPage: true });
     await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 120_000 });
+    expect(await page.isEnabled('#genre-round-step')).toBe(true);
     expect(await page.textContent('#genre-status')).toContain('model “stream” (after model “cells” spent its budget of SAT propagations)');
     // After it, the model that answered, with the stream's own rule (unreached cells).
     await page.click('#genre-formulation-button');
@@ -266,6 +280,15 @@ describe('pencil puzzles on the page', () => {
     await paste(page, 'https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG');
     await page.locator('#genre-status').filter({ hasText: 'The pasted URL' }).waitFor({ timeout: 60_000 });
     expect(await page.textContent('#genre-status')).toMatch(/^The pasted URL: .*URL body, character 11 \('-'\)/);
+    // The status line is under the panels: the refusal brings it into view.
+    await page.waitForFunction(() => {
+      const r = document.getElementById('genre-status')!.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    // A body with characters after the puzzle's last cell (a skip code changed) is
+    // refused too, not read as another puzzle.
+    await paste(page, 'https://puzz.link/p?nurikabe/6/6/4j4h3z1p2j4');
+    await page.locator('#genre-status').filter({ hasText: "after the puzzle's last cell" }).waitFor({ timeout: 60_000 });
     expect(await page.inputValue('#genre')).toBe('heyawake');
     expect(await page.inputValue('#genre-text')).toBe(before);
     // While a slow solve runs, a pasted URL is refused with a word, not dropped.

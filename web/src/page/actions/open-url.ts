@@ -27,7 +27,8 @@ export interface UrlHost {
  * Opens a text of puzz.link URLs. While the solver is busy (either page's job) it is
  * refused, saying so, so that a paste is never dropped without a word. On an error the
  * engine's message (which part of the URL is wrong, or which genre it names) is shown
- * on the status line of the page on screen, and nothing the user had changes.
+ * on the status line of the page on screen, scrolled into view, and nothing the user
+ * had changes.
  *
  * @param host the Sudoku page
  * @param text the pasted URLs, one a line
@@ -35,11 +36,14 @@ export interface UrlHost {
 export async function openUrl(host: UrlHost, text: string): Promise<void> {
   const genreShown = host.genreView !== null && document.getElementById('sudoku-play')?.hidden === true;
   const view = genreShown ? await host.genreView! : null;
+  const runner = view?.jobs ?? host.jobs;
+  // The status line may be below the fold (the genre page's is under its panels): a paste
+  // that is refused brings it into view, or nothing would seem to happen.
   const say = (message: string, kind: 'warning' | 'error'): void => {
     if (view !== null) view.say(message, kind);
     else host.jobs.setStatus(message, kind);
+    runner.controls.status.scrollIntoView?.({ block: 'nearest' });
   };
-  const runner = view?.jobs ?? host.jobs;
   const busy = runner.job !== null ? runner : runner.busyElsewhere();
   if (busy !== null) {
     const where = busy === runner ? '' : ` on ${busy.controls.pageName()}`;

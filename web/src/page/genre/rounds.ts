@@ -2,8 +2,8 @@
 /**
  * The rounds of the re-solve loop on the genre page (issue #23, "watch the technique"):
  * during a Solve, each round's answer is drawn as its progress message comes (at most
- * one per animation frame, the latest); after it, a stepper goes back through the rounds
- * kept, each with its cuts in words. The rounds come from the engine's progress
+ * one per animation frame, the latest), and the panel shows that round's cuts in words;
+ * after it, a stepper goes back through the rounds kept. The rounds come from the engine's progress
  * messages `{phase: "cuts", round, cuts, cells, why, board}` (cpp/app/protocol.md).
  */
 import type { Board } from '../../solver/genre';
@@ -48,6 +48,20 @@ export class CutRounds {
   }
 
   /**
+   * During a Solve the panel follows the rounds: the latest one's number and its cuts in
+   * words, the stepper disabled until the Solve ends (the board shows the same round).
+   */
+  private showLive(round: CutRoundView): void {
+    this.panel.hidden = false;
+    this.step.disabled = true;
+    this.step.min = '1';
+    this.step.max = String(Math.max(1, this.kept.length));
+    this.step.value = this.step.max;
+    byId('genre-round-count', HTMLElement).textContent = round.round.toLocaleString('en');
+    this.showText(round);
+  }
+
+  /**
    * A `cuts` progress message: keeps its round and draws it at the next animation frame
    * (a message without a board, as a batch's, only counts).
    */
@@ -68,7 +82,9 @@ export class CutRounds {
       this.frame = 0;
       const latest = this.pending;
       this.pending = null;
-      if (latest !== null) this.draw(latest);
+      if (latest === null) return;
+      this.draw(latest);
+      this.showLive(latest);
     });
   }
 
@@ -78,6 +94,7 @@ export class CutRounds {
     this.frame = 0;
     this.pending = null;
     const kept = this.kept;
+    this.step.disabled = false;
     this.panel.hidden = kept.length < 2;
     if (kept.length < 2) return;
     this.step.min = '1';

@@ -17,7 +17,7 @@ import { SolverError, type ResultRow, type SolveProgress } from '../../solver/pr
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileIsText, checkFileSize, checkTextSize } from '../format';
+import { checkFileIsText, checkFileSize, checkTextSize, formatMs } from '../format';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
@@ -518,6 +518,7 @@ export class GenreView implements GenreContext {
       this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
     } else if (p.phase === 'cuts') {
       if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
+      if (typeof p.elapsedMs === 'number') byId('genre-bnb-elapsed', HTMLElement).textContent = formatMs(p.elapsedMs);
       this.cutRounds.add(p);
       this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
     } else if (p.phase === 'sat' && typeof p.bound === 'number') {
