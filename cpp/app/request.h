@@ -73,7 +73,12 @@ inline int wholeNumberIn(const Value& object, const char* name, int fallback, in
   return static_cast<int>(number);
 }
 
-/// A required string field; throws bad_request naming it when absent or not a string.
+/// `text` without a leading UTF-8 byte-order mark (U+FEFF, which Windows editors write
+/// at the start of a file), else `text` itself.
+std::string_view withoutByteOrderMark(std::string_view text);
+
+/// A required string field, without a leading byte-order mark (a puzzle's text pasted
+/// or read from a file); throws bad_request naming it when absent or not a string.
 std::string requiredString(const Value& object, const char* name);
 
 /// An optional object field (an empty object when absent or null); throws

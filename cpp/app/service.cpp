@@ -36,12 +36,17 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+std::string_view withoutByteOrderMark(std::string_view text) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";  // U+FEFF in UTF-8
+  return text.substr(0, kBom.size()) == kBom ? text.substr(kBom.size()) : text;
+}
+
 std::string requiredString(const Value& object, const char* name) {
   const Value* value = findMember(object, name);
   if (value == nullptr || !value->IsString()) {
     throw badRequest(name, std::string("Field '") + name + "' is required and must be a string");
   }
-  return std::string(value->GetString(), value->GetStringLength());
+  return std::string(withoutByteOrderMark({value->GetString(), value->GetStringLength()}));
 }
 
 const Value& optionalObject(const Value& object, const char* name) {
@@ -838,8 +843,8 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
     if (!genre_route && (genre == nullptr || genre->IsNull())) {
       const Value* text = findMember(request, type == "parse" ? "text" : "puzzle");
       if (text != nullptr && text->IsString()) {
-        const std::optional<std::string> of_url =
-            puzzles::urlTextGenre(std::string_view(text->GetString(), text->GetStringLength()));
+        const std::optional<std::string> of_url = puzzles::urlTextGenre(
+            withoutByteOrderMark(std::string_view(text->GetString(), text->GetStringLength())));
         genre_route = of_url.has_value() && *of_url != "sudoku";
       }
     }

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "app/json.h"
+#include "app/request.h"
 #include "app/service.h"
 #include "cli/jobs.h"
 #include "milp/glpk_backend.h"
@@ -109,7 +110,8 @@ std::string readInput(const std::string& path) {
                              "puzzle a line, grids, records); spreadsheets (.xlsx, .csv) are "
                              "read by `npm run cli` and `npx gridmilp` (docs/cli.md)");
   }
-  return text;
+  // A byte-order mark (Windows editors write one) is not part of the puzzles.
+  return std::string(app::withoutByteOrderMark(text));
 }
 
 /// Whether standard error is a terminal. In the Node build (gridmilp_cli_node,
@@ -689,6 +691,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     row.name = text(left["name"]);
     row.status = "error: " + message;
     row.puzzle = slice(left["line"].GetInt(), left["lines"]);
+    std::erase(row.puzzle, '\r');
     refused_rows.emplace_back(left["line"].GetInt(), std::move(row));
   }
   // Standard output keeps one entry per puzzle in input order: a puzzle without answer, or
@@ -715,7 +718,8 @@ int runGenreSolve(const SolveCommand& cmd) {
   std::vector<ResultRow> rows(puzzles.Size());  // --results: the record and the answer as text
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
     const Value& puzzle = puzzles[i];
-    const std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
+    std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
+    std::erase(own, '\r');  // Windows line ends: not in --results' puzzle column
     rows[i].name = text(puzzle["name"]);
     rows[i].puzzle = own;
     rapidjson::Document request(rapidjson::kObjectType);

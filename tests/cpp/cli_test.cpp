@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -534,6 +535,26 @@ TEST(CliGenreTest, TakesPuzzLinksIdsAsGenresAndPrintsEachPuzzleInItsPlace) {
   EXPECT_EQ(mixed.exit_code, 2) << mixed.out;
   EXPECT_EQ(mixed.out.rfind("=== bad\nerror: ", 0), 0U) << mixed.out;
   EXPECT_NE(mixed.out.find("\n=== none\nno solution\n=== one"), std::string::npos) << mixed.out;
+}
+
+TEST(CliGenreTest, ReadsAFileWithAByteOrderMarkAndWindowsLineEnds) {
+  // As Notepad saves it: U+FEFF first, CRLF line ends; --results keeps no CR.
+  const std::string results =
+      ::testing::TempDir() + "gridmilp_cli_bom." + std::to_string(getpid()) + ".csv";
+  const CliRun run = runCli("solve --genre nurikabe - --results '" + results + "'",
+                            "\xEF\xBB\xBF=== one\r\n1 1\r\n1\r\n");
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_EQ(run.out.rfind("=== one", 0), 0U) << run.out;
+  std::ifstream in(results, std::ios::binary);
+  const std::string table((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(results.c_str());
+  EXPECT_EQ(table.find('\r'), std::string::npos) << table;
+  EXPECT_NE(table.find("one,solved"), std::string::npos) << table;
+  // A URL after a byte-order mark still names its genre.
+  const CliRun url =
+      runCli("solve -", "\xEF\xBB\xBFhttps://puzz.link/p?hitori/4/4/1114142333214213\n");
+  EXPECT_EQ(url.exit_code, 0) << url.out;
+  EXPECT_EQ(url.out.rfind("=== url-1 ", 0), 0U) << url.out;
 }
 
 }  // namespace
