@@ -138,6 +138,46 @@ rapidjson::Document parseJson(std::string_view text, std::string_view subject) {
   return document;
 }
 
+std::string validUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  std::size_t k = 0;
+  while (k < text.size()) {
+    const unsigned char lead = byte(k);
+    // The sequence's length and its second byte's range (RFC 3629 §4: no overlong forms,
+    // no surrogates, nothing past U+10FFFF).
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;
+    if (lead < 0x80) {
+      length = 1;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;
+      if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;
+      if (lead == 0xF4) high = 0x8F;
+    }
+    bool valid = length > 0 && k + length <= text.size();
+    for (std::size_t j = 1; valid && j < length; ++j) {
+      const unsigned char b = byte(k + j);
+      valid = j == 1 ? b >= low && b <= high : b >= 0x80 && b <= 0xBF;
+    }
+    if (valid) {
+      out.append(text.substr(k, length));
+      k += length;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++k;
+    }
+  }
+  return out;
+}
+
 std::string writeJson(const rapidjson::Value& value) {
   // Room for a 9×9 solve's response at once (RapidJSON starts at 256 bytes and grows
   // by half: four reallocations for a typical response), and one allocator for the

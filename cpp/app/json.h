@@ -41,6 +41,11 @@ std::string writeJson(const rapidjson::Value& value);
 /// last value of a repeated key.
 const rapidjson::Value* findMember(const rapidjson::Value& object, std::string_view name);
 
+/// `text` with each byte that starts no valid UTF-8 sequence replaced by U+FFFD (the
+/// replacement character), so that a message quoting one byte of a multibyte character
+/// ("found 'é'" cut to its first byte) can still be written as JSON (RFC 8259 §8.1).
+std::string validUtf8(std::string_view text);
+
 /// A JSON string holding a copy of `text`.
 inline rapidjson::Value jsonString(std::string_view text, JsonAllocator& allocator) {
   return rapidjson::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()), allocator);

@@ -782,13 +782,13 @@ Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& reduction, 
 Value toJson(const InputError& error, JsonAllocator& a) {
   Value out(rapidjson::kObjectType);
   out.AddMember("code", StringRef(toString(error.code())), a)
-      .AddMember("message", jsonString(error.what(), a), a);
+      .AddMember("message", jsonString(validUtf8(error.what()), a), a);
   const Where& w = error.where();
   Value where(rapidjson::kObjectType);
   if (w.puzzle) where.AddMember("puzzle", *w.puzzle, a);
   if (w.line) where.AddMember("line", *w.line, a);
   if (w.column) where.AddMember("column", *w.column, a);
-  if (w.character) where.AddMember("character", jsonString(*w.character, a), a);
+  if (w.character) where.AddMember("character", jsonString(validUtf8(*w.character), a), a);
   if (w.field) where.AddMember("field", jsonString(*w.field, a), a);
   if (!w.cells.empty()) {
     Value cells(rapidjson::kArrayType);

@@ -39,6 +39,25 @@ TEST(ServiceTest, Version) {
   EXPECT_EQ(r["result"]["protocol"], Value(2));
 }
 
+// A character of two bytes where a clue belongs, or in a URL body: the errors quote it
+// (a lone first byte becomes U+FFFD), a parse_error with its place, never an internal
+// error because the response could not be written as JSON. A byte-order mark first is
+// dropped.
+TEST(ServiceTest, ErrorsQuotingAMultibyteCharacterAreWritten) {
+  for (const std::string& puzzle :
+       {std::string("=== a\n2 2\n1 \xC3\xA9\n- -\n"),
+        std::string("https://puzz.link/p?nurikabe/6/6/4j4\xC3\xA93p1p2j4")}) {
+    const Document r =
+        call(R"({"id":1,"type":"solve","genre":"nurikabe","puzzle":)" + jsonQuoted(puzzle) + "}");
+    ASSERT_TRUE(r.HasMember("error")) << puzzle;
+    EXPECT_EQ(r["error"]["code"], "parse_error") << r["error"]["message"].GetString();
+    EXPECT_TRUE(r["error"]["where"].HasMember("column"));
+  }
+  const Document bom = call(R"({"id":1,"type":"solve","genre":"nurikabe","puzzle":)" +
+                            jsonQuoted("\xEF\xBB\xBF=== a\n1 1\n1\n") + "}");
+  EXPECT_TRUE(bom.HasMember("result")) << bom["error"]["message"].GetString();
+}
+
 // Hostile nesting: the parser is iterative, and an id that is not a number, a string or
 // null is refused before it is copied or written (both recursive), so a request nested
 // a million deep gets an answer instead of exhausting the stack.
