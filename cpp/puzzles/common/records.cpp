@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/records.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "puzzles/sudoku/grid.h"
@@ -90,6 +91,18 @@ std::vector<Record> parseRecords(std::string_view text) {
       expect_size = true;
     }
     if (expect_size) {
+      // A side that is a whole number, only too large, is named (docs/formats.md).
+      for (std::size_t k = 0; k < 2 && k < tokens.size() && tokens.size() <= 3; ++k) {
+        const std::string& t = tokens[k].text;
+        const bool digits =
+            !t.empty() && t.size() <= 9 &&
+            std::all_of(t.begin(), t.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        if (digits && std::stol(t) > kMaxSide) {
+          throw parseError(std::string(k == 0 ? "the rows" : "the columns") + ", " + t +
+                               ", are more than gridmilp's limit of " + std::to_string(kMaxSide),
+                           line_number, tokens[k].column);
+        }
+      }
       if (tokens.size() < 2 || tokens.size() > 3 || sideOf(tokens[0].text) < 0 ||
           sideOf(tokens[1].text) < 0) {
         throw parseError(

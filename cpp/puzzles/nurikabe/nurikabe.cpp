@@ -369,7 +369,7 @@ class NurikabeGenre final : public ShadingGenre {
             tokens[k]->text == "?"
                 ? kUnknown
                 : tokenValue(record, *tokens[k], blockLine(record, 0, static_cast<int>(k)), 1,
-                             p->grid.cells(), true, "a clue (an island's size) or ?");
+                             p->grid.cells(), true, "a clue (an island's size)");
         if (p->clues[k] != 0) p->clueCells.push_back(static_cast<int>(k));
       }
       out.push_back(std::move(p));
