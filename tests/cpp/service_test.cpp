@@ -44,9 +44,9 @@ TEST(ServiceTest, Version) {
 // error because the response could not be written as JSON. A byte-order mark first is
 // dropped.
 TEST(ServiceTest, ErrorsQuotingAMultibyteCharacterAreWritten) {
-  for (const std::string& puzzle :
-       {std::string("=== a\n2 2\n1 \xC3\xA9\n- -\n"),
-        std::string("https://puzz.link/p?nurikabe/6/6/4j4\xC3\xA93p1p2j4")}) {
+  for (const std::string& puzzle : {std::string("=== a\n2 2\n1 \xC3\xA9\n- -\n"),
+                                    std::string("https://puzz.link/p?nurikabe/6/6/4j4\xC3\xA9"
+                                                "3p1p2j4")}) {
     const Document r =
         call(R"({"id":1,"type":"solve","genre":"nurikabe","puzzle":)" + jsonQuoted(puzzle) + "}");
     ASSERT_TRUE(r.HasMember("error")) << puzzle;
