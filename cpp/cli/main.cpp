@@ -697,9 +697,12 @@ int runGenreSolve(const SolveCommand& cmd) {
   // Standard output keeps one entry per puzzle in input order: a puzzle without answer, or
   // left out, prints its `=== name` line and why (`no solution`, `time limit`, `error: …`),
   // so that the output lines up with the input. Left-out records print in their place.
+  const auto noAnswerEntry = [](const std::string& name, const std::string& why) {
+    return "=== " + name + "\n" + why + "\n";
+  };
   std::vector<std::pair<int, std::string>> left_out;  // (line, entry), by line
   for (const auto& [line, row] : refused_rows) {
-    left_out.emplace_back(line, "=== " + row.name + "\n" + row.status + "\n");
+    left_out.emplace_back(line, noAnswerEntry(row.name, row.status));
   }
   std::stable_sort(left_out.begin(), left_out.end(),
                    [](const auto& x, const auto& y) { return x.first < y.first; });
@@ -711,7 +714,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
   };
   const auto printNoAnswer = [&](const Value& puzzle, const std::string& why) {
-    if (!cmd.as_json) std::cout << "=== " << text(puzzle["name"]) << "\n" << why << "\n";
+    if (!cmd.as_json) std::cout << noAnswerEntry(text(puzzle["name"]), why);
   };
   std::vector<double> times;
   std::vector<std::string> requests;

@@ -164,8 +164,6 @@ class SeparatorNetwork {
     arc_at_.assign(2 * n, -1);
   }
 
-  const std::vector<char>& blocked() const { return blocked_; }
-
   /// A round's set: its cells' arcs from entry to exit become unbounded, the others 1.
   /// `in` must outlive the calls to separate for it.
   void setSet(const std::vector<char>& in) {

@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/records.h"
 
-#include <algorithm>
 #include <cctype>
 
 #include "puzzles/sudoku/grid.h"
@@ -36,15 +35,21 @@ InputError parseError(const std::string& message, int line, int column,
       where);
 }
 
-/// A whole number 1..kMaxSide from a token, or -1.
-int sideOf(const std::string& text) {
-  if (text.empty() || text.size() > 3) return -1;
-  int value = 0;
+/// A token of digits only (at most 9) as its number, or -1.
+long wholeNumber(const std::string& text) {
+  if (text.empty() || text.size() > 9) return -1;
+  long value = 0;
   for (char ch : text) {
     if (ch < '0' || ch > '9') return -1;
     value = value * 10 + (ch - '0');
   }
-  return value >= 1 && value <= kMaxSide ? value : -1;
+  return value;
+}
+
+/// A whole number 1..kMaxSide from a token, or -1.
+int sideOf(const std::string& text) {
+  const long value = wholeNumber(text);
+  return value >= 1 && value <= kMaxSide ? static_cast<int>(value) : -1;
 }
 
 }  // namespace
@@ -94,10 +99,7 @@ std::vector<Record> parseRecords(std::string_view text) {
       // A side that is a whole number, only too large, is named (docs/formats.md).
       for (std::size_t k = 0; k < 2 && k < tokens.size() && tokens.size() <= 3; ++k) {
         const std::string& t = tokens[k].text;
-        const bool digits =
-            !t.empty() && t.size() <= 9 &&
-            std::all_of(t.begin(), t.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-        if (digits && std::stol(t) > kMaxSide) {
+        if (wholeNumber(t) > kMaxSide) {
           throw parseError(std::string(k == 0 ? "the rows" : "the columns") + ", " + t +
                                ", are more than gridmilp's limit of " + std::to_string(kMaxSide),
                            line_number, tokens[k].column);

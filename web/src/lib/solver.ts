@@ -728,12 +728,7 @@ function genreOptionsOf(options: unknown): GenreSolveCallOptions | null {
   const genre = (options as { genre: unknown }).genre;
   if (genre === 'sudoku' || genre === undefined) return null;
   const id = typeof genre === 'string' ? genreIdOf(genre) : null;
-  if (id === null) {
-    // As the engine says it (registry.cpp): "Unknown genre 'masyu': one of …"; a genre
-    // that is no string is described ("the number 3").
-    const named = typeof genre === 'string' ? `'${genre}'` : describe(genre);
-    throw invalidOption('genre', `Unknown genre ${named}: one of ${GENRE_IDS.join(', ')}.`);
-  }
+  if (id === null) throw unknownGenre(genre);
   // An alias (lightup) goes on as the genre's own id (akari).
   return (id === genre ? options : { ...(options as object), genre: id }) as GenreSolveCallOptions;
 }
@@ -757,8 +752,21 @@ function withSudokuGenre<R extends object>(options: unknown, request: R): R {
  */
 function ownGenreId(genre: Exclude<GenreId, 'sudoku'> | GenreAlias): Exclude<GenreId, 'sudoku'> {
   const id = genreIdOf(genre);
-  if (id === null || id === 'sudoku') throw invalidOption('genre', `Unknown genre '${genre}': one of ${GENRE_IDS.join(', ')}.`);
+  if (id === null || id === 'sudoku') throw unknownGenre(genre);
   return id;
+}
+
+/**
+ * The error for a `genre` option no genre has as id or alias, as the engine words it
+ * (registry.cpp): "Unknown genre 'masyu': one of …"; a genre that is no string is
+ * described ("the number 3").
+ *
+ * @param genre the option's value
+ * @returns a GridmilpError `invalid_option` (field `genre`)
+ */
+function unknownGenre(genre: unknown): GridmilpError {
+  const named = typeof genre === 'string' ? `'${genre}'` : describe(genre);
+  return invalidOption('genre', `Unknown genre ${named}: one of ${GENRE_IDS.join(', ')}.`);
 }
 
 /** A call's options without `genre` (checked against the Sudoku calls' option names, which do not list it); the caller's object is not changed. */
