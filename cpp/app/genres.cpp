@@ -35,6 +35,9 @@ constexpr int kMaxDrawnAnswers = 1000;
 /// A genre request, decoded once: every field the handlers use, checked.
 struct GenreRequest {
   const Genre* genre = nullptr;
+  /// Whether the request named its genre; without one, a parse of a text of URLs reads
+  /// each URL as its own genre's puzzle (a file of URLs of several genres).
+  bool genreGiven = false;
   std::string text;
   int size = 0;
   int index = 0;     ///< 1-based puzzle of the text; 0: the text must hold one
@@ -72,8 +75,11 @@ GenreRequest decode(const std::string& type, const Value& request) {
     out.text = requiredString(request, "text");
   }
   // Without a "genre", a text of puzz.link URLs names its own.
-  const std::string genre = optionalField<std::string>(
-      request, "genre", puzzles::urlTextGenre(out.text).value_or("sudoku"), "a string", "");
+  const Value* genre_field = findMember(request, "genre");
+  out.genreGiven = genre_field != nullptr && !genre_field->IsNull();
+  const std::string genre =
+      out.genreGiven ? optionalField<std::string>(request, "genre", "sudoku", "a string", "")
+                     : puzzles::urlTextGenre(out.text).value_or("sudoku");
   out.genre = &puzzles::genreById(genre);
   const Value* size = findMember(request, "size");
   if (size != nullptr && !size->IsNull() && !(size->IsString() && *size == "auto")) {
@@ -389,7 +395,8 @@ void addBranchAndBoundProgress(GenreRequest& r, const ProgressSink& progress, co
 Value handleParse(const GenreRequest& r, JsonAllocator& a) {
   // Clashing givens are drawn with a warning: a solve refuses them, "Why no solution?"
   // explains them. In a text of many records, one that does not parse is left out.
-  puzzles::ParsedPuzzles parsed = puzzles::parsePuzzlesSkipping(*r.genre, r.text, r.size, true);
+  puzzles::ParsedPuzzles parsed =
+      puzzles::parsePuzzlesSkipping(*r.genre, r.text, r.size, true, !r.genreGiven);
   const std::vector<std::unique_ptr<Puzzle>>& all = parsed.puzzles;
   Value puzzles(rapidjson::kArrayType);
   for (std::size_t k = 0; k < all.size(); ++k) {
@@ -400,7 +407,8 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
     for (const puzzles::RefusedRecord& left : parsed.refused) {
       if (left.line > p.line && (next < 0 || left.line < next)) next = left.line;
     }
-    puzzle.AddMember("name", jsonString(p.name, a), a)
+    puzzle.AddMember("genre", jsonString(parsed.genres[k]->id(), a), a)
+        .AddMember("name", jsonString(p.name, a), a)
         .AddMember("header", jsonString(p.header, a), a)
         .AddMember("line", p.line, a)
         .AddMember("lines", next > 0 ? Value(next - p.line) : Value(), a)
@@ -425,7 +433,7 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
   // A text of URLs: its puzzles as records, for an editor to show in their place.
   if (puzzles::urlTextGenre(r.text)) {
     std::string records;
-    for (const auto& p : all) records += r.genre->formatPuzzle(*p);
+    for (std::size_t k = 0; k < all.size(); ++k) records += parsed.genres[k]->formatPuzzle(*all[k]);
     result.AddMember("records", jsonString(records, a), a);
   }
   return result;

@@ -267,14 +267,15 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
 }
 
 /// The request's puzzle, parsed once with its parse options, and its name for a genre
-/// answer's header: the text's header ("=== 1_9x9" gives 1_9x9, "Grid 01"), else
-/// "Puzzle 1".
+/// answer's header: the text's header ("=== 1_9x9" gives 1_9x9, "Grid 01"), else the
+/// request's `name`, else "Puzzle 1".
 struct RequestPuzzle {
   sudoku::Grid givens;
   std::string name;
 };
 RequestPuzzle givensOf(const SudokuRequest& request) {
   sudoku::ParsedPuzzle parsed = sudoku::parseOnePuzzle(*request.puzzle, request.parse);
+  if (!request.name.empty() && parsed.name == "Puzzle 1") parsed.name = request.name;
   return {std::move(parsed.grid), std::move(parsed.name)};
 }
 
@@ -839,13 +840,15 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
         type == "formulation" || type == "board" ||
         (genre != nullptr && !genre->IsNull() && !(genre->IsString() && *genre == "sudoku"));
 #ifdef GRIDMILP_WITH_GENRES
-    // A puzz.link URL names its genre: without a "genre" field, it decides the route.
+    // A puzz.link URL names its genre: without a "genre" field, it decides the route
+    // (a text of URLs of several genres, Sudoku among them, takes the genres' route).
     if (!genre_route && (genre == nullptr || genre->IsNull())) {
       const Value* text = findMember(request, type == "parse" ? "text" : "puzzle");
       if (text != nullptr && text->IsString()) {
-        const std::optional<std::string> of_url = puzzles::urlTextGenre(
+        const std::vector<std::string> of_urls = puzzles::urlTextGenres(
             withoutByteOrderMark(std::string_view(text->GetString(), text->GetStringLength())));
-        genre_route = of_url.has_value() && *of_url != "sudoku";
+        genre_route = std::any_of(of_urls.begin(), of_urls.end(),
+                                  [](const std::string& g) { return g != "sudoku"; });
       }
     }
 #endif

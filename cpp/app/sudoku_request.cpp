@@ -266,6 +266,7 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
   if (r.genreNamed) {
     r.board = optionalField<bool>(request, "board", true, "true or false", "");
     r.boards = optionalField<bool>(request, "boards", false, "true or false", "");
+    r.name = optionalField<std::string>(request, "name", "", "a string", "");
   }
 #endif
   return r;

@@ -95,6 +95,9 @@ struct SudokuRequest {
   bool board = true;
   /// "boards" (enumerate, with genreNamed): draw each answer's board.
   bool boards = false;
+  /// "name" (with genreNamed): the puzzle's name for its answer's header when its text
+  /// names none (a URL, or a line cut from a file of many), as the genre route's.
+  std::string name;
 
   /// The objective's cell weights for a puzzle of `shape`, or nothing without an
   /// objective. Throws as ObjectiveRequest::cellObjective.

@@ -210,6 +210,10 @@ struct SolveCommand {
   ShapeArgs shape;        // size/boxHeight/boxWidth/symbols fields for requests
   OptionArgs options;     // the request's "options"
   std::string genre = "sudoku";
+  /// A file of URLs of several genres, without --genre: each puzzle is its URL's genre
+  /// (`genre` is the first genre other than Sudoku), `genres` all of them for the summary.
+  bool ownGenres = false;
+  std::string genres;
   std::optional<std::string> input;  // the file's text, when main has read it already
   bool modelGiven = false;           // --model given (genres: else the genre's default model)
   bool methodGiven = false;          // --method given (genres: else the fastest route)
@@ -328,7 +332,8 @@ bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Do
     addShape(request, cmd.shape, a);
   } else {
     if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
-    request.AddMember("genre", app::jsonString(cmd.genre, a), a);
+    // Without a genre, the engine reads each URL of a text of several as its own genre.
+    if (!cmd.ownGenres) request.AddMember("genre", app::jsonString(cmd.genre, a), a);
   }
   request.AddMember("type", "parse", a)
       .AddMember("text", StringRef(input.data(), static_cast<rapidjson::SizeType>(input.size())),
@@ -730,11 +735,21 @@ int runGenreSolve(const SolveCommand& cmd) {
     Value options(rapidjson::kObjectType);
     options.AddMember("timeLimitMs", cmd.options.timeLimitMs, a)
         .AddMember("presolve", cmd.options.presolve, a);
-    if (cmd.modelGiven) options.AddMember("model", app::jsonString(cmd.options.model, a), a);
-    if (cmd.methodGiven) options.AddMember("method", app::jsonString(cmd.options.method, a), a);
+    // The puzzle's genre: its URL's in a file of several genres.
+    const std::string genre = puzzle.HasMember("genre") ? text(puzzle["genre"]) : cmd.genre;
+    if (cmd.modelGiven) {
+      options.AddMember("model", app::jsonString(cmd.options.model, a), a);
+    } else if (genre == "sudoku") {  // Sudoku's fastest route, as `solve` takes it alone
+      options.AddMember("model", "reduced", a);
+    }
+    if (cmd.methodGiven) {
+      options.AddMember("method", app::jsonString(cmd.options.method, a), a);
+    } else if (genre == "sudoku" && objective.IsNull()) {
+      options.AddMember("method", "sat", a);
+    }
     request.AddMember("id", static_cast<int>(i + 1), a)
         .AddMember("type", StringRef(type), a)
-        .AddMember("genre", app::jsonString(cmd.genre, a), a)
+        .AddMember("genre", app::jsonString(genre, a), a)
         .AddMember("puzzle", app::jsonString(own, a), a)
         .AddMember("name", Value(puzzle["name"], a), a)
         .AddMember("options", options, a);
@@ -769,8 +784,11 @@ int runGenreSolve(const SolveCommand& cmd) {
       return;
     }
     const Value& result = response["result"];
-    for (const Value& warning : result["warnings"].GetArray()) {
-      std::cerr << "gridmilp: " << label << ": warning: " << text(warning) << "\n";
+    if (result.HasMember(
+            "warnings")) {  // (Sudoku's answers, in a file of several genres, have none)
+      for (const Value& warning : result["warnings"].GetArray()) {
+        std::cerr << "gridmilp: " << label << ": warning: " << text(warning) << "\n";
+      }
     }
     const Value& stats = result["stats"];
     times.push_back(stats.HasMember("totalMs") ? stats["totalMs"].GetDouble()
@@ -862,8 +880,8 @@ int runGenreSolve(const SolveCommand& cmd) {
     for (auto& [line, row] : all) rows.push_back(std::move(row));
   }
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
-  return printSummary(rows.size(), cmd.genre, {solved, unsolved, errors, not_unique, timed_out},
-                      cmd.unique, times, "");
+  return printSummary(rows.size(), cmd.ownGenres ? cmd.genres : cmd.genre,
+                      {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times, "");
 }
 
 /// What `generate` is asked for.
@@ -1280,7 +1298,16 @@ int main(int argc, char** argv) {
           return kExitBadInput;
         }
         try {
-          if (const auto genre = puzzles::urlTextGenre(*solve_cmd.input)) solve_cmd.genre = *genre;
+          // A file of URLs of several genres: each puzzle its own (Sudoku's on its route).
+          const std::vector<std::string> genres = puzzles::urlTextGenres(*solve_cmd.input);
+          if (!genres.empty()) solve_cmd.genre = genres.front();
+          if (genres.size() > 1) {
+            solve_cmd.ownGenres = true;
+            for (const std::string& g : genres) {
+              solve_cmd.genres += (solve_cmd.genres.empty() ? "" : ", ") + g;
+              if (solve_cmd.genre == "sudoku") solve_cmd.genre = g;
+            }
+          }
         } catch (const gridmilp::InputError& e) {
           std::cerr << "gridmilp: " << where(solve_cmd.path) << ": " << e.what() << "\n";
           return kExitBadInput;

@@ -578,4 +578,38 @@ TEST(CliGenreTest, AFileOfUrlsNamesItsGenre) {
   EXPECT_NE(cut.out.find("URL body: it ends after 2 of 16 cells"), std::string::npos) << cut.out;
 }
 
+TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
+  // A Sudoku first (its route), Hitori, a URL cut short (left out in its place), Akari.
+  const CliRun run = runCli("solve -",
+                            "https://puzz.link/p?sudoku/4/4/g1k23k3g\n"
+                            "https://puzz.link/p?hitori/4/4/1114142333214213\n"
+                            "https://puzz.link/p?hitori/4/4/11\n"
+                            "https://puzz.link/p?akari/6/6/nekcakbl\n",
+                            true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;  // the line cut short is an error
+  const std::size_t sudoku = run.out.find("=== url-1\n4 4\n2 1 4 3\n");
+  const std::size_t hitori = run.out.find("=== url-2 source=https://puzz.link/p?hitori/");
+  const std::size_t cut = run.out.find("=== url-3\nerror: line 3: URL body: it ends after 2");
+  const std::size_t akari = run.out.find("=== url-4 source=https://puzz.link/p?akari/");
+  EXPECT_NE(sudoku, std::string::npos) << run.out;
+  EXPECT_LT(sudoku, hitori) << run.out;
+  EXPECT_LT(hitori, cut) << run.out;
+  EXPECT_LT(cut, akari) << run.out;
+  EXPECT_NE(akari, std::string::npos) << run.out;
+  EXPECT_NE(
+      run.out.find("4 puzzles (sudoku, hitori, akari): 3 solved, 0 without solution, 1 errors"),
+      std::string::npos)
+      << run.out;
+  // With --genre, a URL of another genre is left out, the others solved.
+  const CliRun given = runCli("solve - --genre hitori",
+                              "https://puzz.link/p?hitori/4/4/1114142333214213\n"
+                              "https://puzz.link/p?akari/6/6/nekcakbl\n",
+                              true);
+  EXPECT_EQ(given.exit_code, 2) << given.out;
+  EXPECT_NE(given.out.find("=== url-2\nerror: line 2: this URL is a puzzle of genre 'akari', not "
+                           "'hitori'"),
+            std::string::npos)
+      << given.out;
+}
+
 }  // namespace gridmilp

@@ -106,6 +106,84 @@ TEST(PuzzLinkTest, ATextOfUrlsIsOnePuzzleALine) {
   }
 }
 
+// In a batch, each URL line is a record of its own: a line that cannot be read is left
+// out alone, a clue out of range is told by the URL's cell, and without a genre each
+// URL is read as its own genre's puzzle.
+TEST(PuzzLinkTest, ATextOfUrlsLeavesOutLinesAloneAndReadsSeveralGenres) {
+  const std::string akari = "https://puzz.link/p?akari/6/6/nekcakbl";
+  const std::string big_clue = "https://puzz.link/p?nurikabe/5/5/g-ffk2o1k3g";  // 255 at r1c2
+  const std::string sudoku = "https://puzz.link/p?sudoku/4/4/g1k23k3g";
+  const std::string masyu = "https://puzz.link/p?mashu/6/6/1063000i3000";
+  const std::string text = akari + "\n" + big_clue + "\n\n" + sudoku + "\n" + masyu + "\n";
+  EXPECT_EQ(urlTextGenres(text), (std::vector<std::string>{"akari", "nurikabe", "sudoku"}));
+  EXPECT_EQ(urlTextGenres(masyu + "\n" + akari), std::vector<std::string>{"akari"});
+  EXPECT_THROW(urlTextGenres(masyu), InputError);
+  EXPECT_TRUE(urlTextGenres("4 4\n" + akari).empty());
+  // The request's genre only: the others are left out, each with its line.
+  const ParsedPuzzles strict = parsePuzzlesSkipping(genreById("akari"), text, 0);
+  ASSERT_EQ(strict.puzzles.size(), 1U);
+  ASSERT_EQ(strict.refused.size(), 3U);
+  EXPECT_EQ(strict.refused[0].name, "url-2");
+  EXPECT_EQ(strict.refused[0].line, 2);
+  EXPECT_EQ(strict.refused[0].lines, 1);
+  EXPECT_EQ(std::string(strict.refused[0].error.what()),
+            "line 2: this URL is a puzzle of genre 'nurikabe', not 'akari'");
+  EXPECT_EQ(strict.refused[1].name, "url-3");
+  EXPECT_EQ(strict.refused[1].line, 4);
+  // Own genres: the Sudoku is read; the clue out of range is told by its cell.
+  const ParsedPuzzles own = parsePuzzlesSkipping(genreById("akari"), text, 0, false, true);
+  ASSERT_EQ(own.puzzles.size(), 2U);
+  ASSERT_EQ(own.genres.size(), 2U);
+  EXPECT_EQ(own.genres[0]->id(), "akari");
+  EXPECT_EQ(own.genres[1]->id(), "sudoku");
+  EXPECT_EQ(own.puzzles[1]->name, "url-3");
+  EXPECT_EQ(own.puzzles[1]->line, 4);
+  ASSERT_EQ(own.refused.size(), 2U);
+  const InputError& clue = own.refused[0].error;
+  EXPECT_EQ(std::string(clue.what()),
+            "line 2: row 1, column 2: a clue (an island's size) 255 is out of range (1 to 25)");
+  EXPECT_EQ(clue.where().line, std::optional<int>(2));
+  EXPECT_EQ(clue.where().column, std::nullopt);
+  ASSERT_EQ(clue.where().cells.size(), 1U);
+  EXPECT_EQ(clue.where().cells[0].row, 1);
+  EXPECT_EQ(clue.where().cells[0].column, 2);
+  EXPECT_NE(std::string(own.refused[1].error.what()).find("'mashu', which gridmilp does not solve"),
+            std::string::npos)
+      << own.refused[1].error.what();
+  // A room's count too large for it: the URL's line, not the record's name and line.
+  try {
+    parsePuzzles(genreById("heyawake"), "https://puzz.link/p?heyawake/6/6/lll155007rs12229j", 0);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "line 1: the number 9 at row 1, column 6 is more than its room's 5 cells can hold");
+  }
+  // Every line bad: the first error.
+  EXPECT_THROW(parsePuzzlesSkipping(genreById("akari"), big_clue + "\n" + masyu, 0), InputError);
+  // The service: without a genre, each puzzle's own; with one, the others left out.
+  const rapidjson::Document r =
+      gridmilp::testing::call(R"({"id":1,"type":"parse","text":)" +
+                              gridmilp::testing::jsonQuoted(sudoku + "\n" + akari) + "}");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  EXPECT_STREQ(r["result"]["genre"].GetString(), "sudoku");
+  ASSERT_EQ(r["result"]["puzzles"].Size(), 2U);
+  EXPECT_STREQ(r["result"]["puzzles"][0]["genre"].GetString(), "sudoku");
+  EXPECT_STREQ(r["result"]["puzzles"][1]["genre"].GetString(), "akari");
+  EXPECT_NE(std::string(r["result"]["records"].GetString()).find("=== url-2 source=" + akari),
+            std::string::npos);
+  const rapidjson::Document given =
+      gridmilp::testing::call(R"({"id":2,"type":"parse","genre":"akari","text":)" +
+                              gridmilp::testing::jsonQuoted(sudoku + "\n" + akari) + "}");
+  ASSERT_TRUE(given.HasMember("result")) << app::writeJson(given);
+  EXPECT_EQ(given["result"]["puzzles"].Size(), 1U);
+  EXPECT_EQ(given["result"]["refused"].Size(), 1U);
+  // A Sudoku request that names its genre takes the request's name for its answer.
+  const rapidjson::Document named = gridmilp::testing::call(
+      R"({"id":3,"type":"solve","genre":"sudoku","name":"url-7","puzzle":")" + sudoku + R"("})");
+  ASSERT_TRUE(named.HasMember("result")) << app::writeJson(named);
+  EXPECT_EQ(std::string(named["result"]["answer"]["text"].GetString()).rfind("=== url-7\n", 0), 0U);
+}
+
 TEST(PuzzLinkTest, TheServiceTakesAUrlWithoutAGenre) {
   const rapidjson::Document hitori = gridmilp::testing::call(
       R"({"id": 1, "type": "solve", "puzzle": "https://puzz.link/p?hitori/4/4/1114142333214213"})");

@@ -84,10 +84,17 @@ TEST(SaitoTest, NamesTheLineAndColumnOfWhatItCannotRead) {
             "line 4, column 1: a section [nums] that nurikabe does not have");
   EXPECT_EQ(message("kakuro", "[data]\n**\n*.\n[hint]\n,\n,3\n"),
             "line 6: entry 2 (\"3\") is a clue on a white cell of [data]");
-  // What the genre refuses in the record read is said with the record.
-  EXPECT_EQ(
-      message("nurikabe", "[data]\n9.\n..\n").rfind("in the record read from Saito's layout (", 0),
-      0U);
+  // What the genre refuses in the record read is told by the text's line and column
+  // (indent counted) and the cell, not the record's.
+  EXPECT_EQ(message("nurikabe", "[data]\n9.\n..\n"),
+            "line 2, column 1 (row 1, column 1): a clue (an island's size) 9 is out of range "
+            "(1 to 4)");
+  EXPECT_EQ(message("kuromasu", "[data]\n  .z\n  ..\n"),
+            "line 2, column 4 (row 1, column 2): a clue (the cells it sees, itself included) 35 "
+            "is out of range (1 to 3)");
+  EXPECT_EQ(message("heyawake", "[data]\nAAB\nAAB\n[nums]\nA 9\n"),
+            "line 2, column 1: the number 9 at row 1, column 1 is more than its room's 4 cells "
+            "can hold");
   try {
     recordOfSaito("killer", "[data]\n1.\n", "s");
     FAIL() << "no error";

@@ -281,6 +281,30 @@ describe('solve with a genre', () => {
     expect(many).toMatchObject({ genre: 'hitori', solved: 2, failed: 0 });
   });
 
+  it('solves a text of URLs of several genres as each its own, leaving out lines it cannot read', () => {
+    const urls = [
+      'https://puzz.link/p?sudoku/4/4/g1k23k3g',
+      'https://puzz.link/p?hitori/4/4/1114142333214213',
+      'https://puzz.link/p?nurikabe/5/5/g-ffk2o1k3g', // 255 at row 1, column 2
+      'https://puzz.link/p?akari/6/6/nekcakbl',
+    ].join('\n');
+    const many = solver.solveMany(urls);
+    expect(many).toMatchObject({ genre: 'hitori', genres: ['sudoku', 'hitori', 'akari'], solved: 3, failed: 0 });
+    expect(many.items.map((item) => [item.name, item.genre, item.answer?.verified])).toEqual([
+      ['url-1', 'sudoku', true],
+      ['url-2', 'hitori', true],
+      ['url-4', 'akari', true],
+    ]);
+    expect(many.items[0]!.answer!.text.startsWith('=== url-1\n4 4\n2 1 4 3\n')).toBe(true);
+    expect(many.refused).toHaveLength(1);
+    expect(many.refused[0]).toMatchObject({ name: 'url-3', line: 3, lines: 1 });
+    expect(many.refused[0]!.error.message).toBe('line 3: row 1, column 2: a clue (an island\'s size) 255 is out of range (1 to 25)');
+    // A genre named: the other genres' URLs are left out, each with its line.
+    const hitori = solver.solveMany(urls, { genre: 'hitori' });
+    expect(hitori.items.map((item) => item.name)).toEqual(['url-2']);
+    expect(hitori.refused.map((r) => r.error.message)).toContain("line 1: this URL is a puzzle of genre 'sudoku', not 'hitori'");
+  });
+
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {
     expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(
       "Unknown genre 'masyu': one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square",

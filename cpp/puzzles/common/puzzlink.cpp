@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <vector>
 
@@ -794,21 +796,144 @@ InputError atLine(const InputError& e, int line) {
   return InputError(e.code(), "line " + std::to_string(line) + ": " + e.what(), where);
 }
 
-}  // namespace
+/// The cell a genre's parse error names in a record gridmilp wrote (recordOfUrl,
+/// recordOfSaito), and the message after its place.
+struct RecordCell {
+  CellRef cell;      ///< 1-based; row 0 when the error names no cell
+  std::string rest;  ///< the message after "line L, column C: "
+};
 
-std::optional<std::string> urlTextGenre(std::string_view text) {
-  std::optional<std::string> out;
+/// The cell of a record's "line L, column C: …" error. Such a record has its size line
+/// (`R C …`) second, then blocks of R lines with one token per cell (records.h), so line
+/// L is row (L − 3) mod R + 1, and the column's token, counted from the line's start, is
+/// the cell's column. Row 0 for any other error.
+RecordCell recordCellOf(const InputError& e, std::string_view record) {
+  RecordCell out;
+  const std::string message = e.what();
+  int line = 0, column = 0, end = -1;
+  if (std::sscanf(message.c_str(), "line %d, column %d: %n", &line, &column, &end) < 2 || end < 0 ||
+      line < 3 || column < 1) {
+    return out;
+  }
+  std::vector<std::string_view> lines;
+  for (std::size_t pos = 0; pos <= record.size();) {
+    const std::size_t stop = std::min(record.find('\n', pos), record.size());
+    lines.push_back(record.substr(pos, stop - pos));
+    pos = stop + 1;
+  }
+  const int rows = lines.size() > 1 ? std::atoi(std::string(lines[1]).c_str()) : 0;
+  if (rows < 1 || line > static_cast<int>(lines.size())) return out;
+  const std::string_view text = lines[line - 1];
+  if (column > static_cast<int>(text.size())) return out;
+  int token = 0;  // tokens that start at or before the column
+  for (int k = 0; k < column; ++k) {
+    const bool space = text[k] == ' ' || text[k] == '\t';
+    if (!space && (k == 0 || text[k - 1] == ' ' || text[k - 1] == '\t')) ++token;
+  }
+  if (token == 0) return out;
+  out.cell = CellRef{(line - 3) % rows + 1, token};
+  out.rest = message.substr(static_cast<std::size_t>(end));
+  return out;
+}
+
+/// `e` told by the cell: "row r, column c: …", the cell in `where.cells`, the record's
+/// line and column dropped (they are not the user's).
+InputError atCell(const InputError& e, const RecordCell& at) {
+  Where where = e.where();
+  where.line.reset();
+  where.column.reset();
+  where.cells = {at.cell};
+  return InputError(e.code(),
+                    "row " + std::to_string(at.cell.row) + ", column " +
+                        std::to_string(at.cell.column) + ": " + at.rest,
+                    where);
+}
+
+/// The puzzles of a text of URLs, one a line, as parsePuzzlesSkipping reads them: a line
+/// that cannot be read is left out (its error told by the line and, for a clue, the
+/// URL's cell), a URL of another genre too unless `own_genres`.
+ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, bool as_given,
+                           bool own_genres) {
+  ParsedPuzzles out;
+  int k = 0;
   forEachLine(text, [&](std::string_view line, int number) {
-    if (looksLikeUrl(line)) {
-      try {
-        out = parsePuzzLinkUrl(line).genre;
-      } catch (const InputError& e) {
-        throw atLine(e, number);
+    const std::string name = "url-" + std::to_string(++k);
+    try {
+      if (!looksLikeUrl(line)) {
+        throw urlError(
+            "expected a puzz.link URL, as on the first line (a text of URLs holds "
+            "one URL a line)");
       }
+      const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
+      const Genre* own = &genre;
+      if (parts.genre != genre.id()) {
+        if (!own_genres) {
+          throw badRequest("genre", "this URL is a puzzle of genre '" + parts.genre + "', not '" +
+                                        std::string(genre.id()) + "'");
+        }
+        own = &genreById(parts.genre);
+      }
+      const std::string record = recordOfUrl(line, name);
+      std::vector<std::unique_ptr<Puzzle>> one;
+      try {
+        one = as_given ? own->parseAsGiven(record, size) : own->parse(record, size);
+      } catch (const InputError& e) {
+        const RecordCell at = recordCellOf(e, record);
+        if (at.cell.row > 0) throw atCell(e, at);
+        // "url-1 (line 1): …" names the record gridmilp wrote, not the user's line.
+        const std::string own = name + " (line 1): ";
+        if (std::string_view(e.what()).substr(0, own.size()) == own) {
+          throw InputError(e.code(), std::string(e.what()).substr(own.size()), e.where());
+        }
+        throw;
+      }
+      one.front()->line = number;
+      out.puzzles.push_back(std::move(one.front()));
+      out.genres.push_back(own);
+    } catch (const InputError& e) {
+      out.refused.push_back(RefusedRecord{name, number, 1, atLine(e, number)});
     }
-    return false;  // the first non-blank line decides
+    return true;
   });
   return out;
+}
+
+/// Whether a text's first non-blank line is a URL (a text of URLs).
+bool isUrlText(std::string_view text) {
+  bool urls = false;
+  forEachLine(text, [&](std::string_view line, int) {
+    urls = looksLikeUrl(line);
+    return false;
+  });
+  return urls;
+}
+
+}  // namespace
+
+std::vector<std::string> urlTextGenres(std::string_view text) {
+  std::vector<std::string> out;
+  std::optional<InputError> first_error;
+  bool urls = false, first = true;
+  forEachLine(text, [&](std::string_view line, int number) {
+    if (first) urls = looksLikeUrl(line);
+    first = false;
+    if (!urls || !looksLikeUrl(line)) return urls;
+    try {
+      std::string genre = parsePuzzLinkUrl(line).genre;
+      if (std::find(out.begin(), out.end(), genre) == out.end()) out.push_back(std::move(genre));
+    } catch (const InputError& e) {
+      if (!first_error) first_error = atLine(e, number);
+    }
+    return true;
+  });
+  if (out.empty() && first_error) throw *first_error;
+  return out;
+}
+
+std::optional<std::string> urlTextGenre(std::string_view text) {
+  std::vector<std::string> genres = urlTextGenres(text);
+  if (genres.empty()) return std::nullopt;
+  return std::move(genres.front());
 }
 
 std::string sudokuLinesOfUrls(std::string_view text) {
@@ -835,7 +960,12 @@ std::string sudokuLinesOfUrls(std::string_view text) {
 }
 
 ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, int size,
-                                   bool as_given) {
+                                   bool as_given, bool own_genres) {
+  if (isUrlText(text)) {
+    ParsedPuzzles out = readUrlLines(genre, text, size, as_given, own_genres);
+    if (out.puzzles.empty() && !out.refused.empty()) throw out.refused.front().error;
+    return out;
+  }
   ParsedPuzzles out;
   // A header "=== id": "===" and more than '=' after it (not easy50's separator lines).
   const auto is_header = [](std::string_view line) {
@@ -861,6 +991,7 @@ ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, in
   });
   if (!records || starts.size() < 2) {
     out.puzzles = parsePuzzles(genre, text, size, as_given);
+    out.genres.assign(out.puzzles.size(), &genre);
     return out;
   }
   std::string work(text);
@@ -911,6 +1042,7 @@ ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, in
   }
   std::sort(out.refused.begin(), out.refused.end(),
             [](const RefusedRecord& a, const RefusedRecord& b) { return a.line < b.line; });
+  out.genres.assign(out.puzzles.size(), &genre);
   return out;
 }
 
@@ -919,45 +1051,54 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
   const auto read = [&](std::string_view record) {
     return as_given ? genre.parseAsGiven(record, size) : genre.parse(record, size);
   };
-  bool urls = false;
-  forEachLine(text, [&](std::string_view line, int) {
-    urls = looksLikeUrl(line);
-    return false;
-  });
+  const bool urls = isUrlText(text);
   if (!urls && looksLikeSaito(text)) {
     const std::string record = recordOfSaito(genre.id(), text, "saito");
     try {
       return read(record);
     } catch (const InputError& e) {
-      // The record's lines are not the text's: say what was read instead.
+      // The record's lines are not the text's: the cell's, in Saito's [data].
+      const RecordCell at = recordCellOf(e, record);
+      if (at.cell.row > 0) {
+        if (const auto place = saitoCellPosition(text, at.cell.row, at.cell.column)) {
+          Where where = e.where();
+          where.line = place->line;
+          where.column = place->column;
+          where.cells = {at.cell};
+          throw InputError(e.code(),
+                           "line " + std::to_string(place->line) + ", column " +
+                               std::to_string(place->column) + " (row " +
+                               std::to_string(at.cell.row) + ", column " +
+                               std::to_string(at.cell.column) + "): " + at.rest,
+                           where);
+        }
+      }
+      // An error that names cells ("the number 9 at row 1, column 1 is more than its
+      // room's 4 cells can hold"): placed at the first in Saito's [data].
+      if (!e.where().cells.empty()) {
+        const CellRef cell = e.where().cells.front();
+        if (const auto place = saitoCellPosition(text, cell.row, cell.column)) {
+          std::string message = e.what();
+          const std::string own = "saito (line 1): ";  // the record's name, not the user's
+          if (message.rfind(own, 0) == 0) message.erase(0, own.size());
+          Where where = e.where();
+          where.line = place->line;
+          where.column = place->column;
+          throw InputError(e.code(),
+                           "line " + std::to_string(place->line) + ", column " +
+                               std::to_string(place->column) + ": " + message,
+                           where);
+        }
+      }
+      // An error of the whole puzzle: say what was read instead.
       throw InputError(e.code(), std::string("in the record read from Saito's layout (") +
                                      e.what() + "):\n" + record);
     }
   }
   if (!urls) return read(text);
-  std::vector<std::unique_ptr<Puzzle>> out;
-  forEachLine(text, [&](std::string_view line, int number) {
-    try {
-      if (!looksLikeUrl(line)) {
-        throw urlError(
-            "expected a puzz.link URL, as on the first line (a text of URLs holds "
-            "one URL a line)");
-      }
-      const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
-      if (parts.genre != genre.id()) {
-        throw badRequest("genre", "this URL is a puzzle of genre '" + parts.genre + "', not '" +
-                                      std::string(genre.id()) + "'");
-      }
-      std::vector<std::unique_ptr<Puzzle>> one =
-          read(recordOfUrl(line, "url-" + std::to_string(out.size() + 1)));
-      one.front()->line = number;
-      out.push_back(std::move(one.front()));
-    } catch (const InputError& e) {
-      throw atLine(e, number);
-    }
-    return true;
-  });
-  return out;
+  ParsedPuzzles read_urls = readUrlLines(genre, text, size, as_given, false);
+  if (!read_urls.refused.empty()) throw read_urls.refused.front().error;
+  return std::move(read_urls.puzzles);
 }
 
 }  // namespace gridmilp::puzzles

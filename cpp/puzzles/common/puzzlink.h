@@ -33,9 +33,11 @@
 // writes (Genre::formatPuzzle) back into a URL.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "puzzles/common/genre.h"
 
@@ -75,8 +77,14 @@ std::string recordOfUrl(std::string_view url, std::string_view name);
 /// cells outside the grid).
 std::string urlOf(const Genre& genre, const Puzzle& puzzle);
 
-/// The genre of a text of URLs (the genre of its first non-blank line, when that is a
-/// URL), or nothing. Throws as parsePuzzLinkUrl, with the line.
+/// The genres of a text of URLs (a text whose first non-blank line is a URL), each
+/// once, in the order their first URL comes; empty for any other text. A line that is
+/// not a URL gridmilp reads is passed over (parsePuzzlesSkipping leaves it out), unless
+/// no line is read: then throws the first line's error as parsePuzzLinkUrl, with the
+/// line ("line 1: …").
+std::vector<std::string> urlTextGenres(std::string_view text);
+
+/// The first of urlTextGenres, or nothing. Throws as urlTextGenres.
 std::optional<std::string> urlTextGenre(std::string_view text);
 
 /// A text of Sudoku URLs as the Sudoku parser's lines, one puzzle a line (`.` for an
@@ -96,15 +104,18 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
 
 /// A record of a text of many that could not be read (parsePuzzlesSkipping).
 struct RefusedRecord {
-  std::string name;  ///< the first word of its header
-  int line = 0;      ///< its header's line, 1-based
-  int lines = 0;     ///< the lines up to the next header (or the end)
+  std::string name;  ///< the first word of its header (`url-N` for a text's N-th URL)
+  int line = 0;      ///< its header's (or URL's) line, 1-based
+  int lines = 0;     ///< the lines up to the next header (or the end); 1 for a URL
   InputError error;  ///< why (its lines and columns are the whole text's)
 };
 
 /// The puzzles of a text and the records left out.
 struct ParsedPuzzles {
   std::vector<std::unique_ptr<Puzzle>> puzzles;
+  /// Each puzzle's genre: the genre asked for, or, in a text of URLs read with
+  /// `own_genres`, the URL's own.
+  std::vector<const Genre*> genres;
   std::vector<RefusedRecord> refused;  ///< in text order
 };
 
@@ -117,9 +128,13 @@ inline constexpr int kMostRefusedRecords = 20;
 /// is left out and listed with its error, and the others are read. The record is found
 /// by the error's line (or its puzzle index) and blanked in place, so that every line
 /// number stays the text's, and the text is read again: one more read per bad record.
-/// Any other text, an error that names no record, more than kMostRefusedRecords bad
-/// records, or every record bad: throws as parsePuzzles (the first error).
+/// In a text of URLs each line is a record, left out alone (a line that is not a URL, a
+/// genre gridmilp does not solve, a corrupted body, a clue out of range), with no limit;
+/// a URL of another genre than `genre` is left out too, unless `own_genres`: then it is
+/// read as a puzzle of its own genre (a file of URLs of several genres). Any other text,
+/// an error that names no record, more than kMostRefusedRecords bad records, or every
+/// record bad: throws as parsePuzzles (the first error).
 ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, int size,
-                                   bool as_given = false);
+                                   bool as_given = false, bool own_genres = false);
 
 }  // namespace gridmilp::puzzles

@@ -282,4 +282,22 @@ std::string recordOfSaito(std::string_view genre, std::string_view text, const s
   return out;
 }
 
+std::optional<SaitoPlace> saitoCellPosition(std::string_view text, int row, int column) {
+  std::vector<Section> sections;
+  try {
+    sections = sectionsOf(text);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  for (const Section& s : sections) {
+    if (s.name != "data") continue;
+    if (row < 1 || row > static_cast<int>(s.lines.size()) || column < 1) return std::nullopt;
+    const Line& line = s.lines[row - 1];
+    const std::size_t indent = line.text.find_first_not_of(" \t");
+    if (indent == std::string::npos || indent + column > line.text.size()) return std::nullopt;
+    return SaitoPlace{line.number, static_cast<int>(indent) + column};
+  }
+  return std::nullopt;
+}
+
 }  // namespace gridmilp::puzzles

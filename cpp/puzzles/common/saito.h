@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -56,5 +57,16 @@ inline bool looksLikeSaito(std::string_view text) {
 /// character the genre does not take there; bad_request for a genre without this
 /// layout (the Sudoku genres).
 std::string recordOfSaito(std::string_view genre, std::string_view text, const std::string& name);
+
+/// Where a cell of Saito's [data] is in the text: 1-based line and column.
+struct SaitoPlace {
+  int line = 0;
+  int column = 0;
+};
+
+/// The place in `text` (Saito's layout) of the cell at `row`, `column` (1-based) of its
+/// [data], or nothing when [data] has no such cell. For an error a genre's parse raises
+/// in the record recordOfSaito writes, told by the cell (parsePuzzles).
+std::optional<SaitoPlace> saitoCellPosition(std::string_view text, int row, int column);
 
 }  // namespace gridmilp::puzzles

@@ -298,10 +298,14 @@ class GridmilpSolver implements Solver {
       }
     }
     // Either kind, seen through what both share (an item the batch's own fill takes). A
-    // text of puzz.link URLs without `genre` names its own, as for one puzzle.
-    const genre = (typeof puzzles === 'string' ? this.genreRoute(puzzles, rest) : genreOptionsOf(rest)) as GenreSolveManyOptions | null;
+    // text of puzz.link URLs without `genre` names its own, as for one puzzle; one of
+    // several genres solves each puzzle as its URL's genre.
+    const urlGenres = this.urlGenres(puzzles, rest);
+    const genre = (typeof puzzles === 'string' ? this.genreRoute(puzzles, rest, urlGenres) : genreOptionsOf(rest)) as GenreSolveManyOptions | null;
     const batch = (
-      genre !== null ? this.planGenreMany(puzzles, genre) : this.planMany(puzzles, withoutSudokuGenre(rest) as SolveManyOptions | undefined)
+      genre !== null
+        ? this.planGenreMany(puzzles, genre, urlGenres !== null && urlGenres.length > 1 ? urlGenres : null)
+        : this.planMany(puzzles, withoutSudokuGenre(rest) as SolveManyOptions | undefined)
     ) as unknown as PlannedBatch<BatchItem, SolveManyResult | GenreSolveManyResult>;
     const report = onProgress as ((progress: Omit<BatchProgress, 'item'> & { item: BatchItem }) => void) | undefined;
     if (workers !== undefined) {
@@ -380,7 +384,11 @@ class GridmilpSolver implements Solver {
    * page's Solve all and the CLI do; an array's texts are sent as they are. No board
    * comes back (`board: false`): drawing and sending it cost as much as a fast solve.
    */
-  private planGenreMany(puzzles: unknown, options: GenreSolveManyOptions): PlannedBatch<GenreSolveManyItem, GenreSolveManyResult> {
+  private planGenreMany(
+    puzzles: unknown,
+    options: GenreSolveManyOptions,
+    ownGenres: GenreId[] | null = null,
+  ): PlannedBatch<GenreSolveManyItem, GenreSolveManyResult> {
     for (const key of ['index', 'progressIntervalMs', 'recordBranching'] as const) {
       if ((options as unknown as Record<string, unknown>)[key] !== undefined) {
         throw invalidOption(
@@ -397,14 +405,20 @@ class GridmilpSolver implements Solver {
     if (typeof puzzles === 'string') {
       puzzleText(puzzles);
       const parsed = this.callGenre<{
-        puzzles: Array<{ name: string; line: number; lines: number | null }>;
+        puzzles: Array<{ genre: GenreId; name: string; line: number; lines: number | null }>;
         refused?: GenreSolveManyResult['refused'];
-      }>('Unable to read the puzzles', { type: 'parse', genre, text: puzzles, ...(base.size !== undefined ? { size: base.size } : {}) });
+      }>('Unable to read the puzzles', {
+        type: 'parse',
+        // Without a genre, the engine reads each URL as its own genre's puzzle.
+        ...(ownGenres === null ? { genre } : {}),
+        text: puzzles,
+        ...(base.size !== undefined ? { size: base.size } : {}),
+      });
       refused = parsed.refused ?? [];
       const lines = puzzles.split('\n');
-      items = parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line }));
+      items = parsed.puzzles.map((p, index) => ({ index, name: p.name, line: p.line, ...(ownGenres !== null ? { genre: p.genre } : {}) }));
       requests = parsed.puzzles.map((p) => ({
-        ...base,
+        ...(ownGenres !== null ? ownGenreRequest(base, p.genre) : base),
         board: false,
         name: p.name,
         puzzle: ownLines(lines, p),
@@ -435,7 +449,13 @@ class GridmilpSolver implements Solver {
       chunk: genreChunk,
       inFlight: 2,
       fill: fillGenreItem,
-      summary: (start) => ({ genre, refused, ...counts(items, (item) => item.answer !== undefined), elapsedMs: now() - start }),
+      summary: (start) => ({
+        genre,
+        ...(ownGenres !== null ? { genres: ownGenres } : {}),
+        refused,
+        ...counts(items, (item) => item.answer !== undefined),
+        elapsedMs: now() - start,
+      }),
     };
   }
 
@@ -636,12 +656,33 @@ class GridmilpSolver implements Solver {
    * @throws GridmilpError `invalid_option` for an unknown genre; the engine's error
    *   for a URL it cannot read
    */
-  private genreRoute(puzzle: unknown, options: unknown): (GenreSolveCallOptions & { limit?: number }) | null {
-    if (typeof puzzle === 'string' && looksLikeUrl(puzzle) && (options === undefined || (typeof options === 'object' && options !== null && !('genre' in options)))) {
-      const parsed = this.callGenre<{ genre: GenreId }>('Unable to read the URL', { type: 'parse', text: puzzle });
-      return parsed.genre === 'sudoku' ? null : ({ ...(options as object), genre: parsed.genre } as GenreSolveCallOptions);
+  private genreRoute(
+    puzzle: unknown,
+    options: unknown,
+    genres: readonly GenreId[] | null = this.urlGenres(puzzle, options),
+  ): (GenreSolveCallOptions & { limit?: number }) | null {
+    if (genres !== null) {
+      // A text of URLs of several genres, Sudoku among them, takes the genres' route.
+      const genre = genres.find((g) => g !== 'sudoku');
+      return genre === undefined ? null : ({ ...(options as object), genre } as GenreSolveCallOptions);
     }
     return genreOptionsOf(options);
+  }
+
+  /**
+   * The genres of a text of puzz.link URLs sent without `genre` (each once, in the order
+   * of their first URL; protocol.md "parse": each puzzle's `genre`), or null for any
+   * other call.
+   *
+   * @throws GridmilpError the engine's error when no line of the text can be read
+   */
+  private urlGenres(puzzle: unknown, options: unknown): GenreId[] | null {
+    if (typeof puzzle !== 'string' || !looksLikeUrl(puzzle)) return null;
+    if (options !== undefined && !(typeof options === 'object' && options !== null && !('genre' in options))) return null;
+    const parsed = this.callGenre<{ genre: GenreId; puzzles: Array<{ genre: GenreId }> }>('Unable to read the URL', { type: 'parse', text: puzzle });
+    const genres = [parsed.genre];
+    for (const p of parsed.puzzles) if (!genres.includes(p.genre)) genres.push(p.genre);
+    return genres;
   }
 
   /** A genre request (protocol.md, "Genres"): the result, or the engine's error thrown. */
@@ -777,6 +818,20 @@ function withoutSudokuGenre<O>(options: O): O {
 }
 
 /** The fields of a genre request from the options of a call (checked here). */
+/**
+ * A batch's request for a puzzle of `genre` in a text of URLs of several genres: `base`
+ * with that genre; a Sudoku without a model or method named takes Sudoku's fastest
+ * route (the reduced model, CNF-SAT unless an objective needs branch-and-bound), as
+ * `solve` gives it alone.
+ */
+function ownGenreRequest(base: GenreRequest, genre: GenreId): GenreRequest {
+  if (genre !== 'sudoku') return { ...base, genre };
+  const options = { ...base.options };
+  if (options.model === undefined) options.model = 'reduced';
+  if (options.method === undefined && base.objective === undefined) options.method = 'sat';
+  return { ...base, genre, options };
+}
+
 function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptions, puzzle: string): GenreRequest {
   const request: GenreRequest = { type, genre: ownGenreId(options.genre), puzzle };
   const milp: GenreSolveOptions = {};
@@ -908,7 +963,7 @@ function fillGenreItem(item: GenreSolveManyItem, response: EngineResponse): void
   const r = response.result as unknown as GenreSolveResult;
   item.status = r.status;
   if (r.answer !== undefined) item.answer = r.answer;
-  if (r.warnings.length > 0) item.warnings = r.warnings;
+  if (r.warnings !== undefined && r.warnings.length > 0) item.warnings = r.warnings; // (none on Sudoku's route)
   Object.assign(item, batchEffort(r)); // nodes, or conflicts on CNF-SAT
   item.ms = r.stats.totalMs ?? r.stats.solveMs;
   item.stats = r.stats;

@@ -312,6 +312,8 @@ export interface GenreSolveManyItem {
   index: number;
   name: string;
   line: number;
+  /** The puzzle's genre, in a text of puzz.link URLs of several genres (its URL's). */
+  genre?: GenreId;
   status?: SolveStatus;
   answer?: GenreAnswer;
   /** What the solver accepts but a person should know (a region that is not connected). */
@@ -327,7 +329,13 @@ export interface GenreSolveManyItem {
 
 /** Result of a genre {@link Solver.solveMany}. */
 export interface GenreSolveManyResult {
+  /** The batch's genre; for a text of URLs of several genres, the first other than Sudoku. */
   genre: Exclude<GenreId, 'sudoku'>;
+  /**
+   * A text of puzz.link URLs of several genres, sent without `genre`: each genre once, in
+   * the order of its first URL (each item says its own).
+   */
+  genres?: GenreId[];
   /** Every puzzle that was read, in input order. */
   items: GenreSolveManyItem[];
   /**

@@ -393,8 +393,10 @@ class SudokuPage implements Page {
    *
    * @param genre the genre
    * @param text a puzzle text to show in place of the genre's example (a URL's records)
+   * @param leftOut what a paste of URLs left out of `text` (URLs of other genres, lines
+   *   that could not be read), said with the board
    */
-  showGenre(genre: GenreId, text?: string): void {
+  showGenre(genre: GenreId, text?: string, leftOut?: string[]): void {
     const sudoku = document.getElementById('sudoku-play');
     const other = document.getElementById('genre-play');
     if (sudoku === null || other === null) return;
@@ -403,7 +405,7 @@ class SudokuPage implements Page {
     if (genre === 'sudoku') return;
     this.genreView ??= import('./genre/view').then((m) => m.createGenreView(this.client));
     void this.genreView.then(
-      (view) => view.show(genre as Parameters<typeof view.show>[0], text),
+      (view) => view.show(genre as Parameters<typeof view.show>[0], text, leftOut),
       (e: unknown) => this.jobs.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),
     );
   }

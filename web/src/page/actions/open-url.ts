@@ -19,8 +19,11 @@ export interface UrlHost {
   readonly loader: PuzzleLoader;
   /** The genre page once loaded (it may be hidden), else null. */
   readonly genreView: Promise<GenreView> | null;
-  /** Show `genre`'s page with `text` in place of its example. */
-  showGenre(genre: GenreId, text?: string): void;
+  /**
+   * Show `genre`'s page with `text` in place of its example, saying with its board what
+   * the paste left out (`leftOut`, one message each).
+   */
+  showGenre(genre: GenreId, text?: string, leftOut?: string[]): void;
 }
 
 /**
@@ -50,7 +53,12 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
     say(`The solver is busy${where}: paste the URL again when it is done, or press Stop${where ? ' there' : ''} first.`, 'warning');
     return;
   }
-  let parsed: { genre?: GenreId; records?: string; puzzles: Array<{ givens?: string }> };
+  let parsed: {
+    genre?: GenreId;
+    records?: string;
+    puzzles: Array<{ givens?: string; genre?: GenreId; line?: number }>;
+    refused?: Array<{ error: { message: string } }>;
+  };
   try {
     parsed = await host.client.genre({ type: 'parse', text });
   } catch (e) {
@@ -58,7 +66,20 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
     return;
   }
   const select = document.getElementById('genre') as HTMLSelectElement | null;
-  const genre = parsed.genre ?? 'sudoku'; // the Sudoku route's parse names no genre
+  // The Sudoku route's parse names no genre; a text of several genres shows the first
+  // other than Sudoku (the genres' route read it: its Sudoku puzzles carry no givens).
+  const genre = parsed.puzzles.find((p) => p.genre !== undefined && p.genre !== 'sudoku')?.genre ?? parsed.genre ?? 'sudoku';
+  if (genre === 'sudoku' && parsed.puzzles.some((p) => p.givens === undefined)) {
+    // Read on the genres' route (the other genre's lines could not be read): the Sudoku
+    // lines again, on Sudoku's, for their givens.
+    const lines = text.split('\n');
+    try {
+      parsed = await host.client.genre({ type: 'parse', text: parsed.puzzles.map((p) => lines[(p.line ?? 1) - 1]).join('\n') });
+    } catch (e) {
+      say(`The pasted URL: ${messageOf(e)}`, 'error');
+      return;
+    }
+  }
   if (genre === 'sudoku') {
     if (select !== null && select.value !== 'sudoku') {
       select.value = 'sudoku';
@@ -68,5 +89,25 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
     return;
   }
   if (select !== null) select.value = genre;
-  host.showGenre(genre, parsed.records ?? text);
+  // A page shows one genre: the first URL's. URLs of other genres and lines that could
+  // not be read are left out, each named, so that nothing pasted goes without a word.
+  const records = recordsOf(parsed.records ?? '');
+  const shown = records.length === parsed.puzzles.length ? parsed.puzzles.map((p, k) => (p.genre ?? genre) === genre ? records[k]! : '').join('') : (parsed.records ?? text);
+  const leftOut = [
+    ...parsed.puzzles
+      .filter((p) => (p.genre ?? genre) !== genre)
+      .map((p) => `line ${p.line}: a puzzle of genre '${p.genre}' (paste it on its own; Solve all takes one genre at a time)`),
+    ...(parsed.refused ?? []).map((r) => r.error.message),
+  ];
+  host.showGenre(genre, shown, leftOut);
+}
+
+/** A text of `=== header` records cut into its records, each with its lines. */
+function recordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/(?<=\n)/)) {
+    if (line.startsWith('=== ') || out.length === 0) out.push(line);
+    else out[out.length - 1] += line;
+  }
+  return out;
 }

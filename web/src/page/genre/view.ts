@@ -105,6 +105,11 @@ export class GenreView implements GenreContext {
   solvedBy: SolvedBy | null = null;
   /** The puzzles of the text as last parsed. */
   parsed: ParsedList = { puzzles: [] };
+  /**
+   * What a paste of URLs left out before the text was shown (URLs of other genres,
+   * lines that could not be read), said with the board while the text is `text`.
+   */
+  private pastedLeftOut: { text: string; messages: string[] } | null = null;
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
   readonly bnb = new BnbPanel('genre-bnb');
   readonly rounds = byId('genre-bnb-rounds', HTMLElement);
@@ -238,8 +243,9 @@ export class GenreView implements GenreContext {
    * @param genre the genre to show
    * @param text the puzzle text to show instead (a pasted URL's records)
    */
-  show(genre: Variant, text?: string): void {
+  show(genre: Variant, text?: string, leftOut: string[] = []): void {
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
+    this.pastedLeftOut = text !== undefined && leftOut.length > 0 ? { text, messages: leftOut } : null;
     this.genre = genre;
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
@@ -430,12 +436,13 @@ export class GenreView implements GenreContext {
     this.showModels(r.models, r.defaultFallbacks);
     this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
-    const left = this.parsed.refused ?? [];
+    const pasted = this.pastedLeftOut?.text === this.text.value ? this.pastedLeftOut.messages : [];
+    const left = [...pasted, ...(this.parsed.refused ?? []).map((k) => k.error.message)];
     const leftOut =
       left.length === 0
         ? ''
-        : ` Left out ${left.length === 1 ? 'a record' : `${left.length} records`} that could not be read: ` +
-          left.slice(0, 3).map((k) => k.error.message).join('; ') +
+        : ` Left out ${left.length === 1 ? 'a record' : `${left.length} records`} that could not be read here: ` +
+          left.slice(0, 3).join('; ') +
           (left.length > 3 ? `; and ${left.length - 3} more` : '') +
           '.';
     const warned = r.warnings.length > 0;
