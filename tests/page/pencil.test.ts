@@ -312,6 +312,30 @@ describe('pencil puzzles on the page', () => {
     await page.close();
   });
 
+  it('a paste of URLs of several genres opens the first, naming each URL it leaves out; an edit drops the stale source=', async () => {
+    const page = await h.openPage();
+    const text = [URLS.akari, URLS.hitori, 'https://puzz.link/p?nurikabe/5/5/g-ffk2o1k3g', 'https://puzz.link/p?akari/4/4/g1k23k3g'].join('\n');
+    await paste(page, text);
+    await page.locator('#genre-status').filter({ hasText: 'Left out' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre')).toBe('akari');
+    const records = await page.inputValue('#genre-text');
+    expect(records).toContain(`=== url-1 source=${URLS.akari}`);
+    expect(records).toContain('=== url-4 source=https://puzz.link/p?akari/4/4/g1k23k3g');
+    expect(records).not.toContain('hitori');
+    const status = (await page.textContent('#genre-status'))!;
+    expect(status).toContain("line 2: a puzzle of genre 'hitori' (paste it on its own");
+    expect(status).toContain("line 3: row 1, column 2: a clue (an island's size) 255 is out of range (1 to 25)");
+    await page.screenshot({ path: join(resultsDir, 'pencil-mixed-paste.png'), fullPage: true });
+    // An edit on the board: the record's header no longer claims the URL.
+    await paste(page, URLS.nurikabe!);
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
+    await page.keyboard.type('4');
+    await page.waitForFunction(() => !(document.getElementById('genre-text') as HTMLTextAreaElement).value.includes('source='));
+    expect(await page.inputValue('#genre-text')).toMatch(/^=== url-1\n5 5\n\s*4 /);
+    await page.close();
+  });
+
   it('refuses a cut-short URL saying which part, and keeps what was on the page', async () => {
     const page = await h.openPage();
     await paste(page, URLS.hitori!);

@@ -188,11 +188,14 @@ export class BoardEditor {
       this.host.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
       return true;
     }
+    const before = JSON.stringify(record.blocks);
     const refusal = change(record);
     if (typeof refusal === 'string') {
       this.host.say(refusal, 'error');
       return false;
     }
+    // The header's `source=` URL no longer names the puzzle once it changed.
+    if (JSON.stringify(record.blocks) !== before) record.header = record.header.replace(/\s+source=\S*/, '');
     this.host.text.value = writeRecord(record);
     void this.host.readText();
     return true;

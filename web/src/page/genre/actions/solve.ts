@@ -93,7 +93,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
     ? `objective ${r.objective.value.toLocaleString('en')} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
     : '';
   ctx.say(
-    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${r.stats.rows} rows × ${r.stats.columns} columns · ${objective}` +
+    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${r.stats.rows.toLocaleString('en')} rows × ${r.stats.columns.toLocaleString('en')} columns · ${objective}` +
       (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
     r.answer.verified ? 'success' : 'error',
   );
