@@ -5,7 +5,7 @@
 // independently of the engine (tests/wasm/helpers.ts).
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolver, GridmilpError, type Grid, type Solver } from '../../web/src/lib/node';
+import { createSolver, GridmilpError, type GenreSolveManyResult, type Grid, type Solver } from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
@@ -288,7 +288,8 @@ describe('solve with a genre', () => {
       'https://puzz.link/p?nurikabe/5/5/g-ffk2o1k3g', // 255 at row 1, column 2
       'https://puzz.link/p?akari/6/6/nekcakbl',
     ].join('\n');
-    const many = solver.solveMany(urls);
+    // (typed as Sudoku's: a text without a genre; the URLs name theirs)
+    const many = solver.solveMany(urls) as unknown as GenreSolveManyResult;
     expect(many).toMatchObject({ genre: 'hitori', genres: ['sudoku', 'hitori', 'akari'], solved: 3, failed: 0 });
     expect(many.items.map((item) => [item.name, item.genre, item.answer?.verified])).toEqual([
       ['url-1', 'sudoku', true],

@@ -308,8 +308,21 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
         break;
     }
   }
-  // The outer border, under the lines (a Slitherlink loop runs along it too).
-  layers.walls.prepend(el('rect', { x: MARGIN, y: MARGIN, width: board.columns * CELL, height: board.rows * CELL, fill: 'none', stroke: '#17202e', 'stroke-width': 3 }));
+  // The outer border, under the lines. On a board of dots (Slitherlink) the border's
+  // edges are the loop's to take, as any other: drawn as the grid, or a loop along the
+  // border could not be told from the border.
+  const dotted = board.items.some((item) => item.kind === 'dot');
+  layers.walls.prepend(
+    el('rect', {
+      x: MARGIN,
+      y: MARGIN,
+      width: board.columns * CELL,
+      height: board.rows * CELL,
+      fill: 'none',
+      stroke: dotted ? '#b9c0ca' : '#17202e',
+      'stroke-width': dotted ? 1 : 3,
+    }),
+  );
   // The accessible grid: a transparent cell per cell, labelled.
   const cells = el('g', { class: 'cells' });
   const words = cellWords(board, symbolOf);
