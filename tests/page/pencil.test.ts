@@ -154,7 +154,7 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-status').filter({ hasText: /^The model “cells”: \d+ rows/ }).waitFor({ timeout: 60_000 });
     await page.click('#genre-solve');
     // While it solves, the Cut rounds panel follows the rounds: the latest one's cuts in
-    // words, the stepper disabled until the end; the Elapsed figure runs.
+    // words, the stepper disabled until the end; the Engine time figure runs.
     await page.waitForFunction(
       () =>
         /^Solving… round/.test(document.getElementById('genre-status')!.textContent ?? '') &&
@@ -326,13 +326,19 @@ describe('pencil puzzles on the page', () => {
     expect(status).toContain("line 2: a puzzle of genre 'hitori' (paste it on its own");
     expect(status).toContain("line 3: row 1, column 2: a clue (an island's size) 255 is out of range (1 to 25)");
     await page.screenshot({ path: join(resultsDir, 'pencil-mixed-paste.png'), fullPage: true });
+    // The route is each genre's own: branch-and-bound chosen for Akari stays Akari's.
+    await page.selectOption('#genre-method', 'branch-and-bound');
     // An edit on the board: the record's header no longer claims the URL.
     await paste(page, URLS.nurikabe!);
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-method')).toBe('sat');
     await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
     await page.keyboard.type('4');
     await page.waitForFunction(() => !(document.getElementById('genre-text') as HTMLTextAreaElement).value.includes('source='));
     expect(await page.inputValue('#genre-text')).toMatch(/^=== url-1\n5 5\n\s*4 /);
+    await page.selectOption('#genre', 'akari');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-method')).toBe('branch-and-bound');
     await page.close();
   });
 

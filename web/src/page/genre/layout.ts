@@ -75,7 +75,7 @@ export const GENRE_PAGE = `
       <div><dt>Best bound</dt><dd id="genre-bnb-bound">—</dd></div>
       <div><dt>Gap</dt><dd id="genre-bnb-gap">—</dd></div>
       <div><dt>Rounds</dt><dd id="genre-bnb-rounds">1</dd></div>
-      <div><dt>Elapsed</dt><dd id="genre-bnb-elapsed">0 ms</dd></div>
+      <div><dt title="The time in the engine: the status line’s time also counts the page’s part (messages, drawing)">Engine time</dt><dd id="genre-bnb-elapsed">0 ms</dd></div>
     </dl>
   </section>
   <section id="genre-cut-rounds" class="cut-rounds" aria-labelledby="genre-cut-rounds-heading" hidden>

@@ -94,6 +94,12 @@ export class GenreView implements GenreContext {
   lastErrorCode: string | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
+  /**
+   * Per genre, the route the user had (kept when switching genres): another genre opens
+   * on its own, CNF-SAT until chosen (an objective, the tree or the packing model set
+   * branch-and-bound for their genre only).
+   */
+  private readonly methods = new Map<Variant, string>();
   /** Selecting cells and editing the puzzle on the board. */
   private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
@@ -245,6 +251,9 @@ export class GenreView implements GenreContext {
    */
   show(genre: Variant, text?: string, leftOut: string[] = []): void {
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
+    const method = byId('genre-method', HTMLSelectElement);
+    this.methods.set(this.genre, method.value);
+    method.value = this.methods.get(genre) ?? 'sat';
     this.pastedLeftOut = text !== undefined && leftOut.length > 0 ? { text, messages: leftOut } : null;
     this.genre = genre;
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
