@@ -307,6 +307,7 @@ Value resultHead(const GenreRequest& r, const Puzzle& puzzle, JsonAllocator& a) 
   std::vector<std::string> chain;
   for (std::optional<puzzles::Fallback> next = r.genre->fallback(puzzle, first, milp::Method::kSat);
        next && chain.size() < 8; next = r.genre->fallback(puzzle, first, milp::Method::kSat)) {
+    if (next->method) break;  // a change of method, not of model (Akari; stats say it)
     chain.push_back(next->model);
     first.model = next->model;
   }
@@ -342,6 +343,9 @@ Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double tot
   stats.AddMember("rounds", search.rounds, a).AddMember("cuts", search.cuts, a);
   if (!search.fallbackFrom.empty()) {
     stats.AddMember("fallbackFrom", jsonString(search.fallbackFrom, a), a);
+    if (!search.fallbackFromMethod.empty()) {
+      stats.AddMember("fallbackFromMethod", jsonString(search.fallbackFromMethod, a), a);
+    }
     if (!search.fallbackThrough.empty()) {
       stats.AddMember("fallbackThrough", stringArray(search.fallbackThrough, a), a);
     }

@@ -330,6 +330,13 @@ bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Do
   JsonAllocator& a = request.GetAllocator();
   if (cmd.genre == "sudoku") {
     addShape(request, cmd.shape, a);
+#ifdef GRIDMILP_WITH_GENRES
+    // Sudoku's route for a text of URLs (one of several genres would take the genres').
+    try {
+      if (puzzles::urlTextGenre(input)) request.AddMember("genre", "sudoku", a);
+    } catch (const gridmilp::InputError&) {  // no line a URL gridmilp reads: the parse says so
+    }
+#endif
   } else {
     if (cmd.shape.size > 0) request.AddMember("size", cmd.shape.size, a);
     // Without a genre, the engine reads each URL of a text of several as its own genre.
@@ -705,16 +712,26 @@ int runGenreSolve(const SolveCommand& cmd) {
   const auto noAnswerEntry = [](const std::string& name, const std::string& why) {
     return "=== " + name + "\n" + why + "\n";
   };
-  std::vector<std::pair<int, std::string>> left_out;  // (line, entry), by line
+  // (line, entry): the text's entry, or with --json an error response of the protocol.
+  std::vector<std::pair<int, std::string>> left_out;
   for (const auto& [line, row] : refused_rows) {
     left_out.emplace_back(line, noAnswerEntry(row.name, row.status));
+  }
+  if (cmd.as_json) {
+    left_out.clear();
+    for (const Value& left : parsed["result"]["refused"].GetArray()) {
+      rapidjson::Document response(rapidjson::kObjectType);
+      JsonAllocator& a = response.GetAllocator();
+      response.AddMember("id", Value(), a).AddMember("error", Value(left["error"], a), a);
+      left_out.emplace_back(left["line"].GetInt(), app::writeJson(response) + "\n");
+    }
   }
   std::stable_sort(left_out.begin(), left_out.end(),
                    [](const auto& x, const auto& y) { return x.first < y.first; });
   std::size_t left_out_printed = 0;
   const auto printLeftOutBefore = [&](int line) {
     while (left_out_printed < left_out.size() && left_out[left_out_printed].first < line) {
-      if (!cmd.as_json) std::cout << left_out[left_out_printed].second;
+      std::cout << left_out[left_out_printed].second;
       ++left_out_printed;
     }
   };

@@ -43,6 +43,33 @@ TEST(AkariTest, SolvesAndTheCheckerAgrees) {
             std::optional<bool>(false));
 }
 
+// An empty 14×14 (long runs, no clue) makes MiniSat wander (an empty 12×12 found no
+// answer in 60 s before): once CNF-SAT spends its budget, branch-and-bound goes on with
+// the same model and its LP answers at once. Without a time limit, this test would hang.
+TEST(AkariTest, AnEmptyGridGoesOnWithBranchAndBound) {
+  std::string text = "=== empty\n14 14\n";
+  for (int r = 0; r < 14; ++r) {
+    for (int c = 0; c < 14; ++c) text += c == 0 ? "-" : " -";
+    text += "\n";
+  }
+  const auto p = parseOne("akari", text);
+  const Genre& g = genreById("akari");
+  GenreSolver solver(g, *p, {"textbook"});
+  milp::SolveOptions options = satOptions();
+  options.timeLimitMs = 60000;
+  const CutSearch search = solver.solve(options);
+  ASSERT_TRUE(search.result.hasSolution);
+  EXPECT_FALSE(g.verify(*p, solver.answer()).has_value()) << *g.verify(*p, solver.answer());
+  EXPECT_EQ(search.fallbackFrom, "textbook");
+  EXPECT_EQ(search.fallbackTo, "textbook");
+  EXPECT_EQ(search.fallbackFromMethod, "sat");
+  EXPECT_FALSE(search.result.stats.sat.has_value());  // the last solve: branch-and-bound
+  // The small own puzzle stays on CNF-SAT.
+  const auto four = parseOne("akari", kFour);
+  GenreSolver small(g, *four, {"textbook"});
+  EXPECT_EQ(small.solve(satOptions()).fallbackFrom, "");
+}
+
 TEST(AkariTest, CheckerNamesTheBrokenRule) {
   const Genre& g = genreById("akari");
   const auto p = parseOne("akari", kFour);

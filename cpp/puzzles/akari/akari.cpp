@@ -31,6 +31,13 @@ namespace {
 constexpr int kWhite = -2;  ///< AkariPuzzle::cells: a white cell
 constexpr int kBlack = -1;  ///< … a black cell without a number (else its clue 0..4)
 
+/// CNF-SAT's budget before branch-and-bound goes on (AkariGenre::fallback), MiniSat
+/// propagations. janko.at's 485 records take at most 8,418 (749_23x33; median 233), but a
+/// grid of long runs and few clues makes MiniSat wander: an empty 10×10 took 82,083 and
+/// an empty 12×12 none in 60 s, where branch-and-bound's LP answers a 20×20 in 0.04 s
+/// (docs/performance.md).
+constexpr double kSatBudget = 200000;
+
 struct AkariPuzzle : Puzzle {
   std::vector<int> cells;  ///< per cell: kWhite, kBlack, or the clue 0..4
   bool white(int cell) const { return cells[cell] == kWhite; }
@@ -124,6 +131,13 @@ class AkariGenre final : public Genre {
  public:
   std::string_view id() const override { return "akari"; }
   std::string_view title() const override { return "Akari (Light Up)"; }
+
+  /// CNF-SAT, then branch-and-bound on the same model once kSatBudget is spent.
+  std::optional<Fallback> fallback(const Puzzle& /*puzzle*/, const BuildOptions& options,
+                                   milp::Method method) const override {
+    if (method != milp::Method::kSat) return std::nullopt;
+    return Fallback{options.model, kSatBudget, milp::Method::kBranchAndBound};
+  }
 
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
     std::vector<std::unique_ptr<Puzzle>> out;

@@ -117,6 +117,9 @@ struct BuildOptions {
 struct Fallback {
   std::string model;             ///< the model built instead
   double afterPropagations = 0;  ///< the first model's budget: MiniSat propagations, every round's
+  /// The method the fallback solves with, when not the first's (Akari: branch-and-bound
+  /// after CNF-SAT, for grids of long runs and few clues, where MiniSat wanders).
+  std::optional<milp::Method> method;
 };
 
 /// A cut found by separation: a row to add, what it says, and the cells it involves.

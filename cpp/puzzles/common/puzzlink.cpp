@@ -771,7 +771,8 @@ std::string urlOf(const Genre& genre, const Puzzle& puzzle) {
 
 namespace {
 
-/// Calls `each(line, number)` for each non-blank line of a text (1-based numbers).
+/// Calls `each(line, number)` for each line of a text of URLs that is neither blank nor
+/// a comment (`#` first, after any spaces: a title, a note), with its 1-based number.
 void forEachLine(std::string_view text, const std::function<bool(std::string_view, int)>& each) {
   int number = 0;
   std::size_t pos = 0;
@@ -781,10 +782,8 @@ void forEachLine(std::string_view text, const std::function<bool(std::string_vie
     const std::string_view line = text.substr(pos, end - pos);
     pos = end + 1;
     ++number;
-    if (std::all_of(line.begin(), line.end(),
-                    [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); })) {
-      continue;
-    }
+    const std::size_t first = line.find_first_not_of(" \t\r\f\v");
+    if (first == std::string_view::npos || line[first] == '#') continue;
     if (!each(line, number)) return;
   }
 }
@@ -880,12 +879,25 @@ ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, 
       } catch (const InputError& e) {
         const RecordCell at = recordCellOf(e, record);
         if (at.cell.row > 0) throw atCell(e, at);
-        // "url-1 (line 1): …" names the record gridmilp wrote, not the user's line.
+        // "url-1 (line 1): …", or a place in the record's header or size line ("line 2,
+        // column 5: the stars per row … 0"), names the record gridmilp wrote, not the
+        // user's line: the rest of the message is said alone.
+        const std::string message = e.what();
         const std::string own = name + " (line 1): ";
-        if (std::string_view(e.what()).substr(0, own.size()) == own) {
-          throw InputError(e.code(), std::string(e.what()).substr(own.size()), e.where());
+        int line = 0, column = 0, end = -1;
+        std::size_t rest = 0;
+        if (message.rfind(own, 0) == 0) {
+          rest = own.size();
+        } else if (std::sscanf(message.c_str(), "line %d, column %d: %n", &line, &column, &end) >=
+                       2 &&
+                   end > 0 && line <= 2) {
+          rest = static_cast<std::size_t>(end);
         }
-        throw;
+        if (rest == 0) throw;
+        Where where = e.where();
+        where.line.reset();
+        where.column.reset();
+        throw InputError(e.code(), message.substr(rest), where);
       }
       one.front()->line = number;
       out.puzzles.push_back(std::move(one.front()));

@@ -174,17 +174,22 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
   std::string first_model = options_.model;
   int stopped = 0;  // models whose budget ended their search
   // While a budget ended a model's search and time is left, its fallback goes on.
+  milp::Method method = options.method;
   while (fallback && search.result.status == milp::SolveStatus::kTimeLimit) {
     const double spent = msSince(start);
     if (options.timeLimitMs > 0 && spent >= options.timeLimitMs - 1) break;
     options_.model = fallback->model;
     built_ = genre_.build(puzzle_, options_);
     session_.reset();
-    const std::optional<Fallback> after = genre_.fallback(puzzle_, options_, options.method);
+    const milp::Method first_method = method;
+    if (fallback->method) method = *fallback->method;
+    const std::optional<Fallback> after = genre_.fallback(puzzle_, options_, method);
     milp::SolveOptions rest = options;
+    rest.method = method;
+    if (method != milp::Method::kSat) rest.satSession.reset();
     if (options.timeLimitMs > 0)
       rest.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(spent));
-    if (options.method == milp::Method::kSat && !options.satSession) {
+    if (method == milp::Method::kSat && !options.satSession) {
       session_ = milp::newSatSession();
       rest.satSession = session_;
     }
@@ -199,6 +204,10 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     next.fallbackFrom = first_model;
     next.fallbackThrough = std::move(search.fallbackThrough);
     next.fallbackTo = fallback->model;
+    next.fallbackFromMethod = search.fallbackFromMethod;
+    if (method != first_method && next.fallbackFromMethod.empty()) {
+      next.fallbackFromMethod = milp::toString(first_method);
+    }
     if (!search.fallbackTo.empty()) next.fallbackThrough.push_back(search.fallbackTo);
     search = std::move(next);
     fallback = after;

@@ -55,6 +55,9 @@ struct CutSearch {
   std::string fallbackFrom;
   std::vector<std::string> fallbackThrough;
   std::string fallbackTo;
+  /// The method the first model ran with when a fallback went on with another
+  /// (Fallback::method), else empty.
+  std::string fallbackFromMethod;
 };
 
 /// Called after each round; return false to stop (the result is then kCancelled).

@@ -434,9 +434,9 @@ class NurikabeGenre final : public ShadingGenre {
   std::optional<Fallback> fallback(const Puzzle& puzzle, const BuildOptions& options,
                                    milp::Method method) const override {
     if (method != milp::Method::kSat || options.switchClues) return std::nullopt;
-    if (options.model == "cells") return Fallback{"stream", kStreamAfterPropagations};
+    if (options.model == "cells") return Fallback{"stream", kStreamAfterPropagations, std::nullopt};
     if (options.model == "stream" && streamLayerVars(nurikabeOf(puzzle)) <= kMostStreamLayerVars) {
-      return Fallback{"stream-layers", kLayersAfterPropagations};
+      return Fallback{"stream-layers", kLayersAfterPropagations, std::nullopt};
     }
     return std::nullopt;
   }

@@ -330,6 +330,8 @@ class GridmilpSolver implements Solver {
       const { size, boxHeight, boxWidth, symbols, ...rest } = checked;
       const parsed = this.call('Unable to read the puzzles', {
         type: 'parse',
+        // Sudoku's route for a text of URLs (one of several genres would take the genres').
+        ...(looksLikeUrl(puzzles) ? { genre: 'sudoku' as const } : {}),
         text: puzzles,
         ...(size !== undefined ? { size: size as number | 'auto' } : {}),
         ...(boxHeight !== undefined ? { boxHeight: boxHeight as number } : {}),

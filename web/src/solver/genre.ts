@@ -204,6 +204,11 @@ export interface GenreSolveStats extends SolveStats {
    * (Nurikabe: `stream`, when `stream-layers` ran last); absent when there were none.
    */
   fallbackThrough?: string[];
+  /**
+   * The method the solve began with when the fallback went on with another (Akari:
+   * `sat`, then branch-and-bound on the same model, `stats.method`); absent otherwise.
+   */
+  fallbackFromMethod?: SolveMethod;
 }
 
 /** Result of a genre `solve`. */

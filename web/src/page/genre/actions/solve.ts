@@ -105,6 +105,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
  */
 function fallback(stats: GenreSolveStats): string {
   if (!stats.fallbackFrom) return '';
+  if (stats.fallbackFromMethod === 'sat') return ' (after CNF-SAT spent its budget of propagations)';
   const spent = [stats.fallbackFrom, ...(stats.fallbackThrough ?? [])].map((m) => `“${m}”`);
   return spent.length === 1
     ? ` (after model ${spent[0]} spent its budget of SAT propagations)`
