@@ -493,7 +493,7 @@ int printSummary(std::size_t count, const std::string& what, const Counts& c, bo
   std::cerr << "gridmilp: " << count << " puzzle" << (count == 1 ? "" : "s") << " (" << what
             << "): " << c.solved << " solved, " << c.unsolved - c.timedOut << " without solution, ";
   if (c.timedOut > 0) std::cerr << c.timedOut << " stopped by the time limit, ";
-  std::cerr << c.errors << " errors";
+  std::cerr << c.errors << (c.errors == 1 ? " error" : " errors");
   if (unique) std::cerr << ", " << c.notUnique << " not unique";
   std::cerr << "; total " << formatMs(total) << ", median " << formatMs(median(times)) << ", max "
             << formatMs(times.empty() ? 0 : *std::max_element(times.begin(), times.end()));
@@ -696,9 +696,14 @@ int runGenreSolve(const SolveCommand& cmd) {
     const std::string message = messageWithCells(left["error"]);
     const std::string label =
         text(left["name"]) + " (line " + std::to_string(left["line"].GetInt()) + ")";
-    // Most messages name the record already ("b (line 5): expected 3 lines …").
+    // Most messages name the record already ("b (line 5): expected 3 lines …"), a URL's
+    // its line ("line 3: …").
+    const std::string at_line = "line " + std::to_string(left["line"].GetInt()) + ": ";
     std::cerr << "gridmilp: left out "
-              << (message.rfind(label, 0) == 0 ? message : label + ": " + message) << "\n";
+              << (message.rfind(label, 0) == 0     ? message
+                  : message.rfind(at_line, 0) == 0 ? label + ": " + message.substr(at_line.size())
+                                                   : label + ": " + message)
+              << "\n";
     ResultRow row;
     row.name = text(left["name"]);
     row.status = "error: " + message;

@@ -289,7 +289,7 @@ TEST(CliTest, ExplainInfeasibleSaysWhichGivensToRemoveAndTheLargestFill) {
       << run.out;
   EXPECT_NE(run.out.find("=== a\n2 2\n1 2\n2 1\n"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("=== c\n2 2\n2 1\n1 2\n"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("3 puzzles (latin-square): 2 solved, 0 without solution, 1 errors"),
+  EXPECT_NE(run.out.find("3 puzzles (latin-square): 2 solved, 0 without solution, 1 error;"),
             std::string::npos)
       << run.out;
   // The packing model says the same fill on a solve.
@@ -595,9 +595,11 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
   EXPECT_LT(sudoku, hitori) << run.out;
   EXPECT_LT(hitori, cut) << run.out;
   EXPECT_LT(cut, akari) << run.out;
+  EXPECT_NE(run.out.find("left out url-3 (line 3): URL body: it ends after 2"), std::string::npos)
+      << run.out;
   EXPECT_NE(akari, std::string::npos) << run.out;
   EXPECT_NE(
-      run.out.find("4 puzzles (sudoku, hitori, akari): 3 solved, 0 without solution, 1 errors"),
+      run.out.find("4 puzzles (sudoku, hitori, akari): 3 solved, 0 without solution, 1 error;"),
       std::string::npos)
       << run.out;
   // With --genre, a URL of another genre is left out, the others solved.
