@@ -64,6 +64,11 @@ TEST(AkariTest, AnEmptyGridGoesOnWithBranchAndBound) {
   EXPECT_EQ(search.fallbackTo, "textbook");
   EXPECT_EQ(search.fallbackFromMethod, "sat");
   EXPECT_FALSE(search.result.stats.sat.has_value());  // the last solve: branch-and-bound
+  // Check uniqueness: its second solve keeps to branch-and-bound (on CNF-SAT it would
+  // wander again, to the time limit).
+  const GenreUniqueness u = checkUniqueness(g, *p, {"textbook"}, options);
+  ASSERT_TRUE(u.answer.has_value());
+  EXPECT_EQ(u.unique, std::optional<bool>(false));
   // The small own puzzle stays on CNF-SAT.
   const auto four = parseOne("akari", kFour);
   GenreSolver small(g, *four, {"textbook"});

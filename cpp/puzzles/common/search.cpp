@@ -134,7 +134,12 @@ bool excludeCurrentAnswer(Built& built, int k) {
 GenreSolver::GenreSolver(const Genre& genre, const Puzzle& puzzle, const BuildOptions& options)
     : genre_(genre), puzzle_(puzzle), options_(options), built_(genre.build(puzzle, options)) {}
 
-CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallback& on_round) {
+CutSearch GenreSolver::solve(const milp::SolveOptions& requested, const RoundCallback& on_round) {
+  milp::SolveOptions options = requested;
+  if (method_ && *method_ != options.method) {  // a fallback's method, kept
+    options.method = *method_;
+    options.satSession.reset();
+  }
   answer_.reset();
   if (exhausted_) {  // the excluded answer was the only one: nothing left to solve
     CutSearch none;
@@ -212,6 +217,7 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& options, const RoundCallb
     search = std::move(next);
     fallback = after;
   }
+  if (method != options.method) method_ = method;
   partial_.reset();
   if (search.result.hasSolution && built_->fullValue &&
       search.result.objective < *built_->fullValue - 0.5) {

@@ -120,6 +120,9 @@ class GenreSolver {
   /// Set when excludeAnswer had nothing to cut: every later solve is infeasible.
   bool exhausted_ = false;
   bool solved_ = false;  ///< solve has run: a fallback applies to the first solve only
+  /// The method a fallback went on with (Fallback::method): every later solve's too (a
+  /// uniqueness check's second solve, an enumeration's next), as the model is.
+  std::optional<milp::Method> method_;
 };
 
 /// Outcome of a uniqueness check: the first answer, and a second one if it exists.
