@@ -93,12 +93,15 @@ std::optional<std::string> urlTextGenre(std::string_view text);
 std::string sudokuLinesOfUrls(std::string_view text);
 
 /// The puzzles of a text for `genre`: when its first non-blank line is a URL, every
-/// non-blank line must be a URL of that genre, and each gives one puzzle (named
-/// `url-1`, `url-2`, …; `line` its line in the text); any other text is the genre's own
-/// (Genre::parse). Throws InputError naming the line: parse_error when a later line is
-/// not a URL, bad_request when a URL is of another genre, and as parsePuzzLinkUrl,
-/// recordOfUrl and Genre::parse. With `as_given`, Genre::parseAsGiven reads each puzzle
-/// instead (clashing givens kept, for "Why no solution?").
+/// non-blank line that is not a comment (`#` first) must be a URL of that genre, and
+/// each gives one puzzle (named `url-1`, `url-2`, …; `line` its line in the text); a
+/// text in Saito's layout is read through recordOfSaito; any other text is the genre's
+/// own (Genre::parse). Throws InputError naming the line: parse_error when a later line
+/// is not a URL, bad_request when a URL is of another genre, and as parsePuzzLinkUrl,
+/// recordOfUrl and Genre::parse, an error of a record gridmilp wrote told by the URL's
+/// cell ("line 3: row 1, column 2: …", the cell in `where.cells`) or by Saito's line and
+/// column. With `as_given`, Genre::parseAsGiven reads each puzzle instead (clashing
+/// givens kept, for "Why no solution?").
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
                                                   int size, bool as_given = false);
 
