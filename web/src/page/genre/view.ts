@@ -450,7 +450,7 @@ export class GenreView implements GenreContext {
     const leftOut =
       left.length === 0
         ? ''
-        : ` Left out ${left.length === 1 ? 'a record' : `${left.length} records`} that could not be read here: ` +
+        : ` Left out ${left.length === 1 ? 'a record' : `${left.length} records`} that could not be read: ` +
           left.slice(0, 3).join('; ') +
           (left.length > 3 ? `; and ${left.length - 3} more` : '') +
           '.';
