@@ -922,7 +922,12 @@ bool isUrlText(std::string_view text) {
 
 }  // namespace
 
-std::vector<std::string> urlTextGenres(std::string_view text) {
+namespace {
+
+/// The genres of a text of URLs, each once in the order of their first URL; with
+/// `first_only`, stops at the first (urlTextGenre: a request's route, read for every
+/// request, need not read every line). Throws as urlTextGenres.
+std::vector<std::string> genresOfUrls(std::string_view text, bool first_only) {
   std::vector<std::string> out;
   std::optional<InputError> first_error;
   bool urls = false, first = true;
@@ -936,14 +941,18 @@ std::vector<std::string> urlTextGenres(std::string_view text) {
     } catch (const InputError& e) {
       if (!first_error) first_error = atLine(e, number);
     }
-    return true;
+    return !(first_only && !out.empty());
   });
   if (out.empty() && first_error) throw *first_error;
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string> urlTextGenres(std::string_view text) { return genresOfUrls(text, false); }
+
 std::optional<std::string> urlTextGenre(std::string_view text) {
-  std::vector<std::string> genres = urlTextGenres(text);
+  std::vector<std::string> genres = genresOfUrls(text, true);
   if (genres.empty()) return std::nullopt;
   return std::move(genres.front());
 }
