@@ -25,6 +25,9 @@ TEST(PuzzLinkTest, ReadsTheUrlParts) {
   EXPECT_EQ(url.body, "1114142333214213");
   EXPECT_TRUE(looksLikeUrl("  http://pzv.jp/p.html?hitori/4/4/1114142333214213"));
   EXPECT_FALSE(looksLikeUrl("4 4\n1 1 1 4"));
+  // Scheme and host are case-insensitive.
+  EXPECT_TRUE(looksLikeUrl("HTTPS://PUZZ.LINK/p?hitori/4/4/1114142333214213"));
+  EXPECT_EQ(parsePuzzLinkUrl("HTTPS://PUZZ.LINK/p?hitori/4/4/1114142333214213").genre, "hitori");
 }
 
 // pzprjs's test URL of Hitori (test/script/hitori.js) and of Sudoku (sudoku.js).
@@ -71,6 +74,23 @@ TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
                         0),
             0U)
       << masyu;
+  // A clue the genre cannot have is told by the URL's cell.
+  EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g52h3g4n"),
+            "bad_request: row 1, column 2: the URL has a given 5, not 1 to 4");
+  EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g.2h3g4n"),
+            "bad_request: row 1, column 2: the URL has a \"?\" given: gridmilp solves puzzles "
+            "whose clues are all known");
+  EXPECT_EQ(
+      message("https://puzz.link/p?slither/2/2/i4"),
+      "bad_request: row 2, column 2: the URL has a clue 4, which no Slitherlink cell can have");
+  try {
+    recordOfUrl("https://puzz.link/p?slither/2/2/i4", "x");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    ASSERT_EQ(e.where().cells.size(), 1U);
+    EXPECT_EQ(e.where().cells[0].row, 2);
+    EXPECT_EQ(e.where().cells[0].column, 2);
+  }
   try {
     recordOfUrl("https://puzz.link/p?sudoku/4/4/g1k2!k3g", "x");
   } catch (const InputError& e) {

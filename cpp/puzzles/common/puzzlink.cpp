@@ -275,11 +275,19 @@ std::string decodeBody(const PuzzLinkUrl& url) {
 std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
   const int rows = url.rows, columns = url.columns, cells = rows * columns;
   const std::string& g = url.genre;
+  // "row r, column c: …" for the cell c (row by row) of the URL's grid, in where.cells.
+  const auto cellError = [&](int c, const std::string& what) {
+    InputError e = badRequest("puzzle", "row " + std::to_string(c / columns + 1) + ", column " +
+                                            std::to_string(c % columns + 1) + ": " + what);
+    Where where = e.where();
+    where.cells = {CellRef{c / columns + 1, c % columns + 1}};
+    return InputError(e.code(), e.what(), where);
+  };
   const auto noQuestionMarks = [&](const std::vector<int>& values, const char* what) {
-    for (int v : values) {
-      if (v == -2) {
-        throw badRequest("puzzle", std::string("The URL has a \"?\" ") + what +
-                                       ": gridmilp solves puzzles whose clues are all known");
+    for (int c = 0; c < static_cast<int>(values.size()); ++c) {
+      if (values[c] == -2) {
+        throw cellError(c, std::string("the URL has a \"?\" ") + what +
+                               ": gridmilp solves puzzles whose clues are all known");
       }
     }
   };
@@ -289,10 +297,10 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
                                      "/" + std::to_string(rows));
     const std::vector<int> n = readNumber16(body, cells, "cells");
     noQuestionMarks(n, "given");
-    for (int v : n) {
-      if (v == 0 || v > rows) {
-        throw badRequest("puzzle", "The URL has a given " + std::to_string(v) + ", not 1 to " +
-                                       std::to_string(rows));
+    for (int c = 0; c < cells; ++c) {
+      if (n[c] == 0 || n[c] > rows) {
+        throw cellError(c, "the URL has a given " + std::to_string(n[c]) + ", not 1 to " +
+                               std::to_string(rows));
       }
     }
     return block(rows, columns, [&](int c) { return numberOr(n[c]); });
@@ -311,8 +319,7 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
   if (g == "slitherlink") {
     const std::vector<int> n = read4Cell(body, cells);  // "?" clues ask nothing
     for (int c = 0; c < cells; ++c) {
-      if (n[c] == 4)
-        throw badRequest("puzzle", "The URL has a clue 4, which no Slitherlink cell can have");
+      if (n[c] == 4) throw cellError(c, "the URL has a clue 4, which no Slitherlink cell can have");
     }
     return block(rows, columns, [&](int c) { return numberOr(n[c] >= 0 ? n[c] : -1); });
   }
@@ -546,8 +553,16 @@ bool looksLikeUrl(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
     text.remove_prefix(1);
   }
-  const bool scheme = text.rfind("http://", 0) == 0 || text.rfind("https://", 0) == 0 ||
-                      text.rfind("puzz.link/", 0) == 0 || text.rfind("pzv.jp/", 0) == 0;
+  // Scheme and host are case-insensitive (RFC 3986, 3.1 and 3.2.2): HTTPS://PUZZ.LINK/ too.
+  const auto starts = [&](std::string_view prefix) {
+    if (text.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+    }
+    return true;
+  };
+  const bool scheme =
+      starts("http://") || starts("https://") || starts("puzz.link/") || starts("pzv.jp/");
   return scheme && text.find('?') != std::string_view::npos;
 }
 

@@ -56,7 +56,8 @@ struct PuzzLinkUrl {
 };
 
 /// Whether `text` (one line, blanks around it ignored) is written as a URL: it starts
-/// with `http://`, `https://` or a host (`puzz.link/`, `pzv.jp/`) and has a query (`?`).
+/// with `http://`, `https://` or a host (`puzz.link/`, `pzv.jp/`), in any case, and has a
+/// query (`?`).
 bool looksLikeUrl(std::string_view text);
 
 /// The parts of a URL. Throws InputError: bad_request when its genre is not one

@@ -382,7 +382,7 @@ export interface FormulationResult extends GenreResultHead {
 
 /**
  * Whether a text is written as a puzz.link or pzv.jp URL: its first non-blank line starts
- * with `http://`, `https://`, `puzz.link/` or `pzv.jp/` and has a query (`?`), as the
+ * with `http://`, `https://`, `puzz.link/` or `pzv.jp/` in any case and has a query (`?`), as the
  * engine decides (cpp/puzzles/common/puzzlink.h, looksLikeUrl).
  *
  * @param text any text
@@ -390,5 +390,5 @@ export interface FormulationResult extends GenreResultHead {
  */
 export function looksLikeUrl(text: string): boolean {
   const first = text.split('\n').find((line) => line.trim().length > 0)?.trim() ?? '';
-  return /^(https?:\/\/|puzz\.link\/|pzv\.jp\/)/.test(first) && first.includes('?');
+  return /^(https?:\/\/|puzz\.link\/|pzv\.jp\/)/i.test(first) && first.includes('?');
 }
