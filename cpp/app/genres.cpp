@@ -77,9 +77,11 @@ GenreRequest decode(const std::string& type, const Value& request) {
   // Without a "genre", a text of puzz.link URLs names its own.
   const Value* genre_field = findMember(request, "genre");
   out.genreGiven = genre_field != nullptr && !genre_field->IsNull();
+  const std::optional<std::string> url_genre =
+      out.genreGiven ? std::nullopt : puzzles::urlTextGenre(out.text);
   const std::string genre =
       out.genreGiven ? optionalField<std::string>(request, "genre", "sudoku", "a string", "")
-                     : puzzles::urlTextGenre(out.text).value_or("sudoku");
+                     : url_genre.value_or("sudoku");
   out.genre = &puzzles::genreById(genre);
   const Value* size = findMember(request, "size");
   if (size != nullptr && !size->IsNull() && !(size->IsString() && *size == "auto")) {
@@ -109,6 +111,13 @@ GenreRequest decode(const std::string& type, const Value& request) {
     out.answer = std::move(cells);
   }
   if (out.index < 0) throw badRequest("index", "Field 'index' must be 1 or more");
+  // Without a "genre", 'index' counts every URL's puzzle of a text of URLs, each of its
+  // own genre, as `parse` lists them: the request takes the genre of the one it names.
+  if (url_genre && out.index > 0) {
+    const puzzles::ParsedPuzzles all =
+        puzzles::parsePuzzlesSkipping(*out.genre, out.text, out.size, false, true);
+    if (out.index <= static_cast<int>(all.genres.size())) out.genre = all.genres[out.index - 1];
+  }
   out.boxHeight = wholeNumberIn(request, "boxHeight", 0, 1, puzzles::kMaxSide, "");
   out.boxWidth = wholeNumberIn(request, "boxWidth", 0, 1, puzzles::kMaxSide, "");
   out.objective = objectiveOf(request);
@@ -212,8 +221,11 @@ puzzles::BuildOptions buildOptionsFor(const GenreRequest& r, const Puzzle& puzzl
 /// the records that parse, as `parse` lists them: parsePuzzlesSkipping). With
 /// `as_given`, clashing givens are kept (Genre::parseAsGiven).
 std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) {
-  std::vector<std::unique_ptr<Puzzle>> all =
-      puzzles::parsePuzzlesSkipping(*r.genre, r.text, r.size, as_given).puzzles;
+  // Without a "genre", a text of URLs is read as `parse` reads it, each URL as its own
+  // genre, so that 'index' names the same puzzle (decode took its genre).
+  puzzles::ParsedPuzzles parsed =
+      puzzles::parsePuzzlesSkipping(*r.genre, r.text, r.size, as_given, !r.genreGiven);
+  std::vector<std::unique_ptr<Puzzle>>& all = parsed.puzzles;
   if (!r.name.empty()) {
     for (auto& p : all) {
       if (p->header.empty()) p->name = r.name;  // a record's header names it already
@@ -231,6 +243,12 @@ std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) 
       throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +
                                     ", but the text holds " + std::to_string(all.size()) +
                                     " puzzle" + (all.size() == 1 ? "" : "s"));
+    }
+    if (parsed.genres[r.index - 1] != r.genre) {
+      throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +
+                                    ": a puzzle of genre '" +
+                                    std::string(parsed.genres[r.index - 1]->id()) +
+                                    "'; send it alone or with its 'genre'");
     }
     return std::move(all[r.index - 1]);
   }

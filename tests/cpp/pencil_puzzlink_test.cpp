@@ -215,6 +215,26 @@ TEST(PuzzLinkTest, TheServiceTakesAUrlWithoutAGenre) {
       R"({"id": 2, "type": "solve", "puzzle": "https://puzz.link/p?sudoku/4/4/g1k23k3g"})");
   ASSERT_TRUE(sudoku.HasMember("result")) << app::writeJson(sudoku);
   EXPECT_EQ(std::string(sudoku["result"]["solution"].GetString()).size(), 16U);
+  // 'index' in a text of URLs of several genres counts every URL's puzzle, each solved
+  // as its own genre (before, only the first genre's puzzles counted).
+  const std::string mixed =
+      R"(# three genres\nhttps://puzz.link/p?sudoku/4/4/g1k23k3g\n)"
+      R"(https://puzz.link/p?hitori/4/4/1114142333214213\nhttps://puzz.link/p?akari/6/6/nekcakbl)";
+  const char* genres[] = {"sudoku", "hitori", "akari"};
+  for (int index = 1; index <= 3; ++index) {
+    const rapidjson::Document one =
+        gridmilp::testing::call(R"({"id": 3, "type": "solve", "index": )" + std::to_string(index) +
+                                R"(, "puzzle": ")" + mixed + R"("})");
+    ASSERT_TRUE(one.HasMember("result")) << app::writeJson(one);
+    EXPECT_STREQ(one["result"]["genre"].GetString(), genres[index - 1]);
+    EXPECT_EQ(one["result"]["name"].GetString(), "url-" + std::to_string(index));
+    EXPECT_TRUE(one["result"]["answer"]["verified"].GetBool());
+  }
+  const rapidjson::Document beyond = gridmilp::testing::call(
+      R"({"id": 4, "type": "solve", "index": 4, "puzzle": ")" + mixed + R"("})");
+  ASSERT_TRUE(beyond.HasMember("error")) << app::writeJson(beyond);
+  EXPECT_STREQ(beyond["error"]["message"].GetString(),
+               "Field 'index' is 4, but the text holds 3 puzzles");
 }
 
 // The test URL of each genre's pzprjs test script (test/script/<pid>.js), with the

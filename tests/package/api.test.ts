@@ -5,7 +5,7 @@
 // independently of the engine (tests/wasm/helpers.ts).
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolver, GridmilpError, type GenreSolveManyResult, type Grid, type Solver } from '../../web/src/lib/node';
+import { createSolver, GridmilpError, type GenreSolveManyResult, type GenreSolveResult, type Grid, type Solver } from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
@@ -304,6 +304,15 @@ describe('solve with a genre', () => {
     const hitori = solver.solveMany(urls, { genre: 'hitori' });
     expect(hitori.items.map((item) => item.name)).toEqual(['url-2']);
     expect(hitori.refused.map((r) => r.error.message)).toContain("line 1: this URL is a puzzle of genre 'sudoku', not 'hitori'");
+    // 'index' counts every URL's puzzle, as parse lists them, each solved as its own genre.
+    const picked = [1, 2, 3].map((index) => solver.solve(urls, { index } as never) as unknown as GenreSolveResult);
+    expect(picked.map((r) => [r.genre, r.name, r.answer?.verified])).toEqual([
+      ['sudoku', 'url-1', true],
+      ['hitori', 'url-2', true],
+      ['akari', 'url-4', true],
+    ]);
+    expect(thrown(() => solver.solve(urls, { index: 4 } as never)).message).toContain("Field 'index' is 4, but the text holds 3 puzzles");
+    expect((solver.checkUniqueness(urls, { index: 3 } as never) as unknown as { unique: boolean }).unique).toBe(true);
   });
 
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {

@@ -243,7 +243,7 @@ class GridmilpSolver implements Solver {
     checkCallback(onProgress);
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
-      const request = genreRequestOf('solve', genre, puzzleText(puzzle).puzzle);
+      const request = urlIndexRequest(genreRequestOf('solve', genre, puzzleText(puzzle).puzzle), puzzle, options);
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
     // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
@@ -528,7 +528,7 @@ class GridmilpSolver implements Solver {
   ): CheckUniquenessOutput | GenreUniquenessResult {
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
-      const request = genreRequestOf('checkUniqueness', genre, puzzleText(puzzle).puzzle);
+      const request = urlIndexRequest(genreRequestOf('checkUniqueness', genre, puzzleText(puzzle).puzzle), puzzle, options);
       return this.callGenre('Unable to check uniqueness', request);
     }
     const request = withSudokuGenre(options, requestOf('checkUniqueness', withoutSudokuGenre(options), OPTIONS_OF.checkUniqueness, puzzleText(puzzle)));
@@ -553,7 +553,7 @@ class GridmilpSolver implements Solver {
     checkCallback(onProgress);
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
-      const request = genreRequestOf('enumerate', genre, puzzleText(puzzle).puzzle);
+      const request = urlIndexRequest(genreRequestOf('enumerate', genre, puzzleText(puzzle).puzzle), puzzle, options);
       return this.callGenre('Unable to enumerate answers', request, onProgress as (p: unknown) => void);
     }
     const request = withSudokuGenre(options, requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle)));
@@ -832,6 +832,23 @@ function ownGenreRequest(base: GenreRequest, genre: GenreId): GenreRequest {
   if (options.model === undefined) options.model = 'reduced';
   if (options.method === undefined && base.objective === undefined) options.method = 'sat';
   return { ...base, genre, options };
+}
+
+/**
+ * A request for puzzle `index` of a text of puzz.link URLs sent without `genre`: `request`
+ * without its `genre`, so that the engine reads the text as `parse` does, each URL as its
+ * own genre, and solves the puzzle `index` names as its URL's genre (protocol.md, "index").
+ * Any other request is returned as it is.
+ *
+ * @param request the genre request built from the call's options
+ * @param puzzle the call's puzzle
+ * @param options the call's options, as given (before a genre was taken from the URL)
+ */
+function urlIndexRequest(request: GenreRequest, puzzle: unknown, options: unknown): GenreRequest {
+  if (request.index === undefined || typeof puzzle !== 'string' || !looksLikeUrl(puzzle)) return request;
+  if (typeof options === 'object' && options !== null && 'genre' in options) return request;
+  const { genre: _genre, ...rest } = request;
+  return rest;
 }
 
 function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptions, puzzle: string): GenreRequest {
