@@ -239,6 +239,17 @@ describe('pencil puzzles on the page', () => {
       ['-', '3', '-', '-'],
     ]);
     expect(await page.evaluate(() => document.activeElement?.closest('#genre-board') !== null)).toBe(true);
+    // A clue the engine refuses (99 on a 4×4) stays in the text and shows in its cell on
+    // the board kept, beside the error; Delete clears it and the board is drawn again.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('99');
+    await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 10_000 });
+    expect((await page.inputValue('#genre-text')).split('\n')[4]!.trim().split(/\s+/)).toEqual(['-', '99', '-', '-']);
+    await page.locator('#genre-board g.typed text', { hasText: '99' }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: join(resultsDir, 'genre-nurikabe-typed-out-of-range.png') });
+    await page.keyboard.press('Delete');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('#genre-board g.typed').count()).toBe(0);
     await page.close();
   });
 

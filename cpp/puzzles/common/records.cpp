@@ -193,6 +193,17 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
                                   std::to_string(low) + " to " + std::to_string(high) + ")",
                               line, token.column);
     e.where().puzzle = record.puzzle;
+    // The cell too, so that a page marks it: the token's place in the blocks of R lines.
+    for (std::size_t i = 0; i < record.lines.size() && record.rows > 0; ++i) {
+      const std::vector<Token>& tokens = record.lines[i].tokens;
+      if (record.lines[i].line != line) continue;
+      for (std::size_t k = 0; k < tokens.size(); ++k) {
+        if (tokens[k].column == token.column) {
+          e.where().cells = {
+              CellRef{static_cast<int>(i) % record.rows + 1, static_cast<int>(k) + 1}};
+        }
+      }
+    }
     throw e;
   }
   return static_cast<int>(value);

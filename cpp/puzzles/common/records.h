@@ -60,7 +60,8 @@ std::vector<const Token*> recordBlock(const Record& record, int block, int block
 
 /// The value of a token: a whole number (in [low, high]), or 0 for `-`, `.` (when
 /// `empty_ok`). Throws InputError parse_error naming line, column and character,
-/// with `what` ("a cage sum") in the message.
+/// with `what` ("a cage sum") in the message; out of range, also the token's cell
+/// (where.cells: its row in its block of R lines, its place in its line).
 int tokenValue(const Record& record, const Token& token, int line, int low, int high, bool empty_ok,
                const char* what);
 

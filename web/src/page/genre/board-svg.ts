@@ -60,6 +60,49 @@ export function overlayCells(svg: SVGSVGElement, className: string, cells: Array
   return g;
 }
 
+/**
+ * Writes a text in each of some cells, over the board (after its `g.cells`), replacing
+ * the group of that class drawn before: what the editor wrote into the puzzle text where
+ * the engine could not read it, on the board it kept.
+ *
+ * @param svg the board
+ * @param className the group's class ("typed")
+ * @param cells 1-based [row, column, text] triples
+ * @param attrs each text's presentation attributes
+ * @returns the group
+ */
+export function overlayTexts(svg: SVGSVGElement, className: string, cells: Array<[number, number, string]>, attrs: Attrs): SVGGElement {
+  svg.querySelector(`g.${className}`)?.remove();
+  const g = el('g', { class: className, 'aria-hidden': 'true' });
+  for (const [row, column, text] of cells) {
+    // A plain ground, over whatever the kept board drew in the cell.
+    const inset = 2;
+    g.append(
+      el('rect', {
+        x: MARGIN + (column - 1) * CELL + inset,
+        y: MARGIN + (row - 1) * CELL + inset,
+        width: CELL - 2 * inset,
+        height: CELL - 2 * inset,
+        fill: '#fff3f3',
+      }),
+      el(
+        'text',
+        {
+          x: MARGIN + (column - 0.5) * CELL,
+          y: MARGIN + (row - 0.5) * CELL,
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+          'font-size': CELL * 0.5,
+          ...attrs,
+        },
+        text,
+      ),
+    );
+  }
+  svg.append(g);
+  return g;
+}
+
 /** SVG x of a doubled column, y of a doubled row (the centre of a cell, or a line). */
 const xOf = (column: number): number => MARGIN + (column * CELL) / 2;
 const yOf = (row: number): number => MARGIN + (row * CELL) / 2;

@@ -22,7 +22,8 @@ import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../
 import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
-import { el, overlayCells, pngBlob, renderBoard, svgText } from './board-svg';
+import { el, overlayCells, overlayTexts, pngBlob, renderBoard, svgText } from './board-svg';
+import { readRecord } from './record';
 import { BoardEditor } from './editor';
 import { FormulationPanel } from './formulation';
 import { CutRounds, type CutRoundView } from './rounds';
@@ -462,6 +463,28 @@ export class GenreView implements GenreContext {
   }
 
   /**
+   * After the engine refused the text, on the board kept (the puzzle read before): what
+   * the text now holds in each cell the error names, in red, so that a clue out of range
+   * (99 typed on a 6×6 Nurikabe) shows where it was typed instead of what the cell held.
+   * Only for a text of one record of the board's size, in the block typing writes.
+   *
+   * @param cells the error's cells (1-based)
+   */
+  private showUnread(cells: ReadonlyArray<{ row: number; column: number }>): void {
+    const board = this.board;
+    const editing = EDITING[this.genre];
+    if (this.svg === null || board === null || cells.length === 0 || editing.typeBlock === null) return;
+    const record = readRecord(this.text.value, editing.blocks);
+    if (record === null || record.rows !== board.rows || record.columns !== board.columns) return;
+    const tokens = record.blocks[editing.typeBlock] ?? [];
+    const shown = cells
+      .filter((c) => c.row >= 1 && c.row <= board.rows && c.column >= 1 && c.column <= board.columns)
+      .map((c) => [c.row, c.column, tokens[(c.row - 1) * board.columns + c.column - 1] ?? ''] as [number, number, string])
+      .filter(([, , token]) => token !== '' && token !== '-' && token !== '.');
+    if (shown.length > 0) overlayTexts(this.svg, 'typed', shown, { fill: '#c62828', 'font-weight': 'bold' });
+  }
+
+  /**
    * Hatches cells of the board (a partial fill's empty cells), under the digits.
    *
    * @param cells 1-based [row, column] pairs
@@ -608,6 +631,7 @@ export class GenreView implements GenreContext {
         // The cells the engine names (cells in no region, a bad cage…) on the board kept.
         const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
+        if (request.type === 'parse' || request.type === 'board') this.showUnread(cells);
       },
       long,
     );
