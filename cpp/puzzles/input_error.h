@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gridmilp {
@@ -57,6 +58,15 @@ class InputError : public std::runtime_error {
   ErrorCode code_;
   Where where_;
 };
+
+/// The characters of a UTF-8 text, each as its bytes (1 to 4; a byte that starts no
+/// valid sequence is one character alone), so that rows and columns count characters
+/// as a person sees them ("é" is one cell, not two), as records.h's tokens do.
+std::vector<std::string> utf8Characters(std::string_view text);
+
+/// The character (its 1 to 4 bytes) that starts at byte `at` of `text`, for
+/// Where::character; empty past the end.
+std::string utf8CharacterAt(std::string_view text, std::size_t at);
 
 /// A bad_request error naming the request field ("options.timeLimitMs").
 inline InputError badRequest(const std::string& field, const std::string& message) {

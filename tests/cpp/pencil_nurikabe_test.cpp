@@ -545,6 +545,22 @@ TEST(NurikabeTest, RefusesBadText) {
       << message("2 2\n1 a\n- -\n");
   EXPECT_EQ(message("2 2\n5 -\n- -\n"),
             "line 2, column 1: a clue (an island's size) 5 is out of range (1 to 4)");
+  // The cell too (where.cells), so that the page marks it; a character as a person sees it.
+  try {
+    g.parse("2 2\n- -\n- 5\n", 0);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    ASSERT_EQ(e.where().cells.size(), 1U);
+    EXPECT_EQ(e.where().cells[0].row, 2);
+    EXPECT_EQ(e.where().cells[0].column, 2);
+  }
+  try {
+    g.parse("2 2\n- é\n- -\n", 0);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().column, std::optional<int>(3));
+    EXPECT_EQ(e.where().character, std::optional<std::string>("é"));
+  }
   // A side over the limit is named (docs/formats.md).
   EXPECT_EQ(message("2 101\n- -\n- -\n"),
             "line 1, column 3: the columns, 101, are more than gridmilp's limit of 100");

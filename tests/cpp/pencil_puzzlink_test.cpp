@@ -74,6 +74,11 @@ TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
                         0),
             0U)
       << masyu;
+  // A character beyond ASCII is named where it stands (Hitori's decoder would take its
+  // bytes as empty cells).
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4/4/11141é2333214213"),
+            "parse_error: URL body, character 6 ('é'): not a character of a puzz.link URL (its "
+            "bodies are ASCII)");
   // A clue the genre cannot have is told by the URL's cell.
   EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g52h3g4n"),
             "bad_request: row 1, column 2: the URL has a given 5, not 1 to 4");

@@ -92,6 +92,18 @@ TEST(SaitoTest, NamesTheLineAndColumnOfWhatItCannotRead) {
   EXPECT_EQ(message("kuromasu", "[data]\n  .z\n  ..\n"),
             "line 2, column 4 (row 1, column 2): a clue (the cells it sees, itself included) 35 "
             "is out of range (1 to 3)");
+  // A character is one cell, however many bytes it takes in UTF-8.
+  EXPECT_EQ(message("nurikabe", "[data]\n1..\n.é.\n"),
+            "line 3, column 2: nurikabe takes '.' or a clue (1–9, then a–z for 10–35) here, not "
+            "'é'");
+  try {
+    parsePuzzles(genreById("nurikabe"), "[data]\n1..\n.é.\n", 0);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().character, std::optional<std::string>("é"));
+  }
+  EXPECT_EQ(message("norinori", "[data]\nAあ\nBB\n"),
+            "line 2, column 2: norinori takes a region letter here, not 'あ'");
   EXPECT_EQ(message("heyawake", "[data]\nAAB\nAAB\n[nums]\nA 9\n"),
             "line 2, column 1: the number 9 at row 1, column 1 is more than its room's 4 cells "
             "can hold");

@@ -261,6 +261,16 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body);
 /// section does: characters after it mean a corrupted body (a skip code too long, a
 /// character changed), which pzprjs would read as another puzzle without a word.
 std::string decodeBody(const PuzzLinkUrl& url) {
+  // A body is ASCII (pzprjs writes nothing else; a browser percent-encodes the rest): a
+  // character beyond it is named where it stands, before a lenient decoder (Hitori's
+  // takes any character for an empty cell) reads its bytes as cells.
+  for (std::size_t k = 0; k < url.body.size(); ++k) {
+    if (static_cast<unsigned char>(url.body[k]) < 0x80) continue;
+    const std::string ch = utf8CharacterAt(url.body, k);
+    throw urlError("URL body, character " + std::to_string(k + 1) + " ('" + ch +
+                       "'): not a character of a puzz.link URL (its bodies are ASCII)",
+                   url.bodyStart + static_cast<int>(k) + 1, ch);
+  }
   Body body(url);
   std::string out = decodeSections(url, body);
   if (!body.done()) {

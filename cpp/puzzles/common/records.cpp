@@ -180,9 +180,10 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
   for (std::size_t k = 0; k < token.text.size(); ++k) {
     const char ch = token.text[k];
     if (ch < '0' || ch > '9' || k >= 6) {
-      InputError e = parseError(std::string("expected ") + what + (empty_ok ? " or -" : "") +
-                                    ", found '" + token.text + "'",
-                                line, token.column + static_cast<int>(k), std::string(1, ch));
+      InputError e =
+          parseError(std::string("expected ") + what + (empty_ok ? " or -" : "") + ", found '" +
+                         token.text + "'",
+                     line, token.column + static_cast<int>(k), utf8CharacterAt(token.text, k));
       e.where().puzzle = record.puzzle;
       throw e;
     }

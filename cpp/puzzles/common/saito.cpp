@@ -27,11 +27,11 @@ struct Section {
 };
 
 InputError saitoError(int line, int column, const std::string& message,
-                      std::optional<char> character = std::nullopt) {
+                      std::string character = {}) {
   Where where;
   where.line = line;
   if (column > 0) where.column = column;
-  if (character) where.character = std::string(1, *character);
+  if (!character.empty()) where.character = std::move(character);
   return InputError(ErrorCode::kParseError,
                     "line " + std::to_string(line) +
                         (column > 0 ? ", column " + std::to_string(column) : std::string()) + ": " +
@@ -84,8 +84,11 @@ std::optional<int> numberOf(char ch, bool zero) {
 }
 
 /// The token of one cell of [data] for `genre`, or nothing when the genre does not take
-/// the character; `what` says what it takes.
-std::optional<std::string> cellToken(std::string_view genre, char ch, std::string* what) {
+/// the character (its UTF-8 bytes: every character a genre takes is ASCII); `what` says
+/// what it takes.
+std::optional<std::string> cellToken(std::string_view genre, std::string_view character,
+                                     std::string* what) {
+  const char ch = character.size() == 1 ? character[0] : ' ';  // ' ': taken by none
   const auto number = [&](bool zero) -> std::optional<std::string> {
     const std::optional<int> v = numberOf(ch, zero);
     return v ? std::optional<std::string>(std::to_string(*v)) : std::nullopt;
@@ -174,12 +177,12 @@ std::string recordOfSaito(std::string_view genre, std::string_view text, const s
   }
   // [data]: one character per cell, every row as long as the first.
   const int rows = static_cast<int>(data->lines.size());
-  const std::string first_row = trimmed(data->lines.front().text);
-  const int columns = static_cast<int>(first_row.size());
+  // Characters, not bytes: "é" is one cell (and refused as one).
+  const int columns = static_cast<int>(utf8Characters(trimmed(data->lines.front().text)).size());
   std::vector<std::vector<std::string>> cells(rows);
   for (int r = 0; r < rows; ++r) {
     const Line& line = data->lines[r];
-    const std::string row = trimmed(line.text);
+    const std::vector<std::string> row = utf8Characters(trimmed(line.text));
     if (static_cast<int>(row.size()) != columns) {
       throw saitoError(line.number, 0,
                        "this row has " + std::to_string(row.size()) + " cells, the first " +
@@ -294,7 +297,11 @@ std::optional<SaitoPlace> saitoCellPosition(std::string_view text, int row, int 
     if (row < 1 || row > static_cast<int>(s.lines.size()) || column < 1) return std::nullopt;
     const Line& line = s.lines[row - 1];
     const std::size_t indent = line.text.find_first_not_of(" \t");
-    if (indent == std::string::npos || indent + column > line.text.size()) return std::nullopt;
+    if (indent == std::string::npos ||
+        static_cast<std::size_t>(column) >
+            utf8Characters(std::string_view(line.text).substr(indent)).size()) {
+      return std::nullopt;
+    }
     return SaitoPlace{line.number, static_cast<int>(indent) + column};
   }
   return std::nullopt;
