@@ -878,6 +878,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     } else {
       for (const Value* answer : answers) std::cout << text((*answer)["text"]);
+      if (cmd.enumerate > 0) std::cout << "\n";  // a blank line after each puzzle's answers
       if (result.HasMember("objective")) {
         const Value& o = result["objective"];
         std::cerr << "gridmilp: " << label << ": objective " << app::writeJson(o["value"]) << " ("

@@ -462,6 +462,10 @@ TEST(CliTest, UniqueEnumerateObjectiveAndGenerate) {
   run = runCli("solve - --enumerate 5", "....\n....\n....\n....\n", true);
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("at least 5 solutions"), std::string::npos) << run.out;
+  // A genre's answers too end with a blank line after each puzzle's (as the help says).
+  run = runCli("solve - --genre nurikabe --enumerate 3", "=== a\n2 2\n2 -\n- -\n=== b\n1 1\n1\n");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "=== a\n2 2\n- -\nx x\n=== a\n2 2\n- x\n- x\n\n=== b\n1 1\n-\n\n");
   run = runCli("solve - --objective firstRow", std::string(81, '.') + "\n");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out.substr(0, 9), "123456789");
