@@ -820,6 +820,36 @@ InputError atLine(const InputError& e, int line) {
   return InputError(e.code(), "line " + std::to_string(line) + ": " + e.what(), where);
 }
 
+/// The place "line L, column C: " that starts an error of a record (records.cpp's
+/// parseError), and where the rest of the message begins.
+struct MessagePlace {
+  int line = 0;
+  int column = 0;
+  std::size_t rest = 0;  ///< the offset of the message after the place
+};
+
+/// The place that starts `message`, or nothing for a message without one.
+std::optional<MessagePlace> messagePlace(const std::string& message) {
+  MessagePlace out;
+  int end = -1;
+  if (std::sscanf(message.c_str(), "line %d, column %d: %n", &out.line, &out.column, &end) < 2 ||
+      end < 0) {
+    return std::nullopt;
+  }
+  out.rest = static_cast<std::size_t>(end);
+  return out;
+}
+
+/// Whether `message` starts with the name a genre gives a record gridmilp wrote
+/// ("url-1 (line 1): ", "saito (line 1): "), whose name and line are not the user's;
+/// if so, the name is taken off.
+bool dropRecordName(std::string* message, const std::string& name) {
+  const std::string own = name + " (line 1): ";
+  if (message->rfind(own, 0) != 0) return false;
+  message->erase(0, own.size());
+  return true;
+}
+
 /// The cell a genre's parse error names in a record gridmilp wrote (recordOfUrl,
 /// recordOfSaito), and the message after its place.
 struct RecordCell {
@@ -834,11 +864,9 @@ struct RecordCell {
 RecordCell recordCellOf(const InputError& e, std::string_view record) {
   RecordCell out;
   const std::string message = e.what();
-  int line = 0, column = 0, end = -1;
-  if (std::sscanf(message.c_str(), "line %d, column %d: %n", &line, &column, &end) < 2 || end < 0 ||
-      line < 3 || column < 1) {
-    return out;
-  }
+  const std::optional<MessagePlace> place = messagePlace(message);
+  if (!place || place->line < 3 || place->column < 1) return out;
+  const int line = place->line, column = place->column;
   std::vector<std::string_view> lines;
   for (std::size_t pos = 0; pos <= record.size();) {
     const std::size_t stop = std::min(record.find('\n', pos), record.size());
@@ -856,7 +884,7 @@ RecordCell recordCellOf(const InputError& e, std::string_view record) {
   }
   if (token == 0) return out;
   out.cell = CellRef{(line - 3) % rows + 1, token};
-  out.rest = message.substr(static_cast<std::size_t>(end));
+  out.rest = message.substr(place->rest);
   return out;
 }
 
@@ -907,22 +935,16 @@ ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, 
         // "url-1 (line 1): …", or a place in the record's header or size line ("line 2,
         // column 5: the stars per row … 0"), names the record gridmilp wrote, not the
         // user's line: the rest of the message is said alone.
-        const std::string message = e.what();
-        const std::string own = name + " (line 1): ";
-        int line = 0, column = 0, end = -1;
-        std::size_t rest = 0;
-        if (message.rfind(own, 0) == 0) {
-          rest = own.size();
-        } else if (std::sscanf(message.c_str(), "line %d, column %d: %n", &line, &column, &end) >=
-                       2 &&
-                   end > 0 && line <= 2) {
-          rest = static_cast<std::size_t>(end);
+        std::string message = e.what();
+        if (!dropRecordName(&message, name)) {
+          const std::optional<MessagePlace> place = messagePlace(message);
+          if (!place || place->line > 2) throw;
+          message.erase(0, place->rest);
         }
-        if (rest == 0) throw;
         Where where = e.where();
         where.line.reset();
         where.column.reset();
-        throw InputError(e.code(), message.substr(rest), where);
+        throw InputError(e.code(), message, where);
       }
       one.front()->line = number;
       out.puzzles.push_back(std::move(one.front()));
@@ -1125,8 +1147,7 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
         const CellRef cell = e.where().cells.front();
         if (const auto place = saitoCellPosition(text, cell.row, cell.column)) {
           std::string message = e.what();
-          const std::string own = "saito (line 1): ";  // the record's name, not the user's
-          if (message.rfind(own, 0) == 0) message.erase(0, own.size());
+          dropRecordName(&message, "saito");
           Where where = e.where();
           where.line = place->line;
           where.column = place->column;
