@@ -73,7 +73,8 @@ export function overlayCells(svg: SVGSVGElement, className: string, cells: Array
  */
 export function overlayTexts(svg: SVGSVGElement, className: string, cells: Array<[number, number, string]>, attrs: Attrs): SVGGElement {
   svg.querySelector(`g.${className}`)?.remove();
-  const g = el('g', { class: className, 'aria-hidden': 'true' });
+  // Drawn over the cells, it lets clicks through to them (selection, typing).
+  const g = el('g', { class: className, 'aria-hidden': 'true', 'pointer-events': 'none' });
   for (const [row, column, text] of cells) {
     // A plain ground, over whatever the kept board drew in the cell.
     const inset = 2;

@@ -466,16 +466,24 @@ export class GenreView implements GenreContext {
    * After the engine refused the text, on the board kept (the puzzle read before): what
    * the text now holds in each cell the error names, in red, so that a clue out of range
    * (99 typed on a 6×6 Nurikabe) shows where it was typed instead of what the cell held.
-   * Only for a text of one record of the board's size, in the block typing writes.
+   * Only for an error at a token (its line and column) of the block typing writes, in a
+   * text of one record of the board's size.
    *
-   * @param cells the error's cells (1-based)
+   * @param where the error's place: its line and column in the text, and its cells (1-based)
    */
-  private showUnread(cells: ReadonlyArray<{ row: number; column: number }>): void {
+  private showUnread(where: { line?: number; column?: number; cells?: ReadonlyArray<{ row: number; column: number }> }): void {
     const board = this.board;
     const editing = EDITING[this.genre];
+    const cells = where.cells ?? [];
     if (this.svg === null || board === null || cells.length === 0 || editing.typeBlock === null) return;
+    if (where.line === undefined || where.column === undefined) return;
     const record = readRecord(this.text.value, editing.blocks);
     if (record === null || record.rows !== board.rows || record.columns !== board.columns) return;
+    // The error's line among the record's block lines (after the header and size line).
+    const lines = this.text.value.split(/\r?\n/).flatMap((line, i) => (line.trim().length > 0 ? [{ number: i + 1, line }] : []));
+    const first = (lines[0]?.line.startsWith('===') ? 1 : 0) + 1;
+    const at = lines.findIndex((l) => l.number === where.line) - first;
+    if (at < 0 || Math.floor(at / record.rows) !== editing.typeBlock) return;
     const tokens = record.blocks[editing.typeBlock] ?? [];
     const shown = cells
       .filter((c) => c.row >= 1 && c.row <= board.rows && c.column >= 1 && c.column <= board.columns)
@@ -631,7 +639,7 @@ export class GenreView implements GenreContext {
         // The cells the engine names (cells in no region, a bad cage…) on the board kept.
         const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
-        if (request.type === 'parse' || request.type === 'board') this.showUnread(cells);
+        if ((request.type === 'parse' || request.type === 'board') && e instanceof SolverError) this.showUnread(e.where ?? {});
       },
       long,
     );
