@@ -45,19 +45,20 @@ export function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Attrs =
 export function overlayCells(svg: SVGSVGElement, className: string, cells: Array<[number, number]>, inset: number, attrs: Attrs): SVGGElement {
   svg.querySelector(`g.${className}`)?.remove();
   const g = el('g', { class: className });
-  for (const [row, column] of cells) {
-    g.append(
-      el('rect', {
-        x: MARGIN + (column - 1) * CELL + inset,
-        y: MARGIN + (row - 1) * CELL + inset,
-        width: CELL - 2 * inset,
-        height: CELL - 2 * inset,
-        ...attrs,
-      }),
-    );
-  }
+  for (const [row, column] of cells) g.append(cellRect(row, column, inset, attrs));
   svg.insertBefore(g, svg.querySelector('g.cells'));
   return g;
+}
+
+/** A rectangle over cell (row, column), 1-based, `inset` SVG units inside its edges. */
+function cellRect(row: number, column: number, inset: number, attrs: Attrs): SVGRectElement {
+  return el('rect', {
+    x: MARGIN + (column - 1) * CELL + inset,
+    y: MARGIN + (row - 1) * CELL + inset,
+    width: CELL - 2 * inset,
+    height: CELL - 2 * inset,
+    ...attrs,
+  });
 }
 
 /**
@@ -77,15 +78,8 @@ export function overlayTexts(svg: SVGSVGElement, className: string, cells: Array
   const g = el('g', { class: className, 'aria-hidden': 'true', 'pointer-events': 'none' });
   for (const [row, column, text] of cells) {
     // A plain ground, over whatever the kept board drew in the cell.
-    const inset = 2;
     g.append(
-      el('rect', {
-        x: MARGIN + (column - 1) * CELL + inset,
-        y: MARGIN + (row - 1) * CELL + inset,
-        width: CELL - 2 * inset,
-        height: CELL - 2 * inset,
-        fill: '#fff3f3',
-      }),
+      cellRect(row, column, 2, { fill: '#fff3f3' }),
       el(
         'text',
         {
