@@ -341,7 +341,16 @@ describe('pencil puzzles on the page', () => {
     await page.selectOption('#genre-method', 'branch-and-bound');
     // An edit on the board: the record's header no longer claims the URL.
     await paste(page, URLS.nurikabe!);
-    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // Nurikabe's own status: Akari's ("url-1: press Solve. Left out …") matched 'press Solve'
+    // before the switch, and the route was read too early under load (a CI run).
+    await page.waitForFunction(
+      () =>
+        (document.getElementById('genre') as HTMLSelectElement).value === 'nurikabe' &&
+        /press Solve/.test(document.getElementById('genre-status')?.textContent ?? '') &&
+        !/Left out/.test(document.getElementById('genre-status')?.textContent ?? ''),
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(await page.inputValue('#genre-method')).toBe('sat');
     await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
     await page.keyboard.type('4');
