@@ -16,21 +16,9 @@ const char* toString(ErrorCode code) {
   return vocabulary::kErrorCodes[static_cast<std::size_t>(code)].data();
 }
 
-namespace {
-
-/// Bytes of the UTF-8 sequence whose first byte is `lead` (1 for a stray byte).
-std::size_t sequenceLength(unsigned char lead) {
-  if (lead >= 0xF0 && lead <= 0xF4) return 4;
-  if (lead >= 0xE0) return lead <= 0xEF ? 3 : 1;
-  if (lead >= 0xC2) return 2;
-  return 1;
-}
-
-}  // namespace
-
 std::string utf8CharacterAt(std::string_view text, std::size_t at) {
   if (at >= text.size()) return {};
-  std::size_t n = sequenceLength(static_cast<unsigned char>(text[at]));
+  std::size_t n = utf8Length(static_cast<unsigned char>(text[at]));
   if (at + n > text.size()) n = 1;
   for (std::size_t k = 1; k < n; ++k) {
     if ((static_cast<unsigned char>(text[at + k]) & 0xC0) != 0x80) n = 1;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -58,6 +59,16 @@ class InputError : public std::runtime_error {
   ErrorCode code_;
   Where where_;
 };
+
+/// Length in bytes of the UTF-8 sequence starting with byte `lead` (1 for invalid
+/// bytes, so that reading always advances).
+inline std::size_t utf8Length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead >> 5) == 0x6) return 2;
+  if ((lead >> 4) == 0xE) return 3;
+  if ((lead >> 3) == 0x1E) return 4;
+  return 1;
+}
 
 /// The characters of a UTF-8 text, each as its bytes (1 to 4; a byte that starts no
 /// valid sequence is one character alone), so that rows and columns count characters

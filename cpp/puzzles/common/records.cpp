@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "puzzles/common/records.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "puzzles/sudoku/grid.h"
@@ -12,13 +13,20 @@ namespace {
 std::vector<Token> tokensOf(std::string_view line) {
   std::vector<Token> out;
   std::size_t k = 0;
+  int column = 0;  // characters before k, not bytes ("é" is one)
   while (k < line.size()) {
-    while (k < line.size() && std::isspace(static_cast<unsigned char>(line[k]))) ++k;
-    const std::size_t begin = k;
-    while (k < line.size() && !std::isspace(static_cast<unsigned char>(line[k]))) ++k;
-    if (k > begin) {
-      out.push_back(Token{std::string(line.substr(begin, k - begin)), static_cast<int>(begin) + 1});
+    while (k < line.size() && std::isspace(static_cast<unsigned char>(line[k]))) {
+      ++k;
+      ++column;
     }
+    const std::size_t begin = k;
+    const int begin_column = column + 1;
+    while (k < line.size() && !std::isspace(static_cast<unsigned char>(line[k]))) {
+      k += utf8Length(static_cast<unsigned char>(line[k]));
+      ++column;
+    }
+    k = std::min(k, line.size());
+    if (k > begin) out.push_back(Token{std::string(line.substr(begin, k - begin)), begin_column});
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "puzzles/common/saito.h"
+#include "puzzles/input_error.h"
 
 namespace gridmilp::sudoku {
 namespace {
@@ -54,16 +55,6 @@ class LineReader {
   std::size_t pos_ = 0;
   int number_ = 0;
 };
-
-/// Length in bytes of the UTF-8 sequence starting with byte `lead` (1 for invalid
-/// bytes, so that reading always advances).
-std::size_t utf8Length(unsigned char lead) {
-  if (lead < 0x80) return 1;
-  if ((lead >> 5) == 0x6) return 2;
-  if ((lead >> 4) == 0xE) return 3;
-  if ((lead >> 3) == 0x1E) return 4;
-  return 1;
-}
 
 /// A character as a user reads it in a message: 'x', tab, control character 0x07.
 std::string printable(std::string_view ch) {
