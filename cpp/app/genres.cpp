@@ -446,6 +446,7 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
         .AddMember("line", left.line, a)
         .AddMember("lines", left.lines, a)
         .AddMember("error", toJson(left.error, a), a);
+    if (!left.genre.empty()) record.AddMember("genre", jsonString(left.genre, a), a);
     refused.PushBack(record, a);
   }
   Value result(rapidjson::kObjectType);

@@ -240,11 +240,14 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
   const sudoku::ParsedText parsed = sudoku::parseText(*request.puzzle, request.parse);
   Value puzzles(rapidjson::kArrayType);
   puzzles.Reserve(static_cast<rapidjson::SizeType>(parsed.puzzles.size()), a);
-  for (const sudoku::ParsedPuzzle& p : parsed.puzzles) {
+  for (std::size_t k = 0; k < parsed.puzzles.size(); ++k) {
+    const sudoku::ParsedPuzzle& p = parsed.puzzles[k];
     Value puzzle(rapidjson::kObjectType);
+    // A URL's record: its line is the URL's in the request's text.
     puzzle.AddMember("name", jsonString(p.name, a), a)
-        .AddMember("line", p.line, a)
+        .AddMember("line", k < request.urlLines.size() ? request.urlLines[k] : p.line, a)
         .AddMember("givens", jsonString(p.grid.toLine(), a), a);
+    if (!p.header.empty()) puzzle.AddMember("header", jsonString(p.header, a), a);
 #ifdef GRIDMILP_WITH_GENRES
     // A records text of many sizes (only the module with the genres reads records): a
     // puzzle not of the text's (first) shape says its own.
@@ -263,20 +266,42 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
   if (parsed.mixedShapes) result.AddMember("mixedShapes", true, a);
 #endif
   result.AddMember("puzzles", puzzles, a);
+  // A text of URLs: the lines left out, as the genre route lists them (protocol.md, parse).
+  if (!request.urlLines.empty()) {
+    Value refused(rapidjson::kArrayType);
+    for (const SudokuRequest::LeftOutUrl& left : request.urlRefused) {
+      Value record(rapidjson::kObjectType);
+      record.AddMember("name", jsonString(left.name, a), a)
+          .AddMember("line", left.line, a)
+          .AddMember("lines", 1, a)
+          .AddMember("error", toJson(left.error, a), a);
+      if (!left.genre.empty()) record.AddMember("genre", jsonString(left.genre, a), a);
+      refused.PushBack(record, a);
+    }
+    result.AddMember("refused", refused, a);
+  }
   return result;
 }
 
-/// The request's puzzle, parsed once with its parse options, and its name for a genre
-/// answer's header: the text's header ("=== 1_9x9" gives 1_9x9, "Grid 01"), else the
-/// request's `name`, else "Puzzle 1".
+/// The request's puzzle, parsed once with its parse options, and its genre answer's
+/// header (without "=== "): a record's whole header ("1_9x9 source=…"), a text's header
+/// ("Grid 01"), else the request's `name`, else "Puzzle 1". A URL's record ("url-1
+/// source=…") takes the request's `name` for its own, as on the genre route.
 struct RequestPuzzle {
   sudoku::Grid givens;
   std::string name;
 };
 RequestPuzzle givensOf(const SudokuRequest& request) {
   sudoku::ParsedPuzzle parsed = sudoku::parseOnePuzzle(*request.puzzle, request.parse);
-  if (!request.name.empty() && parsed.name == "Puzzle 1") parsed.name = request.name;
-  return {std::move(parsed.grid), std::move(parsed.name)};
+  std::string header = parsed.header.empty() ? std::move(parsed.name) : std::move(parsed.header);
+  if (!request.name.empty()) {
+    if (!request.urlLines.empty()) {
+      header = request.name + header.substr(std::min(header.find(' '), header.size()));
+    } else if (header == "Puzzle 1") {
+      header = request.name;
+    }
+  }
+  return {std::move(parsed.grid), std::move(header)};
 }
 
 /// Protocol v2: the result of a request that names its genre also carries the genre
@@ -892,7 +917,16 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       SudokuRequest sudoku_request = decodeSudokuRequest(type, request);
 #ifdef GRIDMILP_WITH_GENRES
       if (sudoku_request.puzzle && puzzles::urlTextGenre(*sudoku_request.puzzle)) {
-        sudoku_request.puzzle = puzzles::sudokuLinesOfUrls(*sudoku_request.puzzle);
+        // A batch's parse leaves out the lines it cannot read and lists them, as the genre
+        // route's does; a request for one puzzle is refused at its text's first bad line.
+        puzzles::SudokuUrlRecords records =
+            puzzles::sudokuRecordsOfUrls(*sudoku_request.puzzle, type == "parse");
+        sudoku_request.puzzle = std::move(records.text);
+        sudoku_request.urlLines = std::move(records.lines);
+        for (puzzles::RefusedRecord& left : records.refused) {
+          sudoku_request.urlRefused.push_back(
+              {left.name, left.line, std::move(left.error), std::move(left.genre)});
+        }
       }
 #endif
       body = handleSudokuRequest(sudoku_request, id, progress, start, a);

@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -504,9 +505,10 @@ int printSummary(std::size_t count, const std::string& what, const Counts& c, bo
 }
 
 /// A solution line (n·n symbols: 1–9, then A, B, … for 10, 11, …) in the layout of
-/// janko.at's sw_*.solutions.txt records: "=== name", "n n", n rows of numbers.
-std::string solutionRecord(const std::string& name, const std::string& line, int n) {
-  std::string out = "=== " + name + "\n" + std::to_string(n) + " " + std::to_string(n) + "\n";
+/// janko.at's sw_*.solutions.txt records: "=== header" (the record's, "1_9x9 source=…"),
+/// "n n", n rows of numbers.
+std::string solutionRecord(const std::string& header, const std::string& line, int n) {
+  std::string out = "=== " + header + "\n" + std::to_string(n) + " " + std::to_string(n) + "\n";
   for (int cell = 0; cell < static_cast<int>(line.size()); ++cell) {
     const char c = line[static_cast<std::size_t>(cell)];
     out += std::to_string(c <= '9' ? c - '0' : c - 'A' + 10);
@@ -514,6 +516,108 @@ std::string solutionRecord(const std::string& name, const std::string& line, int
   }
   return out;
 }
+
+/// A text cut into its lines, to give a record its own lines (parse's `line` and `lines`).
+class TextLines {
+ public:
+  explicit TextLines(const std::string& text) : text_(text) {
+    for (std::size_t k = 0; k < text.size(); ++k) {
+      if (text[k] == '\n') start_.push_back(k + 1);
+    }
+  }
+  /// Lines `line` (1-based) to line + lines − 1, with their line ends; `lines` null: to
+  /// the end of the text.
+  std::string slice(int line, const Value& lines) const {
+    const std::size_t begin = start_[std::min<std::size_t>(line - 1, start_.size() - 1)];
+    if (lines.IsNull()) return text_.substr(begin);
+    const std::size_t end_line = static_cast<std::size_t>(line - 1 + lines.GetInt());
+    const std::size_t end = end_line < start_.size() ? start_[end_line] : text_.size();
+    return text_.substr(begin, end - begin);
+  }
+
+ private:
+  const std::string& text_;
+  std::vector<std::size_t> start_{0};
+};
+
+/// The records (or URL lines) a batch's parse left out (its `refused`, protocol.md
+/// "parse"): each said on standard error when made, and printed on standard output in
+/// its place among the answers, so that the output lines up with the input: its
+/// `=== name` line and `error: …`, or with --json an error response of the protocol.
+class LeftOut {
+ public:
+  /// `refused` is the parse result's array (or null: none); `slice(line, lines)` gives a
+  /// record's own text for the --results table.
+  LeftOut(const Value& refused, bool as_json,
+          const std::function<std::string(int, const Value&)>& slice) {
+    if (!refused.IsArray()) return;
+    for (const Value& left : refused.GetArray()) {
+      const int line = left["line"].GetInt();
+      const std::string message = messageWithCells(left["error"]);
+      const std::string label = text(left["name"]) + " (line " + std::to_string(line) + ")";
+      // Most messages name the record already ("b (line 5): expected 3 lines …"), a URL's
+      // its line ("line 3: …").
+      const std::string at_line = "line " + std::to_string(line) + ": ";
+      std::cerr << "gridmilp: left out "
+                << (message.rfind(label, 0) == 0     ? message
+                    : message.rfind(at_line, 0) == 0 ? label + ": " + message.substr(at_line.size())
+                                                     : label + ": " + message)
+                << "\n";
+      ResultRow row;
+      row.name = text(left["name"]);
+      row.status = "error: " + message;
+      row.puzzle = slice(line, left["lines"]);
+      std::erase(row.puzzle, '\r');
+      std::string entry = "=== " + row.name + "\n" + row.status + "\n";
+      if (as_json) {
+        rapidjson::Document response(rapidjson::kObjectType);
+        JsonAllocator& a = response.GetAllocator();
+        response.AddMember("id", Value(), a).AddMember("error", Value(left["error"], a), a);
+        entry = app::writeJson(response) + "\n";
+      }
+      entries_.push_back({line, std::move(entry), std::move(row)});
+    }
+    std::stable_sort(entries_.begin(), entries_.end(),
+                     [](const Entry& x, const Entry& y) { return x.line < y.line; });
+  }
+
+  /// How many were left out (each an error of the batch).
+  int count() const { return static_cast<int>(entries_.size()); }
+
+  /// Prints the entries of the records before `line` not printed yet.
+  void printBefore(int line) {
+    for (; printed_ < entries_.size() && entries_[printed_].line < line; ++printed_) {
+      std::cout << entries_[printed_].text;
+    }
+  }
+
+  /// Prints the entries not printed yet (after the last answer).
+  void printRest() { printBefore(std::numeric_limits<int>::max()); }
+
+  /// Puts the left-out records' rows among `rows` (one per puzzle of `puzzles`, the
+  /// parse result's array, in its order), in input order.
+  void addRows(const Value& puzzles, std::vector<ResultRow>* rows) {
+    if (entries_.empty()) return;
+    std::vector<std::pair<int, ResultRow>> all;
+    for (Entry& e : entries_) all.emplace_back(e.line, std::move(e.row));
+    for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
+      all.emplace_back(puzzles[i]["line"].GetInt(), std::move((*rows)[i]));
+    }
+    std::stable_sort(all.begin(), all.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    rows->clear();
+    for (auto& [line, row] : all) rows->push_back(std::move(row));
+  }
+
+ private:
+  struct Entry {
+    int line;
+    std::string text;  ///< what standard output prints in its place
+    ResultRow row;     ///< its row of the --results table
+  };
+  std::vector<Entry> entries_;
+  std::size_t printed_ = 0;
+};
 
 int runSolve(const SolveCommand& cmd) {
   std::string input;
@@ -531,6 +635,12 @@ int runSolve(const SolveCommand& cmd) {
   const Value& puzzles = parse_result["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0, timed_out = 0;
+  // A text of URLs: the lines that could not be read, errors, the others still solved.
+  const TextLines text_lines(input);
+  LeftOut left_out(parse_result.HasMember("refused") ? parse_result["refused"] : Value().Move(),
+                   cmd.as_json,
+                   [&](int line, const Value& lines) { return text_lines.slice(line, lines); });
+  errors += left_out.count();
   long euler_sum = 0;
   std::vector<ResultRow> rows(puzzles.Size());
   std::vector<double> times;
@@ -560,17 +670,28 @@ int runSolve(const SolveCommand& cmd) {
   gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
     const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
     const rapidjson::Document response = app::parseJson(answered, "The response");
+    if (!cmd.euler96) left_out.printBefore(puzzle["line"].GetInt());
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
     ResultRow& row = rows[i];
     row.name = text(puzzle["name"]);
     row.puzzle = text(puzzle["givens"]);
+    // Records in (janko.at's layout) give records out, as sw_*.solutions.txt has them:
+    // each entry under its record's whole header, so that the output lines up with it.
+    const bool records = hasString(parse_result, "format", "records");
+    const std::string header = puzzle.HasMember("header") ? text(puzzle["header"]) : row.name;
+    const auto printHead = [&] {
+      if (records) std::cout << "=== " << header << "\n";
+    };
     if (response.HasMember("error")) {
       ++errors;
       const std::string message = text(response["error"]["message"]);
       row.status = "error: " + message;
-      if (!cmd.as_json && !cmd.euler96) std::cout << "error: " << message << "\n";
+      if (!cmd.as_json && !cmd.euler96) {
+        printHead();
+        std::cout << "error: " << message << "\n";
+      }
       std::cerr << "gridmilp: " << label << ": " << message << "\n";
       if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
         explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
@@ -598,7 +719,10 @@ int runSolve(const SolveCommand& cmd) {
       ++unsolved;
       timed_out += time_limit ? 1 : 0;
       row.status = time_limit ? "time limit" : "no solution";
-      if (!cmd.as_json && !cmd.euler96) std::cout << row.status << "\n";
+      if (!cmd.as_json && !cmd.euler96) {
+        printHead();
+        std::cout << row.status << "\n";
+      }
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (cmd.explainInfeasible && hasString(result, "status", "infeasible")) {
         explainInfeasible(cmd, app::parseJson(requests[i], "The request"), label);
@@ -628,9 +752,8 @@ int runSolve(const SolveCommand& cmd) {
                 << (result["complete"].GetBool() ? "" : "at least ") << solutions.size()
                 << " solution" << (solutions.size() == 1 ? "" : "s") << "\n";
     } else {
-      // Records in (janko.at's layout) give records out, as sw_*.solutions.txt has them.
-      if (hasString(parse_result, "format", "records")) {
-        std::cout << solutionRecord(row.name, first, shapeOf(puzzle)["size"].GetInt());
+      if (records) {
+        std::cout << solutionRecord(header, first, shapeOf(puzzle)["size"].GetInt());
       } else {
         std::cout << first << "\n";
       }
@@ -642,6 +765,8 @@ int runSolve(const SolveCommand& cmd) {
     }
   });
   if (cmd.euler96) std::cout << euler_sum << "\n";
+  if (!cmd.euler96) left_out.printRest();
+  left_out.addRows(puzzles, &rows);
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
   std::string size_words;  // "9×9", or "9×9 and 16×16" for records of many sizes
   for (const int size : sizes) {
@@ -649,7 +774,7 @@ int runSolve(const SolveCommand& cmd) {
     size_words += std::to_string(size) + "\u00d7" + std::to_string(size);
   }
   return printSummary(
-      puzzles.Size(), size_words + ", " + text(parse_result["format"]),
+      rows.size(), size_words + ", " + text(parse_result["format"]),
       {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times,
       cmd.options.model + " model, " +
           (cmd.options.method == "sat" ? "CNF-SAT" : "branch-and-bound") +
@@ -675,70 +800,16 @@ int runGenreSolve(const SolveCommand& cmd) {
   rapidjson::Document parsed;
   if (!parseInput(cmd, input, &parsed)) return kExitBadInput;
   // Each puzzle's own lines of the text: from its first line up to the next puzzle's.
-  std::vector<std::size_t> line_start{0};
-  for (std::size_t k = 0; k < input.size(); ++k) {
-    if (input[k] == '\n') line_start.push_back(k + 1);
-  }
-  const auto slice = [&](int line, const Value& lines) {
-    const std::size_t begin = line_start[std::min<std::size_t>(line - 1, line_start.size() - 1)];
-    if (lines.IsNull()) return input.substr(begin);
-    const std::size_t end_line = static_cast<std::size_t>(line - 1 + lines.GetInt());
-    const std::size_t end = end_line < line_start.size() ? line_start[end_line] : input.size();
-    return input.substr(begin, end - begin);
-  };
+  const TextLines text_lines(input);
+  const auto slice = [&](int line, const Value& lines) { return text_lines.slice(line, lines); };
   const Value& puzzles = parsed["result"]["puzzles"];
   const char* type = cmd.unique ? "checkUniqueness" : cmd.enumerate > 0 ? "enumerate" : "solve";
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0, timed_out = 0;
   // Records of a text of many that did not parse: errors, the others still solved.
-  std::vector<std::pair<int, ResultRow>> refused_rows;
-  for (const Value& left : parsed["result"]["refused"].GetArray()) {
-    ++errors;
-    const std::string message = messageWithCells(left["error"]);
-    const std::string label =
-        text(left["name"]) + " (line " + std::to_string(left["line"].GetInt()) + ")";
-    // Most messages name the record already ("b (line 5): expected 3 lines …"), a URL's
-    // its line ("line 3: …").
-    const std::string at_line = "line " + std::to_string(left["line"].GetInt()) + ": ";
-    std::cerr << "gridmilp: left out "
-              << (message.rfind(label, 0) == 0     ? message
-                  : message.rfind(at_line, 0) == 0 ? label + ": " + message.substr(at_line.size())
-                                                   : label + ": " + message)
-              << "\n";
-    ResultRow row;
-    row.name = text(left["name"]);
-    row.status = "error: " + message;
-    row.puzzle = slice(left["line"].GetInt(), left["lines"]);
-    std::erase(row.puzzle, '\r');
-    refused_rows.emplace_back(left["line"].GetInt(), std::move(row));
-  }
-  // Standard output keeps one entry per puzzle in input order: a puzzle without answer, or
-  // left out, prints its `=== name` line and why (`no solution`, `time limit`, `error: …`),
-  // so that the output lines up with the input. Left-out records print in their place.
+  LeftOut left_out(parsed["result"]["refused"], cmd.as_json, slice);
+  errors += left_out.count();
   const auto noAnswerEntry = [](const std::string& name, const std::string& why) {
     return "=== " + name + "\n" + why + "\n";
-  };
-  // (line, entry): the text's entry, or with --json an error response of the protocol.
-  std::vector<std::pair<int, std::string>> left_out;
-  for (const auto& [line, row] : refused_rows) {
-    left_out.emplace_back(line, noAnswerEntry(row.name, row.status));
-  }
-  if (cmd.as_json) {
-    left_out.clear();
-    for (const Value& left : parsed["result"]["refused"].GetArray()) {
-      rapidjson::Document response(rapidjson::kObjectType);
-      JsonAllocator& a = response.GetAllocator();
-      response.AddMember("id", Value(), a).AddMember("error", Value(left["error"], a), a);
-      left_out.emplace_back(left["line"].GetInt(), app::writeJson(response) + "\n");
-    }
-  }
-  std::stable_sort(left_out.begin(), left_out.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
-  std::size_t left_out_printed = 0;
-  const auto printLeftOutBefore = [&](int line) {
-    while (left_out_printed < left_out.size() && left_out[left_out_printed].first < line) {
-      std::cout << left_out[left_out_printed].second;
-      ++left_out_printed;
-    }
   };
   const auto printNoAnswer = [&](const Value& puzzle, const std::string& why) {
     if (!cmd.as_json) std::cout << noAnswerEntry(text(puzzle["name"]), why);
@@ -789,7 +860,7 @@ int runGenreSolve(const SolveCommand& cmd) {
   gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
     const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
     const rapidjson::Document response = app::parseJson(answered, "The response");
-    printLeftOutBefore(puzzle["line"].GetInt());
+    left_out.printBefore(puzzle["line"].GetInt());
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
@@ -891,17 +962,8 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   });
-  printLeftOutBefore(std::numeric_limits<int>::max());
-  if (!refused_rows.empty()) {  // the table in input order, left-out records in their place
-    std::vector<std::pair<int, ResultRow>> all = std::move(refused_rows);
-    for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
-      all.emplace_back(puzzles[i]["line"].GetInt(), std::move(rows[i]));
-    }
-    std::stable_sort(all.begin(), all.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-    rows.clear();
-    for (auto& [line, row] : all) rows.push_back(std::move(row));
-  }
+  left_out.printRest();
+  left_out.addRows(puzzles, &rows);
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
   return printSummary(rows.size(), cmd.ownGenres ? cmd.genres : cmd.genre,
                       {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times, "");
@@ -1171,6 +1233,13 @@ std::string routeError(const SolveCommand& cmd) {
       vocabulary::indexOf(vocabulary::kSudokuModels, cmd.options.model) < 0) {
     return "--model " + cmd.options.model + ": not a Sudoku model; one of " +
            vocabulary::joined(vocabulary::kSudokuModels);
+  }
+  // Project Euler 96's sum reads Sudoku answers only (said, not ignored).
+  if (cmd.euler96 && (cmd.genre != "sudoku" || cmd.ownGenres)) {
+    return "--euler96: Project Euler 96's sum is over the answers of a file of Sudoku puzzles, "
+           "not of " +
+           (cmd.ownGenres ? "a file of URLs of several genres (" + cmd.genres + ")"
+                          : "a " + cmd.genre + " file");
   }
   // The native CLI writes its results table as CSV only (no spreadsheet library).
   if (!cmd.results.empty() && isSpreadsheetPath(cmd.results)) {

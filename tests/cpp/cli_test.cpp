@@ -173,7 +173,7 @@ TEST(CliTest, SudokuRecordsPrintAsRecords) {
   const CliRun run =
       runCli("solve -", "=== one source=x\n4 4\n" + rows + "=== two\n4 4\n" + rows, true);
   EXPECT_EQ(run.exit_code, 0) << run.out;
-  EXPECT_EQ(run.out.rfind("=== one\n4 4\n1 ", 0), 0U) << run.out;
+  EXPECT_EQ(run.out.rfind("=== one source=x\n4 4\n1 ", 0), 0U) << run.out;  // the whole header
   EXPECT_NE(run.out.find("\n=== two\n4 4\n1 "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("(4\u00d74, records)"), std::string::npos) << run.out;
 
@@ -591,7 +591,8 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
                             "https://puzz.link/p?akari/6/6/nekcakbl\n",
                             true);
   EXPECT_EQ(run.exit_code, 2) << run.out;  // the line cut short is an error
-  const std::size_t sudoku = run.out.find("=== url-1\n4 4\n2 1 4 3\n");
+  const std::size_t sudoku =
+      run.out.find("=== url-1 source=https://puzz.link/p?sudoku/4/4/g1k23k3g\n4 4\n2 1 4 3\n");
   const std::size_t hitori = run.out.find("=== url-2 source=https://puzz.link/p?hitori/");
   const std::size_t cut = run.out.find("=== url-3\nerror: line 3: URL body: it ends after 2");
   const std::size_t akari = run.out.find("=== url-4 source=https://puzz.link/p?akari/");
@@ -640,6 +641,42 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
   EXPECT_NE(sudoku_route.out.find("line 2: this URL is a puzzle of genre 'hitori', not a Sudoku"),
             std::string::npos)
       << sudoku_route.out;
+  // Project Euler 96's sum is Sudoku's: asked of a file of several genres, it is refused.
+  const CliRun euler = runCli("solve - --euler96",
+                              "https://puzz.link/p?sudoku/4/4/g1k23k3g\n"
+                              "https://puzz.link/p?hitori/4/4/1114142333214213\n",
+                              true);
+  EXPECT_EQ(euler.exit_code, 2) << euler.out;
+  EXPECT_NE(euler.out.find("--euler96: Project Euler 96's sum is over the answers of a file of "
+                           "Sudoku puzzles, not of a file of URLs of several genres (sudoku, "
+                           "hitori)"),
+            std::string::npos)
+      << euler.out;
+}
+
+TEST(CliGenreTest, AFileOfSudokuUrlsIsReadAsRecordsOfTheirOwnSizes) {
+  // A 4×4 (pzprjs's test puzzle), a comment, a 9×9 (top95's first): records out, each
+  // header with its URL, as the other genres' answers have them.
+  const std::string nine = "https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l";
+  // A line that cannot be read is left out in its place, the others solved.
+  const CliRun run = runCli("solve -",
+                            "https://puzz.link/p?sudoku/4/4/g1k23k3g\n# top95, 1\n" + nine +
+                                "\nhttps://puzz.link/p?sudoku/4/4/g5!h3g4n\n",
+                            true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("=== url-1 source=https://puzz.link/p?sudoku/4/4/g1k23k3g\n4 4\n"
+                         "2 1 4 3\n4 3 1 2\n3 4 2 1\n1 2 3 4\n=== url-2 source=" +
+                         nine + "\n9 9\n4 1 7 3 6 9 8 2 5\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\n=== url-3\nerror: line 4: URL body, character 3 ('!'): not a "
+                         "number code of puzz.link (Number16)\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("3 puzzles (4×4 and 9×9, records): 2 solved, 0 without solution, 1 "
+                         "error"),
+            std::string::npos)
+      << run.out;
 }
 
 }  // namespace gridmilp

@@ -1335,12 +1335,12 @@ TEST(ServiceGenreTest, SudokuRequestsThatNameTheirGenreCarryItsAnswerAndBoard) {
   EXPECT_EQ(count(r["board"], "number"), 81);  // 17 givens and 64 solved digits
   EXPECT_EQ(count(r["board"], "wall"), 36);    // the boxes' inner walls: 2 lines of 9 twice
 
-  // A janko.at record's answer is headed by the record's name, as sw_*.solutions.txt.
+  // A janko.at record's answer is headed by the record's header, as sw_*.solutions.txt.
   const rapidjson::Document record = testing::call(
       R"({"type": "solve", "genre": "sudoku", "puzzle": "=== own_4 src\n4 4\n1 - - -\n- - - -\n- - - 1\n- - 4 -\n"})");
   ASSERT_TRUE(record.HasMember("result")) << app::writeJson(record);
   EXPECT_EQ(std::string(record["result"]["answer"]["text"].GetString()),
-            "=== own_4\n4 4\n1 2 3 4\n4 3 1 2\n3 4 2 1\n2 1 4 3\n");
+            "=== own_4 src\n4 4\n1 2 3 4\n4 3 1 2\n3 4 2 1\n2 1 4 3\n");
 
   const rapidjson::Document bare = testing::call(
       R"({"type": "solve", "genre": "sudoku", "board": false, "puzzle": ")" + puzzle + R"("})");

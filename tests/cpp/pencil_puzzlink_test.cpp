@@ -38,7 +38,10 @@ TEST(PuzzLinkTest, HitoriAndSudokuBodies) {
   EXPECT_EQ(urlOf(genreById("hitori"), *p), hitori);
   const std::string sudoku = "https://puzz.link/p?sudoku/4/4/g1k23k3g";
   EXPECT_EQ(bodyOf(recordOfUrl(sudoku, "s")), "4 4\n- 1 - -\n- - - 2\n3 - - -\n- - 3 -\n");
-  EXPECT_EQ(sudokuLinesOfUrls(sudoku + "\n" + sudoku), ".1.....23.....3.\n.1.....23.....3.\n");
+  const SudokuUrlRecords records = sudokuRecordsOfUrls(sudoku + "\n\n# a comment\n" + sudoku);
+  EXPECT_EQ(records.text, "=== url-1 source=" + sudoku + "\n4 4\n.1..\n...2\n3...\n..3.\n" +
+                              "=== url-2 source=" + sudoku + "\n4 4\n.1..\n...2\n3...\n..3.\n");
+  EXPECT_EQ(records.lines, (std::vector<int>{1, 4}));
   const auto s = parseOne("sudoku", recordOfUrl(sudoku, "s"));
   EXPECT_EQ(urlOf(genreById("sudoku"), *s), sudoku);
 }
@@ -202,11 +205,27 @@ TEST(PuzzLinkTest, ATextOfUrlsLeavesOutLinesAloneAndReadsSeveralGenres) {
   ASSERT_TRUE(given.HasMember("result")) << app::writeJson(given);
   EXPECT_EQ(given["result"]["puzzles"].Size(), 1U);
   EXPECT_EQ(given["result"]["refused"].Size(), 1U);
-  // A Sudoku request that names its genre takes the request's name for its answer.
+  EXPECT_STREQ(given["result"]["refused"][0]["genre"].GetString(), "sudoku");
+  // A Sudoku request that names its genre takes the request's name for its answer, and
+  // keeps the URL in the header as the other genres do.
   const rapidjson::Document named = gridmilp::testing::call(
       R"({"id":3,"type":"solve","genre":"sudoku","name":"url-7","puzzle":")" + sudoku + R"("})");
   ASSERT_TRUE(named.HasMember("result")) << app::writeJson(named);
-  EXPECT_EQ(std::string(named["result"]["answer"]["text"].GetString()).rfind("=== url-7\n", 0), 0U);
+  EXPECT_EQ(std::string(named["result"]["answer"]["text"].GetString())
+                .rfind("=== url-7 source=" + sudoku + "\n4 4\n", 0),
+            0U);
+  // A text of Sudoku URLs alone: records of their own sizes, each line the URL's.
+  const std::string nine = "https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l";
+  const rapidjson::Document both =
+      gridmilp::testing::call(R"({"id":4,"type":"parse","genre":"sudoku","text":)" +
+                              gridmilp::testing::jsonQuoted(sudoku + "\n\n" + nine) + "}");
+  ASSERT_TRUE(both.HasMember("result")) << app::writeJson(both);
+  const auto& listed = both["result"]["puzzles"];
+  ASSERT_EQ(listed.Size(), 2U);
+  EXPECT_STREQ(both["result"]["format"].GetString(), "records");
+  EXPECT_EQ(listed[1]["line"].GetInt(), 3);
+  EXPECT_EQ(listed[1]["size"].GetInt(), 9);
+  EXPECT_EQ(listed[1]["header"].GetString(), "url-2 source=" + nine);
 }
 
 TEST(PuzzLinkTest, TheServiceTakesAUrlWithoutAGenre) {

@@ -290,13 +290,14 @@ describe('solve with a genre', () => {
     ].join('\n');
     // (typed as Sudoku's: a text without a genre; the URLs name theirs)
     const many = solver.solveMany(urls) as unknown as GenreSolveManyResult;
-    expect(many).toMatchObject({ genre: 'hitori', genres: ['sudoku', 'hitori', 'akari'], solved: 3, failed: 0 });
+    // (Nurikabe's one URL was refused; its genre is still listed.)
+    expect(many).toMatchObject({ genre: 'hitori', genres: ['sudoku', 'hitori', 'nurikabe', 'akari'], solved: 3, failed: 0 });
     expect(many.items.map((item) => [item.name, item.genre, item.answer?.verified])).toEqual([
       ['url-1', 'sudoku', true],
       ['url-2', 'hitori', true],
       ['url-4', 'akari', true],
     ]);
-    expect(many.items[0]!.answer!.text.startsWith('=== url-1\n4 4\n2 1 4 3\n')).toBe(true);
+    expect(many.items[0]!.answer!.text.startsWith('=== url-1 source=https://puzz.link/p?sudoku/4/4/g1k23k3g\n4 4\n2 1 4 3\n')).toBe(true);
     expect(many.refused).toHaveLength(1);
     expect(many.refused[0]).toMatchObject({ name: 'url-3', line: 3, lines: 1 });
     expect(many.refused[0]!.error.message).toBe('line 3: row 1, column 2: a clue (an island\'s size) 255 is out of range (1 to 25)');
@@ -312,7 +313,33 @@ describe('solve with a genre', () => {
       ['akari', 'url-4', true],
     ]);
     expect(thrown(() => solver.solve(urls, { index: 4 } as never)).message).toContain("Field 'index' is 4, but the text holds 3 puzzles");
+    // A genre whose every URL was refused is still among the genres, and its line says it.
+    const allRefused = solver.solveMany(`${urls}\nhttps://puzz.link/p?kurodoko/3/3/!`) as unknown as GenreSolveManyResult;
+    expect(allRefused.genres).toEqual(['sudoku', 'hitori', 'nurikabe', 'akari', 'kuromasu']);
+    expect(allRefused.refused.map((r) => [r.name, r.genre])).toEqual([
+      ['url-3', 'nurikabe'],
+      ['url-5', 'kuromasu'],
+    ]);
     expect((solver.checkUniqueness(urls, { index: 3 } as never) as unknown as { unique: boolean }).unique).toBe(true);
+  });
+
+  it('solves a text of Sudoku URLs of two sizes, leaving out a line it cannot read', () => {
+    const urls = [
+      'https://puzz.link/p?sudoku/4/4/g1k23k3g',
+      'https://puzz.link/p?sudoku/4/4/g5!h3g4n', // '!' is no Number16 code
+      'https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l', // top95's first
+    ].join('\n');
+    const many = solver.solveMany(urls);
+    expect(many).toMatchObject({ format: 'records', solved: 2, failed: 0 });
+    expect(many.items.map((item) => [item.name, item.line, item.solution?.length])).toEqual([
+      ['url-1', 1, 16],
+      ['url-3', 3, 81],
+    ]);
+    expect(many.refused).toHaveLength(1);
+    expect(many.refused![0]).toMatchObject({ name: 'url-2', line: 2, lines: 1, genre: 'sudoku' });
+    expect(many.refused![0]!.error.message).toBe("line 2: URL body, character 3 ('!'): not a number code of puzz.link (Number16)");
+    // A solve of the text (one puzzle) is refused at its first bad line.
+    expect(thrown(() => solver.solve(urls)).message).toContain("line 2: URL body, character 3 ('!')");
   });
 
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {

@@ -158,6 +158,22 @@ describe('the gridmilp page', () => {
     await showBatchRow(page, 'own_2');
     expect(await readGivens(page)).toBe(top95[3]);
     expect(solutionProblems(top95[3]!, await readBoard(page))).toEqual([]);
+    // Sudoku URLs of two sizes pasted, one line unreadable: the others are offered as
+    // records of their own sizes, and the line left out is named in the status.
+    const nine = 'https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l'; // top95's first
+    await page.locator('.board').focus();
+    await paste(page, ['https://puzz.link/p?sudoku/4/4/g1k23k3g', 'https://puzz.link/p?sudoku/4/4/g5!h3g4n', nine].join('\n'));
+    await page.getByRole('status').filter({ hasText: 'The pasted URLs hold' }).waitFor({ timeout: 60_000 });
+    const pasted = await settledStatus(page);
+    expect(pasted.text).toContain('The pasted URLs hold 2 puzzles of several sizes');
+    expect(pasted.text).toContain("Left out a line that could not be read: line 2: URL body, character 3 ('!'): not a number code of puzz.link (Number16).");
+    expect(pasted.kind).toBe('warning');
+    await page.screenshot({ path: join(resultsDir, 'sudoku-urls-pasted.png') });
+    await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
+    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles .*: 2 solved/);
+    await showBatchRow(page, 'url-3');
+    expect(await readGivens(page)).toBe(top95[0]);
+    expect(solutionProblems(top95[0]!, await readBoard(page))).toEqual([]);
     // A killer record (the genre page's example) is not a Sudoku: the message says to
     // pick its genre, and the board keeps what it had.
     const before = await readBoard(page);

@@ -910,6 +910,7 @@ ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, 
   int k = 0;
   forEachLine(text, [&](std::string_view line, int number) {
     const std::string name = "url-" + std::to_string(++k);
+    std::string url_genre;  // the URL's genre once read (RefusedRecord::genre)
     try {
       if (!looksLikeUrl(line)) {
         throw urlError(
@@ -917,6 +918,7 @@ ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, 
             "one URL a line)");
       }
       const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
+      url_genre = parts.genre;
       const Genre* own = &genre;
       if (parts.genre != genre.id()) {
         if (!own_genres) {
@@ -950,7 +952,7 @@ ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, 
       out.puzzles.push_back(std::move(one.front()));
       out.genres.push_back(own);
     } catch (const InputError& e) {
-      out.refused.push_back(RefusedRecord{name, number, 1, atLine(e, number)});
+      out.refused.push_back(RefusedRecord{name, number, 1, atLine(e, number), url_genre});
     }
     return true;
   });
@@ -1004,26 +1006,43 @@ std::optional<std::string> urlTextGenre(std::string_view text) {
   return std::move(genres.front());
 }
 
-std::string sudokuLinesOfUrls(std::string_view text) {
-  std::string out;
+SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip) {
+  SudokuUrlRecords out;
+  int k = 0;
   forEachLine(text, [&](std::string_view line, int number) {
+    const std::string name = "url-" + std::to_string(++k);
+    std::string url_genre;  // the URL's genre once read (RefusedRecord::genre)
     try {
+      if (!looksLikeUrl(line)) {
+        throw urlError(
+            "expected a puzz.link URL, as on the first line (a text of URLs holds "
+            "one URL a line)");
+      }
       const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
+      url_genre = parts.genre;
       if (parts.genre != "sudoku") {
         throw badRequest("puzzle",
                          "this URL is a puzzle of genre '" + parts.genre + "', not a Sudoku");
       }
-      const std::vector<Record> records = parseRecords(recordOfUrl(line, "url"));
+      const std::string record = recordOfUrl(line, name);
+      const std::vector<Record> records = parseRecords(record);
+      std::string own = record.substr(0, record.find('\n') + 1);  // the header
+      own += std::to_string(parts.rows) + " " + std::to_string(parts.columns) + "\n";
+      int cell = 0;
       for (const Token* t : recordBlock(records.front(), 0, 1)) {
         const int v = tokenNumber(t->text);
-        out += v < 0 ? '.' : v < 10 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10);
+        own += v < 0 ? '.' : v < 10 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10);
+        if (++cell % parts.columns == 0) own += '\n';
       }
-      out += '\n';
+      out.text += own;
+      out.lines.push_back(number);
     } catch (const InputError& e) {
-      throw atLine(e, number);
+      if (!skip) throw atLine(e, number);
+      out.refused.push_back(RefusedRecord{name, number, 1, atLine(e, number), url_genre});
     }
     return true;
   });
+  if (out.lines.empty() && !out.refused.empty()) throw out.refused.front().error;
   return out;
 }
 
@@ -1104,7 +1123,7 @@ ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, in
       InputError error = e;
       error.where().puzzle = record + 1;  // its index in the text, not among those read
       out.refused.push_back(
-          RefusedRecord{names[record], starts[record], end - starts[record], error});
+          RefusedRecord{names[record], starts[record], end - starts[record], error, ""});
       if (out.refused.size() == starts.size()) throw out.refused.front().error;
     }
   }

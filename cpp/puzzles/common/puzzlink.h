@@ -88,10 +88,25 @@ std::vector<std::string> urlTextGenres(std::string_view text);
 /// The first of urlTextGenres, or nothing. Throws as urlTextGenres.
 std::optional<std::string> urlTextGenre(std::string_view text);
 
-/// A text of Sudoku URLs as the Sudoku parser's lines, one puzzle a line (`.` for an
-/// empty cell, 1–9 then A–Z). Throws InputError naming the line as parsePuzzlinkUrl and
-/// recordOfUrl, and bad_request for a URL of another genre.
-std::string sudokuLinesOfUrls(std::string_view text);
+struct RefusedRecord;
+
+/// A text of Sudoku URLs as Sudoku records (janko.at's layout, which the Sudoku parser
+/// reads, each record of its own size): per URL, in order, "=== url-N source=URL", the
+/// size line "n n" and n rows (`.` for an empty cell, 1–9 then A–Z), N counting the
+/// text's lines that are not blank or a comment, as readUrlLines names them.
+struct SudokuUrlRecords {
+  std::string text;
+  std::vector<int> lines;  ///< per record, its URL's line in the text (1-based)
+  /// With `skip`, the lines that could not be read, each with its error (as
+  /// parsePuzzlesSkipping lists a text of URLs' lines).
+  std::vector<RefusedRecord> refused;
+};
+
+/// The records of a text of Sudoku URLs (SudokuUrlRecords). Throws InputError naming
+/// the line as parsePuzzlinkUrl and recordOfUrl, and bad_request for a URL of another
+/// genre: at the first such line, or with `skip` (a batch's parse) only when no line
+/// can be read (the first line's error), the others listed in `refused`.
+SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip = false);
 
 /// The puzzles of a text for `genre`: when its first non-blank line is a URL, every
 /// non-blank line that is not a comment (`#` first) must be a URL of that genre, and
@@ -112,6 +127,10 @@ struct RefusedRecord {
   int line = 0;      ///< its header's (or URL's) line, 1-based
   int lines = 0;     ///< the lines up to the next header (or the end); 1 for a URL
   InputError error;  ///< why (its lines and columns are the whole text's)
+  /// A URL's genre when its host and genre could be read (a body refused, a genre other
+  /// than the one asked for), gridmilp's id; empty otherwise (a record, a line that is
+  /// not a URL, a genre gridmilp does not solve).
+  std::string genre;
 };
 
 /// The puzzles of a text and the records left out.

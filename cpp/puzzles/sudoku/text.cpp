@@ -119,6 +119,11 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(b, e - b));
 }
 
+/// A record's header line without its `=`s and the space after them ("1_9x9 source=…").
+std::string recordHeader(std::string_view line) {
+  return trim(line.substr(line.find_first_not_of("= \t")));
+}
+
 enum class LineKind { kBlank, kHeader, kSeparator, kDecoration, kData };
 
 /// A line of only `-`, `=`, `+`, `|` and spaces is a separator (`=` present) or
@@ -575,6 +580,7 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   int rows = 0;        // rows read into the current puzzle
   int start_line = 0;  // its first data line
   std::string pending_name;
+  std::string pending_header;  // a record's header (ParsedPuzzle::header)
   int pending_line = 0;
   std::vector<int> cells;
 
@@ -587,11 +593,13 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
     ParsedPuzzle puzzle;
     puzzle.line = pending_line ? pending_line : start_line;
     puzzle.name = pending_name.empty() ? "Puzzle " + std::to_string(puzzleNumber()) : pending_name;
+    puzzle.header = std::move(pending_header);
     puzzle.grid = current;
     result.puzzles.push_back(std::move(puzzle));
     rows = 0;
     start_line = 0;
     pending_name.clear();
+    pending_header.clear();
     pending_line = 0;
   };
   auto unfinished = [&](int line_number) {
@@ -696,6 +704,7 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         ended_record_line = 0;
         saw_record = saw_record || after_record_header;
         pending_name = after_record_header ? recordName(line.text) : trim(line.text);
+        pending_header = after_record_header ? recordHeader(line.text) : std::string();
         pending_line = line.number;
         break;
       case LineKind::kSeparator:

@@ -53,8 +53,11 @@ enum class TextFormat { kEuler96, kSeparated, kOnePerLine, kGrid, kRecords };
 const char* toString(TextFormat format);
 
 struct ParsedPuzzle {
-  std::string name;  ///< header text ("Grid 01") or "Puzzle N"
-  int line = 0;      ///< 1-based line where the puzzle starts
+  std::string name;  ///< header text ("Grid 01"), a record's id ("1_9x9") or "Puzzle N"
+  /// A janko.at-style record's whole header line without "=== " ("1_9x9 source=…"), which
+  /// its answer's header repeats as sw_*.solutions.txt does; empty for any other layout.
+  std::string header;
+  int line = 0;  ///< 1-based line where the puzzle starts
   Grid grid;
 };
 

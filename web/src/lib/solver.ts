@@ -356,6 +356,7 @@ class GridmilpSolver implements Solver {
           parsed.puzzles[k]!.size === undefined
             ? `${head},"puzzle":${JSON.stringify(parsed.puzzles[k]!.givens)},"id":${id}}`
             : requestJson({ ...base, ...own(k), puzzle: parsed.puzzles[k]!.givens, id }),
+        parsed.refused as SolveManyResult['refused'],
       );
     }
     if (!Array.isArray(puzzles)) {
@@ -673,17 +674,22 @@ class GridmilpSolver implements Solver {
 
   /**
    * The genres of a text of puzz.link URLs sent without `genre` (each once, in the order
-   * of their first URL; protocol.md "parse": each puzzle's `genre`), or null for any
-   * other call.
+   * of their first URL, a URL whose body was refused counted too; protocol.md "parse":
+   * each puzzle's and refused line's `genre`), or null for any other call.
    *
    * @throws GridmilpError the engine's error when no line of the text can be read
    */
   private urlGenres(puzzle: unknown, options: unknown): GenreId[] | null {
     if (typeof puzzle !== 'string' || !looksLikeUrl(puzzle)) return null;
     if (options !== undefined && !(typeof options === 'object' && options !== null && !('genre' in options))) return null;
-    const parsed = this.callGenre<{ genre: GenreId; puzzles: Array<{ genre: GenreId }> }>('Unable to read the URL', { type: 'parse', text: puzzle });
+    const parsed = this.callGenre<{
+      genre: GenreId;
+      puzzles: Array<{ genre: GenreId; line: number }>;
+      refused?: Array<{ genre?: GenreId; line: number }>;
+    }>('Unable to read the URL', { type: 'parse', text: puzzle });
+    const lines = [...parsed.puzzles, ...(parsed.refused ?? [])].sort((x, y) => x.line - y.line);
     const genres = [parsed.genre];
-    for (const p of parsed.puzzles) if (!genres.includes(p.genre)) genres.push(p.genre);
+    for (const { genre } of lines) if (genre !== undefined && !genres.includes(genre)) genres.push(genre);
     return genres;
   }
 
@@ -961,6 +967,7 @@ function sudokuBatch(
   items: SolveManyItem[],
   request: (index: number) => Extract<EngineRequest, { type: 'solve' }>,
   requestText: (index: number, id: number) => string = (index, id) => requestJson({ ...request(index), id }),
+  refused?: SolveManyResult['refused'],
 ): PlannedBatch<SolveManyItem, SolveManyResult> {
   return {
     items,
@@ -969,7 +976,7 @@ function sudokuBatch(
     chunk: (total, workers, paceMs) => chunkSize(total, workers, paceMs),
     inFlight: CHUNKS_IN_FLIGHT,
     fill: fillItem,
-    summary: (start) => summary(format, items, start),
+    summary: (start) => ({ ...summary(format, items, start), ...(refused !== undefined ? { refused } : {}) }),
   };
 }
 

@@ -279,6 +279,12 @@ export interface SolveManyResult {
   format: PuzzleFormat | 'array';
   /** Every puzzle, in input order. */
   items: SolveManyItem[];
+  /**
+   * A text of Sudoku puzz.link URLs: the lines that could not be read, left out (not
+   * among `items`; protocol.md, "parse"): `url-N`, the 1-based line, 1, the error, and
+   * the URL's genre when it could be read. Absent for any other text.
+   */
+  refused?: Array<{ name: string; line: number; lines: number; error: EngineError; genre?: GenreId }>;
   /** Puzzles with a solution. */
   solved: number;
   /** Puzzles solved without error but with no solution found (infeasible, time limit…). */
@@ -333,17 +339,19 @@ export interface GenreSolveManyResult {
   genre: Exclude<GenreId, 'sudoku'>;
   /**
    * A text of puzz.link URLs of several genres, sent without `genre`: each genre once, in
-   * the order of its first URL (each item says its own).
+   * the order of its first URL (each item says its own), a genre whose every URL was
+   * refused too.
    */
   genres?: GenreId[];
   /** Every puzzle that was read, in input order. */
   items: GenreSolveManyItem[];
   /**
-   * Records of a text of `=== id` records that did not parse, left out (protocol.md,
-   * "parse"): name, 1-based first line, how many lines, and the error (lines and
-   * columns the whole text's). They are not among `items`.
+   * Records of a text of `=== id` records, or lines of a text of URLs, that did not
+   * parse, left out (protocol.md, "parse"): name, 1-based first line, how many lines,
+   * the error (lines and columns the whole text's) and, for a URL whose genre was read
+   * (its body refused), that genre. They are not among `items`.
    */
-  refused: Array<{ name: string; line: number; lines: number; error: EngineError }>;
+  refused: Array<{ name: string; line: number; lines: number; error: EngineError; genre?: GenreId }>;
   /** Puzzles with an answer. */
   solved: number;
   /** Puzzles solved without error but with no answer (infeasible, time limit…). */

@@ -69,14 +69,19 @@ export class PuzzleLoader {
    *
    * @param fields how to read it; default the page's (its 0–F setting). A text the page
    *   made (a spreadsheet's puzzles) gives its size and `symbols: 'digits'`.
+   * @param leftOut what the page left out of `text` before (the lines of a paste of URLs
+   *   that could not be read, each the engine's message naming its line): said after the
+   *   status, as a warning, so that nothing pasted goes without a word.
    */
-  async loadText(text: string, source: string, fields?: PuzzleFields): Promise<void> {
+  async loadText(text: string, source: string, fields?: PuzzleFields, leftOut: readonly string[] = []): Promise<void> {
     const { board, jobs, settings, el } = this.page;
     const refusal = checkTextSize(text.length, source);
     if (refusal !== null) {
       jobs.setStatus(refusal, 'error');
       return;
     }
+    const left =
+      leftOut.length === 0 ? '' : ` Left out ${leftOut.length === 1 ? 'a line' : `${leftOut.length} lines`} that could not be read: ${leftOut.join('; ')}.`;
     await jobs.run('parse', `Reading ${source}…`, async () => {
       const parsed = await this.page.client.parse(text, fields ?? settings.textFields(), 1);
       const first = parsed.puzzles[0];
@@ -91,18 +96,20 @@ export class PuzzleLoader {
         const clash = board.clashes();
         jobs.setStatus(
           `Loaded ${name} from ${source} (${plural(board.countGivens(), 'given')}).${switched}` +
-            (clash ? ` ${clashStatus(clash)}` : ' Press Solve.'),
-          clash ? 'error' : 'info',
+            (clash ? ` ${clashStatus(clash)}` : ' Press Solve.') +
+            left,
+          clash ? 'error' : left !== '' ? 'warning' : 'info',
         );
         board.focus();
       } else {
         this.offeredText = { text, source };
         const n = plural(parsed.count, 'puzzle');
         const size = parsed.mixedShapes ? ' of several sizes' : parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
-        el.offerText.textContent = `${capitalise(source)} holds ${n}${size} (${formatName(parsed.format)}).`;
+        const holds = source.endsWith('URLs') ? 'hold' : 'holds'; // "the pasted URLs hold"
+        el.offerText.textContent = `${capitalise(source)} ${holds} ${n}${size} (${formatName(parsed.format)}).`;
         el.offerButton.textContent = `Solve all ${n}`;
         el.offer.hidden = false;
-        jobs.setStatus(`${capitalise(source)} holds ${n}${size}: press “Solve all ${n}” to solve them.`, 'info');
+        jobs.setStatus(`${capitalise(source)} ${holds} ${n}${size}: press “Solve all ${n}” to solve them.${left}`, left !== '' ? 'warning' : 'info');
       }
     }, (e) => {
       jobs.showError(e, false);

@@ -56,7 +56,7 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
   let parsed: {
     genre?: GenreId;
     records?: string;
-    puzzles: Array<{ givens?: string; genre?: GenreId; line?: number }>;
+    puzzles: Array<{ givens?: string; genre?: GenreId; line?: number; name?: string; header?: string }>;
     refused?: Array<{ error: { message: string } }>;
   };
   try {
@@ -69,6 +69,8 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
   // The Sudoku route's parse names no genre; a text of several genres shows the first
   // other than Sudoku (the genres' route read it: its Sudoku puzzles carry no givens).
   const genre = parsed.puzzles.find((p) => p.genre !== undefined && p.genre !== 'sudoku')?.genre ?? parsed.genre ?? 'sudoku';
+  // Lines that could not be read: said, not dropped in silence.
+  const unread = (parsed.refused ?? []).map((r) => r.error.message);
   if (genre === 'sudoku' && parsed.puzzles.some((p) => p.givens === undefined)) {
     // Read on the genres' route (the other genre's lines could not be read): the Sudoku
     // lines again, on Sudoku's, for their givens.
@@ -85,7 +87,15 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
       select.value = 'sudoku';
       select.dispatchEvent(new Event('change'));
     }
-    await host.loader.loadText(parsed.puzzles.map((p) => p.givens ?? '').join('\n'), 'the pasted URL');
+    // One puzzle a line when they are of one size; else as records, each of its own.
+    const givens = parsed.puzzles.map((p) => p.givens ?? '');
+    const oneSize = givens.every((g) => g.length === givens[0]!.length);
+    await host.loader.loadText(
+      oneSize ? givens.join('\n') : parsed.puzzles.map((p, k) => sudokuRecord(p.header ?? p.name ?? `url-${k + 1}`, givens[k]!)).join(''),
+      givens.length + unread.length > 1 ? 'the pasted URLs' : 'the pasted URL',
+      undefined,
+      unread,
+    );
     return;
   }
   if (select !== null) select.value = genre;
@@ -100,6 +110,17 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
     ...(parsed.refused ?? []).map((r) => r.error.message),
   ];
   host.showGenre(genre, shown, leftOut);
+}
+
+/**
+ * A Sudoku as a janko.at-style record (cpp/app/protocol.md, parse: `records`): "===
+ * header", "n n", then n rows of `givens` (n·n symbols, `.` for empty, 1–9 then A–Z).
+ */
+function sudokuRecord(header: string, givens: string): string {
+  const n = Math.round(Math.sqrt(givens.length));
+  let out = `=== ${header}\n${n} ${n}\n`;
+  for (let r = 0; r < n; r++) out += `${givens.slice(r * n, (r + 1) * n)}\n`;
+  return out;
 }
 
 /** A text of `=== header` records cut into its records, each with its lines. */

@@ -6,6 +6,7 @@
  * Types and pure helpers only: runs in the page, the worker and Node alike.
  */
 import type { Board, Formulation, GenreAnswer, GenreInfo } from '../genre.js';
+import type { EngineError } from './responses.js';
 import type {
   ModelFormat,
   ModelKind,
@@ -208,8 +209,10 @@ export interface VersionResult {
 
 /** One puzzle found by `parse`. */
 export interface ParsedPuzzle {
-  /** The header text (e.g. "Grid 01"), or "Puzzle N". */
+  /** The header text (e.g. "Grid 01"), a record's id ("1_9x9"), or "Puzzle N". */
   name: string;
+  /** A record's whole header line without `===` ("1_9x9 source=…"; a URL's "url-2 source=https://…"). */
+  header?: string;
   /** 1-based line where the puzzle starts in the text. */
   line: number;
   /** Canonical givens: n·n characters row by row, `1`–`9` then `A`–`Z`, `.` for empty. */
@@ -235,6 +238,12 @@ export interface ParseResult {
   /** True when a puzzle has a shape of its own (records of many sizes: see ParsedPuzzle). */
   mixedShapes?: boolean;
   puzzles: ParsedPuzzle[];
+  /**
+   * A text of puzz.link URLs (read as records): the lines that could not be read, left
+   * out of `puzzles` (protocol.md, parse): `url-N`, the line, 1, the engine's error, and
+   * the URL's genre when it could be read.
+   */
+  refused?: Array<{ name: string; line: number; lines: number; error: EngineError; genre?: string }>;
 }
 
 /** Statistics returned with every solve. All times are wall-clock milliseconds. */
