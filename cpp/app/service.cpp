@@ -919,8 +919,22 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
       if (sudoku_request.puzzle && puzzles::urlTextGenre(*sudoku_request.puzzle)) {
         // A batch's parse leaves out the lines it cannot read and lists them, as the genre
         // route's does; a request for one puzzle is refused at its text's first bad line.
-        puzzles::SudokuUrlRecords records =
-            puzzles::sudokuRecordsOfUrls(*sudoku_request.puzzle, type == "parse");
+        puzzles::SudokuUrlRecords records = puzzles::sudokuRecordsOfUrls(
+            *sudoku_request.puzzle, type == "parse", sudoku_request.parse.size);
+        if (type != "parse" && records.lines.size() > 1) {  // said at the user's line
+          Where where;
+          where.puzzle = 2;
+          where.line = records.lines[1];
+          throw InputError(ErrorCode::kWrongLength,
+                           "The text holds " + std::to_string(records.lines.size()) +
+                               " puzzles; expected one (the second is the URL on line " +
+                               std::to_string(records.lines[1]) + ")",
+                           where);
+        }
+        // The records' size lines are each URL's (checked against the request's size),
+        // and their rows are written in 1–9 then A–Z whatever the request's symbols.
+        sudoku_request.parse.size = 0;
+        sudoku_request.parse.symbols = sudoku::Symbols::kDigits;
         sudoku_request.puzzle = std::move(records.text);
         sudoku_request.urlLines = std::move(records.lines);
         for (puzzles::RefusedRecord& left : records.refused) {

@@ -547,9 +547,10 @@ class TextLines {
 class LeftOut {
  public:
   /// `refused` is the parse result's array (or null: none); `slice(line, lines)` gives a
-  /// record's own text for the --results table.
+  /// record's own text for the --results table; `named`: the entry starts with its
+  /// `=== name` line (answers printed as records), else it is the `error: …` line alone.
   LeftOut(const Value& refused, bool as_json,
-          const std::function<std::string(int, const Value&)>& slice) {
+          const std::function<std::string(int, const Value&)>& slice, bool named = true) {
     if (!refused.IsArray()) return;
     for (const Value& left : refused.GetArray()) {
       const int line = left["line"].GetInt();
@@ -568,7 +569,7 @@ class LeftOut {
       row.status = "error: " + message;
       row.puzzle = slice(line, left["lines"]);
       std::erase(row.puzzle, '\r');
-      std::string entry = "=== " + row.name + "\n" + row.status + "\n";
+      std::string entry = (named ? "=== " + row.name + "\n" : "") + row.status + "\n";
       if (as_json) {
         rapidjson::Document response(rapidjson::kObjectType);
         JsonAllocator& a = response.GetAllocator();
@@ -637,9 +638,12 @@ int runSolve(const SolveCommand& cmd) {
   int solved = 0, unsolved = 0, errors = 0, not_unique = 0, timed_out = 0;
   // A text of URLs: the lines that could not be read, errors, the others still solved.
   const TextLines text_lines(input);
-  LeftOut left_out(parse_result.HasMember("refused") ? parse_result["refused"] : Value().Move(),
-                   cmd.as_json,
-                   [&](int line, const Value& lines) { return text_lines.slice(line, lines); });
+  // Records in give records out (below), each left-out entry then under its name.
+  const bool records = hasString(parse_result, "format", "records") && !cmd.unique &&
+                       cmd.enumerate == 0;  // (those print lines of their own)
+  LeftOut left_out(
+      parse_result.HasMember("refused") ? parse_result["refused"] : Value().Move(), cmd.as_json,
+      [&](int line, const Value& lines) { return text_lines.slice(line, lines); }, records);
   errors += left_out.count();
   long euler_sum = 0;
   std::vector<ResultRow> rows(puzzles.Size());
@@ -679,7 +683,6 @@ int runSolve(const SolveCommand& cmd) {
     row.puzzle = text(puzzle["givens"]);
     // Records in (janko.at's layout) give records out, as sw_*.solutions.txt has them:
     // each entry under its record's whole header, so that the output lines up with it.
-    const bool records = hasString(parse_result, "format", "records");
     const std::string header = puzzle.HasMember("header") ? text(puzzle["header"]) : row.name;
     const auto printHead = [&] {
       if (records) std::cout << "=== " << header << "\n";

@@ -677,6 +677,13 @@ TEST(CliGenreTest, AFileOfSudokuUrlsIsReadAsRecordsOfTheirOwnSizes) {
                          "error"),
             std::string::npos)
       << run.out;
+  // --unique prints a line per puzzle, a left-out line's `error: …` alone among them.
+  const CliRun unique = runCli("solve - --unique",
+                               "https://puzz.link/p?sudoku/4/4/g1k23k3g\n"
+                               "https://puzz.link/p?sudoku/4/4/g5!h3g4n\n");
+  EXPECT_EQ(unique.out,
+            "2143431234211234 unique\nerror: line 2: URL body, character 3 ('!'): not a number "
+            "code of puzz.link (Number16)\n");
 }
 
 }  // namespace gridmilp

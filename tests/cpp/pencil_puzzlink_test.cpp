@@ -226,6 +226,29 @@ TEST(PuzzLinkTest, ATextOfUrlsLeavesOutLinesAloneAndReadsSeveralGenres) {
   EXPECT_EQ(listed[1]["line"].GetInt(), 3);
   EXPECT_EQ(listed[1]["size"].GetInt(), 9);
   EXPECT_EQ(listed[1]["header"].GetString(), "url-2 source=" + nine);
+  // What the Sudoku parser would refuse is refused at the URL's line, before it reads the
+  // records (whose lines are not the user's): a side it does not take, a side other than
+  // the request's. The records' rows are read as written, whatever the request's symbols.
+  const std::string big = "https://puzz.link/p?sudoku/36/36/";
+  const rapidjson::Document checked = gridmilp::testing::call(
+      R"({"id":5,"type":"parse","genre":"sudoku","size":4,"symbols":"hex","text":)" +
+      gridmilp::testing::jsonQuoted(sudoku + "\n" + nine + "\n" + big) + "}");
+  ASSERT_TRUE(checked.HasMember("result")) << app::writeJson(checked);
+  ASSERT_EQ(checked["result"]["puzzles"].Size(), 1U);
+  EXPECT_STREQ(checked["result"]["puzzles"][0]["givens"].GetString(), ".1.....23.....3.");
+  const auto& left = checked["result"]["refused"];
+  ASSERT_EQ(left.Size(), 2U);
+  EXPECT_STREQ(left[0]["error"]["message"].GetString(),
+               "line 2: this URL is a 9×9 Sudoku, not the chosen 4×4");
+  EXPECT_STREQ(left[1]["error"]["message"].GetString(),
+               "line 3: Size 36 is not supported (1 to 35)");
+  // A request for one puzzle, sent two URLs, names the second's own line.
+  const rapidjson::Document two =
+      gridmilp::testing::call(R"({"id":6,"type":"solve","genre":"sudoku","puzzle":)" +
+                              gridmilp::testing::jsonQuoted(sudoku + "\n\n" + nine) + "}");
+  ASSERT_TRUE(two.HasMember("error")) << app::writeJson(two);
+  EXPECT_STREQ(two["error"]["message"].GetString(),
+               "The text holds 2 puzzles; expected one (the second is the URL on line 3)");
 }
 
 TEST(PuzzLinkTest, TheServiceTakesAUrlWithoutAGenre) {

@@ -13,6 +13,7 @@
 #include "puzzles/common/records.h"
 #include "puzzles/common/registry.h"
 #include "puzzles/common/saito.h"
+#include "puzzles/sudoku/grid.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -1006,7 +1007,7 @@ std::optional<std::string> urlTextGenre(std::string_view text) {
   return std::move(genres.front());
 }
 
-SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip) {
+SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip, int size) {
   SudokuUrlRecords out;
   int k = 0;
   forEachLine(text, [&](std::string_view line, int number) {
@@ -1023,6 +1024,13 @@ SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip) {
       if (parts.genre != "sudoku") {
         throw badRequest("puzzle",
                          "this URL is a puzzle of genre '" + parts.genre + "', not a Sudoku");
+      }
+      // Here, not when the Sudoku parser reads the records: its lines are not the user's.
+      sudoku::shapeForSize(parts.rows);
+      if (size > 0 && parts.rows != size) {
+        const std::string n = std::to_string(parts.rows);
+        throw badRequest("size", "this URL is a " + n + "\u00d7" + n + " Sudoku, not the chosen " +
+                                     std::to_string(size) + "\u00d7" + std::to_string(size));
       }
       const std::string record = recordOfUrl(line, name);
       const std::vector<Record> records = parseRecords(record);

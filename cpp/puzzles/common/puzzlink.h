@@ -103,10 +103,12 @@ struct SudokuUrlRecords {
 };
 
 /// The records of a text of Sudoku URLs (SudokuUrlRecords). Throws InputError naming
-/// the line as parsePuzzlinkUrl and recordOfUrl, and bad_request for a URL of another
-/// genre: at the first such line, or with `skip` (a batch's parse) only when no line
-/// can be read (the first line's error), the others listed in `refused`.
-SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip = false);
+/// the line as parsePuzzlinkUrl and recordOfUrl, bad_request for a URL of another genre,
+/// of a side the Sudoku parser does not take (sudoku::shapeForSize), or, with `size`
+/// (the request's; 0 for none), of another side: at the first such line, or with `skip`
+/// (a batch's parse) only when no line can be read (the first line's error), the others
+/// listed in `refused`.
+SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip = false, int size = 0);
 
 /// The puzzles of a text for `genre`: when its first non-blank line is a URL, every
 /// non-blank line that is not a comment (`#` first) must be a URL of that genre, and

@@ -71,6 +71,8 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
   const genre = parsed.puzzles.find((p) => p.genre !== undefined && p.genre !== 'sudoku')?.genre ?? parsed.genre ?? 'sudoku';
   // Lines that could not be read: said, not dropped in silence.
   const unread = (parsed.refused ?? []).map((r) => r.error.message);
+  // Each puzzle's name by its line in the paste (url-N), kept if the lines are read again.
+  const names = parsed.puzzles.map((p, k) => p.name ?? `url-${k + 1}`);
   if (genre === 'sudoku' && parsed.puzzles.some((p) => p.givens === undefined)) {
     // Read on the genres' route (the other genre's lines could not be read): the Sudoku
     // lines again, on Sudoku's, for their givens.
@@ -87,11 +89,15 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
       select.value = 'sudoku';
       select.dispatchEvent(new Event('change'));
     }
-    // One puzzle a line when they are of one size; else as records, each of its own.
+    // One URL: its givens. Several: records, each of its own size and named by its
+    // line's url-N with its URL (the header the engine wrote: "url-N source=…").
     const givens = parsed.puzzles.map((p) => p.givens ?? '');
-    const oneSize = givens.every((g) => g.length === givens[0]!.length);
+    const header = (k: number): string => {
+      const own = parsed.puzzles[k]!.header ?? '';
+      return names[k]! + own.slice(own.indexOf(' ') < 0 ? own.length : own.indexOf(' '));
+    };
     await host.loader.loadText(
-      oneSize ? givens.join('\n') : parsed.puzzles.map((p, k) => sudokuRecord(p.header ?? p.name ?? `url-${k + 1}`, givens[k]!)).join(''),
+      givens.length === 1 ? givens[0]! : givens.map((g, k) => sudokuRecord(header(k), g)).join(''),
       givens.length + unread.length > 1 ? 'the pasted URLs' : 'the pasted URL',
       undefined,
       unread,
