@@ -655,18 +655,19 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
 }
 
 TEST(CliGenreTest, AFileOfSudokuUrlsIsReadAsRecordsOfTheirOwnSizes) {
-  // A 4×4 (pzprjs's test puzzle), a comment, a 9×9 (top95's first): records out, each
+  // A 4×4 (pzprjs's test puzzle), a comment, a 9×9 (gridmilp's own): records out, each
   // header with its URL, as the other genres' answers have them.
-  const std::string nine = "https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l";
+  const std::string nine =
+      "https://puzz.link/p?sudoku/9/9/i27i4h8h4j7i9g5g7h8l2h6g3l5g6g9j254j43i6h39k2";
   // A line that cannot be read is left out in its place, the others solved.
   const CliRun run = runCli("solve -",
-                            "https://puzz.link/p?sudoku/4/4/g1k23k3g\n# top95, 1\n" + nine +
+                            "https://puzz.link/p?sudoku/4/4/g1k23k3g\n# own, 1\n" + nine +
                                 "\nhttps://puzz.link/p?sudoku/4/4/g5!h3g4n\n",
                             true);
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_NE(run.out.find("=== url-1 source=https://puzz.link/p?sudoku/4/4/g1k23k3g\n4 4\n"
                          "2 1 4 3\n4 3 1 2\n3 4 2 1\n1 2 3 4\n=== url-2 source=" +
-                         nine + "\n9 9\n4 1 7 3 6 9 8 2 5\n"),
+                         nine + "\n9 9\n5 6 3 2 7 8 1 9 4\n"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("\n=== url-3\nerror: line 4: URL body, character 3 ('!'): not a "

@@ -215,7 +215,8 @@ TEST(PuzzLinkTest, ATextOfUrlsLeavesOutLinesAloneAndReadsSeveralGenres) {
                 .rfind("=== url-7 source=" + sudoku + "\n4 4\n", 0),
             0U);
   // A text of Sudoku URLs alone: records of their own sizes, each line the URL's.
-  const std::string nine = "https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l";
+  const std::string nine =
+      "https://puzz.link/p?sudoku/9/9/i27i4h8h4j7i9g5g7h8l2h6g3l5g6g9j254j43i6h39k2";
   const rapidjson::Document both =
       gridmilp::testing::call(R"({"id":4,"type":"parse","genre":"sudoku","text":)" +
                               gridmilp::testing::jsonQuoted(sudoku + "\n\n" + nine) + "}");

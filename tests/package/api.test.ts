@@ -327,7 +327,7 @@ describe('solve with a genre', () => {
     const urls = [
       'https://puzz.link/p?sudoku/4/4/g1k23k3g',
       'https://puzz.link/p?sudoku/4/4/g5!h3g4n', // '!' is no Number16 code
-      'https://puzz.link/p?sudoku/9/9/4k8g5g3p7l2k6k8g4l1m6g3g7g5h2k1g4l', // top95's first
+      'https://puzz.link/p?sudoku/9/9/i27i4h8h4j7i9g5g7h8l2h6g3l5g6g9j254j43i6h39k2', // gridmilp's own
     ].join('\n');
     const many = solver.solveMany(urls);
     expect(many).toMatchObject({ format: 'records', solved: 2, failed: 0 });
