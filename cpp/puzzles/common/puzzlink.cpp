@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -902,12 +903,14 @@ InputError atCell(const InputError& e, const RecordCell& at) {
                     where);
 }
 
-/// The puzzles of a text of URLs, one a line, as parsePuzzlesSkipping reads them: a line
-/// that cannot be read is left out (its error told by the line and, for a clue, the
-/// URL's cell), a URL of another genre too unless `own_genres`.
-ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, bool as_given,
-                           bool own_genres) {
-  ParsedPuzzles out;
+/// Each line of a text of URLs that is not blank or a comment, as readUrlLines and
+/// sudokuRecordsOfUrls read them: named `url-N` (N counting such lines), refused unless
+/// it looks like a URL, its parts read (parsePuzzLinkUrl), then `read(line, number, name,
+/// parts)`. An InputError of a line is told by its line (atLine) and, with `skip`, listed
+/// in `refused` with the URL's genre once read; without, thrown.
+void forEachUrlLine(std::string_view text, bool skip, std::vector<RefusedRecord>* refused,
+                    const std::function<void(std::string_view, int, const std::string&,
+                                             const PuzzLinkUrl&)>& read) {
   int k = 0;
   forEachLine(text, [&](std::string_view line, int number) {
     const std::string name = "url-" + std::to_string(++k);
@@ -920,43 +923,57 @@ ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, 
       }
       const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
       url_genre = parts.genre;
-      const Genre* own = &genre;
-      if (parts.genre != genre.id()) {
-        if (!own_genres) {
-          throw badRequest("genre", "this URL is a puzzle of genre '" + parts.genre + "', not '" +
-                                        std::string(genre.id()) + "'");
-        }
-        own = &genreById(parts.genre);
-      }
-      const std::string record = recordOfUrl(line, name);
-      std::vector<std::unique_ptr<Puzzle>> one;
-      try {
-        one = as_given ? own->parseAsGiven(record, size) : own->parse(record, size);
-      } catch (const InputError& e) {
-        const RecordCell at = recordCellOf(e, record);
-        if (at.cell.row > 0) throw atCell(e, at);
-        // "url-1 (line 1): …", or a place in the record's header or size line ("line 2,
-        // column 5: the stars per row … 0"), names the record gridmilp wrote, not the
-        // user's line: the rest of the message is said alone.
-        std::string message = e.what();
-        if (!dropRecordName(&message, name)) {
-          const std::optional<MessagePlace> place = messagePlace(message);
-          if (!place || place->line > 2) throw;
-          message.erase(0, place->rest);
-        }
-        Where where = e.where();
-        where.line.reset();
-        where.column.reset();
-        throw InputError(e.code(), message, where);
-      }
-      one.front()->line = number;
-      out.puzzles.push_back(std::move(one.front()));
-      out.genres.push_back(own);
+      read(line, number, name, parts);
     } catch (const InputError& e) {
-      out.refused.push_back(RefusedRecord{name, number, 1, atLine(e, number), url_genre});
+      if (!skip) throw atLine(e, number);
+      refused->push_back(RefusedRecord{name, number, 1, atLine(e, number), url_genre});
     }
     return true;
   });
+}
+
+/// The puzzles of a text of URLs, one a line, as parsePuzzlesSkipping reads them: a line
+/// that cannot be read is left out (its error told by the line and, for a clue, the
+/// URL's cell), a URL of another genre too unless `own_genres`.
+ParsedPuzzles readUrlLines(const Genre& genre, std::string_view text, int size, bool as_given,
+                           bool own_genres) {
+  ParsedPuzzles out;
+  forEachUrlLine(
+      text, true, &out.refused,
+      [&](std::string_view line, int number, const std::string& name, const PuzzLinkUrl& parts) {
+        const Genre* own = &genre;
+        if (parts.genre != genre.id()) {
+          if (!own_genres) {
+            throw badRequest("genre", "this URL is a puzzle of genre '" + parts.genre + "', not '" +
+                                          std::string(genre.id()) + "'");
+          }
+          own = &genreById(parts.genre);
+        }
+        const std::string record = recordOfUrl(line, name);
+        std::vector<std::unique_ptr<Puzzle>> one;
+        try {
+          one = as_given ? own->parseAsGiven(record, size) : own->parse(record, size);
+        } catch (const InputError& e) {
+          const RecordCell at = recordCellOf(e, record);
+          if (at.cell.row > 0) throw atCell(e, at);
+          // "url-1 (line 1): …", or a place in the record's header or size line ("line 2,
+          // column 5: the stars per row … 0"), names the record gridmilp wrote, not the
+          // user's line: the rest of the message is said alone.
+          std::string message = e.what();
+          if (!dropRecordName(&message, name)) {
+            const std::optional<MessagePlace> place = messagePlace(message);
+            if (!place || place->line > 2) throw;
+            message.erase(0, place->rest);
+          }
+          Where where = e.where();
+          where.line.reset();
+          where.column.reset();
+          throw InputError(e.code(), message, where);
+        }
+        one.front()->line = number;
+        out.puzzles.push_back(std::move(one.front()));
+        out.genres.push_back(own);
+      });
   return out;
 }
 
@@ -1009,47 +1026,36 @@ std::optional<std::string> urlTextGenre(std::string_view text) {
 
 SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip, int size) {
   SudokuUrlRecords out;
-  int k = 0;
-  forEachLine(text, [&](std::string_view line, int number) {
-    const std::string name = "url-" + std::to_string(++k);
-    std::string url_genre;  // the URL's genre once read (RefusedRecord::genre)
-    try {
-      if (!looksLikeUrl(line)) {
-        throw urlError(
-            "expected a puzz.link URL, as on the first line (a text of URLs holds "
-            "one URL a line)");
-      }
-      const PuzzLinkUrl parts = parsePuzzLinkUrl(line);
-      url_genre = parts.genre;
-      if (parts.genre != "sudoku") {
-        throw badRequest("puzzle",
-                         "this URL is a puzzle of genre '" + parts.genre + "', not a Sudoku");
-      }
-      // Here, not when the Sudoku parser reads the records: its lines are not the user's.
-      sudoku::shapeForSize(parts.rows);
-      if (size > 0 && parts.rows != size) {
-        const std::string n = std::to_string(parts.rows);
-        throw badRequest("size", "this URL is a " + n + "\u00d7" + n + " Sudoku, not the chosen " +
-                                     std::to_string(size) + "\u00d7" + std::to_string(size));
-      }
-      const std::string record = recordOfUrl(line, name);
-      const std::vector<Record> records = parseRecords(record);
-      std::string own = record.substr(0, record.find('\n') + 1);  // the header
-      own += std::to_string(parts.rows) + " " + std::to_string(parts.columns) + "\n";
-      int cell = 0;
-      for (const Token* t : recordBlock(records.front(), 0, 1)) {
-        const int v = tokenNumber(t->text);
-        own += v < 0 ? '.' : v < 10 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10);
-        if (++cell % parts.columns == 0) own += '\n';
-      }
-      out.text += own;
-      out.lines.push_back(number);
-    } catch (const InputError& e) {
-      if (!skip) throw atLine(e, number);
-      out.refused.push_back(RefusedRecord{name, number, 1, atLine(e, number), url_genre});
-    }
-    return true;
-  });
+  forEachUrlLine(
+      text, skip, &out.refused,
+      [&](std::string_view line, int number, const std::string& name, const PuzzLinkUrl& parts) {
+        if (parts.genre != "sudoku") {
+          throw badRequest("puzzle",
+                           "this URL is a puzzle of genre '" + parts.genre + "', not a Sudoku");
+        }
+        // Here, not when the Sudoku parser reads the records: its lines are not the user's.
+        sudoku::shapeForSize(parts.rows);
+        if (size > 0 && parts.rows != size) {
+          const std::string n = std::to_string(parts.rows);
+          throw badRequest("size", "this URL is a " + n + "\u00d7" + n +
+                                       " Sudoku, not the chosen " + std::to_string(size) +
+                                       "\u00d7" + std::to_string(size));
+        }
+        const std::string record = recordOfUrl(line, name);
+        const std::vector<Record> records = parseRecords(record);
+        std::string own = record.substr(0, record.find('\n') + 1);  // the header
+        own += std::to_string(parts.rows) + " " + std::to_string(parts.columns) + "\n";
+        int cell = 0;
+        for (const Token* t : recordBlock(records.front(), 0, 1)) {
+          const int v = tokenNumber(t->text);
+          own += v < 0    ? '.'
+                 : v < 10 ? static_cast<char>('0' + v)
+                          : static_cast<char>('A' + v - 10);
+          if (++cell % parts.columns == 0) own += '\n';
+        }
+        out.text += own;
+        out.lines.push_back(number);
+      });
   if (out.lines.empty() && !out.refused.empty()) throw out.refused.front().error;
   return out;
 }
