@@ -426,7 +426,7 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
     Value puzzle(rapidjson::kObjectType);
     // The lines a puzzle spans: up to the next puzzle's (or left-out record's) first line.
     int next = k + 1 < all.size() ? all[k + 1]->line : -1;
-    for (const puzzles::RefusedRecord& left : parsed.refused) {
+    for (const RefusedRecord& left : parsed.refused) {
       if (left.line > p.line && (next < 0 || left.line < next)) next = left.line;
     }
     puzzle.AddMember("genre", jsonString(parsed.genres[k]->id(), a), a)
@@ -440,15 +440,7 @@ Value handleParse(const GenreRequest& r, JsonAllocator& a) {
     puzzles.PushBack(puzzle, a);
   }
   Value refused(rapidjson::kArrayType);
-  for (const puzzles::RefusedRecord& left : parsed.refused) {
-    Value record(rapidjson::kObjectType);
-    record.AddMember("name", jsonString(left.name, a), a)
-        .AddMember("line", left.line, a)
-        .AddMember("lines", left.lines, a)
-        .AddMember("error", toJson(left.error, a), a);
-    if (!left.genre.empty()) record.AddMember("genre", jsonString(left.genre, a), a);
-    refused.PushBack(record, a);
-  }
+  for (const RefusedRecord& left : parsed.refused) refused.PushBack(toJson(left, a), a);
   Value result(rapidjson::kObjectType);
   result.AddMember("genre", jsonString(r.genre->id(), a), a)
       .AddMember("puzzles", puzzles, a)

@@ -259,7 +259,9 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
     puzzles.PushBack(puzzle, a);
   }
   Value result(rapidjson::kObjectType);
-  result.AddMember("format", StringRef(sudoku::toString(parsed.format)), a)
+  // A text of URLs is read as records, but its format is what the user gave.
+  const bool urls = !request.urlLines.empty();
+  result.AddMember("format", StringRef(urls ? "urls" : sudoku::toString(parsed.format)), a)
       .AddMember("symbols", StringRef(sudoku::toString(parsed.symbols)), a);
   putShape(result, parsed.shape, a);
 #ifdef GRIDMILP_WITH_GENRES
@@ -267,17 +269,9 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
 #endif
   result.AddMember("puzzles", puzzles, a);
   // A text of URLs: the lines left out, as the genre route lists them (protocol.md, parse).
-  if (!request.urlLines.empty()) {
+  if (urls) {
     Value refused(rapidjson::kArrayType);
-    for (const SudokuRequest::LeftOutUrl& left : request.urlRefused) {
-      Value record(rapidjson::kObjectType);
-      record.AddMember("name", jsonString(left.name, a), a)
-          .AddMember("line", left.line, a)
-          .AddMember("lines", 1, a)
-          .AddMember("error", toJson(left.error, a), a);
-      if (!left.genre.empty()) record.AddMember("genre", jsonString(left.genre, a), a);
-      refused.PushBack(record, a);
-    }
+    for (const RefusedRecord& left : request.urlRefused) refused.PushBack(toJson(left, a), a);
     result.AddMember("refused", refused, a);
   }
   return result;
@@ -829,6 +823,16 @@ Value toJson(const InputError& error, JsonAllocator& a) {
   return out;
 }
 
+Value toJson(const RefusedRecord& left, JsonAllocator& a) {
+  Value record(rapidjson::kObjectType);
+  record.AddMember("name", jsonString(left.name, a), a)
+      .AddMember("line", left.line, a)
+      .AddMember("lines", left.lines, a)
+      .AddMember("error", toJson(left.error, a), a);
+  if (!left.genre.empty()) record.AddMember("genre", jsonString(left.genre, a), a);
+  return record;
+}
+
 rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
   const auto start = Clock::now();
   rapidjson::Document response(rapidjson::kObjectType);
@@ -937,10 +941,7 @@ rapidjson::Document handle(const Value& request, const ProgressSink& progress) {
         sudoku_request.parse.symbols = sudoku::Symbols::kDigits;
         sudoku_request.puzzle = std::move(records.text);
         sudoku_request.urlLines = std::move(records.lines);
-        for (puzzles::RefusedRecord& left : records.refused) {
-          sudoku_request.urlRefused.push_back(
-              {left.name, left.line, std::move(left.error), std::move(left.genre)});
-        }
+        sudoku_request.urlRefused = std::move(records.refused);
       }
 #endif
       body = handleSudokuRequest(sudoku_request, id, progress, start, a);

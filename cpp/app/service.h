@@ -89,4 +89,7 @@ rapidjson::Value reductionJson(sudoku::ModelKind kind, const sudoku::Reduction& 
 /// An error object {code, message, where?} for an InputError.
 rapidjson::Value toJson(const InputError& error, JsonAllocator& allocator);
 
+/// An entry of `parse`'s `refused` (protocol.md): {name, line, lines, error, genre?}.
+rapidjson::Value toJson(const RefusedRecord& left, JsonAllocator& allocator);
+
 }  // namespace gridmilp::app

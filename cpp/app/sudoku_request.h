@@ -101,15 +101,8 @@ struct SudokuRequest {
   /// A text of puzz.link URLs, read as Sudoku records (puzzles::sudokuRecordsOfUrls):
   /// per record, its URL's line in the request's text; empty for any other text.
   std::vector<int> urlLines;
-  /// A line of such a text that `parse` left out (puzzles::RefusedRecord's fields).
-  struct LeftOutUrl {
-    std::string name;  ///< url-N
-    int line = 0;      ///< 1-based
-    InputError error;
-    std::string genre;  ///< the URL's genre when it could be read, else empty
-  };
   /// `parse` of a text of URLs: the lines it left out (the others are read).
-  std::vector<LeftOutUrl> urlRefused;
+  std::vector<RefusedRecord> urlRefused;
 
   /// The objective's cell weights for a puzzle of `shape`, or nothing without an
   /// objective. Throws as ObjectiveRequest::cellObjective.

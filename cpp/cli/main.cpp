@@ -540,6 +540,30 @@ class TextLines {
   std::vector<std::size_t> start_{0};
 };
 
+/// A record's text for --results' puzzle column: without Windows line ends ('\r') and
+/// without the line end after its last line (a URL's cell is the URL alone).
+std::string withoutLineEnds(std::string text) {
+  std::erase(text, '\r');
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+/// The `=== …` header of a left-out entry, as its answer would have had it: a record's
+/// whole header line (`1_9x9 source=…`), a URL's line as `url-N source=URL`, else `name`.
+/// `own` is the record's text (withoutLineEnds).
+std::string headerOf(const std::string& name, const std::string& own) {
+  const std::size_t from = own.find_first_not_of("= \t");
+  if (own.rfind("===", 0) == 0 && from != std::string::npos) {
+    return own.substr(from, own.find('\n') - from);
+  }
+  const std::size_t begin = own.find_first_not_of(" \t");
+  if (begin == std::string::npos || own.find('\n') != std::string::npos ||
+      own.find("://") == std::string::npos) {
+    return name;
+  }
+  return name + " source=" + own.substr(begin, own.find_last_not_of(" \t") + 1 - begin);
+}
+
 /// The records (or URL lines) a batch's parse left out (its `refused`, protocol.md
 /// "parse"): each said on standard error when made, and printed on standard output in
 /// its place among the answers, so that the output lines up with the input: its
@@ -567,9 +591,9 @@ class LeftOut {
       ResultRow row;
       row.name = text(left["name"]);
       row.status = "error: " + message;
-      row.puzzle = slice(line, left["lines"]);
-      std::erase(row.puzzle, '\r');
-      std::string entry = (named ? "=== " + row.name + "\n" : "") + row.status + "\n";
+      row.puzzle = withoutLineEnds(slice(line, left["lines"]));
+      std::string entry =
+          (named ? "=== " + headerOf(row.name, row.puzzle) + "\n" : "") + row.status + "\n";
       if (as_json) {
         rapidjson::Document response(rapidjson::kObjectType);
         JsonAllocator& a = response.GetAllocator();
@@ -639,7 +663,8 @@ int runSolve(const SolveCommand& cmd) {
   // A text of URLs: the lines that could not be read, errors, the others still solved.
   const TextLines text_lines(input);
   // Records in give records out (below), each left-out entry then under its name.
-  const bool records = hasString(parse_result, "format", "records") && !cmd.unique &&
+  const bool urls = hasString(parse_result, "format", "urls");  // read as records
+  const bool records = (urls || hasString(parse_result, "format", "records")) && !cmd.unique &&
                        cmd.enumerate == 0;  // (those print lines of their own)
   LeftOut left_out(
       parse_result.HasMember("refused") ? parse_result["refused"] : Value().Move(), cmd.as_json,
@@ -777,7 +802,7 @@ int runSolve(const SolveCommand& cmd) {
     size_words += std::to_string(size) + "\u00d7" + std::to_string(size);
   }
   return printSummary(
-      rows.size(), size_words + ", " + text(parse_result["format"]),
+      rows.size(), size_words + ", " + (urls ? "puzz.link URLs" : text(parse_result["format"])),
       {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times,
       cmd.options.model + " model, " +
           (cmd.options.method == "sat" ? "CNF-SAT" : "branch-and-bound") +
@@ -825,7 +850,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
     std::erase(own, '\r');  // Windows line ends: not in --results' puzzle column
     rows[i].name = text(puzzle["name"]);
-    rows[i].puzzle = own;
+    rows[i].puzzle = withoutLineEnds(own);
     rapidjson::Document request(rapidjson::kObjectType);
     JsonAllocator& a = request.GetAllocator();
     Value options(rapidjson::kObjectType);
@@ -917,7 +942,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
     ++solved;
     row.status = time_limit ? "solved (time limit)" : "solved";
-    row.solution = text((*answers.front())["text"]);
+    row.solution = withoutLineEnds(text((*answers.front())["text"]));
     for (const Value* answer : answers) {
       if (!(*answer)["verified"].GetBool()) {  // never expected: the model states every rule
         std::cerr << "gridmilp: " << label

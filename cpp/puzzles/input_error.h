@@ -60,6 +60,20 @@ class InputError : public std::runtime_error {
   Where where_;
 };
 
+/// A record (or a URL's line) of a text of many that could not be read and was left
+/// out, the others read: puzzles::parsePuzzlesSkipping and puzzles::sudokuRecordsOfUrls
+/// list them, and `parse` answers them as `refused` (protocol.md; app::toJson).
+struct RefusedRecord {
+  std::string name;  ///< the first word of its header (`url-N` for a text's N-th URL)
+  int line = 0;      ///< its header's (or URL's) line, 1-based
+  int lines = 0;     ///< the lines up to the next header (or the end); 1 for a URL
+  InputError error;  ///< why (its lines and columns are the whole text's)
+  /// A URL's genre when its host and genre could be read (a body refused, a genre other
+  /// than the one asked for), gridmilp's id; empty otherwise (a record, a line that is
+  /// not a URL, a genre gridmilp does not solve).
+  std::string genre;
+};
+
 /// Length in bytes of the UTF-8 sequence starting with byte `lead` (1 for invalid
 /// bytes, so that reading always advances).
 inline std::size_t utf8Length(unsigned char lead) {

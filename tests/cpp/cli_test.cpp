@@ -358,9 +358,9 @@ TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
   std::remove(table.c_str());
   EXPECT_TRUE(std::regex_search(
       genre_table, std::regex("^name,status,ms,nodes,puzzle,solution\n"
-                              "one,solved,[0-9.e-]+,[0-9]*,\"=== one\n1 1\n1\n\",\"=== one\n1 "
-                              "1\n1\n\"\n"
-                              "two,no solution,[0-9.e-]+,[0-9]*,\"=== two\n2 2\n1 1\n1 1\n\",\n$")))
+                              "one,solved,[0-9.e-]+,[0-9]*,\"=== one\n1 1\n1\",\"=== one\n1 "
+                              "1\n1\"\n"
+                              "two,no solution,[0-9.e-]+,[0-9]*,\"=== two\n2 2\n1 1\n1 1\",\n$")))
       << genre_table;
   const std::string sheet =
       ::testing::TempDir() + "gridmilp_sheet." + std::to_string(getpid()) + ".csv";
@@ -594,7 +594,9 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
   const std::size_t sudoku =
       run.out.find("=== url-1 source=https://puzz.link/p?sudoku/4/4/g1k23k3g\n4 4\n2 1 4 3\n");
   const std::size_t hitori = run.out.find("=== url-2 source=https://puzz.link/p?hitori/");
-  const std::size_t cut = run.out.find("=== url-3\nerror: line 3: URL body: it ends after 2");
+  const std::size_t cut = run.out.find(
+      "=== url-3 source=https://puzz.link/p?hitori/4/4/11\nerror: line 3: URL body: it ends after "
+      "2");
   const std::size_t akari = run.out.find("=== url-4 source=https://puzz.link/p?akari/");
   EXPECT_NE(sudoku, std::string::npos) << run.out;
   EXPECT_LT(sudoku, hitori) << run.out;
@@ -613,9 +615,11 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
                               "https://puzz.link/p?akari/6/6/nekcakbl\n",
                               true);
   EXPECT_EQ(given.exit_code, 2) << given.out;
-  EXPECT_NE(given.out.find("=== url-2\nerror: line 2: this URL is a puzzle of genre 'akari', not "
-                           "'hitori'"),
-            std::string::npos)
+  EXPECT_NE(
+      given.out.find("=== url-2 source=https://puzz.link/p?akari/6/6/nekcakbl\nerror: line 2: "
+                     "this URL is a puzzle of genre 'akari', not "
+                     "'hitori'"),
+      std::string::npos)
       << given.out;
   // A comment line first; a Star Battle's stars out of range said without the record's
   // place; with --json, the line left out is an error response in its place.
@@ -670,11 +674,30 @@ TEST(CliGenreTest, AFileOfSudokuUrlsIsReadAsRecordsOfTheirOwnSizes) {
                          nine + "\n9 9\n5 6 3 2 7 8 1 9 4\n"),
             std::string::npos)
       << run.out;
-  EXPECT_NE(run.out.find("\n=== url-3\nerror: line 4: URL body, character 3 ('!'): not a "
-                         "number code of puzz.link (Number16)\n"),
-            std::string::npos)
+  EXPECT_NE(
+      run.out.find("\n=== url-3 source=https://puzz.link/p?sudoku/4/4/g5!h3g4n\nerror: line 4: "
+                   "URL body, character 3 ('!'): not a "
+                   "number code of puzz.link (Number16)\n"),
+      std::string::npos)
       << run.out;
-  EXPECT_NE(run.out.find("3 puzzles (4×4 and 9×9, records): 2 solved, 0 without solution, 1 "
+  // --results: a URL's puzzle cell is the URL alone, a left-out one's too.
+  const std::string table =
+      ::testing::TempDir() + "gridmilp_urls." + std::to_string(getpid()) + ".csv";
+  EXPECT_EQ(runCli("solve - --results '" + table + "'",
+                   "https://puzz.link/p?sudoku/4/4/g5!h3g4n\n"
+                   "https://puzz.link/p?hitori/4/4/1114142333214213\n")
+                .exit_code,
+            2);
+  std::ifstream in(table);
+  const std::string rows{std::istreambuf_iterator<char>(in), {}};
+  std::remove(table.c_str());
+  EXPECT_TRUE(std::regex_search(
+      rows, std::regex("\nurl-1,\"error: line 1: URL body, character 3 \\('!'\\): [^\"]*\",,,"
+                       "https://puzz\\.link/p\\?sudoku/4/4/g5!h3g4n,\n"
+                       "url-2,solved,[0-9.e-]+,[0-9]*,https://puzz\\.link/p\\?hitori/4/4/"
+                       "1114142333214213,\"=== url-2 source=[^\"]*\n4 4\n[^\"]*[^\n]\"\n$")))
+      << rows;
+  EXPECT_NE(run.out.find("3 puzzles (4×4 and 9×9, puzz.link URLs): 2 solved, 0 without solution, 1 "
                          "error"),
             std::string::npos)
       << run.out;

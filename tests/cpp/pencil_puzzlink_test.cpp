@@ -223,7 +223,7 @@ TEST(PuzzLinkTest, ATextOfUrlsLeavesOutLinesAloneAndReadsSeveralGenres) {
   ASSERT_TRUE(both.HasMember("result")) << app::writeJson(both);
   const auto& listed = both["result"]["puzzles"];
   ASSERT_EQ(listed.Size(), 2U);
-  EXPECT_STREQ(both["result"]["format"].GetString(), "records");
+  EXPECT_STREQ(both["result"]["format"].GetString(), "urls");  // read as records
   EXPECT_EQ(listed[1]["line"].GetInt(), 3);
   EXPECT_EQ(listed[1]["size"].GetInt(), 9);
   EXPECT_EQ(listed[1]["header"].GetString(), "url-2 source=" + nine);

@@ -88,8 +88,6 @@ std::vector<std::string> urlTextGenres(std::string_view text);
 /// The first of urlTextGenres, or nothing. Throws as urlTextGenres.
 std::optional<std::string> urlTextGenre(std::string_view text);
 
-struct RefusedRecord;
-
 /// A text of Sudoku URLs as Sudoku records (janko.at's layout, which the Sudoku parser
 /// reads, each record of its own size): per URL, in order, "=== url-N source=URL", the
 /// size line "n n" and n rows (`.` for an empty cell, 1–9 then A–Z), N counting the
@@ -122,18 +120,6 @@ SudokuUrlRecords sudokuRecordsOfUrls(std::string_view text, bool skip = false, i
 /// givens kept, for "Why no solution?").
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
                                                   int size, bool as_given = false);
-
-/// A record of a text of many that could not be read (parsePuzzlesSkipping).
-struct RefusedRecord {
-  std::string name;  ///< the first word of its header (`url-N` for a text's N-th URL)
-  int line = 0;      ///< its header's (or URL's) line, 1-based
-  int lines = 0;     ///< the lines up to the next header (or the end); 1 for a URL
-  InputError error;  ///< why (its lines and columns are the whole text's)
-  /// A URL's genre when its host and genre could be read (a body refused, a genre other
-  /// than the one asked for), gridmilp's id; empty otherwise (a record, a line that is
-  /// not a URL, a genre gridmilp does not solve).
-  std::string genre;
-};
 
 /// The puzzles of a text and the records left out.
 struct ParsedPuzzles {
