@@ -330,7 +330,7 @@ describe('solve with a genre', () => {
       'https://puzz.link/p?sudoku/9/9/i27i4h8h4j7i9g5g7h8l2h6g3l5g6g9j254j43i6h39k2', // gridmilp's own
     ].join('\n');
     const many = solver.solveMany(urls);
-    expect(many).toMatchObject({ format: 'records', solved: 2, failed: 0 });
+    expect(many).toMatchObject({ format: 'urls', solved: 2, failed: 0 });
     expect(many.items.map((item) => [item.name, item.line, item.solution?.length])).toEqual([
       ['url-1', 1, 16],
       ['url-3', 3, 81],

@@ -169,8 +169,12 @@ describe('the gridmilp page', () => {
     expect(pasted.text).toContain("Left out a line that could not be read: line 2: URL body, character 3 ('!'): not a number code of puzz.link (Number16).");
     expect(pasted.kind).toBe('warning');
     await page.screenshot({ path: join(resultsDir, 'sudoku-urls-pasted.png') });
+    expect(await page.locator('#batch-offer-text').textContent()).toBe('The pasted URLs hold 2 puzzles of several sizes.');
     await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
-    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles .*: 2 solved/);
+    // The batch's status names the line left out again.
+    const finished = await settledStatus(page);
+    expect(finished.text).toMatch(/^Finished 2 puzzles .*: 2 solved .* Left out a line that could not be read: line 2: URL body, character 3 \('!'\)/);
+    expect(finished.kind).toBe('warning');
     await showBatchRow(page, 'url-3');
     const own = '...27...4..8..4....7...9.5.7..8......2..6.3......5.6.9....254....43...6..39.....2';
     expect(await readGivens(page)).toBe(own);

@@ -383,6 +383,24 @@ describe('SolverWorkerLogic: the Sudoku family', () => {
     expect(solves.map((r) => [r.size, r.options?.timeLimitMs ?? 0])).toEqual([[9, 0], [16, 7000], [9, 0]]);
   });
 
+  it('a batch of Sudoku URLs says its format and the lines its parse left out', async () => {
+    const { load } = recordingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(realLoader(), (m) => posted.push(m), undefined, load);
+    const text = [
+      'https://puzz.link/p?sudoku/4/4/g1k23k3g',
+      'https://puzz.link/p?sudoku/4/4/g5!h3g4n', // '!' is no Number16 code
+      'https://puzz.link/p?sudoku/9/9/i27i4h8h4j7i9g5g7h8l2h6g3l5g6g9j254j43i6h39k2', // gridmilp's own
+    ].join('\n');
+    await logic.handle({ id: 54, type: 'solveBatch', text });
+    const batch = (posted.at(-1) as WorkerResultMessage).result as BatchResult;
+    expect(batch.format).toBe('urls');
+    expect(batch.items.map((i) => [i.name, i.line, i.solution?.length])).toEqual([['url-1', 1, 16], ['url-3', 3, 81]]);
+    expect(batch.refused?.map((r) => [r.name, r.line, r.error.message])).toEqual([
+      ['url-2', 2, "line 2: URL body, character 3 ('!'): not a number code of puzz.link (Number16)"],
+    ]);
+  });
+
   it('passes an ambiguous_size error through', async () => {
     const { logic, posted } = harness();
     await logic.handle({ id: 60, type: 'parse', text: `${'.'.repeat(16)}\n`.repeat(16) });

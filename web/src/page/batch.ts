@@ -50,7 +50,7 @@ export interface BatchPanelHooks {
    */
   showPuzzle(shape: Shape, givens: string, solution: string | undefined, conflicts: readonly CellRef[]): void;
   /** Write the page's status line. */
-  setStatus(text: string, kind: 'info' | 'ok' | 'error'): void;
+  setStatus(text: string, kind: 'info' | 'ok' | 'warning' | 'error'): void;
   /** Offer the results as a spreadsheet (.xlsx or .csv), one row per puzzle. */
   saveResults(format: 'xlsx' | 'csv', rows: ResultRow[]): void;
 }
@@ -203,8 +203,11 @@ export class BatchPanel {
    * @param result the worker's batch result
    * @param source what was solved, for the status line ("p096_sudoku.txt")
    * @param route the model and method, in words ("reduced model, CNF-SAT: …")
+   * @param leftOut what the page left out of the text before the batch (the unreadable
+   *   lines of a paste of URLs, one message each), named with the lines `result.refused`
+   *   lists
    */
-  finish(result: BatchResult, source: string, route: string): void {
+  finish(result: BatchResult, source: string, route: string, leftOut: readonly string[] = []): void {
     this.items = result.items;
     this.total = result.items.length;
     this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
@@ -217,10 +220,13 @@ export class BatchPanel {
     if (timeLimited) parts.push(`${timeLimited.toLocaleString('en-US')} stopped by the time limit`);
     if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
     if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
+    // A text of URLs: the lines left out are named again, as the paste did.
+    const left = [...leftOut, ...(result.refused ?? []).map((r) => r.error.message)];
+    const unread = left.length === 0 ? '' : ` Left out ${left.length === 1 ? 'a line' : `${left.length} lines`} that could not be read: ${left.join('; ')}.`;
     this.hooks.setStatus(
       `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}` +
-        `${(result.workers ?? 1) > 1 ? ` on ${result.workers} workers` : ''}: ${parts.join(', ')} (${route}).`,
-      counts.errors || counts.noSolution ? 'info' : 'ok',
+        `${(result.workers ?? 1) > 1 ? ` on ${result.workers} workers` : ''}: ${parts.join(', ')} (${route}).${unread}`,
+      left.length > 0 ? 'warning' : counts.errors || counts.noSolution ? 'info' : 'ok',
     );
     if (result.format === 'euler96') {
       const sum = eulerCornerSum(result.items);

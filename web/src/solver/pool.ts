@@ -297,7 +297,8 @@ export async function solveBatchOnWorkers(
     failed = true;
     throw e;
   }
-  return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: Math.max(1, held.size) };
+  const refused = head.refused?.length ? { refused: head.refused } : {}; // (a text of URLs)
+  return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: Math.max(1, held.size), ...refused };
 }
 
 /** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */

@@ -416,6 +416,7 @@ export class SolverWorkerLogic {
       boxWidth,
       items,
       elapsedMs: this.now() - start,
+      ...(parsed.result.refused?.length ? { refused: parsed.result.refused } : {}),
     };
     this.post({ id, result });
   }
@@ -463,8 +464,19 @@ function needsFullModule(message: unknown): boolean {
     type === 'exportModel' ||
     type === 'generate' ||
     isRecordText(text) ||
-    isRecordText(puzzle)
+    isRecordText(puzzle) ||
+    isUrlText(text) ||
+    isUrlText(puzzle)
   );
+}
+
+/**
+ * Whether a text is of URLs, one a line (its first line that is not blank or a `#`
+ * comment starts with http:// or https://), which only the module with the genres reads
+ * (cpp/puzzles/common/puzzlink.cpp, urlTextGenre).
+ */
+function isUrlText(text: unknown): boolean {
+  return typeof text === 'string' && /^(?:\uFEFF)?(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*https?:\/\//i.test(text);
 }
 
 /**

@@ -18,7 +18,8 @@ const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
   /** The text offered as a batch ("Solve all N"), while the offer is shown. */
-  private offeredText: { text: string; source: string } | null = null;
+  /** The text offered by “Solve all”, and what the page left out of it (loadText's `leftOut`). */
+  private offeredText: { text: string; source: string; leftOut: readonly string[] } | null = null;
   /** The batch panel, from the first batch on. */
   private batchPanel: BatchPanel | null = null;
 
@@ -36,7 +37,8 @@ export class PuzzleLoader {
       void this.loadText(text, 'the puzzle text');
     });
     el.offerButton.addEventListener('click', () => {
-      if (this.offeredText) void this.runBatch(this.offeredText.text, this.offeredText.source);
+      const offered = this.offeredText;
+      if (offered) void this.runBatch(offered.text, offered.source, undefined, undefined, offered.leftOut);
     });
   }
 
@@ -102,11 +104,14 @@ export class PuzzleLoader {
         );
         board.focus();
       } else {
-        this.offeredText = { text, source };
+        this.offeredText = { text, source, leftOut };
         const n = plural(parsed.count, 'puzzle');
         const size = parsed.mixedShapes ? ' of several sizes' : parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
         const holds = source.endsWith('URLs') ? 'hold' : 'holds'; // "the pasted URLs hold"
-        el.offerText.textContent = `${capitalise(source)} ${holds} ${n}${size} (${formatName(parsed.format)}).`;
+        // "The pasted URLs hold 2 puzzles": their layout goes without saying (the page
+        // passes them on as records, which the user did not write).
+        const layout = source.endsWith('URLs') ? '' : ` (${formatName(parsed.format)})`;
+        el.offerText.textContent = `${capitalise(source)} ${holds} ${n}${size}${layout}.`;
         el.offerButton.textContent = `Solve all ${n}`;
         el.offer.hidden = false;
         jobs.setStatus(`${capitalise(source)} ${holds} ${n}${size}: press “Solve all ${n}” to solve them.${left}`, left !== '' ? 'warning' : 'info');
@@ -179,8 +184,16 @@ export class PuzzleLoader {
    *
    * @param names the puzzles' names when the page made the text (a spreadsheet's puzzles,
    *   one a line, named by sheet and range); their lines are then not shown
+   * @param leftOut what the page left out of `text` before (a paste of URLs' unreadable
+   *   lines, one message each), named again in the finished batch's status
    */
-  private async runBatch(text: string, source: string, names?: readonly string[], fields?: PuzzleFields): Promise<void> {
+  private async runBatch(
+    text: string,
+    source: string,
+    names?: readonly string[],
+    fields?: PuzzleFields,
+    leftOut: readonly string[] = [],
+  ): Promise<void> {
     const rename = (item: BatchItem | undefined): void => {
       if (item && names) {
         item.name = names[item.index] ?? item.name;
@@ -222,7 +235,7 @@ export class PuzzleLoader {
         );
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);
-        panel.finish(result, source, route);
+        panel.finish(result, source, route, leftOut);
       },
       (e) => {
         if (latest !== null) this.batchPanel?.flush();
@@ -289,5 +302,7 @@ function formatName(format: PuzzleFormat): string {
       return 'one grid';
     case 'records':
       return 'janko.at records';
+    case 'urls':
+      return 'puzz.link URLs';
   }
 }

@@ -57,8 +57,11 @@ export type ObjectiveSense = 'maximize' | 'minimize';
 /** Symmetry kept while removing givens. */
 export type Symmetry = 'none' | 'rot180' | 'mirror';
 
-/** How a multi-puzzle text was laid out. */
-export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid' | 'records';
+/**
+ * How a multi-puzzle text was laid out (protocol.md, parse): `urls` is a text of Sudoku
+ * puzz.link URLs, one a line, which the engine reads as records of their own sizes.
+ */
+export type PuzzleFormat = 'euler96' | 'separated' | 'one-per-line' | 'grid' | 'records' | 'urls';
 
 /** What the solver concluded (the model builder's `SolveStatus`). */
 export type SolveStatus = (typeof SOLVE_STATUSES)[number];

@@ -292,6 +292,8 @@ export interface BatchResult {
   elapsedMs: number;
   /** Workers the puzzles were solved on, when more than one (solver/pool.ts). */
   workers?: number;
+  /** A text of URLs: the lines the parse left out, not among `items` (ParseResult's). */
+  refused?: ParseResult['refused'];
 }
 
 /** Progress of a batch, sent after each puzzle. */
