@@ -545,6 +545,10 @@ TEST(NurikabeTest, RefusesBadText) {
       << message("2 2\n1 a\n- -\n");
   EXPECT_EQ(message("2 2\n5 -\n- -\n"),
             "line 2, column 1: a clue (an island's size) 5 is out of range (1 to 4)");
+  // A number of many digits is out of range too, said at the token (not "not a number").
+  EXPECT_EQ(message("2 2\n- 99999999999999999999\n- -\n"),
+            "line 2, column 3: a clue (an island's size) 99999999999999999999 is out of range (1 "
+            "to 4)");
   // The cell too (where.cells), so that the page marks it; a character as a person sees it.
   try {
     g.parse("2 2\n- -\n- 5\n", 0);

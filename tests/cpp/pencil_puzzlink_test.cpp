@@ -1,5 +1,7 @@
 // puzz.link URLs: reading them into records, writing them back, and their errors.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+
 #include "app/service.h"
 #include "pencil_test.h"
 #include "puzzles/common/puzzlink.h"
@@ -71,6 +73,25 @@ TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
             "(is the URL corrupted?)");
   EXPECT_EQ(message("https://puzz.link/p?hitori/4/4"),
             "parse_error: The URL ends before its body (…/<columns>/<rows>/<body>)");
+  // A part that reads as a number is a side, not pzprjs's flag part ("d", "c").
+  EXPECT_EQ(message("https://puzz.link/p?hitori/-4/4/1114142333214213"),
+            "parse_error: URL part columns is '-4': expected a whole number from 1 to 100");
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4.0/4/1114142333214213"),
+            "parse_error: URL part columns is '4.0': expected a whole number from 1 to 100");
+  // A character no Hitori encoder writes (pzprjs's decoder reads it as an empty cell, and
+  // so another puzzle): a stray space, a '/' after the body.
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4/4/1114142333 14213"),
+            "parse_error: URL body, character 11 (' '): not a Hitori cell code of puzz.link (0-9, "
+            "a-z, -xx, ., %)");
+  EXPECT_EQ(message("https://puzz.link/p?hitori/4/4/111414233321421/"),
+            "parse_error: URL body, character 16 ('/'): not a Hitori cell code of puzz.link (0-9, "
+            "a-z, -xx, ., %)");
+  EXPECT_EQ(bodyOf(recordOfUrl("https://puzz.link/p?hitori/2/2/1.-1a2", "h")), "2 2\n1 -\n46 2\n");
+  // Kakuro's "no sum" written '-' (cspuz's test URL), as pzprjs's decval reads it: 0.
+  const std::string kakuro = "https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG";
+  std::string zeros = kakuro;
+  std::replace(zeros.begin() + 40, zeros.end(), '-', '0');
+  EXPECT_EQ(bodyOf(recordOfUrl(kakuro, "k")), bodyOf(recordOfUrl(zeros, "k")));
   const std::string masyu = message("https://puzz.link/p?mashu/6/6/1063000i3000");
   EXPECT_EQ(masyu.rfind("bad_request: The URL is a puzzle of genre 'mashu', which gridmilp does "
                         "not solve; it reads URLs of hitori",

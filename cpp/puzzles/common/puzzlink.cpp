@@ -245,7 +245,8 @@ int kakuroValue(Body& body) {
   if (ch >= '0' && ch <= '9') v = ch - '0';
   if (ch >= 'a' && ch <= 'j') v = ch - 'a' + 10;
   if (ch >= 'A' && ch <= 'Z') v = ch - 'A' + 20;
-  if (v < 0) throw body.bad("not a Kakuro clue code (0-9, a-j, A-Z)");
+  if (ch == '-' || ch == '.') v = 0;  // no sum (decval reads what is none of the above as 0)
+  if (v < 0) throw body.bad("not a Kakuro clue code (0-9, a-j, A-Z, or - for none)");
   body.next();
   return v;
 }
@@ -342,7 +343,16 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
         throw body.cutShort("after " + std::to_string(c) + " of " + std::to_string(cells) +
                             " cells");
       }
-      const char ch = body.next();
+      // pzprjs's encodeHitori writes these alone; its decoder reads any other character
+      // as an empty cell, so a stray one (a space, a '/' after the body) would be another
+      // puzzle: refused instead.
+      const char ch = body.peek();
+      if (ch == '.' || ch == '-' || ch == '%' || ch == '@' || (ch >= '0' && ch <= '9') ||
+          (ch >= 'a' && ch <= 'z')) {
+        body.next();
+      } else {
+        throw body.bad("not a Hitori cell code of puzz.link (0-9, a-z, -xx, ., %)");
+      }
       if (digitValue(ch, 36) >= 0) {
         n[c] = digitValue(ch, 36);
       } else if (ch == '-') {
@@ -622,12 +632,15 @@ PuzzLinkUrl parsePuzzLinkUrl(std::string_view url) {
     return !s.empty() && s.size() <= 3 &&
            std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
   };
-  // A part that is not a number before the size is the pflag (parser.js: isNaN).
-  if (k < parts.size() && !parts[k].first.empty() &&
-      !std::all_of(parts[k].first.begin(), parts[k].first.end(),
-                   [](char ch) { return ch >= '0' && ch <= '9'; })) {
-    out.pflag = parts[k++].first;
-  }
+  // A part that is not a number before the size is the pflag (parser.js: isNaN). One that
+  // reads as a number ("-4", "4.0") is the columns, refused below as not a side.
+  const auto readsAsNumber = [](const std::string& s) {
+    if (s.empty()) return true;  // isNaN("") is false in JavaScript
+    char* end = nullptr;
+    std::strtod(s.c_str(), &end);
+    return end == s.c_str() + s.size();
+  };
+  if (k < parts.size() && !readsAsNumber(parts[k].first)) out.pflag = parts[k++].first;
   for (int* side : {&out.columns, &out.rows}) {
     const char* what = side == &out.columns ? "columns" : "rows";
     if (k >= parts.size()) {
@@ -913,6 +926,18 @@ void forEachUrlLine(std::string_view text, bool skip, std::vector<RefusedRecord>
                                              const PuzzLinkUrl&)>& read) {
   int k = 0;
   forEachLine(text, [&](std::string_view line, int number) {
+    // A record among the URLs would be refused line by line, each line a "URL": the
+    // whole text is refused at its header instead.
+    const std::size_t lead = line.find_first_not_of(" \t");
+    if (lead != std::string_view::npos && line.substr(lead).rfind("===", 0) == 0) {
+      Where where;
+      where.line = number;
+      throw InputError(ErrorCode::kParseError,
+                       "line " + std::to_string(number) +
+                           ": a record's header (===) in a text of URLs, one a line: put "
+                           "records and URLs in texts of their own",
+                       where);
+    }
     const std::string name = "url-" + std::to_string(++k);
     std::string url_genre;  // the URL's genre once read (RefusedRecord::genre)
     try {

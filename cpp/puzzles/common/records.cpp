@@ -169,9 +169,13 @@ std::vector<const Token*> recordBlock(const Record& record, int block, int block
   }
   if (last && record.lines.size() > first + record.rows) {
     const RecordLine& extra = record.lines[first + record.rows];
+    // A puzz.link URL after a record: a text holds records or URLs, not both.
+    const bool url =
+        extra.tokens.size() == 1 && extra.tokens[0].text.find("://") != std::string::npos;
     throw InputError(ErrorCode::kWrongLength,
                      "line " + std::to_string(extra.line) + ": " + record.name + " has " +
-                         std::to_string(record.rows) + " rows, but more lines follow",
+                         std::to_string(record.rows) + " rows, but more lines follow" +
+                         (url ? " (a URL: put records and URLs in texts of their own)" : ""),
                      where(extra.line));
   }
   return out;
@@ -187,7 +191,7 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
   long value = 0;
   for (std::size_t k = 0; k < token.text.size(); ++k) {
     const char ch = token.text[k];
-    if (ch < '0' || ch > '9' || k >= 6) {
+    if (ch < '0' || ch > '9') {
       InputError e =
           parseError(std::string("expected ") + what + (empty_ok ? " or -" : "") + ", found '" +
                          token.text + "'",
@@ -195,7 +199,8 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
       e.where().puzzle = record.puzzle;
       throw e;
     }
-    value = value * 10 + (ch - '0');
+    // (Capped: a number of many digits is out of range, said as such below.)
+    value = std::min(value * 10 + (ch - '0'), 10'000'000L);
   }
   if (value < low || value > high) {
     InputError e = parseError(std::string(what) + " " + token.text + " is out of range (" +
