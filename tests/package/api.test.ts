@@ -492,6 +492,16 @@ describe('solveMany with a genre', () => {
     }
     expect(thrown(() => solver.solveMany(text, { genre: 'akari', timeLimitMs: -1 })).where).toEqual({ field: 'timeLimitMs' });
     expect(thrown(() => solver.solveMany([[[1]]] as never, { genre: 'akari' })).code).toBe('invalid_argument');
+    // A grid as an array is Sudoku's: a genre's one call says it takes a text.
+    const grid = [[1, 2, 3], [2, 3, 1], [3, 1, 2]];
+    for (const call of [
+      () => solver.solve(grid as never, { genre: 'hitori' }),
+      () => solver.checkUniqueness(grid as never, { genre: 'hitori' }),
+      () => solver.enumerate(grid as never, { genre: 'hitori' }),
+    ]) {
+      const wrong = thrown(call);
+      expect([wrong.code, wrong.message]).toEqual(['invalid_argument', "A hitori puzzle is a text (a janko.at record, puzz.link URLs or Saito's layout), not an array of 3."]);
+    }
     // A text whose only record does not read is refused with that record's error.
     const e = thrown(() => solver.solveMany('=== a\n2 2\n- -\n', { genre: 'akari' }));
     expect(e.code).toBe('wrong_length');

@@ -243,7 +243,7 @@ class GridmilpSolver implements Solver {
     checkCallback(onProgress);
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
-      const request = urlIndexRequest(genreRequestOf('solve', genre, puzzleText(puzzle).puzzle), puzzle, options);
+      const request = urlIndexRequest(genreRequestOf('solve', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
     // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
@@ -529,7 +529,7 @@ class GridmilpSolver implements Solver {
   ): CheckUniquenessOutput | GenreUniquenessResult {
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
-      const request = urlIndexRequest(genreRequestOf('checkUniqueness', genre, puzzleText(puzzle).puzzle), puzzle, options);
+      const request = urlIndexRequest(genreRequestOf('checkUniqueness', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to check uniqueness', request);
     }
     const request = withSudokuGenre(options, requestOf('checkUniqueness', withoutSudokuGenre(options), OPTIONS_OF.checkUniqueness, puzzleText(puzzle)));
@@ -554,7 +554,7 @@ class GridmilpSolver implements Solver {
     checkCallback(onProgress);
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
-      const request = urlIndexRequest(genreRequestOf('enumerate', genre, puzzleText(puzzle).puzzle), puzzle, options);
+      const request = urlIndexRequest(genreRequestOf('enumerate', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to enumerate answers', request, onProgress as (p: unknown) => void);
     }
     const request = withSudokuGenre(options, requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle)));
@@ -585,7 +585,7 @@ class GridmilpSolver implements Solver {
     const genre = genreOptionsOf(options) as GenreExplainCallOptions | null;
     if (genre !== null) {
       const { limit, ...rest } = genre;
-      const request = genreRequestOf('explainInfeasible', rest, puzzleText(puzzle).puzzle);
+      const request = genreRequestOf('explainInfeasible', rest, genreText(puzzle, rest.genre));
       if (limit !== undefined) request.limit = limit as number;
       return this.callGenre('Unable to explain the puzzle', request, onProgress as (p: unknown) => void);
     }
@@ -855,6 +855,19 @@ function urlIndexRequest(request: GenreRequest, puzzle: unknown, options: unknow
   if (typeof options === 'object' && options !== null && 'genre' in options) return request;
   const { genre: _genre, ...rest } = request;
   return rest;
+}
+
+/**
+ * The puzzle of a call on the genre route: a text (a janko.at record, puzz.link URLs,
+ * Saito's layout). Sudoku's grids as arrays (grid.ts) are no genre's.
+ *
+ * @throws GridmilpError invalid_argument for anything but a string, naming the genre
+ */
+function genreText(puzzle: unknown, genre: unknown): string {
+  if (typeof puzzle === 'string') return puzzle;
+  throw invalidArgument(
+    `A ${String(genre)} puzzle is a text (a janko.at record, puzz.link URLs or Saito's layout), not ${describe(puzzle)}.`,
+  );
 }
 
 function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptions, puzzle: string): GenreRequest {
