@@ -790,6 +790,7 @@ Value handleEnumerate(const GenreRequest& r, const Value& id, const ProgressSink
   }
   Value stats(rapidjson::kObjectType);
   stats.AddMember("solves", e.solves, a)
+      .AddMember("rounds", e.rounds, a)
       .AddMember("solveMs", e.solveMs, a)
       .AddMember("totalMs", msSince(start), a);
   Value result = resultHead(r, *puzzle, a);

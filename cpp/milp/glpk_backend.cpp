@@ -318,6 +318,7 @@ glp_prob* createProblem(const Model& model, const int* ia, const int* ja, const 
   params.mip_gap = job->mip_gap;
   params.bt_tech = job->bt_tech;
   params.br_tech = job->br_tech;
+  params.pp_tech = job->options->preprocessEveryNode ? GLP_PP_ALL : GLP_PP_ROOT;
   params.gmi_cuts = job->options->gomoryCuts ? GLP_ON : GLP_OFF;
   params.mir_cuts = job->options->mirCuts ? GLP_ON : GLP_OFF;
   params.cov_cuts = job->options->coverCuts ? GLP_ON : GLP_OFF;

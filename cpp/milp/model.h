@@ -265,6 +265,10 @@ struct SolveOptions {
   double mipGap = 0.0;
   Backtracking backtracking = Backtracking::kBestLocalBound;
   Branching branching = Branching::kDriebeckTomlin;
+  /// GLPK's bound tightening at each node (glp_iocp.pp_tech GLP_PP_ALL, GLPK's default),
+  /// or at the root alone (GLP_PP_ROOT): on a large model of many nodes (an empty 60×60
+  /// Akari, 3,600 binaries, 119 nodes) the nodes' passes took 39 % of the solve.
+  bool preprocessEveryNode = true;
   /// GLPK's cut generators (glp_iocp.gmi_cuts, mir_cuts, cov_cuts, clq_cuts): all
   /// off by default, as in GLPK.
   bool gomoryCuts = false;

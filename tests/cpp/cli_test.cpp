@@ -520,6 +520,16 @@ TEST(CliGenreTest, NamesPuzzlesOfOneLineFormatsInOrderAndExitsOneWithoutAnswer) 
   const CliRun none = runCli("solve --genre latin-square -", "2 2\n1 -\n- 2\n");
   EXPECT_EQ(none.exit_code, 1) << none.out;
   EXPECT_EQ(none.out, "=== Puzzle 1\nno solution\n");
+  // A re-solve genre says after how many rounds of cuts, whether solved or enumerated.
+  for (const char* how : {"", " --enumerate 3"}) {
+    const CliRun rounds =
+        runCli(std::string("solve --genre hitori -") + how, "=== a\n2 2\n1 1\n1 1\n", true);
+    EXPECT_EQ(rounds.exit_code, 1) << rounds.out;
+    EXPECT_NE(rounds.out.find("a (line 1): no solution (the MILP became infeasible after 3 rounds "
+                              "of cuts)"),
+              std::string::npos)
+        << how << rounds.out;
+  }
   const CliRun bad = runCli("solve --genre masyu -", "2 2\n1 -\n- 2\n", true);
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
   EXPECT_NE(bad.out.find("--genre: Unknown genre 'masyu'"), std::string::npos) << bad.out;

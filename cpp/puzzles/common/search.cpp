@@ -191,6 +191,8 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& requested, const RoundCal
     const std::optional<Fallback> after = genre_.fallback(puzzle_, options_, method);
     milp::SolveOptions rest = options;
     rest.method = method;
+    if (fallback->branching) rest.branching = *fallback->branching;
+    if (fallback->preprocessEveryNode) rest.preprocessEveryNode = *fallback->preprocessEveryNode;
     if (method != milp::Method::kSat) rest.satSession.reset();
     if (options.timeLimitMs > 0)
       rest.timeLimitMs = std::max(1, options.timeLimitMs - static_cast<int>(spent));
@@ -277,6 +279,7 @@ GenreEnumeration enumerateAnswers(const Genre& genre, const Puzzle& puzzle,
   while (static_cast<int>(out.answers.size()) < limit) {
     const CutSearch search = solver.solve(options);
     ++out.solves;
+    out.rounds += search.rounds;
     out.solveMs += search.result.stats.solveMs;
     out.lastStatus = search.result.status;
     if (!search.result.hasSolution) {

@@ -144,6 +144,7 @@ struct GenreEnumeration {
   bool complete = false;  ///< the last solve proved there are no more
   milp::SolveStatus lastStatus = milp::SolveStatus::kOptimal;
   int solves = 0;
+  int rounds = 0;      ///< rounds of cuts, all solves (CutSearch::rounds summed)
   double solveMs = 0;  ///< inside GLPK, all solves, ms
 };
 /// Lists up to `limit` answers (limit >= 1). `on_answer(answer, count)` is called

@@ -251,7 +251,8 @@ export interface GenreEnumerateResult extends GenreResultHead {
   limit: number;
   lastStatus: SolveStatus;
   answers: Array<GenreAnswer & { board?: Board }>;
-  stats: { solves: number; solveMs: number; totalMs: number };
+  /** `rounds`: the rounds of cuts of every solve (a re-solve genre's); times in ms. */
+  stats: { solves: number; rounds: number; solveMs: number; totalMs: number };
 }
 
 /** A partial fill of a digit genre: its cells (0 for empty), digits placed, empty cells. */

@@ -168,7 +168,8 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
   if (r.count === 0) {
     ctx.answers = [];
-    ctx.say(r.complete ? `No answer: the MILP is infeasible (${solves}).` : `No answer found (${r.lastStatus}, ${solves}).`, r.complete ? 'warning' : 'error');
+    const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
+    ctx.say(r.complete ? `No answer: the MILP is infeasible${after} (${solves}).` : `No answer found (${r.lastStatus}${after}, ${solves}).`, r.complete ? 'warning' : 'error');
     return;
   }
   stepThrough(
