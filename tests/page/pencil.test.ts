@@ -315,9 +315,29 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-stop:not([disabled])').waitFor();
     await paste(page, URLS.akari!);
     await page.locator('#genre-status').filter({ hasText: 'The solver is busy' }).waitFor({ timeout: 10_000 });
-    expect(await page.textContent('#genre-status')).toBe('The solver is busy: paste the URL again when it is done, or press Stop first.');
+    // The solve's progress lines carry the warning for a while (they would replace it).
+    await page.waitForTimeout(1500);
+    expect(await page.textContent('#genre-status')).toMatch(/(^|— )The solver is busy: paste the URL again when it is done, or press Stop first\.$/);
     await page.click('#genre-stop');
     await page.locator('#genre-solve:not([disabled])').waitFor();
+    // Another genre picked during a solve stops it: the new page shows its own puzzle,
+    // not the solve's rounds under another heading.
+    await page.click('#genre-solve');
+    await page.locator('#genre-stop:not([disabled])').waitFor();
+    await page.selectOption('#genre', 'akari');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-heading')).toBe('Akari (Light Up)');
+    expect(await page.isDisabled('#genre-solve')).toBe(false);
+    expect((await page.getAttribute('#genre-board svg', 'aria-label')) ?? '').toMatch(/^Akari/);
+    // A URL typed into the text box and drawn opens its genre's page, as a paste does.
+    await page.selectOption('#genre', 'norinori');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.fill('#genre-text', URLS.hitori!);
+    await page.click('#genre-draw');
+    await page.locator('#genre-heading').filter({ hasText: 'Hitori' }).waitFor({ timeout: 60_000 });
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre')).toBe('hitori');
+    expect(await page.inputValue('#genre-text')).toContain(`source=${URLS.hitori}`);
     await paste(page, URLS.akari!);
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     expect(await page.inputValue('#genre')).toBe('akari');

@@ -403,7 +403,14 @@ class SudokuPage implements Page {
     sudoku.hidden = genre !== 'sudoku';
     other.hidden = genre === 'sudoku';
     if (genre === 'sudoku') return;
-    this.genreView ??= import('./genre/view').then((m) => m.createGenreView(this.client));
+    this.genreView ??= import('./genre/view').then((m) =>
+      m.createGenreView(this.client, (text) => {
+        import('./actions/open-url').then(
+          (o) => o.openUrl(this, text),
+          (e: unknown) => this.jobs.setStatus(`The URL could not be read: ${messageOf(e)}`, 'error'),
+        );
+      }),
+    );
     void this.genreView.then(
       (view) => view.show(genre as Parameters<typeof view.show>[0], text, leftOut),
       (e: unknown) => this.jobs.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),

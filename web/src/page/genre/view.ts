@@ -12,7 +12,7 @@
  */
 import { GENRES } from '../../../generated/vocabulary';
 import type { SolverClient } from '../../solver/client';
-import { GENRE_TITLES, ownLines, type Board, type GenreId, type GenreRequest, type GenreResultHead } from '../../solver/genre';
+import { GENRE_TITLES, looksLikeUrl, ownLines, type Board, type GenreId, type GenreRequest, type GenreResultHead } from '../../solver/genre';
 import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
@@ -42,6 +42,8 @@ import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './act
  */
 const DIGIT_GENRES: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.digits).map((g) => g.id));
 const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains).map((g) => g.id));
+/** How long the progress lines repeat a warning said during a job (GenreView.say), ms. */
+const kHeldWarningMs = 6000;
 
 /** The job (app/jobs.ts) each genre request type is for the page. */
 const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
@@ -64,10 +66,10 @@ const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
  * @returns the view
  * @throws Error when index.html has no `#genre-play`
  */
-export function createGenreView(client: SolverClient): GenreView {
+export function createGenreView(client: SolverClient, openUrls?: (text: string) => void): GenreView {
   const root = byId('genre-play', HTMLElement);
   if (root.childElementCount === 0) root.innerHTML = GENRE_PAGE;
-  return new GenreView(client);
+  return new GenreView(client, openUrls);
 }
 
 /**
@@ -131,7 +133,16 @@ export class GenreView implements GenreContext {
   /** Cells marked on every answer drawn by the stepper (Check uniqueness's differences). */
   answerMarks: Array<[number, number]> = [];
 
-  constructor(client: SolverClient) {
+  /**
+   * @param client the page's solver client
+   * @param openUrls opens a text of puzz.link URLs as a paste on the page does (the page
+   *   of their genre, their records, the lines left out named): Draw takes URLs typed or
+   *   pasted into the text box so, whatever their genre
+   */
+  constructor(
+    client: SolverClient,
+    private readonly openUrls?: (text: string) => void,
+  ) {
     this.client = client;
     // The editor reads the page's current genre and board through getters.
     const view = this;
@@ -188,7 +199,10 @@ export class GenreView implements GenreContext {
     });
     byId('genre-formulation-button', HTMLElement).addEventListener('click', () => void this.showFormulation());
     byId('genre-new', HTMLElement).addEventListener('click', () => void generate(this));
-    byId('genre-draw', HTMLElement).addEventListener('click', () => void this.readText());
+    byId('genre-draw', HTMLElement).addEventListener('click', () => {
+      if (this.openUrls !== undefined && looksLikeUrl(this.text.value)) this.openUrls(this.text.value);
+      else void this.readText();
+    });
     byId('genre-solve-all', HTMLElement).addEventListener('click', () => void solveAll(this));
     byId('genre-download-solutions', HTMLElement).addEventListener('click', () => {
       if (this.solutions.length > 0) saveText(this.solutions.join(''), `${this.genre}-solutions.txt`);
@@ -251,6 +265,9 @@ export class GenreView implements GenreContext {
    * @param text the puzzle text to show instead (a pasted URL's records)
    */
   show(genre: Variant, text?: string, leftOut: string[] = []): void {
+    // A job on another genre's puzzle would go on drawing its rounds under this genre's
+    // heading, and its answer would be thrown away: it stops (its text stays that genre's).
+    if (genre !== this.genre && this.jobs.job !== null) this.jobs.stop();
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
     const method = byId('genre-method', HTMLSelectElement);
     this.methods.set(this.genre, method.value);
@@ -447,14 +464,16 @@ export class GenreView implements GenreContext {
     this.showUrl(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     const pasted = this.pastedLeftOut?.text === this.text.value ? this.pastedLeftOut.messages : [];
-    const left = [...pasted, ...(this.parsed.refused ?? []).map((k) => k.error.message)];
+    const list = (items: string[]): string => items.slice(0, 3).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
+    // The paste's lines are not in the text (its lines are the paste's); the text's
+    // records are named, as the CLI names them ("b (line 5): …").
+    const records = (this.parsed.refused ?? []).map((k) => {
+      const message = k.error.message;
+      return message.startsWith(`${k.name} (`) ? message : `${k.name}: ${message}`;
+    });
     const leftOut =
-      left.length === 0
-        ? ''
-        : ` Left out ${left.length === 1 ? 'a record' : `${left.length} records`} that could not be read: ` +
-          left.slice(0, 3).join('; ') +
-          (left.length > 3 ? `; and ${left.length - 3} more` : '') +
-          '.';
+      (pasted.length === 0 ? '' : ` Left out of the pasted URLs (not put in the text): ${list(pasted)}.`) +
+      (records.length === 0 ? '' : ` Left out ${records.length === 1 ? 'a record' : `${records.length} records`} that could not be read: ${list(records)}.`);
     const warned = r.warnings.length > 0;
     this.say(
       `${warned ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}`,
@@ -562,20 +581,20 @@ export class GenreView implements GenreContext {
     const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
     if (p.phase === 'branch-and-bound') {
       this.bnb.progress(p as unknown as SolveProgress, () => this.jobs.job !== null);
-      this.say(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`, 'info');
+      this.sayProgress(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`);
     } else if (p.phase === 'cuts') {
       if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
       if (typeof p.elapsedMs === 'number') byId('genre-bnb-elapsed', HTMLElement).textContent = formatMs(p.elapsedMs);
       this.cutRounds.add(p);
-      this.say(`Solving… round ${n('round')}: ${n('cuts')} cuts added (${n('totalCuts')} in all)${elapsed}`, 'info');
+      this.sayProgress(`Solving… round ${n('round')}: ${n('cuts')} ${p.cuts === 1 ? 'cut' : 'cuts'} added (${n('totalCuts')} in all)${elapsed}`);
     } else if (p.phase === 'sat' && typeof p.bound === 'number') {
       const question =
         p.step === 'removals' ? `can ${n('bound')} givens stay?` : `do ${n('bound')} digits fit, keeping every given?`;
-      this.say(`Why no solution? ${question} (CNF-SAT${elapsed})`, 'info');
+      this.sayProgress(`Why no solution? ${question} (CNF-SAT${elapsed})`);
     } else if (p.phase === 'removing') {
-      this.say(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`, 'info');
+      this.sayProgress(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`);
     } else if (typeof p.found === 'number') {
-      this.say(`${n('found')} answers found${elapsed}`, 'info');
+      this.sayProgress(`${n('found')} answers found${elapsed}`);
     }
   }
 
@@ -588,7 +607,20 @@ export class GenreView implements GenreContext {
 
   /** The status line (the job runner's), a success shown as the Sudoku page's `ok`. */
   say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
+    // A warning during a job (a paste refused while busy) would be replaced by the next
+    // progress line within milliseconds: the progress lines carry it for a while.
+    if (kind === 'warning' && this.jobs.job !== null) this.heldWarning = { text: message, until: performance.now() + kHeldWarningMs };
     this.jobs.setStatus(message, kind === 'success' ? 'ok' : kind);
+  }
+
+  /** A warning said during a job, and until when the progress lines repeat it (say). */
+  private heldWarning: { text: string; until: number } | null = null;
+
+  /** The progress line `text`, with a warning said during the job while it is recent. */
+  private sayProgress(text: string): void {
+    const held = this.heldWarning !== null && performance.now() < this.heldWarning.until ? this.heldWarning.text : '';
+    if (held === '') this.heldWarning = null;
+    this.jobs.setStatus(held === '' ? text : `${text} — ${held}`, held === '' ? 'info' : 'warning');
   }
 
   /**
