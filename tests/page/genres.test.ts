@@ -599,7 +599,16 @@ describe('the genre page', () => {
     expect(await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual(labelsBefore);
     expect(await page.textContent('#genre-selection')).toContain('Drag over cells');
     await page.locator('#genre-board').screenshot({ path: join(resultsDir, 'genre-jigsaw-deleted-region.png') });
+    // Cells in pieces (a far corner beside the region's first cell) are no region: refused,
+    // the text as it was.
+    const unmade = await page.inputValue('#genre-text');
+    await cell(regionCells[0]![0], regionCells[0]![1]).click();
+    await cell(size, size).click({ modifiers: ['Control'] });
+    await page.click('#genre-make-region');
+    await page.locator('#genre-status').filter({ hasText: 'not one area of cells side by side' }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(unmade);
     // Select the same cells with Ctrl+click and make them a region again.
+    await cell(regionCells[0]![0], regionCells[0]![1]).click();
     for (const [row, column] of regionCells) await cell(row, column).click({ modifiers: ['Control'] });
     expect(await page.textContent('#genre-selection')).toBe(`${regionCells.length} cells selected.`);
     await page.click('#genre-make-region');

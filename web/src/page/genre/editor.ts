@@ -256,6 +256,13 @@ export class BoardEditor {
   makeRegion(): void {
     const block = EDITING[this.host.genre].regionBlock;
     if (this.selection.size === 0 || block === null) return;
+    // A region is one area of cells side by side: a selection in pieces (a diagonal drag
+    // picks a staircase) would be a region in pieces, which no genre takes.
+    const columns = this.host.board?.columns ?? 0;
+    if (columns > 0 && !sideBySide(this.selection, columns)) {
+      this.host.say('The selected cells are not one area of cells side by side, which a region must be: select them again (a drag, or Shift+arrows) and press Make region.', 'warning');
+      return;
+    }
     this.edit((record) => {
       const ids = record.blocks[block]!;
       const id = freshId(ids);
@@ -305,4 +312,27 @@ export class BoardEditor {
     this.selection.clear();
     void this.host.readText();
   }
+}
+
+/**
+ * Whether `cells` (row-major indices of a grid `columns` wide) are one area of cells
+ * side by side (each reached from the others through cells of the set sharing a side).
+ */
+function sideBySide(cells: ReadonlySet<number>, columns: number): boolean {
+  const first = cells.values().next();
+  if (first.done) return true;
+  const seen = new Set<number>([first.value]);
+  const queue = [first.value];
+  while (queue.length > 0) {
+    const cell = queue.pop()!;
+    const row = Math.floor(cell / columns);
+    const near = [cell - columns, cell + columns, ...(cell % columns > 0 ? [cell - 1] : []), ...(cell % columns < columns - 1 ? [cell + 1] : [])];
+    for (const next of near) {
+      if (next >= 0 && cells.has(next) && !seen.has(next) && Math.abs(Math.floor(next / columns) - row) <= 1) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen.size === cells.size;
 }
