@@ -384,6 +384,35 @@ TEST(PuzzLinkTest, EveryOwnRecordRoundTripsThroughItsUrl) {
 // A text of many records: one that does not parse is left out and listed with its
 // error at the whole text's line, the others are read (the janko Nurikabe file has
 // nine records cut short); all bad, or any other text, fails with the first error.
+TEST(ParseSkippingTest, ARecordFromAnotherGenresJankoPageSaysSo) {
+  // A Nurikabe record read as Norinori: the error is Norinori's (no region map), and its
+  // source names janko.at's Nurikabe page; in a text of many, each record's own header.
+  const std::string nurikabe =
+      "=== n source=https://www.janko.at/Raetsel/Nurikabe/0001.a.htm\n2 2\n1 -\n- -\n";
+  const std::string hint = "(its source is a janko.at Nurikabe page: choose that genre)";
+  try {
+    parsePuzzles(genreById("norinori"), nurikabe, 0);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.substr(message.size() - hint.size()), hint) << message;
+  }
+  const std::string own = "=== o source=https://www.janko.at/Raetsel/Norinori/001.a.htm\n2 2\n";
+  const ParsedPuzzles both =
+      parsePuzzlesSkipping(genreById("norinori"), own + "- -\n- -\n1 1\n1 1\n" + nurikabe, 0);
+  ASSERT_EQ(both.refused.size(), 1U);
+  const std::string message = both.refused[0].error.what();
+  EXPECT_NE(message.find(hint), std::string::npos) << message;
+  // Its own genre's page: no such word.
+  try {
+    parsePuzzles(genreById("nurikabe"),
+                 "=== n source=https://www.janko.at/Raetsel/Nurikabe/1\n2 2\n9 -\n- -\n", 0);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).find("its source"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ParseSkippingTest, LeavesOutRecordsThatDoNotParse) {
   const Genre& g = genreById("latin-square");
   const std::string text =

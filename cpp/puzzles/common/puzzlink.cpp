@@ -1172,6 +1172,56 @@ ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, in
   return out;
 }
 
+namespace {
+
+/// gridmilp's genre of a janko.at record's source (`source=https://www.janko.at/Raetsel/
+/// Nurikabe/0753.a.htm`: janko.at's folder of the genre, Sudoku's variants in folders
+/// under Sudoku), or empty.
+std::string jankoGenre(std::string_view header) {
+  static constexpr std::pair<std::string_view, std::string_view> kFolders[] = {
+      {"Sudoku/Killer/", "killer"},   {"Sudoku/Chaos/", "jigsaw"},
+      {"Sudoku/", "sudoku"},          {"Akari/", "akari"},
+      {"Hitori/", "hitori"},          {"Kakuro/", "kakuro"},
+      {"Kuromasu/", "kuromasu"},      {"Norinori/", "norinori"},
+      {"Nurikabe/", "nurikabe"},      {"Sternenschlacht/", "star-battle"},
+      {"Heyawake/", "heyawake"},      {"Shikaku/", "shikaku"},
+      {"Slitherlink/", "slitherlink"}};
+  const std::size_t at = header.find("janko.at/Raetsel/");
+  if (at == std::string_view::npos) return "";
+  const std::string_view folder = header.substr(at + 17);
+  for (const auto& [prefix, id] : kFolders) {
+    if (folder.rfind(prefix, 0) == 0) return std::string(id);
+  }
+  return "";
+}
+
+/// `e`, a record's error read as `genre`, with a word when the record's header names a
+/// janko.at page of another genre ("… (its source is a janko.at Nurikabe page: choose
+/// that genre)"): the record is then most likely that genre's, and the error only says
+/// how it fails as this one. The record is the one holding the error's line, else the
+/// text's first.
+InputError withSourceGenreHint(const InputError& e, std::string_view text, const Genre& genre) {
+  std::string_view header;
+  forEachLine(text, [&](std::string_view line, int number) {
+    if (e.where().line && number > *e.where().line) return false;
+    const std::size_t lead = line.find_first_not_of(" \t");
+    if (lead != std::string_view::npos && line.substr(lead).rfind("===", 0) == 0) {
+      header = line;
+      return e.where().line.has_value();  // the last header up to the line, else the first
+    }
+    return true;
+  });
+  const std::string id = jankoGenre(header);
+  const Genre* other = id.empty() || id == genre.id() ? nullptr : findGenre(id);
+  if (other == nullptr) return e;
+  return InputError(e.code(),
+                    std::string(e.what()) + " (its source is a janko.at " +
+                        std::string(other->title()) + " page: choose that genre)",
+                    e.where());
+}
+
+}  // namespace
+
 std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::string_view text,
                                                   int size, bool as_given) {
   const auto read = [&](std::string_view record) {
@@ -1220,7 +1270,13 @@ std::vector<std::unique_ptr<Puzzle>> parsePuzzles(const Genre& genre, std::strin
                                      e.what() + "):\n" + record);
     }
   }
-  if (!urls) return read(text);
+  if (!urls) {
+    try {
+      return read(text);
+    } catch (const InputError& e) {
+      throw withSourceGenreHint(e, text, genre);
+    }
+  }
   ParsedPuzzles read_urls = readUrlLines(genre, text, size, as_given, false);
   if (!read_urls.refused.empty()) throw read_urls.refused.front().error;
   return std::move(read_urls.puzzles);
