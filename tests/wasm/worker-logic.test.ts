@@ -399,6 +399,10 @@ describe('SolverWorkerLogic: the Sudoku family', () => {
     expect(batch.refused?.map((r) => [r.name, r.line, r.error.message])).toEqual([
       ['url-2', 2, "line 2: URL body, character 3 ('!'): not a number code of puzz.link (Number16)"],
     ]);
+    // A comment first and URLs without their scheme, as the engine reads them, go to it too.
+    await logic.handle({ id: 55, type: 'solveBatch', text: `# mine\npuzz.link/p?sudoku/4/4/g1k23k3g\n` });
+    const own = (posted.at(-1) as WorkerResultMessage).result as BatchResult;
+    expect([own.format, own.items.map((i) => [i.name, i.line, i.solution?.length])]).toEqual(['urls', [['url-1', 2, 16]]]);
   });
 
   it('passes an ambiguous_size error through', async () => {

@@ -381,15 +381,4 @@ export interface FormulationResult extends GenreResultHead {
   row?: ModelRow | null;
 }
 
-/**
- * Whether a text is written as a puzz.link or pzv.jp URL: its first non-blank line starts
- * with `http://`, `https://`, `puzz.link/` or `pzv.jp/` in any case and has a query (`?`), as the
- * engine decides (cpp/puzzles/common/puzzlink.h, looksLikeUrl).
- *
- * @param text any text
- * @returns true for a text of URLs (the engine then names its genre)
- */
-export function looksLikeUrl(text: string): boolean {
-  const first = text.split('\n').find((line) => line.trim().length > 0)?.trim() ?? '';
-  return /^(https?:\/\/|puzz\.link\/|pzv\.jp\/)/i.test(first) && first.includes('?');
-}
+export { looksLikeUrl } from './url-text.js';

@@ -22,6 +22,7 @@ import type {
   WorkerToPage,
 } from '../solver/protocol';
 import { batchEffort } from '../solver/protocol';
+import { looksLikeUrl } from '../solver/url-text';
 import { Engine, EngineCrashedError, errorText } from './engine';
 
 /**
@@ -465,19 +466,11 @@ function needsFullModule(message: unknown): boolean {
     type === 'generate' ||
     isRecordText(text) ||
     isRecordText(puzzle) ||
-    isUrlText(text) ||
-    isUrlText(puzzle)
+    (typeof text === 'string' && looksLikeUrl(text)) ||
+    (typeof puzzle === 'string' && looksLikeUrl(puzzle))
   );
 }
 
-/**
- * Whether a text is of URLs, one a line (its first line that is not blank or a `#`
- * comment starts with http:// or https://), which only the module with the genres reads
- * (cpp/puzzles/common/puzzlink.cpp, urlTextGenre).
- */
-function isUrlText(text: unknown): boolean {
-  return typeof text === 'string' && /^(?:\uFEFF)?(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*https?:\/\//i.test(text);
-}
 
 /**
  * Whether a Sudoku text is in janko.at's record layout (a first line `=== name …`), which
