@@ -56,7 +56,9 @@ struct TextSolve {
 TextSolve solveModelText(const std::string& text, ModelFormat format);
 
 /// Solves the LP relaxation (every variable continuous, bounds kept) with
-/// glp_simplex. `values` gets one value per variable when the LP is optimal.
+/// glp_simplex: GLPK's LP presolver, then the dual simplex (primal where the dual
+/// fails, GLP_DUALP). `values` gets one value per variable when the LP is optimal: one
+/// optimal vertex; which one, and so whether it is integral, depends on the method.
 /// Status: kOptimal, kInfeasible, kUnbounded, kTimeLimit or kError.
 SolveResult solveRelaxation(const Model& model, const SolveOptions& options,
                             std::vector<double>* values);

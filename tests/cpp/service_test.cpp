@@ -340,7 +340,10 @@ TEST(ServiceTeachingTest, RelaxationIsIntegralForAnEasyPuzzleAndFractionalForAHa
   EXPECT_EQ(easy["result"]["status"], "optimal");
   EXPECT_TRUE(easy["result"]["integral"].GetBool());
   EXPECT_EQ(easy["result"]["values"].Size(), 81u);
-  const Document hard = handleText(R"({"type": "relax", "puzzle": ")" + top95(4) + "\"}");
+  // Which optimal vertex the simplex reaches, and so whether it is integral, depends on
+  // the method: top95's fourth puzzle comes out integral by the dual simplex (the
+  // relaxation's method since the thirty-second session), its fifth fractional by both.
+  const Document hard = handleText(R"({"type": "relax", "puzzle": ")" + top95(5) + "\"}");
   EXPECT_FALSE(hard["result"]["integral"].GetBool());
   int fractional = 0;
   for (const Value& v : hard["result"]["values"].GetArray()) {
