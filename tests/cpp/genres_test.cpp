@@ -321,6 +321,16 @@ TEST(JigsawTest, RefusesBadRegionsAndWarnsOfDisconnectedOnes) {
 // What the page's Delete region leaves: `-` where a region id belongs, refused with the
 // cells named and listed in `where` (the page outlines them), for every genre with regions.
 TEST(RegionMapTest, CellsInNoRegionAreNamed) {
+  // A '.' is named as itself (it was said to be a '-').
+  try {
+    genreById("heyawake").parse("2 2\n- -\n- -\na .\na a\n", 0);
+    ADD_FAILURE() << "accepted a '.' in the room map";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("1 cell is in no room: the room map has '.' at line 4, "
+                                         "column 3 (row 1, column 2). Give each"),
+              std::string::npos)
+        << e.what();
+  }
   const std::string empty = "- - - -\n- - - -\n- - - -\n- - - -\n";
   const std::string map = "1 1 - -\n1 1 - -\n3 3 2 2\n3 3 2 2\n";
   const std::vector<std::pair<const char*, std::string>> cases = {
@@ -335,9 +345,15 @@ TEST(RegionMapTest, CellsInNoRegionAreNamed) {
       ADD_FAILURE() << genre << ": accepted cells in no region";
     } catch (const InputError& e) {
       const std::string what = genre == std::string("heyawake") ? "room" : "region";
-      EXPECT_NE(std::string(e.what()).find("4 cells are in no " + what + " ('-' in the " + what +
-                                           " map, at row 1, column 3; row 1, column 4; row 2, "
-                                           "column 3; row 2, column 4)"),
+      // The map's first line: the sixth of the text, or the second for Star Battle's.
+      const std::string line = genre == std::string("star-battle") ? "line 2" : "line 6";
+      const std::string next = genre == std::string("star-battle") ? "line 3" : "line 7";
+      EXPECT_NE(std::string(e.what()).find(
+                    "4 cells are in no " + what + ": the " + what + " map has '-' at " + line +
+                    ", column 5 (row 1, column 3); '-' at " + line +
+                    ", column 7 (row 1, column 4); '-' at " + next +
+                    ", column 5 (row 2, column 3); '-' at " + next +
+                    ", column 7 (row 2, column 4). Give each the id of a " + what),
                 std::string::npos)
           << genre << ": " << e.what();
       EXPECT_EQ(e.code(), ErrorCode::kParseError) << genre;

@@ -591,7 +591,7 @@ describe('the genre page', () => {
     expect(await page.textContent('#genre-selection')).toBe('1 cell selected.');
     await page.click('#genre-delete-region');
     await page.locator('#genre-status[data-kind=error]').waitFor();
-    expect(await page.textContent('#genre-status')).toContain(`${regionCells.length} cells are in no region ('-' in the region map, at row 1, column 1;`);
+    expect(await page.textContent('#genre-status')).toContain(`${regionCells.length} cells are in no region: the region map has '-' at line ${3 + size}, column 1 (row 1, column 1);`);
     const text = await page.inputValue('#genre-text');
     expect(text.split('\n').slice(2 + size, 2 + 2 * size).join(' ').split(' ').filter((t) => t === '-').length).toBe(regionCells.length);
     // The board drawn before stays, the cells in no region outlined on it.

@@ -35,17 +35,33 @@ void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
     }
   }
   if (loose.empty()) return;
+  // The line of the text a token is on (the tokens are the record's own).
+  const auto lineOf = [&](const Token* token) {
+    for (const RecordLine& line : record.lines) {
+      if (!line.tokens.empty() && token >= &line.tokens.front() && token <= &line.tokens.back()) {
+        return line.line;
+      }
+    }
+    return 0;
+  };
   constexpr std::size_t kNamed = 6;
   std::string where;
   for (std::size_t k = 0; k < loose.size() && k < kNamed; ++k) {
-    where += (k == 0 ? "" : "; ") + puzzle.grid.name(loose[k]);
+    const Token* token = tokens[loose[k]];
+    where += (k == 0 ? "" : "; ") + ("'" + token->text + "' at ");
+    if (const int line = lineOf(token); line > 0) {
+      where += "line " + std::to_string(line) + ", column " + std::to_string(token->column) + " (" +
+               puzzle.grid.name(loose[k]) + ")";
+    } else {
+      where += puzzle.grid.name(loose[k]);
+    }
   }
   if (loose.size() > kNamed) where += "; and " + std::to_string(loose.size() - kNamed) + " more";
   const std::string count =
       std::to_string(loose.size()) + (loose.size() == 1 ? " cell is" : " cells are");
   throw recordError(record, puzzle, ErrorCode::kParseError,
-                    count + " in no " + what + " ('-' in the " + what + " map, at " + where +
-                        "): give each the id of a " + what +
+                    count + " in no " + what + ": the " + what + " map has " + where +
+                        ". Give each the id of a " + what +
                         " (on the page, select them and make a " + what + ")",
                     loose);
 }

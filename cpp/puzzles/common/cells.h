@@ -49,8 +49,9 @@ InputError recordError(const Record& record, const Puzzle& puzzle, ErrorCode cod
 /// Refuses a region block with cells in no region: `-` or `.` where a region id
 /// belongs (what the page's Delete region leaves until the cells get a new region).
 /// `tokens` is the block (recordBlock); `what` names its ids ("region", "room").
-/// Throws InputError (parse_error) naming up to six of those cells, with every one of
-/// them in its `where.cells`.
+/// Throws InputError (parse_error) naming up to six of those cells (the token, its line
+/// and column in the text, its row and column in the grid), with every one of them in
+/// its `where.cells`.
 void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
                            const std::vector<const Token*>& tokens, const char* what);
 
