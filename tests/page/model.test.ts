@@ -156,8 +156,8 @@ describe('LP relaxation view', () => {
     await page.close();
   });
 
-  it('draws fractional marks for top95 line 4; an edit clears them', async () => {
-    const page = await openWith(top95[3]!);
+  it('draws fractional marks for top95 line 5; an edit clears them', async () => {
+    const page = await openWith(top95[4]!);
     await page.getByRole('button', { name: 'Show LP relaxation' }).click();
     const status = await settledStatus(page);
     expect(status.text).toMatch(/^The LP relaxation is fractional in \d+ cells/);
@@ -194,7 +194,7 @@ describe('LP relaxation view', () => {
     expect(await emptyCell.evaluate((c) => c === document.activeElement)).toBe(true);
     await page.keyboard.press('5');
     expect(await page.locator('.board-picture').count()).toBe(0);
-    await page.keyboard.press('Backspace'); // back to top95 line 4
+    await page.keyboard.press('Backspace'); // back to top95 line 5
     // So does a solve.
     await page.getByRole('button', { name: 'Show LP relaxation' }).click();
     await settledStatus(page);
