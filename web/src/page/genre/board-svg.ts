@@ -405,10 +405,14 @@ export function cropToGrid(svg: SVGSVGElement, board: Board): void {
  * The board as SVG text, for a download.
  *
  * @param svg a board drawn by {@link renderBoard}
- * @returns a standalone SVG document (UTF-8 text)
+ * @returns a standalone SVG document (UTF-8 text), without what only the page sets on
+ *   it (its `style`, such as the least width a large board scrolls at, and `tabindex`)
  */
 export function svgText(svg: SVGSVGElement): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}\n`;
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.removeAttribute('style');
+  copy.removeAttribute('tabindex');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
 }
 
 /**

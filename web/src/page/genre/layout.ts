@@ -10,37 +10,6 @@ export const GENRE_PAGE = `
   <h2 id="genre-heading">Killer Sudoku</h2>
   <p id="genre-rules" class="hint"></p>
   <div id="genre-board" class="genre-board-box"></div>
-  <div class="actions">
-    <button type="button" id="genre-solve" class="primary">Solve</button>
-    <button type="button" id="genre-stop" disabled>Stop</button>
-    <button type="button" id="genre-unique">Check uniqueness</button>
-    <button type="button" id="genre-enumerate">Enumerate</button>
-    <button type="button" id="genre-explain" hidden>Why no solution?</button>
-    <button type="button" id="genre-relax">LP relaxation</button>
-    <button type="button" id="genre-formulation-button">Formulation</button>
-    <button type="button" id="genre-new">New puzzle</button>
-  </div>
-  <div class="board-tools">
-    <label for="genre-model">Model</label>
-    <select id="genre-model"><option value="">the genre's default</option></select>
-    <label for="genre-method">Route</label>
-    <select id="genre-method">
-      <option value="sat" selected>CNF-SAT (GLPK + MiniSat)</option>
-      <option value="branch-and-bound">branch-and-bound</option>
-    </select>
-    <span class="inline-option">
-      <input type="checkbox" id="genre-record-tree" />
-      <label for="genre-record-tree">Draw the branch-and-bound tree</label>
-    </span>
-    <span class="inline-option" id="genre-objective-tools" hidden>
-      <label for="genre-objective">Objective</label>
-      <select id="genre-objective">
-        <option value="" selected>none: any answer</option>
-        <option value="diagonal">largest main-diagonal sum</option>
-        <option value="firstRow">smallest first row, read as a number</option>
-      </select>
-    </span>
-  </div>
   <div class="board-tools" id="genre-editor">
     <span id="genre-selection" class="hint">Drag over cells (or Shift+arrows) to select them.</span>
     <span id="genre-cage-tools" class="inline-option">
@@ -57,12 +26,14 @@ export const GENRE_PAGE = `
     <span id="genre-edit-hint" class="hint"></span>
   </div>
   <div class="actions">
-    <button type="button" id="genre-svg">Download SVG</button>
-    <button type="button" id="genre-png">Download PNG</button>
-    <button type="button" id="genre-save-xlsx" title="The puzzle's blocks, and the answer below them when solved">Save .xlsx</button>
-    <button type="button" id="genre-save-csv">Save .csv</button>
-    <button type="button" id="genre-copy-url" hidden>Copy puzz.link URL</button>
-    <a id="genre-url" class="genre-url" target="_blank" rel="noopener noreferrer" hidden></a>
+    <button type="button" id="genre-solve" class="primary">Solve</button>
+    <button type="button" id="genre-stop" disabled>Stop</button>
+    <button type="button" id="genre-unique">Check uniqueness</button>
+    <button type="button" id="genre-enumerate">Enumerate</button>
+    <button type="button" id="genre-explain" hidden>Why no solution?</button>
+    <button type="button" id="genre-relax">LP relaxation</button>
+    <button type="button" id="genre-formulation-button">Formulation</button>
+    <button type="button" id="genre-new">New puzzle</button>
   </div>
   <p id="genre-status" class="status" role="status" aria-live="polite" data-kind="info"></p>
   <section id="genre-bnb" class="bnb" aria-labelledby="genre-bnb-heading" hidden>
@@ -111,6 +82,41 @@ export const GENRE_PAGE = `
       </span>
       <select id="genre-pick" aria-label="Which puzzle of the text" hidden></select>
       <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-label="Genre text file" accept=".txt,text/plain,.xlsx,.xlsm,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,.tsv,text/csv" />
+    </div>
+  </section>
+  <section class="panel" aria-labelledby="genre-model-heading">
+    <h2 id="genre-model-heading">Model and route</h2>
+    <div class="board-tools">
+      <label for="genre-model">Model</label>
+      <select id="genre-model"><option value="">the genre's default</option></select>
+      <label for="genre-method">Route</label>
+      <select id="genre-method">
+        <option value="sat" selected>CNF-SAT (GLPK + MiniSat)</option>
+        <option value="branch-and-bound">branch-and-bound</option>
+      </select>
+      <span class="inline-option">
+        <input type="checkbox" id="genre-record-tree" />
+        <label for="genre-record-tree">Draw the branch-and-bound tree</label>
+      </span>
+      <span class="inline-option" id="genre-objective-tools" hidden>
+        <label for="genre-objective">Objective</label>
+        <select id="genre-objective">
+          <option value="" selected>none: any answer</option>
+          <option value="diagonal">largest main-diagonal sum</option>
+          <option value="firstRow">smallest first row, read as a number</option>
+        </select>
+      </span>
+    </div>
+  </section>
+  <section class="panel" aria-labelledby="genre-export-heading">
+    <h2 id="genre-export-heading">Save and share</h2>
+    <div class="actions">
+      <button type="button" id="genre-svg">Download SVG</button>
+      <button type="button" id="genre-png">Download PNG</button>
+      <button type="button" id="genre-save-xlsx" title="The puzzle's blocks, and the answer below them when solved">Save .xlsx</button>
+      <button type="button" id="genre-save-csv">Save .csv</button>
+      <button type="button" id="genre-copy-url" hidden>Copy puzz.link URL</button>
+      <a id="genre-url" class="genre-url" target="_blank" rel="noopener noreferrer" hidden></a>
     </div>
   </section>
   <section class="panel" id="genre-batch" aria-labelledby="genre-batch-heading" hidden>

@@ -59,6 +59,9 @@ const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
   exportModel: 'export',
 };
 
+/** The narrowest a board's column is drawn on the page, px (larger boards scroll). */
+const kLeastCellPx = 24;
+
 /**
  * Fills `<main id="genre-play">` with the genre page's markup (once) and wires it.
  *
@@ -560,6 +563,8 @@ export class GenreView implements GenreContext {
     const hadFocus = this.boardBox.contains(document.activeElement);
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
+    // At least kLeastCellPx a column: a larger board scrolls in its box (genre.css).
+    this.svg.style.minWidth = `${board.columns * kLeastCellPx}px`;
     this.boardBox.replaceChildren(this.svg);
     if (hadFocus) this.svg.focus({ preventScroll: true });
     this.editor.keepWithin(board.rows * board.columns);
