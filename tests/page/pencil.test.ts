@@ -112,6 +112,16 @@ describe('pencil puzzles on the page', () => {
     const rounds = Number(await page.textContent('#genre-round-count'));
     expect(rounds).toBeGreaterThanOrEqual(2);
     expect(Number(await page.textContent('#genre-bnb-rounds'))).toBe(rounds);
+    // The status counts the cuts in its rows, which the Formulation (the model as built)
+    // does not have.
+    const solved = (await page.textContent('#genre-status'))!;
+    const [, total, cuts, of] = /([\d,]+) rows \(with the (\d+) cuts? of (\d+) rounds?\) ×/.exec(solved) ?? [];
+    expect(Number(of)).toBe(rounds);
+    expect(Number(cuts)).toBeGreaterThan(0);
+    await page.click('#genre-formulation-button');
+    await page.locator('#genre-status').filter({ hasText: /^The model “cells”: [\d,]+ rows/ }).waitFor({ timeout: 60_000 });
+    const built = Number(/^The model “cells”: ([\d,]+) rows/.exec((await page.textContent('#genre-status'))!)![1]!.replace(/,/g, ''));
+    expect(built + Number(cuts)).toBe(Number(total!.replace(/,/g, '')));
     // The last round is the answer: no cut.
     expect(await page.textContent('#genre-round-why')).toContain('No cut');
     expect(await page.$$eval('#genre-board g.highlight rect', (r) => r.length)).toBe(0);
@@ -169,6 +179,7 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 120_000 });
     expect(await page.isEnabled('#genre-round-step')).toBe(true);
     expect(await page.textContent('#genre-status')).toContain('model “stream” (after model “cells” spent its budget of SAT propagations)');
+    expect(await page.textContent('#genre-status')).toMatch(/ rows \(with its cuts; [\d,]+ cuts in [\d,]+ rounds of all models\) × /);
     // After it, the model that answered, with the stream's own rule (unreached cells).
     await page.click('#genre-formulation-button');
     await page
