@@ -850,6 +850,31 @@ describe('the other operations', () => {
     }
   });
 
+  it('relax and exportModel take a genre, or a puzz.link URL that names one', () => {
+    const hitori = '=== h\n3 3\n1 1 2\n1 2 3\n2 3 1\n';
+    const r = solver.relax(hitori, { genre: 'hitori' });
+    expect(r).toMatchObject({ genre: 'hitori', name: 'h', rows: 3, columns: 3, status: 'optimal' });
+    expect(typeof r.integral).toBe('boolean');
+    // The board carries each cell's LP value.
+    expect(r.board.items.filter((item) => item.style === 'relaxed').length).toBeGreaterThan(0);
+    // A URL names its genre; a Sudoku URL stays on Sudoku's route.
+    const url = solver.relax('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l');
+    expect(url).toMatchObject({ genre: 'nurikabe', rows: 6, columns: 6, status: 'optimal' });
+    const lp = solver.exportModel(hitori, { genre: 'hitori' });
+    expect(lp).toMatchObject({ genre: 'hitori', format: 'lp' });
+    expect(lp.text).toContain('Subject To');
+    expect(lp.modelRows).toBeGreaterThan(0);
+    const mps = solver.exportModel(hitori, { genre: 'hitori', format: 'mps' });
+    expect(mps.text).toMatch(/^ROWS$/m);
+    // With afterCuts, the model the cut rounds end with: at least the rows built.
+    const cut = solver.exportModel('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l', { genre: 'nurikabe', afterCuts: true });
+    expect(cut).toMatchObject({ genre: 'nurikabe', status: 'optimal' });
+    expect(cut.rounds).toBeGreaterThanOrEqual(1);
+    expect(cut.modelRows).toBe(solver.exportModel('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l', { genre: 'nurikabe' }).modelRows + cut.cuts!);
+    expect(thrown(() => solver.exportModel(hitori, { genre: 'hitori', format: 'xml' as never })).where?.field).toBe('format');
+    expect(thrown(() => solver.relax(hitori, { genre: 'hitori', limit: 3 } as never)).message).toContain("Unknown option 'limit' for a hitori relax");
+  });
+
   it('request passes a raw protocol request through and throws its error', () => {
     expect(solver.request({ type: 'version' })).toEqual(solver.version);
     const r = solver.request({ type: 'solve', puzzle: EASY, options: { model: 'candidates' } });

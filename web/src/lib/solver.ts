@@ -13,6 +13,7 @@ import type {
   EnumerateProgress,
   ExplainInfeasibleProgress,
   GenerateProgress,
+  ModelFormat,
   Objective,
   SolveProgress,
   VersionResult,
@@ -28,7 +29,9 @@ import {
   type GenreAlias,
   type GenreEnumerateResult,
   type GenreExplainResult,
+  type GenreExportModelResult,
   type GenreId,
+  type GenreRelaxResult,
   type GenreRequest,
   type GenreSolveOptions,
   type GenreSolveResult,
@@ -613,14 +616,40 @@ class GridmilpSolver implements Solver {
     return out;
   }
 
-  exportModel(puzzle: PuzzleInput, options?: ExportModelOptions): ExportModelOutput {
-    const request = requestOf('exportModel', options, OPTIONS_OF.exportModel, puzzleText(puzzle));
-    return this.call('Unable to export the model', { ...request, format: request.format ?? 'lp' });
+  exportModel(puzzle: string, options: GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean }): GenreExportModelResult;
+  exportModel(puzzle: PuzzleInput, options?: ExportModelOptions): ExportModelOutput;
+  exportModel(
+    puzzle: PuzzleInput,
+    options?: ExportModelOptions | (GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean }),
+  ): ExportModelOutput | GenreExportModelResult {
+    const genre = this.genreRoute(puzzle, options) as (GenreSolveCallOptions & { format?: unknown; afterCuts?: unknown }) | null;
+    if (genre !== null) {
+      const { format, afterCuts, ...rest } = genre;
+      if (format !== undefined && format !== 'lp' && format !== 'mps') {
+        throw invalidOption('format', `Option 'format' must be 'lp' or 'mps', not ${describe(format)}.`);
+      }
+      if (afterCuts !== undefined && typeof afterCuts !== 'boolean') {
+        throw invalidOption('afterCuts', `Option 'afterCuts' must be true or false, not ${describe(afterCuts)}.`);
+      }
+      const request = urlIndexRequest(genreRequestOf('exportModel', rest, genreText(puzzle, rest.genre)), puzzle, options);
+      request.format = format ?? 'lp';
+      if (afterCuts !== undefined) request.options = { ...request.options, afterCuts };
+      return this.callGenre('Unable to export the model', request);
+    }
+    const request = requestOf('exportModel', withoutSudokuGenre(options), OPTIONS_OF.exportModel, puzzleText(puzzle));
+    return this.call('Unable to export the model', withSudokuGenre(options, { ...request, format: request.format ?? 'lp' }));
   }
 
-  relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput {
-    const request = requestOf('relax', options, OPTIONS_OF.relax, puzzleText(puzzle));
-    const r = this.call('Unable to solve the LP relaxation', request);
+  relax(puzzle: string, options: GenreSolveCallOptions): GenreRelaxResult;
+  relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput;
+  relax(puzzle: PuzzleInput, options?: RelaxOptions | GenreSolveCallOptions): RelaxOutput | GenreRelaxResult {
+    const genre = this.genreRoute(puzzle, options);
+    if (genre !== null) {
+      const request = urlIndexRequest(genreRequestOf('relax', genre, genreText(puzzle, genre.genre)), puzzle, options);
+      return this.callGenre('Unable to solve the LP relaxation', request);
+    }
+    const request = requestOf('relax', withoutSudokuGenre(options), OPTIONS_OF.relax, puzzleText(puzzle));
+    const r = this.call('Unable to solve the LP relaxation', withSudokuGenre(options, request));
     return { ...r, givensGrid: gridOf(r.givens, r.size) };
   }
 
@@ -825,7 +854,6 @@ function withoutSudokuGenre<O>(options: O): O {
   return rest as O;
 }
 
-/** The fields of a genre request from the options of a call (checked here). */
 /**
  * A batch's request for a puzzle of `genre` in a text of URLs of several genres: `base`
  * with that genre; a Sudoku without a model or method named takes Sudoku's fastest
@@ -870,6 +898,12 @@ function genreText(puzzle: unknown, genre: unknown): string {
   );
 }
 
+/**
+ * The fields of a genre request from the options of a call (checked here).
+ *
+ * @throws GridmilpError `invalid_option` naming an option the request type does not take
+ *   or a value of the wrong kind
+ */
 function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptions, puzzle: string): GenreRequest {
   const request: GenreRequest = { type, genre: ownGenreId(options.genre), puzzle };
   const milp: GenreSolveOptions = {};
@@ -886,7 +920,7 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
     } else if ((key === 'boxHeight' || key === 'boxWidth') && type !== 'explainInfeasible') {
       CHECKS[key]!(value, key);
       request[key] = value as number;
-    } else if (key === 'objective' && type === 'solve') {
+    } else if (key === 'objective' && (type === 'solve' || type === 'relax' || type === 'exportModel')) {
       CHECKS.objective!(value, key);
       request.objective = value as Objective;
     } else if (key === 'model') {
@@ -898,7 +932,7 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
     } else {
       throw invalidOption(
         key,
-        `Unknown option '${key}' for a ${options.genre} ${type}; its options are: genre, size, index${type === 'explainInfeasible' ? '' : ', boxHeight, boxWidth'}, timeLimitMs, presolve, model, method, progressIntervalMs${type === 'enumerate' ? ', limit' : ''}${type === 'solve' ? ', objective (digit genres)' : ''}.`,
+        `Unknown option '${key}' for a ${options.genre} ${type}; its options are: genre, size, index${type === 'explainInfeasible' ? '' : ', boxHeight, boxWidth'}, timeLimitMs, presolve, model, method, progressIntervalMs${type === 'enumerate' ? ', limit' : ''}${type === 'exportModel' ? ', format, afterCuts' : ''}${type === 'solve' || type === 'relax' || type === 'exportModel' ? ', objective (digit genres)' : ''}.`,
       );
     }
   }

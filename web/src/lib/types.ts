@@ -43,7 +43,9 @@ import type {
   GenreAnswer,
   GenreEnumerateResult,
   GenreExplainResult,
+  GenreExportModelResult,
   GenreId,
+  GenreRelaxResult,
   GenreSolveOptions,
   GenreSolveResult,
   GenreSolveStats,
@@ -626,6 +628,18 @@ export interface Solver {
    * @throws GridmilpError as {@link Solver.solve}
    */
   exportModel(puzzle: PuzzleInput, options?: ExportModelOptions): ExportModelOutput;
+  /**
+   * A genre's model (`options.genre` other than `sudoku`, or a puzz.link URL of one)
+   * written by GLPK: as for `solve` on the genre route, plus `format` (`lp`, the default,
+   * or `mps`) and `afterCuts` (solve first and write the model with the cuts of every round).
+   *
+   * @param puzzle the genre's text (its janko-style record or Saito's format) or a puzz.link URL
+   * @returns the model text and its size (protocol.md, genre `exportModel`)
+   * @throws GridmilpError `invalid_option` for an unknown option or genre, `invalid_argument`
+   *   for a puzzle that is not a text, the engine's error (`parse_error`, `bad_request`) naming
+   *   where the text is wrong
+   */
+  exportModel(puzzle: string, options: GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean }): GenreExportModelResult;
 
   /**
    * The LP relaxation of the chosen model: every non-zero x[r,c,d] and whether it is integral.
@@ -633,6 +647,17 @@ export interface Solver {
    * @throws GridmilpError as {@link Solver.solve}
    */
   relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput;
+  /**
+   * The LP relaxation of a genre's model (`options.genre` other than `sudoku`, or a
+   * puzz.link URL of one), solved by GLPK's presolver and dual simplex; options as for
+   * `solve` on the genre route.
+   *
+   * @param puzzle the genre's text (its janko-style record or Saito's format) or a puzz.link URL
+   * @returns status, `integral`, and the board with each answer variable's LP value
+   *   (protocol.md, genre `relax`)
+   * @throws GridmilpError as the genre `exportModel`
+   */
+  relax(puzzle: string, options: GenreSolveCallOptions): GenreRelaxResult;
 
   /**
    * Send one raw request of protocol.md (for replaying a request of the page or the

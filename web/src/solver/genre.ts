@@ -115,6 +115,8 @@ export interface GenreSolveOptions {
   progressIntervalMs?: number;
   /** Record the branching decisions (branch-and-bound only), for the tree view. */
   recordBranching?: boolean;
+  /** `exportModel`: solve first and write the model with the cuts of every round. */
+  afterCuts?: boolean;
 }
 
 /** A genre request: `genre`, the puzzle text, and which puzzle of it. */
@@ -209,6 +211,41 @@ export interface GenreSolveStats extends SolveStats {
    * `sat`, then branch-and-bound on the same model, `stats.method`); absent otherwise.
    */
   fallbackFromMethod?: SolveMethod;
+}
+
+/**
+ * Result of a genre `relax` (protocol.md): the LP relaxation of the chosen model, every
+ * variable continuous, solved by GLPK's presolver and dual simplex.
+ */
+export interface GenreRelaxResult extends GenreResultHead {
+  status: SolveStatus;
+  /**
+   * Every variable of the answer at 0 or 1 (within 1e-6) at the vertex the simplex ended
+   * on: the LP alone answers the puzzle. With no objective every feasible point is
+   * optimal, so another method could end on another vertex.
+   */
+  integral: boolean;
+  /** The objective's value (0 without one), null without an optimum. */
+  objective: number | null;
+  /** The puzzle's board with each answer variable's LP value drawn (shading by value). */
+  board: Board;
+  stats: SolveStats;
+}
+
+/** Result of a genre `exportModel` (protocol.md): the model as GLPK writes it. */
+export interface GenreExportModelResult extends GenreResultHead {
+  format: 'lp' | 'mps';
+  modelRows: number;
+  modelColumns: number;
+  nonzeros: number;
+  /** The model in CPLEX LP or free MPS. */
+  text: string;
+  /** With `afterCuts`: the status of the solve whose cuts the model holds. */
+  status?: SolveStatus;
+  /** With `afterCuts`: the rounds of that solve and the cuts they added. */
+  rounds?: number;
+  cuts?: number;
+  totalMs: number;
 }
 
 /** Result of a genre `solve`. */
