@@ -588,7 +588,9 @@ SolveResult solveRelaxation(const Model& model, const SolveOptions& options,
   } else if (job.ret == GLP_ENOPFS) {
     result.status = SolveStatus::kInfeasible;  // the presolver found no primal feasible point
   } else if (job.ret == GLP_ENODFS) {
-    result.status = SolveStatus::kUnbounded;  // nor a dual feasible one: an objective unbounded
+    // No dual feasible point: the objective is unbounded, unless the LP is infeasible as
+    // well (GLPK does not say which; the models here have no unbounded column).
+    result.status = SolveStatus::kUnbounded;
   } else if (job.ret != 0) {
     result.status = SolveStatus::kError;
     result.message = "GLPK's simplex failed (glp_simplex returned " + std::to_string(job.ret) + ")";

@@ -326,9 +326,11 @@ TEST(RegionMapTest, CellsInNoRegionAreNamed) {
     genreById("heyawake").parse("2 2\n- -\n- -\na .\na a\n", 0);
     ADD_FAILURE() << "accepted a '.' in the room map";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("1 cell is in no room: the room map has '.' at line 4, "
-                                         "column 3 (row 1, column 2). Give each"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("1 cell is in no room: the room map has '.' at line 4, "
+                                   "column 3 (row 1, column 2). Give it the id of a room (on the "
+                                   "page, select it"),
+        std::string::npos)
         << e.what();
   }
   const std::string empty = "- - - -\n- - - -\n- - - -\n- - - -\n";

@@ -334,6 +334,31 @@ TEST(ModelRelaxationTest, KnapsackRelaxationIsFractional) {
   EXPECT_NEAR(values[0], 7.0 / 12.0, 1e-9);
 }
 
+// The relaxation runs GLPK's LP presolver, which answers an infeasible or unbounded LP
+// by its return code (GLP_ENOPFS, GLP_ENODFS) before any simplex: those are statuses,
+// not solver errors.
+TEST(ModelRelaxationTest, InfeasibleAndUnboundedAreStatuses) {
+  Model infeasible;
+  const Var x = infeasible.addBinary("x");
+  const Var y = infeasible.addBinary("y");
+  infeasible.addConstraint(LinExpr(x) + y >= 3, "too_much");
+  std::vector<double> values;
+  SolveResult r = solveRelaxation(infeasible, {}, &values);
+  EXPECT_EQ(r.status, SolveStatus::kInfeasible) << r.message;
+  EXPECT_FALSE(r.hasSolution);
+  EXPECT_TRUE(values.empty());
+
+  Model unbounded;
+  const Var z =
+      unbounded.addVar("z", VarType::kContinuous, 0, std::numeric_limits<double>::infinity());
+  const Var w = unbounded.addBinary("w");
+  unbounded.addConstraint(LinExpr(z) - w >= 0, "below");
+  unbounded.maximize(LinExpr(z));
+  r = solveRelaxation(unbounded, {}, &values);
+  EXPECT_EQ(r.status, SolveStatus::kUnbounded) << r.message;
+  EXPECT_FALSE(r.hasSolution);
+}
+
 TEST(ModelProgressTest, ProgressArrivesAndCanStopTheSearch) {
   Model m;
   buildOddParity(&m);

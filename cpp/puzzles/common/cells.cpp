@@ -3,6 +3,7 @@
 #include "puzzles/common/cells.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -38,7 +39,9 @@ void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
   // The line of the text a token is on (the tokens are the record's own).
   const auto lineOf = [&](const Token* token) {
     for (const RecordLine& line : record.lines) {
-      if (!line.tokens.empty() && token >= &line.tokens.front() && token <= &line.tokens.back()) {
+      const std::less_equal<const Token*> before;  // pointers into different vectors
+      if (!line.tokens.empty() && before(&line.tokens.front(), token) &&
+          before(token, &line.tokens.back())) {
         return line.line;
       }
     }
@@ -59,11 +62,14 @@ void rejectCellsInNoRegion(const Record& record, const Puzzle& puzzle,
   if (loose.size() > kNamed) where += "; and " + std::to_string(loose.size() - kNamed) + " more";
   const std::string count =
       std::to_string(loose.size()) + (loose.size() == 1 ? " cell is" : " cells are");
-  throw recordError(record, puzzle, ErrorCode::kParseError,
-                    count + " in no " + what + ": the " + what + " map has " + where +
-                        ". Give each the id of a " + what +
-                        " (on the page, select them and make a " + what + ")",
-                    loose);
+  throw recordError(
+      record, puzzle, ErrorCode::kParseError,
+      count + " in no " + what + ": the " + what + " map has " + where +
+          (loose.size() == 1 ? ". Give it the id of a " : ". Give each the id of a ") + what +
+          (loose.size() == 1 ? " (on the page, select it and make a "
+                             : " (on the page, select them and make a ") +
+          what + ")",
+      loose);
 }
 
 std::vector<int> readRegions(const Record& record, int block, int blocks, Puzzle* puzzle,
