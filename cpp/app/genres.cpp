@@ -805,7 +805,7 @@ Value handleEnumerate(const GenreRequest& r, const Value& id, const ProgressSink
 
 Value handleRelax(const GenreRequest& r, Clock::time_point start, JsonAllocator& a) {
   const std::unique_ptr<Puzzle> puzzle = onePuzzle(r);
-  const puzzles::GenreSolver solver(*r.genre, *puzzle, buildOptionsFor(r, *puzzle));
+  puzzles::GenreSolver solver(*r.genre, *puzzle, buildOptionsFor(r, *puzzle));
   std::vector<double> values;
   const milp::SolveResult relaxed = solver.relax(r.solve, &values);
   requireSolverOk(relaxed);
@@ -824,6 +824,11 @@ Value handleRelax(const GenreRequest& r, Clock::time_point start, JsonAllocator&
       .AddMember("objective", relaxed.hasSolution ? jsonNumber(relaxed.objective) : Value(), a)
       .AddMember("board", toJson(board, a), a)
       .AddMember("stats", statsJson(relaxed, a, -1, msSince(start)), a);
+  // An integral point keeps the model's rows, not the rules left to cuts (connectivity):
+  // the rule checker says whether it is the answer.
+  if (integral) {
+    result.AddMember("answer", answerJson(*r.genre, *puzzle, solver.answerAt(values), a), a);
+  }
   return result;
 }
 

@@ -512,6 +512,15 @@ void Model::maximize(const LinExpr& objective) {
   setObjective(objective, ObjectiveSense::kMaximize);
 }
 
+void Model::adoptSolution(std::vector<double> values) {
+  if (values.size() != static_cast<std::size_t>(numVars())) {
+    throw ModelError("Model::adoptSolution: " + std::to_string(values.size()) +
+                     " values for a model of " + std::to_string(numVars()) + " variables");
+  }
+  solution_ = std::move(values);
+  has_solution_ = true;
+}
+
 SolveResult Model::solve(const SolveOptions& options) {
   invalidate();
   SolveResult result = solveWithGlpk(*this, options, &solution_);

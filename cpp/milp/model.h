@@ -471,6 +471,12 @@ class Model {
   /// SolveStatus::kError with the message.
   SolveResult solve(const SolveOptions& options = {});
 
+  /// Takes `values` (one per variable, in index order) as the last solution, as if a
+  /// solve had found them: a point found elsewhere (an integral LP relaxation) is then
+  /// read through value(), violatedRow() and the genres' decoding. Throws ModelError
+  /// when `values` does not have one value per variable.
+  void adoptSolution(std::vector<double> values);
+
   /// Value of a variable in the last solution. Throws ModelError when no solution
   /// is available (no solve yet, the solve found none, or the model changed since).
   double value(Var var) const;

@@ -1445,3 +1445,35 @@ TEST(VocabularyTest, EngineWordsAreTheVocabularys) {
 
 }  // namespace
 }  // namespace gridmilp
+
+namespace gridmilp::puzzles {
+namespace {
+
+// An integral LP relaxation keeps the model's rows, not the rules left to cuts: the page's
+// own Heyawake example relaxes to an integral point whose unshaded cells are in two
+// pieces, and says so through the rule checker instead of calling it the answer.
+TEST(GenreRelaxTest, AnIntegralPointIsJudgedByTheRuleChecker) {
+  const std::string heyawake =
+      "=== own_6x6_seed12\\n6 6\\n- - 2 - - -\\n- - - - - -\\n- - - 0 - -\\n- - - - - -\\n"
+      "2 - - - - -\\n- - - - - 1\\na a a b b c\\na a a d d c\\na a a e e c\\nf f g h h c\\n"
+      "i i i h h c\\nj j j h h c\\n";
+  const rapidjson::Document r =
+      testing::call(R"({"type": "relax", "genre": "heyawake", "puzzle": ")" + heyawake + R"("})");
+  ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+  ASSERT_TRUE(r["result"]["integral"].GetBool()) << app::writeJson(r);
+  ASSERT_TRUE(r["result"].HasMember("answer"));
+  EXPECT_FALSE(r["result"]["answer"]["verified"].GetBool());
+  EXPECT_NE(std::string(r["result"]["answer"]["brokenRule"].GetString()).find("unshaded cells"),
+            std::string::npos);
+
+  // A fractional point has no answer to judge.
+  const rapidjson::Document star = testing::call(
+      R"({"type": "relax", "genre": "star-battle", "puzzle": "4 4 1\n1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n"})");
+  ASSERT_TRUE(star.HasMember("result")) << app::writeJson(star);
+  EXPECT_EQ(std::string(star["result"]["status"].GetString()), "optimal");
+  EXPECT_FALSE(star["result"]["integral"].GetBool());
+  EXPECT_FALSE(star["result"].HasMember("answer"));
+}
+
+}  // namespace
+}  // namespace gridmilp::puzzles

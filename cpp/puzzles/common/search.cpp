@@ -252,6 +252,13 @@ milp::SolveResult GenreSolver::relax(const milp::SolveOptions& options,
   return milp::solveRelaxation(built_->model, options, values);
 }
 
+Answer GenreSolver::answerAt(const std::vector<double>& values) {
+  std::vector<double> point(values.size());
+  for (std::size_t j = 0; j < values.size(); ++j) point[j] = std::round(values[j]);
+  built_->model.adoptSolution(std::move(point));
+  return genre_.decode(puzzle_, *built_);
+}
+
 GenreUniqueness checkUniqueness(const Genre& genre, const Puzzle& puzzle, const BuildOptions& build,
                                 const milp::SolveOptions& options) {
   GenreUniqueness out;

@@ -103,6 +103,11 @@ class GenreSolver {
   /// Solves the LP relaxation of the current model (integrality dropped); `values`
   /// gets one value per variable when it has a solution.
   milp::SolveResult relax(const milp::SolveOptions& options, std::vector<double>* values) const;
+  /// The answer at an integral point `values` (one per variable, as relax gives them),
+  /// decoded as a solve's answer would be, for the rule checker to judge: an integral LP
+  /// relaxation keeps the model's rows but not the rules the genre leaves to cuts. The
+  /// point becomes the model's last solution. Throws milp::ModelError for a wrong count.
+  Answer answerAt(const std::vector<double>& values);
 
   const Built& built() const { return *built_; }
   const Genre& genre() const { return genre_; }

@@ -229,6 +229,11 @@ export interface GenreRelaxResult extends GenreResultHead {
   objective: number | null;
   /** The puzzle's board with each answer variable's LP value drawn (shading by value). */
   board: Board;
+  /**
+   * When `integral`: that point read as an answer, with the rule checker's word; an
+   * integral point keeps the model's rows but not the rules left to cuts (connectivity).
+   */
+  answer?: GenreAnswer;
   stats: SolveStats;
 }
 
