@@ -303,7 +303,7 @@ describe('pencil puzzles on the page', () => {
     await paste(page, 'https://puzz.link/p?kakuro/6/5/Dclh4t9fl3!p-gl-alJeC3BgG');
     await page.locator('#genre-status').filter({ hasText: 'The pasted URL' }).waitFor({ timeout: 60_000 });
     expect(await page.textContent('#genre-status')).toMatch(/^The pasted URL: .*URL body, character 11 \('!'\)/);
-    // The status line is under the panels: the refusal brings it into view.
+    // The status line may be below the fold (a tall board): the refusal brings it into view.
     await page.waitForFunction(() => {
       const r = document.getElementById('genre-status')!.getBoundingClientRect();
       return r.top >= 0 && r.bottom <= window.innerHeight + 1; // scrolled to the bottom edge, to a fraction of a pixel

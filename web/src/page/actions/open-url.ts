@@ -40,7 +40,7 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
   const genreShown = host.genreView !== null && document.getElementById('sudoku-play')?.hidden === true;
   const view = genreShown ? await host.genreView! : null;
   const runner = view?.jobs ?? host.jobs;
-  // The status line may be below the fold (the genre page's is under its panels): a paste
+  // The status line may be below the fold (the genre page's is under its board): a paste
   // that is refused brings it into view, or nothing would seem to happen.
   const say = (message: string, kind: 'warning' | 'error'): void => {
     if (view !== null) view.say(message, kind);

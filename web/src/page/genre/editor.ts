@@ -117,6 +117,8 @@ export class BoardEditor {
       this.selection.add(this.cursor);
       this.drawSelection();
       this.pickedCursor();
+      // A large board scrolls in its box: the cursor's cell comes into view.
+      this.host.svg?.querySelectorAll('[role="gridcell"]')[this.cursor]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
       event.preventDefault();
       return;
     }

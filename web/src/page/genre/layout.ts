@@ -36,6 +36,12 @@ export const GENRE_PAGE = `
     <button type="button" id="genre-new">New puzzle</button>
   </div>
   <p id="genre-status" class="status" role="status" aria-live="polite" data-kind="info"></p>
+  <section id="genre-answers" class="cut-rounds" aria-labelledby="genre-answers-heading" hidden>
+    <h3 id="genre-answers-heading">Answers</h3>
+    <p class="hint">Each answer is one more solve of the MILP with a no-good cut for every answer found before it, so that none comes back twice.</p>
+    <label for="genre-answer-step">Answer <output id="genre-answer-number">1</output> of <span id="genre-answer-count">1</span></label>
+    <input type="range" id="genre-answer-step" min="1" max="1" value="1" step="1" />
+  </section>
   <section id="genre-bnb" class="bnb" aria-labelledby="genre-bnb-heading" hidden>
     <h3 id="genre-bnb-heading">Branch and bound <span id="genre-bnb-state" class="bnb-state"></span></h3>
     <dl class="bnb-figures">
@@ -55,12 +61,6 @@ export const GENRE_PAGE = `
     <label for="genre-round-step">Round <output id="genre-round-number">1</output> of <span id="genre-round-count">1</span></label>
     <input type="range" id="genre-round-step" min="1" max="1" value="1" step="1" />
     <ul id="genre-round-why" class="round-why"></ul>
-  </section>
-  <section id="genre-answers" class="cut-rounds" aria-labelledby="genre-answers-heading" hidden>
-    <h3 id="genre-answers-heading">Answers</h3>
-    <p class="hint">Each answer is one more solve of the MILP with a no-good cut for every answer found before it, so that none comes back twice.</p>
-    <label for="genre-answer-step">Answer <output id="genre-answer-number">1</output> of <span id="genre-answer-count">1</span></label>
-    <input type="range" id="genre-answer-step" min="1" max="1" value="1" step="1" />
   </section>
   <section id="genre-tree-panel" class="tree-panel" aria-labelledby="genre-tree-heading" hidden>
     <h3 id="genre-tree-heading">Branch-and-bound tree</h3>
@@ -87,13 +87,17 @@ export const GENRE_PAGE = `
   <section class="panel" aria-labelledby="genre-model-heading">
     <h2 id="genre-model-heading">Model and route</h2>
     <div class="board-tools">
-      <label for="genre-model">Model</label>
-      <select id="genre-model"><option value="">the genre's default</option></select>
-      <label for="genre-method">Route</label>
-      <select id="genre-method">
-        <option value="sat" selected>CNF-SAT (GLPK + MiniSat)</option>
-        <option value="branch-and-bound">branch-and-bound</option>
-      </select>
+      <span class="inline-option">
+        <label for="genre-model">Model</label>
+        <select id="genre-model"><option value="">the genre's default</option></select>
+      </span>
+      <span class="inline-option">
+        <label for="genre-method">Route</label>
+        <select id="genre-method">
+          <option value="sat" selected>CNF-SAT (GLPK + MiniSat)</option>
+          <option value="branch-and-bound">branch-and-bound</option>
+        </select>
+      </span>
       <span class="inline-option">
         <input type="checkbox" id="genre-record-tree" />
         <label for="genre-record-tree">Draw the branch-and-bound tree</label>

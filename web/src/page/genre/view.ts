@@ -45,6 +45,9 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains)
 /** How long the progress lines repeat a warning said during a job (GenreView.say), ms. */
 const kHeldWarningMs = 6000;
 
+/** Requests whose result replaces the last Solve's board (its cut rounds then go). */
+const NEW_BOARD: ReadonlySet<GenreRequest['type']> = new Set(['checkUniqueness', 'enumerate', 'relax', 'generate', 'explainInfeasible']);
+
 /** The job (app/jobs.ts) each genre request type is for the page. */
 const JOBS: Partial<Record<GenreRequest['type'], Exclude<Job, null>>> = {
   solve: 'solve',
@@ -563,8 +566,10 @@ export class GenreView implements GenreContext {
     const hadFocus = this.boardBox.contains(document.activeElement);
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
-    // At least kLeastCellPx a column: a larger board scrolls in its box (genre.css).
-    this.svg.style.minWidth = `${board.columns * kLeastCellPx}px`;
+    // At least kLeastCellPx a column where the pointer is fine: a larger board scrolls in
+    // its box (genre.css). A touch screen keeps it fitted, since a drag on the board
+    // selects cells and could not pan the box.
+    this.svg.style.setProperty('--least-width', `${board.columns * kLeastCellPx}px`);
     this.boardBox.replaceChildren(this.svg);
     if (hadFocus) this.svg.focus({ preventScroll: true });
     this.editor.keepWithin(board.rows * board.columns);
@@ -660,13 +665,17 @@ export class GenreView implements GenreContext {
    */
   async run<R>(request: Omit<GenreRequest, 'id'>, long = true, errorPrefix = ''): Promise<R | null> {
     if (this.jobs.job !== null) return null;
-    // Enumerate's stepper belongs to the answers it found: any other request ends it.
+    // Enumerate's stepper belongs to the answers it found: any other request ends it. The
+    // Cut rounds panel belongs to the last Solve's board: a request that draws another
+    // answer or point ends it too (the formulation, an export or a redraw keep it).
     this.answersPanel.hidden = true;
+    const newBoard = NEW_BOARD.has(request.type);
+    if (newBoard) this.cutRounds.start();
     this.lastErrorCode = null;
     let result: R | null = null;
     await this.jobs.run(
       JOBS[request.type] ?? 'solve',
-      long ? 'Solving…' : null,
+      long ? (request.type === 'relax' ? 'Solving the LP relaxation…' : 'Solving…') : null,
       async () => {
         result = await this.client.genre<R>(request, (progress) => this.progress(progress));
       },
@@ -680,6 +689,7 @@ export class GenreView implements GenreContext {
       },
       long,
     );
+    if (newBoard) this.cutRounds.start();
     return result as R | null;
   }
 }

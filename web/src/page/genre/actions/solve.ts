@@ -8,6 +8,7 @@ import {
   GENRE_TITLES,
   type Board,
   type GenreEnumerateResult,
+  type GenreRelaxResult,
   type GenreRequest,
   type GenreSolveResult,
   type GenreSolveStats,
@@ -19,13 +20,12 @@ import { ms, solvedByKey, type EnumeratedAnswer, type GenreContext } from '../co
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
 
-/** The relax result of the genre route (protocol.md, "Genres"). */
-interface RelaxResult {
-  status: string;
-  integral: boolean;
-  board: Board;
-  stats: { solveMs: number; simplexIterations: number };
-}
+/**
+ * Longest the LP relaxation may take, ms: the default model of a large puzzle can be an
+ * LP that GLPK does not finish in minutes (Nurikabe 1055_40x57, model cells: 133,329
+ * columns), and the page says so instead.
+ */
+const kRelaxLimitMs = 30_000;
 
 /** The generate result of the genre route. */
 interface GenerateResult {
@@ -250,12 +250,27 @@ export function showAnswer(ctx: GenreContext, k: number): void {
  * @param ctx the genre page (context.ts)
  */
 export async function relax(ctx: GenreContext): Promise<void> {
-  const r = await ctx.run<RelaxResult>({ type: 'relax', ...ctx.puzzleFields() });
+  const fields = ctx.puzzleFields();
+  const r = await ctx.run<GenreRelaxResult>({ type: 'relax', ...fields, options: { ...fields.options, timeLimitMs: kRelaxLimitMs } });
   if (r === null) return;
+  if (r.status !== 'optimal') {
+    const size = `${r.stats.rows.toLocaleString('en')} rows × ${r.stats.columns.toLocaleString('en')} columns`;
+    ctx.say(
+      r.status === 'time_limit'
+        ? `No LP relaxation within ${kRelaxLimitMs / 1000} s: model “${r.model}” is an LP of ${size}. A smaller model (Model, beside the text) may relax in time.`
+        : `The LP relaxation has no solution (${r.status}): no answer keeps the model's rows, so the puzzle has none.`,
+      r.status === 'time_limit' ? 'warning' : 'error',
+    );
+    return;
+  }
   ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]}, LP relaxation`);
+  const integral =
+    r.answer === undefined || r.answer.verified
+      ? 'its solution is integral and keeps every rule — the LP alone solves the puzzle.'
+      : `its solution is integral, but it breaks a rule the model leaves to cut rounds — ${r.answer.brokenRule ?? '?'}. Solve adds the cuts.`;
   ctx.say(
     `LP relaxation (integrality dropped), ${r.stats.simplexIterations} simplex iterations: ` +
-      (r.integral ? 'its solution is integral — the LP alone solves the puzzle.' : 'fractional; each candidate is shaded by its value.'),
+      (r.integral ? integral : 'fractional; each candidate is shaded by its value.'),
     'info',
   );
 }
