@@ -625,15 +625,11 @@ class GridmilpSolver implements Solver {
     const genre = this.genreRoute(puzzle, options) as (GenreSolveCallOptions & { format?: unknown; afterCuts?: unknown }) | null;
     if (genre !== null) {
       const { format, afterCuts, ...rest } = genre;
-      if (format !== undefined && format !== 'lp' && format !== 'mps') {
-        throw invalidOption('format', `Option 'format' must be 'lp' or 'mps', not ${describe(format)}.`);
-      }
-      if (afterCuts !== undefined && typeof afterCuts !== 'boolean') {
-        throw invalidOption('afterCuts', `Option 'afterCuts' must be true or false, not ${describe(afterCuts)}.`);
-      }
+      if (format !== undefined) CHECKS.format!(format, 'format');
+      if (afterCuts !== undefined) CHECKS.afterCuts!(afterCuts, 'afterCuts');
       const request = urlIndexRequest(genreRequestOf('exportModel', rest, genreText(puzzle, rest.genre)), puzzle, options);
-      request.format = format ?? 'lp';
-      if (afterCuts !== undefined) request.options = { ...request.options, afterCuts };
+      request.format = (format as ModelFormat | undefined) ?? 'lp';
+      if (afterCuts !== undefined) request.options = { ...request.options, afterCuts: afterCuts as boolean };
       return this.callGenre('Unable to export the model', request);
     }
     const request = requestOf('exportModel', withoutSudokuGenre(options), OPTIONS_OF.exportModel, puzzleText(puzzle));

@@ -118,6 +118,8 @@ export const CHECKS: Record<string, Check> = {
   givens: wholeNumber(0, MAX_SIZE * MAX_SIZE),
   symmetry: oneOf(['none', 'rot180', 'mirror']),
   format: oneOf(['lp', 'mps']),
+  /** A genre's exportModel: solve first and write the model with its cuts. */
+  afterCuts: boolean,
 };
 
 /** The MILP options every solving method takes. */

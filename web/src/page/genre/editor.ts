@@ -327,10 +327,9 @@ function sideBySide(cells: ReadonlySet<number>, columns: number): boolean {
   const queue = [first.value];
   while (queue.length > 0) {
     const cell = queue.pop()!;
-    const row = Math.floor(cell / columns);
     const near = [cell - columns, cell + columns, ...(cell % columns > 0 ? [cell - 1] : []), ...(cell % columns < columns - 1 ? [cell + 1] : [])];
     for (const next of near) {
-      if (next >= 0 && cells.has(next) && !seen.has(next) && Math.abs(Math.floor(next / columns) - row) <= 1) {
+      if (cells.has(next) && !seen.has(next)) {
         seen.add(next);
         queue.push(next);
       }
