@@ -361,6 +361,7 @@ Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double tot
   stats.AddMember("rounds", search.rounds, a).AddMember("cuts", search.cuts, a);
   if (!search.fallbackFrom.empty()) {
     stats.AddMember("fallbackFrom", jsonString(search.fallbackFrom, a), a);
+    stats.AddMember("modelCuts", search.modelCuts, a);
     if (!search.fallbackFromMethod.empty()) {
       stats.AddMember("fallbackFromMethod", jsonString(search.fallbackFromMethod, a), a);
     }

@@ -226,8 +226,10 @@ TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
   const NurikabeWithBudget tight(1);
   std::vector<int> rounds;
   GenreSolver solver(tight, *p, {"cells"});
+  std::vector<int> total_cuts;
   const CutSearch search = solver.solve(satOptions(), [&](const CutRound& round) {
     rounds.push_back(round.round);
+    total_cuts.push_back(round.totalCuts);
     return true;
   });
   ASSERT_TRUE(search.result.hasSolution);
@@ -241,6 +243,14 @@ TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {
   ASSERT_FALSE(rounds.empty());
   for (std::size_t k = 0; k < rounds.size(); ++k) EXPECT_EQ(rounds[k], static_cast<int>(k) + 1);
   EXPECT_EQ(search.rounds, static_cast<int>(rounds.size()) + 2);  // the two stopped rounds too
+  // The cuts of every model, and those of the last alone: the only cuts in its rows.
+  EXPECT_EQ(search.cuts, total_cuts.back());
+  EXPECT_GE(search.modelCuts, 0);
+  EXPECT_LE(search.modelCuts, search.cuts);
+  EXPECT_EQ(solver.built().model.numConstraints() -
+                GenreSolver(tight, *p, {"stream-layers"}).built().model.numConstraints(),
+            search.modelCuts);
+  EXPECT_EQ(first.modelCuts, 0);  // no fallback
   // A uniqueness check after the switches goes on with model stream-layers.
   solver.excludeAnswer();
   EXPECT_FALSE(solver.solve(satOptions()).result.hasSolution);

@@ -179,7 +179,15 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 120_000 });
     expect(await page.isEnabled('#genre-round-step')).toBe(true);
     expect(await page.textContent('#genre-status')).toContain('model “stream” (after model “cells” spent its budget of SAT propagations)');
-    expect(await page.textContent('#genre-status')).toMatch(/ rows \(with its cuts; [\d,]+ cuts in [\d,]+ rounds of all models\) × /);
+    // The rows hold the last model's cuts alone; the rounds of all models are those the
+    // stepper steps through.
+    const counts = /rows \((?:with its ([\d,]+) cuts?|none of them cuts); ([\d,]+) cuts? in ([\d,]+) rounds? of all models\) × /.exec(
+      (await page.textContent('#genre-status')) ?? '',
+    );
+    expect(counts).not.toBeNull();
+    const number = (text: string | undefined): number => Number((text ?? '0').replace(/,/g, ''));
+    expect(number(counts![1])).toBeLessThanOrEqual(number(counts![2]));
+    expect(number(counts![3])).toBe(number((await page.textContent('#genre-round-count')) ?? ''));
     // After it, the model that answered, with the stream's own rule (unreached cells).
     await page.click('#genre-formulation-button');
     await page

@@ -205,6 +205,7 @@ CutSearch GenreSolver::solve(const milp::SolveOptions& requested, const RoundCal
     before.round = search.rounds - ++stopped;
     before.totalCuts = search.cuts;
     CutSearch next = solveWithCuts(*built_, separate, rest, with_answer);
+    next.modelCuts = next.cuts;
     next.rounds += search.rounds;
     next.cuts += search.cuts;
     addSearchCounts(next.result.stats, search.result.stats);

@@ -58,6 +58,9 @@ struct CutSearch {
   /// The method the first model ran with when a fallback went on with another
   /// (Fallback::method), else empty.
   std::string fallbackFromMethod;
+  /// After a fallback, the cuts of the model that ran last (fallbackTo), which are the
+  /// only cuts among its rows; `cuts` counts every model's. 0 without a fallback.
+  int modelCuts = 0;
 };
 
 /// Called after each round; return false to stop (the result is then kCancelled).

@@ -211,6 +211,11 @@ export interface GenreSolveStats extends SolveStats {
    * `sat`, then branch-and-bound on the same model, `stats.method`); absent otherwise.
    */
   fallbackFromMethod?: SolveMethod;
+  /**
+   * After a fallback (`fallbackFrom` set), the cuts of the model that ran last, the only
+   * cuts among `rows`; `cuts` counts every model's. Absent without a fallback.
+   */
+  modelCuts?: number;
 }
 
 /**

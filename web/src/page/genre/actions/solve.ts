@@ -101,15 +101,20 @@ export async function solve(ctx: GenreContext): Promise<void> {
 
 /**
  * " (with the 7 cuts of 4 rounds)" when cut rounds added rows, which the Formulation
- * panel (the model as built) does not show; after a fallback model, whose rows hold only
- * its own cuts, " (with its cuts; 7,945 cuts in 2,319 rounds of all models)". "" when no
- * cut was added.
+ * panel (the model as built) does not show. After a fallback the rows hold only the last
+ * model's cuts (`stats.modelCuts`): " (with its 312 cuts; 7,945 cuts in 2,317 rounds of
+ * all models)", or " (none of them cuts; …)". The rounds are those the Cut rounds
+ * stepper counts: `stats.rounds` less each handing-over model's last solve, which its
+ * budget stopped (protocol.md). "" when no cut was added.
  */
 function withCuts(stats: GenreSolveStats): string {
   if (!stats.cuts) return '';
-  const cuts = `${stats.cuts.toLocaleString('en')} cut${stats.cuts === 1 ? '' : 's'}`;
-  const rounds = `${stats.rounds.toLocaleString('en')} round${stats.rounds === 1 ? '' : 's'}`;
-  return stats.fallbackFrom ? ` (with its cuts; ${cuts} in ${rounds} of all models)` : ` (with the ${cuts} of ${rounds})`;
+  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  if (!stats.fallbackFrom) return ` (with the ${plural(stats.cuts, 'cut')} of ${plural(stats.rounds, 'round')})`;
+  const stopped = 1 + (stats.fallbackThrough?.length ?? 0);
+  const all = `${plural(stats.cuts, 'cut')} in ${plural(Math.max(1, stats.rounds - stopped), 'round')} of all models`;
+  if (stats.modelCuts === undefined) return ` (with its cuts; ${all})`;
+  return stats.modelCuts > 0 ? ` (with its ${plural(stats.modelCuts, 'cut')}; ${all})` : ` (none of them cuts; ${all})`;
 }
 
 /**
