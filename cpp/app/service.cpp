@@ -237,7 +237,13 @@ void requireSolverOk(const milp::SolveResult& result) {
 namespace {
 
 Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
-  const sudoku::ParsedText parsed = sudoku::parseText(*request.puzzle, request.parse);
+  // A text's puzzles that do not read are left out and listed, as the genre route and a
+  // text of URLs do (a text of URLs comes here as records, its left-out lines listed).
+  std::vector<RefusedRecord> left_out;
+  const sudoku::ParsedText parsed =
+      request.urlLines.empty()
+          ? sudoku::parseTextLeavingOut(*request.puzzle, request.parse, &left_out)
+          : sudoku::parseText(*request.puzzle, request.parse);
   Value puzzles(rapidjson::kArrayType);
   puzzles.Reserve(static_cast<rapidjson::SizeType>(parsed.puzzles.size()), a);
   for (std::size_t k = 0; k < parsed.puzzles.size(); ++k) {
@@ -269,9 +275,11 @@ Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
 #endif
   result.AddMember("puzzles", puzzles, a);
   // A text of URLs: the lines left out, as the genre route lists them (protocol.md, parse).
-  if (urls) {
+  if (urls || !left_out.empty()) {
     Value refused(rapidjson::kArrayType);
-    for (const RefusedRecord& left : request.urlRefused) refused.PushBack(toJson(left, a), a);
+    for (const RefusedRecord& left : urls ? request.urlRefused : left_out) {
+      refused.PushBack(toJson(left, a), a);
+    }
     result.AddMember("refused", refused, a);
   }
   return result;

@@ -583,8 +583,10 @@ class LeftOut {
       // Most messages name the record already ("b (line 5): expected 3 lines …"), a URL's
       // its line ("line 3: …").
       const std::string at_line = "line " + std::to_string(line) + ": ";
+      // A Sudoku text's line: its message starts with it ("Line 3, column 1: …").
+      const bool says_line = message.rfind("Line " + std::to_string(line), 0) == 0;
       std::cerr << "gridmilp: left out "
-                << (message.rfind(label, 0) == 0     ? message
+                << (message.rfind(label, 0) == 0 || says_line ? message
                     : message.rfind(at_line, 0) == 0 ? label + ": " + message.substr(at_line.size())
                                                      : label + ": " + message)
                 << "\n";
@@ -839,12 +841,13 @@ int runGenreSolve(const SolveCommand& cmd) {
   const auto noAnswerEntry = [](const std::string& name, const std::string& why) {
     return "=== " + name + "\n" + why + "\n";
   };
-  const auto printNoAnswer = [&](const Value& puzzle, const std::string& why) {
-    if (!cmd.as_json) std::cout << noAnswerEntry(text(puzzle["name"]), why);
-  };
   std::vector<double> times;
   std::vector<std::string> requests;
   std::vector<ResultRow> rows(puzzles.Size());  // --results: the record and the answer as text
+  // Under its record's whole header (or `url-N source=URL`), as an answer would be.
+  const auto printNoAnswer = [&](std::size_t i, const std::string& why) {
+    if (!cmd.as_json) std::cout << noAnswerEntry(headerOf(rows[i].name, rows[i].puzzle), why);
+  };
   for (rapidjson::SizeType i = 0; i < puzzles.Size(); ++i) {
     const Value& puzzle = puzzles[i];
     std::string own = slice(puzzle["line"].GetInt(), puzzle["lines"]);
@@ -896,7 +899,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     if (response.HasMember("error")) {
       ++errors;
       row.status = "error: " + messageWithCells(response["error"]);
-      printNoAnswer(puzzle, row.status);
+      printNoAnswer(i, row.status);
       std::cerr << "gridmilp: " << label << ": " << messageWithCells(response["error"]) << "\n";
       // Clashing givens are still an input error, and explained (as for Sudoku).
       if (cmd.explainInfeasible && hasString(response["error"], "code", "conflicting_givens")) {
@@ -927,7 +930,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       ++unsolved;
       timed_out += time_limit ? 1 : 0;
       row.status = time_limit ? "time limit" : "no solution";
-      printNoAnswer(puzzle, row.status);
+      printNoAnswer(i, row.status);
       std::cerr << "gridmilp: " << label << ": " << noSolutionReason(result) << "\n";
       if (result.HasMember("partialFill")) {  // the packing model's largest fill
         const std::string line = cellsLine(result["partialFill"]["cells"]);
@@ -1262,6 +1265,20 @@ std::string routeError(const SolveCommand& cmd) {
     return "--model " + cmd.options.model + ": not a Sudoku model; one of " +
            vocabulary::joined(vocabulary::kSudokuModels);
   }
+#ifdef GRIDMILP_WITH_GENRES
+  // A genre's models are the genre's own: one error, not one per puzzle.
+  if (cmd.genre != "sudoku" && !cmd.ownGenres && cmd.modelGiven) {
+    if (const puzzles::Genre* genre = puzzles::findGenre(cmd.genre)) {
+      const std::vector<std::string_view> models = genre->models();
+      if (std::find(models.begin(), models.end(), cmd.options.model) == models.end()) {
+        std::string names;
+        for (std::string_view m : models) names += (names.empty() ? "" : ", ") + std::string(m);
+        return "--model " + cmd.options.model + ": not a model of " + std::string(genre->title()) +
+               "; one of " + names;
+      }
+    }
+  }
+#endif
   // Project Euler 96's sum reads Sudoku answers only (said, not ignored).
   if (cmd.euler96 && (cmd.genre != "sudoku" || cmd.ownGenres)) {
     return "--euler96: Project Euler 96's sum is over the answers of a file of Sudoku puzzles, "

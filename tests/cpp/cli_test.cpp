@@ -158,6 +158,35 @@ TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
   EXPECT_FALSE(std::ifstream(xlsx).good());
   // A genre's own model is the engine's to check (nurikabe has "stream").
   EXPECT_EQ(runCli("solve - --genre nurikabe --model stream", "2 2\n1 -\n- -\n").exit_code, 0);
+  // and one it lacks is one error too, not one per puzzle.
+  run = runCli("solve - --genre hitori --model foo", "=== a\n2 2\n1 2\n2 1\n=== b\n2 2\n1 2\n2 1\n",
+               true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: --model foo: not a model of Hitori; one of textbook, whole-no-good\n");
+}
+
+// A puzzle of a file that does not read is left out, named in its place; the others are
+// solved (exit code 2: an error).
+TEST(CliTest, APuzzleThatDoesNotReadIsLeftOut) {
+  std::string bad = kGrid01;
+  bad[0] = 'x';
+  const CliRun run = runCli("solve -", kGrid01 + "\n" + bad + "\n" + kGrid01 + "\n");
+  EXPECT_EQ(run.exit_code, 2);
+  const std::string answer =
+      "483921657967345821251876493548132976729564138136798245372689514814253769695417382\n";
+  EXPECT_EQ(run.out,
+            answer +
+                "error: Line 2, column 1: unexpected 'x' (a cell is 1-9, or . 0 - _ for empty)\n" +
+                answer);
+}
+
+// A record without answer keeps its whole header, as an answer would.
+TEST(CliTest, ARecordWithoutAnswerKeepsItsHeader) {
+  const CliRun run = runCli("solve --genre star-battle -",
+                            "=== s1 source=foo difficulty=3\n3 3 1\na a b\na c b\nc c b\n");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "=== s1 source=foo difficulty=3\nno solution\n");
 }
 
 TEST(CliTest, StandardInputAndSummary) {

@@ -378,5 +378,52 @@ TEST(SudokuParseTest, JankoRecords) {
   EXPECT_EQ(parseText(std::string(kGrid01) + "\n=====\n" + kGrid01).format, TextFormat::kSeparated);
 }
 
+
+// A batch's parse leaves out the puzzles that do not read, each with its lines and its
+// error, and reads the others at their own lines.
+TEST(SudokuParseTest, ABatchLeavesOutThePuzzlesThatDoNotRead) {
+  std::string bad = kGrid01;
+  bad[4] = 'x';
+  std::vector<RefusedRecord> left;
+  // One puzzle a line: that line.
+  ParsedText one = parseTextLeavingOut(kGrid01 + "\n" + bad + "\n" + kGrid01 + "\n", {}, &left);
+  ASSERT_EQ(one.puzzles.size(), 2u);
+  EXPECT_EQ(one.puzzles[1].line, 3);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].line, 2);
+  EXPECT_EQ(left[0].lines, 1);
+  EXPECT_EQ(left[0].error.code(), ErrorCode::kParseError);
+  EXPECT_EQ(left[0].error.where().column, 5);
+  // Rows under headers: the header's block, and a block cut short at the next header.
+  std::string rows;
+  for (int r = 0; r < 9; ++r) rows += kGrid01.substr(9 * r, 9) + "\n";
+  std::string bad_rows = rows;
+  bad_rows[12] = 'x';  // row 2, column 3
+  std::string short_rows = rows.substr(0, 8 * 10);
+  left.clear();
+  ParsedText grids = parseTextLeavingOut("Grid 01\n" + rows + "Grid 02\n" + bad_rows + "Grid 03\n" +
+                                             short_rows + "Grid 04\n" + rows,
+                                         {}, &left);
+  ASSERT_EQ(grids.puzzles.size(), 2u);
+  EXPECT_EQ(grids.puzzles[0].name, "Grid 01");
+  EXPECT_EQ(grids.puzzles[1].name, "Grid 04");
+  EXPECT_EQ(grids.puzzles[1].line, 30);
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(left[0].name, "Grid 02");
+  EXPECT_EQ(left[0].line, 11);
+  EXPECT_EQ(left[0].lines, 10);
+  EXPECT_EQ(left[0].error.where().line, 13);
+  EXPECT_EQ(left[1].name, "Grid 03");
+  EXPECT_EQ(left[1].line, 21);
+  EXPECT_EQ(left[1].lines, 9);
+  EXPECT_EQ(left[1].error.code(), ErrorCode::kWrongLength);
+  // Nothing left to read: the text's first fault.
+  left.clear();
+  EXPECT_THROW(parseTextLeavingOut(bad + "\n" + bad + "\n", {}, &left), InputError);
+  // A text whose layout cannot be read is not a batch of puzzles.
+  left.clear();
+  EXPECT_THROW(parseTextLeavingOut("", {}, &left), InputError);
+}
+
 }  // namespace
 }  // namespace gridmilp::sudoku

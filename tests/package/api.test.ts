@@ -663,9 +663,19 @@ describe('solveMany', () => {
     expect(e.where?.puzzle).toBe(3);
     expect(e.message).toContain('(puzzle 3)');
     expect(calls).toBe(0);
-    const parse = thrown(() => solver.solveMany(`${EASY}\n${EASY.replace('3', 'Q')}\n`));
+    // A puzzle of a text that does not read is left out and named; the others are solved.
+    const left = solver.solveMany(`${EASY}\n${EASY.replace('3', 'Q')}\n${EASY}\n`);
+    expect(left.items.map((item) => [item.line, item.status])).toEqual([
+      [1, 'optimal'],
+      [3, 'optimal'],
+    ]);
+    expect(left.refused).toHaveLength(1);
+    expect(left.refused![0]).toMatchObject({ name: 'line 2', line: 2, lines: 1 });
+    expect(left.refused![0]!.error).toMatchObject({ code: 'parse_error', where: { line: 2, column: 3, character: 'Q' } });
+    // A text with nothing left to read is refused at its first fault.
+    const parse = thrown(() => solver.solveMany(`${EASY.replace('3', 'Q')}\n${EASY.replace('3', 'R')}\n`));
     expect(parse.code).toBe('parse_error');
-    expect(parse.where).toMatchObject({ line: 2, column: 3, character: 'Q' });
+    expect(parse.where).toMatchObject({ line: 1, column: 3, character: 'Q' });
     expect(thrown(() => solver.solveMany(7 as never)).code).toBe('invalid_argument');
     // `workers` is checked before anything starts (the threads themselves run from the
     // built package: tests/package/package.test.ts).

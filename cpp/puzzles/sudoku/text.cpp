@@ -799,6 +799,89 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   return result;
 }
 
+ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& options,
+                               std::vector<RefusedRecord>* left_out) {
+  std::string own(text);
+  std::optional<InputError> first_error;
+  for (;;) {
+    try {
+      return parseText(own, options);
+    } catch (const InputError& e) {
+      const bool per_puzzle =
+          e.code() == ErrorCode::kParseError || e.code() == ErrorCode::kWrongLength;
+      if (!per_puzzle || !e.where().line || static_cast<int>(left_out->size()) >= kMostLeftOut) {
+        // With puzzles left out, what remains failing as a whole (no puzzle, words) is
+        // the text's own first fault.
+        if (first_error) throw *first_error;
+        throw;
+      }
+      if (!first_error) first_error = e;
+      // The text's lines: where each starts in `own`, and what kind it is.
+      std::vector<std::size_t> starts;
+      std::vector<Line> lines;
+      LineReader reader(own);
+      Line line;
+      while (reader.next(&line)) {
+        starts.push_back(static_cast<std::size_t>(line.text.data() - own.data()));
+        lines.push_back(line);
+      }
+      const int count = static_cast<int>(lines.size());
+      const int at = std::clamp(*e.where().line, 1, count) - 1;  // 0-based
+      const auto kind = [&](int k) {
+        return classify(lines[k].text, [](int dashes) { return dashes >= 4; });
+      };
+      const auto boundary = [&](int k) {
+        const LineKind x = kind(k);
+        return x == LineKind::kBlank || x == LineKind::kSeparator || x == LineKind::kHeader;
+      };
+      bool one_line = false;
+      try {
+        one_line = detect(own, options).one_line;
+      } catch (const InputError&) {
+        throw *first_error;
+      }
+      int first = at, last = at;
+      if (one_line && kind(at) == LineKind::kData) {
+        // One puzzle a line: that line.
+      } else {
+        // A puzzle's rows said short at the header that starts the next one: that one
+        // is fine, the one before it is not.
+        if (kind(first) == LineKind::kHeader && first > 0) --first;
+        while (first > 0 && kind(first) != LineKind::kHeader && !boundary(first - 1)) --first;
+        if (first > 0 && kind(first - 1) == LineKind::kHeader) --first;
+        last = std::max(first, last);
+        if (kind(last) == LineKind::kHeader && last > first) --last;
+        while (last + 1 < count && !boundary(last + 1)) ++last;
+      }
+      // Its name: a record's or a header's, else its first line.
+      std::string name = "line " + std::to_string(first + 1);
+      if (kind(first) == LineKind::kHeader) {
+        name = isRecordHeader(lines[first].text) ? recordName(lines[first].text)
+                                                 : trim(lines[first].text);
+      }
+      left_out->push_back({name, first + 1, last - first + 1, e, ""});
+      // Its lines emptied, their ends kept: the other puzzles keep their line numbers.
+      std::string rest;
+      rest.reserve(own.size());
+      for (int k = 0; k < count; ++k) {
+        const std::size_t end = k + 1 < count ? starts[k + 1] : own.size();
+        if (k >= first && k <= last) {
+          rest.append(own, starts[k] + lines[k].text.size(),
+                      end - starts[k] - lines[k].text.size());
+        } else {
+          rest.append(own, starts[k], end - starts[k]);
+        }
+      }
+      own = std::move(rest);
+      // Nothing left to read: the text's first fault is the answer.
+      bool any = false;
+      LineReader again(own);
+      while (again.next(&line)) any = any || !isBlank(line.text);
+      if (!any) throw *first_error;
+    }
+  }
+}
+
 ParsedText parseText(std::string_view text, Shape shape) {
   return parseText(text,
                    ParseOptions{shape.size(), shape.boxHeight, shape.boxWidth, Symbols::kAuto});

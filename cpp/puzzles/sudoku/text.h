@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzles/input_error.h"
 #include "puzzles/sudoku/grid.h"
 
 namespace gridmilp::sudoku {
@@ -81,6 +82,19 @@ ParsedText parseText(std::string_view text, const ParseOptions& options = {});
 
 /// The same with a fixed shape and detected symbols.
 ParsedText parseText(std::string_view text, Shape shape);
+
+/// The most puzzles parseTextLeavingOut leaves out before it gives up.
+inline constexpr int kMostLeftOut = 100;
+
+/// parseText for a batch: a puzzle whose lines do not read (parse_error, wrong_length)
+/// is left out and listed in `left_out` (its name, first line, lines and error, the
+/// whole text's line numbers), and the others are read. A puzzle's lines: its line when
+/// each line is a whole puzzle; else its record (from its `===` header to the next) or
+/// its block (from a header or the line after a blank one to the line before the next).
+/// Throws as parseText when no puzzle is left, when the text's layout cannot be read at
+/// all (empty_input, ambiguous_size, bad_request), or after kMostLeftOut.
+ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& options,
+                               std::vector<RefusedRecord>* left_out);
 
 /// Parses a text that must hold exactly one puzzle; throws as parseText, and
 /// wrong_length when the text holds more than one.

@@ -282,9 +282,11 @@ export interface SolveManyResult {
   /** Every puzzle, in input order. */
   items: SolveManyItem[];
   /**
-   * A text of Sudoku puzz.link URLs: the lines that could not be read, left out (not
-   * among `items`; protocol.md, "parse"): `url-N`, the 1-based line, 1, the error, and
-   * the URL's genre when it could be read. Absent for any other text.
+   * The puzzles of the text that could not be read, left out (not among `items`;
+   * protocol.md, "parse"): a name (`url-N` for a URL, a record's or header's name, or
+   * `line N`), the 1-based first line, the lines, the error (which names its line and
+   * column), and a URL's genre when it could be read. A text of URLs always has it;
+   * another text only when a puzzle was left out; an array never.
    */
   refused?: Array<{ name: string; line: number; lines: number; error: EngineError; genre?: GenreId }>;
   /** Puzzles with a solution. */

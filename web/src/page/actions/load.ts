@@ -82,10 +82,14 @@ export class PuzzleLoader {
       jobs.setStatus(refusal, 'error');
       return;
     }
-    const left =
-      leftOut.length === 0 ? '' : ` Left out ${leftOut.length === 1 ? 'a line' : `${leftOut.length} lines`} that could not be read: ${leftOut.join('; ')}.`;
     await jobs.run('parse', `Reading ${source}…`, async () => {
       const parsed = await this.page.client.parse(text, fields ?? settings.textFields(), 1);
+      // The engine leaves out a text's puzzles that do not read, each named with its line.
+      const unread = [...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)];
+      const left =
+        unread.length === 0
+          ? ''
+          : ` Left out ${unread.length === 1 ? 'a ' : `${unread.length} `}${parsed.refused?.length ? 'puzzle' : 'line'}${unread.length === 1 ? '' : 's'} that could not be read: ${unread.join('; ')}.`;
       const first = parsed.puzzles[0];
       if (parsed.count === 1 && first) {
         this.hideOffer();
