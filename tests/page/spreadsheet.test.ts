@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SOLVED_COLOUR } from '../../web/src/sheets/write';
 import { EXAMPLES } from '../../web/src/page/genre/examples';
-import { readBoard, readGivens, resultsDir, settledStatus, showBatchRow, useHarness, type Harness } from './harness';
+import { readBoard, readGivens, repoRoot, resultsDir, settledStatus, showBatchRow, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -68,6 +68,7 @@ describe('spreadsheets on the page', () => {
     expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.xlsx: givens bold, solved digits blue, box borders drawn.');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#save-csv')]);
     expect(readFileSync((await csv.path())!, 'utf8').split('\n')[0]).toBe('5,3,4,6,7,8,9,1,2');
+    expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.csv: the solution, one row of the grid a line (plain values: CSV has no bold or colour).');
     // The same board as pictures, drawn by the engine as every genre's: each cell says
     // its digit and whether it was given or solved.
     const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
@@ -83,6 +84,19 @@ describe('spreadsheets on the page', () => {
     expect([...pngBytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
     expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.png: givens bold, solved digits blue, box walls drawn.');
     await page.screenshot({ path: join(resultsDir, 'spreadsheet-loaded-solved.png') });
+    await page.close();
+  });
+
+  it('draws a 16×16 in the symbols the board shows', async () => {
+    const page = await h.openPage();
+    // gridmilp's own 16×16 (tests/data/sudoku/16x16.txt): A–G on the board.
+    const line = readFileSync(join(repoRoot, 'tests/data/sudoku/16x16.txt'), 'utf8').split('\n')[0]!;
+    await page.goto(`${h.url}#p=${line}&n=16`);
+    await page.locator('.board[data-size="16"]').waitFor();
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+    const picture = readFileSync((await svg.path())!, 'utf8');
+    const said = [...picture.matchAll(/aria-label="row (\d+), column (\d+), ([^,]+), given"/g)].map((m) => m[3]).join('');
+    expect(said).toBe(line.replace(/\./g, ''));
     await page.close();
   });
 

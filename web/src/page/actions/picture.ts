@@ -36,7 +36,11 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
       }),
     ]);
     const what = solution ? 'solution' : 'puzzle';
-    const svg = renderBoard(drawn.board, `Sudoku ${size}×${size}, ${what}`);
+    // The engine writes values as numbers (10 for the tenth symbol): drawn as the board
+    // shows them (A–G on 16×16, or 0–F).
+    const hex = board.hexSymbols;
+    const symbolOf = (text: string): string => (/^\d+$/.test(text) ? displaySymbol(Number(text), hex) : text);
+    const svg = renderBoard(drawn.board, `Sudoku ${size}×${size}, ${what}`, symbolOf);
     const name = `gridmilp-${what}.${format}`;
     saveBlob(format === 'svg' ? new Blob([svgText(svg)], { type: 'image/svg+xml' }) : await pngBlob(svg), name);
     jobs.setStatus(`Saved ${name}: ${solution ? 'givens bold, solved digits blue' : 'the givens'}, box walls drawn.`, 'ok');

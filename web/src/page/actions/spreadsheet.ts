@@ -93,7 +93,13 @@ export async function saveBoard(page: Page, format: 'xlsx' | 'csv'): Promise<voi
     });
     const name = `gridmilp-${solution ? 'solution' : 'puzzle'}.${format}`;
     saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), name);
-    jobs.setStatus(`Saved ${name}: ${solution ? 'givens bold, solved digits blue' : 'the givens'}${format === 'xlsx' ? ', box borders drawn' : ''}.`, 'ok');
+    // A CSV file is values alone: no bold, colour or borders to speak of.
+    jobs.setStatus(
+      format === 'xlsx'
+        ? `Saved ${name}: ${solution ? 'givens bold, solved digits blue' : 'the givens'}, box borders drawn.`
+        : `Saved ${name}: ${solution ? 'the solution' : 'the givens'}, one row of the grid a line (plain values: CSV has no bold or colour).`,
+      'ok',
+    );
   } catch (e) {
     jobs.showError(e, false);
   }
