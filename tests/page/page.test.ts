@@ -13,6 +13,7 @@ import {
   paste,
   readBoard,
   readGivens,
+  repoRoot,
   resultsDir,
   settledStatus,
   showBatchRow,
@@ -400,9 +401,14 @@ describe('the gridmilp page', () => {
     expect(await stop.isEnabled()).toBe(true);
     await stop.click();
     const stopped = await settledStatus(page);
-    const m = /^Stopped after ([\d,]+) of 1,900 puzzles\. Your board and text are kept\.$/.exec(stopped.text);
+    const m = /^Stopped after ([\d,]+) of 1,900 puzzles: the table keeps those, and the downloads save them\. Your board and text are kept\.$/.exec(stopped.text);
     expect(m, stopped.text).not.toBeNull();
     expect(Number(m![1]!.replace(/,/g, ''))).toBeLessThan(1900);
+    // What was solved before Stop can be saved: one line per puzzle that ended.
+    const [partial] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download solutions' }).click()]);
+    const savedLines = readFileSync((await partial.path())!, 'utf8').trimEnd().split('\n');
+    expect(savedLines.length).toBeGreaterThan(0);
+    expect(savedLines.length).toBeLessThan(1900);
     expect(await readGivens(page)).toBe(puzzle);
     expect(await page.getByRole('textbox', { name: 'Puzzle text' }).inputValue()).toBe(notes);
     expect(await stop.isDisabled()).toBe(true);
@@ -563,6 +569,13 @@ describe('the gridmilp page', () => {
     expect((await settledStatus(page)).text).toBe('Two 3s in row 1: row 1, column 1 and row 1, column 2');
     await page.getByLabel('Symbols 0–F').uncheck();
     expect((await settledStatus(page)).text).toMatch(/^Two 4s in row 1: /);
+    // A 25×25 pasted in the 0–F mode is read with its own symbols, as a 9×9 would be.
+    await page.getByLabel('Symbols 0–F').check();
+    await page.locator('header h1').click(); // a paste into the checkbox is its own
+    const big = readFileSync(join(repoRoot, 'tests/data/sudoku/25x25.txt'), 'utf8').split('\n')[0]!;
+    await paste(page, big);
+    expect((await settledStatus(page)).text).toMatch(/^Loaded the puzzle from the pasted text \(\d+ givens\)\. The board is now 25×25\./);
+    expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(false);
     await page.close();
   });
 

@@ -159,6 +159,13 @@ export class BatchPanel {
   flush(): void {
     this.running = false;
     this.drawer.now();
+    // Stopped: what was solved can still be saved (the puzzles that ended, in order).
+    this.setDownloads(this.finished().length > 0);
+  }
+
+  /** The puzzles that ended (a stopped batch leaves holes), in input order. */
+  private finished(): BatchItem[] {
+    return this.items.filter((item): item is BatchItem => item !== undefined);
   }
 
   /**
@@ -339,7 +346,7 @@ export class BatchPanel {
 
   /** Every puzzle's outcome as a spreadsheet row: name, status, ms, nodes, puzzle, solution. */
   private resultRows(): ResultRow[] {
-    return this.items.map((item) => ({
+    return this.finished().map((item) => ({
       name: item.name,
       status: item.error ? `error: ${item.error.message}` : itemStatusText(item),
       ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
@@ -350,7 +357,8 @@ export class BatchPanel {
   }
 
   private download(): void {
-    if (this.items.length === 0) return;
-    saveText(solutionsText(this.items), 'gridmilp-solutions.txt');
+    const items = this.finished();
+    if (items.length === 0) return;
+    saveText(solutionsText(items), 'gridmilp-solutions.txt');
   }
 }

@@ -19,7 +19,7 @@ const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
 export class PuzzleLoader {
   /** The text offered as a batch ("Solve all N"), while the offer is shown. */
   /** The text offered by “Solve all”, and what the page left out of it (loadText's `leftOut`). */
-  private offeredText: { text: string; source: string; leftOut: readonly string[] } | null = null;
+  private offeredText: { text: string; source: string; leftOut: readonly string[]; fields: PuzzleFields } | null = null;
   /** The batch panel, from the first batch on. */
   private batchPanel: BatchPanel | null = null;
 
@@ -38,7 +38,7 @@ export class PuzzleLoader {
     });
     el.offerButton.addEventListener('click', () => {
       const offered = this.offeredText;
-      if (offered) void this.runBatch(offered.text, offered.source, undefined, undefined, offered.leftOut);
+      if (offered) void this.runBatch(offered.text, offered.source, undefined, offered.fields, offered.leftOut);
     });
   }
 
@@ -83,7 +83,15 @@ export class PuzzleLoader {
       return;
     }
     await jobs.run('parse', `Reading ${source}…`, async () => {
-      const parsed = await this.page.client.parse(text, fields ?? settings.textFields(), 1);
+      let asked = fields ?? settings.textFields();
+      let parsed;
+      try {
+        parsed = await this.page.client.parse(text, asked, 1);
+      } catch (e) {
+        if (fields !== undefined || !hexTooSmall(e)) throw e;
+        asked = {}; // the page's 0–F mode, not the text, is at fault: symbols detected
+        parsed = await this.page.client.parse(text, asked, 1);
+      }
       // The engine leaves out a text's puzzles that do not read, each named with its line.
       const unread = [...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)];
       const left =
@@ -108,7 +116,7 @@ export class PuzzleLoader {
         );
         board.focus();
       } else {
-        this.offeredText = { text, source, leftOut };
+        this.offeredText = { text, source, leftOut, fields: asked };
         const n = plural(parsed.count, 'puzzle');
         const size = parsed.mixedShapes ? ' of several sizes' : parsed.size === 9 ? '' : ` of ${parsed.size}×${parsed.size}`;
         const holds = source.endsWith('URLs') ? 'hold' : 'holds'; // "the pasted URLs hold"
@@ -198,6 +206,16 @@ export class PuzzleLoader {
     fields?: PuzzleFields,
     leftOut: readonly string[] = [],
   ): Promise<void> {
+    // A file of puzzles over 16×16 read in the page's 0–F mode: symbols detected instead
+    // (the worker keeps this parse for the batch's own).
+    let asked = fields ?? this.page.settings.textFields();
+    if (fields === undefined && asked.symbols === 'hex') {
+      try {
+        await this.page.client.parse(text, asked, 0);
+      } catch (e) {
+        if (hexTooSmall(e)) asked = {};
+      }
+    }
     const rename = (item: BatchItem | undefined): void => {
       if (item && names) {
         item.name = names[item.index] ?? item.name;
@@ -232,7 +250,7 @@ export class PuzzleLoader {
             panel.progress(progress);
           },
           {
-            ...(fields ?? settings.textFields()),
+            ...asked,
             largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value),
             workers: batchWorkers(),
           },
@@ -247,7 +265,7 @@ export class PuzzleLoader {
           const p = latest as BatchProgress | null; // set by the progress callback
           jobs.setStatus(
             p
-              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}. Your board and text are kept.`
+              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table keeps those, and the downloads save them. Your board and text are kept.`
               : 'Stopped. Your board and text are kept.',
             'info',
           );
@@ -309,4 +327,13 @@ function formatName(format: PuzzleFormat): string {
     case 'urls':
       return 'puzz.link URLs';
   }
+}
+
+/**
+ * Whether `e` is the engine's refusal of the 0–F symbols for a puzzle over 16×16
+ * (bad_request, field `symbols`; protocol.md): the page's 0–F mode asked for them, so
+ * the text is read again with its symbols detected, as a 9×9 pasted in that mode is.
+ */
+function hexTooSmall(e: unknown): boolean {
+  return e instanceof SolverError && e.code === 'bad_request' && e.where?.field === 'symbols';
 }
