@@ -268,7 +268,10 @@ describe('branch-and-bound tree and incumbent', () => {
     const lines = await tree.locator('.tree-list li').allTextContents();
     expect(lines[0]).toBe(`node 1 (root): LP value of ${decisions[0]!.variable} is 0.5: branch, x = 1 first`);
     expect(lines[1]).toBe(`node 3 (${decisions[0]!.variable} = 1): LP infeasible: dead end`);
-    expect(lines).toContain(`node 4 (${decisions[1]!.variable} = 1): LP solution integral: incumbent`);
+    // Its children reuse the number GLPK freed with the infeasible node 3: labelled in
+    // creation order, GLPK's own number beside the label where it differs.
+    const incumbent = `(${decisions[1]!.variable} = 1): LP solution integral: incumbent`;
+    expect(lines.filter((l) => /^node [45] \[GLPK's node [34]\] /.test(l) && l.endsWith(incumbent))).toHaveLength(1);
     await tree.screenshot({ path: join(resultsDir, 'tree-hard.png') });
     await page.close();
   });
@@ -292,6 +295,14 @@ describe('branch-and-bound tree and incumbent', () => {
     expect(await tree.locator('.tree-list li[data-decision]').count()).toBe((result.stats.nodes - 1) / 2);
     const summary = (await tree.locator('.tree-summary').textContent()) ?? '';
     expect(summary).toContain(`${result.stats.nodes} nodes, ${result.branching!.length} decisions`);
+    // GLPK reuses a discarded node's number; the page labels each node once (creation
+    // order), so no two circles or lines share a label, and GLPK's numbers repeat here.
+    const labels = await tree.locator('.bnb-tree .node-number').allTextContents();
+    expect(new Set(labels).size).toBe(labels.length);
+    const listed = (await tree.locator('.tree-list li').allTextContents()).map((t) => /^node (\d+)/.exec(t)![1]);
+    expect(new Set(listed).size).toBe(result.stats.nodes);
+    expect(new Set(result.branching!.map((d) => d.node)).size).toBeLessThan(result.branching!.length);
+    expect((await tree.locator('.tree-list li').allTextContents()).some((t) => /^node \d+ \[GLPK's node \d+\]/.test(t))).toBe(true);
     const scroller = tree.locator('.tree-scroll');
     const overflow = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
     expect(overflow).toBe(true);

@@ -338,6 +338,19 @@ function fateText(tree: SearchTree, node: TreeNode): string {
   }
 }
 
+/**
+ * A node's label: its place in the order GLPK created the nodes (the root 1). GLPK's own
+ * numbers are reused once a node is discarded, so two nodes of one tree may share one.
+ */
+export function nodeLabel(node: TreeNode): number {
+  return node.id + 1;
+}
+
+/** " [GLPK's node 4]" where GLPK's number differs from the label, else "". */
+function glpkNumber(node: TreeNode): string {
+  return node.number === nodeLabel(node) ? '' : ` [GLPK's node ${node.number}]`;
+}
+
 function formatLp(x: number): string {
   return String(Math.round(x * 1000) / 1000);
 }
@@ -354,7 +367,7 @@ export function describeVisits(tree: SearchTree): { node: TreeNode; text: string
     const fixes = node.fixed
       .map((k) => `${tree.decisions[k]!.variable} fixed first (one side infeasible); `)
       .join('');
-    return { node, text: `node ${node.number} (${via}): ${fixes}${fateText(tree, node)}` };
+    return { node, text: `node ${nodeLabel(node)}${glpkNumber(node)} (${via}): ${fixes}${fateText(tree, node)}` };
   });
 }
 
@@ -449,7 +462,7 @@ export function drawTree(tree: SearchTree): SVGSVGElement {
     switch (n.fate) {
       case 'branched':
         g.append(svg('circle', { r: 9 }));
-        g.append(svg('text', { y: 3.5, 'text-anchor': 'middle', class: 'node-number' }, String(n.number)));
+        g.append(svg('text', { y: 3.5, 'text-anchor': 'middle', class: 'node-number' }, String(nodeLabel(n))));
         if (n.split !== null) {
           g.append(
             svg('text', { y: -13, 'text-anchor': 'middle', class: 'node-variable' }, tree.decisions[n.split]!.variable),
@@ -512,7 +525,7 @@ export function renderTree(container: HTMLElement, result: SolveResult): void {
     summary.textContent =
       decisions.length === 0
         ? 'The root LP was integral: no branching, the tree is the root alone.'
-        : `Search tree: ${bits.join(', ')}. GLPK solves the x = 1 child first and backtracks depth-first.`;
+        : `Search tree: ${bits.join(', ')}. GLPK solves the x = 1 child first and backtracks depth-first. Nodes are numbered in the order GLPK created them.`;
     const legend = document.createElement('p');
     legend.className = 'tree-legend';
     legend.innerHTML =
