@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /** The genre page's Solve all: every puzzle of the text, a row each, on every core. */
 import type { GenreSolveResult } from '../../../solver/genre';
-import type { ResultRow } from '../../../solver/protocol';
+import { SolverError, type ResultRow } from '../../../solver/protocol';
 import { DrawThrottle } from '../../draw-throttle';
 import { RowsOnScroll } from '../../rows-on-scroll';
 import { batchWorkers, byId } from '../../shared';
@@ -51,6 +51,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   let limited = 0;
   let done = 0;
   let workersUsed = 1;
+  let interrupted = 0; // puzzles Stop ended while they were being solved
   const answers: Array<string | undefined> = [];
   const results: ResultRow[] = names.map((name, i) => ({
     name: ctx.parsed.puzzles[i]?.name ?? name,
@@ -135,6 +136,10 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
           result.status = `time limit (${limitS} s)`;
           limited++;
         }
+      } else if (outcome.error instanceof SolverError && outcome.error.code === 'stopped') {
+        // Stop (or the worker's end with it): not an error of the puzzle.
+        result.status = 'stopped';
+        interrupted++;
       } else {
         result.status = `error: ${errorMessage(outcome.error)}`;
       }
@@ -161,8 +166,12 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   ctx.resultRows = ctx.resultRows.filter((r) => r.status !== '');
   download.disabled = ctx.solutions.length === 0;
   for (const b of sheets) b.disabled = ctx.resultRows.length === 0;
+  const notStarted = results.filter((r) => r.status === '').length;
+  const stop = stopped
+    ? `Stopped: ${interrupted > 0 ? `${interrupted} puzzle${interrupted === 1 ? '' : 's'} ended while solving, ` : ''}${notStarted} not started. `
+    : '';
   ctx.say(
-    `${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
+    `${stop}${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
       (limited > 0 ? `; ${limited} stopped at the time limit of ${limitS} s per puzzle (raise it, or open one and press Solve, which has none)` : '') +
       `; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
     solved === names.length ? 'success' : 'warning',
