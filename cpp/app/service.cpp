@@ -239,11 +239,17 @@ namespace {
 Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
   // A text's puzzles that do not read are left out and listed, as the genre route and a
   // text of URLs do (a text of URLs comes here as records, its left-out lines listed).
+  // Not in the page's first-solve module (no genres): its 250 KB budget has no room for
+  // the 3 KB of gzip this takes, and there a text is refused at its first bad line.
   std::vector<RefusedRecord> left_out;
+#ifdef GRIDMILP_WITH_GENRES
   const sudoku::ParsedText parsed =
       request.urlLines.empty()
           ? sudoku::parseTextLeavingOut(*request.puzzle, request.parse, &left_out)
           : sudoku::parseText(*request.puzzle, request.parse);
+#else
+  const sudoku::ParsedText parsed = sudoku::parseText(*request.puzzle, request.parse);
+#endif
   Value puzzles(rapidjson::kArrayType);
   puzzles.Reserve(static_cast<rapidjson::SizeType>(parsed.puzzles.size()), a);
   for (std::size_t k = 0; k < parsed.puzzles.size(); ++k) {
@@ -685,6 +691,7 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
     outcome.branchVariables.push_back(solver.built().model.name(b.variable));
   }
   outcome.decidedByReduction = solver.decidedByReduction();
+  outcome.method = options.method;
   requireSolverOk(outcome.result);
   if (outcome.result.hasSolution) outcome.solution = solver.solution();
   outcome.partial = solver.partial();
@@ -757,6 +764,10 @@ Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain) {
       .AddMember("decidedBy", StringRef(outcome.decidedByReduction ? "reduction" : "glpk"), a)
       .AddMember("reduction", reductionJson(outcome.kind, outcome.reduction, a, explain), a)
       .AddMember("stats", statsJson(outcome.result, a, outcome.buildMs, outcome.totalMs), a);
+  // Decided before GLPK ran: the route is the one asked for (the CLI's summary says it).
+  if (outcome.decidedByReduction) {
+    result["stats"]["method"] = staticString(milp::toString(outcome.method));
+  }
   return result;
 }
 

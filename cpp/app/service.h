@@ -47,6 +47,9 @@ struct SolveOutcome {
   sudoku::ModelKind kind = sudoku::ModelKind::kTextbook;
   sudoku::Reduction reduction;
   bool decidedByReduction = false;
+  /// The method the request chose: what stats.method says when the reduction decided
+  /// the puzzle and GLPK did not run.
+  milp::Method method = milp::Method::kBranchAndBound;
   /// Names of the variables of result.branching, in the same order.
   std::vector<std::string> branchVariables;
   std::optional<sudoku::Grid> solution;

@@ -177,6 +177,20 @@ TEST(ServiceTest, NoSolutionIsAResultNotAnError) {
   EXPECT_FALSE(r["result"].HasMember("solution"));
 }
 
+// A puzzle the reduction decides never reaches GLPK: stats.method is the route the
+// request chose, as the CLI's summary says it.
+TEST(ServiceTest, APuzzleTheReductionDecidesReportsTheRouteAsked) {
+  const std::string easy =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+  for (const char* method : {"sat", "branch-and-bound"}) {
+    const Document r = call(std::string(R"({"id":1,"type":"solve","puzzle":")") + easy +
+                            R"(","options":{"model":"reduced","method":")" + method + R"("}})");
+    ASSERT_TRUE(r.HasMember("result")) << writeJson(r);
+    EXPECT_EQ(r["result"]["decidedBy"], "reduction");
+    EXPECT_EQ(r["result"]["stats"]["method"], method);
+  }
+}
+
 TEST(ServiceTest, ParseSplitsAFile) {
   const std::string text = testing::readSharedData("p096_sudoku.txt");
   const Document r = call(R"({"id": 4, "type": "parse", "text": )" + jsonQuoted(text) + "}");
