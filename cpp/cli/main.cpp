@@ -1038,7 +1038,33 @@ int runGenerate(const GenerateCommand& cmd) {
     return kExitBadInput;
   }
   const Value& r = response["result"];
-  if (!cmd.as_json) std::cout << text(r["puzzle"]) << "\n";
+  if (!cmd.as_json) {
+    // Boxes that are not the usual ones for the size go into a record's size line
+    // ("6 6 3x2", docs/formats.md), which `solve` reads back; one line cannot say them.
+    const int n = r["size"].GetInt();
+    const int box_height = r.HasMember("boxHeight") ? r["boxHeight"].GetInt() : 0;
+    const int box_width = r.HasMember("boxWidth") ? r["boxWidth"].GetInt() : 0;
+    const sudoku::Shape usual = sudoku::shapeForSize(n);
+    const std::string line = text(r["puzzle"]);
+    if (box_height > 0 && (box_height != usual.boxHeight || box_width != usual.boxWidth) &&
+        static_cast<int>(line.size()) == n * n) {
+      std::cout << "=== generated-" << r["seed"].GetUint() << "\n"
+                << n << " " << n << " " << box_height << "x" << box_width << "\n";
+      for (int row = 0; row < n; ++row) {
+        for (int column = 0; column < n; ++column) {
+          // janko.at's rows: numbers (10 for A), `-` for an empty cell.
+          const char c = line[static_cast<std::size_t>(row * n + column)];
+          std::cout << (column > 0 ? " " : "")
+                    << (c == '.'               ? std::string("-")
+                        : c >= 'A' && c <= 'Z' ? std::to_string(c - 'A' + 10)
+                                               : std::string(1, c));
+        }
+        std::cout << "\n";
+      }
+    } else {
+      std::cout << line << "\n";
+    }
+  }
   const Value& d = r["difficulty"]["stats"];
   const Value& root = d["rootLpIntegral"];
   std::cerr << "gridmilp: " << r["size"].GetInt() << "\u00d7" << r["size"].GetInt() << ", seed "

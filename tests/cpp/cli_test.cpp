@@ -181,6 +181,18 @@ TEST(CliTest, APuzzleThatDoesNotReadIsLeftOut) {
                 answer);
 }
 
+// A puzzle generated in boxes that are not the usual ones is written as a record whose
+// size line says them, so that `solve` reads it back as it was made.
+TEST(CliTest, AGeneratedPuzzleInOtherBoxesReadsBack) {
+  const CliRun made = runCli("generate --size 6 --box 3x2 --seed 2");
+  ASSERT_EQ(made.exit_code, 0);
+  EXPECT_EQ(made.out.substr(0, made.out.find('\n', made.out.find('\n') + 1) + 1),
+            "=== generated-2\n6 6 3x2\n");
+  const CliRun solved = runCli("solve --unique -", made.out);
+  EXPECT_EQ(solved.exit_code, 0) << solved.out;
+  EXPECT_NE(solved.out.find(" unique\n"), std::string::npos) << solved.out;
+}
+
 // A record without answer keeps its whole header, as an answer would.
 TEST(CliTest, ARecordWithoutAnswerKeepsItsHeader) {
   const CliRun run = runCli("solve --genre star-battle -",
