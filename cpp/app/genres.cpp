@@ -963,8 +963,9 @@ Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
   // The puzzle's puzz.link URL, when its genre has one and the puzzle fits it.
   try {
     result.AddMember("url", jsonString(puzzles::urlOf(*r.genre, *puzzle), a), a);
-  } catch (const InputError&) {
-    result.AddMember("url", Value(), a);
+  } catch (const InputError& e) {
+    // Said, so that the page can tell why it offers no link to copy.
+    result.AddMember("url", Value(), a).AddMember("urlUnavailable", jsonString(e.what(), a), a);
   }
   return result;
 }

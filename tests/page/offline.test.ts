@@ -90,7 +90,11 @@ describe('offline after the first visit', () => {
       await page.click('#genre-solve');
       await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
 
+      // A reload comes back to the genre page the address names, offline too.
       await page.reload();
+      await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+      expect(await page.inputValue('#genre')).toBe('killer');
+      await page.selectOption('#genre', 'sudoku');
       await engineReady(page);
       await solve(page, grid01);
       expect(await page.evaluate(() => navigator.onLine)).toBe(false);

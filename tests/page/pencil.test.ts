@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { loadModule } from '../wasm/helpers';
 import { GENRE_IDS } from '../../web/src/solver/genre';
-import { paste, resultsDir, useHarness, type Harness } from './harness';
+import { paste, resultsDir, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -235,6 +235,48 @@ describe('pencil puzzles on the page', () => {
     expect(groups.some((g) => g.includes('clue['))).toBe(false);
     await page.locator('#genre-formulation').screenshot({ path: join(resultsDir, 'genre-akari-cell-rows.png') });
     await page.close();
+  });
+
+  it('keeps the genre and its puzzle in the address: a reload or a shared link shows them again', async () => {
+    const page = await h.openPage();
+    // A pasted URL: the address carries it.
+    await paste(page, URLS.nurikabe!);
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#genre=nurikabe&pzl=${URLS.nurikabe}`);
+    await page.reload();
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre')).toBe('nurikabe');
+    expect(await page.getAttribute('#genre-url', 'href')).toBe(URLS.nurikabe);
+    // A puzzle typed by hand: its own puzz.link URL, or its record's text.
+    await page.fill('#genre-text', '=== mine\n4 4\n2 - - -\n- - - -\n- - - 1\n- - - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'mine: press Solve' }).waitFor({ timeout: 60_000 });
+    const shared = page.url();
+    expect(new URL(shared).hash).toMatch(/^#genre=nurikabe&(pzl|text)=/);
+    const other = await h.openPage();
+    await other.goto(shared);
+    await other.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await other.inputValue('#genre')).toBe('nurikabe');
+    expect(await other.locator('#genre-board [role=gridcell][aria-label^="row 3, column 4, 1"]').count()).toBe(1);
+    // A puzzle no puzz.link URL can hold says why in the link's place, with no Copy.
+    await other.selectOption('#genre', 'star-battle');
+    await other.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await other.fill('#genre-text', '=== holes\n4 4 1\na a b b\na @ b b\nc c d d\nc c d d\n');
+    await other.click('#genre-draw');
+    await other.locator('#genre-status').filter({ hasText: 'holes: press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await other.textContent('#genre-url')).toBe("This Star Battle has cells outside the grid or black cells ('@', '#'), which a puzz.link URL cannot hold");
+    expect(await other.getAttribute('#genre-url', 'href')).toBeNull();
+    expect(await other.isHidden('#genre-copy-url')).toBe(true);
+    expect(new URL(other.url()).hash).toMatch(/^#genre=star-battle&text=/);
+    // Back on Sudoku, the address is the Sudoku board's again.
+    await other.selectOption('#genre', 'sudoku');
+    expect(new URL(other.url()).hash).not.toMatch(/^#genre=/);
+    // A link naming a genre the page does not solve says so.
+    await other.goto(`${h.url}#genre=sokoban&text=x`);
+    await other.reload();
+    expect((await settledStatus(other)).text).toMatch(/^The link names the genre “sokoban”, which this page does not solve \(/);
+    await page.close();
+    await other.close();
   });
 
   it('types a two-digit clue on the board and keeps the keyboard for the next keys', async () => {

@@ -29,6 +29,7 @@ import { loadTree, type Page } from './app/page';
 import { Settings, keepOverReload } from './app/settings';
 import { SolutionViewer } from './app/viewer';
 import { UrlSync } from './app/url';
+import { readGenreHash } from './urlstate';
 import { EmbedDialog } from './app/embed-dialog';
 import { solve } from './actions/solve';
 import { relax } from './actions/relax';
@@ -108,8 +109,41 @@ class SudokuPage implements Page {
     keepOverReload(this.el);
     this.onShapeChanged();
     this.jobs.setJob(null);
-    this.url.restore(true);
+    const linked = readGenreHash(location.hash);
+    if (linked !== null) this.openLinkedGenre(linked);
+    else this.url.restore(true);
+    // An address edited or followed to a genre's puzzle (the genre page's own writes
+    // replace the entry and fire no event).
+    window.addEventListener('hashchange', () => {
+      const followed = readGenreHash(location.hash);
+      if (followed !== null) this.openLinkedGenre(followed);
+    });
     this.warmUp(true);
+  }
+
+  /**
+   * Opens the genre page an address names (genre/view.ts writes it as the puzzle is
+   * drawn): its puzz.link URL as a pasted one is read, else its record text.
+   */
+  private openLinkedGenre(linked: { genre: string; url?: string; text?: string }): void {
+    const select = document.getElementById('genre') as HTMLSelectElement | null;
+    const known = [...(select?.options ?? [])].map((o) => o.value).filter((v) => v !== 'sudoku');
+    if (!known.includes(linked.genre)) {
+      this.jobs.setStatus(
+        `The link names the genre “${linked.genre}”, which this page does not solve (${known.join(', ')}).`,
+        'error',
+      );
+      return;
+    }
+    if (linked.url !== undefined) {
+      import('./actions/open-url').then(
+        (m) => m.openUrl(this, linked.url!),
+        (e: unknown) => this.jobs.setStatus(`The link's URL could not be read: ${messageOf(e)}`, 'error'),
+      );
+      return;
+    }
+    if (select !== null) select.value = linked.genre;
+    this.showGenre(linked.genre as GenreId, linked.text);
   }
 
   /** The person (or the page) changed the board. */
@@ -402,7 +436,10 @@ class SudokuPage implements Page {
     if (sudoku === null || other === null) return;
     sudoku.hidden = genre !== 'sudoku';
     other.hidden = genre === 'sudoku';
-    if (genre === 'sudoku') return;
+    if (genre === 'sudoku') {
+      this.url.sync(false); // the address is Sudoku's board again
+      return;
+    }
     this.genreView ??= import('./genre/view').then((m) =>
       m.createGenreView(this.client, (text) => {
         import('./actions/open-url').then(

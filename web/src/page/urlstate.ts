@@ -105,6 +105,21 @@ export function badStateReason(params: URLSearchParams): string | null {
   return `n=${params.get('n') ?? ''} does not match its ${text.length} cells (${n}×${n})`;
 }
 
+/**
+ * A genre page's address hash (genre/view.ts genreHash: `#genre=ID&pzl=URL` or
+ * `&text=RECORD`), or null when the hash is not one (the Sudoku page's own never starts
+ * with `genre=`).
+ */
+export function readGenreHash(hash: string): { genre: string; url?: string; text?: string } | null {
+  const bare = hash.replace(/^#/, '');
+  if (!bare.startsWith('genre=')) return null;
+  const params = new URLSearchParams(bare);
+  const genre = params.get('genre') ?? '';
+  const url = params.get('pzl');
+  const text = params.get('text');
+  return { genre, ...(url !== null ? { url } : text !== null ? { text } : {}) };
+}
+
 /** The main page's state from its location hash (with or without the leading `#`). */
 export function readHash(hash: string): UrlState | null {
   return readState(new URLSearchParams(hash.replace(/^#/, '')));

@@ -4,7 +4,7 @@
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
-import { OBJECTIVES, badStateReason, readHash, readState, stateHash, type UrlState } from '../urlstate';
+import { OBJECTIVES, badStateReason, readGenreHash, readHash, readState, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
 import { clashStatus } from '../clashes';
@@ -51,6 +51,8 @@ export class UrlSync {
    */
   restore(first: boolean): void {
     const { board, jobs, settings, el } = this.page;
+    // A genre page's address is the genre page's (main.ts reads it on load).
+    if (readGenreHash(location.hash) !== null) return;
     let state = readHash(location.hash);
     const search = new URLSearchParams(location.search);
     if (state === null && first && search.has('bd')) {

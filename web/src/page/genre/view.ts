@@ -458,7 +458,7 @@ export class GenreView implements GenreContext {
     this.answer = null;
     // The formulation shown was of the puzzle drawn before.
     this.formulationPanel.hide();
-    const r = await this.run<GenreResultHead & { board: Board; url?: string | null }>(
+    const r = await this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string }>(
       { type: 'board', ...this.puzzleFields() },
       false,
     );
@@ -467,7 +467,8 @@ export class GenreView implements GenreContext {
       return;
     }
     this.showModels(r.models, r.defaultFallbacks);
-    this.showUrl(r.url ?? null);
+    this.showUrl(r.url ?? null, r.urlUnavailable);
+    this.writeHash(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     const pasted = this.pastedLeftOut?.text === this.text.value ? this.pastedLeftOut.messages : [];
     const list = (items: string[]): string => items.slice(0, 3).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
@@ -575,12 +576,31 @@ export class GenreView implements GenreContext {
     this.editor.keepWithin(board.rows * board.columns);
   }
 
-  /** The puzzle's puzz.link URL as a link and a Copy button, or neither when it has none. */
-  private showUrl(url: string | null): void {
+  /**
+   * Puts the genre and the puzzle drawn into the page's address (genreHash, main.ts
+   * reads it on load), so that a reload or a copied address shows it again: its
+   * puzz.link URL, else its record's own text (up to kMostHashText characters; a longer
+   * one leaves the genre alone). Replaces the history entry, as the Sudoku page's edits do.
+   */
+  private writeHash(url: string | null): void {
+    const own = url ?? this.ownText(Math.max(0, Number(this.pick.value) - 1));
+    const hash = genreHash(this.genre, own.length <= kMostHashText ? (url !== null ? { url } : { text: own }) : {});
+    if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  }
+
+  /**
+   * The puzzle's puzz.link URL as a link and a Copy button; without one, the engine's
+   * reason in the link's place (`why`, protocol.md "board"), or nothing.
+   */
+  private showUrl(url: string | null, why?: string): void {
     const link = byId('genre-url', HTMLAnchorElement);
-    link.hidden = url === null;
+    link.hidden = url === null && why === undefined;
     byId('genre-copy-url', HTMLElement).hidden = url === null;
-    if (url === null) return;
+    if (url === null) {
+      link.removeAttribute('href');
+      link.textContent = why === undefined ? '' : why.includes('puzz.link') ? why : `No puzz.link URL: ${why}`;
+      return;
+    }
     link.href = url;
     link.textContent = url.length > 60 ? `${url.slice(0, 57)}…` : url;
   }
@@ -692,4 +712,22 @@ export class GenreView implements GenreContext {
     if (newBoard) this.cutRounds.start();
     return result as R | null;
   }
+}
+
+/** Longest record text the address carries (a puzz.link URL is always carried). */
+const kMostHashText = 8_000;
+
+/**
+ * The address hash of a genre page: `#genre=ID`, with `&pzl=URL` (a puzz.link URL) or
+ * `&text=RECORD` (a janko-style record), each percent-encoded. The Sudoku page's own
+ * hash (urlstate.ts) never starts with `genre=`.
+ *
+ * @param genre the genre's id
+ * @param puzzle its puzz.link URL, or its record's text, or neither
+ */
+export function genreHash(genre: string, puzzle: { url?: string; text?: string }): string {
+  const parts = [`genre=${encodeURIComponent(genre)}`];
+  if (puzzle.url !== undefined) parts.push(`pzl=${encodeURIComponent(puzzle.url)}`);
+  else if (puzzle.text !== undefined) parts.push(`text=${encodeURIComponent(puzzle.text)}`);
+  return `#${parts.join('&')}`;
 }
