@@ -378,7 +378,6 @@ TEST(SudokuParseTest, JankoRecords) {
   EXPECT_EQ(parseText(std::string(kGrid01) + "\n=====\n" + kGrid01).format, TextFormat::kSeparated);
 }
 
-
 // A batch's parse leaves out the puzzles that do not read, each with its lines and its
 // error, and reads the others at their own lines.
 TEST(SudokuParseTest, ABatchLeavesOutThePuzzlesThatDoNotRead) {
@@ -401,9 +400,9 @@ TEST(SudokuParseTest, ABatchLeavesOutThePuzzlesThatDoNotRead) {
   bad_rows[12] = 'x';  // row 2, column 3
   std::string short_rows = rows.substr(0, 8 * 10);
   left.clear();
-  ParsedText grids = parseTextLeavingOut("Grid 01\n" + rows + "Grid 02\n" + bad_rows + "Grid 03\n" +
-                                             short_rows + "Grid 04\n" + rows,
-                                         {}, &left);
+  ParsedText grids = parseTextLeavingOut(
+      "Grid 01\n" + rows + "Grid 02\n" + bad_rows + "Grid 03\n" + short_rows + "Grid 04\n" + rows,
+      {}, &left);
   ASSERT_EQ(grids.puzzles.size(), 2u);
   EXPECT_EQ(grids.puzzles[0].name, "Grid 01");
   EXPECT_EQ(grids.puzzles[1].name, "Grid 04");
