@@ -279,6 +279,24 @@ describe('pencil puzzles on the page', () => {
     await other.close();
   });
 
+  it('keeps the record chosen on a genre left for another and come back to', async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.fill('#genre-text', '=== one\n2 2\n1 -\n- -\n=== two\n3 3\n2 - -\n- - -\n- - 1\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'one: press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre-pick', '2');
+    await page.locator('#genre-status').filter({ hasText: 'two: press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre', 'akari');
+    await page.locator('#genre-heading').filter({ hasText: 'Akari' }).waitFor();
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'two: press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-pick')).toBe('2');
+    await page.close();
+  });
+
   it('types a two-digit clue on the board and keeps the keyboard for the next keys', async () => {
     const page = await h.openPage();
     await page.selectOption('#genre', 'nurikabe');

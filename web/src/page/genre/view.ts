@@ -103,6 +103,8 @@ export class GenreView implements GenreContext {
   lastErrorCode: string | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
+  /** Each genre's chosen record when another genre was shown, with the text it was of. */
+  private readonly picks = new Map<Variant, { text: string; pick: string }>();
   /**
    * Per genre, the route the user had (kept when switching genres): another genre opens
    * on its own, CNF-SAT until chosen (an objective, the tree or the packing model set
@@ -275,6 +277,7 @@ export class GenreView implements GenreContext {
     // heading, and its answer would be thrown away: it stops (its text stays that genre's).
     if (genre !== this.genre && this.jobs.job !== null) this.jobs.stop();
     if (this.text.value.trim().length > 0) this.texts.set(this.genre, this.text.value);
+    if (genre !== this.genre) this.picks.set(this.genre, { text: this.text.value, pick: this.pick.value });
     const method = byId('genre-method', HTMLSelectElement);
     this.methods.set(this.genre, method.value);
     method.value = this.methods.get(genre) ?? 'sat';
@@ -353,6 +356,12 @@ export class GenreView implements GenreContext {
         return option;
       }),
     );
+    // Back on a genre left for another: its record as it was chosen, the text unchanged.
+    const kept = this.picks.get(this.genre);
+    if (kept !== undefined && kept.text === this.text.value && Number(kept.pick) <= list.puzzles.length) {
+      this.pick.value = kept.pick;
+    }
+    this.picks.delete(this.genre);
     this.pick.hidden = list.puzzles.length < 2;
     byId('genre-solve-all', HTMLElement).hidden = list.puzzles.length < 2;
     byId('genre-batch-limit', HTMLElement).hidden = list.puzzles.length < 2;
