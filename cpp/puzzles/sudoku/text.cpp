@@ -816,15 +816,14 @@ ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& option
         throw;
       }
       if (!first_error) first_error = e;
-      // The text's lines: where each starts in `own`, and what kind it is.
-      std::vector<std::size_t> starts;
+      // The text's lines (each a view into `own`), and what kind each is.
       std::vector<Line> lines;
       LineReader reader(own);
       Line line;
-      while (reader.next(&line)) {
-        starts.push_back(static_cast<std::size_t>(line.text.data() - own.data()));
-        lines.push_back(line);
-      }
+      while (reader.next(&line)) lines.push_back(line);
+      const auto start = [&](int k) {
+        return static_cast<std::size_t>(lines[k].text.data() - own.data());
+      };
       const int count = static_cast<int>(lines.size());
       const int at = std::clamp(*e.where().line, 1, count) - 1;  // 0-based
       const auto kind = [&](int k) {
@@ -849,7 +848,6 @@ ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& option
         if (kind(first) == LineKind::kHeader && first > 0) --first;
         while (first > 0 && kind(first) != LineKind::kHeader && !boundary(first - 1)) --first;
         if (first > 0 && kind(first - 1) == LineKind::kHeader) --first;
-        last = std::max(first, last);
         if (kind(last) == LineKind::kHeader && last > first) --last;
         while (last + 1 < count && !boundary(last + 1)) ++last;
       }
@@ -860,24 +858,22 @@ ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& option
                                                  : trim(lines[first].text);
       }
       left_out->push_back({name, first + 1, last - first + 1, e, ""});
+      // Nothing left to read: the text's first fault is the answer.
+      bool any = false;
+      for (int k = 0; k < count && !any; ++k) {
+        any = (k < first || k > last) && !isBlank(lines[k].text);
+      }
+      if (!any) throw *first_error;
       // Its lines emptied, their ends kept: the other puzzles keep their line numbers.
       std::string rest;
       rest.reserve(own.size());
       for (int k = 0; k < count; ++k) {
-        const std::size_t end = k + 1 < count ? starts[k + 1] : own.size();
-        if (k >= first && k <= last) {
-          rest.append(own, starts[k] + lines[k].text.size(),
-                      end - starts[k] - lines[k].text.size());
-        } else {
-          rest.append(own, starts[k], end - starts[k]);
-        }
+        const std::size_t end = k + 1 < count ? start(k + 1) : own.size();
+        const std::size_t from =
+            k >= first && k <= last ? start(k) + lines[k].text.size() : start(k);
+        rest.append(own, from, end - from);
       }
       own = std::move(rest);
-      // Nothing left to read: the text's first fault is the answer.
-      bool any = false;
-      LineReader again(own);
-      while (again.next(&line)) any = any || !isBlank(line.text);
-      if (!any) throw *first_error;
     }
   }
 }
