@@ -504,14 +504,17 @@ int printSummary(std::size_t count, const std::string& what, const Counts& c, bo
   return c.unsolved > 0 ? kExitUnsolved : kExitSolved;
 }
 
-/// A solution line (n·n symbols: 1–9, then A, B, … for 10, 11, …) in the layout of
-/// janko.at's sw_*.solutions.txt records: "=== header" (the record's, "1_9x9 source=…"),
-/// "n n", n rows of numbers.
-std::string solutionRecord(const std::string& header, const std::string& line, int n) {
-  std::string out = "=== " + header + "\n" + std::to_string(n) + " " + std::to_string(n) + "\n";
+/// A grid line (n·n symbols: 1–9, then A, B, … for 10, 11, …; `.` for an empty cell) in
+/// the layout of janko.at's sw_*.solutions.txt records: "=== header" (the record's,
+/// "1_9x9 source=…"), "n n" (with `boxes`, "6 6 3x2": docs/formats.md), n rows of numbers
+/// (`-` for an empty cell).
+std::string solutionRecord(const std::string& header, const std::string& line, int n,
+                           const std::string& boxes = "") {
+  std::string out = "=== " + header + "\n" + std::to_string(n) + " " + std::to_string(n) +
+                    (boxes.empty() ? "" : " " + boxes) + "\n";
   for (int cell = 0; cell < static_cast<int>(line.size()); ++cell) {
     const char c = line[static_cast<std::size_t>(cell)];
-    out += std::to_string(c <= '9' ? c - '0' : c - 'A' + 10);
+    out += c == '.' ? "-" : std::to_string(c <= '9' ? c - '0' : c - 'A' + 10);
     out += (cell + 1) % n == 0 ? '\n' : ' ';
   }
   return out;
@@ -1048,19 +1051,8 @@ int runGenerate(const GenerateCommand& cmd) {
     const std::string line = text(r["puzzle"]);
     if (box_height > 0 && (box_height != usual.boxHeight || box_width != usual.boxWidth) &&
         static_cast<int>(line.size()) == n * n) {
-      std::cout << "=== generated-" << r["seed"].GetUint() << "\n"
-                << n << " " << n << " " << box_height << "x" << box_width << "\n";
-      for (int row = 0; row < n; ++row) {
-        for (int column = 0; column < n; ++column) {
-          // janko.at's rows: numbers (10 for A), `-` for an empty cell.
-          const char c = line[static_cast<std::size_t>(row * n + column)];
-          std::cout << (column > 0 ? " " : "")
-                    << (c == '.'               ? std::string("-")
-                        : c >= 'A' && c <= 'Z' ? std::to_string(c - 'A' + 10)
-                                               : std::string(1, c));
-        }
-        std::cout << "\n";
-      }
+      std::cout << solutionRecord("generated-" + std::to_string(r["seed"].GetUint()), line, n,
+                                  std::to_string(box_height) + "x" + std::to_string(box_width));
     } else {
       std::cout << line << "\n";
     }
