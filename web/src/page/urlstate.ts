@@ -106,10 +106,21 @@ export function badStateReason(params: URLSearchParams): string | null {
 }
 
 /**
- * A genre page's address hash (genre/view.ts genreHash: `#genre=ID&pzl=URL` or
- * `&text=RECORD`), or null when the hash is not one (the Sudoku page's own never starts
- * with `genre=`).
+ * The address hash of a genre page: `#genre=ID`, with `&pzl=URL` (a puzz.link URL) or
+ * `&text=RECORD` (a janko-style record), each percent-encoded (readGenreHash reads it).
+ * The Sudoku page's own hash never starts with `genre=`.
+ *
+ * @param genre the genre's id
+ * @param puzzle its puzz.link URL, or its record's text, or neither
  */
+export function genreHash(genre: string, puzzle: { url?: string; text?: string }): string {
+  const parts = [`genre=${encodeURIComponent(genre)}`];
+  if (puzzle.url !== undefined) parts.push(`pzl=${encodeURIComponent(puzzle.url)}`);
+  else if (puzzle.text !== undefined) parts.push(`text=${encodeURIComponent(puzzle.text)}`);
+  return `#${parts.join('&')}`;
+}
+
+/** A genre page's address hash (genreHash), or null when the hash is not one. */
 export function readGenreHash(hash: string): { genre: string; url?: string; text?: string } | null {
   const bare = hash.replace(/^#/, '');
   if (!bare.startsWith('genre=')) return null;

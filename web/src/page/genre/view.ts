@@ -18,6 +18,7 @@ import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileIsText, checkFileSize, checkTextSize, formatMs } from '../format';
+import { genreHash } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
@@ -588,8 +589,8 @@ export class GenreView implements GenreContext {
   /**
    * Puts the genre and the puzzle drawn into the page's address (genreHash, main.ts
    * reads it on load), so that a reload or a copied address shows it again: its
-   * puzz.link URL, else its record's own text (up to kMostHashText characters; a longer
-   * one leaves the genre alone). Replaces the history entry, as the Sudoku page's edits do.
+   * puzz.link URL, else its record's own text (either up to kMostHashText characters; a
+   * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's edits do.
    */
   private writeHash(url: string | null): void {
     const own = url ?? this.ownText(Math.max(0, Number(this.pick.value) - 1));
@@ -723,20 +724,5 @@ export class GenreView implements GenreContext {
   }
 }
 
-/** Longest record text the address carries (a puzz.link URL is always carried). */
+/** Longest text the address carries (a record's, or a puzz.link URL's). */
 const kMostHashText = 8_000;
-
-/**
- * The address hash of a genre page: `#genre=ID`, with `&pzl=URL` (a puzz.link URL) or
- * `&text=RECORD` (a janko-style record), each percent-encoded. The Sudoku page's own
- * hash (urlstate.ts) never starts with `genre=`.
- *
- * @param genre the genre's id
- * @param puzzle its puzz.link URL, or its record's text, or neither
- */
-export function genreHash(genre: string, puzzle: { url?: string; text?: string }): string {
-  const parts = [`genre=${encodeURIComponent(genre)}`];
-  if (puzzle.url !== undefined) parts.push(`pzl=${encodeURIComponent(puzzle.url)}`);
-  else if (puzzle.text !== undefined) parts.push(`text=${encodeURIComponent(puzzle.text)}`);
-  return `#${parts.join('&')}`;
-}
