@@ -1289,10 +1289,8 @@ std::string routeError(const SolveCommand& cmd) {
     if (const puzzles::Genre* genre = puzzles::findGenre(cmd.genre)) {
       const std::vector<std::string_view> models = genre->models();
       if (std::find(models.begin(), models.end(), cmd.options.model) == models.end()) {
-        std::string names;
-        for (std::string_view m : models) names += (names.empty() ? "" : ", ") + std::string(m);
         return "--model " + cmd.options.model + ": not a model of " + std::string(genre->title()) +
-               "; one of " + names;
+               "; it has " + genre->modelList();
       }
     }
   }

@@ -163,7 +163,7 @@ TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
                true);
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.out,
-            "gridmilp: --model foo: not a model of Hitori; one of textbook, whole-no-good\n");
+            "gridmilp: --model foo: not a model of Hitori; it has textbook and whole-no-good\n");
 }
 
 // A puzzle of a file that does not read is left out, named in its place; the others are

@@ -166,6 +166,35 @@ TEST(RegistryTest, ListsTheGenresAndRefusesUnknownOnes) {
   }
 }
 
+// Every genre takes its own models and refuses another name with one message naming
+// the genre and all its models (Genre::requireModel, which every build() calls first).
+TEST(RegistryTest, EveryGenreNamesItsModelsWhenAskedForAnother) {
+  for (const Genre* genre : allGenres()) {
+    for (std::string_view model : genre->models()) {
+      EXPECT_NO_THROW(genre->requireModel(model)) << genre->id() << " " << model;
+    }
+    try {
+      genre->requireModel("no-such-model");
+      ADD_FAILURE() << genre->id() << ": no error";
+    } catch (const InputError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(e.code(), ErrorCode::kBadRequest);
+      EXPECT_EQ(message.rfind(std::string(genre->title()) + " has the model", 0), 0U) << message;
+      for (std::string_view model : genre->models()) {
+        EXPECT_NE(message.find(model), std::string::npos) << message;
+      }
+      EXPECT_NE(message.find("not 'no-such-model'"), std::string::npos) << message;
+    }
+  }
+  EXPECT_EQ(genreById("hitori").modelList(), "textbook and whole-no-good");
+  EXPECT_EQ(genreById("akari").modelList(), "textbook");
+  std::vector<std::unique_ptr<Puzzle>> hitori =
+      genreById("hitori").parse("=== h\n2 2\n1 2\n2 1\n", 0);
+  BuildOptions cells;
+  cells.model = "cells";
+  EXPECT_THROW(genreById("hitori").build(*hitori.front(), cells), InputError);
+}
+
 // --- the digit genres ----------------------------------------------------------------
 
 std::unique_ptr<Puzzle> parseOne(const char* genre, const std::string& text, int size = 0) {

@@ -184,10 +184,7 @@ class AkariGenre final : public Genre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook") {
-      throw badRequest("options.model",
-                       "Akari has the model textbook, not '" + options.model + "'");
-    }
+    requireModel(options.model);
     const AkariPuzzle& p = akariOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<AkariBuilt>();

@@ -72,15 +72,6 @@ std::vector<unsigned> digitSets(int n, int size, int sum) {
 
 std::vector<std::string_view> DigitGenre::models() const { return {"textbook", "packing"}; }
 
-void DigitGenre::requireModel(const std::string& model) const {
-  const std::vector<std::string_view> known = models();
-  if (std::find(known.begin(), known.end(), model) != known.end()) return;
-  std::string list;
-  for (std::string_view m : known) list += (list.empty() ? "" : ", ") + std::string(m);
-  throw badRequest("options.model", "The " + std::string(title()) + " genre has no model '" +
-                                        model + "': one of " + list);
-}
-
 std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOptions& options) const {
   requireModel(options.model);
   // "clauses" is the combinations model with each link row split into clauses.

@@ -118,11 +118,6 @@ class DigitGenre : public Genre {
   /// 0..1 (drawRelaxation's marks; `cell` is an index, d is 1..n).
   void drawCandidates(const DigitPuzzle& puzzle, const std::function<double(int, int)>& valueOf,
                       Board* board) const;
-
- protected:
-  /// Throws InputError (bad_request, field options.model) naming the genre and listing
-  /// models() when `model` is not one of them.
-  void requireModel(const std::string& model) const;
 };
 
 /// Fills `puzzle.region` with boxes of `boxHeight` rows × `boxWidth` columns, by

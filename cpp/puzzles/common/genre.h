@@ -148,6 +148,14 @@ class Genre {
   /// fastest GLPK route the genre has; the others are there to teach and compare).
   virtual std::vector<std::string_view> models() const { return {"textbook"}; }
 
+  /// models() for people: "cells, candidates, stream, stream-layers and whole-no-good".
+  std::string modelList() const;
+
+  /// Throws InputError (bad_request, field "options.model") when `model` is not one of
+  /// models(), naming the genre and its models: "Hitori has the models textbook and
+  /// whole-no-good, not 'cells'". Every genre's build() calls it first.
+  void requireModel(std::string_view model) const;
+
   /// The model a request that names none gets, for the method it runs: the first of
   /// models(), unless the fastest model differs by method (killer: clauses for
   /// CNF-SAT, whose rows it writes without adders; combinations, a tighter LP, for

@@ -170,11 +170,7 @@ class HeyawakeGenre final : public UnshadedConnectedGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook" && options.model != "whole-no-good") {
-      throw badRequest(
-          "options.model",
-          "Heyawake has the models textbook and whole-no-good, not '" + options.model + "'");
-    }
+    requireModel(options.model);
     const HeyawakePuzzle& p = heyawakeOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<ConnectedShadingBuilt>();

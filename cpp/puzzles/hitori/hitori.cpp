@@ -102,10 +102,7 @@ class HitoriGenre final : public UnshadedConnectedGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook" && options.model != "whole-no-good") {
-      throw badRequest("options.model", "Hitori has the models textbook and whole-no-good, not '" +
-                                            options.model + "'");
-    }
+    requireModel(options.model);
     const HitoriPuzzle& p = hitoriOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<ConnectedShadingBuilt>();

@@ -236,16 +236,12 @@ class KakuroGenre final : public Genre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    const auto known = std::find(kModels.begin(), kModels.end(), options.model);
-    if (known == kModels.end()) {
-      throw badRequest("options.model",
-                       "Kakuro has the models set-clauses, combinations and textbook, not '" +
-                           options.model + "'");
-    }
+    requireModel(options.model);
     const KakuroPuzzle& p = kakuroOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<KakuroBuilt>();
-    built->kind = static_cast<KakuroModel>(known - kModels.begin());
+    built->kind = static_cast<KakuroModel>(
+        std::find(kModels.begin(), kModels.end(), options.model) - kModels.begin());
     milp::Model& m = built->model;
     std::vector<int> offsets;
     for (int cell = 0; cell < g.cells(); ++cell) {

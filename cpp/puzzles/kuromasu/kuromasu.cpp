@@ -124,12 +124,7 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook" && options.model != "whole-no-good" &&
-        options.model != "big-m") {
-      throw badRequest(
-          "options.model",
-          "Kuromasu has the models textbook, whole-no-good and big-m, not '" + options.model + "'");
-    }
+    requireModel(options.model);
     const KuromasuPuzzle& p = kuromasuOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<KuromasuBuilt>();

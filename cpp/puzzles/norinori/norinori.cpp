@@ -129,10 +129,7 @@ class NorinoriGenre final : public ShadingGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "pairs" && options.model != "textbook") {
-      throw badRequest("options.model",
-                       "Norinori has the models pairs and textbook, not '" + options.model + "'");
-    }
+    requireModel(options.model);
     const NorinoriPuzzle& p = norinoriOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<NorinoriBuilt>();

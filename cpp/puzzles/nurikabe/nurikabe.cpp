@@ -378,13 +378,7 @@ class NurikabeGenre final : public ShadingGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "cells" && options.model != "candidates" && options.model != "stream" &&
-        options.model != "stream-layers" && options.model != "whole-no-good") {
-      throw badRequest("options.model",
-                       "Nurikabe has the models cells, candidates, stream, stream-layers and "
-                       "whole-no-good, not '" +
-                           options.model + "'");
-    }
+    requireModel(options.model);
     const NurikabePuzzle& p = nurikabeOf(puzzle);
     const bool layers = options.model == "stream-layers";
     if (layers && streamLayerVars(p) > kMostStreamLayerVars) {

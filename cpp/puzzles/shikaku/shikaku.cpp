@@ -133,10 +133,7 @@ class ShikakuGenre final : public Genre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook") {
-      throw badRequest("options.model",
-                       "Shikaku has the model textbook, not '" + options.model + "'");
-    }
+    requireModel(options.model);
     const ShikakuPuzzle& p = shikakuOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<ShikakuBuilt>();

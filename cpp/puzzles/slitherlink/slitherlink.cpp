@@ -306,10 +306,7 @@ class SlitherlinkGenre final : public Genre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook" && options.model != "cells") {
-      throw badRequest("options.model", "Slitherlink has the models cells and textbook, not '" +
-                                            options.model + "'");
-    }
+    requireModel(options.model);
     const SlitherlinkPuzzle& p = slitherlinkOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<SlitherlinkBuilt>();

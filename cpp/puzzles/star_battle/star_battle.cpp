@@ -139,10 +139,7 @@ class StarBattleGenre final : public ShadingGenre {
   }
 
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override {
-    if (options.model != "textbook") {
-      throw badRequest("options.model",
-                       "Star Battle has the model textbook, not '" + options.model + "'");
-    }
+    requireModel(options.model);
     const StarBattlePuzzle& p = starBattleOf(puzzle);
     const RectGrid& g = p.grid;
     auto built = std::make_unique<ShadingBuilt>();  // s(r, c) = 1 iff a star
