@@ -48,6 +48,20 @@ TEST(PuzzLinkTest, HitoriAndSudokuBodies) {
   EXPECT_EQ(urlOf(genreById("sudoku"), *s), sudoku);
 }
 
+// Nurikabe's clue of unknown size: pzprjs's "." (qnum −2) is the record's `?`, read,
+// solved and written back as it came.
+TEST(PuzzLinkTest, NurikabesUnknownClueIsAQuestionMark) {
+  const std::string url = "https://puzz.link/p?nurikabe/3/3/.g1l";
+  EXPECT_EQ(bodyOf(recordOfUrl(url, "q")), "3 3\n? - 1\n- - -\n- - -\n");
+  const auto p = parseOne("nurikabe", recordOfUrl(url, "q"));
+  EXPECT_EQ(urlOf(genreById("nurikabe"), *p), url);
+  GenreSolver solver(genreById("nurikabe"), *p, BuildOptions{"cells"});
+  milp::SolveOptions options;
+  options.method = milp::Method::kSat;
+  ASSERT_TRUE(solver.solve(options).result.hasSolution);
+  EXPECT_FALSE(genreById("nurikabe").verify(*p, solver.answer()).has_value());
+}
+
 TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
   const auto message = [](const std::string& url) -> std::string {
     try {
@@ -108,6 +122,9 @@ TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
             "bad_request: row 1, column 2: the URL has a given 5, not 1 to 4");
   EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g.2h3g4n"),
             "bad_request: row 1, column 2: the URL has a \"?\" given: gridmilp solves puzzles "
+            "whose clues are all known");
+  EXPECT_EQ(message("https://puzz.link/p?kurodoko/3/3/.g1jh"),
+            "bad_request: row 1, column 1: the URL has a \"?\" clue: gridmilp solves puzzles "
             "whose clues are all known");
   EXPECT_EQ(
       message("https://puzz.link/p?slither/2/2/i4"),

@@ -320,8 +320,11 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
   }
   if (g == "kuromasu" || g == "shikaku" || g == "nurikabe") {
     const std::vector<int> n = readNumber16(body, cells, "cells");
-    noQuestionMarks(n, "clue");
-    return block(rows, columns, [&](int c) { return numberOr(n[c]); });
+    // Nurikabe's records have `?`, a clue of unknown size (an island holds it); the
+    // other two genres' clues are all known.
+    if (g != "nurikabe") noQuestionMarks(n, "clue");
+    return block(rows, columns,
+                 [&](int c) { return n[c] == -2 ? std::string("?") : numberOr(n[c]); });
   }
   if (g == "akari") {
     const std::vector<int> n = read4Cell(body, cells);
@@ -443,7 +446,7 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
 
 // --- writing ---------------------------------------------------------------------------
 
-/// Number16 (Encode.js, genericEncodeNumber16): −1 none.
+/// Number16 (Encode.js, genericEncodeNumber16): −1 none, −2 "?" (written ".").
 std::string writeNumber16(const std::vector<int>& values) {
   std::string out;
   int count = 0;
@@ -455,7 +458,9 @@ std::string writeNumber16(const std::vector<int>& values) {
   };
   for (int v : values) {
     std::string code;
-    if (v >= 0 && v < 16)
+    if (v == -2)
+      code = ".";
+    else if (v >= 0 && v < 16)
       code = hex(v, 1);
     else if (v >= 16 && v < 256)
       code = "-" + hex(v, 2);
@@ -693,7 +698,10 @@ std::string urlOf(const Genre& genre, const Puzzle& puzzle) {
   std::string body;
   if (g == "kuromasu" || g == "shikaku" || g == "nurikabe" || g == "sudoku") {
     std::vector<int> values;
-    for (const std::string& t : tokensOf(record, 0, 1)) values.push_back(tokenNumber(t));
+    // Nurikabe's `?` (a clue of unknown size) is pzprjs's "." (qnum −2).
+    for (const std::string& t : tokensOf(record, 0, 1)) {
+      values.push_back(t == "?" ? -2 : tokenNumber(t));
+    }
     body = writeNumber16(values);
   } else if (g == "akari" || g == "slitherlink") {
     std::vector<int> values;

@@ -137,7 +137,7 @@ class SudokuPage implements Page {
     }
     if (linked.url !== undefined) {
       import('./actions/open-url').then(
-        (m) => m.openUrl(this, linked.url!),
+        (m) => m.openUrl(this, linked.url!, "the link's URL"),
         (e: unknown) => this.jobs.setStatus(`The link's URL could not be read: ${messageOf(e)}`, 'error'),
       );
       return;

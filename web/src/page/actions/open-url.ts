@@ -35,8 +35,11 @@ export interface UrlHost {
  *
  * @param host the Sudoku page
  * @param text the pasted URLs, one a line
+ * @param source what the messages call the text: "the pasted URL" (a paste), "the
+ *   link's URL" (an address's `#genre=…&pzl=…`, main.ts openLinkedGenre)
  */
-export async function openUrl(host: UrlHost, text: string): Promise<void> {
+export async function openUrl(host: UrlHost, text: string, source = 'the pasted URL'): Promise<void> {
+  const Source = source.charAt(0).toUpperCase() + source.slice(1);
   const genreShown = host.genreView !== null && document.getElementById('sudoku-play')?.hidden === true;
   const view = genreShown ? await host.genreView! : null;
   const runner = view?.jobs ?? host.jobs;
@@ -62,7 +65,7 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
   try {
     parsed = await host.client.genre({ type: 'parse', text });
   } catch (e) {
-    say(`The pasted URL: ${messageOf(e)}`, 'error');
+    say(`${Source}: ${messageOf(e)}`, 'error');
     return;
   }
   const select = document.getElementById('genre') as HTMLSelectElement | null;
@@ -80,7 +83,7 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
     try {
       parsed = await host.client.genre({ type: 'parse', text: parsed.puzzles.map((p) => lines[(p.line ?? 1) - 1]).join('\n') });
     } catch (e) {
-      say(`The pasted URL: ${messageOf(e)}`, 'error');
+      say(`${Source}: ${messageOf(e)}`, 'error');
       return;
     }
   }
@@ -98,7 +101,7 @@ export async function openUrl(host: UrlHost, text: string): Promise<void> {
     };
     await host.loader.loadText(
       givens.length === 1 ? givens[0]! : givens.map((g, k) => sudokuRecord(header(k), g)).join(''),
-      givens.length + unread.length > 1 ? 'the pasted URLs' : 'the pasted URL',
+      givens.length + unread.length > 1 && source === 'the pasted URL' ? 'the pasted URLs' : source,
       undefined,
       unread,
     );
