@@ -359,6 +359,10 @@ Value answerJson(const GenreRequest& r, const Puzzle& puzzle, const Answer& answ
 Value searchStats(const puzzles::CutSearch& search, JsonAllocator& a, double total_ms) {
   Value stats = statsJson(search.result, a, -1, total_ms);
   stats.AddMember("rounds", search.rounds, a).AddMember("cuts", search.cuts, a);
+  // The recorded tree (branching) is the last round's; nodes counts every round's.
+  if (search.rounds > 1 && search.result.stats.nodes > 0) {
+    stats.AddMember("lastRoundNodes", static_cast<int64_t>(search.lastRoundNodes), a);
+  }
   if (!search.fallbackFrom.empty()) {
     stats.AddMember("fallbackFrom", jsonString(search.fallbackFrom, a), a);
     stats.AddMember("modelCuts", search.modelCuts, a);

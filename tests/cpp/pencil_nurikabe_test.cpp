@@ -58,7 +58,7 @@ TEST(ConnectivityCutsTest, ASeparatorIsASmallestSetBetweenThePieces) {
   EXPECT_EQ(border[1].cells, (std::vector<int>{1, 3, 5, 7}));
   EXPECT_EQ(separator[0].cells, (std::vector<int>{1, 3}));
   EXPECT_EQ(separator[1].cells, (std::vector<int>{1, 3})) << separator[1].why;
-  EXPECT_NE(separator[1].why.find("one of the 2 cells between them and the others"),
+  EXPECT_NE(separator[1].why.find("one of the 2 cells between it and the others"),
             std::string::npos)
       << separator[1].why;
   for (const std::vector<Cut>* cuts : {&border, &separator}) {

@@ -295,8 +295,8 @@ TEST(SlitherlinkTest, LoopCutsCutOffANestedLoop) {
                 "the outside cells along the border are cut off from the others: one of the 8 "
                 "inside cells around them must be outside");
       EXPECT_EQ(cuts[1].why,
-                "the 1 outside cells from row 2, column 2 are walled in: one of the 4 inside "
-                "cells around them must be outside");
+                "the 1 outside cell from row 2, column 2 is walled in: one of the 4 inside "
+                "cells around it must be outside");
       EXPECT_EQ(cuts[1].cells, (std::vector<int>{1, 3, 5, 7}));
     }
     for (const Cut& cut : cuts) built->model.addConstraint(cut.row, cut.name);

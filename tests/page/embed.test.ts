@@ -284,6 +284,38 @@ describe('embed view in an iframe on another origin', () => {
     await page.close();
   });
 
+  it('says what in its address it cannot use: no puzzle keeps Solve off, a mistyped option is named', async () => {
+    // A size this view cannot show: said, and not replaced by the relaxation's words.
+    const page = await openAt('embed.html?n=7&panels=board,relaxation');
+    const frame = page.mainFrame();
+    expect(await embedSettled(frame)).toEqual({
+      text: 'The puzzle cannot be shown: 7×7 is not a size this view can show.',
+      kind: 'error',
+    });
+    expect(await page.getByRole('button', { name: /Solve/ }).isDisabled()).toBe(true);
+    expect(await page.locator('#relax-text').textContent()).toBe('—');
+    // Mistyped options: named, the defaults used, the puzzle solved.
+    const p = top95[4]!;
+    await page.goto(new URL(`embed.html?p=${p}&panels=boerd,relaxation&readonly=maybe`, h.url).toString());
+    await page.waitForFunction(() => /fractional|integral/.test(document.getElementById('relax-text')?.textContent ?? ''));
+    const notice = await embedSettled(frame);
+    expect(notice.kind).toBe('error');
+    expect(notice.text).toContain("panels: 'boerd' is not a panel (board, model, relaxation, progress, tree)");
+    expect(notice.text).toContain('readonly=maybe: write readonly=1');
+    // Editable (readonly=maybe is not read-only): a given that clashes is named at once.
+    const row = p.slice(0, 9);
+    const column = row.indexOf('.');
+    const digit = [...row].find((c) => c !== '.')!;
+    await page.locator('[role="gridcell"]').nth(column).click();
+    await page.keyboard.press(digit);
+    expect((await embedSettled(frame)).text).toMatch(new RegExp(`^Two ${digit}s in row 1`));
+    await page.keyboard.press('Delete');
+    const { board, status } = await solveIn(frame);
+    expect(status.kind).toBe('ok');
+    expect(solutionProblems(p, board)).toEqual([]);
+    await page.close();
+  });
+
   it('fits 320 px without sideways scrolling, with every panel, and edits when not read-only', async () => {
     const page = await openAt(`embed.html?p=${top95[4]}&panels=board,model,relaxation,progress`, {
       width: 320,

@@ -6,6 +6,7 @@ import {
   canonicalGivens,
   embedSnippet,
   embedUrl,
+  embedProblems,
   readEmbed,
   readHash,
   readState,
@@ -65,6 +66,38 @@ describe('URL state', () => {
     const snippet = embedSnippet('http://example.test/app/embed.html', state);
     expect(snippet).toMatch(/^<iframe src="http:\/\/example\.test\/app\/embed\.html\?p=/);
     expect(snippet).toContain('&amp;readonly=1');
+  });
+});
+
+describe('embedProblems', () => {
+  const problems = (query: string) => embedProblems(new URLSearchParams(query));
+  it('says nothing of a link it reads whole', () => {
+    expect(problems(`p=${'.'.repeat(81)}&n=9&panels=board,model,tree&readonly=1&model=reduced&method=sat&obj=diagonal`)).toEqual({
+      puzzle: null,
+      options: [],
+    });
+    expect(problems('')).toEqual({ puzzle: null, options: [] });
+  });
+  it('names a puzzle it cannot show, with the parameter', () => {
+    expect(problems('p=abc').puzzle).toBe('p: its 3 cells are not n×n for any n');
+    expect(problems(`bd=${'.'.repeat(81)}&n=8`).puzzle).toBe('bd: n=8 does not match its 81 cells (9×9)');
+    expect(problems('n=nine').puzzle).toBe('n=nine: not a side length (a number such as 9)');
+  });
+  it('names each other parameter it cannot use and what is used instead', () => {
+    const p = `p=${'.'.repeat(81)}`;
+    expect(problems(`${p}&panels=boerd,modle,tree&readonly=maybe&panel=tree`).options).toEqual([
+      'panel: not a parameter of this view (p, bd, n, panels, readonly, model, method, obj, sym)',
+      "panels: 'boerd' is not a panel (board, model, relaxation, progress, tree)",
+      "panels: 'modle' is not a panel (board, model, relaxation, progress, tree)",
+      'readonly=maybe: write readonly=1 for a board that cannot be edited; the board can be edited',
+    ]);
+    expect(problems(`${p}&model=superfast&method=quantum&obj=max&sym=hex`).options).toEqual([
+      'model=superfast: not one of textbook, candidates, reduced, probed, packing; textbook is used',
+      'method=quantum: not one of branch-and-bound, sat; branch-and-bound is used',
+      'obj=max: not one of none, diagonal, firstRow; none is used',
+      'sym=hex: only a 16×16 is shown in 0–F; this puzzle is 9×9',
+    ]);
+    expect(readEmbed(new URLSearchParams(`${p}&readonly=yes`)).readonly).toBe(true);
   });
 });
 

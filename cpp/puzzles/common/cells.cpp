@@ -127,6 +127,14 @@ std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector
   return out;
 }
 
+std::string countOf(std::size_t n, std::string_view cells) {
+  std::string phrase(cells);
+  if (const std::size_t at = phrase.find("cells"); n == 1 && at != std::string::npos) {
+    phrase.erase(at + 4, 1);
+  }
+  return std::to_string(n) + " " + phrase;
+}
+
 std::vector<int> pieceBorder(const RectGrid& grid, const std::vector<int>& piece,
                              std::vector<int>* stamp, int id) {
   std::vector<int>& taken = *stamp;
@@ -466,10 +474,14 @@ std::vector<Cut> connectivityCuts(const RectGrid& grid, const std::vector<char>&
     for (int cell : cut.cells) lhs -= member(cell);
     cut.row = lhs <= 1.0;
     cut.name = "connect[" + std::to_string(++*counter) + "]";
-    cut.why = "the " + std::to_string(piece.size()) + " " + std::string(what) + " from " +
-              grid.name(u) + " are cut off: one of the " + std::to_string(cut.cells.size()) +
-              (kind == ConnectivityCut::kSeparator ? " cells between them and the others"
-                                                   : " cells around them") +
+    const bool one = piece.size() == 1;
+    cut.why = "the " + countOf(piece.size(), what) + " from " + grid.name(u) +
+              (one ? " is" : " are") +
+              " cut off: " + (cut.cells.size() == 1 ? "the " : "one of the ") +
+              countOf(cut.cells.size(), "cells") +
+              (kind == ConnectivityCut::kSeparator
+                   ? std::string(" between ") + (one ? "it" : "them") + " and the others"
+                   : std::string(" around ") + (one ? "it" : "them")) +
               " must change";
     out.push_back(std::move(cut));
   }

@@ -69,6 +69,11 @@ std::vector<std::vector<int>> cellsOfRegions(const std::vector<int>& region);
 /// in order of their first cell.
 std::vector<std::vector<int>> components(const RectGrid& grid, const std::vector<char>& in);
 
+/// A count for the cuts' words: `n` and `cells`, a plural phrase whose word "cells"
+/// becomes "cell" for one: countOf(6, "shaded cells") is "6 shaded cells",
+/// countOf(1, "cells of the island") "1 cell of the island".
+std::string countOf(std::size_t n, std::string_view cells);
+
 /// ∂C: the cells beside piece `piece` (a piece of components()) and not in it, sorted.
 /// `stamp` (grid.cells() entries, kept between calls) marks the cells already taken:
 /// `id` must differ from every id given with it before (a piece's index in a round).

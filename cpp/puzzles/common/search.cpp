@@ -63,6 +63,7 @@ CutSearch solveWithCuts(Built& built, const std::function<std::vector<Cut>()>& s
     ++out.rounds;
     const double round_ms = out.result.stats.solveMs;
     const std::int64_t round_nodes = out.result.stats.nodes;
+    out.lastRoundNodes = round_nodes;
     addSearchCounts(out.result.stats, earlier);
     earlier = out.result.stats;
     if (!out.result.hasSolution) break;

@@ -46,6 +46,9 @@ struct CutSearch {
   milp::SolveResult result;
   int rounds = 0;
   int cuts = 0;
+  /// The last round's branch-and-bound nodes (result.stats.nodes sums every round's):
+  /// the tree of result.branching, which is the last round's. 0 on CNF-SAT.
+  std::int64_t lastRoundNodes = 0;
   bool roundLimit = false;  ///< stopped at maxRounds with cuts still violated
   /// The model the solve began with, when it met its budget and the genre's fallback
   /// model went on (GenreSolver::solve); fallbackTo is the model that ran last, and

@@ -460,9 +460,12 @@ class NurikabeGenre final : public ShadingGenre {
         for (int cell : cut.cells) lhs -= b.shaded(g, cell);
         cut.row = lhs <= static_cast<double>(piece.size()) - 1;
         cut.name = "walled[" + std::to_string(++b.cuts) + "]";
-        cut.why = "the " + std::to_string(piece.size()) + " shaded cells from " +
-                  g.name(piece.front()) + " are walled in: not all of them stay shaded with " +
-                  "all " + std::to_string(cut.cells.size()) + " cells around them unshaded";
+        cut.why = "the " + countOf(piece.size(), "shaded cells") + " from " +
+                  g.name(piece.front()) +
+                  (piece.size() == 1 ? " is walled in: it does not stay shaded with "
+                                     : " are walled in: not all of them stay shaded with ") +
+                  "all " + countOf(cut.cells.size(), "cells") + " around " +
+                  (piece.size() == 1 ? "it" : "them") + " unshaded";
         out.push_back(std::move(cut));
       }
     }
@@ -1020,8 +1023,8 @@ std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const 
       } else {
         cut.row = lhs >= 1;
         cut.why = clueName(p, clues.front()) + " and " + clueName(p, other) +
-                  " are in one island: one of the " + std::to_string(cut.cells.size()) +
-                  " cells between them is shaded";
+                  " are in one island: " + (cut.cells.size() == 1 ? "the " : "one of the ") +
+                  countOf(cut.cells.size(), "cells") + " between them is shaded";
       }
     } else if (clues.empty() || (n != kUnknown && count < n)) {
       if (clues.empty()) {
@@ -1034,12 +1037,15 @@ std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const 
       cut.row = lhs >= 1 - static_cast<double>(around.size());
       cut.why =
           clues.empty()
-              ? "the " + std::to_string(count) + " unshaded cells from " + g.name(island.front()) +
-                    " hold no clue: one of them is shaded or " + "one of the " +
-                    std::to_string(around.size()) + " cells around them unshaded"
-              : "the island of " + clueName(p, clues.front()) + " has " + std::to_string(count) +
-                    (count == 1 ? " cell" : " cells") + ": one of the " +
-                    std::to_string(around.size()) + " cells around it is unshaded";
+              ? "the " + countOf(count, "unshaded cells") + " from " + g.name(island.front()) +
+                    (count == 1 ? " holds no clue: it is shaded or "
+                                : " hold no clue: one of them is shaded or ") +
+                    (around.size() == 1 ? "the " : "one of the ") +
+                    countOf(around.size(), "cells") + " around " + (count == 1 ? "it" : "them") +
+                    " unshaded"
+              : "the island of " + clueName(p, clues.front()) + " has " + countOf(count, "cells") +
+                    ": " + (around.size() == 1 ? "the " : "one of the ") +
+                    countOf(around.size(), "cells") + " around it is unshaded";
     } else if (n != kUnknown && count > n) {
       const std::vector<int> steps = stepsFrom(g, clues.front(), -1, in);
       std::vector<int> cells = island;

@@ -266,13 +266,19 @@ std::vector<Cut> areaCuts(const SlitherlinkBuilt& b) {
       if (inner(cell) >= 0) cells.push_back(inner(cell));
     }
     cut.cells = std::move(cells);
-    const std::string around = "one of the " + std::to_string(cut.cells.size()) +
-                               " inside cells around them must be outside";
+    const auto around = [&](bool one) {
+      return (cut.cells.size() == 1 ? "the " : "one of the ") +
+             countOf(cut.cells.size(), "inside cells") + " around " + (one ? "it" : "them") +
+             " must be outside";
+    };
     if (more.size() == pieces.size()) {  // one cut per piece, as cells.h makes them
-      cut.why = inner(pieces[k].front()) < 0
-                    ? "the outside cells along the border are cut off from the others: " + around
-                    : "the " + std::to_string(pieces[k].size()) + " outside cells from " +
-                          g.name(inner(pieces[k].front())) + " are walled in: " + around;
+      const bool one = pieces[k].size() == 1;
+      cut.why =
+          inner(pieces[k].front()) < 0
+              ? "the outside cells along the border are cut off from the others: " + around(false)
+              : "the " + countOf(pieces[k].size(), "outside cells") + " from " +
+                    g.name(inner(pieces[k].front())) + (one ? " is" : " are") +
+                    " walled in: " + around(one);
     }
     out.push_back(std::move(cut));
   }

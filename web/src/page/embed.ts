@@ -17,11 +17,12 @@ import {
 } from '../solver/protocol';
 import { Board } from './board';
 import { gridPicture } from './actions/picture';
+import { clashStatus } from './clashes';
 import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
 import { BnbPanel, byId, createWorker, exportModelRow, messageOf } from './shared';
-import { readEmbed, stateHash, type EmbedState } from './urlstate';
+import { embedProblems, readEmbed, stateHash, type EmbedState } from './urlstate';
 
 type Job = 'solve' | 'relax' | null;
 
@@ -43,26 +44,37 @@ class Embed {
   private readonly show: Record<'model' | 'relaxation' | 'progress' | 'tree', boolean>;
   private modelPanel: ModelPanel | null = null;
   private job: Job = null;
+  /** Why this view has no puzzle to solve (its address's `p` or `n`), or null: Solve stays off. */
+  private blocked: string | null = null;
+  /** The address's parameters this view could not use, said until the person acts. */
+  private notice: string | null = null;
 
   constructor() {
-    this.state = readEmbed(new URLSearchParams(location.search));
+    const params = new URLSearchParams(location.search);
+    this.state = readEmbed(params);
+    const problems = embedProblems(params);
     const has = (p: string): boolean => this.state.panels.some((x) => x === p);
     this.show = { model: has('model'), relaxation: has('relaxation'), progress: has('progress'), tree: has('tree') };
-    this.board = new Board(byId('board-container', HTMLDivElement), () => {
+    this.board = new Board(byId('board-container', HTMLDivElement), (change) => {
       this.relaxText.textContent = '—';
       this.treePanel.hidden = true;
       this.modelPanel?.setView(this.modelView());
+      if (change === 'edit') this.describeEdit();
     });
     this.board.readOnly = this.state.readonly;
     this.client = new SolverClient(createWorker, {});
     const shape = SHAPES.find((s) => s.size === this.state.size);
     try {
+      if (problems.puzzle !== null) throw new Error(problems.puzzle);
       if (!shape) throw new Error(`${this.state.size}×${this.state.size} is not a size this view can show`);
       this.board.setShape(shape);
       if (this.state.symbols === 'hex') this.board.setHexSymbols(true); // sym=hex: a 16×16 in 0–F
       this.board.setGivens(this.state.givens);
     } catch (e) {
-      this.setStatus(`The puzzle cannot be shown: ${messageOf(e)}`, 'error');
+      this.blocked = `The puzzle cannot be shown: ${messageOf(e)}.`.replace(/\.\.$/, '.');
+    }
+    if (problems.options.length > 0) {
+      this.notice = `This view's address has what it cannot use: ${problems.options.join('; ')}.`;
     }
     byId('play', HTMLElement).dataset.size = String(this.board.size);
     byId('open-full', HTMLAnchorElement).href = `index.html${stateHash(this.state)}`;
@@ -70,7 +82,7 @@ class Embed {
     byId('model-panel', HTMLElement).hidden = !this.show.model;
     document.body.dataset.panels = this.state.panels.join(',');
     document.body.dataset.readonly = String(this.state.readonly);
-    if (this.show.model) {
+    if (this.show.model && this.blocked === null) {
       this.modelPanel = new ModelPanel(this.formulation, {
         markCells: (cells) => this.board.markTied(cells),
         fetchRow: (view, row, formulation) => this.fetchRow(view, row, formulation),
@@ -87,6 +99,9 @@ class Embed {
       this.setStatus('Back to the original puzzle.', 'info');
     });
     this.setJob(null);
+    if (this.blocked !== null || this.notice !== null) {
+      this.setStatus([this.blocked, this.notice].filter((m) => m !== null).join(' '), 'error');
+    }
     this.client.version().then(
       () => {
         if (this.job === null && this.status.dataset.kind === 'info' && this.status.textContent === 'Loading the solver…') {
@@ -96,7 +111,23 @@ class Embed {
       (e: unknown) => this.setStatus(`The solver could not be loaded: ${messageOf(e)}`, 'error'),
     );
     // The relaxation panel shows the root LP at once: integral or not, before any branching.
-    if (this.show.relaxation) void this.relax();
+    if (this.show.relaxation && this.blocked === null) void this.relax(true);
+  }
+
+  /**
+   * Say what a typed given did, as the main page does: a clash of givens at once, else
+   * how many givens the board holds (what the status said was of the board before).
+   */
+  private describeEdit(): void {
+    if (this.job !== null || this.blocked !== null) return;
+    this.notice = null;
+    const clash = this.board.clashes();
+    if (clash) {
+      this.setStatus(clashStatus(clash), 'error');
+      return;
+    }
+    const count = this.board.countGivens();
+    this.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} · press ▶ Solve.`, 'info');
   }
 
   private modelView(): ModelView {
@@ -147,8 +178,8 @@ class Embed {
   private setJob(job: Job): void {
     this.job = job;
     const busy = job !== null;
-    this.solveButton.disabled = busy;
-    this.relaxButton.disabled = busy;
+    this.solveButton.disabled = busy || this.blocked !== null;
+    this.relaxButton.disabled = busy || this.blocked !== null;
     this.resetButton.disabled = busy;
     this.stopButton.disabled = !busy;
     this.board.element.setAttribute('aria-busy', String(busy));
@@ -166,7 +197,8 @@ class Embed {
   }
 
   private async solve(): Promise<void> {
-    if (this.job !== null) return;
+    if (this.job !== null || this.blocked !== null) return;
+    this.notice = null;
     const givens = this.board.getGivens();
     this.board.clearConflicts();
     this.board.setSolution(null);
@@ -202,13 +234,15 @@ class Embed {
     }
   }
 
-  private async relax(): Promise<void> {
-    if (this.job !== null) return;
+  /** The root LP on the board; `auto` (on load) leaves a notice of the address on the status line. */
+  private async relax(auto = false): Promise<void> {
+    if (this.job !== null || this.blocked !== null) return;
+    if (!auto) this.notice = null;
     const givens = this.board.getGivens();
     this.board.clearConflicts();
     this.board.setSolution(null);
     this.setJob('relax');
-    this.setStatus('Solving the LP relaxation…', 'busy');
+    if (this.notice === null) this.setStatus('Solving the LP relaxation…', 'busy');
     try {
       // Named genre: the engine also draws the board, each candidate shaded by its value.
       const result = await this.client.relax(givens, { ...this.fields(), options: this.options(), genre: 'sudoku' });
@@ -225,7 +259,9 @@ class Embed {
       const text = describeRelaxation(result.integral, fractionalCells(result.values));
       this.relaxText.textContent = text;
       this.relaxText.dataset.integral = String(result.integral);
-      this.setStatus(`${text} Press ▶ Solve for the integer solution.`, result.integral ? 'ok' : 'info');
+      if (this.notice === null) {
+        this.setStatus(`${text}. Press ▶ Solve for the integer solution.`.replace(/\.\. /, '. '), result.integral ? 'ok' : 'info');
+      }
     } catch (e) {
       this.showError(e);
     } finally {

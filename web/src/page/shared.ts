@@ -208,12 +208,21 @@ export class BnbPanel {
       phase: 'branch-and-bound',
       nodes: s.nodes,
       activeNodes: 0,
-      depth: Number(this.depth.textContent) || 0,
+      depth: 0,
       incumbent: outcome.found ? (outcome.value ?? 0) : null,
       bestBound: outcome.bound ?? s.bestBound ?? null,
       gap: outcome.gap ?? s.gap ?? null,
       elapsedMs: s.solveMs,
     });
+    // Depth is the open node's: once the search has ended no node is open (the last
+    // progress's depth, often 0 after a deeper tree, read as a contradiction).
+    this.depth.textContent = '—';
+  }
+
+  /** Hide the panel: what it showed belongs to a board no longer drawn. */
+  hide(): void {
+    this.pending = null;
+    this.root.hidden = true;
   }
 
   /** Mark the panel as stopped (the solve failed or was stopped). */

@@ -23,6 +23,7 @@
  * are in tree.css.
  */
 import type { BranchDecision, SolveResult } from '../solver/protocol';
+import { plural } from './format';
 import './tree.css';
 
 /** What happened to a node of the tree. */
@@ -181,7 +182,9 @@ export function rebuildTree(result: SolveResult): TreeRebuild {
       reason: `The search made more than ${MAX_RECORDED_DECISIONS} decisions: only the first ${MAX_RECORDED_DECISIONS} were recorded, too many to draw.`,
     };
   }
-  const total = result.stats.nodes;
+  // A genre's rounds of cuts: the record and its tree are the last round's.
+  const lastRound = (result.stats as { lastRoundNodes?: number }).lastRoundNodes;
+  const total = lastRound ?? result.stats.nodes;
   const incumbents = result.incumbentNodes ?? [];
   const objective = result.objective !== undefined;
   if (objective) {
@@ -198,7 +201,7 @@ export function rebuildTree(result: SolveResult): TreeRebuild {
   }
   const finished = result.status === 'optimal' || result.status === 'infeasible';
   if (total < 1 || (total - 1) % 2 !== 0 || (total - 1) / 2 > decisions.length) {
-    return { reason: `GLPK counted ${total} nodes, which ${decisions.length} recorded decisions cannot produce.` };
+    return { reason: `GLPK counted ${plural(total, 'node')}, which ${plural(decisions.length, 'recorded decision')} cannot produce: the tree is not drawn.` };
   }
   const splits = (total - 1) / 2;
   const start: SimState = {
@@ -522,10 +525,17 @@ export function renderTree(container: HTMLElement, result: SolveResult): void {
     ];
     if (count('pruned')) bits.push(`${count('pruned')} not needed`);
     if (count('open')) bits.push(`${count('open')} not solved (stopped)`);
+    // A genre's rounds of cuts: the tree is the last round's, the status counts all.
+    const stats = result.stats as { rounds?: number; lastRoundNodes?: number; nodes: number };
+    const ofRounds =
+      stats.lastRoundNodes !== undefined && stats.rounds !== undefined
+        ? ` This is the last of ${stats.rounds.toLocaleString('en')} rounds of cuts; all the rounds together took ${plural(stats.nodes, 'node')}.`
+        : '';
     summary.textContent =
-      decisions.length === 0
+      (decisions.length === 0
         ? 'The root LP was integral: no branching, the tree is the root alone.'
-        : `Search tree: ${bits.join(', ')}. GLPK solves the x = 1 child first and backtracks depth-first. Nodes are numbered in the order GLPK created them.`;
+        : `Search tree: ${bits.join(', ')}. GLPK solves the x = 1 child first and backtracks depth-first. Nodes are numbered in the order GLPK created them.`) +
+      ofRounds;
     const legend = document.createElement('p');
     legend.className = 'tree-legend';
     legend.innerHTML =

@@ -173,8 +173,60 @@ export function readEmbed(params: URLSearchParams): EmbedState {
   };
   const asked = (params.get('panels') ?? 'board').split(',').map((s) => s.trim());
   const panels = PANELS.filter((p) => p === 'board' || asked.includes(p));
+  const ro = params.get('readonly')?.trim().toLowerCase();
+  return { ...state, panels, readonly: ro === '1' || ro === 'true' || ro === 'yes' };
+}
+
+/** The parameters the embed page reads (readEmbed), for embedProblems' message. */
+const EMBED_PARAMETERS = ['p', 'bd', 'n', 'panels', 'readonly', 'model', 'method', 'obj', 'sym'] as const;
+
+/**
+ * What the embed page cannot use in its query string, one message per parameter, so
+ * that a teacher's mistyped link is told rather than quietly replaced by a default.
+ *
+ * @param params the embed page's query parameters
+ * @returns `puzzle`: why `p` (or `bd`) with `n` names no usable puzzle (badStateReason,
+ *   or an `n` that is not a number), else null; `options`: each other parameter not
+ *   understood, e.g. "panels: 'boerd' is not a panel (board, model, relaxation, progress,
+ *   tree)" or "model=superfast: not a model (textbook, candidates, reduced, probed);
+ *   textbook is used"
+ */
+export function embedProblems(params: URLSearchParams): { puzzle: string | null; options: string[] } {
+  const options: string[] = [];
+  let puzzle: string | null = null;
+  const n = params.get('n');
+  const named = params.get('p') !== null ? 'p' : 'bd';
+  if (n !== null && !/^\d{1,2}$/.test(n.trim())) puzzle = `n=${n}: not a side length (a number such as 9)`;
+  else if (badStateReason(params) !== null) puzzle = `${named}: ${badStateReason(params)}`;
+  for (const key of new Set(params.keys())) {
+    if (!(EMBED_PARAMETERS as readonly string[]).includes(key)) {
+      options.push(`${key}: not a parameter of this view (${EMBED_PARAMETERS.join(', ')})`);
+    }
+  }
+  const unknownPanels = (params.get('panels') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !(PANELS as readonly string[]).includes(s));
+  for (const panel of unknownPanels) options.push(`panels: '${panel}' is not a panel (${PANELS.join(', ')})`);
   const ro = params.get('readonly');
-  return { ...state, panels, readonly: ro === '1' || ro === 'true' };
+  if (ro !== null && !['', '1', 'true', 'yes', '0', 'false', 'no'].includes(ro.trim().toLowerCase())) {
+    options.push(`readonly=${ro}: write readonly=1 for a board that cannot be edited; the board can be edited`);
+  }
+  const choice = (key: string, allowed: readonly string[], used: string): void => {
+    const value = params.get(key);
+    if (value !== null && !allowed.includes(value)) {
+      options.push(`${key}=${value}: not one of ${allowed.join(', ')}; ${used} is used`);
+    }
+  };
+  choice('model', MODEL_KINDS, 'textbook');
+  choice('method', SOLVE_METHODS, 'branch-and-bound');
+  choice('obj', OBJECTIVES, 'none');
+  const sym = params.get('sym');
+  if (sym !== null && sym !== 'hex') options.push(`sym=${sym}: the one value is hex (a 16×16 in 0–F)`);
+  else if (sym === 'hex' && puzzle === null && readEmbed(params).size !== 16) {
+    options.push(`sym=hex: only a 16×16 is shown in 0–F; this puzzle is ${readEmbed(params).size}×${readEmbed(params).size}`);
+  }
+  return { puzzle, options };
 }
 
 /**
@@ -200,9 +252,11 @@ function escapeAttribute(text: string): string {
 /**
  * The embed page's height after a solve at the snippet's width (32rem), px: the board with
  * Solve and the status line, then what each panel adds (measured in Chromium at 512 and
- * 360 px wide, eighteenth session; 360 + 140 a panel left Solve below the frame).
+ * 360 px wide, eighteenth session; 360 + 140 a panel left Solve below the frame). The
+ * tree's 450: the teaching page's hard puzzle (two branchings) grew to 1,360 px with
+ * board, relaxation, progress and tree, where 250 had given 1,165 (thirty-fourth session).
  */
-const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 420, relaxation: 140, progress: 135, tree: 250 };
+const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 420, relaxation: 140, progress: 135, tree: 450 };
 
 /** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
 export function embedSnippet(base: URL | string, state: EmbedState): string {

@@ -216,6 +216,11 @@ export interface GenreSolveStats extends SolveStats {
    * cuts among `rows`; `cuts` counts every model's. Absent without a fallback.
    */
   modelCuts?: number;
+  /**
+   * After more than one round on branch-and-bound, the last round's nodes: the tree that
+   * `branching` (the last round's record) draws; `nodes` counts every round's.
+   */
+  lastRoundNodes?: number;
 }
 
 /**

@@ -700,7 +700,12 @@ export class GenreView implements GenreContext {
     // answer or point ends it too (the formulation, an export or a redraw keep it).
     this.answersPanel.hidden = true;
     const newBoard = NEW_BOARD.has(request.type);
-    if (newBoard) this.cutRounds.start();
+    if (newBoard) {
+      this.cutRounds.start();
+      // The branch-and-bound figures and tree are the last Solve's, as its rounds are.
+      this.bnb.hide();
+      byId('genre-tree-panel', HTMLElement).hidden = true;
+    }
     this.lastErrorCode = null;
     let result: R | null = null;
     await this.jobs.run(

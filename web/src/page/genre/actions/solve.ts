@@ -73,7 +73,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
     ? { key: solvedByKey(asked), model: r.model, spent: [r.stats.fallbackFrom, ...(r.stats.fallbackThrough ?? [])] }
     : null;
   ctx.cutRounds.finish();
-  const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes} nodes`;
+  const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes.toLocaleString('en')} node${r.stats.nodes === 1 ? '' : 's'}`;
   ctx.offerExplanation(!r.answer && r.status === 'infeasible');
   if (!r.answer && r.partialFill) {
     const cells = r.rows * r.columns;
