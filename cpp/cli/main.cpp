@@ -1302,6 +1302,15 @@ std::string routeError(const SolveCommand& cmd) {
            (cmd.ownGenres ? "a file of URLs of several genres (" + cmd.genres + ")"
                           : "a " + cmd.genre + " file");
   }
+  // The results table over the puzzle file would overwrite its puzzles.
+  if (!cmd.results.empty() && cmd.path != "-") {
+    std::error_code error;
+    if (std::filesystem::equivalent(cmd.results, cmd.path, error) && !error) {
+      return "--results " + cmd.results +
+             ": this is the puzzle file itself, whose puzzles would be overwritten; name "
+             "another file";
+    }
+  }
   // The native CLI writes its results table as CSV only (no spreadsheet library).
   if (!cmd.results.empty() && isSpreadsheetPath(cmd.results)) {
     if (lowerExtension(cmd.results) != "csv") {

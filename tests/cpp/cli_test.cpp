@@ -156,6 +156,15 @@ TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
   EXPECT_NE(run.out.find("this CLI writes the results table as CSV only"), std::string::npos)
       << run.out;
   EXPECT_FALSE(std::ifstream(xlsx).good());
+  // A results table over the puzzle file itself would overwrite its puzzles.
+  const std::string file = ::testing::TempDir() + "gridmilp_cli_same." + std::to_string(getpid());
+  std::ofstream(file) << two;
+  run = runCli("solve '" + file + "' --results '" + file + "'", "", true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("this is the puzzle file itself"), std::string::npos) << run.out;
+  std::ifstream kept(file);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), {}), two);
+  std::remove(file.c_str());
   // A genre's own model is the engine's to check (nurikabe has "stream").
   EXPECT_EQ(runCli("solve - --genre nurikabe --model stream", "2 2\n1 -\n- -\n").exit_code, 0);
   // and one it lacks is one error too, not one per puzzle.

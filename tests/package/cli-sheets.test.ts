@@ -101,6 +101,17 @@ describe('npm run cli with spreadsheets', () => {
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('gridmilp: Typo!A1 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9');
+    // Every sheet: the good one solved, the bad one named (not "no puzzle"), exit code 2.
+    const both = cli(['solve', path]);
+    expect(both.status).toBe(2);
+    expect(both.stdout).toBe(`${SOLUTION}\n`);
+    expect(both.stderr).toContain(`gridmilp: ${path}: left out: Typo!A1 holds the text “x”`);
+    expect(both.stderr).not.toContain('no puzzle');
+    // A results table over the workbook itself is refused: it would overwrite the puzzles.
+    const over = cli(['solve', path, '--results', path]);
+    expect(over.status).toBe(2);
+    expect(over.stderr).toContain('is the puzzle file itself');
+    expect((await readSpreadsheet(path, { sheet: 'Easy' })).puzzles).toHaveLength(1);
   });
 
   it("--genre killer reads each sheet's two blocks, prints the answers and writes the records with them", async () => {

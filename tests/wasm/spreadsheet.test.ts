@@ -142,7 +142,11 @@ describe('reading puzzles from .xlsx', () => {
     const read = await readSpreadsheet(bytes, await lib());
     expect(read.puzzles.map((p) => p.sheet)).toEqual(['One', 'Two']);
     expect(read.skipped).toEqual([
-      { sheet: 'Notes', reason: 'Notes has no numbers (its first cell with content, A1, holds the text “Solve these by Friday”); a puzzle is a square block of numbers, or one puzzle of 81 symbols per row.' },
+      {
+        sheet: 'Notes',
+        reason: 'Notes has no numbers (its first cell with content, A1, holds the text “Solve these by Friday”); a puzzle is a square block of numbers, or one puzzle of 81 symbols per row.',
+        refused: false,
+      },
     ]);
     expect((await readSpreadsheet(bytes, await lib(), { sheet: 'Two' })).puzzles.map((p) => p.sheet)).toEqual(['Two']);
     expect((await readSpreadsheet(bytes, await lib(), { sheet: 1 })).puzzles.map((p) => p.sheet)).toEqual(['One']);
@@ -173,6 +177,60 @@ describe('reading puzzles from .xlsx', () => {
       ['List!B5', 'B5', 4],
     ]);
     expect(read.puzzles[1]!.grid).toEqual(grid(LINE));
+  });
+
+  it('tells a sheet whose puzzle cannot be read from a sheet of notes, and a bad row from a note', async () => {
+    const bytes = await workbook((wb) => {
+      put(wb.addWorksheet('One'), grid(LINE));
+      wb.addWorksheet('Notes').getCell('A1').value = 'Solve these by Friday';
+      const two = wb.addWorksheet('Two');
+      put(two, grid(SOLUTION));
+      two.getCell('C5').value = 'x';
+    });
+    const read = await readSpreadsheet(bytes, await lib());
+    expect(read.puzzles.map((p) => p.sheet)).toEqual(['One']);
+    expect(read.skipped.map((k) => [k.sheet, k.refused])).toEqual([
+      ['Notes', false],
+      ['Two', true],
+    ]);
+    expect(read.skipped[1]!.reason).toMatch(/^Two!C5 holds the text “x”/);
+    // One puzzle per row: a row a character short, one with a letter no 9×9 has and one
+    // with a space are left out, each named by its cell; a header and a note are not.
+    const rows = await workbook((wb) => {
+      const ws = wb.addWorksheet('Batch');
+      ws.addRow(['name', 'puzzle']);
+      ws.addRow(['first', LINE]);
+      ws.addRow(['short', LINE.slice(1)]);
+      ws.addRow(['typo', `${LINE.slice(0, 40)}x${LINE.slice(41)}`]);
+      ws.addRow(['space', `${LINE.slice(0, 40)} ${LINE.slice(41)}`]);
+      ws.addRow(['', 'to do on Sunday']);
+      ws.addRow(['second', SOLUTION]);
+    });
+    const batch = await readSpreadsheet(rows, await lib());
+    expect(batch.puzzles.map((p) => p.name)).toEqual(['first', 'second']);
+    expect(batch.skipped).toEqual([
+      { sheet: 'Batch', refused: true, reason: 'Batch!B3 is not a puzzle of one line: its 80 characters are not n×n for any n from 4 to 35 (81 for a 9×9).' },
+      {
+        sheet: 'Batch',
+        refused: true,
+        reason: 'Batch!B4 is not a puzzle of one line: its character 41 is “x”, not a symbol of a 9×9 puzzle (1 to 9 or an empty mark: . 0 - _).',
+      },
+      {
+        sheet: 'Batch',
+        refused: true,
+        reason: 'Batch!B5 is not a puzzle of one line: its character 41 is “ ”, not a symbol of a 9×9 puzzle (1 to 9 or an empty mark: . 0 - _).',
+      },
+    ]);
+  });
+
+  it('a rule of dashes is no empty puzzle: the grid below it is read', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.getCell('A1').value = '-'.repeat(16);
+      put(ws, grid(LINE), 2, 1);
+    });
+    const read = await readSpreadsheet(bytes, await lib());
+    expect(read.puzzles.map((p) => [p.range, p.size])).toEqual([['A2:I10', 9]]);
   });
 
   it('names the cell of each bad value', async () => {

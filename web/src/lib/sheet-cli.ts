@@ -10,9 +10,9 @@
  * and by `npm run cli` (scripts/cli.sh, with the native CLI).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ResultRow } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 import { puzzleText } from './grid.js';
@@ -94,9 +94,10 @@ export function needsSheetFrontEnd(argv: readonly string[]): boolean {
  * @param runCli runs the C++ CLI with arguments, standard output and error inherited;
  *   returns its exit code
  * @returns the exit code: the CLI's (0 every puzzle solved, 1 some without solution,
- *   2 bad input), 2 when the spreadsheet cannot be read (the message, with the sheet
- *   and cell, on standard error), or 130 after SIGINT or SIGTERM (the temporary
- *   folder removed)
+ *   2 bad input), 2 when the spreadsheet cannot be read or a sheet or row of it holds a
+ *   puzzle that cannot be (each message, with the sheet and cell, on standard error; the
+ *   other puzzles are solved), 2 when `--results` names the puzzle file itself, or 130
+ *   after SIGINT or SIGTERM (the temporary folder removed)
  */
 export async function runSheetCli(argv: readonly string[], runCli: (args: string[]) => number): Promise<number> {
   const s = scan(argv)!;
@@ -112,6 +113,13 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
   process.on('SIGTERM', onSignal);
   try {
     let names: string[] | null = null;
+    let refused = 0; // what the spreadsheet held that could not be read: bad input (exit 2)
+    if (s.results >= 0 && s.file >= 0 && sameFile(valueAt(argv, s.results), argv[s.file]!)) {
+      throw new GridmilpError(
+        'invalid_argument',
+        `--results ${valueAt(argv, s.results)} is the puzzle file itself: its puzzles would be overwritten; name another file.`,
+      );
+    }
     if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!) && s.genre !== undefined && s.genre !== 'sudoku') {
       // A genre's records: the text the CLI reads with --genre, one record after another.
       const path = argv[s.file]!;
@@ -121,9 +129,10 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       const shown = names.slice(0, 10).map((name, k) => `${k + 1} = ${name}`);
       process.stderr.write(
         `gridmilp: ${path}: ${records.length} ${s.genre} puzzle${records.length === 1 ? '' : 's'} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
-          (read.skipped.length > 0 ? `; skipped ${read.skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
+          skippedNote(read.skipped) +
           '\n',
       );
+      refused = tellRefused(path, read.skipped);
       const text = join(dir, 'puzzles.txt');
       writeFileSync(text, records.map((r) => r.text).join(''));
       args[s.file] = text;
@@ -146,9 +155,10 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       const shown = names.slice(0, 10).map((name, k) => `${k + 1} = ${name}`);
       process.stderr.write(
         `gridmilp: ${path}: ${read.puzzles.length} puzzle${read.puzzles.length === 1 ? '' : 's'} of ${sizes[0]}×${sizes[0]}${boxes[0] ? ` in boxes of ${boxes[0].replace('x', '×')} (the sheet's thick borders)` : ''} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
-          (read.skipped.length > 0 ? `; skipped ${read.skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
+          skippedNote(read.skipped) +
           '\n',
       );
+      refused = tellRefused(path, read.skipped);
       const text = join(dir, 'puzzles.txt');
       writeFileSync(text, read.puzzles.map((p) => puzzleText(p.grid).puzzle).join('\n') + '\n');
       args[s.file] = text;
@@ -175,8 +185,9 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     // The libraries first: a missing one is said before the solve, not after it.
     if (target !== null) await requireSpreadsheetSupport();
     if (interrupted) return 130;
-    const code = runCli(args);
+    const solved = runCli(args);
     if (interrupted) return 130;
+    const code = refused > 0 ? Math.max(solved, 2) : solved;
     if (target !== null && table !== null) {
       let csv: string;
       try {
@@ -226,4 +237,31 @@ export function cliRunner(command: readonly string[]): (args: string[]) => numbe
     if (r.error) process.stderr.write(`gridmilp: cannot run ${command.join(' ')}: ${r.error.message}\n`);
     return r.status ?? 2;
   };
+}
+
+/** "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, or "". */
+function skippedNote(skipped: readonly { sheet: string; refused: boolean }[]): string {
+  const empty = skipped.filter((k) => !k.refused).map((k) => k.sheet);
+  return empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '';
+}
+
+/**
+ * Says on standard error each sheet or row that holds a puzzle which could not be read
+ * (its reason names the sheet and cell), as the CLI says a line of text it leaves out.
+ *
+ * @returns how many there were
+ */
+function tellRefused(path: string, skipped: readonly { reason: string; refused: boolean }[]): number {
+  const refused = skipped.filter((k) => k.refused);
+  for (const k of refused) process.stderr.write(`gridmilp: ${path}: left out: ${k.reason}\n`);
+  return refused.length;
+}
+
+/** Whether two paths name one file (the second must exist; a missing first is another). */
+function sameFile(a: string, b: string): boolean {
+  try {
+    return realpathSync(resolve(a)) === realpathSync(resolve(b));
+  } catch {
+    return false;
+  }
 }

@@ -77,6 +77,12 @@ export class SpreadsheetError extends Error {
   }
 }
 
+/**
+ * A sheet that holds nothing a puzzle is made of (no numbers, no tokens; empty, or notes
+ * alone): skipped without blame, unlike a sheet whose puzzle could not be read.
+ */
+export class NoPuzzleError extends SpreadsheetError {}
+
 /** The column letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
 export function columnName(column: number): string {
   let name = '';

@@ -13,7 +13,7 @@
  *   text cell of the row names the puzzle.
  */
 import type { SheetPuzzle } from '../solver/protocol/spreadsheets.js';
-import { cellName, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { cellName, NoPuzzleError, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
 /** The smallest and largest side of a block read as a puzzle. */
 export const MIN_SIDE = 4;
@@ -21,8 +21,11 @@ export const MAX_SIDE = 35;
 
 export type { SheetPuzzle };
 
-/** What one sheet holds: its puzzles, or why it holds none. */
-export type SheetFinding = { puzzles: SheetPuzzle[] } | { problem: SpreadsheetError };
+/**
+ * What one sheet holds: its puzzles (and the rows of one puzzle per row that could not be
+ * read, each an error naming its cell), or why it holds none.
+ */
+export type SheetFinding = { puzzles: SheetPuzzle[]; badRows?: SpreadsheetError[] } | { problem: SpreadsheetError };
 
 /**
  * Find the puzzles of one sheet.
@@ -35,7 +38,8 @@ export type SheetFinding = { puzzles: SheetPuzzle[] } | { problem: SpreadsheetEr
 export function findPuzzles(table: SheetTable): SheetFinding {
   try {
     const rows = puzzlesPerRow(table);
-    return { puzzles: rows ?? [oneGrid(table)] };
+    if (rows) return rows.badRows.length > 0 ? rows : { puzzles: rows.puzzles };
+    return { puzzles: [oneGrid(table)] };
   } catch (e) {
     if (e instanceof SpreadsheetError) return { problem: e };
     throw e;
@@ -50,11 +54,23 @@ function lineSide(text: string): number {
   if (!LINE.test(text)) return 0;
   const n = Math.round(Math.sqrt(text.length));
   if (n * n !== text.length || n < MIN_SIDE || n > MAX_SIDE) return 0;
-  // Every symbol a value of the puzzle: a 16-letter title or a hex hash is no 4×4 or 8×8.
-  return [...text].every((ch) => symbolValue(ch) <= n) ? n : 0;
+  // Every symbol a value of the puzzle: a 16-letter title or a hex hash is no 4×4 or 8×8;
+  // and one given at least: a rule of 16 dashes is no empty 4×4.
+  const values = [...text].map(symbolValue);
+  return values.every((v) => v <= n) && values.some((v) => v > 0) ? n : 0;
 }
 
-function puzzlesPerRow(table: SheetTable): SheetPuzzle[] | null {
+/**
+ * Whether a text in the column of one puzzle per row was meant as a puzzle that cannot be
+ * read (a character too few, a typo, a space): 16 characters or more, nine in ten of them
+ * digits or empty marks. A header ("puzzle") or a note is not.
+ */
+function looksLikePuzzle(text: string): boolean {
+  const chars = [...text.trim()];
+  return chars.length >= MIN_SIDE * MIN_SIDE && chars.filter((ch) => /[0-9.\-_]/.test(ch)).length >= 0.9 * chars.length;
+}
+
+function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: SpreadsheetError[] } | null {
   let column = -1;
   table.cells.forEach((row) =>
     row.forEach((cell, c) => {
@@ -63,12 +79,44 @@ function puzzlesPerRow(table: SheetTable): SheetPuzzle[] | null {
   );
   if (column < 0) return null;
   const puzzles: SheetPuzzle[] = [];
+  const badRows: SpreadsheetError[] = [];
   table.cells.forEach((row, r) => {
     const cell = row[column];
+    const where = cellName(r, column);
+    if (typeof cell?.value === 'number' && cell.value >= 1e15) {
+      // 81 digits typed as a number: the sheet keeps 15 of them.
+      badRows.push(
+        new SpreadsheetError(
+          'spreadsheet_error',
+          `${sheetRef(table.name)}!${where} holds a number, not a puzzle's text: a sheet keeps 15 digits of a number; format the column as text and paste the puzzles again.`,
+          { sheet: table.name, cell: where },
+        ),
+      );
+      return;
+    }
     if (typeof cell?.value !== 'string') return;
     const n = lineSide(cell.value);
-    if (n === 0) return; // a header ("puzzle") or a note
-    const where = cellName(r, column);
+    if (n === 0) {
+      // A header ("puzzle") or a note is passed over; a puzzle that cannot be read is said.
+      if (looksLikePuzzle(cell.value)) {
+        const chars = [...cell.value.trim()];
+        const side = Math.round(Math.sqrt(chars.length));
+        const square = side * side === chars.length && side >= MIN_SIDE && side <= MAX_SIDE;
+        // The first character no n×n puzzle has (n from the length when it is a square).
+        const odd = chars.findIndex((ch) => !LINE.test(ch) || (square && symbolValue(ch) > side));
+        badRows.push(
+          new SpreadsheetError(
+            'spreadsheet_error',
+            `${sheetRef(table.name)}!${where} is not a puzzle of one line: ` +
+              (odd >= 0
+                ? `its character ${odd + 1} is “${chars[odd]}”, not ${square ? `a symbol of a ${side}×${side} puzzle (1 to ${side}` : '1–9, A–Z'} or an empty mark: . 0 - _${square ? ')' : ''}.`
+                : `its ${chars.length} characters are not n×n for any n from ${MIN_SIDE} to ${MAX_SIDE} (81 for a 9×9).`),
+            { sheet: table.name, cell: where },
+          ),
+        );
+      }
+      return;
+    }
     const grid: number[][] = [];
     for (let i = 0; i < n; i++) {
       grid.push(
@@ -89,7 +137,7 @@ function puzzlesPerRow(table: SheetTable): SheetPuzzle[] | null {
     const name = typeof label?.value === 'string' && label.value !== '' ? label.value : `${sheetRef(table.name)}!${where}`;
     puzzles.push({ name, sheet: table.name, range: where, size: n, grid });
   });
-  return puzzles;
+  return { puzzles, badRows };
 }
 
 /** The value of one symbol of a one-line puzzle: 0 for empty, 1–9, then A = 10 … Z = 35. */
@@ -177,10 +225,12 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   let { top, left, bottom, right } = numbers;
   if (numbers.empty) {
     const text = firstText as { r: number; c: number; cell: SheetCell } | null;
-    return fail(
+    throw new NoPuzzleError(
+      'spreadsheet_error',
       text
         ? `${sheetRef(table.name)} has no numbers (its first cell with content, ${cellName(text.r, text.c)}, holds ${shown(text.cell)}); a puzzle is a square block of numbers, or one puzzle of 81 symbols per row.`
         : `${sheetRef(table.name)} is empty.`,
+      { sheet: table.name },
     );
   }
   const height = bottom - top + 1;

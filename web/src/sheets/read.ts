@@ -9,7 +9,7 @@
 import { unzipSync, zipSync } from 'fflate';
 import type * as ExcelJSTypes from 'exceljs';
 import type * as PapaTypes from 'papaparse';
-import { sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { NoPuzzleError, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 import { GENRES } from '../../generated/vocabulary.js';
 import { genreIdOf } from '../solver/genre.js';
@@ -118,17 +118,22 @@ export async function readSpreadsheet(
   }
   const puzzles: SheetPuzzle[] = [];
   const records: SheetRecord[] = [];
-  const skipped: { sheet: string; reason: string }[] = [];
+  const skipped: { sheet: string; reason: string; refused: boolean }[] = [];
   let firstProblem: SpreadsheetError | null = null;
   for (const table of tables) {
     const found = layout ? findRecords(table, layout) : findPuzzles(table);
     if ('problem' in found) {
-      firstProblem ??= found.problem;
-      skipped.push({ sheet: table.name, reason: found.problem.message });
+      // A sheet of notes is passed over; a puzzle that cannot be read is the first told.
+      if (firstProblem === null || (firstProblem instanceof NoPuzzleError && !(found.problem instanceof NoPuzzleError))) {
+        firstProblem = found.problem;
+      }
+      skipped.push({ sheet: table.name, reason: found.problem.message, refused: !(found.problem instanceof NoPuzzleError) });
     } else if ('records' in found) {
       records.push(...found.records);
     } else {
       puzzles.push(...found.puzzles);
+      for (const bad of found.badRows ?? []) skipped.push({ sheet: table.name, reason: bad.message, refused: true });
+      if (found.puzzles.length === 0 && found.badRows?.length) firstProblem ??= found.badRows[0]!;
     }
   }
   if (puzzles.length + records.length === 0) {

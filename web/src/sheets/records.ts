@@ -19,7 +19,7 @@
  *   row's first other text.
  */
 import type { SheetRecord } from '../solver/protocol/spreadsheets.js';
-import { cellName, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { cellName, NoPuzzleError, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
 /** What the finder must know of a genre's record (protocol/vocabulary.json, `genres`). */
 export interface RecordLayout {
@@ -130,10 +130,12 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const { top, left, bottom, right } = extent;
   if (extent.empty) {
     const note = firstNote as { r: number; c: number; cell: SheetCell } | null;
-    return fail(
+    throw new NoPuzzleError(
+      'spreadsheet_error',
       note
         ? `${ref} has no ${layout.title} puzzle (its first cell with content, ${cellName(note.r, note.c)}, holds ${shown(note.cell)}); a puzzle is a block of cells with one token each (a number, x, a region id), or a whole record in one cell per row.`
         : `${ref} is empty.`,
+      { sheet: table.name },
     );
   }
   const rows = bottom - top + 1;

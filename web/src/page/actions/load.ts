@@ -161,7 +161,7 @@ export class PuzzleLoader {
       jobs.later('parse', () => import('./spreadsheet'), (m) =>
         m.loadSpreadsheet(this.page, file, {
           loadText: (text, source, fields) => this.loadText(text, source, fields),
-          runBatch: (text, source, names, fields) => this.runBatch(text, source, names, fields),
+          runBatch: (text, source, names, fields, leftOut) => this.runBatch(text, source, names, fields, leftOut),
         }),
       );
       return;

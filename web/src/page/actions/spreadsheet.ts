@@ -16,8 +16,11 @@ import { saveBlob } from '../shared';
 export interface SpreadsheetSink {
   /** Load one puzzle's text onto the board; `source` names the file and range. */
   loadText(text: string, source: string, fields: PuzzleFields): Promise<void>;
-  /** Solve many puzzles (one line each) as a batch, each named by `names`. */
-  runBatch(text: string, source: string, names: string[], fields: PuzzleFields): Promise<void>;
+  /**
+   * Solve many puzzles (one line each) as a batch, each named by `names`; `leftOut`: what
+   * could not be read (one message each, with its sheet and cell), said when it ends.
+   */
+  runBatch(text: string, source: string, names: string[], fields: PuzzleFields, leftOut: readonly string[]): Promise<void>;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface SpreadsheetSink {
 export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetSink): Promise<void> {
   const { jobs, client } = page;
   let puzzles: SheetPuzzle[] = [];
-  let skipped: { sheet: string; reason: string }[] = [];
+  let skipped: { sheet: string; reason: string; refused: boolean }[] = [];
   const stops = jobs.stops;
   await jobs.run('parse', `Reading ${file.name} as a spreadsheet…`, async () => {
     const read = await client.readSpreadsheet(await file.arrayBuffer(), file.name);
@@ -56,7 +59,12 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     );
     return;
   }
-  const skippedNote = skipped.length > 0 ? ` Skipped ${plural(skipped.length, 'sheet')} without a puzzle: ${skipped.map((s) => s.sheet).join(', ')}.` : '';
+  // Sheets of notes are passed over; what could not be read is said, each with its cell.
+  const empty = skipped.filter((s) => !s.refused).map((s) => s.sheet);
+  const refused = skipped.filter((s) => s.refused).map((s) => s.reason);
+  const skippedNote =
+    (empty.length > 0 ? ` Skipped ${plural(empty.length, 'sheet')} without a puzzle: ${empty.join(', ')}.` : '') +
+    (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : '');
   const first = puzzles[0]!;
   // The text is made here: its size and symbols are known, whatever the page's settings.
   const fields: PuzzleFields = {
@@ -67,6 +75,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   if (puzzles.length === 1) {
     await sink.loadText(puzzleText(first.grid).puzzle, `${file.name} (${first.name})`, fields);
     if (skippedNote) page.el.status.textContent += skippedNote;
+    if (refused.length > 0) page.el.status.dataset.kind = 'warning';
     return;
   }
   await sink.runBatch(
@@ -74,6 +83,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     file.name,
     puzzles.map((p) => p.name),
     fields,
+    refused,
   );
 }
 

@@ -51,8 +51,13 @@ export interface SpreadsheetPuzzles {
   puzzles: SheetPuzzle[];
   /** The genre's records in sheet order, then row order, when a genre other than Sudoku was read. */
   records?: SheetRecord[];
-  /** Sheets without a puzzle and why (only when another sheet has one). */
-  skipped: { sheet: string; reason: string }[];
+  /**
+   * What was left out and why (only when something else was read): a sheet without a
+   * puzzle (`refused` false: empty, or notes alone), or a sheet or a row that holds a
+   * puzzle that could not be read (`refused` true; `reason` names the sheet and cell,
+   * e.g. "Sheet2!C5 holds the text “x”; …").
+   */
+  skipped: { sheet: string; reason: string; refused: boolean }[];
 }
 
 /** One puzzle to write: its box shape, givens and (when solved) its solution. */

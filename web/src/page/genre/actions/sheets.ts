@@ -17,7 +17,7 @@ import { readRecord } from '../record';
  */
 export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<void> {
   let records: { name: string; text: string }[] | null = null;
-  let skipped: { sheet: string }[] = [];
+  let skipped: { sheet: string; reason: string; refused: boolean }[] = [];
   await ctx.jobs.run(
     'parse',
     `Reading ${file.name} as a spreadsheet…`,
@@ -32,13 +32,24 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   const loaded = records as { name: string; text: string }[] | null;
   if (loaded === null) return;
   ctx.text.value = loaded.map((r) => r.text).join('');
+  const before = ctx.parsed;
   await ctx.readText();
+  if (ctx.parsed === before) return; // not read (busy, or no record could be): said
   const names = loaded.slice(0, 5).map((r) => r.name);
+  // Sheets of notes are passed over; a sheet whose puzzle could not be read is said.
+  const empty = skipped.filter((k) => !k.refused).map((k) => k.sheet);
+  // Records of the sheets the engine could not read (a cage's sum no cell can hold…),
+  // named as the text's are ("BadSum!A1:F13: …").
+  const refused = [
+    ...skipped.filter((k) => k.refused).map((k) => k.reason),
+    ...(ctx.parsed.refused ?? []).map((k) => (k.error.message.startsWith(`${k.name} (`) ? k.error.message : `${k.name}: ${k.error.message}`)),
+  ];
   ctx.say(
     `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join(', ')}${loaded.length > 5 ? ', …' : ''})` +
-      (skipped.length > 0 ? `; skipped ${skipped.map((k) => k.sheet).join(', ')}: no puzzle` : '') +
-      (loaded.length > 1 ? '. Solve all solves them in turn.' : '.'),
-    'success',
+      (empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '') +
+      (loaded.length > 1 ? '. Solve all solves them in turn.' : '.') +
+      (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : ''),
+    refused.length > 0 ? 'warning' : 'success',
   );
 }
 
