@@ -98,6 +98,35 @@ describe('every genre through a spreadsheet', () => {
   });
 });
 
+describe('a killer being drawn', () => {
+  it('saved with cells in no cage, reads back as the same record (those cells keep their -)', async () => {
+    const blocks = [
+      ['3', ...Array<string>(15).fill('-')],
+      ['a', 'a', ...Array<string>(14).fill('-')],
+    ];
+    const sheet = { title: 'Killer Sudoku', rows: 4, columns: 4, blocks, regions: 1 };
+    for (const [bytes, fileName] of [
+      [await recordXlsx(sheet, libs), 'drawn.xlsx'],
+      [new TextEncoder().encode(recordCsv(sheet, libs)), 'drawn.csv'],
+    ] as const) {
+      const read = await readSpreadsheet(bytes, libs, { fileName, genre: 'killer' });
+      expect(readRecord(read.records![0]!.text, 2), fileName).toMatchObject({ blocks });
+    }
+  });
+
+  it('an empty cell inside the cage ids is named', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('K');
+      put(ws, ['3 - 7 -', '7 - 3 -', '3 - 7 -', '7 - 3 -'], 1, 1);
+      put(ws, ['a a b b', 'c c d d', 'e e f f', 'g g h h'], 6, 1);
+      ws.getCell('B8').value = null;
+    });
+    const e = await failure(bytes, 'killer');
+    expect(e.message).toBe('K!B8 is empty, in the cage ids (the second block, below the first): every cell of it holds an id, - for a cell in no cage.');
+    expect(e.cell).toBe('B8');
+  });
+});
+
 describe('sheets typed by hand', () => {
   it('a Nurikabe under a title, its empty first row placed by borders', async () => {
     const bytes = await workbook((wb) => {

@@ -145,8 +145,23 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   if (layout.blocks === 1) {
     blocks = [{ top, rows }];
   } else {
-    blocks = twoBlocks(top, bottom, left, right, tokenAt, (r) => (table.cells[r] ?? []).some((cell, c) => c >= left && c <= right && (token(cell) || cell?.drawn === true)));
+    const occupied = (r: number): boolean => (table.cells[r] ?? []).some((cell, c) => c >= left && c <= right && (token(cell) || cell?.drawn === true));
+    blocks = twoBlocks(top, bottom, left, right, tokenAt, occupied);
     if (blocks.length === 0) {
+      // A hole in the ids: the lowest row that is not full but mostly ids names it (a
+      // first block's row of sparse clues is not taken for one).
+      const ids = layout.title === 'Killer Sudoku' ? 'cage' : 'region';
+      const cells = [...Array(right - left + 1).keys()].map((k) => left + k);
+      let row = bottom;
+      while (row >= top && cells.every((c) => tokenAt(row, c))) row--;
+      const column = cells.find((c) => !tokenAt(row, c));
+      if (row >= top && 2 * cells.filter((c) => tokenAt(row, c)).length > cells.length && column !== undefined) {
+        const at = cellName(row, column);
+        fail(
+          `${ref}!${at} is empty, in the ${ids} ids (the second block, below the first): every cell of it holds an id, - for a cell in no ${ids}.`,
+          at,
+        );
+      }
       fail(
         `${ref}: the cells ${rangeName(top, left, bottom, right)} are not the two blocks of a ${layout.title} record: the second block (the ${layout.title === 'Killer Sudoku' ? 'cage' : 'region'} ids, every cell filled) goes below the first, one empty row between.`,
         rangeName(top, left, bottom, right),

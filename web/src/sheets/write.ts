@@ -120,14 +120,16 @@ function parameterNote(sheet: RecordSheet): string | null {
  */
 export function recordCsv(sheet: RecordSheet, libraries: Pick<SpreadsheetLibraries, 'Papa'>): string {
   const lines: string[] = [];
-  const grid = (tokens: string[]): string =>
+  // A cell in no cage or region (a killer being drawn) keeps its `-` in the ids' block:
+  // that block is read as the rows where every cell holds a token (records.ts).
+  const grid = (tokens: string[], ids = false): string =>
     libraries.Papa.unparse(
-      Array.from({ length: sheet.rows }, (_, r) => tokens.slice(r * sheet.columns, (r + 1) * sheet.columns).map((t) => (t === '-' ? '' : t))),
+      Array.from({ length: sheet.rows }, (_, r) => tokens.slice(r * sheet.columns, (r + 1) * sheet.columns).map((t) => (t === '-' && !ids ? '' : t))),
       { newline: '\n' },
     );
   sheet.blocks.forEach((tokens, k) => {
     if (k > 0) lines.push('');
-    lines.push(grid(tokens));
+    lines.push(grid(tokens, k === sheet.regions));
   });
   const note = parameterNote(sheet);
   if (note) lines.push('', note);
@@ -165,7 +167,8 @@ export async function recordXlsx(sheet: RecordSheet, libraries: Pick<Spreadsheet
       for (let c = 0; c < columns; c++) {
         const cell = row.getCell(c + 1);
         const token = tokens[r * columns + c] ?? '-';
-        if (token !== '-') cell.value = /^\d+$/.test(token) ? Number(token) : token;
+        // A cell in no cage or region keeps its `-` (as in recordCsv).
+        if (token !== '-' || (tokens === ids && !answer)) cell.value = /^\d+$/.test(token) ? Number(token) : token;
         const given = !answer || (token !== '-' && clues[r * columns + c] === token);
         cell.alignment = { horizontal: 'center', vertical: 'middle' };
         cell.font = given ? { bold: true, size: 13, color: { argb: 'FF000000' } } : { size: 13, color: { argb: SOLVED_COLOUR } };
