@@ -84,6 +84,10 @@ describe('spreadsheets on the page', () => {
     expect([...pngBytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
     expect((await settledStatus(page)).text).toBe('Saved gridmilp-solution.png: givens bold, solved digits blue, box walls drawn.');
     await page.screenshot({ path: join(resultsDir, 'spreadsheet-loaded-solved.png') });
+    // The saved .xlsx loads back as the puzzle: its blue digits are the solution's.
+    const again = await load(page, 'gridmilp-solution.xlsx', readFileSync((await download.path())!));
+    expect(again.text).toMatch(/\(30 givens\)/);
+    expect(await readGivens(page)).toBe(LINE);
     await page.close();
   });
 

@@ -427,8 +427,13 @@ describe('writing', () => {
     expect(ws.getCell('D1').border.left?.style).toBe('medium'); // a box edge
     expect(ws.getCell('C1').border.left?.style).toBe('thin');
     expect(ws.getCell('A4').border.top?.style).toBe('medium');
+    // Read back, the blue digits are the solution's: the puzzle is its givens again.
     const read = await readSpreadsheet(bytes, await lib());
-    expect(read.puzzles[0]!.grid).toEqual(grid(SOLUTION));
+    expect(read.puzzles[0]!.grid).toEqual(grid(LINE));
+    // A grid typed all in that blue (no bold givens beside it) is all givens.
+    for (let r = 1; r <= 9; r++) for (let c = 1; c <= 9; c++) ws.getCell(r, c).font = { color: { argb: SOLVED_COLOUR } };
+    const blue = new Uint8Array(await wb.xlsx.writeBuffer());
+    expect((await readSpreadsheet(blue, await lib())).puzzles[0]!.grid).toEqual(grid(SOLUTION));
   });
 
   it('a 6×6 grid draws 2×3 boxes; its CSV has empty fields for empty cells', async () => {

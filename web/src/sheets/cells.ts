@@ -26,6 +26,11 @@ export interface SheetCell {
    * gridmilp and most puzzle sheets draw them (find.ts reads the boxes' shape from them).
    */
   walls?: { top?: true; left?: true; bottom?: true; right?: true };
+  /**
+   * A number in gridmilp's colour for solved digits, not bold (.xlsx): a digit of the
+   * solution in a grid gridmilp saved after Solve (write.ts, SOLVED_COLOUR), not a given.
+   */
+  solved?: true;
 }
 
 /** One sheet: its cells by 0-based row and column (A1 is [0][0]), and its merged ranges. */

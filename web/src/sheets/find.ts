@@ -282,6 +282,18 @@ function oneGrid(table: SheetTable): SheetPuzzle {
       fail(`${sheetRef(table.name)}!${merge} is a merged cell inside the puzzle's block ${block}; a puzzle needs one value in each cell: unmerge it.`, merge);
     }
   }
+  // Some numbers solved (blue) and some not: a grid gridmilp saved after Solve, whose
+  // givens are the others. All of them blue is a grid typed in that colour: all givens.
+  let solvedCount = 0, numberCount = 0;
+  for (let r = top; r <= bottom; r++) {
+    for (let c = left; c <= right; c++) {
+      const cell = table.cells[r]?.[c];
+      if (numberOf(cell) === null) continue;
+      numberCount++;
+      if (cell!.solved) solvedCount++;
+    }
+  }
+  const givensMarked = solvedCount > 0 && solvedCount < numberCount;
   const grid: number[][] = [];
   for (let r = top; r <= bottom; r++) {
     const line: number[] = [];
@@ -294,6 +306,11 @@ function oneGrid(table: SheetTable): SheetPuzzle {
       const v = numberOf(cell);
       if (v === null) {
         return fail(`${at(r, c)} holds ${shown(cell!)}; a cell of the ${n}×${n} puzzle in ${block} holds a whole number from 1 to ${n}, or 0 or nothing when empty.`, cellName(r, c));
+      }
+      // A grid gridmilp saved after Solve: its solved digits (blue) are not givens.
+      if (cell!.solved && givensMarked) {
+        line.push(0);
+        continue;
       }
       if (!Number.isInteger(v)) return fail(`${at(r, c)} holds ${v}, not a whole number; a cell of the puzzle holds a whole number from 1 to ${n}.`, cellName(r, c));
       if (v < 0 || v > n) return fail(`${at(r, c)} holds ${v}, outside 1 to ${n} for the ${n}×${n} puzzle in ${block}.`, cellName(r, c));

@@ -14,6 +14,7 @@ import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/pro
 import { GENRES } from '../../generated/vocabulary.js';
 import { genreIdOf } from '../solver/genre.js';
 import { findPuzzles, numberOf } from './find.js';
+import { SOLVED_COLOUR } from './write.js';
 import { findRecords, type RecordLayout } from './records.js';
 
 export type { SpreadsheetPuzzles };
@@ -232,7 +233,9 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
       sheet.findRow(r)?.eachCell({ includeEmpty: true }, (cell, c) => {
         const value = xlsxCell(cell, ExcelJS);
         const walls = wallsOf(cell);
-        if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = walls ? { ...value, walls } : value;
+        // gridmilp's own solved digits (blue, not bold): the solution, not givens.
+        const solved = typeof value?.value === 'number' && cell.font?.color?.argb === SOLVED_COLOUR && cell.font.bold !== true;
+        if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = { ...value, ...(walls ? { walls } : {}), ...(solved ? { solved: true as const } : {}) };
         else if (hasStyle(cell)) (cells[r - 1] ??= [])[c - 1] = { value: null, drawn: true, ...(walls ? { walls } : {}) };
         // A title or a note (text without a border) is outside any block.
         if (numberOf(value) === null && !hasStyle(cell)) return;
