@@ -114,6 +114,13 @@ describe('a killer being drawn', () => {
     }
   });
 
+  it("a digit genre's 0 is an empty cell, as in a Sudoku sheet (not Killer's sums)", async () => {
+    const csv = new TextEncoder().encode('1,0,0,0\n0,0,0,0\n0,0,2,0\n0,0,0,0\n');
+    const read = await readSpreadsheet(csv, libs, { fileName: 'x.csv', genre: 'latin-square' });
+    expect(read.records![0]!.text.split('\n').slice(1, 3)).toEqual(['4 4', '1 - - -']);
+    expect(body(solve('latin-square', read.records![0]!.text))).toMatch(/^4 4\n1 /);
+  });
+
   it('an empty cell inside the cage ids is named', async () => {
     const bytes = await workbook((wb) => {
       const ws = wb.addWorksheet('K');

@@ -34,7 +34,12 @@ const VALUED = new Set([
   '--sheet',
 ]);
 
-const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
+/**
+ * Files the front end reads: the spreadsheets it can, and those it refuses with their
+ * own message (readSpreadsheet: an .ods or an old .xls is told to be saved as .xlsx),
+ * which the C++ CLI would only call binary data.
+ */
+const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv|ods|xls|numbers)$/i;
 const XLSX = /\.(xlsx|xlsm)$/i;
 
 /** `solve`'s arguments as this front end sees them. */

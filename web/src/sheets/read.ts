@@ -84,7 +84,13 @@ export async function readSpreadsheet(
     if (!genre) {
       throw new SpreadsheetError('spreadsheet_error', `There is no genre “${options.genre}”; the genres: ${GENRES.map((g) => g.id).join(', ')}.`);
     }
-    layout = { title: genre.title, blocks: genre.blocks, ...('parameter' in genre ? { parameter: genre.parameter } : {}) };
+    layout = {
+      title: genre.title,
+      blocks: genre.blocks,
+      ...('parameter' in genre ? { parameter: genre.parameter } : {}),
+      // A digit genre's givens (not Killer's sums): 0 is an empty cell.
+      ...(genre.digits && genre.id !== 'killer' ? { zeroIsEmpty: true } : {}),
+    };
   }
   const kind = fileKind(bytes);
   if (kind === 'ole') {

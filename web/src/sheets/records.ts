@@ -29,6 +29,11 @@ export interface RecordLayout {
   blocks: number;
   /** The word for the size line's third number (`stars`), when the genre has one. */
   parameter?: string;
+  /**
+   * The first block holds givens digits (jigsaw, Sudoku X, hyper, Latin square): a 0 in
+   * it is an empty cell, as in a Sudoku sheet.
+   */
+  zeroIsEmpty?: boolean;
 }
 
 /** What one sheet holds: its records, or why it holds none. */
@@ -180,7 +185,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
     }
   }
   const lines: string[] = [];
-  for (const block of blocks) {
+  for (const [k, block] of blocks.entries()) {
     for (let r = block.top; r < block.top + block.rows; r++) {
       const line: string[] = [];
       for (let c = left; c <= right; c++) {
@@ -196,7 +201,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
         if (typeof cell.value === 'number' && (!Number.isInteger(cell.value) || cell.value < 0)) {
           fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds a whole number, x, a region id or nothing.`, at);
         }
-        line.push(String(cell.value));
+        line.push(k === 0 && layout.zeroIsEmpty && String(cell.value) === '0' ? '-' : String(cell.value));
       }
       lines.push(line.join(' '));
     }

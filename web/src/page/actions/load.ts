@@ -12,8 +12,12 @@ import { nonNegativeInt } from '../app/settings';
 import { clashStatus } from '../clashes';
 import { batchWorkers, messageOf } from '../shared';
 
-/** File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text. */
-const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv)$/i;
+/**
+ * File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text: those
+ * gridmilp reads, and .ods / .xls, which the reader refuses with their own advice (save
+ * as .xlsx) rather than as binary data.
+ */
+const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv|ods|xls)$/i;
 
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {

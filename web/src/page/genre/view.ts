@@ -243,7 +243,7 @@ export class GenreView implements GenreContext {
         return;
       }
       file.value = '';
-      if (/\.(xlsx|xlsm|csv|tsv)$/i.test(chosen.name)) {
+      if (/\.(xlsx|xlsm|csv|tsv|ods|xls)$/i.test(chosen.name)) {
         void loadSpreadsheet(this, chosen);
         return;
       }
