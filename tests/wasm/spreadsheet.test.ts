@@ -85,6 +85,15 @@ describe('reading puzzles from .xlsx', () => {
       'Sheet1: the numbers fill A1:I8, 8 rows by 9 columns, not a square block; write 0 in an empty cell of the missing row so that the block is 9×9.',
     );
     expect(e.cell).toBe('A1:I8');
+    // Two puzzles side by side are not told to add a row.
+    const two = await workbook((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      put(ws, grid(LINE));
+      put(ws, grid(LINE), 1, 11);
+    });
+    expect((await failure(two)).message).toBe(
+      "Sheet1: the numbers fill A1:S9, 9 rows by 19 columns, as two puzzles side by side would; a sheet holds one puzzle's block: put each puzzle on a sheet of its own (or one puzzle per row, as a line of its symbols).",
+    );
   });
 
   it('takes the bordered square even when its first row and column are empty, under a title', async () => {

@@ -261,10 +261,16 @@ function oneGrid(table: SheetTable): SheetPuzzle {
         cellName(stray.row, stray.column),
       );
     }
+    const small = Math.min(height, width);
+    const fill = `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns`;
     return fail(
       side > MAX_SIDE
-        ? `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns, more than a ${MAX_SIDE}×${MAX_SIDE} puzzle.`
-        : `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns, not a square block; write 0 in an empty cell of the missing ${height < width ? 'row' : 'column'} so that the block is ${side}×${side}.`,
+        ? `${fill}, more than a ${MAX_SIDE}×${MAX_SIDE} puzzle.`
+        : side - small === 1
+          ? `${fill}, not a square block; write 0 in an empty cell of the missing ${height < width ? 'row' : 'column'} so that the block is ${side}×${side}.`
+          : side >= 2 * small - 1
+            ? `${fill}, as two puzzles ${height < width ? 'side by side' : 'one above the other'} would; a sheet holds one puzzle's block: put each puzzle on a sheet of its own (or one puzzle per row, as a line of its symbols).`
+            : `${fill}, not a square block: a puzzle's numbers fill n rows by n columns.`,
       span,
     );
   }
