@@ -630,6 +630,17 @@ describe('the gridmilp page', () => {
     expect(await fresh.locator('#gen-symmetry').inputValue()).toBe('none');
     expect(await fresh.locator('#opt-record-tree').isChecked()).toBe(false);
     expect(await fresh.locator('#opt-presolve').isChecked()).toBe(true);
+    // A number the field cannot take is said, not replaced by another in silence.
+    await fresh.locator('#enum-limit').fill('0');
+    await fresh.locator('#enumerate').click();
+    expect(await settledStatus(fresh)).toEqual({
+      text: 'At most (Enumerate solutions) must be a whole number from 1 to 100,000, not “0”.',
+      kind: 'error',
+    });
+    expect(await fresh.locator('#enum-limit').inputValue()).toBe('0');
+    await fresh.locator('#gen-givens').fill('-5');
+    await fresh.locator('#generate').click();
+    expect((await settledStatus(fresh)).text).toBe('Target givens must be a whole number from 0 (as few as the puzzle allows) to 81, not “-5”.');
     await fresh.close();
     // Back to the defaults for the tests after this one (the same tab is not reused).
     await page.close();

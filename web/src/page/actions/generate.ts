@@ -6,7 +6,7 @@
 import { SolverError, type Symmetry } from '../../solver/protocol';
 import { describeGenerateProgress, formatMs, generateReport, plural } from '../format';
 import type { Page } from '../app/page';
-import { nonNegativeInt } from '../app/settings';
+import { wholeNumberIn } from '../app/settings';
 
 /** Largest seed the engine takes (32 bits). */
 const MAX_SEED = 4294967295;
@@ -41,7 +41,12 @@ export async function generate(page: Page): Promise<void> {
   if (jobs.busyRefusal()) return;
   const seed = seedOf(page);
   if (seed === null) return;
-  const givens = nonNegativeInt(el.genGivens.value);
+  const givens = wholeNumberIn(el.genGivens.value, 0, board.shape.size ** 2, 0);
+  if (givens === null) {
+    jobs.setStatus(`Target givens must be a whole number from 0 (as few as the puzzle allows) to ${board.shape.size ** 2}, not “${el.genGivens.value}”.`, 'error');
+    el.genGivens.focus();
+    return;
+  }
   const symmetry = el.genSymmetry.value as Symmetry;
   const { size, boxHeight, boxWidth } = board.shape;
   page.resetAnswer();

@@ -6,7 +6,7 @@
 import { SolverError } from '../../solver/protocol';
 import { describeEnumerate, describeEnumerateProgress, describeUniqueness, plural } from '../format';
 import type { Page } from '../app/page';
-import { nonNegativeInt } from '../app/settings';
+import { wholeNumberIn } from '../app/settings';
 
 /** Check whether the board's puzzle has exactly one solution; show both when not. */
 export async function checkUniqueness(page: Page): Promise<void> {
@@ -46,8 +46,12 @@ export async function enumerate(page: Page): Promise<void> {
   const { board, jobs, settings, viewer, el } = page;
   if (jobs.busyRefusal()) return;
   const givens = board.getGivens();
-  const limit = Math.min(Math.max(nonNegativeInt(el.enumLimit.value) || 10, 1), 100_000);
-  el.enumLimit.value = String(limit);
+  const limit = wholeNumberIn(el.enumLimit.value, 1, 100_000, 10);
+  if (limit === null) {
+    jobs.setStatus(`At most (Enumerate solutions) must be a whole number from 1 to 100,000, not “${el.enumLimit.value}”.`, 'error');
+    el.enumLimit.focus();
+    return;
+  }
   page.resetAnswer();
   const found: string[] = [];
   let last = '';

@@ -222,6 +222,22 @@ export function keepOverReload(el: Elements): void {
   window.addEventListener('pagehide', save);
 }
 
+/**
+ * A whole number from `min` to `max` typed in a field, or null when the text is another
+ * (the caller says so and keeps the text): "" counts as `empty` when one is given.
+ *
+ * @param text the field's text
+ * @param min the least allowed
+ * @param max the most allowed
+ * @param empty the number an empty field means, or undefined when it must be filled
+ */
+export function wholeNumberIn(text: string, min: number, max: number, empty?: number): number | null {
+  const t = text.trim();
+  if (t === '' && empty !== undefined) return empty;
+  const x = Number(t);
+  return t !== '' && Number.isInteger(x) && x >= min && x <= max ? x : null;
+}
+
 /** A whole number ≥ 0 from an input's text; 0 for empty or invalid text. */
 export function nonNegativeInt(text: string): number {
   const x = Number(text);
