@@ -446,7 +446,8 @@ Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, Js
       .AddMember("unique", optionalBool(u.unique), a);
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
-      .AddMember("model", StringRef(sudoku::toString(request.model)), a);
+      .AddMember("model", StringRef(sudoku::toString(request.model)), a)
+      .AddMember("decidedBy", StringRef(u.decidedByReduction ? "reduction" : "glpk"), a);
   if (u.solution) result.AddMember("solution", jsonString(u.solution->toLine(), a), a);
   if (u.secondSolution) {
     result.AddMember("secondSolution", jsonString(u.secondSolution->toLine(), a), a)

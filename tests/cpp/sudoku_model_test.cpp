@@ -238,7 +238,12 @@ TEST(SudokuModelTest, ContradictionIsFoundByTheReduction) {
     const milp::SolveResult r = solver.solve(kDefault);
     EXPECT_EQ(r.status, milp::SolveStatus::kInfeasible);
     EXPECT_TRUE(solver.decidedByReduction());
+    // checkUniqueness says so too: no solution, decided by the reduction.
+    const UniquenessResult u = checkUniqueness(g, kDefault, kind);
+    EXPECT_FALSE(u.unique.has_value());
+    EXPECT_TRUE(u.decidedByReduction) << toString(kind);
   }
+  EXPECT_FALSE(checkUniqueness(g, kDefault, ModelKind::kTextbook).decidedByReduction);
   EXPECT_NE(buildModel(g, ModelKind::kCandidates)->reduction.contradiction->find("no candidate"),
             std::string::npos);
 }

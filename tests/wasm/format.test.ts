@@ -228,6 +228,10 @@ describe('family status lines', () => {
     expect(describeUniqueness(u)).toBe('Not unique: a second solution differs in 4 cells (3.0 ms).');
     expect(describeUniqueness({ ...u, unique: true })).toMatch(/^Unique solution/);
     expect(describeUniqueness({ ...u, unique: null, status: 'infeasible' })).toMatch(/^No solution/);
+    // The reduction decided: no MILP was solved, and the words do not say one was.
+    expect(describeUniqueness({ ...u, unique: true, decidedBy: 'reduction' })).toBe(
+      'Unique solution: the model reduction fixes every cell, so no MILP is needed (3.0 ms).',
+    );
     expect(describeEnumerateProgress({ found: 3, limit: 10, solution: '', elapsedMs: 120 })).toBe(
       '3 of at most 10 solutions found, 120 ms',
     );

@@ -223,6 +223,7 @@ UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& o
   UniquenessResult out;
   SudokuSolver solver(givens, std::nullopt, kind);
   out.first = solver.solve(options);
+  out.decidedByReduction = solver.decidedByReduction();
   if (!out.first.hasSolution) return out;  // no solution, or stopped: unknown
   out.solution = solver.solution();
   solver.exclude(*out.solution);

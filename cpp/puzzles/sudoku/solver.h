@@ -113,6 +113,9 @@ struct UniquenessResult {
   /// true: unique; false: a second solution exists; empty: no solution, or a time
   /// limit stopped a solve before the answer was known.
   std::optional<bool> unique;
+  /// The model reduction decided the puzzle (every cell fixed, or a contradiction):
+  /// GLPK was not called for the first solve, and the answer is the reduction's.
+  bool decidedByReduction = false;
 };
 
 /// Solves, adds the no-good cut, re-solves. Throws as SudokuSolver.

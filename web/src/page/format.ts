@@ -409,6 +409,11 @@ export function stringFromCells(cells: readonly number[]): string {
  */
 export function describeUniqueness(result: CheckUniquenessResult): string {
   const time = formatMs(result.totalMs);
+  if (result.decidedBy === 'reduction') {
+    // The reduction's rules fixed every cell (or met a contradiction): no MILP was solved.
+    if (result.unique === true) return `Unique solution: the model reduction fixes every cell, so no MILP is needed (${time}).`;
+    if (result.status === 'infeasible') return `No solution: the model reduction meets a contradiction in these givens (${time}).`;
+  }
   if (result.unique === true) return `Unique solution (checked with 2 MILP solves in ${time}).`;
   if (result.unique === false) {
     const n = result.differences?.length ?? 0;

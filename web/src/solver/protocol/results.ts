@@ -338,6 +338,11 @@ export interface CheckUniquenessResult extends SudokuGenreFields {
   boxHeight: number;
   boxWidth: number;
   givens: string;
+  /**
+   * `reduction` when the model reduction fixed every cell or met a contradiction: the
+   * answer (unique, or none) is the reduction's, GLPK was not called for it.
+   */
+  decidedBy?: 'glpk' | 'reduction';
   solution?: string;
   /** Present when not unique. */
   secondSolution?: string;
