@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The rounds of the re-solve loop on the genre page (issue #23, "watch the technique"):
- * during a Solve, each round's answer is drawn as its progress message comes (at most
- * one per animation frame, the latest), and the panel shows that round's cuts in words;
+ * during a Solve, each round's answer is drawn as its progress message comes (the latest,
+ * at most one per animation frame and leaving the page's thread two thirds of the time),
+ * and the panel shows that round's cuts in words;
  * after it, a stepper goes back through the rounds kept. The rounds come from the engine's progress
  * messages `{phase: "cuts", round, cuts, cells, why, board}` (cpp/app/protocol.md).
  */
@@ -77,21 +78,43 @@ export class CutRounds {
     this.kept.push(round);
     if (this.kept.length > kRoundsKept) this.kept.shift();
     this.pending = round;
-    if (this.frame !== 0) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      const latest = this.pending;
-      this.pending = null;
-      if (latest === null) return;
-      this.draw(latest);
-      this.showLive(latest);
-    });
+    if (this.frame !== 0 || this.timer !== null) return;
+    // The page's thread draws at most a third of the time: after a draw of d ms the next
+    // waits 2·d (a 40×57 board took 100–300 ms a round and held the page busy).
+    const wait = this.drawnAt === Infinity ? 2 * this.drawMs + 16 : Math.max(0, this.drawnAt + 2 * this.drawMs - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        const latest = this.pending;
+        this.pending = null;
+        if (latest === null) return;
+        const begin = performance.now();
+        this.draw(latest);
+        this.showLive(latest);
+        // The draw's cost includes the style, layout and paint it causes, done before the
+        // next frame: measured up to that frame.
+        this.drawnAt = Infinity;
+        requestAnimationFrame(() => {
+          this.drawnAt = performance.now();
+          this.drawMs = this.drawnAt - begin;
+        });
+      });
+    }, wait);
   }
+
+  /** A live draw to come (its wait after the last draw). */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the last live draw ended, and how long it took, ms (performance.now()). */
+  private drawnAt = -Infinity;
+  private drawMs = 0;
 
   /** The Solve ended: no more drawing; with more than one round, the stepper at the last. */
   finish(): void {
     if (this.frame !== 0) cancelAnimationFrame(this.frame);
+    if (this.timer !== null) clearTimeout(this.timer);
     this.frame = 0;
+    this.timer = null;
     this.pending = null;
     const kept = this.kept;
     this.step.disabled = false;
