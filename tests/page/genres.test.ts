@@ -420,6 +420,11 @@ describe('the genre page', () => {
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     expect(await page.textContent('#genre-selection')).toBe('3 cells selected.');
+    // A screen reader is told the cursor's cell (the grid's active descendant) and the
+    // selected cells.
+    const active = await page.$eval('#genre-board [role=grid]', (g) => document.getElementById(g.getAttribute('aria-activedescendant') ?? '')?.getAttribute('aria-label'));
+    expect(active).toMatch(/^row 3, column 6/);
+    expect(await page.locator('#genre-board [role=gridcell][aria-selected="true"]').count()).toBe(3);
     await page.fill('#genre-cage-sum', '15');
     await page.click('#genre-make-cage');
     await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 6, cage sum 15"]').waitFor();

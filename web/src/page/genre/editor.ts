@@ -32,6 +32,9 @@ export interface EditorHost {
   picked(row: number, column: number): void;
 }
 
+/** The id the cursor's cell carries, for the grid's aria-activedescendant. */
+const ACTIVE_CELL_ID = 'genre-active-cell';
+
 /** The selection and the edits of one board. */
 export class BoardEditor {
   /** The selected cells, 0-based row · columns + column. */
@@ -171,6 +174,16 @@ export class BoardEditor {
     const columns = this.host.board.columns;
     const cells = [...this.selection].map((cell) => [Math.floor(cell / columns) + 1, (cell % columns) + 1] as [number, number]);
     overlayCells(this.host.svg, 'selection', cells, 3, { fill: '#7fb2f0', 'fill-opacity': 0.35 });
+    // A screen reader follows the cursor: the grid names its cell as the active one, and
+    // each selected cell says so.
+    const gridCells = this.host.svg.querySelectorAll('[role="gridcell"]');
+    this.host.svg.querySelector(`#${ACTIVE_CELL_ID}`)?.removeAttribute('id');
+    gridCells.forEach((cell, k) => cell.setAttribute('aria-selected', String(this.selection.has(k))));
+    const active = gridCells[this.cursor];
+    if (active) {
+      active.id = ACTIVE_CELL_ID;
+      this.host.svg.setAttribute('aria-activedescendant', ACTIVE_CELL_ID);
+    }
     const n = this.selection.size;
     byId('genre-selection', HTMLSpanElement).textContent =
       n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected.`;
