@@ -974,6 +974,28 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     expect((e as GridmilpError).where).toEqual({ sheet: 'p.csv', cell: 'C1' });
     expect((e as GridmilpError).message).toBe('p.csv!C1 holds 3.5, not a whole number; a cell of the puzzle holds a whole number from 1 to 9.');
   });
+
+  it('refuses to write a grid or a record whose sizes disagree, naming the field', async () => {
+    const { writeSpreadsheet } = await import('../../web/src/lib/node');
+    const refusal = (what: Parameters<typeof writeSpreadsheet>[1]): Promise<GridmilpError> =>
+      writeSpreadsheet('xlsx', what).then(
+        () => {
+          throw new Error('written');
+        },
+        (e: unknown) => e as GridmilpError,
+      );
+    const row = Array<number>(9).fill(0);
+    const short = await refusal({ grid: { size: 9, boxHeight: 3, boxWidth: 3, givens: Array.from({ length: 8 }, () => row) } });
+    expect(short.code).toBe('invalid_argument');
+    expect(short.where).toEqual({ field: 'grid.givens' });
+    expect(short.message).toBe('grid.givens must be 9 rows, not 8.');
+    expect((await refusal({ grid: { size: 9, boxHeight: 2, boxWidth: 3, givens: Array.from({ length: 9 }, () => row) } })).message).toBe(
+      'grid.boxHeight × grid.boxWidth must be grid.size (9), not 2 × 3.',
+    );
+    expect((await refusal({ record: { rows: 2, columns: 2, blocks: [['1', '-', '-']] } })).message).toBe(
+      'record.blocks[0] must hold rows × columns = 4 tokens, not 3.',
+    );
+  });
 });
 
 describe('explainInfeasible and the packing model for a digit genre', () => {

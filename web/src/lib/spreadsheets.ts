@@ -112,7 +112,9 @@ export async function readSpreadsheet(file: string | Uint8Array, options: ReadSp
  * @param what `{ grid }`, `{ record }` or `{ results }`
  * @returns the file's bytes (CSV as UTF-8)
  * @throws GridmilpError (as rejection) `invalid_argument` for another format or neither
- *   field; `missing_dependency`
+ *   field, or a grid or record whose sizes disagree (`where.field` names it: a grid's
+ *   `givens` not n rows of n numbers 0…n, boxes whose product is not n; a record's block
+ *   or solution not rows × columns tokens); `missing_dependency`
  */
 export async function writeSpreadsheet(
   format: 'xlsx' | 'csv',
@@ -121,6 +123,8 @@ export async function writeSpreadsheet(
   if (format !== 'xlsx' && format !== 'csv') {
     throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`);
   }
+  if ('grid' in what && what.grid) checkGrid(what.grid);
+  if ('record' in what && what.record) checkRecord(what.record);
   const s = await sheets();
   if ('grid' in what && what.grid) {
     return format === 'xlsx' ? s.write.gridXlsx(what.grid, s.libraries) : new TextEncoder().encode(s.write.gridCsv(what.grid, s.libraries));
@@ -132,4 +136,53 @@ export async function writeSpreadsheet(
     return format === 'xlsx' ? s.write.resultsXlsx(what.results, s.libraries) : new TextEncoder().encode(s.write.resultsCsv(what.results, s.libraries));
   }
   throw new GridmilpError('invalid_argument', 'writeSpreadsheet needs { grid }, { record } or { results }.');
+}
+
+/** Refuses a grid to write whose sizes disagree, naming the field (writeSpreadsheet). */
+function checkGrid(grid: GridSheet): void {
+  const bad = (field: string, message: string): never => {
+    throw new GridmilpError('invalid_argument', message, { field });
+  };
+  const n = grid.size;
+  if (!Number.isInteger(n) || n < 1 || n > 35) bad('grid.size', `grid.size must be a whole number from 1 to 35, not ${JSON.stringify(n)}.`);
+  if (!Number.isInteger(grid.boxHeight) || !Number.isInteger(grid.boxWidth) || grid.boxHeight * grid.boxWidth !== n) {
+    bad('grid.boxHeight', `grid.boxHeight × grid.boxWidth must be grid.size (${n}), not ${grid.boxHeight} × ${grid.boxWidth}.`);
+  }
+  for (const field of ['givens', 'solution'] as const) {
+    const rows = grid[field];
+    if (rows === undefined && field === 'solution') continue;
+    if (!Array.isArray(rows) || rows.length !== n) bad(`grid.${field}`, `grid.${field} must be ${n} rows, not ${Array.isArray(rows) ? rows.length : typeof rows}.`);
+    rows!.forEach((row, r) => {
+      if (!Array.isArray(row) || row.length !== n) bad(`grid.${field}`, `grid.${field} row ${r + 1} must hold ${n} numbers, not ${Array.isArray(row) ? row.length : typeof row}.`);
+      row.forEach((v, c) => {
+        if (!Number.isInteger(v) || v < 0 || v > n) bad(`grid.${field}`, `grid.${field} row ${r + 1}, column ${c + 1} is ${JSON.stringify(v)}, not a whole number from 0 to ${n}.`);
+      });
+    });
+  }
+}
+
+/** Refuses a record to write whose blocks or answer do not have rows × columns tokens. */
+function checkRecord(record: RecordSheet): void {
+  const bad = (field: string, message: string): never => {
+    throw new GridmilpError('invalid_argument', message, { field });
+  };
+  const { rows, columns } = record;
+  if (!Number.isInteger(rows) || !Number.isInteger(columns) || rows < 1 || columns < 1) {
+    bad('record.rows', `record.rows and record.columns must be whole numbers from 1, not ${rows} and ${columns}.`);
+  }
+  if (!Array.isArray(record.blocks) || record.blocks.length === 0) bad('record.blocks', 'record.blocks must hold at least one block of tokens.');
+  record.blocks.forEach((block, k) => {
+    if (!Array.isArray(block) || block.length !== rows * columns) {
+      bad('record.blocks', `record.blocks[${k}] must hold rows × columns = ${rows * columns} tokens, not ${Array.isArray(block) ? block.length : typeof block}.`);
+    }
+  });
+  if (record.solution !== undefined && (!Array.isArray(record.solution) || record.solution.length !== rows * columns)) {
+    bad('record.solution', `record.solution must hold rows × columns = ${rows * columns} tokens, not ${Array.isArray(record.solution) ? record.solution.length : typeof record.solution}.`);
+  }
+  for (const field of ['regions', 'givens'] as const) {
+    const k = record[field];
+    if (k !== undefined && k !== null && (!Number.isInteger(k) || k < 0 || k >= record.blocks.length)) {
+      bad(`record.${field}`, `record.${field} must be the index of one of its ${record.blocks.length} blocks, not ${k}.`);
+    }
+  }
 }
