@@ -128,6 +128,8 @@ describe('spreadsheets on the page', () => {
     expect(loaded.text).toMatch(/^Loaded the puzzle from boxes\.xlsx/);
     expect(await page.locator('.board').getAttribute('aria-label')).toBe('Sudoku board, 6 by 6, boxes of 3 by 2');
     expect(await readGivens(page)).toBe(line);
+    // The Size picker names the boxes the board has.
+    expect(await page.locator('#size option:checked').textContent()).toBe('6×6 (3×2 boxes)');
     await page.close();
   });
 

@@ -217,6 +217,12 @@ class SudokuPage implements Page {
     const { size } = board.shape;
     const hex = board.hexSymbols;
     el.sizeSelect.value = String(size);
+    // The size's option names the board's boxes (a 6×6 loaded in boxes of 3×2 says so).
+    for (const option of el.sizeSelect.options) {
+      const n = Number(option.value);
+      const shape = n === size ? board.shape : SHAPES.find((s) => s.size === n);
+      if (shape) option.textContent = `${n}×${n} (${shape.boxHeight}×${shape.boxWidth} boxes)`;
+    }
     el.hexOption.hidden = size !== 16;
     el.hexBox.checked = hex;
     el.play.dataset.size = String(size);
