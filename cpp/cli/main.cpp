@@ -1302,6 +1302,13 @@ std::string routeError(const SolveCommand& cmd) {
            (cmd.ownGenres ? "a file of URLs of several genres (" + cmd.genres + ")"
                           : "a " + cmd.genre + " file");
   }
+  // An objective ranks the answers of one solve; uniqueness and enumeration ask for any.
+  if (!cmd.objective.empty() && (cmd.unique || cmd.enumerate > 0)) {
+    return std::string("--objective ") + cmd.objective + " with " +
+           (cmd.unique ? "--unique" : "--enumerate") +
+           ": an objective picks the best answer of a solve; uniqueness and enumeration look "
+           "for any answer: leave one of them out";
+  }
   // The results table over the puzzle file would overwrite its puzzles.
   if (!cmd.results.empty() && cmd.path != "-") {
     std::error_code error;

@@ -156,6 +156,13 @@ TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
   EXPECT_NE(run.out.find("this CLI writes the results table as CSV only"), std::string::npos)
       << run.out;
   EXPECT_FALSE(std::ifstream(xlsx).good());
+  // An objective with --unique is one error up front, not one per puzzle.
+  run = runCli("solve - --objective diagonal --unique", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: --objective diagonal with --unique: an objective picks the best answer "
+            "of a solve; uniqueness and enumeration look for any answer: leave one of them "
+            "out\n");
   // A results table over the puzzle file itself would overwrite its puzzles.
   const std::string file = ::testing::TempDir() + "gridmilp_cli_same." + std::to_string(getpid());
   std::ofstream(file) << two;
