@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../../web/src/lib/node';
+import { tellOfSpreadsheet } from '../../web/src/lib/sheet-cli';
 import { EXAMPLES } from '../../web/src/page/genre/examples';
 import { repoRoot, run } from './helpers';
 
@@ -31,6 +32,18 @@ async function book(sheets: Array<[string, string]>): Promise<string> {
 }
 
 const cli = (args: string[]) => run('bash', [join(repoRoot, 'scripts/cli.sh'), ...args]);
+
+describe('the C++ CLI told of the spreadsheet, not of the text made from it', () => {
+  it('names the sheet and range where the CLI named the temporary text and its lines', () => {
+    const text = '/tmp/gridmilp-cli-x/puzzles.txt';
+    expect(
+      tellOfSpreadsheet(`gridmilp: ${text}: line 2: Two 5s in row 1\ngridmilp: Puzzle 2 (line 2): Two 5s in row 1\n`, text, 'week.xlsx', ['Monday!A1:I9', 'Tuesday!A1:I9']),
+    ).toBe('gridmilp: week.xlsx: Tuesday!A1:I9: Two 5s in row 1\ngridmilp: Tuesday!A1:I9: Two 5s in row 1\n');
+    expect(tellOfSpreadsheet("gridmilp: left out BadSum!A1:F13 (line 29): cage 'c' …\n", text, 'k.xlsx', null)).toBe(
+      "gridmilp: left out BadSum!A1:F13: cage 'c' …\n",
+    );
+  });
+});
 
 describe('npm run cli with spreadsheets', () => {
   it('reads the boxes that a sheet\'s thick borders draw (a 6×6 in boxes of 3 rows × 2 columns)', async () => {

@@ -232,6 +232,26 @@ describe('reading puzzles from .xlsx', () => {
     ]);
   });
 
+  it('in a column of puzzles, a rule of dashes is passed over and a line of dots as long as the others is an empty puzzle', async () => {
+    const bytes = await workbook((wb) => {
+      const ws = wb.addWorksheet('List');
+      ws.addRow(['puzzle']);
+      ws.addRow(['-'.repeat(16)]);
+      ws.addRow([LINE]);
+      ws.addRow(['-'.repeat(30)]);
+      ws.addRow(['.'.repeat(81)]);
+      wb.addWorksheet('Notes').addRow(['Page', 5]);
+    });
+    const read = await readSpreadsheet(bytes, await lib());
+    expect(read.puzzles.map((p) => [p.range, p.size])).toEqual([
+      ['A3', 9],
+      ['A5', 9],
+    ]);
+    expect(read.puzzles[1]!.grid).toEqual(grid('.'.repeat(81)));
+    // A number in notes is no puzzle that cannot be read: the sheet is skipped, not refused.
+    expect(read.skipped.map((k) => [k.sheet, k.refused])).toEqual([['Notes', false]]);
+  });
+
   it('a rule of dashes is no empty puzzle: the grid below it is read', async () => {
     const bytes = await workbook((wb) => {
       const ws = wb.addWorksheet('Sheet1');
@@ -436,6 +456,10 @@ describe('writing', () => {
     expect(ws.getCell('D1').border.left?.style).toBe('medium'); // a box edge
     expect(ws.getCell('C1').border.left?.style).toBe('thin');
     expect(ws.getCell('A4').border.top?.style).toBe('medium');
+    // Unsolved, its empty cells are not blue: a digit typed into one later is a given.
+    const unsolved = new ExcelJS.Workbook();
+    await unsolved.xlsx.load((await gridXlsx({ size: 9, boxHeight: 3, boxWidth: 3, givens: grid(LINE) }, await lib())) as never);
+    expect(unsolved.worksheets[0]!.getCell('C1').font.color?.argb).not.toBe(SOLVED_COLOUR);
     // Read back, the blue digits are the solution's: the puzzle is its givens again.
     const read = await readSpreadsheet(bytes, await lib());
     expect(read.puzzles[0]!.grid).toEqual(grid(LINE));

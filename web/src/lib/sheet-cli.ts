@@ -104,7 +104,7 @@ export function needsSheetFrontEnd(argv: readonly string[]): boolean {
  *   other puzzles are solved), 2 when `--results` names the puzzle file itself, or 130
  *   after SIGINT or SIGTERM (the temporary folder removed)
  */
-export async function runSheetCli(argv: readonly string[], runCli: (args: string[]) => number): Promise<number> {
+export async function runSheetCli(argv: readonly string[], runCli: (args: string[], rewrite?: (stderr: string) => string) => number): Promise<number> {
   const s = scan(argv)!;
   const args = [...argv];
   const dir = mkdtempSync(join(tmpdir(), 'gridmilp-cli-'));
@@ -190,7 +190,12 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     // The libraries first: a missing one is said before the solve, not after it.
     if (target !== null) await requireSpreadsheetSupport();
     if (interrupted) return 130;
-    const solved = runCli(args);
+    // Errors are told of the spreadsheet, not of the text made from it.
+    const sheetPath = s.file >= 0 ? argv[s.file]! : '';
+    const madeText = join(dir, 'puzzles.txt');
+    const solved = SPREADSHEET.test(sheetPath)
+      ? runCli(args, (stderr) => tellOfSpreadsheet(stderr, madeText, sheetPath, s.genre !== undefined && s.genre !== 'sudoku' ? null : names))
+      : runCli(args);
     if (interrupted) return 130;
     const code = refused > 0 ? Math.max(solved, 2) : solved;
     if (target !== null && table !== null) {
@@ -236,12 +241,41 @@ async function parseResults(csv: string): Promise<ResultRow[]> {
  *
  * @param command the program and the arguments before `solve` (e.g. node and the .cjs)
  */
-export function cliRunner(command: readonly string[]): (args: string[]) => number {
-  return (args) => {
-    const r = spawnSync(command[0]!, [...command.slice(1), ...args], { stdio: 'inherit' });
+export function cliRunner(command: readonly string[]): (args: string[], rewrite?: (stderr: string) => string) => number {
+  return (args, rewrite) => {
+    const r = spawnSync(command[0]!, [...command.slice(1), ...args], {
+      stdio: rewrite ? ['inherit', 'inherit', 'pipe'] : 'inherit',
+      ...(rewrite ? { encoding: 'utf8' as const, maxBuffer: 256 * 1024 * 1024 } : {}),
+    });
+    if (rewrite && typeof r.stderr === 'string') process.stderr.write(rewrite(r.stderr));
     if (r.error) process.stderr.write(`gridmilp: cannot run ${command.join(' ')}: ${r.error.message}\n`);
     return r.status ?? 2;
   };
+}
+
+/**
+ * The C++ CLI's standard error about the text this front end wrote, told of the
+ * spreadsheet instead: the temporary file's path becomes the spreadsheet's, a line of
+ * one-puzzle-a-line text (Sudoku) becomes that puzzle's name (its sheet and range), and
+ * a record's line in the text is left out after its name (the name is its sheet and range).
+ *
+ * @param stderr what the CLI wrote
+ * @param text the temporary text's path
+ * @param path the spreadsheet's path
+ * @param names one name per line of the text (Sudoku), or null (genre records)
+ */
+export function tellOfSpreadsheet(stderr: string, text: string, path: string, names: readonly string[] | null): string {
+  let out = stderr.split(text).join(path);
+  if (names) {
+    out = out
+      .replace(new RegExp(`${escapeRegExp(path)}: line (\\d+)`, 'g'), (_line, n: string) => `${path}: ${names[Number(n) - 1] ?? `line ${n}`}`)
+      .replace(/Puzzle (\d+) \(line \d+\)/g, (puzzle, k: string) => names[Number(k) - 1] ?? puzzle);
+  }
+  return out.replace(/(\S+![A-Z]+\d+(?::[A-Z]+\d+)?) \(line \d+\)/g, '$1');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, or "". */

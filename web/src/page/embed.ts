@@ -180,7 +180,7 @@ class Embed {
     const busy = job !== null;
     this.solveButton.disabled = busy || this.blocked !== null;
     this.relaxButton.disabled = busy || this.blocked !== null;
-    this.resetButton.disabled = busy;
+    this.resetButton.disabled = busy || this.blocked !== null;
     this.stopButton.disabled = !busy;
     this.board.element.setAttribute('aria-busy', String(busy));
     document.body.dataset.busy = job ?? '';

@@ -173,8 +173,9 @@ export function readEmbed(params: URLSearchParams): EmbedState {
   };
   const asked = (params.get('panels') ?? 'board').split(',').map((s) => s.trim());
   const panels = PANELS.filter((p) => p === 'board' || asked.includes(p));
+  // `readonly` alone (no value) is a flag, as an HTML attribute is.
   const ro = params.get('readonly')?.trim().toLowerCase();
-  return { ...state, panels, readonly: ro === '1' || ro === 'true' || ro === 'yes' };
+  return { ...state, panels, readonly: ro === '' || ro === '1' || ro === 'true' || ro === 'yes' };
 }
 
 /** The parameters the embed page reads (readEmbed), for embedProblems' message. */
@@ -196,7 +197,7 @@ export function embedProblems(params: URLSearchParams): { puzzle: string | null;
   let puzzle: string | null = null;
   const n = params.get('n');
   const named = params.get('p') !== null ? 'p' : 'bd';
-  if (n !== null && !/^\d{1,2}$/.test(n.trim())) puzzle = `n=${n}: not a side length (a number such as 9)`;
+  if (n !== null && (!/^\d{1,2}$/.test(n.trim()) || Number(n) < 1)) puzzle = `n=${n}: not a side length (a number such as 9)`;
   else if (badStateReason(params) !== null) puzzle = `${named}: ${badStateReason(params)}`;
   for (const key of new Set(params.keys())) {
     if (!(EMBED_PARAMETERS as readonly string[]).includes(key)) {

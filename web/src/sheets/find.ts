@@ -78,6 +78,13 @@ function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: Sp
     }),
   );
   if (column < 0) return null;
+  // The side of the column's first puzzle: a line of empty marks that long is an empty
+  // puzzle like it; a shorter or longer one is a rule (16 dashes) and passed over.
+  let side = 0;
+  for (const row of table.cells) {
+    const v = row?.[column]?.value;
+    if (typeof v === 'string' && (side = lineSide(v.trim())) > 0) break;
+  }
   const puzzles: SheetPuzzle[] = [];
   const badRows: SpreadsheetError[] = [];
   table.cells.forEach((row, r) => {
@@ -95,21 +102,24 @@ function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: Sp
       return;
     }
     if (typeof cell?.value !== 'string') return;
-    const n = lineSide(cell.value);
+    const text = cell.value.trim();
+    const empty = /^[.0\-_]+$/.test(text);
+    const n = empty ? (text.length === side * side ? side : 0) : lineSide(text);
     if (n === 0) {
-      // A header ("puzzle") or a note is passed over; a puzzle that cannot be read is said.
-      if (looksLikePuzzle(cell.value)) {
-        const chars = [...cell.value.trim()];
-        const side = Math.round(Math.sqrt(chars.length));
-        const square = side * side === chars.length && side >= MIN_SIDE && side <= MAX_SIDE;
+      // A header ("puzzle"), a note or a rule is passed over; a puzzle that cannot be
+      // read is said.
+      if (!empty && looksLikePuzzle(text)) {
+        const chars = [...text];
+        const root = Math.round(Math.sqrt(chars.length));
+        const square = root * root === chars.length && root >= MIN_SIDE && root <= MAX_SIDE;
         // The first character no n×n puzzle has (n from the length when it is a square).
-        const odd = chars.findIndex((ch) => !LINE.test(ch) || (square && symbolValue(ch) > side));
+        const odd = chars.findIndex((ch) => !LINE.test(ch) || (square && symbolValue(ch) > root));
         badRows.push(
           new SpreadsheetError(
             'spreadsheet_error',
             `${sheetRef(table.name)}!${where} is not a puzzle of one line: ` +
               (odd >= 0
-                ? `its character ${odd + 1} is “${chars[odd]}”, not ${square ? `a symbol of a ${side}×${side} puzzle (1 to ${side}` : '1–9, A–Z'} or an empty mark: . 0 - _${square ? ')' : ''}.`
+                ? `its character ${odd + 1} is “${chars[odd]}”, not ${square ? `a symbol of a ${root}×${root} puzzle (1 to ${root}` : '1–9, A–Z'} or an empty mark: . 0 - _${square ? ')' : ''}.`
                 : `its ${chars.length} characters are not n×n for any n from ${MIN_SIDE} to ${MAX_SIDE} (81 for a 9×9).`),
             { sheet: table.name, cell: where },
           ),
@@ -120,7 +130,7 @@ function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: Sp
     const grid: number[][] = [];
     for (let i = 0; i < n; i++) {
       grid.push(
-        [...cell.value.slice(i * n, i * n + n)].map((ch, j) => {
+        [...text.slice(i * n, i * n + n)].map((ch, j) => {
           const v = symbolValue(ch);
           if (v > n) {
             throw new SpreadsheetError(
@@ -236,6 +246,14 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   const height = bottom - top + 1;
   const width = right - left + 1;
   const span = rangeName(top, left, bottom, right);
+  if (height < MIN_SIDE && width < MIN_SIDE && (table.used === undefined || (table.used.bottom - table.used.top < MIN_SIDE - 1 && table.used.right - table.used.left < MIN_SIDE - 1))) {
+    // A few numbers in notes (a page number, a date's day): no puzzle, not a bad one.
+    throw new NoPuzzleError(
+      'spreadsheet_error',
+      `${sheetRef(table.name)} has no puzzle: its numbers fill only ${span}; a puzzle is a block of ${MIN_SIDE}×${MIN_SIDE} to ${MAX_SIDE}×${MAX_SIDE} cells, or one puzzle of 81 symbols per row.`,
+      { sheet: table.name },
+    );
+  }
   const u = table.used;
   const usedSide = u ? u.bottom - u.top + 1 : 0;
   if (
@@ -262,13 +280,13 @@ function oneGrid(table: SheetTable): SheetPuzzle {
       );
     }
     const small = Math.min(height, width);
-    const fill = `${sheetRef(table.name)}: the numbers fill ${span}, ${height} rows by ${width} columns`;
+    const fill = `${sheetRef(table.name)}: the numbers fill ${span}, ${height} row${height === 1 ? '' : 's'} by ${width} column${width === 1 ? '' : 's'}`;
     return fail(
       side > MAX_SIDE
         ? `${fill}, more than a ${MAX_SIDE}×${MAX_SIDE} puzzle.`
         : side - small === 1
           ? `${fill}, not a square block; write 0 in an empty cell of the missing ${height < width ? 'row' : 'column'} so that the block is ${side}×${side}.`
-          : side >= 2 * small - 1
+          : small >= MIN_SIDE && side >= 2 * small - 1
             ? `${fill}, as two puzzles ${height < width ? 'side by side' : 'one above the other'} would; a sheet holds one puzzle's block: put each puzzle on a sheet of its own (or one puzzle per row, as a line of its symbols).`
             : `${fill}, not a square block: a puzzle's numbers fill n rows by n columns.`,
       span,

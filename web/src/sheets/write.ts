@@ -46,7 +46,14 @@ export async function gridXlsx(sheet: GridSheet, libraries: Pick<SpreadsheetLibr
       const value = sheet.solution?.[r]?.[c] ?? given;
       if (value !== 0) cell.value = value;
       cell.alignment = { horizontal: 'center', vertical: 'middle' };
-      cell.font = given !== 0 ? { bold: true, size: 14, color: { argb: 'FF000000' } } : { size: 14, color: { argb: SOLVED_COLOUR } };
+      // Blue only on a solved digit: an empty cell's font is black, so that a digit typed
+      // into it later reads back as a given (find.ts takes blue beside bold as solved).
+      cell.font =
+        given !== 0
+          ? { bold: true, size: 14, color: { argb: 'FF000000' } }
+          : value !== 0
+            ? { size: 14, color: { argb: SOLVED_COLOUR } }
+            : { size: 14, color: { argb: 'FF000000' } };
       cell.border = {
         top: edge(r, sheet.boxHeight) ? medium : thin,
         left: edge(c, sheet.boxWidth) ? medium : thin,

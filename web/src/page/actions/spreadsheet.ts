@@ -75,7 +75,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   if (puzzles.length === 1) {
     await sink.loadText(puzzleText(first.grid).puzzle, `${file.name} (${first.name})`, fields);
     if (skippedNote) page.el.status.textContent += skippedNote;
-    if (refused.length > 0) page.el.status.dataset.kind = 'warning';
+    if (refused.length > 0 && page.el.status.dataset.kind !== 'error') page.el.status.dataset.kind = 'warning';
     return;
   }
   await sink.runBatch(

@@ -178,6 +178,7 @@ export class BoardEditor {
     // each selected cell says so.
     const gridCells = this.host.svg.querySelectorAll('[role="gridcell"]');
     this.host.svg.querySelector(`#${ACTIVE_CELL_ID}`)?.removeAttribute('id');
+    this.host.svg.setAttribute('aria-multiselectable', 'true');
     gridCells.forEach((cell, k) => cell.setAttribute('aria-selected', String(this.selection.has(k))));
     const active = gridCells[this.cursor];
     if (active) {
