@@ -420,6 +420,12 @@ describe('teaching page', () => {
     expect(solutionProblems(hardGivens, hard.board)).toEqual([]);
     const nodes = Number((await frames.hard!.locator('#bnb-nodes').textContent())!.replace(/,/g, ''));
     expect(nodes).toBeGreaterThan(0);
+    // Each frame holds its solved view, the hard one's search tree included: no scrolling
+    // inside a frame.
+    for (const id of ['easy', 'hard'] as const) {
+      const frameHeight = await page.locator(`#${id}`).evaluate((f) => f.clientHeight);
+      expect(await frames[id]!.evaluate(() => document.documentElement.scrollHeight), id).toBeLessThanOrEqual(frameHeight);
+    }
     await page.screenshot({ path: join(resultsDir, 'teaching.png'), fullPage: true });
     await page.close();
   });

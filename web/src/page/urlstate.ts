@@ -255,9 +255,10 @@ function escapeAttribute(text: string): string {
  * Solve and the status line, then what each panel adds (measured in Chromium at 512 and
  * 360 px wide, eighteenth session; 360 + 140 a panel left Solve below the frame). The
  * tree's 450: the teaching page's hard puzzle (two branchings) grew to 1,360 px with
- * board, relaxation, progress and tree, where 250 had given 1,165 (thirty-fourth session).
+ * board, relaxation, progress and tree, where 250 had given 1,165; the model's 750: board
+and model grew to 1,332 px after Solve, every panel to 2,118 (thirty-fourth session).
  */
-const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 420, relaxation: 140, progress: 135, tree: 450 };
+const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 750, relaxation: 140, progress: 135, tree: 450 };
 
 /** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
 export function embedSnippet(base: URL | string, state: EmbedState): string {
