@@ -125,6 +125,10 @@ export class FormulationPanel {
     const katex = await loadKatex().catch(() => null);
     this.render(r.formulation, katex, request);
     this.host.say(`The model “${r.model}”${why}: ${r.formulation.rows} rows, ${r.formulation.columns} columns, ${r.formulation.nonzeros} nonzeros.`, 'info');
+    // On a phone the panel lies far below the button: the formulation asked for is brought
+    // into view when none of it is on screen.
+    const box = this.panel.getBoundingClientRect();
+    if (box.top >= window.innerHeight || box.bottom <= 0) this.panel.scrollIntoView?.({ block: 'start' });
   }
 
   /**
