@@ -475,4 +475,14 @@ describe('pencil puzzles on the page', () => {
     expect(await page.inputValue('#genre-text')).toBe(before);
     await page.close();
   });
+
+  it('opens a URL typed into the Sudoku page\'s text box and loaded, as a paste does', async () => {
+    const page = await h.openPage();
+    await page.getByRole('textbox', { name: 'Puzzle text' }).fill(URLS.hitori!);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre')).toBe('hitori');
+    expect(await page.textContent('#status')).not.toMatch(/undefined/);
+    await page.close();
+  });
 });

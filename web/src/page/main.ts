@@ -92,7 +92,12 @@ class SudokuPage implements Page {
   });
   readonly settings = new Settings(this.el, this.board, () => this.updateModel());
   readonly viewer = new SolutionViewer(this.el, this.board, (text) => this.jobs.setStatus(text, 'info'));
-  readonly loader = new PuzzleLoader(this);
+  readonly loader = new PuzzleLoader(this, (text) =>
+    import('./actions/open-url').then(
+      (m) => m.openUrl(this, text, 'the URL in the puzzle text'),
+      (e: unknown) => this.jobs.setStatus(`The URL could not be read: ${messageOf(e)}`, 'error'),
+    ),
+  );
   private readonly url = new UrlSync(this);
   /** The export dialog, from the first export on (actions/teaching.ts is fetched then). */
   private exportDialog: Promise<ExportDialog> | null = null;

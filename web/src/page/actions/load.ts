@@ -11,6 +11,7 @@ import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
 import { clashStatus } from '../clashes';
 import { batchWorkers, messageOf } from '../shared';
+import { looksLikeUrl } from '../../solver/url-text';
 
 /**
  * File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text: those
@@ -27,8 +28,15 @@ export class PuzzleLoader {
   /** The batch panel, from the first batch on. */
   private batchPanel: BatchPanel | null = null;
 
-  /** @param page the page (its text, file and offer controls are wired here) */
-  constructor(private readonly page: Page) {
+  /**
+   * @param page the page (its text, file and offer controls are wired here)
+   * @param openUrls opens a text of puzz.link URLs on its genre's page (main.ts, as a
+   *   paste does): what Load does with such a text typed or pasted into the box
+   */
+  constructor(
+    private readonly page: Page,
+    private readonly openUrls: (text: string) => void = () => undefined,
+  ) {
     const { el, jobs } = page;
     el.loadFileButton.addEventListener('click', () => el.fileInput.click());
     el.fileInput.addEventListener('change', () => void this.loadFile());
@@ -36,6 +44,11 @@ export class PuzzleLoader {
       const text = el.textArea.value;
       if (text.trim() === '') {
         jobs.setStatus('The puzzle text is empty: type or paste a puzzle into it first.', 'error');
+        return;
+      }
+      // puzz.link URLs (a Hitori's, or a Sudoku's): opened as a paste of them is.
+      if (looksLikeUrl(text)) {
+        this.openUrls(text);
         return;
       }
       void this.loadText(text, 'the puzzle text');
