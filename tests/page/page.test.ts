@@ -675,6 +675,25 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('on a phone, a result pressed for far below the status line brings the status into view', async () => {
+    const page = await h.openPage({ width: 375, height: 740 });
+    await page.locator('header h1').click();
+    await paste(page, top95[0]!);
+    await settledStatus(page);
+    const inView = (): Promise<boolean> =>
+      page.evaluate(() => {
+        const box = document.getElementById('status')!.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+    // At the top, Check uniqueness is at the screen's foot and the status below it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inView()).toBe(false);
+    await page.locator('#check-unique').click();
+    expect((await settledStatus(page)).text).toMatch(/^Unique solution/);
+    await expect.poll(inView).toBe(true);
+    await page.close();
+  });
+
   it('on a phone, a batch row far below the board brings the board into view with its puzzle', async () => {
     const page = await h.openPage({ width: 375, height: 740 });
     const lines = top95.slice(0, 40);

@@ -162,7 +162,19 @@ export class JobRunner {
       onError(e);
     } finally {
       this.setJob(null);
+      this.revealStatus();
     }
+  }
+
+  /**
+   * A job's outcome is said in the status line: when none of it is on screen (a phone's
+   * Check uniqueness or LP relaxation, pressed far below it), it is scrolled into view,
+   * the least that shows it.
+   */
+  private revealStatus(): void {
+    const status = this.controls.status;
+    const box = status.getBoundingClientRect();
+    if (box.height > 0 && (box.bottom <= 0 || box.top >= window.innerHeight)) status.scrollIntoView?.({ block: 'nearest' });
   }
 
   /**
