@@ -158,7 +158,7 @@ function singleFileCsp(): Plugin {
           `style-src ${styles.length > 0 ? styles.join(' ') : "'none'"}`,
           "style-src-attr 'unsafe-inline'",
           'font-src data:',
-          'img-src data:',
+          'img-src data: blob:', // a PNG download draws the board's SVG through a blob: image
           "object-src 'none'",
           "base-uri 'none'",
           "form-action 'none'",

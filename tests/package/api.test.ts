@@ -172,6 +172,12 @@ describe('solve', () => {
     expect([r.size, r.boxHeight, r.boxWidth]).toEqual([6, 3, 2]);
     expect(solutionProblemsN(r.givens, r.solution, 6, 3, 2)).toEqual([]);
     expect(r.solutionGrid!.flat().join('')).toBe(r.solution);
+    // An array alone, without options, keeps its size (a 5×5 Latin square of one given
+    // was read as text of unknown size); the same with options or in a batch.
+    const five = [[1, 0, 0, 0, 0], ...Array.from({ length: 4 }, () => [0, 0, 0, 0, 0])];
+    expect(solver.solve(five).size).toBe(5);
+    expect(solver.solve(five, {}).size).toBe(5);
+    expect(solver.checkUniqueness(five).unique).toBe(false);
   });
 
   it('reports no solution as a status, not an error', () => {

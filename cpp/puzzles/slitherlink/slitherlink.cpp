@@ -553,7 +553,7 @@ Formulation SlitherlinkGenre::formulation(const Puzzle& /*puzzle*/, const Built&
         {"no_cross",
          "The loop does not touch itself: no two cells inside diagonally with the others outside",
          "x_{i,j} + x_{i+1,j+1} - x_{i,j+1} - x_{i+1,j} \\le 1 \\text{ and the other diagonal}",
-         "2\\times 2 patterns",
+         "2×2 patterns",
          {}});
     f.groups.push_back({"loop_exists",
                         "There is a loop: some cell is inside",

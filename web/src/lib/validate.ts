@@ -190,7 +190,9 @@ export function checkOptions(
   allowed: readonly string[],
   arraySize?: number,
 ): Record<string, unknown> {
-  if (options === undefined || options === null) return {};
+  // No options: none to check, but a puzzle array still gives its size (a 5×5 array
+  // passed alone was read as text whose size it could not tell).
+  if (options === undefined || options === null) return arraySize === undefined ? {} : { size: arraySize, symbols: 'digits' };
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw invalidOption('options', `The options of ${method} must be an object, not ${describe(options)}.`);
   }
