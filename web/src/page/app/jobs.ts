@@ -156,22 +156,25 @@ export class JobRunner {
     if (this.busyRefusal()) return;
     this.setJob(job, stoppable);
     if (status !== null) this.setStatus(status, 'busy');
+    const scrolledAt = window.scrollY;
     try {
       await body();
     } catch (e) {
       onError(e);
     } finally {
       this.setJob(null);
-      this.revealStatus();
+      this.revealStatus(scrolledAt);
     }
   }
 
   /**
    * A job's outcome is said in the status line: when none of it is on screen (a phone's
    * Check uniqueness or LP relaxation, pressed far below it), it is scrolled into view,
-   * the least that shows it.
+   * the least that shows it; not when the person scrolled meanwhile (`scrolledAt`, the
+   * page's scroll when the job began), which would take the page from under them.
    */
-  private revealStatus(): void {
+  private revealStatus(scrolledAt: number): void {
+    if (window.scrollY !== scrolledAt) return;
     const status = this.controls.status;
     const box = status.getBoundingClientRect();
     if (box.height > 0 && (box.bottom <= 0 || box.top >= window.innerHeight)) status.scrollIntoView?.({ block: 'nearest' });
