@@ -74,6 +74,17 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
 }
 
 /**
+ * Whether a chosen file is read as a spreadsheet (actions/spreadsheet.ts, on either page)
+ * rather than as puzzle text: those gridmilp reads, and .ods / .xls, which the reader
+ * refuses with their own advice (save as .xlsx) rather than as binary data.
+ *
+ * @param name the file's name
+ */
+export function isSpreadsheetName(name: string): boolean {
+  return /\.(xlsx|xlsm|csv|tsv|ods|xls)$/i.test(name);
+}
+
+/**
  * Check a file before reading it.
  *
  * @param size the file's size in bytes

@@ -6,19 +6,12 @@
  */
 import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
-import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, plural } from '../format';
+import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
 import { clashStatus } from '../clashes';
 import { batchWorkers, messageOf } from '../shared';
 import { looksLikeUrl } from '../../solver/url-text';
-
-/**
- * File names read as spreadsheets (actions/spreadsheet.ts) rather than puzzle text: those
- * gridmilp reads, and .ods / .xls, which the reader refuses with their own advice (save
- * as .xlsx) rather than as binary data.
- */
-const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv|ods|xls)$/i;
 
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
@@ -174,7 +167,7 @@ export class PuzzleLoader {
       jobs.setStatus(refusal, 'error');
       return;
     }
-    if (SPREADSHEET.test(file.name)) {
+    if (isSpreadsheetName(file.name)) {
       jobs.later('parse', () => import('./spreadsheet'), (m) =>
         m.loadSpreadsheet(this.page, file, {
           loadText: (text, source, fields) => this.loadText(text, source, fields),

@@ -17,7 +17,7 @@ import { SolverError, type ResultRow, type SolveProgress } from '../../solver/pr
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileIsText, checkFileSize, checkTextSize, formatMs } from '../format';
+import { checkFileIsText, checkFileSize, checkTextSize, formatMs, isSpreadsheetName } from '../format';
 import { genreHash } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
@@ -243,7 +243,7 @@ export class GenreView implements GenreContext {
         return;
       }
       file.value = '';
-      if (/\.(xlsx|xlsm|csv|tsv|ods|xls)$/i.test(chosen.name)) {
+      if (isSpreadsheetName(chosen.name)) {
         void loadSpreadsheet(this, chosen);
         return;
       }
