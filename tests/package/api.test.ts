@@ -4,6 +4,8 @@
 // done in TypeScript before a request reaches WebAssembly. Answers are verified
 // independently of the engine (tests/wasm/helpers.ts).
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, GridmilpError, type GenreSolveManyResult, type GenreSolveResult, type Grid, type Solver } from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
@@ -89,6 +91,23 @@ describe('createSolver', () => {
     const broken = await rejected(createSolver({ wasmBinary: new Uint8Array([0, 1, 2, 3]) }));
     expect(broken.code).toBe('load_failed');
     expect(broken.message).toContain('WebAssembly');
+  });
+
+  it('gives up on a wasmUrl whose server never answers after loadTimeoutMs', async () => {
+    // A server that takes the request and says nothing: the fetch is inside the budget.
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const silent = await rejected(createSolver({ wasmUrl: `http://127.0.0.1:${port}/gridmilp_wasm_sat.wasm`, loadTimeoutMs: 300 }));
+      expect(silent.code).toBe('load_failed');
+      expect(silent.message).toContain('did not arrive within loadTimeoutMs (300 ms)');
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
 

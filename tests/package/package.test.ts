@@ -144,6 +144,7 @@ describe('installed offline into a fresh folder', () => {
     genreTwo: Array<[string, boolean, string]>;
     grid: { status: string; solution: string; solutionGrid: number[][] };
     errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
+    disposedCode: string;
   }
   let scriptOutput: ScriptOutput | undefined;
   function runSolveScript(): ScriptOutput {
@@ -177,6 +178,11 @@ const record = (name, line, n, boxes) => '=== ' + name + '\\n' + n + ' ' + n + b
   Array.from({ length: n }, (_, r) => [...line.slice(r * n, r * n + n)].map((c) => (c === '.' ? '-' : c)).join(' ')).join('\\n') + '\\n';
 const six = '......3.25..6...3.5...4....1.5...3..';
 const mixed = await pooled.solveMany(record('nine', many.items[0].givens, 9, '') + record('six', six, 6, ' 3x2'), { workers: 2 });
+// Disposed while its threads work: the batch fails as disposed, not as a crash.
+const doomed = await createSolver();
+const doomedBatch = doomed.solveMany(readFileSync(process.argv[2], 'utf8'), { workers: 2 });
+setTimeout(() => doomed.dispose(), 0);
+const disposedCode = await doomedBatch.then(() => 'resolved', (e) => e.code);
 const sum = many.items.reduce((s, item) => s + Number(item.solution.slice(0, 3)), 0);
 const grid = solver.solve([[0, 0, 3, 4], [3, 4, 0, 0], [0, 1, 0, 3], [4, 0, 0, 0]]);
 const errors = [];
@@ -201,7 +207,7 @@ console.log(JSON.stringify({
   genreTwo: genreTwo.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
   items: many.items.map((i) => [i.name, i.givens, i.solution, i.solutionGrid.flat().join('')]),
   grid: { status: grid.status, solution: grid.solution, solutionGrid: grid.solutionGrid },
-  errors,
+  errors, disposedCode,
 }));
 `,
     );
@@ -241,6 +247,8 @@ console.log(JSON.stringify({
       expect(text.startsWith(`=== ${name}\n`), name).toBe(true);
     }
     expect(out.genreTwo).toEqual(out.genreOne);
+    // A solver disposed while its threads solve: the batch says so.
+    expect(out.disposedCode).toBe('disposed');
     const reference = readEuler96(readFileSync(p096, 'utf8'));
     expect(out.items.map((i) => i[0])).toEqual(reference.map(([name]) => name));
     out.items.forEach(([name, givens, solution, flat], k) => {

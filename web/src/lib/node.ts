@@ -44,20 +44,25 @@ export async function createSolver(options?: CreateSolverOptions): Promise<Solve
   return loadSolver(
     {
       factory: () => createGridmilpModule,
-      moduleOptions: async () => ({ wasmBinary: o.wasmBinary ?? (await readWasm(o.wasmUrl)) }),
+      moduleOptions: async (signal) => ({ wasmBinary: o.wasmBinary ?? (await readWasm(o.wasmUrl, signal)) }),
       threads: (moduleOptions) => new NodeThreads(moduleOptions),
     },
     o,
   );
 }
 
-/** The module's bytes from a path or URL (default: the shipped file). */
-async function readWasm(where: string | URL | undefined): Promise<Uint8Array> {
+/**
+ * The module's bytes from a path or URL (default: the shipped file).
+ *
+ * @param signal aborts an http(s) fetch when `loadTimeoutMs` runs out
+ * @throws Error when the file cannot be read or the server answers other than 2xx
+ */
+async function readWasm(where: string | URL | undefined, signal: AbortSignal): Promise<Uint8Array> {
   const url = where === undefined ? DEFAULT_WASM : toUrl(where);
   if (url === null) return readFile(where as string);
   if (url.protocol === 'file:') return readFile(fileURLToPath(url));
   if (url.protocol === 'http:' || url.protocol === 'https:') {
-    const response = await fetch(url);
+    const response = await fetch(url, { signal });
     if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status} ${response.statusText}`);
     return new Uint8Array(await response.arrayBuffer());
   }
@@ -81,6 +86,8 @@ type ThreadReply = { responses: string } | { failed: { code: 'load_failed' | 'en
 class NodeThreads implements EngineThreads {
   private readonly wasmBinary: Uint8Array | undefined;
   private readonly workers: Array<Worker | undefined> = [];
+  /** Set by close(): the solver was disposed, so a thread's exit is not a crash. */
+  private closed = false;
   /** Each thread's pending chunks, in the order sent (a thread answers in that order). */
   private readonly waiting = new Map<Worker, Array<{ resolve(r: EngineResponse[]): void; reject(e: Error): void }>>();
 
@@ -105,6 +112,8 @@ class NodeThreads implements EngineThreads {
   }
 
   close(): void {
+    // Chunks still in a thread fail as `disposed` (their exit says why), not as a crash.
+    this.closed = true;
     for (const worker of this.workers.splice(0)) void worker?.terminate();
   }
 
@@ -130,7 +139,11 @@ class NodeThreads implements EngineThreads {
       const index = this.workers.indexOf(worker);
       if (index >= 0) this.workers[index] = undefined; // the next chunk for it starts a new one
       this.waiting.delete(worker);
-      failAll(new GridmilpError('engine_crashed', `A solveMany thread exited (code ${code}).`));
+      failAll(
+        this.closed
+          ? new GridmilpError('disposed', 'solveMany: this solver was disposed while the batch ran; create a new one with createSolver().')
+          : new GridmilpError('engine_crashed', `A solveMany thread exited (code ${code}).`),
+      );
     });
     return worker;
   }

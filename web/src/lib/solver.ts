@@ -83,8 +83,11 @@ const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 export interface ModuleSource {
   /** Returns the glue's default export (`createGridmilpModule`). */
   factory: () => Promise<GridmilpModuleFactory> | GridmilpModuleFactory;
-  /** Module options for the factory, e.g. `wasmBinary` in Node; may read files. */
-  moduleOptions: () => Promise<GridmilpModuleOptions> | GridmilpModuleOptions;
+  /**
+   * Module options for the factory, e.g. `wasmBinary` in Node; may read files or fetch.
+   * `signal` aborts when `loadTimeoutMs` runs out (a fetch that never answers).
+   */
+  moduleOptions: (signal: AbortSignal) => Promise<GridmilpModuleOptions> | GridmilpModuleOptions;
   /**
    * Threads for solveMany's `workers` (the Node entry's worker_threads), given the
    * module options the solver was loaded with; absent where there are none.
@@ -161,17 +164,19 @@ export function checkCreateOptions(options: unknown): CreateSolverOptions {
  *   instantiated, or loading takes longer than `loadTimeoutMs`
  */
 export async function loadSolver(source: ModuleSource, options: CreateSolverOptions): Promise<Solver> {
+  const timeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
   let moduleOptions: GridmilpModuleOptions;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    moduleOptions = await source.moduleOptions();
+    moduleOptions = await source.moduleOptions(signal);
   } catch (e) {
     if (e instanceof GridmilpError) throw e;
+    if (signal.aborted) {
+      throw new GridmilpError('load_failed', `Unable to load the solver's WebAssembly: its file did not arrive within loadTimeoutMs (${timeoutMs} ms).`);
+    }
     throw new GridmilpError('load_failed', `Unable to load the solver's WebAssembly: ${errorText(e)}`);
   }
-  const load = createEngineLoader(source.factory, {
-    moduleOptions,
-    timeoutMs: options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS,
-  });
+  const load = createEngineLoader(source.factory, { moduleOptions, timeoutMs });
   let engine: Engine;
   try {
     engine = await load();

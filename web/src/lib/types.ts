@@ -386,10 +386,15 @@ export interface CreateSolverOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /**
    * Where `gridmilp_wasm_sat.wasm` is: in browsers a URL to fetch (for hosts that serve it
-   * elsewhere, e.g. a CDN path); in Node a `file:` URL or a file path.
+   * elsewhere, e.g. a CDN path); in Node a `file:` URL, a file path, or an http(s) URL
+   * fetched with Node's fetch.
    */
   wasmUrl?: string | URL;
-  /** Give up loading after this many ms (default 60,000). */
+  /**
+   * Give up loading after this many ms (default 60,000). In Node, fetching an http(s)
+   * `wasmUrl` gets this many ms, and instantiating the module as many again;
+   * `load_failed` says which did not finish in time.
+   */
   loadTimeoutMs?: number;
 }
 
