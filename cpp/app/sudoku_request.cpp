@@ -234,6 +234,13 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       r.seed = seedOf(request);
       const Value* puzzle = findMember(request, "puzzle");
       if (puzzle != nullptr && !puzzle->IsNull()) r.puzzle = requiredString(request, "puzzle");
+      // An empty grid is completed by CNF-SAT where the module has it, unless asked
+      // otherwise: the seed fills its diagonal boxes, so the grid is still the seed's,
+      // and branch-and-bound takes minutes on an empty 25x25. Givens keep the random
+      // objective, the only way a seed reaches the rest of the grid.
+      r.methodGiven = optionalObject(request, "options").HasMember("method");
+      if (!r.methodGiven && !r.puzzle && milp::satMethodEnabled())
+        r.solve.method = milp::Method::kSat;
       r.parse = parseOptionsOf(request);
       break;
     }

@@ -860,6 +860,14 @@ describe('the other operations', () => {
     const c = solver.complete(TWELVE, { seed: 11 });
     expect(solutionProblemsN(TWELVE, c.solution, 4, 2, 2)).toEqual([]);
     expect(c.solutionGrid!.flat().join('')).toBe(c.solution);
+    // An empty grid by CNF-SAT (an empty 25×25 by branch-and-bound takes minutes), givens
+    // by branch-and-bound's seeded objective, another method when asked for.
+    expect(a.stats.method).toBe('sat');
+    expect(c.stats.method).toBe('branch-and-bound');
+    const big = solver.complete(null, { size: 25, seed: 3 });
+    expect(big.stats.method).toBe('sat');
+    expect(solutionProblemsN('.'.repeat(625), big.solution, 25, 5, 5)).toEqual([]);
+    expect(solver.complete(null, { size: 4, seed: 7, method: 'branch-and-bound' }).stats.method).toBe('branch-and-bound');
   });
 
   it('exportModel writes CPLEX LP and MPS text by GLPK', () => {

@@ -278,11 +278,19 @@ describe('complete and generate', () => {
       [9, 7],
       [12, 3],
     ] as const) {
-      const request = { id: 70, type: 'complete', size, seed };
+      // By branch-and-bound (a seeded random objective), in the module without SAT…
+      const request = { id: 70, type: 'complete', size, seed, options: { method: 'branch-and-bound' } };
       const wasm = ok<CompleteResult>(request);
       const cli = native<CompleteResult>(request);
       expect(solutionProblemsN('', wasm.solution, size)).toEqual([]);
       expect(wasm.solution, `${size}×${size} seed ${seed}`).toBe(cli.solution);
+      // …and by default, an empty grid by CNF-SAT where the build has it.
+      const byDefault = { id: 74, type: 'complete', size, seed };
+      const sat = ok<CompleteResult>(byDefault, satModule);
+      expect(sat.stats.method).toBe('sat');
+      expect(solutionProblemsN('', sat.solution, size)).toEqual([]);
+      expect(sat.solution, `${size}×${size} seed ${seed} by default`).toBe(native<CompleteResult>(byDefault).solution);
+      expect(ok<CompleteResult>(byDefault).stats.method).toBe('branch-and-bound');
     }
     // Different seeds give different grids (the seed is used at all).
     const a = ok<CompleteResult>({ id: 71, type: 'complete', size: 9, seed: 1 }).solution;

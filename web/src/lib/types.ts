@@ -160,7 +160,7 @@ export interface ExplainInfeasibleOutput extends ExplainInfeasibleResult {
 
 /** Options of {@link Solver.complete}. */
 export interface CompleteOptions extends PuzzleFields, MilpOptions {
-  /** Seed of the random objective, 0 to 4294967295 (default 1); the same seed gives the same grid. */
+  /** Seed of the completion, 0 to 4294967295 (default 1); the same seed and method give the same grid. */
   seed?: number;
 }
 
@@ -622,8 +622,11 @@ export interface Solver {
   generate(options?: GenerateOptions, onProgress?: (progress: GenerateProgress) => void): GenerateOutput;
 
   /**
-   * A completion chosen by a random objective from `options.seed`: of the puzzle, or of
-   * an empty grid of `options.size` (default 9) when `puzzle` is null or left out.
+   * A completion from `options.seed`: of the puzzle, by branch-and-bound with a seeded
+   * random objective; or of an empty grid of `options.size` (default 9) when `puzzle` is
+   * null or left out, by CNF-SAT after the seed fills the diagonal boxes (an empty 25×25
+   * in well under a second; branch-and-bound takes minutes). `options.method` chooses
+   * otherwise; `stats.method` says which ran.
    *
    * @throws GridmilpError as {@link Solver.solve}
    */
