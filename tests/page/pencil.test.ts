@@ -332,6 +332,52 @@ describe('pencil puzzles on the page', () => {
     await page.close();
   });
 
+  it('enters clues with the pad under the board, as on a phone without a keyboard', async () => {
+    const page = await h.openPage({ width: 375, height: 740 });
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.fill('#genre-text', '=== mine\n4 4\n- - - -\n- - - -\n- - - -\n- - - -\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const pad = (text: string) => page.locator('#genre-pad button', { hasText: new RegExp(`^${text}$`) });
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('0 1 2 3 4 5 6 7 8 9 ⌫');
+    // Nothing selected: the pad says what to do first.
+    await pad('5').click();
+    await page.locator('#genre-status').filter({ hasText: 'Tap a cell' }).waitFor({ timeout: 10_000 });
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 2"]').click();
+    await pad('1').click();
+    await pad('0').click();
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 2, 10"]').waitFor({ timeout: 10_000 });
+    // The selection stays on the board through the taps: the next number replaces it.
+    await page.waitForTimeout(1_100);
+    await pad('3').click();
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 2, 3"]').waitFor({ timeout: 10_000 });
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 4, column 4"]').click();
+    await pad('2').click();
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 4, column 4, 2"]').waitFor({ timeout: 10_000 });
+    await pad('⌫').click();
+    await page.locator('#genre-board [role=gridcell][aria-label="row 4, column 4"]').waitFor({ timeout: 10_000 });
+    expect((await page.inputValue('#genre-text')).split('\n').slice(2, 6).map((line) => line.trim().split(/\s+/).join(' '))).toEqual([
+      '- 3 - -',
+      '- - - -',
+      '- - - -',
+      '- - - -',
+    ]);
+    // Akari's pad: its clues 0–4 and x, a black cell without one.
+    await page.selectOption('#genre', 'akari');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('0 1 2 3 4 x ⌫');
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
+    await pad('x').click();
+    await page.waitForFunction(() => (document.querySelector('#genre-text') as HTMLTextAreaElement).value.split('\n')[2]!.trim().startsWith('x'));
+    await page.screenshot({ path: join(resultsDir, 'genre-pad-phone.png'), fullPage: true });
+    // A genre edited by regions only has none.
+    await page.selectOption('#genre', 'star-battle');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#genre-pad').isHidden()).toBe(true);
+    await page.close();
+  });
+
   it('Check uniqueness of a puzzle with two answers draws both, the differing cells marked on each', async () => {
     const page = await h.openPage();
     await page.selectOption('#genre', 'nurikabe');

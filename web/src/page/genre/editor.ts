@@ -125,33 +125,56 @@ export class BoardEditor {
       event.preventDefault();
       return;
     }
-    if (this.host.genre === 'killer' && /^[0-9]$/.test(event.key)) {
+    if (this.press(event.key, 'key')) event.preventDefault();
+  }
+
+  /**
+   * What a key or a pad button writes into the selected cells (or the cursor's): a
+   * number (a second digit soon after the first in the same cell makes a two-digit one),
+   * `x` where the genre has it, or an erase. In Killer, digits go to the cage sum.
+   *
+   * @param key a KeyboardEvent key ('0'–'9', 'x', 'Backspace', 'Delete')
+   * @param from 'key' (the board has focus) or 'pad' (a tap: the focus stays put, so a
+   *   phone's keyboard does not open over the board)
+   * @returns whether the key did something
+   */
+  press(key: string, from: 'key' | 'pad'): boolean {
+    if (this.host.board === null) return false;
+    if (this.host.genre === 'killer' && /^[0-9]$/.test(key)) {
       const sum = byId('genre-cage-sum', HTMLInputElement);
-      sum.focus();
-      sum.value = event.key;
-      event.preventDefault();
-      return;
+      if (from === 'key') {
+        sum.focus();
+        sum.value = key;
+      } else {
+        sum.value = `${sum.value}${key}`.replace(/^0+/, '').slice(0, 3);
+      }
+      return true;
     }
-    if (this.host.genre === 'killer' && (event.key === 'Backspace' || event.key === 'Delete')) {
-      this.deleteCage();
-      event.preventDefault();
-      return;
+    if (this.host.genre === 'killer' && (key === 'Backspace' || key === 'Delete')) {
+      if (from === 'pad') {
+        // The pad's erase takes back the sum's last digit; Delete cage is its own button.
+        const sum = byId('genre-cage-sum', HTMLInputElement);
+        sum.value = sum.value.slice(0, -1);
+      } else {
+        this.deleteCage();
+      }
+      return true;
     }
     const editing = EDITING[this.host.genre];
     const block = editing.typeBlock;
-    if (block === null) return;
+    if (block === null) return false;
     const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
     let value: string | null = null;
-    if (event.key === 'Backspace' || event.key === 'Delete') {
+    if (key === 'Backspace' || key === 'Delete') {
       value = '-';
-    } else if (editing.x !== null && event.key.toLowerCase() === 'x') {
+    } else if (editing.x !== null && key.toLowerCase() === 'x') {
       value = editing.x;
-    } else if (/^[0-9]$/.test(event.key)) {
+    } else if (/^[0-9]$/.test(key)) {
       // A second digit soon after the first in the same cell makes a two-digit number.
       const now = Date.now();
       const previous = this.typed;
-      const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + event.key) : NaN;
-      const digit = Number(event.key);
+      const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + key) : NaN;
+      const digit = Number(key);
       const number = joined <= editing.maxNumber ? joined : digit;
       if (number > editing.maxNumber || (number === 0 && !editing.zero)) {
         value = '-';
@@ -160,12 +183,57 @@ export class BoardEditor {
       }
       this.typed = { cell: this.cursor, text: value === '-' ? '' : value, at: now };
     }
-    if (value === null) return;
+    if (value === null) return false;
     const token = value;
     this.edit((record) => {
       for (const cell of cells) record.blocks[block]![cell] = token;
     });
-    event.preventDefault();
+    return true;
+  }
+
+  /**
+   * The clue pad under the board, for a phone (whose keyboard a board does not open) or
+   * a mouse: the digits the genre's clues are written with, x where it has one, and
+   * erase; each does what its key does (press). Hidden for genres edited by regions or
+   * in the text only.
+   *
+   * @param pad the pad's element, emptied and filled for the genre shown
+   */
+  renderPad(pad: HTMLElement): void {
+    const editing = EDITING[this.host.genre];
+    const killer = this.host.genre === 'killer';
+    pad.hidden = editing.typeBlock === null && !killer;
+    if (pad.hidden) {
+      pad.replaceChildren();
+      return;
+    }
+    // Numbers of two digits need 0 as their second digit.
+    const low = editing.zero || editing.maxNumber >= 10 || killer ? 0 : 1;
+    const high = Math.min(9, killer ? 9 : editing.maxNumber);
+    const keys: Array<[key: string, text: string, label: string]> = [];
+    for (let d = low; d <= high; d++) keys.push([String(d), String(d), killer ? `Cage sum digit ${d}` : `Clue ${d}`]);
+    if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
+    keys.push(['Backspace', '⌫', killer ? 'Take back the cage sum’s last digit' : 'Erase the selected cells']);
+    pad.replaceChildren(
+      ...keys.map(([key, text, label]) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = text;
+        button.setAttribute('aria-label', label);
+        // A tap keeps the board's selection: the button takes no focus from it.
+        button.addEventListener('pointerdown', (event) => event.preventDefault());
+        button.addEventListener('click', () => {
+          if (this.selection.size === 0 && !killer) {
+            this.host.say('Tap a cell (or drag over several) first, then the number.', 'info');
+            return;
+          }
+          this.press(key, 'pad');
+        });
+        return button;
+      }),
+    );
+    pad.setAttribute('aria-label', killer ? 'Cage sum pad: types the sum of the cage to make' : 'Clue pad: sets the selected cells');
+    pad.style.setProperty('--pad-columns', String(keys.length));
   }
 
   /** Outlines the selected cells and says how many there are. */

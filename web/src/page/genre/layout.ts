@@ -10,6 +10,7 @@ export const GENRE_PAGE = `
   <h2 id="genre-heading">Killer Sudoku</h2>
   <p id="genre-rules" class="hint"></p>
   <div id="genre-board" class="genre-board-box"></div>
+  <div id="genre-pad" class="pad" role="group" aria-label="Clue pad: sets the selected cells" hidden></div>
   <div class="board-tools" id="genre-editor">
     <span id="genre-selection" class="hint">Drag over cells (or Shift+arrows) to select them.</span>
     <span id="genre-cage-tools" class="inline-option">

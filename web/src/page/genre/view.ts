@@ -294,6 +294,7 @@ export class GenreView implements GenreContext {
     byId('genre-region-tools', HTMLElement).hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint', HTMLElement).textContent = EDITING[genre].hint;
     this.editor.selection.clear();
+    this.editor.renderPad(byId('genre-pad', HTMLElement));
     this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
     this.formulationPanel.hide();
     byId('genre-model', HTMLSelectElement).replaceChildren();
