@@ -127,6 +127,15 @@ describe('sizes and symbols', () => {
     expect(thick).toEqual({ right: ['3'], bottom: ['2', '4'] });
     await expect(page.getByRole('grid').getAttribute('aria-label')).resolves.toBe('Sudoku board, 6 by 6, boxes of 2 by 3');
     expect(await page.locator('#pad button').count()).toBe(7);
+    // The pad sets the selected cell and leaves the focus (its outline) on it, so a
+    // second tap goes to the same cell, seen as selected.
+    await page.locator('[role="gridcell"][data-row="2"][data-column="2"]').click();
+    await page.locator('#pad button', { hasText: /^5$/ }).click();
+    await page.locator('#pad button', { hasText: /^6$/ }).click();
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.row + ',' + (document.activeElement as HTMLElement | null)?.dataset.column)).toBe('2,2');
+    expect(await page.locator('[role="gridcell"][data-row="2"][data-column="2"]').textContent()).toBe('6');
+    await page.locator('#pad button[aria-label="Erase cell"]').click();
+    expect(await page.locator('[role="gridcell"][data-row="2"][data-column="2"]').textContent()).toBe('');
 
     await chooseSize(page, 16);
     const r1 = (c: number) => page.locator(`[role="gridcell"][data-row="1"][data-column="${c}"]`);

@@ -249,6 +249,9 @@ class SudokuPage implements Page {
     erase.setAttribute('aria-label', 'Erase cell');
     erase.addEventListener('click', () => board.typeDigit(0));
     buttons.push(erase);
+    // A tap keeps the focus (and its outline) on the board's cell: the next tap of the
+    // pad goes to the same cell, and the user sees which.
+    for (const b of buttons) b.addEventListener('pointerdown', (event) => event.preventDefault());
     el.pad.replaceChildren(...buttons);
     el.pad.style.setProperty('--pad-columns', String(Math.min(size + 1, size > 12 ? 9 : 10)));
     const clearKeys = hex ? 'Backspace, Delete, . or Space clear' : 'Backspace, Delete, 0 or Space clear';
