@@ -46,6 +46,9 @@ export class CutRounds {
   start(): void {
     this.kept = [];
     this.panel.hidden = true;
+    // The last Solve's board (a 40×57 one) does not set this one's pace.
+    this.drawnAt = -Infinity;
+    this.drawMs = 0;
   }
 
   /**
