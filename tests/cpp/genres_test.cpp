@@ -439,6 +439,20 @@ TEST(VariantTest, FourByFourLatinSquaresNumber576) {
   for (const Answer& a : e.answers) EXPECT_FALSE(g.verify(*p, a).has_value());
 }
 
+TEST(VariantTest, TheTimeLimitBoundsTheWholeEnumeration) {
+  // 9x9 Latin squares number about 5.5e27: only the limit, over all the solves, ends this.
+  std::string rows = "9 9\n";
+  for (int r = 0; r < 9; ++r) rows += "- - - - - - - - -\n";
+  const std::unique_ptr<Puzzle> p = parseOne("latin-square", rows);
+  milp::SolveOptions limited = satOptions();
+  limited.timeLimitMs = 300;
+  const GenreEnumeration e =
+      enumerateAnswers(genreById("latin-square"), *p, BuildOptions{}, 100000, limited);
+  EXPECT_EQ(e.lastStatus, milp::SolveStatus::kTimeLimit);
+  EXPECT_FALSE(e.complete);
+  EXPECT_LT(e.answers.size(), 100000U);
+}
+
 // Sudoku on the genre interface: each of its four models, by branch-and-bound and by
 // CNF-SAT, gives the answer Sudoku's own solver gives, which the genre's checker accepts.
 TEST(SudokuGenreTest, EveryModelAndMethodAgreesWithSudokusOwnSolver) {

@@ -350,6 +350,18 @@ TEST(SudokuEnumerationTest, EmptyFourByFourHas288Solutions) {
   EXPECT_FALSE(capped.complete);
 }
 
+TEST(SudokuEnumerationTest, TheTimeLimitBoundsTheWholeEnumeration) {
+  // An empty 9x9 has about 6.7e21 grids, and each re-solve with more no-good cuts takes
+  // longer: with the limit per solve this would run for hours. It bounds them together.
+  milp::SolveOptions limited = kDefault;
+  limited.timeLimitMs = 300;
+  const EnumerationResult e = enumerate(Grid(shapeForSize(9)), 100000, limited);
+  EXPECT_EQ(e.lastStatus, milp::SolveStatus::kTimeLimit);
+  EXPECT_FALSE(e.complete);
+  EXPECT_LT(e.solutions.size(), 100000u);
+  for (const Grid& g : e.solutions) EXPECT_TRUE(isValidSolution(Grid(g.shape), g));
+}
+
 TEST(SudokuEnumerationTest, DeadlyRectangleGivesExactlyTwoSolutions) {
   // In a solved grid, four cells in two rows of one band and two columns of two
   // stacks holding a b / b a can be swapped: emptying just them leaves exactly two

@@ -263,13 +263,15 @@ Answer GenreSolver::answerAt(const std::vector<double>& values) {
 
 GenreUniqueness checkUniqueness(const Genre& genre, const Puzzle& puzzle, const BuildOptions& build,
                                 const milp::SolveOptions& options) {
+  // options.timeLimitMs bounds both searches together, the model's build included.
+  const auto start = std::chrono::steady_clock::now();
   GenreUniqueness out;
   GenreSolver solver(genre, puzzle, build);
-  out.first = solver.solve(options);
+  out.first = solver.solve(milp::withTimeLeft(options, start));
   if (!out.first.result.hasSolution) return out;
   out.answer = solver.answer();
   solver.excludeAnswer();
-  out.second = solver.solve(options);
+  out.second = solver.solve(milp::withTimeLeft(options, start));
   if (out.second->result.hasSolution) {
     out.secondAnswer = solver.answer();
     out.unique = false;
@@ -283,10 +285,12 @@ GenreEnumeration enumerateAnswers(const Genre& genre, const Puzzle& puzzle,
                                   const BuildOptions& build, int limit,
                                   const milp::SolveOptions& options,
                                   const std::function<bool(const Answer&, int)>& on_answer) {
+  // options.timeLimitMs bounds the whole enumeration, not each search.
+  const auto start = std::chrono::steady_clock::now();
   GenreEnumeration out;
   GenreSolver solver(genre, puzzle, build);
   while (static_cast<int>(out.answers.size()) < limit) {
-    const CutSearch search = solver.solve(options);
+    const CutSearch search = solver.solve(milp::withTimeLeft(options, start));
     ++out.solves;
     out.rounds += search.rounds;
     out.solveMs += search.result.stats.solveMs;

@@ -220,14 +220,16 @@ SudokuSolver::Relaxation SudokuSolver::relax(const milp::SolveOptions& options) 
 
 UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& options,
                                  ModelKind kind) {
+  // options.timeLimitMs bounds both solves together, the model's build included.
+  const auto start = std::chrono::steady_clock::now();
   UniquenessResult out;
   SudokuSolver solver(givens, std::nullopt, kind);
-  out.first = solver.solve(options);
+  out.first = solver.solve(milp::withTimeLeft(options, start));
   out.decidedByReduction = solver.decidedByReduction();
   if (!out.first.hasSolution) return out;  // no solution, or stopped: unknown
   out.solution = solver.solution();
   solver.exclude(*out.solution);
-  out.second = solver.solve(options);
+  out.second = solver.solve(milp::withTimeLeft(options, start));
   if (out.second->hasSolution) {
     out.secondSolution = solver.solution();
     out.unique = false;
@@ -240,10 +242,12 @@ UniquenessResult checkUniqueness(const Grid& givens, const milp::SolveOptions& o
 EnumerationResult enumerate(const Grid& givens, int limit, const milp::SolveOptions& options,
                             const SolutionCallback& on_solution, ModelKind kind) {
   if (limit < 1) throw badRequest("limit", "The solution limit must be at least 1");
+  // options.timeLimitMs bounds the whole enumeration, not each solve.
+  const auto start = std::chrono::steady_clock::now();
   EnumerationResult out;
   SudokuSolver solver(givens, std::nullopt, kind);
   while (true) {
-    const milp::SolveResult r = solver.solve(options);
+    const milp::SolveResult r = solver.solve(milp::withTimeLeft(options, start));
     ++out.solves;
     out.solveMs += r.stats.solveMs;
     out.lastStatus = r.status;
