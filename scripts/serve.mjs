@@ -10,9 +10,11 @@
 // 404, so a URL that wrongly points at the host's root shows up. Prints exactly one
 // line once listening:
 //   gridmilp is served at http://127.0.0.1:PORT/SUB/PATH/
+// (followed by the page's name when DIR has no index.html but one other .html page,
+// as the one-file build's dist-single/ has).
 // The process is the server itself (no children): stop it with SIGTERM or SIGINT.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,14 +79,23 @@ function normaliseBase(text) {
   return segments.length === 0 ? '/' : `/${segments.join('/')}/`;
 }
 
+// The page to open: index.html, or else the folder's one page (dist-single/gridmilp.html).
+let page = '';
 try {
   const s = await stat(join(root, 'index.html'));
   if (!s.isFile()) throw new Error('not a file');
 } catch {
-  process.stderr.write(
-    `serve.mjs: ${join(root, 'index.html')} not found: build the page first (npm run build).\n`,
+  const pages = await readdir(root).then(
+    (names) => names.filter((name) => name.endsWith('.html')),
+    () => [],
   );
-  process.exit(1);
+  if (pages.length !== 1) {
+    process.stderr.write(
+      `serve.mjs: ${join(root, 'index.html')} not found${pages.length > 1 ? ` (the folder has ${pages.join(', ')})` : ''}: build the page first (npm run build), or give --dir the folder of the page.\n`,
+    );
+    process.exit(1);
+  }
+  page = pages[0];
 }
 
 /** Map a request path to a file under root, or null when it escapes root. */
@@ -160,7 +171,7 @@ function listen(port, triesLeft) {
   const onListening = () => {
     server.off('error', onError);
     const actual = server.address().port;
-    process.stdout.write(`gridmilp is served at http://${HOST}:${actual}${base}\n`);
+    process.stdout.write(`gridmilp is served at http://${HOST}:${actual}${base}${page}\n`);
   };
   const onError = (err) => {
     server.off('listening', onListening);
