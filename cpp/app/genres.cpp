@@ -232,7 +232,9 @@ std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) 
       // A URL sent alone is always "url-1": the caller's name (its place in a longer
       // text) replaces that.
       if (p->header.rfind("url-", 0) == 0) {
-        p->header = r.name + p->header.substr(p->header.find(' '));
+        // "url-1 source=…" from a URL; a record the user named "url-1" has no more.
+        const std::size_t rest = std::min(p->header.find(' '), p->header.size());
+        p->header = r.name + p->header.substr(rest);
         p->name = r.name;
       }
     }
@@ -240,9 +242,16 @@ std::unique_ptr<Puzzle> onePuzzle(const GenreRequest& r, bool as_given = false) 
   for (auto& p : all) setRequestedBoxes(r, p.get(), as_given);
   if (r.index > 0) {
     if (r.index > static_cast<int>(all.size())) {
+      // Records left out do not count (protocol.md, index): say which, and why.
+      std::string left_out;
+      for (const auto& k : parsed.refused) {
+        left_out +=
+            (left_out.empty() ? "; left out, not counted: " : "; ") + std::string(k.error.what());
+      }
       throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +
                                     ", but the text holds " + std::to_string(all.size()) +
-                                    " puzzle" + (all.size() == 1 ? "" : "s"));
+                                    " puzzle" + (all.size() == 1 ? "" : "s") + " that read" +
+                                    left_out);
     }
     if (parsed.genres[r.index - 1] != r.genre) {
       throw badRequest("index", "Field 'index' is " + std::to_string(r.index) +

@@ -209,6 +209,9 @@ TEST(PuzzLinkTest, ATextOfUrlsLeavesOutLinesAloneAndReadsSeveralGenres) {
   EXPECT_EQ(std::string(clue.what()),
             "line 2: row 1, column 2: a clue (an island's size) 255 is out of range (1 to 25)");
   EXPECT_EQ(clue.where().line, std::optional<int>(2));
+  // Its place among the text's URLs, not "puzzle 1" of the one URL read alone.
+  EXPECT_EQ(clue.where().puzzle, std::optional<int>(2));
+  EXPECT_EQ(own.refused[1].error.where().puzzle, std::optional<int>(4));
   EXPECT_EQ(clue.where().column, std::nullopt);
   ASSERT_EQ(clue.where().cells.size(), 1U);
   EXPECT_EQ(clue.where().cells[0].row, 1);
@@ -320,7 +323,21 @@ TEST(PuzzLinkTest, TheServiceTakesAUrlWithoutAGenre) {
       R"({"id": 4, "type": "solve", "index": 4, "puzzle": ")" + mixed + R"("})");
   ASSERT_TRUE(beyond.HasMember("error")) << app::writeJson(beyond);
   EXPECT_STREQ(beyond["error"]["message"].GetString(),
-               "Field 'index' is 4, but the text holds 3 puzzles");
+               "Field 'index' is 4, but the text holds 3 puzzles that read");
+  // An index past the puzzles that read names the URLs left out, and why.
+  const rapidjson::Document left = gridmilp::testing::call(
+      R"({"id": 5, "type": "solve", "genre": "nurikabe", "index": 2, "puzzle": ")"
+      R"(https://puzz.link/p?nurikabe/5/5/g5k2o1k3g\nhttps://puzz.link/p?nurikabe/5/5/g-ffk2o1k3g"})");
+  ASSERT_TRUE(left.HasMember("error")) << app::writeJson(left);
+  EXPECT_STREQ(left["error"]["message"].GetString(),
+               "Field 'index' is 2, but the text holds 1 puzzle that read; left out, not "
+               "counted: line 2: row 1, column 2: a clue (an island's size) 255 is out of range "
+               "(1 to 25)");
+  // A record the user named "url-1" (no source after it) is solved as any other.
+  const rapidjson::Document named = gridmilp::testing::call(
+      R"({"id": 6, "type": "solve", "genre": "akari", "name": "b", "puzzle": "=== url-1\n1 1\n-\n"})");
+  ASSERT_TRUE(named.HasMember("result")) << app::writeJson(named);
+  EXPECT_TRUE(named["result"]["answer"]["verified"].GetBool());
 }
 
 // The test URL of each genre's pzprjs test script (test/script/<pid>.js), with the

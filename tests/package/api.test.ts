@@ -337,7 +337,7 @@ describe('solve with a genre', () => {
       ['hitori', 'url-2', true],
       ['akari', 'url-4', true],
     ]);
-    expect(thrown(() => solver.solve(urls, { index: 4 } as never)).message).toContain("Field 'index' is 4, but the text holds 3 puzzles");
+    expect(thrown(() => solver.solve(urls, { index: 4 } as never)).message).toContain("Field 'index' is 4, but the text holds 3 puzzles that read");
     // A genre whose every URL was refused is still among the genres, and its line says it.
     const allRefused = solver.solveMany(`${urls}\nhttps://puzz.link/p?kurodoko/3/3/!`) as unknown as GenreSolveManyResult;
     expect(allRefused.genres).toEqual(['sudoku', 'hitori', 'nurikabe', 'akari', 'kuromasu']);

@@ -958,8 +958,12 @@ void forEachUrlLine(std::string_view text, bool skip, std::vector<RefusedRecord>
       url_genre = parts.genre;
       read(line, number, name, parts);
     } catch (const InputError& e) {
-      if (!skip) throw atLine(e, number);
-      refused->push_back(RefusedRecord{name, number, 1, atLine(e, number), url_genre});
+      // The URL was read alone, as puzzle 1: its place is the text's k-th URL.
+      Where where = e.where();
+      where.puzzle = k;
+      const InputError told = atLine(InputError(e.code(), e.what(), where), number);
+      if (!skip) throw told;
+      refused->push_back(RefusedRecord{name, number, 1, told, url_genre});
     }
     return true;
   });
