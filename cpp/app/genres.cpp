@@ -134,12 +134,18 @@ GenreRequest decode(const std::string& type, const Value& request) {
   out.solve = solveOptionsOf(request);
   // Fast by default: GLPK's CNF-SAT route where it is linked in and the request names
   // no method (the genres have no objective to optimise).
-  // The packing model maximises the digits placed: branch-and-bound only.
+  // The packing model maximises the digits placed, Kuromasu's big-m has integer run
+  // lengths: branch-and-bound only.
   const bool packing = out.build.model == "packing";
-  if (packing && findMember(options, "method") && out.solve.method == milp::Method::kSat) {
-    throw badRequest("options.method",
-                     "The packing model maximises the digits placed: it needs the "
-                     "branch-and-bound method, not sat (CNF-SAT finds any solution)");
+  const bool integer = !out.build.model.empty() && out.genre->needsBranchAndBound(out.build.model);
+  if (integer && findMember(options, "method") && out.solve.method == milp::Method::kSat) {
+    throw badRequest(
+        "options.method",
+        packing ? "The packing model maximises the digits placed: it needs the "
+                  "branch-and-bound method, not sat (CNF-SAT finds any solution)"
+                : "The " + out.build.model + " model of " + std::string(out.genre->title()) +
+                      " has integer variables that are not 0-1: it needs the "
+                      "branch-and-bound method, not sat (CNF-SAT takes 0-1 models only)");
   }
   if (packing && out.objective) {
     throw badRequest("objective",
@@ -151,7 +157,7 @@ GenreRequest decode(const std::string& type, const Value& request) {
                      "An objective needs the branch-and-bound method, not sat (CNF-SAT finds "
                      "any solution and ignores the objective)");
   }
-  if (!packing && !out.objective && !findMember(options, "method") && milp::satMethodEnabled() &&
+  if (!integer && !out.objective && !findMember(options, "method") && milp::satMethodEnabled() &&
       !out.solve.recordBranching) {
     out.solve.method = milp::Method::kSat;
   }

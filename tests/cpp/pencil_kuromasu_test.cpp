@@ -1,6 +1,7 @@
 // Kuromasu: the models, the rule checker, the connectivity cuts, and every record.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pencil_test.h"
+#include "test_json.h"
 
 namespace gridmilp::puzzles {
 namespace {
@@ -146,6 +147,23 @@ TEST(KuromasuTest, TheBigMModelNeedsBranchAndBound) {
   GenreSolver solver(g, *p, {"big-m"});
   ASSERT_TRUE(solver.solve(branchAndBound()).result.hasSolution);
   EXPECT_FALSE(g.verify(*p, solver.answer()).has_value()) << *g.verify(*p, solver.answer());
+  // A request naming the model and no method gets branch-and-bound (the default route
+  // is CNF-SAT, which failed on every puzzle); asking for sat is refused up front.
+  EXPECT_TRUE(g.needsBranchAndBound("big-m"));
+  EXPECT_FALSE(g.needsBranchAndBound("textbook"));
+  const rapidjson::Document solved = gridmilp::testing::call(
+      R"({"id": 1, "type": "solve", "genre": "kuromasu", "puzzle": "3 3\n- - -\n- 4 -\n- - 3\n",)"
+      R"( "options": {"model": "big-m"}})");
+  ASSERT_TRUE(solved.HasMember("result")) << app::writeJson(solved);
+  EXPECT_TRUE(solved["result"]["answer"]["verified"].GetBool());
+  EXPECT_STREQ(solved["result"]["stats"]["method"].GetString(), "branch-and-bound");
+  const rapidjson::Document asked_sat = gridmilp::testing::call(
+      R"({"id": 2, "type": "solve", "genre": "kuromasu", "puzzle": "3 3\n- - -\n- 4 -\n- - 3\n",)"
+      R"( "options": {"model": "big-m", "method": "sat"}})");
+  ASSERT_TRUE(asked_sat.HasMember("error")) << app::writeJson(asked_sat);
+  EXPECT_STREQ(asked_sat["error"]["where"]["field"].GetString(), "options.method");
+  EXPECT_NE(std::string(asked_sat["error"]["message"].GetString()).find("big-m model of Kuromasu"),
+            std::string::npos);
 }
 
 TEST(KuromasuTest, RefusesBadText) {

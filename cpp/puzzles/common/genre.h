@@ -162,6 +162,13 @@ class Genre {
   /// branch-and-bound; docs/performance.md).
   virtual std::string_view defaultModel(milp::Method /*method*/) const { return models().front(); }
 
+  /// Whether `model` has variables that are not 0-1 or an objective of its own, so that
+  /// only branch-and-bound solves it (CNF-SAT takes 0-1 feasibility models): "packing"
+  /// in every genre that has it, and a genre's own such models (Kuromasu's "big-m",
+  /// whose run lengths are integers). A request naming no method gets branch-and-bound
+  /// for these; one asking for sat is refused.
+  virtual bool needsBranchAndBound(std::string_view model) const { return model == "packing"; }
+
   /// The model to switch to when a first solve of `puzzle` with `options` meets its
   /// budget of SAT propagations without an answer (GenreSolver::solve), or nothing (the
   /// default). Asked again of the model switched to, so fallbacks may chain; the puzzle

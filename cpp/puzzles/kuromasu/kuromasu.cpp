@@ -103,6 +103,8 @@ class KuromasuGenre final : public UnshadedConnectedGenre {
   std::vector<std::string_view> models() const override {
     return {"textbook", "whole-no-good", "big-m"};
   }
+  /// big-m's run lengths are integers in [0, M]: branch-and-bound only.
+  bool needsBranchAndBound(std::string_view model) const override { return model == "big-m"; }
 
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
     std::vector<std::unique_ptr<Puzzle>> out;

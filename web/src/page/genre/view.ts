@@ -376,8 +376,9 @@ export class GenreView implements GenreContext {
   /** The request fields naming the puzzle (the text and which of its puzzles) and the model. */
   puzzleFields(): PuzzleFields {
     const model = byId('genre-model', HTMLSelectElement).value;
-    // The packing model maximises the digits placed: branch-and-bound only.
-    if (model === 'packing') byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
+    // The packing model maximises the digits placed, Kuromasu's big-m has integer run
+    // lengths: branch-and-bound only (Genre::needsBranchAndBound).
+    if (model === 'packing' || model === 'big-m') byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
     const method = byId('genre-method', HTMLSelectElement).value as 'sat' | 'branch-and-bound';
     return {
       genre: this.genre,
