@@ -1295,6 +1295,39 @@ std::string routeError(const SolveCommand& cmd) {
     }
   }
 #endif
+#ifdef GRIDMILP_WITH_GENRES
+  // What the engine would refuse for every puzzle of the file, said once (a genre read
+  // from a file of URLs of several genres is checked puzzle by puzzle, as before).
+  if (cmd.genre != "sudoku" && !cmd.ownGenres) {
+    const puzzles::Genre* genre = puzzles::findGenre(cmd.genre);
+    const std::string title = genre != nullptr ? std::string(genre->title()) : cmd.genre;
+    if (genre != nullptr && cmd.modelGiven && cmd.methodGiven && cmd.options.method == "sat" &&
+        genre->needsBranchAndBound(cmd.options.model)) {
+      return "--model " + cmd.options.model + " --method sat: the " + cmd.options.model +
+             " model of " + title +
+             " needs branch-and-bound (leave --method out, or choose another model)";
+    }
+    bool digits = false;
+    for (const vocabulary::GenreName& g : vocabulary::kGenres) {
+      if (g.id == cmd.genre) digits = g.digits;
+    }
+    if (!cmd.objective.empty() && !digits) {
+      return "--objective: an objective is for the digit genres (Sudoku and its variants, "
+             "the Latin square), not " +
+             title;
+    }
+    if (cmd.shape.box && cmd.genre != "sudoku-x" && cmd.genre != "killer") {
+      return "--box: boxes are for the genres with boxes (Sudoku, Sudoku X, Killer Sudoku), "
+             "not " +
+             title;
+    }
+    if (cmd.shape.size > 0 && !digits) {
+      const bool vowel = std::string_view("AEIOU").find(title.front()) != std::string_view::npos;
+      return "--size: " + std::string(vowel ? "an " : "a ") + title +
+             " record gives its size in its size line, and a URL in its path; leave --size out";
+    }
+  }
+#endif
   // Project Euler 96's sum reads Sudoku answers only (said, not ignored).
   if (cmd.euler96 && (cmd.genre != "sudoku" || cmd.ownGenres)) {
     return "--euler96: Project Euler 96's sum is over the answers of a file of Sudoku puzzles, "
@@ -1316,6 +1349,17 @@ std::string routeError(const SolveCommand& cmd) {
       return "--results " + cmd.results +
              ": this is the puzzle file itself, whose puzzles would be overwritten; name "
              "another file";
+    }
+  }
+  // A results table that cannot be written is said before the puzzles are solved.
+  if (!cmd.results.empty()) {
+    std::error_code error;
+    const std::filesystem::path folder = std::filesystem::path(cmd.results).parent_path().empty()
+                                             ? std::filesystem::path(".")
+                                             : std::filesystem::path(cmd.results).parent_path();
+    if (!std::filesystem::is_directory(folder, error)) {
+      return "--results " + cmd.results + ": its folder " + folder.string() +
+             " does not exist; name a file in a folder that does";
     }
   }
   // The native CLI writes its results table as CSV only (no spreadsheet library).

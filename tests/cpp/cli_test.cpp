@@ -270,14 +270,30 @@ TEST(CliTest, GenresTakeAnObjectiveAndBoxes) {
   EXPECT_EQ(run.exit_code, 0) << run.out;
   EXPECT_NE(run.out.find("6 6\n1 2 3 4 5 6\n"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("objective 123456.0 (optimal"), std::string::npos) << run.out;
-  // A genre without digits refuses an objective; one without boxes refuses --box.
-  run = runCli("solve - --genre nurikabe --objective diagonal", "2 2\n1 -\n- -\n", true);
+  // A genre without digits refuses an objective; one without boxes refuses --box; a
+  // pencil genre refuses --size: each once, before any puzzle (it was one error a puzzle).
+  const std::string two = "=== a\n2 2\n1 -\n- -\n=== b\n2 2\n1 -\n- -\n";
+  run = runCli("solve - --genre nurikabe --objective diagonal", two, true);
   EXPECT_EQ(run.exit_code, 2) << run.out;
-  EXPECT_NE(run.out.find("Field 'objective' is for the digit genres"), std::string::npos)
-      << run.out;
+  EXPECT_EQ(run.out,
+            "gridmilp: --objective: an objective is for the digit genres (Sudoku and its "
+            "variants, the Latin square), not Nurikabe\n");
   run = runCli("solve - --genre latin-square --box 1x2", "2 2\n- -\n- -\n", true);
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_NE(run.out.find("for the genres with boxes"), std::string::npos) << run.out;
+  run = runCli("solve - --genre akari --size 2", two, true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_EQ(run.out,
+            "gridmilp: --size: an Akari (Light Up) record gives its size in its size line, and "
+            "a URL in its path; leave --size out\n");
+  run = runCli("solve - --genre kuromasu --model big-m --method sat", two, true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("the big-m model of Kuromasu needs branch-and-bound"), std::string::npos)
+      << run.out;
+  run = runCli("solve - --results /nonexistent-folder/x.csv", kGrid01 + "\n", true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("its folder /nonexistent-folder does not exist"), std::string::npos)
+      << run.out;
 }
 
 TEST(CliTest, NoSolutionExitsWithOne) {
