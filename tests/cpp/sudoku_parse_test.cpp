@@ -29,6 +29,29 @@ InputError expectError(const std::string& text, ErrorCode code) {
   return InputError(ErrorCode::kInternalError, "none");
 }
 
+// A record from janko.at's pages of another genre is refused, naming the genre to ask
+// for: a Kuromasu of small clues reads as a Sudoku and was solved as one, in silence.
+TEST(SudokuParseTest, ARecordFromAnotherGenresPagesNamesThatGenre) {
+  const std::string kuromasu =
+      "=== 49_3x3 source=https://www.janko.at/Raetsel/Kuromasu/049.a.htm\n3 3\n- 2 -\n- - "
+      "-\n- 3 -\n";
+  const InputError e = expectError(kuromasu, ErrorCode::kParseError);
+  EXPECT_EQ(std::string(e.what()),
+            "line 1: this record is a Kuromasu (its source is "
+            "janko.at/Raetsel/Kuromasu/049.a.htm), not a Sudoku: read it as one (CLI --genre "
+            "kuromasu, API and protocol genre 'kuromasu')");
+  EXPECT_EQ(e.where().line, std::optional<int>(1));
+  const InputError masyu =
+      expectError("=== m source=https://www.janko.at/Raetsel/Masyu/002.a.htm\n2 2\n- -\n- -\n",
+                  ErrorCode::kParseError);
+  EXPECT_NE(std::string(masyu.what()).find("a genre gridmilp does not solve"), std::string::npos);
+  // janko.at's own Sudoku pages, and records without a source, are Sudoku.
+  const std::string row = "1 2 3 4 5 6 7 8 9\n";
+  std::string sudoku = "=== 1_9x9 source=https://www.janko.at/Raetsel/Sudoku/0001.a.htm\n9 9\n";
+  for (int r = 0; r < 9; ++r) sudoku += "- - - - - - - - -\n";
+  EXPECT_EQ(parseText(sudoku, k9).puzzles.size(), 1U);
+}
+
 TEST(SudokuParseTest, ShapesForSizes) {
   EXPECT_EQ(shapeForSize(4).boxHeight, 2);
   EXPECT_EQ(shapeForSize(6).boxHeight, 2);

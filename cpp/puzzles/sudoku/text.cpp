@@ -12,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "protocol/vocabulary.h"
 #include "puzzles/common/saito.h"
 #include "puzzles/input_error.h"
 
@@ -123,6 +124,59 @@ std::string trim(std::string_view text) {
 std::string recordHeader(std::string_view line) {
   return trim(line.substr(line.find_first_not_of("= \t")));
 }
+
+#ifdef GRIDMILP_WITH_GENRES
+/// Throws InputError (parse_error, at `line`) when a record's header says it comes from
+/// janko.at's pages of another genre ("source=https://www.janko.at/Raetsel/Kuromasu/…",
+/// as the sw_*.puzzles.txt files have it): such a record of small clues can read as a
+/// Sudoku, and was solved as one, in silence. The genre to ask for is named.
+void requireSudokuSource(std::string_view header, int line) {
+  const std::size_t at = header.find("janko.at/Raetsel/");
+  if (at == std::string_view::npos) return;
+  std::string_view path = header.substr(at + 17);
+  path = path.substr(0, path.find_first_of(" \t"));
+  const std::string_view first = path.substr(0, path.find('/'));
+  // janko.at's folder names (German) → gridmilp's genre ids.
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kFolders = {{
+      {"Akari", "akari"},
+      {"Heyawake", "heyawake"},
+      {"Hitori", "hitori"},
+      {"Kakuro", "kakuro"},
+      {"Kuromasu", "kuromasu"},
+      {"Norinori", "norinori"},
+      {"Nurikabe", "nurikabe"},
+      {"Shikaku", "shikaku"},
+      {"Slitherlink", "slitherlink"},
+      {"Sternenschlacht", "star-battle"},
+      {"Sudoku/Killer", "killer"},
+      {"Sudoku/Chaos", "jigsaw"},
+  }};
+  std::string_view genre, title;
+  for (const auto& [folder, id] : kFolders) {
+    if (path.substr(0, folder.size()) == folder &&
+        (path.size() == folder.size() || path[folder.size()] == '/')) {
+      genre = id;
+    }
+  }
+  for (const vocabulary::GenreName& name : vocabulary::kGenres) {
+    if (name.id == genre) title = name.title;
+  }
+  if (genre.empty() && first == "Sudoku") return;
+  Where where;
+  where.line = line;
+  const std::string source = "janko.at/Raetsel/" + std::string(path);
+  throw InputError(
+      ErrorCode::kParseError,
+      "line " + std::to_string(line) + ": " +
+          (genre.empty()
+               ? "this record's source is " + source +
+                     ", puzzles of a genre gridmilp does not solve: it is not a Sudoku"
+               : "this record is a " + std::string(title) + " (its source is " + source +
+                     "), not a Sudoku: read it as one (CLI --genre " + std::string(genre) +
+                     ", API and protocol genre '" + std::string(genre) + "')"),
+      where);
+}
+#endif
 
 enum class LineKind { kBlank, kHeader, kSeparator, kDecoration, kData };
 
@@ -283,12 +337,17 @@ Reading detect(std::string_view text, const ParseOptions& options) {
   LineReader reader(text);
   Line line;
   bool after_record_header = false;
+  int record_line = 0;                // the first record header's line, or 0
   std::optional<SizeLine> size_line;  // the first record's (janko layout)
   while (reader.next(&line)) {
     const LineKind kind = classify(line.text, dashes_ok);
     if (kind == LineKind::kHeader || kind == LineKind::kSeparator) {
       if (!probe.empty()) break;
       after_record_header = kind == LineKind::kHeader && isRecordHeader(line.text);
+#ifdef GRIDMILP_WITH_GENRES
+      if (after_record_header) requireSudokuSource(recordHeader(line.text), line.number);
+#endif
+      record_line = after_record_header && record_line == 0 ? line.number : record_line;
       continue;
     }
     if (kind != LineKind::kData) continue;
@@ -297,6 +356,17 @@ Reading detect(std::string_view text, const ParseOptions& options) {
     }
     probe.push_back(line);
     if (static_cast<int>(probe.size()) >= kProbeLines) break;
+  }
+  if (kReadsRecords && probe.empty() && record_line > 0) {
+    // A record of another genre (a 2×2 Akari, a Star Battle of @ cells) has no rows a
+    // Sudoku reads: say so, not just "no puzzle".
+    Where where;
+    where.line = record_line;
+    throw InputError(ErrorCode::kEmptyInput,
+                     "The text holds no puzzle: the record at line " + std::to_string(record_line) +
+                         " has no rows of Sudoku digits; for another genre's record, name "
+                         "its genre (CLI --genre G, API and protocol genre)",
+                     where);
   }
   if (probe.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
   // Every puzzle has a digit or an empty cell in its first rows (a row of n ≥ 10
@@ -705,6 +775,9 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
         saw_record = saw_record || after_record_header;
         pending_name = after_record_header ? recordName(line.text) : trim(line.text);
         pending_header = after_record_header ? recordHeader(line.text) : std::string();
+#ifdef GRIDMILP_WITH_GENRES
+        if (after_record_header) requireSudokuSource(pending_header, line.number);
+#endif
         pending_line = line.number;
         break;
       case LineKind::kSeparator:
