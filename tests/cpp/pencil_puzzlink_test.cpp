@@ -117,18 +117,19 @@ TEST(PuzzLinkTest, BadUrlsSayWhichPart) {
   EXPECT_EQ(message("https://puzz.link/p?hitori/4/4/11141é2333214213"),
             "parse_error: URL body, character 6 ('é'): not a character of a puzz.link URL (its "
             "bodies are ASCII)");
-  // A clue the genre cannot have is told by the URL's cell.
+  // A clue the genre cannot have is told by the URL's cell, a parse_error as the
+  // same clue in a record is.
   EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g52h3g4n"),
-            "bad_request: row 1, column 2: the URL has a given 5, not 1 to 4");
+            "parse_error: row 1, column 2: the URL has a given 5, not 1 to 4");
   EXPECT_EQ(message("https://puzz.link/p?sudoku/4/4/g.2h3g4n"),
-            "bad_request: row 1, column 2: the URL has a \"?\" given: gridmilp solves puzzles "
+            "parse_error: row 1, column 2: the URL has a \"?\" given: gridmilp solves puzzles "
             "whose clues are all known");
   EXPECT_EQ(message("https://puzz.link/p?kurodoko/3/3/.g1jh"),
-            "bad_request: row 1, column 1: the URL has a \"?\" clue: gridmilp solves puzzles "
+            "parse_error: row 1, column 1: the URL has a \"?\" clue: gridmilp solves puzzles "
             "whose clues are all known");
   EXPECT_EQ(
       message("https://puzz.link/p?slither/2/2/i4"),
-      "bad_request: row 2, column 2: the URL has a clue 4, which no Slitherlink cell can have");
+      "parse_error: row 2, column 2: the URL has a clue 4, which no Slitherlink cell can have");
   try {
     recordOfUrl("https://puzz.link/p?slither/2/2/i4", "x");
     ADD_FAILURE() << "no error";

@@ -289,12 +289,15 @@ std::string decodeSections(const PuzzLinkUrl& url, Body& body) {
   const int rows = url.rows, columns = url.columns, cells = rows * columns;
   const std::string& g = url.genre;
   // "row r, column c: …" for the cell c (row by row) of the URL's grid, in where.cells.
+  // A clue the genre cannot have is bad input, as the same clue in a record is
+  // (parse_error, told by its cell), not a bad request.
   const auto cellError = [&](int c, const std::string& what) {
-    InputError e = badRequest("puzzle", "row " + std::to_string(c / columns + 1) + ", column " +
-                                            std::to_string(c % columns + 1) + ": " + what);
-    Where where = e.where();
+    Where where;
     where.cells = {CellRef{c / columns + 1, c % columns + 1}};
-    return InputError(e.code(), e.what(), where);
+    return InputError(ErrorCode::kParseError,
+                      "row " + std::to_string(c / columns + 1) + ", column " +
+                          std::to_string(c % columns + 1) + ": " + what,
+                      where);
   };
   const auto noQuestionMarks = [&](const std::vector<int>& values, const char* what) {
     for (int c = 0; c < static_cast<int>(values.size()); ++c) {
