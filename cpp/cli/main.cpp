@@ -602,7 +602,14 @@ class LeftOut {
       if (as_json) {
         rapidjson::Document response(rapidjson::kObjectType);
         JsonAllocator& a = response.GetAllocator();
-        response.AddMember("id", Value(), a).AddMember("error", Value(left["error"], a), a);
+        // Its id is its place in the text, as the answers' are (before(line)).
+        Value id;
+        const Value& error = left["error"];
+        if (error.HasMember("where") && error["where"].IsObject() &&
+            error["where"].HasMember("puzzle") && error["where"]["puzzle"].IsInt()) {
+          id.SetInt(error["where"]["puzzle"].GetInt());
+        }
+        response.AddMember("id", id, a).AddMember("error", Value(left["error"], a), a);
         entry = app::writeJson(response) + "\n";
       }
       entries_.push_back({line, std::move(entry), std::move(row)});
@@ -613,6 +620,13 @@ class LeftOut {
 
   /// How many were left out (each an error of the batch).
   int count() const { return static_cast<int>(entries_.size()); }
+
+  /// How many were left out before `line`: a puzzle's place in the text is its index
+  /// among those read plus this (its --json id, as a left-out record's is its own).
+  int before(int line) const {
+    return static_cast<int>(std::count_if(entries_.begin(), entries_.end(),
+                                          [&](const Entry& e) { return e.line < line; }));
+  }
 
   /// Prints the entries of the records before `line` not printed yet.
   void printBefore(int line) {
@@ -690,7 +704,7 @@ int runSolve(const SolveCommand& cmd) {
     sizes.insert(shape["size"].GetInt());
     rapidjson::Document request(rapidjson::kObjectType);
     JsonAllocator& a = request.GetAllocator();
-    request.AddMember("id", static_cast<int>(i + 1), a)
+    request.AddMember("id", static_cast<int>(i + 1) + left_out.before(puzzle["line"].GetInt()), a)
         .AddMember("type", StringRef(type), a)
         .AddMember("puzzle", Value(puzzle["givens"], a), a)
         .AddMember("size", Value(shape["size"], a), a)
@@ -874,7 +888,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     } else if (genre == "sudoku" && objective.IsNull()) {
       options.AddMember("method", "sat", a);
     }
-    request.AddMember("id", static_cast<int>(i + 1), a)
+    request.AddMember("id", static_cast<int>(i + 1) + left_out.before(puzzle["line"].GetInt()), a)
         .AddMember("type", StringRef(type), a)
         .AddMember("genre", app::jsonString(genre, a), a)
         .AddMember("puzzle", app::jsonString(own, a), a)

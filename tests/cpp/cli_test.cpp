@@ -705,19 +705,20 @@ TEST(CliGenreTest, AFileOfUrlsOfSeveralGenresSolvesEachAsItsOwn) {
       std::string::npos)
       << given.out;
   // A comment line first; a Star Battle's stars out of range said without the record's
-  // place; with --json, the line left out is an error response in its place.
+  // place; with --json, the line left out is an error response in its place, each id the
+  // puzzle's place in the file (the answers' ids skipped the left-out ones).
   const CliRun json = runCli("solve - --json",
                              "# my puzzles\n"
                              "https://puzz.link/p?starbattle/6/6/0/4ilbhgdnmhou\n"
                              "https://puzz.link/p?hitori/4/4/1114142333214213\n");
   EXPECT_EQ(json.exit_code, 2) << json.out;
   EXPECT_EQ(
-      json.out.rfind("{\"id\":null,\"error\":{\"code\":\"parse_error\",\"message\":\"line 2: the "
+      json.out.rfind("{\"id\":1,\"error\":{\"code\":\"parse_error\",\"message\":\"line 2: the "
                      "stars per row, column and region 0 is out of range (1 to 3)\"",
                      0),
       0U)
       << json.out;
-  EXPECT_NE(json.out.find("\n{\"id\":1,\"result\":{\"genre\":\"hitori\""), std::string::npos)
+  EXPECT_NE(json.out.find("\n{\"id\":2,\"result\":{\"genre\":\"hitori\""), std::string::npos)
       << json.out;
   // --genre sudoku: Sudoku's route, which names the URL of another genre.
   const CliRun sudoku_route = runCli("solve - --genre sudoku",
