@@ -372,14 +372,14 @@ describe('solve with a genre', () => {
       "Unknown genre 'masyu': one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square",
     );
     expect(thrown(() => solver.solve(killer, { genre: 'killer', colour: 1 } as never)).message).toContain(
-      "Unknown option 'colour' for a killer solve",
+      "Unknown option 'colour' for solve of a killer puzzle",
     );
     expect(thrown(() => solver.solve(killer, { genre: 'killer', objective: 1 } as never)).message).toContain(
       "Option 'objective' must be",
     );
     // An objective is for solve only; a genre without digits is refused by the engine.
     expect(thrown(() => solver.checkUniqueness(killer, { genre: 'killer', objective: { preset: 'diagonal' } } as never)).message).toContain(
-      "Unknown option 'objective' for a killer checkUniqueness",
+      "Unknown option 'objective' for checkUniqueness of a killer puzzle",
     );
     expect(thrown(() => solver.solve('=== h\n2 2\n1 2\n2 1\n', { genre: 'hitori', objective: { preset: 'diagonal' } })).where).toEqual({ field: 'objective' });
     const e = thrown(() => solver.solve(killer.replace('a a b b', 'a a a b'), { genre: 'killer' }));
@@ -427,7 +427,7 @@ describe('checkUniqueness and enumerate with a genre', () => {
     expect([some.count, some.complete]).toEqual([2, false]);
     expect(thrown(() => solver.enumerate(LATIN3, { genre: 'latin-square', limit: 0 })).where).toEqual({ field: 'limit' });
     expect(thrown(() => solver.checkUniqueness(LATIN3, { genre: 'latin-square', limit: 2 } as never)).message).toContain(
-      "Unknown option 'limit' for a latin-square checkUniqueness",
+      "Unknown option 'limit' for checkUniqueness of a latin-square puzzle",
     );
   });
 });
@@ -915,7 +915,11 @@ describe('the other operations', () => {
     expect(cut.rounds).toBeGreaterThanOrEqual(1);
     expect(cut.modelRows).toBe(solver.exportModel('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l', { genre: 'nurikabe' }).modelRows + cut.cuts!);
     expect(thrown(() => solver.exportModel(hitori, { genre: 'hitori', format: 'xml' as never })).where?.field).toBe('format');
-    expect(thrown(() => solver.relax(hitori, { genre: 'hitori', limit: 3 } as never)).message).toContain("Unknown option 'limit' for a hitori relax");
+    expect(thrown(() => solver.relax(hitori, { genre: 'hitori', limit: 3 } as never)).message).toContain("Unknown option 'limit' for relax of a hitori puzzle");
+    // A near miss is named, as on Sudoku's route.
+    expect(thrown(() => solver.solve(hitori, { genre: 'hitori', timelimit: 3 } as never)).message).toContain(
+      "Unknown option 'timelimit' for solve of a hitori puzzle (did you mean 'timeLimitMs'?)",
+    );
   });
 
   it('request passes a raw protocol request through and throws its error', () => {

@@ -74,7 +74,7 @@ import type {
   SolveOutput,
   Solver,
 } from './types.js';
-import { checkOptions, CHECKS, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
+import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
 
 /** Default time allowed for loading the module, ms. */
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -931,9 +931,23 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
       CHECKS[key]!(value, key);
       (milp as Record<string, unknown>)[key] = value;
     } else {
+      const names = [
+        'genre',
+        'size',
+        'index',
+        ...(type === 'explainInfeasible' ? [] : ['boxHeight', 'boxWidth']),
+        'timeLimitMs',
+        'presolve',
+        'model',
+        'method',
+        'progressIntervalMs',
+        ...(type === 'enumerate' ? ['limit'] : []),
+        ...(type === 'exportModel' ? ['format', 'afterCuts'] : []),
+        ...(type === 'solve' || type === 'relax' || type === 'exportModel' ? ['objective'] : []),
+      ];
       throw invalidOption(
         key,
-        `Unknown option '${key}' for a ${options.genre} ${type}; its options are: genre, size, index${type === 'explainInfeasible' ? '' : ', boxHeight, boxWidth'}, timeLimitMs, presolve, model, method, progressIntervalMs${type === 'enumerate' ? ', limit' : ''}${type === 'exportModel' ? ', format, afterCuts' : ''}${type === 'solve' || type === 'relax' || type === 'exportModel' ? ', objective (digit genres)' : ''}.`,
+        `Unknown option '${key}' for ${type} of a ${options.genre} puzzle${closestName(key, names)}; its options are: ${names.join(', ')}${names.includes('objective') ? ' (objective: digit genres)' : ''}.`,
       );
     }
   }

@@ -136,14 +136,20 @@ function onlyKeys(o: Record<string, unknown>, allowed: readonly string[], path: 
     if (!allowed.includes(key)) {
       throw invalidOption(
         `${path}.${key}`,
-        `Unknown field '${key}' in option '${path}'${hint(key, allowed)}; its fields are: ${allowed.join(', ')}.`,
+        `Unknown field '${key}' in option '${path}'${closestName(key, allowed)}; its fields are: ${allowed.join(', ')}.`,
       );
     }
   }
 }
 
-/** ` (did you mean 'x'?)` for the closest allowed name, or '' when none is close. */
-function hint(name: string, allowed: readonly string[]): string {
+/**
+ * ` (did you mean 'x'?)` for the closest allowed name, or '' when none is close (by
+ * prefix, or edit distance at most max(2, a third of the name's length)).
+ *
+ * @param name the option name given
+ * @param allowed the names the call takes
+ */
+export function closestName(name: string, allowed: readonly string[]): string {
   const lower = name.toLowerCase();
   let best = '';
   let bestDistance = Infinity;
@@ -201,7 +207,7 @@ export function checkOptions(
     if (!allowed.includes(key)) {
       throw invalidOption(
         key,
-        `Unknown option '${key}' for ${method}${hint(key, allowed)}; its options are: ${allowed.join(', ')}.`,
+        `Unknown option '${key}' for ${method}${closestName(key, allowed)}; its options are: ${allowed.join(', ')}.`,
       );
     }
     if (value === undefined) continue;
