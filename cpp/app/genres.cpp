@@ -900,8 +900,9 @@ Value handleFormulation(const GenreRequest& r, JsonAllocator& a) {
   Value result = resultHead(r, *puzzle, a);
   // With a row, that row alone: a reader stepping through rows needs no whole formulation.
   if (r.row) {
-    result.AddMember("row", rowJson(built->model, *r.row, built->cellOf, puzzle->grid.columns, a),
-                     a);
+    result.AddMember(
+        "row",
+        rowJson(built->model, *r.row, built->cellOf, puzzle->grid.columns, a, built->rowCells), a);
   } else {
     result.AddMember("formulation", toJson(r.genre->formulation(*puzzle, *built), puzzle->grid, a),
                      a);

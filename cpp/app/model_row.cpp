@@ -61,14 +61,19 @@ RowText rowText(const milp::Model& model, milp::Constraint row) {
 }
 
 Value rowJson(const milp::Model& model, std::string_view name, const std::vector<int>& cell_of,
-              int columns, JsonAllocator& a) {
+              int columns, JsonAllocator& a, const std::vector<std::vector<int>>& row_cells) {
   const std::optional<milp::Constraint> row = model.findConstraint(name);
   if (!row) return Value();
   const RowText text = rowText(model, *row);
+  std::vector<int> own;  // the row's cells, when its variables do not say
+  if (row->index < static_cast<int>(row_cells.size())) own = row_cells[row->index];
+  std::vector<int> of_vars;
+  for (const int var : text.vars) {
+    of_vars.push_back(var < static_cast<int>(cell_of.size()) ? cell_of[var] : -1);
+  }
   std::vector<int> seen;
   Value cells(rapidjson::kArrayType);
-  for (const int var : text.vars) {
-    const int cell = var < static_cast<int>(cell_of.size()) ? cell_of[var] : -1;
+  for (const int cell : own.empty() ? of_vars : own) {
     if (cell < 0 || std::find(seen.begin(), seen.end(), cell) != seen.end()) continue;
     seen.push_back(cell);
     Value pair(rapidjson::kArrayType);

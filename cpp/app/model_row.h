@@ -46,7 +46,10 @@ RowText rowText(const milp::Model& model, milp::Constraint row);
 /// @param cell_of the 0-based cell (row · columns + column) of each variable index, or
 ///   -1; variables past its end have no cell
 /// @param columns the grid's columns, to turn a cell into [row, column]
+/// @param row_cells the cells of rows whose variables do not say (by row index; empty or
+///   past the end: from cell_of), e.g. a Killer cage's combination row (Built::rowCells)
 rapidjson::Value rowJson(const milp::Model& model, std::string_view name,
-                         const std::vector<int>& cell_of, int columns, JsonAllocator& allocator);
+                         const std::vector<int>& cell_of, int columns, JsonAllocator& allocator,
+                         const std::vector<std::vector<int>>& row_cells = {});
 
 }  // namespace gridmilp::app

@@ -236,6 +236,30 @@ TEST(KillerTest, SolvesBothModelsAndTheCheckerAgrees) {
   (void)c;
 }
 
+// A cage's combination row (over its choice binaries, which belong to no digit) is
+// about the cage's cells: the page outlines them, not the one cell of the sum.
+TEST(KillerTest, ACagesCombinationRowNamesTheCagesCells) {
+  const std::unique_ptr<Puzzle> p = parseOne("killer", kOwnKiller);
+  BuildOptions options;
+  options.model = "combinations";
+  const std::unique_ptr<Built> built = genreById("killer").build(*p, options);
+  const std::optional<milp::Constraint> row = built->model.findConstraint("combination[2]");
+  ASSERT_TRUE(row.has_value());
+  ASSERT_LT(static_cast<std::size_t>(row->index), built->rowCells.size());
+  EXPECT_EQ(built->rowCells[row->index], (std::vector<int>{2, 3}));  // cage b: row 1, columns 3-4
+  Formulation f = genreById("killer").formulation(*p, *built);
+  collectRows(*built, &f);
+  bool found = false;
+  for (const ConstraintGroup& group : f.groups) {
+    for (const FormulationRow& r : group.rows) {
+      if (r.name != "combination[2]") continue;
+      found = true;
+      EXPECT_EQ(r.cells, (std::vector<int>{2, 3}));
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST(KillerTest, CheckerNamesTheBrokenRule) {
   const std::unique_ptr<Puzzle> p = parseOne("killer", kOwnKiller);
   const Genre& g = genreById("killer");

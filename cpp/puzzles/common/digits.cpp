@@ -143,7 +143,9 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
         m.addVars("y" + std::to_string(id), {{1, static_cast<int>(sets.size())}},
                   milp::VarType::kBinary, 0, 1);
     built->cellOf.resize(m.numVars(), cage.cells.front());
-    m.addConstraint(sum(y.all()) == 1, label("combination", id));
+    const milp::Constraint choice = m.addConstraint(sum(y.all()) == 1, label("combination", id));
+    built->rowCells.resize(static_cast<std::size_t>(choice.index) + 1);
+    built->rowCells[static_cast<std::size_t>(choice.index)] = cage.cells;
     for (int d = 1; d <= n; ++d) {
       const unsigned bit = 1U << (d - 1);
       milp::LinExpr uses;

@@ -13,7 +13,8 @@ namespace {
 
 /// Fills the groups' rows: all of them, or the first of each with the count.
 void collect(const milp::Model& model, const std::vector<int>& cellOf,
-             const std::vector<int>& clueCellOf, bool firstOnly, Formulation* formulation) {
+             const std::vector<int>& clueCellOf, const std::vector<std::vector<int>>& rowCells,
+             bool firstOnly, Formulation* formulation) {
   std::unordered_map<std::string, ConstraintGroup*> by_id;
   for (ConstraintGroup& group : formulation->groups) {
     by_id[group.id] = &group;
@@ -27,10 +28,14 @@ void collect(const milp::Model& model, const std::vector<int>& cellOf,
     if (firstOnly && group.rowCount++ > 0) continue;
     FormulationRow row;
     row.name = std::move(name);
-    for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
-      const int var = model.rowVars()[k];
-      const int cell = var < static_cast<int>(cellOf.size()) ? cellOf[var] : -1;
-      if (cell >= 0) row.cells.push_back(cell);
+    if (i < static_cast<int>(rowCells.size()) && !rowCells[i].empty()) {
+      row.cells = rowCells[i];
+    } else {
+      for (int k = model.rowStart(i); k < model.rowStart(i + 1); ++k) {
+        const int var = model.rowVars()[k];
+        const int cell = var < static_cast<int>(cellOf.size()) ? cellOf[var] : -1;
+        if (cell >= 0) row.cells.push_back(cell);
+      }
     }
     if (i < static_cast<int>(clueCellOf.size())) row.at = clueCellOf[i];
     std::sort(row.cells.begin(), row.cells.end());
@@ -45,12 +50,12 @@ void collect(const milp::Model& model, const std::vector<int>& cellOf,
 }  // namespace
 
 void collectRows(const Built& built, Formulation* formulation) {
-  collect(built.model, built.cellOf, built.clueCellOf, false, formulation);
+  collect(built.model, built.cellOf, built.clueCellOf, built.rowCells, false, formulation);
 }
 
 void collectFirstRows(const milp::Model& model, const std::vector<int>& cellOf,
                       Formulation* formulation) {
-  collect(model, cellOf, {}, true, formulation);
+  collect(model, cellOf, {}, {}, true, formulation);
 }
 
 }  // namespace gridmilp::puzzles

@@ -86,6 +86,10 @@ struct Built {
   /// The clue cell each row is about (by row index; -1 or past the end for none), set
   /// by addClueRow (clues.h): a clue's row names the cells around it, not the clue's.
   std::vector<int> clueCellOf;
+  /// The cells a row is about when its variables do not say (by row index; empty or past
+  /// the end: its variables' cells): a Killer cage's combination row, over the cage's
+  /// choice binaries, is about the cage's cells.
+  std::vector<std::vector<int>> rowCells;
 };
 
 /// A linear objective over the digits of an answer (digit genres; protocol.md,

@@ -115,12 +115,14 @@ class KillerGenre final : public DigitGenre {
       const int low = size * (size + 1) / 2, high = size * (2 * n - size + 1) / 2;
       if (cage.sum < low || cage.sum > high) {
         throw fail(ErrorCode::kParseError,
-                   size == 1 ? "cage '" + id + "' has 1 cell and sum " + std::to_string(cage.sum) +
-                                   ", but a digit is 1 to " + std::to_string(n)
-                             : "cage '" + id + "' has " + std::to_string(size) + " cells and sum " +
-                                   std::to_string(cage.sum) + ", but " + std::to_string(size) +
-                                   " different digits add up to " + std::to_string(low) + " to " +
-                                   std::to_string(high),
+                   size == 1
+                       ? "cage '" + id + "' has 1 cell and sum " + std::to_string(cage.sum) +
+                             ", but a digit is 1 to " + std::to_string(n)
+                       : "cage '" + id + "' has " + std::to_string(size) + " cells and sum " +
+                             std::to_string(cage.sum) + ", but " + std::to_string(size) +
+                             " different digits add up to " +
+                             (low == high ? "only " + std::to_string(low)
+                                          : std::to_string(low) + " to " + std::to_string(high)),
                    cage.cells);
       }
       if (!isConnected(p->grid, cage.cells)) {

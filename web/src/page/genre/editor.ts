@@ -32,6 +32,9 @@ export interface EditorHost {
   picked(row: number, column: number): void;
 }
 
+/** The digit genres, whose givens go from 1 to the side n (Killer's digits type sums). */
+const DIGITS_TO_SIDE: ReadonlySet<string> = new Set(['jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
+
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
 
@@ -152,17 +155,22 @@ export class BoardEditor {
     }
     if (this.host.genre === 'killer' && (key === 'Backspace' || key === 'Delete')) {
       if (from === 'pad') {
-        // The pad's erase takes back the sum's last digit; Delete cage is its own button.
+        // The pad's erase takes back the sum's last digit.
         const sum = byId('genre-cage-sum', HTMLInputElement);
         sum.value = sum.value.slice(0, -1);
       } else {
-        this.deleteCage();
+        // A cage is deleted by its button only: one stray key took a whole cage and its
+        // sum, with no undo.
+        this.host.say('A Killer has no givens to clear: to remove a cage, select a cell of it and press Delete cage.', 'info');
       }
       return true;
     }
     const editing = EDITING[this.host.genre];
     const block = editing.typeBlock;
     if (block === null) return false;
+    // A digit genre's givens are 1 to n: a larger one is not written (it made the text
+    // unreadable, and a second one was kept in the text but never drawn).
+    const maxNumber = DIGITS_TO_SIDE.has(this.host.genre) ? Math.min(editing.maxNumber, this.host.board.rows) : editing.maxNumber;
     const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
     let value: string | null = null;
     if (key === 'Backspace' || key === 'Delete') {
@@ -175,8 +183,12 @@ export class BoardEditor {
       const previous = this.typed;
       const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + key) : NaN;
       const digit = Number(key);
-      const number = joined <= editing.maxNumber ? joined : digit;
-      if (number > editing.maxNumber || (number === 0 && !editing.zero)) {
+      const number = joined <= maxNumber ? joined : digit;
+      if (number > maxNumber) {
+        this.host.say(`${number} is not a given of this ${this.host.board.rows}×${this.host.board.columns} grid: its digits are 1 to ${maxNumber}.`, 'warning');
+        return true;
+      }
+      if (number === 0 && !editing.zero) {
         value = '-';
       } else {
         value = String(number);
@@ -205,21 +217,30 @@ export class BoardEditor {
     pad.hidden = editing.typeBlock === null && !killer;
     if (pad.hidden) {
       pad.replaceChildren();
+      delete pad.dataset.keys;
       return;
     }
-    // Numbers of two digits need 0 as their second digit.
-    const low = editing.zero || editing.maxNumber >= 10 || killer ? 0 : 1;
-    const high = Math.min(9, killer ? 9 : editing.maxNumber);
+    // Numbers of two digits need 0 as their second digit; a digit genre's go to n.
+    const most = DIGITS_TO_SIDE.has(this.host.genre) && this.host.board !== null ? Math.min(editing.maxNumber, this.host.board.rows) : editing.maxNumber;
+    const low = editing.zero || most >= 10 || killer ? 0 : 1;
+    const high = Math.min(9, killer ? 9 : most);
     const keys: Array<[key: string, text: string, label: string]> = [];
     for (let d = low; d <= high; d++) keys.push([String(d), String(d), killer ? `Cage sum digit ${d}` : `Clue ${d}`]);
     if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
     keys.push(['Backspace', '⌫', killer ? 'Take back the cage sum’s last digit' : 'Erase the selected cells']);
+    // Drawn again only when its keys change (each board drawn asks).
+    const signature = `${this.host.genre}:${keys.map(([key]) => key).join(',')}`;
+    if (pad.dataset.keys === signature) return;
+    pad.dataset.keys = signature;
     pad.replaceChildren(
       ...keys.map(([key, text, label]) => {
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = text;
         button.setAttribute('aria-label', label);
+        // Out of the Tab order: a keyboard types these keys on the board itself, and the
+        // editing buttons after the pad stay a Tab or two away.
+        button.tabIndex = -1;
         // A tap keeps the board's selection: the button takes no focus from it.
         button.addEventListener('pointerdown', (event) => event.preventDefault());
         button.addEventListener('click', () => {

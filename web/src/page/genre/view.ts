@@ -586,6 +586,8 @@ export class GenreView implements GenreContext {
     this.boardBox.replaceChildren(this.svg);
     if (hadFocus) this.svg.focus({ preventScroll: true });
     this.editor.keepWithin(board.rows * board.columns);
+    // A digit genre's pad goes to the board's side, which a new text may change.
+    this.editor.renderPad(byId('genre-pad', HTMLElement));
   }
 
   /**

@@ -183,7 +183,7 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   const asked = ctx.puzzleFields();
   const r = await ctx.run<GenreEnumerateResult>({ type: 'enumerate', ...asked, limit: kEnumerateLimit, boards: true });
   if (r === null) return;
-  const solves = `${r.stats.solves} solves, ${ms(r.stats.totalMs)}`;
+  const solves = `${r.stats.solves} solve${r.stats.solves === 1 ? '' : 's'}, ${ms(r.stats.totalMs)}`;
   if (r.count === 0) {
     ctx.answers = [];
     const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
