@@ -415,6 +415,12 @@ describe('the genre page', () => {
       'Row 1, column 2 is already in the cage of sum 3 (from row 1, column 1): cages do not overlap. Select cells outside it, or delete that cage first (Delete cage).',
     );
     expect(await page.inputValue('#genre-text')).toBe(text);
+    // Backspace on the board does not take a whole cage and its sum (there is no undo):
+    // it says that Delete cage does.
+    await cell(1, 1).click();
+    await page.keyboard.press('Backspace');
+    await page.locator('#genre-status').filter({ hasText: 'press Delete cage' }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
     // Shift+arrows select too: a cage of three down the last column.
     await cell(1, 6).click();
     await page.keyboard.press('Shift+ArrowDown');
@@ -463,9 +469,17 @@ describe('the genre page', () => {
     const first = text.split('\n').slice(2, 6).map((l) => l.split(' ').map(Number));
     expect(latinProblems(4, first.flat())).toEqual([]);
     expect(first[0]![3]).toBe(4);
-    // A name in the table shows that puzzle.
+    // A name in the table shows that puzzle, solved when its row is: its answer on the
+    // board (it came up unsolved, under "press Solve").
     await page.getByRole('button', { name: 'open (line' }).click();
     expect(await page.inputValue('#genre-pick')).toBe('3');
+    await page.locator('#genre-status').filter({ hasText: /^open: / }).filter({ hasNotText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const cells = await page.$$eval('#genre-board [role=gridcell]', (c) => c.map((x) => x.getAttribute('aria-label') ?? ''));
+    expect(cells).toHaveLength(9);
+    expect(latinProblems(3, cells.map((label) => Number(/^row \d+, column \d+, (\d)/.exec(label)?.[1] ?? 0)))).toEqual([]);
+    // The infeasible one is drawn as its puzzle.
+    await page.getByRole('button', { name: 'impossible (line' }).click();
+    await page.locator('#genre-status').filter({ hasText: 'impossible: press Solve' }).waitFor({ timeout: 60_000 });
     await page.close();
   });
 
@@ -592,6 +606,23 @@ describe('the genre page', () => {
     await page.locator('#genre-status[data-kind=error]').filter({ hasText: 'cages.gif' }).waitFor();
     expect(await page.textContent('#genre-status')).toMatch(/^cages\.gif is a GIF image, not a puzzle text: /);
     expect(await page.inputValue('#genre-text')).toBe(bad);
+    await page.close();
+  });
+
+  it('a digit genre takes givens 1 to n only, by its pad and by its keys', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'jigsaw');
+    const text = await page.inputValue('#genre-text');
+    expect(text.split('\n')[1]).toBe('6 6');
+    // The 6×6 example's pad: 1 to 6 and erase (it offered 1 to 9).
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('1 2 3 4 5 6 ⌫');
+    // Out of the Tab order: the board's keys type them.
+    expect(await page.$$eval('#genre-pad button', (b) => b.every((x) => x.tabIndex === -1))).toBe(true);
+    await page.locator('#genre-board').scrollIntoViewIfNeeded();
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
+    await page.keyboard.type('8');
+    await page.locator('#genre-status').filter({ hasText: '8 is not a given of this 6×6 grid: its digits are 1 to 6.' }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
     await page.close();
   });
 

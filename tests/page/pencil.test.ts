@@ -247,6 +247,18 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     expect(await page.inputValue('#genre')).toBe('nurikabe');
     expect(await page.getAttribute('#genre-url', 'href')).toBe(URLS.nurikabe);
+    // The route chosen goes into the address too, and a reload chooses it again (a link
+    // shared to teach branch-and-bound solved by CNF-SAT).
+    await page.selectOption('#genre-model', 'stream');
+    await page.selectOption('#genre-method', 'branch-and-bound');
+    expect(new URL(page.url()).hash).toMatch(/&model=stream&method=branch-and-bound$/);
+    await page.reload();
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-method')).toBe('branch-and-bound');
+    await page.waitForFunction(() => (document.querySelector('#genre-model') as HTMLSelectElement).value === 'stream');
+    await page.selectOption('#genre-model', '');
+    await page.selectOption('#genre-method', 'sat');
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#genre=nurikabe&pzl=${URLS.nurikabe}`);
     // A puzzle typed by hand: its own puzz.link URL, or its record's text.
     await page.fill('#genre-text', '=== mine\n4 4\n2 - - -\n- - - -\n- - - 1\n- - - -\n');
     await page.click('#genre-draw');

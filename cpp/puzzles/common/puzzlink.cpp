@@ -629,6 +629,12 @@ PuzzLinkUrl parsePuzzLinkUrl(std::string_view url) {
   for (const PidGenre& p : kPids) {
     if (p.pid == pid) out.genre = std::string(p.genre);
   }
+  if (pid.empty()) {
+    throw badRequest("puzzle",
+                     "The URL ends before its genre: after '?' comes the genre, then the size "
+                     "and the puzzle (https://puzz.link/p?nurikabe/5/5/…); it reads URLs of " +
+                         supportedList());
+  }
   if (out.genre.empty() || findGenre(out.genre) == nullptr) {
     throw badRequest("puzzle", "The URL is a puzzle of genre '" + pid +
                                    "', which gridmilp does not solve; it reads URLs of " +

@@ -107,7 +107,8 @@ void warnAboutShape(StarBattlePuzzle* p) {
                           std::to_string(g.rows * p->stars) + " stars and its columns " +
                           std::to_string(g.columns * p->stars) + ", so it has no answer");
   } else if (static_cast<int>(p->ids.size()) != g.rows) {
-    p->warnings.push_back("the puzzle has " + std::to_string(p->ids.size()) + " regions and " +
+    p->warnings.push_back("the puzzle has " + std::to_string(p->ids.size()) +
+                          (p->ids.size() == 1 ? " region and " : " regions and ") +
                           std::to_string(g.rows) + " rows: their stars cannot agree, so it " +
                           "has no answer");
   }

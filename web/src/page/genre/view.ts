@@ -112,6 +112,10 @@ export class GenreView implements GenreContext {
    * branch-and-bound for their genre only).
    */
   private readonly methods = new Map<Variant, string>();
+  /** The model a followed link names, chosen when the engine lists the models (showModels). */
+  private linkedModel: string | null = null;
+  /** The puzz.link URL the address holds (writeHash), kept for a change of route. */
+  private hashUrl: string | null = null;
   /** Selecting cells and editing the puzzle on the board. */
   private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
@@ -231,6 +235,10 @@ export class GenreView implements GenreContext {
     byId('genre-download-csv', HTMLElement).addEventListener('click', () => void saveResults(this, 'csv'));
     byId('genre-stop', HTMLButtonElement).addEventListener('click', () => this.jobs.stop());
     this.pick.addEventListener('change', () => void this.draw());
+    // The address follows the route chosen (writeHash).
+    for (const id of ['genre-model', 'genre-method', 'genre-objective']) {
+      byId(id, HTMLSelectElement).addEventListener('change', () => this.writeHash(this.hashUrl));
+    }
     const file = byId('genre-file', HTMLInputElement);
     byId('genre-load-file', HTMLElement).addEventListener('click', () => file.click());
     file.addEventListener('change', () => {
@@ -291,6 +299,18 @@ export class GenreView implements GenreContext {
     byId('genre-cage-tools', HTMLElement).hidden = genre !== 'killer';
     byId('genre-objective-tools', HTMLElement).hidden = !DIGIT_GENRES.has(genre);
     byId('genre-objective', HTMLSelectElement).value = '';
+    // A link to this genre's puzzle (main.ts opened it) brings its route and objective;
+    // its model is chosen once the engine has listed the models (showModels).
+    const linked = new URLSearchParams(location.hash.replace(/^#/, ''));
+    this.linkedModel = null;
+    if (linked.get('genre') === genre) {
+      const route = linked.get('method');
+      if (route === 'sat' || route === 'branch-and-bound') method.value = route;
+      const objective = byId('genre-objective', HTMLSelectElement);
+      const preset = linked.get('objective');
+      if (preset !== null && DIGIT_GENRES.has(genre) && [...objective.options].some((o) => o.value === preset)) objective.value = preset;
+      this.linkedModel = linked.get('model');
+    }
     byId('genre-region-tools', HTMLElement).hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint', HTMLElement).textContent = EDITING[genre].hint;
     this.editor.selection.clear();
@@ -428,7 +448,9 @@ export class GenreView implements GenreContext {
     const label = `the genre's default (${first} for CNF-SAT)`;
     const now = [...select.options].map((o) => o.value);
     if (now.join() === choices.join() && select.options[0]?.textContent === label) return;
-    const keep = choices.includes(select.value) ? select.value : '';
+    const linked = this.linkedModel !== null && choices.includes(this.linkedModel) ? this.linkedModel : null;
+    this.linkedModel = null;
+    const keep = linked ?? (choices.includes(select.value) ? select.value : '');
     select.replaceChildren(
       ...choices.map((m) => {
         const option = document.createElement('option');
@@ -597,8 +619,19 @@ export class GenreView implements GenreContext {
    * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's edits do.
    */
   private writeHash(url: string | null): void {
+    this.hashUrl = url;
     const own = url ?? this.ownText(Math.max(0, Number(this.pick.value) - 1));
-    const hash = genreHash(this.genre, own.length <= kMostHashText ? (url !== null ? { url } : { text: own }) : {});
+    // The route chosen goes with it (CNF-SAT, the genre's default model and no objective
+    // are left out), so that a shared link solves as it was taught.
+    const route = new URLSearchParams();
+    const model = byId('genre-model', HTMLSelectElement).value;
+    const method = byId('genre-method', HTMLSelectElement).value;
+    const objective = byId('genre-objective', HTMLSelectElement).value;
+    if (model !== '') route.set('model', model);
+    if (method !== 'sat') route.set('method', method);
+    if (objective !== '' && DIGIT_GENRES.has(this.genre)) route.set('objective', objective);
+    const extra = route.toString();
+    const hash = genreHash(this.genre, own.length <= kMostHashText ? (url !== null ? { url } : { text: own }) : {}) + (extra === '' ? '' : `&${extra}`);
     if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
   }
 

@@ -6,6 +6,7 @@ import { DrawThrottle } from '../../draw-throttle';
 import { RowsOnScroll } from '../../rows-on-scroll';
 import { batchWorkers, byId } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
+import { solve } from './solve';
 
 /** Least ms between two draws of Solve all's rows and progress (as the Sudoku batch's). */
 const DRAW_INTERVAL_MS = 100;
@@ -92,7 +93,12 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       name.textContent = label;
       name.addEventListener('click', () => {
         ctx.pick.value = String(i + 1);
-        void ctx.draw();
+        void (async () => {
+          await ctx.draw();
+          // A solved row shows its answer: the rows keep no board, so the puzzle is
+          // solved again (most take milliseconds); while Solve all runs it is drawn alone.
+          if (results[i]!.status === 'solved' && ctx.jobs.job === null && ctx.pick.value === String(i + 1)) await solve(ctx);
+        })();
       });
       const nameCell = document.createElement('td');
       nameCell.append(name);
