@@ -82,6 +82,9 @@ struct GlpkJob {
   // Progress.
   std::chrono::steady_clock::time_point start;
   double last_progress_ms;
+  /// The level of the last subproblem the callback saw: between subproblems (GLPK's
+  /// GLP_ISELECT) there is none current, and its depth is not 0 while nodes are open.
+  int last_depth;
   bool stopped_by_caller;
   bool stopped_by_time_limit;
   glp_iocp* params;  // glp_intopt's parameters, read by GLPK during the search
@@ -189,15 +192,16 @@ void branchAndBoundCallback(glp_tree* tree, void* info) {
     }
   }
   if (job->options->onProgress) {
+    if (const int current_node = glp_ios_curr_node(tree); current_node != 0) {
+      job->last_depth = glp_ios_node_level(tree, current_node);
+    }
     if (elapsed - job->last_progress_ms >= job->options->progressIntervalMs ||
         job->last_progress_ms < 0) {
       job->last_progress_ms = elapsed;
       SolveProgress progress;
       progress.nodes = total;
       progress.activeNodes = active;
-      if (const int current_node = glp_ios_curr_node(tree); current_node != 0) {
-        progress.depth = glp_ios_node_level(tree, current_node);
-      }
+      progress.depth = job->last_depth;
       progress.hasIncumbent = glp_mip_status(problem) == GLP_FEAS;
       if (progress.hasIncumbent) {
         progress.incumbent = glp_mip_obj_val(problem);
@@ -693,6 +697,7 @@ SolveResult solveWithGlpk(const Model& model, const SolveOptions& options,
   job.ar = triplets.ar.data();
   job.ne = triplets.ne();
   job.last_progress_ms = -1;
+  job.last_depth = 0;
   std::vector<GlpkJob::Branch> branch_storage;
   std::vector<int> incumbent_storage;
   if (options.recordBranching) {

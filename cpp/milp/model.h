@@ -226,7 +226,8 @@ enum class SimplexMethod : std::uint8_t {
 struct SolveProgress {
   std::int64_t nodes = 0;  ///< nodes created so far
   int activeNodes = 0;     ///< open nodes waiting to be explored
-  int depth = 0;           ///< level of the current node (root = 0)
+  /// Level of the current node (root = 0), or of the last one while GLPK picks the next.
+  int depth = 0;
   bool hasIncumbent = false;
   double incumbent = 0;  ///< objective of the best solution so far
   std::optional<double> bestBound;

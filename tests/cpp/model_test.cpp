@@ -377,6 +377,14 @@ TEST(ModelProgressTest, ProgressArrivesAndCanStopTheSearch) {
   EXPECT_GT(seen.back().nodes, 1);
   EXPECT_FALSE(seen.back().hasIncumbent);
   EXPECT_GE(seen.back().elapsedMs, seen.front().elapsedMs);
+  // Once the root has been branched on (3 nodes), the depth is never 0: between subproblems it is
+  // the last one's (GLPK has no current node while it picks the next).
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    if (seen[k].nodes > 3 && seen[k].activeNodes > 0) {
+      EXPECT_GT(seen[k].depth, 0) << "progress " << k << ": " << seen[k].nodes << " nodes, "
+                                  << seen[k].activeNodes << " open";
+    }
+  }
 }
 
 }  // namespace
