@@ -473,7 +473,7 @@ describe('the genre page', () => {
     // board (it came up unsolved, under "press Solve").
     await page.getByRole('button', { name: 'open (line' }).click();
     expect(await page.inputValue('#genre-pick')).toBe('3');
-    await page.locator('#genre-status').filter({ hasText: /^open: / }).filter({ hasNotText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.locator('#genre-status').filter({ hasText: /^Solved in / }).waitFor({ timeout: 60_000 });
     const cells = await page.$$eval('#genre-board [role=gridcell]', (c) => c.map((x) => x.getAttribute('aria-label') ?? ''));
     expect(cells).toHaveLength(9);
     expect(latinProblems(3, cells.map((label) => Number(/^row \d+, column \d+, (\d)/.exec(label)?.[1] ?? 0)))).toEqual([]);
