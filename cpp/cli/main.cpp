@@ -1406,9 +1406,11 @@ int main(int argc, char** argv) {
                   "Print only the Project Euler 96 sum of the top-left numbers");
   solve->add_flag("--json", solve_cmd.as_json, "Print the full response objects, one per line");
   solve->add_option("--genre", solve_cmd.genre,
-                    "sudoku (default; a file of puzz.link URLs names its own genre), or "
+                    "The genre: sudoku by default (a file of puzz.link URLs names its own), "
+                    "or one of "
 #ifdef GRIDMILP_WITH_GENRES
-                        + puzzles::genreList()
+                        + puzzles::genreList().substr(puzzles::genreList().find(", ") + 2) +
+                        ", or puzz.link's names " + puzzles::aliasList()
 #else
                     "another genre"
 #endif
@@ -1546,7 +1548,8 @@ int main(int argc, char** argv) {
         solve_cmd.genre = std::string(genre->id());
       } else {
         std::cerr << "gridmilp: --genre: Unknown genre '" << solve_cmd.genre << "': one of "
-                  << puzzles::genreList() << "\n";
+                  << puzzles::genreList() << ", or puzz.link's names " << puzzles::aliasList()
+                  << "\n";
         return kExitBadInput;
       }
 #endif

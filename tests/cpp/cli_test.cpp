@@ -606,6 +606,11 @@ TEST(CliGenreTest, NamesPuzzlesOfOneLineFormatsInOrderAndExitsOneWithoutAnswer) 
   const CliRun bad = runCli("solve --genre masyu -", "2 2\n1 -\n- 2\n", true);
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
   EXPECT_NE(bad.out.find("--genre: Unknown genre 'masyu'"), std::string::npos) << bad.out;
+  // puzz.link's names, which --genre takes too, are listed.
+  EXPECT_NE(bad.out.find("or puzz.link's names starbattle (star-battle), lightup (akari), "
+                         "slither (slitherlink), kurodoko (kuromasu)"),
+            std::string::npos)
+      << bad.out;
   EXPECT_EQ(bad.out.find("-:"), std::string::npos) << bad.out;  // not the input's fault
 }
 

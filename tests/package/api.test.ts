@@ -371,6 +371,7 @@ describe('solve with a genre', () => {
     expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(
       "Unknown genre 'masyu': one of sudoku, killer, jigsaw, sudoku-x, hyper, latin-square",
     );
+    expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(", or puzz.link's names starbattle (star-battle), lightup (akari)");
     expect(thrown(() => solver.solve(killer, { genre: 'killer', colour: 1 } as never)).message).toContain(
       "Unknown option 'colour' for solve of a killer puzzle",
     );

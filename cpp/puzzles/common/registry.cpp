@@ -52,9 +52,19 @@ std::string genreList() {
   return out;
 }
 
+std::string aliasList() {
+  std::string out;
+  for (const vocabulary::GenreName& name : vocabulary::kGenres) {
+    if (name.alias.empty()) continue;
+    out += (out.empty() ? "" : ", ") + std::string(name.alias) + " (" + std::string(name.id) + ")";
+  }
+  return out;
+}
+
 const Genre& genreById(std::string_view id) {
   if (const Genre* genre = findGenre(id)) return *genre;
-  throw badRequest("genre", "Unknown genre '" + std::string(id) + "': one of " + genreList());
+  throw badRequest("genre", "Unknown genre '" + std::string(id) + "': one of " + genreList() +
+                                ", or puzz.link's names " + aliasList());
 }
 
 }  // namespace gridmilp::puzzles

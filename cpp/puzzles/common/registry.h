@@ -24,4 +24,8 @@ const Genre& genreById(std::string_view id);
 /// "sudoku, killer, jigsaw, …": the ids, for messages.
 std::string genreList();
 
+/// "lightup (akari), starbattle (star-battle), …": puzz.link's names that differ from the
+/// ids (protocol/vocabulary.json's aliases), which findGenre also takes, for messages.
+std::string aliasList();
+
 }  // namespace gridmilp::puzzles

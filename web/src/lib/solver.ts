@@ -21,6 +21,7 @@ import type {
   SolveResult,
 } from '../solver/protocol.js';
 import { batchEffort } from '../solver/protocol.js';
+import { GENRES } from '../../generated/vocabulary.js';
 import {
   GENRE_IDS,
   genreIdOf,
@@ -845,7 +846,8 @@ function ownGenreId(genre: Exclude<GenreId, 'sudoku'> | GenreAlias): Exclude<Gen
  */
 function unknownGenre(genre: unknown): GridmilpError {
   const named = typeof genre === 'string' ? `'${genre}'` : describe(genre);
-  return invalidOption('genre', `Unknown genre ${named}: one of ${GENRE_IDS.join(', ')}.`);
+  const aliases = GENRES.flatMap((g) => ('alias' in g ? [`${g.alias} (${g.id})`] : []));
+  return invalidOption('genre', `Unknown genre ${named}: one of ${GENRE_IDS.join(', ')}, or puzz.link's names ${aliases.join(', ')}.`);
 }
 
 /** A call's options without `genre` (checked against the Sudoku calls' option names, which do not list it); the caller's object is not changed. */
