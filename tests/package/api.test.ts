@@ -485,6 +485,12 @@ describe('solveMany with a genre', () => {
     expect(many.items.map((i) => i.status ?? i.error?.code)).toEqual(['optimal', 'conflicting_givens', 'optimal']);
     expect([many.solved, many.unsolved, many.failed]).toEqual([2, 0, 1]);
     expect(many.items[1]!.name).toBe('Puzzle 2');
+    // A record in an array is named by its header, as in a text.
+    const named = solver.solveMany(['=== a1\n3 3\n1 - -\n- - -\n- - -\n', '3 3\n- 2 -\n- - -\n- - -'], { genre: 'latin-square' });
+    expect(named.items.map((i) => [i.name, i.line])).toEqual([
+      ['a1', 0],
+      ['Puzzle 2', 0],
+    ]);
   });
 
   it("the README's example links each name their genre and solve to a verified answer", () => {

@@ -1051,6 +1051,11 @@ function fillGenreItem(item: GenreSolveManyItem, response: EngineResponse): void
     return;
   }
   const r = response.result as unknown as GenreSolveResult;
+  // An array's record is named by its header (`=== a1`), not by its place; a URL alone
+  // would be "url-1", which its place says better.
+  if (item.line === 0 && item.name === `Puzzle ${item.index + 1}` && typeof r.name === 'string' && r.name !== '' && !/^(url-\d+|Puzzle \d+)$/.test(r.name)) {
+    item.name = r.name;
+  }
   item.status = r.status;
   if (r.answer !== undefined) item.answer = r.answer;
   if (r.warnings !== undefined && r.warnings.length > 0) item.warnings = r.warnings; // (none on Sudoku's route)

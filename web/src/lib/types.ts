@@ -312,7 +312,8 @@ export interface GenreSolveManyOptions extends Omit<GenreSolveOptions, 'progress
 
 /**
  * One puzzle's outcome in a genre {@link Solver.solveMany}: `name` the record's id
- * (`=== id`) or the genre's own name for it; `line` the 1-based line where it starts
+ * (`=== id`), or the genre's own name for it, or for an array's puzzle without a
+ * header (a URL, Saito's layout) "Puzzle N", N its place; `line` the 1-based line where it starts
  * in the text, 0 for puzzles passed as an array; `answer` the genre solve's (its
  * `text` in the genre's solution format, `verified` by the rule checker); `ms` the
  * engine's total time for it; `error` the engine's error when this puzzle failed (the
