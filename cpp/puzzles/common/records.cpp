@@ -117,7 +117,9 @@ std::vector<Record> parseRecords(std::string_view text) {
           sideOf(tokens[1].text) < 0) {
         throw parseError(
             "expected the size line \"ROWS COLUMNS\" (two whole numbers, 1 to " +
-                std::to_string(kMaxSide) + ")" +
+                std::to_string(kMaxSide) +
+                "; a third where the genre has one: a Star Battle's stars per unit, a "
+                "Sudoku's boxes HxW)" +
                 (current->header.empty() ? "" : " after the header of " + current->name),
             line_number, tokens[0].column, tokens[0].text.substr(0, 1));
       }
