@@ -374,10 +374,12 @@ Formulation DigitGenre::formulation(const Puzzle& puzzle, const Built& built) co
   Formulation f;
   f.genre = std::string(id());
   const std::string n = std::to_string(p.n);
+  // A puzzle without givens (a Killer's cages alone) fixes no variable.
+  const bool any_given = std::any_of(p.givens.begin(), p.givens.end(), [](int g) { return g > 0; });
   f.variables =
       "x_{r,c,d} \\in \\{0,1\\},\\ x_{r,c,d} = 1 \\iff \\text{cell } (r,c) "
       "\\text{ holds } d, \\quad r,c,d \\in \\{1,\\dots," +
-      n + "\\};\\quad x_{r,c,g} = 1 \\text{ for each given } g";
+      n + "\\}" + (any_given ? ";\\quad x_{r,c,g} = 1 \\text{ for each given } g" : "");
   f.objective = "\\text{minimise } 0 \\quad (\\text{any feasible point is an answer})";
   if (const auto* digits = dynamic_cast<const DigitBuilt*>(&built); digits && digits->objective) {
     auto [tex, words] = digitObjectiveTex(*digits->objective, p.n);
