@@ -609,6 +609,24 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('Empty grid draws a grid of the side asked for beside it', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'killer');
+    expect((await page.inputValue('#genre-text')).split('\n')[1]).toBe('6 6');
+    await page.fill('#genre-empty-size', '9');
+    await page.click('#genre-empty');
+    await page.locator('#genre-status').filter({ hasText: 'in no cage' }).waitFor();
+    expect((await page.inputValue('#genre-text')).split('\n')[1]).toBe('9 9');
+    expect(await page.locator('#genre-board [role=gridcell]').count()).toBe(81);
+    // A side out of range is said, and the text stays.
+    const text = await page.inputValue('#genre-text');
+    await page.fill('#genre-empty-size', '1');
+    await page.press('#genre-empty-size', 'Enter');
+    await page.locator('#genre-status').filter({ hasText: "The empty grid's side must be a whole number from 2 to 100, not “1”." }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    await page.close();
+  });
+
   it('a digit genre takes givens 1 to n only, by its pad and by its keys', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'jigsaw');

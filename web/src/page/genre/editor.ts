@@ -60,6 +60,9 @@ export class BoardEditor {
     byId('genre-make-region', HTMLButtonElement).addEventListener('click', () => this.makeRegion());
     byId('genre-delete-region', HTMLButtonElement).addEventListener('click', () => this.deleteRegion());
     byId('genre-empty', HTMLButtonElement).addEventListener('click', () => this.emptyGrid());
+    byId('genre-empty-size', HTMLInputElement).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') this.emptyGrid();
+    });
     byId('genre-cage-sum', HTMLInputElement).addEventListener('keydown', (event) => {
       if (event.key === 'Enter') this.makeCage();
     });
@@ -406,8 +409,16 @@ export class BoardEditor {
    */
   emptyGrid(): void {
     const editing = EDITING[this.host.genre];
-    const rows = this.host.board?.rows ?? 9;
-    const columns = this.host.board?.columns ?? rows;
+    // The side asked for beside the button (a 9×9 Killer drawn from the 6×6 example), or
+    // the board's own.
+    const asked = byId('genre-empty-size', HTMLInputElement);
+    const side = asked.value.trim() === '' ? NaN : Number(asked.value);
+    if (asked.value.trim() !== '' && (!Number.isInteger(side) || side < 2 || side > 100)) {
+      this.host.say(`The empty grid's side must be a whole number from 2 to 100, not “${asked.value}”.`, 'warning');
+      return;
+    }
+    const rows = Number.isNaN(side) ? (this.host.board?.rows ?? 9) : side;
+    const columns = Number.isNaN(side) ? (this.host.board?.columns ?? rows) : side;
     const empty = Array.from({ length: rows * columns }, () => '-');
     const h = usualBoxHeight(rows);
     const w = columns / usualBoxHeight(columns);

@@ -23,7 +23,11 @@ export const GENRE_PAGE = `
       <button type="button" id="genre-make-region">Make region</button>
       <button type="button" id="genre-delete-region" title="The selected cells’ regions become cells in no region, until you make new ones">Delete region</button>
     </span>
-    <button type="button" id="genre-empty">Empty grid</button>
+    <span class="inline-option" id="genre-empty-tools">
+      <button type="button" id="genre-empty">Empty grid</button>
+      <label for="genre-empty-size">of side</label>
+      <input type="number" id="genre-empty-size" min="2" max="100" inputmode="numeric" size="3" title="Rows and columns of the empty grid (blank: the board's)" />
+    </span>
     <span id="genre-edit-hint" class="hint"></span>
   </div>
   <div class="actions">

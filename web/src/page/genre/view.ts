@@ -295,7 +295,7 @@ export class GenreView implements GenreContext {
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
-    byId('genre-empty', HTMLElement).hidden = !EDITING[genre].emptyGrid;
+    byId('genre-empty-tools', HTMLElement).hidden = !EDITING[genre].emptyGrid;
     byId('genre-cage-tools', HTMLElement).hidden = genre !== 'killer';
     byId('genre-objective-tools', HTMLElement).hidden = !DIGIT_GENRES.has(genre);
     byId('genre-objective', HTMLSelectElement).value = '';
