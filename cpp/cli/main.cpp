@@ -577,7 +577,8 @@ class LeftOut {
   /// record's own text for the --results table; `named`: the entry starts with its
   /// `=== name` line (answers printed as records), else it is the `error: …` line alone.
   LeftOut(const Value& refused, bool as_json,
-          const std::function<std::string(int, const Value&)>& slice, bool named = true) {
+          const std::function<std::string(int, const Value&)>& slice, bool named = true)
+      : as_json_(as_json) {
     if (!refused.IsArray()) return;
     for (const Value& left : refused.GetArray()) {
       const int line = left["line"].GetInt();
@@ -599,19 +600,9 @@ class LeftOut {
       row.puzzle = withoutLineEnds(slice(line, left["lines"]));
       std::string entry =
           (named ? "=== " + headerOf(row.name, row.puzzle) + "\n" : "") + row.status + "\n";
-      if (as_json) {
-        rapidjson::Document response(rapidjson::kObjectType);
-        JsonAllocator& a = response.GetAllocator();
-        // Its id is its place in the text, as the answers' are (before(line)).
-        Value id;
-        const Value& error = left["error"];
-        if (error.HasMember("where") && error["where"].IsObject() &&
-            error["where"].HasMember("puzzle") && error["where"]["puzzle"].IsInt()) {
-          id.SetInt(error["where"]["puzzle"].GetInt());
-        }
-        response.AddMember("id", id, a).AddMember("error", Value(left["error"], a), a);
-        entry = app::writeJson(response) + "\n";
-      }
+      // With --json, the error response is written when printed: its id is its place in
+      // the text, known then (printBefore).
+      if (as_json) entry = app::writeJson(left["error"]);
       entries_.push_back({line, std::move(entry), std::move(row)});
     }
     std::stable_sort(entries_.begin(), entries_.end(),
@@ -628,15 +619,22 @@ class LeftOut {
                                           [&](const Entry& e) { return e.line < line; }));
   }
 
-  /// Prints the entries of the records before `line` not printed yet.
-  void printBefore(int line) {
+  /// Prints the entries of the records before `line` not printed yet; `answered` puzzles
+  /// were printed before them (with --json, each entry's id is its place in the text:
+  /// those answered and those left out before it, plus one).
+  void printBefore(int line, std::size_t answered) {
     for (; printed_ < entries_.size() && entries_[printed_].line < line; ++printed_) {
-      std::cout << entries_[printed_].text;
+      if (as_json_) {
+        std::cout << "{\"id\":" << answered + printed_ + 1
+                  << ",\"error\":" << entries_[printed_].text << "}\n";
+      } else {
+        std::cout << entries_[printed_].text;
+      }
     }
   }
 
-  /// Prints the entries not printed yet (after the last answer).
-  void printRest() { printBefore(std::numeric_limits<int>::max()); }
+  /// Prints the entries not printed yet (after the last of the `answered` puzzles).
+  void printRest(std::size_t answered) { printBefore(std::numeric_limits<int>::max(), answered); }
 
   /// Puts the left-out records' rows among `rows` (one per puzzle of `puzzles`, the
   /// parse result's array, in its order), in input order.
@@ -661,6 +659,7 @@ class LeftOut {
   };
   std::vector<Entry> entries_;
   std::size_t printed_ = 0;
+  bool as_json_ = false;
 };
 
 int runSolve(const SolveCommand& cmd) {
@@ -718,7 +717,7 @@ int runSolve(const SolveCommand& cmd) {
   gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
     const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
     const rapidjson::Document response = app::parseJson(answered, "The response");
-    if (!cmd.euler96) left_out.printBefore(puzzle["line"].GetInt());
+    if (!cmd.euler96) left_out.printBefore(puzzle["line"].GetInt(), i);
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
@@ -812,7 +811,7 @@ int runSolve(const SolveCommand& cmd) {
     }
   });
   if (cmd.euler96) std::cout << euler_sum << "\n";
-  if (!cmd.euler96) left_out.printRest();
+  if (!cmd.euler96) left_out.printRest(puzzles.Size());
   left_out.addRows(puzzles, &rows);
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
   std::string size_words;  // "9×9", or "9×9 and 16×16" for records of many sizes
@@ -908,7 +907,7 @@ int runGenreSolve(const SolveCommand& cmd) {
   gridmilp::cli::answerAll(requests, cmd.jobs, [&](std::size_t i, const std::string& answered) {
     const Value& puzzle = puzzles[static_cast<rapidjson::SizeType>(i)];
     const rapidjson::Document response = app::parseJson(answered, "The response");
-    left_out.printBefore(puzzle["line"].GetInt());
+    left_out.printBefore(puzzle["line"].GetInt(), i);
     if (cmd.as_json) std::cout << answered << "\n";
     const std::string label =
         text(puzzle["name"]) + " (line " + std::to_string(puzzle["line"].GetInt()) + ")";
@@ -1010,7 +1009,7 @@ int runGenreSolve(const SolveCommand& cmd) {
       }
     }
   });
-  left_out.printRest();
+  left_out.printRest(puzzles.Size());
   left_out.addRows(puzzles, &rows);
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
   return printSummary(rows.size(), cmd.ownGenres ? cmd.genres : cmd.genre,

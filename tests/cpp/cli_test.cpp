@@ -504,6 +504,30 @@ TEST(CliTest, JsonOutputIsTheProtocol) {
   EXPECT_NE(run.out.find("\"status\":\"optimal\""), std::string::npos);
 }
 
+// A puzzle left out has its place in the file as its --json id, as the answers do, on
+// Sudoku's route too (its parse error had no place, so its id was null).
+TEST(CliTest, JsonIdsAreThePuzzlesPlacesInTheFile) {
+  const std::string bad = "x" + kGrid01.substr(1);
+  const CliRun run = runCli("solve - --json", kGrid01 + "\n" + bad + "\n" + kGrid01 + "\n", true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_NE(run.out.find("{\"id\":1,\"result\""), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("{\"id\":2,\"error\":{\"code\":\"parse_error\""), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("{\"id\":3,\"result\""), std::string::npos) << run.out;
+  // A record of another genre's janko.at pages is left out alone, first or not.
+  std::string sudoku = "=== s source=https://www.janko.at/Raetsel/Sudoku/0001.a.htm\n9 9\n";
+  for (int r = 0; r < 9; ++r) sudoku += kGrid01.substr(r * 9, 9) + "\n";
+  const std::string kuromasu =
+      "=== k source=https://www.janko.at/Raetsel/Kuromasu/049.a.htm\n3 3\n- 2 -\n- - -\n- 3 -\n";
+  for (const std::string& text : {kuromasu + sudoku, sudoku + kuromasu}) {
+    const CliRun mixed = runCli("solve -", text, true);
+    EXPECT_EQ(mixed.exit_code, 2) << mixed.out;
+    EXPECT_NE(mixed.out.find("1 solved, 0 without solution, 1 error"), std::string::npos)
+        << mixed.out;
+    EXPECT_NE(mixed.out.find("this record is a Kuromasu"), std::string::npos) << mixed.out;
+  }
+}
+
 TEST(CliTest, TheSummaryCountsPuzzlesThatAreNotUniqueWithJsonToo) {
   // An empty 9×9 Sudoku and an empty Latin square have many answers, Grid 01 one.
   for (const char* json : {"", " --json"}) {

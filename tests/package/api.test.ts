@@ -373,14 +373,14 @@ describe('solve with a genre', () => {
     );
     expect(thrown(() => solver.solve(killer, { genre: 'masyu' } as never)).message).toContain(", or puzz.link's names starbattle (star-battle), lightup (akari)");
     expect(thrown(() => solver.solve(killer, { genre: 'killer', colour: 1 } as never)).message).toContain(
-      "Unknown option 'colour' for solve of a killer puzzle",
+      "Unknown option 'colour' for solve with genre 'killer'",
     );
     expect(thrown(() => solver.solve(killer, { genre: 'killer', objective: 1 } as never)).message).toContain(
       "Option 'objective' must be",
     );
     // An objective is for solve only; a genre without digits is refused by the engine.
     expect(thrown(() => solver.checkUniqueness(killer, { genre: 'killer', objective: { preset: 'diagonal' } } as never)).message).toContain(
-      "Unknown option 'objective' for checkUniqueness of a killer puzzle",
+      "Unknown option 'objective' for checkUniqueness with genre 'killer'",
     );
     expect(thrown(() => solver.solve('=== h\n2 2\n1 2\n2 1\n', { genre: 'hitori', objective: { preset: 'diagonal' } })).where).toEqual({ field: 'objective' });
     const e = thrown(() => solver.solve(killer.replace('a a b b', 'a a a b'), { genre: 'killer' }));
@@ -428,7 +428,7 @@ describe('checkUniqueness and enumerate with a genre', () => {
     expect([some.count, some.complete]).toEqual([2, false]);
     expect(thrown(() => solver.enumerate(LATIN3, { genre: 'latin-square', limit: 0 })).where).toEqual({ field: 'limit' });
     expect(thrown(() => solver.checkUniqueness(LATIN3, { genre: 'latin-square', limit: 2 } as never)).message).toContain(
-      "Unknown option 'limit' for checkUniqueness of a latin-square puzzle",
+      "Unknown option 'limit' for checkUniqueness with genre 'latin-square'",
     );
   });
 });
@@ -922,10 +922,10 @@ describe('the other operations', () => {
     expect(cut.rounds).toBeGreaterThanOrEqual(1);
     expect(cut.modelRows).toBe(solver.exportModel('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l', { genre: 'nurikabe' }).modelRows + cut.cuts!);
     expect(thrown(() => solver.exportModel(hitori, { genre: 'hitori', format: 'xml' as never })).where?.field).toBe('format');
-    expect(thrown(() => solver.relax(hitori, { genre: 'hitori', limit: 3 } as never)).message).toContain("Unknown option 'limit' for relax of a hitori puzzle");
+    expect(thrown(() => solver.relax(hitori, { genre: 'hitori', limit: 3 } as never)).message).toContain("Unknown option 'limit' for relax with genre 'hitori'");
     // A near miss is named, as on Sudoku's route.
     expect(thrown(() => solver.solve(hitori, { genre: 'hitori', timelimit: 3 } as never)).message).toContain(
-      "Unknown option 'timelimit' for solve of a hitori puzzle (did you mean 'timeLimitMs'?)",
+      "Unknown option 'timelimit' for solve with genre 'hitori' (did you mean 'timeLimitMs'?)",
     );
   });
 

@@ -247,6 +247,14 @@ EnumerationResult enumerate(const Grid& givens, int limit, const milp::SolveOpti
   EnumerationResult out;
   SudokuSolver solver(givens, std::nullopt, kind);
   while (true) {
+    // Past the limit, no further solve (each backend measures its own 1 ms from its start,
+    // and a solve the reduction decides runs without GLPK).
+    if (out.solves > 0 && options.timeLimitMs > 0 &&
+        std::chrono::steady_clock::now() - start >=
+            std::chrono::milliseconds(options.timeLimitMs)) {
+      out.lastStatus = milp::SolveStatus::kTimeLimit;
+      break;
+    }
     const milp::SolveResult r = solver.solve(milp::withTimeLeft(options, start));
     ++out.solves;
     out.solveMs += r.stats.solveMs;

@@ -322,8 +322,10 @@ struct Reading {
   bool one_line;  // each data line is a whole puzzle (else: a row)
 };
 
-/// Looks at the first puzzle's data lines and decides size, symbols and layout.
-Reading detect(std::string_view text, const ParseOptions& options) {
+/// Looks at the first puzzle's data lines and decides size, symbols and layout; with
+/// `check_sources`, refuses a first record from janko.at's pages of another genre
+/// (requireSudokuSource; parseTextLeavingOut looks again without, to leave it out).
+Reading detect(std::string_view text, const ParseOptions& options, bool check_sources = true) {
   const bool explicit_size = options.size > 0;
   if (explicit_size) shapeFor(options.size, options.boxHeight, options.boxWidth);  // validates
   auto dashes_ok = [&](int dashes) {
@@ -345,7 +347,11 @@ Reading detect(std::string_view text, const ParseOptions& options) {
       if (!probe.empty()) break;
       after_record_header = kind == LineKind::kHeader && isRecordHeader(line.text);
 #ifdef GRIDMILP_WITH_GENRES
-      if (after_record_header) requireSudokuSource(recordHeader(line.text), line.number);
+      if (after_record_header && check_sources) {
+        requireSudokuSource(recordHeader(line.text), line.number);
+      }
+#else
+      (void)check_sources;
 #endif
       record_line = after_record_header && record_line == 0 ? line.number : record_line;
       continue;
@@ -908,7 +914,7 @@ ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& option
       };
       bool one_line = false;
       try {
-        one_line = detect(own, options).one_line;
+        one_line = detect(own, options, false).one_line;
       } catch (const InputError&) {
         throw *first_error;
       }
@@ -917,8 +923,11 @@ ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& option
         // One puzzle a line: that line.
       } else {
         // A puzzle's rows said short at the header that starts the next one: that one
-        // is fine, the one before it is not.
-        if (kind(first) == LineKind::kHeader && first > 0) --first;
+        // is fine, the one before it is not. (A parse error at a header is its own
+        // record's: one from another genre's pages, requireSudokuSource.)
+        if (e.code() == ErrorCode::kWrongLength && kind(first) == LineKind::kHeader && first > 0) {
+          --first;
+        }
         while (first > 0 && kind(first) != LineKind::kHeader && !boundary(first - 1)) --first;
         if (first > 0 && kind(first - 1) == LineKind::kHeader) --first;
         if (kind(last) == LineKind::kHeader && last > first) --last;

@@ -167,7 +167,10 @@ export function checkCreateOptions(options: unknown): CreateSolverOptions {
 export async function loadSolver(source: ModuleSource, options: CreateSolverOptions): Promise<Solver> {
   const timeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
   let moduleOptions: GridmilpModuleOptions;
-  const signal = AbortSignal.timeout(timeoutMs);
+  // Where AbortSignal.timeout exists (Node's entry fetches with it; older browsers lack
+  // it, and their glue fetches under the loader's own timeout), within setTimeout's range.
+  const signal =
+    typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(Math.min(timeoutMs, 2_147_483_647)) : new AbortController().signal;
   try {
     moduleOptions = await source.moduleOptions(signal);
   } catch (e) {
@@ -949,7 +952,7 @@ function genreRequestOf(type: GenreRequest['type'], options: GenreSolveCallOptio
       ];
       throw invalidOption(
         key,
-        `Unknown option '${key}' for ${type} of a ${options.genre} puzzle${closestName(key, names)}; its options are: ${names.join(', ')}${names.includes('objective') ? ' (objective: digit genres)' : ''}.`,
+        `Unknown option '${key}' for ${type} with genre '${options.genre}'${closestName(key, names)}; its options are: ${names.join(', ')}${names.includes('objective') ? ' (objective: digit genres)' : ''}.`,
       );
     }
   }
@@ -1052,8 +1055,8 @@ function fillGenreItem(item: GenreSolveManyItem, response: EngineResponse): void
   }
   const r = response.result as unknown as GenreSolveResult;
   // An array's record is named by its header (`=== a1`), not by its place; a URL alone
-  // would be "url-1", which its place says better.
-  if (item.line === 0 && item.name === `Puzzle ${item.index + 1}` && typeof r.name === 'string' && r.name !== '' && !/^(url-\d+|Puzzle \d+)$/.test(r.name)) {
+  // would be "url-1", and Saito's layout "saito", which its place says better.
+  if (item.line === 0 && item.name === `Puzzle ${item.index + 1}` && typeof r.name === 'string' && r.name !== '' && !/^(url-\d+|Puzzle \d+|saito)$/.test(r.name)) {
     item.name = r.name;
   }
   item.status = r.status;

@@ -403,7 +403,8 @@ export class BoardEditor {
   }
 
   /**
-   * An empty puzzle of the board's size: no givens or clues; killer no cages; the
+   * An empty puzzle of the side typed beside Empty grid (else the board's size): no
+   * givens or clues; killer no cages; the
    * genres with regions get boxes as regions (the rows and columns of the most square
    * box shape that divides the side).
    */
