@@ -7,6 +7,7 @@
  * board, or says what is wrong while the text keeps the edit. Which block a key writes
  * and what it writes is the genre's (editing.ts).
  */
+import { GENRES } from '../../../generated/vocabulary';
 import type { Board, GenreId } from '../../solver/genre';
 import { usualBoxHeight } from '../format';
 import { byId } from '../shared';
@@ -32,8 +33,11 @@ export interface EditorHost {
   picked(row: number, column: number): void;
 }
 
-/** The digit genres, whose givens go from 1 to the side n (Killer's digits type sums). */
-const DIGITS_TO_SIDE: ReadonlySet<string> = new Set(['jigsaw', 'sudoku-x', 'hyper', 'latin-square']);
+/**
+ * The digit genres (protocol/vocabulary.json's `digits`), whose givens go from 1 to the
+ * side n; not Killer, whose typed digits are cage sums.
+ */
+const DIGITS_TO_SIDE: ReadonlySet<string> = new Set(GENRES.filter((g) => g.digits && g.id !== 'killer').map((g) => g.id));
 
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
@@ -173,7 +177,7 @@ export class BoardEditor {
     if (block === null) return false;
     // A digit genre's givens are 1 to n: a larger one is not written (it made the text
     // unreadable, and a second one was kept in the text but never drawn).
-    const maxNumber = DIGITS_TO_SIDE.has(this.host.genre) ? Math.min(editing.maxNumber, this.host.board.rows) : editing.maxNumber;
+    const maxNumber = this.largestNumber();
     const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
     let value: string | null = null;
     if (key === 'Backspace' || key === 'Delete') {
@@ -206,6 +210,12 @@ export class BoardEditor {
     return true;
   }
 
+  /** The largest number a cell of the board takes: a digit genre's side n, else the genre's. */
+  private largestNumber(): number {
+    const most = EDITING[this.host.genre].maxNumber;
+    return DIGITS_TO_SIDE.has(this.host.genre) && this.host.board !== null ? Math.min(most, this.host.board.rows) : most;
+  }
+
   /**
    * The clue pad under the board, for a phone (whose keyboard a board does not open) or
    * a mouse: the digits the genre's clues are written with, x where it has one, and
@@ -224,7 +234,7 @@ export class BoardEditor {
       return;
     }
     // Numbers of two digits need 0 as their second digit; a digit genre's go to n.
-    const most = DIGITS_TO_SIDE.has(this.host.genre) && this.host.board !== null ? Math.min(editing.maxNumber, this.host.board.rows) : editing.maxNumber;
+    const most = this.largestNumber();
     const low = editing.zero || most >= 10 || killer ? 0 : 1;
     const high = Math.min(9, killer ? 9 : most);
     const keys: Array<[key: string, text: string, label: string]> = [];
