@@ -747,6 +747,11 @@ int Model::rowByName(std::string_view name) const {
 #endif
 }
 
+bool pastTimeLimit(const SolveOptions& options, std::chrono::steady_clock::time_point start) {
+  return options.timeLimitMs > 0 &&
+         std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(options.timeLimitMs);
+}
+
 SolveOptions withTimeLeft(const SolveOptions& options,
                           std::chrono::steady_clock::time_point start) {
   SolveOptions next = options;

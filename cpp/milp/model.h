@@ -382,6 +382,11 @@ struct BranchRecord {
 /// when there is no limit.
 SolveOptions withTimeLeft(const SolveOptions& options, std::chrono::steady_clock::time_point start);
 
+/// Whether options.timeLimitMs (when set) has passed since `start`: a call that solves
+/// several times under one limit starts no further solve then (withTimeLeft gives a late
+/// solve 1 ms, which a backend measures from its own start).
+bool pastTimeLimit(const SolveOptions& options, std::chrono::steady_clock::time_point start);
+
 struct SolveResult {
   SolveStatus status = SolveStatus::kError;
   /// Objective value of the solution (0 for a feasibility model); meaningful only

@@ -292,9 +292,7 @@ GenreEnumeration enumerateAnswers(const Genre& genre, const Puzzle& puzzle,
   while (static_cast<int>(out.answers.size()) < limit) {
     // Past the limit, no further search (each backend measures its own 1 ms from its
     // start, and MiniSat looks at the clock only at its restarts).
-    if (out.solves > 0 && options.timeLimitMs > 0 &&
-        std::chrono::steady_clock::now() - start >=
-            std::chrono::milliseconds(options.timeLimitMs)) {
+    if (out.solves > 0 && milp::pastTimeLimit(options, start)) {
       out.lastStatus = milp::SolveStatus::kTimeLimit;
       return out;
     }

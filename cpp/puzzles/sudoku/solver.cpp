@@ -249,9 +249,7 @@ EnumerationResult enumerate(const Grid& givens, int limit, const milp::SolveOpti
   while (true) {
     // Past the limit, no further solve (each backend measures its own 1 ms from its start,
     // and a solve the reduction decides runs without GLPK).
-    if (out.solves > 0 && options.timeLimitMs > 0 &&
-        std::chrono::steady_clock::now() - start >=
-            std::chrono::milliseconds(options.timeLimitMs)) {
+    if (out.solves > 0 && milp::pastTimeLimit(options, start)) {
       out.lastStatus = milp::SolveStatus::kTimeLimit;
       break;
     }
