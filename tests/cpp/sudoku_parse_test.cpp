@@ -50,6 +50,16 @@ TEST(SudokuParseTest, ARecordFromAnotherGenresPagesNamesThatGenre) {
   std::string sudoku = "=== 1_9x9 source=https://www.janko.at/Raetsel/Sudoku/0001.a.htm\n9 9\n";
   for (int r = 0; r < 9; ++r) sudoku += "- - - - - - - - -\n";
   EXPECT_EQ(parseText(sudoku, k9).puzzles.size(), 1U);
+  // A folder of variants whose rules the record does not carry (a diagonal) is not read
+  // as a plain Sudoku: its answer might break them.
+  std::string diagonal = sudoku;
+  diagonal.replace(diagonal.find("Sudoku/0001"), 11, "Sudoku/Diagonal/0001");
+  const InputError variant = expectError(diagonal, ErrorCode::kParseError);
+  EXPECT_NE(std::string(variant.what())
+                .find("line 1: this record's source is janko.at/Raetsel/Sudoku/Diagonal/"
+                      "0001.a.htm, a page of Sudoku variants"),
+            std::string::npos)
+      << variant.what();
 }
 
 TEST(SudokuParseTest, ShapesForSizes) {

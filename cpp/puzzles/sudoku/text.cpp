@@ -128,8 +128,10 @@ std::string recordHeader(std::string_view line) {
 #ifdef GRIDMILP_WITH_GENRES
 /// Throws InputError (parse_error, at `line`) when a record's header says it comes from
 /// janko.at's pages of another genre ("source=https://www.janko.at/Raetsel/Kuromasu/…",
-/// as the sw_*.puzzles.txt files have it): such a record of small clues can read as a
-/// Sudoku, and was solved as one, in silence. The genre to ask for is named.
+/// as the sw_*.puzzles.txt files have it), or from a folder of Sudoku variants other
+/// than Killer and Chaos (Sudoku/FOLDER/…, whose extra rules the record does not carry).
+/// Such a record can read as a Sudoku, and was solved as one, in silence. The genre to
+/// ask for is named where it is known.
 void requireSudokuSource(std::string_view header, int line) {
   const std::size_t at = header.find("janko.at/Raetsel/");
   if (at == std::string_view::npos) return;
@@ -161,20 +163,30 @@ void requireSudokuSource(std::string_view header, int line) {
   for (const vocabulary::GenreName& name : vocabulary::kGenres) {
     if (name.id == genre) title = name.title;
   }
-  if (genre.empty() && first == "Sudoku") return;
+  // Sudoku/NNN.a.htm is a plain Sudoku; a folder under Sudoku/ other than the two
+  // above holds a variant whose extra rules its record does not carry (a diagonal, arrows,
+  // windows): solved as a plain Sudoku, its answer may break them.
+  const bool plain =
+      first == "Sudoku" && path.find('/', first.size() + 1) == std::string_view::npos;
+  if (genre.empty() && plain) return;
   Where where;
   where.line = line;
   const std::string source = "janko.at/Raetsel/" + std::string(path);
-  throw InputError(
-      ErrorCode::kParseError,
-      "line " + std::to_string(line) + ": " +
-          (genre.empty()
-               ? "this record's source is " + source +
-                     ", puzzles of a genre gridmilp does not solve: it is not a Sudoku"
-               : "this record is a " + std::string(title) + " (its source is " + source +
-                     "), not a Sudoku: read it as one (CLI --genre " + std::string(genre) +
-                     ", API and protocol genre '" + std::string(genre) + "')"),
-      where);
+  std::string why;
+  if (!genre.empty()) {
+    why = "this record is a " + std::string(title) + " (its source is " + source +
+          "), not a Sudoku: read it as one (CLI --genre " + std::string(genre) +
+          ", API and protocol genre '" + std::string(genre) + "')";
+  } else if (first == "Sudoku") {
+    why = "this record's source is " + source +
+          ", a page of Sudoku variants, whose rules a plain Sudoku's answer may break: name its "
+          "genre if gridmilp solves it (sudoku-x, hyper, jigsaw, killer), or take the source "
+          "out of its header to solve it as a plain Sudoku";
+  } else {
+    why = "this record's source is " + source +
+          ", puzzles of a genre gridmilp does not solve: it is not a Sudoku";
+  }
+  throw InputError(ErrorCode::kParseError, "line " + std::to_string(line) + ": " + why, where);
 }
 #endif
 
