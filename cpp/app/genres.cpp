@@ -640,7 +640,9 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
 
 /// explainInfeasible for a digit genre (protocol.md, "explainInfeasible"): (a) the
 /// fewest givens to drop, over the genre's default model built without its givens and
-/// a binary keep[k] per given k with x[r,c,g_k] − keep[k] ≥ 0; (b) the largest partial
+/// a binary keep[k] per given k with x[r,c,g_k] − keep[k] ≥ 0, and for Killer each
+/// cage's sum switched by its own keep (BuildOptions::switchClues; a set's item is then
+/// {row, column, clue: "cage sum 17"} at the cell the sum is written in); (b) the largest partial
 /// fill, by the genre's packing model, when it has one (killer has none: a cage's sum
 /// is an equality). Both by puzzles::fewestToDrop and largestFill, by the request's
 /// route (CNF-SAT by default). Throws InputError(bad_request) for a genre without
@@ -658,7 +660,10 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   puzzles::DigitPuzzle open = *digits;
   std::fill(open.givens.begin(), open.givens.end(), 0);
   puzzles::BuildOptions build;
-  build.model = std::string(r.genre->models().front());
+  // The route's own default (a Killer's clauses for CNF-SAT; its combinations, whose LP
+  // relaxation is far tighter, for branch-and-bound: 30–60 s → see performance.md).
+  build.model = std::string(r.genre->defaultModel(r.solve.method));
+  build.switchClues = true;  // a Killer's cage sums may be dropped too
   const std::unique_ptr<puzzles::Built> removal = r.genre->build(open, build);
   const auto& x = dynamic_cast<const puzzles::DigitBuilt&>(*removal).x;
   std::vector<int> given_cells;
@@ -673,6 +678,9 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
     given_cells.push_back(cell);
     keep.push_back(k);
   }
+  // After the givens, each cage's sum (keep_cage[k]), told by the cell it is written in.
+  const std::vector<puzzles::ClueSwitch>& cages = removal->clueSwitches;
+  for (const puzzles::ClueSwitch& cage : cages) keep.push_back(cage.keep);
   std::optional<Answer> completion;
   const puzzles::DropSearch found = puzzles::fewestToDrop(
       removal->model, keep, r.limit, withProgress(r.solve, progress, id, "removals"),
@@ -682,12 +690,17 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   const auto given_set = [&](const std::vector<int>& set) {
     Value out(rapidjson::kArrayType);
     for (const int k : set) {
-      const int cell = given_cells[static_cast<std::size_t>(k)];
+      const auto at = static_cast<std::size_t>(k);
+      const bool given = at < given_cells.size();
+      const int cell = given ? given_cells[at] : cages[at - given_cells.size()].cell;
       const auto [row, column] = valueCell(cell);
       Value g(rapidjson::kObjectType);
-      g.AddMember("row", row, a)
-          .AddMember("column", column, a)
-          .AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
+      g.AddMember("row", row, a).AddMember("column", column, a);
+      if (given) {
+        g.AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
+      } else {
+        g.AddMember("clue", jsonString(cages[at - given_cells.size()].text, a), a);
+      }
       out.PushBack(g, a);
     }
     return out;

@@ -424,12 +424,17 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
   }
   const Value& result = response["result"];
   const Value& removals = result["removals"];
-  // A clue genre drops clues; the others remove givens.
+  // A clue genre drops clues; the others remove givens, and a Killer its cage sums too.
   const bool clues = result.HasMember("clues");
-  const std::string givens = clues ? "clues" : "givens", remove = clues ? "drop" : "remove";
+  const bool cages = hasString(result, "genre", "killer");
+  const std::string givens = clues ? "clues" : cages ? "givens or cage sums" : "givens";
+  const std::string remove = clues ? "drop" : "remove";
   if (hasString(result, "status", "optimal")) {
     log << "gridmilp: " << label << ": it has a solution after all (no "
-        << (clues ? "clue" : "given") << " needs to go)\n";
+        << (clues   ? "clue"
+            : cages ? "given or cage sum"
+                    : "given")
+        << " needs to go)\n";
     return;
   }
   if (removals.HasMember("sets")) {
@@ -450,7 +455,7 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
     }
     log << "\n";
   } else if (hasString(removals, "status", "infeasible")) {
-    log << "gridmilp: " << label << ": " << (clues ? "dropping clues" : "removing givens")
+    log << "gridmilp: " << label << ": " << (clues ? "dropping " : "removing ") << givens
         << " does not help: without any, the puzzle still has no solution\n";
   } else {
     log << "gridmilp: " << label << ": the fewest " << givens << " to " << remove

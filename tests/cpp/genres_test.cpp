@@ -1019,6 +1019,39 @@ TEST(GenreExplainTest, ClashingGivensAreExplainedNotRefused) {
   }
 }
 
+// A Killer whose cage sums are wrong (4 and 6 where 3 and 7 fit; their total still that
+// of a full grid) has no answer, and no given to remove: "Why no solution?" names the
+// cage sums to drop, at the cells they are written in, by either route.
+TEST(GenreExplainTest, AKillersWrongCageSumsAreNamed) {
+  const std::string text =
+      "=== own_4x4\n4 4\n4 - 6 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\n"
+      "a a b b\nc c d d\ne e f f\ng g h h\n";
+  for (const char* method : {"sat", "branch-and-bound"}) {
+    const rapidjson::Document r = testing::call(
+        std::string(
+            R"({"id":1,"type":"explainInfeasible","genre":"killer","options":{"method":")") +
+        method + R"("},"puzzle":)" + testing::jsonQuoted(text) + "}");
+    ASSERT_TRUE(r.HasMember("result")) << app::writeJson(r);
+    const auto& removals = r["result"]["removals"];
+    EXPECT_EQ(std::string(r["result"]["status"].GetString()), "infeasible") << method;
+    ASSERT_EQ(removals["count"].GetInt(), 2) << method;
+    EXPECT_TRUE(removals["complete"].GetBool()) << method;
+    // Dropping both sums of row 1 or both of row 2 lets the cages fit; no single sum does.
+    std::set<std::string> sets;
+    for (const auto& set : removals["sets"].GetArray()) {
+      std::string named;
+      for (const auto& item : set.GetArray()) {
+        named += std::to_string(item["row"].GetInt()) + "," +
+                 std::to_string(item["column"].GetInt()) + " " + item["clue"].GetString() + "; ";
+      }
+      sets.insert(named);
+    }
+    EXPECT_EQ(sets, (std::set<std::string>{"1,1 cage sum 4; 1,3 cage sum 6; ",
+                                           "2,1 cage sum 7; 2,3 cage sum 3; "}))
+        << method;
+  }
+}
+
 }  // namespace
 }  // namespace gridmilp::puzzles
 

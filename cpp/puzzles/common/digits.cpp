@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 
+#include "puzzles/common/clues.h"
 #include "puzzles/sudoku/grid.h"
 #include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/text.h"
@@ -134,7 +135,14 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
     digitOnce(p.extras[k].cells, p.extraName, static_cast<int>(k) + 1);
   }
   // Each cage adds up to its sum, and holds no digit twice: by the sum row, or by
-  // choosing one of the digit sets that make the sum.
+  // choosing one of the digit sets that make the sum. With switchClues ("Why no
+  // solution?"), each cage's sum holds only when its binary keep_cage[k] is 1 (clues.h):
+  // the textbook's sum row by big-M; the combinations choose a set only when kept
+  // (Σ y = keep), and a digit's link to the chosen set is relaxed by 1 − keep. A dropped
+  // sum leaves the cage's other rule, no digit twice.
+  const auto sumCell = [&](const Cage& cage) {
+    return *std::min_element(cage.cells.begin(), cage.cells.end());  // where the sum is written
+  };
   for (std::size_t k = 0; combinations && k < p.cages.size(); ++k) {
     const Cage& cage = p.cages[k];
     const std::vector<unsigned> sets = digitSets(n, static_cast<int>(cage.cells.size()), cage.sum);
@@ -143,7 +151,15 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
         m.addVars("y" + std::to_string(id), {{1, static_cast<int>(sets.size())}},
                   milp::VarType::kBinary, 0, 1);
     built->cellOf.resize(m.numVars(), cage.cells.front());
-    const milp::Constraint choice = m.addConstraint(sum(y.all()) == 1, label("combination", id));
+    milp::LinExpr kept(1.0);  // keep_cage[k], or 1 when the sum is not switched
+    if (options.switchClues) {
+      const milp::Var keep = m.addBinary(label("keep_cage", id));
+      built->cellOf.resize(m.numVars(), sumCell(cage));
+      built->clueSwitches.push_back({keep, sumCell(cage), "cage sum " + std::to_string(cage.sum)});
+      kept = milp::LinExpr(keep);
+    }
+    const milp::Constraint choice =
+        m.addConstraint(sum(y.all()) - kept == 0, label("combination", id));
     built->rowCells.resize(static_cast<std::size_t>(choice.index) + 1);
     built->rowCells[static_cast<std::size_t>(choice.index)] = cage.cells;
     for (int d = 1; d <= n; ++d) {
@@ -154,8 +170,13 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
       for (std::size_t j = 0; j < sets.size(); ++j) {
         if (sets[j] & bit) with_d += y(static_cast<int>(j) + 1);
       }
-      if (!clauses) {
+      if (!clauses && !options.switchClues) {
         m.addConstraint(uses - with_d == 0, label("cage_digit", id, d));
+        continue;
+      }
+      if (!clauses) {  // uses = with_d when kept; uses ≤ 1 when not (with_d is then 0)
+        m.addConstraint(uses - with_d >= 0, label("cage_digit", id, d));
+        m.addConstraint(uses - with_d + kept <= 1, label("cage_digit_most", id, d));
         continue;
       }
       // No digit twice in the cage; a digit in it is in the chosen set; each digit of
@@ -164,7 +185,9 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
       m.addConstraint(uses <= 1, label("cage_digit", id, d));
       for (int cell : cage.cells) {
         m.addConstraint(
-            milp::LinExpr(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d)) - with_d <= 0,
+            milp::LinExpr(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d)) - with_d +
+                    kept <=
+                1,
             "in_set[" + std::to_string(id) + "," + std::to_string(p.grid.rowOf(cell) + 1) + "," +
                 std::to_string(p.grid.columnOf(cell) + 1) + "," + std::to_string(d) + "]");
       }
@@ -184,7 +207,12 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
       for (int d = 1; d <= n; ++d)
         total += d * milp::LinExpr(x(p.grid.rowOf(cell) + 1, p.grid.columnOf(cell) + 1, d));
     }
-    m.addConstraint(total == cage.sum, label("cage", static_cast<int>(k) + 1));
+    if (options.switchClues) {
+      addClueRow(*built, total, cage.sum, label("cage", static_cast<int>(k) + 1), true,
+                 sumCell(cage), "cage sum " + std::to_string(cage.sum));
+    } else {
+      m.addConstraint(total == cage.sum, label("cage", static_cast<int>(k) + 1));
+    }
     if (cage.cells.size() < 2) continue;
     for (int d = 1; d <= n; ++d) {
       milp::LinExpr uses;

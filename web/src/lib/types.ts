@@ -596,16 +596,18 @@ export interface Solver {
   ): ExplainInfeasibleOutput;
   /**
    * Why a puzzle of a digit genre (killer, jigsaw, sudoku-x, hyper, latin-square) has no
-   * answer: the fewest givens to drop (over the genre's default model, a binary keep per
-   * given) and the largest partial fill by the genre's packing model (killer has none:
-   * `partialFill.reason`). Same routes and progress as for Sudoku.
+   * answer: the fewest givens to drop (over the genre's default model for the route, a
+   * binary keep per given, and for killer one per cage sum) and the largest partial fill
+   * by the genre's packing model (killer has none: `partialFill.reason`). Same routes and
+   * progress as for Sudoku. Two clashing givens are accepted (one of them is a set to
+   * drop; `partialFill.clash` names them).
    *
    * @param puzzle the genre's text (docs/formats.md)
-   * @returns status, `removals.sets` (`[{row, column, digit}]`), `partialFill` (cells,
+   * @returns status, `removals.sets` (`[{row, column, digit}]`; a killer's cage sum
+   *   `{row, column, clue: 'cage sum 17'}` at its sum's cell), `partialFill` (cells,
    *   placed, empty cells, board)
-   * @throws GridmilpError `bad_request` for a genre without givens (the pencil puzzles),
-   *   a `limit` outside 1–100; `conflicting_givens` when two givens clash (the parser
-   *   refuses them for the variants); otherwise as {@link Solver.solve}
+   * @throws GridmilpError `bad_request` for a genre without givens or clues to drop, a
+   *   `limit` outside 1–100; otherwise as {@link Solver.solve}
    */
   explainInfeasible(
     puzzle: string,

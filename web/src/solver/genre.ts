@@ -332,12 +332,13 @@ export interface GenreExplainResult extends GenreResultHead {
   clues?: number;
   solvable: boolean | null;
   removals: {
-    /** `infeasible`: even without any given there is no answer (conflicting cages). */
+    /** `infeasible`: even without any given (or a Killer's cage sum) there is no answer. */
     status: SolveStatus;
     count?: number;
     /**
      * Each set of givens to drop: 1-based row and column, and the digit (digit genres)
-     * or the clue's text (clue genres: "3", "16 across").
+     * or the clue's text (clue genres: "3", "16 across"; a Killer's cage sum: "cage sum
+     * 17", at the cell the sum is written in).
      */
     sets?: Array<Array<{ row: number; column: number; digit?: number; clue?: string }>>;
     complete?: boolean;

@@ -26,8 +26,10 @@ export async function explain(ctx: GenreContext): Promise<void> {
     return;
   }
   const sets = r.removals.sets ?? [];
-  // A clue genre drops clues ("the 3 at row 2, column 5"); the digit genres remove givens.
+  // A clue genre drops clues ("the 3 at row 2, column 5"); the digit genres remove givens,
+  // and a Killer its cage sums too ("the cage sum 17 at row 1, column 1").
   const clues = r.clues !== undefined;
+  const things = clues ? 'clues' : ctx.genre === 'killer' ? 'givens or cage sums' : 'givens';
   const given = (g: { row: number; column: number; digit?: number; clue?: string }): string =>
     g.clue !== undefined ? `the ${g.clue} at row ${g.row}, column ${g.column}` : `row ${g.row}, column ${g.column} (${g.digit ?? '?'})`;
   let words: string;
@@ -40,11 +42,9 @@ export async function explain(ctx: GenreContext): Promise<void> {
       (others.length > 0 ? `; or ${clues ? 'drop' : 'remove'} ${others.join('; or ')}${r.removals.complete ? '' : '; maybe others'}` : '') +
       '.';
   } else if (r.removals.status === 'infeasible') {
-    words = clues
-      ? 'Dropping clues does not help: even without any, the puzzle has no answer.'
-      : 'Removing givens does not help: even without any, the puzzle has no answer.';
+    words = `${clues ? 'Dropping' : 'Removing'} ${things} does not help: even without any, the puzzle has no answer.`;
   } else {
-    words = `The fewest ${clues ? 'clues to drop' : 'givens to remove'} were not found (${r.removals.status}).`;
+    words = `The fewest ${things} to ${clues ? 'drop' : 'remove'} were not found (${r.removals.status}).`;
   }
   if (r.removals.board && sets[0]) {
     ctx.drawBoard(r.removals.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, an answer without the clues to drop`);
