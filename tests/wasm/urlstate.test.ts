@@ -7,6 +7,7 @@ import {
   embedSnippet,
   embedUrl,
   embedProblems,
+  optionProblems,
   readEmbed,
   readHash,
   readState,
@@ -72,7 +73,7 @@ describe('URL state', () => {
 describe('embedProblems', () => {
   const problems = (query: string) => embedProblems(new URLSearchParams(query));
   it('says nothing of a link it reads whole', () => {
-    expect(problems(`p=${'.'.repeat(81)}&n=9&panels=board,model,tree&readonly=1&model=reduced&method=sat&obj=diagonal`)).toEqual({
+    expect(problems(`p=${'.'.repeat(81)}&n=9&panels=board,model,tree&readonly=1&model=reduced&obj=diagonal`)).toEqual({
       puzzle: null,
       options: [],
     });
@@ -99,6 +100,16 @@ describe('embedProblems', () => {
     ]);
     expect(readEmbed(new URLSearchParams(`${p}&readonly=yes`)).readonly).toBe(true);
   });
+  it('solves by branch-and-bound where CNF-SAT cannot give the tree or an objective, and says so', () => {
+    // The Embed dialog wrote such links; Solve then only failed with "use method branch-and-bound".
+    const p = `p=${top95[0]!}`;
+    expect(problems(`${p}&method=sat&panels=board,tree`).options).toEqual(['method=sat: the tree panel needs branch-and-bound, which is used']);
+    expect(problems(`${p}&method=sat&obj=diagonal`).options).toEqual(['method=sat: an objective needs branch-and-bound, which is used']);
+    expect(readEmbed(new URLSearchParams(`${p}&method=sat&panels=tree`)).method).toBe('branch-and-bound');
+    expect(readEmbed(new URLSearchParams(`${p}&method=sat&panels=model`)).method).toBe('sat');
+    const state = { ...readEmbed(new URLSearchParams(p)), method: 'sat' as const, panels: ['board' as const, 'tree' as const] };
+    expect(embedUrl('http://example.test/embed.html', state)).toBe(`http://example.test/embed.html?${p}&n=9&panels=board,tree`);
+  });
 });
 
 describe('badStateReason', () => {
@@ -112,5 +123,22 @@ describe('badStateReason', () => {
     expect(reason('p=12<img>')).toBe("its character 3, '<', is not a cell (1-9, A-Z; . 0 - _ * for empty)");
     expect(reason(`bd=${'1'.repeat(80)}`)).toBe('its 80 cells are not n×n for any n');
     expect(reason(`p=${'.'.repeat(81)}&n=16`)).toBe('n=16 does not match its 81 cells (9×9)');
+  });
+  it('names a given above the side n, which the board would drop in silence', () => {
+    const p = top95[0]!;
+    expect(reason(`p=A${p.slice(1)}&n=9`)).toBe("its character 1, 'A', is not a given of a 9×9 (1-9; . 0 - _ * for empty)");
+    expect(readState(new URLSearchParams(`p=A${p.slice(1)}`))).toBeNull();
+    expect(reason(`p=${'.'.repeat(624)}Z`)).toBe("its character 625, 'Z', is not a given of a 25×25 (1-9, A-P; . 0 - _ * for empty)");
+    expect(reason(`p=5${'.'.repeat(15)}`)).toBe("its character 1, '5', is not a given of a 4×4 (1-4; . 0 - _ * for empty)");
+    expect(readState(new URLSearchParams(`p=G${'.'.repeat(255)}&sym=hex`))?.givens.startsWith('G')).toBe(true);
+  });
+});
+
+describe('optionProblems', () => {
+  it('names what a link asks that no page has, and what is used instead', () => {
+    expect(optionProblems(new URLSearchParams('p=1&model=superfast&method=sat&obj=diagonal'))).toEqual([
+      'model=superfast: not one of textbook, candidates, reduced, probed, packing; textbook is used',
+    ]);
+    expect(optionProblems(new URLSearchParams('model=reduced'))).toEqual([]);
   });
 });

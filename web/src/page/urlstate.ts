@@ -55,10 +55,28 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return allowed.find((a) => a === value) ?? fallback;
 }
 
+/** A canonical given's value: `1`–`9` → 1–9, `A`–`Z` → 10–35 (`.` → 0). */
+function symbolValue(ch: string): number {
+  if (ch === '.') return 0;
+  return ch <= '9' ? Number(ch) : ch.charCodeAt(0) - 55;
+}
+
+/** The symbols of an n×n puzzle in words: "1-9", "1-9, A-G". */
+function symbolRange(n: number): string {
+  return n <= 9 ? `1-${n}` : `1-9, A-${String.fromCharCode(55 + n)}`;
+}
+
+/** The 0-based place of the first canonical given above n, or -1 (a 9 in a 4×4, an A in a 9×9). */
+function firstOutOfRange(givens: string, n: number): number {
+  return [...givens].findIndex((ch) => symbolValue(ch) > n);
+}
+
 /**
  * Read the puzzle state from URL parameters (`p`, `n`, `model`, `method`, `obj`, `sym`; `bd` is
  * accepted for `p`; `sym=hex` counts for a 16×16 only). `n` must agree with the puzzle's length; when `p` is absent an empty n×n
- * puzzle is meant. Returns `null` when no usable puzzle is named.
+ * puzzle is meant. `p` is written in the canonical symbols whatever `sym` says (1–9, then
+ * A–Z: a 16×16's sixteen are 1–G). Returns `null` when no usable puzzle is named,
+ * including one with a given above n (an `A` in a 9×9).
  */
 export function readState(params: URLSearchParams): UrlState | null {
   const raw = params.get('p') ?? params.get('bd');
@@ -74,6 +92,7 @@ export function readState(params: URLSearchParams): UrlState | null {
   }
   const size = Math.round(Math.sqrt(givens.length));
   if (n !== null && n !== size) return null;
+  if (firstOutOfRange(givens, size) >= 0) return null; // badStateReason names it
   return {
     size,
     givens,
@@ -89,7 +108,8 @@ export function readState(params: URLSearchParams): UrlState | null {
  * the status line; `null` when they name none or a usable one.
  *
  * @param params the hash's (or query's) parameters
- * @returns e.g. "its character 1, '<', is not a cell (1-9, A-Z; . 0 - _ * for empty)"
+ * @returns e.g. "its character 1, '<', is not a cell (1-9, A-Z; . 0 - _ * for empty)",
+ *   "its character 1, 'A', is not a given of a 9×9 (1-9; . 0 - _ * for empty)"
  */
 export function badStateReason(params: URLSearchParams): string | null {
   const raw = params.get('p') ?? params.get('bd');
@@ -102,7 +122,13 @@ export function badStateReason(params: URLSearchParams): string | null {
   }
   const n = Math.round(Math.sqrt(text.length));
   if (n * n !== text.length) return `its ${text.length} cells are not n×n for any n`;
-  return `n=${params.get('n') ?? ''} does not match its ${text.length} cells (${n}×${n})`;
+  const named = params.get('n');
+  if (named !== null && named !== String(n)) return `n=${named} does not match its ${text.length} cells (${n}×${n})`;
+  const above = firstOutOfRange(canonicalGivens(text) ?? '', n);
+  if (above >= 0) {
+    return `its character ${above + 1}, '${[...text][above]!}', is not a given of a ${n}×${n} (${symbolRange(n)}; . 0 - _ * for empty)`;
+  }
+  return `n=${named ?? ''} does not match its ${text.length} cells (${n}×${n})`;
 }
 
 /**
@@ -175,7 +201,44 @@ export function readEmbed(params: URLSearchParams): EmbedState {
   const panels = PANELS.filter((p) => p === 'board' || asked.includes(p));
   // `readonly` alone (no value) is a flag, as an HTML attribute is.
   const ro = params.get('readonly')?.trim().toLowerCase();
-  return { ...state, panels, readonly: ro === '' || ro === '1' || ro === 'true' || ro === 'yes' };
+  const out = { ...state, panels, readonly: ro === '' || ro === '1' || ro === 'true' || ro === 'yes' };
+  return needsBranchAndBound(out) ? { ...out, method: 'branch-and-bound' } : out;
+}
+
+/**
+ * Why an embed state cannot be solved by CNF-SAT: the tree panel (the branch-and-bound
+ * tree) or an objective, which only branch-and-bound optimises; null when it can.
+ */
+function branchAndBoundNeed(state: Pick<EmbedState, 'panels' | 'objective'>): string | null {
+  if (state.objective !== 'none') return 'an objective';
+  if (state.panels.includes('tree')) return 'the tree panel';
+  return null;
+}
+
+/** True when `state` asks for CNF-SAT with a tree panel or an objective (branchAndBoundNeed). */
+function needsBranchAndBound(state: EmbedState): boolean {
+  return state.method === 'sat' && branchAndBoundNeed(state) !== null;
+}
+
+/**
+ * The model, method and objective of a link that no page can use, one message each
+ * ("model=superfast: not one of textbook, candidates, reduced, probed; textbook is used"),
+ * for the status line of the page that follows the link (main page and embed alike).
+ *
+ * @param params the hash's (main page) or query's (embed) parameters
+ */
+export function optionProblems(params: URLSearchParams): string[] {
+  const options: string[] = [];
+  const choice = (key: string, allowed: readonly string[], used: string): void => {
+    const value = params.get(key);
+    if (value !== null && !allowed.includes(value)) {
+      options.push(`${key}=${value}: not one of ${allowed.join(', ')}; ${used} is used`);
+    }
+  };
+  choice('model', MODEL_KINDS, 'textbook');
+  choice('method', SOLVE_METHODS, 'branch-and-bound');
+  choice('obj', OBJECTIVES, 'none');
+  return options;
 }
 
 /** The parameters the embed page reads (readEmbed), for embedProblems' message. */
@@ -189,8 +252,8 @@ const EMBED_PARAMETERS = ['p', 'bd', 'n', 'panels', 'readonly', 'model', 'method
  * @returns `puzzle`: why `p` (or `bd`) with `n` names no usable puzzle (badStateReason,
  *   or an `n` that is not a number), else null; `options`: each other parameter not
  *   understood, e.g. "panels: 'boerd' is not a panel (board, model, relaxation, progress,
- *   tree)" or "model=superfast: not a model (textbook, candidates, reduced, probed);
- *   textbook is used"
+ *   tree)", "model=superfast: not one of textbook, candidates, reduced, probed; textbook
+ *   is used" or "method=sat: the tree panel needs branch-and-bound, which is used"
  */
 export function embedProblems(params: URLSearchParams): { puzzle: string | null; options: string[] } {
   const options: string[] = [];
@@ -213,15 +276,12 @@ export function embedProblems(params: URLSearchParams): { puzzle: string | null;
   if (ro !== null && !['', '1', 'true', 'yes', '0', 'false', 'no'].includes(ro.trim().toLowerCase())) {
     options.push(`readonly=${ro}: write readonly=1 for a board that cannot be edited; the board can be edited`);
   }
-  const choice = (key: string, allowed: readonly string[], used: string): void => {
-    const value = params.get(key);
-    if (value !== null && !allowed.includes(value)) {
-      options.push(`${key}=${value}: not one of ${allowed.join(', ')}; ${used} is used`);
-    }
-  };
-  choice('model', MODEL_KINDS, 'textbook');
-  choice('method', SOLVE_METHODS, 'branch-and-bound');
-  choice('obj', OBJECTIVES, 'none');
+  options.push(...optionProblems(params));
+  const asked = readEmbed(params);
+  const need = params.get('method') === 'sat' ? branchAndBoundNeed(asked) : null;
+  if (need !== null) {
+    options.push(`method=sat: ${need} needs branch-and-bound, which is used`);
+  }
   const sym = params.get('sym');
   if (sym !== null && sym !== 'hex') options.push(`sym=${sym}: the one value is hex (a 16×16 in 0–F)`);
   else if (sym === 'hex' && puzzle === null && readEmbed(params).size !== 16) {
@@ -237,7 +297,8 @@ export function embedProblems(params: URLSearchParams): { puzzle: string | null;
  */
 export function embedUrl(base: URL | string, state: EmbedState): string {
   const url = new URL(base);
-  const params = stateParams(state);
+  // CNF-SAT records no tree and optimises no objective: such a view solves by branch-and-bound.
+  const params = stateParams(needsBranchAndBound(state) ? { ...state, method: 'branch-and-bound' } : state);
   params.set('panels', state.panels.join(','));
   if (state.readonly) params.set('readonly', '1');
   url.search = queryText(params);

@@ -4,7 +4,7 @@
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
-import { OBJECTIVES, badStateReason, readGenreHash, readHash, readState, stateHash, type UrlState } from '../urlstate';
+import { OBJECTIVES, badStateReason, optionProblems, readGenreHash, readHash, readState, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
 import { clashStatus } from '../clashes';
@@ -95,10 +95,13 @@ export class UrlSync {
       settings.renderWeights();
       this.page.updateModel(); // the model panel follows the restored model and objective
       const clash = board.clashes();
+      // A model, method or objective the link names but no page has: said, not replaced in silence.
+      const unused = optionProblems(new URLSearchParams(location.hash.replace(/^#/, '')));
       jobs.setStatus(
         `Loaded the puzzle from the link (${plural(board.countGivens(), 'given')}).` +
+          (unused.length > 0 ? ` The link has what this page cannot use: ${unused.join('; ')}.` : '') +
           (clash ? ` ${clashStatus(clash)}` : ' Press Solve.'),
-        clash ? 'error' : 'info',
+        clash || unused.length > 0 ? 'error' : 'info',
       );
     } catch (e) {
       jobs.setStatus(`The link's puzzle cannot be shown: ${messageOf(e)}`, 'error');
