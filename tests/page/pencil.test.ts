@@ -291,6 +291,34 @@ describe('pencil puzzles on the page', () => {
     await other.close();
   });
 
+  it('goes Back from a genre picked to the Sudoku puzzle shown before, its address and its board', async () => {
+    // Picking a genre replaced the Sudoku entry, and Back left the genre page under a Sudoku address.
+    const page = await h.openPage();
+    const first = `4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......`;
+    const second = `..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..`;
+    await page.goto(`${h.url}#p=${first}&n=9`);
+    await page.goto(`${h.url}#p=${second}&n=9&model=candidates`);
+    await page.locator('#status').filter({ hasText: 'Loaded the puzzle from the link' }).waitFor();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
+    await page.goBack();
+    await page.waitForFunction(() => !(document.querySelector('#sudoku-play') as HTMLElement).hidden);
+    expect(new URL(page.url()).hash).toBe(`#p=${second}&n=9&model=candidates`);
+    expect(await page.inputValue('#genre')).toBe('sudoku');
+    expect(await page.isHidden('#genre-play')).toBe(true);
+    expect(await page.inputValue('#opt-model')).toBe('candidates');
+    await page.goBack();
+    await page.waitForFunction((p) => location.hash === `#p=${p}&n=9`, first);
+    expect(await page.locator('#board-container [aria-label="row 1, column 1: 4"]').count()).toBe(1);
+    // Forward twice: the genre page again.
+    await page.goForward();
+    await page.goForward();
+    await page.waitForFunction(() => !(document.querySelector('#genre-play') as HTMLElement).hidden);
+    expect(await page.inputValue('#genre')).toBe('nurikabe');
+    await page.close();
+  });
+
   it('keeps the record chosen on a genre left for another and come back to', async () => {
     const page = await h.openPage();
     await page.selectOption('#genre', 'nurikabe');

@@ -122,6 +122,12 @@ class SudokuPage implements Page {
     window.addEventListener('hashchange', () => {
       const followed = readGenreHash(location.hash);
       if (followed !== null) this.openLinkedGenre(followed);
+      else this.backToSudoku();
+    });
+    // Back or Forward to a Sudoku entry while another genre is shown: UrlSync has drawn
+    // its board; show it (the genre page stayed, under a Sudoku address).
+    window.addEventListener('popstate', () => {
+      if (readGenreHash(location.hash) === null) this.backToSudoku();
     });
     this.warmUp(true);
   }
@@ -432,7 +438,23 @@ class SudokuPage implements Page {
   /** The genre picker: Sudoku is this page; every other genre shows genre/view.ts. */
   private wireGenres(): void {
     const select = document.getElementById('genre') as HTMLSelectElement | null;
-    select?.addEventListener('change', () => this.showGenre(select.value as GenreId));
+    select?.addEventListener('change', () => {
+      // A genre picked is a new history entry (the genre page then rewrites it with its
+      // puzzle): Back returns to the puzzle shown before, its address and its genre.
+      history.pushState(null, '', location.href);
+      this.showGenre(select.value as GenreId);
+    });
+  }
+
+  /** Shows the Sudoku page, if another genre's is shown, without rewriting the address. */
+  private backToSudoku(): void {
+    const sudoku = document.getElementById('sudoku-play');
+    const other = document.getElementById('genre-play');
+    const select = document.getElementById('genre') as HTMLSelectElement | null;
+    if (sudoku === null || other === null || other.hidden) return;
+    sudoku.hidden = false;
+    other.hidden = true;
+    if (select !== null) select.value = 'sudoku';
   }
 
   /**
