@@ -13,9 +13,17 @@ if [[ ! -x "$cli" ]]; then
     cmake --preset native-release >&2; } && cmake --build --preset native-release >&2)
 fi
 # Spreadsheets (.xlsx, .csv, --sheet) go through the Node front end, web/src/lib/sheet-cli.ts,
-# compiled into lib/ when missing or older than its sources.
+# compiled into lib/ when missing or older than its sources. Its extensions are read from
+# the one list there (SPREADSHEET), in any case: an .ods or an .xls is refused there by name.
+sheet_cli="$root/web/src/lib/sheet-cli.ts"
+extensions="$(sed -n 's/^const SPREADSHEET = \/\\\.(\([a-z|]*\))\$\/i;$/\1/p' "$sheet_cli")"
+if [[ -z "$extensions" ]]; then
+  echo "scripts/cli.sh: no line 'const SPREADSHEET = /\\.(…)\$/i;' in $sheet_cli" >&2
+  exit 2
+fi
+shopt -s nocasematch
 for arg in "$@"; do
-  if [[ "$arg" =~ \.(xlsx|xlsm|csv|tsv)$ || "$arg" == --sheet* ]]; then
+  if [[ "$arg" =~ \.($extensions)$ || "$arg" == --sheet* ]]; then
     front="$root/lib/src/lib/sheet-cli.js"
     if [[ ! -f "$front" || -n "$(find "$root/web/src/lib" "$root/web/src/sheets" "$root/web/src/solver" "$root/web/generated" -newer "$front" -print -quit)" ]]; then
       (cd "$root" && node node_modules/typescript/bin/tsc -p tsconfig.package.json >&2)

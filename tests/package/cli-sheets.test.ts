@@ -3,10 +3,11 @@
 // CLI behind scripts/cli.sh) reads a workbook made here, prints each answer in input
 // order and writes the results as .xlsx, named by sheet and range; the table reads back
 // as a batch of the same puzzles; a bad cell is named with exit code 2.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../../web/src/lib/node';
 import { tellOfSpreadsheet } from '../../web/src/lib/sheet-cli';
@@ -156,5 +157,135 @@ describe('npm run cli with spreadsheets', () => {
     const back = await readSpreadsheet(out, { genre: 'killer' });
     expect(back.records!.map((p) => p.name)).toEqual(['Cages!B3:G15', 'Again!B3:G15']);
     expect(back.records![0]!.text.split('\n').slice(1)).toEqual(EXAMPLES.killer.trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).join(' ')).concat(''));
+  });
+});
+
+/** A workbook of one sheet whose cells `fill` sets, written to `name` in the test folder. */
+async function sheet(name: string, fill: (ws: ExcelJS.Worksheet) => void): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb.addWorksheet('Sheet1'));
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+  return path;
+}
+
+/** Puts a one-line puzzle's rows `from` to `to` (1-based) at A1 on, `.` left empty. */
+function putRows(ws: ExcelJS.Worksheet, line: string, from = 1, to = 9): void {
+  for (let r = from; r <= to; r++) {
+    for (let c = 1; c <= 9; c++) {
+      const ch = line[(r - 1) * 9 + c - 1]!;
+      if (ch !== '.') ws.getCell(r - from + 1, c).value = Number(ch);
+    }
+  }
+}
+
+describe('reading spreadsheets: numbers that are not a square block', () => {
+  it('a 9×9 missing its last row, column A holding one given, is told to add the row, not to delete the given', async () => {
+    // LINE's first 8 rows with column A empty but for A4 = 8: the others fill the 8×8 B1:I8.
+    const path = await sheet('nine-by-eight.xlsx', (ws) => {
+      putRows(ws, LINE, 1, 8);
+      for (let r = 1; r <= 8; r++) if (r !== 4) ws.getCell(r, 1).value = null;
+    });
+    await expect(readSpreadsheet(path)).rejects.toThrow(
+      'Sheet1: the numbers fill A1:I8, 8 rows by 9 columns, not a square block; write 0 in an empty cell of the missing row so that the block is 9×9.',
+    );
+  });
+
+  it('a number beside a full grid that no cell of it could hold is still named: delete it', async () => {
+    const path = await sheet('count-below.xlsx', (ws) => {
+      putRows(ws, LINE);
+      ws.getCell('A10').value = 30; // a count typed right below the grid
+    });
+    await expect(readSpreadsheet(path)).rejects.toThrow(
+      'Sheet1!A10 holds 30, outside the 9×9 block A1:I9 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
+    );
+  });
+});
+
+describe('npm run cli: which files go to the spreadsheet front end', () => {
+  it('reads .XLSX and .CSV in capitals, and names an .ods instead of reading it as text', async () => {
+    const upper = join(dir, 'WEEK.XLSX');
+    copyFileSync(await book([['Monday', LINE]]), upper);
+    const r = cli(['solve', upper]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${SOLUTION}\n`);
+    const csv = join(dir, 'WEEK.CSV');
+    writeFileSync(csv, Array.from({ length: 9 }, (_, i) => [...LINE.slice(i * 9, i * 9 + 9)].map((ch) => (ch === '.' ? '' : ch)).join(',')).join('\n') + '\n');
+    const c = cli(['solve', csv]);
+    expect(c.status, c.stderr).toBe(0);
+    expect(c.stdout).toBe(`${SOLUTION}\n`);
+    const ods = join(dir, 'week.ods');
+    writeFileSync(ods, zipSync({ mimetype: strToU8('application/vnd.oasis.opendocument.spreadsheet'), 'content.xml': strToU8('<office:document-content/>') }));
+    const o = cli(['solve', ods]);
+    expect(o.status).toBe(2);
+    expect(o.stderr).toContain('week.ods is an OpenDocument spreadsheet (.ods); gridmilp reads .xlsx and .csv: save it as .xlsx.');
+  });
+});
+
+describe('npm run cli --results', () => {
+  it('refuses a folder that does not exist and a type it cannot write before any puzzle is read', async () => {
+    const path = await book([['Early', LINE]]);
+    const missing = join(dir, 'no-such-folder', 'out.xlsx');
+    const r = cli(['solve', path, '--results', missing]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`gridmilp: --results ${missing}: its folder ${join(dir, 'no-such-folder')} does not exist; name a file in a folder that does.\n`);
+    const ods = join(dir, 'out.ods');
+    const o = cli(['solve', path, `--results=${ods}`]);
+    expect(o.status).toBe(2);
+    expect(o.stdout).toBe('');
+    expect(o.stderr).toBe(`gridmilp: --results ${ods}: gridmilp writes the results table as .xlsx or .csv, not as .ods; name an .xlsx or a .csv file.\n`);
+    expect(existsSync(ods)).toBe(false);
+  });
+
+  it('lists the sheets and rows left out as error rows, in input order', async () => {
+    const wb = new ExcelJS.Workbook();
+    putRows(wb.addWorksheet('Monday'), LINE);
+    const friday = wb.addWorksheet('Friday');
+    putRows(friday, LINE);
+    friday.getCell('C5').value = 'x';
+    wb.addWorksheet('Notes').getCell('A1').value = 'Solve by Sunday';
+    // One puzzle per row: a good row, a row with a letter in it, a good row.
+    const batch = wb.addWorksheet('Batch');
+    [['first', LINE], ['typo', `${LINE.slice(0, 40)}x${LINE.slice(41)}`], ['last', LINE]].forEach(([name, line], r) => {
+      batch.getCell(r + 1, 1).value = name!;
+      batch.getCell(r + 1, 2).value = line!;
+    });
+    const path = join(dir, 'left-out.xlsx');
+    writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+    const out = join(dir, 'left-out-results.csv');
+    const r = cli(['solve', path, '--results', out]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe(`${SOLUTION}\n${SOLUTION}\n${SOLUTION}\n`);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((line) => line.split(',').slice(0, 2).join(','));
+    expect(rows).toEqual([
+      'name,status',
+      'Monday!A1:I9,solved',
+      'Friday,"error: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9',
+      'first,solved',
+      'Batch,"error: Batch!B2 is not a puzzle of one line: its character 41 is “x”',
+      'last,solved',
+    ]);
+  });
+});
+
+describe('reading spreadsheets: a Killer Sudoku sheet', () => {
+  it('names a merged cell in the cage ids as merged, not as an empty cell', async () => {
+    const lines = EXAMPLES.killer.trim().split('\n').slice(2);
+    const rows = lines.length / 2;
+    const path = await sheet('killer-merged-ids.xlsx', (ws) => {
+      lines.forEach((line, r) =>
+        line
+          .trim()
+          .split(/\s+/)
+          .forEach((t, c) => {
+            if (t !== '-') ws.getCell(1 + r + (r >= rows ? 1 : 0), 1 + c).value = /^\d+$/.test(t) ? Number(t) : t;
+          }),
+      );
+      ws.mergeCells('C9:D9'); // the ids' second row: D9's id is lost
+    });
+    await expect(readSpreadsheet(path, { genre: 'killer' })).rejects.toThrow(
+      "Sheet1!C9:D9 is a merged cell inside the puzzle's cells A1:F13; a puzzle needs one token in each cell: unmerge it.",
+    );
   });
 });

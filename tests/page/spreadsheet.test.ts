@@ -160,6 +160,33 @@ describe('spreadsheets on the page', () => {
     await page.close();
   });
 
+  it('after a batch, lists the sheets skipped without a puzzle and the sheets left out, each message once punctuated', async () => {
+    const page = await h.openPage();
+    const bytes = await workbook((wb) => {
+      put(wb.addWorksheet('Monday'), LINE);
+      wb.addWorksheet('Notes').getCell('A1').value = 'Answers on Friday';
+      const friday = wb.addWorksheet('Friday');
+      put(friday, LINE);
+      friday.getCell('C5').value = 'x';
+      put(wb.addWorksheet('Tuesday'), LINE, 2, 2);
+    });
+    const status = await load(page, 'week.xlsx', bytes);
+    expect(status.kind).toBe('warning');
+    expect(status.text).toMatch(/^Finished 2 puzzles from week\.xlsx in .*: 2 solved /);
+    expect(status.text).toMatch(
+      / Skipped 1 sheet without a puzzle: Notes\. Left out what could not be read: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0 or nothing when empty\.$/,
+    );
+    expect(status.text).not.toMatch(/\.[.;]| lines? /);
+    // The results table has a row for the sheet left out, in its place.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as never);
+    const rows = wb.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((r) => r[1])).toEqual(['Monday!A1:I9', 'Friday', 'Tuesday!B2:J10']);
+    expect(String(rows[1]![2])).toMatch(/^error: Friday!C5 holds the text “x”/);
+    await page.close();
+  });
+
   it('names the bad cell of a CSV and keeps the board', async () => {
     const page = await h.openPage();
     const bytes = await workbook((wb) => put(wb.addWorksheet('S'), LINE));

@@ -155,6 +155,7 @@ describe('reading puzzles from .xlsx', () => {
         sheet: 'Notes',
         reason: 'Notes has no numbers (its first cell with content, A1, holds the text “Solve these by Friday”); a puzzle is a square block of numbers, or one puzzle of 81 symbols per row.',
         refused: false,
+        at: 1,
       },
     ]);
     expect((await readSpreadsheet(bytes, await lib(), { sheet: 'Two' })).puzzles.map((p) => p.sheet)).toEqual(['Two']);
@@ -218,16 +219,18 @@ describe('reading puzzles from .xlsx', () => {
     const batch = await readSpreadsheet(rows, await lib());
     expect(batch.puzzles.map((p) => p.name)).toEqual(['first', 'second']);
     expect(batch.skipped).toEqual([
-      { sheet: 'Batch', refused: true, reason: 'Batch!B3 is not a puzzle of one line: its 80 characters are not n×n for any n from 4 to 35 (81 for a 9×9).' },
+      { sheet: 'Batch', refused: true, reason: 'Batch!B3 is not a puzzle of one line: its 80 characters are not n×n for any n from 4 to 35 (81 for a 9×9).', at: 1 },
       {
         sheet: 'Batch',
         refused: true,
         reason: 'Batch!B4 is not a puzzle of one line: its character 41 is “x”, not a symbol of a 9×9 puzzle (1 to 9 or an empty mark: . 0 - _).',
+        at: 1,
       },
       {
         sheet: 'Batch',
         refused: true,
         reason: 'Batch!B5 is not a puzzle of one line: its character 41 is “ ”, not a symbol of a 9×9 puzzle (1 to 9 or an empty mark: . 0 - _).',
+        at: 1,
       },
     ]);
   });

@@ -10,10 +10,10 @@
  * and by `npm run cli` (scripts/cli.sh, with the native CLI).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { ResultRow } from '../solver/protocol.js';
+import { dirname, extname, join, resolve } from 'node:path';
+import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 import { puzzleText } from './grid.js';
 import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
@@ -37,10 +37,13 @@ const VALUED = new Set([
 /**
  * Files the front end reads: the spreadsheets it can, and those it refuses with their
  * own message (readSpreadsheet: an .ods or an old .xls is told to be saved as .xlsx),
- * which the C++ CLI would only call binary data.
+ * which the C++ CLI would only call binary data. scripts/cli.sh reads its extensions
+ * from this line (to hand such files here): keep it one line of this form.
  */
 const SPREADSHEET = /\.(xlsx|xlsm|csv|tsv|ods|xls|numbers)$/i;
 const XLSX = /\.(xlsx|xlsm)$/i;
+/** Results tables this front end writes: .xlsx (and .xlsm) as a workbook, .csv as CSV. */
+const WRITTEN = /\.(xlsx|xlsm|csv)$/i;
 
 /** `solve`'s arguments as this front end sees them. */
 interface SolveArgs {
@@ -101,8 +104,9 @@ export function needsSheetFrontEnd(argv: readonly string[]): boolean {
  * @returns the exit code: the CLI's (0 every puzzle solved, 1 some without solution,
  *   2 bad input), 2 when the spreadsheet cannot be read or a sheet or row of it holds a
  *   puzzle that cannot be (each message, with the sheet and cell, on standard error; the
- *   other puzzles are solved), 2 when `--results` names the puzzle file itself, or 130
- *   after SIGINT or SIGTERM (the temporary folder removed)
+ *   other puzzles are solved), 2 before any puzzle is read when `--results` names the
+ *   puzzle file itself, a file in a folder that does not exist or a type it cannot write
+ *   (.ods, .xls, .tsv), or 130 after SIGINT or SIGTERM (the temporary folder removed)
  */
 export async function runSheetCli(argv: readonly string[], runCli: (args: string[], rewrite?: (stderr: string) => string) => number): Promise<number> {
   const s = scan(argv)!;
@@ -118,13 +122,10 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
   process.on('SIGTERM', onSignal);
   try {
     let names: string[] | null = null;
-    let refused = 0; // what the spreadsheet held that could not be read: bad input (exit 2)
-    if (s.results >= 0 && s.file >= 0 && sameFile(valueAt(argv, s.results), argv[s.file]!)) {
-      throw new GridmilpError(
-        'invalid_argument',
-        `--results ${valueAt(argv, s.results)} is the puzzle file itself: its puzzles would be overwritten; name another file.`,
-      );
-    }
+    // What the spreadsheet held that could not be read: bad input (exit 2), and rows of
+    // the results table among the puzzles'.
+    let refused: SpreadsheetPuzzles['skipped'] = [];
+    if (s.results >= 0) checkResults(valueAt(argv, s.results), s.file >= 0 ? argv[s.file]! : null);
     if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!) && s.genre !== undefined && s.genre !== 'sudoku') {
       // A genre's records: the text the CLI reads with --genre, one record after another.
       const path = argv[s.file]!;
@@ -197,7 +198,7 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       ? runCli(args, (stderr) => tellOfSpreadsheet(stderr, madeText, sheetPath, s.genre !== undefined && s.genre !== 'sudoku' ? null : names))
       : runCli(args);
     if (interrupted) return 130;
-    const code = refused > 0 ? Math.max(solved, 2) : solved;
+    const code = refused.length > 0 ? Math.max(solved, 2) : solved;
     if (target !== null && table !== null) {
       let csv: string;
       try {
@@ -207,7 +208,7 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       }
       const rows = await parseResults(csv);
       if (names) rows.forEach((row, k) => (row.name = names![k] ?? row.name));
-      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: rows }));
+      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: withRefused(rows, refused) }));
     }
     return code;
   } catch (e) {
@@ -288,12 +289,69 @@ function skippedNote(skipped: readonly { sheet: string; refused: boolean }[]): s
  * Says on standard error each sheet or row that holds a puzzle which could not be read
  * (its reason names the sheet and cell), as the CLI says a line of text it leaves out.
  *
- * @returns how many there were
+ * @returns those entries of `skipped`
  */
-function tellRefused(path: string, skipped: readonly { reason: string; refused: boolean }[]): number {
+function tellRefused(path: string, skipped: SpreadsheetPuzzles['skipped']): SpreadsheetPuzzles['skipped'] {
   const refused = skipped.filter((k) => k.refused);
   for (const k of refused) process.stderr.write(`gridmilp: ${path}: left out: ${k.reason}\n`);
-  return refused.length;
+  return refused;
+}
+
+/**
+ * The results table with a row for each sheet or row left out, in input order, as the
+ * C++ CLI writes a line of text it cannot read: named by its sheet, status
+ * `error: ` and the reason (which names the cell), no puzzle.
+ *
+ * @param rows one row per puzzle handed to the CLI, in order
+ * @param refused the sheets and rows left out, each with `at`, its place among the puzzles
+ */
+function withRefused(rows: readonly ResultRow[], refused: SpreadsheetPuzzles['skipped']): ResultRow[] {
+  const out: ResultRow[] = [];
+  let k = 0;
+  rows.forEach((row, i) => {
+    for (; k < refused.length && refused[k]!.at <= i; k++) out.push(refusedRow(refused[k]!));
+    out.push(row);
+  });
+  for (; k < refused.length; k++) out.push(refusedRow(refused[k]!));
+  return out;
+}
+
+function refusedRow(k: SpreadsheetPuzzles['skipped'][number]): ResultRow {
+  return { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' };
+}
+
+/**
+ * Refuses, before any puzzle is read, a `--results` file that could not be written as
+ * asked: the puzzle file itself, a file in a folder that does not exist, or a
+ * spreadsheet type other than .xlsx, .xlsm and .csv (an .ods, .xls, .tsv, .numbers; a
+ * name without one of these extensions is written as CSV, as the C++ CLI does).
+ *
+ * @param results `--results`' value
+ * @param puzzles the puzzle file's path, or null
+ * @throws GridmilpError `invalid_argument` naming the file and what to do
+ */
+function checkResults(results: string, puzzles: string | null): void {
+  if (puzzles !== null && sameFile(results, puzzles)) {
+    throw new GridmilpError('invalid_argument', `--results ${results} is the puzzle file itself: its puzzles would be overwritten; name another file.`);
+  }
+  const folder = dirname(results);
+  if (!isDirectory(folder)) {
+    throw new GridmilpError('invalid_argument', `--results ${results}: its folder ${folder} does not exist; name a file in a folder that does.`);
+  }
+  if (SPREADSHEET.test(results) && !WRITTEN.test(results)) {
+    throw new GridmilpError(
+      'invalid_argument',
+      `--results ${results}: gridmilp writes the results table as .xlsx or .csv, not as ${extname(results)}; name an .xlsx or a .csv file.`,
+    );
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether two paths name one file (the second must exist; a missing first is another). */

@@ -80,8 +80,9 @@ function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): un
  * @param options which sheet; the file's name for messages; the genre
  * @returns each puzzle with its sheet and range: Sudoku's with its size and grid (n rows
  *   of numbers, ready for `solver.solve`) in `puzzles`, a genre's as record text (ready
- *   for `solver.solve(text, { genre })`) in `records`; and the sheets skipped for having
- *   none
+ *   for `solver.solve(text, { genre })`) in `records`; and what was left out in
+ *   `skipped`: the sheets without a puzzle and the sheets and rows whose puzzle does not
+ *   read, each with `at`, how many puzzles (or records) come before it in input order
  * @throws GridmilpError (as rejection) `spreadsheet_error` with `where.sheet` and
  *   `where.cell` (a bad cell, no puzzle; an unknown genre), `unsupported_file` (encrypted, .xls, .ods,
  *   corrupt, not UTF-8), `too_large` (over 100 MiB expanded, 10,000 zip entries or

@@ -43,6 +43,12 @@ const ROWS_PER_DRAW = 40;
 const ROWS_AFTER_MS = 1000;
 
 /** How the batch panel reaches the rest of the page. */
+/** A row of the results table for what was left out before a batch, before the puzzle at `at` (0-based; past the end: after the last). */
+export interface LeftOutRow {
+  at: number;
+  row: ResultRow;
+}
+
 export interface BatchPanelHooks {
   /**
    * Put a puzzle of the batch on the board: switch to `shape`, set the givens, then the
@@ -85,6 +91,8 @@ export class BatchPanel {
     else this.drawRows();
   });
   private items: BatchItem[] = [];
+  /** Rows for what the page left out before the batch, by place (finish). */
+  private leftOutRows: LeftOutRow[] = [];
   private total = 0;
   /** The shape of every puzzle of the batch, once the result says it. */
   private shape: Shape | null = null;
@@ -213,9 +221,13 @@ export class BatchPanel {
    * @param leftOut what the page left out of the text before the batch (the unreadable
    *   lines of a paste of URLs, one message each), named with the lines `result.refused`
    *   lists
+   * @param leftOutRows rows of the results table for what the page left out before the
+   *   batch (a workbook's sheets and rows that do not read), each at its place among
+   *   the puzzles
    */
-  finish(result: BatchResult, source: string, route: string, leftOut: readonly string[] = []): void {
+  finish(result: BatchResult, source: string, route: string, leftOut: readonly string[] = [], leftOutRows: readonly LeftOutRow[] = []): void {
     this.items = result.items;
+    this.leftOutRows = [...leftOutRows].sort((a, b) => a.at - b.at);
     this.total = result.items.length;
     this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
     this.latest = { done: result.items.length, total: result.items.length, elapsedMs: result.elapsedMs };
@@ -229,7 +241,10 @@ export class BatchPanel {
     if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
     // A text of URLs: the lines left out are named again, as the paste did.
     const left = [...leftOut, ...(result.refused ?? []).map((r) => r.error.message)];
-    const unread = left.length === 0 ? '' : ` Left out ${left.length === 1 ? 'a line' : `${left.length} lines`} that could not be read: ${left.join('; ')}.`;
+    const unread =
+      left.length === 0
+        ? ''
+        : ` Left out ${left.length === 1 ? 'a line' : `${left.length} lines`} that could not be read: ${left.map((m) => m.replace(/\.$/, '')).join('; ')}.`;
     this.hooks.setStatus(
       `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}` +
         `${(result.workers ?? 1) > 1 ? ` on ${result.workers} workers` : ''}: ${parts.join(', ')} (${route}).${unread}`,
@@ -344,9 +359,13 @@ export class BatchPanel {
     for (const b of [this.downloadButton, this.xlsxButton, this.csvButton]) b.disabled = !enabled;
   }
 
-  /** Every puzzle's outcome as a spreadsheet row: name, status, ms, nodes, puzzle, solution. */
+  /**
+   * Every puzzle's outcome as a spreadsheet row: name, status, ms, nodes, puzzle,
+   * solution; and what was left out before the batch (leftOutRows) at its place, as the
+   * CLI's results table has it.
+   */
   private resultRows(): ResultRow[] {
-    return this.finished().map((item) => ({
+    const rows = this.finished().map((item) => ({
       name: item.name,
       status: item.error ? `error: ${item.error.message}` : itemStatusText(item),
       ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
@@ -354,6 +373,14 @@ export class BatchPanel {
       puzzle: item.givens,
       ...(item.solution ? { solution: item.solution } : {}),
     }));
+    const out: ResultRow[] = [];
+    let k = 0;
+    rows.forEach((row, i) => {
+      for (; k < this.leftOutRows.length && this.leftOutRows[k]!.at <= i; k++) out.push(this.leftOutRows[k]!.row);
+      out.push(row);
+    });
+    for (; k < this.leftOutRows.length; k++) out.push(this.leftOutRows[k]!.row);
+    return out;
   }
 
   private download(): void {

@@ -174,9 +174,13 @@ function isEmpty(cell: SheetCell | undefined): boolean {
  * A number that keeps the numbers from forming a square: when taking away at most three
  * of them (each time the one whose loss shrinks the others' span most) leaves a square
  * of 4×4 to 35×35 (a grid and a count typed below it), the first of those in reading
- * order, and that square.
+ * order, and that square. `beside` is true when every number taken away lies in a row
+ * or column next to the square (none apart from it by an empty row or column), and
+ * `largest` is the largest of them.
  */
-function strayNumber(table: SheetTable): { row: number; column: number; value: number; side: number; block: string } | null {
+function strayNumber(
+  table: SheetTable,
+): { row: number; column: number; value: number; side: number; block: string; beside: boolean; largest: number } | null {
   type At = { row: number; column: number; value: number };
   let rest: At[] = [];
   table.cells.forEach((row, r) =>
@@ -209,7 +213,8 @@ function strayNumber(table: SheetTable): { row: number; column: number; value: n
     const side = b - t + 1;
     if (side === r - l + 1 && side >= MIN_SIDE && side <= MAX_SIDE) {
       const first = [...removed].sort((x, y) => x.row - y.row || x.column - y.column)[0]!;
-      return { ...first, side, block: rangeName(t, l, b, r) };
+      const beside = removed.every((x) => x.row >= t - 1 && x.row <= b + 1 && x.column >= l - 1 && x.column <= r + 1);
+      return { ...first, side, block: rangeName(t, l, b, r), beside, largest: Math.max(...removed.map((x) => x.value)) };
     }
   }
   return null;
@@ -272,14 +277,19 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     ({ top, left, bottom, right } = u);
   } else if (height !== width) {
     const side = Math.max(height, width);
+    const small = Math.min(height, width);
     const stray = strayNumber(table);
-    if (stray) {
+    // Numbers one row or column short of a square, the others beside a square block: the
+    // givens of a puzzle whose missing row is empty (the first 8 rows of a 9×9, its
+    // column A holding one given), not a number to delete; unless one is apart from the
+    // block by an empty row or column, or larger than a given of the side×side puzzle.
+    const shortOfSquare = side - small === 1 && stray !== null && stray.beside && stray.largest <= side;
+    if (stray && !shortOfSquare) {
       return fail(
         `${at(stray.row, stray.column)} holds ${stray.value}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,
         cellName(stray.row, stray.column),
       );
     }
-    const small = Math.min(height, width);
     const fill = `${sheetRef(table.name)}: the numbers fill ${span}, ${height} row${height === 1 ? '' : 's'} by ${width} column${width === 1 ? '' : 's'}`;
     return fail(
       side > MAX_SIDE

@@ -9,7 +9,7 @@
 import { unzipSync, zipSync } from 'fflate';
 import type * as ExcelJSTypes from 'exceljs';
 import type * as PapaTypes from 'papaparse';
-import { NoPuzzleError, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
+import { NoPuzzleError, parseRange, sheetRef, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 import { GENRES } from '../../generated/vocabulary.js';
 import { genreIdOf } from '../solver/genre.js';
@@ -125,7 +125,7 @@ export async function readSpreadsheet(
   }
   const puzzles: SheetPuzzle[] = [];
   const records: SheetRecord[] = [];
-  const skipped: { sheet: string; reason: string; refused: boolean }[] = [];
+  const skipped: SpreadsheetPuzzles['skipped'] = [];
   let firstProblem: SpreadsheetError | null = null;
   for (const table of tables) {
     const found = layout ? findRecords(table, layout) : findPuzzles(table);
@@ -134,12 +134,18 @@ export async function readSpreadsheet(
       if (firstProblem === null || (firstProblem instanceof NoPuzzleError && !(found.problem instanceof NoPuzzleError))) {
         firstProblem = found.problem;
       }
-      skipped.push({ sheet: table.name, reason: found.problem.message, refused: !(found.problem instanceof NoPuzzleError) });
+      const at = layout ? records.length : puzzles.length;
+      skipped.push({ sheet: table.name, reason: found.problem.message, refused: !(found.problem instanceof NoPuzzleError), at });
     } else if ('records' in found) {
       records.push(...found.records);
     } else {
+      // A row that could not be read goes among the sheet's puzzles by its row.
+      const rowOf = (cell: string | undefined): number => (cell === undefined ? Infinity : (parseRange(cell)?.top ?? Infinity));
+      for (const bad of found.badRows ?? []) {
+        const before = found.puzzles.filter((p) => rowOf(p.range) < rowOf(bad.cell)).length;
+        skipped.push({ sheet: table.name, reason: bad.message, refused: true, at: puzzles.length + before });
+      }
       puzzles.push(...found.puzzles);
-      for (const bad of found.badRows ?? []) skipped.push({ sheet: table.name, reason: bad.message, refused: true });
       if (found.puzzles.length === 0 && found.badRows?.length) firstProblem ??= found.badRows[0]!;
     }
   }

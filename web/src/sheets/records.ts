@@ -143,6 +143,14 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
       { sheet: table.name },
     );
   }
+  // A merged cell first: its cells after the first read as empty, which would be taken
+  // for a hole in the ids.
+  for (const merge of table.merges) {
+    const m = parseRange(merge);
+    if (m && m.top <= bottom && m.bottom >= top && m.left <= right && m.right >= left) {
+      fail(`${ref}!${merge} is a merged cell inside the puzzle's cells ${rangeName(top, left, bottom, right)}; a puzzle needs one token in each cell: unmerge it.`, merge);
+    }
+  }
   const rows = bottom - top + 1;
   const columns = right - left + 1;
   const tokenAt = (r: number, c: number): boolean => token(table.cells[r]?.[c]) && table.cells[r]?.[c]?.kind === undefined;
@@ -177,12 +185,6 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const range = rangeName(blocks.find((b) => !b.empty)!.top, left, bottom, right);
   if (height > MAX_BLOCK_SIDE || columns > MAX_BLOCK_SIDE) {
     fail(`${ref}: the cells ${range} make a block of ${height} rows by ${columns} columns; a puzzle has at most ${MAX_BLOCK_SIDE} of each.`, range);
-  }
-  for (const merge of table.merges) {
-    const m = parseRange(merge);
-    if (m && m.top <= bottom && m.bottom >= top && m.left <= right && m.right >= left) {
-      fail(`${ref}!${merge} is a merged cell inside the puzzle's cells ${range}; a puzzle needs one token in each cell: unmerge it.`, merge);
-    }
   }
   const lines: string[] = [];
   for (const [k, block] of blocks.entries()) {

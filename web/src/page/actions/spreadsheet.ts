@@ -6,10 +6,11 @@
  * the board and a batch's results are saved as .xlsx or .csv. Fetched on the first
  * spreadsheet, so a first solve does not download it.
  */
-import type { PuzzleFields, ResultRow, SheetPuzzle } from '../../solver/protocol';
+import type { PuzzleFields, ResultRow, SheetPuzzle, SpreadsheetPuzzles } from '../../solver/protocol';
 import { gridOf, puzzleText } from '../../lib/grid';
 import { plural } from '../format';
 import type { Page } from '../app/page';
+import type { LeftOutRow } from '../batch';
 import { saveBlob } from '../shared';
 
 /** How the page hands a spreadsheet's puzzles on: one to the board, many as a batch. */
@@ -17,10 +18,10 @@ export interface SpreadsheetSink {
   /** Load one puzzle's text onto the board; `source` names the file and range. */
   loadText(text: string, source: string, fields: PuzzleFields): Promise<void>;
   /**
-   * Solve many puzzles (one line each) as a batch, each named by `names`; `leftOut`: what
-   * could not be read (one message each, with its sheet and cell), said when it ends.
+   * Solve many puzzles (one line each) as a batch, each named by `names`; `leftOutRows`:
+   * results-table rows for the sheets and rows left out, at their places among the puzzles.
    */
-  runBatch(text: string, source: string, names: string[], fields: PuzzleFields, leftOut: readonly string[]): Promise<void>;
+  runBatch(text: string, source: string, names: string[], fields: PuzzleFields, leftOutRows: readonly LeftOutRow[]): Promise<void>;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface SpreadsheetSink {
 export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetSink): Promise<void> {
   const { jobs, client } = page;
   let puzzles: SheetPuzzle[] = [];
-  let skipped: { sheet: string; reason: string; refused: boolean }[] = [];
+  let skipped: SpreadsheetPuzzles['skipped'] = [];
   const stops = jobs.stops;
   await jobs.run('parse', `Reading ${file.name} as a spreadsheet…`, async () => {
     const read = await client.readSpreadsheet(await file.arrayBuffer(), file.name);
@@ -59,12 +60,18 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     );
     return;
   }
-  // Sheets of notes are passed over; what could not be read is said, each with its cell.
+  // Sheets of notes are passed over; what could not be read is said, each with its cell
+  // (each reason is a sentence, ending with its full stop).
   const empty = skipped.filter((s) => !s.refused).map((s) => s.sheet);
   const refused = skipped.filter((s) => s.refused).map((s) => s.reason);
   const skippedNote =
     (empty.length > 0 ? ` Skipped ${plural(empty.length, 'sheet')} without a puzzle: ${empty.join(', ')}.` : '') +
     (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : '');
+  // After the status that loaded or solved the puzzles.
+  const tellSkipped = (): void => {
+    if (skippedNote) page.el.status.textContent += skippedNote;
+    if (refused.length > 0 && page.el.status.dataset.kind !== 'error') page.el.status.dataset.kind = 'warning';
+  };
   const first = puzzles[0]!;
   // The text is made here: its size and symbols are known, whatever the page's settings.
   const fields: PuzzleFields = {
@@ -74,17 +81,19 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   };
   if (puzzles.length === 1) {
     await sink.loadText(puzzleText(first.grid).puzzle, `${file.name} (${first.name})`, fields);
-    if (skippedNote) page.el.status.textContent += skippedNote;
-    if (refused.length > 0 && page.el.status.dataset.kind !== 'error') page.el.status.dataset.kind = 'warning';
+    tellSkipped();
     return;
   }
+  // The sheets and rows left out are said here, after the batch's own status: they are
+  // not lines of its text.
   await sink.runBatch(
     puzzles.map((p) => puzzleText(p.grid).puzzle).join('\n'),
     file.name,
     puzzles.map((p) => p.name),
     fields,
-    refused,
+    skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' } })),
   );
+  tellSkipped();
 }
 
 /**

@@ -55,9 +55,11 @@ export interface SpreadsheetPuzzles {
    * What was left out and why (only when something else was read): a sheet without a
    * puzzle (`refused` false: empty, or notes alone), or a sheet or a row that holds a
    * puzzle that could not be read (`refused` true; `reason` names the sheet and cell,
-   * e.g. "Sheet2!C5 holds the text “x”; …").
+   * e.g. "Sheet2!C5 holds the text “x”; …"); `at`: its place among the puzzles read,
+   * how many of `puzzles` (or of `records`, with a genre) come before it in sheet and row
+   * order, where a results table lists it.
    */
-  skipped: { sheet: string; reason: string; refused: boolean }[];
+  skipped: { sheet: string; reason: string; refused: boolean; at: number }[];
 }
 
 /** One puzzle to write: its box shape, givens and (when solved) its solution. */

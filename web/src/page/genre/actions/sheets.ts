@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /** The genre page's spreadsheets: load puzzles from one, save a puzzle or Solve all's results. */
 import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
-import type { RecordSheet } from '../../../solver/protocol';
+import type { RecordSheet, SpreadsheetPuzzles } from '../../../solver/protocol';
 import { saveBlob } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { EDITING } from '../editing';
@@ -17,7 +17,7 @@ import { readRecord } from '../record';
  */
 export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<void> {
   let records: { name: string; text: string }[] | null = null;
-  let skipped: { sheet: string; reason: string; refused: boolean }[] = [];
+  let skipped: SpreadsheetPuzzles['skipped'] = [];
   await ctx.jobs.run(
     'parse',
     `Reading ${file.name} as a spreadsheet…`,
