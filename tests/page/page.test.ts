@@ -646,6 +646,24 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('keeps the keyboard focus through a job: on Stop while it runs, back on its button after', async () => {
+    // A disabled button drops the focus to the body: a keyboard or a screen reader lost its place.
+    const page = await h.openPage();
+    await page.selectOption('#size', '16');
+    const focused = (): Promise<string> => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName || '');
+    await page.focus('#relax');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.body.dataset.busy === '', null, { timeout: 120_000 });
+    expect(await focused()).toBe('relax');
+    // The export dialog opens while its button is disabled: Escape gives that button the focus.
+    await page.focus('#export-lp');
+    await page.keyboard.press('Enter');
+    await page.locator('#export-dialog[open]').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('export-lp');
+    await page.close();
+  });
+
   it('fits a phone-width screen', async () => {
     const page = await h.openPage({ width: 375, height: 740 });
     await page.locator('header h1').click();

@@ -175,15 +175,30 @@ class Embed {
     this.status.dataset.kind = kind;
   }
 
+  /** The button that had the focus when a job disabled it, given it back when idle. */
+  private focusBefore: HTMLElement | null = null;
+
   private setJob(job: Job): void {
     this.job = job;
     const busy = job !== null;
+    // A disabled button drops the focus to the body: Stop has it meanwhile (as on the main page).
+    const focused = document.activeElement;
+    const losing = busy && [this.solveButton, this.relaxButton, this.resetButton].some((b) => b === focused);
     this.solveButton.disabled = busy || this.blocked !== null;
     this.relaxButton.disabled = busy || this.blocked !== null;
     this.resetButton.disabled = busy || this.blocked !== null;
     this.stopButton.disabled = !busy;
     this.board.element.setAttribute('aria-busy', String(busy));
     document.body.dataset.busy = job ?? '';
+    if (losing) {
+      this.focusBefore = focused as HTMLElement;
+      this.stopButton.focus({ preventScroll: true });
+    } else if (!busy) {
+      const back = this.focusBefore;
+      this.focusBefore = null;
+      const lost = document.activeElement === document.body || document.activeElement === this.stopButton;
+      if (back !== null && lost && !(back as HTMLButtonElement).disabled) back.focus({ preventScroll: true });
+    }
     if (!busy) this.modelPanel?.refresh();
   }
 

@@ -12,11 +12,16 @@ import { saveText } from '../shared';
 /** The export dialog: shows GLPK's text of the model and offers it as a file. */
 export class ExportDialog {
   private exported: { text: string; fileName: string } | null = null;
+  /** The export button that opened the dialog: closing it gives that button the focus. */
+  private opener: HTMLButtonElement | null = null;
 
   /** @param page the page (its export dialog elements are wired here) */
   constructor(private readonly page: Page) {
     const { el } = page;
     el.exportClose.addEventListener('click', () => el.exportDialog.close());
+    // The dialog opens while the export job has its button disabled, so the browser's
+    // own return of the focus would find none (Escape left it on the page's body).
+    el.exportDialog.addEventListener('close', () => this.opener?.focus());
     el.exportDownload.addEventListener('click', () => {
       if (this.exported) saveText(this.exported.text, this.exported.fileName);
     });
@@ -30,6 +35,7 @@ export class ExportDialog {
     const objective = settings.objective();
     const view = settings.modelView();
     const formatName = format === 'lp' ? 'CPLEX LP' : 'MPS';
+    this.opener = format === 'lp' ? el.exportLpButton : el.exportMpsButton;
     await jobs.run(
       'export',
       `Writing the model as ${formatName}…`,

@@ -75,6 +75,8 @@ export class JobRunner {
   job: Job = null;
   /** Times Stop was pressed: an action that awaited something else compares it. */
   stops = 0;
+  /** The control that had the focus when a job disabled it, given it back when idle. */
+  private focusBefore: HTMLElement | null = null;
 
   /** @param controls the elements and hooks the runner drives */
   constructor(readonly controls: JobControls) {
@@ -110,10 +112,24 @@ export class JobRunner {
     else running.delete(this);
     document.body.dataset.busy = busy ? job : (running.values().next().value ?? '');
     if (quiet) return;
+    // A disabled button loses the focus to the page's body, and a keyboard or a screen
+    // reader its place: the focus goes to Stop meanwhile, and back when idle.
+    const focused = document.activeElement;
+    const losing = busy && this.controls.busyControls.some((c) => c === focused);
     for (const control of this.controls.busyControls) control.disabled = busy;
     this.controls.stopButton.disabled = !busy || !stoppable;
     this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
-    if (busy) return;
+    if (busy) {
+      if (losing) {
+        this.focusBefore = focused as HTMLElement;
+        if (stoppable) this.controls.stopButton.focus({ preventScroll: true });
+      }
+      return;
+    }
+    const back = this.focusBefore;
+    this.focusBefore = null;
+    const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === this.controls.stopButton;
+    if (back !== null && lost && back.isConnected && !(back as HTMLButtonElement).disabled) back.focus({ preventScroll: true });
     this.controls.onIdle();
     // The other pages hear it a task later, when still idle and the solver free: an
     // action that chains a second job (reading a file, then its batch) starts it first.
