@@ -446,6 +446,7 @@ struct ReadJob {
 struct RelaxJob {
   const Model* model;
   const Triplets* triplets;
+  SimplexMethod method;
   int time_limit_ms;
   int ret;
   int status;
@@ -461,13 +462,14 @@ struct RelaxJob {
   glp_smcp params;
   glp_init_smcp(&params);
   params.msg_lev = GLP_MSG_OFF;
-  // The dual simplex after GLPK's LP presolver (as glp_intopt solves its root LP). The
-  // models have no objective but for the digit genres' optional ones, so every basis is
-  // dual feasible and the dual simplex has only the rows' bounds to restore; the primal
-  // simplex from the slack basis took 19 s on Nurikabe 753_10x10 and 55 s on 29_10x10
-  // (model cells, native) against 1.1 s and 0.9 s, and every sampled set of every genre
-  // fell or stayed level (docs/performance.md, thirty-second session).
-  params.meth = GLP_DUALP;
+  // After GLPK's LP presolver (as glp_intopt solves its root LP), the simplex asked for
+  // (SolveOptions::relaxMethod): by default the dual, which has only the rows' bounds to
+  // restore when the model has no objective; the primal simplex from the slack basis took
+  // 19 s on Nurikabe 753_10x10 and 55 s on 29_10x10 (model cells, native) against 1.1 s
+  // and 0.9 s (docs/performance.md, thirty-second session). A Sudoku asks for the primal.
+  params.meth = job->method == SimplexMethod::kPrimal ? GLP_PRIMAL
+                : job->method == SimplexMethod::kDual ? GLP_DUAL
+                                                      : GLP_DUALP;
   params.presolve = GLP_ON;
   if (job->time_limit_ms > 0) params.tm_lim = job->time_limit_ms;
   job->ret = glp_simplex(problem, &params);
@@ -577,7 +579,8 @@ SolveResult solveRelaxation(const Model& model, const SolveOptions& options,
   result.stats.nonzeros = model.numNonzeros();
   const Triplets triplets(model);
   values->assign(model.numVars(), 0.0);
-  RelaxJob job{&model, &triplets, std::max(0, options.timeLimitMs), -1, 0, 0, 0, values->data()};
+  RelaxJob job{&model, &triplets, options.relaxMethod, std::max(0, options.timeLimitMs), -1, 0,
+               0,      0,         values->data()};
   std::string log;
   const auto start = std::chrono::steady_clock::now();
   const bool completed = runProtected(runRelax, &job, &log);

@@ -281,6 +281,13 @@ struct SolveOptions {
   /// Root LP method and pricing (presolve off only: with presolve on, glp_intopt
   /// solves the root LP with its own settings).
   SimplexMethod rootMethod = SimplexMethod::kPrimal;
+  /// The simplex of solveRelaxation (the LP relaxation alone, after GLPK's LP
+  /// presolver). The dual: a model without objective has every basis dual feasible, and
+  /// Nurikabe's LP took the primal 19 s where the dual takes 1.1 s; but the dual is slow
+  /// on the assignment rows of a Sudoku (an empty 25×25: over 12 minutes, the primal
+  /// 5.5 s), so the Sudoku route and the digit genres ask for the primal
+  /// (Genre::relaxMethod; docs/performance.md, thirty-sixth session).
+  SimplexMethod relaxMethod = SimplexMethod::kDualPrimal;
   /// Projected steepest edge pricing (GLPK's default) or textbook pricing.
   bool steepestEdge = true;
   /// Called from the branch-and-bound callback at most every progressIntervalMs

@@ -102,6 +102,8 @@ class DigitGenre : public Genre {
   /// parseAsGiven).
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int size) const final;
   std::vector<std::string_view> models() const override;
+  /// The primal simplex, as for Sudoku (Genre::relaxMethod).
+  milp::SimplexMethod relaxMethod() const override { return milp::SimplexMethod::kPrimal; }
   std::unique_ptr<Built> build(const Puzzle& puzzle, const BuildOptions& options) const override;
   Answer decode(const Puzzle& puzzle, const Built& built) const override;
   std::optional<std::string> verify(const Puzzle& puzzle, const Answer& answer) const override;

@@ -173,6 +173,11 @@ class Genre {
   /// for these; one asking for sat is refused.
   virtual bool needsBranchAndBound(std::string_view model) const { return model == "packing"; }
 
+  /// The simplex that solves the genre's LP relaxation alone (GenreSolver::relax;
+  /// SolveOptions::relaxMethod): the dual by default, the primal for the digit genres,
+  /// whose Sudoku rows make the dual slow.
+  virtual milp::SimplexMethod relaxMethod() const { return milp::SimplexMethod::kDualPrimal; }
+
   /// The model to switch to when a first solve of `puzzle` with `options` meets its
   /// budget of SAT propagations without an answer (GenreSolver::solve), or nothing (the
   /// default). Asked again of the model switched to, so fallbacks may chain; the puzzle

@@ -251,7 +251,9 @@ void GenreSolver::excludeAnswer() {
 
 milp::SolveResult GenreSolver::relax(const milp::SolveOptions& options,
                                      std::vector<double>* values) const {
-  return milp::solveRelaxation(built_->model, options, values);
+  milp::SolveOptions asked = options;
+  asked.relaxMethod = genre_.relaxMethod();
+  return milp::solveRelaxation(built_->model, asked, values);
 }
 
 Answer GenreSolver::answerAt(const std::vector<double>& values) {

@@ -200,7 +200,11 @@ SudokuSolver::Relaxation SudokuSolver::relax(const milp::SolveOptions& options) 
     return out;
   }
   std::vector<double> values;
-  out.result = milp::solveRelaxation(built_->model, options, &values);
+  // The primal simplex: the dual takes minutes on the assignment rows of a 25×25
+  // (SolveOptions::relaxMethod).
+  milp::SolveOptions primal = options;
+  primal.relaxMethod = milp::SimplexMethod::kPrimal;
+  out.result = milp::solveRelaxation(built_->model, primal, &values);
   if (!out.result.hasSolution) return out;
   out.integral = true;
   for (int r = 0; r < n; ++r) {
