@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedData, readData } from '../common/test-data';
-import { embedSnippet, readEmbed } from '../../web/src/page/urlstate';
+import { embedSnippet, readEmbed } from '../../web/src/page/embed-state';
 import { readEuler96, readOnePerLine, solutionProblems } from '../wasm/helpers';
 import {
   engineReady,
@@ -363,6 +363,7 @@ describe('Embed dialog', () => {
     await engineReady(page);
     await page.getByRole('button', { name: 'Embed', exact: true }).click();
     const dialog = page.locator('#embed-dialog');
+    await dialog.waitFor(); // its code is fetched on this first press
     expect(await dialog.isVisible()).toBe(true);
     const snippet = page.getByLabel('HTML for your page');
     let text = await snippet.inputValue();

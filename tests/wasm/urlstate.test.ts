@@ -1,18 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The URL state of the page and the embed view (web/src/page/urlstate.ts): pure functions.
 import { describe, expect, it } from 'vitest';
-import {
-  badStateReason,
-  canonicalGivens,
-  embedSnippet,
-  embedUrl,
-  embedProblems,
-  optionProblems,
-  readEmbed,
-  readHash,
-  readState,
-  stateHash,
-} from '../../web/src/page/urlstate';
+import { badStateReason, canonicalGivens, optionProblems, readHash, readState, stateHash } from '../../web/src/page/urlstate';
+import { embedProblems, embedSnippet, embedUrl, readEmbed } from '../../web/src/page/embed-state';
 import { readData } from './helpers';
 
 const top95 = readData('top95.txt')

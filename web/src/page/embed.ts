@@ -22,7 +22,8 @@ import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } fr
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
 import { BnbPanel, byId, createWorker, exportModelRow, messageOf } from './shared';
-import { embedProblems, readEmbed, stateHash, type EmbedState } from './urlstate';
+import { embedProblems, readEmbed, type EmbedState } from './embed-state';
+import { stateHash } from './urlstate';
 
 type Job = 'solve' | 'relax' | null;
 

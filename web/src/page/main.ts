@@ -30,7 +30,6 @@ import { Settings, keepOverReload } from './app/settings';
 import { SolutionViewer } from './app/viewer';
 import { UrlSync } from './app/url';
 import { readGenreHash } from './urlstate';
-import { EmbedDialog } from './app/embed-dialog';
 import { solve } from './actions/solve';
 import { relax } from './actions/relax';
 import type { ExportDialog } from './actions/export-dialog';
@@ -107,7 +106,15 @@ class SudokuPage implements Page {
   genreView: Promise<import('./genre/view').GenreView> | null = null;
 
   constructor() {
-    new EmbedDialog(this.el, () => this.url.state());
+    // The Embed dialog's code comes with its first use (app/embed-dialog.ts).
+    let embed: Promise<import('./app/embed-dialog').EmbedDialog> | null = null;
+    this.el.embedButton.addEventListener('click', () => {
+      embed ??= import('./app/embed-dialog').then((m) => new m.EmbedDialog(this.el, () => this.url.state()));
+      embed.then(
+        (dialog) => dialog.open(),
+        (e: unknown) => this.jobs.setStatus(`The Embed dialog could not be loaded: ${messageOf(e)}`, 'error'),
+      );
+    });
     this.board.onSelect = (row, column) => this.modelPanel.selectCell(row, column);
     this.wire();
     this.wireGenres();
@@ -356,7 +363,9 @@ class SudokuPage implements Page {
     el.hexBox.addEventListener('change', () => {
       board.setHexSymbols(el.hexBox.checked);
       this.onShapeChanged();
-      if (board.clashes()) this.describeEdit(); // the clash in the symbols now shown
+      // The clash in the symbols now shown, or the symbols to type (the status named the others).
+      if (board.clashes()) this.describeEdit();
+      else jobs.setStatus(`Type ${symbolRange(board.size, board.hexSymbols)}.`, 'info');
       this.syncUrl(false); // a link shows the 16×16 in the symbols chosen here
     });
     el.objectiveSelect.addEventListener('change', () => {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * What the page says about offline use (pwa.ts loads this module when the service
- * worker first reports something): the "new version available" notice with its Reload
- * button, and the footer line once the app works offline.
+ * The "new version available" notice with its Reload button (pwa.ts loads this module
+ * when the service worker first has a new version; the footer line that says the app
+ * works offline is pwa.ts's own, as every first visit shows it).
  */
 import './pwa.css';
 
@@ -39,15 +39,4 @@ export function showUpdateNotice(reload: () => void): void {
   actions.append(reloadButton, laterButton);
   notice.append(text, actions);
   document.body.append(notice);
-}
-
-/** Say in the page footer (when there is one) that the app now works offline. */
-export function showOfflineReady(): void {
-  const footer = document.querySelector('footer');
-  if (footer === null || document.getElementById('pwa-offline') !== null) return;
-  const line = document.createElement('p');
-  line.id = 'pwa-offline';
-  line.className = 'pwa-offline';
-  line.textContent = 'Saved on this device: gridmilp now works offline too.';
-  footer.append(line);
 }

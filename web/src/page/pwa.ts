@@ -5,8 +5,8 @@
  * vite-plugin-pwa generates (`sw.js`, beside index.html; it precaches the pages, the
  * worker and the WASM), says in the footer once the app works offline, and shows a
  * notice when a new version is waiting — "Reload" activates it and reloads the page
- * (the board and options live in the URL hash, so nothing is lost). The notices are in
- * pwa-notice.ts, fetched when the service worker first reports something.
+ * (the board and options live in the URL hash, so nothing is lost). That notice is in
+ * pwa-notice.ts, fetched when the service worker first has a new version.
  *
  * Service workers need a secure context (https, or http://127.0.0.1 / localhost); on
  * plain http, file:// or in a browser without them this does nothing.
@@ -40,7 +40,14 @@ export function startOfflineSupport(): void {
     // The reload is done above, for every case; this keeps the plugin from doing it twice.
     onNeedReload() {},
     onOfflineReady() {
-      withNotices(({ showOfflineReady }) => showOfflineReady());
+      // Said in the page footer (when there is one); not in pwa-notice.ts, whose fetch
+      // every first visit would otherwise add to what its first solve downloads.
+      const footer = document.querySelector('footer');
+      if (footer === null || document.getElementById('pwa-offline') !== null) return;
+      const line = document.createElement('p');
+      line.id = 'pwa-offline';
+      line.textContent = 'Saved on this device: gridmilp now works offline too.';
+      footer.append(line);
     },
     onRegisteredSW(_url, registration) {
       if (!registration) return;
@@ -58,7 +65,7 @@ export function startOfflineSupport(): void {
 
 /**
  * Call `show` with the notices (pwa-notice.ts and its styles, fetched when the service
- * worker first has something to say). A failure to fetch them is logged as a warning,
+ * worker first has a new version). A failure to fetch them is logged as a warning,
  * like a failed registration: only the notice is lost.
  */
 function withNotices(show: (notices: typeof import('./pwa-notice')) => void): void {

@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The page state kept in URLs: the main page's hash (`#p=…&n=9&model=reduced&obj=diagonal`),
- * the `?bd=` form of popular Sudoku sites, and the embed page's query string. Pure
- * functions, no DOM.
+ * The page state kept in URLs: the main page's hash (`#p=…&n=9&model=reduced&obj=diagonal`)
+ * and the `?bd=` form of popular Sudoku sites; the embed page's query string adds to it
+ * in embed-state.ts. Pure functions, no DOM.
  */
 
 import { MODEL_KINDS, SOLVE_METHODS, type ModelKind, type SolveMethod } from '../solver/protocol';
 
 /** The objective presets a URL may name (weights are too long for a link). */
 export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
-/** The panels of the embed page, in display order. */
-export const PANELS = ['board', 'model', 'relaxation', 'progress', 'tree'] as const;
 
 /** An objective preset (`none` = any solution). */
 export type UrlObjective = (typeof OBJECTIVES)[number];
-/** A panel of the embed page. */
-export type Panel = (typeof PANELS)[number];
 
 /** A puzzle and the options that travel with it in a link. */
 export interface UrlState {
@@ -31,11 +27,6 @@ export interface UrlState {
   symbols?: 'hex';
 }
 
-/** What the embed page is told by its URL. */
-export interface EmbedState extends UrlState {
-  panels: Panel[];
-  readonly: boolean;
-}
 
 /**
  * Canonical givens from text as found in a link: `0`, `.`, `-`, `_` and `*` are empty,
@@ -51,7 +42,8 @@ export function canonicalGivens(text: string): string | null {
   return n * n === out.length ? out : null;
 }
 
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+/** `value` when it is one of `allowed`, else `fallback`. */
+export function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.find((a) => a === value) ?? fallback;
 }
 
@@ -175,49 +167,13 @@ export function stateParams(state: UrlState): URLSearchParams {
 }
 
 /** `params` as a query text, keeping commas readable (`panels=board,model`). */
-function queryText(params: URLSearchParams): string {
+export function queryText(params: URLSearchParams): string {
   return params.toString().replace(/%2C/gi, ',');
 }
 
 /** The location hash (with `#`) for `state`. */
 export function stateHash(state: UrlState): string {
   return `#${queryText(stateParams(state))}`;
-}
-
-/**
- * The embed page's state from its query string: the puzzle state (an empty 9×9 board
- * when none is named), `panels` (a comma list, default `board`; the board is always
- * shown) and `readonly=1`.
- */
-export function readEmbed(params: URLSearchParams): EmbedState {
-  const state = readState(params) ?? {
-    size: 9,
-    givens: '.'.repeat(81),
-    model: pick(params.get('model'), MODEL_KINDS, 'textbook'),
-    method: pick(params.get('method'), SOLVE_METHODS, 'branch-and-bound'),
-    objective: pick(params.get('obj'), OBJECTIVES, 'none'),
-  };
-  const asked = (params.get('panels') ?? 'board').split(',').map((s) => s.trim());
-  const panels = PANELS.filter((p) => p === 'board' || asked.includes(p));
-  // `readonly` alone (no value) is a flag, as an HTML attribute is.
-  const ro = params.get('readonly')?.trim().toLowerCase();
-  const out = { ...state, panels, readonly: ro === '' || ro === '1' || ro === 'true' || ro === 'yes' };
-  return needsBranchAndBound(out) ? { ...out, method: 'branch-and-bound' } : out;
-}
-
-/**
- * Why an embed state cannot be solved by CNF-SAT: the tree panel (the branch-and-bound
- * tree) or an objective, which only branch-and-bound optimises; null when it can.
- */
-function branchAndBoundNeed(state: Pick<EmbedState, 'panels' | 'objective'>): string | null {
-  if (state.objective !== 'none') return 'an objective';
-  if (state.panels.includes('tree')) return 'the tree panel';
-  return null;
-}
-
-/** True when `state` asks for CNF-SAT with a tree panel or an objective (branchAndBoundNeed). */
-function needsBranchAndBound(state: EmbedState): boolean {
-  return state.method === 'sat' && branchAndBoundNeed(state) !== null;
 }
 
 /**
@@ -239,90 +195,4 @@ export function optionProblems(params: URLSearchParams): string[] {
   choice('method', SOLVE_METHODS, 'branch-and-bound');
   choice('obj', OBJECTIVES, 'none');
   return options;
-}
-
-/** The parameters the embed page reads (readEmbed), for embedProblems' message. */
-const EMBED_PARAMETERS = ['p', 'bd', 'n', 'panels', 'readonly', 'model', 'method', 'obj', 'sym'] as const;
-
-/**
- * What the embed page cannot use in its query string, one message per parameter, so
- * that a teacher's mistyped link is told rather than quietly replaced by a default.
- *
- * @param params the embed page's query parameters
- * @returns `puzzle`: why `p` (or `bd`) with `n` names no usable puzzle (badStateReason,
- *   or an `n` that is not a number), else null; `options`: each other parameter not
- *   understood, e.g. "panels: 'boerd' is not a panel (board, model, relaxation, progress,
- *   tree)", "model=superfast: not one of textbook, candidates, reduced, probed; textbook
- *   is used" or "method=sat: the tree panel needs branch-and-bound, which is used"
- */
-export function embedProblems(params: URLSearchParams): { puzzle: string | null; options: string[] } {
-  const options: string[] = [];
-  let puzzle: string | null = null;
-  const n = params.get('n');
-  const named = params.get('p') !== null ? 'p' : 'bd';
-  if (n !== null && (!/^\d{1,2}$/.test(n.trim()) || Number(n) < 1)) puzzle = `n=${n}: not a side length (a number such as 9)`;
-  else if (badStateReason(params) !== null) puzzle = `${named}: ${badStateReason(params)}`;
-  for (const key of new Set(params.keys())) {
-    if (!(EMBED_PARAMETERS as readonly string[]).includes(key)) {
-      options.push(`${key}: not a parameter of this view (${EMBED_PARAMETERS.join(', ')})`);
-    }
-  }
-  const unknownPanels = (params.get('panels') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '' && !(PANELS as readonly string[]).includes(s));
-  for (const panel of unknownPanels) options.push(`panels: '${panel}' is not a panel (${PANELS.join(', ')})`);
-  const ro = params.get('readonly');
-  if (ro !== null && !['', '1', 'true', 'yes', '0', 'false', 'no'].includes(ro.trim().toLowerCase())) {
-    options.push(`readonly=${ro}: write readonly=1 for a board that cannot be edited; the board can be edited`);
-  }
-  options.push(...optionProblems(params));
-  const asked = readEmbed(params);
-  const need = params.get('method') === 'sat' ? branchAndBoundNeed(asked) : null;
-  if (need !== null) {
-    options.push(`method=sat: ${need} needs branch-and-bound, which is used`);
-  }
-  const sym = params.get('sym');
-  if (sym !== null && sym !== 'hex') options.push(`sym=${sym}: the one value is hex (a 16×16 in 0–F)`);
-  else if (sym === 'hex' && puzzle === null && readEmbed(params).size !== 16) {
-    options.push(`sym=hex: only a 16×16 is shown in 0–F; this puzzle is ${readEmbed(params).size}×${readEmbed(params).size}`);
-  }
-  return { puzzle, options };
-}
-
-/**
- * The absolute URL of the embed page showing `state`.
- *
- * @param base the embed page's URL, e.g. `new URL('embed.html', location.href)`
- */
-export function embedUrl(base: URL | string, state: EmbedState): string {
-  const url = new URL(base);
-  // CNF-SAT records no tree and optimises no objective: such a view solves by branch-and-bound.
-  const params = stateParams(needsBranchAndBound(state) ? { ...state, method: 'branch-and-bound' } : state);
-  params.set('panels', state.panels.join(','));
-  if (state.readonly) params.set('readonly', '1');
-  url.search = queryText(params);
-  url.hash = '';
-  return url.toString();
-}
-
-/** HTML-escape `text` for an attribute value in double quotes. */
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-/**
- * The embed page's height after a solve at the snippet's width (32rem), px: the board with
- * Solve and the status line, then what each panel adds (measured in Chromium at 512 and
- * 360 px wide, eighteenth session; 360 + 140 a panel left Solve below the frame). The
- * tree's 450: the teaching page's hard puzzle (two branchings) grew to 1,360 px with
- * board, relaxation, progress and tree, where 250 had given 1,165; the model's 750: board
-and model grew to 1,332 px after Solve, every panel to 2,118 (thirty-fourth session).
- */
-const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 750, relaxation: 140, progress: 135, tree: 450 };
-
-/** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
-export function embedSnippet(base: URL | string, state: EmbedState): string {
-  const height = state.panels.reduce((sum, panel) => (panel === 'board' ? sum : sum + EMBED_HEIGHT_PX[panel]), EMBED_HEIGHT_PX.board);
-  return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Grid puzzles as MILPs (gridmilp)" width="100%" height="${height}" style="border:0;max-width:32rem" loading="lazy"></iframe>`;
 }

@@ -3,20 +3,23 @@
  * The Embed dialog: an <iframe> snippet for the board's puzzle (embed.html with the
  * chosen panels, read-only or not), a preview link, and Copy.
  */
-import { PANELS, embedSnippet, embedUrl, type Panel, type UrlState } from '../urlstate';
+import { PANELS, embedSnippet, embedUrl, type Panel } from '../embed-state';
+import type { UrlState } from '../urlstate';
 import type { Elements } from './elements';
 
-/** The Embed dialog of the Sudoku page. */
+/**
+ * The Embed dialog of the Sudoku page, fetched on the Embed button's first press (not part
+ * of what a first solve downloads).
+ */
 export class EmbedDialog {
   /**
-   * @param el the page's elements (the Embed button and dialog are wired here)
+   * @param el the page's elements (the dialog is wired here; the page wires the button)
    * @param state the page's current link state (puzzle, model, method, objective)
    */
   constructor(
     private readonly el: Elements,
     private readonly state: () => UrlState,
   ) {
-    el.embedButton.addEventListener('click', () => this.open());
     el.embedDone.addEventListener('click', () => el.embedDialog.close());
     el.embedCopy.addEventListener('click', () => void this.copy());
     el.embedDialog.addEventListener('change', () => this.update());
@@ -41,7 +44,8 @@ export class EmbedDialog {
     this.el.embedNote.textContent = '';
   }
 
-  private open(): void {
+  /** Show the dialog with the snippet of the board as it is now. */
+  open(): void {
     this.update();
     if (!this.el.embedDialog.open) this.el.embedDialog.showModal();
     this.el.embedSnippetText.focus();
