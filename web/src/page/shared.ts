@@ -128,6 +128,18 @@ export class BnbPanel {
   private objective = false;
 
   /**
+   * Until the first progress report, the page's own clock in the time field: GLPK reports
+   * only from the tree, and a large root LP (an empty 25×25: seconds) left "0.00 ms"
+   * standing as if the solve had frozen.
+   */
+  private clock: ReturnType<typeof setInterval> | null = null;
+
+  private stopClock(): void {
+    if (this.clock !== null) clearInterval(this.clock);
+    this.clock = null;
+  }
+
+  /**
    * Show the panel, zeroed, as running.
    *
    * @param objective whether the solve optimises an objective: the incumbent is then shown
@@ -149,6 +161,13 @@ export class BnbPanel {
       gap: null,
       elapsedMs: 0,
     });
+    this.stopClock();
+    const started = performance.now();
+    this.clock = setInterval(() => {
+      if (this.root.dataset.state !== 'running' || this.root.hidden) return this.stopClock();
+      this.state.textContent = '(running… the root LP relaxation)';
+      this.elapsed.textContent = formatMs(performance.now() - started);
+    }, 250);
   }
 
   /**
@@ -158,6 +177,10 @@ export class BnbPanel {
    * @param stillRunning whether the solve it belongs to is still the current one
    */
   progress(progress: SolveProgress, stillRunning: () => boolean): void {
+    if (this.clock !== null) {
+      this.stopClock();
+      this.state.textContent = '(running…)';
+    }
     const first = this.pending === null;
     this.pending = progress;
     if (first) {
@@ -196,6 +219,7 @@ export class BnbPanel {
     outcome: { found: boolean; value?: number; bound?: number; gap?: number; decidedByReduction?: boolean },
   ): void {
     this.pending = null;
+    this.stopClock();
     this.root.dataset.state = 'done';
     this.state.textContent = outcome.decidedByReduction
       ? '(final · decided by the model reduction, no tree)'
@@ -222,12 +246,14 @@ export class BnbPanel {
   /** Hide the panel: what it showed belongs to a board no longer drawn. */
   hide(): void {
     this.pending = null;
+    this.stopClock();
     this.root.hidden = true;
   }
 
   /** Mark the panel as stopped (the solve failed or was stopped). */
   stopped(): void {
     this.pending = null;
+    this.stopClock();
     this.state.textContent = '(stopped)';
   }
 
