@@ -132,9 +132,12 @@ function escapeAttribute(text: string): string {
  * 360 px wide, eighteenth session; 360 + 140 a panel left Solve below the frame). The
  * tree's 450: the teaching page's hard puzzle (two branchings) grew to 1,360 px with
  * board, relaxation, progress and tree, where 250 had given 1,165; the model's 750: board
-and model grew to 1,332 px after Solve, every panel to 2,118 (thirty-fourth session).
+and model grew to 1,332 px after Solve, every panel to 2,118 (thirty-fourth session). A
+ * frame 360 px wide is taller (every panel, solved: 2,333 px, where the sum gave 2,115;
+ * board, progress and tree at 512 px: 26 px over; thirty-sixth session), so each panel
+ * has room for it: a little blank at 512 px rather than a scroll bar inside the frame.
  */
-const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 750, relaxation: 140, progress: 135, tree: 450 };
+const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 860, relaxation: 165, progress: 160, tree: 510 };
 
 /** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
 export function embedSnippet(base: URL | string, state: EmbedState): string {
