@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/genres.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -642,7 +643,8 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
 /// fewest givens to drop, over the genre's default model built without its givens and
 /// a binary keep[k] per given k with x[r,c,g_k] − keep[k] ≥ 0, and for Killer each
 /// cage's sum switched by its own keep (BuildOptions::switchClues; a set's item is then
-/// {row, column, clue: "cage sum 17"} at the cell the sum is written in); (b) the largest partial
+/// {row, column, clue: "cage sum 17", cells} at the cell the sum is written in, `cells`
+/// the cage's [[row, column]]); (b) the largest partial
 /// fill, by the genre's packing model, when it has one (killer has none: a cage's sum
 /// is an equality). Both by puzzles::fewestToDrop and largestFill, by the request's
 /// route (CNF-SAT by default). Throws InputError(bad_request) for a genre without
@@ -700,6 +702,12 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
         g.AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
       } else {
         g.AddMember("clue", jsonString(cages[at - given_cells.size()].text, a), a);
+        // The cage's cells, for the board to outline (the sum is in its first).
+        for (const puzzles::Cage& cage : digits->cages) {
+          if (std::find(cage.cells.begin(), cage.cells.end(), cell) == cage.cells.end()) continue;
+          g.AddMember("cells", cellsJson(cage.cells, digits->grid, a), a);
+          break;
+        }
       }
       out.PushBack(g, a);
     }

@@ -1049,6 +1049,11 @@ TEST(GenreExplainTest, AKillersWrongCageSumsAreNamed) {
     EXPECT_EQ(sets, (std::set<std::string>{"1,1 cage sum 4; 1,3 cage sum 6; ",
                                            "2,1 cage sum 7; 2,3 cage sum 3; "}))
         << method;
+    // Each names its cage's cells, for the board to outline: a domino from the sum's cell.
+    const auto& item = removals["sets"][0][0];
+    ASSERT_EQ(item["cells"].Size(), 2U);
+    EXPECT_EQ(item["cells"][0][0].GetInt(), item["row"].GetInt());
+    EXPECT_EQ(item["cells"][1][1].GetInt(), item["column"].GetInt() + 1);
   }
 }
 

@@ -252,6 +252,26 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('a Killer whose cage sums are wrong: Why no solution? names the sums and outlines their cages', async () => {
+    // It said only that removing givens does not help: this Killer has none.
+    const page = await h.openPage();
+    await pickGenre(page, 'killer');
+    // Dominoes of a 4×4: row 1's sums 4 and 6 where 3 and 7 fit (cage c, 7, shares box 1 with a).
+    await page.fill('#genre-text', '=== k\n4 4\n4 - 6 -\n7 - 3 -\n3 - 7 -\n7 - 3 -\na a b b\nc c d d\ne e f f\ng g h h\n');
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^No answer/ }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-explain');
+    await page.locator('#genre-status').filter({ hasText: /^Remove the cage sum/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toMatch(
+      /^Remove the cage sum \d at row (\d), column 1 and the cage sum \d at row \1, column 3 and it has an answer: no fewer than 2 will do; or remove /,
+    );
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(4); // two dominoes
+    await page.screenshot({ path: join(resultsDir, 'genre-killer-explain.png') });
+    await page.close();
+  });
+
   it('an Akari without answer: Why no solution? names the clue to drop and draws an answer without it', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'akari');

@@ -604,7 +604,8 @@ export interface Solver {
    *
    * @param puzzle the genre's text (docs/formats.md)
    * @returns status, `removals.sets` (`[{row, column, digit}]`; a killer's cage sum
-   *   `{row, column, clue: 'cage sum 17'}` at its sum's cell), `partialFill` (cells,
+   *   `{row, column, clue: 'cage sum 17', cells}` at its sum's cell, `cells` the cage's
+   *   `[row, column]`s), `partialFill` (cells,
    *   placed, empty cells, board)
    * @throws GridmilpError `bad_request` for a genre without givens or clues to drop, a
    *   `limit` outside 1–100; otherwise as {@link Solver.solve}

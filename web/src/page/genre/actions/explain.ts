@@ -60,6 +60,7 @@ export async function explain(ctx: GenreContext): Promise<void> {
   } else if (fill?.reason && !clues) {
     words += ` ${fill.reason}.`; // a clue genre has no fill to speak of
   }
-  if (sets[0]) ctx.highlight(sets[0].map((g) => [g.row, g.column] as [number, number]));
+  // A Killer's cage sum outlines its cage.
+  if (sets[0]) ctx.highlight(sets[0].flatMap((g) => g.cells ?? [[g.row, g.column] as [number, number]]));
   ctx.say(words, 'warning');
 }
