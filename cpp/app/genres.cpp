@@ -643,8 +643,8 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
 /// fewest givens to drop, over the genre's default model built without its givens and
 /// a binary keep[k] per given k with x[r,c,g_k] − keep[k] ≥ 0, and for Killer each
 /// cage's sum switched by its own keep (BuildOptions::switchClues; a set's item is then
-/// {row, column, clue: "cage sum 17", cells} at the cell the sum is written in, `cells`
-/// the cage's [[row, column]]); (b) the largest partial
+/// {row, column, clue: "cage sum 17", cells} at the cage's first cell, where the board
+/// draws the sum, `cells` the cage's [[row, column]]); (b) the largest partial
 /// fill, by the genre's packing model, when it has one (killer has none: a cage's sum
 /// is an equality). Both by puzzles::fewestToDrop and largestFill, by the request's
 /// route (CNF-SAT by default). Throws InputError(bad_request) for a genre without
@@ -719,6 +719,7 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   }
   const auto [proven, solvable, status] = verdictOf(found);
   Value result = resultHead(r, *puzzle, a);
+  result["model"] = jsonString(build.model, a);  // the model explained on, not the one asked
   result.AddMember("status", staticString(milp::toString(status)), a)
       .AddMember("method", staticString(milp::toString(r.solve.method)), a)
       .AddMember("size", n, a)
@@ -1013,6 +1014,14 @@ Value handleBoard(const GenreRequest& r, JsonAllocator& a) {
   const std::optional<Answer> answer =
       r.answer ? std::optional<Answer>(checkedAnswer(*puzzle, *r.answer)) : std::nullopt;
   result.AddMember("board", toJson(r.genre->board(*puzzle, answer ? &*answer : nullptr), a), a);
+  // Two equal givens in a unit (the warning names them): their cells, for the board to mark.
+  if (const auto* digits = dynamic_cast<const puzzles::DigitPuzzle*>(puzzle.get())) {
+    if (const std::optional<puzzles::GivenClash> clash = puzzles::findClash(*digits)) {
+      Value about(rapidjson::kObjectType);
+      about.AddMember("cells", cellsJson({clash->first, clash->second}, digits->grid, a), a);
+      result.AddMember("clash", about, a);
+    }
+  }
   // The puzzle's puzz.link URL, when its genre has one and the puzzle fits it.
   try {
     result.AddMember("url", jsonString(puzzles::urlOf(*r.genre, *puzzle), a), a);

@@ -285,7 +285,7 @@ struct SolveOptions {
   /// presolver). The dual: a model without objective has every basis dual feasible, and
   /// Nurikabe's LP took the primal 19 s where the dual takes 1.1 s; but the dual is slow
   /// on the assignment rows of a Sudoku (an empty 25×25: over 12 minutes, the primal
-  /// 5.5 s), so the Sudoku route and the digit genres ask for the primal
+  /// 6.5 s), so the Sudoku route and the digit genres ask for the primal
   /// (Genre::relaxMethod; docs/performance.md, thirty-sixth session).
   SimplexMethod relaxMethod = SimplexMethod::kDualPrimal;
   /// Projected steepest edge pricing (GLPK's default) or textbook pricing.

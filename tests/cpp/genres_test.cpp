@@ -993,6 +993,11 @@ TEST(GenreExplainTest, ClashingGivensAreExplainedNotRefused) {
                       R"(","puzzle":)" + quoted + "}");
     ASSERT_TRUE(board.HasMember("result")) << genre << ": " << app::writeJson(board);
     EXPECT_EQ(board["result"]["warnings"].Size(), 1U) << genre;
+    // The pair's cells, for the board to mark: the first given is at row 1, column 1.
+    ASSERT_TRUE(board["result"].HasMember("clash")) << genre;
+    ASSERT_EQ(board["result"]["clash"]["cells"].Size(), 2U) << genre;
+    EXPECT_EQ(board["result"]["clash"]["cells"][0][0].GetInt(),
+              std::string(genre) == "hyper" ? 2 : 1);
     for (const char* method : {"sat", "branch-and-bound"}) {
       const rapidjson::Document r =
           testing::call(std::string(R"({"id":3,"type":"explainInfeasible","genre":")") + genre +

@@ -200,6 +200,16 @@ describe('reading spreadsheets: numbers that are not a square block', () => {
       'Sheet1!A10 holds 30, outside the 9×9 block A1:I9 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
     );
   });
+
+  it('a small number below a full 9×9 is named: delete it, not "add a column" for a 10×10', async () => {
+    const path = await sheet('number-below.xlsx', (ws) => {
+      putRows(ws, LINE);
+      ws.getCell('A10').value = 7; // the puzzle's number in a series
+    });
+    await expect(readSpreadsheet(path)).rejects.toThrow(
+      'Sheet1!A10 holds 7, outside the 9×9 block A1:I9 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
+    );
+  });
 });
 
 describe('npm run cli: which files go to the spreadsheet front end', () => {

@@ -141,7 +141,8 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
   // (Σ y = keep), and a digit's link to the chosen set is relaxed by 1 − keep. A dropped
   // sum leaves the cage's other rule, no digit twice.
   const auto sumCell = [&](const Cage& cage) {
-    return *std::min_element(cage.cells.begin(), cage.cells.end());  // where the sum is written
+    // The cage's first cell, where the board draws the sum (a record may write it in another).
+    return *std::min_element(cage.cells.begin(), cage.cells.end());
   };
   for (std::size_t k = 0; combinations && k < p.cages.size(); ++k) {
     const Cage& cage = p.cages[k];

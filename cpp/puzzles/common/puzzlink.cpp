@@ -1211,7 +1211,14 @@ std::string jankoGenre(std::string_view header) {
   if (at == std::string_view::npos) return "";
   const std::string_view folder = header.substr(at + 17);
   for (const auto& [prefix, id] : kFolders) {
-    if (folder.rfind(prefix, 0) == 0) return std::string(id);
+    if (folder.rfind(prefix, 0) != 0) continue;
+    // Sudoku/NNN.a.htm is a plain Sudoku; a folder of variants under Sudoku/ other than
+    // the two above is no genre to suggest (the Sudoku route refuses it, text.cpp).
+    if (id == "sudoku") {
+      const std::string_view rest = folder.substr(prefix.size());
+      if (rest.substr(0, rest.find_first_of(" \t")).find('/') != std::string_view::npos) return "";
+    }
+    return std::string(id);
   }
   return "";
 }

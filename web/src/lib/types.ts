@@ -604,7 +604,7 @@ export interface Solver {
    *
    * @param puzzle the genre's text (docs/formats.md)
    * @returns status, `removals.sets` (`[{row, column, digit}]`; a killer's cage sum
-   *   `{row, column, clue: 'cage sum 17', cells}` at its sum's cell, `cells` the cage's
+   *   `{row, column, clue: 'cage sum 17', cells}` at the cage's first cell, `cells` the cage's
    *   `[row, column]`s), `partialFill` (cells,
    *   placed, empty cells, board)
    * @throws GridmilpError `bad_request` for a genre without givens or clues to drop, a
@@ -663,7 +663,8 @@ export interface Solver {
   relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput;
   /**
    * The LP relaxation of a genre's model (`options.genre` other than `sudoku`, or a
-   * puzz.link URL of one), solved by GLPK's presolver and dual simplex; options as for
+   * puzz.link URL of one), solved by GLPK's presolver and dual simplex (the digit
+   * genres by the primal); options as for
    * `solve` on the genre route.
    *
    * @param puzzle the genre's text (its janko-style record or Saito's format) or a puzz.link URL

@@ -128,6 +128,7 @@ export class BatchPanel {
 
   /** Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name). */
   start(source: string, total: number): void {
+    this.leftOutRows = []; // a workbook's rows are its own batch's (finish sets them)
     this.section.hidden = false;
     this.heading.textContent = `Batch: ${source}`;
     this.items = [];

@@ -222,7 +222,7 @@ class Embed {
     const view = this.modelView();
     this.setJob('solve');
     this.setStatus('Solving…', 'busy');
-    if (this.show.progress) this.bnb.start(objective !== undefined);
+    if (this.show.progress) this.bnb.start(objective !== undefined, this.state.method !== 'sat');
     this.treePanel.hidden = true;
     try {
       const result = await this.client.solve(

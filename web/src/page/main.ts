@@ -448,9 +448,11 @@ class SudokuPage implements Page {
   private wireGenres(): void {
     const select = document.getElementById('genre') as HTMLSelectElement | null;
     select?.addEventListener('change', () => {
-      // A genre picked is a new history entry (the genre page then rewrites it with its
-      // puzzle): Back returns to the puzzle shown before, its address and its genre.
-      history.pushState(null, '', location.href);
+      // Leaving Sudoku for a genre is a new history entry (the genre page then rewrites it
+      // with its puzzle): Back returns to the Sudoku puzzle shown before. Genre to genre
+      // rewrites it, so that arrowing through the list adds no entry per genre passed.
+      const sudoku = document.getElementById('sudoku-play');
+      if (select.value !== 'sudoku' && sudoku !== null && !sudoku.hidden) history.pushState(null, '', location.href);
       this.showGenre(select.value as GenreId);
     });
   }

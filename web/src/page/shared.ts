@@ -144,8 +144,10 @@ export class BnbPanel {
    *
    * @param objective whether the solve optimises an objective: the incumbent is then shown
    *   by its objective value and the gap is given; otherwise the incumbent is yes/no
+   * @param branchAndBound whether the route is branch-and-bound: its root LP is timed by
+   *   the page's clock until GLPK's first report (CNF-SAT has no LP to speak of)
    */
-  start(objective = false): void {
+  start(objective = false, branchAndBound = true): void {
     this.objective = objective;
     this.pending = null;
     this.root.hidden = false;
@@ -162,6 +164,7 @@ export class BnbPanel {
       elapsedMs: 0,
     });
     this.stopClock();
+    if (!branchAndBound) return;
     const started = performance.now();
     this.clock = setInterval(() => {
       if (this.root.dataset.state !== 'running' || this.root.hidden) return this.stopClock();

@@ -283,7 +283,11 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     // givens of a puzzle whose missing row is empty (the first 8 rows of a 9×9, its
     // column A holding one given), not a number to delete; unless one is apart from the
     // block by an empty row or column, or larger than a given of the side×side puzzle.
-    const shortOfSquare = side - small === 1 && stray !== null && stray.beside && stray.largest <= side;
+    // Unless the square left over is itself a usual grid and the larger one is not (a full
+    // 9×9 with a puzzle number typed below it: 9 is usual, 10 is not): then the number is the stray.
+    const usual = (n: number): boolean => [4, 6, 9, 12, 16, 25].includes(n);
+    const shortOfSquare =
+      side - small === 1 && stray !== null && stray.beside && stray.largest <= side && !(usual(stray.side) && !usual(side));
     if (stray && !shortOfSquare) {
       return fail(
         `${at(stray.row, stray.column)} holds ${stray.value}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,

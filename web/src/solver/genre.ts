@@ -338,7 +338,8 @@ export interface GenreExplainResult extends GenreResultHead {
     /**
      * Each set of givens to drop: 1-based row and column, and the digit (digit genres)
      * or the clue's text (clue genres: "3", "16 across"; a Killer's cage sum: "cage sum
-     * 17", at the cell the sum is written in, with `cells`, the cage's, 1-based).
+     * 17", at the cage's first cell, where the board draws its sum, with `cells`, the
+     * cage's, 1-based).
      */
     sets?: Array<Array<{ row: number; column: number; digit?: number; clue?: string; cells?: Array<[number, number]> }>>;
     complete?: boolean;

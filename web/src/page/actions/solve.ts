@@ -43,18 +43,19 @@ export async function solve(page: Page): Promise<void> {
   let running = false;
   let early: SolveProgress | null = null;
   const stillRunning = (): boolean => jobs.job === 'solve';
-  const showRunning = (): void => {
+  // `ended`: drawn after the answer came, in the same task (no focus moved to Stop and back).
+  const showRunning = (ended = false): void => {
     if (running) return;
     running = true;
     clearTimeout(timer);
     page.resetAnswer();
-    jobs.setJob('solve');
+    jobs.setJob('solve', true, false, !ended);
     jobs.setStatus(objective ? 'Solving and optimising…' : 'Solving…', 'busy');
-    bnb.start(objective !== undefined);
+    bnb.start(objective !== undefined, settings.method() !== 'sat');
     if (early !== null) bnb.progress(early, stillRunning);
     el.treePanel.hidden = true;
   };
-  const timer = setTimeout(showRunning, RUNNING_UI_DELAY_MS);
+  const timer = setTimeout(() => showRunning(), RUNNING_UI_DELAY_MS);
   try {
     const result = await page.client.solve(
       givens,
@@ -65,7 +66,7 @@ export async function solve(page: Page): Promise<void> {
         else early = progress;
       },
     );
-    showRunning();
+    showRunning(true);
     // The board and the status line first, then the panels.
     if (board.getGivens() !== givens) {
       jobs.setStatus('Solved, but the board changed meanwhile: press Solve again.', 'info');
@@ -87,7 +88,7 @@ export async function solve(page: Page): Promise<void> {
       el.treePanel.hidden = false;
     }
   } catch (e) {
-    showRunning();
+    showRunning(true);
     bnb.stopped();
     jobs.showError(e, board.getGivens() === givens);
     if (e instanceof SolverError && e.code === 'conflicting_givens' && board.getGivens() === givens) {

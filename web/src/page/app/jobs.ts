@@ -104,8 +104,10 @@ export class JobRunner {
    * @param quiet leave the controls as they are (a second action is still refused and
    *   `data-busy` says the job): for a solve that may end before anything is drawn
    *   (actions/solve.ts draws the running state only after a delay; setJob follows)
+   * @param moveFocus give Stop the focus a disabled control had (false for a job already
+   *   ended, drawn busy only to be drawn finished in the same task)
    */
-  setJob(job: Job, stoppable = true, quiet = false): void {
+  setJob(job: Job, stoppable = true, quiet = false, moveFocus = true): void {
     this.job = job;
     const busy = job !== null;
     if (busy) running.set(this, job);
@@ -115,7 +117,7 @@ export class JobRunner {
     // A disabled button loses the focus to the page's body, and a keyboard or a screen
     // reader its place: the focus goes to Stop meanwhile, and back when idle.
     const focused = document.activeElement;
-    const losing = busy && this.controls.busyControls.some((c) => c === focused);
+    const losing = busy && moveFocus && this.controls.busyControls.some((c) => c === focused);
     for (const control of this.controls.busyControls) control.disabled = busy;
     this.controls.stopButton.disabled = !busy || !stoppable;
     this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));

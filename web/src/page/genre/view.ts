@@ -492,7 +492,7 @@ export class GenreView implements GenreContext {
     this.answer = null;
     // The formulation shown was of the puzzle drawn before.
     this.formulationPanel.hide();
-    const r = await this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string }>(
+    const r = await this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string; clash?: { cells: Array<[number, number]> } }>(
       { type: 'board', ...this.puzzleFields() },
       false,
     );
@@ -504,6 +504,8 @@ export class GenreView implements GenreContext {
     this.showUrl(r.url ?? null, r.urlUnavailable);
     this.writeHash(r.url ?? null);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
+    // Two equal givens typed in a unit are outlined as the warning names them, as the Sudoku board marks them.
+    if (r.clash) this.highlight(r.clash.cells);
     const pasted = this.pastedLeftOut?.text === this.text.value ? this.pastedLeftOut.messages : [];
     const list = (items: string[]): string => items.slice(0, 3).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
     // The paste's lines are not in the text (its lines are the paste's); the text's
@@ -666,7 +668,9 @@ export class GenreView implements GenreContext {
       this.sayProgress(`Solving… round ${n('round')}: ${n('cuts')} ${p.cuts === 1 ? 'cut' : 'cuts'} added (${n('totalCuts')} in all)${elapsed}`);
     } else if (p.phase === 'sat' && typeof p.bound === 'number') {
       const question =
-        p.step === 'removals' ? `can ${n('bound')} givens stay?` : `do ${n('bound')} digits fit, keeping every given?`;
+        p.step === 'removals'
+          ? `can ${n('bound')} ${this.genre === 'killer' ? 'givens and cage sums' : 'givens'} stay?`
+          : `do ${n('bound')} digits fit, keeping every given?`;
       this.sayProgress(`Why no solution? ${question} (CNF-SAT${elapsed})`);
     } else if (p.phase === 'removing') {
       this.sayProgress(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`);

@@ -22,7 +22,7 @@ export async function explain(ctx: GenreContext): Promise<void> {
   if (r === null) return;
   if (r.solvable === true) {
     ctx.offerExplanation(false);
-    ctx.say('It has an answer after all: no given needs to go. Press Solve.', 'success');
+    ctx.say(`It has an answer after all: no ${ctx.genre === 'killer' ? 'given or cage sum' : 'given'} needs to go. Press Solve.`, 'success');
     return;
   }
   const sets = r.removals.sets ?? [];

@@ -45,10 +45,10 @@ interface GenerateResult {
  */
 export async function solve(ctx: GenreContext): Promise<void> {
   if (ctx.jobs.busyRefusal()) return;
-  ctx.bnb.start(false);
+  const asked = ctx.solveFields();
+  ctx.bnb.start(false, asked.options?.method === 'branch-and-bound');
   ctx.rounds.textContent = '1';
   ctx.cutRounds.start();
-  const asked = ctx.solveFields();
   const r = await ctx.run<GenreSolveResult>({ type: 'solve', ...asked });
   if (r === null) {
     ctx.bnb.stopped();
