@@ -280,7 +280,7 @@ std::string lowerExtension(const std::string& path) {
 bool isSpreadsheetPath(const std::string& path) {
   const std::string ext = lowerExtension(path);
   return ext == "xlsx" || ext == "xlsm" || ext == "csv" || ext == "tsv" || ext == "ods" ||
-         ext == "xls";
+         ext == "xls" || ext == "numbers";
 }
 
 /// The objective object of a request from --objective: a preset name, or a file
@@ -1380,12 +1380,21 @@ std::string routeError(const SolveCommand& cmd) {
              " does not exist; name a file in a folder that does";
     }
   }
-  // The native CLI writes its results table as CSV only (no spreadsheet library).
+  // The native CLI writes its results table as CSV only (no spreadsheet library); the
+  // npm package's CLI also writes .xlsx, and no gridmilp CLI writes .ods, .xls, .tsv or
+  // .numbers (`npm run cli` hands those names here when it reads a text).
   if (!cmd.results.empty() && isSpreadsheetPath(cmd.results)) {
-    if (lowerExtension(cmd.results) != "csv") {
+    const std::string ext = lowerExtension(cmd.results);
+    if (ext == "xlsx" || ext == "xlsm") {
       return "--results " + cmd.results +
              ": this CLI writes the results table as CSV only; name a .csv file, or use `npm "
              "run cli` or `npx gridmilp`, which also write .xlsx";
+    }
+    if (ext != "csv") {
+      return "--results " + cmd.results +
+             ": gridmilp writes the results table as .csv (and, through `npm run cli` or `npx "
+             "gridmilp`, .xlsx), not as ." +
+             ext + "; name a .csv file";
     }
   }
   return "";

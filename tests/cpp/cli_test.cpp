@@ -156,6 +156,15 @@ TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
   EXPECT_NE(run.out.find("this CLI writes the results table as CSV only"), std::string::npos)
       << run.out;
   EXPECT_FALSE(std::ifstream(xlsx).good());
+  // A type no gridmilp CLI writes is not sent to the npm CLI, which would refuse it too.
+  const std::string ods = ::testing::TempDir() + "gridmilp_cli_results.ODS";
+  run = runCli("solve - --results '" + ods + "'", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("writes the results table as .csv (and, through `npm run cli` or `npx "
+                         "gridmilp`, .xlsx), not as .ods; name a .csv file"),
+            std::string::npos)
+      << run.out;
+  EXPECT_FALSE(std::ifstream(ods).good());
   // An objective with --unique is one error up front, not one per puzzle.
   run = runCli("solve - --objective diagonal --unique", two, true);
   EXPECT_EQ(run.exit_code, 2);
