@@ -16,6 +16,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 import { puzzleText } from './grid.js';
+import { withLeftOut } from '../sheets/left-out.js';
 import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
 
 /** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
@@ -208,7 +209,7 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       }
       const rows = await parseResults(csv);
       if (names) rows.forEach((row, k) => (row.name = names![k] ?? row.name));
-      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: withRefused(rows, refused) }));
+      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: withLeftOut(rows, refused.map((k) => ({ at: k.at, row: refusedRow(k) }))) }));
     }
     return code;
   } catch (e) {
@@ -298,24 +299,10 @@ function tellRefused(path: string, skipped: SpreadsheetPuzzles['skipped']): Spre
 }
 
 /**
- * The results table with a row for each sheet or row left out, in input order, as the
- * C++ CLI writes a line of text it cannot read: named by its sheet, status
- * `error: ` and the reason (which names the cell), no puzzle.
- *
- * @param rows one row per puzzle handed to the CLI, in order
- * @param refused the sheets and rows left out, each with `at`, its place among the puzzles
+ * The results-table row of a sheet or row left out (withLeftOut puts it in its place), as
+ * the C++ CLI writes a line of text it cannot read: named by its sheet, status `error: `
+ * and the reason (which names the cell), no puzzle.
  */
-function withRefused(rows: readonly ResultRow[], refused: SpreadsheetPuzzles['skipped']): ResultRow[] {
-  const out: ResultRow[] = [];
-  let k = 0;
-  rows.forEach((row, i) => {
-    for (; k < refused.length && refused[k]!.at <= i; k++) out.push(refusedRow(refused[k]!));
-    out.push(row);
-  });
-  for (; k < refused.length; k++) out.push(refusedRow(refused[k]!));
-  return out;
-}
-
 function refusedRow(k: SpreadsheetPuzzles['skipped'][number]): ResultRow {
   return { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' };
 }

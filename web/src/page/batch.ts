@@ -7,6 +7,7 @@
  * a batch of thousands of fast puzzles does not spend the page's thread on rows nobody
  * has looked at yet. The page loads this module on its first batch.
  */
+import { withLeftOut, type LeftOutRow as LeftOutRowOf } from '../sheets/left-out';
 import type { BatchItem, BatchProgress, BatchResult, CellRef, ResultRow } from '../solver/protocol';
 import {
   countOutcomes,
@@ -42,13 +43,10 @@ const ROWS_PER_DRAW = 40;
  */
 const ROWS_AFTER_MS = 1000;
 
-/** How the batch panel reaches the rest of the page. */
-/** A row of the results table for what was left out before a batch, before the puzzle at `at` (0-based; past the end: after the last). */
-export interface LeftOutRow {
-  at: number;
-  row: ResultRow;
-}
+/** A row of the results table for what was left out before a batch (sheets/left-out.ts). */
+export type LeftOutRow = LeftOutRowOf<ResultRow>;
 
+/** How the batch panel reaches the rest of the page. */
 export interface BatchPanelHooks {
   /**
    * Put a puzzle of the batch on the board: switch to `shape`, set the givens, then the
@@ -228,7 +226,7 @@ export class BatchPanel {
    */
   finish(result: BatchResult, source: string, route: string, leftOut: readonly string[] = [], leftOutRows: readonly LeftOutRow[] = []): void {
     this.items = result.items;
-    this.leftOutRows = [...leftOutRows].sort((a, b) => a.at - b.at);
+    this.leftOutRows = [...leftOutRows];
     this.total = result.items.length;
     this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
     this.latest = { done: result.items.length, total: result.items.length, elapsedMs: result.elapsedMs };
@@ -374,14 +372,7 @@ export class BatchPanel {
       puzzle: item.givens,
       ...(item.solution ? { solution: item.solution } : {}),
     }));
-    const out: ResultRow[] = [];
-    let k = 0;
-    rows.forEach((row, i) => {
-      for (; k < this.leftOutRows.length && this.leftOutRows[k]!.at <= i; k++) out.push(this.leftOutRows[k]!.row);
-      out.push(row);
-    });
-    for (; k < this.leftOutRows.length; k++) out.push(this.leftOutRows[k]!.row);
-    return out;
+    return withLeftOut(rows, this.leftOutRows);
   }
 
   private download(): void {

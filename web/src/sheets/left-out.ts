@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * The rows of a results table for what was left out before a batch (a workbook's sheets
+ * and rows whose puzzle does not read), put among the puzzles' rows at their places, as
+ * the C++ CLI lists a line of text it cannot read: one merge for the npm CLI
+ * (lib/sheet-cli.ts) and the page's batch panel (page/batch.ts).
+ */
+
+/** A row for something left out, to go before the puzzle at `at` (0-based; past the end: after the last). */
+export interface LeftOutRow<T> {
+  at: number;
+  row: T;
+}
+
+/**
+ * `rows` with each of `leftOut` inserted at its place, in input order (those of one place
+ * in the order given).
+ *
+ * @param rows one row per puzzle, in order
+ * @param leftOut the rows left out, each with its place among `rows`
+ * @returns a new array of rows.length + leftOut.length rows
+ */
+export function withLeftOut<T>(rows: readonly T[], leftOut: readonly LeftOutRow<T>[]): T[] {
+  const sorted = [...leftOut].sort((a, b) => a.at - b.at);
+  const out: T[] = [];
+  let k = 0;
+  rows.forEach((row, i) => {
+    for (; k < sorted.length && sorted[k]!.at <= i; k++) out.push(sorted[k]!.row);
+    out.push(row);
+  });
+  for (; k < sorted.length; k++) out.push(sorted[k]!.row);
+  return out;
+}
