@@ -701,13 +701,11 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
       if (given) {
         g.AddMember("digit", digits->givens[static_cast<std::size_t>(cell)], a);
       } else {
-        g.AddMember("clue", jsonString(cages[at - given_cells.size()].text, a), a);
-        // The cage's cells, for the board to outline (the sum is in its first).
-        for (const puzzles::Cage& cage : digits->cages) {
-          if (std::find(cage.cells.begin(), cage.cells.end(), cell) == cage.cells.end()) continue;
-          g.AddMember("cells", cellsJson(cage.cells, digits->grid, a), a);
-          break;
-        }
+        // The cage's cells, for the board to outline: the build switches the cages' sums
+        // in the puzzle's order, one keep each.
+        const std::size_t k = at - given_cells.size();
+        g.AddMember("clue", jsonString(cages[k].text, a), a)
+            .AddMember("cells", cellsJson(digits->cages[k].cells, digits->grid, a), a);
       }
       out.PushBack(g, a);
     }

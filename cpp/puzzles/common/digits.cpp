@@ -21,6 +21,11 @@ const DigitPuzzle& digitsOf(const Puzzle& puzzle) {
   return dynamic_cast<const DigitPuzzle&>(puzzle);
 }
 
+/// The cell a cage's sum is drawn and written in: its first in reading order (the
+/// board, the record written back, and "Why no solution?" name it there; a record read
+/// may hold the sum in another of the cage's cells).
+int sumCellOf(const Cage& cage) { return *std::min_element(cage.cells.begin(), cage.cells.end()); }
+
 /// A named unit of the puzzle: "row 3", "box 5", "diagonal 1".
 struct NamedUnit {
   std::string name;
@@ -140,10 +145,6 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
   // the textbook's sum row by big-M; the combinations choose a set only when kept
   // (Σ y = keep), and a digit's link to the chosen set is relaxed by 1 − keep. A dropped
   // sum leaves the cage's other rule, no digit twice.
-  const auto sumCell = [&](const Cage& cage) {
-    // The cage's first cell, where the board draws the sum (a record may write it in another).
-    return *std::min_element(cage.cells.begin(), cage.cells.end());
-  };
   for (std::size_t k = 0; combinations && k < p.cages.size(); ++k) {
     const Cage& cage = p.cages[k];
     const std::vector<unsigned> sets = digitSets(n, static_cast<int>(cage.cells.size()), cage.sum);
@@ -155,8 +156,9 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
     milp::LinExpr kept(1.0);  // keep_cage[k], or 1 when the sum is not switched
     if (options.switchClues) {
       const milp::Var keep = m.addBinary(label("keep_cage", id));
-      built->cellOf.resize(m.numVars(), sumCell(cage));
-      built->clueSwitches.push_back({keep, sumCell(cage), "cage sum " + std::to_string(cage.sum)});
+      built->cellOf.resize(m.numVars(), sumCellOf(cage));
+      built->clueSwitches.push_back(
+          {keep, sumCellOf(cage), "cage sum " + std::to_string(cage.sum)});
       kept = milp::LinExpr(keep);
     }
     const milp::Constraint choice =
@@ -210,7 +212,7 @@ std::unique_ptr<Built> DigitGenre::build(const Puzzle& puzzle, const BuildOption
     }
     if (options.switchClues) {
       addClueRow(*built, total, cage.sum, label("cage", static_cast<int>(k) + 1), true,
-                 sumCell(cage), "cage sum " + std::to_string(cage.sum));
+                 sumCellOf(cage), "cage sum " + std::to_string(cage.sum));
     } else {
       m.addConstraint(total == cage.sum, label("cage", static_cast<int>(k) + 1));
     }
@@ -350,10 +352,7 @@ Board DigitGenre::board(const Puzzle& puzzle, const Answer* answer) const {
   for (const Cage& cage : p.cages) {
     BoardItem item;
     item.kind = ItemKind::kCage;
-    // The sum goes in the cage's top-left cell: its first in row-major order.
-    int first = cage.cells.front();
-    for (int cell : cage.cells) first = std::min(first, cell);
-    item.at = p.grid.centre(first);
+    item.at = p.grid.centre(sumCellOf(cage));
     item.text = std::to_string(cage.sum);
     for (int cell : cage.cells) item.cells.push_back(p.grid.centre(cell));
     board.items.push_back(std::move(item));
@@ -557,12 +556,8 @@ std::string DigitGenre::formatPuzzle(const Puzzle& puzzle) const {
   if (!p.cages.empty()) {
     std::vector<int> sums(p.grid.cells(), 0), ids(p.grid.cells(), 0);
     for (std::size_t k = 0; k < p.cages.size(); ++k) {
-      int first = p.cages[k].cells.front();
-      for (int cell : p.cages[k].cells) {
-        ids[cell] = static_cast<int>(k) + 1;
-        first = std::min(first, cell);
-      }
-      sums[first] = p.cages[k].sum;
+      for (int cell : p.cages[k].cells) ids[cell] = static_cast<int>(k) + 1;
+      sums[sumCellOf(p.cages[k])] = p.cages[k].sum;
     }
     block(sums, true);
     block(ids, false);
