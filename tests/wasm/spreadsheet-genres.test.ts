@@ -5,6 +5,7 @@
 // Norinori's region ids alone, Star Battle's "2 stars") are read as the record they
 // show; a batch's results sheet reads back as its records; bad cells are named.
 import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecord } from '../../web/src/page/genre/record';
 import { EXAMPLES } from '../../web/src/page/genre/examples';
@@ -184,6 +185,33 @@ describe('sheets typed by hand', () => {
     ] as const) {
       const read = await readSpreadsheet(bytes, libs, { fileName, genre: 'akari' });
       expect(read.records!.map((r) => r.name)).toEqual(['Puzzle 1', 'Puzzle 2']);
+      expect(read.records![0]!.text).toBe(EXAMPLES.akari.trim() + '\n');
+    }
+  });
+
+  it("a results table's texts that would start a formula (a record's `=== name`) are written as text", async () => {
+    const rows = [
+      { name: '=HYPERLINK("http://x")', status: 'solved', ms: 2, puzzle: EXAMPLES.akari, solution: solve('akari', EXAMPLES.akari) },
+      { name: '-5', status: 'solved', puzzle: EXAMPLES.akari },
+    ];
+    // CSV: a leading apostrophe, the convention spreadsheet programs take for text.
+    const text = resultsCsv(rows, libs);
+    const fields = libs.Papa.parse<string[]>(text).data.slice(1, 3).flat();
+    expect(fields.filter((f) => /^[=+\-@]/.test(f))).toEqual([]);
+    expect(fields[0]).toBe('\'=HYPERLINK("http://x")');
+    expect(fields[4]!.startsWith("'=== ")).toBe(true);
+    // .xlsx: strings (shared strings), never a formula.
+    const bytes = await resultsXlsx(rows, libs);
+    const sheetXml = new TextDecoder().decode(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
+    expect(sheetXml).not.toContain('<f>');
+    expect(/<c r="E2"[^>]* t="s"/.test(sheetXml)).toBe(true);
+    // Each reads back as written: the name, and the record without the apostrophe.
+    for (const [file, fileName] of [
+      [new TextEncoder().encode(text), 'results.csv'],
+      [bytes, 'results.xlsx'],
+    ] as const) {
+      const read = await readSpreadsheet(file, libs, { fileName, genre: 'akari' });
+      expect(read.records!.map((r) => r.name), fileName).toEqual(['=HYPERLINK("http://x")', '-5']);
       expect(read.records![0]!.text).toBe(EXAMPLES.akari.trim() + '\n');
     }
   });

@@ -321,6 +321,16 @@ function xlsxCell(cell: ExcelJSTypes.Cell, ExcelJS: typeof ExcelJSTypes): SheetC
   }
 }
 
+/**
+ * A CSV field's text, trimmed; a leading apostrophe before what would start a formula
+ * (`'=== name`, `'-5`) marks the field as text, the convention write.ts follows
+ * (FORMULA_START), and is dropped.
+ */
+function fieldText(field: string): string {
+  const t = field.trim();
+  return /^'[=+\-@\t\r]/.test(t) ? t.slice(1).trim() : t;
+}
+
 /** A CSV file as one table: UTF-8 (a byte-order mark is dropped), separator detected. */
 function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): SheetTable {
   let text: string;
@@ -353,7 +363,7 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
     fields.map((field): SheetCell | undefined => {
       // Kept as text: the finder reads "5" as a number, and a one-line puzzle of 81
       // digits must not become a floating-point number.
-      const t = field.trim();
+      const t = fieldText(field);
       if (t !== '') return { value: t };
       // An empty field of a line with separators is a cell of a block (records.ts).
       return fields.length > 1 ? { value: null, drawn: true } : undefined;
@@ -364,7 +374,7 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
   // not part of it.
   let used: SheetTable['used'];
   rows.forEach((fields, r) => {
-    const numbers = fields.some((f) => numberOf({ value: f.trim() }) !== null);
+    const numbers = fields.some((f) => numberOf({ value: fieldText(f) }) !== null);
     const separatorsOnly = fields.length > 1 && fields.every((f) => f.trim() === '');
     if (!numbers && !separatorsOnly) return;
     const right = fields.length - 1;

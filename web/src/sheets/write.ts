@@ -67,13 +67,36 @@ export async function gridXlsx(sheet: GridSheet, libraries: Pick<SpreadsheetLibr
 
 const HEADER = ['name', 'status', 'ms', 'nodes', 'puzzle', 'solution'];
 
+/**
+ * A text field a spreadsheet program would take for a formula: one starting with `=`,
+ * `@`, a tab or a carriage return, or with `+` or `-` and more after it (a lone `-`, a
+ * cell in no cage, is text to them). A genre's record starts with `=== name`, which
+ * Excel and LibreOffice show as an error, and a name from a sheet could be a formula
+ * run on opening (CSV injection). Papa Parse's own pattern misses a text of several
+ * lines (its `.*$` stops at the first line's end), so this one is given.
+ */
+export const FORMULA_START = /^(?:[=@\t\r]|[+-][^])/;
+
+/**
+ * CSV of rows as spreadsheet programs should read it: a text that would start a formula
+ * ({@link FORMULA_START}) gets a leading apostrophe, the convention that marks a cell as
+ * text (read.ts drops it again), and is quoted; numbers are written as they are.
+ */
+function unparse(rows: (string | number)[][] | { fields: string[]; data: (string | number)[][] }, Papa: SpreadsheetLibraries['Papa']): string {
+  return Papa.unparse(rows, { newline: '\n', escapeFormulae: FORMULA_START });
+}
+
 function resultCells(row: ResultRow): (string | number)[] {
   return [row.name, row.status, row.ms ?? '', row.nodes ?? '', row.puzzle, row.solution ?? ''];
 }
 
-/** The CSV of a batch's results: a header line, then one line per puzzle. */
+/**
+ * The CSV of a batch's results: a header line, then one line per puzzle. A text that
+ * would start a formula (a genre's record, `=== name` then its lines) is written with a
+ * leading apostrophe ({@link FORMULA_START}); read.ts reads it back without.
+ */
 export function resultsCsv(rows: ResultRow[], libraries: Pick<SpreadsheetLibraries, 'Papa'>): string {
-  return libraries.Papa.unparse({ fields: HEADER, data: rows.map(resultCells) }, { newline: '\n' }) + '\n';
+  return unparse({ fields: HEADER, data: rows.map(resultCells) }, libraries.Papa) + '\n';
 }
 
 /**
@@ -123,16 +146,17 @@ function parameterNote(sheet: RecordSheet): string | null {
 /**
  * The CSV of a genre puzzle: its blocks (one line per row, an empty field for `-`), an
  * empty line between blocks, the stars per unit (Star Battle) on a line of its own, and
- * when solved an empty line, a line `Solution` and the answer's grid.
+ * when solved an empty line, a line `Solution` and the answer's grid. A token that
+ * would start a formula gets a leading apostrophe ({@link FORMULA_START}).
  */
 export function recordCsv(sheet: RecordSheet, libraries: Pick<SpreadsheetLibraries, 'Papa'>): string {
   const lines: string[] = [];
   // A cell in no cage or region (a killer being drawn) keeps its `-` in the ids' block:
   // that block is read as the rows where every cell holds a token (records.ts).
   const grid = (tokens: string[], ids = false): string =>
-    libraries.Papa.unparse(
+    unparse(
       Array.from({ length: sheet.rows }, (_, r) => tokens.slice(r * sheet.columns, (r + 1) * sheet.columns).map((t) => (t === '-' && !ids ? '' : t))),
-      { newline: '\n' },
+      libraries.Papa,
     );
   sheet.blocks.forEach((tokens, k) => {
     if (k > 0) lines.push('');
