@@ -65,7 +65,7 @@ describe('npm run cli with spreadsheets', () => {
     writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
     const r = cli(['solve', path]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`${path}: 1 puzzle of 6×6 in boxes of 3×2 (the sheet's thick borders)`);
+    expect(r.stderr).toContain(`${path}: 1 puzzle of 6×6 in boxes of 3×2 (the sheet's note or thick borders)`);
     const solution = r.stdout.trim();
     // Each 3×2 box (rows 1–3 or 4–6, columns 1–2, 3–4 or 5–6) holds 1 to 6.
     for (let box = 0; box < 6; box++) {

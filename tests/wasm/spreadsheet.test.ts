@@ -507,6 +507,39 @@ describe('writing', () => {
     expect((await readSpreadsheet(csv(text), await lib())).puzzles[0]!.grid).toEqual(g);
   });
 
+  it('a 6×6 in boxes of 3 rows × 2 columns keeps its boxes through .csv (a note below the grid) and .xlsx', async () => {
+    const g = [
+      [0, 0, 0, 0, 0, 0],
+      [3, 0, 2, 5, 0, 0],
+      [6, 0, 0, 0, 3, 0],
+      [5, 0, 0, 0, 4, 0],
+      [0, 0, 0, 1, 0, 5],
+      [0, 0, 0, 3, 0, 0],
+    ];
+    const tall = { size: 6, boxHeight: 3, boxWidth: 2, givens: g };
+    const text = gridCsv(tall, await lib());
+    expect(text.trim().split('\n').at(-1)).toBe('Boxes: 3×2 (3 rows × 2 columns)');
+    for (const [bytes, fileName] of [
+      [csv(text), 'tall.csv'],
+      [await gridXlsx(tall, await lib()), 'tall.xlsx'],
+    ] as const) {
+      const p = (await readSpreadsheet(bytes, await lib(), { fileName })).puzzles[0]!;
+      expect([p.boxHeight, p.boxWidth], fileName).toEqual([3, 2]);
+      expect(p.grid, fileName).toEqual(g);
+      expect(p.range, fileName).toBe('A1:F6');
+    }
+    // The usual boxes need no note, and read back as the usual ones.
+    const usual = gridCsv({ ...tall, boxHeight: 2, boxWidth: 3 }, await lib());
+    expect(usual).not.toContain('Boxes');
+    expect((await readSpreadsheet(csv(usual), await lib())).puzzles[0]!.boxHeight).toBeUndefined();
+    // A note typed by hand; one that does not tile the grid is named by its cell.
+    const typed = usual.trim() + '\n\nboxes of 3 rows x 2 columns\n';
+    expect((await readSpreadsheet(csv(typed), await lib())).puzzles[0]).toMatchObject({ boxHeight: 3, boxWidth: 2 });
+    const bad = await failure(csv(usual.trim() + '\n\nBoxes: 4×2\n'), 'bad.csv');
+    expect(bad.message).toBe("bad.csv!A8 says boxes of 4×2, which do not tile the 6×6 puzzle in A1:F6: a box's rows × columns make 6.");
+    expect(bad.cell).toBe('A8');
+  });
+
   it("a batch's results: one row per puzzle, as .xlsx and .csv, each read back as the batch", async () => {
     const rows = [
       { name: 'Grid 01', status: 'solved', ms: 1.5, nodes: 0, puzzle: LINE, solution: SOLUTION },

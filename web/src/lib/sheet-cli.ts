@@ -150,18 +150,19 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       if (sizes.length > 1) {
         throw new GridmilpError('spreadsheet_error', `${path} holds puzzles of ${sizes.map((n) => `${n}×${n}`).join(' and ')}; choose one sheet with --sheet.`);
       }
-      // Boxes of another shape than the usual, as the blocks' thick borders draw them.
+      // Boxes of another shape than the usual, as the sheet's note or the blocks' thick
+      // borders give them (find.ts).
       const boxes = [...new Set(read.puzzles.map((p) => (p.boxHeight ? `${p.boxHeight}x${p.boxWidth}` : '')))];
       if (boxes.length > 1) {
         throw new GridmilpError(
           'spreadsheet_error',
-          `${path} holds puzzles whose thick borders draw boxes of ${boxes.map((b) => b || 'the usual shape').join(' and ')}; choose one sheet with --sheet.`,
+          `${path} holds puzzles in boxes of ${boxes.map((b) => b || 'the usual shape').join(' and ')} (their notes or thick borders); choose one sheet with --sheet.`,
         );
       }
       names = read.puzzles.map((p) => p.name);
       const shown = names.slice(0, 10).map((name, k) => `${k + 1} = ${name}`);
       process.stderr.write(
-        `gridmilp: ${path}: ${read.puzzles.length} puzzle${read.puzzles.length === 1 ? '' : 's'} of ${sizes[0]}×${sizes[0]}${boxes[0] ? ` in boxes of ${boxes[0].replace('x', '×')} (the sheet's thick borders)` : ''} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
+        `gridmilp: ${path}: ${read.puzzles.length} puzzle${read.puzzles.length === 1 ? '' : 's'} of ${sizes[0]}×${sizes[0]}${boxes[0] ? ` in boxes of ${boxes[0].replace('x', '×')} (the sheet's note or thick borders)` : ''} (${shown.join(', ')}${names.length > 10 ? ', …' : ''})` +
           skippedNote(read.skipped) +
           '\n',
       );

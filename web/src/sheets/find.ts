@@ -3,10 +3,12 @@
  * Finding Sudoku puzzles in a sheet. Two layouts are read:
  * - **one grid**: the sheet's numbers form one n×n block (n from 4 to 35), a number 1…n
  *   a given, an empty cell or 0 an empty square. Text outside the block (a title, a
- *   note) is ignored; anything inside it that is not a whole number 0…n is an error
- *   naming the cell. When the numbers leave the block's outer rows or columns empty,
- *   the sheet's used range (cells with borders or formats, a CSV's empty fields) places
- *   it; otherwise a 0 in such a row does.
+ *   note) is ignored, but for a note of the boxes ("Boxes: 3×2", rows × columns: what
+ *   write.ts writes below a grid whose boxes are not the usual ones); anything inside
+ *   it that is not a whole number 0…n is an error naming the cell. When the numbers
+ *   leave the block's outer rows or columns empty, the sheet's used range (cells with
+ *   borders or formats, a CSV's empty fields) places it; otherwise a 0 in such a row
+ *   does. The boxes are the note's, else those the thick borders draw, else the usual.
  * - **one puzzle per row**: cells holding a puzzle as one line of n² symbols (`1`–`9`
  *   then `A`–`Z` for givens, `.`, `0`, `-` or `_` for empty, the canonical text of
  *   docs/formats.md), one per row, in the leftmost column that has them; the first other
@@ -356,8 +358,73 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     }
     grid.push(line);
   }
-  const boxes = boxesDrawn(table, top, left, n);
+  const drawn = boxesDrawn(table, top, left, n);
+  const said = boxesSaid(table, { top, left, bottom, right }, n);
+  if (said && drawn && (said.boxHeight !== drawn.boxHeight || said.boxWidth !== drawn.boxWidth)) {
+    fail(
+      `${at(said.row, said.column)} says boxes of ${said.boxHeight}×${said.boxWidth}, but the thick borders of ${block} draw boxes of ${drawn.boxHeight}×${drawn.boxWidth}: correct one of them.`,
+      cellName(said.row, said.column),
+    );
+  }
+  const boxes = said ? (said.boxHeight === usualBoxHeight(n) ? undefined : { boxHeight: said.boxHeight, boxWidth: said.boxWidth }) : drawn;
   return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid, ...(boxes ?? {}) };
+}
+
+/** The usual box height for side n: the most square boxes, boxHeight ≤ boxWidth (6 → 2, 12 → 3, 7 → 1). */
+export function usualBoxHeight(n: number): number {
+  let usual = 1;
+  for (let h = 1; h * h <= n; h++) if (n % h === 0) usual = h;
+  return usual;
+}
+
+/**
+ * The note that says a grid's boxes in a sheet (write.ts puts it below the grid; a CSV
+ * has no borders to draw them): "Boxes: 3×2 (3 rows × 2 columns)".
+ */
+export function boxesNote(boxHeight: number, boxWidth: number): string {
+  return `Boxes: ${boxHeight}×${boxWidth} (${boxHeight} row${boxHeight === 1 ? '' : 's'} × ${boxWidth} column${boxWidth === 1 ? '' : 's'})`;
+}
+
+/**
+ * A note outside the block that says the boxes: "Boxes: 3×2", "boxes of 3 rows × 2
+ * columns", "Box 3x2" (rows first, as the CLI's --box 3x2), or undefined when no cell
+ * says them.
+ *
+ * @throws SpreadsheetError naming the note's cell when its boxes do not tile an n×n grid
+ *   (rows × columns is not n), or when two notes say different boxes
+ */
+function boxesSaid(
+  table: SheetTable,
+  block: { top: number; left: number; bottom: number; right: number },
+  n: number,
+): { boxHeight: number; boxWidth: number; row: number; column: number } | undefined {
+  const pattern = /^box(?:es)?\b\s*(?:of\b|:)?\s*(\d{1,2})\s*(?:rows?)?\s*[×xX*]\s*(\d{1,2})\b/i;
+  let said: { boxHeight: number; boxWidth: number; row: number; column: number } | undefined;
+  table.cells.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (typeof cell?.value !== 'string' || (r >= block.top && r <= block.bottom && c >= block.left && c <= block.right)) return;
+      const m = pattern.exec(cell.value);
+      if (!m) return;
+      const where = `${sheetRef(table.name)}!${cellName(r, c)}`;
+      const [boxHeight, boxWidth] = [Number(m[1]), Number(m[2])];
+      if (boxHeight * boxWidth !== n || boxHeight < 1) {
+        throw new SpreadsheetError(
+          'spreadsheet_error',
+          `${where} says boxes of ${boxHeight}×${boxWidth}, which do not tile the ${n}×${n} puzzle in ${rangeName(block.top, block.left, block.bottom, block.right)}: a box's rows × columns make ${n}.`,
+          { sheet: table.name, cell: cellName(r, c) },
+        );
+      }
+      if (said && (said.boxHeight !== boxHeight || said.boxWidth !== boxWidth)) {
+        throw new SpreadsheetError(
+          'spreadsheet_error',
+          `${where} says boxes of ${boxHeight}×${boxWidth}, but ${cellName(said.row, said.column)} says ${said.boxHeight}×${said.boxWidth}: keep one note.`,
+          { sheet: table.name, cell: cellName(r, c) },
+        );
+      }
+      said ??= { boxHeight, boxWidth, row: r, column: c };
+    }),
+  );
+  return said;
 }
 
 /**
@@ -370,8 +437,7 @@ function boxesDrawn(table: SheetTable, top: number, left: number, n: number): { 
   const walls = (r: number, c: number): NonNullable<SheetCell['walls']> => table.cells[top + r]?.[left + c]?.walls ?? {};
   const below = (r: number, c: number): boolean => walls(r, c).bottom === true || walls(r + 1, c).top === true;
   const beside = (r: number, c: number): boolean => walls(r, c).right === true || walls(r, c + 1).left === true;
-  let usual = 1;
-  for (let h = 1; h * h <= n; h++) if (n % h === 0) usual = h;
+  const usual = usualBoxHeight(n);
   // Boxes of one row or one column (1×n, n×1) would repeat the row or column rule.
   for (let h = 2; h < n; h++) {
     if (n % h !== 0 || h === usual) continue;

@@ -10,21 +10,34 @@
 import type * as ExcelJSTypes from 'exceljs';
 import type { GridSheet, RecordSheet, ResultRow } from '../solver/protocol/spreadsheets.js';
 import type { SpreadsheetLibraries } from './read.js';
+import { boxesNote, usualBoxHeight } from './find.js';
 
 export type { GridSheet, RecordSheet, ResultRow };
 
 /** The colour of solved (not given) digits, ARGB: a blue that prints in grey as well. */
 export const SOLVED_COLOUR = 'FF1F5FBF';
 
-/** The CSV of a grid: n lines of n comma-separated numbers, an empty field for an empty cell. */
+/**
+ * The CSV of a grid: n lines of n comma-separated numbers, an empty field for an empty
+ * cell; when its boxes are not the usual ones for n (a 6×6 in boxes of 3 rows × 2
+ * columns), an empty line and the note that says them ({@link boxesNote}), which
+ * find.ts reads back: a CSV has no borders to draw them.
+ */
 export function gridCsv(sheet: GridSheet, libraries: Pick<SpreadsheetLibraries, 'Papa'>): string {
   const values = sheet.solution ?? sheet.givens;
-  return libraries.Papa.unparse(values.map((row) => row.map((v) => (v === 0 ? '' : v))), { newline: '\n' }) + '\n';
+  const note = unusualBoxes(sheet) ? `\n${boxesNote(sheet.boxHeight, sheet.boxWidth)}\n` : '';
+  return libraries.Papa.unparse(values.map((row) => row.map((v) => (v === 0 ? '' : v))), { newline: '\n' }) + '\n' + note;
+}
+
+/** Whether a grid's boxes are other than the usual ones for its size (find.ts, usualBoxHeight). */
+function unusualBoxes(sheet: GridSheet): boolean {
+  return sheet.boxHeight !== usualBoxHeight(sheet.size);
 }
 
 /**
  * The .xlsx of a grid: the block at A1, square cells, givens bold black, solved digits
- * bold-less blue ({@link SOLVED_COLOUR}), thin cell borders and medium box borders.
+ * bold-less blue ({@link SOLVED_COLOUR}), thin cell borders and medium box borders; boxes
+ * other than the usual ones also said in a note below the grid ({@link boxesNote}).
  *
  * @returns the file's bytes
  */
@@ -62,6 +75,9 @@ export async function gridXlsx(sheet: GridSheet, libraries: Pick<SpreadsheetLibr
       };
     }
   }
+  // The boxes in words as well, below the grid: kept when the file loses its borders
+  // (saved as CSV by a spreadsheet program).
+  if (unusualBoxes(sheet)) ws.getCell(n + 2, 1).value = boxesNote(sheet.boxHeight, sheet.boxWidth);
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

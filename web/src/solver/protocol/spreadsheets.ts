@@ -17,8 +17,9 @@ export interface SheetPuzzle {
   /** n rows of n numbers, 0 for empty, 1…n for a given. */
   grid: number[][];
   /**
-   * The boxes' shape the block's thick borders draw (.xlsx), when it is not the usual
-   * one for n (a 6×6 in boxes of 3 rows × 2 columns); absent otherwise.
+   * The boxes' shape a note beside the block says ("Boxes: 3×2", as gridmilp writes it
+   * in .csv and .xlsx) or its thick borders draw (.xlsx), when it is not the usual one
+   * for n (a 6×6 in boxes of 3 rows × 2 columns); absent otherwise.
    */
   boxHeight?: number;
   boxWidth?: number;
