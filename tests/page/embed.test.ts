@@ -124,6 +124,33 @@ describe('URL state', () => {
     await page.close();
   });
 
+  it('keeps a weighted objective, its weights and direction, in the link, and a followed link restores them', async () => {
+    // The link kept the presets only: a weighted objective chosen was lost on the way.
+    const page = await openAt(`index.html#p=${grid01}&n=9`);
+    await engineReady(page);
+    await page.getByLabel('Solve optimises').selectOption('weighted');
+    await page.getByLabel('Weight of row 1, column 2').fill('7');
+    await page.getByLabel('Weight of row 9, column 9').fill('-2');
+    await page.getByLabel('Direction').selectOption('minimize');
+    const weights = Array.from({ length: 81 }, (_, i) => (i === 1 ? 7 : i === 80 ? -2 : 1));
+    const hash = `#p=${grid01}&n=9&obj=weighted&w=${weights.join(',')}&sense=minimize`;
+    expect(await page.evaluate(() => location.hash)).toBe(hash);
+    // Following the link in a fresh page shows the same objective.
+    const other = await openAt(`index.html${hash}`);
+    await engineReady(other);
+    expect(await other.getByLabel('Solve optimises').inputValue()).toBe('weighted');
+    expect(await other.getByLabel('Direction').inputValue()).toBe('minimize');
+    expect(await other.getByLabel('Weight of row 1, column 2').inputValue()).toBe('7');
+    expect(await other.getByLabel('Weight of row 9, column 9').inputValue()).toBe('-2');
+    expect(await other.getByLabel('Weight of row 1, column 1').inputValue()).toBe('1');
+    // All weights 1 again: the link names the objective only.
+    await other.getByRole('button', { name: 'All weights 1' }).click();
+    await other.getByLabel('Direction').selectOption('maximize');
+    expect(await other.evaluate(() => location.hash)).toBe(`#p=${grid01}&n=9&obj=weighted`);
+    await page.close();
+    await other.close();
+  });
+
   it('reads ?bd=<81 characters> on load and turns it into a hash link', async () => {
     const puzzle = top95[4]!;
     const page = await openAt(`index.html?bd=${puzzle.replace(/\./g, '0')}`);

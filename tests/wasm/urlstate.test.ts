@@ -27,6 +27,28 @@ describe('URL state', () => {
     expect(readHash(`#p=${p}&n=9&sym=hex`)).toEqual({ ...state, model: 'textbook', method: 'branch-and-bound', objective: 'none' });
   });
 
+  it('keeps a weighted objective in the link: its weights (unless all 1) and its direction', () => {
+    const p = top95[0]!;
+    const weights = Array.from({ length: 81 }, (_, i) => (i === 0 ? 5 : i === 80 ? -0.5 : 1));
+    const state = { size: 9, givens: p, model: 'textbook' as const, method: 'branch-and-bound' as const, objective: 'weighted' as const, weights, minimize: true };
+    const hash = stateHash(state);
+    expect(hash).toBe(`#p=${p}&n=9&obj=weighted&w=${weights.join(',')}&sense=minimize`);
+    expect(readHash(hash)).toEqual(state);
+    // All 1 and maximize are the defaults; weights not one per cell are not written.
+    const ones = { ...state, weights: new Array<number>(81).fill(1), minimize: false };
+    expect(stateHash(ones)).toBe(`#p=${p}&n=9&obj=weighted`);
+    expect(readHash(stateHash(ones))).toEqual(ones);
+    expect(stateHash({ ...state, weights: [2, 2], minimize: false })).toBe(`#p=${p}&n=9&obj=weighted`);
+    // A `w` that is not n·n numbers: all weights 1, and the page says so.
+    expect(readHash(`#p=${p}&n=9&obj=weighted&w=1,x`)).toEqual(ones);
+    expect(optionProblems(new URLSearchParams(`p=${p}&obj=weighted&w=1,2`))).toEqual(['w: not 81 numbers, one per cell; all weights 1 are used']);
+    // The embed view reads the same link.
+    const embed = readEmbed(new URLSearchParams(hash.slice(1)));
+    expect(embed.weights).toEqual(weights);
+    expect(embedProblems(new URLSearchParams(hash.slice(1))).options).toEqual([]);
+    expect(embedUrl('http://x/embed.html', embed)).toContain(`obj=weighted&w=${weights.join(',')}&sense=minimize`);
+  });
+
   it('accepts ?bd= with 0 for empty cells and rejects wrong sizes and symbols', () => {
     const p = top95[1]!;
     const zeros = p.replace(/\./g, '0');
@@ -77,7 +99,7 @@ describe('embedProblems', () => {
   it('names each other parameter it cannot use and what is used instead', () => {
     const p = `p=${'.'.repeat(81)}`;
     expect(problems(`${p}&panels=boerd,modle,tree&readonly=maybe&panel=tree`).options).toEqual([
-      'panel: not a parameter of this view (p, bd, n, panels, readonly, model, method, obj, sym)',
+      'panel: not a parameter of this view (p, bd, n, panels, readonly, model, method, obj, w, sense, sym)',
       "panels: 'boerd' is not a panel (board, model, relaxation, progress, tree)",
       "panels: 'modle' is not a panel (board, model, relaxation, progress, tree)",
       'readonly=maybe: write readonly=1 for a board that cannot be edited; the board can be edited',
@@ -85,7 +107,7 @@ describe('embedProblems', () => {
     expect(problems(`${p}&model=superfast&method=quantum&obj=max&sym=hex`).options).toEqual([
       'model=superfast: not one of textbook, candidates, reduced, probed, packing; textbook is used',
       'method=quantum: not one of branch-and-bound, sat; branch-and-bound is used',
-      'obj=max: not one of none, diagonal, firstRow; none is used',
+      'obj=max: not one of none, diagonal, firstRow, weighted; none is used',
       'sym=hex: only a 16×16 is shown in 0–F; this puzzle is 9×9',
     ]);
     expect(readEmbed(new URLSearchParams(`${p}&readonly=yes`)).readonly).toBe(true);

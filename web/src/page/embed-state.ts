@@ -57,7 +57,7 @@ function needsBranchAndBound(state: EmbedState): boolean {
 }
 
 /** The parameters the embed page reads (readEmbed), for embedProblems' message. */
-const EMBED_PARAMETERS = ['p', 'bd', 'n', 'panels', 'readonly', 'model', 'method', 'obj', 'sym'] as const;
+const EMBED_PARAMETERS = ['p', 'bd', 'n', 'panels', 'readonly', 'model', 'method', 'obj', 'w', 'sense', 'sym'] as const;
 
 /**
  * What the embed page cannot use in its query string, one message per parameter, so

@@ -168,7 +168,9 @@ class Embed {
   }
 
   private objective(): Objective | undefined {
-    return this.state.objective === 'none' ? undefined : { preset: this.state.objective };
+    const { objective, weights, minimize } = this.state;
+    if (objective === 'weighted') return { sense: minimize ? 'minimize' : 'maximize', weights: weights ?? [] };
+    return objective === 'none' ? undefined : { preset: objective };
   }
 
   private setStatus(text: string, kind: 'info' | 'ok' | 'error' | 'busy'): void {

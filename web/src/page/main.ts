@@ -89,7 +89,7 @@ class SudokuPage implements Page {
     onIdle: () => this.modelPanel.refresh(),
     pageName: () => 'the Sudoku page',
   });
-  readonly settings = new Settings(this.el, this.board, () => this.updateModel());
+  readonly settings = new Settings(this.el, this.board, () => this.onObjective());
   readonly viewer = new SolutionViewer(this.el, this.board, (text) => this.jobs.setStatus(text, 'info'));
   readonly loader = new PuzzleLoader(this, (text) =>
     import('./actions/open-url').then(
@@ -162,6 +162,12 @@ class SudokuPage implements Page {
     }
     if (select !== null) select.value = linked.genre;
     this.showGenre(linked.genre as GenreId, linked.text);
+  }
+
+  /** The objective, a weight or the direction changed: the link and the model panel follow. */
+  private onObjective(): void {
+    this.syncUrl(false);
+    this.updateModel();
   }
 
   /** The person (or the page) changed the board. */
@@ -370,13 +376,13 @@ class SudokuPage implements Page {
     });
     el.objectiveSelect.addEventListener('change', () => {
       settings.renderWeights();
-      this.syncUrl(false);
-      this.updateModel();
+      this.onObjective();
     });
-    el.weightsSense.addEventListener('change', () => this.updateModel());
+    el.weightsSense.addEventListener('change', () => this.onObjective());
     el.weightsReset.addEventListener('click', () => {
       settings.weights.fill(1);
       settings.renderWeights();
+      this.onObjective();
     });
     el.modelSelect.addEventListener('change', () => {
       board.showPicture(null); // the relaxation drawn was of the model before

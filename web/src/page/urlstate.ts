@@ -7,10 +7,10 @@
 
 import { MODEL_KINDS, SOLVE_METHODS, type ModelKind, type SolveMethod } from '../solver/protocol';
 
-/** The objective presets a URL may name (weights are too long for a link). */
-export const OBJECTIVES = ['none', 'diagonal', 'firstRow'] as const;
+/** The objectives a URL may name: the presets, and `weighted` with its weights (`w`, `sense`). */
+export const OBJECTIVES = ['none', 'diagonal', 'firstRow', 'weighted'] as const;
 
-/** An objective preset (`none` = any solution). */
+/** An objective (`none` = any solution). */
 export type UrlObjective = (typeof OBJECTIVES)[number];
 
 /** A puzzle and the options that travel with it in a link. */
@@ -23,6 +23,10 @@ export interface UrlState {
   /** `method=sat` in a link; branch-and-bound is the default. */
   method: SolveMethod;
   objective: UrlObjective;
+  /** `weighted`: one weight per cell, row by row (`w=2,1,…`; all 1 when absent or not n·n numbers). */
+  weights?: number[];
+  /** `weighted`: `sense=minimize` in a link; the weighted sum is maximized by default. */
+  minimize?: boolean;
   /** `sym=hex` in a link: a 16×16 shown and typed in 0–F (the givens stay canonical). */
   symbols?: 'hex';
 }
@@ -63,8 +67,14 @@ function firstOutOfRange(givens: string, n: number): number {
   return [...givens].findIndex((ch) => symbolValue(ch) > n);
 }
 
+/** A link's `w`: n·n finite numbers, comma-separated, else null. */
+function readWeights(text: string | null, n: number): number[] | null {
+  const w = text?.split(',').map((x) => (x.trim() === '' ? NaN : Number(x))) ?? [];
+  return w.length === n * n && w.every(Number.isFinite) ? w : null;
+}
+
 /**
- * Read the puzzle state from URL parameters (`p`, `n`, `model`, `method`, `obj`, `sym`; `bd` is
+ * Read the puzzle state from URL parameters (`p`, `n`, `model`, `method`, `obj` with `w` and `sense`, `sym`; `bd` is
  * accepted for `p`; `sym=hex` counts for a 16×16 only). `n` must agree with the puzzle's length; when `p` is absent an empty n×n
  * puzzle is meant. `p` is written in the canonical symbols whatever `sym` says (1–9, then
  * A–Z: a 16×16's sixteen are 1–G). Returns `null` when no usable puzzle is named,
@@ -85,12 +95,17 @@ export function readState(params: URLSearchParams): UrlState | null {
   const size = Math.round(Math.sqrt(givens.length));
   if (n !== null && n !== size) return null;
   if (firstOutOfRange(givens, size) >= 0) return null; // badStateReason names it
+  const objective = pick(params.get('obj'), OBJECTIVES, 'none');
+  const weights = readWeights(params.get('w'), size);
   return {
     size,
     givens,
     model: pick(params.get('model'), MODEL_KINDS, 'textbook'),
     method: pick(params.get('method'), SOLVE_METHODS, 'branch-and-bound'),
-    objective: pick(params.get('obj'), OBJECTIVES, 'none'),
+    objective,
+    ...(objective === 'weighted'
+      ? { weights: weights ?? new Array<number>(size * size).fill(1), minimize: params.get('sense') === 'minimize' }
+      : {}),
     ...(size === 16 && params.get('sym') === 'hex' ? { symbols: 'hex' as const } : {}),
   };
 }
@@ -154,7 +169,10 @@ export function readHash(hash: string): UrlState | null {
   return readState(new URLSearchParams(hash.replace(/^#/, '')));
 }
 
-/** URL parameters for `state`; defaults (textbook, branch-and-bound, no objective) are left out. */
+/**
+ * URL parameters for `state`; defaults (textbook, branch-and-bound, no objective, weights
+ * all 1, maximize) are left out, and so are weights that are not one per cell.
+ */
 export function stateParams(state: UrlState): URLSearchParams {
   const params = new URLSearchParams();
   params.set('p', state.givens);
@@ -162,6 +180,9 @@ export function stateParams(state: UrlState): URLSearchParams {
   if (state.model !== 'textbook') params.set('model', state.model);
   if (state.method !== 'branch-and-bound') params.set('method', state.method);
   if (state.objective !== 'none') params.set('obj', state.objective);
+  const w = state.objective === 'weighted' ? (state.weights ?? []) : [];
+  if (w.length === state.size ** 2 && w.some((x) => x !== 1)) params.set('w', w.join(','));
+  if (state.objective === 'weighted' && state.minimize) params.set('sense', 'minimize');
   if (state.symbols === 'hex' && state.size === 16) params.set('sym', 'hex');
   return params;
 }
@@ -194,5 +215,9 @@ export function optionProblems(params: URLSearchParams): string[] {
   choice('model', MODEL_KINDS, 'textbook');
   choice('method', SOLVE_METHODS, 'branch-and-bound');
   choice('obj', OBJECTIVES, 'none');
+  const state = readState(params);
+  if (state?.objective === 'weighted' && params.has('w') && readWeights(params.get('w'), state.size) === null) {
+    options.push(`w: not ${state.size ** 2} numbers, one per cell; all weights 1 are used`);
+  }
   return options;
 }

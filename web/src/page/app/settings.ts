@@ -25,7 +25,7 @@ export class Settings {
   /**
    * @param el the page's elements
    * @param board the board (its shape and givens)
-   * @param onChange called when a weight is edited (the model panel follows)
+   * @param onChange called when a weight is edited (the link and the model panel follow)
    */
   constructor(
     private readonly el: Elements,

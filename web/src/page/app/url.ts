@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * The Sudoku page's state in its address: the puzzle, model, method and objective are
+ * The Sudoku page's state in its address: the puzzle, model, method and objective (a
+ * weighted one with its weights and direction) are
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
@@ -31,6 +32,7 @@ export class UrlSync {
       model: settings.model(),
       method: settings.method(),
       objective,
+      ...(objective === 'weighted' ? { weights: settings.weights, minimize: el.weightsSense.value === 'minimize' } : {}),
       ...(board.hexSymbols ? { symbols: 'hex' as const } : {}),
     };
   }
@@ -92,6 +94,10 @@ export class UrlSync {
       el.methodSelect.value = state.method;
       if (state.method === 'sat') this.page.prefetchSat();
       el.objectiveSelect.value = state.objective;
+      if (state.weights) {
+        settings.weights = [...state.weights];
+        el.weightsSense.value = state.minimize ? 'minimize' : 'maximize';
+      }
       settings.renderWeights();
       this.page.updateModel(); // the model panel follows the restored model and objective
       const clash = board.clashes();
