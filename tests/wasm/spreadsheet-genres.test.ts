@@ -258,6 +258,35 @@ describe('bad genre sheets', () => {
     expect(merged.message).toContain('S!B2:C2 is a merged cell');
   });
 
+  it("a square genre's borderless block missing its empty last row or column: read at the other rows' width at A1, else refused with its cells", async () => {
+    const lines = ['1 - - -', '- 2 - 4', '- - 3 -'];
+    const lastRowEmpty = await workbook((wb) => put(wb.addWorksheet('X'), lines));
+    const read = await readSpreadsheet(lastRowEmpty, libs, { fileName: 'x.xlsx', genre: 'latin-square' });
+    expect(read.records![0]).toMatchObject({ range: 'A1:D4', rows: 4, columns: 4 });
+    expect(read.records![0]!.text.split('\n').slice(1, 6)).toEqual(['4 4', '1 - - -', '- 2 - 4', '- - 3 -', '- - - -']);
+    // Its last column empty instead (the rows of 3 tokens, 4 of them).
+    const lastColumnEmpty = await workbook((wb) => put(wb.addWorksheet('X'), ['1 - -', '- 2 -', '- - 3', '- 1 -']));
+    expect((await readSpreadsheet(lastColumnEmpty, libs, { genre: 'sudoku-x' })).records![0]).toMatchObject({ range: 'A1:D4', rows: 4, columns: 4 });
+    // Under a title, its empty row could be above or below it: refused, with its cells.
+    const titled = await workbook((wb) => {
+      const ws = wb.addWorksheet('Week 1');
+      ws.getCell('A1').value = 'Latin square of the week';
+      put(ws, lines, 3, 2);
+    });
+    const refused = await failure(titled, 'latin-square');
+    expect(refused.message).toBe(
+      "'Week 1': the cells B3:E5 are 3 rows by 4 columns, but a Latin square is square: its empty row above or below them cannot be placed; write 0 in a cell of each empty row, or draw the grid's borders.",
+    );
+    expect(refused).toMatchObject({ sheet: 'Week 1', cell: 'B3:E5' });
+    // With a 0 in the empty row, it is read at its size.
+    const zero = await workbook((wb) => {
+      const ws = wb.addWorksheet('Week 1');
+      ws.getCell('A1').value = 'Latin square of the week';
+      put(ws, [...lines, '- - - 0'], 3, 2);
+    });
+    expect((await readSpreadsheet(zero, libs, { genre: 'latin-square' })).records![0]).toMatchObject({ range: 'B3:E6', rows: 4, columns: 4 });
+  });
+
   it('a Killer without a full block of cage ids, an empty sheet, and an unknown genre', async () => {
     const killer = await failure(
       await workbook((wb) => put(wb.addWorksheet('K'), ['9 - 8 3', '- 7 - -', '4 - - 9', '- - - -'])),

@@ -90,6 +90,8 @@ export async function readSpreadsheet(
       ...('parameter' in genre ? { parameter: genre.parameter } : {}),
       // A digit genre's givens (not Killer's sums): 0 is an empty cell.
       ...(genre.digits && genre.id !== 'killer' ? { zeroIsEmpty: true } : {}),
+      // The digit genres are n×n (the engine refuses another size).
+      ...(genre.digits ? { square: true } : {}),
     };
   }
   const kind = fileKind(bytes);

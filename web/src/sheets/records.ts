@@ -9,7 +9,10 @@
  *   protocol/vocabulary.json, `blocks`) has the second (cage or region ids, every cell
  *   filled) below the first, one empty row between as in the text; when only the second
  *   is there (a Norinori), the first is empty. Cells with borders or fills (a CSV's
- *   empty fields) place a block whose outer rows or columns are empty. Text with
+ *   empty fields) place a block whose outer rows or columns are empty; without them,
+ *   a square genre's block short of rows (columns) is read at its width (height) when
+ *   it starts at the sheet's first row (column), and refused otherwise; another genre's
+ *   empty outer row is not seen (nothing says the size). Text with
  *   spaces is a title or a note and is ignored, except one such as `2 stars` or
  *   `Stars per row: 2` (Star Battle's stars per unit, the size line's third number);
  *   nothing is read from a row that holds only the word "Solution" down (gridmilp
@@ -34,6 +37,11 @@ export interface RecordLayout {
    * it is an empty cell, as in a Sudoku sheet.
    */
   zeroIsEmpty?: boolean;
+  /**
+   * The puzzle is n×n (the digit genres): a block of one record whose empty last rows or
+   * columns nothing placed is read at the side of the others, or refused (blockRecord).
+   */
+  square?: boolean;
 }
 
 /** What one sheet holds: its records, or why it holds none. */
@@ -132,7 +140,8 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
       extent.add(r, c);
     });
   }
-  const { top, left, bottom, right } = extent;
+  const { top, left } = extent;
+  let { bottom, right } = extent;
   if (extent.empty) {
     const note = firstNote as { r: number; c: number; cell: SheetCell } | null;
     throw new NoPuzzleError(
@@ -142,6 +151,25 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
         : `${ref} is empty.`,
       { sheet: table.name },
     );
+  }
+  // A square genre's block that is not square: its empty outer rows (or columns) had
+  // nothing to place them (no borders, no separators). The other rows' width is its side:
+  // read at that size when the block starts at the sheet's first row (column), where the
+  // missing ones cannot be above (left of) it; else which they are is not known: refused.
+  if (layout.square && layout.blocks === 1 && bottom - top !== right - left) {
+    const shortRows = bottom - top < right - left;
+    if (shortRows && top === 0) bottom = top + (right - left);
+    else if (!shortRows && left === 0) right = left + (bottom - top);
+    else {
+      const [rows, columns] = [bottom - top + 1, right - left + 1];
+      const range = rangeName(top, left, bottom, right);
+      const missing = Math.abs(rows - columns);
+      const what = shortRows ? (missing === 1 ? 'row' : 'rows') : missing === 1 ? 'column' : 'columns';
+      fail(
+        `${ref}: the cells ${range} are ${rows} rows by ${columns} columns, but a ${layout.title} is square: ${missing === 1 ? 'its empty' : `its ${missing} empty`} ${what} ${shortRows ? 'above or below' : 'left or right of'} them cannot be placed; write 0 in a cell of each empty ${what.replace(/s$/, '')}, or draw the grid's borders.`,
+        range,
+      );
+    }
   }
   // A merged cell first: its cells after the first read as empty, which would be taken
   // for a hole in the ids.
