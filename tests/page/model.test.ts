@@ -320,6 +320,32 @@ describe('model panel', () => {
     await page.close();
   });
 
+  it('shows the whole Model size table, notes included, on a phone and beside the board', async () => {
+    // Each stage's note was a fifth column: the table was wider than its panel and cut off
+    // at the side (355 px in 332 at 390 px wide, 515 in 330 at 900).
+    for (const width of [390, 900]) {
+      const page = await h.openPage({ width, height: 900 });
+      await page.locator('header h1').click();
+      await paste(page, top95[4]!);
+      await page.getByLabel('MILP').selectOption('reduced');
+      await solve(page);
+      await showModelPanel(page);
+      const table = page.locator('#formulation .f-size-table');
+      await table.locator('tr[data-note="reduced"]').waitFor();
+      const fit = await page.locator('#formulation .f-sizes').evaluate((box) => {
+        const table = box.querySelector('table')!.getBoundingClientRect();
+        const panel = box.getBoundingClientRect();
+        return { box: box.clientWidth, table: box.scrollWidth, inside: table.left >= panel.left && table.right <= panel.right + 0.5 };
+      });
+      expect(fit.table, `at ${width} px`).toBeLessThanOrEqual(fit.box);
+      expect(fit.inside, `at ${width} px`).toBe(true);
+      expect(await table.locator('tr[data-note="built"]').innerText()).toBe('9³, 4·9², 4·9³');
+      expect(await table.locator('tr[data-note="reduced"]').innerText()).toMatch(/variables and [\d,]+ rows left out/);
+      await table.screenshot({ path: join(resultsDir, `model-size-${width}.png`) });
+      await page.close();
+    }
+  });
+
   it('follows the size: 6×6 with 2×3 boxes', async () => {
     const page = await h.openPage();
     await page.getByLabel('Size').selectOption('6');

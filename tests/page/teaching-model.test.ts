@@ -115,7 +115,7 @@ describe('the formulation follows the model actually solved', () => {
       // The figures arrive from a background export of the same model.
       await page.locator('.f-size-table tr[data-stage="reduced"] td').first().filter({ hasText: /^\d/ }).waitFor();
       expect(await sizes(page, 'reduced')).toEqual([num(expected.columns), num(expected.rows), num(expected.nonzeros)]);
-      const note = await page.locator('.f-size-table tr[data-stage="reduced"] .f-note').textContent();
+      const note = await page.locator('.f-size-table tr[data-note="reduced"] .f-note').textContent();
       expect(note).toContain(`${num(expected.reduction!.candidatesRemoved)} variables and ${num(expected.reduction!.rowsRemoved)} rows left out`);
       expect(await panel.locator('.f-model').getAttribute('data-model')).toBe(kind);
       // The candidate set and its size are typeset (KaTeX spans, not TeX source).
@@ -170,7 +170,7 @@ describe('sizes as built, reduced and presolved', () => {
     await page.getByLabel('Record and draw the branch-and-bound tree on Solve').check();
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await settledStatus(page);
-    expect(await page.locator('.f-size-table tr[data-stage="presolved"] .f-note').textContent()).toContain(
+    expect(await page.locator('.f-size-table tr[data-note="presolved"] .f-note').textContent()).toContain(
       "recording the branching turns GLPK's presolve off",
     );
     await page.close();

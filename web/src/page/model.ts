@@ -520,8 +520,12 @@ export class ModelPanel {
     const n = view.shape.size;
     const facts = this.facts.get(this.key);
     const red = facts?.reduction;
+    // A stage's note goes on its own row under the figures, across the table: as a fifth
+    // column it widened the table past the panel (clipped at the side on a phone and in
+    // the two-column layout from 900 px).
     const row = (stage: string, label: string, cells: [string, string, string], note = ''): string =>
-      `<tr data-stage="${stage}"><th scope="row">${label}</th><td>${cells[0]}</td><td>${cells[1]}</td><td>${cells[2]}</td><td class="f-note">${note}</td></tr>`;
+      `<tr data-stage="${stage}"><th scope="row">${label}</th><td>${cells[0]}</td><td>${cells[1]}</td><td>${cells[2]}</td></tr>` +
+      (note === '' ? '' : `<tr class="f-note-row" data-note="${stage}"><td colspan="4" class="f-note">${note}</td></tr>`);
     const num = (x: number): string => x.toLocaleString('en-US');
     const rows: string[] = [];
     rows.push(
@@ -561,7 +565,7 @@ export class ModelPanel {
     } else {
       rows.push(row('presolved', "After GLPK's presolve", [num(p.columns), num(p.rows), num(p.nonzeros)]));
     }
-    this.sizes.innerHTML = `<table class="f-size-table"><caption>Model size</caption><thead><tr><th></th><th scope="col">variables</th><th scope="col">constraints</th><th scope="col">nonzeros</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+    this.sizes.innerHTML = `<table class="f-size-table"><caption>Model size</caption><thead><tr><th></th><th scope="col">variables</th><th scope="col">constraints</th><th scope="col">nonzeros</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   }
 
   private renderChooser(): void {
