@@ -422,6 +422,32 @@ describe('Embed dialog', () => {
   });
 });
 
+describe('the branch-and-bound panel', () => {
+  it('is labelled alike on the main page, in the embed view and in the Embed dialog', async () => {
+    // The embed's panel said "Active", "Bound" and "Time" where the main page says "Active
+    // nodes", "Best bound" and "Engine time", and the dialog offered a "Search tree".
+    const labels = (where: Page): Promise<string[]> =>
+      where.locator('#bnb-heading, #bnb dt, #tree-heading').evaluateAll((els) => els.map((e) => e.firstChild?.textContent?.trim() ?? ''));
+    const main = await openAt(`index.html#p=${grid01}&n=9`);
+    await engineReady(main);
+    const embed = await openAt(`embed.html?p=${grid01}&panels=progress,tree`);
+    await embed.locator('#status').filter({ hasText: 'press ▶ Solve' }).waitFor({ timeout: 60_000 });
+    const mainLabels = await labels(main);
+    expect(mainLabels).toEqual(['Branch-and-bound', 'Nodes', 'Active nodes', 'Depth', 'Incumbent', 'Best bound', 'Gap', 'Engine time', 'Branch-and-bound tree']);
+    expect(await labels(embed)).toEqual(mainLabels);
+    expect(await embed.locator('#bnb dt').last().getAttribute('title')).toBe(await main.locator('#bnb dt').last().getAttribute('title'));
+    // The Embed dialog names its panels as the panels name themselves.
+    await main.getByRole('button', { name: 'Embed', exact: true }).click();
+    await main.locator('#embed-dialog').waitFor();
+    for (const [value, heading] of [['progress', 'Branch-and-bound'], ['tree', 'Branch-and-bound tree']]) {
+      const label = main.locator(`#embed-dialog label:has(input[value="${value}"])`);
+      expect((await label.textContent())!.trim()).toBe(heading);
+    }
+    await main.close();
+    await embed.close();
+  });
+});
+
 describe('teaching page', () => {
   it('explains the model and embeds an integral puzzle and one that branches; both solve', async () => {
     const page = await openAt('teaching.html');

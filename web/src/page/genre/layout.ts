@@ -48,7 +48,7 @@ export const GENRE_PAGE = `
     <input type="range" id="genre-answer-step" min="1" max="1" value="1" step="1" />
   </section>
   <section id="genre-bnb" class="bnb" aria-labelledby="genre-bnb-heading" hidden>
-    <h3 id="genre-bnb-heading">Branch and bound <span id="genre-bnb-state" class="bnb-state"></span></h3>
+    <h3 id="genre-bnb-heading">Branch-and-bound <span id="genre-bnb-state" class="bnb-state"></span></h3>
     <dl class="bnb-figures">
       <div><dt>Nodes</dt><dd id="genre-bnb-nodes">0</dd></div>
       <div><dt>Active nodes</dt><dd id="genre-bnb-active">0</dd></div>
