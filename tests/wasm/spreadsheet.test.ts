@@ -235,7 +235,7 @@ describe('reading puzzles from .xlsx', () => {
     ]);
   });
 
-  it('in a column of puzzles, a rule of dashes is passed over and a line of dots as long as the others is an empty puzzle', async () => {
+  it('in a column of puzzles, a rule of dashes is passed over and a line of dots as long as the others is an empty puzzle, left out and told', async () => {
     const bytes = await workbook((wb) => {
       const ws = wb.addWorksheet('List');
       ws.addRow(['puzzle']);
@@ -246,13 +246,35 @@ describe('reading puzzles from .xlsx', () => {
       wb.addWorksheet('Notes').addRow(['Page', 5]);
     });
     const read = await readSpreadsheet(bytes, await lib());
-    expect(read.puzzles.map((p) => [p.range, p.size])).toEqual([
-      ['A3', 9],
-      ['A5', 9],
+    expect(read.puzzles.map((p) => [p.range, p.size])).toEqual([['A3', 9]]);
+    // The empty puzzle is left out at its place, with its cell; a number in notes is no
+    // puzzle that cannot be read: that sheet is skipped, not refused.
+    expect(read.skipped.map((k) => [k.sheet, k.refused, k.at])).toEqual([
+      ['List', true, 1],
+      ['Notes', false, 1],
     ]);
-    expect(read.puzzles[1]!.grid).toEqual(grid('.'.repeat(81)));
-    // A number in notes is no puzzle that cannot be read: the sheet is skipped, not refused.
-    expect(read.skipped.map((k) => [k.sheet, k.refused])).toEqual([['Notes', false]]);
+    expect(read.skipped[0]!.reason).toBe('List!A5 is an empty 9×9 puzzle (81 empty marks, no givens): left out, as solving it would fill in any grid; type its givens.');
+  });
+
+  it('a sheet of empty puzzles only (rows of 81 zeros, or a block of zeros) is told as such, not solved', async () => {
+    const zeros = '0'.repeat(81);
+    const rows = await failure(csv(`name,puzzle\nA,${zeros}\nB,${zeros}\n`), 'z.csv');
+    expect(rows.message).toBe('z.csv!B2 is an empty 9×9 puzzle (81 empty marks, no givens): left out, as solving it would fill in any grid; type its givens.');
+    expect(rows).toMatchObject({ sheet: 'z.csv', cell: 'B2' });
+    const block = await failure(csv(grid('.'.repeat(81)).map((row) => row.join(',')).join('\n')), 'g.csv');
+    expect(block.message).toBe('g.csv!A1:I9 is an empty 9×9 puzzle (0 or nothing in every cell, no givens): left out, as solving it would fill in any grid; type its givens.');
+    // Among other sheets, such a sheet is left out with its reason; an empty sheet is skipped.
+    const book = await workbook((wb) => {
+      put(wb.addWorksheet('One'), grid(LINE));
+      wb.addWorksheet('Zeros').addRows(grid('.'.repeat(81)));
+      wb.addWorksheet('Blank');
+    });
+    const read = await readSpreadsheet(book, await lib());
+    expect(read.puzzles.map((p) => p.sheet)).toEqual(['One']);
+    expect(read.skipped.map((k) => [k.sheet, k.refused])).toEqual([
+      ['Zeros', true],
+      ['Blank', false],
+    ]);
   });
 
   it('a rule of dashes is no empty puzzle: the grid below it is read', async () => {

@@ -13,6 +13,9 @@
  *   then `A`–`Z` for givens, `.`, `0`, `-` or `_` for empty, the canonical text of
  *   docs/formats.md), one per row, in the leftmost column that has them; the first other
  *   text cell of the row names the puzzle.
+ * A puzzle typed without a given (a block of zeros, a line of 81 dots) is left out and
+ * told with its cell, as one that cannot be read is: solving it would fill in any grid.
+ * A sheet or row with nothing typed holds no puzzle and is passed over.
  */
 import type { SheetPuzzle } from '../solver/protocol/spreadsheets.js';
 import { cellName, NoPuzzleError, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
@@ -41,11 +44,49 @@ export function findPuzzles(table: SheetTable): SheetFinding {
   try {
     const rows = puzzlesPerRow(table);
     if (rows) return rows.badRows.length > 0 ? rows : { puzzles: rows.puzzles };
-    return { puzzles: [oneGrid(table)] };
+    try {
+      return { puzzles: [oneGrid(table)] };
+    } catch (e) {
+      // No puzzle, but lines of empty marks alone (81 zeros): told as empty puzzles.
+      const empty = e instanceof NoPuzzleError ? emptyLines(table) : [];
+      if (empty.length > 0) return { puzzles: [], badRows: empty };
+      throw e;
+    }
   } catch (e) {
     if (e instanceof SpreadsheetError) return { problem: e };
     throw e;
   }
+}
+
+/**
+ * The message for a puzzle with no givens (only 0, `.` or empty cells): left out and
+ * told, as a puzzle that cannot be read is; solving it would fill in any grid, which
+ * answers nothing. (A sheet with nothing typed is no puzzle, and is skipped.)
+ */
+function emptyPuzzle(table: SheetTable, where: string, n: number, what: string): SpreadsheetError {
+  return new SpreadsheetError(
+    'spreadsheet_error',
+    `${sheetRef(table.name)}!${where} is an empty ${n}×${n} puzzle (${what}, no givens): left out, as solving it would fill in any grid; type its givens.`,
+    { sheet: table.name, cell: where },
+  );
+}
+
+/**
+ * The cells of a sheet without a puzzle that hold a line of n² zeros or dots (n from 4
+ * to 35), each as an empty puzzle; a rule of dashes or underscores is not one.
+ */
+function emptyLines(table: SheetTable): SpreadsheetError[] {
+  const out: SpreadsheetError[] = [];
+  table.cells.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      const text = typeof cell?.value === 'string' ? cell.value.trim() : '';
+      const n = Math.round(Math.sqrt(text.length));
+      if (/^[0.]+$/.test(text) && n * n === text.length && n >= MIN_SIDE && n <= MAX_SIDE) {
+        out.push(emptyPuzzle(table, cellName(r, c), n, `${text.length} empty marks`));
+      }
+    }),
+  );
+  return out;
 }
 
 /** Symbols of a one-line puzzle: 1–9, A–Z, and the empty marks. */
@@ -81,7 +122,8 @@ function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: Sp
   );
   if (column < 0) return null;
   // The side of the column's first puzzle: a line of empty marks that long is an empty
-  // puzzle like it; a shorter or longer one is a rule (16 dashes) and passed over.
+  // puzzle like it (left out and told: it has no givens); a shorter or longer one is a
+  // rule (16 dashes) and passed over.
   let side = 0;
   for (const row of table.cells) {
     const v = row?.[column]?.value;
@@ -107,6 +149,10 @@ function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: Sp
     const text = cell.value.trim();
     const empty = /^[.0\-_]+$/.test(text);
     const n = empty ? (text.length === side * side ? side : 0) : lineSide(text);
+    if (n > 0 && empty) {
+      badRows.push(emptyPuzzle(table, where, n, `${text.length} empty marks`));
+      return;
+    }
     if (n === 0) {
       // A header ("puzzle"), a note or a rule is passed over; a puzzle that cannot be
       // read is said.
@@ -366,6 +412,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
       cellName(said.row, said.column),
     );
   }
+  if (grid.every((line) => line.every((v) => v === 0))) throw emptyPuzzle(table, block, n, '0 or nothing in every cell');
   const boxes = said ? (said.boxHeight === usualBoxHeight(n) ? undefined : { boxHeight: said.boxHeight, boxWidth: said.boxWidth }) : drawn;
   return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid, ...(boxes ?? {}) };
 }
