@@ -45,10 +45,17 @@ milp::SolveOptions withProgress(const milp::SolveOptions& options, const Progres
   return out;
 }
 
+Value removesJson(RemovableWords words, JsonAllocator& a) {
+  Value out(rapidjson::kObjectType);
+  out.AddMember("one", StringRef(words.one), a).AddMember("many", StringRef(words.many), a);
+  return out;
+}
+
 puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& id,
-                                     const char* step, Clock::time_point start) {
+                                     const char* step, Clock::time_point start,
+                                     const RemovableWords* removes) {
   if (!progress) return {};
-  return [&progress, &id, step, start](int bound) {
+  return [&progress, &id, step, start, removes](int bound) {
     rapidjson::Document message;
     JsonAllocator& m = message.GetAllocator();
     Value body(rapidjson::kObjectType);
@@ -56,6 +63,7 @@ puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& 
         .AddMember("step", StringRef(step), m)
         .AddMember("bound", bound, m)
         .AddMember("elapsedMs", msSince(start), m);
+    if (removes != nullptr) body.AddMember("removes", removesJson(*removes, m), m);
     sendProgress(progress, id, message, body);
   };
 }
@@ -66,7 +74,7 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
   const sudoku::Grid givens = sudoku::parseOne(*request.puzzle, request.parse);
   const sudoku::GivenRemovals removals = sudoku::fewestGivensToRemove(
       givens, request.limit, withProgress(request.solve, progress, id, "removals"),
-      boundProgress(progress, id, "removals", start));
+      boundProgress(progress, id, "removals", start, &kGivenWords));
   requireSolverOk(removals.first);
 
   Value removal = removalsJson(
@@ -83,6 +91,7 @@ Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
   putShape(result, givens.shape, a);
   result.AddMember("givens", jsonString(givens.toLine(), a), a)
       .AddMember("solvable", proven ? Value(solvable) : Value(), a)
+      .AddMember("removes", removesJson(kGivenWords, a), a)
       .AddMember("removals", removal, a);
 
   // The largest partial fill, in the time left, when the puzzle has no solution (for a

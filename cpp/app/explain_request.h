@@ -18,10 +18,27 @@ namespace gridmilp::app {
 milp::SolveOptions withProgress(const milp::SolveOptions& options, const ProgressSink& progress,
                                 const Value& id, const char* step);
 
+/// What a removal search takes away, in the words the CLI and the page print
+/// ("the fewest givens or cage sums to remove", "no given or cage sum needs to go"): sent
+/// as the result's and the removals progress's `removes: {one, many}`, so that no reader
+/// chooses them by genre.
+struct RemovableWords {
+  const char* one;
+  const char* many;
+};
+inline constexpr RemovableWords kGivenWords{"given", "givens"};
+inline constexpr RemovableWords kGivenOrCageSumWords{"given or cage sum", "givens or cage sums"};
+inline constexpr RemovableWords kClueWords{"clue", "clues"};
+
+/// `{one, many}` of `words`.
+Value removesJson(RemovableWords words, JsonAllocator& a);
+
 /// A callback that sends `{phase: "sat", step, bound, elapsedMs}` to `progress` before
-/// each feasibility problem of the SAT route (empty without a sink).
+/// each feasibility problem of the SAT route (empty without a sink), with `removes`
+/// (removesJson) when `removes` is given.
 puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& id,
-                                     const char* step, Clock::time_point start);
+                                     const char* step, Clock::time_point start,
+                                     const RemovableWords* removes = nullptr);
 
 /// The `removals` object of an explainInfeasible result (protocol.md): status, count,
 /// sets (each set as `set_json(set)` writes it), complete, solves, nodes and solveMs, of

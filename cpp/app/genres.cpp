@@ -596,7 +596,7 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
   std::optional<Answer> completion;
   const puzzles::DropSearch found = puzzles::fewestToDrop(
       built->model, keep, r.limit, withProgress(r.solve, progress, id, "removals"),
-      boundProgress(progress, id, "removals", start),
+      boundProgress(progress, id, "removals", start, &kClueWords),
       [&]() { completion = r.genre->decode(puzzle, *built); }, with_cuts);
   requireSolverOk(found.first);
   const auto clue_set = [&](const std::vector<int>& set) {
@@ -623,6 +623,7 @@ Value handleClueExplain(GenreRequest& r, const Puzzle& puzzle, const Value& id,
       .AddMember("method", staticString(milp::toString(r.solve.method)), a)
       .AddMember("clues", static_cast<int>(clues.size()), a)
       .AddMember("solvable", proven ? Value(solvable) : Value(), a)
+      .AddMember("removes", removesJson(kClueWords, a), a)
       .AddMember("removals", removals, a);
   if (!solvable && found.first.status != milp::SolveStatus::kCancelled) {
     Value partial(rapidjson::kObjectType);
@@ -683,10 +684,11 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
   // After the givens, each cage's sum (keep_cage[k]), told by the cell it is written in.
   const std::vector<puzzles::ClueSwitch>& cages = removal->clueSwitches;
   for (const puzzles::ClueSwitch& cage : cages) keep.push_back(cage.keep);
+  const RemovableWords& removes = cages.empty() ? kGivenWords : kGivenOrCageSumWords;
   std::optional<Answer> completion;
   const puzzles::DropSearch found = puzzles::fewestToDrop(
       removal->model, keep, r.limit, withProgress(r.solve, progress, id, "removals"),
-      boundProgress(progress, id, "removals", start),
+      boundProgress(progress, id, "removals", start, &removes),
       [&]() { completion = r.genre->decode(open, *removal); });
   requireSolverOk(found.first);
   const auto given_set = [&](const std::vector<int>& set) {
@@ -723,6 +725,7 @@ Value handleExplain(GenreRequest& r, const Value& id, const ProgressSink& progre
       .AddMember("size", n, a)
       .AddMember("givens", intArray(digits->givens, a), a)
       .AddMember("solvable", proven ? Value(solvable) : Value(), a)
+      .AddMember("removes", removesJson(removes, a), a)
       .AddMember("removals", removals, a);
   // (b) The largest partial fill, in the time left, by the packing model.
   const std::vector<std::string_view> models = r.genre->models();

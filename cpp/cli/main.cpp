@@ -424,17 +424,14 @@ void explainInfeasible(const SolveCommand& cmd, const Value& request, const std:
   }
   const Value& result = response["result"];
   const Value& removals = result["removals"];
-  // A clue genre drops clues; the others remove givens, and a Killer its cage sums too.
+  // A clue genre drops clues; the others remove givens, and a Killer its cage sums too:
+  // the engine names them (result.removes).
   const bool clues = result.HasMember("clues");
-  const bool cages = hasString(result, "genre", "killer");
-  const std::string givens = clues ? "clues" : cages ? "givens or cage sums" : "givens";
+  const std::string givens = text(result["removes"]["many"]);
   const std::string remove = clues ? "drop" : "remove";
   if (hasString(result, "status", "optimal")) {
     log << "gridmilp: " << label << ": it has a solution after all (no "
-        << (clues   ? "clue"
-            : cages ? "given or cage sum"
-                    : "given")
-        << " needs to go)\n";
+        << text(result["removes"]["one"]) << " needs to go)\n";
     return;
   }
   if (removals.HasMember("sets")) {

@@ -1024,6 +1024,32 @@ TEST(GenreExplainTest, ClashingGivensAreExplainedNotRefused) {
   }
 }
 
+// A record's janko.at source names its genre: folders in German, Sudoku's variants in
+// folders under Sudoku/, a folder matched whole (not as a prefix of another name).
+TEST(JankoSourceTest, FoldersNameGenres) {
+  const auto of = [](const char* header) { return jankoSource(header); };
+  EXPECT_EQ(
+      of("753_10x10 source=https://www.janko.at/Raetsel/Nurikabe/0753.a.htm difficulty=-").genre,
+      "nurikabe");
+  EXPECT_EQ(of("1 source=https://www.janko.at/Raetsel/Nurikabe/0753.a.htm").path,
+            "Nurikabe/0753.a.htm");
+  EXPECT_EQ(of("s source=https://www.janko.at/Raetsel/Sternenschlacht/001.a.htm").genre,
+            "star-battle");
+  EXPECT_EQ(of("s source=https://www.janko.at/Raetsel/Sudoku/0001.a.htm").genre, "sudoku");
+  EXPECT_EQ(of("k source=https://www.janko.at/Raetsel/Sudoku/Killer/001.a.htm").genre, "killer");
+  EXPECT_EQ(of("j source=https://www.janko.at/Raetsel/Sudoku/Chaos/001.a.htm").genre, "jigsaw");
+  const JankoSource diagonal = of("d source=https://www.janko.at/Raetsel/Sudoku/Diagonal/1.a.htm");
+  EXPECT_TRUE(diagonal.found);
+  EXPECT_EQ(diagonal.genre, "");
+  EXPECT_TRUE(diagonal.sudokuVariant);
+  const JankoSource masyu = of("m source=https://www.janko.at/Raetsel/Masyu/002.a.htm");
+  EXPECT_TRUE(masyu.found);
+  EXPECT_EQ(masyu.genre, "");
+  EXPECT_FALSE(masyu.sudokuVariant);
+  EXPECT_EQ(of("n source=https://www.janko.at/Raetsel/Nurikabe2/1.a.htm").genre, "");
+  EXPECT_FALSE(of("1_9x9 difficulty=3").found);
+}
+
 // A Killer whose cage sums are wrong (4 and 6 where 3 and 7 fit; their total still that
 // of a full grid) has no answer, and no given to remove: "Why no solution?" names the
 // cage sums to drop, at the cells they are written in, by either route.
@@ -1059,6 +1085,9 @@ TEST(GenreExplainTest, AKillersWrongCageSumsAreNamed) {
     ASSERT_EQ(item["cells"].Size(), 2U);
     EXPECT_EQ(item["cells"][0][0].GetInt(), item["row"].GetInt());
     EXPECT_EQ(item["cells"][1][1].GetInt(), item["column"].GetInt() + 1);
+    // The engine names what it removes, for the CLI and the page to print.
+    EXPECT_EQ(std::string(r["result"]["removes"]["many"].GetString()), "givens or cage sums");
+    EXPECT_EQ(std::string(r["result"]["removes"]["one"].GetString()), "given or cage sum");
   }
 }
 

@@ -278,7 +278,7 @@ describe('family status lines', () => {
 describe('why no solution: the words of the explanation', () => {
   it('says what to remove, the other sets, the fill, and each step of the SAT route', async () => {
     const { explanationText, progressText } = await import('../../web/src/page/explain-text');
-    const base = { size: 9, boxHeight: 3, boxWidth: 3, givens: '.'.repeat(81), method: 'sat' as const, totalMs: 5 };
+    const base = { size: 9, boxHeight: 3, boxWidth: 3, givens: '.'.repeat(81), method: 'sat' as const, totalMs: 5, removes: { one: 'given', many: 'givens' } };
     const removals = { status: 'optimal' as const, solves: 3, nodes: 0, solveMs: 1 };
     const text = explanationText({
       ...base,

@@ -1195,34 +1195,6 @@ ParsedPuzzles parsePuzzlesSkipping(const Genre& genre, std::string_view text, in
 
 namespace {
 
-/// gridmilp's genre of a janko.at record's source (`source=https://www.janko.at/Raetsel/
-/// Nurikabe/0753.a.htm`: janko.at's folder of the genre, Sudoku's variants in folders
-/// under Sudoku), or empty.
-std::string jankoGenre(std::string_view header) {
-  static constexpr std::pair<std::string_view, std::string_view> kFolders[] = {
-      {"Sudoku/Killer/", "killer"},   {"Sudoku/Chaos/", "jigsaw"},
-      {"Sudoku/", "sudoku"},          {"Akari/", "akari"},
-      {"Hitori/", "hitori"},          {"Kakuro/", "kakuro"},
-      {"Kuromasu/", "kuromasu"},      {"Norinori/", "norinori"},
-      {"Nurikabe/", "nurikabe"},      {"Sternenschlacht/", "star-battle"},
-      {"Heyawake/", "heyawake"},      {"Shikaku/", "shikaku"},
-      {"Slitherlink/", "slitherlink"}};
-  const std::size_t at = header.find("janko.at/Raetsel/");
-  if (at == std::string_view::npos) return "";
-  const std::string_view folder = header.substr(at + 17);
-  for (const auto& [prefix, id] : kFolders) {
-    if (folder.rfind(prefix, 0) != 0) continue;
-    // Sudoku/NNN.a.htm is a plain Sudoku; a folder of variants under Sudoku/ other than
-    // the two above is no genre to suggest (the Sudoku route refuses it, text.cpp).
-    if (id == "sudoku") {
-      const std::string_view rest = folder.substr(prefix.size());
-      if (rest.substr(0, rest.find_first_of(" \t")).find('/') != std::string_view::npos) return "";
-    }
-    return std::string(id);
-  }
-  return "";
-}
-
 /// `e`, a record's error read as `genre`, with a word when the record's header names a
 /// janko.at page of another genre ("… (its source is a janko.at Nurikabe page: choose
 /// that genre)"): the record is then most likely that genre's, and the error only says
@@ -1239,7 +1211,7 @@ InputError withSourceGenreHint(const InputError& e, std::string_view text, const
     }
     return true;
   });
-  const std::string id = jankoGenre(header);
+  const std::string id = jankoSource(header).genre;
   const Genre* other = id.empty() || id == genre.id() ? nullptr : findGenre(id);
   if (other == nullptr) return e;
   return InputError(e.code(),

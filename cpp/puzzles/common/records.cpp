@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "puzzles/sudoku/grid.h"
 
@@ -249,6 +250,47 @@ void requireNoParameter(const Record& record, std::string_view title) {
       record.sizeLine, record.parameter->column, record.parameter->text.substr(0, 1));
   e.where().puzzle = record.puzzle;
   throw e;
+}
+
+JankoSource jankoSource(std::string_view header) {
+  // janko.at's folder names (German) → gridmilp's genre ids.
+  static constexpr std::pair<std::string_view, std::string_view> kFolders[] = {
+      {"Sudoku/Killer", "killer"},
+      {"Sudoku/Chaos", "jigsaw"},
+      {"Akari", "akari"},
+      {"Heyawake", "heyawake"},
+      {"Hitori", "hitori"},
+      {"Kakuro", "kakuro"},
+      {"Kuromasu", "kuromasu"},
+      {"Norinori", "norinori"},
+      {"Nurikabe", "nurikabe"},
+      {"Shikaku", "shikaku"},
+      {"Slitherlink", "slitherlink"},
+      {"Sternenschlacht", "star-battle"},
+  };
+  JankoSource source;
+  const std::size_t at = header.find("janko.at/Raetsel/");
+  if (at == std::string_view::npos) return source;
+  std::string_view path = header.substr(at + 17);
+  path = path.substr(0, path.find_first_of(" \t"));
+  source.found = true;
+  source.path = std::string(path);
+  for (const auto& [folder, id] : kFolders) {
+    if (path.substr(0, folder.size()) == folder &&
+        (path.size() == folder.size() || path[folder.size()] == '/')) {
+      source.genre = id;
+      return source;
+    }
+  }
+  // Sudoku/NNN.a.htm is a plain Sudoku; any other folder under Sudoku/ holds a variant.
+  if (path.substr(0, 7) == "Sudoku/") {
+    if (path.find('/', 7) == std::string_view::npos) {
+      source.genre = "sudoku";
+    } else {
+      source.sudokuVariant = true;
+    }
+  }
+  return source;
 }
 
 }  // namespace gridmilp::puzzles

@@ -78,4 +78,24 @@ std::optional<std::pair<int, int>> boxShapeOf(const Record& record);
 /// when `record` has a parameter on its size line and genre `title` takes none.
 void requireNoParameter(const Record& record, std::string_view title);
 
+/// Where a janko.at record comes from, read from its header's source
+/// ("=== 753_10x10 source=https://www.janko.at/Raetsel/Nurikabe/0753.a.htm": janko.at's
+/// pages are in one folder per genre, named in German, and Sudoku's variants in folders
+/// under Sudoku/, as in the sw_*.puzzles.txt files).
+struct JankoSource {
+  bool found = false;  ///< the header names a page under janko.at/Raetsel/
+  std::string path;    ///< what follows "janko.at/Raetsel/", up to a space ("Nurikabe/0753.a.htm")
+  /// gridmilp's genre id of the page ("nurikabe"; "sudoku" for Sudoku/NNN.a.htm, a plain
+  /// Sudoku; "killer" and "jigsaw" for Sudoku/Killer/ and Sudoku/Chaos/), or empty: a
+  /// genre gridmilp does not solve, or a folder of other Sudoku variants.
+  std::string genre;
+  /// The page is in a folder under Sudoku/ other than Killer and Chaos: a Sudoku variant
+  /// whose extra rules (a diagonal, arrows, windows) the record does not carry.
+  bool sudokuVariant = false;
+};
+
+/// The source a record's header line names (see JankoSource); `found` is false when it
+/// names no janko.at page. Never throws.
+JankoSource jankoSource(std::string_view header);
+
 }  // namespace gridmilp::puzzles

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "protocol/vocabulary.h"
+#include "puzzles/common/records.h"
 #include "puzzles/common/saito.h"
 #include "puzzles/input_error.h"
 
@@ -133,51 +134,22 @@ std::string recordHeader(std::string_view line) {
 /// Such a record can read as a Sudoku, and was solved as one, in silence. The genre to
 /// ask for is named where it is known.
 void requireSudokuSource(std::string_view header, int line) {
-  const std::size_t at = header.find("janko.at/Raetsel/");
-  if (at == std::string_view::npos) return;
-  std::string_view path = header.substr(at + 17);
-  path = path.substr(0, path.find_first_of(" \t"));
-  const std::string_view first = path.substr(0, path.find('/'));
-  // janko.at's folder names (German) → gridmilp's genre ids.
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kFolders = {{
-      {"Akari", "akari"},
-      {"Heyawake", "heyawake"},
-      {"Hitori", "hitori"},
-      {"Kakuro", "kakuro"},
-      {"Kuromasu", "kuromasu"},
-      {"Norinori", "norinori"},
-      {"Nurikabe", "nurikabe"},
-      {"Shikaku", "shikaku"},
-      {"Slitherlink", "slitherlink"},
-      {"Sternenschlacht", "star-battle"},
-      {"Sudoku/Killer", "killer"},
-      {"Sudoku/Chaos", "jigsaw"},
-  }};
-  std::string_view genre, title;
-  for (const auto& [folder, id] : kFolders) {
-    if (path.substr(0, folder.size()) == folder &&
-        (path.size() == folder.size() || path[folder.size()] == '/')) {
-      genre = id;
-    }
-  }
+  const puzzles::JankoSource source_of = puzzles::jankoSource(header);
+  if (!source_of.found || source_of.genre == "sudoku") return;
+  const std::string_view genre = source_of.genre;
+  std::string_view title;
   for (const vocabulary::GenreName& name : vocabulary::kGenres) {
     if (name.id == genre) title = name.title;
   }
-  // Sudoku/NNN.a.htm is a plain Sudoku; a folder under Sudoku/ other than the two
-  // above holds a variant whose extra rules its record does not carry (a diagonal, arrows,
-  // windows): solved as a plain Sudoku, its answer may break them.
-  const bool plain =
-      first == "Sudoku" && path.find('/', first.size() + 1) == std::string_view::npos;
-  if (genre.empty() && plain) return;
   Where where;
   where.line = line;
-  const std::string source = "janko.at/Raetsel/" + std::string(path);
+  const std::string source = "janko.at/Raetsel/" + source_of.path;
   std::string why;
   if (!genre.empty()) {
     why = "this record is a " + std::string(title) + " (its source is " + source +
           "), not a Sudoku: read it as one (CLI --genre " + std::string(genre) +
           ", API and protocol genre '" + std::string(genre) + "')";
-  } else if (first == "Sudoku") {
+  } else if (source_of.sudokuVariant) {
     why = "this record's source is " + source +
           ", a page of Sudoku variants, whose rules a plain Sudoku's answer may break: name its "
           "genre if gridmilp solves it (sudoku-x, hyper, jigsaw, killer), or take the source "

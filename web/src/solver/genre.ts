@@ -331,6 +331,8 @@ export interface GenreExplainResult extends GenreResultHead {
   /** The clue genres (akari, slitherlink, kakuro, heyawake, kuromasu, shikaku, nurikabe): how many clues there are. */
   clues?: number;
   solvable: boolean | null;
+  /** What the search takes away, in words to print: `{one: 'given or cage sum', many: 'givens or cage sums'}` for a Killer, `clue`/`clues` for the clue genres, `given`/`givens` otherwise. */
+  removes: { one: string; many: string };
   removals: {
     /** `infeasible`: even without any given (or a Killer's cage sum) there is no answer. */
     status: SolveStatus;

@@ -669,7 +669,7 @@ export class GenreView implements GenreContext {
     } else if (p.phase === 'sat' && typeof p.bound === 'number') {
       const question =
         p.step === 'removals'
-          ? `can ${n('bound')} ${this.genre === 'killer' ? 'givens and cage sums' : 'givens'} stay?`
+          ? `can ${n('bound')} ${(p.removes as { many?: string } | undefined)?.many ?? 'givens'} stay?`
           : `do ${n('bound')} digits fit, keeping every given?`;
       this.sayProgress(`Why no solution? ${question} (CNF-SAT${elapsed})`);
     } else if (p.phase === 'removing') {

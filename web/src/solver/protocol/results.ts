@@ -410,6 +410,8 @@ export interface ExplainInfeasibleResult {
   method: SolveMethod;
   /** Whether the puzzle has a solution; `null` when a limit stopped the first solve. */
   solvable: boolean | null;
+  /** What the search removes, in words to print: `{one: 'given', many: 'givens'}`. */
+  removes: { one: string; many: string };
   removals: {
     /** Of the first solve: `optimal` when the first set is proven smallest. */
     status: SolveStatus;

@@ -22,14 +22,14 @@ export async function explain(ctx: GenreContext): Promise<void> {
   if (r === null) return;
   if (r.solvable === true) {
     ctx.offerExplanation(false);
-    ctx.say(`It has an answer after all: no ${ctx.genre === 'killer' ? 'given or cage sum' : 'given'} needs to go. Press Solve.`, 'success');
+    ctx.say(`It has an answer after all: no ${r.removes.one} needs to go. Press Solve.`, 'success');
     return;
   }
   const sets = r.removals.sets ?? [];
   // A clue genre drops clues ("the 3 at row 2, column 5"); the digit genres remove givens,
-  // and a Killer its cage sums too ("the cage sum 17 at row 1, column 1").
+  // and a Killer its cage sums too ("the cage sum 17 at row 1, column 1"): the engine names them.
   const clues = r.clues !== undefined;
-  const things = clues ? 'clues' : ctx.genre === 'killer' ? 'givens or cage sums' : 'givens';
+  const things = r.removes.many;
   const given = (g: { row: number; column: number; digit?: number; clue?: string }): string =>
     g.clue !== undefined ? `the ${g.clue} at row ${g.row}, column ${g.column}` : `row ${g.row}, column ${g.column} (${g.digit ?? '?'})`;
   let words: string;
