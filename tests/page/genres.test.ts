@@ -375,6 +375,11 @@ describe('the genre page', () => {
     await page.click('#genre-relax');
     await page.locator('#genre-status').filter({ hasText: /^LP relaxation/ }).waitFor();
     expect(await page.locator('#genre-board text.candidate').count()).toBeGreaterThan(0);
+    // A legend under the board says what the shading means, from 0 to 1.
+    const legend = page.locator('#genre-board .relax-legend');
+    expect(await legend.isVisible()).toBe(true);
+    expect(await legend.getAttribute('data-scale')).toBe('candidates');
+    expect(await legend.textContent()).toMatch(/^LP relaxation, shaded by value: 0 +1\./);
     // Heyawake's example relaxes to an integral point whose unshaded cells are in two
     // pieces: the status says it breaks a rule left to cuts, not that it is the answer.
     await pickGenre(page, 'heyawake');
@@ -383,6 +388,12 @@ describe('the genre page', () => {
     expect(await page.textContent('#genre-status')).toMatch(
       /its solution is integral, but it breaks a rule the model leaves to cut rounds — the unshaded cells fall into 2 pieces/,
     );
+    expect(await legend.getAttribute('data-scale')).toBe('cells');
+    expect(await legend.textContent()).toMatch(/Each cell, line or mark is as strong as its variable x; full colour is x = 1\.$/);
+    // A Solve draws another board: the legend goes with the relaxation.
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^Solved/ }).waitFor({ timeout: 60_000 });
+    expect(await legend.count()).toBe(0);
     await page.close();
   });
 

@@ -185,6 +185,11 @@ describe('LP relaxation view', () => {
     expect(await picture.getAttribute('aria-hidden')).toBe('true');
     const cellLabels = await page.locator('.board [role="gridcell"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
     expect(cellLabels.filter((l) => /LP relaxation [^,]+ = [\d.]+, /.test(l))).toHaveLength(n);
+    // A legend under the board says what the shading means, from 0 to 1.
+    const legend = page.locator('#board-container .relax-legend');
+    expect(await legend.isVisible()).toBe(true);
+    expect(await legend.textContent()).toMatch(/^LP relaxation, shaded by value: 0 +1\. Each candidate’s square is as strong as its variable x/);
+    expect(await legend.locator('.relax-scale').evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('linear-gradient');
     await page.locator('header h1').click();
     await page.locator('#board-container').screenshot({ path: join(resultsDir, 'relaxation.png') });
 
@@ -194,13 +199,17 @@ describe('LP relaxation view', () => {
     expect(await emptyCell.evaluate((c) => c === document.activeElement)).toBe(true);
     await page.keyboard.press('5');
     expect(await page.locator('.board-picture').count()).toBe(0);
+    expect(await legend.isVisible()).toBe(false); // and its legend
     await page.keyboard.press('Backspace'); // back to top95 line 5
     // So does a solve.
     await page.getByRole('button', { name: 'Show LP relaxation' }).click();
     await settledStatus(page);
     expect(await page.locator('.board-picture text.candidate').count()).toBeGreaterThan(0);
+    expect(await page.locator('#board-container .relax-legend').count()).toBe(1); // one, not one per relaxation
+    expect(await legend.isVisible()).toBe(true);
     await solve(page);
     expect(await page.locator('.board-picture').count()).toBe(0);
+    expect(await legend.isVisible()).toBe(false);
     await page.close();
   });
 });

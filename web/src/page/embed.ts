@@ -271,7 +271,7 @@ class Embed {
         return;
       }
       const { size } = this.board.shape;
-      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`, this.board.hexSymbols);
+      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`, this.board.hexSymbols, byId('board-container', HTMLDivElement));
       if (this.board.getGivens() !== givens) return;
       this.board.showPicture(picture.svg, picture.words);
       const text = describeRelaxation(result.integral, fractionalCells(result.values));

@@ -58,6 +58,8 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
  * @param result a Sudoku result of a request that named its genre
  * @param label the picture's name ("LP relaxation, Sudoku 9×9")
  * @param hex whether the board shows 0–F (board.ts `hexSymbols`)
+ * @param legendIn the board's box, where the picture's legend goes (genre/legend.ts): it
+ *   shows while the picture lies over the grid
  * @returns the `<svg>`, scaling to its box, and per cell (row by row) what it says of
  *   the cell's LP relaxation ('' for nothing), for the grid's labels
  * @throws Error when the result has no board (the first-solve module answered: it draws no boards)
@@ -66,13 +68,15 @@ export async function gridPicture(
   result: SudokuGenreFields,
   label: string,
   hex: boolean,
+  legendIn?: HTMLElement,
 ): Promise<{ svg: SVGSVGElement; words: string[] }> {
   const drawn = result.board;
   if (drawn === undefined) throw new Error('The engine sent no board description to draw (the first-solve module draws none).');
-  const { renderBoard, cropToGrid, relaxationWords } = await import('../genre/board-svg');
+  const [{ renderBoard, cropToGrid, relaxationWords }, { placeLegend }] = await Promise.all([import('../genre/board-svg'), import('../genre/legend')]);
   // The engine writes values as numbers (10 for the tenth symbol): shown as the page shows them.
   const symbolOf = (text: string): string => (/^\d+$/.test(text) ? displaySymbol(Number(text), hex) : text);
   const svg = renderBoard(drawn, label, symbolOf);
   cropToGrid(svg, drawn);
+  if (legendIn) placeLegend(legendIn, drawn);
   return { svg, words: relaxationWords(drawn, symbolOf) };
 }

@@ -30,7 +30,7 @@ export async function relax(page: Page): Promise<void> {
       const { size } = board.shape;
       // Fetched on the first relaxation, with the renderer: a first solve needs neither.
       const { gridPicture } = await import('./picture');
-      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`, board.hexSymbols);
+      const picture = await gridPicture(result, `LP relaxation, Sudoku ${size}×${size}`, board.hexSymbols, page.el.boardContainer);
       if (board.getGivens() !== givens) {
         jobs.setStatus('Relaxed, but the board changed meanwhile: press Show LP relaxation again.', 'info');
         return;

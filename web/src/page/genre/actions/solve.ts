@@ -16,6 +16,7 @@ import {
 } from '../../../solver/genre';
 import { byId } from '../../shared';
 import { ms, solvedByKey, type EnumeratedAnswer, type GenreContext } from '../context';
+import { placeLegend } from '../legend';
 
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
@@ -269,6 +270,7 @@ export async function relax(ctx: GenreContext): Promise<void> {
     return;
   }
   ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]}, LP relaxation`);
+  placeLegend(byId('genre-board', HTMLElement), r.board);
   const integral =
     r.answer === undefined || r.answer.verified
       ? 'its solution is integral and keeps every rule — the LP alone solves the puzzle.'
