@@ -160,6 +160,41 @@ describe('npm run cli with spreadsheets', () => {
   });
 });
 
+describe('a genre batch from sheets whose names have spaces', () => {
+  it("names each record as its sheet and range say it, on standard output and error and in the results ('Killer Sudoku'!A1:F13, never Killer_Sudoku)", async () => {
+    const lines = EXAMPLES.killer.trim().split('\n').slice(2);
+    const wb = new ExcelJS.Workbook();
+    for (const [name, sum] of [['Killer Sudoku', 1], ['Bad one', 99]] as const) {
+      const ws = wb.addWorksheet(name);
+      lines.forEach((line, r) =>
+        line
+          .trim()
+          .split(/\s+/)
+          .forEach((t, c) => {
+            const value = r === 0 && c === 0 ? sum : /^\d+$/.test(t) ? Number(t) : t;
+            if (t !== '-') ws.getCell(1 + r + (r >= lines.length / 2 ? 1 : 0), 1 + c).value = value;
+          }),
+      );
+    }
+    const path = join(dir, 'spaced.xlsx');
+    writeFileSync(path, Buffer.from(await wb.xlsx.writeBuffer()));
+    const out = join(dir, 'spaced-results.csv');
+    const r = cli(['solve', '--genre', 'killer', path, '--results', out]);
+    expect(r.status, r.stderr).toBe(2); // the bad sum
+    expect(r.stdout).toContain("=== 'Killer Sudoku'!A1:F13\n6 6\n");
+    expect(r.stdout).toContain("=== 'Bad one'!A1:F13\nerror: 'Bad one'!A1:F13");
+    expect(r.stderr).toContain("left out 'Bad one'!A1:F13: cage 'c'");
+    const table = readFileSync(out, 'utf8');
+    for (const text of [r.stdout, r.stderr, table]) expect(text).not.toMatch(/Killer_Sudoku|Bad_one/);
+    // The results table reads back as the same records, under the same names.
+    const back = await readSpreadsheet(out, { genre: 'killer' });
+    expect(back.records!.map((p) => p.name)).toEqual(["'Killer Sudoku'!A1:F13", "'Bad one'!A1:F13"]);
+    expect(back.records![0]!.text.split('\n')[0]).toBe("=== 'Killer_Sudoku'!A1:F13");
+    const again = cli(['solve', '--genre', 'killer', out, '--sheet', '1']);
+    expect(again.stdout).toContain("=== 'Killer Sudoku'!A1:F13\n6 6\n1 2 3 4 5 6\n");
+  });
+});
+
 /** A workbook of one sheet whose cells `fill` sets, written to `name` in the test folder. */
 async function sheet(name: string, fill: (ws: ExcelJS.Worksheet) => void): Promise<string> {
   const wb = new ExcelJS.Workbook();

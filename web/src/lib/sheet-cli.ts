@@ -100,8 +100,9 @@ export function needsSheetFrontEnd(argv: readonly string[]): boolean {
  * write the results table as .xlsx or .csv with each puzzle's sheet and range.
  *
  * @param argv the arguments after the program's name (`solve book.xlsx …`)
- * @param runCli runs the C++ CLI with arguments, standard output and error inherited;
- *   returns its exit code
+ * @param runCli runs the C++ CLI with arguments, standard output and error inherited
+ *   or, when given, each rewritten (a genre's records' ids become their names, which
+ *   have spaces: `'Killer Sudoku'!A1:F13`); returns its exit code
  * @returns the exit code: the CLI's (0 every puzzle solved, 1 some without solution,
  *   2 bad input), 2 when the spreadsheet cannot be read or a sheet or row of it holds a
  *   puzzle that cannot be (each message, with the sheet and cell, on standard error; the
@@ -109,7 +110,10 @@ export function needsSheetFrontEnd(argv: readonly string[]): boolean {
  *   puzzle file itself, a file in a folder that does not exist or a type it cannot write
  *   (.ods, .xls, .tsv), or 130 after SIGINT or SIGTERM (the temporary folder removed)
  */
-export async function runSheetCli(argv: readonly string[], runCli: (args: string[], rewrite?: (stderr: string) => string) => number): Promise<number> {
+export async function runSheetCli(
+  argv: readonly string[],
+  runCli: (args: string[], rewrite?: (stderr: string) => string, rewriteStdout?: (stdout: string) => string) => number,
+): Promise<number> {
   const s = scan(argv)!;
   const args = [...argv];
   const dir = mkdtempSync(join(tmpdir(), 'gridmilp-cli-'));
@@ -126,6 +130,9 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     // What the spreadsheet held that could not be read: bad input (exit 2), and rows of
     // the results table among the puzzles'.
     let refused: SpreadsheetPuzzles['skipped'] = [];
+    // A genre's records: their ids in the text (no spaces, for the engine) back to their
+    // names on standard output, standard error and in the results; null when they agree.
+    let recordNames: ((text: string) => string) | null = null;
     if (s.results >= 0) checkResults(valueAt(argv, s.results), s.file >= 0 ? argv[s.file]! : null);
     if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!) && s.genre !== undefined && s.genre !== 'sudoku') {
       // A genre's records: the text the CLI reads with --genre, one record after another.
@@ -143,6 +150,7 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       const text = join(dir, 'puzzles.txt');
       writeFileSync(text, records.map((r) => r.text).join(''));
       args[s.file] = text;
+      recordNames = namesOfRecords(records, args.includes('--json'));
     } else if (s.file >= 0 && SPREADSHEET.test(argv[s.file]!)) {
       const path = argv[s.file]!;
       const read = await readSpreadsheet(path, s.sheet ? { sheet: s.sheet.value } : {});
@@ -196,8 +204,13 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
     // Errors are told of the spreadsheet, not of the text made from it.
     const sheetPath = s.file >= 0 ? argv[s.file]! : '';
     const madeText = join(dir, 'puzzles.txt');
+    const toNames = recordNames ?? ((text: string) => text);
     const solved = SPREADSHEET.test(sheetPath)
-      ? runCli(args, (stderr) => tellOfSpreadsheet(stderr, madeText, sheetPath, s.genre !== undefined && s.genre !== 'sudoku' ? null : names))
+      ? runCli(
+          args,
+          (stderr) => tellOfSpreadsheet(toNames(stderr), madeText, sheetPath, s.genre !== undefined && s.genre !== 'sudoku' ? null : names),
+          recordNames ?? undefined,
+        )
       : runCli(args);
     if (interrupted) return 130;
     const code = refused.length > 0 ? Math.max(solved, 2) : solved;
@@ -208,7 +221,12 @@ export async function runSheetCli(argv: readonly string[], runCli: (args: string
       } catch {
         return code; // the CLI stopped before writing its table (bad input, said on stderr)
       }
-      const rows = await parseResults(csv);
+      const rows = (await parseResults(csv)).map((row) => ({
+        ...row,
+        status: toNames(row.status),
+        puzzle: toNames(row.puzzle),
+        ...(row.solution === undefined ? {} : { solution: toNames(row.solution) }),
+      }));
       if (names) rows.forEach((row, k) => (row.name = names![k] ?? row.name));
       writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: withLeftOut(rows, refused.map((k) => ({ at: k.at, row: refusedRow(k) }))) }));
     }
@@ -239,17 +257,50 @@ async function parseResults(csv: string): Promise<ResultRow[]> {
 }
 
 /**
+ * Maps the ids of a genre's records in the text the CLI reads (`=== 'Week_1'!A1:F13`: the
+ * engine takes a header's first word for the name, so records.ts writes the name without
+ * spaces) back to the names they stand for (`'Week 1'!A1:F13`), as the rest of the
+ * output and the results' name column say them.
+ *
+ * @param records the records read, each with its name and text
+ * @param json whether the output is JSON (a name is then written as inside a JSON string)
+ * @returns the mapping over a text, or null when every id is its name (no sheet name
+ *   with spaces); an id two names share is left as it is
+ */
+function namesOfRecords(records: readonly { name: string; text: string }[], json: boolean): ((text: string) => string) | null {
+  const byId = new Map<string, string | null>();
+  for (const r of records) {
+    const id = /^===\s*(\S+)/.exec(r.text)?.[1];
+    if (id === undefined || id === r.name) continue;
+    byId.set(id, byId.has(id) && byId.get(id) !== r.name ? null : r.name);
+  }
+  const ids = [...byId.keys()].filter((id) => byId.get(id) !== null).sort((a, b) => b.length - a.length);
+  if (ids.length === 0) return null;
+  const pattern = new RegExp(ids.map(escapeRegExp).join('|'), 'g');
+  return (text) =>
+    text.replace(pattern, (id) => {
+      const name = byId.get(id)!;
+      return json ? JSON.stringify(name).slice(1, -1) : name;
+    });
+}
+
+/**
  * The CLI runner for a C++ CLI program: `command` then the arguments, standard streams
- * inherited.
+ * inherited; with `rewrite`, standard error is taken whole and written rewritten after
+ * the CLI ends, and with `rewriteStdout` standard output likewise.
  *
  * @param command the program and the arguments before `solve` (e.g. node and the .cjs)
  */
-export function cliRunner(command: readonly string[]): (args: string[], rewrite?: (stderr: string) => string) => number {
-  return (args, rewrite) => {
+export function cliRunner(
+  command: readonly string[],
+): (args: string[], rewrite?: (stderr: string) => string, rewriteStdout?: (stdout: string) => string) => number {
+  return (args, rewrite, rewriteStdout) => {
+    const piped = rewrite !== undefined || rewriteStdout !== undefined;
     const r = spawnSync(command[0]!, [...command.slice(1), ...args], {
-      stdio: rewrite ? ['inherit', 'inherit', 'pipe'] : 'inherit',
-      ...(rewrite ? { encoding: 'utf8' as const, maxBuffer: 256 * 1024 * 1024 } : {}),
+      stdio: ['inherit', rewriteStdout ? 'pipe' : 'inherit', rewrite ? 'pipe' : 'inherit'],
+      ...(piped ? { encoding: 'utf8' as const, maxBuffer: 256 * 1024 * 1024 } : {}),
     });
+    if (rewriteStdout && typeof r.stdout === 'string') process.stdout.write(rewriteStdout(r.stdout));
     if (rewrite && typeof r.stderr === 'string') process.stderr.write(rewrite(r.stderr));
     if (r.error) process.stderr.write(`gridmilp: cannot run ${command.join(' ')}: ${r.error.message}\n`);
     return r.status ?? 2;

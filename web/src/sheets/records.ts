@@ -100,6 +100,9 @@ function recordsPerRow(table: SheetTable): SheetRecord[] | null {
     const name = typeof label?.value === 'string' ? label.value : `${sheetRef(table.name)}!${where}`;
     const lines = cell.value.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
     if (!lines[0]!.startsWith('===')) lines.unshift(`=== ${recordId(name)}`);
+    // A results table names a record by its sheet and range, spaces kept ("=== 'Week
+    // 1'!A1:F13", sheet-cli.ts): the engine takes a header's first word for the name.
+    else if (lines[0]!.replace(/^===\s*/, '') === name && /\s/.test(name)) lines[0] = `=== ${recordId(name)}`;
     const [rows, columns] = lines[1]!.split(/\s+/).map(Number) as [number, number];
     records.push({ name, sheet: table.name, range: where, rows, columns, text: `${lines.join('\n')}\n` });
   });
