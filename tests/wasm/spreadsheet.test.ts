@@ -9,6 +9,7 @@ import { SpreadsheetError } from '../../web/src/sheets/cells';
 import { loadSpreadsheetLibraries } from '../../web/src/sheets/libraries';
 import { MAX_EXPANDED_BYTES, MAX_SHEETS, readSpreadsheet, type SpreadsheetLibraries } from '../../web/src/sheets/read';
 import { gridCsv, gridXlsx, resultsCsv, resultsXlsx, SOLVED_COLOUR } from '../../web/src/sheets/write';
+import { refusedRows, withLeftOut } from '../../web/src/sheets/left-out';
 
 const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -585,6 +586,25 @@ describe('writing', () => {
     await wb.xlsx.load(bytes as never);
     expect(wb.worksheets[0]!.getCell('B3').value).toBe('infeasible');
     expect(wb.worksheets[0]!.getCell('A1').font.bold).toBe(true);
+  });
+});
+
+describe('left-out rows of a results table', () => {
+  it("each refused sheet or row at its place, in a finished batch and in a stopped one (past the puzzles that ended: after them); sheets of notes get none", () => {
+    const skipped = [
+      { sheet: 'Notes', reason: 'Notes is empty.', refused: false, at: 0 },
+      { sheet: 'Bad', reason: 'Bad!C5 holds the text “x”; …', refused: true, at: 1 },
+      { sheet: 'List', reason: 'List!A9 is an empty 9×9 puzzle …', refused: true, at: 4 },
+    ];
+    const left = refusedRows(skipped);
+    expect(left.map((k) => [k.at, k.row.name, k.row.status])).toEqual([
+      [1, 'Bad', 'error: Bad!C5 holds the text “x”; …'],
+      [4, 'List', 'error: List!A9 is an empty 9×9 puzzle …'],
+    ]);
+    const row = (name: string) => ({ name, status: 'solved', puzzle: LINE });
+    expect(withLeftOut([row('a'), row('b'), row('c'), row('d'), row('e')], left).map((r) => r.name)).toEqual(['a', 'Bad', 'b', 'c', 'd', 'List', 'e']);
+    // Stopped after two puzzles: the rows left out are all still there.
+    expect(withLeftOut([row('a'), row('b')], left).map((r) => r.name)).toEqual(['a', 'Bad', 'b', 'List']);
   });
 });
 

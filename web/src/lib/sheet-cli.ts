@@ -16,7 +16,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 import { puzzleText } from './grid.js';
-import { withLeftOut } from '../sheets/left-out.js';
+import { refusedRows, withLeftOut } from '../sheets/left-out.js';
 import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
 
 /** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
@@ -228,7 +228,7 @@ export async function runSheetCli(
         ...(row.solution === undefined ? {} : { solution: toNames(row.solution) }),
       }));
       if (names) rows.forEach((row, k) => (row.name = names![k] ?? row.name));
-      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: withLeftOut(rows, refused.map((k) => ({ at: k.at, row: refusedRow(k) }))) }));
+      writeFileSync(target, await writeSpreadsheet(XLSX.test(target) ? 'xlsx' : 'csv', { results: withLeftOut(rows, refusedRows(refused)) }));
     }
     return code;
   } catch (e) {
@@ -348,15 +348,6 @@ function tellRefused(path: string, skipped: SpreadsheetPuzzles['skipped']): Spre
   const refused = skipped.filter((k) => k.refused);
   for (const k of refused) process.stderr.write(`gridmilp: ${path}: left out: ${k.reason}\n`);
   return refused;
-}
-
-/**
- * The results-table row of a sheet or row left out (withLeftOut puts it in its place), as
- * the C++ CLI writes a line of text it cannot read: named by its sheet, status `error: `
- * and the reason (which names the cell), no puzzle.
- */
-function refusedRow(k: SpreadsheetPuzzles['skipped'][number]): ResultRow {
-  return { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' };
 }
 
 /**

@@ -5,6 +5,7 @@
  * the C++ CLI lists a line of text it cannot read: one merge for the npm CLI
  * (lib/sheet-cli.ts) and the page's batch panel (page/batch.ts).
  */
+import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 
 /** A row for something left out, to go before the puzzle at `at` (0-based; past the end: after the last). */
 export interface LeftOutRow<T> {
@@ -30,4 +31,18 @@ export function withLeftOut<T>(rows: readonly T[], leftOut: readonly LeftOutRow<
   });
   for (; k < sorted.length; k++) out.push(sorted[k]!.row);
   return out;
+}
+
+/**
+ * The results-table rows of what a spreadsheet's reading refused (the `skipped` entries
+ * with `refused`: a sheet or row whose puzzle does not read, or has no given), each at
+ * its place (`at`), as the C++ CLI writes a line of text it cannot read: named by its
+ * sheet, status `error: ` and the reason (which names the cell), no puzzle. Sheets
+ * without a puzzle (`refused` false) get no row. One source for the CLI and the pages.
+ *
+ * @param skipped readSpreadsheet's `skipped`
+ * @returns rows for {@link withLeftOut}, in the order given
+ */
+export function refusedRows(skipped: SpreadsheetPuzzles['skipped']): LeftOutRow<ResultRow>[] {
+  return skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' } }));
 }
