@@ -369,6 +369,32 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('goes Back from an empty grid of another size to the board before it', async () => {
+    // A board of another size replaced the history entry: Back left the genre for the Sudoku page.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
+    const example = await page.evaluate(() => location.hash);
+    const length = await page.evaluate(() => history.length);
+    const board = page.locator('#genre-board > svg');
+    expect(await board.getAttribute('aria-label')).toMatch(/^Nurikabe 6×6, /);
+    await page.fill('#genre-empty-size', '5');
+    await page.click('#genre-empty');
+    await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
+    expect(await page.evaluate(() => history.length)).toBe(length + 1);
+    expect(await page.evaluate(() => location.hash)).not.toBe(example);
+    // An empty grid of the same size rewrites the entry.
+    await page.fill('#genre-empty-size', '');
+    await page.click('#genre-empty');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor();
+    expect(await page.evaluate(() => history.length)).toBe(length + 1);
+    await page.goBack();
+    await page.waitForFunction((hash) => location.hash === hash, example);
+    await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 6×6, /);
+    expect(await page.isHidden('#genre-play')).toBe(false);
+    await page.close();
+  });
+
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

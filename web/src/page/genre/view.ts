@@ -492,6 +492,8 @@ export class GenreView implements GenreContext {
     this.answer = null;
     // The formulation shown was of the puzzle drawn before.
     this.formulationPanel.hide();
+    // A board of another size is a new history entry, as a new size is on the Sudoku page.
+    const before = this.drawnGenre === this.genre && this.board !== null ? `${this.board.rows}×${this.board.columns}` : null;
     const r = await this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string; clash?: { cells: Array<[number, number]> } }>(
       { type: 'board', ...this.puzzleFields() },
       false,
@@ -502,7 +504,7 @@ export class GenreView implements GenreContext {
     }
     this.showModels(r.models, r.defaultFallbacks);
     this.showUrl(r.url ?? null, r.urlUnavailable);
-    this.writeHash(r.url ?? null);
+    this.writeHash(r.url ?? null, before !== null && before !== `${r.board.rows}×${r.board.columns}`);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     // Two equal givens typed in a unit are outlined as the warning names them, as the Sudoku board marks them.
     if (r.clash) this.highlight(r.clash.cells);
@@ -618,9 +620,10 @@ export class GenreView implements GenreContext {
    * Puts the genre and the puzzle drawn into the page's address (genreHash, main.ts
    * reads it on load), so that a reload or a copied address shows it again: its
    * puzz.link URL, else its record's own text (either up to kMostHashText characters; a
-   * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's edits do.
+   * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's
+   * edits do; `push` adds one (a board of another size, as a new size on the Sudoku page).
    */
-  private writeHash(url: string | null): void {
+  private writeHash(url: string | null, push = false): void {
     this.hashUrl = url;
     const own = url ?? this.ownText(Math.max(0, Number(this.pick.value) - 1));
     // The route chosen goes with it (CNF-SAT, the genre's default model and no objective
@@ -634,7 +637,7 @@ export class GenreView implements GenreContext {
     if (objective !== '' && DIGIT_GENRES.has(this.genre)) route.set('objective', objective);
     const extra = route.toString();
     const hash = genreHash(this.genre, own.length <= kMostHashText ? (url !== null ? { url } : { text: own }) : {}) + (extra === '' ? '' : `&${extra}`);
-    if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+    if (hash !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', `${location.pathname}${location.search}${hash}`);
   }
 
   /**
