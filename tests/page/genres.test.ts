@@ -369,6 +369,26 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it("names the genre's default model for the route chosen, not CNF-SAT's on branch-and-bound", async () => {
+    // Akari's picker read "the genre's default (textbook for CNF-SAT)" with branch-and-bound chosen.
+    const page = await h.openPage();
+    const first = page.locator('#genre-model option').first();
+    await pickGenre(page, 'killer');
+    expect(await first.textContent()).toBe("the genre's default (clauses for CNF-SAT)");
+    await page.selectOption('#genre-method', 'branch-and-bound');
+    // Killer's default follows the route: the engine names the model it builds.
+    await expect.poll(() => first.textContent()).toBe("the genre's default (combinations for branch-and-bound)");
+    await page.selectOption('#genre-method', 'sat');
+    expect(await first.textContent()).toBe("the genre's default (clauses for CNF-SAT)");
+    await pickGenre(page, 'akari');
+    await page.selectOption('#genre-method', 'branch-and-bound');
+    await expect.poll(() => first.textContent()).toMatch(/^the genre's default \([\w-]+ for branch-and-bound\)$/);
+    // A Solve on branch-and-bound keeps saying so.
+    await solved(page);
+    expect(await first.textContent()).toMatch(/for branch-and-bound\)$/);
+    await page.close();
+  });
+
   it('goes Back from an empty grid of another size to the board before it', async () => {
     // A board of another size replaced the history entry: Back left the genre for the Sudoku page.
     const page = await h.openPage();

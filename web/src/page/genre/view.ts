@@ -114,6 +114,12 @@ export class GenreView implements GenreContext {
   private readonly methods = new Map<Variant, string>();
   /** The model a followed link names, chosen when the engine lists the models (showModels). */
   private linkedModel: string | null = null;
+  /** The genre's models and its default's fallbacks, as the engine last listed them (showModels). */
+  private listed: { models: string[]; fallbacks: string[] } | null = null;
+  /** Per genre and route, the model the genre's default is on it, as the engine said (labelDefault). */
+  private readonly routeDefaults = new Map<string, string>();
+  /** Whether the engine is being asked for a route's default model (learnDefault). */
+  private learning = false;
   /** The puzz.link URL the address holds (writeHash), kept for a change of route. */
   private hashUrl: string | null = null;
   /** Selecting cells and editing the puzzle on the board. */
@@ -188,6 +194,7 @@ export class GenreView implements GenreContext {
       markCells: (cells) => this.highlight(cells.map((c) => [c.row, c.column] as [number, number])),
       client,
       onIdle: () => {
+        this.labelDefault(); // a route changed by the job (an objective, the tree)
         // The text could not be read while a job ran: read it now.
         if (this.waiting && !byId('genre-play', HTMLElement).hidden) void this.readText();
       },
@@ -237,7 +244,10 @@ export class GenreView implements GenreContext {
     this.pick.addEventListener('change', () => void this.draw());
     // The address follows the route chosen (writeHash).
     for (const id of ['genre-model', 'genre-method', 'genre-objective']) {
-      byId(id, HTMLSelectElement).addEventListener('change', () => this.writeHash(this.hashUrl));
+      byId(id, HTMLSelectElement).addEventListener('change', () => {
+        this.writeHash(this.hashUrl);
+        this.labelDefault();
+      });
     }
     const file = byId('genre-file', HTMLInputElement);
     byId('genre-load-file', HTMLElement).addEventListener('click', () => file.click());
@@ -430,6 +440,7 @@ export class GenreView implements GenreContext {
       fields.options = { ...fields.options, method: 'branch-and-bound', recordBranching: true };
       byId('genre-method', HTMLSelectElement).value = 'branch-and-bound';
     }
+    this.labelDefault();
     return fields;
   }
 
@@ -437,29 +448,80 @@ export class GenreView implements GenreContext {
    * The model picker lists the genre's models (from any result), keeping the choice. Its
    * first entry leaves the model to the engine, whose default may follow the route
    * (killer: clauses for CNF-SAT, combinations for branch-and-bound) or go on as another
-   * (`fallback`; Nurikabe: cells, then stream); the result and the status line say which
-   * model ran.
+   * (`fallback`; Nurikabe: cells, then stream); labelDefault names it for the route
+   * chosen, and the result and the status line say which model ran.
+   *
+   * @param built the model the engine built for the route of the request, when the
+   *   request left the model to it (the route's default)
    */
-  private showModels(models: string[] | undefined, fallbacks: string[] = []): void {
+  private showModels(models: string[] | undefined, fallbacks: string[] = [], built?: { method: string; model: string }): void {
     const select = byId('genre-model', HTMLSelectElement);
     if (models === undefined) return;
+    this.listed = { models, fallbacks };
+    if (built !== undefined) this.routeDefaults.set(`${this.genre}|${built.method}`, built.model);
     const choices = ['', ...models];
-    const first = fallbacks.length > 0 ? `${[models[0], ...fallbacks].join(', then ')},` : models[0];
-    const label = `the genre's default (${first} for CNF-SAT)`;
     const now = [...select.options].map((o) => o.value);
-    if (now.join() === choices.join() && select.options[0]?.textContent === label) return;
-    const linked = this.linkedModel !== null && choices.includes(this.linkedModel) ? this.linkedModel : null;
-    this.linkedModel = null;
-    const keep = linked ?? (choices.includes(select.value) ? select.value : '');
-    select.replaceChildren(
-      ...choices.map((m) => {
-        const option = document.createElement('option');
-        option.value = m;
-        option.textContent = m === '' ? label : m;
-        return option;
-      }),
-    );
-    select.value = keep;
+    if (now.join() !== choices.join()) {
+      const linked = this.linkedModel !== null && choices.includes(this.linkedModel) ? this.linkedModel : null;
+      this.linkedModel = null;
+      const keep = linked ?? (choices.includes(select.value) ? select.value : '');
+      select.replaceChildren(
+        ...choices.map((m) => {
+          const option = document.createElement('option');
+          option.value = m;
+          option.textContent = m;
+          return option;
+        }),
+      );
+      select.value = keep;
+    }
+    this.labelDefault();
+  }
+
+  /**
+   * Names, in the model picker's first entry, the model the genre's default is on the
+   * route chosen: "the genre's default (textbook for CNF-SAT)", "… (combinations for
+   * branch-and-bound)"; it said CNF-SAT's whatever the route. A route's default the
+   * engine has not named yet is asked for (learnDefault), the route said meanwhile.
+   */
+  private labelDefault(): void {
+    const option = byId('genre-model', HTMLSelectElement).options[0];
+    const method = byId('genre-method', HTMLSelectElement).value;
+    if (option === undefined || option.value !== '' || this.listed === null) return;
+    const { models, fallbacks } = this.listed;
+    if (method === 'sat') {
+      const first = fallbacks.length > 0 ? `${[models[0], ...fallbacks].join(', then ')},` : models[0];
+      option.textContent = `the genre's default (${first} for CNF-SAT)`;
+      return;
+    }
+    const known = this.routeDefaults.get(`${this.genre}|${method}`);
+    option.textContent = known === undefined ? "the genre's default for branch-and-bound" : `the genre's default (${known} for branch-and-bound)`;
+    if (known === undefined) void this.learnDefault(method);
+  }
+
+  /**
+   * Asks the engine, when it is free, which model the genre's default is on `method`
+   * (a `board` request names the model it would build), then labels it.
+   */
+  private async learnDefault(method: string): Promise<void> {
+    if (this.learning || this.jobs.job !== null || this.jobs.busyElsewhere() !== null) return;
+    this.learning = true;
+    const genre = this.genre;
+    try {
+      const r = await this.client.genre<GenreResultHead>({
+        type: 'board',
+        genre,
+        puzzle: this.text.value,
+        index: Number(this.pick.value || '1'),
+        options: { method: method as 'sat' | 'branch-and-bound' },
+      });
+      this.routeDefaults.set(`${genre}|${method}`, r.model);
+    } catch {
+      return; // the label names the route without its model
+    } finally {
+      this.learning = false;
+    }
+    if (genre === this.genre) this.labelDefault();
   }
 
   /**
@@ -494,15 +556,16 @@ export class GenreView implements GenreContext {
     this.formulationPanel.hide();
     // A board of another size is a new history entry, as a new size is on the Sudoku page.
     const before = this.drawnGenre === this.genre && this.board !== null ? `${this.board.rows}×${this.board.columns}` : null;
+    const fields = this.puzzleFields();
     const r = await this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string; clash?: { cells: Array<[number, number]> } }>(
-      { type: 'board', ...this.puzzleFields() },
+      { type: 'board', ...fields },
       false,
     );
     if (r === null) {
       this.showUrl(null);
       return;
     }
-    this.showModels(r.models, r.defaultFallbacks);
+    this.showModels(r.models, r.defaultFallbacks, fields.options?.model === undefined ? { method: fields.options?.method ?? 'sat', model: r.model } : undefined);
     this.showUrl(r.url ?? null, r.urlUnavailable);
     this.writeHash(r.url ?? null, before !== null && before !== `${r.board.rows}×${r.board.columns}`);
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
