@@ -1322,19 +1322,19 @@ std::string routeError(const SolveCommand& cmd) {
              " model of " + title +
              " needs branch-and-bound (leave --method out, or choose another model)";
     }
-    bool digits = false;
+    bool digits = false, boxes = false;
+    std::string with_boxes;  // "Sudoku, Killer Sudoku, …": protocol/vocabulary.json's
     for (const vocabulary::GenreName& g : vocabulary::kGenres) {
-      if (g.id == cmd.genre) digits = g.digits;
+      if (g.id == cmd.genre) digits = g.digits, boxes = g.boxes;
+      if (g.boxes) (with_boxes += with_boxes.empty() ? "" : ", ") += g.title;
     }
     if (!cmd.objective.empty() && !digits) {
       return "--objective: an objective is for the digit genres (Sudoku and its variants, "
              "the Latin square), not " +
              title;
     }
-    if (cmd.shape.box && cmd.genre != "sudoku-x" && cmd.genre != "killer") {
-      return "--box: boxes are for the genres with boxes (Sudoku, Sudoku X, Killer Sudoku), "
-             "not " +
-             title;
+    if (cmd.shape.box && !boxes) {
+      return "--box: boxes are for the genres with boxes (" + with_boxes + "), not " + title;
     }
     if (cmd.shape.size > 0 && !digits) {
       const bool vowel = std::string_view("AEIOU").find(title.front()) != std::string_view::npos;
