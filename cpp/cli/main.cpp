@@ -225,10 +225,17 @@ struct SolveCommand {
 };
 
 /// One field of a CSV line (RFC 4180): quoted, with quotes doubled, when it holds a
-/// comma, a quote or a line break.
+/// comma, a quote or a line break. A text a spreadsheet program would take for a formula
+/// (starting with `=`, `@`, a tab or a carriage return, or with `+` or `-` and more: a
+/// genre's record starts `=== name`) gets a leading apostrophe, the mark of a text cell,
+/// and is quoted, as the npm CLI's results table (web/src/sheets/write.ts FORMULA_START),
+/// whose reader drops the apostrophe again.
 std::string csvField(const std::string& field) {
-  if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
-  std::string out = "\"";
+  const bool formula =
+      !field.empty() && (std::string_view("=@\t\r").find(field[0]) != std::string_view::npos ||
+                         ((field[0] == '+' || field[0] == '-') && field.size() > 1));
+  if (!formula && field.find_first_of(",\"\r\n") == std::string::npos) return field;
+  std::string out = formula ? "\"'" : "\"";
   for (const char ch : field) {
     if (ch == '"') out += '"';
     out += ch;

@@ -311,6 +311,16 @@ TEST(CliTest, GenresTakeAnObjectiveAndBoxes) {
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_NE(run.out.find("its folder /nonexistent-folder does not exist"), std::string::npos)
       << run.out;
+  // A record's text in the results table starts "===", which a spreadsheet program would
+  // take for a formula: it is written as text, with a leading apostrophe, quoted.
+  const std::string csv = ::testing::TempDir() + "gridmilp_cli_formula.csv";
+  run = runCli("solve - --genre akari --results '" + csv + "'", two, true);
+  EXPECT_EQ(run.exit_code, 1) << run.out;  // a 1 in a corner of 2×2: no lamp fits
+  std::ifstream written(csv);
+  const std::string table((std::istreambuf_iterator<char>(written)),
+                          std::istreambuf_iterator<char>());
+  EXPECT_NE(table.find(",\"'=== a\n2 2\n1 -\n- -\","), std::string::npos) << table;
+  EXPECT_EQ(table.find(",==="), std::string::npos) << table;
 }
 
 TEST(CliTest, NoSolutionExitsWithOne) {
@@ -441,7 +451,8 @@ TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
                                std::regex("Puzzle 3,no solution,[0-9.e-]+,[0-9]+,12345678\\..*,")))
       << lines[3];
   // A genre's table holds each puzzle's record and its answer as text (quoted: they
-  // have newlines); a spreadsheet given here is named as one.
+  // have newlines; an apostrophe first, as they start with "=", a formula's mark); a
+  // spreadsheet given here is named as one.
   EXPECT_EQ(runCli("solve - --genre hitori --results '" + table + "'",
                    "=== one\n1 1\n1\n=== two\n2 2\n1 1\n1 1\n")
                 .exit_code,
@@ -451,9 +462,9 @@ TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
   std::remove(table.c_str());
   EXPECT_TRUE(std::regex_search(
       genre_table, std::regex("^name,status,ms,nodes,puzzle,solution\n"
-                              "one,solved,[0-9.e-]+,[0-9]*,\"=== one\n1 1\n1\",\"=== one\n1 "
+                              "one,solved,[0-9.e-]+,[0-9]*,\"'=== one\n1 1\n1\",\"'=== one\n1 "
                               "1\n1\"\n"
-                              "two,no solution,[0-9.e-]+,[0-9]*,\"=== two\n2 2\n1 1\n1 1\",\n$")))
+                              "two,no solution,[0-9.e-]+,[0-9]*,\"'=== two\n2 2\n1 1\n1 1\",\n$")))
       << genre_table;
   const std::string sheet =
       ::testing::TempDir() + "gridmilp_sheet." + std::to_string(getpid()) + ".csv";
