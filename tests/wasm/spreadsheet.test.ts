@@ -605,6 +605,10 @@ describe('left-out rows of a results table', () => {
     expect(withLeftOut([row('a'), row('b'), row('c'), row('d'), row('e')], left).map((r) => r.name)).toEqual(['a', 'Bad', 'b', 'c', 'd', 'List', 'e']);
     // Stopped after two puzzles: the rows left out are all still there.
     expect(withLeftOut([row('a'), row('b')], left).map((r) => r.name)).toEqual(['a', 'Bad', 'b', 'List']);
+    // Stopped while b, c and d were still solving (page/batch.ts): their places kept
+    // empty, so that List goes before e, the puzzle after it, not after the last.
+    const holes = [row('a'), undefined, undefined, undefined, row('e')];
+    expect(withLeftOut(holes, left).flatMap((r) => (r ? [r.name] : []))).toEqual(['a', 'Bad', 'List', 'e']);
   });
 });
 

@@ -7,8 +7,8 @@
  * a batch of thousands of fast puzzles does not spend the page's thread on rows nobody
  * has looked at yet. The page loads this module on its first batch.
  */
-import { withLeftOut, type LeftOutRow as LeftOutRowOf } from '../sheets/left-out';
-import type { BatchItem, BatchProgress, BatchResult, CellRef, ResultRow } from '../solver/protocol';
+import { refusedRows, withLeftOut, type LeftOutRow } from '../sheets/left-out';
+import type { BatchItem, BatchProgress, BatchResult, CellRef, ResultRow, SpreadsheetPuzzles } from '../solver/protocol';
 import {
   countOutcomes,
   eulerCornerSum,
@@ -42,9 +42,6 @@ const ROWS_PER_DRAW = 40;
  * meanwhile.
  */
 const ROWS_AFTER_MS = 1000;
-
-/** A row of the results table for what was left out before a batch (sheets/left-out.ts). */
-export type LeftOutRow = LeftOutRowOf<ResultRow>;
 
 /** How the batch panel reaches the rest of the page. */
 export interface BatchPanelHooks {
@@ -89,8 +86,8 @@ export class BatchPanel {
     else this.drawRows();
   });
   private items: BatchItem[] = [];
-  /** Rows for what the page left out before the batch, by place (finish). */
-  private leftOutRows: LeftOutRow[] = [];
+  /** Rows for what the page left out before the batch, by place (start). */
+  private leftOutRows: LeftOutRow<ResultRow>[] = [];
   private total = 0;
   /** The shape of every puzzle of the batch, once the result says it. */
   private shape: Shape | null = null;
@@ -124,9 +121,19 @@ export class BatchPanel {
     });
   }
 
-  /** Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name). */
-  start(source: string, total: number): void {
-    this.leftOutRows = []; // a workbook's rows are its own batch's (finish sets them)
+  /**
+   * Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name).
+   *
+   * @param skipped what the reading of a workbook left out before the batch (its
+   *   `skipped`): those refused (sheets and rows that do not read) are rows of the results
+   *   table at their places among the puzzles, whether the batch finishes or is stopped
+   */
+  start(source: string, total: number, skipped: SpreadsheetPuzzles['skipped'] = []): void {
+    // This batch's own: none of an earlier workbook's. Made here, not in
+    // actions/spreadsheet.ts: imported by this module and the genre page's alone,
+    // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
+    // solve's main module names (its preload lists; the weight test's 250,000 bytes).
+    this.leftOutRows = refusedRows(skipped);
     this.section.hidden = false;
     this.heading.textContent = `Batch: ${source}`;
     this.items = [];
@@ -219,14 +226,10 @@ export class BatchPanel {
    * @param route the model and method, in words ("reduced model, CNF-SAT: …")
    * @param leftOut what the page left out of the text before the batch (the unreadable
    *   lines of a paste of URLs, one message each), named with the lines `result.refused`
-   *   lists
-   * @param leftOutRows rows of the results table for what the page left out before the
-   *   batch (a workbook's sheets and rows that do not read), each at its place among
-   *   the puzzles
+   *   lists (the results table's rows for a workbook's are {@link start}'s)
    */
-  finish(result: BatchResult, source: string, route: string, leftOut: readonly string[] = [], leftOutRows: readonly LeftOutRow[] = []): void {
+  finish(result: BatchResult, source: string, route: string, leftOut: readonly string[] = []): void {
     this.items = result.items;
-    this.leftOutRows = [...leftOutRows];
     this.total = result.items.length;
     this.shape = { size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth };
     this.latest = { done: result.items.length, total: result.items.length, elapsedMs: result.elapsedMs };
@@ -364,15 +367,22 @@ export class BatchPanel {
    * CLI's results table has it.
    */
   private resultRows(): ResultRow[] {
-    const rows = this.finished().map((item) => ({
-      name: item.name,
-      status: item.error ? `error: ${item.error.message}` : itemStatusText(item),
-      ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
-      ...(item.nodes === undefined ? {} : { nodes: item.nodes }),
-      puzzle: item.givens,
-      ...(item.solution ? { solution: item.solution } : {}),
-    }));
-    return withLeftOut(rows, this.leftOutRows);
+    // By the puzzles' places, holes (a stopped batch's puzzles that did not end) included,
+    // so that a row left out goes before the puzzle that came after it in the input;
+    // the holes are dropped after.
+    const rows = Array.from(this.items, (item): ResultRow | undefined =>
+      item === undefined
+        ? undefined
+        : {
+            name: item.name,
+            status: item.error ? `error: ${item.error.message}` : itemStatusText(item),
+            ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
+            ...(item.nodes === undefined ? {} : { nodes: item.nodes }),
+            puzzle: item.givens,
+            ...(item.solution ? { solution: item.solution } : {}),
+          },
+    );
+    return withLeftOut(rows, this.leftOutRows).filter((row): row is ResultRow => row !== undefined);
   }
 
   private download(): void {

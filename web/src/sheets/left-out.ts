@@ -3,7 +3,8 @@
  * The rows of a results table for what was left out before a batch (a workbook's sheets
  * and rows whose puzzle does not read), put among the puzzles' rows at their places, as
  * the C++ CLI lists a line of text it cannot read: one merge for the npm CLI
- * (lib/sheet-cli.ts) and the page's batch panel (page/batch.ts).
+ * (lib/sheet-cli.ts), the Sudoku page's batch panel (page/batch.ts) and the genre page's
+ * Solve all (page/genre/actions/batch.ts).
  */
 import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 
@@ -17,7 +18,8 @@ export interface LeftOutRow<T> {
  * `rows` with each of `leftOut` inserted at its place, in input order (those of one place
  * in the order given).
  *
- * @param rows one row per puzzle, in order
+ * @param rows one row per puzzle, in order (a puzzle without a row, such as one a
+ *   stopped batch did not end, keeps its place as `undefined`, to be dropped after)
  * @param leftOut the rows left out, each with its place among `rows`
  * @returns a new array of rows.length + leftOut.length rows
  */

@@ -4,8 +4,8 @@
  * board, many are offered as a batch) and a loaded file (solved as a batch, streamed
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
-import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat } from '../../solver/protocol';
-import type { BatchPanel, LeftOutRow } from '../batch';
+import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
+import type { BatchPanel } from '../batch';
 import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
@@ -171,7 +171,7 @@ export class PuzzleLoader {
       jobs.later('parse', () => import('./spreadsheet'), (m) =>
         m.loadSpreadsheet(this.page, file, {
           loadText: (text, source, fields) => this.loadText(text, source, fields),
-          runBatch: (text, source, names, fields, leftOutRows) => this.runBatch(text, source, names, fields, [], leftOutRows),
+          runBatch: (text, source, names, fields, skipped) => this.runBatch(text, source, names, fields, [], skipped),
         }),
       );
       return;
@@ -208,8 +208,8 @@ export class PuzzleLoader {
    *   one a line, named by sheet and range); their lines are then not shown
    * @param leftOut what the page left out of `text` before (a paste of URLs' unreadable
    *   lines, one message each), named again in the finished batch's status
-   * @param leftOutRows results-table rows for a workbook's sheets and rows left out, at
-   *   their places among the puzzles (BatchPanel.finish)
+   * @param skipped what a workbook's reading left out (its `skipped`): those refused are
+   *   rows of the results table saved, finished or stopped, at their places (BatchPanel.start)
    */
   private async runBatch(
     text: string,
@@ -217,7 +217,7 @@ export class PuzzleLoader {
     names?: readonly string[],
     fields?: PuzzleFields,
     leftOut: readonly string[] = [],
-    leftOutRows: readonly LeftOutRow[] = [],
+    skipped: SpreadsheetPuzzles['skipped'] = [],
   ): Promise<void> {
     // A file of puzzles over 16×16 read in the page's 0–F mode: symbols detected instead
     // (the worker keeps this parse for the batch's own).
@@ -249,7 +249,7 @@ export class PuzzleLoader {
         }
         const start = (total: number): void => {
           this.hideOffer();
-          panel.start(source, total);
+          panel.start(source, total, skipped);
           jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
         };
         const { options, route } = settings.batchOptions();
@@ -270,7 +270,7 @@ export class PuzzleLoader {
         );
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);
-        panel.finish(result, source, route, leftOut, leftOutRows);
+        panel.finish(result, source, route, leftOut);
       },
       (e) => {
         if (latest !== null) this.batchPanel?.flush();

@@ -10,7 +10,6 @@ import type { PuzzleFields, ResultRow, SheetPuzzle, SpreadsheetPuzzles } from '.
 import { gridOf, puzzleText } from '../../lib/grid';
 import { plural } from '../format';
 import type { Page } from '../app/page';
-import type { LeftOutRow } from '../batch';
 import { saveBlob } from '../shared';
 
 /** How the page hands a spreadsheet's puzzles on: one to the board, many as a batch. */
@@ -18,10 +17,10 @@ export interface SpreadsheetSink {
   /** Load one puzzle's text onto the board; `source` names the file and range. */
   loadText(text: string, source: string, fields: PuzzleFields): Promise<void>;
   /**
-   * Solve many puzzles (one line each) as a batch, each named by `names`; `leftOutRows`:
-   * results-table rows for the sheets and rows left out, at their places among the puzzles.
+   * Solve many puzzles (one line each) as a batch, each named by `names`; `skipped`: the
+   * reading's, whose refused sheets and rows are rows of the results table at their places.
    */
-  runBatch(text: string, source: string, names: string[], fields: PuzzleFields, leftOutRows: readonly LeftOutRow[]): Promise<void>;
+  runBatch(text: string, source: string, names: string[], fields: PuzzleFields, skipped: SpreadsheetPuzzles['skipped']): Promise<void>;
 }
 
 /**
@@ -91,7 +90,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     file.name,
     puzzles.map((p) => p.name),
     fields,
-    skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' } })),
+    skipped,
   );
   tellSkipped();
 }

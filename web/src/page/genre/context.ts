@@ -8,6 +8,7 @@
 import type { SolverClient } from '../../solver/client';
 import type { Board, GenreId, GenreRequest } from '../../solver/genre';
 import { SolverError, type ResultRow } from '../../solver/protocol';
+import type { LeftOutRow } from '../../sheets/left-out';
 import type { JobRunner } from '../app/jobs';
 import type { BnbPanel } from '../shared';
 import type { CutRounds } from './rounds';
@@ -93,6 +94,12 @@ export interface GenreContext {
   solutions: string[];
   /** The rows of the last Solve all (name, status, ms, nodes, record, answer). */
   resultRows: ResultRow[];
+  /**
+   * The results-table rows of what the spreadsheet last loaded left out (its sheets and
+   * rows that do not read), each at its place among the text's puzzles: Solve all's table
+   * has them while the text is still `text`; null before a spreadsheet.
+   */
+  sheetLeftOut: { text: string; rows: LeftOutRow<ResultRow>[] } | null;
   /**
    * A genre request as a job of the runner (the status line and the board's marks on an
    * error); null after an error (shown) or when the page is busy.

@@ -128,6 +128,8 @@ export class GenreView implements GenreContext {
   solutions: string[] = [];
   /** The rows of the last Solve all (name, status, ms, nodes, record, answer), for Download .xlsx/.csv. */
   resultRows: ResultRow[] = [];
+  /** What the spreadsheet last loaded left out, as Solve all's rows (context.ts). */
+  sheetLeftOut: GenreContext['sheetLeftOut'] = null;
   /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
   answer: { text: string; puzzle: string; index: number } | null = null;
   solvedBy: SolvedBy | null = null;

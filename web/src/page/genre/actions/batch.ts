@@ -2,6 +2,7 @@
 /** The genre page's Solve all: every puzzle of the text, a row each, on every core. */
 import type { GenreSolveResult } from '../../../solver/genre';
 import { SolverError, type ResultRow } from '../../../solver/protocol';
+import { withLeftOut } from '../../../sheets/left-out';
 import { DrawThrottle } from '../../draw-throttle';
 import { RowsOnScroll } from '../../rows-on-scroll';
 import { batchWorkers, byId } from '../../shared';
@@ -169,7 +170,10 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   });
   drawAll();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
-  ctx.resultRows = ctx.resultRows.filter((r) => r.status !== '');
+  // A spreadsheet's sheets and rows that did not read, at their places (sheets.ts), as
+  // the CLI's table has them; the puzzles not started (Stop) are left out.
+  const leftOut = ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.rows : [];
+  ctx.resultRows = withLeftOut(results, leftOut).filter((r) => r.status !== '');
   download.disabled = ctx.solutions.length === 0;
   for (const b of sheets) b.disabled = ctx.resultRows.length === 0;
   const notStarted = results.filter((r) => r.status === '').length;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /** The genre page's spreadsheets: load puzzles from one, save a puzzle or Solve all's results. */
 import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
-import type { RecordSheet, SpreadsheetPuzzles } from '../../../solver/protocol';
+import type { RecordSheet, ResultRow, SpreadsheetPuzzles } from '../../../solver/protocol';
+import { refusedRows, type LeftOutRow } from '../../../sheets/left-out';
 import { saveBlob } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { EDITING } from '../editing';
@@ -35,6 +36,8 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   const before = ctx.parsed;
   await ctx.readText();
   if (ctx.parsed === before) return; // not read (busy, or no record could be): said
+  // What did not read, as rows of Solve all's results table, as the CLI's has them.
+  ctx.sheetLeftOut = { text: ctx.text.value, rows: amongPuzzles(refusedRows(skipped), loaded, ctx.parsed.puzzles) };
   const names = loaded.slice(0, 5).map((r) => r.name);
   // Sheets of notes are passed over; a sheet whose puzzle could not be read is said.
   const empty = skipped.filter((k) => !k.refused).map((k) => k.sheet);
@@ -51,6 +54,33 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
       (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : ''),
     refused.length > 0 ? 'warning' : 'success',
   );
+}
+
+/**
+ * `leftOut` placed among the puzzles the engine read instead of the records: `at`
+ * counts records (web/src/sheets/read.ts), and a record the engine refused (ParsedList
+ * `refused`) is no puzzle of the text. Placed by the line of the text each record
+ * starts on.
+ *
+ * @param leftOut rows placed among `records`
+ * @param records the spreadsheet's records, whose texts joined are the text
+ * @param puzzles the text's puzzles as the engine's parse listed them
+ */
+function amongPuzzles(
+  leftOut: LeftOutRow<ResultRow>[],
+  records: readonly { text: string }[],
+  puzzles: readonly { line: number }[],
+): LeftOutRow<ResultRow>[] {
+  const starts: number[] = [];
+  let line = 1;
+  for (const record of records) {
+    starts.push(line);
+    line += record.text.split('\n').length - 1;
+  }
+  return leftOut.map(({ at, row }) => {
+    const start = starts[at] ?? Infinity;
+    return { at: puzzles.filter((p) => p.line < start).length, row };
+  });
 }
 
 /**

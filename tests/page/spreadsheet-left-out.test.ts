@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What a workbook's reading refused (a sheet whose puzzle does not read) is a row of the
+// results table downloaded, at its place among the puzzles, as the npm CLI's table has
+// it: on the Sudoku page also when the batch is stopped, and on the genre page after
+// Solve all. A workbook of a good sheet, a refused sheet and another good sheet each.
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLES } from '../../web/src/page/genre/examples';
+import { readData } from '../common/test-data';
+import { readOnePerLine } from '../wasm/helpers';
+import { settledStatus, useHarness, type Harness } from './harness';
+
+let h: Harness;
+useHarness((started) => {
+  h = started;
+});
+
+const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+const top95 = readOnePerLine(readData('top95.txt'));
+
+async function workbook(fill: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The downloaded results table's rows below its header, each as [name, status]. */
+async function resultRows(download: Download): Promise<Array<[name: string, status: string]>> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync((await download.path())!) as never);
+  const rows = wb.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+  expect(rows[0]!.slice(1, 3)).toEqual(['name', 'status']);
+  return rows.slice(1).map((row): [string, string] => [String(row[1]), String(row[2])]);
+}
+
+function putLine(ws: ExcelJS.Worksheet, line: string): void {
+  [...line].forEach((ch, i) => {
+    if (ch !== '.') ws.getCell(1 + Math.floor(i / 9), 1 + (i % 9)).value = Number(ch);
+  });
+}
+
+describe('the rows a workbook left out, in the results table downloaded', () => {
+  it('on the Sudoku page, of a batch stopped mid-way', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    // 1,900 hard puzzles on the candidates model after the refused sheet: long enough that
+    // Stop lands mid-way (as page.test.ts's Stop of a long batch).
+    await page.getByLabel('MILP').selectOption('candidates');
+    const bytes = await workbook((wb) => {
+      putLine(wb.addWorksheet('Monday'), LINE);
+      const friday = wb.addWorksheet('Friday');
+      putLine(friday, LINE);
+      friday.getCell('C5').value = 'x';
+      const list = wb.addWorksheet('List');
+      Array.from({ length: 20 }, () => top95)
+        .flat()
+        .forEach((line, r) => (list.getCell(r + 1, 1).value = line));
+    });
+    const mimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    await page.setInputFiles('#file-input', { name: 'week.xlsx', mimeType, buffer: bytes });
+    await page.locator('#batch-table tbody tr').first().waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    const stopped = await settledStatus(page);
+    const m = /^Stopped after ([\d,]+) of 1,901 puzzles: /.exec(stopped.text);
+    expect(m, stopped.text).not.toBeNull();
+    const ended = Number(m![1]!.replace(/,/g, ''));
+    expect(ended).toBeLessThan(1901);
+    expect(stopped.text).toContain('Left out what could not be read: Friday!C5 holds the text “x”');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
+    const rows = await resultRows(download);
+    // The puzzles that ended, and the sheet left out after Monday's, before List's.
+    expect(rows.length).toBe(ended + 1);
+    expect(rows[0]![0]).toBe('Monday!A1:I9');
+    expect(rows[1]![0]).toBe('Friday');
+    expect(rows[1]![1]).toMatch(/^error: Friday!C5 holds the text “x”/);
+    expect(rows.slice(2).every(([name]) => name.startsWith('List!A'))).toBe(true);
+    await page.close();
+  });
+
+  it("on the genre page, of Solve all from a workbook, while the text is the workbook's", async () => {
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const tokens = (line: string) => line.trim().split(/\s+/);
+    const nurikabe = EXAMPLES.nurikabe.trim().split('\n').slice(2);
+    const book = await workbook((wb) => {
+      for (const name of ['One', 'Big', 'Bad', 'Two']) {
+        const sheet = wb.addWorksheet(name);
+        nurikabe.forEach((line, r) => tokens(line).forEach((t, c) => t !== '-' && (sheet.getCell(1 + r, 1 + c).value = Number(t))));
+        // Borders place the block: its last row may hold no clue.
+        for (let r = 1; r <= nurikabe.length; r++) for (let c = 1; c <= tokens(nurikabe[0]!).length; c++) sheet.getCell(r, c).border = { bottom: { style: 'thin' } };
+      }
+      // A clue the engine refuses (the records' text leaves it out), and a cell the reader does.
+      wb.getWorksheet('Big')!.getCell('B1').value = 99;
+      wb.getWorksheet('Bad')!.getCell('B2').value = 'two words';
+    });
+    await page.setInputFiles('#genre-file', { name: 'islands.xlsx', mimeType: 'application/octet-stream', buffer: book });
+    await page.locator('#genre-status').filter({ hasText: 'Loaded 3 puzzles' }).waitFor({ timeout: 60_000 });
+    const loaded = await page.textContent('#genre-status');
+    expect(loaded).toContain('Left out what could not be read: Bad!B2 holds the text “two words”');
+    expect(loaded).toContain('99 is out of range');
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-status').filter({ hasText: /^2 of 2 puzzles solved/ }).waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
+    const rows = await resultRows(download);
+    // Bad's place counts the records read from the workbook, Big's among them: it goes
+    // before Two, the puzzle after it, though Big is no puzzle of the text.
+    expect(rows.map(([name]) => name)).toEqual(['One!A1:F6', 'Bad', 'Two!A1:F6']);
+    expect(rows.map(([, status]) => status.replace(/^(error: Bad!B2 holds the text “two words”).*/, '$1'))).toEqual([
+      'solved',
+      'error: Bad!B2 holds the text “two words”',
+      'solved',
+    ]);
+    // The text edited: its puzzles are no longer the workbook's, and the row goes.
+    const text = page.locator('#genre-text');
+    await text.fill((await text.inputValue()).replace('=== Two!A1:F6', '=== Three'));
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-status').filter({ hasText: /^2 of 2 puzzles solved/ }).waitFor({ timeout: 60_000 });
+    const [again] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
+    expect((await resultRows(again)).map(([name]) => name)).toEqual(['One!A1:F6', 'Three']);
+    await page.close();
+  });
+});
