@@ -85,8 +85,9 @@ function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): un
  *   read, each with `at`, how many puzzles (or records) come before it in input order
  * @throws GridmilpError (as rejection) `spreadsheet_error` with `where.sheet` and
  *   `where.cell` (a bad cell, no puzzle; an unknown genre), `unsupported_file` (encrypted, .xls, .ods,
- *   corrupt, not UTF-8), `too_large` (over 100 MiB expanded, 10,000 zip entries or
- *   1,000 sheets), `missing_dependency`; Node's error when the path cannot be read
+ *   corrupt, not UTF-8), `too_large` (over 16 MiB expanded, 10,000 zip entries or
+ *   1,000 sheets; a CSV over 64 Mi characters), `missing_dependency`; Node's error
+ *   when the path cannot be read
  */
 export async function readSpreadsheet(file: string | Uint8Array, options: ReadSpreadsheetOptions = {}): Promise<SpreadsheetPuzzles> {
   const bytes = typeof file === 'string' ? new Uint8Array(await readFile(file)) : file;

@@ -62,9 +62,16 @@ export type Backtracking = 'blb' | 'dfs' | 'bfs' | 'bph';
 /**
  * How GLPK solves each MILP. Every field is optional: `timeLimitMs` (whole ms, 0 = no
  * limit, default 0; per MILP for requests that solve several), `presolve` (GLPK's MIP
- * presolver, default true), `model` (`textbook` default, `candidates`, `reduced`, `probed`),
- * `progressIntervalMs` (ms between branch-and-bound progress reports of a solve,
- * default 50), `branching`, `backtracking`.
+ * presolver, default true), `model` (`textbook`, `candidates`, `reduced`, `probed`,
+ * `packing`), `method` (`sat`, `branch-and-bound`), `progressIntervalMs` (ms between
+ * branch-and-bound progress reports of a solve, default 50), `branching`, `backtracking`.
+ *
+ * Defaults of `model` and `method`: `solve`, `solveMany`, `checkUniqueness` and
+ * `enumerate` take the fastest route, the `reduced` model with `sat` (CNF-SAT), and
+ * `branch-and-bound` when an objective, the `packing` model, `recordBranching` or a
+ * solve's `onProgress` needs it; the result's `model` and `stats.method` say which ran.
+ * `relax` and `exportModel` default to `textbook`. A raw {@link Solver.request} gets the
+ * protocol's defaults, `textbook` and `branch-and-bound`.
  */
 export interface MilpOptions extends Omit<SolveOptions, 'recordBranching'> {
   branching?: Branching;

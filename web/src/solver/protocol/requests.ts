@@ -66,11 +66,18 @@ export interface SolveOptions {
   timeLimitMs?: number;
   /** Use GLPK's MIP presolver (default true). */
   presolve?: boolean;
-  /** Which MILP to build (default `textbook`). */
+  /**
+   * Which MILP to build. Default in a raw request (`solver.request`, the CLI's `request`):
+   * `textbook`. The npm API's `solve`, `solveMany`, `checkUniqueness` and `enumerate`
+   * send `reduced` when none is given; its `relax` and `exportModel` keep `textbook`.
+   */
   model?: ModelKind;
   /**
-   * How GLPK solves it (default `branch-and-bound`); `sat` is GLPK's translation to
-   * CNF-SAT solved by MiniSat: any solution, no objective, no tree. See {@link SolveMethod}.
+   * How GLPK solves it; `sat` is GLPK's translation to CNF-SAT solved by MiniSat: any
+   * solution, no objective, no tree. See {@link SolveMethod}. Default in a raw request:
+   * `branch-and-bound`. The npm API's `solve`, `solveMany`, `checkUniqueness` and
+   * `enumerate` send `sat` when none is given, unless an objective, the `packing` model,
+   * `recordBranching` or a solve's `onProgress` needs `branch-and-bound`.
    */
   method?: SolveMethod;
   /** Interval between branch-and-bound progress messages of a solve, ms (default 50). */
