@@ -1040,6 +1040,29 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     expect((await refusal({ record: { rows: 2, columns: 2, blocks: [['1', '-', '-']] } })).message).toBe(
       'record.blocks[0] must hold rows × columns = 4 tokens, not 3.',
     );
+    // A parameter of another shape was written as "undefined undefined".
+    const parameter = await refusal({
+      record: { rows: 2, columns: 2, blocks: [['1', '-', '-', '-']], parameter: 2 as unknown as { value: string; word: string } },
+    });
+    expect(parameter.code).toBe('invalid_argument');
+    expect(parameter.where).toEqual({ field: 'record.parameter' });
+    expect(parameter.message).toMatch(/^record\.parameter must be \{ value, word \}, two strings .*, not 2\.$/);
+    const token = await refusal({ record: { rows: 1, columns: 2, blocks: [['1', 2 as unknown as string]] } });
+    expect(token.where).toEqual({ field: 'record.blocks' });
+    expect(token.message).toBe('record.blocks[0][1] must be a string token, not 2.');
+    const csv = new TextDecoder().decode(
+      await writeSpreadsheet('csv', { record: { rows: 1, columns: 2, blocks: [['1', '-']], parameter: { value: '1', word: 'stars' } } }),
+    );
+    expect(csv).toBe('1,\n\n1 star\n');
+  });
+
+  it('rejects a path it cannot read with a GridmilpError naming the file', async () => {
+    const { readSpreadsheet } = await import('../../web/src/lib/node');
+    const missing = await rejected(readSpreadsheet('no-such-folder/nope.xlsx'));
+    expect(missing.code).toBe('invalid_argument');
+    expect(missing.where).toEqual({ field: 'file' });
+    expect(missing.message).toBe('Unable to read the spreadsheet no-such-folder/nope.xlsx: there is no such file.');
+    expect((await rejected(readSpreadsheet(repoRoot))).message).toBe(`Unable to read the spreadsheet ${repoRoot}: it is a folder.`);
   });
 });
 

@@ -86,11 +86,12 @@ function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): un
  * @throws GridmilpError (as rejection) `spreadsheet_error` with `where.sheet` and
  *   `where.cell` (a bad cell, no puzzle; an unknown genre), `unsupported_file` (encrypted, .xls, .ods,
  *   corrupt, not UTF-8), `too_large` (over 16 MiB expanded, 10,000 zip entries or
- *   1,000 sheets; a CSV over 64 Mi characters), `missing_dependency`; Node's error
- *   when the path cannot be read
+ *   1,000 sheets; a CSV over 64 Mi characters), `missing_dependency`;
+ *   `invalid_argument` naming the file when the path cannot be read (no such file, a
+ *   folder, no permission)
  */
 export async function readSpreadsheet(file: string | Uint8Array, options: ReadSpreadsheetOptions = {}): Promise<SpreadsheetPuzzles> {
-  const bytes = typeof file === 'string' ? new Uint8Array(await readFile(file)) : file;
+  const bytes = typeof file === 'string' ? await readSpreadsheetFile(file) : file;
   const fileName = options.fileName ?? (typeof file === 'string' ? file.replace(/^.*[\\/]/, '') : 'the file');
   const s = await sheets();
   try {
@@ -105,6 +106,32 @@ export async function readSpreadsheet(file: string | Uint8Array, options: ReadSp
 }
 
 /**
+ * A spreadsheet file's bytes, or a GridmilpError naming the file: Node's own error
+ * (`ENOENT: no such file or directory, open 'nope.xlsx'`) is no GridmilpError.
+ *
+ * @throws GridmilpError `invalid_argument` (`where.field` `file`) with the file's path
+ *   and the reason
+ */
+async function readSpreadsheetFile(path: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    const reason =
+      code === 'ENOENT'
+        ? 'there is no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : e instanceof Error
+              ? e.message
+              : String(e);
+    throw new GridmilpError('invalid_argument', `Unable to read the spreadsheet ${path}: ${reason}.`, { field: 'file' });
+  }
+}
+
+/**
  * Write one grid (givens bold, solved digits blue, box borders; CSV: n lines of n
  * numbers), one genre puzzle (its blocks of tokens, region walls drawn, and its answer
  * below a row "Solution"), or a batch's results (one row per puzzle: name, status, ms,
@@ -114,9 +141,10 @@ export async function readSpreadsheet(file: string | Uint8Array, options: ReadSp
  * @param what `{ grid }`, `{ record }` or `{ results }`
  * @returns the file's bytes (CSV as UTF-8)
  * @throws GridmilpError (as rejection) `invalid_argument` for another format or neither
- *   field, or a grid or record whose sizes disagree (`where.field` names it: a grid's
- *   `givens` not n rows of n numbers 0…n, boxes whose product is not n; a record's block
- *   or solution not rows × columns tokens); `missing_dependency`
+ *   field, or a grid or record whose sizes or types disagree (`where.field` names it: a
+ *   grid's `givens` not n rows of n numbers 0…n, boxes whose product is not n; a record's
+ *   block or solution not rows × columns string tokens, a `title` that is no string, a
+ *   `parameter` other than `{ value, word }` strings); `missing_dependency`
  */
 export async function writeSpreadsheet(
   format: 'xlsx' | 'csv',
@@ -163,7 +191,12 @@ function checkGrid(grid: GridSheet): void {
   }
 }
 
-/** Refuses a record to write whose blocks or answer do not have rows × columns tokens. */
+/**
+ * Refuses a record to write whose fields are not of their shape (RecordSheet), naming
+ * the field: blocks or an answer without rows × columns tokens, a token that is no
+ * string, a `title` that is no string, a `parameter` other than `{ value, word }`
+ * strings (a number there was written as "undefined undefined").
+ */
 function checkRecord(record: RecordSheet): void {
   const bad = (field: string, message: string): never => {
     throw new GridmilpError('invalid_argument', message, { field });
@@ -172,15 +205,24 @@ function checkRecord(record: RecordSheet): void {
   if (!Number.isInteger(rows) || !Number.isInteger(columns) || rows < 1 || columns < 1) {
     bad('record.rows', `record.rows and record.columns must be whole numbers from 1, not ${rows} and ${columns}.`);
   }
-  if (!Array.isArray(record.blocks) || record.blocks.length === 0) bad('record.blocks', 'record.blocks must hold at least one block of tokens.');
-  record.blocks.forEach((block, k) => {
-    if (!Array.isArray(block) || block.length !== rows * columns) {
-      bad('record.blocks', `record.blocks[${k}] must hold rows × columns = ${rows * columns} tokens, not ${Array.isArray(block) ? block.length : typeof block}.`);
+  if (record.title !== undefined && typeof record.title !== 'string') bad('record.title', `record.title must be a string, not ${JSON.stringify(record.title)}.`);
+  const parameter: unknown = record.parameter;
+  if (parameter !== undefined) {
+    const p = parameter as { value?: unknown; word?: unknown };
+    if (typeof parameter !== 'object' || parameter === null || typeof p.value !== 'string' || typeof p.word !== 'string') {
+      bad('record.parameter', `record.parameter must be { value, word }, two strings (the size line's third number and its word: { value: '2', word: 'stars' }), not ${JSON.stringify(parameter)}.`);
     }
-  });
-  if (record.solution !== undefined && (!Array.isArray(record.solution) || record.solution.length !== rows * columns)) {
-    bad('record.solution', `record.solution must hold rows × columns = ${rows * columns} tokens, not ${Array.isArray(record.solution) ? record.solution.length : typeof record.solution}.`);
   }
+  const tokens = (field: string, list: unknown): void => {
+    if (!Array.isArray(list) || list.length !== rows * columns) {
+      bad(field.replace(/\[\d+\]$/, ''), `${field} must hold rows × columns = ${rows * columns} tokens, not ${Array.isArray(list) ? list.length : typeof list}.`);
+    }
+    const k = (list as unknown[]).findIndex((t) => typeof t !== 'string');
+    if (k >= 0) bad(field.replace(/\[\d+\]$/, ''), `${field}[${k}] must be a string token, not ${JSON.stringify((list as unknown[])[k])}.`);
+  };
+  if (!Array.isArray(record.blocks) || record.blocks.length === 0) bad('record.blocks', 'record.blocks must hold at least one block of tokens.');
+  record.blocks.forEach((block, k) => tokens(`record.blocks[${k}]`, block));
+  if (record.solution !== undefined) tokens('record.solution', record.solution);
   for (const field of ['regions', 'givens'] as const) {
     const k = record[field];
     if (k !== undefined && k !== null && (!Number.isInteger(k) || k < 0 || k >= record.blocks.length)) {
