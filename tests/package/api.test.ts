@@ -778,6 +778,17 @@ describe('the other operations', () => {
     expect([some.count, some.complete]).toEqual([5, false]);
   });
 
+  it('checkUniqueness and enumerate say which model and method ran, as solve does', () => {
+    const unique = solver.checkUniqueness(TWELVE);
+    const uniqueModel: string | undefined = unique.model;
+    expect([uniqueModel, unique.stats.method]).toEqual(['reduced', 'sat']);
+    const r = solver.enumerate(TWELVE, { limit: 2 });
+    expect([r.model, r.stats.method]).toEqual(['reduced', 'sat']);
+    const chosen = solver.enumerate(TWELVE, { limit: 2, model: 'textbook', method: 'branch-and-bound' });
+    expect([chosen.model, chosen.stats.method]).toEqual(['textbook', 'branch-and-bound']);
+    expect(chosen.stats.solves).toBe(2);
+  });
+
   it('explainInfeasible lists every given whose removal makes a puzzle solvable, and the largest fill', () => {
     const r = solver.explainInfeasible(INFEASIBLE, { limit: 100 });
     expect([r.status, r.solvable, r.method]).toEqual(['infeasible', false, 'sat']);

@@ -14,7 +14,9 @@ import type {
   ExplainInfeasibleProgress,
   GenerateProgress,
   ModelFormat,
+  ModelKind,
   Objective,
+  SolveMethod,
   SolveProgress,
   VersionResult,
   EngineError,
@@ -571,8 +573,12 @@ class GridmilpSolver implements Solver {
     }
     const request = withSudokuGenre(options, requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle)));
     const r = this.call('Unable to enumerate solutions', request, onProgress as ((progress: EnumerateProgress) => void) | undefined);
+    // The route requestOf chose (every field set for a routed call): the result does not say it.
+    const { model, method } = (request as { options: { model: ModelKind; method: SolveMethod } }).options;
     return {
       ...r,
+      model,
+      stats: { ...r.stats, method },
       givensGrid: gridOf(r.givens, r.size),
       solutionGrids: r.solutions.map((s) => gridOf(s, r.size)),
     };

@@ -241,11 +241,22 @@ export interface CheckUniquenessOutput extends CheckUniquenessResult {
   secondSolutionGrid?: Grid;
 }
 
-/** Result of {@link Solver.enumerate}, plus grids. */
-export interface EnumerateOutput extends EnumerateResult {
+/**
+ * Result of {@link Solver.enumerate}, plus grids and the route: the engine's enumerate
+ * result does not name its model and method, so the package adds those it asked for
+ * (every re-solve takes them).
+ */
+export interface EnumerateOutput extends Omit<EnumerateResult, 'stats'> {
   givensGrid: Grid;
   /** The solutions as grids, in the order of `solutions`. */
   solutionGrids: Grid[];
+  /** The model every solve used: `options.model`, or `reduced` by default. */
+  model: ModelKind;
+  /**
+   * `solves`, `solveMs` and `totalMs` (ms), and `method`: `options.method`, or by
+   * default `sat` (`branch-and-bound` for the `packing` model).
+   */
+  stats: EnumerateResult['stats'] & { method: SolveMethod };
 }
 
 /** Result of {@link Solver.complete}, plus grids. */

@@ -338,6 +338,8 @@ export interface CheckUniquenessResult extends SudokuGenreFields {
   boxHeight: number;
   boxWidth: number;
   givens: string;
+  /** The model that was solved (both solves). */
+  model?: ModelKind;
   /**
    * `reduction` when the model reduction fixed every cell or met a contradiction: the
    * answer (unique, or none) is the reduction's, GLPK was not called for it.
