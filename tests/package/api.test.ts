@@ -1106,7 +1106,9 @@ describe('explainInfeasible and the packing model for a digit genre', () => {
     const solver = await createSolver();
     // The 1 asks for one lamp beside it, but both white cells need a lamp of their own.
     const r = solver.explainInfeasible('=== a\n2 2\n1 -\n- 2\n', { genre: 'akari' });
+    // `clues` is how many the puzzle has; `removals.count` how many to drop (api.md).
     expect(r).toMatchObject({ status: 'infeasible', clues: 2, solvable: false });
+    expect(r.removals.count).toBe(1);
     expect(r.removals.sets).toEqual([[{ row: 1, column: 1, clue: '1' }]]);
     expect(r.removals.board?.items.length).toBeGreaterThan(0);
     expect(r.partialFill?.status).toBeNull();
