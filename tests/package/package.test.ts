@@ -33,7 +33,7 @@ const BAD = `${EASY.slice(0, 39)}x${EASY.slice(40)}`;
 const INFEASIBLE = `12345678.${'.'.repeat(27)}........9${'.'.repeat(36)}`;
 
 describe('the packed tarball', () => {
-  it('ships only the built JavaScript, declarations, both WASM modules, README, LICENSE and package.json', () => {
+  it('ships only the built JavaScript, declarations, both WASM modules, README, LICENSE, package.json and the docs the README links to', () => {
     const listed = run('tar', ['-tzf', tarball]).stdout.trim().split('\n').sort();
     const expected = [
       /^package\/package\.json$/,
@@ -42,6 +42,8 @@ describe('the packed tarball', () => {
       /^package\/lib\/src\/(lib|solver|solver\/protocol|worker|sheets)\/[a-z_-]+\.(js|d\.ts)$/,
       /^package\/lib\/generated\/gridmilp_(wasm_sat\.js|wasm_sat\.wasm|cli_node\.cjs|cli_node\.wasm)$/,
       /^package\/lib\/generated\/vocabulary\.(js|d\.ts)$/,
+      /^package\/docs\/[a-z-]+\.md$/,
+      /^package\/cpp\/app\/protocol\.md$/,
     ];
     const unexpected = listed.filter((f) => !expected.some((re) => re.test(f)));
     expect(unexpected).toEqual([]);
