@@ -89,6 +89,8 @@ describe('the packed tarball', () => {
     const dot = (pkg.exports as Record<string, Record<string, { types: string; default: string }>>)['.']!;
     expect(dot.node).toEqual({ types: './lib/src/lib/node.d.ts', default: './lib/src/lib/node.js' });
     expect(dot.default).toEqual({ types: './lib/src/lib/browser.d.ts', default: './lib/src/lib/browser.js' });
+    // Resolution without "exports" (moduleResolution node) reads "main" and "types": the Node entry.
+    expect([pkg.main, pkg.types]).toEqual(['./lib/src/lib/node.js', './lib/src/lib/node.d.ts']);
     // The bin keeps its shebang and is executable in the tarball.
     const verbose = run('tar', ['-tvzf', tarball]).stdout;
     expect(verbose).toMatch(/^-rwxr-xr-x .* package\/lib\/src\/lib\/cli\.js$/m);
@@ -427,6 +429,39 @@ solver.solve('${EASY}', { timelimit: 1000 });
     // TS2769 "No overload matches this call": solve has a Sudoku and a genre overload.
     expect(misuse.stdout).toMatch(/misuse\.ts\(3,[0-9]+\): error TS(2322|2769)/);
     expect(misuse.stdout).toMatch(/misuse\.ts\(4,[0-9]+\): error TS[0-9]+: [^]*'timelimit' does not exist in type 'SolveCallOptions'/);
+  });
+
+  it('ships declarations that type-check a Node consumer with the old resolution (moduleResolution node: no "exports")', () => {
+    writeFileSync(
+      join(dir, 'old-consumer.ts'),
+      `import { createSolver, readSpreadsheet, writeSpreadsheet, type SpreadsheetPuzzles } from 'gridmilp';
+
+const solver = await createSolver();
+const read: SpreadsheetPuzzles = await readSpreadsheet('week.xlsx');
+const bytes: Uint8Array = await writeSpreadsheet('csv', { results: [] });
+console.log(read.puzzles.length, bytes.length, solver.solve('${EASY}').status);
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.old.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'node',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['old-consumer.ts'],
+      }),
+    );
+    const r = run(process.execPath, [tsc, '-p', 'tsconfig.old.json', '--traceResolution'], { cwd: dir });
+    expect(r.stdout.split('\n').filter((l) => /error TS/.test(l))).toEqual([]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Module name 'gridmilp' was successfully resolved to '.*\/node_modules\/gridmilp\/lib\/src\/lib\/node\.d\.ts'/);
   });
 
   it('ships declarations that type-check a bundler consumer (browser entry, DOM only)', () => {
