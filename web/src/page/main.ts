@@ -455,8 +455,9 @@ class SudokuPage implements Page {
     const select = document.getElementById('genre') as HTMLSelectElement | null;
     select?.addEventListener('change', () => {
       // Leaving Sudoku for a genre is a new history entry (the genre page then rewrites it
-      // with its puzzle): Back returns to the Sudoku puzzle shown before. Genre to genre
-      // rewrites it, so that arrowing through the list adds no entry per genre passed.
+      // with its puzzle): Back returns to the Sudoku puzzle shown before. Genre to genre is
+      // the genre page's to decide (genre/view.ts, show): a new entry, unless the genre
+      // left was only passed through (the list arrowed through).
       const sudoku = document.getElementById('sudoku-play');
       if (select.value !== 'sudoku' && sudoku !== null && !sudoku.hidden) history.pushState(null, '', location.href);
       this.showGenre(select.value as GenreId);

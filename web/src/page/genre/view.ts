@@ -18,7 +18,7 @@ import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileIsText, checkFileSize, checkTextSize, formatMs, isSpreadsheetName } from '../format';
-import { genreHash } from '../urlstate';
+import { genreHash, readGenreHash } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
@@ -43,6 +43,11 @@ import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './act
  */
 const DIGIT_GENRES: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.digits).map((g) => g.id));
 const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains).map((g) => g.id));
+/**
+ * A genre shown for less than this before another is picked was passed through (the
+ * genre list arrowed through): its history entry is rewritten, not kept (GenreView.show), ms.
+ */
+const kPassedThroughMs = 1000;
 /** How long the progress lines repeat a warning said during a job (GenreView.say), ms. */
 const kHeldWarningMs = 6000;
 
@@ -122,6 +127,10 @@ export class GenreView implements GenreContext {
   private learning = false;
   /** The puzz.link URL the address holds (writeHash), kept for a change of route. */
   private hashUrl: string | null = null;
+  /** Whether the next address written is a new history entry: another genre was picked (show). */
+  private pushNext = false;
+  /** When the genre shown was picked (performance.now()), for kPassedThroughMs. */
+  private shownAt = -Infinity;
   /** Selecting cells and editing the puzzle on the board. */
   private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
@@ -303,6 +312,17 @@ export class GenreView implements GenreContext {
     this.methods.set(this.genre, method.value);
     method.value = this.methods.get(genre) ?? 'sat';
     this.pastedLeftOut = text !== undefined && leftOut.length > 0 ? { text, messages: leftOut } : null;
+    // Another genre picked while the address holds this genre's puzzle is a new history
+    // entry, so that Back returns to that puzzle (a board typed by hand was lost); one
+    // shown for less than kPassedThroughMs was only passed through, and is rewritten.
+    // Back or Forward to another genre's entry finds its genre in the address already.
+    const now = performance.now();
+    if (genre !== this.genre) {
+      const inAddress = readGenreHash(location.hash)?.genre;
+      if (inAddress === genre) this.pushNext = false;
+      else if (inAddress !== undefined && now - this.shownAt >= kPassedThroughMs) this.pushNext = true;
+      this.shownAt = now;
+    }
     this.genre = genre;
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
@@ -569,7 +589,8 @@ export class GenreView implements GenreContext {
     }
     this.showModels(r.models, r.defaultFallbacks, fields.options?.model === undefined ? { method: fields.options?.method ?? 'sat', model: r.model } : undefined);
     this.showUrl(r.url ?? null, r.urlUnavailable);
-    this.writeHash(r.url ?? null, before !== null && before !== `${r.board.rows}×${r.board.columns}`);
+    this.writeHash(r.url ?? null, this.pushNext || (before !== null && before !== `${r.board.rows}×${r.board.columns}`));
+    this.pushNext = false;
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     // Two equal givens typed in a unit are outlined as the warning names them, as the Sudoku board marks them.
     if (r.clash) this.highlight(r.clash.cells);
@@ -686,7 +707,8 @@ export class GenreView implements GenreContext {
    * reads it on load), so that a reload or a copied address shows it again: its
    * puzz.link URL, else its record's own text (either up to kMostHashText characters; a
    * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's
-   * edits do; `push` adds one (a board of another size, as a new size on the Sudoku page).
+   * edits do; `push` adds one (another genre, or a board of another size, as a new size
+   * on the Sudoku page).
    */
   private writeHash(url: string | null, push = false): void {
     this.hashUrl = url;
