@@ -79,4 +79,45 @@ describe('editing on the genre page', () => {
     await page.waitForFunction((hash) => location.hash === hash, akari);
     await page.close();
   });
+
+  it('appends digits typed into the cell the cursor stays on, however slowly; Backspace takes one back; a lone 0 says why', async () => {
+    // A second digit more than a second after the first replaced the clue, and the pad's
+    // 0 ("Clue 0") erased the cell without a word.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    const pad = (text: string) => page.locator('#genre-pad button', { hasText: new RegExp(`^${text}$`) });
+    expect(await says(page, 1, 2)).toMatch(/^4/);
+    await cell(page, 1, 2).click();
+    await pad('1').click();
+    await expect.poll(() => says(page, 1, 2)).toMatch(/^1,/);
+    await page.waitForTimeout(1500);
+    await pad('0').click();
+    await expect.poll(() => says(page, 1, 2)).toMatch(/^10,/);
+    // A third digit that would pass 99 starts a new number.
+    await page.keyboard.type('1');
+    await expect.poll(() => says(page, 1, 2)).toMatch(/^1,/);
+    await page.keyboard.type('2');
+    await expect.poll(() => says(page, 1, 2)).toMatch(/^12,/);
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => says(page, 1, 2)).toMatch(/^1,/);
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => says(page, 1, 2)).toBe('');
+    // 0 alone is no Nurikabe clue: said, and the cell keeps its clue.
+    await cell(page, 1, 2).click();
+    await page.keyboard.type('5');
+    await expect.poll(() => says(page, 1, 2)).toMatch(/^5,/);
+    const text = await page.inputValue('#genre-text');
+    await cell(page, 1, 2).click();
+    await pad('0').click();
+    await page.locator('#genre-status').filter({ hasText: /^0 is not a .*0 goes after another digit: 10, 20…\); Backspace or Delete erases a cell\.$/ }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    expect(await pad('0').getAttribute('aria-label')).toBe('Digit 0, after another (10, 20…)');
+    // Where 0 is a clue (Akari), it sets 0.
+    await pickGenre(page, 'akari');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('0');
+    await page.waitForFunction(() => (document.querySelector('#genre-text') as HTMLTextAreaElement).value.split('\n')[2]!.trim().startsWith('0 '));
+    expect(await pad('0').getAttribute('aria-label')).toBe('Clue 0');
+    await page.close();
+  });
 });

@@ -388,7 +388,8 @@ describe('pencil puzzles on the page', () => {
     await pad('1').click();
     await pad('0').click();
     await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 2, 10"]').waitFor({ timeout: 10_000 });
-    // The selection stays on the board through the taps: the next number replaces it.
+    // The selection stays on the board through the taps: a digit that would make more
+    // than 99 starts a new number.
     await page.waitForTimeout(1_100);
     await pad('3').click();
     await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 2, 3"]').waitFor({ timeout: 10_000 });

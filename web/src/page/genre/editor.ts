@@ -48,8 +48,11 @@ export class BoardEditor {
   selection = new Set<number>();
   private cursor = 0;
   private dragging = false;
-  /** The last digit typed, to join a second one into a two-digit number. */
-  private typed: { cell: number; text: string; at: number } | null = null;
+  /**
+   * The number last typed and the cell it went into: a digit typed next into the same
+   * cell appends to it while the cursor stays there (press).
+   */
+  private typed: { cell: number; text: string } | null = null;
 
   /**
    * @param host the page's board, text and status line
@@ -99,6 +102,7 @@ export class BoardEditor {
     if (cell < 0) return;
     if (phase === 'down') {
       this.dragging = true;
+      this.typed = null;
       if (!event.shiftKey && !event.ctrlKey && !event.metaKey) this.selection.clear();
       this.host.svg?.focus();
       event.preventDefault();
@@ -126,6 +130,7 @@ export class BoardEditor {
       const row = Math.min(rows - 1, Math.max(0, Math.floor(this.cursor / columns) + move[0]));
       const column = Math.min(columns - 1, Math.max(0, (this.cursor % columns) + move[1]));
       this.cursor = row * columns + column;
+      this.typed = null;
       if (!event.shiftKey) this.selection.clear();
       this.selection.add(this.cursor);
       this.drawSelection();
@@ -140,8 +145,9 @@ export class BoardEditor {
 
   /**
    * What a key or a pad button writes into the selected cells (or the cursor's): a
-   * number (a second digit soon after the first in the same cell makes a two-digit one),
-   * `x` where the genre has it, or an erase. In Killer, digits go to the cage sum.
+   * number (digits typed while the cursor stays on a cell append: 1 then 0 is 10),
+   * `x` where the genre has it, Backspace the number's last digit taken back, Delete an
+   * erase. In Killer, digits go to the cage sum.
    *
    * @param key a KeyboardEvent key ('0'–'9', 'x', 'Backspace', 'Delete')
    * @param from 'key' (the board has focus) or 'pad' (a tap: the focus stays put, so a
@@ -179,35 +185,55 @@ export class BoardEditor {
     // unreadable, and a second one was kept in the text but never drawn).
     const maxNumber = this.largestNumber();
     const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
-    let value: string | null = null;
-    if (key === 'Backspace' || key === 'Delete') {
-      value = '-';
+    // The tokens the cells hold now (null when the text is not one record: edit says so).
+    const tokens = readRecord(this.host.text.value, editing.blocks)?.blocks[block] ?? null;
+    let write: (cell: number) => string;
+    if (key === 'Delete') {
+      write = () => '-';
+      this.typed = null;
+    } else if (key === 'Backspace') {
+      // Takes back the last digit of a number of two or more, as in a spreadsheet's cell;
+      // anything else is erased.
+      write = (cell) => {
+        const token = tokens?.[cell] ?? '-';
+        return /^\d{2,}$/.test(token) ? token.slice(0, -1) : '-';
+      };
+      const left = write(this.cursor);
+      this.typed = left === '-' ? null : { cell: this.cursor, text: left };
     } else if (editing.x !== null && key.toLowerCase() === 'x') {
-      value = editing.x;
+      write = () => editing.x!;
+      this.typed = null;
     } else if (/^[0-9]$/.test(key)) {
-      // A second digit soon after the first in the same cell makes a two-digit number.
-      const now = Date.now();
+      // Digits typed into the cell the cursor stays on append, as puzz.link's editor and a
+      // spreadsheet's cell do (10 is 1 then 0, however slowly); one that would pass the
+      // largest clue starts a new number. A click or an arrow starts afresh.
       const previous = this.typed;
-      const joined = previous !== null && previous.cell === this.cursor && now - previous.at < 1000 ? Number(previous.text + key) : NaN;
-      const digit = Number(key);
-      const number = joined <= maxNumber ? joined : digit;
-      if (number > maxNumber) {
-        this.host.say(`${number} is not a given of this ${this.host.board.rows}×${this.host.board.columns} grid: its digits are 1 to ${maxNumber}.`, 'warning');
+      const joined = previous !== null && previous.cell === this.cursor && tokens?.[this.cursor] === previous.text ? Number(previous.text + key) : NaN;
+      const number = joined <= maxNumber ? joined : Number(key);
+      if (number > maxNumber || (number === 0 && !editing.zero)) {
+        this.host.say(this.outOfRange(number), 'warning');
         return true;
       }
-      if (number === 0 && !editing.zero) {
-        value = '-';
-      } else {
-        value = String(number);
-      }
-      this.typed = { cell: this.cursor, text: value === '-' ? '' : value, at: now };
+      write = () => String(number);
+      this.typed = { cell: this.cursor, text: String(number) };
+    } else {
+      return false;
     }
-    if (value === null) return false;
-    const token = value;
     this.edit((record) => {
-      for (const cell of cells) record.blocks[block]![cell] = token;
+      for (const cell of cells) record.blocks[block]![cell] = write(cell);
     });
     return true;
+  }
+
+  /**
+   * Why `number` is not written into a cell: it is larger than the board takes, or a lone
+   * 0 where 0 is no clue, said to be the second digit of 10, 20…, not an erase.
+   */
+  private outOfRange(number: number): string {
+    const board = this.host.board!;
+    const most = this.largestNumber();
+    const zero = number === 0 ? `${most >= 10 ? ' (0 goes after another digit: 10, 20…)' : ''}; Backspace or Delete erases a cell` : '';
+    return `${number} is not a given of this ${board.rows}×${board.columns} grid: its digits are 1 to ${most}${zero}.`;
   }
 
   /** The largest number a cell of the board takes: a digit genre's side n, else the genre's. */
@@ -238,9 +264,10 @@ export class BoardEditor {
     const low = editing.zero || most >= 10 || killer ? 0 : 1;
     const high = Math.min(9, killer ? 9 : most);
     const keys: Array<[key: string, text: string, label: string]> = [];
-    for (let d = low; d <= high; d++) keys.push([String(d), String(d), killer ? `Cage sum digit ${d}` : `Clue ${d}`]);
+    const label = (d: number): string => (killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? 'Digit 0, after another (10, 20…)' : `Clue ${d}`);
+    for (let d = low; d <= high; d++) keys.push([String(d), String(d), label(d)]);
     if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
-    keys.push(['Backspace', '⌫', killer ? 'Take back the cage sum’s last digit' : 'Erase the selected cells']);
+    keys.push(['Backspace', '⌫', killer ? 'Take back the cage sum’s last digit' : 'Take back the last digit, or erase the selected cells']);
     // Drawn again only when its keys change (each board drawn asks).
     const signature = `${this.host.genre}:${keys.map(([key]) => key).join(',')}`;
     if (pad.dataset.keys === signature) return;
