@@ -932,6 +932,11 @@ describe('the other operations', () => {
     expect(cut).toMatchObject({ genre: 'nurikabe', status: 'optimal' });
     expect(cut.rounds).toBeGreaterThanOrEqual(1);
     expect(cut.modelRows).toBe(solver.exportModel('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l', { genre: 'nurikabe' }).modelRows + cut.cuts!);
+    // Without genre the URL names it (typed as a genre's result or Sudoku's: url-types.ts).
+    const byUrl = solver.exportModel('https://puzz.link/p?nurikabe/6/6/g4i1i2r1h5i2l', { afterCuts: true });
+    expect(byUrl).toMatchObject({ genre: 'nurikabe', status: 'optimal', modelRows: cut.modelRows });
+    const sudokuByUrl = solver.solve('https://puzz.link/p?sudoku/4/4/g1k23k3g');
+    expect('givensGrid' in sudokuByUrl && sudokuByUrl.solutionGrid?.length).toBe(4);
     expect(thrown(() => solver.exportModel(hitori, { genre: 'hitori', format: 'xml' as never })).where?.field).toBe('format');
     expect(thrown(() => solver.relax(hitori, { genre: 'hitori', limit: 3 } as never)).message).toContain("Unknown option 'limit' for relax with genre 'hitori'");
     // A near miss is named, as on Sudoku's route.

@@ -31,6 +31,7 @@ export type {
   ParseOptions,
   ParseOutput,
   ParsedPuzzleOutput,
+  PuzzLinkUrl,
   RelaxOptions,
   RelaxOutput,
   SolveCallOptions,
@@ -40,6 +41,7 @@ export type {
   SolveManyResult,
   SolveOutput,
   Solver,
+  UrlSolveCallOptions,
 } from './types.js';
 export type {
   BranchDecision,

@@ -76,6 +76,8 @@ import type {
   SolveManyResult,
   SolveOutput,
   Solver,
+  PuzzLinkUrl,
+  UrlSolveCallOptions,
 } from './types.js';
 import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
 
@@ -248,10 +250,15 @@ class GridmilpSolver implements Solver {
     options: GenreSolveCallOptions,
     onProgress?: (progress: Record<string, unknown>) => void,
   ): GenreSolveResult;
+  solve(
+    puzzle: PuzzLinkUrl,
+    options?: UrlSolveCallOptions,
+    onProgress?: (progress: SolveProgress | Record<string, unknown>) => void,
+  ): SolveOutput | GenreSolveResult;
   solve(puzzle: PuzzleInput, options?: SolveCallOptions, onProgress?: (progress: SolveProgress) => void): SolveOutput;
   solve(
     puzzle: PuzzleInput,
-    options?: SolveCallOptions | GenreSolveCallOptions,
+    options?: SolveCallOptions | GenreSolveCallOptions | UrlSolveCallOptions,
     onProgress?: ((progress: SolveProgress) => void) | ((progress: Record<string, unknown>) => void),
   ): SolveOutput | GenreSolveResult {
     checkCallback(onProgress);
@@ -536,10 +543,11 @@ class GridmilpSolver implements Solver {
   }
 
   checkUniqueness(puzzle: string, options: GenreSolveCallOptions): GenreUniquenessResult;
+  checkUniqueness(puzzle: PuzzLinkUrl, options?: UrlSolveCallOptions): CheckUniquenessOutput | GenreUniquenessResult;
   checkUniqueness(puzzle: PuzzleInput, options?: CheckUniquenessOptions): CheckUniquenessOutput;
   checkUniqueness(
     puzzle: PuzzleInput,
-    options?: CheckUniquenessOptions | GenreSolveCallOptions,
+    options?: CheckUniquenessOptions | GenreSolveCallOptions | UrlSolveCallOptions,
   ): CheckUniquenessOutput | GenreUniquenessResult {
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
@@ -559,10 +567,15 @@ class GridmilpSolver implements Solver {
     options: GenreSolveCallOptions & { limit?: number },
     onProgress?: (progress: Record<string, unknown>) => void,
   ): GenreEnumerateResult;
+  enumerate(
+    puzzle: PuzzLinkUrl,
+    options?: UrlSolveCallOptions & { limit?: number },
+    onProgress?: (progress: EnumerateProgress | Record<string, unknown>) => void,
+  ): EnumerateOutput | GenreEnumerateResult;
   enumerate(puzzle: PuzzleInput, options?: EnumerateOptions, onProgress?: (progress: EnumerateProgress) => void): EnumerateOutput;
   enumerate(
     puzzle: PuzzleInput,
-    options?: EnumerateOptions | (GenreSolveCallOptions & { limit?: number }),
+    options?: EnumerateOptions | (GenreSolveCallOptions & { limit?: number }) | (UrlSolveCallOptions & { limit?: number }),
     onProgress?: ((progress: EnumerateProgress) => void) | ((progress: Record<string, unknown>) => void),
   ): EnumerateOutput | GenreEnumerateResult {
     checkCallback(onProgress);
@@ -632,10 +645,17 @@ class GridmilpSolver implements Solver {
   }
 
   exportModel(puzzle: string, options: GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean }): GenreExportModelResult;
+  exportModel(
+    puzzle: PuzzLinkUrl,
+    options?: { model?: string; format?: ModelFormat; afterCuts?: boolean; timeLimitMs?: number; genre?: undefined },
+  ): ExportModelOutput | GenreExportModelResult;
   exportModel(puzzle: PuzzleInput, options?: ExportModelOptions): ExportModelOutput;
   exportModel(
     puzzle: PuzzleInput,
-    options?: ExportModelOptions | (GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean }),
+    options?:
+      | ExportModelOptions
+      | (GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean })
+      | { model?: string; format?: ModelFormat; afterCuts?: boolean; timeLimitMs?: number; genre?: undefined },
   ): ExportModelOutput | GenreExportModelResult {
     const genre = this.genreRoute(puzzle, options) as (GenreSolveCallOptions & { format?: unknown; afterCuts?: unknown }) | null;
     if (genre !== null) {
@@ -652,8 +672,9 @@ class GridmilpSolver implements Solver {
   }
 
   relax(puzzle: string, options: GenreSolveCallOptions): GenreRelaxResult;
+  relax(puzzle: PuzzLinkUrl, options?: { model?: string; genre?: undefined }): RelaxOutput | GenreRelaxResult;
   relax(puzzle: PuzzleInput, options?: RelaxOptions): RelaxOutput;
-  relax(puzzle: PuzzleInput, options?: RelaxOptions | GenreSolveCallOptions): RelaxOutput | GenreRelaxResult {
+  relax(puzzle: PuzzleInput, options?: RelaxOptions | GenreSolveCallOptions | { model?: string; genre?: undefined }): RelaxOutput | GenreRelaxResult {
     const genre = this.genreRoute(puzzle, options);
     if (genre !== null) {
       const request = urlIndexRequest(genreRequestOf('relax', genre, genreText(puzzle, genre.genre)), puzzle, options);

@@ -118,6 +118,32 @@ export interface GenreExplainCallOptions extends GenreSolveCallOptions {
   limit?: number;
 }
 
+/**
+ * A puzz.link or pzv.jp URL (docs/formats.md, "puzz.link and pzv.jp URLs"): it names its
+ * genre, so {@link Solver.solve}, `checkUniqueness`, `enumerate`, `relax` and
+ * `exportModel` take it without `genre` and answer as that genre (a Sudoku URL on the
+ * Sudoku route). The engine reads a URL by what follows its `?`, whatever the host, so
+ * any `http(s)://…?…` is one. A string whose type is plain `string` (read from a file)
+ * takes the Sudoku signatures: give it this type (`text as PuzzLinkUrl`) once you know
+ * it is a URL, or pass `genre`.
+ */
+export type PuzzLinkUrl =
+  | `${'https' | 'http' | 'HTTPS' | 'HTTP'}://${string}?${string}`
+  | `${'puzz.link' | 'pzv.jp'}/${string}?${string}`;
+
+/**
+ * Options of a call on a {@link PuzzLinkUrl} without `genre`: those both routes take,
+ * since the URL's genre decides the route (`model` one of that genre's).
+ */
+export interface UrlSolveCallOptions {
+  timeLimitMs?: number;
+  presolve?: boolean;
+  model?: string;
+  method?: SolveMethod;
+  progressIntervalMs?: number;
+  genre?: undefined;
+}
+
 /** Options of {@link Solver.solveMany}: as for `solve`, applied to every puzzle. */
 export interface SolveManyOptions extends PuzzleFields, MilpOptions {
   objective?: Objective;
@@ -469,6 +495,21 @@ export interface Solver {
     onProgress?: (progress: Record<string, unknown>) => void,
   ): GenreSolveResult;
   /**
+   * Solve the puzzle of a puzz.link or pzv.jp URL without `genre`: the URL names its
+   * genre, so the result is a genre solve's ({@link GenreSolveResult}, with `genre`,
+   * `answer`, `board`) or, for a Sudoku URL, a Sudoku solve's ({@link SolveOutput}, with
+   * `givensGrid`): tell them apart with `'givensGrid' in result` or by `result.genre`.
+   *
+   * @param puzzle the URL
+   * @param options the options both routes take
+   * @throws GridmilpError as {@link Solver.solve} with a genre
+   */
+  solve(
+    puzzle: PuzzLinkUrl,
+    options?: UrlSolveCallOptions,
+    onProgress?: (progress: SolveProgress | Record<string, unknown>) => void,
+  ): SolveOutput | GenreSolveResult;
+  /**
    * Solve one puzzle as a MILP. Without `model` and `method` it takes the fastest GLPK
    * route for the request: the reduced model, and CNF-SAT unless an objective,
    * `recordBranching` or `onProgress` needs branch-and-bound; the result's `model` and
@@ -552,6 +593,11 @@ export interface Solver {
   ): SolveManyResult;
 
   /**
+   * Is the answer of a puzz.link or pzv.jp URL's puzzle unique? Without `genre`: a genre
+   * result, or a Sudoku one for a Sudoku URL (as {@link Solver.solve} of a URL).
+   */
+  checkUniqueness(puzzle: PuzzLinkUrl, options?: UrlSolveCallOptions): CheckUniquenessOutput | GenreUniquenessResult;
+  /**
    * Is the solution unique? Solve, add the no-good cut excluding that solution, solve again.
    *
    * @returns `unique` true, false (with `secondSolution` and `differences`) or `null`
@@ -568,6 +614,15 @@ export interface Solver {
    */
   checkUniqueness(puzzle: string, options: GenreSolveCallOptions): GenreUniquenessResult;
 
+  /**
+   * Up to `options.limit` answers of a puzz.link or pzv.jp URL's puzzle, without `genre`:
+   * a genre result, or a Sudoku one for a Sudoku URL (as {@link Solver.solve} of a URL).
+   */
+  enumerate(
+    puzzle: PuzzLinkUrl,
+    options?: UrlSolveCallOptions & { limit?: number },
+    onProgress?: (progress: EnumerateProgress | Record<string, unknown>) => void,
+  ): EnumerateOutput | GenreEnumerateResult;
   /**
    * Up to `options.limit` solutions (default 10), each re-solve with the no-good cuts of
    * all found before.
@@ -655,6 +710,15 @@ export interface Solver {
   complete(puzzle?: PuzzleInput | null, options?: CompleteOptions): CompleteOutput;
 
   /**
+   * The model of a puzz.link or pzv.jp URL's puzzle, without `genre`: a genre's (then
+   * `afterCuts` and `timeLimitMs` as above) or, for a Sudoku URL, Sudoku's (which takes
+   * neither: `invalid_option`).
+   */
+  exportModel(
+    puzzle: PuzzLinkUrl,
+    options?: { model?: string; format?: ModelFormat; afterCuts?: boolean; timeLimitMs?: number; genre?: undefined },
+  ): ExportModelOutput | GenreExportModelResult;
+  /**
    * The chosen model written by GLPK as CPLEX LP (default) or free MPS text.
    *
    * @throws GridmilpError as {@link Solver.solve}
@@ -673,6 +737,11 @@ export interface Solver {
    */
   exportModel(puzzle: string, options: GenreSolveCallOptions & { format?: ModelFormat; afterCuts?: boolean }): GenreExportModelResult;
 
+  /**
+   * The LP relaxation of a puzz.link or pzv.jp URL's puzzle, without `genre`: a genre's
+   * or, for a Sudoku URL, Sudoku's.
+   */
+  relax(puzzle: PuzzLinkUrl, options?: { model?: string; genre?: undefined }): RelaxOutput | GenreRelaxResult;
   /**
    * The LP relaxation of the chosen model: every non-zero x[r,c,d] and whether it is integral.
    *
