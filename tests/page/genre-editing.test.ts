@@ -120,4 +120,22 @@ describe('editing on the genre page', () => {
     expect(await pad('0').getAttribute('aria-label')).toBe('Clue 0');
     await page.close();
   });
+
+  it("says a clue genre's own range of clues, not a digit genre's 1 to n", async () => {
+    // Akari said "5 is not a given of this 3×3 grid: its digits are 1 to 4", though 0 is a
+    // clue and 4 is Akari's limit on any grid.
+    const page = await h.openPage();
+    await pickGenre(page, 'akari');
+    await emptyGrid(page, '3', /^Akari .*3×3, /);
+    const text = await page.inputValue('#genre-text');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('5');
+    await page.locator('#genre-status').filter({ hasText: /^5 is not a clue of Akari \(Light Up\): its clues are 0 to 4\.$/ }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    await pickGenre(page, 'slitherlink');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('4');
+    await page.locator('#genre-status').filter({ hasText: /^4 is not a clue of Slitherlink: its clues are 0 to 3\.$/ }).waitFor();
+    await page.close();
+  });
 });

@@ -8,7 +8,7 @@
  * and what it writes is the genre's (editing.ts).
  */
 import { GENRES } from '../../../generated/vocabulary';
-import type { Board, GenreId } from '../../solver/genre';
+import { GENRE_TITLES, type Board, type GenreId } from '../../solver/genre';
 import { usualBoxHeight } from '../format';
 import { byId } from '../shared';
 import { CELL, overlayCells } from './board-svg';
@@ -226,14 +226,19 @@ export class BoardEditor {
   }
 
   /**
-   * Why `number` is not written into a cell: it is larger than the board takes, or a lone
-   * 0 where 0 is no clue, said to be the second digit of 10, 20…, not an erase.
+   * Why `number` is not written into a cell: it is out of the genre's range (a digit
+   * genre's givens are 1 to its side, a clue genre's clues its own), or a lone 0 where 0
+   * is no clue, said to be the second digit of 10, 20…, not an erase.
    */
   private outOfRange(number: number): string {
     const board = this.host.board!;
     const most = this.largestNumber();
     const zero = number === 0 ? `${most >= 10 ? ' (0 goes after another digit: 10, 20…)' : ''}; Backspace or Delete erases a cell` : '';
-    return `${number} is not a given of this ${board.rows}×${board.columns} grid: its digits are 1 to ${most}${zero}.`;
+    // A digit genre's givens go to the grid's side; a clue genre's range is its own
+    // (Akari 0 to 4), whatever the grid.
+    if (DIGITS_TO_SIDE.has(this.host.genre)) return `${number} is not a given of this ${board.rows}×${board.columns} grid: its digits are 1 to ${most}${zero}.`;
+    const editing = EDITING[this.host.genre];
+    return `${number} is not a clue of ${GENRE_TITLES[this.host.genre]}: its clues are ${editing.zero ? 0 : 1} to ${most}${zero}.`;
   }
 
   /** The largest number a cell of the board takes: a digit genre's side n, else the genre's. */
