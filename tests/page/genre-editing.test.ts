@@ -138,4 +138,21 @@ describe('editing on the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: /^4 is not a clue of Slitherlink: its clues are 0 to 3\.$/ }).waitFor();
     await page.close();
   });
+
+  it('says how Kakuro is edited when a key is typed on its board', async () => {
+    // 5, x or Delete on a Kakuro cell did nothing and said nothing.
+    const page = await h.openPage();
+    await pickGenre(page, 'kakuro');
+    const text = await page.inputValue('#genre-text');
+    for (const key of ['5', 'x', 'Delete']) {
+      await page.evaluate(() => {
+        document.getElementById('genre-status')!.textContent = '';
+      });
+      await cell(page, 2, 2).click();
+      await page.keyboard.press(key);
+      await page.locator('#genre-status').filter({ hasText: /^Typing on the board does not edit Kakuro\. Edit Kakuro in the text: / }).waitFor();
+    }
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    await page.close();
+  });
 });

@@ -180,7 +180,13 @@ export class BoardEditor {
     }
     const editing = EDITING[this.host.genre];
     const block = editing.typeBlock;
-    if (block === null) return false;
+    if (block === null) {
+      // Kakuro (edited in the text) and the genres of regions only: a key that would edit
+      // another genre says how this one is edited, instead of doing nothing.
+      if (!/^([0-9xX]|Backspace|Delete)$/.test(key)) return false;
+      this.host.say(`Typing on the board does not edit ${GENRE_TITLES[this.host.genre]}. ${editing.hint}`, 'info');
+      return true;
+    }
     // A digit genre's givens are 1 to n: a larger one is not written (it made the text
     // unreadable, and a second one was kept in the text but never drawn).
     const maxNumber = this.largestNumber();
