@@ -155,4 +155,32 @@ describe('editing on the genre page', () => {
     expect(await page.inputValue('#genre-text')).toBe(text);
     await page.close();
   });
+
+  it('draws the regions of a Jigsaw made so far while its map is not whole, and lets the selection go', async () => {
+    // Make region left the old 2×2 boxes on the board (a user redrawing the regions drew
+    // blind until the last one), with the three cells still outlined and counted.
+    const page = await h.openPage();
+    await pickGenre(page, 'jigsaw');
+    await emptyGrid(page, '4', /^Jigsaw Sudoku 4×4, /);
+    // A thick line on the edge right of cell (1, column), as the board draws walls.
+    const wallRightOf = (column: number) => page.locator(`#genre-board line[stroke-width="3"][x1="${8 + 48 * column}"][x2="${8 + 48 * column}"][y1="8"]`).count();
+    expect(await wallRightOf(2)).toBe(1);
+    expect(await wallRightOf(3)).toBe(0);
+    await page.locator('#genre-board').scrollIntoViewIfNeeded();
+    const a = (await cell(page, 1, 1).boundingBox())!;
+    const b = (await cell(page, 1, 3).boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.textContent('#genre-selection')).toBe('3 cells selected.');
+    await page.click('#genre-make-region');
+    await page.locator('#genre-status[data-kind=warning]').filter({ hasText: 'regions' }).waitFor();
+    await expect.poll(() => wallRightOf(3)).toBe(1);
+    expect(await wallRightOf(2)).toBe(0);
+    expect(await page.textContent('#genre-selection')).toBe('Drag over cells (or Shift+arrows) to select them.');
+    expect(await page.locator('#genre-board g.selection rect').count()).toBe(0);
+    expect(await page.locator('#genre-board [role=gridcell][aria-selected="true"]').count()).toBe(0);
+    await page.close();
+  });
 });

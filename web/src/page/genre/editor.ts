@@ -392,6 +392,7 @@ export class BoardEditor {
     if (!made) return;
     sum.value = '';
     this.selection.clear();
+    this.drawSelection();
   }
 
   deleteCage(): void {
@@ -407,6 +408,7 @@ export class BoardEditor {
       });
     });
     this.selection.clear();
+    this.drawSelection();
   }
 
   makeRegion(): void {
@@ -424,7 +426,10 @@ export class BoardEditor {
       const id = freshId(ids);
       for (const cell of this.selection) ids[cell] = id;
     });
+    // The outline and the count go with the selection now: the board may not be drawn
+    // again (the engine refuses a map of regions not yet whole).
     this.selection.clear();
+    this.drawSelection();
   }
 
   /**

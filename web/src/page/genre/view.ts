@@ -12,7 +12,7 @@
  */
 import { GENRES } from '../../../generated/vocabulary';
 import type { SolverClient } from '../../solver/client';
-import { GENRE_TITLES, looksLikeUrl, ownLines, type Board, type GenreId, type GenreRequest, type GenreResultHead } from '../../solver/genre';
+import { GENRE_TITLES, looksLikeUrl, ownLines, type Board, type BoardItem, type GenreId, type GenreRequest, type GenreResultHead } from '../../solver/genre';
 import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
@@ -643,6 +643,43 @@ export class GenreView implements GenreContext {
   }
 
   /**
+   * After the engine refused the text, the board kept drawn again with the regions the
+   * text's region block has (a cell in no region walled alone), when they differ from the
+   * board's: someone redrawing a Jigsaw's regions sees the regions made so far, not the
+   * old boxes, until the map is whole. Only for a text of one record of the board's size.
+   *
+   * @returns whether the board was drawn again
+   */
+  private drawTypedRegions(): boolean {
+    const board = this.board;
+    const editing = EDITING[this.genre];
+    if (board === null || this.drawnGenre !== this.genre || editing.regionBlock === null) return false;
+    const record = readRecord(this.text.value, editing.blocks);
+    if (record === null || record.rows !== board.rows || record.columns !== board.columns) return false;
+    const ids = record.blocks[editing.regionBlock]!;
+    const region = (cell: number): string => (ids[cell] === '-' || ids[cell] === '.' ? `-${cell}` : ids[cell]!);
+    // Walls on the edges between cells of different regions, in doubled coordinates.
+    const walls: BoardItem[] = [];
+    for (let r = 0; r < board.rows; r++) {
+      for (let c = 0; c < board.columns; c++) {
+        const cell = r * board.columns + c;
+        if (c + 1 < board.columns && region(cell) !== region(cell + 1)) walls.push({ kind: 'wall', row: 2 * r + 1, column: 2 * c + 2 });
+        if (r + 1 < board.rows && region(cell) !== region(cell + board.columns)) walls.push({ kind: 'wall', row: 2 * r + 2, column: 2 * c + 1 });
+      }
+    }
+    const key = (items: BoardItem[]): string =>
+      items
+        .filter((i) => i.kind === 'wall')
+        .map((i) => `${i.row},${i.column}`)
+        .sort()
+        .join(' ');
+    if (key(walls) === key(board.items)) return false;
+    const label = this.svg?.getAttribute('aria-label') ?? `${GENRE_TITLES[this.genre]} ${board.rows}×${board.columns}`;
+    this.drawBoard({ ...board, items: [...board.items.filter((i) => i.kind !== 'wall'), ...walls] }, label);
+    return true;
+  }
+
+  /**
    * Hatches cells of the board (a partial fill's empty cells), under the digits.
    *
    * @param cells 1-based [row, column] pairs
@@ -847,11 +884,16 @@ export class GenreView implements GenreContext {
       },
       (e) => {
         this.lastErrorCode = (e as { code?: string }).code ?? null;
-        this.say(errorPrefix + errorMessage(e), 'error');
+        const read = request.type === 'parse' || request.type === 'board';
+        // Regions made or deleted one at a time (a Jigsaw's drawn anew) are drawn as the
+        // text has them while the map is not yet whole: the message is a warning then.
+        const ownText = errorPrefix === '' && (request.text ?? request.puzzle) === this.text.value;
+        const regions = read && ownText && this.drawTypedRegions();
+        this.say(errorPrefix + errorMessage(e), regions ? 'warning' : 'error');
         // The cells the engine names (cells in no region, a bad cage…) on the board kept.
         const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
-        if ((request.type === 'parse' || request.type === 'board') && e instanceof SolverError) this.showUnread(e.where ?? {});
+        if (read && e instanceof SolverError) this.showUnread(e.where ?? {});
       },
       long,
     );
