@@ -183,4 +183,38 @@ describe('editing on the genre page', () => {
     expect(await page.locator('#genre-board [role=gridcell][aria-selected="true"]').count()).toBe(0);
     await page.close();
   });
+
+  it('makes empty grids of rows × columns for the genres whose grid may be a rectangle, and keeps the digit genres square', async () => {
+    // "of side" was a number field: 10x18 reached the page as "1018", and no genre could
+    // have a rectangular empty grid.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    expect(await page.textContent('#genre-empty-label')).toBe('of rows × columns');
+    await emptyGrid(page, '10x18', /^Nurikabe 10×18, /);
+    expect((await page.inputValue('#genre-text')).split('\n')[1]).toBe('10 18');
+    await emptyGrid(page, '7×5', /^Nurikabe 7×5, /);
+    await emptyGrid(page, ' 6 8 ', /^Nurikabe 6×8, /);
+    await emptyGrid(page, '4', /^Nurikabe 4×4, /);
+    const text = await page.inputValue('#genre-text');
+    await page.fill('#genre-empty-size', '3 by 4');
+    await page.press('#genre-empty-size', 'Enter');
+    await page
+      .locator('#genre-status')
+      .filter({ hasText: "The empty grid's rows and columns must be whole numbers from 2 to 100, typed as 10x18, 10×18 or 10 18 (one number for a square), not “3 by 4”." })
+      .waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    // Heyawake's rooms are boxes that divide each side.
+    await pickGenre(page, 'heyawake');
+    await emptyGrid(page, '4x6', /^Heyawake 4×6, /);
+    // A digit genre is n×n: one side, and a rectangle is refused saying so.
+    await pickGenre(page, 'latin-square');
+    expect(await page.textContent('#genre-empty-label')).toBe('of side');
+    const square = await page.inputValue('#genre-text');
+    await page.fill('#genre-empty-size', '4x6');
+    await page.click('#genre-empty');
+    await page.locator('#genre-status').filter({ hasText: 'A Latin square is square (n×n): type its side, one whole number from 2 to 100, not “4x6”.' }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(square);
+    await emptyGrid(page, '5x5', /^Latin square 5×5, /);
+    await page.close();
+  });
 });

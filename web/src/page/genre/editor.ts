@@ -39,6 +39,9 @@ export interface EditorHost {
  */
 const DIGITS_TO_SIDE: ReadonlySet<string> = new Set(GENRES.filter((g) => g.digits && g.id !== 'killer').map((g) => g.id));
 
+/** The genres whose grid is square, n×n (the digit genres): Empty grid takes one side for them. */
+const SQUARE: ReadonlySet<string> = new Set(GENRES.filter((g) => g.digits).map((g) => g.id));
+
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
 
@@ -456,23 +459,38 @@ export class BoardEditor {
   }
 
   /**
-   * An empty puzzle of the side typed beside Empty grid (else the board's size): no
-   * givens or clues; killer no cages; the
-   * genres with regions get boxes as regions (the rows and columns of the most square
-   * box shape that divides the side).
+   * An empty puzzle of the size typed beside Empty grid (else the board's size): rows and
+   * columns (`10x18`, `10×18`, `10 18`, or one number for a square) where the genre's
+   * grid may be a rectangle, one side where it is n×n (the digit genres). No givens or
+   * clues; killer no cages; the genres with regions get boxes as regions (the rows and
+   * columns of the most square box shape that divides each side).
    */
   emptyGrid(): void {
     const editing = EDITING[this.host.genre];
-    // The side asked for beside the button (a 9×9 Killer drawn from the 6×6 example), or
+    // The size asked for beside the button (a 9×9 Killer drawn from the 6×6 example), or
     // the board's own.
     const asked = byId('genre-empty-size', HTMLInputElement);
-    const side = asked.value.trim() === '' ? NaN : Number(asked.value);
-    if (asked.value.trim() !== '' && (!Number.isInteger(side) || side < 2 || side > 100)) {
-      this.host.say(`The empty grid's side must be a whole number from 2 to 100, not “${asked.value}”.`, 'warning');
-      return;
+    const typed = asked.value.trim();
+    let rows = this.host.board?.rows ?? 9;
+    let columns = this.host.board?.columns ?? rows;
+    if (typed !== '') {
+      const size = readSize(typed);
+      const square = SQUARE.has(this.host.genre);
+      if (square && size !== null && size[0] !== size[1]) {
+        this.host.say(`A ${GENRE_TITLES[this.host.genre]} is square (n×n): type its side, one whole number from 2 to 100, not “${typed}”.`, 'warning');
+        return;
+      }
+      if (size === null) {
+        this.host.say(
+          square
+            ? `The empty grid's side must be a whole number from 2 to 100, not “${asked.value}”.`
+            : `The empty grid's rows and columns must be whole numbers from 2 to 100, typed as 10x18, 10×18 or 10 18 (one number for a square), not “${typed}”.`,
+          'warning',
+        );
+        return;
+      }
+      [rows, columns] = size;
     }
-    const rows = Number.isNaN(side) ? (this.host.board?.rows ?? 9) : side;
-    const columns = Number.isNaN(side) ? (this.host.board?.columns ?? rows) : side;
     const empty = Array.from({ length: rows * columns }, () => '-');
     const h = usualBoxHeight(rows);
     const w = columns / usualBoxHeight(columns);
@@ -482,6 +500,21 @@ export class BoardEditor {
     this.selection.clear();
     void this.host.readText();
   }
+}
+
+/**
+ * The rows and columns typed beside Empty grid: `10x18`, `10×18`, `10 18` (or `10*18`,
+ * `10,18`), or one number `n` for n×n; each from 2 to 100.
+ *
+ * @param typed the text typed, trimmed and not empty
+ * @returns [rows, columns], or null when it is not such a size
+ */
+function readSize(typed: string): [number, number] | null {
+  const match = /^(\d+)(?:\s*[x×*,]\s*|\s+)(\d+)$/i.exec(typed) ?? /^(\d+)$/.exec(typed);
+  if (match === null) return null;
+  const rows = Number(match[1]);
+  const columns = match[2] === undefined ? rows : Number(match[2]);
+  return [rows, columns].every((v) => v >= 2 && v <= 100) ? [rows, columns] : null;
 }
 
 /**

@@ -25,8 +25,8 @@ export const GENRE_PAGE = `
     </span>
     <span class="inline-option" id="genre-empty-tools">
       <button type="button" id="genre-empty">Empty grid</button>
-      <label for="genre-empty-size">of side</label>
-      <input type="number" id="genre-empty-size" min="2" max="100" inputmode="numeric" size="3" title="Rows and columns of the empty grid (blank: the board's)" />
+      <label for="genre-empty-size" id="genre-empty-label">of side</label>
+      <input type="text" id="genre-empty-size" size="7" autocomplete="off" spellcheck="false" title="The empty grid's side (blank: the board's)" />
     </span>
     <span id="genre-edit-hint" class="hint"></span>
   </div>

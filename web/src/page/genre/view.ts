@@ -328,6 +328,12 @@ export class GenreView implements GenreContext {
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
     byId('genre-empty-tools', HTMLElement).hidden = !EDITING[genre].emptyGrid;
+    // The digit genres are n×n; the others take rows and columns (editor.ts, emptyGrid).
+    const square = DIGIT_GENRES.has(genre);
+    byId('genre-empty-label', HTMLElement).textContent = square ? 'of side' : 'of rows × columns';
+    byId('genre-empty-size', HTMLInputElement).title = square
+      ? "The empty grid's side n, for n×n (blank: the board's)"
+      : "The empty grid's rows and columns: 10x18, 10×18 or 10 18; one number for a square (blank: the board's)";
     byId('genre-cage-tools', HTMLElement).hidden = genre !== 'killer';
     byId('genre-objective-tools', HTMLElement).hidden = !DIGIT_GENRES.has(genre);
     byId('genre-objective', HTMLSelectElement).value = '';
