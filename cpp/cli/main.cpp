@@ -763,7 +763,9 @@ int runSolve(const SolveCommand& cmd) {
     if (result.HasMember("stats") && result["stats"].HasMember("nodes")) {
       row.nodes = app::writeJson(result["stats"]["nodes"]);
     }
-    const bool time_limit = hasString(result, "status", "time_limit");
+    // An enumeration stopped by the limit says so in lastStatus (its last solve's).
+    const bool time_limit =
+        hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit");
     std::vector<std::string> solutions;
     if (result.HasMember("solutions")) {
       for (const Value& s : result["solutions"].GetArray()) solutions.push_back(text(s));
@@ -944,7 +946,9 @@ int runGenreSolve(const SolveCommand& cmd) {
                                                : result["totalMs"].GetDouble());
     row.ms = app::writeJson(Value(times.back()));
     if (stats.HasMember("nodes")) row.nodes = app::writeJson(stats["nodes"]);
-    const bool time_limit = hasString(result, "status", "time_limit");
+    // An enumeration stopped by the limit says so in lastStatus (its last solve's).
+    const bool time_limit =
+        hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit");
     std::vector<const Value*> answers;
     if (result.HasMember("answers")) {
       for (const Value& answer : result["answers"].GetArray()) answers.push_back(&answer);
@@ -1317,6 +1321,12 @@ std::string routeError(const SolveCommand& cmd) {
     }
   }
 #endif
+  // Sudoku's packing model maximises the digits placed: the SAT method has no objective.
+  if (cmd.genre == "sudoku" && !cmd.ownGenres && cmd.options.model == "packing" &&
+      cmd.methodGiven && cmd.options.method == "sat") {
+    return "--model packing --method sat: the packing model of Sudoku needs branch-and-bound "
+           "(leave --method out, or choose another model)";
+  }
 #ifdef GRIDMILP_WITH_GENRES
   // What the engine would refuse for every puzzle of the file, said once (a genre read
   // from a file of URLs of several genres is checked puzzle by puzzle, as before).

@@ -594,6 +594,21 @@ TEST(CliTest, UniqueEnumerateObjectiveAndGenerate) {
   run = runCli("solve - --genre nurikabe --enumerate 3", "=== a\n2 2\n2 -\n- -\n=== b\n1 1\n1\n");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "=== a\n2 2\n- -\nx x\n=== a\n2 2\n- x\n- x\n\n=== b\n1 1\n-\n\n");
+  // An enumeration the time limit stops before any answer is "time limit", not "no
+  // solution" (top95's first puzzle takes branch-and-bound on the textbook model many ms).
+  run = runCli(
+      "solve - --enumerate 2 --time-limit 1 --model textbook --method branch-and-bound",
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", true);
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_NE(run.out.find("time limit\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("no solution"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1 stopped by the time limit"), std::string::npos) << run.out;
+  // Sudoku's packing model maximises: --method sat is refused before any puzzle is read.
+  run = runCli("solve - --model packing --method sat", "not read\n", true);
+  EXPECT_EQ(run.exit_code, 2) << run.out;
+  EXPECT_EQ(run.out,
+            "gridmilp: --model packing --method sat: the packing model of Sudoku needs "
+            "branch-and-bound (leave --method out, or choose another model)\n");
   run = runCli("solve - --objective firstRow", std::string(81, '.') + "\n");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out.substr(0, 9), "123456789");
