@@ -69,7 +69,8 @@ describe('editing on the genre page', () => {
     await page.waitForFunction((hash) => location.hash === hash, akari);
     await expect.poll(() => boardLabel(page)).toMatch(/^Akari/);
     expect(await page.evaluate(() => history.length)).toBe(length + 1);
-    // Genres passed through (the list arrowed through) leave no entry of their own.
+    // Genres passed through (the list arrowed through) leave no entry of their own; the
+    // genre shown for a while does.
     await page.waitForTimeout(1100);
     await page.selectOption('#genre', 'slitherlink');
     await pickGenre(page, 'heyawake');

@@ -129,8 +129,8 @@ export class GenreView implements GenreContext {
   private hashUrl: string | null = null;
   /** Whether the next address written is a new history entry: another genre was picked (show). */
   private pushNext = false;
-  /** When the genre shown was picked (performance.now()), for kPassedThroughMs. */
-  private shownAt = -Infinity;
+  /** When the genre shown was picked (performance.now()) and its text then, for kPassedThroughMs. */
+  private shown: { at: number; text: string } = { at: -Infinity, text: '' };
   /** Selecting cells and editing the puzzle on the board. */
   private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
@@ -314,14 +314,14 @@ export class GenreView implements GenreContext {
     this.pastedLeftOut = text !== undefined && leftOut.length > 0 ? { text, messages: leftOut } : null;
     // Another genre picked while the address holds this genre's puzzle is a new history
     // entry, so that Back returns to that puzzle (a board typed by hand was lost); one
-    // shown for less than kPassedThroughMs was only passed through, and is rewritten.
-    // Back or Forward to another genre's entry finds its genre in the address already.
-    const now = performance.now();
+    // shown for less than kPassedThroughMs, its text untouched, was only passed through
+    // (the list arrowed through), and is rewritten. Back or Forward to another genre's
+    // entry finds its genre in the address already.
     if (genre !== this.genre) {
       const inAddress = readGenreHash(location.hash)?.genre;
+      const passed = performance.now() - this.shown.at < kPassedThroughMs && this.text.value === this.shown.text;
       if (inAddress === genre) this.pushNext = false;
-      else if (inAddress !== undefined && now - this.shownAt >= kPassedThroughMs) this.pushNext = true;
-      this.shownAt = now;
+      else if (inAddress !== undefined && !passed) this.pushNext = true;
     }
     this.genre = genre;
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
@@ -354,6 +354,7 @@ export class GenreView implements GenreContext {
     this.editor.selection.clear();
     this.editor.renderPad(byId('genre-pad', HTMLElement));
     this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
+    this.shown = { at: performance.now(), text: this.text.value };
     this.formulationPanel.hide();
     byId('genre-model', HTMLSelectElement).replaceChildren();
     void this.readText();
