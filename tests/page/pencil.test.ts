@@ -505,6 +505,8 @@ describe('pencil puzzles on the page', () => {
     expect(await page.inputValue('#genre')).toBe('hitori');
     expect(await page.inputValue('#genre-text')).toContain(`source=${URLS.hitori}`);
     await paste(page, URLS.akari!);
+    // Hitori's status said 'press Solve' already: the wait is on Akari's heading.
+    await page.locator('#genre-heading').filter({ hasText: 'Akari' }).waitFor({ timeout: 60_000 });
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     expect(await page.inputValue('#genre')).toBe('akari');
     await page.close();
