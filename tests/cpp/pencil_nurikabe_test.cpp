@@ -696,6 +696,11 @@ TEST(NurikabeTest, TheStreamModelCutsEachKindOfWrongIsland) {
                 "the island of the 3 at row 1, column 1 has 4 cells: one of these 3 is shaded",
                 "the island of the 2 at row 3, column 4 has 1 cell: one of the 2 cells around it "
                 "is unshaded"}));
+  // A 2 walled in alone: of the cells around it, the one beside the 1 cannot join its
+  // island (the two would touch), so the cut asks for the other.
+  EXPECT_EQ(cutsFor("2 4\n2 - 1 -\n- - - -\n", {0, 1, 0, 1, 1, 1, 1, 1}),
+            (std::vector<std::string>{"the island of the 2 at row 1, column 1 has 1 cell: the 1 "
+                                      "cell around it not beside another clue is unshaded"}));
   // Two 3s in one island along the first row.
   EXPECT_EQ(cutsFor("2 4\n3 - - 3\n- - - -\n", {0, 0, 0, 0, 0, 1, 1, 0}),
             (std::vector<std::string>{"the 3 at row 1, column 1 and the 3 at row 1, column 4 are "

@@ -73,6 +73,7 @@
 //   stream[…]:      sum s = cells − sum n_k, by a sequential counter (clause rows), when
 //                   the islands cover at least half of the grid
 //   island[k]:      cuts for an island without a clue, with two, too large or too small
+//                   (then a cell around it, not beside another clue, is unshaded)
 // with pool, pocket, connect and walled as above. Slower on most puzzles, it answers
 // those whose islands cover most of the grid (docs/models.md).
 // Model "stream-layers" is model stream without its counter, connected by layers from
@@ -1027,8 +1028,26 @@ std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const 
                   countOf(cut.cells.size(), "cells") + " between them is shaded";
       }
     } else if (clues.empty() || (n != kUnknown && count < n)) {
+      bool besideClues = false;  // cells around it beside another clue left out
       if (clues.empty()) {
         for (int cell : island) lhs += s(cell);
+      } else if (!b.switched) {
+        // The clue's island in an answer is larger, so it takes a cell around C: not one
+        // beside another clue (the islands would touch), which may stay shaded.
+        const auto besideOther = [&](int cell) {
+          for (int next : g.neighbours(cell)) {
+            if (p.clues[next] != 0 && next != clues.front()) return true;
+          }
+          return false;
+        };
+        std::vector<int> free;
+        for (int cell : around) {
+          if (!besideOther(cell)) free.push_back(cell);
+        }
+        if (!free.empty() && free.size() < around.size()) {
+          around = std::move(free);
+          besideClues = true;
+        }
       }
       for (int cell : around) lhs -= s(cell);
       cut.cells = clues.empty() ? island : std::vector<int>{};
@@ -1045,7 +1064,8 @@ std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const 
                     " unshaded"
               : "the island of " + clueName(p, clues.front()) + " has " + countOf(count, "cells") +
                     ": " + (around.size() == 1 ? "the " : "one of the ") +
-                    countOf(around.size(), "cells") + " around it is unshaded";
+                    countOf(around.size(), "cells") + " around it" +
+                    (besideClues ? " not beside another clue" : "") + " is unshaded";
     } else if (n != kUnknown && count > n) {
       const std::vector<int> steps = stepsFrom(g, clues.front(), -1, in);
       std::vector<int> cells = island;
