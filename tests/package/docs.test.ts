@@ -9,11 +9,21 @@ import { describe, expect, inject, it } from 'vitest';
 import { repoRoot, run } from './helpers';
 
 /**
- * The documents checked here: the README and the docs of the npm API, the CLI and the
- * formats, and the protocol they point to. (docs/models.md and docs/performance.md link
- * to headings that moved out of the README: #performance, #the-models.)
+ * The documents checked here: the README, every document of docs/ (the npm API, the
+ * CLI, the formats, the models, the page, performance…) and the protocol they point to.
  */
-const DOCUMENTS = ['README.md', 'docs/api.md', 'docs/cli.md', 'docs/formats.md', 'cpp/app/protocol.md'];
+const DOCUMENTS = [
+  'README.md',
+  'docs/api.md',
+  'docs/cli.md',
+  'docs/formats.md',
+  'docs/models.md',
+  'docs/page.md',
+  'docs/performance.md',
+  'docs/fuzzing.md',
+  'docs/hardening.md',
+  'cpp/app/protocol.md',
+];
 
 /** Links into the repository that the package does not ship (the example app). */
 const REPOSITORY_ONLY = /^examples\//;
