@@ -1321,12 +1321,6 @@ std::string routeError(const SolveCommand& cmd) {
     }
   }
 #endif
-  // Sudoku's packing model maximises the digits placed: the SAT method has no objective.
-  if (cmd.genre == "sudoku" && !cmd.ownGenres && cmd.options.model == "packing" &&
-      cmd.methodGiven && cmd.options.method == "sat") {
-    return "--model packing --method sat: the packing model of Sudoku needs branch-and-bound "
-           "(leave --method out, or choose another model)";
-  }
 #ifdef GRIDMILP_WITH_GENRES
   // What the engine would refuse for every puzzle of the file, said once (a genre read
   // from a file of URLs of several genres is checked puzzle by puzzle, as before).
@@ -1544,6 +1538,14 @@ int main(int argc, char** argv) {
       solve_cmd.options = options;
       solve_cmd.modelGiven = solve->count("--model") > 0;
       solve_cmd.methodGiven = solve->count("--method") > 0;
+      // The packing model (Sudoku's and every digit genre's) maximises the digits placed:
+      // the SAT method has no objective. Said before any file is read.
+      if (solve_cmd.options.model == "packing" && solve_cmd.methodGiven &&
+          solve_cmd.options.method == "sat") {
+        std::cerr << "gridmilp: --model packing --method sat: the packing model needs "
+                     "branch-and-bound (leave --method out, or choose another model)\n";
+        return kExitBadInput;
+      }
 #ifdef GRIDMILP_WITH_GENRES
       // Without --genre, a file of puzz.link URLs names its genre.
       if (solve->count("--genre") == 0) {

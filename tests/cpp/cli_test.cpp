@@ -604,11 +604,11 @@ TEST(CliTest, UniqueEnumerateObjectiveAndGenerate) {
   EXPECT_EQ(run.out.find("no solution"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("1 stopped by the time limit"), std::string::npos) << run.out;
   // Sudoku's packing model maximises: --method sat is refused before any puzzle is read.
-  run = runCli("solve - --model packing --method sat", "not read\n", true);
+  run = runCli("solve no-such-file.txt --model packing --method sat", "", true);
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_EQ(run.out,
-            "gridmilp: --model packing --method sat: the packing model of Sudoku needs "
-            "branch-and-bound (leave --method out, or choose another model)\n");
+            "gridmilp: --model packing --method sat: the packing model needs branch-and-bound "
+            "(leave --method out, or choose another model)\n");
   run = runCli("solve - --objective firstRow", std::string(81, '.') + "\n");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out.substr(0, 9), "123456789");

@@ -363,6 +363,28 @@ console.log(JSON.stringify({
     expect(maskJsonTimes(req.stdout)).toBe(maskJsonTimes(nativeReq.stdout));
   });
 
+  it('the bin says a time limit that stops an enumeration before any answer, and refuses --model packing --method sat before reading', () => {
+    // An empty grid has answers, but not within 1 ms of branch-and-bound on the textbook
+    // model: "time limit" on standard output, in the summary's count and in --results.
+    writeFileSync(join(dir, 'empty.txt'), `${'.'.repeat(81)}\n`);
+    const stopped = run(
+      bin,
+      ['solve', 'empty.txt', '--enumerate', '5', '--time-limit', '1', '--model', 'textbook', '--method', 'branch-and-bound', '--results', 'stopped.csv'],
+      { cwd: dir },
+    );
+    expect(stopped.status, stopped.stderr).toBe(1);
+    expect(stopped.stdout).toBe('time limit\n');
+    expect(stopped.stderr).toContain(' 0 without solution, 1 stopped by the time limit, ');
+    expect(readFileSync(join(dir, 'stopped.csv'), 'utf8').split('\n')[1]).toMatch(/^Puzzle 1,time limit,/);
+    // docs/cli.md: a route the engine would refuse for every puzzle is one error, before
+    // any puzzle is read (the file does not exist).
+    const refused = run(bin, ['solve', 'no-such-file.txt', '--model', 'packing', '--method', 'sat'], { cwd: dir });
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^gridmilp: --model packing --method sat: .*branch-and-bound/);
+    expect(refused.stderr).not.toContain('no-such-file');
+  });
+
   it('ships declarations that type-check a Node consumer and reject a misuse', () => {
     writeFileSync(
       join(dir, 'consumer.ts'),
