@@ -192,6 +192,16 @@ describe('a genre batch from sheets whose names have spaces', () => {
     expect(back.records![0]!.text.split('\n')[0]).toBe("=== 'Killer_Sudoku'!A1:F13");
     const again = cli(['solve', '--genre', 'killer', out, '--sheet', '1']);
     expect(again.stdout).toContain("=== 'Killer Sudoku'!A1:F13\n6 6\n1 2 3 4 5 6\n");
+    // As .xlsx: the records are the cells' text, without the CSV's apostrophe (the C++
+    // CLI's table marks '=== as text), and read back as the same records.
+    const xlsx = join(dir, 'spaced-results.xlsx');
+    expect(cli(['solve', '--genre', 'killer', path, '--results', xlsx]).status).toBe(2);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsx);
+    const puzzle = String(book.worksheets[0]!.getCell('E2').value);
+    expect(puzzle.startsWith("=== 'Killer Sudoku'!A1:F13\n6 6\n"), puzzle).toBe(true);
+    const fromXlsx = await readSpreadsheet(xlsx, { genre: 'killer' });
+    expect(fromXlsx.records!.map((p) => p.name)).toEqual(["'Killer Sudoku'!A1:F13", "'Bad one'!A1:F13"]);
   });
 });
 

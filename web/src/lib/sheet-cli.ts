@@ -241,11 +241,17 @@ export async function runSheetCli(
   }
 }
 
-/** The rows of the C++ CLI's results CSV (cpp/cli/main.cpp, writeResults), read by Papa Parse. */
+/**
+ * The rows of the C++ CLI's results CSV (cpp/cli/main.cpp, writeResults), read by Papa
+ * Parse; a field it marked as text with a leading apostrophe (`'=== name`: a record would
+ * read as a formula) is read without it (read.ts fieldText), so the .xlsx written from the
+ * rows holds the record itself.
+ */
 async function parseResults(csv: string): Promise<ResultRow[]> {
   const { loadSpreadsheetLibraries } = await import('../sheets/libraries.js');
+  const { fieldText } = await import('../sheets/read.js');
   const { Papa } = await loadSpreadsheetLibraries();
-  const rows = Papa.parse<string[]>(csv, { delimiter: ',', skipEmptyLines: true }).data;
+  const rows = Papa.parse<string[]>(csv, { delimiter: ',', skipEmptyLines: true }).data.map((row) => row.map(fieldText));
   return rows.slice(1).map(([name = '', status = '', ms = '', nodes = '', puzzle = '', solution = '']) => ({
     name,
     status,

@@ -325,10 +325,13 @@ function xlsxCell(cell: ExcelJSTypes.Cell, ExcelJS: typeof ExcelJSTypes): SheetC
 
 /**
  * A CSV field's text, trimmed; a leading apostrophe before what would start a formula
- * (`'=== name`, `'-5`) marks the field as text, the convention write.ts follows
- * (FORMULA_START), and is dropped.
+ * (`'=== name`, `'-5`) marks the field as text, the convention write.ts and the C++ CLI's
+ * results table follow (FORMULA_START), and is dropped.
+ *
+ * @param field one field as Papa Parse reads it (quotes already removed)
+ * @returns its text
  */
-function fieldText(field: string): string {
+export function fieldText(field: string): string {
   const t = field.trim();
   return /^'[=+\-@\t\r]/.test(t) ? t.slice(1).trim() : t;
 }
