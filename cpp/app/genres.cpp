@@ -193,13 +193,9 @@ void setRequestedBoxes(const GenreRequest& r, Puzzle* puzzle, bool as_given) {
   if (r.boxHeight == 0 && r.boxWidth == 0) return;
   auto* digits = dynamic_cast<puzzles::DigitPuzzle*>(puzzle);
   if (digits == nullptr || digits->boxHeight == 0) {
-    std::string with_boxes;  // protocol/vocabulary.json's genres with boxes
-    for (const vocabulary::GenreName& g : vocabulary::kGenres) {
-      if (g.boxes) (with_boxes += with_boxes.empty() ? "" : ", ") += g.title;
-    }
     throw badRequest(r.boxHeight != 0 ? "boxHeight" : "boxWidth",
                      "Fields 'boxHeight' and 'boxWidth' are for the genres with boxes (" +
-                         with_boxes + "), not " + std::string(r.genre->title()));
+                         puzzles::boxGenreTitles() + "), not " + std::string(r.genre->title()));
   }
   puzzles::setBoxes(*digits, r.genre->title(), r.boxHeight, r.boxWidth);
   if (!as_given) puzzles::requireNoConflict(*digits);

@@ -1256,8 +1256,8 @@ void addShapeOptions(CLI::App* sub, int* size, std::string* box, std::string* sy
   sub->add_option("--size", *size, "Side length n (default: detect)")
       ->check(CLI::Range(1, sudoku::kMaxSize));
   sub->add_option("--box", *box,
-                  "Box shape HxW, e.g. 2x3 (default: the usual one for the size); also for "
-                  "the genres with boxes (sudoku-x, killer)");
+                  "Box shape HxW, e.g. 2x3 (default: the usual one for the size); for the "
+                  "genres with boxes (sudoku, sudoku-x, killer, hyper)");
   sub->add_option("--symbols", *symbols, "auto, digits (1-9 A-Z), hex (0-F) or numbers");
 }
 
@@ -1334,10 +1334,8 @@ std::string routeError(const SolveCommand& cmd) {
              " needs branch-and-bound (leave --method out, or choose another model)";
     }
     bool digits = false, boxes = false;
-    std::string with_boxes;  // "Sudoku, Killer Sudoku, …": protocol/vocabulary.json's
     for (const vocabulary::GenreName& g : vocabulary::kGenres) {
       if (g.id == cmd.genre) digits = g.digits, boxes = g.boxes;
-      if (g.boxes) (with_boxes += with_boxes.empty() ? "" : ", ") += g.title;
     }
     if (!cmd.objective.empty() && !digits) {
       return "--objective: an objective is for the digit genres (Sudoku and its variants, "
@@ -1345,7 +1343,8 @@ std::string routeError(const SolveCommand& cmd) {
              title;
     }
     if (cmd.shape.box && !boxes) {
-      return "--box: boxes are for the genres with boxes (" + with_boxes + "), not " + title;
+      return "--box: boxes are for the genres with boxes (" + puzzles::boxGenreTitles() +
+             "), not " + title;
     }
     if (cmd.shape.size > 0 && !digits) {
       const bool vowel = std::string_view("AEIOU").find(title.front()) != std::string_view::npos;
@@ -1538,10 +1537,11 @@ int main(int argc, char** argv) {
       solve_cmd.options = options;
       solve_cmd.modelGiven = solve->count("--model") > 0;
       solve_cmd.methodGiven = solve->count("--method") > 0;
-      // The packing model (Sudoku's and every digit genre's) maximises the digits placed:
-      // the SAT method has no objective. Said before any file is read.
+      // Sudoku's packing model maximises the digits placed: the SAT method has no
+      // objective. Said before the file is read (to find its genre); with --genre,
+      // routeError says it of the genres that have the model, and names those without.
       if (solve_cmd.options.model == "packing" && solve_cmd.methodGiven &&
-          solve_cmd.options.method == "sat") {
+          solve_cmd.options.method == "sat" && solve->count("--genre") == 0) {
         std::cerr << "gridmilp: --model packing --method sat: the packing model needs "
                      "branch-and-bound (leave --method out, or choose another model)\n";
         return kExitBadInput;

@@ -52,6 +52,14 @@ std::string genreList() {
   return out;
 }
 
+std::string boxGenreTitles() {
+  std::string out;
+  for (const vocabulary::GenreName& name : vocabulary::kGenres) {
+    if (name.boxes) (out += out.empty() ? "" : ", ") += name.title;
+  }
+  return out;
+}
+
 std::string aliasList() {
   std::string out;
   for (const vocabulary::GenreName& name : vocabulary::kGenres) {

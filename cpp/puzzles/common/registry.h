@@ -24,6 +24,11 @@ const Genre& genreById(std::string_view id);
 /// "sudoku, killer, jigsaw, …": the ids, for messages.
 std::string genreList();
 
+/// "Sudoku, Killer Sudoku, Sudoku X, Hyper Sudoku": the titles of the genres with boxes
+/// (protocol/vocabulary.json's `boxes`), whose shape boxHeight and boxWidth (CLI --box)
+/// may change, for messages.
+std::string boxGenreTitles();
+
 /// "lightup (akari), starbattle (star-battle), …": puzz.link's names that differ from the
 /// ids (protocol/vocabulary.json's aliases), which findGenre also takes, for messages.
 std::string aliasList();

@@ -960,7 +960,9 @@ void NurikabeGenre::addStreamLayers(const NurikabePuzzle& p, NurikabeBuilt* buil
 ///   two clues in C:      sum_P s >= 1, P a shortest path in C between two of them
 ///   more than n_k cells: sum_T s >= 1, T its first n_k + 1 cells in steps from the clue
 ///                        (connected and holding the clue: never all in one island)
-///   fewer than n_k:      sum_{∂C} (1 − s) >= 1 (with ∂C shaded the island is within C)
+///   fewer than n_k:      sum_{∂C} (1 − s) >= 1 (with ∂C shaded the island is within C),
+///                        ∂C without its cells beside another clue (the island cannot
+///                        take them) unless every cell is
 std::vector<Cut> NurikabeGenre::streamIslandCuts(const NurikabePuzzle& p, const NurikabeBuilt& b,
                                                  const std::vector<char>& unshaded) {
   const RectGrid& g = p.grid;

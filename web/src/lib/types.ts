@@ -102,7 +102,7 @@ export interface GenreSolveCallOptions extends GenreSolveOptions {
   size?: number;
   /** 1-based puzzle of a text holding many. */
   index?: number;
-  /** Genres with boxes (sudoku-x, killer): boxes of this many rows / columns instead of the usual. */
+  /** Genres with boxes (sudoku-x, killer, hyper: protocol/vocabulary.json's `boxes`): boxes of this many rows / columns instead of the usual. */
   boxHeight?: number;
   boxWidth?: number;
   /**

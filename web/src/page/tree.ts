@@ -534,7 +534,7 @@ export function renderTree(container: HTMLElement, result: SolveResult): void {
     summary.textContent =
       (decisions.length === 0
         ? 'The root LP was integral: no branching, the tree is the root alone.'
-        : `Search tree: ${bits.join(', ')}. GLPK solves the x = 1 child first and backtracks depth-first. Nodes are numbered in the order GLPK created them.`) +
+        : `Branch-and-bound tree: ${bits.join(', ')}. GLPK solves the x = 1 child first and backtracks depth-first. Nodes are numbered in the order GLPK created them.`) +
       ofRounds;
     const legend = document.createElement('p');
     legend.className = 'tree-legend';

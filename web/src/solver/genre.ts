@@ -147,7 +147,7 @@ export interface GenreRequest {
   /** `board`, digit genres: digits to draw as solved, one per cell row by row (0 empty). */
   answer?: number[];
   size?: number;
-  /** Genres with boxes (sudoku, sudoku-x, killer): boxes of this many rows / columns. */
+  /** Genres with boxes (sudoku, sudoku-x, killer, hyper: protocol/vocabulary.json's `boxes`): boxes of this many rows / columns. */
   boxHeight?: number;
   boxWidth?: number;
   /**
