@@ -216,6 +216,12 @@ describe('editing on the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: 'A Latin square is square (n×n): type its side, one whole number from 2 to 100, not “4x6”.' }).waitFor();
     expect(await page.inputValue('#genre-text')).toBe(square);
     await emptyGrid(page, '5x5', /^Latin square 5×5, /);
+    // Star Battle too: k stars in every row and column, so a rectangle has no answer.
+    await pickGenre(page, 'star-battle');
+    expect(await page.textContent('#genre-empty-label')).toBe('of side');
+    await page.fill('#genre-empty-size', '5x6');
+    await page.click('#genre-empty');
+    await page.locator('#genre-status').filter({ hasText: 'A Star Battle is square (n×n)' }).waitFor();
     await page.close();
   });
 });

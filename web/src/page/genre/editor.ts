@@ -39,8 +39,12 @@ export interface EditorHost {
  */
 const DIGITS_TO_SIDE: ReadonlySet<string> = new Set(GENRES.filter((g) => g.digits && g.id !== 'killer').map((g) => g.id));
 
-/** The genres whose grid is square, n×n (the digit genres): Empty grid takes one side for them. */
-const SQUARE: ReadonlySet<string> = new Set(GENRES.filter((g) => g.digits).map((g) => g.id));
+/**
+ * The genres whose grid is square, n×n: the digit genres, and Star Battle (k stars in
+ * every row, column and region: a rectangle has no answer). Empty grid takes one side
+ * for them; the page's label says which (GenreView.show).
+ */
+export const SQUARE_GENRES: ReadonlySet<string> = new Set([...GENRES.filter((g) => g.digits).map((g) => g.id), 'star-battle']);
 
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
@@ -475,7 +479,7 @@ export class BoardEditor {
     let columns = this.host.board?.columns ?? rows;
     if (typed !== '') {
       const size = readSize(typed);
-      const square = SQUARE.has(this.host.genre);
+      const square = SQUARE_GENRES.has(this.host.genre);
       if (square && size !== null && size[0] !== size[1]) {
         this.host.say(`A ${GENRE_TITLES[this.host.genre]} is square (n×n): type its side, one whole number from 2 to 100, not “${typed}”.`, 'warning');
         return;

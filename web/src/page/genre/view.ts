@@ -25,7 +25,7 @@ import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 import { el, overlayCells, overlayTexts, pngBlob, renderBoard, svgText } from './board-svg';
 import { readRecord } from './record';
-import { BoardEditor } from './editor';
+import { BoardEditor, SQUARE_GENRES } from './editor';
 import { FormulationPanel } from './formulation';
 import { CutRounds, type CutRoundView } from './rounds';
 import { errorMessage, ms, solvedByKey, type EnumeratedAnswer, type GenreContext, type ParsedList, type PuzzleFields, type SolvedBy, type Variant } from './context';
@@ -328,8 +328,8 @@ export class GenreView implements GenreContext {
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
     byId('genre-empty-tools', HTMLElement).hidden = !EDITING[genre].emptyGrid;
-    // The digit genres are n×n; the others take rows and columns (editor.ts, emptyGrid).
-    const square = DIGIT_GENRES.has(genre);
+    // The digit genres and Star Battle are n×n; the others take rows and columns (editor.ts).
+    const square = SQUARE_GENRES.has(genre);
     byId('genre-empty-label', HTMLElement).textContent = square ? 'of side' : 'of rows × columns';
     byId('genre-empty-size', HTMLInputElement).title = square
       ? "The empty grid's side n, for n×n (blank: the board's)"
