@@ -3,6 +3,7 @@
  * Pure text helpers for the page: status lines, times, file checks, batch output.
  * No DOM here, so tests run them in Node.
  */
+import { usualBoxHeight } from '../solver/boxes';
 import type {
   BatchItem,
   CheckUniquenessResult,
@@ -305,18 +306,8 @@ export interface Shape {
   boxWidth: number;
 }
 
-/**
- * The engine's box height for side n: the largest divisor of n that is at most √n
- * (cpp/puzzles/sudoku/grid.cpp, shapeForSize), so 9 → 3, 6 → 2, 12 → 3, 7 → 1.
- *
- * @param n the side, 1 or more
- * @returns h, with boxes of h rows × n / h columns
- */
-export function usualBoxHeight(n: number): number {
-  let h = 1;
-  for (let d = 1; d * d <= n; d++) if (n % d === 0) h = d;
-  return h;
-}
+/** The engine's box height for side n (solver/boxes.ts). */
+export { usualBoxHeight };
 
 /** The sizes the page offers, with the engine's default box shapes. */
 export const SHAPES: readonly Shape[] = [

@@ -17,6 +17,7 @@
  * told with its cell, as one that cannot be read is: solving it would fill in any grid.
  * A sheet or row with nothing typed holds no puzzle and is passed over.
  */
+import { usualBoxHeight } from '../solver/boxes.js';
 import type { SheetPuzzle } from '../solver/protocol/spreadsheets.js';
 import { cellName, NoPuzzleError, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
@@ -417,12 +418,6 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid, ...(boxes ?? {}) };
 }
 
-/** The usual box height for side n: the most square boxes, boxHeight ≤ boxWidth (6 → 2, 12 → 3, 7 → 1). */
-export function usualBoxHeight(n: number): number {
-  let usual = 1;
-  for (let h = 1; h * h <= n; h++) if (n % h === 0) usual = h;
-  return usual;
-}
 
 /**
  * The note that says a grid's boxes in a sheet (write.ts puts it below the grid; a CSV

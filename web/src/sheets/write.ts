@@ -10,7 +10,8 @@
 import type * as ExcelJSTypes from 'exceljs';
 import type { GridSheet, RecordSheet, ResultRow } from '../solver/protocol/spreadsheets.js';
 import type { SpreadsheetLibraries } from './read.js';
-import { boxesNote, usualBoxHeight } from './find.js';
+import { usualBoxHeight } from '../solver/boxes.js';
+import { boxesNote } from './find.js';
 
 export type { GridSheet, RecordSheet, ResultRow };
 
