@@ -893,10 +893,12 @@ export class GenreView implements GenreContext {
         this.lastErrorCode = (e as { code?: string }).code ?? null;
         const read = request.type === 'parse' || request.type === 'board';
         // Regions made or deleted one at a time (a Jigsaw's drawn anew) are drawn as the
-        // text has them while the map is not yet whole: the message is a warning then.
+        // text has them while the map is not yet whole: a message about the map (its
+        // regions, rooms or cages) is a warning then; any other stays an error.
         const ownText = errorPrefix === '' && (request.text ?? request.puzzle) === this.text.value;
         const regions = read && ownText && this.drawTypedRegions();
-        this.say(errorPrefix + errorMessage(e), regions ? 'warning' : 'error');
+        const message = errorPrefix + errorMessage(e);
+        this.say(message, regions && /\b(regions?|rooms?|cages?)\b/i.test(message) ? 'warning' : 'error');
         // The cells the engine names (cells in no region, a bad cage…) on the board kept.
         const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
