@@ -853,7 +853,7 @@ TEST(CliGenreTest, AFileOfSudokuUrlsIsReadAsRecordsOfTheirOwnSizes) {
       rows, std::regex("\nurl-1,\"error: line 1: URL body, character 3 \\('!'\\): [^\"]*\",,,"
                        "https://puzz\\.link/p\\?sudoku/4/4/g5!h3g4n,\n"
                        "url-2,solved,[0-9.e-]+,[0-9]*,https://puzz\\.link/p\\?hitori/4/4/"
-                       "1114142333214213,\"=== url-2 source=[^\"]*\n4 4\n[^\"]*[^\n]\"\n$")))
+                       "1114142333214213,\"'=== url-2 source=[^\"]*\n4 4\n[^\"]*[^\n]\"\n$")))
       << rows;
   EXPECT_NE(run.out.find("3 puzzles (4×4 and 9×9, puzz.link URLs): 2 solved, 0 without solution, 1 "
                          "error"),
