@@ -216,6 +216,9 @@ describe('editing on the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: 'A Latin square is square (n×n): type its side, one whole number from 2 to 100, not “4x6”.' }).waitFor();
     expect(await page.inputValue('#genre-text')).toBe(square);
     await emptyGrid(page, '5x5', /^Latin square 5×5, /);
+    // On a 16×16 a 0 ends only 10 (its givens stop at 16): the pad's 0 says so.
+    await emptyGrid(page, '16', /^Latin square 16×16, /);
+    expect(await page.locator('#genre-pad button', { hasText: /^0$/ }).getAttribute('aria-label')).toBe('Digit 0, after another (10)');
     // Star Battle too: k stars in every row and column, so a rectangle has no answer.
     await pickGenre(page, 'star-battle');
     expect(await page.textContent('#genre-empty-label')).toBe('of side');

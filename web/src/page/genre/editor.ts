@@ -46,6 +46,11 @@ const DIGITS_TO_SIDE: ReadonlySet<string> = new Set(GENRES.filter((g) => g.digit
  */
 export const SQUARE_GENRES: ReadonlySet<string> = new Set([...GENRES.filter((g) => g.digits).map((g) => g.id), 'star-battle']);
 
+/** The numbers a typed 0 ends, up to `most`: "10", or "10, 20…" when 20 fits. */
+function tens(most: number): string {
+  return most >= 20 ? '10, 20…' : '10';
+}
+
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
 
@@ -246,7 +251,7 @@ export class BoardEditor {
   private outOfRange(number: number): string {
     const board = this.host.board!;
     const most = this.largestNumber();
-    const zero = number === 0 ? `${most >= 10 ? ' (0 goes after another digit: 10, 20…)' : ''}; Backspace or Delete erases a cell` : '';
+    const zero = number === 0 ? `${most >= 10 ? ` (0 goes after another digit: ${tens(most)})` : ''}; Backspace or Delete erases a cell` : '';
     // A digit genre's givens go to the grid's side; a clue genre's range is its own
     // (Akari 0 to 4), whatever the grid.
     if (DIGITS_TO_SIDE.has(this.host.genre)) return `${number} is not a given of this ${board.rows}×${board.columns} grid: its digits are 1 to ${most}${zero}.`;
@@ -282,12 +287,12 @@ export class BoardEditor {
     const low = editing.zero || most >= 10 || killer ? 0 : 1;
     const high = Math.min(9, killer ? 9 : most);
     const keys: Array<[key: string, text: string, label: string]> = [];
-    const label = (d: number): string => (killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? 'Digit 0, after another (10, 20…)' : `Clue ${d}`);
+    const label = (d: number): string => (killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? `Digit 0, after another (${tens(most)})` : `Clue ${d}`);
     for (let d = low; d <= high; d++) keys.push([String(d), String(d), label(d)]);
     if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
     keys.push(['Backspace', '⌫', killer ? 'Take back the cage sum’s last digit' : 'Take back the last digit, or erase the selected cells']);
     // Drawn again only when its keys change (each board drawn asks).
-    const signature = `${this.host.genre}:${keys.map(([key]) => key).join(',')}`;
+    const signature = `${this.host.genre}:${keys.map(([key, , label]) => `${key}=${label}`).join(',')}`;
     if (pad.dataset.keys === signature) return;
     pad.dataset.keys = signature;
     pad.replaceChildren(
