@@ -64,7 +64,8 @@ describe('markup in puzzles, links and files is text', () => {
     const hostile = record.replace(/^=== .*$/m, `=== ${WORD}`);
     await page.fill('#genre-text', `${hostile}${hostile.replace(WORD, '<b>two</b>')}`);
     await page.click('#genre-draw');
-    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // The drawn record's own status (the example's said "press Solve" too).
+    await page.locator('#genre-status').filter({ hasText: `${WORD}: press Solve` }).waitFor({ timeout: 60_000 });
     const options = await page.locator('#genre-pick option').allTextContents();
     expect(options.join('\n')).toContain(WORD);
     expect(options.join('\n')).toContain('<b>two</b>');
