@@ -366,10 +366,16 @@ bool parseInput(const SolveCommand& cmd, const std::string& input, rapidjson::Do
   return false;
 }
 
+/// Whether the time limit stopped a result: its status, or an enumeration's lastStatus
+/// (its last solve's).
+bool stoppedByTimeLimit(const Value& result) {
+  return hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit");
+}
+
 /// Why a result has no solution, for the log: the time limit, or none exists (with
 /// the rounds of cuts when the re-solve loop ran more than one).
 std::string noSolutionReason(const Value& result) {
-  if (hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit")) {
+  if (stoppedByTimeLimit(result)) {
     return "time limit reached without a solution";
   }
   const Value* stats = gridmilp::app::findMember(result, "stats");
@@ -763,9 +769,7 @@ int runSolve(const SolveCommand& cmd) {
     if (result.HasMember("stats") && result["stats"].HasMember("nodes")) {
       row.nodes = app::writeJson(result["stats"]["nodes"]);
     }
-    // An enumeration stopped by the limit says so in lastStatus (its last solve's).
-    const bool time_limit =
-        hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit");
+    const bool time_limit = stoppedByTimeLimit(result);
     std::vector<std::string> solutions;
     if (result.HasMember("solutions")) {
       for (const Value& s : result["solutions"].GetArray()) solutions.push_back(text(s));
@@ -946,9 +950,7 @@ int runGenreSolve(const SolveCommand& cmd) {
                                                : result["totalMs"].GetDouble());
     row.ms = app::writeJson(Value(times.back()));
     if (stats.HasMember("nodes")) row.nodes = app::writeJson(stats["nodes"]);
-    // An enumeration stopped by the limit says so in lastStatus (its last solve's).
-    const bool time_limit =
-        hasString(result, "status", "time_limit") || hasString(result, "lastStatus", "time_limit");
+    const bool time_limit = stoppedByTimeLimit(result);
     std::vector<const Value*> answers;
     if (result.HasMember("answers")) {
       for (const Value& answer : result["answers"].GetArray()) answers.push_back(&answer);
