@@ -560,6 +560,45 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('Solve all gives every record a row in input order, those the engine refused with their errors, in the table and its download', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // Five made-up 2×2 records: a token that is no digit, and a clue out of range, among three good ones.
+    const file = join(resultsDir, 'latin-squares-refused.txt');
+    writeFileSync(
+      file,
+      '=== a\n2 2\n1 -\n- -\n' + '=== bad\n2 2\n1 x\n- -\n' + '=== b\n2 2\n1 -\n- 1\n' + '=== range\n2 2\n7 -\n- -\n' + '=== none\n2 2\n1 -\n- 2\n',
+    );
+    await page.getByLabel('Genre text file').setInputFiles(file);
+    await page.locator('#genre-status').filter({ hasText: 'Left out 2 records that could not be read' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 60_000 });
+    // Solved, without solution and with errors add up to the five records loaded.
+    expect(await page.textContent('#genre-status')).toMatch(/^2 of 5 puzzles solved( on \d workers)?, 1 without solution, 2 with errors \(not read: bad, range; their rows say why\)/);
+    const table = await page.$$eval('#genre-batch-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].slice(0, 3).map((td) => td.textContent ?? '')));
+    expect(table).toEqual([
+      ['1', 'a (line 1)', 'solved'],
+      ['2', 'bad (line 5)', "error: line 7, column 3: expected a digit or -, found 'x'"],
+      ['3', 'b (line 9)', 'solved'],
+      ['4', 'range (line 13)', 'error: line 15, column 1: a digit 7 is out of range (1 to 2) (row 1, column 1)'],
+      ['5', 'none (line 17)', 'infeasible'],
+    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-csv')]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    // name and status of each row (a record's text spans lines: its rows start with a name).
+    const rows = [...csv.matchAll(/^(a|bad|b|range|none),("[^"]*"|[^,]*)/gm)].map((m) => [m[1], m[2]!.replace(/^"|"$/g, '')]);
+    expect(rows).toEqual([
+      ['a', 'solved'],
+      ['bad', "error: line 7, column 3: expected a digit or -, found 'x'"],
+      ['b', 'solved'],
+      ['range', 'error: line 15, column 1: a digit 7 is out of range (1 to 2) (row 1, column 1)'],
+      ['none', 'infeasible'],
+    ]);
+    // A refused record's row holds its own lines, as the CLI's table does.
+    expect(csv).toContain('"\'=== range\n2 2\n7 -\n- -"');
+    await page.close();
+  });
+
   it('Solve all builds its table 60 rows at a time as it is scrolled, before and after Stop', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');

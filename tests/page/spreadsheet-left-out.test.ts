@@ -2,7 +2,8 @@
 // What a workbook's reading refused (a sheet whose puzzle does not read) is a row of the
 // results table downloaded, at its place among the puzzles, as the npm CLI's table has
 // it: on the Sudoku page also when the batch is stopped, and on the genre page after
-// Solve all. A workbook of a good sheet, a refused sheet and another good sheet each.
+// Solve all, in its table too, with the records the engine refused. A workbook of a good
+// sheet, a refused sheet and another good sheet each (the genre page's, a sheet the engine refuses too).
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
@@ -102,14 +103,22 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     expect(loaded).toContain('Left out what could not be read: Bad!B2 holds the text “two words”');
     expect(loaded).toContain('99 is out of range');
     await page.click('#genre-solve-all');
-    await page.locator('#genre-status').filter({ hasText: /^2 of 2 puzzles solved/ }).waitFor({ timeout: 60_000 });
+    // The three records loaded: two solved, and Big, which the engine refused, an error.
+    await page.locator('#genre-status').filter({ hasText: /^2 of 3 puzzles solved/ }).waitFor({ timeout: 60_000 });
+    const said = (await page.textContent('#genre-status')) ?? '';
+    expect(said).toMatch(/, 1 with an error \(not read: Big!A1:F6; their rows say why\)/);
+    expect(said).toContain('the table also lists a sheet or row of the workbook that could not be read');
+    // Every record has its row in the table, in the workbook's order, Bad's too.
+    const shown = await page.$$eval('#genre-batch-table tbody tr', (trs) => trs.map((tr) => tr.cells[1]!.textContent ?? ''));
+    expect(shown.map((name) => name.replace(/ \(line \d+\)$/, ''))).toEqual(['One!A1:F6', 'Big!A1:F6', 'Bad', 'Two!A1:F6']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
     const rows = await resultRows(download);
     // Bad's place counts the records read from the workbook, Big's among them: it goes
-    // before Two, the puzzle after it, though Big is no puzzle of the text.
-    expect(rows.map(([name]) => name)).toEqual(['One!A1:F6', 'Bad', 'Two!A1:F6']);
+    // after Big, the record the engine refused, and before Two.
+    expect(rows.map(([name]) => name)).toEqual(['One!A1:F6', 'Big!A1:F6', 'Bad', 'Two!A1:F6']);
     expect(rows.map(([, status]) => status.replace(/^(error: Bad!B2 holds the text “two words”).*/, '$1'))).toEqual([
       'solved',
+      expect.stringMatching(/^error: .*99 is out of range/),
       'error: Bad!B2 holds the text “two words”',
       'solved',
     ]);
@@ -119,9 +128,9 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     await page.click('#genre-draw');
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     await page.click('#genre-solve-all');
-    await page.locator('#genre-status').filter({ hasText: /^2 of 2 puzzles solved/ }).waitFor({ timeout: 60_000 });
+    await page.locator('#genre-status').filter({ hasText: /^2 of 3 puzzles solved/ }).waitFor({ timeout: 60_000 });
     const [again] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
-    expect((await resultRows(again)).map(([name]) => name)).toEqual(['One!A1:F6', 'Three']);
+    expect((await resultRows(again)).map(([name]) => name)).toEqual(['One!A1:F6', 'Big!A1:F6', 'Three']);
     await page.close();
   });
 });

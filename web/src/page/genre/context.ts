@@ -7,7 +7,7 @@
  */
 import type { SolverClient } from '../../solver/client';
 import type { Board, GenreId, GenreRequest } from '../../solver/genre';
-import { SolverError, type ResultRow } from '../../solver/protocol';
+import { SolverError, type ResultRow, type WireError } from '../../solver/protocol';
 import type { LeftOutRow } from '../../sheets/left-out';
 import type { JobRunner } from '../app/jobs';
 import type { BnbPanel } from '../shared';
@@ -20,8 +20,11 @@ export type Variant = Exclude<GenreId, 'sudoku'>;
 export interface ParsedList {
   /** `lines`: how many lines of the text a puzzle spans (null for the last). */
   puzzles: Array<{ name: string; line: number; lines: number | null; warnings: string[] }>;
-  /** Records of a text of many that did not parse, left out (protocol.md, "parse"). */
-  refused?: Array<{ name: string; line: number; lines: number; error: { message: string } }>;
+  /**
+   * Records of a text of many that did not parse, left out of `puzzles` (protocol.md,
+   * "parse"): Solve all gives each a row at its place (actions/batch.ts).
+   */
+  refused?: Array<{ name: string; line: number; lines: number; error: WireError }>;
 }
 
 /** One of Enumerate's answers, with its board. */
@@ -96,7 +99,8 @@ export interface GenreContext {
   resultRows: ResultRow[];
   /**
    * The results-table rows of what the spreadsheet last loaded left out (its sheets and
-   * rows that do not read), each at its place among the text's puzzles: Solve all's table
+   * rows that do not read), each at its place among the text's records (its puzzles and
+   * those the engine's parse refused, ParsedList `refused`, in line order): Solve all's table
    * has them while the text is still `text`; null before a spreadsheet.
    */
   sheetLeftOut: { text: string; rows: LeftOutRow<ResultRow>[] } | null;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /** The genre page's Solve all: every puzzle of the text, a row each, on every core. */
-import type { GenreSolveResult } from '../../../solver/genre';
+import { ownLines, type GenreSolveResult } from '../../../solver/genre';
 import { SolverError, type ResultRow } from '../../../solver/protocol';
-import { withLeftOut } from '../../../sheets/left-out';
+import { withLeftOut, type LeftOutRow } from '../../../sheets/left-out';
 import { DrawThrottle } from '../../draw-throttle';
 import { RowsOnScroll } from '../../rows-on-scroll';
 import { batchWorkers, byId } from '../../shared';
@@ -15,10 +15,48 @@ const DRAW_INTERVAL_MS = 100;
 let lazyRows: RowsOnScroll | null = null;
 
 /**
+ * A row of Solve all's table, in input order: puzzle `puzzle` of the text (0-based, its
+ * index among ParsedList `puzzles`), or a record that is no puzzle of it, with its row
+ * as it stands (`error: …`) and its name in the table (a record's with its line, as the
+ * picker names a puzzle): one the engine's parse refused, or a workbook's sheet or row
+ * that did not read (GenreContext.sheetLeftOut).
+ */
+type Entry = { puzzle: number } | { row: ResultRow; label: string };
+
+/**
+ * Every record of the text (and of the workbook it came from) in input order: its
+ * puzzles, and among them, by their lines, the records the engine's parse refused (a
+ * record that does not read, a clue out of range), each a row as the C++ CLI writes
+ * one: its name, `error: ` and the engine's message naming its line and cells, its own
+ * lines of the text as the puzzle; then a workbook's rows left out at their places.
+ *
+ * @param ctx the genre page (context.ts), its text parsed
+ * @param lines the text split at newlines
+ * @returns ParsedList `puzzles`.length + `refused`.length entries, plus the workbook's
+ */
+function recordEntries(ctx: GenreContext, lines: readonly string[]): Entry[] {
+  const { puzzles, refused = [] } = ctx.parsed;
+  const records = withLeftOut<Entry>(
+    puzzles.map((_, puzzle) => ({ puzzle })),
+    refused.map((k): LeftOutRow<Entry> => ({
+      at: puzzles.filter((p) => p.line < k.line).length,
+      row: {
+        row: { name: k.name, status: `error: ${errorMessage(new SolverError(k.error))}`, puzzle: ownLines(lines, k) },
+        label: `${k.name} (line ${k.line})`,
+      },
+    })),
+  );
+  // A workbook's rows left out are placed among its records (sheets.ts), those refused counted.
+  const leftOut = ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.rows : [];
+  return withLeftOut(records, leftOut.map(({ at, row }) => ({ at, row: { row, label: row.name } })));
+}
+
+/**
  * Solves every puzzle of the text (one request each; on one worker per core when the
- * first says they are slow enough, SolverClient.genreMany): a row per puzzle with its
- * status and ms, a progress bar, and the answers as one download in the genre's
- * solution format, input order. Stop ends it; what was solved stays.
+ * first says they are slow enough, SolverClient.genreMany): a row per record with its
+ * status and ms (a record that is no puzzle, recordEntries, its error), a progress bar,
+ * and the answers as one download in the genre's solution format, input order. Stop
+ * ends it; what was solved stays.
  *
  * @param ctx the genre page (context.ts)
  */
@@ -51,6 +89,8 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   progress.max = names.length;
   let solved = 0;
   let limited = 0;
+  let noSolution = 0; // ended without an answer, not at the time limit
+  let failed = 0; // an error of the engine or a broken rule
   let done = 0;
   let workersUsed = 1;
   let interrupted = 0; // puzzles Stop ended while they were being solved
@@ -67,27 +107,45 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
     return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
+  // Every record's row in input order, those that are no puzzle among them.
+  const entries = recordEntries(ctx, lines);
   // The table's first rows, built in a task of their own once the first request is on
-  // its way, and more as the table is scrolled (rows-on-scroll.ts).
-  const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement }> = [];
+  // its way, and more as the table is scrolled (rows-on-scroll.ts); a puzzle's cells by
+  // its index, once its row is built.
+  const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement } | undefined> = [];
+  let built = 0;
   let stopped = false;
   /** Row i's status and ms, as its result says so far. */
   const fill = (i: number): void => {
-    const { status, time } = cells[i]!;
+    if (cells[i] === undefined) return; // filled when its row is built
+    const { status, time } = cells[i];
     const { status: text, ms } = results[i]!;
     status.textContent = text === '' && stopped ? 'not started (stopped)' : text;
     if (ms !== undefined) time.textContent = ms.toFixed(2);
   };
   /** Builds the rows up to the rows wanted, each filled as its result stands, and watches the last. */
   const buildRows = (): void => {
-    const upTo = Math.min(names.length, rows.wanted);
-    if (cells.length >= upTo) return;
+    const upTo = Math.min(entries.length, rows.wanted);
+    if (built >= upTo) return;
     const fragment = document.createDocumentFragment();
-    for (let i = cells.length; i < upTo; i++) {
-      const label = names[i]!;
+    for (; built < upTo; built++) {
+      const entry = entries[built]!;
       const row = document.createElement('tr');
       const number = document.createElement('td');
-      number.textContent = String(i + 1);
+      // The record's place in the input (a puzzle's place in the picker may be less).
+      number.textContent = String(built + 1);
+      if ('row' in entry) {
+        // No puzzle to show: its name and its error, which names its line and cells.
+        const nameCell = document.createElement('td');
+        nameCell.textContent = entry.label;
+        const status = document.createElement('td');
+        status.textContent = entry.row.status;
+        row.append(number, nameCell, status, document.createElement('td'));
+        fragment.append(row);
+        continue;
+      }
+      const i = entry.puzzle;
+      const label = names[i]!;
       const name = document.createElement('button');
       name.type = 'button';
       name.className = 'link';
@@ -108,11 +166,11 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       time.className = 'num';
       row.append(number, nameCell, status, time);
       fragment.append(row);
-      cells.push({ status, time });
+      cells[i] = { status, time };
       fill(i);
     }
     table.append(fragment);
-    rows.watchLast(upTo < names.length);
+    rows.watchLast(upTo < entries.length);
   };
   lazyRows?.reset();
   const rows = new RowsOnScroll(table, buildRows);
@@ -123,7 +181,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const ended: number[] = [];
   const drawn = new DrawThrottle(DRAW_INTERVAL_MS, () => {
     // A row not built yet is filled when it is.
-    for (const i of ended.splice(0)) if (i < cells.length) fill(i);
+    for (const i of ended.splice(0)) fill(i);
     progress.value = done;
     count.textContent = `${done} of ${names.length}`;
   });
@@ -138,10 +196,13 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         if (r.answer) {
           answers[i] = r.answer.text;
           result.solution = r.answer.text;
-          solved++;
+          if (r.answer.verified) solved++;
+          else failed++;
         } else if (r.status === 'time_limit') {
           result.status = `time limit (${limitS} s)`;
           limited++;
+        } else {
+          noSolution++;
         }
       } else if (outcome.error instanceof SolverError && outcome.error.code === 'stopped') {
         // Stop (or the worker's end with it): not an error of the puzzle.
@@ -149,6 +210,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         interrupted++;
       } else {
         result.status = `error: ${errorMessage(outcome.error)}`;
+        failed++;
       }
       done++;
       ended.push(i);
@@ -166,24 +228,33 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     // ones not started say that (a row built later too).
     stopped = true;
     drawAll();
-    cells.forEach((_, i) => fill(i));
+    names.forEach((_, i) => fill(i));
   });
   drawAll();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
-  // A spreadsheet's sheets and rows that did not read, at their places (sheets.ts), as
-  // the CLI's table has them; the puzzles not started (Stop) are left out.
-  const leftOut = ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.rows : [];
-  ctx.resultRows = withLeftOut(results, leftOut).filter((r) => r.status !== '');
+  // Every record's row in input order, as the CLI's table has them; the puzzles not
+  // started (Stop) are left out.
+  ctx.resultRows = entries.map((e) => ('row' in e ? e.row : results[e.puzzle]!)).filter((r) => r.status !== '');
   download.disabled = ctx.solutions.length === 0;
   for (const b of sheets) b.disabled = ctx.resultRows.length === 0;
   const notStarted = results.filter((r) => r.status === '').length;
   const stop = stopped
     ? `Stopped: ${interrupted > 0 ? `${interrupted} puzzle${interrupted === 1 ? '' : 's'} ended while solving, ` : ''}${notStarted} not started. `
     : '';
+  // The records loaded are the puzzles and those refused: solved, without solution,
+  // with errors, at the time limit, stopped and not started add up to them.
+  const refused = (ctx.parsed.refused ?? []).map((k) => k.name);
+  const records = names.length + refused.length;
+  const errors = failed + refused.length;
+  const sheetRows = entries.length - records; // a workbook's, not of the text
+  const list = (items: string[]): string => items.slice(0, 3).join(', ') + (items.length > 3 ? `, and ${items.length - 3} more` : '');
   ctx.say(
-    `${stop}${solved} of ${names.length} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
+    `${stop}${solved} of ${records} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
+      (noSolution > 0 ? `, ${noSolution} without solution` : '') +
+      (errors > 0 ? `, ${errors} with ${errors === 1 ? 'an error' : 'errors'}${refused.length > 0 ? ` (not read: ${list(refused)}; their rows say why)` : ''}` : '') +
       (limited > 0 ? `; ${limited} stopped at the time limit of ${limitS} s per puzzle (raise it, or open one and press Solve, which has none)` : '') +
+      (sheetRows > 0 ? `; the table also lists ${sheetRows === 1 ? 'a sheet or row' : `${sheetRows} sheets or rows`} of the workbook that could not be read` : '') +
       `; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
-    solved === names.length ? 'success' : 'warning',
+    solved === entries.length ? 'success' : 'warning',
   );
 }

@@ -37,7 +37,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   await ctx.readText();
   if (ctx.parsed === before) return; // not read (busy, or no record could be): said
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
-  ctx.sheetLeftOut = { text: ctx.text.value, rows: amongPuzzles(refusedRows(skipped), loaded, ctx.parsed.puzzles) };
+  ctx.sheetLeftOut = { text: ctx.text.value, rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]) };
   const names = loaded.slice(0, 5).map((r) => r.name);
   // Sheets of notes are passed over; a sheet whose puzzle could not be read is said.
   const empty = skipped.filter((k) => !k.refused).map((k) => k.sheet);
@@ -57,19 +57,20 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
 }
 
 /**
- * `leftOut` placed among the puzzles the engine read instead of the records: `at`
- * counts records (web/src/sheets/read.ts), and a record the engine refused (ParsedList
- * `refused`) is no puzzle of the text. Placed by the line of the text each record
- * starts on.
+ * `leftOut` placed among the records of the text instead of the spreadsheet's: `at`
+ * counts the spreadsheet's records (web/src/sheets/read.ts), and the text's records are
+ * its puzzles and those the engine refused (ParsedList `refused`), which Solve all lists
+ * in line order (actions/batch.ts). Placed by the line of the text each record starts on.
  *
  * @param leftOut rows placed among `records`
  * @param records the spreadsheet's records, whose texts joined are the text
- * @param puzzles the text's puzzles as the engine's parse listed them
+ * @param parsed the text's records as the engine's parse listed them, puzzles and refused
+ * @returns `leftOut` with each `at` the count of `parsed` records before its place
  */
-function amongPuzzles(
+function amongRecords(
   leftOut: LeftOutRow<ResultRow>[],
   records: readonly { text: string }[],
-  puzzles: readonly { line: number }[],
+  parsed: readonly { line: number }[],
 ): LeftOutRow<ResultRow>[] {
   const starts: number[] = [];
   let line = 1;
@@ -79,7 +80,7 @@ function amongPuzzles(
   }
   return leftOut.map(({ at, row }) => {
     const start = starts[at] ?? Infinity;
-    return { at: puzzles.filter((p) => p.line < start).length, row };
+    return { at: parsed.filter((p) => p.line < start).length, row };
   });
 }
 
