@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Editing a puzzle on the genre page in headless Chromium, as a tester did: the history
 // entries of a change of genre, typing clues (two digits, 0, Backspace), drawing regions
-// of a Jigsaw one at a time, the range of a genre's clues, Kakuro's keys, and empty grids
-// of rows × columns.
+// of a Jigsaw one at a time, the range of a genre's clues, and empty grids of rows ×
+// columns (Kakuro's keys: kakuro-editing.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness, type Harness } from './harness';
@@ -137,23 +137,6 @@ describe('editing on the genre page', () => {
     await cell(page, 1, 1).click();
     await page.keyboard.type('4');
     await page.locator('#genre-status').filter({ hasText: /^4 is not a clue of Slitherlink: its clues are 0 to 3\.$/ }).waitFor();
-    await page.close();
-  });
-
-  it('says how Kakuro is edited when a key is typed on its board', async () => {
-    // 5, x or Delete on a Kakuro cell did nothing and said nothing.
-    const page = await h.openPage();
-    await pickGenre(page, 'kakuro');
-    const text = await page.inputValue('#genre-text');
-    for (const key of ['5', 'x', 'Delete']) {
-      await page.evaluate(() => {
-        document.getElementById('genre-status')!.textContent = '';
-      });
-      await cell(page, 2, 2).click();
-      await page.keyboard.press(key);
-      await page.locator('#genre-status').filter({ hasText: /^Typing on the board does not edit Kakuro\. Edit Kakuro in the text: / }).waitFor();
-    }
-    expect(await page.inputValue('#genre-text')).toBe(text);
     await page.close();
   });
 

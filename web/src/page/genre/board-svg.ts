@@ -62,6 +62,29 @@ function cellRect(row: number, column: number, inset: number, attrs: Attrs): SVG
 }
 
 /**
+ * Tints one half of a Kakuro black cell of a board drawn by {@link renderBoard}, over its
+ * shading and under its sums, replacing the tint of that class drawn before: the sum the
+ * editor's typing sets, down (the lower-left half) or across (the upper-right half), as
+ * the board splits the cell by its diagonal.
+ *
+ * @param svg the board
+ * @param className the group's class ("kakuro-half")
+ * @param row the cell's row, 1-based
+ * @param column the cell's column, 1-based
+ * @param half the half tinted, or null to remove the tint
+ */
+export function overlayHalf(svg: SVGSVGElement, className: string, row: number, column: number, half: 'down' | 'across' | null): void {
+  svg.querySelector(`g.${className}`)?.remove();
+  if (half === null) return;
+  const g = el('g', { class: className, 'aria-hidden': 'true', 'pointer-events': 'none' });
+  const x0 = MARGIN + (column - 1) * CELL;
+  const y0 = MARGIN + (row - 1) * CELL;
+  const corner = half === 'down' ? `${x0},${y0 + CELL}` : `${x0 + CELL},${y0}`;
+  g.append(el('polygon', { points: `${x0},${y0} ${corner} ${x0 + CELL},${y0 + CELL}`, fill: '#2f7de1', 'fill-opacity': 0.9, stroke: '#f2c14e', 'stroke-width': 2.5, 'stroke-linejoin': 'round', class: half }));
+  svg.insertBefore(g, svg.querySelector('g.texts') ?? svg.querySelector('g.cells'));
+}
+
+/**
  * Writes a text in each of some cells, over the board (after its `g.cells`), replacing
  * the group of that class drawn before: what the editor wrote into the puzzle text where
  * the engine could not read it, on the board it kept.
@@ -220,7 +243,8 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
     'font-family': 'system-ui, sans-serif',
   });
   svg.append(el('rect', { x: 0, y: 0, width, height, fill: '#ffffff' }));
-  const layers = { shade: el('g'), grid: el('g'), marks: el('g'), cages: el('g'), walls: el('g'), text: el('g') };
+  // The text layer is named, so that an overlay can go under it (overlayHalf).
+  const layers = { shade: el('g'), grid: el('g'), marks: el('g'), cages: el('g'), walls: el('g'), text: el('g', { class: 'texts' }) };
   // Thin grid lines.
   for (let r = 0; r <= board.rows; r++) {
     layers.grid.append(el('line', { x1: xOf(0), x2: xOf(2 * board.columns), y1: yOf(2 * r), y2: yOf(2 * r), stroke: '#b9c0ca', 'stroke-width': 1 }));
@@ -238,6 +262,8 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
   const side = Math.max(2, Math.ceil(Math.sqrt(Math.max(board.rows, board.columns))));
   // Cells whose shading is dark: their numbers are drawn white.
   const dark = new Set(board.items.filter((i) => i.kind === 'shade' && DARK.has(i.style ?? '') && (i.value ?? 1) > 0.5).map((i) => `${i.row},${i.column}`));
+  // Kakuro cells whose diagonal is drawn (one per cell with a sum, down or across).
+  const split = new Set<string>();
   for (const item of board.items) {
     const x = xOf(item.column);
     const y = yOf(item.row);
@@ -266,7 +292,8 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
         const onDark = dark.has(`${item.row},${item.column}`);
         if (item.style === 'down' || item.style === 'across') {
           // A Kakuro clue: down in the lower left, across in the upper right, split by a diagonal.
-          if (item.style === 'down') {
+          if (!split.has(`${item.row},${item.column}`)) {
+            split.add(`${item.row},${item.column}`);
             layers.shade.append(el('line', { x1: x - CELL / 2, y1: y - CELL / 2, x2: x + CELL / 2, y2: y + CELL / 2, stroke: '#8a94a3', 'stroke-width': 1 }));
           }
           const down = item.style === 'down';

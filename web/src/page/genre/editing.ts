@@ -15,18 +15,20 @@ export interface Editing {
   typeBlock: number | null;
   /** The block of region ids (Make region), or null. */
   regionBlock: number | null;
-  /** The largest number a cell takes (typing two digits in a row makes 10–99). */
+  /** The largest number a cell takes (typing two digits in a row makes 10–99; Kakuro's sums 1–45). */
   maxNumber: number;
   /** Whether 0 is a clue (Akari, Slitherlink), not an empty cell. */
   zero: boolean;
-  /** What the x key writes (Akari: a black cell without a clue), or null. */
+  /**
+   * What the x key writes (Akari: a black cell without a clue), or null. Kakuro's x
+   * turns white cells black and black cells white (editor.ts, pressKakuro).
+   */
   x: string | null;
   /** The size line's third number of a new grid (Star Battle's stars per unit), or null. */
   parameter: string | null;
   /**
-   * Whether Empty grid makes a blank puzzle of the genre: not Kakuro's, whose clues
-   * stand in its black cells (a grid of white cells has runs without clues), so a
-   * Kakuro is written in the text.
+   * Whether Empty grid makes a blank puzzle of the genre (Kakuro's: the first row and
+   * column black, the rest white; kakuro.ts, emptyKakuro).
    */
   emptyGrid: boolean;
   /** Whether the engine generates puzzles of the genre (New puzzle). */
@@ -68,7 +70,11 @@ const WRITTEN: Record<Exclude<GenreId, 'sudoku'>, Omit<Editing, 'blocks'>> = {
   shikaku: digits(99, 'Type a clue: the area of its rectangle.'),
   nurikabe: digits(99, 'Type a clue: the size of its island.'),
   slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
-  kakuro: digits(0, 'Edit Kakuro in the text: “d,a” is a black cell with the down and across clues, 0 a white cell, - a black cell.', { typeBlock: null, emptyGrid: false }),
+  kakuro: digits(
+    45,
+    'x makes a white cell black and a black cell white; Delete makes it white. In a black cell, type its down or across sum (1–45): the half clicked, lower left down and upper right across, is the one typed; / switches between them; Backspace takes back a digit.',
+    { x: '-' },
+  ),
 };
 
 /** Every genre but Sudoku. */

@@ -2,17 +2,19 @@
 /**
  * The genre page's board editor (issue #22, "enter a puzzle by hand"): select cells by
  * dragging (mouse or touch) or with Shift+arrows, then make a cage with its sum or a
- * region, delete a cage or a region, type givens and clues, or start from an empty grid. Every edit
+ * region, delete a cage or a region, type givens and clues, make Kakuro's black cells and
+ * type their down and across sums (issue #23), or start from an empty grid. Every edit
  * changes the puzzle text through its record (record.ts); the engine then redraws the
  * board, or says what is wrong while the text keeps the edit. Which block a key writes
- * and what it writes is the genre's (editing.ts).
+ * and what it writes is the genre's (editing.ts; Kakuro's cells, kakuro.ts).
  */
 import { GENRES } from '../../../generated/vocabulary';
 import { GENRE_TITLES, type Board, type GenreId } from '../../solver/genre';
 import { usualBoxHeight } from '../format';
 import { byId } from '../shared';
-import { CELL, overlayCells } from './board-svg';
+import { CELL, overlayCells, overlayHalf } from './board-svg';
 import { EDITING } from './editing';
+import { emptyKakuro, halfAt, readKakuroCell, writeKakuroCell, type Half } from './kakuro';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
 
 /** What the editor reads and calls of the page that holds it. */
@@ -65,6 +67,10 @@ export class BoardEditor {
    * cell appends to it while the cursor stays there (press).
    */
   private typed: { cell: number; text: string } | null = null;
+  /** Kakuro: the sum of a black cell that typing sets (the half last clicked, or switched with /). */
+  half: Half = 'down';
+  /** Kakuro: the sum last typed, its cell and half (a digit typed next appends, as `typed`). */
+  private sumTyped: { cell: number; half: Half; sum: string } | null = null;
 
   /**
    * @param host the page's board, text and status line
@@ -97,24 +103,32 @@ export class BoardEditor {
     this.drawSelection();
   }
 
-  /** The cell under a pointer event, or -1. */
-  private cellAt(event: PointerEvent): number {
-    if (this.host.svg === null || this.host.board === null) return -1;
+  /**
+   * The cell under a pointer event and the half of it pointed at (Kakuro's down or
+   * across sum), or null off the grid.
+   */
+  private placeOf(event: PointerEvent): { cell: number; half: Half } | null {
+    if (this.host.svg === null || this.host.board === null) return null;
     const matrix = this.host.svg.getScreenCTM();
-    if (matrix === null) return -1;
+    if (matrix === null) return null;
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-    const row = Math.floor((point.y - 8) / CELL);
-    const column = Math.floor((point.x - 8) / CELL);
-    if (row < 0 || column < 0 || row >= this.host.board.rows || column >= this.host.board.columns) return -1;
-    return row * this.host.board.columns + column;
+    const y = (point.y - 8) / CELL;
+    const x = (point.x - 8) / CELL;
+    const row = Math.floor(y);
+    const column = Math.floor(x);
+    if (row < 0 || column < 0 || row >= this.host.board.rows || column >= this.host.board.columns) return null;
+    return { cell: row * this.host.board.columns + column, half: halfAt(x - column, y - row) };
   }
 
   pointer(event: PointerEvent, phase: 'down' | 'move'): void {
-    const cell = this.cellAt(event);
-    if (cell < 0) return;
+    const place = this.placeOf(event);
+    if (place === null) return;
+    const cell = place.cell;
     if (phase === 'down') {
       this.dragging = true;
       this.typed = null;
+      this.sumTyped = null;
+      this.half = place.half;
       if (!event.shiftKey && !event.ctrlKey && !event.metaKey) this.selection.clear();
       this.host.svg?.focus();
       event.preventDefault();
@@ -143,6 +157,7 @@ export class BoardEditor {
       const column = Math.min(columns - 1, Math.max(0, (this.cursor % columns) + move[1]));
       this.cursor = row * columns + column;
       this.typed = null;
+      this.sumTyped = null;
       if (!event.shiftKey) this.selection.clear();
       this.selection.add(this.cursor);
       this.drawSelection();
@@ -159,15 +174,17 @@ export class BoardEditor {
    * What a key or a pad button writes into the selected cells (or the cursor's): a
    * number (digits typed while the cursor stays on a cell append: 1 then 0 is 10),
    * `x` where the genre has it, Backspace the number's last digit taken back, Delete an
-   * erase. In Killer, digits go to the cage sum.
+   * erase. In Killer, digits go to the cage sum; in Kakuro, to a black cell's down or
+   * across sum (pressKakuro).
    *
-   * @param key a KeyboardEvent key ('0'–'9', 'x', 'Backspace', 'Delete')
+   * @param key a KeyboardEvent key ('0'–'9', 'x', 'Backspace', 'Delete'; Kakuro's '/', ',', '-')
    * @param from 'key' (the board has focus) or 'pad' (a tap: the focus stays put, so a
    *   phone's keyboard does not open over the board)
    * @returns whether the key did something
    */
   press(key: string, from: 'key' | 'pad'): boolean {
     if (this.host.board === null) return false;
+    if (this.host.genre === 'kakuro') return this.pressKakuro(key);
     if (this.host.genre === 'killer' && /^[0-9]$/.test(key)) {
       const sum = byId('genre-cage-sum', HTMLInputElement);
       if (from === 'key') {
@@ -193,8 +210,8 @@ export class BoardEditor {
     const editing = EDITING[this.host.genre];
     const block = editing.typeBlock;
     if (block === null) {
-      // Kakuro (edited in the text) and the genres of regions only: a key that would edit
-      // another genre says how this one is edited, instead of doing nothing.
+      // The genres of regions only: a key that would edit another genre says how this
+      // one is edited, instead of doing nothing.
       if (!/^([0-9xX]|Backspace|Delete)$/.test(key)) return false;
       this.host.say(`Typing on the board does not edit ${GENRE_TITLES[this.host.genre]}. ${editing.hint}`, 'info');
       return true;
@@ -259,6 +276,81 @@ export class BoardEditor {
     return `${number} is not a clue of ${GENRE_TITLES[this.host.genre]}: its clues are ${editing.zero ? 0 : 1} to ${most}${zero}.`;
   }
 
+  /**
+   * What a key does on a Kakuro board (editing.ts's hint says it), to the selected cells
+   * or the cursor's; every change goes into the record's tokens (kakuro.ts):
+   * - x (or -) makes them black when one of them is white (a black cell keeps its sums),
+   *   else white; Delete makes them white;
+   * - a digit sets the sum `half` of each black cell: digits typed while the cursor and
+   *   the half stay append, up to two; a sum out of range (46, or 30 for a run of 3) is
+   *   written as typed and the engine says what and where; a lone 0 is refused, saying why;
+   * - Backspace takes back the last digit of that sum;
+   * - / switches between the down and the across sum; `,` picks across, as in `d,a`.
+   *
+   * @param key a KeyboardEvent key
+   * @returns whether the key did something
+   */
+  private pressKakuro(key: string): boolean {
+    const record = readRecord(this.host.text.value, EDITING.kakuro.blocks);
+    if (key === '/' || key === ',') {
+      this.half = key === ',' || this.half === 'down' ? 'across' : 'down';
+      this.sumTyped = null;
+      this.drawSelection();
+      return true;
+    }
+    const tokens = record?.blocks[0] ?? [];
+    const cells = this.selection.size > 0 ? [...this.selection] : [this.cursor];
+    const cellOf = (cell: number) => readKakuroCell(tokens[cell] ?? '0');
+    const half = this.half;
+    let write: (cell: number) => string | null; // null: the cell stays as it is
+    if (key === 'Delete') {
+      write = () => '0';
+      this.sumTyped = null;
+    } else if (key === 'x' || key === 'X' || key === '-') {
+      const anyWhite = cells.some((cell) => cellOf(cell)?.white === true);
+      write = (cell) => (!anyWhite ? '0' : cellOf(cell)?.white === true ? '-' : null);
+      this.sumTyped = null;
+    } else if (key === 'Backspace' || /^[0-9]$/.test(key)) {
+      if (record !== null && !cells.some((cell) => cellOf(cell)?.white === false)) {
+        const name = `Row ${Math.floor(this.cursor / record.columns) + 1}, column ${(this.cursor % record.columns) + 1}`;
+        this.host.say(`${name} is a white cell, where the answer’s digit goes: press x to make it black, then type its sums.`, 'info');
+        return true;
+      }
+      const now = cellOf(this.cursor);
+      const current = now !== null && !now.white ? now[half] : null;
+      let sum: (old: string) => string;
+      if (key === 'Backspace') {
+        sum = (old) => old.slice(0, -1);
+        const left = current?.slice(0, -1) ?? '';
+        this.sumTyped = left === '' ? null : { cell: this.cursor, half, sum: left };
+      } else {
+        // As in the other genres: 1 then 6 is 16 while the cursor (and the half) stay.
+        const previous = this.sumTyped;
+        const appends = previous !== null && previous.cell === this.cursor && previous.half === half && previous.sum === current && previous.sum.length < 2;
+        const typed = appends ? previous.sum + key : key;
+        if (typed === '0') {
+          this.host.say('0 is not a sum of Kakuro: its sums are 1 to 45 (0 goes after another digit: 10, 20…); Backspace takes back a digit, Delete makes a cell white.', 'warning');
+          return true;
+        }
+        sum = () => typed;
+        this.sumTyped = { cell: this.cursor, half, sum: typed };
+      }
+      write = (cell) => {
+        const black = cellOf(cell);
+        return black === null || black.white ? null : writeKakuroCell({ ...black, [half]: sum(black[half]) });
+      };
+    } else {
+      return false;
+    }
+    this.edit((changed) => {
+      for (const cell of cells) {
+        const token = write(cell);
+        if (token !== null) changed.blocks[0]![cell] = token;
+      }
+    });
+    return true;
+  }
+
   /** The largest number a cell of the board takes: a digit genre's side n, else the genre's. */
   private largestNumber(): number {
     const most = EDITING[this.host.genre].maxNumber;
@@ -267,9 +359,9 @@ export class BoardEditor {
 
   /**
    * The clue pad under the board, for a phone (whose keyboard a board does not open) or
-   * a mouse: the digits the genre's clues are written with, x where it has one, and
-   * erase; each does what its key does (press). Hidden for genres edited by regions or
-   * in the text only.
+   * a mouse: the digits the genre's clues are written with, x where it has one (Kakuro's
+   * x and its / that switches between the down and the across sum), and erase; each does
+   * what its key does (press). Hidden for genres edited by regions only.
    *
    * @param pad the pad's element, emptied and filled for the genre shown
    */
@@ -287,10 +379,17 @@ export class BoardEditor {
     const low = editing.zero || most >= 10 || killer ? 0 : 1;
     const high = Math.min(9, killer ? 9 : most);
     const keys: Array<[key: string, text: string, label: string]> = [];
-    const label = (d: number): string => (killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? `Digit 0, after another (${tens(most)})` : `Clue ${d}`);
+    const kakuro = this.host.genre === 'kakuro';
+    const label = (d: number): string =>
+      killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? `Digit 0, after another (${tens(most)})` : kakuro ? `Sum digit ${d}` : `Clue ${d}`;
     for (let d = low; d <= high; d++) keys.push([String(d), String(d), label(d)]);
-    if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
-    keys.push(['Backspace', '⌫', killer ? 'Take back the cage sum’s last digit' : 'Take back the last digit, or erase the selected cells']);
+    if (kakuro) keys.push(['x', 'x', 'Black cell, or white again'], ['/', '◩', 'Switch between the down and the across sum']);
+    else if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
+    keys.push([
+      'Backspace',
+      '⌫',
+      killer ? 'Take back the cage sum’s last digit' : kakuro ? 'Take back the sum’s last digit' : 'Take back the last digit, or erase the selected cells',
+    ]);
     // Drawn again only when its keys change (each board drawn asks).
     const signature = `${this.host.genre}:${keys.map(([key, , label]) => `${key}=${label}`).join(',')}`;
     if (pad.dataset.keys === signature) return;
@@ -338,8 +437,26 @@ export class BoardEditor {
       this.host.svg.setAttribute('aria-activedescendant', ACTIVE_CELL_ID);
     }
     const n = this.selection.size;
+    const sum = this.drawHalf();
     byId('genre-selection', HTMLSpanElement).textContent =
-      n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected.`;
+      n === 0 ? 'Drag over cells (or Shift+arrows) to select them.' : `${n} cell${n === 1 ? '' : 's'} selected${sum}.`;
+  }
+
+  /**
+   * On a Kakuro board, tints the half of the cursor's black cell whose sum typing sets
+   * (none on a white cell), as the record in the text has the cell.
+   *
+   * @returns what the selection's line adds ("; typing sets its down sum (/ for across)"), or ''
+   */
+  private drawHalf(): string {
+    if (this.host.svg === null || this.host.board === null) return '';
+    if (this.host.genre !== 'kakuro') return '';
+    const record = readRecord(this.host.text.value, EDITING.kakuro.blocks);
+    const { rows, columns } = this.host.board;
+    const cell = record !== null && record.rows === rows && record.columns === columns ? readKakuroCell(record.blocks[0]![this.cursor] ?? '') : null;
+    const black = this.selection.size > 0 && cell !== null && !cell.white;
+    overlayHalf(this.host.svg, 'kakuro-half', Math.floor(this.cursor / columns) + 1, (this.cursor % columns) + 1, black ? this.half : null);
+    return black ? `; typing sets the ${this.half} sum (/ for the ${this.half === 'down' ? 'across' : 'down'} sum)` : '';
   }
 
   /**
@@ -472,7 +589,9 @@ export class BoardEditor {
    * columns (`10x18`, `10×18`, `10 18`, or one number for a square) where the genre's
    * grid may be a rectangle, one side where it is n×n (the digit genres). No givens or
    * clues; killer no cages; the genres with regions get boxes as regions (the rows and
-   * columns of the most square box shape that divides each side).
+   * columns of the most square box shape that divides each side); Kakuro its first row
+   * and column black, the rest white (its runs have no sums yet: the board is drawn as
+   * typed, view.ts, while the engine says which run lacks one).
    */
   emptyGrid(): void {
     const editing = EDITING[this.host.genre];
@@ -504,7 +623,9 @@ export class BoardEditor {
     const h = usualBoxHeight(rows);
     const w = columns / usualBoxHeight(columns);
     const boxes = Array.from({ length: rows * columns }, (_, i) => String(Math.floor(Math.floor(i / columns) / h) * Math.ceil(columns / w) + Math.floor((i % columns) / w) + 1));
-    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : [...empty]));
+    // Kakuro's clues stand in black cells: its first row and column are black, the rest white.
+    const blank = this.host.genre === 'kakuro' ? emptyKakuro(rows, columns) : empty;
+    const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : [...blank]));
     this.host.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
     this.selection.clear();
     void this.host.readText();

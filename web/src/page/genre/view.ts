@@ -24,7 +24,8 @@ import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 import { el, overlayCells, overlayTexts, pngBlob, renderBoard, svgText } from './board-svg';
-import { readRecord } from './record';
+import { cellAtPlace, readRecord } from './record';
+import { typedKakuroBoard } from './kakuro';
 import { BoardEditor, SQUARE_GENRES } from './editor';
 import { FormulationPanel } from './formulation';
 import { CutRounds, type CutRoundView } from './rounds';
@@ -687,6 +688,24 @@ export class GenreView implements GenreContext {
   }
 
   /**
+   * After the engine refused the text of a Kakuro, its board as the text has it
+   * (kakuro.ts, typedKakuroBoard), of any size: an empty grid or one being built has
+   * runs without sums, which the engine refuses, and the editor works on the board drawn.
+   * Only for a text of one record whose every token is a Kakuro cell.
+   *
+   * @returns whether the board was drawn
+   */
+  private drawTypedKakuro(): boolean {
+    if (this.genre !== 'kakuro') return false;
+    const record = readRecord(this.text.value, EDITING.kakuro.blocks);
+    const board = record === null ? null : typedKakuroBoard(record);
+    if (record === null || board === null) return false;
+    this.drawBoard(board, `Kakuro ${board.rows}×${board.columns}, ${record.header}, as typed (not yet read)`);
+    this.showUrl(null);
+    return true;
+  }
+
+  /**
    * Hatches cells of the board (a partial fill's empty cells), under the digits.
    *
    * @param cells 1-based [row, column] pairs
@@ -897,12 +916,19 @@ export class GenreView implements GenreContext {
         // regions, rooms or cages) is a warning then; any other stays an error.
         const ownText = errorPrefix === '' && (request.text ?? request.puzzle) === this.text.value;
         const regions = read && ownText && this.drawTypedRegions();
-        const message = errorPrefix + errorMessage(e);
-        this.say(message, regions && /\b(regions?|rooms?|cages?)\b/i.test(message) ? 'warning' : 'error');
-        // The cells the engine names (cells in no region, a bad cage…) on the board kept.
-        const cells = e instanceof SolverError ? (e.where?.cells ?? []) : [];
+        // A Kakuro being built is drawn as typed: a run without its sum yet is a warning.
+        const kakuro = read && ownText && this.drawTypedKakuro();
+        const where = e instanceof SolverError ? (e.where ?? {}) : {};
+        // The cells the engine names (cells in no region, a bad cage…) on the board kept;
+        // on a Kakuro drawn as typed, the cell of the line and column named (an across sum
+        // out of range is named by its place in the text only).
+        const typedCell = kakuro && (where.cells ?? []).length === 0 ? cellAtPlace(this.text.value, where, EDITING.kakuro.blocks) : null;
+        const cells = typedCell === null ? (where.cells ?? []) : [typedCell];
+        const message = errorPrefix + errorMessage(e) + (typedCell === null ? '' : ` (row ${typedCell.row}, column ${typedCell.column})`);
+        const expected = (regions && /\b(regions?|rooms?|cages?)\b/i.test(message)) || (kakuro && /has no (clue|white cell)/.test(message));
+        this.say(message, expected ? 'warning' : 'error');
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
-        if (read && e instanceof SolverError) this.showUnread(e.where ?? {});
+        if (read && e instanceof SolverError && !kakuro) this.showUnread(where);
       },
       long,
     );

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Editing a Kakuro on the genre page's board in headless Chromium (issue #23, item 2):
+// an empty grid, black and white cells by x and Delete, down and across sums set
+// separately (the half clicked, or / to switch), two digits appending, Backspace, a sum
+// out of range said with its cell, and the record built solved and written as a
+// puzz.link URL that reads back the same.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { paste, resultsDir, useHarness, type Harness } from './harness';
+
+let h: Harness;
+useHarness((started) => {
+  h = started;
+});
+
+async function pickKakuro(page: Page): Promise<void> {
+  await page.selectOption('#genre', 'kakuro');
+  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+}
+
+/** The board's cell (1-based). */
+function cell(page: Page, row: number, column: number) {
+  return page.locator(`#genre-board [role=gridcell][aria-label^="row ${row}, column ${column},"], #genre-board [role=gridcell][aria-label="row ${row}, column ${column}"]`);
+}
+
+/** What the board says of a cell, after its row and column ("black cell, down sum 3", or ""). */
+async function says(page: Page, row: number, column: number): Promise<string> {
+  const label = (await cell(page, row, column).getAttribute('aria-label')) ?? '';
+  return label.replace(/^row \d+, column \d+,? ?/, '');
+}
+
+/** Clicks a cell in its down half (lower left) or across half (upper right). */
+async function clickHalf(page: Page, row: number, column: number, half: 'down' | 'across'): Promise<void> {
+  // The board is drawn anew after each edit: its cell is read once it is there.
+  let box = await cell(page, row, column).boundingBox();
+  for (let tries = 0; box === null && tries < 50; tries++) {
+    await page.waitForTimeout(50);
+    box = await cell(page, row, column).boundingBox();
+  }
+  if (box === null) throw new Error(`no cell at row ${row}, column ${column}`);
+  const [x, y] = half === 'down' ? [0.25, 0.75] : [0.75, 0.25];
+  await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
+}
+
+/** The tokens of the record in the text box, row by row (the lines after the size line). */
+async function tokens(page: Page): Promise<string[][]> {
+  const lines = (await page.inputValue('#genre-text')).split('\n').filter((l) => l.trim() !== '');
+  return lines.slice(2).map((l) => l.trim().split(/\s+/));
+}
+
+/** Waits until a cell of the record holds `token`. */
+async function waitToken(page: Page, row: number, column: number, token: string): Promise<void> {
+  await expect.poll(async () => (await tokens(page))[row - 1]?.[column - 1]).toBe(token);
+}
+
+/** Makes a 4×4 empty Kakuro and waits for its board drawn as typed. */
+async function emptyKakuro(page: Page): Promise<void> {
+  await page.fill('#genre-empty-size', '4x4');
+  await page.click('#genre-empty');
+  await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label')).toMatch(/^Kakuro 4×4, my_puzzle, as typed/);
+}
+
+describe('editing a Kakuro on the board', () => {
+  it('builds a Kakuro from an empty grid by keys and clicks, solves it, and writes its puzz.link URL', async () => {
+    const page = await h.openPage();
+    await pickKakuro(page);
+    await emptyKakuro(page);
+    // The first row and column black, the rest white; its runs have no sums yet: a warning.
+    expect(await tokens(page)).toEqual([
+      ['-', '-', '-', '-'],
+      ['-', '0', '0', '0'],
+      ['-', '0', '0', '0'],
+      ['-', '0', '0', '0'],
+    ]);
+    await page.locator('#genre-status[data-kind=warning]').filter({ hasText: 'has no clue' }).waitFor();
+    expect(await says(page, 1, 1)).toBe('black cell');
+    expect(await says(page, 2, 2)).toBe('');
+    // x makes a white cell black; in a black cell, the half clicked is the sum typed.
+    await cell(page, 2, 2).click();
+    await page.keyboard.press('x');
+    await waitToken(page, 2, 2, '-');
+    await clickHalf(page, 2, 2, 'down');
+    expect(await page.locator('#genre-board g.kakuro-half polygon.down').count()).toBe(1);
+    expect(await page.textContent('#genre-selection')).toBe('1 cell selected; typing sets the down sum (/ for the across sum).');
+    await page.keyboard.type('3');
+    await waitToken(page, 2, 2, '3,');
+    // / switches to the across sum: the same cell holds both.
+    await page.keyboard.press('/');
+    await expect.poll(() => page.locator('#genre-board g.kakuro-half polygon.across').count()).toBe(1);
+    await page.keyboard.type('3');
+    await waitToken(page, 2, 2, '3,3');
+    await expect.poll(() => says(page, 2, 2)).toBe('black cell, down sum 3, across sum 3');
+    await cell(page, 4, 4).click();
+    await page.keyboard.press('x');
+    await waitToken(page, 4, 4, '-');
+    await clickHalf(page, 1, 3, 'down');
+    await page.keyboard.type('6');
+    await clickHalf(page, 1, 4, 'down');
+    await page.keyboard.type('4');
+    await clickHalf(page, 3, 1, 'across');
+    await page.keyboard.type('6');
+    await clickHalf(page, 4, 1, 'across');
+    await page.keyboard.type('4');
+    await waitToken(page, 4, 1, ',4');
+    expect(await tokens(page)).toEqual([
+      ['-', '-', '6,', '4,'],
+      ['-', '3,3', '0', '0'],
+      [',6', '0', '0', '0'],
+      [',4', '0', '0', '-'],
+    ]);
+    // Read by the engine: its own board, and the puzzle's URL.
+    await page.locator('#genre-status').filter({ hasText: 'my_puzzle: press Solve' }).waitFor();
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label')).toBe('Kakuro 4×4, my_puzzle, unsolved');
+    const url = await page.getAttribute('#genre-url', 'href');
+    expect(url).toMatch(/^https:\/\/puzz\.link\/p\?kakuro\/3\/3\//);
+    // The down half of the cell with both sums is the one typing sets, tinted.
+    await clickHalf(page, 2, 2, 'down');
+    expect(await page.locator('#genre-board g.kakuro-half polygon.down').count()).toBe(1);
+    await page.locator('#genre-board').screenshot({ path: join(resultsDir, 'kakuro-edited.png') });
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toContain('the rule checker confirms every rule');
+    // The one answer: across 3 = 2+1, 6 = 2+1+3, 4 = 1+3; down 3 = 2+1, 6 = 2+1+3, 4 = 1+3.
+    const digits = await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => /, (\d), solved/.exec(c.getAttribute('aria-label') ?? '')?.[1] ?? '.'));
+    expect(digits.join('')).toBe('....' + '..21' + '.213' + '.13.');
+    // The URL reads back as the same record (its first row and column the outer clues).
+    const built = await tokens(page);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await paste(page, url!);
+    await page.locator('#genre-status').filter({ hasText: /^url-1: press Solve|press Solve/ }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-text')).toContain(`source=${url}`);
+    expect((await tokens(page)).map((row) => row.map((t) => (t === '.' ? '-' : t)))).toEqual(built);
+    await page.close();
+  });
+
+  it('sets the down and across sums of a cell separately, appends two digits, takes one back, and says a sum out of range with its cell', async () => {
+    const page = await h.openPage();
+    await pickKakuro(page);
+    await emptyKakuro(page);
+    // The across half clicked: the across sum only.
+    await clickHalf(page, 2, 1, 'across');
+    await page.keyboard.type('12');
+    await waitToken(page, 2, 1, ',12');
+    expect(await page.locator('#genre-board g.kakuro-half polygon.across').count()).toBe(1);
+    // The down half of the same cell: its down sum, the across sum kept.
+    await clickHalf(page, 2, 1, 'down');
+    await page.keyboard.type('7');
+    await waitToken(page, 2, 1, '7,12');
+    // Backspace takes back the selected sum's last digit; / and Backspace the other's.
+    await page.keyboard.press('/');
+    await page.keyboard.press('Backspace');
+    await waitToken(page, 2, 1, '7,1');
+    await page.keyboard.press('Backspace');
+    await waitToken(page, 2, 1, '7,');
+    // A third digit starts a new sum; a lone 0 is refused, saying why, the text kept.
+    await clickHalf(page, 1, 2, 'down');
+    await page.keyboard.type('123');
+    await waitToken(page, 1, 2, '3,');
+    const text = await page.inputValue('#genre-text');
+    await clickHalf(page, 1, 2, 'down');
+    await page.keyboard.press('0');
+    await page.locator('#genre-status').filter({ hasText: /^0 is not a sum of Kakuro: its sums are 1 to 45/ }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    // A digit on a white cell says how a sum is set, and writes nothing.
+    await cell(page, 3, 3).click();
+    await page.keyboard.press('5');
+    await page.locator('#genre-status').filter({ hasText: 'Row 3, column 3 is a white cell' }).waitFor();
+    expect(await page.inputValue('#genre-text')).toBe(text);
+    // 46 across is kept as typed, and the engine's message names its cell, outlined.
+    await clickHalf(page, 3, 1, 'across');
+    await page.keyboard.type('46');
+    await waitToken(page, 3, 1, ',46');
+    await page.locator('#genre-status[data-kind=error]').filter({ hasText: /an across clue 46 is out of range \(1 to 45\) \(row 3, column 1\)$/ }).waitFor();
+    expect(await says(page, 3, 1)).toBe('black cell, across sum 46');
+    expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    // Delete makes a black cell white; x a white one black, and black ones white again.
+    await cell(page, 3, 1).click();
+    await page.keyboard.press('Delete');
+    await waitToken(page, 3, 1, '0');
+    await page.keyboard.press('x');
+    await waitToken(page, 3, 1, '-');
+    await page.keyboard.press('x');
+    await waitToken(page, 3, 1, '0');
+    await page.close();
+  });
+});
