@@ -147,8 +147,11 @@ describe('editing a Kakuro on the board', () => {
     await clickHalf(page, 2, 1, 'down');
     await page.keyboard.type('7');
     await waitToken(page, 2, 1, '7,12');
-    // Backspace takes back the selected sum's last digit; / and Backspace the other's.
-    await page.keyboard.press('/');
+    // Backspace takes back the selected sum's last digit; the pad's switch (as / does)
+    // and Backspace the other's.
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('0 1 2 3 4 5 6 7 8 9 x ◩ ⌫');
+    await page.locator('#genre-pad button', { hasText: '◩' }).click();
+    expect(await page.textContent('#genre-selection')).toBe('1 cell selected; typing sets the across sum (/ for the down sum).');
     await page.keyboard.press('Backspace');
     await waitToken(page, 2, 1, '7,1');
     await page.keyboard.press('Backspace');
@@ -171,9 +174,10 @@ describe('editing a Kakuro on the board', () => {
     await clickHalf(page, 3, 1, 'across');
     await page.keyboard.type('46');
     await waitToken(page, 3, 1, ',46');
-    await page.locator('#genre-status[data-kind=error]').filter({ hasText: /an across clue 46 is out of range \(1 to 45\) \(row 3, column 1\)$/ }).waitFor();
+    await page.locator('#genre-status[data-kind=error]').filter({ hasText: /an across clue 46 is out of range \(1 to 45\), at row 3, column 1$/ }).waitFor();
     expect(await says(page, 3, 1)).toBe('black cell, across sum 46');
     expect(await page.locator('#genre-board g.highlight rect').count()).toBe(1);
+    await page.locator('#genre-board').screenshot({ path: join(resultsDir, 'kakuro-typed.png') });
     // Delete makes a black cell white; x a white one black, and black ones white again.
     await cell(page, 3, 1).click();
     await page.keyboard.press('Delete');

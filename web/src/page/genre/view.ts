@@ -924,7 +924,7 @@ export class GenreView implements GenreContext {
         // out of range is named by its place in the text only).
         const typedCell = kakuro && (where.cells ?? []).length === 0 ? cellAtPlace(this.text.value, where, EDITING.kakuro.blocks) : null;
         const cells = typedCell === null ? (where.cells ?? []) : [typedCell];
-        const message = errorPrefix + errorMessage(e) + (typedCell === null ? '' : ` (row ${typedCell.row}, column ${typedCell.column})`);
+        const message = errorPrefix + errorMessage(e) + (typedCell === null ? '' : `, at row ${typedCell.row}, column ${typedCell.column}`);
         const expected = (regions && /\b(regions?|rooms?|cages?)\b/i.test(message)) || (kakuro && /has no (clue|white cell)/.test(message));
         this.say(message, expected ? 'warning' : 'error');
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
