@@ -420,6 +420,36 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('Stop before any puzzle of a batch ends: the table lists them as not finished, and it can be saved', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    // Three empty 25×25 grids on the candidates model by branch-and-bound: each runs to
+    // the large-grid time limit (10 s), so Stop comes before any ends.
+    await page.getByLabel('MILP').selectOption('candidates');
+    await paste(page, Array.from({ length: 3 }, () => '.'.repeat(625)).join('\n'));
+    await page.getByRole('button', { name: 'Solve all 3 puzzles' }).click();
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
+    await stop.click();
+    const stopped = await settledStatus(page);
+    expect(stopped.text).toBe(
+      'Stopped after 0 of 3 puzzles: the table keeps them as not finished, and Download .xlsx or .csv saves it. Your board and text are kept.',
+    );
+    const statuses = await page.$$eval('#batch-table tbody tr td:nth-child(3)', (tds) => tds.map((td) => td.textContent));
+    expect(statuses).toEqual(Array(3).fill('not finished (stopped)'));
+    // Nothing was solved: no solutions to save, but the table as it stands.
+    expect(await page.getByRole('button', { name: 'Download solutions' }).isDisabled()).toBe(true);
+    const [table] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    const lines = readFileSync((await table.path())!, 'utf8').trimEnd().split('\n');
+    expect(lines).toEqual([
+      'name,status,ms,nodes,puzzle,solution',
+      ...[1, 2, 3].map((i) => `Puzzle ${i},not finished (stopped),,,${'.'.repeat(625)},`),
+    ]);
+    // A name shows its puzzle, and says it did not finish.
+    await page.getByRole('button', { name: 'Puzzle 2', exact: true }).click();
+    expect((await settledStatus(page)).text).toBe('Puzzle 2 (line 2): not finished (stopped).');
+    await page.close();
+  });
+
   it('bad files show a clear message and keep the board', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();

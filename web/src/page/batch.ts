@@ -8,7 +8,7 @@
  * has looked at yet. The page loads this module on its first batch.
  */
 import { refusedRows, withLeftOut, type LeftOutRow } from '../sheets/left-out';
-import type { BatchItem, BatchProgress, BatchResult, CellRef, ResultRow, SpreadsheetPuzzles } from '../solver/protocol';
+import type { BatchItem, BatchProgress, BatchResult, CellRef, ParsedPuzzle, ResultRow, SpreadsheetPuzzles } from '../solver/protocol';
 import {
   countOutcomes,
   eulerCornerSum,
@@ -42,6 +42,8 @@ const ROWS_PER_DRAW = 40;
  * meanwhile.
  */
 const ROWS_AFTER_MS = 1000;
+/** The status of a puzzle a Stop before any ended left without a result ({@link BatchPanel.stoppedBefore}). */
+const NOT_FINISHED = 'not finished (stopped)';
 
 /** How the batch panel reaches the rest of the page. */
 export interface BatchPanelHooks {
@@ -104,6 +106,8 @@ export class BatchPanel {
   });
   /** From {@link start} to {@link finish} or an outside {@link flush} (a failure, Stop). */
   private running = false;
+  /** The items are the puzzles of a batch stopped before any ended, none with a result ({@link stoppedBefore}). */
+  private unfinished = false;
   private selectedRow: HTMLTableRowElement | null = null;
 
   /** @param hooks the board and the status line */
@@ -134,6 +138,7 @@ export class BatchPanel {
     // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
     this.leftOutRows = refusedRows(skipped);
+    this.unfinished = false;
     this.section.hidden = false;
     this.heading.textContent = `Batch: ${source}`;
     this.items = [];
@@ -173,13 +178,51 @@ export class BatchPanel {
   flush(): void {
     this.running = false;
     this.drawer.now();
-    // Stopped: what was solved can still be saved (the puzzles that ended, in order).
-    this.setDownloads(this.finished().length > 0);
+    // Stopped: what was solved can still be saved (the puzzles that ended, in order);
+    // stopped before any ended, the table as it stands (stoppedBefore).
+    this.setDownloads(this.finished().length > 0 || this.unfinished);
+    if (this.unfinished) this.downloadButton.disabled = true;
   }
 
   /** The puzzles that ended (a stopped batch leaves holes), in input order. */
   private finished(): BatchItem[] {
-    return this.items.filter((item): item is BatchItem => item !== undefined);
+    return this.unfinished ? [] : this.items.filter((item): item is BatchItem => item !== undefined);
+  }
+
+  /**
+   * A batch stopped before any of its puzzles ended (no progress came): the panel shown
+   * as {@link start} shows it, with a row for each puzzle, status "not finished
+   * (stopped)", so that the table can be saved as it stands (Download .xlsx or .csv; a
+   * workbook's refused rows at their places, as a stopped batch's); Download solutions
+   * stays off, nothing having been solved.
+   *
+   * @param source what was solved ("p096_sudoku.txt")
+   * @param puzzles the batch text's puzzles, as `parse` reads them, in input order
+   * @param skipped what a workbook's reading left out ({@link start})
+   * @param rename names an item as the page named its puzzle (a spreadsheet's sheet and range)
+   * @returns the progress to say: 0 of the puzzles
+   */
+  stoppedBefore(
+    source: string,
+    puzzles: readonly ParsedPuzzle[],
+    skipped: SpreadsheetPuzzles['skipped'],
+    rename: (item: BatchItem) => void,
+  ): BatchProgress {
+    this.start(source, puzzles.length, skipped);
+    this.unfinished = true;
+    this.items = puzzles.map(({ name, line, givens, size, boxHeight, boxWidth }, index) => {
+      const item: BatchItem = { index, name, line, givens, ...(size === undefined ? {} : { size, boxHeight, boxWidth }) };
+      rename(item);
+      return item;
+    });
+    this.latest = { done: 0, total: puzzles.length, elapsedMs: 0 };
+    this.flush();
+    return this.latest;
+  }
+
+  /** A row's status: the item's, or {@link NOT_FINISHED} for a puzzle Stop left without a result. */
+  private statusOf(item: BatchItem): string {
+    return this.unfinished ? NOT_FINISHED : itemStatusText(item);
   }
 
   /**
@@ -191,7 +234,7 @@ export class BatchPanel {
     if (p) {
       this.progressBar.value = p.done;
       this.count.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
-      this.elapsed.textContent = `· ${formatMs(p.elapsedMs)} elapsed`;
+      this.elapsed.textContent = p.done > 0 ? `· ${formatMs(p.elapsedMs)} elapsed` : ''; // none ended (stoppedBefore): no time to say
     }
     this.drawRows(rowLimit);
     if (rowLimit > 0 && this.rowsDrawn < this.lazyRows.wanted && this.items[this.rowsDrawn]) this.drawer.request();
@@ -273,7 +316,7 @@ export class BatchPanel {
   private makeRow(item: BatchItem): HTMLTableRowElement {
     const tr = document.createElement('tr');
     tr.dataset.index = String(item.index);
-    const status = itemStatusText(item);
+    const status = this.statusOf(item);
     tr.dataset.status = status;
     const cells = [
       String(item.index + 1),
@@ -341,7 +384,7 @@ export class BatchPanel {
               : '';
       this.hooks.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
     } else {
-      this.hooks.setStatus(`${where}: ${itemStatusText(item)} (${formatMs(item.ms ?? NaN)}).`, 'error');
+      this.hooks.setStatus(`${where}: ${this.statusOf(item)}${item.ms === undefined ? '' : ` (${formatMs(item.ms)})`}.`, this.unfinished ? 'info' : 'error');
     }
   }
 
@@ -375,7 +418,7 @@ export class BatchPanel {
         ? undefined
         : {
             name: item.name,
-            status: item.error ? `error: ${item.error.message}` : itemStatusText(item),
+            status: item.error ? `error: ${item.error.message}` : this.statusOf(item),
             ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
             ...(item.nodes === undefined ? {} : { nodes: item.nodes }),
             puzzle: item.givens,

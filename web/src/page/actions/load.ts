@@ -243,31 +243,39 @@ export class PuzzleLoader {
       `Reading ${source}…`,
       async () => {
         const panel = await this.loadBatchPanel();
-        if (stops !== jobs.stops) {
-          jobs.setStatus('Stopped. Your board and text are kept.', 'info');
-          return;
-        }
         const start = (total: number): void => {
           this.hideOffer();
           panel.start(source, total, skipped);
           jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
         };
         const { options, route } = settings.batchOptions();
-        const result = await this.page.client.solveBatch(
-          text,
-          options,
-          (progress) => {
-            if (latest === null) start(progress.total);
-            rename(progress.item);
-            latest = progress;
-            panel.progress(progress);
-          },
-          {
-            ...asked,
-            largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value),
-            workers: batchWorkers(),
-          },
-        );
+        // Stop while batch.ts loaded came before the batch: it is not sent.
+        const solving =
+          stops !== jobs.stops
+            ? Promise.reject(new SolverError({ code: 'stopped', message: 'Stopped.' }))
+            : this.page.client.solveBatch(
+                text,
+                options,
+                (progress) => {
+                  if (latest === null) start(progress.total);
+                  rename(progress.item);
+                  latest = progress;
+                  panel.progress(progress);
+                },
+                {
+                  ...asked,
+                  largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value),
+                  workers: batchWorkers(),
+                },
+              );
+        const result = await solving.catch(async (e: unknown) => {
+          // Stopped before any puzzle ended: every puzzle a row that says so (read again).
+          if (latest === null && e instanceof SolverError && e.code === 'stopped') {
+            this.hideOffer();
+            latest = panel.stoppedBefore(source, (await this.page.client.parse(text, asked)).puzzles, skipped, rename);
+          }
+          throw e;
+        });
         if (latest === null) start(result.items.length);
         result.items.forEach(rename);
         panel.finish(result, source, route, leftOut);
@@ -275,10 +283,10 @@ export class PuzzleLoader {
       (e) => {
         if (latest !== null) this.batchPanel?.flush();
         if (e instanceof SolverError && e.code === 'stopped') {
-          const p = latest as BatchProgress | null; // set by the progress callback
+          const p = latest as BatchProgress | null; // set by the progress callback, or on a Stop before any ended
           jobs.setStatus(
             p
-              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table keeps those, and the downloads save them. Your board and text are kept.`
+              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table keeps ${p.done ? 'those, and the downloads save them' : 'them as not finished, and Download .xlsx or .csv saves it'}. Your board and text are kept.`
               : 'Stopped. Your board and text are kept.',
             'info',
           );
