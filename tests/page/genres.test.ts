@@ -369,23 +369,49 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it("shows the model picker's first entry whole at desktop width: Nurikabe's three models in turn", async () => {
+    // At 1280 px it read "the genre's default (cells, then stream, then stream-la…", cut.
+    const page = await h.openPage({ width: 1280, height: 900 });
+    await pickGenre(page, 'nurikabe');
+    const picker = page.locator('#genre-model');
+    expect(await picker.locator('option').first().textContent()).toBe('default: cells → stream → stream-layers (CNF-SAT)');
+    expect(await picker.locator('option').first().getAttribute('title')).toBe(
+      "The genre's default model for CNF-SAT: cells, then stream, then stream-layers, each when the one before spends its budget",
+    );
+    // The picker is as wide as it would be with no limit on its width: its widest entry,
+    // the first, whole (the browser sizes a select to its widest option, arrow included).
+    const fit = await picker.evaluate((select: HTMLSelectElement) => {
+      const shown = select.getBoundingClientRect().width;
+      const { maxWidth, flex } = select.style;
+      select.style.maxWidth = 'none';
+      select.style.flex = 'none';
+      const natural = select.getBoundingClientRect().width;
+      Object.assign(select.style, { maxWidth, flex });
+      return { shown, natural };
+    });
+    expect(fit.shown, JSON.stringify(fit)).toBeGreaterThanOrEqual(fit.natural - 0.5);
+    const box = (await picker.boundingBox())!;
+    await page.screenshot({ path: join(resultsDir, 'genre-nurikabe-model-picker.png'), clip: { x: box.x - 80, y: box.y - 50, width: box.width + 120, height: 120 } });
+    await page.close();
+  });
+
   it("names the genre's default model for the route chosen, not CNF-SAT's on branch-and-bound", async () => {
     // Akari's picker read "the genre's default (textbook for CNF-SAT)" with branch-and-bound chosen.
     const page = await h.openPage();
     const first = page.locator('#genre-model option').first();
     await pickGenre(page, 'killer');
-    expect(await first.textContent()).toBe("the genre's default (clauses for CNF-SAT)");
+    expect(await first.textContent()).toBe('default: clauses (CNF-SAT)');
     await page.selectOption('#genre-method', 'branch-and-bound');
     // Killer's default follows the route: the engine names the model it builds.
-    await expect.poll(() => first.textContent()).toBe("the genre's default (combinations for branch-and-bound)");
+    await expect.poll(() => first.textContent()).toBe('default: combinations (branch-and-bound)');
     await page.selectOption('#genre-method', 'sat');
-    expect(await first.textContent()).toBe("the genre's default (clauses for CNF-SAT)");
+    expect(await first.textContent()).toBe('default: clauses (CNF-SAT)');
     await pickGenre(page, 'akari');
     await page.selectOption('#genre-method', 'branch-and-bound');
-    await expect.poll(() => first.textContent()).toMatch(/^the genre's default \([\w-]+ for branch-and-bound\)$/);
+    await expect.poll(() => first.textContent()).toMatch(/^default: [\w-]+ \(branch-and-bound\)$/);
     // A Solve on branch-and-bound keeps saying so.
     await solved(page);
-    expect(await first.textContent()).toMatch(/for branch-and-bound\)$/);
+    expect(await first.textContent()).toMatch(/\(branch-and-bound\)$/);
     await page.close();
   });
 
@@ -575,7 +601,7 @@ describe('the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 60_000 });
     // Solved, without solution and with errors add up to the five records loaded.
     expect(await page.textContent('#genre-status')).toMatch(/^2 of 5 puzzles solved( on \d workers)?, 1 without solution, 2 with errors \(not read: bad, range; their rows say why\)/);
-    const table = await page.$$eval('#genre-batch-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].slice(0, 3).map((td) => td.textContent ?? '')));
+    const table = await page.$$eval('#genre-batch-table tbody tr', (trs) => (trs as HTMLTableRowElement[]).map((tr) => Array.from(tr.cells).slice(0, 3).map((td) => td.textContent ?? '')));
     expect(table).toEqual([
       ['1', 'a (line 1)', 'solved'],
       ['2', 'bad (line 5)', "error: line 7, column 3: expected a digit or -, found 'x'"],

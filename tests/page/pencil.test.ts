@@ -101,9 +101,7 @@ describe('pencil puzzles on the page', () => {
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     // The model picker says what the default does on CNF-SAT for this puzzle: cells, then
     // stream, then stream-layers (its stream is small enough for layers).
-    expect(await page.textContent('#genre-model option[value=""]')).toBe(
-      "the genre's default (cells, then stream, then stream-layers, for CNF-SAT)",
-    );
+    expect(await page.textContent('#genre-model option[value=""]')).toBe('default: cells → stream → stream-layers (CNF-SAT)');
     // The page's example (own_6x6_seed13, islands under half the grid: sizes and the
     // stream by cuts): its first answer is rejected by cuts.
     await page.click('#genre-solve');

@@ -109,7 +109,7 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     expect(said).toMatch(/, 1 with an error \(not read: Big!A1:F6; their rows say why\)/);
     expect(said).toContain('the table also lists a sheet or row of the workbook that could not be read');
     // Every record has its row in the table, in the workbook's order, Bad's too.
-    const shown = await page.$$eval('#genre-batch-table tbody tr', (trs) => trs.map((tr) => tr.cells[1]!.textContent ?? ''));
+    const shown = await page.$$eval('#genre-batch-table tbody tr', (trs) => (trs as HTMLTableRowElement[]).map((tr) => tr.cells[1]!.textContent ?? ''));
     expect(shown.map((name) => name.replace(/ \(line \d+\)$/, ''))).toEqual(['One!A1:F6', 'Big!A1:F6', 'Bad', 'Two!A1:F6']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
     const rows = await resultRows(download);

@@ -94,7 +94,7 @@ export const GENRE_PAGE = `
     <div class="board-tools">
       <span class="inline-option">
         <label for="genre-model">Model</label>
-        <select id="genre-model"><option value="">the genre's default</option></select>
+        <select id="genre-model"><option value="">default</option></select>
       </span>
       <span class="inline-option">
         <label for="genre-method">Route</label>

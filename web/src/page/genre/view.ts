@@ -510,9 +510,13 @@ export class GenreView implements GenreContext {
 
   /**
    * Names, in the model picker's first entry, the model the genre's default is on the
-   * route chosen: "the genre's default (textbook for CNF-SAT)", "… (combinations for
-   * branch-and-bound)"; it said CNF-SAT's whatever the route. A route's default the
-   * engine has not named yet is asked for (learnDefault), the route said meanwhile.
+   * route chosen: "default: textbook (CNF-SAT)", "default: combinations
+   * (branch-and-bound)", and the models it goes on as in turn with arrows ("default:
+   * cells → stream → stream-layers (CNF-SAT)"); its title says it in words. Short, so
+   * that the closed picker shows it whole at desktop width (it read "the genre's default
+   * (cells, then stream, then stream-layers, for CNF-SAT)", cut at 1280 px), and the
+   * route's, not CNF-SAT's whatever the route. A route's default the engine has not
+   * named yet is asked for (learnDefault), the route said meanwhile.
    */
   private labelDefault(): void {
     const option = byId('genre-model', HTMLSelectElement).options[0];
@@ -520,12 +524,15 @@ export class GenreView implements GenreContext {
     if (option === undefined || option.value !== '' || this.listed === null) return;
     const { models, fallbacks } = this.listed;
     if (method === 'sat') {
-      const first = fallbacks.length > 0 ? `${[models[0], ...fallbacks].join(', then ')},` : models[0];
-      option.textContent = `the genre's default (${first} for CNF-SAT)`;
+      const chain = [models[0], ...fallbacks];
+      option.textContent = `default: ${chain.join(' → ')} (CNF-SAT)`;
+      option.title =
+        `The genre's default model for CNF-SAT: ${chain.join(', then ')}` + (fallbacks.length > 0 ? ', each when the one before spends its budget' : '');
       return;
     }
     const known = this.routeDefaults.get(`${this.genre}|${method}`);
-    option.textContent = known === undefined ? "the genre's default for branch-and-bound" : `the genre's default (${known} for branch-and-bound)`;
+    option.textContent = known === undefined ? 'default for branch-and-bound' : `default: ${known} (branch-and-bound)`;
+    option.title = `The genre's default model for branch-and-bound${known === undefined ? '' : `: ${known}`}`;
     if (known === undefined) void this.learnDefault(method);
   }
 
