@@ -475,8 +475,11 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     expect(await rows.count()).toBe(10);
     const statuses = await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.status));
     for (const s of statuses) expect(['solved', 'solved (time limit)', 'time limit']).toContain(s);
-    const limited = statuses.filter((s) => s !== 'solved').length;
+    // Stopped by the time limit: those without an answer; one with an answer
+    // ('solved (time limit)') is among the solved, so that the counts add up to 10.
+    const limited = statuses.filter((s) => s === 'time limit').length;
     expect(Number(m![2] ?? 0)).toBe(limited);
+    expect(Number(m![1]) + limited, status.text).toBe(10);
     // A row shows its 16×16 puzzle and solution on the board.
     // (Puzzle 10 with the shared set.)
     await showBatchRow(page, `Puzzle ${easy16 + 1}`);

@@ -450,6 +450,28 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('a batch counts a puzzle the time limit stopped once (not also without solution): the counts add up to the puzzles', async () => {
+    const page = await h.openPage();
+    // Three empty 25×25 grids on the candidates model by branch-and-bound, with a 1 ms
+    // limit per large puzzle: each is stopped by the time limit without an answer.
+    await page.getByLabel('MILP').selectOption('candidates');
+    await page.locator('details.options summary').click();
+    await page.getByLabel('Batch: time limit per 16×16 or larger puzzle (ms, 0 = none)').fill('1');
+    await page.locator('header h1').click(); // the paste goes to the page, not the input
+    await paste(page, Array.from({ length: 3 }, () => '.'.repeat(625)).join('\n'));
+    await page.getByRole('button', { name: 'Solve all 3 puzzles' }).click();
+    await page.locator('[role=status]').filter({ hasText: /^Finished 3 puzzles/ }).waitFor({ timeout: 120_000 });
+    const status = await settledStatus(page);
+    const statuses = await page.$$eval('#batch-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.status));
+    expect(statuses).toEqual(Array(3).fill('time limit'));
+    expect(status.text).toMatch(
+      /^Finished 3 puzzles from the pasted text in [^:]*: 0 solved, 3 stopped by the time limit \(candidates model, branch-and-bound, as the Model panel says\)\.$/,
+    );
+    const named = [...status.text.matchAll(/(\d+) (?:solved|stopped by the time limit|without solution|with errors)/g)];
+    expect(named.reduce((sum, m) => sum + Number(m[1]), 0), status.text).toBe(3);
+    await page.close();
+  });
+
   it('bad files show a clear message and keep the board', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();

@@ -279,10 +279,14 @@ export class BatchPanel {
     this.flush();
     this.setDownloads(result.items.length > 0);
     const counts = countOutcomes(result.items);
-    const timeLimited = result.items.filter((i) => i.status === 'time_limit').length;
+    // Of those without solution (countOutcomes), the ones the time limit stopped, counted
+    // apart as the CLI's summary does, so that the parts add up to the puzzles finished;
+    // one the limit stopped with an answer ('solved (time limit)') is among the solved.
+    const timeLimited = result.items.filter((i) => i.status === 'time_limit' && !i.error && typeof i.solution !== 'string').length;
+    const noSolution = counts.noSolution - timeLimited;
     const parts = [`${counts.solved.toLocaleString('en-US')} solved`];
     if (timeLimited) parts.push(`${timeLimited.toLocaleString('en-US')} stopped by the time limit`);
-    if (counts.noSolution) parts.push(`${counts.noSolution.toLocaleString('en-US')} without solution`);
+    if (noSolution) parts.push(`${noSolution.toLocaleString('en-US')} without solution`);
     if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
     // A text of URLs: the lines left out are named again, as the paste did.
     const left = [...leftOut, ...(result.refused ?? []).map((r) => r.error.message)];
