@@ -625,6 +625,31 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('Solve all is offered for one good record among refused ones: a row each in input order, counts adding up', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // Three made-up 2×2 records: a token that is no digit, a good one, a clue out of range.
+    const file = join(resultsDir, 'latin-squares-one-good.txt');
+    writeFileSync(file, '=== bad\n2 2\n1 x\n- -\n' + '=== good\n2 2\n1 -\n- -\n' + '=== range\n2 2\n7 -\n- -\n');
+    await page.getByLabel('Genre text file').setInputFiles(file);
+    await page.locator('#genre-status').filter({ hasText: 'Left out 2 records that could not be read' }).waitFor({ timeout: 60_000 });
+    const solveAll = page.locator('#genre-solve-all');
+    expect(await solveAll.isVisible()).toBe(true);
+    await solveAll.click();
+    await page.locator('#genre-status').filter({ hasText: /puzzles? solved/ }).waitFor({ timeout: 60_000 });
+    const table = await page.$$eval('#genre-batch-table tbody tr', (trs) => (trs as HTMLTableRowElement[]).map((tr) => Array.from(tr.cells).slice(0, 3).map((td) => td.textContent ?? '')));
+    expect(table).toEqual([
+      ['1', 'bad (line 1)', "error: line 3, column 3: expected a digit or -, found 'x'"],
+      ['2', 'good (line 5)', 'solved'],
+      ['3', 'range (line 9)', 'error: line 11, column 1: a digit 7 is out of range (1 to 2) (row 1, column 1)'],
+    ]);
+    const status = (await page.textContent('#genre-status')) ?? '';
+    expect(status).toMatch(/^1 of 3 puzzles solved, 2 with errors \(not read: bad, range; their rows say why\);/);
+    const named = [...status.matchAll(/(\d+) (?:of 3 puzzles solved|without solution|with errors|stopped at the time limit)/g)];
+    expect(named.reduce((sum, m) => sum + Number(m[1]), 0), status).toBe(3);
+    await page.close();
+  });
+
   it('Solve all builds its table 60 rows at a time as it is scrolled, before and after Stop', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');
@@ -722,7 +747,11 @@ describe('the genre page', () => {
     await page.locator('#genre-batch-count').filter({ hasText: '2 of 2' }).waitFor();
     const statuses = await page.$$eval('#genre-batch-table tbody tr td:nth-child(3)', (tds) => tds.map((t) => t.textContent));
     expect(statuses[1]).toBe('time limit (0.001 s)');
-    expect(await page.textContent('#genre-status')).toMatch(/stopped at the time limit of 0\.001 s per puzzle/);
+    const said = (await page.textContent('#genre-status')) ?? '';
+    expect(said).toMatch(/stopped at the time limit of 0\.001 s per puzzle/);
+    // One count each: a puzzle the limit stopped is not also without solution.
+    const named = [...said.matchAll(/(\d+) (?:of 2 puzzles solved|without solution|with errors?|stopped at the time limit)/g)];
+    expect(named.reduce((sum, m) => sum + Number(m[1]), 0), said).toBe(2);
     await page.close();
   });
 

@@ -425,8 +425,11 @@ export class GenreView implements GenreContext {
     }
     this.picks.delete(this.genre);
     this.pick.hidden = list.puzzles.length < 2;
-    byId('genre-solve-all', HTMLElement).hidden = list.puzzles.length < 2;
-    byId('genre-batch-limit', HTMLElement).hidden = list.puzzles.length < 2;
+    // Solve all for a text of two or more records, however many read: those the engine
+    // refused get their rows, error: and why (actions/batch.ts).
+    const records = list.puzzles.length + (list.refused?.length ?? 0);
+    byId('genre-solve-all', HTMLElement).hidden = records < 2;
+    byId('genre-batch-limit', HTMLElement).hidden = records < 2;
     // Solve all's helpers start now, so that a first Solve all runs on every core from
     // its start (a helper's start took about 320 ms on 2 cores; docs/performance.md).
     if (list.puzzles.length >= 2) this.client.helpersFor(batchWorkers() - 1);

@@ -223,7 +223,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     buildRows();
     drawn.now();
   };
-  await ctx.jobs.run('batch', `Solving ${names.length} puzzles…`, all, () => {
+  await ctx.jobs.run('batch', `Solving ${names.length} puzzle${names.length === 1 ? '' : 's'}…`, all, () => {
     // Stopped, or a worker crashed: the requests that ended say so in their rows; the
     // ones not started say that (a row built later too).
     stopped = true;
