@@ -188,4 +188,44 @@ describe('editing a Kakuro on the board', () => {
     await waitToken(page, 3, 1, '0');
     await page.close();
   });
+
+  it('keeps a grid being built in the address, ignores Ctrl+X, starts a new sum after a change of genre, and forgets the records of a text it can no longer read', async () => {
+    const page = await h.openPage();
+    await pickKakuro(page);
+    // A text of two Kakuros: the picker and Solve all.
+    const two = (await page.inputValue('#genre-text')).trim();
+    const second = two.replace(/^=== \S+/, '=== again');
+    await page.fill('#genre-text', `${two}\n${second}\n`);
+    await page.click('#genre-draw');
+    await expect.poll(() => page.isVisible('#genre-solve-all')).toBe(true);
+    // An empty grid the engine cannot read yet: the old records are forgotten.
+    await emptyKakuro(page);
+    expect(await page.isVisible('#genre-solve-all')).toBe(false);
+    expect(await page.isVisible('#genre-pick')).toBe(false);
+    await clickHalf(page, 1, 2, 'down');
+    await page.keyboard.type('12');
+    await waitToken(page, 1, 2, '12,');
+    // Ctrl+X is the browser's: the clue stays.
+    await page.keyboard.press('Control+x');
+    await page.waitForTimeout(300);
+    expect((await tokens(page))[0][1]).toBe('12,');
+    // The address holds the grid as typed: a reload shows it again.
+    await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toContain('12,');
+    await page.reload();
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Kakuro 4×4, my_puzzle, as typed/);
+    expect((await tokens(page))[0][1]).toBe('12,');
+    // A sum half typed, another genre and back: a digit starts a new sum.
+    await clickHalf(page, 1, 3, 'down');
+    await page.keyboard.press('3');
+    await waitToken(page, 1, 3, '3,');
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.selectOption('#genre', 'kakuro');
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/as typed/);
+    await page.locator('#genre-board > svg').focus();
+    await page.keyboard.press('4');
+    await page.waitForTimeout(300);
+    expect((await tokens(page))[0][2]).toBe('3,');
+    await page.close();
+  });
 });

@@ -147,8 +147,24 @@ export class BoardEditor {
     this.host.picked(Math.floor(this.cursor / columns) + 1, (this.cursor % columns) + 1);
   }
 
+  /**
+   * Forgets the selection, the cursor and the number being typed, for a board of
+   * another genre or record: a digit typed after it starts a new number (a Kakuro sum
+   * half typed before a switch of genre did not append to it).
+   */
+  reset(): void {
+    this.selection.clear();
+    this.cursor = 0;
+    this.typed = null;
+    this.sumTyped = null;
+    this.half = 'down';
+  }
+
   key(event: KeyboardEvent): void {
     if (this.host.board === null) return;
+    // Ctrl+X, Ctrl+C, Alt+… are the browser's and the system's: they edit no cell (Ctrl+X
+    // on a Kakuro clue made it a white cell, its sums lost).
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const { rows, columns } = this.host.board;
     const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const move = moves[event.key];

@@ -12,7 +12,7 @@ export const GENRE_PAGE = `
   <div id="genre-board" class="genre-board-box"></div>
   <div id="genre-pad" class="pad" role="group" aria-label="Clue pad: sets the selected cells" hidden></div>
   <div class="board-tools" id="genre-editor">
-    <span id="genre-selection" class="hint">Drag over cells (or Shift+arrows) to select them.</span>
+    <span id="genre-selection" class="hint" aria-live="polite">Drag over cells (or Shift+arrows) to select them.</span>
     <span id="genre-cage-tools" class="inline-option">
       <label for="genre-cage-sum">Cage sum</label>
       <input type="number" id="genre-cage-sum" min="1" max="999" inputmode="numeric" size="4" />

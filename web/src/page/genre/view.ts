@@ -352,7 +352,7 @@ export class GenreView implements GenreContext {
     }
     byId('genre-region-tools', HTMLElement).hidden = EDITING[genre].regionBlock === null;
     byId('genre-edit-hint', HTMLElement).textContent = EDITING[genre].hint;
-    this.editor.selection.clear();
+    this.editor.reset();
     this.editor.renderPad(byId('genre-pad', HTMLElement));
     this.text.value = text ?? this.texts.get(genre) ?? EXAMPLES[genre];
     this.shown = { at: performance.now(), text: this.text.value };
@@ -405,8 +405,10 @@ export class GenreView implements GenreContext {
     }
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
     if (list === null) {
-      // The board stays as it was drawn, but its URL is no longer the text's puzzle.
+      // The board stays as it was drawn, but its URL is no longer the text's puzzle, nor
+      // are the records of the picker and Solve all (they named the lines of a text gone).
       this.showUrl(null);
+      this.forgetRecords();
       return;
     }
     this.parsed = list;
@@ -712,7 +714,21 @@ export class GenreView implements GenreContext {
     if (record === null || board === null) return false;
     this.drawBoard(board, `Kakuro ${board.rows}×${board.columns}, ${record.header}, as typed (not yet read)`);
     this.showUrl(null);
+    // The address holds the grid being built, its text, so a reload shows it again.
+    this.forgetRecords();
+    this.writeHash(null);
     return true;
+  }
+
+  /**
+   * Forgets the records of the text last read (the picker, Solve all and its time limit
+   * hidden): for a text the engine refused as a whole, whose lines they no longer name.
+   */
+  private forgetRecords(): void {
+    this.parsed = { puzzles: [] };
+    this.pick.replaceChildren();
+    this.pick.hidden = true;
+    for (const id of ['genre-solve-all', 'genre-batch-limit']) byId(id, HTMLElement).hidden = true;
   }
 
   /**
