@@ -601,6 +601,9 @@ describe('the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 60_000 });
     // Solved, without solution and with errors add up to the five records loaded.
     expect(await page.textContent('#genre-status')).toMatch(/^2 of 5 puzzles solved( on \d workers)?, 1 without solution, 2 with errors \(not read: bad, range; their rows say why\)/);
+    // The progress counts the five records too, those refused read from the start.
+    expect.soft(await page.textContent('#genre-batch-count')).toBe('5 of 5');
+    expect.soft(await page.$eval('#genre-batch-progress', (p) => [(p as HTMLProgressElement).value, (p as HTMLProgressElement).max])).toEqual([5, 5]);
     const table = await page.$$eval('#genre-batch-table tbody tr', (trs) => (trs as HTMLTableRowElement[]).map((tr) => Array.from(tr.cells).slice(0, 3).map((td) => td.textContent ?? '')));
     expect(table).toEqual([
       ['1', 'a (line 1)', 'solved'],
@@ -620,8 +623,11 @@ describe('the genre page', () => {
       ['range', 'error: line 15, column 1: a digit 7 is out of range (1 to 2) (row 1, column 1)'],
       ['none', 'infeasible'],
     ]);
-    // A refused record's row holds its own lines, as the CLI's table does.
-    expect(csv).toContain('"\'=== range\n2 2\n7 -\n- -"');
+    // A refused record's row holds its own lines, as the CLI's table does; every
+    // record's lines alike, without a newline after its last, the last record's too.
+    for (const record of ['=== a\n2 2\n1 -\n- -', '=== bad\n2 2\n1 x\n- -', '=== b\n2 2\n1 -\n- 1', '=== range\n2 2\n7 -\n- -', '=== none\n2 2\n1 -\n- 2']) {
+      expect(csv).toContain(`"'${record}"`);
+    }
     await page.close();
   });
 
@@ -647,6 +653,34 @@ describe('the genre page', () => {
     expect(status).toMatch(/^1 of 3 puzzles solved, 2 with errors \(not read: bad, range; their rows say why\);/);
     const named = [...status.matchAll(/(\d+) (?:of 3 puzzles solved|without solution|with errors|stopped at the time limit)/g)];
     expect(named.reduce((sum, m) => sum + Number(m[1]), 0), status).toBe(3);
+    await page.close();
+  });
+
+  it("Solve all's long error wraps in its row, the ms column in view at 1280 px; one record refused, its row says why", async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // Three made-up 2×2 records, the second's clue a number of 150 digits, out of range:
+    // the engine's message quotes it whole.
+    const file = join(resultsDir, 'latin-squares-long-error.txt');
+    writeFileSync(file, '=== a\n2 2\n1 -\n- -\n' + `=== long\n2 2\n${'7'.repeat(150)} -\n- -\n` + '=== b\n2 2\n- 1\n- -\n');
+    await page.getByLabel('Genre text file').setInputFiles(file);
+    await page.locator('#genre-status').filter({ hasText: 'Left out a record that could not be read' }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 60_000 });
+    await page.locator('#genre-batch').scrollIntoViewIfNeeded();
+    await page.locator('#genre-batch').screenshot({ path: join(resultsDir, 'genre-batch-long-error.png') });
+    // The table fits its box: nothing to scroll sideways, the ms column's right edge inside.
+    const fit = await page.$eval('#genre-batch .table-wrap', (wrap) => {
+      const ms = wrap.querySelector('thead th:last-child')!.getBoundingClientRect();
+      return { scroll: wrap.scrollWidth, client: wrap.clientWidth, msRight: ms.right, wrapRight: wrap.getBoundingClientRect().right };
+    });
+    expect.soft(fit.scroll, JSON.stringify(fit)).toBeLessThanOrEqual(fit.client);
+    expect.soft(fit.msRight, JSON.stringify(fit)).toBeLessThanOrEqual(fit.wrapRight);
+    // The error is in its row whole.
+    expect(await page.textContent('#genre-batch-table tbody tr:nth-child(2) td:nth-child(3)')).toContain(`a digit ${'7'.repeat(150)} is out of range (1 to 2)`);
+    // One count: the records of the table; one record refused, its row says why.
+    expect.soft(await page.textContent('#genre-batch-count')).toBe('3 of 3');
+    expect(await page.textContent('#genre-status')).toMatch(/^2 of 3 puzzles solved( on \d workers)?, 1 with an error \(not read: long; its row says why\);/);
     await page.close();
   });
 

@@ -106,7 +106,7 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     // The three records loaded: two solved, and Big, which the engine refused, an error.
     await page.locator('#genre-status').filter({ hasText: /^2 of 3 puzzles solved/ }).waitFor({ timeout: 60_000 });
     const said = (await page.textContent('#genre-status')) ?? '';
-    expect(said).toMatch(/, 1 with an error \(not read: Big!A1:F6; their rows say why\)/);
+    expect(said).toMatch(/, 1 with an error \(not read: Big!A1:F6; its row says why\)/);
     expect(said).toContain('the table also lists a sheet or row of the workbook that could not be read');
     // Every record has its row in the table, in the workbook's order, Bad's too.
     const shown = await page.$$eval('#genre-batch-table tbody tr', (trs) => (trs as HTMLTableRowElement[]).map((tr) => tr.cells[1]!.textContent ?? ''));

@@ -9,6 +9,18 @@ import { batchWorkers, byId } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { solve } from './solve';
 
+/**
+ * A record's own lines of the text as its row holds them, without the newlines after its
+ * last line: the last record's own lines run to the end of the text, which ends in one
+ * (so its row held a trailing newline the rows before it did not).
+ *
+ * @param text a record's own lines (ownLines, GenreContext.ownText)
+ * @returns `text` without trailing newlines
+ */
+function recordText(text: string): string {
+  return text.replace(/[\r\n]+$/, '');
+}
+
 /** Least ms between two draws of Solve all's rows and progress (as the Sudoku batch's). */
 const DRAW_INTERVAL_MS = 100;
 /** The running or last Solve all's rows, built as its table is scrolled (one at a time). */
@@ -41,7 +53,7 @@ function recordEntries(ctx: GenreContext, lines: readonly string[]): Entry[] {
     refused.map((k): LeftOutRow<Entry> => ({
       at: puzzles.filter((p) => p.line < k.line).length,
       row: {
-        row: { name: k.name, status: `error: ${errorMessage(new SolverError(k.error))}`, puzzle: ownLines(lines, k) },
+        row: { name: k.name, status: `error: ${errorMessage(new SolverError(k.error))}`, puzzle: recordText(ownLines(lines, k)) },
         label: `${k.name} (line ${k.line})`,
       },
     })),
@@ -86,7 +98,13 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   ctx.solutions = [];
   download.disabled = true;
   for (const b of sheets) b.disabled = true;
-  progress.max = names.length;
+  // Every record of the table: those that are no puzzle (entries) have their rows from
+  // the start, and count as read.
+  const entries = recordEntries(ctx, lines);
+  const already = entries.length - names.length;
+  progress.max = entries.length;
+  progress.value = already;
+  count.textContent = `${already} of ${entries.length}`;
   let solved = 0;
   let limited = 0;
   let noSolution = 0; // ended without an answer, not at the time limit
@@ -98,7 +116,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const results: ResultRow[] = names.map((name, i) => ({
     name: ctx.parsed.puzzles[i]?.name ?? name,
     status: '',
-    puzzle: ctx.ownText(i, lines),
+    puzzle: recordText(ctx.ownText(i, lines)),
   }));
   ctx.resultRows = results;
   const requests = results.map((result, i) => {
@@ -107,8 +125,6 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
     return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
-  // Every record's row in input order, those that are no puzzle among them.
-  const entries = recordEntries(ctx, lines);
   // The table's first rows, built in a task of their own once the first request is on
   // its way, and more as the table is scrolled (rows-on-scroll.ts); a puzzle's cells by
   // its index, once its row is built.
@@ -139,6 +155,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         const nameCell = document.createElement('td');
         nameCell.textContent = entry.label;
         const status = document.createElement('td');
+        status.className = 'message';
         status.textContent = entry.row.status;
         row.append(number, nameCell, status, document.createElement('td'));
         fragment.append(row);
@@ -162,6 +179,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       const nameCell = document.createElement('td');
       nameCell.append(name);
       const status = document.createElement('td');
+      status.className = 'message';
       const time = document.createElement('td');
       time.className = 'num';
       row.append(number, nameCell, status, time);
@@ -182,8 +200,8 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const drawn = new DrawThrottle(DRAW_INTERVAL_MS, () => {
     // A row not built yet is filled when it is.
     for (const i of ended.splice(0)) fill(i);
-    progress.value = done;
-    count.textContent = `${done} of ${names.length}`;
+    progress.value = already + done;
+    count.textContent = `${already + done} of ${entries.length}`;
   });
   const all = async (): Promise<void> => {
     // Each puzzle is its own request, on one worker per core when they are slow enough.
@@ -251,7 +269,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   ctx.say(
     `${stop}${solved} of ${records} puzzles solved${workersUsed > 1 ? ` on ${workersUsed} workers` : ''}` +
       (noSolution > 0 ? `, ${noSolution} without solution` : '') +
-      (errors > 0 ? `, ${errors} with ${errors === 1 ? 'an error' : 'errors'}${refused.length > 0 ? ` (not read: ${list(refused)}; their rows say why)` : ''}` : '') +
+      (errors > 0 ? `, ${errors} with ${errors === 1 ? 'an error' : 'errors'}${refused.length > 0 ? ` (not read: ${list(refused)}; ${refused.length === 1 ? 'its row says' : 'their rows say'} why)` : ''}` : '') +
       (limited > 0 ? `; ${limited} stopped at the time limit of ${limitS} s per puzzle (raise it, or open one and press Solve, which has none)` : '') +
       (sheetRows > 0 ? `; the table also lists ${sheetRows === 1 ? 'a sheet or row' : `${sheetRows} sheets or rows`} of the workbook that could not be read` : '') +
       `; Download solutions saves them in the genre’s solution format, Download .xlsx or .csv a table of the results.`,
