@@ -484,6 +484,15 @@ describe('solveMany with a genre', () => {
     const many = solver.solveMany(['3 3\n1 - -\n- - -\n- - -', '3 3\n1 1 -\n- - -\n- - -', '3 3\n- 2 -\n- - -\n- - -'], { genre: 'latin-square' });
     expect(many.items.map((i) => i.status ?? i.error?.code)).toEqual(['optimal', 'conflicting_givens', 'optimal']);
     expect([many.solved, many.unsolved, many.failed]).toEqual([2, 0, 1]);
+    // A puzzle the time limit stopped without an answer counts once, as unsolved
+    // (types.ts): an empty 25×25 by branch-and-bound takes far more than 1 ms.
+    const empty = Array.from({ length: 25 }, () => Array(25).fill('-').join(' ')).join('\n');
+    const limited = solver.solveMany(`=== small\n2 2\n1 -\n- -\n=== big\n25 25\n${empty}\n`, { genre: 'latin-square', method: 'branch-and-bound', timeLimitMs: 1 });
+    expect(limited.items.map((i) => [i.status, i.answer === undefined])).toEqual([
+      ['optimal', false],
+      ['time_limit', true],
+    ]);
+    expect([limited.solved, limited.unsolved, limited.failed]).toEqual([1, 1, 0]);
     expect(many.items[1]!.name).toBe('Puzzle 2');
     // A record in an array is named by its header, as in a text.
     const named = solver.solveMany(['=== a1\n3 3\n1 - -\n- - -\n- - -\n', '3 3\n- 2 -\n- - -\n- - -'], { genre: 'latin-square' });

@@ -333,9 +333,16 @@ export interface SolveManyResult {
    * another text only when a puzzle was left out; an array never.
    */
   refused?: Array<{ name: string; line: number; lines: number; error: EngineError; genre?: GenreId }>;
-  /** Puzzles with a solution. */
+  /**
+   * Puzzles with a solution, whatever their status: one the time limit stopped after it
+   * found a solution is here. `solved + unsolved + failed` is `items.length`.
+   */
   solved: number;
-  /** Puzzles solved without error but with no solution found (infeasible, time limit…). */
+  /**
+   * Puzzles solved without error but with no solution found: infeasible, or stopped by
+   * the time limit before one was found (status `time_limit`, counted here once; there
+   * is no separate count of those the limit stopped).
+   */
   unsolved: number;
   /** Puzzles whose request failed (see each item's `error`). */
   failed: number;
@@ -401,9 +408,17 @@ export interface GenreSolveManyResult {
    * (its body refused), that genre. They are not among `items`.
    */
   refused: Array<{ name: string; line: number; lines: number; error: EngineError; genre?: GenreId }>;
-  /** Puzzles with an answer. */
+  /**
+   * Puzzles with an answer, whatever their status: one the time limit stopped after it
+   * found an answer is here. `solved + unsolved + failed` is `items.length` (the records
+   * `refused` are not among them).
+   */
   solved: number;
-  /** Puzzles solved without error but with no answer (infeasible, time limit…). */
+  /**
+   * Puzzles solved without error but with no answer: infeasible, or stopped by the time
+   * limit before one was found (status `time_limit`, counted here once; there is no
+   * separate count of those the limit stopped).
+   */
   unsolved: number;
   /** Puzzles whose request failed (see each item's `error`). */
   failed: number;
