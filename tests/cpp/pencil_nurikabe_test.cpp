@@ -200,6 +200,22 @@ class NurikabeWithBudget final : public Genre {
   double propagations_;
 };
 
+// A stream of at most a quarter of the grid (islands covering three quarters or more) goes
+// from cells to stream-layers at once; a larger one through stream first.
+TEST(NurikabeTest, CellsGoesStraightToLayersForAStreamOfAQuarter) {
+  const Genre& own = genreById("nurikabe");
+  // 16 cells, an island of 12: a stream of 4, a quarter.
+  const auto quarter = parseOne("nurikabe", "4 4\n12 - - -\n- - - -\n- - - -\n- - - -\n");
+  ASSERT_EQ(own.fallback(*quarter, {"cells"}, milp::Method::kSat)->model, "stream-layers");
+  EXPECT_FALSE(own.fallback(*quarter, {"stream-layers"}, milp::Method::kSat).has_value());
+  // An island of 11: a stream of 5, more than a quarter.
+  const auto more = parseOne("nurikabe", "4 4\n11 - - -\n- - - -\n- - - -\n- - - -\n");
+  ASSERT_EQ(own.fallback(*more, {"cells"}, milp::Method::kSat)->model, "stream");
+  // A `?` clue: the stream's size is unknown, so stream first.
+  const auto unknown = parseOne("nurikabe", "4 4\n12 - - -\n- - - -\n- - - -\n- - - ?\n");
+  ASSERT_EQ(own.fallback(*unknown, {"cells"}, milp::Method::kSat)->model, "stream");
+}
+
 // Model cells on CNF-SAT goes on with model stream once its budget of propagations is spent
 // without an answer; the rounds run on, and the answer is the puzzle's.
 TEST(NurikabeTest, CellsFallsBackToStreamWhenItsBudgetIsSpent) {

@@ -80,7 +80,8 @@
 // its first shaded cell instead of connect cuts (first, root, spread, joined:
 // addStreamLayers). On CNF-SAT, cells goes on as stream after 3 million propagations
 // without an answer, and stream as stream-layers after 5 million more, when the puzzle
-// has at most kMostStreamLayerVars layer variables (fallback).
+// has at most kMostStreamLayerVars layer variables (fallback); a stream of at most a
+// quarter of the grid goes from cells to stream-layers at once.
 #include "puzzles/nurikabe/nurikabe.h"
 
 #include <algorithm>
@@ -118,6 +119,18 @@ constexpr double kStreamAfterPropagations = 3e6;
 /// Model stream's budget before model stream-layers goes on (NurikabeGenre::fallback),
 /// MiniSat propagations over every round.
 constexpr double kLayersAfterPropagations = 5e6;
+
+/// The stream's share of the grid (cells − the clues' sum, over the cells) at or under
+/// which model cells goes on as stream-layers, not stream: a stream of thin walls, whose
+/// layers are few (one per stream cell) and state its connection at once, where stream's
+/// connect cuts took thousands of rounds. Judged on janko.at's set and the thin-wall set
+/// together (docs/performance.md, thirty-eighth session): of the records with such a
+/// stream that cells does not answer (753_10x10 and 15 thin-wall records), those that
+/// went through stream to stream-layers skip stream's 5 million propagations (753_10x10
+/// 13.4 million → 8.4), those stream answered are answered sooner by stream-layers
+/// (3 of 3), and none is lost at 30 s; a stream of 27 % (29_10x10) is answered by
+/// stream in 0.6 s and not by stream-layers in 20 s.
+constexpr double kLayersFirstShare = 0.25;
 /// Model "stream-layers": most layer variables (cells × the stream's cells) a puzzle may
 /// have; a larger one is refused (bad_request) rather than built, and model stream does
 /// not go on as it. The 40 thin-wall records need up to 17,775; 1055_40x57 would need 4.3
@@ -422,14 +435,24 @@ class NurikabeGenre final : public ShadingGenre {
 
   /// Model cells, on CNF-SAT, switches to model stream after kStreamAfterPropagations
   /// propagations without an answer: cells answers most records far sooner, stream those
-  /// whose islands cover most of the grid (29_10x10, 753_10x10) and 1055_40x57 (40×57,
-  /// eight islands of 50), which cells does not answer in 60 s. Model stream, in turn,
+  /// whose islands cover most of the grid (29_10x10) and 1055_40x57 (40×57, eight islands
+  /// of 50), which cells does not answer in 60 s. A stream of at most kLayersFirstShare
+  /// of the grid (753_10x10) switches to stream-layers instead. Model stream, in turn,
   /// switches to stream-layers after kLayersAfterPropagations when the puzzle's layers
   /// are few enough (kMostStreamLayerVars).
   std::optional<Fallback> fallback(const Puzzle& puzzle, const BuildOptions& options,
                                    milp::Method method) const override {
     if (method != milp::Method::kSat || options.switchClues) return std::nullopt;
-    if (options.model == "cells") return Fallback{"stream", kStreamAfterPropagations, std::nullopt};
+    if (options.model == "cells") {
+      // A stream of at most a quarter of the grid goes straight to its layers.
+      const NurikabePuzzle& p = nurikabeOf(puzzle);
+      const int stream = streamCells(p);
+      if (stream >= 0 && stream <= kLayersFirstShare * p.grid.cells() &&
+          streamLayerVars(p) <= kMostStreamLayerVars) {
+        return Fallback{"stream-layers", kStreamAfterPropagations, std::nullopt};
+      }
+      return Fallback{"stream", kStreamAfterPropagations, std::nullopt};
+    }
     if (options.model == "stream" && streamLayerVars(nurikabeOf(puzzle)) <= kMostStreamLayerVars) {
       return Fallback{"stream-layers", kLayersAfterPropagations, std::nullopt};
     }
