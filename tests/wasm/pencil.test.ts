@@ -149,7 +149,7 @@ describe('a spread sample of 30 records of each shared sw_* set (when present)',
 });
 
 describe("a genre's default model and the one it goes on as", () => {
-  it('Nurikabe names stream, then stream-layers, as its default\'s fallbacks; Hitori has none', () => {
+  it('Nurikabe names stream, then stream-layers, as its default\'s fallbacks (stream-layers alone for a stream of a quarter); Hitori has none', () => {
     const own = readFileSync(`${repoRoot}tests/data/puzzles/nurikabe.puzzles.txt`, 'utf8');
     const n = call({ type: 'board', genre: 'nurikabe', puzzle: own, index: 1 });
     expect(n.error).toBeUndefined();
@@ -161,6 +161,10 @@ describe("a genre's default model and the one it goes on as", () => {
     const b = call({ type: 'board', genre: 'nurikabe', puzzle: big });
     expect(b.error).toBeUndefined();
     expect(b.result.defaultFallbacks).toEqual(['stream']);
+    // A stream of at most a quarter of the grid (4×4, an island of 12) goes straight to layers.
+    const walls = call({ type: 'board', genre: 'nurikabe', puzzle: '4 4\n12 - - -\n- - - -\n- - - -\n- - - -\n' });
+    expect(walls.error).toBeUndefined();
+    expect(walls.result.defaultFallbacks).toEqual(['stream-layers']);
     const h = call({ type: 'board', puzzle: 'https://puzz.link/p?hitori/4/4/1114142333214213' });
     expect(h.result.models.length).toBeGreaterThan(0);
     expect(h.result.defaultFallback).toBeUndefined();
