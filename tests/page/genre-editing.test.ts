@@ -5,7 +5,7 @@
 // columns (Kakuro's keys: kakuro-editing.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useHarness, type Harness } from './harness';
+import { useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -15,17 +15,6 @@ useHarness((started) => {
 async function pickGenre(page: Page, genre: string): Promise<void> {
   await page.selectOption('#genre', genre);
   await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
-}
-
-/** The board's cell (1-based). */
-function cell(page: Page, row: number, column: number) {
-  return page.locator(`#genre-board [role=gridcell][aria-label^="row ${row}, column ${column},"], #genre-board [role=gridcell][aria-label="row ${row}, column ${column}"]`);
-}
-
-/** What the board says of a cell, after its row and column ("4, given", or ""). */
-async function says(page: Page, row: number, column: number): Promise<string> {
-  const label = (await cell(page, row, column).getAttribute('aria-label')) ?? '';
-  return label.replace(/^row \d+, column \d+,? ?/, '');
 }
 
 /** The board's aria-label ("Nurikabe 7×7, my_puzzle, unsolved"). */

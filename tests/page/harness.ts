@@ -396,3 +396,14 @@ export function firstSolvedBySingles(grids: ReadonlyArray<readonly [string, stri
   if (!found) throw new Error('no grid of the set is solved by naked and hidden singles alone');
   return [found[0], found[1]];
 }
+
+/** The genre page's board cell at `row`, `column` (1-based), by its aria-label. */
+export function genreCell(page: Page, row: number, column: number) {
+  return page.locator(`#genre-board [role=gridcell][aria-label^="row ${row}, column ${column},"], #genre-board [role=gridcell][aria-label="row ${row}, column ${column}"]`);
+}
+
+/** What the genre page's board says of a cell after its row and column ("4, given", "black cell, down sum 3", or ""). */
+export async function genreCellSays(page: Page, row: number, column: number): Promise<string> {
+  const label = (await genreCell(page, row, column).getAttribute('aria-label')) ?? '';
+  return label.replace(/^row \d+, column \d+,? ?/, '');
+}

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paste, resultsDir, useHarness, type Harness } from './harness';
+import { paste, resultsDir, useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -17,17 +17,6 @@ useHarness((started) => {
 async function pickKakuro(page: Page): Promise<void> {
   await page.selectOption('#genre', 'kakuro');
   await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
-}
-
-/** The board's cell (1-based). */
-function cell(page: Page, row: number, column: number) {
-  return page.locator(`#genre-board [role=gridcell][aria-label^="row ${row}, column ${column},"], #genre-board [role=gridcell][aria-label="row ${row}, column ${column}"]`);
-}
-
-/** What the board says of a cell, after its row and column ("black cell, down sum 3", or ""). */
-async function says(page: Page, row: number, column: number): Promise<string> {
-  const label = (await cell(page, row, column).getAttribute('aria-label')) ?? '';
-  return label.replace(/^row \d+, column \d+,? ?/, '');
 }
 
 /** Clicks a cell in its down half (lower left) or across half (upper right). */
