@@ -222,7 +222,9 @@ describe('live branch and bound', () => {
     // takes 85 nodes and 2.1 s to solve natively (2026-11-25). top95 line 7, used
     // before, takes 49 ms natively and can end before the running state is drawn.
     const page = await openWith(generated16Seed8);
-    await page.locator('details.options summary').click();
+    // Opened as the property, not by a click on its summary: a click while the page was
+    // still settling under load toggled it shut again (a CI run waited 30 s on a hidden box).
+    await page.locator('details.options').evaluate((d) => ((d as HTMLDetailsElement).open = true));
     await page.getByLabel("Use GLPK's MIP presolver").uncheck();
     await page.getByLabel('Branch-and-bound progress every (ms)').fill('0');
     // Record what the panel shows while the solve runs.
