@@ -191,6 +191,27 @@ TEST(KakuroTest, RefusesBadText) {
             std::string::npos);
 }
 
+// A clue out of range names its cell, the down clue and the across clue after the comma
+// alike (the page marks it; the across clue's place is inside its cell's token).
+TEST(KakuroTest, AClueOutOfRangeNamesItsCell) {
+  const Genre& g = genreById("kakuro");
+  const auto cellOf = [&](const std::string& text) {
+    try {
+      g.parse(text, 0);
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.where().cells.size(), 1U) << e.what();
+      if (e.where().cells.size() == 1) {
+        return std::pair{e.where().cells[0].row, e.where().cells[0].column};
+      }
+    }
+    ADD_FAILURE() << "no error naming one cell for " << text;
+    return std::pair{0, 0};
+  };
+  EXPECT_EQ(cellOf("3 3\n- 4, 50,\n,3 0 0\n,12 0 0\n"), (std::pair{1, 3}));
+  EXPECT_EQ(cellOf("3 3\n- 4, 11,\n,46 0 0\n,12 0 0\n"), (std::pair{2, 1}));
+  EXPECT_EQ(cellOf("3 3\n- 4, 11,\n,3 0 0\n9,99 0 0\n"), (std::pair{3, 1}));
+}
+
 TEST(KakuroTest, FormulationNamesItsRules) {
   const auto p = parseOne("kakuro", kSmall);
   const Genre& g = genreById("kakuro");

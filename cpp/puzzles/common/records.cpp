@@ -210,12 +210,20 @@ int tokenValue(const Record& record, const Token& token, int line, int low, int 
                                   std::to_string(low) + " to " + std::to_string(high) + ")",
                               line, token.column);
     e.where().puzzle = record.puzzle;
-    // The cell too, so that a page marks it: the token's place in the blocks of R lines.
+    // The cell too, so that a page marks it: the place in the blocks of R lines of the
+    // record's token that holds this one (all of it, or a part: a Kakuro cell's across
+    // clue after its comma).
+    const auto characters = [](const std::string& text) {
+      return static_cast<int>(std::count_if(text.begin(), text.end(), [](char ch) {
+        return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+      }));
+    };
     for (std::size_t i = 0; i < record.lines.size() && record.rows > 0; ++i) {
       const std::vector<Token>& tokens = record.lines[i].tokens;
       if (record.lines[i].line != line) continue;
       for (std::size_t k = 0; k < tokens.size(); ++k) {
-        if (tokens[k].column == token.column) {
+        if (tokens[k].column <= token.column &&
+            token.column < tokens[k].column + std::max(1, characters(tokens[k].text))) {
           e.where().cells = {
               CellRef{static_cast<int>(i) % record.rows + 1, static_cast<int>(k) + 1}};
         }

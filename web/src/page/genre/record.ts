@@ -79,31 +79,3 @@ export function freshId(ids: readonly string[]): string {
   while (used.has(String(k))) k++;
   return String(k);
 }
-
-/**
- * The cell whose token holds a place in the text of one record (an error's line and
- * column), for an error that names no cell (a Kakuro's across sum out of range is
- * named by the column of its digits).
- *
- * @param text the puzzle text, one record (readRecord)
- * @param place the 1-based line and column (Unicode code points) in the text
- * @param blocks how many blocks the genre's record has
- * @returns the cell, 1-based row and column, or null when the place is in no token of a block
- */
-export function cellAtPlace(text: string, place: { line?: number; column?: number }, blocks: number): { row: number; column: number } | null {
-  const record = readRecord(text, blocks);
-  if (record === null || place.line === undefined || place.column === undefined) return null;
-  const lines = text.split(/\r?\n/).flatMap((line, i) => (line.trim().length > 0 ? [{ number: i + 1, line }] : []));
-  const first = (lines[0]?.line.startsWith('===') ? 1 : 0) + 1;
-  const at = lines.findIndex((l) => l.number === place.line) - first;
-  if (at < 0 || at >= record.rows * blocks) return null;
-  // The tokens of the line, each with the columns it spans.
-  const characters = [...lines[at + first]!.line];
-  let token = -1;
-  for (let k = 0; k < characters.length; k++) {
-    if (/\s/.test(characters[k]!)) continue;
-    if (k === 0 || /\s/.test(characters[k - 1]!)) token++;
-    if (k + 1 === place.column) return token < record.columns ? { row: (at % record.rows) + 1, column: token + 1 } : null;
-  }
-  return null;
-}

@@ -24,7 +24,7 @@ import { JobRunner, type Job } from '../app/jobs';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 import { el, overlayCells, overlayTexts, pngBlob, renderBoard, svgText } from './board-svg';
-import { cellAtPlace, readRecord } from './record';
+import { readRecord } from './record';
 import { typedKakuroBoard } from './kakuro';
 import { BoardEditor, SQUARE_GENRES } from './editor';
 import { FormulationPanel } from './formulation';
@@ -945,13 +945,10 @@ export class GenreView implements GenreContext {
         // A Kakuro being built is drawn as typed: a run without its sum yet is a warning.
         const kakuro = read && ownText && this.drawTypedKakuro();
         const where = e instanceof SolverError ? (e.where ?? {}) : {};
-        // The cells the engine names (cells in no region, a bad cage…) on the board kept;
-        // on a Kakuro drawn as typed, the cell of the line and column named (an across sum
-        // out of range is named by its place in the text only), said as errorMessage says
-        // the cells the engine names: '(1 to 45) (row 3, column 1)', as a down sum reads.
-        const typedCell = kakuro && (where.cells ?? []).length === 0 ? cellAtPlace(this.text.value, where, EDITING.kakuro.blocks) : null;
-        const cells = typedCell === null ? (where.cells ?? []) : [typedCell];
-        const message = errorPrefix + errorMessage(e) + (typedCell === null ? '' : ` (row ${typedCell.row}, column ${typedCell.column})`);
+        // The cells the engine names (cells in no region, a bad cage, a Kakuro sum out of
+        // range…) on the board kept.
+        const cells = where.cells ?? [];
+        const message = errorPrefix + errorMessage(e);
         const expected = (regions && /\b(regions?|rooms?|cages?)\b/i.test(message)) || (kakuro && /has no (clue|white cell)/.test(message));
         this.say(message, expected ? 'warning' : 'error');
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
