@@ -401,14 +401,24 @@ describe('the gridmilp page', () => {
     expect(await stop.isEnabled()).toBe(true);
     await stop.click();
     const stopped = await settledStatus(page);
-    const m = /^Stopped after ([\d,]+) of 1,900 puzzles: the table keeps those, and the downloads save them\. Your board and text are kept\.$/.exec(stopped.text);
+    const m =
+      /^Stopped after ([\d,]+) of 1,900 puzzles: the table lists the others as not finished, and Download \.xlsx or \.csv saves it; Download solutions saves those solved\. Your board and text are kept\.$/.exec(
+        stopped.text,
+      );
     expect(m, stopped.text).not.toBeNull();
-    expect(Number(m![1]!.replace(/,/g, ''))).toBeLessThan(1900);
+    const ended = Number(m![1]!.replace(/,/g, ''));
+    expect(ended).toBeLessThan(1900);
     // What was solved before Stop can be saved: one line per puzzle that ended.
     const [partial] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download solutions' }).click()]);
     const savedLines = readFileSync((await partial.path())!, 'utf8').trimEnd().split('\n');
-    expect(savedLines.length).toBeGreaterThan(0);
-    expect(savedLines.length).toBeLessThan(1900);
+    expect(savedLines.length).toBe(ended);
+    // The table lists every puzzle in input order: those that ended, and the others (the
+    // workers' holes anywhere among them) as not finished.
+    const [table] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    const rows = readFileSync((await table.path())!, 'utf8').trimEnd().split('\n').slice(1).map((row) => row.split(','));
+    expect(rows.map((row) => row[0])).toEqual(Array.from({ length: 1900 }, (_, i) => `Puzzle ${i + 1}`));
+    expect(rows.filter((row) => row[1] === 'not finished (stopped)').length).toBe(1900 - ended);
+    expect(rows.filter((row) => row[1] === 'solved').length).toBe(ended);
     expect(await readGivens(page)).toBe(puzzle);
     expect(await page.getByRole('textbox', { name: 'Puzzle text' }).inputValue()).toBe(notes);
     expect(await stop.isDisabled()).toBe(true);
@@ -432,7 +442,7 @@ describe('the gridmilp page', () => {
     await stop.click();
     const stopped = await settledStatus(page);
     expect(stopped.text).toBe(
-      'Stopped after 0 of 3 puzzles: the table keeps them as not finished, and Download .xlsx or .csv saves it. Your board and text are kept.',
+      'Stopped after 0 of 3 puzzles: the table lists them as not finished, and Download .xlsx or .csv saves it. Your board and text are kept.',
     );
     const statuses = await page.$$eval('#batch-table tbody tr td:nth-child(3)', (tds) => tds.map((td) => td.textContent));
     expect(statuses).toEqual(Array(3).fill('not finished (stopped)'));

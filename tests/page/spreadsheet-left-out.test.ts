@@ -71,12 +71,14 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     expect(stopped.text).toContain('Left out what could not be read: Friday!C5 holds the text “x”');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
     const rows = await resultRows(download);
-    // The puzzles that ended, and the sheet left out after Monday's, before List's.
-    expect(rows.length).toBe(ended + 1);
+    // Every puzzle (those that ended, the others as not finished), and the sheet left
+    // out after Monday's, before List's.
+    expect(rows.length).toBe(1901 + 1);
     expect(rows[0]![0]).toBe('Monday!A1:I9');
     expect(rows[1]![0]).toBe('Friday');
     expect(rows[1]![1]).toMatch(/^error: Friday!C5 holds the text “x”/);
     expect(rows.slice(2).every(([name]) => name.startsWith('List!A'))).toBe(true);
+    expect(rows.filter(([, status]) => status === 'not finished (stopped)').length).toBe(1901 - ended);
     await page.close();
   });
 

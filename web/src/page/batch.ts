@@ -42,7 +42,7 @@ const ROWS_PER_DRAW = 40;
  * meanwhile.
  */
 const ROWS_AFTER_MS = 1000;
-/** The status of a puzzle a Stop before any ended left without a result ({@link BatchPanel.stoppedBefore}). */
+/** The status of a puzzle a Stop left without a result ({@link BatchPanel.stopped}). */
 const NOT_FINISHED = 'not finished (stopped)';
 
 /** How the batch panel reaches the rest of the page. */
@@ -106,8 +106,8 @@ export class BatchPanel {
   });
   /** From {@link start} to {@link finish} or an outside {@link flush} (a failure, Stop). */
   private running = false;
-  /** The items are the puzzles of a batch stopped before any ended, none with a result ({@link stoppedBefore}). */
-  private unfinished = false;
+  /** The indices of the items a Stop left without a result, made from the puzzles' text ({@link stopped}). */
+  private unfinished = new Set<number>();
   private selectedRow: HTMLTableRowElement | null = null;
 
   /** @param hooks the board and the status line */
@@ -138,7 +138,7 @@ export class BatchPanel {
     // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
     this.leftOutRows = refusedRows(skipped);
-    this.unfinished = false;
+    this.unfinished = new Set();
     this.section.hidden = false;
     this.heading.textContent = `Batch: ${source}`;
     this.items = [];
@@ -178,51 +178,58 @@ export class BatchPanel {
   flush(): void {
     this.running = false;
     this.drawer.now();
-    // Stopped: what was solved can still be saved (the puzzles that ended, in order);
-    // stopped before any ended, the table as it stands (stoppedBefore).
-    this.setDownloads(this.finished().length > 0 || this.unfinished);
-    if (this.unfinished) this.downloadButton.disabled = true;
+    // Stopped: the table as it stands can still be saved (the puzzles that ended and,
+    // once stopped() has filled the holes, those that did not); Download solutions
+    // saves the puzzles that ended, in order.
+    const ended = this.finished().length;
+    this.setDownloads(ended > 0 || this.unfinished.size > 0);
+    if (ended === 0) this.downloadButton.disabled = true;
   }
 
-  /** The puzzles that ended (a stopped batch leaves holes), in input order. */
+  /** The puzzles that ended (a stopped batch leaves holes, or rows not finished), in input order. */
   private finished(): BatchItem[] {
-    return this.unfinished ? [] : this.items.filter((item): item is BatchItem => item !== undefined);
+    return this.items.filter((item): item is BatchItem => item !== undefined && !this.unfinished.has(item.index));
   }
 
   /**
-   * A batch stopped before any of its puzzles ended (no progress came): the panel shown
-   * as {@link start} shows it, with a row for each puzzle, status "not finished
-   * (stopped)", so that the table can be saved as it stands (Download .xlsx or .csv; a
-   * workbook's refused rows at their places, as a stopped batch's); Download solutions
-   * stays off, nothing having been solved.
+   * A batch stopped by the user: each puzzle that had not ended (all of them when none
+   * had) gets a row in the table at its place, status "not finished (stopped)", so that
+   * the table lists every puzzle and can be saved as it stands (Download .xlsx or .csv,
+   * a workbook's refused rows at their places); Download solutions saves the puzzles
+   * that ended. The pool's workers end puzzles out of input order, so the holes can lie
+   * anywhere, and the rows after the first hole are drawn too.
    *
-   * @param source what was solved ("p096_sudoku.txt")
-   * @param puzzles the batch text's puzzles, as `parse` reads them, in input order
+   * @param source what was solved ("p096_sudoku.txt"), for the panel when no puzzle had
+   *   ended (shown as {@link start} shows it)
+   * @param puzzles the batch text's puzzles, as `parse` reads them, in input order (the
+   *   items' indices are their places here)
    * @param skipped what a workbook's reading left out ({@link start})
    * @param rename names an item as the page named its puzzle (a spreadsheet's sheet and range)
-   * @returns the progress to say: 0 of the puzzles
+   * @returns the progress to say: the puzzles that ended, of all
    */
-  stoppedBefore(
+  stopped(
     source: string,
     puzzles: readonly ParsedPuzzle[],
     skipped: SpreadsheetPuzzles['skipped'],
     rename: (item: BatchItem) => void,
   ): BatchProgress {
-    this.start(source, puzzles.length, skipped);
-    this.unfinished = true;
-    this.items = puzzles.map(({ name, line, givens, size, boxHeight, boxWidth }, index) => {
+    const before = this.latest;
+    if (before === null) this.start(source, puzzles.length, skipped);
+    puzzles.forEach(({ name, line, givens, size, boxHeight, boxWidth }, index) => {
+      if (this.items[index] !== undefined) return;
       const item: BatchItem = { index, name, line, givens, ...(size === undefined ? {} : { size, boxHeight, boxWidth }) };
       rename(item);
-      return item;
+      this.items[index] = item;
+      this.unfinished.add(index);
     });
-    this.latest = { done: 0, total: puzzles.length, elapsedMs: 0 };
+    this.latest = { done: puzzles.length - this.unfinished.size, total: puzzles.length, elapsedMs: before?.elapsedMs ?? 0 };
     this.flush();
     return this.latest;
   }
 
   /** A row's status: the item's, or {@link NOT_FINISHED} for a puzzle Stop left without a result. */
   private statusOf(item: BatchItem): string {
-    return this.unfinished ? NOT_FINISHED : itemStatusText(item);
+    return this.unfinished.has(item.index) ? NOT_FINISHED : itemStatusText(item);
   }
 
   /**
@@ -234,7 +241,7 @@ export class BatchPanel {
     if (p) {
       this.progressBar.value = p.done;
       this.count.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
-      this.elapsed.textContent = p.done > 0 ? `· ${formatMs(p.elapsedMs)} elapsed` : ''; // none ended (stoppedBefore): no time to say
+      this.elapsed.textContent = p.done > 0 ? `· ${formatMs(p.elapsedMs)} elapsed` : ''; // none ended (stopped before any): no time to say
     }
     this.drawRows(rowLimit);
     if (rowLimit > 0 && this.rowsDrawn < this.lazyRows.wanted && this.items[this.rowsDrawn]) this.drawer.request();
@@ -388,7 +395,7 @@ export class BatchPanel {
               : '';
       this.hooks.setStatus(`${where}: solved in ${formatMs(item.ms ?? NaN)}${nodes}.`, 'ok');
     } else {
-      this.hooks.setStatus(`${where}: ${this.statusOf(item)}${item.ms === undefined ? '' : ` (${formatMs(item.ms)})`}.`, this.unfinished ? 'info' : 'error');
+      this.hooks.setStatus(`${where}: ${this.statusOf(item)}${item.ms === undefined ? '' : ` (${formatMs(item.ms)})`}.`, this.unfinished.has(item.index) ? 'info' : 'error');
     }
   }
 

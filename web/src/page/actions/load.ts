@@ -269,10 +269,11 @@ export class PuzzleLoader {
                 },
               );
         const result = await solving.catch(async (e: unknown) => {
-          // Stopped before any puzzle ended: every puzzle a row that says so (read again).
-          if (latest === null && e instanceof SolverError && e.code === 'stopped') {
+          // Stopped: every puzzle that had not ended a row that says so (the text read
+          // again), at its place among those that had.
+          if (e instanceof SolverError && e.code === 'stopped') {
             this.hideOffer();
-            latest = panel.stoppedBefore(source, (await this.page.client.parse(text, asked)).puzzles, skipped, rename);
+            latest = panel.stopped(source, (await this.page.client.parse(text, asked)).puzzles, skipped, rename);
           }
           throw e;
         });
@@ -286,7 +287,7 @@ export class PuzzleLoader {
           const p = latest as BatchProgress | null; // set by the progress callback, or on a Stop before any ended
           jobs.setStatus(
             p
-              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table keeps ${p.done ? 'those, and the downloads save them' : 'them as not finished, and Download .xlsx or .csv saves it'}. Your board and text are kept.`
+              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table lists ${p.done === 0 ? 'them as not finished' : p.done < p.total ? 'the others as not finished' : 'them all'}, and Download .xlsx or .csv saves it${p.done ? '; Download solutions saves those solved' : ''}. Your board and text are kept.`
               : 'Stopped. Your board and text are kept.',
             'info',
           );
