@@ -518,8 +518,8 @@ describe('the genre page', () => {
       'Row 1, column 2 is already in the cage of sum 3 (from row 1, column 1): cages do not overlap. Select cells outside it, or delete that cage first (Delete cage).',
     );
     expect(await page.inputValue('#genre-text')).toBe(text);
-    // Backspace on the board does not take a whole cage and its sum (there is no undo):
-    // it says that Delete cage does.
+    // Backspace on the board does not take a whole cage and its sum (a stray key): it
+    // says that Delete cage does.
     await cell(1, 1).click();
     await page.keyboard.press('Backspace');
     await page.locator('#genre-status').filter({ hasText: 'press Delete cage' }).waitFor();
@@ -838,7 +838,7 @@ describe('the genre page', () => {
     const text = await page.inputValue('#genre-text');
     expect(text.split('\n')[1]).toBe('6 6');
     // The 6×6 example's pad: 1 to 6 and erase (it offered 1 to 9).
-    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('1 2 3 4 5 6 ⌫');
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('1 2 3 4 5 6 ⌫ ↶ ↷');
     // Out of the Tab order: the board's keys type them.
     expect(await page.$$eval('#genre-pad button', (b) => b.every((x) => x.tabIndex === -1))).toBe(true);
     await page.locator('#genre-board').scrollIntoViewIfNeeded();

@@ -138,7 +138,7 @@ describe('editing a Kakuro on the board', () => {
     await waitToken(page, 2, 1, '7,12');
     // Backspace takes back the selected sum's last digit; the pad's switch (as / does)
     // and Backspace the other's.
-    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('0 1 2 3 4 5 6 7 8 9 x ◩ ⌫');
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('0 1 2 3 4 5 6 7 8 9 x ◩ ⌫ ↶ ↷');
     await page.locator('#genre-pad button', { hasText: '◩' }).click();
     expect(await page.textContent('#genre-selection')).toBe('1 cell selected; typing sets the across sum (/ for the down sum).');
     await page.keyboard.press('Backspace');

@@ -72,7 +72,7 @@ const WRITTEN: Record<Exclude<GenreId, 'sudoku'>, Omit<Editing, 'blocks'>> = {
   slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
   kakuro: digits(
     45,
-    'x makes a white cell black and a black cell white; Delete makes it white. In a black cell, type its down or across sum (1–45): the half clicked, lower left down and upper right across, is the one typed; / switches between them and , picks across; Backspace takes back a digit. Delete or x on a clue drops its sums (there is no undo).',
+    'x makes a white cell black and a black cell white; Delete makes it white. In a black cell, type its down or across sum (1–45): the half clicked, lower left down and upper right across, is the one typed; / switches between them and , picks across; Backspace takes back a digit. Delete or x on a clue drops its sums; Ctrl+Z undoes an edit, Ctrl+Shift+Z redoes it.',
     { x: '-' },
   ),
 };

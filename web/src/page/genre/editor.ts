@@ -7,10 +7,18 @@
  * changes the puzzle text through its record (record.ts); the engine then redraws the
  * board, or says what is wrong while the text keeps the edit. Which block a key writes
  * and what it writes is the genre's (editing.ts; Kakuro's cells, kakuro.ts).
+ *
+ * Every edit that changes the text can be undone (Ctrl+Z, or ⌘Z, with the board or its
+ * tools focused; the pad's Undo) and redone (Ctrl+Shift+Z or Ctrl+Y; Redo): the history
+ * (edit-history.ts) keeps the text before each edit with the selection and cursor on it,
+ * up to kMostUndoSteps edits. It belongs to the text its edits left: once the text is
+ * another (typed by hand, a file, a paste or a new puzzle loaded, another genre shown),
+ * the steps are forgotten, and the next edit's undo gives back the text as it was then.
  */
 import { GENRES } from '../../../generated/vocabulary';
 import { GENRE_TITLES, type Board, type GenreId } from '../../solver/genre';
 import { usualBoxHeight } from '../format';
+import { EditHistory } from '../edit-history';
 import { byId } from '../shared';
 import { CELL, overlayCells, overlayHalf } from './board-svg';
 import { EDITING } from './editing';
@@ -56,6 +64,39 @@ function tens(most: number): string {
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
 
+/** How many board edits Undo can take back: the oldest go first. */
+export const kMostUndoSteps = 200;
+
+/** Whether the keys are a Mac's (⌘Z), as the buttons' titles name them. */
+const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+/** The keys of Undo and Redo, as the pad's buttons name them. */
+const UNDO_KEYS = { undo: MAC ? '⌘Z' : 'Ctrl+Z', redo: MAC ? '⇧⌘Z' : 'Ctrl+Shift+Z or Ctrl+Y' } as const;
+
+/** What an undo gives back: the text, and the selection, cursor and Kakuro half on it. */
+interface EditorState {
+  /** The genre the text is of (a history never crosses genres). */
+  genre: string;
+  text: string;
+  /** The selected cells, 0-based row · columns + column. */
+  selection: number[];
+  cursor: number;
+  half: Half;
+}
+
+/**
+ * Where an edit was, for its name in "Undid: …": "at row 2, column 3", or "in 3 cells
+ * from row 2, column 3" (the first in reading order).
+ *
+ * @param cells the cells edited, 0-based row · columns + column (at least one)
+ * @param columns the grid's columns
+ */
+function placeOfCells(cells: Iterable<number>, columns: number): string {
+  const sorted = [...cells].sort((a, b) => a - b);
+  const first = sorted[0] ?? 0;
+  const at = `row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}`;
+  return sorted.length <= 1 ? `at ${at}` : `in ${sorted.length} cells from ${at}`;
+}
+
 /** The selection and the edits of one board. */
 export class BoardEditor {
   /** The selected cells, 0-based row · columns + column. */
@@ -71,6 +112,18 @@ export class BoardEditor {
   half: Half = 'down';
   /** Kakuro: the sum last typed, its cell and half (a digit typed next appends, as `typed`). */
   private sumTyped: { cell: number; half: Half; sum: string } | null = null;
+  /** The edits Undo takes back and Redo makes again (the module's comment says how long it is kept). */
+  private readonly history = new EditHistory<EditorState>((state) => `${state.genre}\n${state.text}`, kMostUndoSteps);
+  /**
+   * Whether the last step is a number being typed (its first digit, or more): a digit
+   * appended to it goes into the same step, so that Undo takes back 10, not its 0.
+   */
+  private typingStep = false;
+  /** Whether the steps were forgotten because the text changed (said when Undo finds none). */
+  private forgotten = false;
+  /** The pad's Undo and Redo buttons (renderPad puts them after its keys). */
+  private readonly undoButton: HTMLButtonElement;
+  private readonly redoButton: HTMLButtonElement;
 
   /**
    * @param host the page's board, text and status line
@@ -95,6 +148,31 @@ export class BoardEditor {
     boardBox.addEventListener('pointermove', (event) => this.pointer(event, 'move'));
     window.addEventListener('pointerup', () => (this.dragging = false));
     boardBox.addEventListener('keydown', (event) => this.key(event));
+    // After Make region or Delete cage the focus is on its button: Ctrl+Z there undoes it
+    // too (the tools' text fields keep their own undo).
+    byId('genre-editor', HTMLElement).addEventListener('keydown', (event) => {
+      if (event.target instanceof HTMLButtonElement) this.undoKey(event);
+    });
+    // A text typed by hand is another text: the board's steps are forgotten (syncHistory).
+    host.text.addEventListener('input', () => this.syncHistory());
+    this.undoButton = this.historyButton('undo');
+    this.redoButton = this.historyButton('redo');
+  }
+
+  /** The pad's Undo (↶) or Redo (↷) button, disabled until there is a step to take. */
+  private historyButton(way: 'undo' | 'redo'): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `pad-${way}`;
+    button.textContent = way === 'undo' ? '↶' : '↷';
+    button.setAttribute('aria-label', `${way === 'undo' ? 'Undo' : 'Redo'} (${UNDO_KEYS[way]})`);
+    button.disabled = true;
+    // As the pad's keys: out of the Tab order (the keys work on the board), and a tap
+    // keeps the focus on the board.
+    button.tabIndex = -1;
+    button.addEventListener('pointerdown', (event) => event.preventDefault());
+    button.addEventListener('click', () => this.step(way));
+    return button;
   }
 
   /** Keeps the selected cells that a board of `cells` cells still has, and outlines them. */
@@ -158,12 +236,19 @@ export class BoardEditor {
     this.typed = null;
     this.sumTyped = null;
     this.half = 'down';
+    // Another genre or puzzle: the edits made on the text before are not its.
+    this.history.clear();
+    this.typingStep = false;
+    this.forgotten = false;
+    this.syncHistory();
   }
 
   key(event: KeyboardEvent): void {
     if (this.host.board === null) return;
+    if (this.undoKey(event)) return;
     // Ctrl+X, Ctrl+C, Alt+… are the browser's and the system's: they edit no cell (Ctrl+X
-    // on a Kakuro clue made it a white cell, its sums lost).
+    // on a Kakuro clue made it a white cell, its sums lost). Undo and redo are the
+    // board's own (undoKey).
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const { rows, columns } = this.host.board;
     const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -217,8 +302,8 @@ export class BoardEditor {
         const sum = byId('genre-cage-sum', HTMLInputElement);
         sum.value = sum.value.slice(0, -1);
       } else {
-        // A cage is deleted by its button only: one stray key took a whole cage and its
-        // sum, with no undo.
+        // A cage is deleted by its button only (Delete cage, which Ctrl+Z undoes): one
+        // stray key took a whole cage and its sum.
         this.host.say('A Killer has no givens to clear: to remove a cage, select a cell of it and press Delete cage.', 'info');
       }
       return true;
@@ -239,6 +324,10 @@ export class BoardEditor {
     // The tokens the cells hold now (null when the text is not one record: edit says so).
     const tokens = readRecord(this.host.text.value, editing.blocks)?.blocks[block] ?? null;
     let write: (cell: number) => string;
+    // The edit's name in "Undid: …", and whether it is a number typed (a digit appended
+    // goes into the step of the number's first digit).
+    let what: string = key;
+    let typing: 'first' | 'more' | undefined;
     if (key === 'Delete') {
       write = () => '-';
       this.typed = null;
@@ -254,6 +343,7 @@ export class BoardEditor {
     } else if (editing.x !== null && key.toLowerCase() === 'x') {
       write = () => editing.x!;
       this.typed = null;
+      what = 'black cell';
     } else if (/^[0-9]$/.test(key)) {
       // Digits typed into the cell the cursor stays on append, as puzz.link's editor and a
       // spreadsheet's cell do (10 is 1 then 0, however slowly); one that would pass the
@@ -267,12 +357,19 @@ export class BoardEditor {
       }
       write = () => String(number);
       this.typed = { cell: this.cursor, text: String(number) };
+      what = `${DIGITS_TO_SIDE.has(this.host.genre) ? 'given' : 'clue'} ${number}`;
+      typing = number === joined ? 'more' : 'first';
     } else {
       return false;
     }
-    this.edit((record) => {
-      for (const cell of cells) record.blocks[block]![cell] = write(cell);
-    });
+    const label = `${what} ${placeOfCells(cells, this.host.board.columns)}`;
+    this.edit(
+      (record) => {
+        for (const cell of cells) record.blocks[block]![cell] = write(cell);
+      },
+      label,
+      typing,
+    );
     return true;
   }
 
@@ -319,13 +416,20 @@ export class BoardEditor {
     const cellOf = (cell: number) => readKakuroCell(tokens[cell] ?? '0');
     const half = this.half;
     let write: (cell: number) => string | null; // null: the cell stays as it is
+    // The edit's name in "Undid: …", and whether it is a sum typed (as press's).
+    let what = key;
+    let typing: 'first' | 'more' | undefined;
     if (key === 'Delete') {
       write = () => '0';
       this.sumTyped = null;
+      // Delete on a clue drops its sums: "Undid: Delete of sums 16,23 at …" says which.
+      const clues = cells.map((cell) => tokens[cell] ?? '').filter((token) => /\d/.test(token));
+      if (clues.length > 0) what = clues.length === 1 ? `Delete of sums ${clues[0]}` : 'Delete of sums';
     } else if (key === 'x' || key === 'X' || key === '-') {
       const anyWhite = cells.some((cell) => cellOf(cell)?.white === true);
       write = (cell) => (!anyWhite ? '0' : cellOf(cell)?.white === true ? '-' : null);
       this.sumTyped = null;
+      what = anyWhite ? 'black cell' : 'white cell';
     } else if (key === 'Backspace' || /^[0-9]$/.test(key)) {
       if (record !== null && !cells.some((cell) => cellOf(cell)?.white === false)) {
         const name = `Row ${Math.floor(this.cursor / record.columns) + 1}, column ${(this.cursor % record.columns) + 1}`;
@@ -339,6 +443,7 @@ export class BoardEditor {
         sum = (old) => old.slice(0, -1);
         const left = current?.slice(0, -1) ?? '';
         this.sumTyped = left === '' ? null : { cell: this.cursor, half, sum: left };
+        what = `Backspace on the ${half} sum`;
       } else {
         // As in the other genres: 1 then 6 is 16 while the cursor (and the half) stay.
         const previous = this.sumTyped;
@@ -350,6 +455,8 @@ export class BoardEditor {
         }
         sum = () => typed;
         this.sumTyped = { cell: this.cursor, half, sum: typed };
+        what = `${half} sum ${typed}`;
+        typing = appends ? 'more' : 'first';
       }
       write = (cell) => {
         const black = cellOf(cell);
@@ -358,12 +465,16 @@ export class BoardEditor {
     } else {
       return false;
     }
-    this.edit((changed) => {
-      for (const cell of cells) {
-        const token = write(cell);
-        if (token !== null) changed.blocks[0]![cell] = token;
-      }
-    });
+    this.edit(
+      (changed) => {
+        for (const cell of cells) {
+          const token = write(cell);
+          if (token !== null) changed.blocks[0]![cell] = token;
+        }
+      },
+      `${what} ${placeOfCells(cells, record?.columns ?? this.host.board?.columns ?? 1)}`,
+      typing,
+    );
     return true;
   }
 
@@ -377,39 +488,39 @@ export class BoardEditor {
    * The clue pad under the board, for a phone (whose keyboard a board does not open) or
    * a mouse: the digits the genre's clues are written with, x where it has one (Kakuro's
    * x and its / that switches between the down and the across sum), and erase; each does
-   * what its key does (press). Hidden for genres edited by regions only.
+   * what its key does (press). Then Undo (↶) and Redo (↷) of the board's edits (step),
+   * disabled while there is none; a genre edited by regions only has these two alone.
    *
    * @param pad the pad's element, emptied and filled for the genre shown
    */
   renderPad(pad: HTMLElement): void {
+    this.syncHistory();
     const editing = EDITING[this.host.genre];
     const killer = this.host.genre === 'killer';
-    pad.hidden = editing.typeBlock === null && !killer;
-    if (pad.hidden) {
-      pad.replaceChildren();
-      delete pad.dataset.keys;
-      return;
-    }
-    // Numbers of two digits need 0 as their second digit; a digit genre's go to n.
-    const most = this.largestNumber();
-    const low = editing.zero || most >= 10 || killer ? 0 : 1;
-    const high = Math.min(9, killer ? 9 : most);
     const keys: Array<[key: string, text: string, label: string]> = [];
-    const kakuro = this.host.genre === 'kakuro';
-    const label = (d: number): string =>
-      killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? `Digit 0, after another (${tens(most)})` : kakuro ? `Sum digit ${d}` : `Clue ${d}`;
-    for (let d = low; d <= high; d++) keys.push([String(d), String(d), label(d)]);
-    if (kakuro) keys.push(['x', 'x', 'Black cell, or white again'], ['/', '◩', 'Switch between the down and the across sum']);
-    else if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
-    keys.push([
-      'Backspace',
-      '⌫',
-      killer ? 'Take back the cage sum’s last digit' : kakuro ? 'Take back the sum’s last digit' : 'Take back the last digit, or erase the selected cells',
-    ]);
+    const regionsOnly = editing.typeBlock === null && !killer;
+    if (!regionsOnly) {
+      // Numbers of two digits need 0 as their second digit; a digit genre's go to n.
+      const most = this.largestNumber();
+      const low = editing.zero || most >= 10 || killer ? 0 : 1;
+      const high = Math.min(9, killer ? 9 : most);
+      const kakuro = this.host.genre === 'kakuro';
+      const label = (d: number): string =>
+        killer ? `Cage sum digit ${d}` : d === 0 && !editing.zero ? `Digit 0, after another (${tens(most)})` : kakuro ? `Sum digit ${d}` : `Clue ${d}`;
+      for (let d = low; d <= high; d++) keys.push([String(d), String(d), label(d)]);
+      if (kakuro) keys.push(['x', 'x', 'Black cell, or white again'], ['/', '◩', 'Switch between the down and the across sum']);
+      else if (editing.x !== null) keys.push(['x', 'x', 'Black cell without a clue']);
+      keys.push([
+        'Backspace',
+        '⌫',
+        killer ? 'Take back the cage sum’s last digit' : kakuro ? 'Take back the sum’s last digit' : 'Take back the last digit, or erase the selected cells',
+      ]);
+    }
     // Drawn again only when its keys change (each board drawn asks).
     const signature = `${this.host.genre}:${keys.map(([key, , label]) => `${key}=${label}`).join(',')}`;
     if (pad.dataset.keys === signature) return;
     pad.dataset.keys = signature;
+    pad.hidden = false;
     pad.replaceChildren(
       ...keys.map(([key, text, label]) => {
         const button = document.createElement('button');
@@ -430,9 +541,15 @@ export class BoardEditor {
         });
         return button;
       }),
+      this.undoButton,
+      this.redoButton,
     );
-    pad.setAttribute('aria-label', killer ? 'Cage sum pad: types the sum of the cage to make' : 'Clue pad: sets the selected cells');
-    pad.style.setProperty('--pad-columns', String(keys.length));
+    pad.setAttribute(
+      'aria-label',
+      regionsOnly ? 'Undo and redo of the edits on the board' : killer ? 'Cage sum pad: types the sum of the cage to make' : 'Clue pad: sets the selected cells',
+    );
+    // Undo and Redo alone take two columns of ten, the width of a digit's key.
+    pad.style.setProperty('--pad-columns', String(regionsOnly ? 10 : keys.length + 2));
   }
 
   /** Outlines the selected cells and says how many there are. */
@@ -477,13 +594,19 @@ export class BoardEditor {
 
   /**
    * Changes the puzzle text through its record (the engine then redraws it, or says
-   * what is wrong; the text keeps the edit either way). A change that returns a message
-   * refuses itself: the message is shown as an error and the text stays as it was.
+   * what is wrong; the text keeps the edit either way), and remembers the text before
+   * for Undo when it changed. A change that returns a message refuses itself: the
+   * message is shown as an error and the text stays as it was.
    *
+   * @param change what the edit does to the record's tokens
+   * @param label the edit's name in "Undid: …" ("clue 5 at row 2, column 3")
+   * @param typing a digit of a number typed: 'more' when it is appended to the number
+   *   typed by the last edit (then Undo takes back the whole number)
    * @returns false when the change refused itself, else true (an unreadable text is
    *   said as a warning)
    */
-  private edit(change: (record: RecordText) => string | void): boolean {
+  private edit(change: (record: RecordText) => string | void, label: string, typing?: 'first' | 'more'): boolean {
+    const state = this.state();
     const record = readRecord(this.host.text.value, EDITING[this.host.genre].blocks);
     if (record === null) {
       this.host.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
@@ -498,8 +621,113 @@ export class BoardEditor {
     // The header's `source=` URL no longer names the puzzle once it changed.
     if (JSON.stringify(record.blocks) !== before) record.header = record.header.replace(/\s+source=\S*/, '');
     this.host.text.value = writeRecord(record);
+    this.remember(state, label, typing);
     void this.host.readText();
     return true;
+  }
+
+  /** The text, selection, cursor and Kakuro half now, as the history keeps them. */
+  private state(): EditorState {
+    return { genre: this.host.genre, text: this.host.text.value, selection: [...this.selection], cursor: this.cursor, half: this.half };
+  }
+
+  /**
+   * After an edit wrote the text: the state before it is the step Undo gives back, when
+   * the text changed.
+   *
+   * @param before the state before the edit
+   * @param label the edit's name
+   * @param typing as edit's
+   */
+  private remember(before: EditorState, label: string, typing?: 'first' | 'more'): void {
+    const changed = this.host.text.value !== before.text;
+    if (changed) {
+      this.history.record(before, this.state(), label, typing === 'more' && this.typingStep);
+      this.forgotten = false;
+    }
+    this.typingStep = changed && typing !== undefined;
+    this.syncHistory();
+  }
+
+  /**
+   * Undoes the last edit made on the board (Ctrl+Z, the pad's Undo), or redoes the last
+   * one undone (Ctrl+Shift+Z, Ctrl+Y, Redo): the text as it was, exactly, with the
+   * selection and cursor on it; the board is drawn again from it, and the status line
+   * says which edit ("Undid: clue 5 at row 2, column 3."). With none, it says so (and
+   * why, when the text changed since the last edit and the steps were forgotten).
+   *
+   * @param way 'undo' or 'redo'
+   */
+  step(way: 'undo' | 'redo'): void {
+    const now = this.state();
+    if (this.history.follow(now)) this.forgotten = true;
+    const step = way === 'undo' ? this.history.undo(now) : this.history.redo(now);
+    this.typingStep = false;
+    if (step === null) {
+      this.syncHistory();
+      this.host.say(
+        this.forgotten
+          ? `Nothing to ${way}: the text changed since the last edit on the board (typed, loaded, another puzzle), so the edits before it are forgotten.`
+          : `Nothing to ${way}.`,
+        'info',
+      );
+      return;
+    }
+    const { text, selection, cursor, half } = step.state;
+    this.host.text.value = text;
+    this.selection = new Set(selection);
+    this.cursor = cursor;
+    this.half = half;
+    this.typed = null;
+    this.sumTyped = null;
+    this.syncHistory(); // after the text: the history follows the text the step left
+    const said = `${way === 'undo' ? 'Undid' : 'Redid'}: ${step.label}.`;
+    this.host.say(said, 'info');
+    // Reading the text says "press Solve", or what is wrong with it: the undo is said
+    // instead of the first, before the second.
+    void this.host.readText().then(() => {
+      if (this.host.text.value !== text) return; // edited again meanwhile
+      const status = byId('genre-status', HTMLElement);
+      const kind = status.dataset.kind;
+      const problem = kind === 'warning' || kind === 'error' ? ` ${status.textContent ?? ''}` : '';
+      if (!status.textContent?.startsWith(said)) this.host.say(`${said}${problem}`, problem === '' ? 'info' : (kind as 'warning' | 'error'));
+    });
+  }
+
+  /**
+   * Ctrl+Z (⌘Z) undoes, Ctrl+Shift+Z (⇧⌘Z) and Ctrl+Y redo (step); the browser's own
+   * undo does nothing on the board.
+   *
+   * @param event a keydown on the board or its tools
+   * @returns whether it was one of these keys (then done)
+   */
+  private undoKey(event: KeyboardEvent): boolean {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
+    // A layout whose Z key types no Latin letter (Cyrillic) names the key by its place.
+    const letter = /^[a-z]$/i.test(event.key) ? event.key.toLowerCase() : event.code === 'KeyZ' ? 'z' : event.code === 'KeyY' ? 'y' : '';
+    const way = letter === 'z' ? (event.shiftKey ? 'redo' : 'undo') : letter === 'y' && !event.shiftKey ? 'redo' : null;
+    if (way === null) return false;
+    event.preventDefault();
+    this.step(way);
+    return true;
+  }
+
+  /**
+   * Forgets the history when the text is no longer the one its last step left (typed by
+   * hand, loaded), and sets the pad's Undo and Redo: enabled when there is a step, their
+   * titles naming it and the keys.
+   */
+  private syncHistory(): void {
+    if (this.history.follow(this.state())) this.forgotten = true;
+    const name = { undo: this.history.nextUndo, redo: this.history.nextRedo };
+    for (const [way, button] of [
+      ['undo', this.undoButton],
+      ['redo', this.redoButton],
+    ] as const) {
+      const Way = way === 'undo' ? 'Undo' : 'Redo';
+      button.disabled = name[way] === null;
+      button.title = name[way] === null ? `Nothing to ${way} (${UNDO_KEYS[way]} with the board focused)` : `${Way}: ${name[way]} (${UNDO_KEYS[way]})`;
+    }
   }
 
   makeCage(): void {
@@ -510,30 +738,33 @@ export class BoardEditor {
       return;
     }
     const cells = [...this.selection].sort((a, b) => a - b);
-    const made = this.edit((record) => {
-      const [sums, ids] = record.blocks as [string[], string[]];
-      // Cages do not overlap: a selected cell of another cage is refused, naming it, and
-      // the text and the board stay as they were.
-      const taken = cells.find((cell) => ids[cell] !== undefined && ids[cell] !== '-' && ids[cell] !== '.');
-      if (taken !== undefined) {
-        const columns = record.columns;
-        const first = ids.findIndex((id) => id === ids[taken]);
-        // The sum may stand in any cell of its cage (docs/formats.md).
-        const cageSum = sums.find((token, cell) => ids[cell] === ids[taken] && token !== '-' && token !== '.') ?? '?';
-        return (
-          `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${cageSum} ` +
-          `(from row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}): cages do not overlap. ` +
-          'Select cells outside it, or delete that cage first (Delete cage).'
-        );
-      }
-      const id = freshId(ids);
-      for (const cell of cells) {
-        ids[cell] = id;
-        sums[cell] = '-';
-      }
-      sums[cells[0]!] = String(value);
-      return undefined;
-    });
+    const made = this.edit(
+      (record) => {
+        const [sums, ids] = record.blocks as [string[], string[]];
+        // Cages do not overlap: a selected cell of another cage is refused, naming it, and
+        // the text and the board stay as they were.
+        const taken = cells.find((cell) => ids[cell] !== undefined && ids[cell] !== '-' && ids[cell] !== '.');
+        if (taken !== undefined) {
+          const columns = record.columns;
+          const first = ids.findIndex((id) => id === ids[taken]);
+          // The sum may stand in any cell of its cage (docs/formats.md).
+          const cageSum = sums.find((token, cell) => ids[cell] === ids[taken] && token !== '-' && token !== '.') ?? '?';
+          return (
+            `Row ${Math.floor(taken / columns) + 1}, column ${(taken % columns) + 1} is already in the cage of sum ${cageSum} ` +
+            `(from row ${Math.floor(first / columns) + 1}, column ${(first % columns) + 1}): cages do not overlap. ` +
+            'Select cells outside it, or delete that cage first (Delete cage).'
+          );
+        }
+        const id = freshId(ids);
+        for (const cell of cells) {
+          ids[cell] = id;
+          sums[cell] = '-';
+        }
+        sums[cells[0]!] = String(value);
+        return undefined;
+      },
+      `cage of sum ${value} ${placeOfCells(cells, this.host.board?.columns ?? 1)}`,
+    );
     if (!made) return;
     sum.value = '';
     this.selection.clear();
@@ -542,16 +773,19 @@ export class BoardEditor {
 
   deleteCage(): void {
     if (this.selection.size === 0) return;
-    this.edit((record) => {
-      const [sums, ids] = record.blocks as [string[], string[]];
-      const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => id !== '-' && id !== '.'));
-      ids.forEach((id, cell) => {
-        if (doomed.has(id)) {
-          ids[cell] = '-';
-          sums[cell] = '-';
-        }
-      });
-    });
+    this.edit(
+      (record) => {
+        const [sums, ids] = record.blocks as [string[], string[]];
+        const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => id !== '-' && id !== '.'));
+        ids.forEach((id, cell) => {
+          if (doomed.has(id)) {
+            ids[cell] = '-';
+            sums[cell] = '-';
+          }
+        });
+      },
+      `Delete cage ${placeOfCells(this.selection, this.host.board?.columns ?? 1)}`,
+    );
     this.selection.clear();
     this.drawSelection();
   }
@@ -566,11 +800,14 @@ export class BoardEditor {
       this.host.say('The selected cells are not one area of cells side by side, which a region must be: select them again (a drag, or Shift+arrows) and press Make region.', 'warning');
       return;
     }
-    this.edit((record) => {
-      const ids = record.blocks[block]!;
-      const id = freshId(ids);
-      for (const cell of this.selection) ids[cell] = id;
-    });
+    this.edit(
+      (record) => {
+        const ids = record.blocks[block]!;
+        const id = freshId(ids);
+        for (const cell of this.selection) ids[cell] = id;
+      },
+      `region ${placeOfCells(this.selection, columns || 1)}`,
+    );
     // The outline and the count go with the selection now: the board may not be drawn
     // again (the engine refuses a map of regions not yet whole).
     this.selection.clear();
@@ -588,14 +825,17 @@ export class BoardEditor {
       this.host.say('Select a cell of each region to delete, then press Delete region.', 'warning');
       return;
     }
-    this.edit((record) => {
-      const ids = record.blocks[block]!;
-      // Star Battle's `@` (outside) and `#` (black) cells are in no region to delete.
-      const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => !['-', '.', '@', '#'].includes(id!)));
-      ids.forEach((id, cell) => {
-        if (doomed.has(id)) ids[cell] = '-';
-      });
-    });
+    this.edit(
+      (record) => {
+        const ids = record.blocks[block]!;
+        // Star Battle's `@` (outside) and `#` (black) cells are in no region to delete.
+        const doomed = new Set([...this.selection].map((c) => ids[c]).filter((id) => !['-', '.', '@', '#'].includes(id!)));
+        ids.forEach((id, cell) => {
+          if (doomed.has(id)) ids[cell] = '-';
+        });
+      },
+      `Delete region ${placeOfCells(this.selection, this.host.board?.columns ?? 1)}`,
+    );
     this.selection.clear();
     this.drawSelection();
   }
@@ -642,8 +882,11 @@ export class BoardEditor {
     // Kakuro's clues stand in black cells: its first row and column are black, the rest white.
     const blank = this.host.genre === 'kakuro' ? emptyKakuro(rows, columns) : empty;
     const blocks = Array.from({ length: editing.blocks }, (_, k) => (k === editing.regionBlock ? boxes : [...blank]));
+    // Undo gives back the puzzle the grid replaced (a text loaded, typed, or a file's).
+    const before = this.state();
     this.host.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
     this.selection.clear();
+    this.remember(before, `Empty grid ${rows}×${columns}`);
     void this.host.readText();
   }
 }

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Undo and redo of the edits made on the genre page's board, in headless Chromium:
+// Kakuro's Delete on a clue taken back with both its sums (Ctrl+Z, Ctrl+Shift+Z,
+// Ctrl+Y and the pad's buttons), a Nurikabe clue and a Norinori region undone, and a
+// text typed by hand, another genre or a text loaded never brought back by an undo.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { resultsDir, useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
+
+let h: Harness;
+useHarness((started) => {
+  h = started;
+});
+
+async function pickGenre(page: Page, genre: string): Promise<void> {
+  await page.selectOption('#genre', genre);
+  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+}
+
+/** Clicks a cell in its down half (lower left) or across half (upper right). */
+async function clickHalf(page: Page, row: number, column: number, half: 'down' | 'across'): Promise<void> {
+  // The board is drawn anew after each edit: its cell is read once it is there.
+  let box = await cell(page, row, column).boundingBox();
+  for (let tries = 0; box === null && tries < 50; tries++) {
+    await page.waitForTimeout(50);
+    box = await cell(page, row, column).boundingBox();
+  }
+  if (box === null) throw new Error(`no cell at row ${row}, column ${column}`);
+  const [x, y] = half === 'down' ? [0.25, 0.75] : [0.75, 0.25];
+  await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
+}
+
+/** The tokens of the record in the text box, row by row (the lines after the size line). */
+async function tokens(page: Page): Promise<string[][]> {
+  const lines = (await page.inputValue('#genre-text')).split('\n').filter((l) => l.trim() !== '');
+  return lines.slice(2).map((l) => l.trim().split(/\s+/));
+}
+
+/** Waits until a cell of the record holds `token`. */
+async function waitToken(page: Page, row: number, column: number, token: string): Promise<void> {
+  await expect.poll(async () => (await tokens(page))[row - 1]?.[column - 1]).toBe(token);
+}
+
+/** Waits until the text box holds `text` exactly. */
+async function waitText(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.inputValue('#genre-text')).toBe(text);
+}
+
+/** Whether the pad's Undo and Redo are enabled, as [undo, redo]. */
+async function undoRedo(page: Page): Promise<[boolean, boolean]> {
+  return [await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).isEnabled(), await page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z or Ctrl+Y)' }).isEnabled()];
+}
+
+/** Waits until the status line says `text` (a string: its start; a RegExp: a match). */
+async function waitStatus(page: Page, text: string | RegExp): Promise<void> {
+  const status = page.locator('#genre-status');
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 60_000 }).toMatch(typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : text);
+}
+
+describe('undo and redo on the genre page', () => {
+  it('Kakuro: Ctrl+Z brings back both sums that Delete dropped, Ctrl+Shift+Z and Ctrl+Y drop them again, and the pad says what it can do', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'kakuro');
+    const example = await page.inputValue('#genre-text');
+    // The pad ends in Undo and Redo, both off before any edit.
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('0 1 2 3 4 5 6 7 8 9 x ◩ ⌫ ↶ ↷');
+    expect(await undoRedo(page)).toEqual([false, false]);
+    await page.fill('#genre-empty-size', '4x4');
+    await page.click('#genre-empty');
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label')).toMatch(/^Kakuro 4×4, my_puzzle, as typed/);
+    expect(await undoRedo(page)).toEqual([true, false]);
+    // A black cell with a down and an across sum; 12 typed as two digits is one edit.
+    await cell(page, 2, 2).click();
+    await page.keyboard.press('x');
+    await waitToken(page, 2, 2, '-');
+    await clickHalf(page, 2, 2, 'down');
+    await page.keyboard.type('12');
+    await waitToken(page, 2, 2, '12,');
+    await page.keyboard.press('/');
+    await page.keyboard.type('3');
+    await waitToken(page, 2, 2, '12,3');
+    await expect.poll(() => says(page, 2, 2)).toBe('black cell, down sum 12, across sum 3');
+    const withSums = await page.inputValue('#genre-text');
+    expect(await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).getAttribute('title')).toBe('Undo: across sum 3 at row 2, column 2 (Ctrl+Z)');
+    // Delete drops both sums: the cell is white.
+    await page.keyboard.press('Delete');
+    await waitToken(page, 2, 2, '0');
+    await expect.poll(() => says(page, 2, 2)).toBe('');
+    const deleted = await page.inputValue('#genre-text');
+    // Ctrl+Z: the text exactly as before, the board with both sums, the status saying which.
+    await page.keyboard.press('Control+z');
+    await waitText(page, withSums);
+    await expect.poll(() => says(page, 2, 2)).toBe('black cell, down sum 12, across sum 3');
+    await waitStatus(page, 'Undid: Delete of sums 12,3 at row 2, column 2.');
+    expect(await undoRedo(page)).toEqual([true, true]);
+    expect(await page.getByRole('button', { name: /^Redo/ }).getAttribute('title')).toBe('Redo: Delete of sums 12,3 at row 2, column 2 (Ctrl+Shift+Z or Ctrl+Y)');
+    await page.locator('#genre-pad').screenshot({ path: join(resultsDir, 'undo-pad.png') });
+    // Ctrl+Shift+Z drops them again; Ctrl+Z and Ctrl+Y go back and forth the same way.
+    await page.keyboard.press('Control+Shift+z');
+    await waitText(page, deleted);
+    await expect.poll(() => says(page, 2, 2)).toBe('');
+    await waitStatus(page, 'Redid: Delete of sums 12,3 at row 2, column 2.');
+    expect(await undoRedo(page)).toEqual([true, false]);
+    await page.keyboard.press('Control+z');
+    await waitText(page, withSums);
+    await page.keyboard.press('Control+y');
+    await waitText(page, deleted);
+    // The pad's Undo, as a tap: the across sum, then 12 (one step), then the black cell.
+    const undo = page.getByRole('button', { name: 'Undo (Ctrl+Z)' });
+    await undo.click();
+    await waitText(page, withSums);
+    await undo.click();
+    await waitToken(page, 2, 2, '12,');
+    await undo.click();
+    await waitToken(page, 2, 2, '-');
+    await waitStatus(page, 'Undid: down sum 12 at row 2, column 2.');
+    await undo.click();
+    await waitToken(page, 2, 2, '0');
+    // Then the empty grid: the example it replaced, exactly; then nothing.
+    await undo.click();
+    await waitText(page, example);
+    await waitStatus(page, 'Undid: Empty grid 4×4.');
+    await expect.poll(() => undoRedo(page)).toEqual([false, true]);
+    await page.locator('#genre-board > svg').focus();
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, 'Nothing to undo.');
+    expect(await page.inputValue('#genre-text')).toBe(example);
+    // A new edit drops what Redo had.
+    await clickHalf(page, 1, 1, 'down');
+    await page.keyboard.press('x');
+    await expect.poll(() => page.inputValue('#genre-text')).not.toBe(example);
+    await expect.poll(() => undoRedo(page)).toEqual([true, false]);
+    await page.close();
+  });
+
+  it('Nurikabe: a clue typed is undone by the pad and redone by the keys; Norinori: a region made is undone with the focus on Make region', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    const example = await page.inputValue('#genre-text');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('5');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    const typed = await page.inputValue('#genre-text');
+    await page.locator('#genre-pad button', { hasText: '↶' }).click();
+    await waitText(page, example);
+    await expect.poll(() => says(page, 1, 1)).toBe('');
+    await waitStatus(page, 'Undid: clue 5 at row 1, column 1.');
+    // The selection is the cell's again: a digit typed now goes there.
+    await expect.poll(() => page.textContent('#genre-selection')).toBe('1 cell selected.');
+    await page.keyboard.press('Control+Shift+Z');
+    await waitText(page, typed);
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    // Norinori is edited by regions only: its pad is Undo and Redo alone.
+    await pickGenre(page, 'norinori');
+    const regions = await page.inputValue('#genre-text');
+    expect(await page.$$eval('#genre-pad button', (b) => b.map((x) => x.textContent).join(' '))).toBe('↶ ↷');
+    expect(await undoRedo(page)).toEqual([false, false]);
+    await page.locator('#genre-board').scrollIntoViewIfNeeded();
+    const a = (await cell(page, 1, 1).boundingBox())!;
+    const b = (await cell(page, 1, 2).boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.click('#genre-make-region');
+    await expect.poll(() => page.inputValue('#genre-text')).not.toBe(regions);
+    expect((await tokens(page))[6]?.slice(0, 2)).toEqual(['7', '7']);
+    // The focus is on Make region: Ctrl+Z there undoes it too.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('genre-make-region');
+    await page.keyboard.press('Control+z');
+    await waitText(page, regions);
+    await waitStatus(page, 'Undid: region in 2 cells from row 1, column 1.');
+    await expect.poll(() => page.textContent('#genre-selection')).toBe('2 cells selected.');
+    await page.screenshot({ path: join(resultsDir, 'undo-norinori.png') });
+    await page.close();
+  });
+
+  it('never brings back a puzzle from before a text typed by hand, another genre, or a text loaded', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('5');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    expect(await undoRedo(page)).toEqual([true, false]);
+    // A text typed by hand: the board's edits before it are forgotten.
+    const mine = '=== mine\n4 4\n- - - -\n- 2 - -\n- - - -\n- - - 1\n';
+    await page.fill('#genre-text', mine);
+    expect(await undoRedo(page)).toEqual([false, false]);
+    await page.click('#genre-draw');
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 4×4, mine/);
+    await page.locator('#genre-board > svg').focus();
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, 'Nothing to undo: the text changed since the last edit on the board');
+    expect(await page.inputValue('#genre-text')).toBe(mine);
+    // An edit on it: its undo gives back the text as typed, and no further.
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('3');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^3,/);
+    const edited = await page.inputValue('#genre-text');
+    await page.keyboard.press('Control+z');
+    await waitText(page, mine);
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, 'Nothing to undo.');
+    expect(await page.inputValue('#genre-text')).toBe(mine);
+    // Another genre and back: the same text, but the history was of the genre left.
+    await page.keyboard.press('Control+y');
+    await waitText(page, edited);
+    await pickGenre(page, 'akari');
+    expect(await undoRedo(page)).toEqual([false, false]);
+    await pickGenre(page, 'nurikabe');
+    expect(await undoRedo(page)).toEqual([false, false]);
+    // Empty grid from a text loaded (as a paste is): its undo gives back that text.
+    const loaded = '=== loaded\n3 3\n- - -\n- 1 -\n- - -\n';
+    await page.fill('#genre-text', loaded);
+    await page.click('#genre-draw');
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 3×3, loaded/);
+    await page.fill('#genre-empty-size', '5');
+    await page.click('#genre-empty');
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 5×5, my_puzzle/);
+    await page.locator('#genre-board > svg').focus();
+    await page.keyboard.press('Control+z');
+    await waitText(page, loaded);
+    await expect.poll(() => page.locator('#genre-board > svg').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 3×3, loaded/);
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, 'Nothing to undo.');
+    expect(await page.inputValue('#genre-text')).toBe(loaded);
+    await page.close();
+  });
+});
