@@ -3,10 +3,11 @@
 // Kakuro's Delete on a clue taken back with both its sums (Ctrl+Z, Ctrl+Shift+Z,
 // Ctrl+Y and the pad's buttons), a Nurikabe clue and a Norinori region undone, and a
 // text typed by hand, another genre or a text loaded never brought back by an undo.
+// The Sudoku page's board: givens typed and erased undone and redone by the keys.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { resultsDir, useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
+import { readGivens, resultsDir, useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -225,6 +226,61 @@ describe('undo and redo on the genre page', () => {
     await page.keyboard.press('Control+z');
     await waitStatus(page, 'Nothing to undo.');
     expect(await page.inputValue('#genre-text')).toBe(loaded);
+    await page.close();
+  });
+});
+
+describe('undo and redo on the Sudoku board', () => {
+  it('undoes givens typed and erased with Ctrl+Z, redoes them with Ctrl+Shift+Z and Ctrl+Y, and forgets them on Clear', async () => {
+    const page = await h.openPage();
+    await page.click('#clear');
+    const empty = '.'.repeat(81);
+    expect(await readGivens(page)).toBe(empty);
+    const sudokuCell = (row: number, column: number) => page.locator(`#board-container [role=gridcell][data-row="${row}"][data-column="${column}"]`);
+    await sudokuCell(1, 1).click();
+    await page.keyboard.press('5');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('3');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('7');
+    const typed = `57${'.'.repeat(79)}`;
+    expect(await readGivens(page)).toBe(typed);
+    const length = await page.evaluate(() => history.length);
+    // Each Ctrl+Z takes back one given typed or erased, and focuses its cell.
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`53${'.'.repeat(79)}`);
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    await sudokuCell(3, 3).click();
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(empty);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.row + ',' + (document.activeElement as HTMLElement | null)?.dataset.column)).toBe('1,1');
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(empty);
+    // Redo, by either key, up to the givens typed; the address follows, in the same entry.
+    await page.keyboard.press('Control+Shift+Z');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+Shift+z');
+    expect(await readGivens(page)).toBe(typed);
+    await page.keyboard.press('Control+y');
+    expect(await readGivens(page)).toBe(typed);
+    await page.waitForFunction(() => location.hash.includes('p=57'));
+    expect(await page.evaluate(() => history.length)).toBe(length);
+    // A given typed after an undo drops what Redo had.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('9');
+    await page.keyboard.press('Control+y');
+    expect(await readGivens(page)).toBe(`59${'.'.repeat(79)}`);
+    // Clear forgets them: Ctrl+Z brings back no puzzle from before it.
+    await page.click('#clear');
+    await sudokuCell(1, 1).click();
+    for (let k = 0; k < 4; k++) {
+      await page.keyboard.press('Control+z');
+      expect(await readGivens(page)).toBe(empty);
+    }
     await page.close();
   });
 });

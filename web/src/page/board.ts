@@ -8,6 +8,10 @@
  * Values are numbers 1–n inside; `data-value` holds the canonical character (`1`–`9`
  * then `A`–`Z`), the text shows the display symbol (the same, or `0`–`F` in the hex
  * convention of 16×16).
+ *
+ * Givens typed or erased on the board (keys or the pad) are undone with Ctrl+Z (⌘Z) and
+ * redone with Ctrl+Shift+Z or Ctrl+Y, the board focused, up to 200 of them; a load, a
+ * clear or another size forgets them (those are the page's history entries, main.ts).
  */
 import type { CellRef } from '../solver/protocol';
 import { givenClashes, type GivenClashes } from './clashes';
@@ -57,6 +61,9 @@ export class Board {
   private hex = false;
   private readonly onChange: (change: BoardChange) => void;
   private readOnlyValue = false;
+  /** Givens typed, as [cell, its value before]: those Ctrl+Z takes back, and those it took back. */
+  private undos: number[][] = [];
+  private redos: number[][] = [];
   /** Called with the 1-based row and column when a cell is selected (clicked or focused by keys). */
   onSelect: ((row: number, column: number) => void) | null = null;
 
@@ -181,6 +188,8 @@ export class Board {
    */
   setGivens(givens: string): void {
     this.givens = cellsFromString(givens, this.size);
+    this.undos = [];
+    this.redos = [];
     this.solution = null;
     this.showPicture(null);
     this.clearConflicts();
@@ -250,6 +259,8 @@ export class Board {
   /** Empty the board: givens, solution and highlights. */
   clear(): void {
     this.givens.fill(0);
+    this.undos = [];
+    this.redos = [];
     this.solution = null;
     this.showPicture(null);
     this.clearConflicts();
@@ -351,6 +362,8 @@ export class Board {
     this.shapeValue = { size: n, boxHeight: h, boxWidth: w };
     this.cells = [];
     this.givens = new Array<number>(n * n).fill(0);
+    this.undos = [];
+    this.redos = [];
     this.solution = null;
     this.showPicture(null);
     this.active = 0;
@@ -430,9 +443,19 @@ export class Board {
     this.onSelect?.(Math.floor(index / n) + 1, (index % n) + 1);
   }
 
-  private setGiven(index: number, value: number): void {
+  /**
+   * @param to where the value replaced goes, for Ctrl+Z: the undo steps (a new edit,
+   *   which drops the redo steps), or the redo steps (an undo)
+   */
+  private setGiven(index: number, value: number, to?: number[][]): void {
     if (this.readOnlyValue) return;
-    if (this.givens[index] === value && this.solution === null) return;
+    const old = this.givens[index]!;
+    if (old === value && this.solution === null) return;
+    if (old !== value) {
+      if (!to) this.redos = [];
+      (to ?? this.undos).push([index, old]);
+      this.undos.splice(0, this.undos.length - 200);
+    }
     this.givens[index] = value;
     // Any edit makes a shown solution stale, and old highlights with it.
     const hadExtras = this.solution !== null || this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
@@ -447,6 +470,18 @@ export class Board {
   }
 
   private onKeyDown(e: KeyboardEvent): void {
+    // Ctrl+Z undoes a given typed, Ctrl+Shift+Z or Ctrl+Y redoes it, its cell focused.
+    const key = e.key.toLowerCase();
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (key === 'z' || key === 'y')) {
+      const redo = e.shiftKey || key === 'y';
+      const step = (redo ? this.redos : this.undos).pop();
+      if (step) {
+        this.setGiven(step[0]!, step[1]!, redo ? this.undos : this.redos);
+        this.focusCell(step[0]!);
+      }
+      e.preventDefault();
+      return;
+    }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const n = this.size;
     const r = Math.floor(this.active / n);
