@@ -7,7 +7,16 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolver, GridmilpError, type GenreSolveManyResult, type GenreSolveResult, type Grid, type Solver } from '../../web/src/lib/node';
+import {
+  createSolver,
+  GridmilpError,
+  isPuzzLinkUrl,
+  type GenreSolveManyResult,
+  type GenreSolveResult,
+  type Grid,
+  type Solver,
+  type UrlSolveManyResult,
+} from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
@@ -28,6 +37,12 @@ function toGrid(line: string, n: number): Grid {
   return Array.from({ length: n }, (_, r) =>
     Array.from({ length: n }, (_, c) => symbols.indexOf(line[r * n + c]!) + 1),
   );
+}
+
+/** The genre batch's result a text of URLs gave (fails the test on a Sudoku batch's). */
+function genreBatch(many: UrlSolveManyResult): GenreSolveManyResult {
+  if (!('genre' in many)) throw new Error(`expected a genre batch, got a Sudoku batch (format ${many.format})`);
+  return many;
 }
 
 /** The GridmilpError `fn` throws (fails the test when it throws nothing or something else). */
@@ -313,8 +328,9 @@ describe('solve with a genre', () => {
       'https://puzz.link/p?nurikabe/5/5/g-ffk2o1k3g', // 255 at row 1, column 2
       'https://puzz.link/p?akari/6/6/nekcakbl',
     ].join('\n');
-    // (typed as Sudoku's: a text without a genre; the URLs name theirs)
-    const many = solver.solveMany(urls) as unknown as GenreSolveManyResult;
+    // A text built at run time is a plain string: isPuzzLinkUrl gives it the URL types.
+    if (!isPuzzLinkUrl(urls)) throw new Error('not read as URLs');
+    const many = genreBatch(solver.solveMany(urls));
     // (Nurikabe's one URL was refused; its genre is still listed.)
     expect(many).toMatchObject({ genre: 'hitori', genres: ['sudoku', 'hitori', 'nurikabe', 'akari'], solved: 3, failed: 0 });
     expect(many.items.map((item) => [item.name, item.genre, item.answer?.verified])).toEqual([
@@ -339,7 +355,7 @@ describe('solve with a genre', () => {
     ]);
     expect(thrown(() => solver.solve(urls, { index: 4 } as never)).message).toContain("Field 'index' is 4, but the text holds 3 puzzles that read");
     // A genre whose every URL was refused is still among the genres, and its line says it.
-    const allRefused = solver.solveMany(`${urls}\nhttps://puzz.link/p?kurodoko/3/3/!`) as unknown as GenreSolveManyResult;
+    const allRefused = genreBatch(solver.solveMany(`${urls}\nhttps://puzz.link/p?kurodoko/3/3/!` as const));
     expect(allRefused.genres).toEqual(['sudoku', 'hitori', 'nurikabe', 'akari', 'kuromasu']);
     expect(allRefused.refused.map((r) => [r.name, r.genre])).toEqual([
       ['url-3', 'nurikabe'],
@@ -365,6 +381,38 @@ describe('solve with a genre', () => {
     expect(many.refused![0]!.error.message).toBe("line 2: URL body, character 3 ('!'): not a number code of puzz.link (Number16)");
     // A solve of the text (one puzzle) is refused at its first bad line.
     expect(thrown(() => solver.solve(urls)).message).toContain("line 2: URL body, character 3 ('!')");
+  });
+
+  it('a text of URLs read at run time: isPuzzLinkUrl says what the engine reads as URLs, and each route returns its own fields', () => {
+    // As read from a file: a comment, a blank line, then URLs (types: solve-many-types.ts).
+    const mixed: string = ['# two genres', '', 'https://puzz.link/p?sudoku/4/4/g1k23k3g', 'https://puzz.link/p?akari/6/6/nekcakbl'].join('\n');
+    const sudokus: string = 'https://puzz.link/p?sudoku/4/4/g1k23k3g\n';
+    expect([isPuzzLinkUrl(mixed), isPuzzLinkUrl(sudokus), isPuzzLinkUrl('HTTPS://PUZZ.LINK/p?hitori/3/3/112123231')]).toEqual([true, true, true]);
+    expect([isPuzzLinkUrl(EASY), isPuzzLinkUrl('https://puzz.link/list'), isPuzzLinkUrl('=== a\nhttps://x?y'), isPuzzLinkUrl(4 as never)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    if (!isPuzzLinkUrl(mixed) || !isPuzzLinkUrl(sudokus)) throw new Error('not read as URLs');
+    // Some URL of another genre than Sudoku: a genre batch, its items with `answer` (a
+    // Sudoku's too) and no `solution`, and no `format`.
+    const many = solver.solveMany(mixed);
+    expect(Object.keys(many).sort()).toEqual(['elapsedMs', 'failed', 'genre', 'genres', 'items', 'refused', 'solved', 'unsolved']);
+    const batch = genreBatch(many);
+    expect([batch.genre, batch.genres]).toEqual(['akari', ['sudoku', 'akari']]);
+    // (A Sudoku's stats are Sudoku's, without the re-solve loop's rounds.)
+    expect(batch.items.map((item) => [item.name, item.genre, item.answer?.verified, 'solution' in item, item.stats?.rounds])).toEqual([
+      ['url-1', 'sudoku', true, false, undefined],
+      ['url-2', 'akari', true, false, 1],
+    ]);
+    // (On threads, the same: the installed package's script, package.test.ts.)
+    // Sudoku URLs alone: a Sudoku batch, `format: 'urls'`, items with `solution`.
+    const alone = solver.solveMany(sudokus);
+    expect('genre' in alone).toBe(false);
+    if ('genre' in alone) throw new Error('a genre batch');
+    expect(alone.format).toBe('urls');
+    expect(alone.items.map((item) => item.solution)).toEqual(['2143431234211234']);
   });
 
   it('refuses an unknown genre or option, and says where a cage is wrong', () => {
@@ -411,6 +459,10 @@ describe('checkUniqueness and enumerate with a genre', () => {
       expect(b[(d.row - 1) * 3 + d.column - 1]).toBe(d.second);
     }
     expect(a.filter((v, k) => v !== b[k])).toHaveLength(r.differences!.length);
+    // The second solve's statistics, as the first's (protocol.md: secondStats).
+    expect(r.secondStatus).toBe('optimal');
+    expect(Object.keys(r.secondStats!)).toEqual(expect.arrayContaining(Object.keys(r.stats)));
+    expect(r.secondStats).toMatchObject({ rounds: expect.any(Number), cuts: expect.any(Number), solveMs: expect.any(Number) });
   });
 
   it('enumerate finds all 4 Latin squares of order 3 with a 1 in the corner, with progress after each', () => {

@@ -146,6 +146,8 @@ describe('installed offline into a fresh folder', () => {
     arrayTwo: unknown[];
     genreOne: Array<[string, boolean, string]>;
     genreTwo: Array<[string, boolean, string]>;
+    urlsOne: Array<[string, string, boolean, boolean]>;
+    urlsTwo: Array<[string, string, boolean, boolean]>;
     grid: { status: string; solution: string; solutionGrid: number[][] };
     errors: Array<{ isError: boolean; isGridmilpError: boolean; code: string; message: string; where: unknown }>;
     disposedCode: string;
@@ -170,6 +172,11 @@ const threaded = await pooled.solveMany(readFileSync(process.argv[2], 'utf8'), {
 const heyawake = readFileSync(process.argv[4], 'utf8');
 const genreOne = solver.solveMany(heyawake, { genre: 'heyawake' });
 const genreTwo = await pooled.solveMany(heyawake, { genre: 'heyawake', workers: 2 });
+// A text of URLs of two genres without genre, on one thread and on two: each URL its own genre.
+const urls = 'https://puzz.link/p?sudoku/4/4/g1k23k3g\\nhttps://puzz.link/p?akari/6/6/nekcakbl\\n';
+const urlItems = (r) => r.items.map((i) => [i.name, i.genre, i.answer.verified, 'solution' in i]);
+const urlsOne = urlItems(solver.solveMany(urls));
+const urlsTwo = urlItems(await pooled.solveMany(urls, { workers: 2 }));
 // Options reach the threads: the textbook model by branch-and-bound, on two threads.
 const routed = await pooled.solveMany(readFileSync(process.argv[2], 'utf8'), { model: 'textbook', method: 'branch-and-bound', workers: 2 });
 // An array with a puzzle whose givens clash, on one thread and on two.
@@ -209,6 +216,7 @@ console.log(JSON.stringify({
   routed: routed.items.map((i) => [i.solution, i.stats.method]), arrayOne, arrayTwo,
   genreOne: genreOne.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
   genreTwo: genreTwo.items.map((i) => [i.name, i.answer?.verified, i.answer?.text]),
+  urlsOne, urlsTwo,
   items: many.items.map((i) => [i.name, i.givens, i.solution, i.solutionGrid.flat().join('')]),
   grid: { status: grid.status, solution: grid.solution, solutionGrid: grid.solutionGrid },
   errors, disposedCode,
@@ -251,6 +259,12 @@ console.log(JSON.stringify({
       expect(text.startsWith(`=== ${name}\n`), name).toBe(true);
     }
     expect(out.genreTwo).toEqual(out.genreOne);
+    // A text of URLs of two genres: a genre batch's items (answer, no solution) on both.
+    expect(out.urlsOne).toEqual([
+      ['url-1', 'sudoku', true, false],
+      ['url-2', 'akari', true, false],
+    ]);
+    expect(out.urlsTwo).toEqual(out.urlsOne);
     // A solver disposed while its threads solve: the batch says so.
     expect(out.disposedCode).toBe('disposed');
     const reference = readEuler96(readFileSync(p096, 'utf8'));

@@ -17,11 +17,7 @@ import type {
   SolveOutput,
   Solver,
 } from '../../web/src/lib/node';
-
-/** True when A and B are the same type. */
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-/** Compiles only when T is true. */
-function assertType<T extends true>(): T | void {}
+import { assertType, type Equals } from './type-assert';
 
 export function urlCalls(solver: Solver, fromFile: string): void {
   const url = 'https://puzz.link/p?akari/7/7/h.g...g6..nchbbbgag6.m';

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * What both entry points of the npm package export besides `createSolver`: the error
- * class and every type of the API (the protocol's types re-exported, not copied).
+ * class, helpers that need no WebAssembly (`gridOf`, `isPuzzLinkUrl`) and every type of
+ * the API (the protocol's types re-exported, not copied).
  */
 export { GridmilpError, type GridmilpErrorCode } from './errors.js';
 export { gridOf, MAX_SIZE, MAX_TEXT_LENGTH, type Grid, type PuzzleInput } from './grid.js';
+export { isPuzzLinkUrl } from './urls.js';
 export type {
   Backtracking,
   Branching,
@@ -27,6 +29,7 @@ export type {
   GenreSolveManyOptions,
   GenreSolveManyProgress,
   GenreSolveManyResult,
+  GenreUniquenessResult,
   MilpOptions,
   ParseOptions,
   ParseOutput,
@@ -42,6 +45,9 @@ export type {
   SolveOutput,
   Solver,
   UrlSolveCallOptions,
+  UrlSolveManyOptions,
+  UrlSolveManyProgress,
+  UrlSolveManyResult,
 } from './types.js';
 export type {
   BranchDecision,
@@ -104,5 +110,4 @@ export type {
   GenreSolveOptions,
   GenreSolveResult,
   GenreSolveStats,
-  GenreUniquenessResult,
 } from '../solver/genre.js';

@@ -38,7 +38,6 @@ import {
   type GenreRequest,
   type GenreSolveOptions,
   type GenreSolveResult,
-  type GenreUniquenessResult,
 } from '../solver/genre.js';
 import { chunkSize, CHUNKS_IN_FLIGHT, firstError } from '../solver/pool.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
@@ -62,6 +61,7 @@ import type {
   GenreSolveManyOptions,
   GenreSolveManyProgress,
   GenreSolveManyResult,
+  GenreUniquenessResult,
   ExportModelOutput,
   GenerateOptions,
   GenerateOutput,
@@ -78,6 +78,9 @@ import type {
   Solver,
   PuzzLinkUrl,
   UrlSolveCallOptions,
+  UrlSolveManyOptions,
+  UrlSolveManyProgress,
+  UrlSolveManyResult,
 } from './types.js';
 import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
 
@@ -288,6 +291,12 @@ class GridmilpSolver implements Solver {
     onProgress?: (progress: GenreSolveManyProgress) => void,
   ): GenreSolveManyResult;
   solveMany(
+    puzzles: PuzzLinkUrl,
+    options: UrlSolveManyOptions & { workers: number },
+    onProgress?: (progress: UrlSolveManyProgress) => void,
+  ): Promise<UrlSolveManyResult>;
+  solveMany(puzzles: PuzzLinkUrl, options?: UrlSolveManyOptions, onProgress?: (progress: UrlSolveManyProgress) => void): UrlSolveManyResult;
+  solveMany(
     puzzles: string | readonly PuzzleInput[],
     options: SolveManyOptions & { workers: number },
     onProgress?: (progress: SolveManyProgress) => void,
@@ -299,7 +308,7 @@ class GridmilpSolver implements Solver {
   ): SolveManyResult;
   solveMany(
     puzzles: string | readonly PuzzleInput[],
-    options?: (SolveManyOptions | GenreSolveManyOptions) & { workers?: number },
+    options?: (SolveManyOptions | GenreSolveManyOptions | UrlSolveManyOptions) & { workers?: number },
     onProgress?: ((progress: SolveManyProgress) => void) | ((progress: GenreSolveManyProgress) => void),
   ): SolveManyResult | GenreSolveManyResult | Promise<SolveManyResult | GenreSolveManyResult> {
     checkCallback(onProgress);

@@ -49,7 +49,7 @@ import type {
   GenreSolveOptions,
   GenreSolveResult,
   GenreSolveStats,
-  GenreUniquenessResult,
+  GenreUniquenessResult as EngineGenreUniquenessResult,
 } from '../solver/genre.js';
 import type { Grid, PuzzleInput } from './grid.js';
 
@@ -119,13 +119,14 @@ export interface GenreExplainCallOptions extends GenreSolveCallOptions {
 }
 
 /**
- * A puzz.link or pzv.jp URL (docs/formats.md, "puzz.link and pzv.jp URLs"): it names its
- * genre, so {@link Solver.solve}, `checkUniqueness`, `enumerate`, `relax` and
- * `exportModel` take it without `genre` and answer as that genre (a Sudoku URL on the
- * Sudoku route). The engine reads a URL by what follows its `?`, whatever the host, so
- * any `http(s)://…?…` is one. A string whose type is plain `string` (read from a file)
- * takes the Sudoku signatures: give it this type (`text as PuzzLinkUrl`) once you know
- * it is a URL, or pass `genre`.
+ * A puzz.link or pzv.jp URL (docs/formats.md, "puzz.link and pzv.jp URLs"), or a text of
+ * them one a line: it names its genre, so {@link Solver.solve}, `checkUniqueness`,
+ * `enumerate`, `relax`, `exportModel` and `solveMany` take it without `genre` and answer
+ * as that genre (a Sudoku URL on the Sudoku route). The engine reads a URL by what
+ * follows its `?`, whatever the host, so any `http(s)://…?…` is one. A string whose type
+ * is plain `string` (read from a file) takes the Sudoku signatures: narrow it with
+ * `isPuzzLinkUrl(text)` (true when the engine reads the text as URLs), or give it this
+ * type (`text as PuzzLinkUrl`) once you know it is one, or pass `genre`.
  */
 export type PuzzLinkUrl =
   | `${'https' | 'http' | 'HTTPS' | 'HTTP'}://${string}?${string}`
@@ -268,6 +269,20 @@ export interface CheckUniquenessOutput extends CheckUniquenessResult {
 }
 
 /**
+ * Result of a genre {@link Solver.checkUniqueness} (protocol.md, genre `checkUniqueness`):
+ * the first solve's `status`, `answer`, `board` and `stats`, `unique` (true, false with
+ * `secondAnswer`, `secondBoard` and `differences`, or null), `totalMs`.
+ */
+export interface GenreUniquenessResult extends EngineGenreUniquenessResult {
+  /**
+   * The second solve's statistics (the first solve's answer cut off), as `stats` are the
+   * first's: rows, nodes, `solveMs` (ms), `rounds` and `cuts` of its own re-solve loop.
+   * Present with `secondStatus`, when the first solve found an answer.
+   */
+  secondStats?: GenreSolveStats;
+}
+
+/**
  * Result of {@link Solver.enumerate}, plus grids and the route: the engine's enumerate
  * result does not name its model and method, so the package adds those it asked for
  * (every re-solve takes them).
@@ -385,13 +400,21 @@ export interface GenreSolveManyItem {
   /** MiniSat's conflicts over every round, on the CNF-SAT route. */
   conflicts?: number;
   ms?: number;
-  stats?: GenreSolveStats;
+  /**
+   * The solve's statistics (absent when the puzzle failed), times in ms: a genre solve's,
+   * with `rounds` and `cuts` of its re-solve loop; a Sudoku URL's item, in a text of URLs
+   * of several genres, has Sudoku's ({@link SolveStats}), without `rounds` and `cuts`.
+   */
+  stats?: Omit<GenreSolveStats, 'rounds' | 'cuts'> & Partial<Pick<GenreSolveStats, 'rounds' | 'cuts'>>;
   error?: EngineError;
 }
 
 /** Result of a genre {@link Solver.solveMany}. */
 export interface GenreSolveManyResult {
-  /** The batch's genre; for a text of URLs of several genres, the first other than Sudoku. */
+  /**
+   * The batch's genre; for a text of URLs of several genres, the first other than Sudoku
+   * in the order of `genres` (the engine's `parse` names the first URL's, a Sudoku too).
+   */
   genre: Exclude<GenreId, 'sudoku'>;
   /**
    * A text of puzz.link URLs of several genres, sent without `genre`: each genre once, in
@@ -436,6 +459,34 @@ export interface SolveManyProgress extends BatchProgress {
   /** The outcome of the puzzle just finished. */
   item: SolveManyItem;
 }
+
+/**
+ * Options of {@link Solver.solveMany} on a text of puzz.link URLs ({@link PuzzLinkUrl})
+ * without `genre`: those both routes take, applied to every puzzle (`timeLimitMs` whole
+ * ms per puzzle, 0 = no limit; `model` one that each URL's genre has).
+ */
+export interface UrlSolveManyOptions {
+  timeLimitMs?: number;
+  presolve?: boolean;
+  model?: string;
+  method?: SolveMethod;
+  genre?: undefined;
+}
+
+/**
+ * Result of {@link Solver.solveMany} on a text of puzz.link URLs without `genre`; which
+ * one depends on the URLs, so tell them apart with `'genre' in result`:
+ * - a {@link GenreSolveManyResult} (`genre`; items with `answer`) when some URL, read or
+ *   refused, is of a genre other than Sudoku; with several genres the result lists
+ *   `genres`, each item says its own `genre`, and a Sudoku URL among them is answered as
+ *   the genre `sudoku` (`answer`, no `solution`);
+ * - a {@link SolveManyResult} (`format: 'urls'`; items with `solution` and
+ *   `solutionGrid`) when every URL is a Sudoku.
+ */
+export type UrlSolveManyResult = SolveManyResult | GenreSolveManyResult;
+
+/** Progress of {@link Solver.solveMany} on a text of URLs: either route's, after each puzzle. */
+export type UrlSolveManyProgress = SolveManyProgress | GenreSolveManyProgress;
 
 /** Options of `createSolver`. */
 export interface CreateSolverOptions {
@@ -572,6 +623,34 @@ export interface Solver {
     onProgress?: (progress: GenreSolveManyProgress) => void,
   ): GenreSolveManyResult;
   /**
+   * Solve every puzzle of a text of puzz.link or pzv.jp URLs, one a line (docs/formats.md,
+   * "puzz.link and pzv.jp URLs"), without `genre`: each URL names its genre, so the
+   * result is a genre batch's or, when every URL is a Sudoku, a Sudoku batch's
+   * ({@link UrlSolveManyResult}: tell them apart with `'genre' in result`). A text read
+   * from a file is a plain `string`, which takes the Sudoku signatures below: give it
+   * this one with `isPuzzLinkUrl(text)`, which narrows it to {@link PuzzLinkUrl} when the
+   * engine will read it as URLs (or with `text as PuzzLinkUrl`), or pass `genre`. With
+   * `workers`, on that many threads, and a promise, as below.
+   *
+   * @param puzzles the text of URLs (blank lines and `#` comments are passed over)
+   * @param options the options both routes take, plus `workers` (1 to 64)
+   * @param onProgress called after each puzzle with `{done, total, elapsedMs, item}`
+   * @returns every URL's outcome in input order, the lines left out (`refused`), counts
+   * @throws GridmilpError the engine's error when no line of the text can be read;
+   *   `invalid_option` for a bad option; as a rejection with `workers`, `load_failed`
+   *   or `engine_crashed` as below
+   */
+  solveMany(
+    puzzles: PuzzLinkUrl,
+    options: UrlSolveManyOptions & { workers: number },
+    onProgress?: (progress: UrlSolveManyProgress) => void,
+  ): Promise<UrlSolveManyResult>;
+  solveMany(
+    puzzles: PuzzLinkUrl,
+    options?: UrlSolveManyOptions,
+    onProgress?: (progress: UrlSolveManyProgress) => void,
+  ): UrlSolveManyResult;
+  /**
    * {@link Solver.solveMany} (below) on `workers` threads (Node's worker_threads; the
    * Node entry only): the puzzles go out in chunks of up to 32 to whichever thread is
    * free, each thread with a WebAssembly module of its own (loaded on the first call
@@ -594,7 +673,9 @@ export interface Solver {
    * Solve many puzzles: a text holding any number of puzzles (parsed first; a parse
    * error throws), or an array of puzzles (each a string or a 2-D array; all checked
    * before the first solve). A puzzle whose solve fails is reported in its item's
-   * `error` and the others are still solved.
+   * `error` and the others are still solved. A `string` is typed as a Sudoku text: a text
+   * of puzz.link URLs of another genre answers as its genre, so type it as
+   * {@link PuzzLinkUrl} (`isPuzzLinkUrl(text)`) to get the signature above.
    *
    * @param puzzles a multi-puzzle text, or an array of {@link PuzzleInput}
    * @param options applied to every puzzle
