@@ -3,9 +3,11 @@
 // web/generated/: every operation, the grids, the progress callbacks, and the checks
 // done in TypeScript before a request reaches WebAssembly. Answers are verified
 // independently of the engine (tests/wasm/helpers.ts).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createSolver,
@@ -106,6 +108,40 @@ describe('createSolver', () => {
     const broken = await rejected(createSolver({ wasmBinary: new Uint8Array([0, 1, 2, 3]) }));
     expect(broken.code).toBe('load_failed');
     expect(broken.message).toContain('WebAssembly');
+  });
+
+  it("says in one sentence that bytes are not gridmilp's module: their size and first bytes, or the compiler's complaint", async () => {
+    // An HTML page where the module should be (a server's answer for a missing file).
+    const html = await rejected(createSolver({ wasmBinary: new TextEncoder().encode('<html>Not found</html>') }));
+    expect(html.code).toBe('load_failed');
+    expect(html.where).toEqual({ field: 'wasmBinary' });
+    expect(html.message).toBe(
+      'Unable to load the solver: the wasmBinary given is not gridmilp\'s WebAssembly module: its 22 bytes start 3c 68 74 6d 6c 3e 4e 6f ("<html>No"), ' +
+        'where a WebAssembly module starts 00 61 73 6d ("\\0asm"). Give wasmBinary the bytes of this package\'s lib/generated/gridmilp_wasm_sat.wasm, or leave it out.',
+    );
+    const empty = await rejected(createSolver({ wasmBinary: new ArrayBuffer(0) }));
+    expect(empty.message).toContain("the wasmBinary given is not gridmilp's WebAssembly module: it is empty (0 bytes).");
+    // The module cut short: the compiler's complaint, once, without Emscripten's advice.
+    const module = readFileSync(`${repoRoot}web/generated/gridmilp_wasm_sat.wasm`);
+    const cut = await rejected(createSolver({ wasmBinary: module.subarray(0, 1000) }));
+    expect(cut.message).toMatch(/^Unable to load the solver: the wasmBinary given \(1,000 bytes\) is not gridmilp's WebAssembly module: it starts as one but does not compile \(.+\), as a file cut short or damaged does\. /);
+    // A valid module of something else (the empty module: magic and version alone).
+    const other = await rejected(createSolver({ wasmBinary: new Uint8Array([0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0]) }));
+    expect(other.message).toMatch(/^Unable to load the solver: the wasmBinary given \(8 bytes\) is a WebAssembly module, but not gridmilp's \(gridmilp_wasm_sat\.wasm of this version\): starting it failed \(.+\)\. /);
+    for (const e of [html, empty, cut, other]) {
+      expect(e.message).not.toMatch(/ASSERTIONS|Aborted|failed to asynchronously prepare/);
+    }
+    // Node reads wasmUrl's file: the same sentence, naming the file and the option.
+    const dir = mkdtempSync(join(tmpdir(), 'gridmilp-wasm-'));
+    try {
+      writeFileSync(join(dir, 'page.wasm'), '<html>404</html>');
+      const page = await rejected(createSolver({ wasmUrl: join(dir, 'page.wasm') }));
+      expect(page.where).toEqual({ field: 'wasmUrl' });
+      expect(page.message).toContain(`the file at wasmUrl ${join(dir, 'page.wasm')} is not gridmilp's WebAssembly module: its 16 bytes start`);
+      expect(page.message).toContain('Point wasmUrl at this package');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives up on a wasmUrl whose server never answers after loadTimeoutMs', async () => {
@@ -1031,9 +1067,6 @@ describe('the other operations', () => {
 
 describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed here)', () => {
   it('writes a solved grid as .xlsx to a file, reads it back by path and solves what it reads', async () => {
-    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const { readSpreadsheet, writeSpreadsheet } = await import('../../web/src/lib/node');
     const solver = await createSolver();
     const givens = toGrid(EASY, 9);

@@ -21,7 +21,9 @@ export * from './exports.js';
  *   `loadTimeoutMs` (default 60,000)
  * @returns a ready {@link Solver}
  * @throws GridmilpError `invalid_option` for bad options; `load_failed` when the `.wasm`
- *   cannot be fetched, compiled or instantiated
+ *   cannot be fetched, compiled or instantiated, and when `wasmBinary` is not gridmilp's
+ *   module: the message gives its size and first bytes, or the compiler's complaint,
+ *   and `where.field` is `wasmBinary`
  */
 export async function createSolver(options?: CreateSolverOptions): Promise<Solver> {
   const o = checkCreateOptions(options);

@@ -37,7 +37,9 @@ const DEFAULT_WASM = new URL('../../generated/gridmilp_wasm_sat.wasm', import.me
  *   shipped with the package), `loadTimeoutMs` (default 60,000)
  * @returns a ready {@link Solver}
  * @throws GridmilpError `invalid_option` for bad options; `load_failed` when the file
- *   cannot be read or the module cannot be instantiated
+ *   cannot be read or the module cannot be instantiated, and when the bytes (`wasmBinary`,
+ *   or the file read from `wasmUrl`) are not gridmilp's module: the message gives their
+ *   size and first bytes, or the compiler's complaint, and `where.field` the option
  */
 export async function createSolver(options?: CreateSolverOptions): Promise<Solver> {
   const o = checkCreateOptions(options);

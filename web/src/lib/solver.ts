@@ -83,6 +83,7 @@ import type {
   UrlSolveManyResult,
 } from './types.js';
 import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
+import { badModuleError, binarySource, bytesOf, notWasmError } from './wasm-binary.js';
 
 /** Default time allowed for loading the module, ms. */
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -169,7 +170,10 @@ export function checkCreateOptions(options: unknown): CreateSolverOptions {
  * @param options the checked `createSolver` options (`loadTimeoutMs` is used here)
  * @returns a ready solver; each call makes an independent instance
  * @throws GridmilpError `load_failed` when the module cannot be fetched, compiled or
- *   instantiated, or loading takes longer than `loadTimeoutMs`
+ *   instantiated, or loading takes longer than `loadTimeoutMs`; for bytes that are not
+ *   gridmilp's module (`wasmBinary`, or in Node the file of `wasmUrl`) one sentence
+ *   saying so, with their size and first bytes or the compiler's complaint, and
+ *   `where.field` naming the option
  */
 export async function loadSolver(source: ModuleSource, options: CreateSolverOptions): Promise<Solver> {
   const timeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
@@ -187,11 +191,20 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
     }
     throw new GridmilpError('load_failed', `Unable to load the solver's WebAssembly: ${errorText(e)}`);
   }
+  // Bytes that are not gridmilp's module are named as such here: Emscripten's abort
+  // text would name a build flag and repeat the compiler's error three times.
+  const bytes = moduleOptions.wasmBinary === undefined ? null : bytesOf(moduleOptions.wasmBinary);
+  const from = binarySource(options);
+  const notWasm = bytes === null ? null : notWasmError(bytes, from);
+  if (notWasm !== null) throw notWasm;
   const load = createEngineLoader(source.factory, { moduleOptions, timeoutMs });
+  const started = now();
   let engine: Engine;
   try {
     engine = await load();
   } catch (e) {
+    // (Not a module that ran out of time: that one says loadTimeoutMs.)
+    if (bytes !== null && now() - started < timeoutMs) throw await badModuleError(bytes, from, errorText(e));
     throw new GridmilpError('load_failed', errorText(e));
   }
   return new GridmilpSolver(engine, source.threads ? lazyThreads(() => source.threads!(moduleOptions)) : null);

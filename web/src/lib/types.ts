@@ -493,6 +493,8 @@ export interface CreateSolverOptions {
   /**
    * The bytes of `gridmilp_wasm_sat.wasm`, when you load them yourself. Default: Node reads
    * the file shipped next to the module; browsers fetch it from where the bundler put it.
+   * Bytes of anything else (an HTML error page, a file cut short, another module) make
+   * `createSolver` reject with `load_failed`, `where.field` `wasmBinary`, saying which.
    */
   wasmBinary?: ArrayBuffer | Uint8Array;
   /**

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * What is wrong with the bytes `createSolver` was given as its module (`wasmBinary`, or
+ * in Node the file read from `wasmUrl`), said in one sentence instead of Emscripten's
+ * abort text, which names a build flag and repeats the compiler's error three times.
+ */
+import type { CreateSolverOptions } from './types.js';
+import { GridmilpError } from './errors.js';
+
+/** The first four bytes of every WebAssembly module: `\0asm`. */
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d] as const;
+
+/** How many of the first bytes a message shows. */
+const SHOWN_BYTES = 8;
+
+/**
+ * Where the bytes came from, as a message names them, and the option at fault.
+ *
+ * @param options the checked `createSolver` options
+ */
+export function binarySource(options: CreateSolverOptions): { what: string; field?: 'wasmBinary' | 'wasmUrl' } {
+  if (options.wasmBinary !== undefined) return { what: 'the wasmBinary given', field: 'wasmBinary' };
+  if (options.wasmUrl !== undefined) return { what: `the file at wasmUrl ${String(options.wasmUrl)}`, field: 'wasmUrl' };
+  return { what: "the package's gridmilp_wasm_sat.wasm" };
+}
+
+/** The bytes of an ArrayBuffer or a view of one, without copying. */
+export function bytesOf(binary: ArrayBuffer | ArrayBufferView): Uint8Array {
+  return binary instanceof ArrayBuffer ? new Uint8Array(binary) : new Uint8Array(binary.buffer, binary.byteOffset, binary.byteLength);
+}
+
+/**
+ * The error for bytes that cannot be a WebAssembly module (empty, or not starting with
+ * `\0asm`), checked before Emscripten sees them; null when they start as one.
+ *
+ * @param bytes the module's bytes
+ * @param source where they came from ({@link binarySource})
+ * @returns a `load_failed` GridmilpError naming the source, the size and the first bytes
+ */
+export function notWasmError(bytes: Uint8Array, source: { what: string; field?: string }): GridmilpError | null {
+  if (bytes.length >= WASM_MAGIC.length && WASM_MAGIC.every((b, i) => bytes[i] === b)) return null;
+  const reason =
+    bytes.length === 0
+      ? 'it is empty (0 bytes)'
+      : `its ${size(bytes.length)} start ${firstBytes(bytes)}, where a WebAssembly module starts 00 61 73 6d ("\\0asm")`;
+  return loadFailed(source, `${source.what} is not gridmilp's WebAssembly module: ${reason}.`);
+}
+
+/**
+ * The error for bytes that start as a WebAssembly module but did not load: a module
+ * that does not compile (cut short, damaged), or one that compiles but is not gridmilp's
+ * (another program's, another version's) and failed to start.
+ *
+ * @param bytes the module's bytes
+ * @param source where they came from ({@link binarySource})
+ * @param cause the loader's error text (Emscripten's abort, cleaned here)
+ * @returns a `load_failed` GridmilpError naming the source, the size and what failed
+ */
+export async function badModuleError(bytes: Uint8Array, source: { what: string; field?: string }, cause: string): Promise<GridmilpError> {
+  const compileError = await compileProblem(bytes);
+  const sentence =
+    compileError !== null
+      ? `is not gridmilp's WebAssembly module: it starts as one but does not compile (${compileError}), as a file cut short or damaged does`
+      : `is a WebAssembly module, but not gridmilp's (gridmilp_wasm_sat.wasm of this version): starting it failed (${emscriptenCause(cause)})`;
+  return loadFailed(source, `${source.what} (${size(bytes.length)}) ${sentence}.`);
+}
+
+/**
+ * A `load_failed` error: the sentence, then what to do (give the option the package's
+ * file, or reinstall when the package's own file is at fault), the option in `where`.
+ */
+function loadFailed(source: { field?: string }, sentence: string): GridmilpError {
+  const todo =
+    source.field === 'wasmBinary'
+      ? "Give wasmBinary the bytes of this package's lib/generated/gridmilp_wasm_sat.wasm, or leave it out."
+      : source.field === 'wasmUrl'
+        ? "Point wasmUrl at this package's lib/generated/gridmilp_wasm_sat.wasm, or leave it out."
+        : 'Reinstall the package: its file is damaged.';
+  return new GridmilpError('load_failed', `Unable to load the solver: ${sentence} ${todo}`, source.field === undefined ? undefined : { field: source.field });
+}
+
+/** The compiler's complaint about `bytes`, or null when they are a valid module. */
+async function compileProblem(bytes: Uint8Array): Promise<string | null> {
+  if (WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) return null;
+  try {
+    await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+    return 'not a valid module';
+  } catch (e) {
+    return (e instanceof Error ? e.message : String(e)).replace(/^WebAssembly\.\w+\(\): /, '');
+  }
+}
+
+/**
+ * The error inside Emscripten's abort text: "Aborted(X). Build with -s ASSERTIONS=1 for
+ * more info. (failed to asynchronously prepare wasm: X | Aborted(X))" gives X.
+ */
+export function emscriptenCause(text: string): string {
+  return text
+    .replace(/^Unable to start the solver \(WebAssembly\): /, '')
+    .replace(/\. Build with -s ASSERTIONS=1 for more info\.[^]*$/, '')
+    .replace(/^Aborted\(([^]*)\)$/, '$1')
+    .replace(/^(?:CompileError|LinkError|RuntimeError): WebAssembly\.\w+\(\): /, '');
+}
+
+/** `1 byte`, `2,202,929 bytes`. */
+function size(n: number): string {
+  return `${n.toLocaleString('en-US')} byte${n === 1 ? '' : 's'}`;
+}
+
+/** The first bytes in hex, and as text when they are printable ASCII: `3c 68 74 6d ("<htm")`. */
+function firstBytes(bytes: Uint8Array): string {
+  const head = [...bytes.subarray(0, SHOWN_BYTES)];
+  const hex = head.map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  const printable = head.every((b) => b >= 0x20 && b < 0x7f);
+  return printable ? `${hex} (${JSON.stringify(String.fromCharCode(...head))})` : hex;
+}
