@@ -1166,6 +1166,21 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     expect(csv).toBe('1,\n\n1 star\n');
   });
 
+  it('rejects a sheet the workbook does not have, naming it in where.sheet and listing those it has', async () => {
+    const { readSpreadsheet, writeSpreadsheet } = await import('../../web/src/lib/node');
+    const givens = toGrid(EASY, 9);
+    const bytes = await writeSpreadsheet('xlsx', { grid: { size: 9, boxHeight: 3, boxWidth: 3, givens } });
+    const byName = await rejected(readSpreadsheet(bytes, { fileName: 'week.xlsx', sheet: 'Zzz' }));
+    expect(byName.code).toBe('spreadsheet_error');
+    expect(byName.where).toEqual({ sheet: 'Zzz' });
+    expect(byName.message).toBe('week.xlsx has no sheet “Zzz”; its sheets: Sudoku.');
+    const byNumber = await rejected(readSpreadsheet(bytes, { fileName: 'week.xlsx', sheet: 3 }));
+    expect([byNumber.where, byNumber.message]).toEqual([{ sheet: '3' }, 'week.xlsx has no sheet number 3; its sheets: Sudoku.']);
+    // The sheet it has, by name and by number.
+    expect((await readSpreadsheet(bytes, { sheet: 'Sudoku' })).puzzles).toHaveLength(1);
+    expect((await readSpreadsheet(bytes, { sheet: 1 })).puzzles).toHaveLength(1);
+  });
+
   it('rejects a path it cannot read with a GridmilpError naming the file', async () => {
     const { readSpreadsheet } = await import('../../web/src/lib/node');
     const missing = await rejected(readSpreadsheet('no-such-folder/nope.xlsx'));

@@ -84,7 +84,9 @@ function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): un
  *   `skipped`: the sheets without a puzzle and the sheets and rows whose puzzle does not
  *   read, each with `at`, how many puzzles (or records) come before it in input order
  * @throws GridmilpError (as rejection) `spreadsheet_error` with `where.sheet` and
- *   `where.cell` (a bad cell, no puzzle; an unknown genre), `unsupported_file` (encrypted, .xls, .ods,
+ *   `where.cell` (a bad cell, no puzzle; an unknown genre; `options.sheet` naming no sheet
+ *   of the file: `where.sheet` the one asked for, its number as text, and the message
+ *   lists the file's sheets), `unsupported_file` (encrypted, .xls, .ods,
  *   corrupt, not UTF-8), `too_large` (over 16 MiB expanded, 10,000 zip entries or
  *   1,000 sheets; a CSV over 64 Mi characters), `missing_dependency`;
  *   `invalid_argument` naming the file when the path cannot be read (no such file, a

@@ -69,7 +69,7 @@ export interface ReadSpreadsheetOptions {
  *   `too_large` past {@link MAX_EXPANDED_BYTES}, {@link MAX_ZIP_ENTRIES},
  *   {@link MAX_SHEETS} or {@link MAX_CSV_LENGTH}; `spreadsheet_error` when no sheet
  *   holds a puzzle (the first sheet's reason: which cell holds what) or the chosen
- *   sheet does not exist
+ *   sheet does not exist (its `sheet` the one asked for, the message listing the file's)
  */
 export async function readSpreadsheet(
   bytes: Uint8Array,
@@ -118,9 +118,11 @@ export async function readSpreadsheet(
         ? (tables.find((t) => t.name === wanted) ?? (/^\d+$/.test(wanted) ? tables[Number(wanted) - 1] : undefined))
         : tables[wanted - 1];
     if (!table) {
+      // `where.sheet` is the sheet asked for (its number as text), which is not there.
       throw new SpreadsheetError(
         'spreadsheet_error',
         `${fileName} has no sheet ${typeof wanted === 'number' ? `number ${wanted}` : `“${wanted}”`}; its sheets: ${tables.map((t) => t.name).join(', ')}.`,
+        { sheet: String(wanted) },
       );
     }
     tables = [table];
