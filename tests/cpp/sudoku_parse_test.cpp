@@ -449,6 +449,18 @@ TEST(SudokuParseTest, ABatchLeavesOutThePuzzlesThatDoNotRead) {
   EXPECT_EQ(left[1].line, 21);
   EXPECT_EQ(left[1].lines, 9);
   EXPECT_EQ(left[1].error.code(), ErrorCode::kWrongLength);
+  // The puzzles' numbers count those left out before them: a name "Puzzle N" and an
+  // error's where.puzzle are the puzzle's place in the text, as the CLI's ids are.
+  left.clear();
+  const std::string short_line = kGrid01.substr(0, 79);
+  ParsedText numbered = parseTextLeavingOut(
+      kGrid01 + "\n" + bad + "\n" + bad + "\n" + short_line + "\n" + kGrid01 + "\n", {}, &left);
+  ASSERT_EQ(numbered.puzzles.size(), 2u);
+  EXPECT_EQ(numbered.puzzles[0].name, "Puzzle 1");
+  EXPECT_EQ(numbered.puzzles[1].name, "Puzzle 5");
+  ASSERT_EQ(left.size(), 3u);
+  EXPECT_EQ(left[2].line, 4);
+  EXPECT_EQ(left[2].error.where().puzzle, 4);
   // Nothing left to read: the text's first fault.
   left.clear();
   EXPECT_THROW(parseTextLeavingOut(bad + "\n" + bad + "\n", {}, &left), InputError);

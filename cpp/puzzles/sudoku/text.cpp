@@ -146,7 +146,7 @@ void requireSudokuSource(std::string_view header, int line) {
   const std::string source = "janko.at/Raetsel/" + source_of.path;
   std::string why;
   if (!genre.empty()) {
-    why = "this record is a " + std::string(title) + " (its source is " + source +
+    why = "this record is " + withArticle(title) + " (its source is " + source +
           "), not a Sudoku: read it as one (CLI --genre " + std::string(genre) +
           ", API and protocol genre '" + std::string(genre) + "')";
   } else if (source_of.sudokuVariant) {
@@ -604,7 +604,13 @@ const char* toString(TextFormat format) {
   return "grid";
 }
 
-ParsedText parseText(std::string_view text, const ParseOptions& options) {
+namespace {
+
+/// parseText, for a text whose refused puzzles `left_out` (or none, when null) left
+/// their lines blank (parseTextLeavingOut): a puzzle's number (its name "Puzzle N",
+/// an error's where.puzzle) counts them too, as the CLI's ids and the batch's rows do.
+ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
+                          const std::vector<RefusedRecord>* left_out) {
   if (puzzles::looksLikeSaito(text)) {
     // A pencil puzzle in the layout of Saito's notebooks: it does not name its genre.
     const int line =
@@ -644,7 +650,16 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   int pending_line = 0;
   std::vector<int> cells;
 
-  auto puzzleNumber = [&]() { return static_cast<int>(result.puzzles.size()) + 1; };
+  // The current puzzle's number: those read, and those left out before it (all that
+  // were, while its first line is not known yet: they are left out in text order).
+  auto puzzleNumber = [&]() {
+    const int at = pending_line ? pending_line : start_line;
+    int before = 0;
+    if (left_out != nullptr) {
+      for (const RefusedRecord& r : *left_out) before += at == 0 || r.line < at ? 1 : 0;
+    }
+    return static_cast<int>(result.puzzles.size()) + 1 + before;
+  };
   auto puzzleLabel = [&]() {
     return "Puzzle " + std::to_string(puzzleNumber()) + " (from line " +
            std::to_string(pending_line ? pending_line : start_line) + ")";
@@ -862,13 +877,19 @@ ParsedText parseText(std::string_view text, const ParseOptions& options) {
   return result;
 }
 
+}  // namespace
+
+ParsedText parseText(std::string_view text, const ParseOptions& options) {
+  return parseTextAfter(text, options, nullptr);
+}
+
 ParsedText parseTextLeavingOut(std::string_view text, const ParseOptions& options,
                                std::vector<RefusedRecord>* left_out) {
   std::string own(text);
   std::optional<InputError> first_error;
   for (;;) {
     try {
-      return parseText(own, options);
+      return parseTextAfter(own, options, left_out);
     } catch (const InputError& e) {
       const bool per_puzzle =
           e.code() == ErrorCode::kParseError || e.code() == ErrorCode::kWrongLength;
