@@ -25,9 +25,11 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -98,8 +100,14 @@ std::string readInput(const std::string& path) {
     if (std::filesystem::is_directory(path, error)) {
       throw std::runtime_error("'" + path + "' is a directory, not a puzzle file");
     }
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read '" + path + "'");
+    if (!in) {
+      // Why, as the system says it: no such file, no permission.
+      const int why = errno;
+      throw std::runtime_error("cannot read '" + path + "'" +
+                               (why != 0 ? ": " + std::string(std::strerror(why)) : ""));
+    }
     out << in.rdbuf();
   }
   std::string text = out.str();
@@ -300,7 +308,15 @@ rapidjson::Document objectiveJson(const std::string& spec) {
     out.AddMember("preset", app::jsonString(spec, a), a);
     return out;
   }
-  std::istringstream in(readInput(spec));
+  std::string text;
+  try {
+    text = readInput(spec);
+  } catch (const std::runtime_error& e) {
+    // Not a preset: a file, which this is not either (a preset mistyped, most likely).
+    throw std::runtime_error("--objective " + spec + ": not a preset (diagonal, firstRow) nor " +
+                             "an objective file: " + e.what());
+  }
+  std::istringstream in(text);
   std::string sense;
   in >> sense;
   if (sense != "maximize" && sense != "minimize") {
@@ -1349,8 +1365,7 @@ std::string routeError(const SolveCommand& cmd) {
              "), not " + title;
     }
     if (cmd.shape.size > 0 && !digits) {
-      const bool vowel = std::string_view("AEIOU").find(title.front()) != std::string_view::npos;
-      return "--size: " + std::string(vowel ? "an " : "a ") + title +
+      return "--size: " + gridmilp::withArticle(title) +
              " record gives its size in its size line, and a URL in its path; leave --size out";
     }
   }
@@ -1360,7 +1375,13 @@ std::string routeError(const SolveCommand& cmd) {
     return "--euler96: Project Euler 96's sum is over the answers of a file of Sudoku puzzles, "
            "not of " +
            (cmd.ownGenres ? "a file of URLs of several genres (" + cmd.genres + ")"
-                          : "a " + cmd.genre + " file");
+                          : gridmilp::withArticle(cmd.genre) + " file");
+  }
+  // An objective needs branch-and-bound: one error, not one per puzzle.
+  if (!cmd.objective.empty() && cmd.methodGiven && cmd.options.method == "sat") {
+    return "--objective " + cmd.objective +
+           " --method sat: the SAT method finds any solution and cannot optimise an "
+           "objective (leave --method out: an objective goes to branch-and-bound)";
   }
   // An objective ranks the answers of one solve; uniqueness and enumeration ask for any.
   if (!cmd.objective.empty() && (cmd.unique || cmd.enumerate > 0)) {
@@ -1449,15 +1470,31 @@ int main(int argc, char** argv) {
                     "diagonal, firstRow, or a file: maximize|minimize then n*n weights "
                     "(Sudoku and the digit genres: killer, jigsaw, sudoku-x, hyper, "
                     "latin-square)");
-  solve->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
+  solve
+      ->add_option("--time-limit", time_limit,
+                   "Time limit per puzzle in ms, its solves together (--unique, --enumerate, "
+                   "--explain-infeasible; 0 = none)")
       ->check(kMsLimit);
   solve->add_flag("--no-presolve", no_presolve, "Turn GLPK's MIP presolver off");
   solve_cmd.jobs = gridmilp::cli::availableCores();
   solve
       ->add_option("--jobs", solve_cmd.jobs,
-                   "Worker processes solving the file's puzzles at once (default: every core; "
-                   "natively only); answers print in input order")
+#ifdef __EMSCRIPTEN__
+                   "Taken and left unused here: this CLI solves on one thread in Node; the "
+                   "native gridmilp-cli runs N worker processes (default: every core)")
+#else
+                   "Worker processes solving the file's puzzles at once (default: every core); "
+                   "answers print in input order")
+#endif
       ->check(CLI::Range(1, 256));
+#ifdef __EMSCRIPTEN__
+  // Read by the npm CLI's front end (web/src/lib/sheet-cli.ts), which runs this CLI on
+  // the sheet's puzzles: listed here so that --help names it.
+  std::string sheet;
+  solve->add_option("--sheet", sheet,
+                    "A spreadsheet's sheet to read (.xlsx, .csv): its name or number (default: "
+                    "every sheet)");
+#endif
   solve->add_flag(
       "--explain-infeasible", solve_cmd.explainInfeasible,
       "Sudoku and its variants: for a puzzle without solution, print the fewest "
@@ -1526,6 +1563,19 @@ int main(int argc, char** argv) {
       ->check(kMsLimit);
   bench->add_option("--method", method, method_help);
 
+  // A word where the command goes that is none of them: named, with the commands (CLI11
+  // would only say that one is required).
+  const auto is_command = [&cli](const char* word) {
+    const std::vector<CLI::App*> commands = cli.get_subcommands([](CLI::App*) { return true; });
+    return std::any_of(commands.begin(), commands.end(),
+                       [word](CLI::App* c) { return c->check_name(word); });
+  };
+  if (argc >= 2 && argv[1][0] != '-' && !is_command(argv[1])) {
+    std::cerr << "gridmilp: '" << argv[1]
+              << "' is not a command: one of solve, generate, request, bench (--help "
+                 "describes them)\n";
+    return kExitBadInput;
+  }
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

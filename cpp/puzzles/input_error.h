@@ -93,6 +93,14 @@ std::vector<std::string> utf8Characters(std::string_view text);
 /// Where::character; empty past the end.
 std::string utf8CharacterAt(std::string_view text, std::size_t at);
 
+/// `noun` after "a " or, when it starts with a vowel, "an " ("an Akari (Light Up)", "a
+/// Kakuro"): for messages that name a genre by its title or id.
+inline std::string withArticle(std::string_view noun) {
+  const bool vowel =
+      !noun.empty() && std::string_view("AEIOUaeiou").find(noun.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(noun);
+}
+
 /// A bad_request error naming the request field ("options.timeLimitMs").
 inline InputError badRequest(const std::string& field, const std::string& message) {
   Where where;

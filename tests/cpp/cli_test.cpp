@@ -172,6 +172,29 @@ TEST(CliTest, BadRouteOptionsAreOneErrorBeforeSolving) {
             "gridmilp: --objective diagonal with --unique: an objective picks the best answer "
             "of a solve; uniqueness and enumeration look for any answer: leave one of them "
             "out\n");
+  // So is an objective with --method sat, which cannot optimise one.
+  run = runCli("solve - --objective diagonal --method sat", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: --objective diagonal --method sat: the SAT method finds any solution and "
+            "cannot optimise an objective (leave --method out: an objective goes to "
+            "branch-and-bound)\n");
+  // A preset mistyped is not taken for a file without saying so.
+  run = runCli("solve - --objective diagnal", two, true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: --objective diagnal: not a preset (diagonal, firstRow) nor an objective "
+            "file: cannot read 'diagnal': No such file or directory\n");
+  // A file that is not there says why; a command that is not one names the commands.
+  run = runCli("solve gridmilp-no-such-file.txt", "", true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: cannot read 'gridmilp-no-such-file.txt': No such file or directory\n");
+  run = runCli("frobnicate", "", true);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out,
+            "gridmilp: 'frobnicate' is not a command: one of solve, generate, request, bench "
+            "(--help describes them)\n");
   // A results table over the puzzle file itself would overwrite its puzzles.
   const std::string file = ::testing::TempDir() + "gridmilp_cli_same." + std::to_string(getpid());
   std::ofstream(file) << two;

@@ -616,7 +616,7 @@ std::unique_ptr<DigitPuzzle> digitPuzzleOf(const Record& record, std::string_vie
   if (!boxes) requireNoParameter(record, title);
   if (record.rows != record.columns) {
     throw recordError(record, *p, ErrorCode::kBadRequest,
-                      "a " + std::string(title) + " is square (n\u00d7n), not " + p->grid.label());
+                      withArticle(title) + " is square (n\u00d7n), not " + p->grid.label());
   }
   if (boxes) {
     // "6 6 3x2": boxes of 3 rows × 2 columns (setBoxes takes them from the puzzle).

@@ -253,9 +253,9 @@ std::optional<std::pair<int, int>> boxShapeOf(const Record& record) {
 
 void requireNoParameter(const Record& record, std::string_view title) {
   if (!record.parameter) return;
-  InputError e = parseError(
-      "a " + std::string(title) + " has the size line \"ROWS COLUMNS\", without a third number",
-      record.sizeLine, record.parameter->column, record.parameter->text.substr(0, 1));
+  InputError e =
+      parseError(withArticle(title) + " has the size line \"ROWS COLUMNS\", without a third number",
+                 record.sizeLine, record.parameter->column, record.parameter->text.substr(0, 1));
   e.where().puzzle = record.puzzle;
   throw e;
 }

@@ -117,8 +117,11 @@ milp::SolveResult SudokuSolver::solve(const milp::SolveOptions& options) {
       solution_ = built_->fixed;
       objective_value_ = objective_constant_;
       result.objective = objective_constant_;
-      result.stats.bestBound = objective_constant_;
-      result.stats.gap = 0.0;
+      // A bound and a gap are branch-and-bound's; CNF-SAT has none (protocol.md: null).
+      if (options.method != milp::Method::kSat) {
+        result.stats.bestBound = objective_constant_;
+        result.stats.gap = 0.0;
+      }
     }
     return result;
   }
