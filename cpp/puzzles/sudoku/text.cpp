@@ -655,9 +655,14 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
   auto puzzleNumber = [&]() {
     const int at = pending_line ? pending_line : start_line;
     int before = 0;
+#ifdef GRIDMILP_WITH_GENRES  // the page's first-solve module never leaves puzzles out
     if (left_out != nullptr) {
       for (const RefusedRecord& r : *left_out) before += at == 0 || r.line < at ? 1 : 0;
     }
+#else
+    (void)at;
+    (void)left_out;
+#endif
     return static_cast<int>(result.puzzles.size()) + 1 + before;
   };
   auto puzzleLabel = [&]() {
