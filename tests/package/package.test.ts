@@ -309,8 +309,16 @@ console.log(JSON.stringify({
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: gridmilp [OPTIONS] SUBCOMMAND');
     expect(help.stdout).toBe(nativeHelp.stdout.replace(`Usage: ${nativeCli}`, 'Usage: gridmilp'));
+    // solve's, apart from --jobs (unused in Node, where the CLI solves on one thread)
+    // and --sheet (read by the npm CLI's spreadsheet front end): the same lines else.
     const [solveHelp, nativeSolveHelp] = both(['solve', '--help']);
-    expect(solveHelp.stdout).toBe(nativeSolveHelp.stdout.replace(`${nativeCli} solve`, 'gridmilp solve'));
+    const jobsLine = /^ {2}--jobs .*\n/m;
+    const npmOwn = jobsLine.exec(solveHelp.stdout)?.[0] ?? '';
+    expect(npmOwn).toContain('left unused here: this CLI solves on one thread in Node');
+    expect(solveHelp.stdout).toMatch(/^ {2}--sheet TEXT +A spreadsheet's sheet to read/m);
+    expect(solveHelp.stdout.replace(/^ {2}--sheet .*\n/m, '')).toBe(
+      nativeSolveHelp.stdout.replace(`${nativeCli} solve`, 'gridmilp solve').replace(jobsLine, npmOwn),
+    );
 
     // One solution line per puzzle; the summary on standard error (timings masked).
     const [all, nativeAll] = both(['solve', p096]);
