@@ -29,7 +29,6 @@ export type {
   GenreSolveManyOptions,
   GenreSolveManyProgress,
   GenreSolveManyResult,
-  GenreUniquenessResult,
   MilpOptions,
   ParseOptions,
   ParseOutput,
@@ -110,4 +109,5 @@ export type {
   GenreSolveOptions,
   GenreSolveResult,
   GenreSolveStats,
+  GenreUniquenessResult,
 } from '../solver/genre.js';

@@ -38,6 +38,7 @@ import {
   type GenreRequest,
   type GenreSolveOptions,
   type GenreSolveResult,
+  type GenreUniquenessResult,
 } from '../solver/genre.js';
 import { chunkSize, CHUNKS_IN_FLIGHT, firstError } from '../solver/pool.js';
 import type { GridmilpModuleFactory, GridmilpModuleOptions } from '../solver/wasm.js';
@@ -61,7 +62,6 @@ import type {
   GenreSolveManyOptions,
   GenreSolveManyProgress,
   GenreSolveManyResult,
-  GenreUniquenessResult,
   ExportModelOutput,
   GenerateOptions,
   GenerateOutput,

@@ -49,7 +49,7 @@ import type {
   GenreSolveOptions,
   GenreSolveResult,
   GenreSolveStats,
-  GenreUniquenessResult as EngineGenreUniquenessResult,
+  GenreUniquenessResult,
 } from '../solver/genre.js';
 import type { Grid, PuzzleInput } from './grid.js';
 
@@ -266,20 +266,6 @@ export interface CheckUniquenessOutput extends CheckUniquenessResult {
   solutionGrid?: Grid;
   /** Present when not unique. */
   secondSolutionGrid?: Grid;
-}
-
-/**
- * Result of a genre {@link Solver.checkUniqueness} (protocol.md, genre `checkUniqueness`):
- * the first solve's `status`, `answer`, `board` and `stats`, `unique` (true, false with
- * `secondAnswer`, `secondBoard` and `differences`, or null), `totalMs`.
- */
-export interface GenreUniquenessResult extends EngineGenreUniquenessResult {
-  /**
-   * The second solve's statistics (the first solve's answer cut off), as `stats` are the
-   * first's: rows, nodes, `solveMs` (ms), `rounds` and `cuts` of its own re-solve loop.
-   * Present with `secondStatus`, when the first solve found an answer.
-   */
-  secondStats?: GenreSolveStats;
 }
 
 /**

@@ -288,7 +288,14 @@ export interface GenreUniquenessResult extends GenreSolveResult {
   secondBoard?: Board;
   /** 1-based cells where the answers differ, with each answer's value there. */
   differences?: Array<{ row: number; column: number; first: number; second: number }>;
+  /** The second solve's status; present when the first solve found an answer. */
   secondStatus?: SolveStatus;
+  /**
+   * The second solve's statistics (the first answer cut off by a no-good), shaped as
+   * `stats` are the first's: rows, nodes, `solveMs` (ms), `rounds` and `cuts` of its own
+   * re-solve loop. Present with `secondStatus`, when the first solve found an answer.
+   */
+  secondStats?: GenreSolveStats;
   totalMs: number;
 }
 
