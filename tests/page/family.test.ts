@@ -437,6 +437,38 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await page.close();
   });
 
+  it('Stop while givens are removed keeps the puzzle so far, which has a unique solution', async () => {
+    const page = await h.openPage();
+    // A minimal 25×25 takes minutes to generate: Stop it a few dozen cells in.
+    await chooseSize(page, 25);
+    await page.getByLabel('Seed').fill('1');
+    await button(page, 'Generate puzzle').click();
+    await expect
+      .poll(async () => Number(/Removing givens: ([\d,]+) of/.exec((await page.getByRole('status').textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0), {
+        timeout: 120_000,
+      })
+      .toBeGreaterThan(30);
+    expect(await page.getByRole('status').textContent()).toContain('(Stop keeps the puzzle so far)');
+    await button(page, 'Stop').click();
+    const status = await settledStatus(page);
+    const m = /^Stopped while removing givens: the board holds the puzzle so far \(([\d,]+) givens, unique solution, not minimal: givens not yet tried may go\)\.$/.exec(status.text);
+    expect(m, status.text).not.toBeNull();
+    expect(status.kind).toBe('info');
+    const givens = await readGivens(page);
+    expect(givens.length).toBe(625);
+    const count = Number(m![1]!.replace(/,/g, ''));
+    expect([...givens].filter((c) => c !== '.').length).toBe(count);
+    expect(count).toBeLessThan(625);
+    // The puzzle kept has one solution, as each removal was checked.
+    const check = await satResult<{ unique: boolean | null }>({
+      type: 'checkUniqueness',
+      puzzle: givens,
+      options: { model: 'reduced', method: 'sat', timeLimitMs: 30_000 },
+    });
+    expect(check.unique).toBe(true);
+    await page.close();
+  });
+
   it('maximizes the main-diagonal sum of an empty 9×9: objective 72 (optimal)', async () => {
     const page = await h.openPage();
     await page.getByLabel('Solve optimises').selectOption('diagonal');

@@ -455,7 +455,8 @@ GenerateResult generate(const GenerateOptions& options, const GenerateCallback& 
   SeededRandom random(options.seed ^ 0x9E3779B9u);
   random.shuffle(&groups);
   int givens = n * n;
-  GenerateProgress state{GeneratePhase::kRemoving, 0, static_cast<int>(groups.size()), givens};
+  GenerateProgress state{GeneratePhase::kRemoving, 0, static_cast<int>(groups.size()), givens,
+                         &out.puzzle};
   bool stopped = false;
   bool all_tested = true;  // every group still in the puzzle was tried and needed
   for (const std::vector<int>& group : groups) {

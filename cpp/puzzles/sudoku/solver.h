@@ -221,7 +221,9 @@ struct GenerateProgress {
   int checked = 0;  ///< removal candidates (cells or symmetric groups) tried
   int total = 0;    ///< candidates in all
   int givens = 0;   ///< givens the puzzle has now
-  /// Phase kRating: the finished puzzle (unique), valid during the call; else null.
+  /// The puzzle as it stands, valid during the call: in phase kRemoving the givens kept
+  /// so far (unique: each removal was checked; what a stop keeps), in phase kRating the
+  /// finished puzzle.
   const Grid* puzzle = nullptr;
 };
 

@@ -52,8 +52,10 @@ export async function generate(page: Page): Promise<void> {
   page.resetAnswer();
   el.generateReportList.hidden = true;
   // Its givens once the finished puzzle is on the board (the rating solve started):
-  // Stop then keeps it.
+  // Stop then keeps it. Before, the puzzle as it stood at the last report: unique (each
+  // removal was checked), which Stop puts on the board (a 25×25 takes minutes).
   let ratedGivens: number | null = null;
+  let soFar: { puzzle: string; givens: number } | null = null;
   await jobs.run(
     'generate',
     `Generating a ${size}×${size} puzzle from seed ${seed}…`,
@@ -75,7 +77,8 @@ export async function generate(page: Page): Promise<void> {
             jobs.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`, 'busy');
             return;
           }
-          jobs.setStatus(`${describeGenerateProgress(progress)}…`, 'busy');
+          if (typeof progress.puzzle === 'string') soFar = { puzzle: progress.puzzle, givens: progress.givens };
+          jobs.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle so far)…`, 'busy');
         },
       );
       board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });
@@ -97,9 +100,16 @@ export async function generate(page: Page): Promise<void> {
     },
     (e) => {
       const kept = ratedGivens as number | null; // set in the progress callback
+      const partial = soFar as { puzzle: string; givens: number } | null;
       if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
         jobs.setStatus(
           `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.`,
+          'info',
+        );
+      } else if (partial !== null && e instanceof SolverError && e.code === 'stopped') {
+        board.setGivens(partial.puzzle);
+        jobs.setStatus(
+          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).`,
           'info',
         );
       } else {

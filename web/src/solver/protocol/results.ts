@@ -517,7 +517,11 @@ export interface GenerateProgress {
   givens: number;
   /** Since the request started, ms. */
   elapsedMs: number;
-  /** Phase `rating`: the finished puzzle (unique), before the rating solve. */
+  /**
+   * The puzzle as it stands (n·n characters, `.` for empty): in phase `removing` the
+   * givens kept so far (unique: each removal was checked; what a stop can keep), in
+   * phase `rating` the finished puzzle, before the rating solve.
+   */
   puzzle?: string;
 }
 
