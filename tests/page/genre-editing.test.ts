@@ -5,17 +5,12 @@
 // columns (Kakuro's keys: kakuro-editing.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
+import { pickGenre, useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
 
 let h: Harness;
 useHarness((started) => {
   h = started;
 });
-
-async function pickGenre(page: Page, genre: string): Promise<void> {
-  await page.selectOption('#genre', genre);
-  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
-}
 
 /** The board's aria-label ("Nurikabe 7×7, my_puzzle, unsolved"). */
 async function boardLabel(page: Page): Promise<string> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownDataDir } from '../common/test-data';
-import { resultsDir, useHarness, type Harness } from './harness';
+import { pickGenre, resultsDir, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -34,11 +34,6 @@ function latinProblems(n: number, v: number[]): string[] {
     if ([...column].sort((a, b) => a - b).join() !== all) out.push(`column ${i + 1}`);
   }
   return out;
-}
-
-async function pickGenre(page: Page, genre: string): Promise<void> {
-  await page.selectOption('#genre', genre);
-  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
 }
 
 /**

@@ -407,3 +407,33 @@ export async function genreCellSays(page: Page, row: number, column: number): Pr
   const label = (await genreCell(page, row, column).getAttribute('aria-label')) ?? '';
   return label.replace(/^row \d+, column \d+,? ?/, '');
 }
+
+/** Picks `genre` in the genre picker and waits until its example is read ("press Solve"). */
+export async function pickGenre(page: Page, genre: string): Promise<void> {
+  await page.selectOption('#genre', genre);
+  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+}
+
+/** Clicks a genre board's cell in its down half (lower left) or across half (upper right): Kakuro's two sums. */
+export async function genreClickHalf(page: Page, row: number, column: number, half: 'down' | 'across'): Promise<void> {
+  // The board is drawn anew after each edit: its cell is read once it is there.
+  let box = await genreCell(page, row, column).boundingBox();
+  for (let tries = 0; box === null && tries < 50; tries++) {
+    await page.waitForTimeout(50);
+    box = await genreCell(page, row, column).boundingBox();
+  }
+  if (box === null) throw new Error(`no cell at row ${row}, column ${column}`);
+  const [x, y] = half === 'down' ? [0.25, 0.75] : [0.75, 0.25];
+  await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
+}
+
+/** The tokens of the record in the genre page's text box, row by row (the lines after the size line). */
+export async function genreTokens(page: Page): Promise<string[][]> {
+  const lines = (await page.inputValue('#genre-text')).split('\n').filter((l) => l.trim() !== '');
+  return lines.slice(2).map((l) => l.trim().split(/\s+/));
+}
+
+/** Waits until a cell of the genre page's record holds `token`. */
+export async function waitGenreToken(page: Page, row: number, column: number, token: string): Promise<void> {
+  await expect.poll(async () => (await genreTokens(page))[row - 1]?.[column - 1]).toBe(token);
+}

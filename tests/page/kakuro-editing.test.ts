@@ -7,41 +7,25 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paste, resultsDir, useHarness, type Harness, genreCell as cell, genreCellSays as says } from './harness';
+import {
+  paste,
+  resultsDir,
+  useHarness,
+  type Harness,
+  genreCell as cell,
+  genreCellSays as says,
+  genreClickHalf as clickHalf,
+  genreTokens as tokens,
+  pickGenre,
+  waitGenreToken as waitToken,
+} from './harness';
 
 let h: Harness;
 useHarness((started) => {
   h = started;
 });
 
-async function pickKakuro(page: Page): Promise<void> {
-  await page.selectOption('#genre', 'kakuro');
-  await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
-}
-
-/** Clicks a cell in its down half (lower left) or across half (upper right). */
-async function clickHalf(page: Page, row: number, column: number, half: 'down' | 'across'): Promise<void> {
-  // The board is drawn anew after each edit: its cell is read once it is there.
-  let box = await cell(page, row, column).boundingBox();
-  for (let tries = 0; box === null && tries < 50; tries++) {
-    await page.waitForTimeout(50);
-    box = await cell(page, row, column).boundingBox();
-  }
-  if (box === null) throw new Error(`no cell at row ${row}, column ${column}`);
-  const [x, y] = half === 'down' ? [0.25, 0.75] : [0.75, 0.25];
-  await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
-}
-
-/** The tokens of the record in the text box, row by row (the lines after the size line). */
-async function tokens(page: Page): Promise<string[][]> {
-  const lines = (await page.inputValue('#genre-text')).split('\n').filter((l) => l.trim() !== '');
-  return lines.slice(2).map((l) => l.trim().split(/\s+/));
-}
-
-/** Waits until a cell of the record holds `token`. */
-async function waitToken(page: Page, row: number, column: number, token: string): Promise<void> {
-  await expect.poll(async () => (await tokens(page))[row - 1]?.[column - 1]).toBe(token);
-}
+const pickKakuro = (page: Page): Promise<void> => pickGenre(page, 'kakuro');
 
 /** Makes a 4×4 empty Kakuro and waits for its board drawn as typed. */
 async function emptyKakuro(page: Page): Promise<void> {
