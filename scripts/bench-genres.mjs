@@ -21,15 +21,17 @@
 //
 // The pencil sets run one timed pass each (no warm-up pass: they take minutes), with a
 // time limit of 20 s per record (Nurikabe has six records over it, docs/performance.md);
-// a record stopped by it is counted and left out of the figures. Nine records of
-// sw_Nurikabe count their solutions' "[moves]" lines in their row count: they are read
-// with the rows they have, as the tests read them.
+// a record stopped by it is counted and left out of the figures. The sets, their peers'
+// figures and how records are read: scripts/genre-sets.mjs.
 //
 // Usage: node scripts/bench-genres.mjs [--repeat N] [--textbook] [--only GENRE] [--no-highs]
+//                                      [--wasm FILE]
+// --wasm: another build of the SAT module's .js (its .wasm beside it), to compare builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GENRE_SETS as SETS, records as readRecords } from './genre-sets.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const data = resolve(root, '../shared/data');
@@ -39,36 +41,6 @@ const withTextbook = args.includes('--textbook');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const withHighs = !args.includes('--no-highs');
 
-// peer: SmilingWayne/PuzzleSolver's README, average / max (../shared/notes/pencil-puzzles.md).
-const PENCIL = { passes: 1, timeLimitMs: 20000 };
-const SETS = [
-  { genre: 'killer', file: 'variants/killer_sudoku/sw_KillerSudoku.puzzles.txt', peer: 'CP-SAT 6 / 119 ms (average / max)' },
-  { genre: 'jigsaw', file: 'variants/jigsaw_sudoku/sw_JigsawSudoku.puzzles.txt', peer: 'CP-SAT 3 / 7 ms (average / max)' },
-  { genre: 'hitori', file: 'puzzles/hitori/sw_Hitori.puzzles.txt', peer: 'SCIP + cuts 10 / 1,017 ms', ...PENCIL },
-  { genre: 'star-battle', file: 'puzzles/star_battle/sw_Starbattle.puzzles.txt', peer: 'CP-SAT 9 / 46 ms', ...PENCIL },
-  { genre: 'norinori', file: 'puzzles/norinori/sw_Norinori.puzzles.txt', peer: 'CP-SAT 8 / 82 ms', ...PENCIL },
-  { genre: 'akari', file: 'puzzles/akari/sw_Akari.puzzles.txt', peer: 'CP-SAT 14 / 479 ms', ...PENCIL },
-  { genre: 'kakuro', file: 'puzzles/kakuro/sw_Kakuro.puzzles.txt', peer: 'CP-SAT 11 / 200 ms', ...PENCIL },
-  { genre: 'heyawake', file: 'puzzles/heyawake/sw_Heyawake.puzzles.txt', peer: 'CP-SAT 139 / 4,756 ms', ...PENCIL },
-  { genre: 'kuromasu', file: 'puzzles/kuromasu/sw_Kuromasu.puzzles.txt', peer: 'CP-SAT 70 / 4,359 ms', ...PENCIL },
-  { genre: 'shikaku', file: 'puzzles/shikaku/sw_Shikaku.puzzles.txt', peer: 'CP-SAT 10 / 78 ms', ...PENCIL },
-  { genre: 'slitherlink', file: 'puzzles/slitherlink/sw_Slitherlink.puzzles.txt', peer: 'CP-SAT 67 / 1,850 ms', ...PENCIL },
-  { genre: 'nurikabe', file: 'puzzles/nurikabe/sw_Nurikabe.puzzles.txt', peer: 'PuzzleSolver has none', repair: true, ...PENCIL },
-];
-
-/** The records of a sw_* text, each with only the rows it has (see the file comment). */
-function repaired(records) {
-  return records.map((r) => {
-    const lines = r.split(/\r?\n/).filter((l) => l.trim());
-    const [rows, columns] = lines[1].trim().split(/\s+/).map(Number);
-    const kept = [];
-    for (const line of lines.slice(2)) {
-      if (line.trim().split(/\s+/).length !== columns || kept.length === rows) break;
-      kept.push(line);
-    }
-    return [lines[0], `${kept.length} ${columns}`, ...kept, ''].join('\n');
-  });
-}
 const ROUTES = [{ label: 'default (SAT)', options: {} }];
 if (withTextbook) {
   // Killer by branch-and-bound takes seconds a record (2.8 s, 249 nodes, on 369_9x9): jigsaw only.
@@ -76,7 +48,7 @@ if (withTextbook) {
   ROUTES.push({ label: 'textbook, SAT', options: { model: 'textbook', method: 'sat' }, only: 'killer' });
 }
 
-const wasmJs = resolve(root, 'build/wasm/gridmilp_wasm_sat.js');
+const wasmJs = args.includes('--wasm') ? resolve(args[args.indexOf('--wasm') + 1]) : resolve(root, 'build/wasm/gridmilp_wasm_sat.js');
 const { default: create } = await import(wasmJs);
 const wasm = await create({ wasmBinary: readFileSync(wasmJs.replace(/\.js$/, '.wasm')), print() {}, printErr() {} });
 const cli = resolve(root, 'build/native-release/gridmilp-cli');
@@ -133,9 +105,7 @@ for (const set of SETS) {
     continue;
   }
   if (only !== null && set.genre !== only) continue;
-  const text = readFileSync(path, 'utf8');
-  let records = text.split(/^(?==== )/m).filter((t) => t.trim());
-  if (set.repair) records = repaired(records);
+  const records = readRecords(set, path);
   const passes = set.passes ?? repeat;
   for (const route of ROUTES) {
     if (route.only && route.only !== set.genre) continue;

@@ -21,12 +21,12 @@
 // workers 1 and navigator.hardwareConcurrency.
 // GRIDMILP_BENCH_CONSOLE=1 prints the page's and its workers' console messages (for
 // timings put there while looking into a figure).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serve } from './bench-browser.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
@@ -54,20 +54,6 @@ if (files.length === 0) {
   }
 }
 if (files.length === 0) throw new Error('bench-page-batch: no puzzle file given and none in ../shared/data');
-
-/** Starts scripts/serve.mjs on a free port; resolves with its URL and process. */
-function serve() {
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) ok({ url: m[1], child });
-    });
-    child.on('exit', (code) => fail(new Error(`serve.mjs exited with ${code}`)));
-  });
-}
 
 /** ms in the status line's "in 1.25 s" / "in 458 ms". */
 function batchMs(status) {

@@ -23,12 +23,10 @@
 // figures), from loading the page to the filled board (JSON; open it in Perfetto or
 // chrome://tracing): which thread did what, V8's WASM compiles included. The click and
 // the filled board are marked gm-click and gm-done.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { freshPage, serve, startTrace } from './bench-browser.mjs';
 import { FIRST_SOLVE_BUDGET, recordResponseWeights, totalWeight } from './page-weight.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -53,71 +51,7 @@ for (let i = 0; i < args.length; i++) {
 }
 const puzzles = readFileSync(set, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81).slice(0, count);
 
-/** Starts scripts/serve.mjs on a free port; resolves with its URL and process. */
-function serve() {
-  return new Promise((resolveServer, reject) => {
-    const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', '0', ...(dist ? ['--dir', dist] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /served at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) resolveServer({ url: m[1], child });
-    });
-    child.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
-  });
-}
-
-const { url, child } = await serve();
-
-/** How long a freshly launched Chromium is left idle before the page is loaded. */
-const BROWSER_SETTLE_MS = 2000;
-
-/**
- * Opens a page in a new Chromium with a profile of its own, so that nothing (HTTP
- * cache, compiled code, service worker) carries over from an earlier run.
- * @returns the page and a function that closes Chromium and deletes the profile
- */
-async function freshPage() {
-  const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-page-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    serviceWorkers: 'block', // every run loads from the network, as a first visit does
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ...(jsFlags ? [`--js-flags=${jsFlags}`] : [])],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  // A person's browser is already running when they open the page: let Chromium's own
-  // start-up work finish first, so that it does not compete with the page for the CPU.
-  await page.waitForTimeout(BROWSER_SETTLE_MS);
-  return {
-    page,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Trace categories: tasks per thread, V8 (WASM lazy and optimising compiles), user marks. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'toplevel', 'v8', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'blink.user_timing', '__metadata'];
-
-/**
- * Starts a Chromium trace of every process of the page's browser (CDP Tracing domain).
- * @returns a function that ends the trace and resolves with its events
- */
-async function startTrace(page) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
-  return async () => {
-    await cdp.send('Tracing.end');
-    await complete;
-    return events;
-  };
-}
+const { url, child } = await serve(dist);
 
 /** The responses of the weighed run (scripts/page-weight.mjs). */
 let weights = new Map();
@@ -132,7 +66,7 @@ const readyMs = [];
  * @returns ms from the click to the frame that shows the filled board
  */
 async function clickOnce(puzzle, model, delay, { weigh = false, traceTo = null } = {}) {
-  const { page, close } = await freshPage();
+  const { page, close } = await freshPage({ jsFlags });
   try {
     const trace = traceTo ? await startTrace(page) : null;
     const weighed = weigh ? recordResponseWeights(page) : null;
