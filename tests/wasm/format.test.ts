@@ -12,6 +12,7 @@ import {
   eulerCornerSum,
   formatMs,
   formatMsNumber,
+  grouped,
   MAX_FILE_BYTES,
   solutionsText,
   stringFromCells,
@@ -57,6 +58,19 @@ function result(status: SolveResult['status'], solution?: string): SolveResult {
     stats,
   };
 }
+
+describe('grouped', () => {
+  it("writes numbers as toLocaleString('en-US') does, without Intl", () => {
+    const values = [0, 1, 7, 999, 1000, 1234, 12345, 999999, 1000000, 1234567890, -1, -1234, -1234567, 0.5, 1.25, 1234.5, 1234.5678, 0.0004, 0.0005, 2.9999, -0.75, -1234.25, 0.1 + 0.2];
+    let seed = 7;
+    for (let i = 0; i < 500; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      values.push(seed % 3 === 0 ? seed : (seed % 1e7) / 1000 - 5000);
+    }
+    for (const n of values) expect(grouped(n), String(n)).toBe(n.toLocaleString('en-US'));
+    expect(grouped(Infinity)).toBe('Infinity');
+  });
+});
 
 describe('formatMs', () => {
   it('uses precision that fits the size', () => {

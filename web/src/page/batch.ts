@@ -14,6 +14,7 @@ import {
   eulerCornerSum,
   formatMs,
   formatMsNumber,
+  grouped,
   itemStatusText,
   plural,
   SHAPES,
@@ -157,7 +158,7 @@ export class BatchPanel {
     this.setDownloads(false);
     this.progressBar.max = Math.max(total, 1);
     this.progressBar.value = 0;
-    this.count.textContent = `0 of ${total.toLocaleString('en-US')}`;
+    this.count.textContent = `0 of ${grouped(total)}`;
     this.elapsed.textContent = '';
   }
 
@@ -240,7 +241,7 @@ export class BatchPanel {
     const p = this.latest;
     if (p) {
       this.progressBar.value = p.done;
-      this.count.textContent = `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`;
+      this.count.textContent = `${grouped(p.done)} of ${grouped(p.total)}`;
       this.elapsed.textContent = p.done > 0 ? `· ${formatMs(p.elapsedMs)} elapsed` : ''; // none ended (stopped before any): no time to say
     }
     this.drawRows(rowLimit);
@@ -291,10 +292,10 @@ export class BatchPanel {
     // one the limit stopped with an answer ('solved (time limit)') is among the solved.
     const timeLimited = result.items.filter((i) => i.status === 'time_limit' && !i.error && typeof i.solution !== 'string').length;
     const noSolution = counts.noSolution - timeLimited;
-    const parts = [`${counts.solved.toLocaleString('en-US')} solved`];
-    if (timeLimited) parts.push(`${timeLimited.toLocaleString('en-US')} stopped by the time limit`);
-    if (noSolution) parts.push(`${noSolution.toLocaleString('en-US')} without solution`);
-    if (counts.errors) parts.push(`${counts.errors.toLocaleString('en-US')} with errors`);
+    const parts = [`${grouped(counts.solved)} solved`];
+    if (timeLimited) parts.push(`${grouped(timeLimited)} stopped by the time limit`);
+    if (noSolution) parts.push(`${grouped(noSolution)} without solution`);
+    if (counts.errors) parts.push(`${grouped(counts.errors)} with errors`);
     // A text of URLs: the lines left out are named again, as the paste did.
     const left = [...leftOut, ...(result.refused ?? []).map((r) => r.error.message)];
     const unread =

@@ -69,9 +69,25 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/**
+ * A number as English text with thousands grouped: 12345 → "12,345", 1234.5678 →
+ * "1,234.568" (at most 3 decimals, trailing zeros dropped), as
+ * `n.toLocaleString('en-US')` writes it, without Intl: a page's first call of
+ * toLocaleString loads ICU's number formatting, 20–30 ms of the first click in a fresh
+ * Chromium (docs/performance.md). Infinity and NaN as String writes them.
+ *
+ * @param n any number
+ */
+export function grouped(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const [whole, fraction] = Math.abs(n).toFixed(3).split('.') as [string, string];
+  const decimals = fraction.replace(/0+$/, '');
+  return `${n < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${decimals ? `.${decimals}` : ''}`;
+}
+
 /** "1 thing" / "2 things". */
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
+  return `${grouped(n)} ${n === 1 ? singular : pluralForm}`;
 }
 
 /**
@@ -430,7 +446,7 @@ export function describeUniqueness(result: CheckUniquenessResult): string {
 
 /** "3 of at most 10 solutions found, 120 ms". */
 export function describeEnumerateProgress(progress: EnumerateProgress): string {
-  return `${progress.found.toLocaleString('en-US')} of at most ${plural(progress.limit, 'solution')} found, ${formatMs(progress.elapsedMs)}`;
+  return `${grouped(progress.found)} of at most ${plural(progress.limit, 'solution')} found, ${formatMs(progress.elapsedMs)}`;
 }
 
 /** "Exactly 2 solutions (3 MILP solves, 12 ms)" or "At least 10 solutions (…)". */
@@ -451,7 +467,7 @@ export function describeGenerateProgress(progress: GenerateProgress): string {
   if (progress.phase === 'rating') {
     return `Unique with ${plural(progress.givens, 'given')} (${formatMs(progress.elapsedMs)}); rating it with the textbook MILP`;
   }
-  return `Removing givens: ${progress.checked.toLocaleString('en-US')} of ${plural(progress.total, 'cell')} tried · ${plural(progress.givens, 'given')} · ${formatMs(progress.elapsedMs)}`;
+  return `Removing givens: ${grouped(progress.checked)} of ${plural(progress.total, 'cell')} tried · ${plural(progress.givens, 'given')} · ${formatMs(progress.elapsedMs)}`;
 }
 
 /** How the MILP fared: "root LP integral · 0 branch-and-bound nodes · solve 0.62 ms". */

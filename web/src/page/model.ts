@@ -20,7 +20,7 @@ import type {
   SolveResult,
 } from '../solver/protocol';
 import { noteParts, type Formulation } from '../solver/genre';
-import type { Shape } from './format';
+import { grouped, type Shape } from './format';
 import { MAX_VIEW_FACTS } from './shared';
 import './model.css';
 import './row.css';
@@ -122,7 +122,7 @@ function noteHtml(text: string): string {
 }
 
 function count(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** Facts about the model of one view, from a response for that view. */
@@ -526,7 +526,7 @@ export class ModelPanel {
     const row = (stage: string, label: string, cells: [string, string, string], note = ''): string =>
       `<tr data-stage="${stage}"><th scope="row">${label}</th><td>${cells[0]}</td><td>${cells[1]}</td><td>${cells[2]}</td></tr>` +
       (note === '' ? '' : `<tr class="f-note-row" data-note="${stage}"><td colspan="4" class="f-note">${note}</td></tr>`);
-    const num = (x: number): string => x.toLocaleString('en-US');
+    const num = grouped;
     const rows: string[] = [];
     rows.push(
       row('built', `As built (${view.model === 'packing' ? 'packing' : 'textbook'})`, [num(n ** 3), num(4 * n * n), num(4 * n ** 3)], `${n}³, 4·${n}², 4·${n}³`),

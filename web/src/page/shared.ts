@@ -7,7 +7,7 @@
 import { MAX_WORKERS, type SolverClient, type WorkerFactory, type WorkerHandlers, type WorkerPort } from '../solver/client';
 import type { ModelRowResult, SolveProgress, SolveResult, SolveStats } from '../solver/protocol';
 import type { ModelView } from './model';
-import { formatBound, formatMs } from './format';
+import { formatBound, formatMs, grouped } from './format';
 
 
 /**
@@ -261,8 +261,8 @@ export class BnbPanel {
   }
 
   private draw(p: SolveProgress): void {
-    this.nodes.textContent = p.nodes.toLocaleString('en-US');
-    this.active.textContent = p.activeNodes.toLocaleString('en-US');
+    this.nodes.textContent = grouped(p.nodes);
+    this.active.textContent = grouped(p.activeNodes);
     this.depth.textContent = String(p.depth);
     this.incumbent.textContent = p.incumbent === null ? 'no' : this.objective ? formatBound(p.incumbent) : 'yes';
     this.incumbent.dataset.value = p.incumbent === null ? '' : String(p.incumbent);

@@ -23,7 +23,7 @@
  * are in tree.css.
  */
 import type { BranchDecision, SolveResult } from '../solver/protocol';
-import { plural } from './format';
+import { grouped, plural } from './format';
 import './tree.css';
 
 /** What happened to a node of the tree. */
@@ -529,7 +529,7 @@ export function renderTree(container: HTMLElement, result: SolveResult): void {
     const stats = result.stats as { rounds?: number; lastRoundNodes?: number; nodes: number };
     const ofRounds =
       stats.lastRoundNodes !== undefined && stats.rounds !== undefined
-        ? ` This is the last of ${stats.rounds.toLocaleString('en')} rounds of cuts; all the rounds together took ${plural(stats.nodes, 'node')}.`
+        ? ` This is the last of ${grouped(stats.rounds)} rounds of cuts; all the rounds together took ${plural(stats.nodes, 'node')}.`
         : '';
     summary.textContent =
       (decisions.length === 0

@@ -12,6 +12,7 @@ import type { LeftOutRow } from '../../sheets/left-out';
 import type { JobRunner } from '../app/jobs';
 import type { BnbPanel } from '../shared';
 import type { CutRounds } from './rounds';
+import { grouped } from '../format';
 
 /** A genre of the genre page: every genre but Sudoku, which has its own page. */
 export type Variant = Exclude<GenreId, 'sudoku'>;
@@ -134,7 +135,7 @@ export interface GenreContext {
  * @param value ms
  */
 export function ms(value: number): string {
-  return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value).toLocaleString('en')} ms`;
+  return value < 10 ? `${value.toFixed(2)} ms` : `${grouped(Math.round(value))} ms`;
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { Board } from '../../solver/genre';
 import { byId } from '../shared';
+import { grouped } from '../format';
 
 /** Most cut rounds a Solve keeps for stepping through (each holds a board). */
 const kRoundsKept = 200;
@@ -61,7 +62,7 @@ export class CutRounds {
     this.step.min = '1';
     this.step.max = String(Math.max(1, this.kept.length));
     this.step.value = this.step.max;
-    byId('genre-round-count', HTMLElement).textContent = round.round.toLocaleString('en');
+    byId('genre-round-count', HTMLElement).textContent = grouped(round.round);
     this.showText(round);
   }
 
@@ -126,13 +127,13 @@ export class CutRounds {
     this.step.min = '1';
     this.step.max = String(kept.length);
     this.step.value = String(kept.length);
-    byId('genre-round-count', HTMLElement).textContent = kept[kept.length - 1]!.round.toLocaleString('en');
+    byId('genre-round-count', HTMLElement).textContent = grouped(kept[kept.length - 1]!.round);
     this.showText(kept[kept.length - 1]!);
   }
 
   /** The stepper's round: its number and its cuts in words. */
   private showText(round: CutRoundView): void {
-    byId('genre-round-number', HTMLElement).textContent = round.round.toLocaleString('en');
+    byId('genre-round-number', HTMLElement).textContent = grouped(round.round);
     const list = byId('genre-round-why', HTMLElement);
     const items = round.why.length > 0 ? round.why : ['No cut: the answer keeps every rule.'];
     list.replaceChildren(

@@ -17,7 +17,7 @@ import { SolverError, type ResultRow, type SolveProgress } from '../../solver/pr
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileIsText, checkFileSize, checkTextSize, formatMs, isSpreadsheetName } from '../format';
+import { checkFileIsText, checkFileSize, checkTextSize, formatMs, grouped, isSpreadsheetName } from '../format';
 import { genreHash, readGenreHash } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
@@ -835,13 +835,13 @@ export class GenreView implements GenreContext {
 
   /** Live figures of a long request: branch-and-bound nodes, cut rounds, answers found. */
   private progress(p: Record<string, unknown>): void {
-    const n = (key: string): string => (typeof p[key] === 'number' ? (p[key] as number).toLocaleString('en') : '?');
+    const n = (key: string): string => (typeof p[key] === 'number' ? grouped(p[key] as number) : '?');
     const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
     if (p.phase === 'branch-and-bound') {
       this.bnb.progress(p as unknown as SolveProgress, () => this.jobs.job !== null);
       this.sayProgress(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`);
     } else if (p.phase === 'cuts') {
-      if (typeof p.round === 'number') this.rounds.textContent = p.round.toLocaleString('en');
+      if (typeof p.round === 'number') this.rounds.textContent = grouped(p.round);
       if (typeof p.elapsedMs === 'number') byId('genre-bnb-elapsed', HTMLElement).textContent = formatMs(p.elapsedMs);
       this.cutRounds.add(p);
       this.sayProgress(`Solving… round ${n('round')}: ${n('cuts')} ${p.cuts === 1 ? 'cut' : 'cuts'} added (${n('totalCuts')} in all)${elapsed}`);

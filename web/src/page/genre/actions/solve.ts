@@ -17,6 +17,7 @@ import {
 import { byId } from '../../shared';
 import { ms, solvedByKey, type EnumeratedAnswer, type GenreContext } from '../context';
 import { placeLegend } from '../legend';
+import { grouped } from '../../format';
 
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
@@ -59,7 +60,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
     return;
   }
   ctx.bnb.finishWith(r.stats, { found: r.answer !== undefined });
-  ctx.rounds.textContent = r.stats.rounds.toLocaleString('en');
+  ctx.rounds.textContent = grouped(r.stats.rounds);
   const panel = byId('genre-tree-panel', HTMLElement);
   panel.hidden = !('branching' in r);
   if ('branching' in r) {
@@ -74,7 +75,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
     ? { key: solvedByKey(asked), model: r.model, spent: [r.stats.fallbackFrom, ...(r.stats.fallbackThrough ?? [])] }
     : null;
   ctx.cutRounds.finish();
-  const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${r.stats.nodes.toLocaleString('en')} node${r.stats.nodes === 1 ? '' : 's'}`;
+  const route = r.stats.method === 'sat' ? 'GLPK’s CNF-SAT route (MiniSat)' : `branch-and-bound, ${grouped(r.stats.nodes)} node${r.stats.nodes === 1 ? '' : 's'}`;
   ctx.offerExplanation(!r.answer && r.status === 'infeasible');
   if (!r.answer && r.partialFill) {
     const cells = r.rows * r.columns;
@@ -86,15 +87,15 @@ export async function solve(ctx: GenreContext): Promise<void> {
     return;
   }
   if (!r.answer) {
-    const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
+    const after = r.stats.rounds > 1 ? ` after ${grouped(r.stats.rounds)} rounds of cuts` : '';
     ctx.say(r.status === 'infeasible' ? `No answer: the MILP is infeasible${after} (${route}).` : `No answer (${r.status}${after}).`, 'error');
     return;
   }
   const objective = r.objective
-    ? `objective ${r.objective.value.toLocaleString('en')} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
+    ? `objective ${grouped(r.objective.value)} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
     : '';
   ctx.say(
-    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${r.stats.rows.toLocaleString('en')} rows${withCuts(r.stats)} × ${r.stats.columns.toLocaleString('en')} columns · ${objective}` +
+    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${grouped(r.stats.rows)} rows${withCuts(r.stats)} × ${grouped(r.stats.columns)} columns · ${objective}` +
       (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
     r.answer.verified ? 'success' : 'error',
   );
@@ -110,7 +111,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
  */
 function withCuts(stats: GenreSolveStats): string {
   if (!stats.cuts) return '';
-  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  const plural = (n: number, word: string) => `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;
   if (!stats.fallbackFrom) return ` (with the ${plural(stats.cuts, 'cut')} of ${plural(stats.rounds, 'round')})`;
   const stopped = 1 + (stats.fallbackThrough?.length ?? 0);
   const all = `${plural(stats.cuts, 'cut')} in ${plural(Math.max(1, stats.rounds - stopped), 'round')} of all models`;
@@ -187,7 +188,7 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   const solves = `${r.stats.solves} solve${r.stats.solves === 1 ? '' : 's'}, ${ms(r.stats.totalMs)}`;
   if (r.count === 0) {
     ctx.answers = [];
-    const after = r.stats.rounds > 1 ? ` after ${r.stats.rounds.toLocaleString('en')} rounds of cuts` : '';
+    const after = r.stats.rounds > 1 ? ` after ${grouped(r.stats.rounds)} rounds of cuts` : '';
     ctx.say(r.complete ? `No answer: the MILP is infeasible${after} (${solves}).` : `No answer found (${r.lastStatus}${after}, ${solves}).`, r.complete ? 'warning' : 'error');
     return;
   }
@@ -260,7 +261,7 @@ export async function relax(ctx: GenreContext): Promise<void> {
   const r = await ctx.run<GenreRelaxResult>({ type: 'relax', ...fields, options: { ...fields.options, timeLimitMs: kRelaxLimitMs } });
   if (r === null) return;
   if (r.status !== 'optimal') {
-    const size = `${r.stats.rows.toLocaleString('en')} rows × ${r.stats.columns.toLocaleString('en')} columns`;
+    const size = `${grouped(r.stats.rows)} rows × ${grouped(r.stats.columns)} columns`;
     ctx.say(
       r.status === 'time_limit'
         ? `No LP relaxation within ${kRelaxLimitMs / 1000} s: model “${r.model}” is an LP of ${size}. A smaller model (Model, beside the text) may relax in time.`
