@@ -26,9 +26,26 @@ export interface UrlHost {
   showGenre(genre: GenreId, text?: string, leftOut?: string[]): void;
 }
 
+/** What main.ts calls an address's puzz.link URL (openLinkedGenre). */
+const LINK_SOURCE = "the link's URL";
+
 /**
- * Opens a text of puzz.link URLs. While the solver is busy (either page's job) it is
- * refused, saying so, so that a paste is never dropped without a word. On an error the
+ * Runs `then` once no page has a job (`document.body.dataset.busy` empty: JobRunner.setJob
+ * writes it).
+ */
+function whenIdle(then: () => void): void {
+  const observer = new MutationObserver(() => {
+    if (document.body.dataset.busy) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ['data-busy'] });
+}
+
+/**
+ * Opens a text of puzz.link URLs. While the solver is busy (either page's job) a paste
+ * is refused, saying so, so that a paste is never dropped without a word; an address's
+ * URL is opened when the solver is free. On an error the
  * engine's message (which part of the URL is wrong, or which genre it names) is shown
  * on the status line of the page on screen, scrolled into view, and nothing the user
  * had changes.
@@ -53,6 +70,17 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
   const busy = runner.job !== null ? runner : runner.busyElsewhere();
   if (busy !== null) {
     const where = busy === runner ? '' : ` on ${busy.controls.pageName()}`;
+    if (source === LINK_SOURCE) {
+      // An address followed (Back or Forward to a puzzle's entry, a link) is opened
+      // when the solver is free, as a record's text is (GenreView.readText): the page
+      // shows the entry gone to, not the one left.
+      const hash = location.hash;
+      say(`The solver is busy${where}: the link's puzzle is opened when it is done, or press Stop${where ? ' there' : ''}.`, 'warning');
+      whenIdle(() => {
+        if (location.hash === hash) void openUrl(host, text, source);
+      });
+      return;
+    }
     say(`The solver is busy${where}: paste the URL again when it is done, or press Stop${where ? ' there' : ''} first.`, 'warning');
     return;
   }
