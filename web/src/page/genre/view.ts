@@ -51,6 +51,9 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains)
 const kPassedThroughMs = 1000;
 /** How long the progress lines repeat a warning said during a job (GenreView.say), ms. */
 const kHeldWarningMs = 6000;
+/** A genre's warm-up (GenreView.warmUp) ends after this many solves or this many ms. */
+const kWarmUpSolves = 20;
+const kWarmUpMs = 1000;
 
 /** Requests whose result replaces the last Solve's board (its cut rounds then go). */
 const NEW_BOARD: ReadonlySet<GenreRequest['type']> = new Set(['checkUniqueness', 'enumerate', 'relax', 'generate', 'explainInfeasible']);
@@ -126,6 +129,8 @@ export class GenreView implements GenreContext {
   private readonly routeDefaults = new Map<string, string>();
   /** Whether the engine is being asked for a route's default model (learnDefault). */
   private learning = false;
+  /** Genres whose warm-up has started (GenreView.warmUp): once per page. */
+  private readonly warmedUp = new Set<GenreId>();
   /** The puzz.link URL the address holds (writeHash), kept for a change of route. */
   private hashUrl: string | null = null;
   /** Whether the next address written is a new history entry: another genre was picked (show). */
@@ -599,10 +604,13 @@ export class GenreView implements GenreContext {
     // A board of another size is a new history entry, as a new size is on the Sudoku page.
     const before = this.drawnGenre === this.genre && this.board !== null ? `${this.board.rows}×${this.board.columns}` : null;
     const fields = this.puzzleFields();
-    const r = await this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string; clash?: { cells: Array<[number, number]> } }>(
+    const drawn = this.run<GenreResultHead & { board: Board; url?: string | null; urlUnavailable?: string; clash?: { cells: Array<[number, number]> } }>(
       { type: 'board', ...fields },
       false,
     );
+    // Sent behind the board's request: the engine warms up while the page draws.
+    void this.warmUp();
+    const r = await drawn;
     if (r === null) {
       this.showUrl(null);
       return;
@@ -630,6 +638,32 @@ export class GenreView implements GenreContext {
       `${warned ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}`,
       warned || leftOut !== '' ? 'warning' : 'info',
     );
+  }
+
+  /**
+   * The first time a genre is drawn, solves its example puzzle (examples.ts) a few times
+   * while the page is idle, answers unused, so that a person's first Solve finds the
+   * genre's code compiled. V8 compiles a WASM function on its first call and a hot one
+   * again with its optimising tier (TurboFan) in background threads that compete with
+   * the solve: a first genre solve in a fresh page ran cold (docs/performance.md,
+   * "A genre's first solve"). The first solve is sent at once (the board's request is
+   * the job running then, and the worker takes the two in turn); each later one when
+   * the one before has answered and only while no job runs, so a person's request
+   * waits for one small solve at most.
+   */
+  private async warmUp(): Promise<void> {
+    const genre = this.genre;
+    if (this.warmedUp.has(genre)) return;
+    this.warmedUp.add(genre);
+    const start = performance.now();
+    for (let i = 0; i < kWarmUpSolves && performance.now() - start < kWarmUpMs; i++) {
+      if (genre !== this.genre || (i > 0 && (this.jobs.job !== null || this.jobs.busyElsewhere() !== null))) return;
+      try {
+        await this.client.genre({ type: 'solve', genre, puzzle: EXAMPLES[genre] });
+      } catch {
+        return; // the page's own requests report any engine problem
+      }
+    }
   }
 
   /**
