@@ -6,7 +6,8 @@
 # WASM; the ten pencil genres' sets too) and scripts/bench-explain.mjs (why no
 # solution?, both routes; 1, 2 and 3 wrong digits by CNF-SAT; scripts/bench-explain-clues.mjs
 # for the clue genres' 1, 2 and 3 wrong clues) and scripts/bench-sheets.mjs (reading and writing spreadsheets),
-# scripts/bench-workers.mjs (solveMany on worker threads) and scripts/bench-page-batch.mjs
+# scripts/bench-workers.mjs (solveMany on worker threads), scripts/bench-page-genres.mjs
+# (each genre's first solve on the page, and its weight) and scripts/bench-page-batch.mjs
 # (a page batch on one worker and on several). Figures, not tests. Before bench.mjs it
 # makes build/bench/generated-hard1000.txt when missing (scripts/make-hard-set.mjs).
 # Arguments go to bench.mjs; --no-page skips the page; --genres runs the genres'
@@ -43,6 +44,8 @@ node scripts/bench-sheets.mjs
 if [[ $page -eq 1 ]]; then
   echo
   node scripts/bench-page.mjs
+  echo
+  node scripts/bench-page-genres.mjs
   echo
   node scripts/bench-page-batch.mjs
 fi
