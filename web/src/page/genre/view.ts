@@ -99,6 +99,11 @@ export class GenreView implements GenreContext {
   private readonly boardBox = byId('genre-board', HTMLDivElement);
   /** Whether the text waits to be read until the running job ends (readText). */
   private waiting = false;
+  /**
+   * Back and Forward (popstate events) so far: a draw that ends after one drew the entry
+   * left, and is dropped (draw); the entry gone to is opened by main.ts.
+   */
+  private navigations = 0;
   /** The genre whose board is drawn, or null. */
   private drawnGenre: Variant | null = null;
   private readonly status = byId('genre-status', HTMLParagraphElement);
@@ -180,6 +185,7 @@ export class GenreView implements GenreContext {
     private readonly openUrls?: (text: string) => void,
   ) {
     this.client = client;
+    window.addEventListener('popstate', () => this.navigations++);
     // The editor reads the page's current genre and board through getters.
     const view = this;
     this.editor = new BoardEditor(
@@ -610,7 +616,11 @@ export class GenreView implements GenreContext {
     );
     // Sent behind the board's request: the engine warms up while the page draws.
     void this.warmUp();
+    const navigations = this.navigations;
     const r = await drawn;
+    // Back or Forward meanwhile: this board, and its address written over the entry
+    // gone to, would be the entry's left (its own puzzle is opened when the job ends).
+    if (this.navigations !== navigations) return;
     if (r === null) {
       this.showUrl(null);
       return;
@@ -948,7 +958,11 @@ export class GenreView implements GenreContext {
    * @returns the result, or null after an error (shown) or when the page is busy
    */
   async run<R>(request: Omit<GenreRequest, 'id'>, long = true, errorPrefix = ''): Promise<R | null> {
-    if (this.jobs.job !== null) return null;
+    if (this.jobs.job !== null || this.jobs.busyRefusal()) return null;
+    // The request leaves before the page redraws its panels and controls for the job, so
+    // that the worker starts meanwhile: on a fresh page those redraws (a layout of the
+    // page among them) took 5 to 60 ms of a genre's first Solve (docs/performance.md).
+    const answer = this.client.genre<R>(request, (progress) => this.progress(progress));
     // Enumerate's stepper belongs to the answers it found: any other request ends it. The
     // Cut rounds panel belongs to the last Solve's board: a request that draws another
     // answer or point ends it too (the formulation, an export or a redraw keep it).
@@ -966,7 +980,7 @@ export class GenreView implements GenreContext {
       JOBS[request.type] ?? 'solve',
       long ? (request.type === 'relax' ? 'Solving the LP relaxation…' : 'Solving…') : null,
       async () => {
-        result = await this.client.genre<R>(request, (progress) => this.progress(progress));
+        result = await answer;
       },
       (e) => {
         this.lastErrorCode = (e as { code?: string }).code ?? null;
