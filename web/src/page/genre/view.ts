@@ -136,6 +136,8 @@ export class GenreView implements GenreContext {
   private learning = false;
   /** Genres whose warm-up has started (GenreView.warmUp): once per page. */
   private readonly warmedUp = new Set<GenreId>();
+  /** Requests the page has sent for its jobs (run): any after a warm-up began ends it. */
+  private requests = 0;
   /** The puzz.link URL the address holds (writeHash), kept for a change of route. */
   private hashUrl: string | null = null;
   /** Whether the next address written is a new history entry: another genre was picked (show). */
@@ -658,16 +660,18 @@ export class GenreView implements GenreContext {
    * the solve: a first genre solve in a fresh page ran cold (docs/performance.md,
    * "A genre's first solve"). The first solve is sent at once (the board's request is
    * the job running then, and the worker takes the two in turn); each later one when
-   * the one before has answered and only while no job runs, so a person's request
-   * waits for one small solve at most.
+   * the one before has answered, and none once the page has sent any other request (an
+   * edit's draw, a Solve): a person's request waits for one small solve at most, and
+   * the warm-up never comes between their edits.
    */
   private async warmUp(): Promise<void> {
     const genre = this.genre;
     if (this.warmedUp.has(genre)) return;
     this.warmedUp.add(genre);
     const start = performance.now();
+    const requests = this.requests;
     for (let i = 0; i < kWarmUpSolves && performance.now() - start < kWarmUpMs; i++) {
-      if (genre !== this.genre || (i > 0 && (this.jobs.job !== null || this.jobs.busyElsewhere() !== null))) return;
+      if (i > 0 && (genre !== this.genre || this.requests !== requests || this.jobs.job !== null || this.jobs.busyElsewhere() !== null)) return;
       try {
         await this.client.genre({ type: 'solve', genre, puzzle: EXAMPLES[genre] });
       } catch {
@@ -959,6 +963,7 @@ export class GenreView implements GenreContext {
    */
   async run<R>(request: Omit<GenreRequest, 'id'>, long = true, errorPrefix = ''): Promise<R | null> {
     if (this.jobs.job !== null || this.jobs.busyRefusal()) return null;
+    this.requests++;
     // The request leaves before the page redraws its panels and controls for the job, so
     // that the worker starts meanwhile: on a fresh page those redraws (a layout of the
     // page among them) took 5 to 60 ms of a genre's first Solve (docs/performance.md).
