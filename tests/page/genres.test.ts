@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownDataDir } from '../common/test-data';
-import { pickGenre, resultsDir, useHarness, type Harness } from './harness';
+import { pickGenre, resultsDir, slowGenreBoards, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -442,17 +442,6 @@ describe('the genre page', () => {
     // under the other entry's address. It is opened when the draw ends. The engine is
     // made slow here: each board request leaves 400 ms late.
     const page = await h.openPage();
-    await page.evaluate(() => {
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
-        const m = message as { type?: string; request?: { type?: string } };
-        if ((globalThis as unknown as { gmSlowBoards?: boolean }).gmSlowBoards && m?.type === 'genre' && m.request?.type === 'board') {
-          setTimeout(() => post.call(this, message, ...rest), 400);
-          return;
-        }
-        return post.call(this, message, ...rest);
-      } as typeof Worker.prototype.postMessage;
-    });
     await pickGenre(page, 'nurikabe');
     await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
     const example = await page.evaluate(() => location.hash);
@@ -460,7 +449,7 @@ describe('the genre page', () => {
     await page.fill('#genre-empty-size', '5');
     await page.click('#genre-empty');
     await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
-    await page.evaluate(() => ((globalThis as unknown as { gmSlowBoards: boolean }).gmSlowBoards = true));
+    await slowGenreBoards(page);
     await page.click('#genre-empty'); // the same size again: a draw that takes 400 ms
     await page.goBack();
     await page.waitForFunction((hash) => location.hash === hash, example);

@@ -437,3 +437,22 @@ export async function genreTokens(page: Page): Promise<string[][]> {
 export async function waitGenreToken(page: Page, row: number, column: number, token: string): Promise<void> {
   await expect.poll(async () => (await genreTokens(page))[row - 1]?.[column - 1]).toBe(token);
 }
+
+/**
+ * Makes the genre page's board requests slow, so that a test can act while a board is
+ * still being drawn: once this is called, each board request (`genre` message of type
+ * `board`) leaves for the worker `ms` late. Other requests are not held.
+ */
+export async function slowGenreBoards(page: Page, ms = 400): Promise<void> {
+  await page.evaluate((delay) => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      const m = message as { type?: string; request?: { type?: string } };
+      if (m?.type === 'genre' && m.request?.type === 'board') {
+        setTimeout(() => post.call(this, message, ...rest), delay);
+        return;
+      }
+      return post.call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  }, ms);
+}

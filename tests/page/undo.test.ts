@@ -17,6 +17,7 @@ import {
   genreClickHalf as clickHalf,
   genreTokens as tokens,
   pickGenre,
+  slowGenreBoards,
   waitGenreToken as waitToken,
 } from './harness';
 
@@ -208,6 +209,36 @@ describe('undo and redo on the genre page', () => {
     await page.keyboard.press('Control+z');
     await waitStatus(page, 'Nothing to undo.');
     expect(await page.inputValue('#genre-text')).toBe(loaded);
+    await page.close();
+  });
+  it('gives the last press the last word when it comes while the board of the press before is still drawn', async () => {
+    // The first Ctrl+Z's board was drawn after the second found nothing to undo, and
+    // its "Undid: …" was written over the second's "Nothing to undo.". Board requests
+    // leave 400 ms late here, so that the second press comes during the first's draw.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    const example = await page.inputValue('#genre-text');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('5');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    await waitStatus(page, /press Solve/);
+    await slowGenreBoards(page);
+    await page.locator('#genre-board > svg').focus();
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, /^Undid: clue 5 at row 1, column 1/);
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, 'Nothing to undo.');
+    await page.waitForTimeout(1500); // the first press's board is drawn meanwhile
+    await expect.poll(() => says(page, 1, 1)).not.toMatch(/^5,/);
+    expect(await page.textContent('#genre-status')).toBe('Nothing to undo.');
+    expect(await page.inputValue('#genre-text')).toBe(example);
+    // A redo pressed during an undo's draw: the redo is what is said.
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+y');
+    await page.waitForTimeout(2000);
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    expect(await page.textContent('#genre-status')).toMatch(/^Redid: clue 5 at row 1, column 1/);
     await page.close();
   });
 });

@@ -116,7 +116,10 @@ export interface GenreContext {
   highlight(cells: Array<[number, number]>): void;
   /** Hatches cells (1-based [row, column]): a partial fill's empty ones. */
   hatch(cells: Array<[number, number]>): void;
-  /** Reads the text: its list of puzzles, then the chosen one's board. */
+  /**
+   * Reads the text: its list of puzzles, then the chosen one's board; resolves once read,
+   * which is after the running job when one runs.
+   */
   readText(): Promise<void>;
   /** Draws the chosen puzzle's board. */
   draw(): Promise<void>;

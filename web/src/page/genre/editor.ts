@@ -35,7 +35,7 @@ export interface EditorHost {
   readonly svg: SVGSVGElement | null;
   /** The puzzle text area. */
   readonly text: HTMLTextAreaElement;
-  /** Reads the text again: its puzzles, then the chosen one's board. */
+  /** Reads the text again: its puzzles, then the chosen one's board; resolves once read (after the running job, when one runs). */
   readText(): Promise<void>;
   /** Says something in the status line. */
   say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void;
@@ -121,6 +121,13 @@ export class BoardEditor {
   private typingStep = false;
   /** Whether the steps were forgotten because the text changed (said when Undo finds none). */
   private forgotten = false;
+  /**
+   * Undo and Redo presses so far, and what the last one said when it found nothing to
+   * take: a press's board may still be drawn when the next comes, and the person's last
+   * press has the last word.
+   */
+  private steps = 0;
+  private nothingSaid: string | null = null;
   /** The pad's Undo and Redo buttons (renderPad puts them after its keys). */
   private readonly undoButton: HTMLButtonElement;
   private readonly redoButton: HTMLButtonElement;
@@ -659,18 +666,18 @@ export class BoardEditor {
    * @param way 'undo' or 'redo'
    */
   step(way: 'undo' | 'redo'): void {
+    const mine = ++this.steps;
+    this.nothingSaid = null;
     const now = this.state();
     if (this.history.follow(now)) this.forgotten = true;
     const step = way === 'undo' ? this.history.undo(now) : this.history.redo(now);
     this.typingStep = false;
     if (step === null) {
       this.syncHistory();
-      this.host.say(
-        this.forgotten
-          ? `Nothing to ${way}: the text changed since the last edit on the board (typed, loaded, another puzzle), so the edits before it are forgotten.`
-          : `Nothing to ${way}.`,
-        'info',
-      );
+      this.nothingSaid = this.forgotten
+        ? `Nothing to ${way}: the text changed since the last edit on the board (typed, loaded, another puzzle), so the edits before it are forgotten.`
+        : `Nothing to ${way}.`;
+      this.host.say(this.nothingSaid, 'info');
       return;
     }
     const { text, selection, cursor, half } = step.state;
@@ -687,6 +694,13 @@ export class BoardEditor {
     // instead of the first, before the second.
     void this.host.readText().then(() => {
       if (this.host.text.value !== text) return; // edited again meanwhile
+      if (this.steps !== mine) {
+        // Pressed again while this board was drawn: a later step that took something
+        // says so when its own board is drawn; one that found nothing is said again, as
+        // the draw just wrote over it.
+        if (this.nothingSaid !== null) this.host.say(this.nothingSaid, 'info');
+        return;
+      }
       const status = byId('genre-status', HTMLElement);
       const kind = status.dataset.kind;
       const problem = kind === 'warning' || kind === 'error' ? ` ${status.textContent ?? ''}` : '';

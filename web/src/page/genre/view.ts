@@ -97,8 +97,11 @@ export class GenreView implements GenreContext {
   genre: Variant = 'killer';
   readonly text = byId('genre-text', HTMLTextAreaElement);
   private readonly boardBox = byId('genre-board', HTMLDivElement);
-  /** Whether the text waits to be read until the running job ends (readText). */
-  private waiting = false;
+  /**
+   * While the text waits to be read until the running job ends (readText): the promise
+   * each readText call meanwhile returned, and what resolves it once the text is read.
+   */
+  private waiting: { read: Promise<void>; done: () => void } | null = null;
   /**
    * Back and Forward (popstate events) so far: a draw that ends after one drew the entry
    * left, and is dropped (draw); the entry gone to is opened by main.ts.
@@ -221,7 +224,7 @@ export class GenreView implements GenreContext {
       onIdle: () => {
         this.labelDefault(); // a route changed by the job (an objective, the tree)
         // The text could not be read while a job ran: read it now.
-        if (this.waiting && !byId('genre-play', HTMLElement).hidden) void this.readText();
+        if (this.waiting !== null && !byId('genre-play', HTMLElement).hidden) void this.readText();
       },
       pageName: () => `the ${GENRE_TITLES[this.genre]} page`,
     });
@@ -399,10 +402,12 @@ export class GenreView implements GenreContext {
    * it ends (the runner's `onIdle`); the board of another genre is cleared meanwhile
    * (with its link, picker and downloads), so a genre picked during a job never sits
    * over another genre's board.
+   *
+   * @returns a promise that resolves once the text has been read (its board drawn, or
+   *   what is wrong with it said): after the running job, when one runs
    */
   async readText(): Promise<void> {
     const busy = this.jobs.job !== null ? this.jobs : this.jobs.busyElsewhere();
-    this.waiting = busy !== null;
     if (busy !== null) {
       if (this.drawnGenre !== this.genre) {
         this.boardBox.replaceChildren();
@@ -414,8 +419,24 @@ export class GenreView implements GenreContext {
       }
       const where = busy === this.jobs ? '' : ` on ${busy.controls.pageName()}`;
       this.say(`The solver is busy${where}: this puzzle is drawn when it is done, or press Stop${where ? ' there' : ''}.`, 'warning');
-      return;
+      if (this.waiting === null) {
+        let done = (): void => {};
+        const read = new Promise<void>((resolve) => (done = resolve));
+        this.waiting = { read, done };
+      }
+      return this.waiting.read;
     }
+    const waited = this.waiting;
+    this.waiting = null;
+    try {
+      await this.readNow();
+    } finally {
+      waited?.done();
+    }
+  }
+
+  /** readText once the solver is free: the list of the text's puzzles, then the chosen one's board. */
+  private async readNow(): Promise<void> {
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
     if (list === null) {
       // The board stays as it was drawn, but its URL is no longer the text's puzzle, nor
