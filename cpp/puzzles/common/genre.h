@@ -123,11 +123,11 @@ struct Fallback {
   double afterPropagations = 0;  ///< the first model's budget: MiniSat propagations, every round's
   /// The method the fallback solves with, when not the first's (Akari: branch-and-bound
   /// after CNF-SAT, for grids of long runs and few clues, where MiniSat wanders).
-  std::optional<milp::Method> method;
+  std::optional<milp::Method> method{};
   /// Branch-and-bound's branching and node preprocessing for the fallback, when not the
   /// request's (Akari: most fractional, the root alone; docs/performance.md).
-  std::optional<milp::Branching> branching;
-  std::optional<bool> preprocessEveryNode;
+  std::optional<milp::Branching> branching{};
+  std::optional<bool> preprocessEveryNode{};
 };
 
 /// A cut found by separation: a row to add, what it says, and the cells it involves.

@@ -449,12 +449,12 @@ class NurikabeGenre final : public ShadingGenre {
       const int stream = streamCells(p);
       if (stream >= 0 && stream <= kLayersFirstShare * p.grid.cells() &&
           streamLayerVars(p) <= kMostStreamLayerVars) {
-        return Fallback{"stream-layers", kStreamAfterPropagations, std::nullopt};
+        return Fallback{.model = "stream-layers", .afterPropagations = kStreamAfterPropagations};
       }
-      return Fallback{"stream", kStreamAfterPropagations, std::nullopt};
+      return Fallback{.model = "stream", .afterPropagations = kStreamAfterPropagations};
     }
     if (options.model == "stream" && streamLayerVars(nurikabeOf(puzzle)) <= kMostStreamLayerVars) {
-      return Fallback{"stream-layers", kLayersAfterPropagations, std::nullopt};
+      return Fallback{.model = "stream-layers", .afterPropagations = kLayersAfterPropagations};
     }
     return std::nullopt;
   }
