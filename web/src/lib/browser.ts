@@ -21,9 +21,10 @@ export * from './exports.js';
  *   `loadTimeoutMs` (default 60,000)
  * @returns a ready {@link Solver}
  * @throws GridmilpError `invalid_option` for bad options; `load_failed` when the `.wasm`
- *   cannot be fetched, compiled or instantiated, and when `wasmBinary` is not gridmilp's
- *   module: the message gives its size and first bytes, or the compiler's complaint,
- *   and `where.field` is `wasmBinary`
+ *   cannot be fetched, compiled or instantiated: for `wasmUrl`, the server's answer
+ *   (HTTP 404 Not Found) or the fetch's error; for bytes of `wasmBinary` or `wasmUrl`
+ *   that are not gridmilp's module, their size and first bytes or the compiler's
+ *   complaint; `where.field` names the option
  */
 export async function createSolver(options?: CreateSolverOptions): Promise<Solver> {
   const o = checkCreateOptions(options);
@@ -37,6 +38,7 @@ export async function createSolver(options?: CreateSolverOptions): Promise<Solve
           : wasmUrl !== undefined
             ? { locateFile: (path: string) => (path.endsWith('.wasm') ? wasmUrl : path) }
             : {},
+      ...(wasmUrl !== undefined ? { fetchedFrom: wasmUrl } : {}),
     },
     o,
   );

@@ -83,7 +83,7 @@ import type {
   UrlSolveManyResult,
 } from './types.js';
 import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
-import { badModuleError, binarySource, bytesOf, notWasmError } from './wasm-binary.js';
+import { badModuleError, binarySource, bytesOf, fetchedModuleError, notWasmError } from './wasm-binary.js';
 
 /** Default time allowed for loading the module, ms. */
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -102,6 +102,12 @@ export interface ModuleSource {
    * module options the solver was loaded with; absent where there are none.
    */
   threads?: (moduleOptions: GridmilpModuleOptions) => EngineThreads;
+  /**
+   * The URL the glue fetches the module from itself (the browser entry's `wasmUrl`):
+   * when loading fails, it is fetched again to say why (the server's answer, or what
+   * the bytes are) instead of Emscripten's abort text.
+   */
+  fetchedFrom?: string;
 }
 
 /** One engine response, as the engine gives it. */
@@ -171,9 +177,10 @@ export function checkCreateOptions(options: unknown): CreateSolverOptions {
  * @returns a ready solver; each call makes an independent instance
  * @throws GridmilpError `load_failed` when the module cannot be fetched, compiled or
  *   instantiated, or loading takes longer than `loadTimeoutMs`; for bytes that are not
- *   gridmilp's module (`wasmBinary`, or in Node the file of `wasmUrl`) one sentence
- *   saying so, with their size and first bytes or the compiler's complaint, and
- *   `where.field` naming the option
+ *   gridmilp's module (`wasmBinary`, or the file of `wasmUrl`) one sentence saying so,
+ *   with their size and first bytes or the compiler's complaint, for a `wasmUrl` the
+ *   browser could not fetch the server's answer (HTTP 404 Not Found) or the fetch's
+ *   error, and `where.field` naming the option
  */
 export async function loadSolver(source: ModuleSource, options: CreateSolverOptions): Promise<Solver> {
   const timeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
@@ -204,7 +211,10 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
     engine = await load();
   } catch (e) {
     // (Not a module that ran out of time: that one says loadTimeoutMs.)
-    if (bytes !== null && now() - started < timeoutMs) throw await badModuleError(bytes, from, errorText(e));
+    if (now() - started < timeoutMs) {
+      if (bytes !== null) throw await badModuleError(bytes, from, errorText(e));
+      if (source.fetchedFrom !== undefined) throw await fetchedModuleError(source.fetchedFrom, from, errorText(e));
+    }
     throw new GridmilpError('load_failed', errorText(e));
   }
   return new GridmilpSolver(engine, source.threads ? lazyThreads(() => source.threads!(moduleOptions)) : null);

@@ -66,6 +66,32 @@ export async function badModuleError(bytes: Uint8Array, source: { what: string; 
 }
 
 /**
+ * The error for a module the glue fetched itself and could not load (the browser entry's
+ * `wasmUrl`): the URL is fetched again to say why, as Emscripten's abort says only
+ * "both async and sync fetching of the wasm failed" or repeats the compiler's error.
+ *
+ * @param url the module's URL as the glue fetched it
+ * @param source where the bytes came from ({@link binarySource})
+ * @param cause the loader's error text, used when the bytes fetched now load (a server
+ *   that changed its answer) and as the compiler's complaint otherwise
+ * @returns a `load_failed` GridmilpError: the fetch's error, the server's HTTP status,
+ *   or what the bytes are ({@link notWasmError}, {@link badModuleError})
+ */
+export async function fetchedModuleError(url: string, source: { what: string; field?: string }, cause: string): Promise<GridmilpError> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    return loadFailed(source, `${source.what} could not be fetched (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  if (!response.ok) {
+    return loadFailed(source, `${source.what} could not be fetched: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return notWasmError(bytes, source) ?? badModuleError(bytes, source, cause);
+}
+
+/**
  * A `load_failed` error: the sentence, then what to do (give the option the package's
  * file, or reinstall when the package's own file is at fault), the option in `where`.
  */
