@@ -214,4 +214,32 @@ describe('editing a Kakuro on the board', () => {
     expect((await tokens(page))[0]?.[2]).toBe('3,');
     await page.close();
   });
+
+  it('keeps the pad keys wide enough for a finger on a narrow screen: they wrap where a row would be too narrow, Undo and Redo at its end', async () => {
+    // From 480 to 768 px, Kakuro's 15 keys sat in one row 27 to 36 px wide. Wider (and
+    // with a mouse, as here) they may be 28 px: one row.
+    for (const [width, oneRow, least] of [
+      [500, false, 41],
+      [640, false, 41],
+      [800, true, 27.9],
+    ] as const) {
+      const page = await h.openPage({ width, height: 900 });
+      await pickGenre(page, 'kakuro');
+      const keys = await page.$$eval('#genre-pad button', (buttons) =>
+        buttons.map((b) => {
+          const box = b.getBoundingClientRect();
+          return { text: b.textContent, width: box.width, top: Math.round(box.top), right: Math.round(box.right) };
+        }),
+      );
+      expect(keys).toHaveLength(15);
+      for (const key of keys) expect(key.width, `${key.text} at ${width} px`).toBeGreaterThanOrEqual(least);
+      const rows = new Set(keys.map((k) => k.top));
+      expect(rows.size === 1, `rows at ${width} px: ${[...rows].join(', ')}`).toBe(oneRow);
+      // Undo and Redo: the last two, side by side at the pad's right end.
+      const [undo, redo] = keys.slice(-2);
+      expect(undo!.top).toBe(redo!.top);
+      expect(Math.max(...keys.map((k) => k.right))).toBe(redo!.right);
+      await page.close();
+    }
+  });
 });
