@@ -211,6 +211,33 @@ describe('undo and redo on the genre page', () => {
     expect(await page.inputValue('#genre-text')).toBe(loaded);
     await page.close();
   });
+  it('gives back the puzzle that was picked when it undoes an Empty grid made over a text of many records', async () => {
+    // The text came back, but its first record was drawn, not the one picked.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    const two = '=== first\n4 4\n- - - -\n- 2 - -\n- - - -\n- - - 1\n=== second\n5 5\n3 - - - -\n- - - - -\n- - 1 - -\n- - - - -\n- - - - 2\n';
+    const board = page.locator('#genre-board > svg');
+    await page.fill('#genre-text', two);
+    await page.click('#genre-draw');
+    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 4×4, first/);
+    await page.selectOption('#genre-pick', '2');
+    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 5×5, second/);
+    await page.fill('#genre-empty-size', '3');
+    await page.click('#genre-empty');
+    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 3×3, my_puzzle/);
+    await board.focus();
+    await page.keyboard.press('Control+z');
+    await waitText(page, two);
+    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 5×5, second/);
+    expect(await page.inputValue('#genre-pick')).toBe('2');
+    // Redo: the empty grid again; undo once more: the second record still.
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 3×3, my_puzzle/);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/^Nurikabe 5×5, second/);
+    await page.close();
+  });
+
   it('gives the last press the last word when it comes while the board of the press before is still drawn', async () => {
     // The first Ctrl+Z's board was drawn after the second found nothing to undo, and
     // its "Undid: …" was written over the second's "Nothing to undo.". Board requests

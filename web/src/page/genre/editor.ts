@@ -35,6 +35,12 @@ export interface EditorHost {
   readonly svg: SVGSVGElement | null;
   /** The puzzle text area. */
   readonly text: HTMLTextAreaElement;
+  /**
+   * Which of the text's puzzles is shown: the picker's value (1-based, as text). Set, the
+   * next read of the text as it is now shows that puzzle (an undo of an Empty grid made
+   * over a file of many records gives back the one that was picked).
+   */
+  record: string;
   /** Reads the text again: its puzzles, then the chosen one's board; resolves once read (after the running job, when one runs). */
   readText(): Promise<void>;
   /** Says something in the status line. */
@@ -81,6 +87,8 @@ interface EditorState {
   selection: number[];
   cursor: number;
   half: Half;
+  /** Which of the text's puzzles was shown (EditorHost.record). */
+  record: string;
 }
 
 /**
@@ -635,7 +643,7 @@ export class BoardEditor {
 
   /** The text, selection, cursor and Kakuro half now, as the history keeps them. */
   private state(): EditorState {
-    return { genre: this.host.genre, text: this.host.text.value, selection: [...this.selection], cursor: this.cursor, half: this.half };
+    return { genre: this.host.genre, text: this.host.text.value, selection: [...this.selection], cursor: this.cursor, half: this.half, record: this.host.record };
   }
 
   /**
@@ -680,8 +688,9 @@ export class BoardEditor {
       this.host.say(this.nothingSaid, 'info');
       return;
     }
-    const { text, selection, cursor, half } = step.state;
+    const { text, selection, cursor, half, record } = step.state;
     this.host.text.value = text;
+    this.host.record = record;
     this.selection = new Set(selection);
     this.cursor = cursor;
     this.half = half;

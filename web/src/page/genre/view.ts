@@ -205,6 +205,12 @@ export class GenreView implements GenreContext {
           return view.svg;
         },
         text: this.text,
+        get record() {
+          return view.pick.value;
+        },
+        set record(pick) {
+          view.picks.set(view.genre, { text: view.text.value, pick });
+        },
         readText: () => this.readText(),
         say: (message, kind) => this.say(message, kind),
         picked: (row, column) => this.formulationPanel.showCell(row, column),
