@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownDataDir } from '../common/test-data';
-import { pickGenre, resultsDir, slowGenreBoards, useHarness, type Harness } from './harness';
+import { pickGenre, resultsDir, slowGenreRequests, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -436,31 +436,37 @@ describe('the genre page', () => {
     await page.close();
   });
 
-  it('goes Back while a board is still being drawn: the entry gone back to is drawn, and keeps its address', async () => {
-    // The draw of an edit ran as Back was pressed: the entry gone back to (a puzz.link
-    // URL) was refused as a paste is ("paste the URL again"), and the edit's board stayed
-    // under the other entry's address. It is opened when the draw ends. The engine is
-    // made slow here: each board request leaves 400 ms late.
-    const page = await h.openPage();
-    await pickGenre(page, 'nurikabe');
-    await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
-    const example = await page.evaluate(() => location.hash);
-    const board = page.locator('#genre-board > svg');
-    await page.fill('#genre-empty-size', '5');
-    await page.click('#genre-empty');
-    await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
-    await slowGenreBoards(page);
-    await page.click('#genre-empty'); // the same size again: a draw that takes 400 ms
-    await page.goBack();
-    await page.waitForFunction((hash) => location.hash === hash, example);
-    await expect.poll(() => board.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^Nurikabe 6×6, /);
-    await page.waitForTimeout(1000); // both draws have ended
-    expect(await page.evaluate(() => location.hash)).toBe(example);
-    expect(await board.getAttribute('aria-label')).toMatch(/^Nurikabe 6×6, /);
-    // The address holds the example's puzz.link URL: its puzzle, read from it.
-    expect(await page.inputValue('#genre-text')).toMatch(/^=== url-1 source=https:\/\/puzz\.link\//);
-    await page.close();
-  });
+  for (const [slow, what] of [
+    ['board', 'a board is still being drawn'],
+    ['parse', 'a text is still being read'],
+  ] as const) {
+    it(`goes Back while ${what}: the entry gone back to is drawn, and keeps its address`, async () => {
+      // The draw of an edit ran as Back was pressed: the entry gone back to (a puzz.link
+      // URL) was refused as a paste is ("paste the URL again"), and the edit's board stayed
+      // under the other entry's address. It is opened when the draw ends. A read (parse)
+      // under way at Back went on to draw its board and wrote its address over the entry.
+      // The engine is made slow here: each request of the kind leaves 400 ms late.
+      const page = await h.openPage();
+      await pickGenre(page, 'nurikabe');
+      await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
+      const example = await page.evaluate(() => location.hash);
+      const board = page.locator('#genre-board > svg');
+      await page.fill('#genre-empty-size', '5');
+      await page.click('#genre-empty');
+      await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
+      await slowGenreRequests(page, [slow]);
+      await page.click('#genre-empty'); // the same size again: a read that takes 400 ms
+      await page.goBack();
+      await page.waitForFunction((hash) => location.hash === hash, example);
+      await expect.poll(() => board.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^Nurikabe 6×6, /);
+      await page.waitForTimeout(1500); // every read and draw has ended
+      expect(await page.evaluate(() => location.hash)).toBe(example);
+      expect(await board.getAttribute('aria-label')).toMatch(/^Nurikabe 6×6, /);
+      // The address holds the example's puzz.link URL: its puzzle, read from it.
+      expect(await page.inputValue('#genre-text')).toMatch(/^=== url-1 source=https:\/\/puzz\.link\//);
+      await page.close();
+    });
+  }
 
   it('draws the LP relaxation as shaded candidates', async () => {
     const page = await h.openPage();

@@ -439,20 +439,24 @@ export async function waitGenreToken(page: Page, row: number, column: number, to
 }
 
 /**
- * Makes the genre page's board requests slow, so that a test can act while a board is
- * still being drawn: once this is called, each board request (`genre` message of type
- * `board`) leaves for the worker `ms` late. Other requests are not held.
+ * Makes the genre page's requests of the given types slow, so that a test can act while
+ * a text is still being read or a board drawn: once this is called, each `genre` message
+ * of one of `types` (default: `board`) leaves for the worker `ms` late. Other requests
+ * are not held.
  */
-export async function slowGenreBoards(page: Page, ms = 400): Promise<void> {
-  await page.evaluate((delay) => {
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
-      const m = message as { type?: string; request?: { type?: string } };
-      if (m?.type === 'genre' && m.request?.type === 'board') {
-        setTimeout(() => post.call(this, message, ...rest), delay);
-        return;
-      }
-      return post.call(this, message, ...rest);
-    } as typeof Worker.prototype.postMessage;
-  }, ms);
+export async function slowGenreRequests(page: Page, types: readonly string[] = ['board'], ms = 400): Promise<void> {
+  await page.evaluate(
+    ([slow, delay]) => {
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+        const m = message as { type?: string; request?: { type?: string } };
+        if (m?.type === 'genre' && slow.includes(m.request?.type ?? '')) {
+          setTimeout(() => post.call(this, message, ...rest), delay);
+          return;
+        }
+        return post.call(this, message, ...rest);
+      } as typeof Worker.prototype.postMessage;
+    },
+    [types, ms] as const,
+  );
 }

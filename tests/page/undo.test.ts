@@ -17,7 +17,7 @@ import {
   genreClickHalf as clickHalf,
   genreTokens as tokens,
   pickGenre,
-  slowGenreBoards,
+  slowGenreRequests,
   waitGenreToken as waitToken,
 } from './harness';
 
@@ -249,7 +249,7 @@ describe('undo and redo on the genre page', () => {
     await page.keyboard.type('5');
     await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
     await waitStatus(page, /press Solve/);
-    await slowGenreBoards(page);
+    await slowGenreRequests(page);
     await page.locator('#genre-board > svg').focus();
     await page.keyboard.press('Control+z');
     await waitStatus(page, /^Undid: clue 5 at row 1, column 1/);

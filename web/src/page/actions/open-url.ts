@@ -30,19 +30,6 @@ export interface UrlHost {
 const LINK_SOURCE = "the link's URL";
 
 /**
- * Runs `then` once no page has a job (`document.body.dataset.busy` empty: JobRunner.setJob
- * writes it).
- */
-function whenIdle(then: () => void): void {
-  const observer = new MutationObserver(() => {
-    if (document.body.dataset.busy) return;
-    observer.disconnect();
-    then();
-  });
-  observer.observe(document.body, { attributes: true, attributeFilter: ['data-busy'] });
-}
-
-/**
  * Opens a text of puzz.link URLs. While the solver is busy (either page's job) a paste
  * is refused, saying so, so that a paste is never dropped without a word; an address's
  * URL is opened when the solver is free. On an error the
@@ -76,9 +63,11 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
       // shows the entry gone to, not the one left.
       const hash = location.hash;
       say(`The solver is busy${where}: the link's puzzle is opened when it is done, or press Stop${where ? ' there' : ''}.`, 'warning');
-      whenIdle(() => {
-        if (location.hash === hash) void openUrl(host, text, source);
-      });
+      void import('../app/when-free').then(({ whenFree }) =>
+        whenFree(() => {
+          if (location.hash === hash) void openUrl(host, text, source);
+        }),
+      );
       return;
     }
     say(`The solver is busy${where}: paste the URL again when it is done, or press Stop${where ? ' there' : ''} first.`, 'warning');

@@ -51,8 +51,8 @@ export interface JobControls {
   client: SolverClient;
   /**
    * Called each time the page becomes idle, and each time the other page's runner does
-   * while this one is idle (the model panel refreshes then; a genre page that could not
-   * read its text draws it then).
+   * while this one is idle (the model panel refreshes then; the genre page names its
+   * default route again). Work put off until the solver is free: app/when-free.ts.
    */
   onIdle: () => void;
   /** The page, as a refusal on the other page names it ("the Sudoku page"). */

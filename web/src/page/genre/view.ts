@@ -103,8 +103,8 @@ export class GenreView implements GenreContext {
    */
   private waiting: { read: Promise<void>; done: () => void } | null = null;
   /**
-   * Back and Forward (popstate events) so far: a draw that ends after one drew the entry
-   * left, and is dropped (draw); the entry gone to is opened by main.ts.
+   * Back and Forward (popstate events) so far: a read or draw that ends after one was of
+   * the entry left, and is dropped (readNow, draw); the entry gone to is opened by main.ts.
    */
   private navigations = 0;
   /** The genre whose board is drawn, or null. */
@@ -227,11 +227,7 @@ export class GenreView implements GenreContext {
       board: () => this.boardBox,
       markCells: (cells) => this.highlight(cells.map((c) => [c.row, c.column] as [number, number])),
       client,
-      onIdle: () => {
-        this.labelDefault(); // a route changed by the job (an objective, the tree)
-        // The text could not be read while a job ran: read it now.
-        if (this.waiting !== null && !byId('genre-play', HTMLElement).hidden) void this.readText();
-      },
+      onIdle: () => this.labelDefault(), // a route changed by the job (an objective, the tree)
       pageName: () => `the ${GENRE_TITLES[this.genre]} page`,
     });
     byId('genre-solve', HTMLElement).addEventListener('click', () => void solve(this));
@@ -405,7 +401,7 @@ export class GenreView implements GenreContext {
   /**
    * Reads the text: the list of its puzzles, then the chosen one's board. While a job
    * runs, this page's or the Sudoku page's (one worker for both), the text is read when
-   * it ends (the runner's `onIdle`); the board of another genre is cleared meanwhile
+   * it ends (app/when-free.ts); the board of another genre is cleared meanwhile
    * (with its link, picker and downloads), so a genre picked during a job never sits
    * over another genre's board.
    *
@@ -429,6 +425,12 @@ export class GenreView implements GenreContext {
         let done = (): void => {};
         const read = new Promise<void>((resolve) => (done = resolve));
         this.waiting = { read, done };
+        // Read when the solver is free, if this page is on screen then (else when shown).
+        void import('../app/when-free').then(({ whenFree }) =>
+          whenFree(() => {
+            if (this.waiting !== null && !byId('genre-play', HTMLElement).hidden) void this.readText();
+          }),
+        );
       }
       return this.waiting.read;
     }
@@ -443,7 +445,11 @@ export class GenreView implements GenreContext {
 
   /** readText once the solver is free: the list of the text's puzzles, then the chosen one's board. */
   private async readNow(): Promise<void> {
+    const navigations = this.navigations;
     const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
+    // Back or Forward meanwhile: the entry gone to is read instead (its own hashchange), and
+    // this text's board, drawn, would write its address over that entry (as draw says).
+    if (this.navigations !== navigations) return;
     if (list === null) {
       // The board stays as it was drawn, but its URL is no longer the text's puzzle, nor
       // are the records of the picker and Solve all (they named the lines of a text gone).
