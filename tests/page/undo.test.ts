@@ -323,4 +323,38 @@ describe('undo and redo on the Sudoku board', () => {
     }
     await page.close();
   });
+
+  it('takes Ctrl+Z and Ctrl+Y by the key\'s place on a layout without Latin letters (Cyrillic я and н), on the Sudoku board and on a genre board', async () => {
+    // Their keys are KeyZ and KeyY: the key's text, я or н, was read and nothing happened.
+    const press = (target: import('playwright-core').Locator, key: string, code: string) =>
+      target.evaluate(
+        (element, [k, c]) => element.dispatchEvent(new KeyboardEvent('keydown', { key: k, code: c, ctrlKey: true, bubbles: true, cancelable: true })),
+        [key, code] as const,
+      );
+    const page = await h.openPage();
+    await page.click('#clear');
+    const sudokuCell = page.locator('#board-container [role=gridcell][data-row="1"][data-column="1"]');
+    await sudokuCell.click();
+    await page.keyboard.press('5');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    await press(sudokuCell, 'я', 'KeyZ');
+    expect(await readGivens(page)).toBe('.'.repeat(81));
+    await press(sudokuCell, 'н', 'KeyY');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    // A key of another place with Ctrl (Ctrl+ф, KeyA) is not an undo.
+    await press(sudokuCell, 'ф', 'KeyA');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    await pickGenre(page, 'nurikabe');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('5');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    const svg = page.locator('#genre-board > svg');
+    await press(svg, 'я', 'KeyZ');
+    await waitStatus(page, /^Undid: clue 5 at row 1, column 1/);
+    await expect.poll(() => says(page, 1, 1)).not.toMatch(/^5,/);
+    await press(svg, 'н', 'KeyY');
+    await waitStatus(page, /^Redid: clue 5 at row 1, column 1/);
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    await page.close();
+  });
 });

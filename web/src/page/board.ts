@@ -470,8 +470,9 @@ export class Board {
   }
 
   private onKeyDown(e: KeyboardEvent): void {
-    // Ctrl+Z undoes a given typed, Ctrl+Shift+Z or Ctrl+Y redoes it, its cell focused.
-    const key = e.key.toLowerCase();
+    // Ctrl+Z undoes a given typed, Ctrl+Shift+Z or Ctrl+Y redoes it, its cell focused. A
+    // layout whose Z key types no Latin letter (Cyrillic: я) names it by its place (KeyZ).
+    const key = (e.key > '~' ? e.code.slice(3) : e.key).toLowerCase();
     if ((e.ctrlKey || e.metaKey) && !e.altKey && (key === 'z' || key === 'y')) {
       const redo = e.shiftKey || key === 'y';
       const step = (redo ? this.redos : this.undos).pop();
