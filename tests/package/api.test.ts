@@ -20,6 +20,7 @@ import {
   type UrlSolveManyResult,
 } from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
+import { fetchedModuleError } from '../../web/src/lib/wasm-binary';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { hasSharedData, readData } from '../common/test-data';
 import { GENRES } from '../../web/generated/vocabulary';
@@ -158,6 +159,63 @@ describe('createSolver', () => {
     } finally {
       server.closeAllConnections();
       server.close();
+    }
+  });
+});
+
+describe("the browser entry's second fetch of a wasmUrl that did not load (fetchedModuleError)", () => {
+  const from = { what: 'the file at wasmUrl W', field: 'wasmUrl' };
+  const glueCause = 'Unable to start the solver (WebAssembly): Aborted(both async and sync fetching of the wasm failed). Build with -s ASSERTIONS=1 for more info.';
+
+  /** A server on 127.0.0.1 answering each request with `answer`; resolves with its URL and a closer. */
+  async function serveWith(answer: (res: import('node:http').ServerResponse) => void): Promise<{ url: string; close: () => void }> {
+    const server = createServer((_req, res) => answer(res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}/gridmilp_wasm_sat.wasm`,
+      close: () => {
+        server.closeAllConnections();
+        server.close();
+      },
+    };
+  }
+
+  it('says the server answered, or what the bytes are, or that the first fetch failed when the second brings a module', async () => {
+    const missing = await serveWith((res) => res.writeHead(404, 'Not Found').end());
+    const module = await serveWith((res) => res.writeHead(200).end(wasmBinary()));
+    const cut = await serveWith((res) => {
+      res.writeHead(200, { 'content-length': '100000' });
+      res.write(wasmBinary().subarray(0, 1000));
+      res.destroy();
+    });
+    try {
+      const notFound = await fetchedModuleError(missing.url, from, glueCause, 10_000);
+      expect(notFound.message).toBe(
+        "Unable to load the solver: the file at wasmUrl W could not be fetched: the server answered HTTP 404 Not Found. Point wasmUrl at this package's lib/generated/gridmilp_wasm_sat.wasm, or leave it out.",
+      );
+      expect(notFound.where).toEqual({ field: 'wasmUrl' });
+      const cameBack = await fetchedModuleError(module.url, from, glueCause, 10_000);
+      expect(cameBack.message).toMatch(/^Unable to load the solver: the file at wasmUrl W could not be fetched when the solver loaded \(both async and sync fetching of the wasm failed\), though it could a moment later: try again\./);
+      // A body cut short by the server: a GridmilpError all the same.
+      const broken = await fetchedModuleError(cut.url, from, glueCause, 10_000);
+      expect(broken.code).toBe('load_failed');
+      expect(broken.message).toMatch(/^Unable to load the solver: the file at wasmUrl W could not be fetched \(/);
+    } finally {
+      for (const server of [missing, module, cut]) server.close();
+    }
+  });
+
+  it('gives up within the time it is given, with the loader\'s own error', async () => {
+    const silent = await serveWith(() => undefined);
+    try {
+      const started = Date.now();
+      const late = await fetchedModuleError(silent.url, from, glueCause, 300);
+      expect(late.code).toBe('load_failed');
+      expect(late.message).toBe(glueCause);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      silent.close();
     }
   });
 });

@@ -213,7 +213,7 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
     // (Not a module that ran out of time: that one says loadTimeoutMs.)
     if (now() - started < timeoutMs) {
       if (bytes !== null) throw await badModuleError(bytes, from, errorText(e));
-      if (source.fetchedFrom !== undefined) throw await fetchedModuleError(source.fetchedFrom, from, errorText(e));
+      if (source.fetchedFrom !== undefined) throw await fetchedModuleError(source.fetchedFrom, from, errorText(e), timeoutMs - (now() - started));
     }
     throw new GridmilpError('load_failed', errorText(e));
   }

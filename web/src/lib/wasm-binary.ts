@@ -69,26 +69,38 @@ export async function badModuleError(bytes: Uint8Array, source: { what: string; 
  * The error for a module the glue fetched itself and could not load (the browser entry's
  * `wasmUrl`): the URL is fetched again to say why, as Emscripten's abort says only
  * "both async and sync fetching of the wasm failed" or repeats the compiler's error.
+ * Never rejects.
  *
  * @param url the module's URL as the glue fetched it
  * @param source where the bytes came from ({@link binarySource})
- * @param cause the loader's error text, used when the bytes fetched now load (a server
- *   that changed its answer) and as the compiler's complaint otherwise
+ * @param cause the loader's error text: said when the second fetch brings a module that
+ *   compiles (the first fetch failed, or the module is not gridmilp's)
+ * @param timeoutMs how long the second fetch may take, in ms (what is left of
+ *   `loadTimeoutMs`); past it, the loader's error is said as it is
  * @returns a `load_failed` GridmilpError: the fetch's error, the server's HTTP status,
  *   or what the bytes are ({@link notWasmError}, {@link badModuleError})
  */
-export async function fetchedModuleError(url: string, source: { what: string; field?: string }, cause: string): Promise<GridmilpError> {
-  let response: Response;
+export async function fetchedModuleError(url: string, source: { what: string; field?: string }, cause: string, timeoutMs: number): Promise<GridmilpError> {
+  const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(Math.max(1, Math.min(timeoutMs, 2_147_483_647))) : undefined;
+  let bytes: Uint8Array;
   try {
-    response = await fetch(url);
+    const response = await fetch(url, { signal });
+    if (!response.ok) {
+      return loadFailed(source, `${source.what} could not be fetched: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+    }
+    bytes = new Uint8Array(await response.arrayBuffer());
   } catch (e) {
+    if (signal?.aborted) return new GridmilpError('load_failed', cause, source.field === undefined ? undefined : { field: source.field });
     return loadFailed(source, `${source.what} could not be fetched (${e instanceof Error ? e.message : String(e)}).`);
   }
-  if (!response.ok) {
-    return loadFailed(source, `${source.what} could not be fetched: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+  const notWasm = notWasmError(bytes, source);
+  if (notWasm !== null) return notWasm;
+  // Fetched again, a module that compiles: the first fetch failed (a server that came
+  // back), or it is a module but not gridmilp's.
+  if (/fetch/i.test(cause) && WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) {
+    return loadFailed(source, `${source.what} could not be fetched when the solver loaded (${emscriptenCause(cause)}), though it could a moment later: try again.`);
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return notWasmError(bytes, source) ?? badModuleError(bytes, source, cause);
+  return badModuleError(bytes, source, cause);
 }
 
 /**
