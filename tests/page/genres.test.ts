@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownDataDir } from '../common/test-data';
-import { pickGenre, resultsDir, slowGenreRequests, useHarness, type Harness } from './harness';
+import { genreSettled, pickGenre, resultsDir, slowGenreRequests, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -459,7 +459,7 @@ describe('the genre page', () => {
       await page.goBack();
       await page.waitForFunction((hash) => location.hash === hash, example);
       await expect.poll(() => board.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^Nurikabe 6×6, /);
-      await page.waitForTimeout(1500); // every read and draw has ended
+      await genreSettled(page); // every read and draw has ended
       expect(await page.evaluate(() => location.hash)).toBe(example);
       expect(await board.getAttribute('aria-label')).toMatch(/^Nurikabe 6×6, /);
       // The address holds the example's puzz.link URL: its puzzle, read from it.

@@ -442,16 +442,23 @@ export async function waitGenreToken(page: Page, row: number, column: number, to
  * Makes the genre page's requests of the given types slow, so that a test can act while
  * a text is still being read or a board drawn: once this is called, each `genre` message
  * of one of `types` (default: `board`) leaves for the worker `ms` late. Other requests
- * are not held.
+ * are not held. Call it once a page: a second call would hold them twice.
+ * {@link genreSettled} waits until every held request has left and been answered.
  */
 export async function slowGenreRequests(page: Page, types: readonly string[] = ['board'], ms = 400): Promise<void> {
   await page.evaluate(
     ([slow, delay]) => {
+      const held = globalThis as unknown as { gmHeld: number };
+      held.gmHeld = 0;
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
         const m = message as { type?: string; request?: { type?: string } };
         if (m?.type === 'genre' && slow.includes(m.request?.type ?? '')) {
-          setTimeout(() => post.call(this, message, ...rest), delay);
+          held.gmHeld++;
+          setTimeout(() => {
+            held.gmHeld--;
+            post.call(this, message, ...rest);
+          }, delay);
           return;
         }
         return post.call(this, message, ...rest);
@@ -459,4 +466,16 @@ export async function slowGenreRequests(page: Page, types: readonly string[] = [
     },
     [types, ms] as const,
   );
+}
+
+/**
+ * Waits until no request {@link slowGenreRequests} held is still held, no page has a job
+ * (`document.body.dataset.busy` empty), and both stay so for 300 ms (a job put off until
+ * the solver is free starts a task after the last one ends).
+ */
+export async function genreSettled(page: Page): Promise<void> {
+  const quiet = () => page.evaluate(() => ((globalThis as unknown as { gmHeld?: number }).gmHeld ?? 0) === 0 && !document.body.dataset.busy);
+  await expect.poll(quiet, { timeout: 30_000 }).toBe(true);
+  await page.waitForTimeout(300);
+  await expect.poll(quiet, { timeout: 30_000 }).toBe(true);
 }

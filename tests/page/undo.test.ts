@@ -16,6 +16,7 @@ import {
   genreCellSays as says,
   genreClickHalf as clickHalf,
   genreTokens as tokens,
+  genreSettled,
   pickGenre,
   slowGenreRequests,
   waitGenreToken as waitToken,
@@ -255,7 +256,7 @@ describe('undo and redo on the genre page', () => {
     await waitStatus(page, /^Undid: clue 5 at row 1, column 1/);
     await page.keyboard.press('Control+z');
     await waitStatus(page, 'Nothing to undo.');
-    await page.waitForTimeout(1500); // the first press's board is drawn meanwhile
+    await genreSettled(page); // the first press's board is drawn meanwhile
     await expect.poll(() => says(page, 1, 1)).not.toMatch(/^5,/);
     expect(await page.textContent('#genre-status')).toBe('Nothing to undo.');
     expect(await page.inputValue('#genre-text')).toBe(example);
@@ -263,7 +264,7 @@ describe('undo and redo on the genre page', () => {
     await page.keyboard.press('Control+y');
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+y');
-    await page.waitForTimeout(2000);
+    await genreSettled(page);
     await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
     expect(await page.textContent('#genre-status')).toMatch(/^Redid: clue 5 at row 1, column 1/);
     await page.close();

@@ -10,6 +10,7 @@ import type { SolverClient } from '../../solver/client';
 import type { GenreView } from '../genre/view';
 import type { JobRunner } from '../app/jobs';
 import type { PuzzleLoader } from './load';
+import { whenFree } from '../app/when-free';
 import { messageOf } from '../shared';
 
 /** What opening a URL needs of the Sudoku page (main.ts). */
@@ -28,6 +29,9 @@ export interface UrlHost {
 
 /** What main.ts calls an address's puzz.link URL (openLinkedGenre). */
 const LINK_SOURCE = "the link's URL";
+
+/** The address's URL to open when the solver is free, and the address it was read from; null when none waits. */
+let waitingLink: { text: string; hash: string } | null = null;
 
 /**
  * Opens a text of puzz.link URLs. While the solver is busy (either page's job) a paste
@@ -63,11 +67,16 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
       // shows the entry gone to, not the one left.
       const hash = location.hash;
       say(`The solver is busy${where}: the link's puzzle is opened when it is done, or press Stop${where ? ' there' : ''}.`, 'warning');
-      void import('../app/when-free').then(({ whenFree }) =>
+      // One wait for all: Back and Forward pressed again meanwhile change only which URL.
+      const watched = waitingLink !== null;
+      waitingLink = { text, hash };
+      if (!watched) {
         whenFree(() => {
-          if (location.hash === hash) void openUrl(host, text, source);
-        }),
-      );
+          const link = waitingLink!;
+          waitingLink = null;
+          if (location.hash === link.hash) void openUrl(host, link.text, source);
+        });
+      }
       return;
     }
     say(`The solver is busy${where}: paste the URL again when it is done, or press Stop${where ? ' there' : ''} first.`, 'warning');

@@ -2,9 +2,8 @@
 /**
  * Work put off while the solver is busy: a genre page's text read when the job ends
  * (genre/view.ts readText), an address's puzz.link URL opened then (actions/open-url.ts).
- * Imported by them when first needed (a dynamic import): a static one would list this
- * chunk among those the first solve's code preloads with them, and that download has no
- * bytes to spare.
+ * Imported by modules fetched on first use only, so that its code is not part of what a
+ * first solve downloads.
  */
 
 /**

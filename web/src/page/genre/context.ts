@@ -118,7 +118,7 @@ export interface GenreContext {
   hatch(cells: Array<[number, number]>): void;
   /**
    * Reads the text: its list of puzzles, then the chosen one's board; resolves once read,
-   * which is after the running job when one runs.
+   * which is after the running job when one runs (GenreView.readText says when else).
    */
   readText(): Promise<void>;
   /** Draws the chosen puzzle's board. */

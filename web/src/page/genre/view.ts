@@ -21,6 +21,7 @@ import { checkFileIsText, checkFileSize, checkTextSize, formatMs, grouped, isSpr
 import { genreHash, readGenreHash } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
+import { whenFree } from '../app/when-free';
 import { EXAMPLES, RULES } from './examples';
 import { EDITING } from './editing';
 import { el, overlayCells, overlayTexts, pngBlob, renderBoard, svgText } from './board-svg';
@@ -99,9 +100,12 @@ export class GenreView implements GenreContext {
   private readonly boardBox = byId('genre-board', HTMLDivElement);
   /**
    * While the text waits to be read until the running job ends (readText): the promise
-   * each readText call meanwhile returned, and what resolves it once the text is read.
+   * each readText call meanwhile returned and what resolves it, the count of Back and
+   * Forward at the last such call (a read asked for before one is not made: the entry
+   * gone to is opened instead), and whether the job's end is still watched for (not once
+   * it ended with this page hidden: showing it reads again).
    */
-  private waiting: { read: Promise<void>; done: () => void } | null = null;
+  private waiting: { read: Promise<void>; done: () => void; navigations: number; watched: boolean } | null = null;
   /**
    * Back and Forward (popstate events) so far: a read or draw that ends after one was of
    * the entry left, and is dropped (readNow, draw); the entry gone to is opened by main.ts.
@@ -206,7 +210,9 @@ export class GenreView implements GenreContext {
         },
         text: this.text,
         get record() {
-          return view.pick.value;
+          // A record handed over for the next read (an undo's) until that read is made.
+          const kept = view.picks.get(view.genre);
+          return kept !== undefined && kept.text === view.text.value ? kept.pick : view.pick.value;
         },
         set record(pick) {
           view.picks.set(view.genre, { text: view.text.value, pick });
@@ -406,7 +412,9 @@ export class GenreView implements GenreContext {
    * over another genre's board.
    *
    * @returns a promise that resolves once the text has been read (its board drawn, or
-   *   what is wrong with it said): after the running job, when one runs
+   *   what is wrong with it said): after the running job, when one runs, and then only
+   *   once this page is on screen; without reading it when Back or Forward came between
+   *   the call and the job's end (the entry gone to is opened instead)
    */
   async readText(): Promise<void> {
     const busy = this.jobs.job !== null ? this.jobs : this.jobs.busyElsewhere();
@@ -424,15 +432,25 @@ export class GenreView implements GenreContext {
       if (this.waiting === null) {
         let done = (): void => {};
         const read = new Promise<void>((resolve) => (done = resolve));
-        this.waiting = { read, done };
-        // Read when the solver is free, if this page is on screen then (else when shown).
-        void import('../app/when-free').then(({ whenFree }) =>
-          whenFree(() => {
-            if (this.waiting !== null && !byId('genre-play', HTMLElement).hidden) void this.readText();
-          }),
-        );
+        this.waiting = { read, done, navigations: this.navigations, watched: false };
       }
-      return this.waiting.read;
+      const waiting = this.waiting;
+      waiting.navigations = this.navigations;
+      if (!waiting.watched) {
+        waiting.watched = true;
+        // Read when the solver is free, if this page is on screen then (else when shown).
+        whenFree(() => {
+          waiting.watched = false;
+          if (this.waiting !== waiting) return; // read meanwhile
+          if (this.navigations !== waiting.navigations) {
+            this.waiting = null;
+            waiting.done();
+            return;
+          }
+          if (!byId('genre-play', HTMLElement).hidden) void this.readText();
+        });
+      }
+      return waiting.read;
     }
     const waited = this.waiting;
     this.waiting = null;

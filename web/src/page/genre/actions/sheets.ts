@@ -35,7 +35,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   ctx.text.value = loaded.map((r) => r.text).join('');
   const before = ctx.parsed;
   await ctx.readText();
-  if (ctx.parsed === before) return; // no record could be read: said
+  if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
   ctx.sheetLeftOut = { text: ctx.text.value, rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]) };
   const names = loaded.slice(0, 5).map((r) => r.name);
