@@ -441,19 +441,20 @@ export async function waitGenreToken(page: Page, row: number, column: number, to
 /**
  * Makes the genre page's requests of the given types slow, so that a test can act while
  * a text is still being read or a board drawn: once this is called, each `genre` message
- * of one of `types` (default: `board`) leaves for the worker `ms` late. Other requests
+ * of one of `types` (default: `board`), and each Sudoku page message of one of
+ * `sudokuTypes` (its `type`: `solve`…), leaves for the worker `ms` late. Other requests
  * are not held. Call it once a page: a second call would hold them twice.
  * {@link genreSettled} waits until every held request has left and been answered.
  */
-export async function slowGenreRequests(page: Page, types: readonly string[] = ['board'], ms = 400): Promise<void> {
+export async function slowGenreRequests(page: Page, types: readonly string[] = ['board'], ms = 400, sudokuTypes: readonly string[] = []): Promise<void> {
   await page.evaluate(
-    ([slow, delay]) => {
+    ([slow, delay, sudoku]) => {
       const held = globalThis as unknown as { gmHeld: number };
       held.gmHeld = 0;
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
         const m = message as { type?: string; request?: { type?: string } };
-        if (m?.type === 'genre' && slow.includes(m.request?.type ?? '')) {
+        if (m?.type === 'genre' ? slow.includes(m.request?.type ?? '') : sudoku.includes(m?.type ?? '')) {
           held.gmHeld++;
           setTimeout(() => {
             held.gmHeld--;
@@ -464,7 +465,7 @@ export async function slowGenreRequests(page: Page, types: readonly string[] = [
         return post.call(this, message, ...rest);
       } as typeof Worker.prototype.postMessage;
     },
-    [types, ms] as const,
+    [types, ms, sudokuTypes] as const,
   );
 }
 

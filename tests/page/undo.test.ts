@@ -239,6 +239,33 @@ describe('undo and redo on the genre page', () => {
     await page.close();
   });
 
+  it('reads an undo made during a Solve once the solver is free, even after a visit to the Sudoku page whose own solve runs on return', async () => {
+    // The undo's read waited for the Solve; the Solve ended while the Sudoku page was
+    // shown, and on return the Sudoku page's solve ran: the text was never read, and the
+    // page said "busy" for good. Genre and Sudoku solves leave 1.5 s late here.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    await cell(page, 1, 1).click();
+    await page.keyboard.type('5');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    await waitStatus(page, /press Solve/);
+    await slowGenreRequests(page, ['solve'], 1500, ['solve']);
+    await page.click('#genre-solve');
+    await page.locator('#genre-board > svg').focus();
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, /^The solver is busy: this puzzle is drawn when it is done/);
+    await page.selectOption('#genre', 'sudoku');
+    await page.waitForFunction(() => !document.body.dataset.busy, null, { timeout: 30_000 });
+    await page.waitForTimeout(100); // the genre page's wait has ended, unseen
+    await page.click('#solve');
+    await page.waitForFunction(() => document.body.dataset.busy === 'solve');
+    await page.selectOption('#genre', 'nurikabe');
+    await genreSettled(page);
+    await expect.poll(() => says(page, 1, 1), { timeout: 10_000 }).not.toMatch(/^5,/);
+    expect(await page.textContent('#genre-status')).not.toMatch(/busy/);
+    await page.close();
+  });
+
   it('gives the last press the last word when it comes while the board of the press before is still drawn', async () => {
     // The first Ctrl+Z's board was drawn after the second found nothing to undo, and
     // its "Undid: …" was written over the second's "Nothing to undo.". Board requests
