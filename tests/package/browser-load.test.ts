@@ -6,7 +6,7 @@
 // of the wasm failed" or repeated the compiler's error three times: each must say what
 // is wrong with the file and which option to mend, as Node's entry does.
 import { type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,6 +28,24 @@ describe('createSolver in the browser with a wrong wasmUrl', () => {
     mkdirSync(site, { recursive: true });
     cpSync(join(consumer, 'node_modules/gridmilp/lib'), join(site, 'lib'), { recursive: true });
     const wasm = readFileSync(join(site, 'lib/generated/gridmilp_wasm_sat.wasm'));
+    // The package's code without its .wasm beside it (a bundler that did not emit it).
+    cpSync(join(site, 'lib'), join(site, 'bare'), { recursive: true });
+    rmSync(join(site, 'bare/generated/gridmilp_wasm_sat.wasm'));
+    writeFileSync(
+      join(site, 'bare.html'),
+      `<!doctype html><meta charset="utf-8"><title>loading</title>
+<script type="module">
+import { createSolver } from './bare/src/lib/browser.js';
+try {
+  await createSolver();
+  window.outcome = { loaded: true };
+} catch (e) {
+  window.outcome = { code: e.code, message: e.message, where: e.where };
+}
+document.title = 'done';
+</script>
+`,
+    );
     writeFileSync(join(site, 'cut.wasm'), wasm.subarray(0, 4096));
     writeFileSync(
       join(site, 'index.html'),
@@ -54,7 +72,7 @@ document.title = 'done';
     server?.kill('SIGTERM');
   });
 
-  it('says what is wrong with the file and names the option, and loads from a right one', async () => {
+  it('says what is wrong with the file and names the option, loads from a right one, and says what to do when the package\'s own .wasm is not beside its code', async () => {
     const served = await serve(site);
     server = served.child;
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -81,6 +99,14 @@ document.title = 'done';
       );
       expect(refused!.message).toMatch(/^Unable to load the solver: the file at wasmUrl http:\/\/127\.0\.0\.1:9\/gridmilp_wasm_sat\.wasm could not be fetched \(/);
       expect(right).toEqual({ loaded: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+      // No wasmUrl, and no .wasm beside the package's code: what to do, not Emscripten's abort.
+      await page.goto(`${served.url}bare.html`);
+      await page.waitForFunction(() => document.title === 'done', null, { timeout: 120_000 });
+      const bare = (await page.evaluate(() => (window as unknown as { outcome: Outcome }).outcome)) as Outcome;
+      expect(bare.code).toBe('load_failed');
+      expect(bare.message).toBe(
+        "Unable to load the solver: the package's gridmilp_wasm_sat.wasm could not be fetched from beside its code (both async and sync fetching of the wasm failed). A bundler must emit it as an asset (Vite and webpack 5 do, from new URL('./gridmilp_wasm_sat.wasm', import.meta.url)), and the server must serve it; or pass its URL as wasmUrl.",
+      );
     } finally {
       await browser.close();
     }

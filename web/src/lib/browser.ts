@@ -38,7 +38,7 @@ export async function createSolver(options?: CreateSolverOptions): Promise<Solve
           : wasmUrl !== undefined
             ? { locateFile: (path: string) => (path.endsWith('.wasm') ? wasmUrl : path) }
             : {},
-      ...(wasmUrl !== undefined ? { fetchedFrom: wasmUrl } : {}),
+      fetchedFrom: wasmUrl ?? (o.wasmBinary === undefined ? 'default' : undefined),
     },
     o,
   );

@@ -83,7 +83,7 @@ import type {
   UrlSolveManyResult,
 } from './types.js';
 import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
-import { badModuleError, binarySource, bytesOf, fetchedModuleError, notWasmError } from './wasm-binary.js';
+import { badModuleError, binarySource, bytesOf, defaultModuleError, fetchedModuleError, notWasmError } from './wasm-binary.js';
 
 /** Default time allowed for loading the module, ms. */
 const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -103,9 +103,10 @@ export interface ModuleSource {
    */
   threads?: (moduleOptions: GridmilpModuleOptions) => EngineThreads;
   /**
-   * The URL the glue fetches the module from itself (the browser entry's `wasmUrl`):
-   * when loading fails, it is fetched again to say why (the server's answer, or what
-   * the bytes are) instead of Emscripten's abort text.
+   * Where the glue fetches the module from itself (the browser entry): the URL given as
+   * `wasmUrl`, fetched again when loading fails to say why (the server's answer, or what
+   * the bytes are) instead of Emscripten's abort text; or `default`, the URL the glue
+   * finds beside its code (a bundler's asset), whose fetch failing is said with what to do.
    */
   fetchedFrom?: string;
 }
@@ -213,7 +214,12 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
     // (Not a module that ran out of time: that one says loadTimeoutMs.)
     if (now() - started < timeoutMs) {
       if (bytes !== null) throw await badModuleError(bytes, from, errorText(e));
-      if (source.fetchedFrom !== undefined) throw await fetchedModuleError(source.fetchedFrom, from, errorText(e), timeoutMs - (now() - started));
+      if (source.fetchedFrom === 'default') {
+        const unfetched = defaultModuleError(errorText(e));
+        if (unfetched !== null) throw unfetched;
+      } else if (source.fetchedFrom !== undefined) {
+        throw await fetchedModuleError(source.fetchedFrom, from, errorText(e), timeoutMs - (now() - started));
+      }
     }
     throw new GridmilpError('load_failed', errorText(e));
   }

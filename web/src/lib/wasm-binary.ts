@@ -104,6 +104,24 @@ export async function fetchedModuleError(url: string, source: { what: string; fi
 }
 
 /**
+ * The error for the package's own module that the browser could not fetch from beside
+ * the package's code (no `wasmUrl`): a bundler that did not emit it as an asset, or a
+ * server that does not serve it. Emscripten says only "both async and sync fetching of
+ * the wasm failed".
+ *
+ * @param cause the loader's error text
+ * @returns a `load_failed` GridmilpError saying so and what to do, or null when the
+ *   failure was not the fetch (then `cause` is said as it is)
+ */
+export function defaultModuleError(cause: string): GridmilpError | null {
+  if (!/fetching of the wasm failed|Failed to fetch|NetworkError/i.test(cause)) return null;
+  return new GridmilpError(
+    'load_failed',
+    `Unable to load the solver: the package's gridmilp_wasm_sat.wasm could not be fetched from beside its code (${emscriptenCause(cause)}). A bundler must emit it as an asset (Vite and webpack 5 do, from new URL('./gridmilp_wasm_sat.wasm', import.meta.url)), and the server must serve it; or pass its URL as wasmUrl.`,
+  );
+}
+
+/**
  * A `load_failed` error: the sentence, then what to do (give the option the package's
  * file, or reinstall when the package's own file is at fault), the option in `where`.
  */
