@@ -300,6 +300,26 @@ describe('embed view in an iframe on another origin', () => {
     await page.close();
   });
 
+  it('keeps the keyboard focus through a solve: on Stop while it runs, back on Solve after', async () => {
+    const page = await openAt(`embed.html?p=${top95[0]}&panels=board,progress`);
+    await page.waitForFunction(() => !(document.getElementById('solve') as HTMLButtonElement).disabled, null, { timeout: 60_000 });
+    const focused = (): Promise<string> => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName || '');
+    await page.focus('#solve');
+    // Where the focus is each time the page's busy state changes.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+      new MutationObserver(() => seen.push(`${document.body.dataset.busy || 'idle'}:${document.activeElement?.id || document.activeElement?.tagName}`)).observe(document.body, {
+        attributes: true,
+        attributeFilter: ['data-busy'],
+      });
+    });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen.join(' ')), { timeout: 60_000 }).toBe('solve:stop idle:solve');
+    expect(await focused()).toBe('solve');
+    await page.close();
+  });
+
   it('shows a 16×16 in 0–F when its URL says sym=hex', async () => {
     const givens = `1G${'.'.repeat(254)}`;
     const page = await openAt(`embed.html?p=${givens}&n=16&sym=hex`);

@@ -24,6 +24,7 @@ import { renderTree } from './tree';
 import { BnbPanel, byId, createWorker, exportModelRow, messageOf } from './shared';
 import { embedProblems, readEmbed, type EmbedState } from './embed-state';
 import { stateHash } from './urlstate';
+import { JobFocus } from './app/focus';
 
 type Job = 'solve' | 'relax' | null;
 
@@ -178,30 +179,21 @@ class Embed {
     this.status.dataset.kind = kind;
   }
 
-  /** The button that had the focus when a job disabled it, given it back when idle. */
-  private focusBefore: HTMLElement | null = null;
+  /** The focus a job took from a button it disabled, given back when idle (as on the main page). */
+  private readonly focus = new JobFocus();
 
   private setJob(job: Job): void {
     this.job = job;
     const busy = job !== null;
-    // A disabled button drops the focus to the body: Stop has it meanwhile (as on the main page).
-    const focused = document.activeElement;
-    const losing = busy && [this.solveButton, this.relaxButton, this.resetButton].some((b) => b === focused);
+    const losing = busy && this.focus.take([this.solveButton, this.relaxButton, this.resetButton]);
     this.solveButton.disabled = busy || this.blocked !== null;
     this.relaxButton.disabled = busy || this.blocked !== null;
     this.resetButton.disabled = busy || this.blocked !== null;
     this.stopButton.disabled = !busy;
     this.board.element.setAttribute('aria-busy', String(busy));
     document.body.dataset.busy = job ?? '';
-    if (losing) {
-      this.focusBefore = focused as HTMLElement;
-      this.stopButton.focus({ preventScroll: true });
-    } else if (!busy) {
-      const back = this.focusBefore;
-      this.focusBefore = null;
-      const lost = document.activeElement === document.body || document.activeElement === this.stopButton;
-      if (back !== null && lost && !(back as HTMLButtonElement).disabled) back.focus({ preventScroll: true });
-    }
+    if (losing) this.stopButton.focus({ preventScroll: true });
+    else if (!busy) this.focus.giveBack(this.stopButton);
     if (!busy) this.modelPanel?.refresh();
   }
 

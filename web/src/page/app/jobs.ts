@@ -9,6 +9,7 @@ import { SolverError } from '../../solver/protocol';
 import type { SolverClient } from '../../solver/client';
 import type { CellRef } from '../../solver/protocol';
 import { messageOf } from '../shared';
+import { JobFocus } from './focus';
 
 /** How the status line reads: a note, a success, a warning, an error, or work in progress. */
 export type StatusKind = 'info' | 'ok' | 'warning' | 'error' | 'busy';
@@ -75,8 +76,8 @@ export class JobRunner {
   job: Job = null;
   /** Times Stop was pressed: an action that awaited something else compares it. */
   stops = 0;
-  /** The control that had the focus when a job disabled it, given it back when idle. */
-  private focusBefore: HTMLElement | null = null;
+  /** The focus a job took from a control it disabled, given back when idle. */
+  private readonly focus = new JobFocus();
 
   /** @param controls the elements and hooks the runner drives */
   constructor(readonly controls: JobControls) {
@@ -116,22 +117,15 @@ export class JobRunner {
     if (quiet) return;
     // A disabled button loses the focus to the page's body, and a keyboard or a screen
     // reader its place: the focus goes to Stop meanwhile, and back when idle.
-    const focused = document.activeElement;
-    const losing = busy && moveFocus && this.controls.busyControls.some((c) => c === focused);
+    const losing = busy && moveFocus && this.focus.take(this.controls.busyControls);
     for (const control of this.controls.busyControls) control.disabled = busy;
     this.controls.stopButton.disabled = !busy || !stoppable;
     this.controls.board()?.setAttribute('aria-busy', String(busy && job !== 'batch' && job !== 'parse'));
     if (busy) {
-      if (losing) {
-        this.focusBefore = focused as HTMLElement;
-        if (stoppable) this.controls.stopButton.focus({ preventScroll: true });
-      }
+      if (losing && stoppable) this.controls.stopButton.focus({ preventScroll: true });
       return;
     }
-    const back = this.focusBefore;
-    this.focusBefore = null;
-    const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === this.controls.stopButton;
-    if (back !== null && lost && back.isConnected && !(back as HTMLButtonElement).disabled) back.focus({ preventScroll: true });
+    this.focus.giveBack(this.controls.stopButton);
     this.controls.onIdle();
     // The other pages hear it a task later, when still idle and the solver free: an
     // action that chains a second job (reading a file, then its batch) starts it first.
