@@ -5,7 +5,7 @@
 // cage that keeps the text and the board. Screenshots go to test-results/.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownDataDir } from '../common/test-data';
 import { genreSettled, pickGenre, resultsDir, slowGenreRequests, useHarness, type Harness } from './harness';
@@ -46,6 +46,22 @@ async function solved(page: Page): Promise<string> {
   await page.locator('#genre-bnb[data-state=done]').waitFor({ state: 'attached', timeout: 60_000 });
   await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });
   return (await page.textContent('#genre-status')) ?? '';
+}
+
+
+/**
+ * Shows Nurikabe's example (its address a puzz.link URL), then an Empty grid of 5×5 in a
+ * new history entry; resolves with the example's address and the board, once drawn.
+ */
+async function emptyAfterExample(page: Page): Promise<{ example: string; board: Locator }> {
+  await pickGenre(page, 'nurikabe');
+  await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
+  const example = await page.evaluate(() => location.hash);
+  const board = page.locator('#genre-board > svg');
+  await page.fill('#genre-empty-size', '5');
+  await page.click('#genre-empty');
+  await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
+  return { example, board };
 }
 
 describe('the genre page', () => {
@@ -447,13 +463,7 @@ describe('the genre page', () => {
       // under way at Back went on to draw its board and wrote its address over the entry.
       // The engine is made slow here: each request of the kind leaves 400 ms late.
       const page = await h.openPage();
-      await pickGenre(page, 'nurikabe');
-      await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
-      const example = await page.evaluate(() => location.hash);
-      const board = page.locator('#genre-board > svg');
-      await page.fill('#genre-empty-size', '5');
-      await page.click('#genre-empty');
-      await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
+      const { example, board } = await emptyAfterExample(page);
       await slowGenreRequests(page, [slow]);
       await page.click('#genre-empty'); // the same size again: a read that takes 400 ms
       await page.goBack();
@@ -473,13 +483,7 @@ describe('the genre page', () => {
     // address over the entry gone back to, whose link was then not opened. Solves leave
     // 1.5 s late here.
     const page = await h.openPage();
-    await pickGenre(page, 'nurikabe');
-    await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
-    const example = await page.evaluate(() => location.hash);
-    const board = page.locator('#genre-board > svg');
-    await page.fill('#genre-empty-size', '5');
-    await page.click('#genre-empty');
-    await expect.poll(() => board.getAttribute('aria-label')).toMatch(/^Nurikabe 5×5, /);
+    const { example, board } = await emptyAfterExample(page);
     await page.locator('#genre-board [role=gridcell][aria-label^="row 1, column 1"]').click();
     await page.keyboard.type('4');
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor();

@@ -43,6 +43,19 @@ async function waitStatus(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 60_000 }).toMatch(typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : text);
 }
 
+/**
+ * Shows Nurikabe's example and types the clue 5 in its cell at row 1, column 1 (one edit
+ * on the board); resolves with the example's text, once the board shows the clue.
+ */
+async function nurikabeClue(page: Page): Promise<string> {
+  await pickGenre(page, 'nurikabe');
+  const example = await page.inputValue('#genre-text');
+  await cell(page, 1, 1).click();
+  await page.keyboard.type('5');
+  await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+  return example;
+}
+
 describe('undo and redo on the genre page', () => {
   it('Kakuro: Ctrl+Z brings back both sums that Delete dropped, Ctrl+Shift+Z and Ctrl+Y drop them again, and the pad says what it can do', async () => {
     const page = await h.openPage();
@@ -121,11 +134,7 @@ describe('undo and redo on the genre page', () => {
 
   it('Nurikabe: a clue typed is undone by the pad and redone by the keys; Norinori: a region made is undone with the focus on Make region', async () => {
     const page = await h.openPage();
-    await pickGenre(page, 'nurikabe');
-    const example = await page.inputValue('#genre-text');
-    await cell(page, 1, 1).click();
-    await page.keyboard.type('5');
-    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    const example = await nurikabeClue(page);
     const typed = await page.inputValue('#genre-text');
     await page.locator('#genre-pad button', { hasText: '↶' }).click();
     await waitText(page, example);
@@ -163,10 +172,7 @@ describe('undo and redo on the genre page', () => {
 
   it('never brings back a puzzle from before a text typed by hand, another genre, or a text loaded', async () => {
     const page = await h.openPage();
-    await pickGenre(page, 'nurikabe');
-    await cell(page, 1, 1).click();
-    await page.keyboard.type('5');
-    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    await nurikabeClue(page);
     expect(await undoRedo(page)).toEqual([true, false]);
     // A text typed by hand: the board's edits before it are forgotten.
     const mine = '=== mine\n4 4\n- - - -\n- 2 - -\n- - - -\n- - - 1\n';
@@ -244,10 +250,7 @@ describe('undo and redo on the genre page', () => {
     // shown, and on return the Sudoku page's solve ran: the text was never read, and the
     // page said "busy" for good. Genre and Sudoku solves leave 1.5 s late here.
     const page = await h.openPage();
-    await pickGenre(page, 'nurikabe');
-    await cell(page, 1, 1).click();
-    await page.keyboard.type('5');
-    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    await nurikabeClue(page);
     await waitStatus(page, /press Solve/);
     await slowGenreRequests(page, ['solve'], 1500, ['solve']);
     await page.click('#genre-solve');
@@ -271,11 +274,7 @@ describe('undo and redo on the genre page', () => {
     // its "Undid: …" was written over the second's "Nothing to undo.". Board requests
     // leave 400 ms late here, so that the second press comes during the first's draw.
     const page = await h.openPage();
-    await pickGenre(page, 'nurikabe');
-    const example = await page.inputValue('#genre-text');
-    await cell(page, 1, 1).click();
-    await page.keyboard.type('5');
-    await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    const example = await nurikabeClue(page);
     await waitStatus(page, /press Solve/);
     await slowGenreRequests(page);
     await page.locator('#genre-board > svg').focus();
