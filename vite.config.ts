@@ -34,10 +34,10 @@ function requireGeneratedModule(): Plugin {
  * Each page's HTML without the indentation at the start of its lines (about 270 bytes
  * of index.html's gzip), and index.html without the comments written for whoever edits
  * it, the licence line kept (about 150 more): both count towards the first solve's
- * 250,000-byte budget (docs/performance.md). Text whose leading spaces matter (a <pre> or <textarea> with
- * content, an attribute value over several lines) would change, so the build refuses a
- * page that has one; nor may a page's CSS keep white space (`white-space: pre`) of an
- * element with text over several lines in the HTML.
+ * 250,000-byte budget (docs/performance.md). Text whose leading spaces matter (a <pre>
+ * or <textarea> with content, an attribute value over several lines) would change, so
+ * the build refuses a page that has one; nor may a page's CSS keep white space
+ * (`white-space: pre`) of an element with text over several lines in the HTML.
  */
 function unindentHtml(): Plugin {
   return {

@@ -38,7 +38,7 @@ export async function createSolver(options?: CreateSolverOptions): Promise<Solve
           : wasmUrl !== undefined
             ? { locateFile: (path: string) => (path.endsWith('.wasm') ? wasmUrl : path) }
             : {},
-      fetchedFrom: wasmUrl ?? (o.wasmBinary === undefined ? 'default' : undefined),
+      ...(o.wasmBinary === undefined ? { fetches: wasmUrl === undefined ? {} : { wasmUrl } } : {}),
     },
     o,
   );

@@ -103,12 +103,12 @@ export interface ModuleSource {
    */
   threads?: (moduleOptions: GridmilpModuleOptions) => EngineThreads;
   /**
-   * Where the glue fetches the module from itself (the browser entry): the URL given as
-   * `wasmUrl`, fetched again when loading fails to say why (the server's answer, or what
-   * the bytes are) instead of Emscripten's abort text; or `default`, the URL the glue
-   * finds beside its code (a bundler's asset), whose fetch failing is said with what to do.
+   * Present when the glue fetches the module itself (the browser entry without
+   * `wasmBinary`): from `wasmUrl` when given, fetched again when loading fails to say why
+   * (the server's answer, or what the bytes are) instead of Emscripten's abort text; else
+   * from beside its code (a bundler's asset), whose fetch failing is said with what to do.
    */
-  fetchedFrom?: string;
+  fetches?: { wasmUrl?: string };
 }
 
 /** One engine response, as the engine gives it. */
@@ -214,12 +214,10 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
     // (Not a module that ran out of time: that one says loadTimeoutMs.)
     if (now() - started < timeoutMs) {
       if (bytes !== null) throw await badModuleError(bytes, from, errorText(e));
-      if (source.fetchedFrom === 'default') {
-        const unfetched = defaultModuleError(errorText(e));
-        if (unfetched !== null) throw unfetched;
-      } else if (source.fetchedFrom !== undefined) {
-        throw await fetchedModuleError(source.fetchedFrom, from, errorText(e), timeoutMs - (now() - started));
+      if (source.fetches?.wasmUrl !== undefined) {
+        throw await fetchedModuleError(source.fetches.wasmUrl, from, errorText(e), timeoutMs - (now() - started));
       }
+      if (source.fetches !== undefined) throw defaultModuleError(errorText(e)) ?? new GridmilpError('load_failed', errorText(e));
     }
     throw new GridmilpError('load_failed', errorText(e));
   }

@@ -97,7 +97,7 @@ export async function fetchedModuleError(url: string, source: { what: string; fi
   if (notWasm !== null) return notWasm;
   // Fetched again, a module that compiles: the first fetch failed (a server that came
   // back), or it is a module but not gridmilp's.
-  if (/fetch/i.test(cause) && WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) {
+  if (fetchFailed(cause) && WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) {
     return loadFailed(source, `${source.what} could not be fetched when the solver loaded (${emscriptenCause(cause)}), though it could a moment later: try again.`);
   }
   return badModuleError(bytes, source, cause);
@@ -114,11 +114,20 @@ export async function fetchedModuleError(url: string, source: { what: string; fi
  *   failure was not the fetch (then `cause` is said as it is)
  */
 export function defaultModuleError(cause: string): GridmilpError | null {
-  if (!/fetching of the wasm failed|Failed to fetch|NetworkError/i.test(cause)) return null;
+  if (!fetchFailed(cause)) return null;
   return new GridmilpError(
     'load_failed',
     `Unable to load the solver: the package's gridmilp_wasm_sat.wasm could not be fetched from beside its code (${emscriptenCause(cause)}). A bundler must emit it as an asset (Vite and webpack 5 do, from new URL('./gridmilp_wasm_sat.wasm', import.meta.url)), and the server must serve it; or pass its URL as wasmUrl.`,
   );
+}
+
+/**
+ * Whether the loader's error text says the module's fetch failed: Emscripten's "both
+ * async and sync fetching of the wasm failed", or the browser's own fetch error
+ * (Chromium's "Failed to fetch", Firefox's "NetworkError …").
+ */
+function fetchFailed(cause: string): boolean {
+  return /fetching of the wasm failed|Failed to fetch|NetworkError/i.test(cause);
 }
 
 /**
