@@ -344,7 +344,7 @@ Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressS
   SolveOutcome outcome =
       solveSudoku(givens, options, request.objectiveFor(givens.shape), request.model);
   outcome.totalMs = msSince(start);
-  Value result = toJson(outcome, a, request.explain);
+  Value result = toJson(outcome, a, request.explain, request.reduction);
   addGenreFields(request, name, givens, outcome.solution ? &*outcome.solution : nullptr, result, a);
   return result;
 }
@@ -736,7 +736,7 @@ Value statsJson(const milp::SolveResult& result, JsonAllocator& a, double build_
   return stats;
 }
 
-Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain) {
+Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain, bool reduction) {
   Value result(rapidjson::kObjectType);
   result.AddMember("status", staticString(milp::toString(outcome.result.status)), a);
   putShape(result, outcome.givens.shape, a);
@@ -762,9 +762,11 @@ Value toJson(const SolveOutcome& outcome, JsonAllocator& a, bool explain) {
   }
   addBranching(outcome.result, outcome.branchVariables, result, a);
   result.AddMember("model", StringRef(sudoku::toString(outcome.kind)), a)
-      .AddMember("decidedBy", StringRef(outcome.decidedByReduction ? "reduction" : "glpk"), a)
-      .AddMember("reduction", reductionJson(outcome.kind, outcome.reduction, a, explain), a)
-      .AddMember("stats", statsJson(outcome.result, a, outcome.buildMs, outcome.totalMs), a);
+      .AddMember("decidedBy", StringRef(outcome.decidedByReduction ? "reduction" : "glpk"), a);
+  if (reduction) {
+    result.AddMember("reduction", reductionJson(outcome.kind, outcome.reduction, a, explain), a);
+  }
+  result.AddMember("stats", statsJson(outcome.result, a, outcome.buildMs, outcome.totalMs), a);
   // Decided before GLPK ran: the route is the one asked for (the CLI's summary says it).
   if (outcome.decidedByReduction) {
     result["stats"]["method"] = staticString(milp::toString(outcome.method));

@@ -72,9 +72,10 @@ SolveOutcome solveSudoku(const sudoku::Grid& givens, const milp::SolveOptions& o
 
 /// The `result` object of a solve response (protocol.md), its values allocated from
 /// `allocator`; `explain` adds the lists of the reduction's fixings and eliminations
-/// (options.explain).
-rapidjson::Value toJson(const SolveOutcome& outcome, JsonAllocator& allocator,
-                        bool explain = false);
+/// (options.explain); `reduction` false leaves the reduction's counts out (a batch's
+/// request, "reduction": false).
+rapidjson::Value toJson(const SolveOutcome& outcome, JsonAllocator& allocator, bool explain = false,
+                        bool reduction = true);
 
 /// The `stats` object of a solve (protocol.md): sizes, nodes, iterations, root LP
 /// integrality, bound and gap, times in ms (buildMs/totalMs when >= 0).

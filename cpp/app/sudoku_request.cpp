@@ -190,6 +190,12 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       if (r.objective) requireBranchAndBound(r.solve, "optimise an objective");
       r.model = modelKindOf(request);
       r.explain = explainOf(request);
+      r.reduction = optionalField<bool>(request, "reduction", true, "true or false", "");
+      if (r.explain && !r.reduction) {
+        throw badRequest("reduction",
+                         "Field 'reduction' is false, which leaves out the reduction's counts "
+                         "and steps; options.explain asks for its steps: drop one of them");
+      }
       break;
     case SudokuRequestType::kRelax:
       r.puzzle = requiredString(request, "puzzle");

@@ -68,6 +68,9 @@ struct SudokuRequest {
   sudoku::ModelKind model = sudoku::ModelKind::kTextbook;
   /// "options.explain": list the reduction's steps.
   bool explain = false;
+  /// "reduction" (solve): write the reduction's counts into the result (false: a batch
+  /// that keeps only the answers; protocol.md, "solve").
+  bool reduction = true;
   /// "objective" (solve, exportModel).
   std::optional<ObjectiveRequest> objective;
   /// "seed" (complete, generate): 0–4294967295, default 1.

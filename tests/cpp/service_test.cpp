@@ -195,6 +195,31 @@ TEST(ServiceTest, APuzzleTheReductionDecidesReportsTheRouteAsked) {
   }
 }
 
+// A batch's request ("reduction": false) gets the same answer without the reduction's
+// counts; asking for its steps as well is refused by name.
+TEST(ServiceTest, ABatchsSolveLeavesTheReductionOut) {
+  const std::string options = R"(,"options":{"model":"reduced"})";
+  const Document whole = call(solveRequest(1, kGrid01, options));
+  const Document brief = call(solveRequest(1, kGrid01, options + R"(,"reduction":false)"));
+  ASSERT_TRUE(brief.HasMember("result")) << writeJson(brief);
+  EXPECT_TRUE(whole["result"].HasMember("reduction"));
+  EXPECT_FALSE(brief["result"].HasMember("reduction"));
+  for (const char* field : {"status", "givens", "solution", "model", "decidedBy", "size"}) {
+    EXPECT_EQ(brief["result"][field], whole["result"][field]) << field;
+  }
+  EXPECT_EQ(brief["result"]["stats"]["method"], whole["result"]["stats"]["method"]);
+  EXPECT_TRUE(
+      call(solveRequest(1, kGrid01, R"(,"reduction":true)"))["result"].HasMember("reduction"));
+  const Document both =
+      call(solveRequest(1, kGrid01, R"(,"reduction":false,"options":{"explain":true})"));
+  ASSERT_TRUE(both.HasMember("error")) << writeJson(both);
+  EXPECT_EQ(both["error"]["code"], "bad_request");
+  EXPECT_EQ(both["error"]["where"]["field"], "reduction");
+  const Document wrong = call(solveRequest(1, kGrid01, R"(,"reduction":"no")"));
+  ASSERT_TRUE(wrong.HasMember("error")) << writeJson(wrong);
+  EXPECT_EQ(wrong["error"]["where"]["field"], "reduction");
+}
+
 TEST(ServiceTest, ParseSplitsAFile) {
   const std::string text = testing::readSharedData("p096_sudoku.txt");
   const Document r = call(R"({"id": 4, "type": "parse", "text": )" + jsonQuoted(text) + "}");

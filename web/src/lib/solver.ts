@@ -395,7 +395,7 @@ class GridmilpSolver implements Solver {
         ...(boxWidth !== undefined ? { boxWidth: boxWidth as number } : {}),
         ...(symbols !== undefined ? { symbols: symbols as 'auto' } : {}),
       });
-      const base = { ...requestOf('solveMany', rest, OPTIONS_OF.solveMany), size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth, symbols: 'digits' as const };
+      const base = { ...batchRequest(requestOf('solveMany', rest, OPTIONS_OF.solveMany)), size: parsed.size, boxHeight: parsed.boxHeight, boxWidth: parsed.boxWidth, symbols: 'digits' as const };
       // Every request is `base` with its puzzle: made when sent (on threads the first
       // chunk leaves before the rest are made), as text by joining base's JSON with the
       // puzzle's (the engine's canonical givens: `.`, digits and letters, no escapes).
@@ -423,7 +423,7 @@ class GridmilpSolver implements Solver {
       );
     }
     const requests = puzzles.map((p: unknown, i) =>
-      requestOf('solveMany', options, OPTIONS_OF.solveMany, puzzleText(p, i + 1)),
+      batchRequest(requestOf('solveMany', options, OPTIONS_OF.solveMany, puzzleText(p, i + 1))),
     );
     return sudokuBatch(
       'array',
@@ -1027,6 +1027,16 @@ function withGrids(result: SolveOutput): SolveOutput {
   result.givensGrid = gridOf(result.givens, result.size);
   if (result.solution !== undefined) result.solutionGrid = gridOf(result.solution, result.size);
   return result;
+}
+
+/**
+ * A batch's solve request: without the reduction's counts in its answer (`reduction:
+ * false`, protocol.md "solve"), which no item keeps, unless `explain` asks for them.
+ * On sudoku17_last1000 an answer is then about 560 characters instead of 760, less to
+ * send from a thread and to parse (issue #24).
+ */
+function batchRequest<R extends Extract<EngineRequest, { type: 'solve' }>>(request: R): R {
+  return request.options?.explain === true ? request : { ...request, reduction: false };
 }
 
 /** A solve response into a batch's item: its outcome, or its error (not thrown). */

@@ -140,6 +140,11 @@ export interface SolveRequest extends PuzzleFields, GenreNamedFields {
   options?: SolveOptions;
   /** Optional objective; without it any solution is optimal. */
   objective?: Objective;
+  /**
+   * `false` leaves the result's `reduction` counts out, for a batch that keeps only the
+   * answers (protocol.md, "solve"; refused with `options.explain`). Default `true`.
+   */
+  reduction?: boolean;
   debug?: SolveDebug;
 }
 
