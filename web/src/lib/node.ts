@@ -81,7 +81,7 @@ function toUrl(where: string | URL): URL | null {
 /** The thread script beside this file (node-thread.ts compiled). */
 const THREAD_SCRIPT = new URL('./node-thread.js', import.meta.url);
 
-/** A reply of node-thread.ts. */
+/** A reply of node-thread.ts (`responses`: the responses' JSON texts joined by commas). */
 type ThreadReply = { responses: string } | { failed: { code: 'load_failed' | 'engine_crashed' | 'internal_error'; message: string } };
 
 /** solveMany's `workers` in Node: one worker_thread per index, each with its own module. */
@@ -131,7 +131,7 @@ class NodeThreads implements EngineThreads {
         // fail with it (on exit), and the next call starts a fresh thread in its place.
         if (reply.failed.code !== 'internal_error') void worker.terminate();
         pending.reject(new GridmilpError(reply.failed.code, reply.failed.message));
-      } else pending.resolve(JSON.parse(reply.responses) as EngineResponse[]);
+      } else pending.resolve(JSON.parse(`[${reply.responses}]`) as EngineResponse[]);
     });
     const failAll = (error: Error): void => {
       for (const pending of queue.splice(0)) pending.reject(error);
