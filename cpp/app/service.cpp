@@ -236,7 +236,7 @@ void requireSolverOk(const milp::SolveResult& result) {
 
 namespace {
 
-Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
+[[gnu::noinline]] Value handleParse(const SudokuRequest& request, JsonAllocator& a) {
   // A text's puzzles that do not read are left out and listed, as the genre route and a
   // text of URLs do (a text of URLs comes here as records, its left-out lines listed).
   // Not in the page's first-solve module (no genres): its 250 KB budget has no room for
@@ -328,8 +328,9 @@ void addGenreFields(const SudokuRequest& request, const std::string& name,
 #endif
 }
 
-Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
-                  Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleSolve(const SudokuRequest& request, const Value& id,
+                                    const ProgressSink& progress, Clock::time_point start,
+                                    JsonAllocator& a) {
   milp::SolveOptions options = request.solve;
   if (progress) {
     // Branch-and-bound progress, at most every progressIntervalMs (default 50 ms).
@@ -349,7 +350,8 @@ Value handleSolve(const SudokuRequest& request, const Value& id, const ProgressS
   return result;
 }
 
-Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleRelax(const SudokuRequest& request, Clock::time_point start,
+                                    JsonAllocator& a) {
   const auto [givens, name] = givensOf(request);
   const sudoku::SudokuSolver solver(givens, std::nullopt, request.model);
   const sudoku::SudokuSolver::Relaxation relaxation = solver.relax(request.solve);
@@ -383,7 +385,8 @@ Value handleRelax(const SudokuRequest& request, Clock::time_point start, JsonAll
 }
 
 #ifndef GRIDMILP_NO_MODEL_WRITER
-Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleExport(const SudokuRequest& request, Clock::time_point start,
+                                     JsonAllocator& a) {
   const auto [givens, name] = givensOf(request);
   const sudoku::SudokuSolver solver(givens, request.objectiveFor(givens.shape), request.model);
   const milp::Model& model = solver.built().model;
@@ -436,7 +439,8 @@ Value handleExport(const SudokuRequest& request, Clock::time_point start, JsonAl
 }
 #endif  // GRIDMILP_NO_MODEL_WRITER
 
-Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleUniqueness(const SudokuRequest& request, Clock::time_point start,
+                                         JsonAllocator& a) {
   const auto [givens, name] = givensOf(request);
   const sudoku::UniquenessResult u = sudoku::checkUniqueness(givens, request.solve, request.model);
   requireSolverOk(u.first);
@@ -468,8 +472,9 @@ Value handleUniqueness(const SudokuRequest& request, Clock::time_point start, Js
   return result;
 }
 
-Value handleEnumerate(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
-                      Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleEnumerate(const SudokuRequest& request, const Value& id,
+                                        const ProgressSink& progress, Clock::time_point start,
+                                        JsonAllocator& a) {
   const int limit = request.limit;
   const auto [givens, name] = givensOf(request);
   const sudoku::EnumerationResult e = sudoku::enumerate(
@@ -522,7 +527,8 @@ Value handleEnumerate(const SudokuRequest& request, const Value& id, const Progr
   return result;
 }
 
-Value handleComplete(const SudokuRequest& request, Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleComplete(const SudokuRequest& request, Clock::time_point start,
+                                       JsonAllocator& a) {
   // With the SAT method the seed fills only an empty grid's diagonal boxes (see
   // completeRandomly): MiniSat's first assignment completes the rest.
   const auto [givens, name] =
@@ -543,8 +549,9 @@ Value handleComplete(const SudokuRequest& request, Clock::time_point start, Json
 }
 
 #ifndef GRIDMILP_NO_GENERATOR
-Value handleGenerate(const SudokuRequest& request, const Value& id, const ProgressSink& progress,
-                     Clock::time_point start, JsonAllocator& a) {
+[[gnu::noinline]] Value handleGenerate(const SudokuRequest& request, const Value& id,
+                                       const ProgressSink& progress, Clock::time_point start,
+                                       JsonAllocator& a) {
   sudoku::GenerateOptions options;
   options.shape = request.shapeWithoutPuzzle();
   options.seed = request.seed;
@@ -610,6 +617,11 @@ Value withGenre(const SudokuRequest& request, Value result, JsonAllocator& a) {
 }
 
 /// Answers a decoded Sudoku request (protocol.md).
+// Each handler above is kept out of this switch ([[gnu::noinline]]): the compiler put
+// every one (each has this one caller) into it, a 53 KB function that V8 compiled
+// anew with its optimising tier (TurboFan) in about 230 ms the first time a batch of
+// solves made it hot, on a core the solves wanted (Node 20, 2 cores). Alone, each is
+// compiled only when its own requests are many.
 Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
                           const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
   switch (request.type) {

@@ -193,8 +193,7 @@ SudokuRequest decodeSudokuRequest(const std::string& type, const Value& request)
       r.reduction = optionalField<bool>(request, "reduction", true, "true or false", "");
       if (r.explain && !r.reduction) {
         throw badRequest("reduction",
-                         "Field 'reduction' is false, which leaves out the reduction's counts "
-                         "and steps; options.explain asks for its steps: drop one of them");
+                         "'reduction': false leaves out the steps options.explain asks for");
       }
       break;
     case SudokuRequestType::kRelax:

@@ -222,6 +222,34 @@ TEST(SudokuParseTest, WrongLengths) {
       << missing_row.what();
 }
 
+// Each message of a puzzle cut short or a row of the wrong length, whole: they are
+// written outside the parser's loop (text.cpp), and must say the same as inside it.
+TEST(SudokuParseTest, ShortPuzzlesAndRowsSayWhereAndHowMany) {
+  std::string rows;
+  for (int r = 0; r < 9; ++r) rows += kGrid01.substr(r * 9, 9) + "\n";
+  const std::string three = rows.substr(0, 30);
+  const auto message = [](const std::string& text) {
+    return std::string(expectError(text, ErrorCode::kWrongLength).what());
+  };
+  EXPECT_EQ(message(rows.substr(0, 88) + "\n"),
+            "Line 9 has 8 cells; a row of a 9\u00d79 puzzle has 9 cells");
+  EXPECT_EQ(message("Grid 01\n" + three + "Grid 02\n" + rows),
+            "Puzzle 1 (from line 1) has 3 of 9 rows when line 5 starts another; a 9\u00d79 "
+            "puzzle has 9 rows");
+  EXPECT_EQ(message("Grid 01\n" + rows + "Grid 02\n"),
+            "Header at line 11 is not followed by a puzzle");
+  EXPECT_EQ(message("Grid 01\nGrid 02\n" + rows), "Header at line 1 is not followed by a puzzle");
+  EXPECT_EQ(message(three),
+            "The puzzle has only 3 of 9 rows at the end of the text; a 9\u00d79 puzzle has 9 "
+            "rows");
+  const InputError second = expectError(rows + "\n" + three, ErrorCode::kWrongLength);
+  EXPECT_STREQ(second.what(),
+               "Puzzle 2 (from line 11) has only 3 of 9 rows at the end of the text; a "
+               "9\u00d79 puzzle has 9 rows");
+  EXPECT_EQ(second.where().line, 14);  // the text's last line
+  EXPECT_EQ(second.where().puzzle, 2);
+}
+
 TEST(SudokuParseTest, EmptyInputs) {
   expectError("", ErrorCode::kEmptyInput);
   expectError("\n \n\t\n", ErrorCode::kEmptyInput);

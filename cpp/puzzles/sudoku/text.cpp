@@ -606,32 +606,169 @@ const char* toString(TextFormat format) {
 
 namespace {
 
+// parseTextAfter's messages are built in the functions below (MESSAGE_BUILDER), kept
+// out of it: inlined, their strings made it a 25 KB WebAssembly function that V8
+// compiled anew with its optimising tier (TurboFan) in about 180 ms the first time a
+// batch of solves made it hot (Node 20, 2 cores), on a core the solves wanted. Apart
+// (and service.cpp's request handlers likewise), it is 10 KB, and the first pass over
+// sudoku17_last1000 took 227-272 ms against 250-315. The page's first-solve module,
+// built for size, has them inlined again: apart, they cost it 900 bytes of gzip, and one
+// solve at a time does not make the parser hot.
+#ifdef GRIDMILP_FOR_SIZE
+#define MESSAGE_BUILDER [[gnu::always_inline]] inline
+#else
+#define MESSAGE_BUILDER [[gnu::noinline]]
+#endif
+
+/// A pencil puzzle in the layout of Saito's notebooks: it does not name its genre.
+[[noreturn]] MESSAGE_BUILDER void throwSaitoLayout(std::string_view text) {
+  const int line =
+      1 + static_cast<int>(std::count(
+              text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find('[')), '\n'));
+  Where where;
+  where.line = line;
+  throw InputError(ErrorCode::kParseError,
+                   "Line " + std::to_string(line) +
+                       ": this is the layout of Saito's notebooks ([data]), read for the pencil "
+                       "genres (" +
+                       puzzles::saitoGenreList() + "), not Sudoku: choose the puzzle's genre",
+                   where);
+}
+
+/// The 0-F symbols on a puzzle larger than 16×16 (`line` 0: the text's first shape).
+[[noreturn]] MESSAGE_BUILDER void throwHexTooLarge(const Shape& shape, int line) {
+  Where where;
+  where.field = "symbols";
+  if (line == 0) {
+    throw InputError(ErrorCode::kBadRequest,
+                     "The 0-F symbols fit puzzles up to 16\u00d716, not " + shape.label(), where);
+  }
+  where.line = line;
+  throw InputError(ErrorCode::kBadRequest,
+                   "Line " + std::to_string(line) + ": the 0-F symbols fit " +
+                       "puzzles up to 16\u00d716, not " + shape.label(),
+                   where);
+}
+
+/// "Puzzle N (from line L)".
+MESSAGE_BUILDER std::string puzzleLabelOf(int number, int line) {
+  return "Puzzle " + std::to_string(number) + " (from line " + std::to_string(line) + ")";
+}
+
+/// A record's size line read against the text's `shape` so far: the record's own shape
+/// when it differs, nothing when it is the same. `boxes_given`, `size_given`: the request
+/// gives them, for every record. Throws InputError (wrong_length) for boxes that do not
+/// tile the size or a size the request does not allow, naming `record`, `line`, `puzzle`.
+MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Shape& shape,
+                                                 bool boxes_given, bool size_given,
+                                                 const std::string& record, int line, int puzzle) {
+  const bool says_boxes = size.boxHeight != 0;
+  const auto at_line = [&](const std::string& what) {
+    return wrongLength("Line " + std::to_string(line) + ": " + what, line, puzzle);
+  };
+  // The shape the line says: its boxes, or the usual ones when it gives none.
+  // Boxes the request gives win over the line's; then only the size is compared.
+  Shape target = shape;
+  bool differs = size.n != shape.size();
+  if (!boxes_given) {
+    if (says_boxes && size.boxHeight * size.boxWidth != size.n) {
+      throw at_line("boxes of " + std::to_string(size.boxHeight) + "\u00d7" +
+                    std::to_string(size.boxWidth) + " do not tile a " + std::to_string(size.n) +
+                    "\u00d7" + std::to_string(size.n) + " puzzle");
+    }
+    try {
+      target = shapeFor(size.n, size.boxHeight, size.boxWidth);
+    } catch (const InputError& e) {
+      throw at_line(e.what());
+    }
+    differs = target.size() != shape.size() || target.boxHeight != shape.boxHeight ||
+              target.boxWidth != shape.boxWidth;
+  }
+  if (differs && (size_given || boxes_given)) {
+    throw at_line("the size line of " + record + " says " + std::to_string(size.n) + "\u00d7" +
+                  std::to_string(size.n) +
+                  (says_boxes ? " in boxes of " + std::to_string(size.boxHeight) + "\u00d7" +
+                                    std::to_string(size.boxWidth)
+                              : "") +
+                  ", not the chosen " + shape.label() + " in boxes of " +
+                  std::to_string(shape.boxHeight) + "\u00d7" + std::to_string(shape.boxWidth) +
+                  ": leave the size to the records, or give each size its own text");
+  }
+  if (!differs) return std::nullopt;
+  return target;
+}
+
+/// A line after a record's size line and rows (a Jigsaw's region map, a Killer's cages).
+[[noreturn]] MESSAGE_BUILDER void throwRecordGoesOn(const std::string& record, int record_line,
+                                                    int n, int line, int puzzle) {
+  throw wrongLength("Line " + std::to_string(line) + ": record '" + record + "' (line " +
+                        std::to_string(record_line) + ") goes on after its size line and " +
+                        std::to_string(n) + " rows, where a Sudoku record ends. Rows below the " +
+                        "puzzle (a region map, cages) are another genre's: choose the " +
+                        "puzzle's genre (Jigsaw, Killer)",
+                    line, puzzle);
+}
+
+/// A line of `count` cells where a whole puzzle of `shape` was expected.
+[[noreturn]] MESSAGE_BUILDER void throwPuzzleLength(int count, const Shape& shape, int line,
+                                                    int puzzle) {
+  // A whole puzzle of a size that is not detected (7×7, 35×35): say which.
+  const int side = static_cast<int>(std::lround(std::sqrt(count)));
+  const std::string hint =
+      side * side == count && side >= 1 && side <= kMaxSize && !isAutoSize(side)
+          ? " (" + cellsWord(count) + (count == 1 ? " makes a " : " make a ") +
+                std::to_string(side) + "\u00d7" + std::to_string(side) +
+                " puzzle, a size that is not detected: give " + "the size " + std::to_string(side) +
+                ")"
+          : "";
+  const int n = shape.size();
+  throw wrongLength("Line " + std::to_string(line) + " has " + cellsWord(count) + "; a " +
+                        shape.label() + " puzzle has " + cellsWord(n * n) + hint,
+                    line, puzzle);
+}
+
+/// A row of `count` cells in a puzzle of `shape`.
+[[noreturn]] MESSAGE_BUILDER void throwRowLength(int count, const Shape& shape, int line,
+                                                 int puzzle) {
+  throw wrongLength("Line " + std::to_string(line) + " has " + cellsWord(count) + "; a row of a " +
+                        shape.label() + " puzzle has " + cellsWord(shape.size()),
+                    line, puzzle);
+}
+
+/// A puzzle (`label`) cut short after `rows` rows: by line `line` starting another
+/// (`at_end` false), or by the end of the text (`at_end`, `line` its last line).
+[[noreturn]] MESSAGE_BUILDER void throwFewRows(const std::string& label, int rows,
+                                               const Shape& shape, bool at_end, int line,
+                                               int puzzle) {
+  const int n = shape.size();
+  if (at_end) {
+    throw wrongLength(label + " has only " + std::to_string(rows) + " of " + std::to_string(n) +
+                          " rows at the end of the text; a " + shape.label() + " puzzle has " +
+                          std::to_string(n) + " rows",
+                      line, puzzle);
+  }
+  throw wrongLength(label + " has " + std::to_string(rows) + " of " + std::to_string(n) +
+                        " rows when line " + std::to_string(line) + " starts another; a " +
+                        shape.label() + " puzzle has " + std::to_string(n) + " rows",
+                    line, puzzle);
+}
+
+/// A header (at `line`) with no puzzle after it.
+[[noreturn]] MESSAGE_BUILDER void throwHeaderAlone(int line, int puzzle) {
+  throw InputError(ErrorCode::kWrongLength,
+                   "Header at line " + std::to_string(line) + " is not followed by a puzzle",
+                   Where{puzzle, line, std::nullopt, std::nullopt, {}, {}});
+}
+
 /// parseText, for a text whose refused puzzles `left_out` (or none, when null) left
 /// their lines blank (parseTextLeavingOut): a puzzle's number (its name "Puzzle N",
 /// an error's where.puzzle) counts them too, as the CLI's ids and the batch's rows do.
 ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
                           const std::vector<RefusedRecord>* left_out) {
-  if (puzzles::looksLikeSaito(text)) {
-    // A pencil puzzle in the layout of Saito's notebooks: it does not name its genre.
-    const int line =
-        1 + static_cast<int>(std::count(
-                text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find('[')), '\n'));
-    Where where;
-    where.line = line;
-    throw InputError(ErrorCode::kParseError,
-                     "Line " + std::to_string(line) +
-                         ": this is the layout of Saito's notebooks ([data]), read for the pencil "
-                         "genres (" +
-                         puzzles::saitoGenreList() + "), not Sudoku: choose the puzzle's genre",
-                     where);
-  }
+  if (puzzles::looksLikeSaito(text)) throwSaitoLayout(text);
   Reading reading = detect(text, options);
   if (reading.symbols == Symbols::kHex && reading.shape.size() > 16) {
-    Where where;
-    where.field = "symbols";
-    throw InputError(ErrorCode::kBadRequest,
-                     "The 0-F symbols fit puzzles up to 16\u00d716, not " + reading.shape.label(),
-                     where);
+    throwHexTooLarge(reading.shape, 0);
   }
   // A records text may change both from one record to the next (its size line says).
   Shape shape = reading.shape;
@@ -666,8 +803,7 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
     return static_cast<int>(result.puzzles.size()) + 1 + before;
   };
   auto puzzleLabel = [&]() {
-    return "Puzzle " + std::to_string(puzzleNumber()) + " (from line " +
-           std::to_string(pending_line ? pending_line : start_line) + ")";
+    return puzzleLabelOf(puzzleNumber(), pending_line ? pending_line : start_line);
   };
   auto finish = [&]() {
     ParsedPuzzle puzzle;
@@ -683,11 +819,7 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
     pending_line = 0;
   };
   auto unfinished = [&](int line_number) {
-    if (rows == 0) return;
-    throw wrongLength(puzzleLabel() + " has " + std::to_string(rows) + " of " + std::to_string(n) +
-                          " rows when line " + std::to_string(line_number) + " starts another; a " +
-                          shape.label() + " puzzle has " + std::to_string(n) + " rows",
-                      line_number, puzzleNumber());
+    if (rows != 0) throwFewRows(puzzleLabel(), rows, shape, false, line_number, puzzleNumber());
   };
 
   LineReader reader(text);
@@ -710,52 +842,14 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
       // records are 9×9 and 16×16), unless the request gives a size or boxes: those
       // are every record's, and a line that says otherwise is refused.
       if (const std::optional<SizeLine> size = sizeLineOf(line.text)) {
-        const bool boxes_given = options.boxHeight > 0 || options.boxWidth > 0;
-        const bool says_boxes = size->boxHeight != 0;
-        const auto at_line = [&](const std::string& what) {
-          return wrongLength("Line " + std::to_string(line.number) + ": " + what, line.number,
-                             puzzleNumber());
-        };
-        // The shape the line says: its boxes, or the usual ones when it gives none.
-        // Boxes the request gives win over the line's; then only the size is compared.
-        Shape target = shape;
-        bool differs = size->n != n;
-        if (!boxes_given) {
-          if (says_boxes && size->boxHeight * size->boxWidth != size->n) {
-            throw at_line("boxes of " + std::to_string(size->boxHeight) + "\u00d7" +
-                          std::to_string(size->boxWidth) + " do not tile a " +
-                          std::to_string(size->n) + "\u00d7" + std::to_string(size->n) + " puzzle");
+        const std::optional<Shape> target =
+            recordShape(*size, shape, options.boxHeight > 0 || options.boxWidth > 0,
+                        options.size > 0, pending_name, line.number, puzzleNumber());
+        if (target) {
+          if (reading.symbols == Symbols::kHex && target->size() > 16) {
+            throwHexTooLarge(*target, line.number);
           }
-          try {
-            target = shapeFor(size->n, size->boxHeight, size->boxWidth);
-          } catch (const InputError& e) {
-            throw at_line(e.what());
-          }
-          differs = target.size() != n || target.boxHeight != shape.boxHeight ||
-                    target.boxWidth != shape.boxWidth;
-        }
-        if (differs && (options.size > 0 || boxes_given)) {
-          throw at_line("the size line of " + pending_name + " says " + std::to_string(size->n) +
-                        "\u00d7" + std::to_string(size->n) +
-                        (says_boxes ? " in boxes of " + std::to_string(size->boxHeight) + "\u00d7" +
-                                          std::to_string(size->boxWidth)
-                                    : "") +
-                        ", not the chosen " + shape.label() + " in boxes of " +
-                        std::to_string(shape.boxHeight) + "\u00d7" +
-                        std::to_string(shape.boxWidth) +
-                        ": leave the size to the records, or give each size its own text");
-        }
-        if (differs) {
-          if (reading.symbols == Symbols::kHex && target.size() > 16) {
-            Where where;
-            where.line = line.number;
-            where.field = "symbols";
-            throw InputError(ErrorCode::kBadRequest,
-                             "Line " + std::to_string(line.number) + ": the 0-F symbols fit " +
-                                 "puzzles up to 16\u00d716, not " + target.label(),
-                             where);
-          }
-          shape = target;
+          shape = *target;
           n = shape.size();
           reading.shape = shape;
           reading.one_line = false;
@@ -772,12 +866,7 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
         break;
       case LineKind::kHeader:
         unfinished(line.number);
-        if (pending_line != 0) {
-          throw InputError(
-              ErrorCode::kWrongLength,
-              "Header at line " + std::to_string(pending_line) + " is not followed by a puzzle",
-              Where{puzzleNumber(), pending_line, std::nullopt, std::nullopt, {}, {}});
-        }
+        if (pending_line != 0) throwHeaderAlone(pending_line, puzzleNumber());
         saw_header = true;
         after_record_header = kReadsRecords && isRecordHeader(line.text);
         in_record = after_record_header;
@@ -798,13 +887,7 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
         if (ended_record_line != 0) {
           // A Jigsaw Sudoku's record has its region map below the rows, a Killer's its
           // cages: read as a Sudoku, the map would become a puzzle of its own.
-          throw wrongLength("Line " + std::to_string(line.number) + ": record '" + ended_record +
-                                "' (line " + std::to_string(ended_record_line) +
-                                ") goes on after its size line and " + std::to_string(n) +
-                                " rows, where a Sudoku record ends. Rows below the puzzle " +
-                                "(a region map, cages) are another genre's: choose the " +
-                                "puzzle's genre (Jigsaw, Killer)",
-                            line.number, puzzleNumber());
+          throwRecordGoesOn(ended_record, ended_record_line, n, line.number, puzzleNumber());
         }
         if (symbols_by_row) {
           // A row of numbers below 10 reads the same either way (kMaybe).
@@ -817,28 +900,11 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
         const int count = static_cast<int>(cells.size());
         if (rows == 0) start_line = line.number;
         if (reading.one_line) {
-          if (count != n * n) {
-            // A whole puzzle of a size that is not detected (7×7, 35×35): say which.
-            const int side = static_cast<int>(std::lround(std::sqrt(count)));
-            const std::string hint =
-                side * side == count && side >= 1 && side <= kMaxSize && !isAutoSize(side)
-                    ? " (" + cellsWord(count) + (count == 1 ? " makes a " : " make a ") +
-                          std::to_string(side) + "\u00d7" + std::to_string(side) +
-                          " puzzle, a size that is not detected: give " + "the size " +
-                          std::to_string(side) + ")"
-                    : "";
-            throw wrongLength("Line " + std::to_string(line.number) + " has " + cellsWord(count) +
-                                  "; a " + shape.label() + " puzzle has " + cellsWord(n * n) + hint,
-                              line.number, puzzleNumber());
-          }
+          if (count != n * n) throwPuzzleLength(count, shape, line.number, puzzleNumber());
           std::copy(cells.begin(), cells.end(), current.cells.begin());
           rows = n;
         } else {
-          if (count != n) {
-            throw wrongLength("Line " + std::to_string(line.number) + " has " + cellsWord(count) +
-                                  "; a row of a " + shape.label() + " puzzle has " + cellsWord(n),
-                              line.number, puzzleNumber());
-          }
+          if (count != n) throwRowLength(count, shape, line.number, puzzleNumber());
           std::copy(cells.begin(), cells.end(), current.cells.begin() + rows * n);
           ++rows;
         }
@@ -854,19 +920,11 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
     }
   }
   if (rows > 0) {
-    const std::string what =
-        result.puzzles.empty() && pending_line == 0 ? std::string("The puzzle") : puzzleLabel();
-    throw wrongLength(what + " has only " + std::to_string(rows) + " of " + std::to_string(n) +
-                          " rows at the end of the text; a " + shape.label() + " puzzle has " +
-                          std::to_string(n) + " rows",
-                      last_line, puzzleNumber());
+    throwFewRows(
+        result.puzzles.empty() && pending_line == 0 ? std::string("The puzzle") : puzzleLabel(),
+        rows, shape, true, last_line, puzzleNumber());
   }
-  if (pending_line != 0) {
-    throw InputError(
-        ErrorCode::kWrongLength,
-        "Header at line " + std::to_string(pending_line) + " is not followed by a puzzle",
-        Where{puzzleNumber(), pending_line, std::nullopt, std::nullopt, {}, {}});
-  }
+  if (pending_line != 0) throwHeaderAlone(pending_line, puzzleNumber());
   if (result.puzzles.empty()) throw InputError(ErrorCode::kEmptyInput, "The text holds no puzzle");
   if (kReadsRecords && saw_record) {
     result.format = TextFormat::kRecords;

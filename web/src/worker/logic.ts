@@ -387,8 +387,8 @@ export class SolverWorkerLogic {
           boxWidth: own.boxWidth,
           symbols: 'digits',
           options: own.size >= 16 ? largeOptions : baseOptions,
-          // No item keeps the reduction's counts (protocol.md, "solve").
-          ...(baseOptions?.explain === true ? {} : { reduction: false }),
+          // No item keeps the reduction's counts (protocol.md, "solve"), but explain's.
+          reduction: baseOptions?.explain === true,
         });
         if ('error' in solved) {
           item.error = solved.error;
