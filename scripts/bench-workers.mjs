@@ -8,7 +8,9 @@
 // threads are started and warm: a solver keeps them until dispose), first alternating
 // (one thread, then the threads: they wait idle while the calling thread solves), then
 // back to back (each route's passes in a row). Prints ms, the throughput against one
-// thread, and the process's resident memory after the passes. Then, per set, the
+// thread, the process's CPU time in the alternating passes (every thread's: what the
+// threads cost beyond the work itself, which the N cores must carry too), and the
+// process's resident memory after the passes. Then, per set, the
 // machine's own ceiling for it: N copies of the one-thread pass side by side, each on
 // its own thread with its own solver and nothing shared (no chunks, no calling thread
 // between them), against one copy alone, the median of --runs rounds: what N threads
@@ -131,13 +133,24 @@ for (const [k, file] of files.entries()) {
   await solver.solveMany(text, { ...options, workers });
   const one = [];
   const many = [];
+  // The process's CPU time per pass (every thread's: process.cpuUsage), ms.
+  const oneCpu = [];
+  const manyCpu = [];
+  const cpuSince = (c) => {
+    const d = process.cpuUsage(c);
+    return (d.user + d.system) / 1000;
+  };
   for (let r = 0; r < runs; r++) {
     let t = performance.now();
+    let c = process.cpuUsage();
     const a = solver.solveMany(text, options);
     one.push(performance.now() - t);
+    oneCpu.push(cpuSince(c));
     t = performance.now();
+    c = process.cpuUsage();
     const b = await solver.solveMany(text, { ...options, workers });
     many.push(performance.now() - t);
+    manyCpu.push(cpuSince(c));
     if (timeLimitMs === undefined ? answers(a) !== reference || answers(b) !== reference : !agree(a, b))
       throw new Error(`bench-workers: ${file}: the answers differ`);
   }
@@ -163,6 +176,10 @@ for (const [k, file] of files.entries()) {
     `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×` +
       `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers`,
   );
+  // What the threads cost beyond the work itself: their messages, the calling thread's
+  // share, and each thread's work done slower beside the other (caches, memory).
+  const [c1, cn] = [median(oneCpu), median(manyCpu)];
+  console.log(`  ${''.padEnd(26)} CPU time, all threads: 1 thread ${c1.toFixed(1)} ms, ${workers} threads ${cn.toFixed(1)} ms (${cn >= c1 ? '+' : ''}${((cn / c1 - 1) * 100).toFixed(0)} %)`);
 }
 console.log(`resident memory after the passes: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (the calling thread's module and ${workers} threads' own)`);
 solver.dispose();
