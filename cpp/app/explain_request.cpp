@@ -68,9 +68,10 @@ puzzles::BoundCallback boundProgress(const ProgressSink& progress, const Value& 
   };
 }
 
-Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
-                              const ProgressSink& progress, Clock::time_point start,
-                              JsonAllocator& a) {
+// [[gnu::noinline]]: kept out of handleSudokuRequest (service.cpp says why).
+[[gnu::noinline]] Value handleExplainInfeasible(const SudokuRequest& request, const Value& id,
+                                                const ProgressSink& progress,
+                                                Clock::time_point start, JsonAllocator& a) {
   const sudoku::Grid givens = sudoku::parseOne(*request.puzzle, request.parse);
   const sudoku::GivenRemovals removals = sudoku::fewestGivensToRemove(
       givens, request.limit, withProgress(request.solve, progress, id, "removals"),

@@ -616,12 +616,13 @@ Value withGenre(const SudokuRequest& request, Value result, JsonAllocator& a) {
   return result;
 }
 
-/// Answers a decoded Sudoku request (protocol.md).
 // Each handler above is kept out of this switch ([[gnu::noinline]]): the compiler put
 // every one (each has this one caller) into it, a 53 KB function that V8 compiled
 // anew with its optimising tier (TurboFan) in about 230 ms the first time a batch of
 // solves made it hot, on a core the solves wanted (Node 20, 2 cores). Alone, each is
 // compiled only when its own requests are many.
+
+/// Answers a decoded Sudoku request (protocol.md).
 Value handleSudokuRequest(const SudokuRequest& request, const Value& id,
                           const ProgressSink& progress, Clock::time_point start, JsonAllocator& a) {
   switch (request.type) {

@@ -17,6 +17,7 @@ import {
   type GenreSolveResult,
   type Grid,
   type Solver,
+  type SolveManyResult,
   type UrlSolveManyResult,
 } from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
@@ -808,6 +809,18 @@ describe('solveMany', () => {
     }
     const bb = solver.solveMany([EASY], { model: 'textbook', method: 'branch-and-bound' }).items[0]!;
     expect([bb.nodes, bb.conflicts, bb.decidedBy]).toEqual([bb.stats!.nodes, undefined, undefined]);
+  });
+
+  it('gives the same items with explain, whose requests keep the reduction the others leave out', () => {
+    // A batch's requests say reduction: false, which the engine refuses with explain
+    // (protocol.md, "solve"): explain's requests must be sent whole, text and array.
+    const same = (r: SolveManyResult): unknown[] => r.items.map(({ ms: _ms, stats: _stats, ...rest }) => rest);
+    for (const puzzles of [`${EASY}\n${INFEASIBLE}\n`, [EASY, INFEASIBLE]]) {
+      const plain = solver.solveMany(puzzles);
+      const explained = solver.solveMany(puzzles, { explain: true });
+      expect([explained.solved, explained.unsolved, explained.failed]).toEqual([1, 1, 0]);
+      expect(same(explained)).toEqual(same(plain));
+    }
   });
 
   it('solves records of two sizes each at its own (sw_Sudoku.puzzles.txt mixes 9×9 and 16×16)', () => {

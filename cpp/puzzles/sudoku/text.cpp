@@ -607,7 +607,8 @@ const char* toString(TextFormat format) {
 namespace {
 
 // parseTextAfter's messages are built in the functions below (MESSAGE_BUILDER), kept
-// out of it: inlined, their strings made it a 25 KB WebAssembly function that V8
+// out of it, and so is a record's size line (recordShape), which is mostly messages:
+// inlined, their strings made it a 25 KB WebAssembly function that V8
 // compiled anew with its optimising tier (TurboFan) in about 180 ms the first time a
 // batch of solves made it hot (Node 20, 2 cores), on a core the solves wanted. Apart
 // (and service.cpp's request handlers likewise), it is 10 KB, and the first pass over
@@ -620,7 +621,8 @@ namespace {
 #define MESSAGE_BUILDER [[gnu::noinline]]
 #endif
 
-/// A pencil puzzle in the layout of Saito's notebooks: it does not name its genre.
+/// Throws parse_error: a pencil puzzle in the layout of Saito's notebooks (it does not
+/// name its genre), at the line of its "[".
 [[noreturn]] MESSAGE_BUILDER void throwSaitoLayout(std::string_view text) {
   const int line =
       1 + static_cast<int>(std::count(
@@ -635,7 +637,8 @@ namespace {
                    where);
 }
 
-/// The 0-F symbols on a puzzle larger than 16×16 (`line` 0: the text's first shape).
+/// Throws bad_request (field symbols): the 0-F symbols on a puzzle larger than 16×16
+/// (`line` 0: the text's first shape, else a record's size line).
 [[noreturn]] MESSAGE_BUILDER void throwHexTooLarge(const Shape& shape, int line) {
   Where where;
   where.field = "symbols";
@@ -657,8 +660,10 @@ MESSAGE_BUILDER std::string puzzleLabelOf(int number, int line) {
 
 /// A record's size line read against the text's `shape` so far: the record's own shape
 /// when it differs, nothing when it is the same. `boxes_given`, `size_given`: the request
-/// gives them, for every record. Throws InputError (wrong_length) for boxes that do not
-/// tile the size or a size the request does not allow, naming `record`, `line`, `puzzle`.
+/// gives them, for every record. Throws InputError (wrong_length, naming `line` and
+/// `puzzle`) for boxes that do not tile the size, a size shapeFor refuses (its message
+/// after "Line N: "), or a size or boxes other than those the request gives (naming
+/// `record`).
 MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Shape& shape,
                                                  bool boxes_given, bool size_given,
                                                  const std::string& record, int line, int puzzle) {
@@ -698,7 +703,8 @@ MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Sha
   return target;
 }
 
-/// A line after a record's size line and rows (a Jigsaw's region map, a Killer's cages).
+/// Throws wrong_length: a line after a record's size line and rows (a Jigsaw's region
+/// map, a Killer's cages).
 [[noreturn]] MESSAGE_BUILDER void throwRecordGoesOn(const std::string& record, int record_line,
                                                     int n, int line, int puzzle) {
   throw wrongLength("Line " + std::to_string(line) + ": record '" + record + "' (line " +
@@ -709,7 +715,8 @@ MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Sha
                     line, puzzle);
 }
 
-/// A line of `count` cells where a whole puzzle of `shape` was expected.
+/// Throws wrong_length: a line of `count` cells where a whole puzzle of `shape` was
+/// expected (naming the size to give when `count` is a square the text did not detect).
 [[noreturn]] MESSAGE_BUILDER void throwPuzzleLength(int count, const Shape& shape, int line,
                                                     int puzzle) {
   // A whole puzzle of a size that is not detected (7×7, 35×35): say which.
@@ -727,7 +734,7 @@ MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Sha
                     line, puzzle);
 }
 
-/// A row of `count` cells in a puzzle of `shape`.
+/// Throws wrong_length: a row of `count` cells in a puzzle of `shape`.
 [[noreturn]] MESSAGE_BUILDER void throwRowLength(int count, const Shape& shape, int line,
                                                  int puzzle) {
   throw wrongLength("Line " + std::to_string(line) + " has " + cellsWord(count) + "; a row of a " +
@@ -735,8 +742,9 @@ MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Sha
                     line, puzzle);
 }
 
-/// A puzzle (`label`) cut short after `rows` rows: by line `line` starting another
-/// (`at_end` false), or by the end of the text (`at_end`, `line` its last line).
+/// Throws wrong_length: a puzzle (`label`) cut short after `rows` rows, by line `line`
+/// starting another (`at_end` false) or by the end of the text (`at_end`, `line` its
+/// last line).
 [[noreturn]] MESSAGE_BUILDER void throwFewRows(const std::string& label, int rows,
                                                const Shape& shape, bool at_end, int line,
                                                int puzzle) {
@@ -753,7 +761,7 @@ MESSAGE_BUILDER std::optional<Shape> recordShape(const SizeLine& size, const Sha
                     line, puzzle);
 }
 
-/// A header (at `line`) with no puzzle after it.
+/// Throws wrong_length: a header (at `line`) with no puzzle after it.
 [[noreturn]] MESSAGE_BUILDER void throwHeaderAlone(int line, int puzzle) {
   throw InputError(ErrorCode::kWrongLength,
                    "Header at line " + std::to_string(line) + " is not followed by a puzzle",
@@ -939,6 +947,8 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
   }
   return result;
 }
+
+#undef MESSAGE_BUILDER
 
 }  // namespace
 

@@ -387,7 +387,8 @@ export class SolverWorkerLogic {
           boxWidth: own.boxWidth,
           symbols: 'digits',
           options: own.size >= 16 ? largeOptions : baseOptions,
-          // No item keeps the reduction's counts (protocol.md, "solve"), but explain's.
+          // No item keeps the reduction's counts (protocol.md, "solve"); with
+          // options.explain the engine refuses reduction: false.
           reduction: baseOptions?.explain === true,
         });
         if ('error' in solved) {
