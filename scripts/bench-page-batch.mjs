@@ -13,7 +13,9 @@
 //
 // Usage: node scripts/bench-page-batch.mjs [--runs N] [--workers 1,2] [--batches B]
 //                                          [--hash model=candidates] [FILE...]
+//                                          [--dist DIR]
 // (--hash: the page's URL state, e.g. another model than the batch's default route;
+// --dist: the build to serve, default dist/ (e.g. a copy of another commit's, to compare);
 // --batches: batches per page, the first reported alone; --genre G: the genre page's
 // Solve all on a file of that genre's records, timed from the click to its status
 // line's "… puzzles solved"; --time-limit S: its time limit per puzzle, s, default the page's)
@@ -36,6 +38,7 @@ let hash = '';
 let genre = null;
 let timeLimitS = null;
 let workerCounts = null;
+let dist = null;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
@@ -44,6 +47,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--hash') hash = `#${args[++i]}`;
   else if (args[i] === '--genre') genre = args[++i];
   else if (args[i] === '--time-limit') timeLimitS = args[++i];
+  else if (args[i] === '--dist') dist = resolve(args[++i]);
   else if (args[i].startsWith('--')) throw new Error(`bench-page-batch: unknown argument ${args[i]}`);
   else files.push(resolve(args[i]));
 }
@@ -69,8 +73,11 @@ const median = (xs) => {
 
 /**
  * Watch `selector` (the page's status line): window.benchEnd is stamped, on the page's
- * clock, when its text first matches `pattern` (waiting in playwright would add up to a
- * few hundred ms).
+ * clock, when its text first matches `pattern`, and window.benchDone (a promise) resolves
+ * then. The harness awaits that promise, one call that the page answers when it settles:
+ * playwright's `waitFor` polls the page on its main thread every frame, work that on 2
+ * cores took CPU from the workers (its share in the figures of the forty-third session's
+ * performance.md entry).
  *
  * @returns the page's performance.now() when the watch began, ms
  */
@@ -79,21 +86,33 @@ function stampEnd(page, selector, pattern) {
     ([sel, source]) => {
       const w = window;
       w.benchEnd = 0;
-      const line = document.querySelector(sel);
-      const re = new RegExp(source);
-      new MutationObserver((_, observer) => {
-        if (re.test(line?.textContent ?? '')) {
-          w.benchEnd = performance.now();
-          observer.disconnect();
-        }
-      }).observe(line, { childList: true, characterData: true, subtree: true });
+      w.benchDone = new Promise((settle) => {
+        const line = document.querySelector(sel);
+        const re = new RegExp(source);
+        new MutationObserver((_, observer) => {
+          if (re.test(line?.textContent ?? '')) {
+            w.benchEnd = performance.now();
+            observer.disconnect();
+            settle();
+          }
+        }).observe(line, { childList: true, characterData: true, subtree: true });
+      });
       return performance.now();
     },
     [selector, pattern.source],
   );
 }
 
-const { url, child } = await serve();
+/** Wait for the watch {@link stampEnd} set to see its text, at most `timeoutMs`. */
+async function ended(page, timeoutMs) {
+  const settled = await page.evaluate(
+    (ms) => Promise.race([window.benchDone.then(() => true), new Promise((r) => setTimeout(() => r(false), ms))]),
+    timeoutMs,
+  );
+  if (!settled) throw new Error(`bench-page-batch: no end seen in ${timeoutMs} ms`);
+}
+
+const { url, child } = await serve(dist);
 const profile = mkdtempSync(join(tmpdir(), 'gridmilp-bench-batch-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.GRIDMILP_CHROMIUM ?? '/usr/bin/chromium',
@@ -132,7 +151,7 @@ try {
             // From the click to the status line's "… puzzles solved" (the page's clock).
             const t0 = await stampEnd(page, '#genre-status', /puzzles solved/);
             await page.click('#genre-solve-all');
-            await page.locator('#genre-status').filter({ hasText: /puzzles solved/ }).waitFor({ timeout: 1_800_000 });
+            await ended(page, 1_800_000);
             into.push(Math.round((await page.evaluate(() => window.benchEnd)) - t0));
             const said = (await page.locator('#genre-status').textContent()) ?? '';
             (into === first ? firstTook : secondTook).push(/ on (\d+) workers/.exec(said)?.[1] ?? '1');
@@ -150,7 +169,7 @@ try {
             document.querySelector('#file-input')?.addEventListener('change', () => (w.benchStart = performance.now()), { once: true });
           });
           await page.getByLabel('Puzzle file').setInputFiles(file);
-          await status.filter({ hasText: /^Finished / }).waitFor({ timeout: 600_000 });
+          await ended(page, 600_000);
           const line = (await status.textContent()) ?? '';
           batchMs(line); // checks the line
           const ms = await page.evaluate(() => {
