@@ -127,6 +127,14 @@ const HELPER_MIN_WORK_LEFT_WARM_MS = 25;
  */
 const WARM_UP_PUZZLES = 128;
 
+/**
+ * The helpers that have answered a warm-up (their module loaded, its code warmed):
+ * a later batch gives them chunks at once, without the probe's puzzles first (a
+ * round trip, which on 2 cores was 1–3 ms of a 1,000-puzzle batch's 70). One that never
+ * answered is warmed up first, so that one whose module failed to load takes no chunk.
+ */
+const warmed = new WeakSet<BatchWorker>();
+
 /** Puzzles the main worker solves first, alone, to give the pace. */
 const PROBE_PUZZLES = 8;
 
@@ -175,8 +183,10 @@ export async function solveBatchOnWorkers(
   const start = performance.now();
   const { largeTimeLimitMs, ...puzzleFields } = fields;
   // The first puzzles, alone on the main worker, give the pace (their answers are kept
-  // only if helpers join).
-  const head = await main.parse(text, puzzleFields, PROBE_PUZZLES);
+  // only if helpers join). With every helper ready from an earlier batch they will
+  // most likely join: the text's puzzles are asked for at once, one round trip fewer.
+  const helpersReady = workers > 1 && warmHelpers >= workers - 1;
+  const head = await main.parse(text, puzzleFields, helpersReady ? undefined : PROBE_PUZZLES);
   const { format, size, boxHeight, boxWidth, count: total } = head;
   if (head.mixedShapes) {
     // Records of many sizes: a helper's chunk is sent as lines of one size, so the
@@ -196,8 +206,10 @@ export async function solveBatchOnWorkers(
    * solves run its unoptimised code: a helper that had only loaded took top95.txt's
    * chunks slower than the main worker would have).
    */
-  const warmUp = (helper: BatchWorker, lines = probe.map((p) => p.givens)): Promise<unknown> =>
-    helper.solveBatch(lines.join('\n'), options, undefined, extra);
+  const warmUp = async (helper: BatchWorker, lines = probe.map((p) => p.givens)): Promise<void> => {
+    await helper.solveBatch(lines.join('\n'), options, undefined, extra);
+    warmed.add(helper);
+  };
   /** The probe's answers, at their input positions, with their names and lines. */
   const named = (answer: BatchItem): BatchItem => {
     const source = head.puzzles[answer.index]!;
@@ -235,7 +247,7 @@ export async function solveBatchOnWorkers(
     return { ...rest, items, elapsedMs: performance.now() - start, workers: 1 };
   }
 
-  const { puzzles } = await main.parse(text, puzzleFields);
+  const { puzzles } = helpersReady ? head : await main.parse(text, puzzleFields);
   onProgress?.({ done: 0, total, elapsedMs: performance.now() - start });
   const items: BatchItem[] = new Array<BatchItem>(total);
   let done = 0;
@@ -282,7 +294,7 @@ export async function solveBatchOnWorkers(
   // takes none either: the others solve its share.
   const joining = helpers(count).map(async (helper) => {
     try {
-      await warmUp(helper);
+      if (!warmed.has(helper)) await warmUp(helper);
     } catch {
       return;
     }
