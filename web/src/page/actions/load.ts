@@ -6,7 +6,7 @@
  */
 import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
-import { checkFileIsText, checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural } from '../format';
+import { checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural, readTextFile } from '../format';
 import type { Page } from '../app/page';
 import { nonNegativeInt } from '../app/settings';
 import { clashStatus } from '../clashes';
@@ -181,13 +181,13 @@ export class PuzzleLoader {
     const stops = jobs.stops;
     let text: string;
     try {
-      const notText = await checkFileIsText(file);
-      if (notText !== null) {
+      const read = await readTextFile(file);
+      if (typeof read !== 'string') {
         jobs.setJob(null);
-        jobs.setStatus(notText, 'error');
+        jobs.setStatus(read.refusal, 'error');
         return;
       }
-      text = await file.text();
+      text = read;
     } catch (e) {
       jobs.setJob(null);
       jobs.setStatus(`Unable to read ${file.name}: ${messageOf(e)}`, 'error');

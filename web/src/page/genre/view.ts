@@ -17,7 +17,7 @@ import { SolverError, type ResultRow, type SolveProgress } from '../../solver/pr
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
-import { checkFileIsText, checkFileSize, checkTextSize, formatMs, grouped, isSpreadsheetName } from '../format';
+import { checkFileSize, checkTextSize, formatMs, grouped, isSpreadsheetName, readTextFile } from '../format';
 import { genreHash, readGenreHash } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
@@ -304,16 +304,14 @@ export class GenreView implements GenreContext {
       // A file that is not text (an image) is refused before it replaces the text, and
       // one read after the person switched genre is dropped (it was chosen for the other).
       const genre = this.genre;
-      void checkFileIsText(chosen)
-        .then(async (notText) => {
+      void readTextFile(chosen)
+        .then((read) => {
           if (genre !== this.genre) return;
-          if (notText !== null) {
-            this.say(notText, 'error');
+          if (typeof read !== 'string') {
+            this.say(read.refusal, 'error');
             return;
           }
-          const content = await chosen.text();
-          if (genre !== this.genre) return;
-          this.text.value = content;
+          this.text.value = read;
           void this.readText();
         })
         .catch((e: unknown) => this.say(`Unable to read ${chosen.name}: ${messageOf(e)}`, 'error'));
