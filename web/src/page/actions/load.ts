@@ -4,13 +4,12 @@
  * board, many are offered as a batch) and a loaded file (solved as a batch, streamed
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
-import { SolverError, type BatchItem, type BatchProgress, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
+import { SolverError, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
 import { checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural, readTextFile } from '../format';
 import type { Page } from '../app/page';
-import { nonNegativeInt } from '../app/settings';
 import { clashStatus } from '../clashes';
-import { batchWorkers, messageOf } from '../shared';
+import { messageOf } from '../shared';
 import { looksLikeUrl } from '../../solver/url-text';
 
 /** Loads texts and files into the Sudoku page. */
@@ -202,7 +201,8 @@ export class PuzzleLoader {
   }
 
   /**
-   * Parse and solve every puzzle of `text` in the worker, streaming into the batch panel.
+   * Parse and solve every puzzle of `text` in the worker, streaming into the batch panel
+   * (actions/batch.ts, fetched with the panel on the first batch).
    *
    * @param names the puzzles' names when the page made the text (a spreadsheet's puzzles,
    *   one a line, named by sheet and range); their lines are then not shown
@@ -229,104 +229,17 @@ export class PuzzleLoader {
         if (hexTooSmall(e)) asked = {};
       }
     }
-    const rename = (item: BatchItem | undefined): void => {
-      if (item && names) {
-        item.name = names[item.index] ?? item.name;
-        item.line = 0;
-      }
-    };
-    const { jobs, settings, el } = this.page;
-    const stops = jobs.stops;
-    let latest: BatchProgress | null = null;
+    const { jobs } = this.page;
     await jobs.run(
       'batch',
       `Reading ${source}…`,
       async () => {
-        const panel = await this.loadBatchPanel();
-        const start = (total: number): void => {
-          this.hideOffer();
-          panel.start(source, total, skipped);
-          jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
-        };
-        const { options, route } = settings.batchOptions();
-        // Stop while batch.ts loaded came before the batch: it is not sent.
-        const solving =
-          stops !== jobs.stops
-            ? Promise.reject(new SolverError({ code: 'stopped', message: 'Stopped.' }))
-            : this.page.client.solveBatch(
-                text,
-                options,
-                (progress) => {
-                  if (latest === null) start(progress.total);
-                  rename(progress.item);
-                  latest = progress;
-                  panel.progress(progress);
-                },
-                {
-                  ...asked,
-                  largeTimeLimitMs: nonNegativeInt(el.largeTimeLimit.value),
-                  workers: batchWorkers(),
-                },
-              );
-        const result = await solving.catch(async (e: unknown) => {
-          // Stopped: every puzzle that had not ended a row that says so (the text read
-          // again), at its place among those that had.
-          if (e instanceof SolverError && e.code === 'stopped') {
-            this.hideOffer();
-            latest = panel.stopped(source, (await this.page.client.parse(text, asked)).puzzles, skipped, rename);
-          }
-          throw e;
-        });
-        if (latest === null) start(result.items.length);
-        result.items.forEach(rename);
-        panel.finish(result, source, route, leftOut);
-      },
-      (e) => {
-        if (latest !== null) this.batchPanel?.flush();
-        if (e instanceof SolverError && e.code === 'stopped') {
-          const p = latest as BatchProgress | null; // set by the progress callback, or on a Stop before any ended
-          jobs.setStatus(
-            p
-              ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table lists ${p.done === 0 ? 'them as not finished' : p.done < p.total ? 'the others as not finished' : 'them all'}, and Download .xlsx or .csv saves it${p.done ? '; Download solutions saves those solved' : ''}. Your board and text are kept.`
-              : 'Stopped. Your board and text are kept.',
-            'info',
-          );
-        } else {
-          jobs.showError(e, false);
-        }
+        const { runBatch, panelOf } = await import('./batch');
+        this.batchPanel = panelOf(this.page);
+        await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped }, () => this.hideOffer());
       },
     );
   }
-
-  /** The batch panel, created on first use (batch.ts is fetched then). */
-  private async loadBatchPanel(): Promise<BatchPanel> {
-    const { BatchPanel } = await import('../batch');
-    const { board, jobs } = this.page;
-    this.batchPanel ??= new BatchPanel({
-      showPuzzle: (shape, givens, solution, conflicts) => {
-        this.page.useShape(shape);
-        board.setGivens(givens);
-        if (solution) board.setSolution(solution);
-        if (conflicts.length > 0) board.markConflicts(conflicts);
-        revealIfOffScreen(this.page.el.boardContainer);
-      },
-      setStatus: (text, kind) => jobs.setStatus(text, kind),
-      saveResults: (format, rows) => void import('./spreadsheet').then((m) => m.saveResults(this.page, format, rows)),
-    });
-    return this.batchPanel;
-  }
-}
-
-/**
- * Scroll `element` into view when none of it is on screen: on a phone the board is
- * above a long batch table, and a row picked far down must not change a board nobody
- * sees. Smoothly, unless the reader asked for reduced motion.
- */
-function revealIfOffScreen(element: HTMLElement): void {
-  const box = element.getBoundingClientRect();
-  if (box.bottom > 0 && box.top < window.innerHeight) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
 }
 
 function capitalise(text: string): string {
