@@ -777,8 +777,25 @@ describe('the genre page', () => {
     await page.getByLabel('Genre text file').setInputFiles(slow);
     await page.locator('#genre-pick option').nth(69).waitFor({ state: 'attached' });
     await page.fill('#genre-time-limit', '0');
+    // Solve all is drawn running (Stop, "Solving 70 puzzles…", its panel emptied) only
+    // once it has taken 100 ms: a frame drawn before took cores from its workers.
+    await page.evaluate(() => {
+      const w = window as unknown as { drawnAt: Record<string, number>; clickedAt: number };
+      w.drawnAt = {};
+      document.querySelector('#genre-solve-all')!.addEventListener('click', () => (w.clickedAt = performance.now()), { capture: true, once: true });
+      const stop = document.querySelector('#genre-stop') as HTMLButtonElement;
+      const status = document.querySelector('#genre-status') as HTMLElement;
+      const rows = document.querySelector('#genre-batch-table tbody')!;
+      const first = (what: string): void => void (w.drawnAt[what] ??= performance.now() - w.clickedAt);
+      new MutationObserver(() => !stop.disabled && first('Stop enabled')).observe(stop, { attributes: true });
+      new MutationObserver(() => /^Solving/.test(status.textContent ?? '') && first(status.textContent!)).observe(status, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => first('table emptied')).observe(rows, { childList: true });
+    });
     await page.click('#genre-solve-all');
     await page.locator('#genre-stop:not([disabled])').waitFor();
+    const drawnAt = await page.evaluate(() => (window as unknown as { drawnAt: Record<string, number> }).drawnAt);
+    expect(Object.keys(drawnAt).sort()).toEqual(['Solving 70 puzzles…', 'Stop enabled', 'table emptied']);
+    for (const [what, ms] of Object.entries(drawnAt)) expect(ms, what).toBeGreaterThanOrEqual(95);
     await page.click('#genre-stop');
     await page.locator('#genre-solve-all:not([disabled])').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('#genre-batch-table tbody tr').length === 60);

@@ -96,6 +96,10 @@ export class BatchPanel {
   private shape: Shape | null = null;
   private latest: BatchProgress | null = null;
   private rowsDrawn = 0;
+  /** What the batch solves ("p096_sudoku.txt"), for the heading. */
+  private source = '';
+  /** Whether the panel shows the batch {@link start} began ({@link empty}). */
+  private emptied = true;
   /**
    * Draws progress and rows at most every PROGRESS_INTERVAL_MS; none in a batch's first
    * second (a short batch's table is drawn at its end), every row that arrived once it
@@ -121,13 +125,17 @@ export class BatchPanel {
     this.tableBody.addEventListener('click', (event) => {
       const button = (event.target as Element).closest('button.link');
       const row = button?.closest('tr');
-      const item = row ? this.items[Number(row.dataset.index)] : undefined;
+      const item = row && this.emptied ? this.items[Number(row.dataset.index)] : undefined;
       if (row && item) this.showItem(item, row);
     });
   }
 
   /**
-   * Show the panel, emptied, for `total` puzzles from `source` (e.g. a file name).
+   * Begin a batch of `total` puzzles from `source` (e.g. a file name): the panel is shown
+   * emptied for it by the first draw, PROGRESS_INTERVAL_MS from now or at the batch's
+   * end ({@link empty}); until then it shows the last batch as it was (its rows do not
+   * respond, and nothing of it is redrawn: a frame drawn while the workers ran took
+   * cores from them).
    *
    * @param skipped what the reading of a workbook left out before the batch (its
    *   `skipped`): those refused (sheets and rows that do not read) are rows of the results
@@ -140,8 +148,7 @@ export class BatchPanel {
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
     this.leftOutRows = refusedRows(skipped);
     this.unfinished = new Set();
-    this.section.hidden = false;
-    this.heading.textContent = `Batch: ${source}`;
+    this.source = source;
     this.items = [];
     this.total = total;
     this.shape = null;
@@ -150,15 +157,28 @@ export class BatchPanel {
     this.lazyRows.reset();
     this.running = true;
     this.selectedRow = null;
-    this.tableBody.replaceChildren();
     this.effortSeen = { nodes: false, conflicts: false };
+    this.emptied = false;
+    this.drawer.hold();
+  }
+
+  /**
+   * Show the panel emptied for the batch {@link start} began: done by the first draw, so
+   * that a batch shorter than PROGRESS_INTERVAL_MS repaints the page once, at its end.
+   */
+  private empty(): void {
+    this.emptied = true;
+    this.section.hidden = false;
+    this.setDownloads(false);
+    this.heading.textContent = `Batch: ${this.source}`;
+    this.tableBody.replaceChildren();
+    this.lazyRows.toTop();
     this.effortHeader.textContent = 'Nodes';
     this.euler.hidden = true;
     this.euler.textContent = '';
-    this.setDownloads(false);
-    this.progressBar.max = Math.max(total, 1);
+    this.progressBar.max = Math.max(this.total, 1);
     this.progressBar.value = 0;
-    this.count.textContent = `0 of ${grouped(total)}`;
+    this.count.textContent = `0 of ${grouped(this.total)}`;
     this.elapsed.textContent = '';
   }
 
@@ -238,6 +258,7 @@ export class BatchPanel {
    * that arrived are left undrawn, another draw is requested.
    */
   private draw(rowLimit: number): void {
+    if (!this.emptied) this.empty();
     const p = this.latest;
     if (p) {
       this.progressBar.value = p.done;

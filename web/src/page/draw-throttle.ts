@@ -33,13 +33,23 @@ export class DrawThrottle {
     }, wait);
   }
 
+  /** Draw no sooner than intervalMs from now (e.g. at a batch's start), and cancel a draw to come. */
+  hold(): void {
+    this.cancel();
+    this.lastMs = performance.now();
+  }
+
   /** Draw now (e.g. at a batch's end), and cancel a draw to come. */
   now(): void {
+    this.cancel();
+    this.lastMs = performance.now();
+    this.draw();
+  }
+
+  private cancel(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.timer = null;
     this.frame = null;
-    this.lastMs = performance.now();
-    this.draw();
   }
 }

@@ -53,6 +53,15 @@ export class RowsOnScroll {
   }
 
   /**
+   * The table was emptied for a new batch: its scroll box back to the top. Else, when
+   * the first rows are built in the same task, the box keeps the last batch's scroll,
+   * and their last row, in view at once, wants ROWS_PER_PAGE more.
+   */
+  toTop(): void {
+    this.body.closest('.table-wrap')?.scrollTo(0, 0);
+  }
+
+  /**
    * Watch the table's last row, after rows were appended.
    *
    * @param moreToCome false when the table has all its rows: then none is watched

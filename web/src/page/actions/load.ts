@@ -12,6 +12,14 @@ import { clashStatus } from '../clashes';
 import { messageOf } from '../shared';
 import { looksLikeUrl } from '../../solver/url-text';
 
+/**
+ * A batch (a file, or Solve all) is drawn running (the controls disabled, Stop, "Solving
+ * 1,000 puzzles…") only once it has taken this long, ms; its panel's first draw comes
+ * as late (batch.ts, PROGRESS_INTERVAL_MS). A batch that ends sooner is drawn once, at
+ * its end: a frame while its workers ran took cores from them (app/jobs.ts, setJobLater).
+ */
+const BATCH_DRAW_AFTER_MS = 100;
+
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
   /** The text offered as a batch ("Solve all N"), while the offer is shown. */
@@ -175,7 +183,7 @@ export class PuzzleLoader {
       );
       return;
     }
-    jobs.setJob('batch');
+    jobs.setJobLater('batch', BATCH_DRAW_AFTER_MS);
     jobs.setStatus(`Reading ${file.name} (${formatBytes(file.size)})…`, 'busy');
     const stops = jobs.stops;
     let text: string;
@@ -238,6 +246,9 @@ export class PuzzleLoader {
         this.batchPanel = panelOf(this.page);
         await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped }, () => this.hideOffer());
       },
+      undefined,
+      true,
+      BATCH_DRAW_AFTER_MS,
     );
   }
 }

@@ -93,18 +93,11 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const count = byId('genre-batch-count', HTMLElement);
   const download = byId('genre-download-solutions', HTMLButtonElement);
   const sheets = [byId('genre-download-xlsx', HTMLButtonElement), byId('genre-download-csv', HTMLButtonElement)];
-  byId('genre-batch', HTMLElement).hidden = false;
-  table.replaceChildren();
   ctx.solutions = [];
-  download.disabled = true;
-  for (const b of sheets) b.disabled = true;
   // Every record of the table: those that are no puzzle (entries) have their rows from
   // the start, and count as read.
   const entries = recordEntries(ctx, lines);
   const already = entries.length - names.length;
-  progress.max = entries.length;
-  progress.value = already;
-  count.textContent = `${already} of ${entries.length}`;
   let solved = 0;
   let limited = 0;
   let noSolution = 0; // ended without an answer, not at the time limit
@@ -125,9 +118,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
     return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
-  // The table's first rows, built in a task of their own once the first request is on
-  // its way, and more as the table is scrolled (rows-on-scroll.ts); a puzzle's cells by
-  // its index, once its row is built.
+  // The table's first rows, built by the first draw (show, below), and more as the
+  // table is scrolled (rows-on-scroll.ts); a puzzle's cells by its index, once its row
+  // is built.
   const cells: Array<{ status: HTMLTableCellElement; time: HTMLTableCellElement } | undefined> = [];
   let built = 0;
   let stopped = false;
@@ -191,13 +184,32 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     rows.watchLast(upTo < entries.length);
   };
   lazyRows?.reset();
-  const rows = new RowsOnScroll(table, buildRows);
+  const rows = new RowsOnScroll(table, () => {
+    if (shown) buildRows();
+  });
   lazyRows = rows;
-  const rowsTimer = setTimeout(buildRows, 0);
+  /**
+   * The panel, emptied, and the table's first rows: drawn by the first draw,
+   * DRAW_INTERVAL_MS after the start or at the end, as the Sudoku page's batch panel is
+   * (a frame drawn while the workers ran took cores from them).
+   */
+  let shown = false;
+  const show = (): void => {
+    if (shown) return;
+    shown = true;
+    byId('genre-batch', HTMLElement).hidden = false;
+    table.replaceChildren();
+    rows.toTop();
+    download.disabled = true;
+    for (const b of sheets) b.disabled = true;
+    progress.max = entries.length;
+    buildRows();
+  };
   // The rows that ended since the last draw: drawn together at most every
   // DRAW_INTERVAL_MS, so that the page's own thread leaves the cores to the workers.
   const ended: number[] = [];
   const drawn = new DrawThrottle(DRAW_INTERVAL_MS, () => {
+    show();
     // A row not built yet is filled when it is.
     for (const i of ended.splice(0)) fill(i);
     progress.value = already + done;
@@ -237,17 +249,25 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   };
   // The rows wanted built and drawn as their results stand (at the end, or on Stop).
   const drawAll = (): void => {
-    clearTimeout(rowsTimer);
-    buildRows();
     drawn.now();
+    buildRows();
   };
-  await ctx.jobs.run('batch', `Solving ${names.length} puzzle${names.length === 1 ? '' : 's'}…`, all, () => {
-    // Stopped, or a worker crashed: the requests that ended say so in their rows; the
-    // ones not started say that (a row built later too).
-    stopped = true;
-    drawAll();
-    names.forEach((_, i) => fill(i));
-  });
+  drawn.hold();
+  drawn.request(); // the panel, shown DRAW_INTERVAL_MS from now, however slow the first puzzle
+  await ctx.jobs.run(
+    'batch',
+    `Solving ${names.length} puzzle${names.length === 1 ? '' : 's'}…`,
+    all,
+    () => {
+      // Stopped, or a worker crashed: the requests that ended say so in their rows; the
+      // ones not started say that (a row built later too).
+      stopped = true;
+      drawAll();
+      names.forEach((_, i) => fill(i));
+    },
+    true,
+    DRAW_INTERVAL_MS, // drawn running only once it has taken as long as a draw waits
+  );
   drawAll();
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
   // Every record's row in input order, as the CLI's table has them; the puzzles not
