@@ -13,9 +13,14 @@
 //
 // Usage: node scripts/bench-page-batch.mjs [--runs N] [--workers 1,2] [--batches B]
 //                                          [--hash model=candidates] [FILE...]
-//                                          [--dist DIR]
+//                                          [--dist DIR] [--ceiling]
 // (--hash: the page's URL state, e.g. another model than the batch's default route;
 // --dist: the build to serve, default dist/ (e.g. a copy of another commit's, to compare);
+// --ceiling: then, per file of one 9×9 puzzle a line, what the page's worker module
+// gives without the page: bare workers made from the page's own worker script, the
+// whole file on one, half on each of two, and on two in chunks as the pool sends them
+// (1/16 of the file, four in flight on each), the batch's default route, median of 9
+// rounds;
 // --batches: batches per page, the first reported alone; --genre G: the genre page's
 // Solve all on a file of that genre's records, timed from the click to its status
 // line's "… puzzles solved"; --time-limit S: its time limit per puzzle, s, default the page's)
@@ -23,7 +28,7 @@
 // workers 1 and navigator.hardwareConcurrency.
 // GRIDMILP_BENCH_CONSOLE=1 prints the page's and its workers' console messages (for
 // timings put there while looking into a figure).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +44,7 @@ let genre = null;
 let timeLimitS = null;
 let workerCounts = null;
 let dist = null;
+let ceilingRounds = 0;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
@@ -48,6 +54,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--genre') genre = args[++i];
   else if (args[i] === '--time-limit') timeLimitS = args[++i];
   else if (args[i] === '--dist') dist = resolve(args[++i]);
+  else if (args[i] === '--ceiling') ceilingRounds = 9;
   else if (args[i].startsWith('--')) throw new Error(`bench-page-batch: unknown argument ${args[i]}`);
   else files.push(resolve(args[i]));
 }
@@ -110,6 +117,68 @@ async function ended(page, timeoutMs) {
     timeoutMs,
   );
   if (!settled) throw new Error(`bench-page-batch: no end seen in ${timeoutMs} ms`);
+}
+
+/**
+ * The page's worker module without the page (--ceiling): workers made in `page` from the
+ * script its own worker loaded, sent `solveBatch` messages as solver/client.ts sends them
+ * (protocol.ts), the batch's default route.
+ *
+ * @returns medians over `rounds`, ms: the whole text on one worker (`one`), half on each
+ *   of two (`halves`), and on two in `chunks` chunks, four in flight each (`chunked`)
+ */
+function bareWorkers(page, text, rounds) {
+  return page.evaluate(
+    async ([text, rounds]) => {
+      const script = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((name) => /\/worker-[^/]*\.js$/.test(name));
+      if (!script) throw new Error('bench-page-batch: the page loaded no worker script');
+      let id = 1;
+      const call = (worker, message) =>
+        new Promise((settle, fail) => {
+          const my = id++;
+          const listen = (e) => {
+            if (e.data.id !== my || !('result' in e.data || 'error' in e.data)) return;
+            worker.removeEventListener('message', listen);
+            if ('error' in e.data) fail(new Error(e.data.error.message));
+            else settle(e.data.result);
+          };
+          worker.addEventListener('message', listen);
+          worker.postMessage({ id: my, ...message });
+        });
+      const shape = { size: 9, boxHeight: 3, boxWidth: 3, symbols: 'digits', quiet: true, options: { model: 'reduced', method: 'sat' } };
+      const solve = (worker, lines) => call(worker, { type: 'solveBatch', text: lines.join('\n'), ...shape });
+      const lines = text.trim().split('\n');
+      const workers = [0, 1].map(() => new Worker(script, { type: 'module', name: 'gridmilp' }));
+      for (let k = 0; k < 3; k++) await Promise.all(workers.map((w) => solve(w, lines)));
+      const size = Math.ceil(lines.length / 16);
+      const chunks = [];
+      for (let k = 0; k < lines.length; k += size) chunks.push(lines.slice(k, k + size));
+      const runs = { one: [], halves: [], chunked: [] };
+      for (let r = 0; r < rounds; r++) {
+        let t = performance.now();
+        await solve(workers[0], lines);
+        runs.one.push(performance.now() - t);
+        t = performance.now();
+        const mid = Math.ceil(lines.length / 2);
+        await Promise.all([solve(workers[0], lines.slice(0, mid)), solve(workers[1], lines.slice(mid))]);
+        runs.halves.push(performance.now() - t);
+        t = performance.now();
+        let next = 0;
+        const lane = async (w) => {
+          while (next < chunks.length) await solve(w, chunks[next++]);
+        };
+        await Promise.all(workers.flatMap((w) => [lane(w), lane(w), lane(w), lane(w)]));
+        runs.chunked.push(performance.now() - t);
+      }
+      for (const w of workers) w.terminate();
+      const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+      return { one: median(runs.one), halves: median(runs.halves), chunked: median(runs.chunked), chunks: chunks.length };
+    },
+    [text, rounds],
+  );
 }
 
 const { url, child } = await serve(dist);
@@ -193,6 +262,25 @@ try {
           `second ${row.second.toFixed(0)} ms${ratio('second')}  ` +
           `[${first.map((ms, k) => `${ms}/${firstTook[k]}w`).join(' ')} | ${second.map((ms, k) => `${ms}/${secondTook[k]}w`).join(' ')}]`,
       );
+    }
+  }
+  if (ceilingRounds > 0 && genre === null) {
+    console.log(`ceiling: bare workers of the page's worker script (no page, no panel), median of ${ceilingRounds} rounds`);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      if (!text.trim().split('\n').every((line) => line.trim().length === 81)) {
+        console.log(`  ${basename(file).padEnd(24)} left out: not one 9×9 puzzle a line`);
+        continue;
+      }
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.locator('#engine-version').filter({ hasText: 'GLPK' }).waitFor({ state: 'attached', timeout: 60_000 });
+      const c = await bareWorkers(page, text, ceilingRounds);
+      console.log(
+        `  ${basename(file).padEnd(24)} one worker ${c.one.toFixed(1)} ms; two, half each ${c.halves.toFixed(1)} ms (${(c.one / c.halves).toFixed(2)}×); ` +
+          `two, in ${c.chunks} chunks ${c.chunked.toFixed(1)} ms (${(c.one / c.chunked).toFixed(2)}×)`,
+      );
+      await page.close();
     }
   }
 } finally {
