@@ -12,8 +12,8 @@
 // the workers that took part (from the status line: "123/2w"). Figures, not tests.
 //
 // Usage: node scripts/bench-page-batch.mjs [--runs N] [--workers 1,2] [--batches B]
-//                                          [--hash model=candidates] [FILE...]
-//                                          [--dist DIR] [--ceiling]
+//                                          [--hash model=candidates] [--dist DIR]
+//                                          [--ceiling] [FILE...]
 // (--hash: the page's URL state, e.g. another model than the batch's default route;
 // --dist: the build to serve, default dist/ (e.g. a copy of another commit's, to compare);
 // --ceiling: then, per file of one 9×9 puzzle a line, what the page's worker module

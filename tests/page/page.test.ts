@@ -28,7 +28,8 @@ let scratch: string;
 
 /**
  * Watch how a batch is drawn running: from the file input's next `change`, each busy
- * status line ("Reading …", "Solving …") and each time Stop is enabled, with the ms
+ * status line ("Reading …", "Solving …"), each time Stop is enabled and each change of
+ * the batch panel (shown, its table emptied or given rows: "panel drawn"), with the ms
  * since that change. Read them with {@link runningDrawn}.
  */
 async function watchRunning(page: Page): Promise<void> {
@@ -46,6 +47,9 @@ async function watchRunning(page: Page): Promise<void> {
     new MutationObserver(() => {
       if (!stop.disabled) note('Stop enabled');
     }).observe(stop, { attributes: true, attributeFilter: ['disabled'] });
+    // The batch panel shown, or its table emptied or given rows.
+    new MutationObserver(() => note('panel drawn')).observe(document.querySelector('#batch')!, { attributes: true, attributeFilter: ['hidden'] });
+    new MutationObserver(() => note('panel drawn')).observe(document.querySelector('#batch-table tbody')!, { childList: true });
   });
 }
 
@@ -437,7 +441,7 @@ describe('the gridmilp page', () => {
     expect(await stop.isEnabled()).toBe(true);
     // A long batch is drawn running once it has taken 100 ms, not before.
     const drawn = await runningDrawn(page);
-    expect(drawn.map((d) => d.what)).toEqual(expect.arrayContaining(['Stop enabled', 'Solving 1,900 puzzles from top95x20.txt…']));
+    expect(drawn.map((d) => d.what)).toEqual(expect.arrayContaining(['Stop enabled', 'Solving 1,900 puzzles from top95x20.txt…', 'panel drawn']));
     for (const d of drawn) expect(d.ms, d.what).toBeGreaterThanOrEqual(95);
     await stop.click();
     const stopped = await settledStatus(page);
@@ -467,6 +471,31 @@ describe('the gridmilp page', () => {
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     expect((await settledStatus(page)).text).toMatch(SOLVED_LINE);
     expect(solutionProblems(puzzle, await readBoard(page))).toEqual([]);
+    await page.close();
+  });
+
+  it('Stop while a first batch’s module loads: the batch is not sent, and the next one runs', async () => {
+    const page = await h.openPage();
+    // The batch's module (actions/batch.ts with the panel) held back until after Stop.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const batchModule = /\/assets\/batch-[^/]*\.js$/;
+    await page.route(batchModule, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Puzzle file').setInputFiles(p096Path);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click(); // enabled 100 ms after the file is chosen
+    release();
+    const stopped = await settledStatus(page);
+    expect(stopped.text).toBe(
+      'Stopped after 0 of 50 puzzles: the table lists them as not finished, and Download .xlsx or .csv saves it. Your board and text are kept.',
+    );
+    const statuses = await page.$$eval('#batch-table tbody tr td:nth-child(3)', (tds) => tds.map((td) => td.textContent));
+    expect(statuses).toEqual(Array(50).fill('not finished (stopped)'));
+    await page.unroute(batchModule);
+    await page.getByLabel('Puzzle file').setInputFiles(p096Path);
+    expect((await settledStatus(page)).text).toMatch(/^Finished 50 puzzles from .*: 50 solved/);
     await page.close();
   });
 

@@ -176,6 +176,54 @@ describe('SolverClient', () => {
     expect(workers.every((w) => w.terminated)).toBe(true);
   });
 
+  it('a helper warmed by an earlier batch takes chunks at once; a restarted one, or one warmed for another method, is warmed again', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const helperClient = new SolverClient(factory);
+    const firsts: Array<number | undefined> = [];
+    const main: BatchWorker = {
+      parse: (text, fields, first) => {
+        firsts.push(first);
+        return client.parse(text, fields, first);
+      },
+      solveBatch: (text, options, onProgress, extra) => client.solveBatch(text, options, onProgress, extra),
+    };
+    let texts: string[] = [];
+    let starts = 0;
+    const helper: BatchWorker = {
+      parse: () => Promise.reject(new Error('a helper is not asked to parse')),
+      solveBatch: (text, options, onProgress, extra) => {
+        texts.push(text);
+        return helperClient.solveBatch(text, options, onProgress, extra);
+      },
+      get workerStarts() {
+        return starts;
+      },
+    };
+    const firstGivens = (await client.parse(p096, {}, 1)).puzzles[0]!.givens;
+    /** One batch on main and the helper; whether the helper was warmed up (sent the probe's puzzles, which begin with the first). */
+    const batch = async (options: { model: 'reduced'; method?: 'sat' }, warm: number) => {
+      texts = [];
+      firsts.length = 0;
+      const result = await solveBatchOnWorkers(main, () => [helper], 2, p096, options, undefined, {}, warm, { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 });
+      expect(result.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+      return { warmedUp: texts.some((t) => t.split('\n')[0] === firstGivens), chunks: texts.length, parses: [...firsts] };
+    };
+    // Cold: warmed up first; the main worker parses for the probe, then for the rest.
+    expect(await batch({ model: 'reduced' }, 0)).toMatchObject({ warmedUp: true, parses: [8, undefined] });
+    // Warm, same method: chunks at once, one parse of the whole text.
+    const warm = await batch({ model: 'reduced' }, 1);
+    expect(warm).toMatchObject({ warmedUp: false, parses: [undefined] });
+    expect(warm.chunks).toBeGreaterThan(0);
+    // Another method (its module loads on first use), then a restarted worker: warmed again.
+    expect(await batch({ model: 'reduced', method: 'sat' }, 1)).toMatchObject({ warmedUp: true });
+    expect(await batch({ model: 'reduced', method: 'sat' }, 1)).toMatchObject({ warmedUp: false });
+    starts++;
+    expect(await batch({ model: 'reduced', method: 'sat' }, 1)).toMatchObject({ warmedUp: true });
+    helperClient.dispose();
+    client.dispose();
+  });
+
   it('sizes chunks by each worker’s share, then by the pace: about 20 ms of work, one slow puzzle alone', () => {
     // Before the pace is known: 8 chunks per worker, at most 32 puzzles.
     expect(chunkSize(1000, 2)).toBe(32);

@@ -118,9 +118,11 @@ export class BatchPanel {
   /** @param hooks the board and the status line */
   constructor(hooks: BatchPanelHooks) {
     this.hooks = hooks;
-    this.downloadButton.addEventListener('click', () => this.download());
-    this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows()));
-    this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows()));
+    // A batch begun but not drawn yet (start) has no rows to save: the last batch's
+    // buttons, still shown, do nothing until they are drawn disabled.
+    this.downloadButton.addEventListener('click', () => this.emptied && this.download());
+    this.xlsxButton.addEventListener('click', () => this.emptied && this.hooks.saveResults('xlsx', this.resultRows()));
+    this.csvButton.addEventListener('click', () => this.emptied && this.hooks.saveResults('csv', this.resultRows()));
     // One listener for every row's name (a row is drawn without one of its own).
     this.tableBody.addEventListener('click', (event) => {
       const button = (event.target as Element).closest('button.link');
@@ -133,9 +135,10 @@ export class BatchPanel {
   /**
    * Begin a batch of `total` puzzles from `source` (e.g. a file name): the panel is shown
    * emptied for it by the first draw, PROGRESS_INTERVAL_MS from now or at the batch's
-   * end ({@link empty}); until then it shows the last batch as it was (its rows do not
-   * respond, and nothing of it is redrawn: a frame drawn while the workers ran took
-   * cores from them).
+   * end ({@link empty}); until then it shows the last batch as it was (its rows and
+   * downloads do not respond, and nothing of it is redrawn: a frame drawn while the
+   * workers ran took cores from them). The first draw comes after the first progress,
+   * which follows the text's parse (and, on several workers, the probe's puzzles).
    *
    * @param skipped what the reading of a workbook left out before the batch (its
    *   `skipped`): those refused (sheets and rows that do not read) are rows of the results

@@ -142,14 +142,15 @@ export function binaryKind(head: Uint8Array): string | null {
 /**
  * Read a chosen file as text, once it is known to be text (an image read as text was
  * reported as a puzzle's bad character: "unexpected '�' (a cell is 1-4 …)"). The file
- * is read once, its first 4,096 bytes looked at ({@link binaryKind}), then decoded as
- * UTF-8 as `Blob.text()` does (a byte order mark dropped, bad bytes as U+FFFD): two
- * reads were two round trips to the browser's process, 1–6 ms each on 2 cores while a
- * batch's workers start.
+ * is read once, whole (up to checkFileSize's limit; an image is refused after that
+ * read, not after its first 4 KB as before), its first 4,096 bytes looked at
+ * ({@link binaryKind}), then decoded as UTF-8 as `Blob.text()` does (a byte order mark
+ * dropped, bad bytes as U+FFFD): two reads were two round trips to the browser's
+ * process, 1–6 ms each on 2 cores while a batch's workers start.
  *
  * @param file the chosen file (its size checked before: checkFileSize)
- * @returns its text, or a message refusing the file ("photo.png is a PNG image, not a
- *   puzzle text: …")
+ * @returns its text (a string), or `{ refusal }`, the message refusing the file
+ *   ("photo.png is a PNG image, not a puzzle text: …")
  * @throws the read's error (as rejection), e.g. a file removed since it was chosen
  */
 export async function readTextFile(file: File): Promise<string | { refusal: string }> {

@@ -166,6 +166,14 @@ export class SolverClient {
   private port: WorkerPort;
   private generation = 0;
   private nextId = 1;
+
+  /**
+   * How many workers this client has started or ended: a Stop or a crash replaces its
+   * worker with a fresh one, whose modules load again (solver/pool.ts, the helpers warmed).
+   */
+  get workerStarts(): number {
+    return this.generation;
+  }
   private readonly pending = new Map<number, Pending>();
   /** Clients with workers of their own, for batches on several workers. */
   private helpers: SolverClient[] = [];

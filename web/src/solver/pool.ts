@@ -20,6 +20,8 @@ export interface BatchWorker {
     onProgress?: (progress: BatchProgress) => void,
     extra?: PuzzleFields & { largeTimeLimitMs?: number; quiet?: boolean; skip?: number },
   ): Promise<BatchResult>;
+  /** How many workers it has started (SolverClient.workerStarts): a new one is cold. */
+  readonly workerStarts?: number;
 }
 
 /** When helpers join: see HELPER_MIN_WORK_LEFT_MS and HELPER_MIN_WORK_LEFT_WARM_MS. */
@@ -128,12 +130,18 @@ const HELPER_MIN_WORK_LEFT_WARM_MS = 25;
 const WARM_UP_PUZZLES = 128;
 
 /**
- * The helpers that have answered a warm-up (their module loaded, its code warmed):
- * a later batch gives them chunks at once, without the probe's puzzles first (a
- * round trip, which on 2 cores was 1–3 ms of a 1,000-puzzle batch's 70). One that never
- * answered is warmed up first, so that one whose module failed to load takes no chunk.
+ * The helpers that have answered a warm-up, each with what warmed: its worker (a
+ * restarted one is cold) and the method (the CNF-SAT module is another module). A later
+ * batch by the same method gives them chunks at once, without the probe's puzzles
+ * solved again first (a round trip before the helper's first chunk). One not warmed so
+ * is warmed up first, so that one whose module fails to load takes no chunk.
  */
-const warmed = new WeakSet<BatchWorker>();
+const warmed = new WeakMap<BatchWorker, string>();
+
+/** What warmed a helper for `options` ({@link warmed}). */
+function warmth(helper: BatchWorker, options: SolveOptions | undefined): string {
+  return `${helper.workerStarts ?? 0} ${options?.method ?? ''}`;
+}
 
 /** Puzzles the main worker solves first, alone, to give the pace. */
 const PROBE_PUZZLES = 8;
@@ -183,8 +191,9 @@ export async function solveBatchOnWorkers(
   const start = performance.now();
   const { largeTimeLimitMs, ...puzzleFields } = fields;
   // The first puzzles, alone on the main worker, give the pace (their answers are kept
-  // only if helpers join). With every helper ready from an earlier batch they will
-  // most likely join: the text's puzzles are asked for at once, one round trip fewer.
+  // only if helpers join). With every helper started by an earlier batch (warmHelpers)
+  // they will most likely join: the text's puzzles are asked for at once, one round trip
+  // fewer.
   const helpersReady = workers > 1 && warmHelpers >= workers - 1;
   const head = await main.parse(text, puzzleFields, helpersReady ? undefined : PROBE_PUZZLES);
   const { format, size, boxHeight, boxWidth, count: total } = head;
@@ -208,7 +217,7 @@ export async function solveBatchOnWorkers(
    */
   const warmUp = async (helper: BatchWorker, lines = probe.map((p) => p.givens)): Promise<void> => {
     await helper.solveBatch(lines.join('\n'), options, undefined, extra);
-    warmed.add(helper);
+    warmed.set(helper, warmth(helper, options));
   };
   /** The probe's answers, at their input positions, with their names and lines. */
   const named = (answer: BatchItem): BatchItem => {
@@ -294,7 +303,7 @@ export async function solveBatchOnWorkers(
   // takes none either: the others solve its share.
   const joining = helpers(count).map(async (helper) => {
     try {
-      if (!warmed.has(helper)) await warmUp(helper);
+      if (warmed.get(helper) !== warmth(helper, options)) await warmUp(helper);
     } catch {
       return;
     }

@@ -323,8 +323,8 @@ export class SolverWorkerLogic {
    * MAX_KEPT_TEXT characters) is kept for the requests after it that parse the same text
    * with the same fields on the same engine; a batch's hit drops it. A batch on several
    * workers has its main worker parse the text for its first puzzles and the pace, then
-   * again for the rest (solver/pool.ts), 7–15 ms per 1,000 lines each; the probe's own
-   * small parse comes between.
+   * again for the rest (solver/pool.ts; once for all of them when its helpers run
+   * already), 7–15 ms per 1,000 lines each; the probe's own small parse comes between.
    *
    * @param keep a `parse` request: keep this parse, or keep the kept one on a hit
    * @returns the engine's response: the parse result, or its error (not kept)

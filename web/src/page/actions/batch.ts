@@ -36,6 +36,11 @@ export interface BatchSource {
    * results table saved, finished or stopped, at their places (BatchPanel.start).
    */
   skipped: SpreadsheetPuzzles['skipped'];
+  /**
+   * The page's Stop count (JobRunner.stops) when the batch was asked for: a Stop since
+   * (while this module loaded) means the batch is not sent.
+   */
+  stops: number;
 }
 
 /** Each page's batch panel, made on its first batch. */
@@ -80,7 +85,7 @@ export function panelOf(page: Page): BatchPanel {
  * @returns when the batch has ended, been stopped or failed (never rejects)
  */
 export async function runBatch(page: Page, batch: BatchSource, hideOffer: () => void): Promise<void> {
-  const { text, source, names, fields, leftOut, skipped } = batch;
+  const { text, source, names, fields, leftOut, skipped, stops } = batch;
   const { jobs, settings, el } = page;
   const panel = panelOf(page);
   const rename = (item: BatchItem | undefined): void => {
@@ -89,7 +94,6 @@ export async function runBatch(page: Page, batch: BatchSource, hideOffer: () => 
       item.line = 0;
     }
   };
-  const stops = jobs.stops;
   let latest: BatchProgress | null = null;
   const start = (total: number): void => {
     hideOffer();

@@ -15,8 +15,9 @@ import { looksLikeUrl } from '../../solver/url-text';
 /**
  * A batch (a file, or Solve all) is drawn running (the controls disabled, Stop, "Solving
  * 1,000 puzzles…") only once it has taken this long, ms; its panel's first draw comes
- * as late (batch.ts, PROGRESS_INTERVAL_MS). A batch that ends sooner is drawn once, at
- * its end: a frame while its workers ran took cores from them (app/jobs.ts, setJobLater).
+ * PROGRESS_INTERVAL_MS (batch.ts) after its first progress, later still. A batch that
+ * ends sooner is drawn once, at its end: a frame while its workers ran took cores from
+ * them (app/jobs.ts, setJobLater).
  */
 const BATCH_DRAW_AFTER_MS = 100;
 
@@ -238,13 +239,14 @@ export class PuzzleLoader {
       }
     }
     const { jobs } = this.page;
+    const stops = jobs.stops;
     await jobs.run(
       'batch',
       `Reading ${source}…`,
       async () => {
         const { runBatch, panelOf } = await import('./batch');
         this.batchPanel = panelOf(this.page);
-        await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped }, () => this.hideOffer());
+        await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
       },
       undefined,
       true,

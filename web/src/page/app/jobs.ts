@@ -83,6 +83,10 @@ export class JobRunner {
    * it, whether Stop is enabled then, and the last busy status said meanwhile.
    */
   private held: { timer: ReturnType<typeof setTimeout>; stoppable: boolean; status?: string } | null = null;
+  /** Whether the controls show a job (drawn by setJob, not quiet). */
+  private drawnBusy = false;
+  /** A job drawn busy ended in this task ({@link setJobLater} draws the next at once). */
+  private justEnded = false;
 
   /** @param controls the elements and hooks the runner drives */
   constructor(readonly controls: JobControls) {
@@ -95,11 +99,14 @@ export class JobRunner {
     return null;
   }
 
-  /** Write `text` into the status line (a busy one of a job not drawn yet: when it is). */
+  /**
+   * Write `text` into the status line; a busy one of a job not drawn yet
+   * ({@link setJobLater}) when the job is drawn, unless another status comes first.
+   */
   setStatus(text: string, kind: StatusKind): void {
-    if (this.held && kind === 'busy') {
-      this.held.status = text;
-      return;
+    if (this.held) {
+      this.held.status = kind === 'busy' ? text : undefined;
+      if (kind === 'busy') return;
     }
     this.controls.status.textContent = text;
     this.controls.status.dataset.kind = kind;
@@ -113,19 +120,27 @@ export class JobRunner {
    *   reading a text, which Stop would only interrupt by restarting the worker)
    * @param quiet leave the controls as they are (a second action is still refused and
    *   `data-busy` says the job): for a solve that may end before anything is drawn
-   *   (actions/solve.ts draws the running state only after a delay; setJob follows)
+   *   (actions/solve.ts draws the running state only after a delay; setJob follows),
+   *   and {@link setJobLater}'s; any call ends a held draw of setJobLater's
    * @param moveFocus give Stop the focus a disabled control had (false for a job already
    *   ended, drawn busy only to be drawn finished in the same task)
    */
   setJob(job: Job, stoppable = true, quiet = false, moveFocus = true): void {
     if (this.held) clearTimeout(this.held.timer);
     this.held = null;
+    if (job === null && this.drawnBusy) {
+      // A job that follows in this task (reading a file, then its batch) is drawn at
+      // once: the controls do not go idle and busy again 100 ms later (setJobLater).
+      this.justEnded = true;
+      setTimeout(() => (this.justEnded = false), 0);
+    }
     this.job = job;
     const busy = job !== null;
     if (busy) running.set(this, job);
     else running.delete(this);
     document.body.dataset.busy = busy ? job : (running.values().next().value ?? '');
     if (quiet) return;
+    this.drawnBusy = busy;
     // A disabled button loses the focus to the page's body, and a keyboard or a screen
     // reader its place: the focus goes to Stop meanwhile, and back when idle.
     const losing = busy && moveFocus && this.focus.take(this.controls.busyControls);
@@ -153,14 +168,24 @@ export class JobRunner {
    * it), but draw it so (the controls disabled, Stop, the busy status lines said
    * meanwhile) only once it has run `delayMs`, as a Solve does (actions/solve.ts): a job
    * that ends sooner goes from what the page showed straight to its outcome. A batch of
-   * 1,000 fast puzzles on two workers took 55–58 ms instead of 80–81 ms so (the running
-   * state's frames were drawn on the cores the workers needed: docs/performance.md).
+   * 1,000 fast puzzles on two workers took 55–70 ms instead of 73–90 ms so, three runs
+   * (the running state's frames were drawn on the cores the workers needed:
+   * docs/performance.md).
+   *
+   * Only busy status lines wait (another status is written at once, and drops the busy
+   * one waiting); an action refused meanwhile ({@link busyRefusal}) draws the job at
+   * once, as does a job that follows, in the same task, one that was drawn (a file read
+   * for longer than `delayMs`, then its batch).
    *
    * @param job the job
    * @param delayMs how long it runs undrawn, ms
    * @param stoppable whether Stop is enabled once drawn
    */
   setJobLater(job: Exclude<Job, null>, delayMs: number, stoppable = true): void {
+    if (this.justEnded) {
+      this.setJob(job, stoppable);
+      return;
+    }
     this.setJob(job, stoppable, true);
     this.held = { stoppable, timer: setTimeout(() => this.drawHeld(), delayMs) };
   }
@@ -193,8 +218,9 @@ export class JobRunner {
    * `status` shown (`null`: the status line keeps what it says, for a quick job such as
    * reading a text), `body` awaited, and an error it throws handed to `onError` (by
    * default `showError` without board cells). The page is idle again afterwards.
-   * `stoppable` false keeps Stop disabled meanwhile (a quick job); `drawAfterMs` draws
-   * the busy state only once the job has run that long ({@link setJobLater}).
+   * `stoppable` false keeps Stop disabled meanwhile (a quick job); `drawAfterMs` (ms; 0,
+   * the default: at once) draws the busy state only once the job has run that long
+   * ({@link setJobLater}).
    */
   async run(
     job: Exclude<Job, null>,
@@ -274,7 +300,8 @@ export class JobRunner {
   showError(e: unknown, boardCells: boolean): void {
     if (e instanceof SolverError) {
       if (e.code === 'stopped') {
-        if (this.controls.status.dataset.kind === 'busy') {
+        // Busy, or a job stopped before it was drawn so (setJobLater).
+        if (this.controls.status.dataset.kind === 'busy' || this.held) {
           this.setStatus('Stopped. Your board and text are kept.', 'info');
         }
         return;

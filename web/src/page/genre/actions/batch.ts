@@ -93,7 +93,6 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const count = byId('genre-batch-count', HTMLElement);
   const download = byId('genre-download-solutions', HTMLButtonElement);
   const sheets = [byId('genre-download-xlsx', HTMLButtonElement), byId('genre-download-csv', HTMLButtonElement)];
-  ctx.solutions = [];
   // Every record of the table: those that are no puzzle (entries) have their rows from
   // the start, and count as read.
   const entries = recordEntries(ctx, lines);
@@ -111,7 +110,6 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     status: '',
     puzzle: recordText(ctx.ownText(i, lines)),
   }));
-  ctx.resultRows = results;
   const requests = results.map((result, i) => {
     // No board back: the rows keep only the answers (choosing a name draws one).
     const fields = ctx.puzzleFields();
@@ -197,6 +195,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const show = (): void => {
     if (shown) return;
     shown = true;
+    // This batch's from now on: until then the downloads save the last one's, shown.
+    ctx.solutions = [];
+    ctx.resultRows = results;
     byId('genre-batch', HTMLElement).hidden = false;
     table.replaceChildren();
     rows.toTop();
