@@ -53,6 +53,27 @@ async function watchRunning(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Hold back the page's requests for a module (`pattern`) until `release`: the service
+ * worker, which answers from its precache where playwright's routes do not see it, is
+ * bypassed for this page. `routed` resolves when the request is held.
+ */
+async function holdModule(page: Page, pattern: RegExp): Promise<{ routed: Promise<void>; release: () => void }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable'); // without it the bypass is not kept (seen in Chromium here)
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let seen!: () => void;
+  const routed = new Promise<void>((resolve) => (seen = resolve));
+  await page.route(pattern, async (route) => {
+    seen();
+    await held;
+    await route.continue();
+  });
+  return { routed, release };
+}
+
 /** What {@link watchRunning} saw: each busy status or Stop enabled, ms after the change. */
 function runningDrawn(page: Page): Promise<{ ms: number; what: string }[]> {
   return page.evaluate(() => (window as unknown as { running: { ms: number; what: string }[] }).running);
@@ -474,17 +495,33 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('Stop while Generate’s module loads: nothing is generated, the board is kept', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const puzzle = top95[1]!;
+    await paste(page, puzzle);
+    await settledStatus(page);
+    const generateModule = /\/assets\/generate-[^/]*\.js$/;
+    const { routed, release } = await holdModule(page, generateModule);
+    await page.locator('#generate').click();
+    await routed;
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    release();
+    expect((await settledStatus(page)).text).toBe('Stopped. Your board and text are kept.');
+    await page.waitForTimeout(300); // a generation, had it run, would have said so by now
+    expect((await settledStatus(page)).text).toBe('Stopped. Your board and text are kept.');
+    expect(await readGivens(page)).toBe(puzzle);
+    await page.unroute(generateModule);
+    await page.close();
+  });
+
   it('Stop while a first batch’s module loads: the batch is not sent, and the next one runs', async () => {
     const page = await h.openPage();
     // The batch's module (actions/batch.ts with the panel) held back until after Stop.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const batchModule = /\/assets\/batch-[^/]*\.js$/;
-    await page.route(batchModule, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { routed, release } = await holdModule(page, batchModule);
     await page.getByLabel('Puzzle file').setInputFiles(p096Path);
+    await routed;
     await page.getByRole('button', { name: 'Stop', exact: true }).click(); // enabled 100 ms after the file is chosen
     release();
     const stopped = await settledStatus(page);

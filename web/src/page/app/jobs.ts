@@ -262,7 +262,8 @@ export class JobRunner {
    * Run an action whose module is fetched on its first use: the page is busy with `job`
    * at once (as with any action, so a second click is refused and the person sees it
    * start), and the action takes the job over when its module has loaded. A failure to
-   * load is shown in the status line.
+   * load is shown in the status line; a Stop while it loads ends the job there, the
+   * action not run.
    *
    * @param job what the page is busy with meanwhile
    * @param load fetches the action's module (a dynamic import)
@@ -272,8 +273,14 @@ export class JobRunner {
     if (this.busyRefusal()) return;
     this.setJob(job);
     this.setStatus('Loading…', 'busy');
+    const stops = this.stops;
     load().then(
       (module) => {
+        if (this.stops !== stops) {
+          this.setJob(null);
+          this.setStatus('Stopped. Your board and text are kept.', 'info');
+          return;
+        }
         this.job = null; // handed over: the action sets it again before it returns
         const done = act(module);
         if (this.job === null) this.setJob(null); // it stopped before starting (it said why)
