@@ -190,11 +190,17 @@ describe('SolverClient', () => {
     };
     let texts: string[] = [];
     let starts = 0;
+    // A helper still warming up when the chunks run out is not waited for, and counts as
+    // warm only once its warm-up answers: each batch here begins after the last one's
+    // requests have all answered.
+    let inFlight: Array<Promise<unknown>> = [];
     const helper: BatchWorker = {
       parse: () => Promise.reject(new Error('a helper is not asked to parse')),
       solveBatch: (text, options, onProgress, extra) => {
         texts.push(text);
-        return helperClient.solveBatch(text, options, onProgress, extra);
+        const answer = helperClient.solveBatch(text, options, onProgress, extra);
+        inFlight.push(answer);
+        return answer;
       },
       get workerStarts() {
         return starts;
@@ -203,6 +209,9 @@ describe('SolverClient', () => {
     const firstGivens = (await client.parse(p096, {}, 1)).puzzles[0]!.givens;
     /** One batch on main and the helper; whether the helper was warmed up (sent the probe's puzzles, which begin with the first). */
     const batch = async (options: { model: 'reduced'; method?: 'sat' }, warm: number) => {
+      await Promise.allSettled(inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      inFlight = [];
       texts = [];
       firsts.length = 0;
       const result = await solveBatchOnWorkers(main, () => [helper], 2, p096, options, undefined, {}, warm, { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 });
