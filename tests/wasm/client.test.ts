@@ -536,6 +536,60 @@ describe('genreOnWorkers', () => {
     for (const [i, outcome] of outcomes) expect((outcome as { result: { answer: string } }).result.answer).toMatch(new RegExp(`^p${i} by `));
   });
 
+  /**
+   * A worker that solves its requests one after another, as a real one does (a request
+   * sent while it is busy waits in its queue), `msOf` each.
+   */
+  function queueWorker(name: string, msOf: (puzzle: string) => number, log: string[]): GenreWorker {
+    let queue = Promise.resolve();
+    return {
+      genre: <R>(request: { puzzle?: string }) => {
+        const puzzle = request.puzzle ?? '';
+        const answer = queue.then(
+          () =>
+            new Promise<R>((resolve) => {
+              log.push(`${name}:${puzzle}`);
+              setTimeout(() => resolve({ answer: `${puzzle} by ${name}` } as R), msOf(puzzle));
+            }),
+        );
+        queue = answer.then(() => undefined);
+        return answer;
+      },
+    };
+  }
+
+  it('holds two requests in each worker, but none queued behind another near the end', async () => {
+    // p9 is slow: the last request queued behind it would end the batch 60 ms after the
+    // other worker ran dry.
+    const msOf = (puzzle: string): number => (puzzle === 'p9' ? 60 : 4);
+    const log: string[] = [];
+    const used = await genreOnWorkers(
+      queueWorker('main', msOf, log),
+      (n) => Array.from({ length: n }, (_, k) => queueWorker(`helper${k}`, msOf, log)),
+      2,
+      requests,
+      () => undefined,
+      0,
+      zero,
+    );
+    expect(used).toBe(2);
+    expect(log).toHaveLength(12);
+    const by = (puzzle: string): string => log.find((l) => l.endsWith(`:${puzzle}`))!.split(':')[0]!;
+    expect(by('p11')).not.toBe(by('p9'));
+
+    // One worker alone holds two as well: the second is sent before the first's answer.
+    const sent: string[] = [];
+    const one = queueWorker('main', () => 2, []);
+    await genreOnWorkers(
+      { genre: <R>(r: { puzzle?: string }) => (sent.push(r.puzzle ?? ''), one.genre<R>(r as never)) },
+      () => [],
+      1,
+      requests.slice(0, 4),
+      (i) => sent.push(`done ${i}`),
+    );
+    expect(sent.slice(0, 4)).toEqual(['p0', 'done 0', 'p1', 'p2']);
+  });
+
   it('keeps fast requests on the main worker, and errors are outcomes until Stop', async () => {
     const log: string[] = [];
     let asked = 0;

@@ -322,6 +322,15 @@ export async function solveBatchOnWorkers(
   return { format, size, boxHeight, boxWidth, items, elapsedMs: performance.now() - start, workers: Math.max(1, held.size), ...refused };
 }
 
+/**
+ * Genre requests in flight per worker: the next waits in the worker while the page
+ * takes the last one's answer. janko.at's 145 Norinori records as the page sends them,
+ * on bare workers of the page's worker script (2 cores, median of 9 rounds): one worker
+ * 264 ms with one in flight, 243 with two; two workers 140 with two, 133 with one, and
+ * 127 with two but none held second in the last 2 × workers (genreOnWorkers).
+ */
+const GENRE_IN_FLIGHT = 2;
+
 /** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */
 export interface GenreWorker {
   genre<R>(request: Omit<GenreRequest, 'id'>): Promise<R>;
@@ -333,8 +342,9 @@ export type GenreOutcome<R> = { result: R } | { error: unknown };
 /**
  * Genre requests (one puzzle each) on `main` and up to `workers − 1` helpers: the
  * first on the main worker alone, whose time (in the page, ms) gives the pace as for
- * a Sudoku batch; then each worker takes the next request as it finishes one, two in
- * flight per worker. The page's "Solve all" for the genres.
+ * a Sudoku batch; then each worker takes the next request as it finishes one,
+ * GENRE_IN_FLIGHT in flight per worker (on one worker too), but near the end none holds
+ * a second while another worker could take it. The page's "Solve all" for the genres.
  *
  * @param requests the genre requests, in input order
  * @param onEach called once per request as it finishes (in the order they finish),
@@ -375,13 +385,27 @@ export async function genreOnWorkers<R>(
   const firstMs = performance.now() - t0;
   const left = total - next;
   const count = helpersToJoin(workers, left, firstMs, left, warmHelpers, pace);
-  const join = count > 0;
-  const team = join ? [main, ...helpers(count)] : [main];
+  const team = count > 0 ? [main, ...helpers(count)] : [main];
+  /** Requests each worker holds (sent, not yet answered). */
+  const held = new Map<GenreWorker, number>();
   const work = async (worker: GenreWorker): Promise<void> => {
-    while (next < total && !failed) await one(worker, next++);
+    while (next < total && !failed) {
+      // Near the end no worker holds a second request while another would be left
+      // without one: a request queued behind a slow one finished last, while the other
+      // worker stood idle. A lane refused here ends; a worker's last lane always takes
+      // the next request.
+      const mine = held.get(worker) ?? 0;
+      if (team.length > 1 && mine > 0 && total - next <= team.length * GENRE_IN_FLIGHT) return;
+      held.set(worker, mine + 1);
+      try {
+        await one(worker, next++);
+      } finally {
+        held.set(worker, held.get(worker)! - 1);
+      }
+    }
   };
   try {
-    await firstError(team.flatMap((worker) => (join ? [work(worker), work(worker)] : [work(worker)])));
+    await firstError(team.flatMap((worker) => Array.from({ length: GENRE_IN_FLIGHT }, () => work(worker))));
   } catch (e) {
     failed = true;
     throw e;
