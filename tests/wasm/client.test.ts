@@ -12,7 +12,7 @@ import { SolverError, type BatchProgress, type EnumerateProgress } from '../../w
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
 import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems, wasmBinary } from './helpers';
-import { chunkSize, genreOnWorkers, solveBatchOnWorkers, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
+import { chunkSize, genreOnWorkers, solveBatchOnWorkers, warmHelperCount, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
 const satBinary = wasmBinary('gridmilp_wasm_sat');
@@ -207,28 +207,34 @@ describe('SolverClient', () => {
       },
     };
     const firstGivens = (await client.parse(p096, {}, 1)).puzzles[0]!.givens;
-    /** One batch on main and the helper; whether the helper was warmed up (sent the probe's puzzles, which begin with the first). */
-    const batch = async (options: { model: 'reduced'; method?: 'sat' }, warm: number) => {
+    /**
+     * One batch on main and the helper, warm as warmHelperCount says (as SolverClient
+     * asks); whether the helper was warmed up (sent the probe's puzzles, which begin with
+     * the first), and the warm count it was given.
+     */
+    const batch = async (options: { model: 'reduced'; method?: 'sat' }) => {
       await Promise.allSettled(inFlight);
       await new Promise((resolve) => setTimeout(resolve, 0));
       inFlight = [];
       texts = [];
       firsts.length = 0;
+      const warm = warmHelperCount([helper], options);
       const result = await solveBatchOnWorkers(main, () => [helper], 2, p096, options, undefined, {}, warm, { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 });
       expect(result.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
-      return { warmedUp: texts.some((t) => t.split('\n')[0] === firstGivens), chunks: texts.length, parses: [...firsts] };
+      return { warm, warmedUp: texts.some((t) => t.split('\n')[0] === firstGivens), chunks: texts.length, parses: [...firsts] };
     };
     // Cold: warmed up first; the main worker parses for the probe, then for the rest.
-    expect(await batch({ model: 'reduced' }, 0)).toMatchObject({ warmedUp: true, parses: [8, undefined] });
+    expect(await batch({ model: 'reduced' })).toMatchObject({ warm: 0, warmedUp: true, parses: [8, undefined] });
     // Warm, same method: chunks at once, one parse of the whole text.
-    const warm = await batch({ model: 'reduced' }, 1);
-    expect(warm).toMatchObject({ warmedUp: false, parses: [undefined] });
+    const warm = await batch({ model: 'reduced' });
+    expect(warm).toMatchObject({ warm: 1, warmedUp: false, parses: [undefined] });
     expect(warm.chunks).toBeGreaterThan(0);
-    // Another method (its module loads on first use), then a restarted worker: warmed again.
-    expect(await batch({ model: 'reduced', method: 'sat' }, 1)).toMatchObject({ warmedUp: true });
-    expect(await batch({ model: 'reduced', method: 'sat' }, 1)).toMatchObject({ warmedUp: false });
+    // Another method (its module loads on first use), then a restarted worker: cold
+    // (parsed for the probe) and warmed again.
+    expect(await batch({ model: 'reduced', method: 'sat' })).toMatchObject({ warm: 0, warmedUp: true, parses: [8, undefined] });
+    expect(await batch({ model: 'reduced', method: 'sat' })).toMatchObject({ warm: 1, warmedUp: false });
     starts++;
-    expect(await batch({ model: 'reduced', method: 'sat' }, 1)).toMatchObject({ warmedUp: true });
+    expect(await batch({ model: 'reduced', method: 'sat' })).toMatchObject({ warm: 0, warmedUp: true });
     helperClient.dispose();
     client.dispose();
   });

@@ -452,9 +452,10 @@ export class SolverClient {
     const count = Math.min(MAX_WORKERS, Math.floor(workers));
     if (count > 1) {
       const generation = this.generation;
-      const { solveBatchOnWorkers } = await import('./pool');
+      const { solveBatchOnWorkers, warmHelperCount } = await import('./pool');
       if (generation !== this.generation) throw new SolverError({ code: 'stopped', message: 'Stopped.' });
-      const warm = this.helpers.length;
+      // Helpers started for another method, or restarted, count as cold.
+      const warm = warmHelperCount(this.helpers, options);
       // No helper starts once this worker is replaced (Stop) or disposed, even from the
       // pool's start after the batch.
       const helpers = (n: number): SolverClient[] => (generation === this.generation ? this.helpersFor(n) : []);

@@ -143,6 +143,23 @@ function warmth(helper: BatchWorker, options: SolveOptions | undefined): string 
   return `${helper.workerStarts ?? 0} ${options?.method ?? ''}`;
 }
 
+/**
+ * How many of `helpers`, from the first, an earlier batch warmed for `options`' method in
+ * the worker each has now ({@link warmed}): {@link solveBatchOnWorkers}'s `warmHelpers`.
+ * A helper started but not warmed so (the method switched, or its worker restarted) is
+ * cold: helpers then join only when what is left pays for a cold start
+ * (HELPER_MIN_WORK_LEFT_MS), and the text is parsed for the probe first.
+ *
+ * @param helpers the helpers started so far, in the order `helpers(count)` gives them
+ * @param options the batch's solver options (the method is what counts)
+ * @returns the length of the warm prefix, 0 to `helpers.length`
+ */
+export function warmHelperCount(helpers: readonly BatchWorker[], options: SolveOptions | undefined): number {
+  let count = 0;
+  while (count < helpers.length && warmed.get(helpers[count]!) === warmth(helpers[count]!, options)) count++;
+  return count;
+}
+
 /** Puzzles the main worker solves first, alone, to give the pace. */
 const PROBE_PUZZLES = 8;
 
@@ -168,7 +185,8 @@ const PAGE_PACE: HelperPace = {
  *   several workers a chunk's at a time, in the order chunks finish; `done` counts
  *   them; `item.index` is the input position)
  * @param fields puzzle fields for parsing, and the time limit for 16×16 and larger (ms)
- * @param warmHelpers how many helpers run already (started by an earlier batch)
+ * @param warmHelpers how many helpers, from the first, an earlier batch warmed for this
+ *   method in their present worker ({@link warmHelperCount})
  * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
  *   with `elapsedMs` measured in the page and `workers` the number that took part (for
