@@ -536,6 +536,39 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('a file read drawn busy stays drawn busy into its batch, in the 0–F mode too (no controls back between)', async () => {
+    const page = await h.openPage();
+    await page.getByLabel('Size', { exact: true }).selectOption('16');
+    await page.getByLabel('Symbols 0–F').check(); // its batch first asks the worker whether 0–F fits
+    // The file's read takes 300 ms: drawn busy at 100 ms (Stop enabled).
+    await page.evaluate(() => {
+      const read = File.prototype.arrayBuffer;
+      File.prototype.arrayBuffer = async function (this: File) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return read.call(this);
+      };
+      // Each time Stop is withdrawn after it was offered, what the status line said then.
+      const w = window as unknown as { withdrawn: string[] };
+      w.withdrawn = [];
+      const status = document.querySelector('[role="status"]') as HTMLElement;
+      const stop = document.querySelector('#stop') as HTMLButtonElement;
+      let offered = false;
+      new MutationObserver(() => {
+        if (!stop.disabled) offered = true;
+        else if (offered) w.withdrawn.push(`${status.dataset.kind}: ${status.textContent}`);
+      }).observe(stop, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    // Two 25×25 puzzles: too large for 0–F, so read with their own symbols.
+    const file = join(scratch, 'two-25x25.txt');
+    writeFileSync(file, readFileSync(join(repoRoot, 'tests/data/sudoku/25x25.txt'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n');
+    await page.getByLabel('Puzzle file').setInputFiles(file);
+    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles from two-25x25\.txt .*: 2 solved/);
+    const withdrawn = await page.evaluate(() => (window as unknown as { withdrawn: string[] }).withdrawn);
+    expect(withdrawn).toHaveLength(1); // once, at the end
+    expect(withdrawn[0]).toMatch(/^ok: Finished 2 puzzles/);
+    await page.close();
+  });
+
   it('Stop before any puzzle of a batch ends: the table lists them as not finished, and it can be saved', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();

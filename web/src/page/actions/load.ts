@@ -228,22 +228,25 @@ export class PuzzleLoader {
     leftOut: readonly string[] = [],
     skipped: SpreadsheetPuzzles['skipped'] = [],
   ): Promise<void> {
-    // A file of puzzles over 16×16 read in the page's 0–F mode: symbols detected instead
-    // (the worker keeps this parse for the batch's own).
-    let asked = fields ?? this.page.settings.textFields();
-    if (fields === undefined && asked.symbols === 'hex') {
-      try {
-        await this.page.client.parse(text, asked, 0);
-      } catch (e) {
-        if (hexTooSmall(e)) asked = {};
-      }
-    }
     const { jobs } = this.page;
     const stops = jobs.stops;
+    // Started in the task that ended the file's read, so that a read drawn busy (over
+    // BATCH_DRAW_AFTER_MS) stays drawn busy (JobRunner.setJobLater).
     await jobs.run(
       'batch',
       `Reading ${source}…`,
       async () => {
+        // A file of puzzles over 16×16 read in the page's 0–F mode: symbols detected
+        // instead (the worker keeps this parse for the batch's own). A Stop meanwhile
+        // fails this parse, and the batch is then not sent (runBatch's `stops`).
+        let asked = fields ?? this.page.settings.textFields();
+        if (fields === undefined && asked.symbols === 'hex') {
+          try {
+            await this.page.client.parse(text, asked, 0);
+          } catch (e) {
+            if (hexTooSmall(e)) asked = {};
+          }
+        }
         const { runBatch, panelOf } = await import('./batch');
         this.batchPanel = panelOf(this.page);
         await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
