@@ -190,14 +190,16 @@ describe('SolverClient', () => {
     };
     let texts: string[] = [];
     let starts = 0;
-    // A helper still warming up when the chunks run out is not waited for, and counts as
-    // warm only once its warm-up answers: each batch here begins after the last one's
-    // requests have all answered.
+    // A helper still warming up when the chunks run out is not waited for: each batch
+    // here begins after the last one's requests have all answered.
     let inFlight: Array<Promise<unknown>> = [];
+    /** warmHelperCount as each of the helper's requests was sent (a warm-up counts as soon as it is asked). */
+    let warmAsSent: number[] = [];
     const helper: BatchWorker = {
       parse: () => Promise.reject(new Error('a helper is not asked to parse')),
       solveBatch: (text, options, onProgress, extra) => {
         texts.push(text);
+        warmAsSent.push(warmHelperCount([helper], options));
         const answer = helperClient.solveBatch(text, options, onProgress, extra);
         inFlight.push(answer);
         return answer;
@@ -217,14 +219,19 @@ describe('SolverClient', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       inFlight = [];
       texts = [];
+      warmAsSent = [];
       firsts.length = 0;
       const warm = warmHelperCount([helper], options);
       const result = await solveBatchOnWorkers(main, () => [helper], 2, p096, options, undefined, {}, warm, { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 });
       expect(result.items.map((item) => item.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
-      return { warm, warmedUp: texts.some((t) => t.split('\n')[0] === firstGivens), chunks: texts.length, parses: [...firsts] };
+      return { warm, warmedUp: texts.some((t) => t.split('\n')[0] === firstGivens), chunks: texts.length, parses: [...firsts], warmAsSent };
     };
     // Cold: warmed up first; the main worker parses for the probe, then for the rest.
-    expect(await batch({ model: 'reduced' })).toMatchObject({ warm: 0, warmedUp: true, parses: [8, undefined] });
+    // A warm-up counts as soon as it is sent: a helper still warming up when the next
+    // batch comes joins it.
+    const cold = await batch({ model: 'reduced' });
+    expect(cold).toMatchObject({ warm: 0, warmedUp: true, parses: [8, undefined] });
+    expect(cold.warmAsSent[0]).toBe(1);
     // Warm, same method: chunks at once, one parse of the whole text.
     const warm = await batch({ model: 'reduced' });
     expect(warm).toMatchObject({ warm: 1, warmedUp: false, parses: [undefined] });
