@@ -246,6 +246,25 @@ describe('SolverClient', () => {
     client.dispose();
   });
 
+  it('forgets a helper whose warm-up failed: the next batch counts it cold', async () => {
+    const { factory } = inProcessWorkers();
+    const client = new SolverClient(factory);
+    const main: BatchWorker = {
+      parse: (text, fields, first) => client.parse(text, fields, first),
+      solveBatch: (text, options, onProgress, extra) => client.solveBatch(text, options, onProgress, extra),
+    };
+    const helper: BatchWorker = {
+      parse: () => Promise.reject(new Error('a helper is not asked to parse')),
+      solveBatch: () => Promise.reject(new SolverError({ code: 'load_failed', message: 'no module' })),
+    };
+    const options = { model: 'reduced' as const };
+    const result = await solveBatchOnWorkers(main, () => [helper], 2, p096, options, undefined, {}, 0, { minWorkLeftMs: 0, minWorkLeftWarmMs: 0 });
+    expect(result.items).toHaveLength(50); // the main worker solved the helper's share
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(warmHelperCount([helper], options)).toBe(0);
+    client.dispose();
+  });
+
   it('sizes chunks by each worker’s share, then by the pace: about 20 ms of work, one slow puzzle alone', () => {
     // Before the pace is known: 8 chunks per worker, at most 32 puzzles.
     expect(chunkSize(1000, 2)).toBe(32);
@@ -551,34 +570,41 @@ describe('genreOnWorkers', () => {
 
   /**
    * A worker that solves its requests one after another, as a real one does (a request
-   * sent while it is busy waits in its queue), `msOf` each.
+   * sent while it is busy waits in its queue); each answers when `answered` settles, and
+   * `sent` hears of each as it is sent.
    */
-  function queueWorker(name: string, msOf: (puzzle: string) => number, log: string[]): GenreWorker {
+  function queueWorker(name: string, answered: (puzzle: string) => Promise<void>, log: string[], sent: (puzzle: string) => void = () => undefined): GenreWorker {
     let queue = Promise.resolve();
     return {
       genre: <R>(request: { puzzle?: string }) => {
         const puzzle = request.puzzle ?? '';
-        const answer = queue.then(
-          () =>
-            new Promise<R>((resolve) => {
-              log.push(`${name}:${puzzle}`);
-              setTimeout(() => resolve({ answer: `${puzzle} by ${name}` } as R), msOf(puzzle));
-            }),
-        );
+        sent(puzzle);
+        const answer = queue.then(async () => {
+          log.push(`${name}:${puzzle}`);
+          await answered(puzzle);
+          return { answer: `${puzzle} by ${name}` } as R;
+        });
         queue = answer.then(() => undefined);
         return answer;
       },
     };
   }
+  const after = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('holds two requests in each worker, but none queued behind another near the end', async () => {
-    // p9 is slow: the last request queued behind it would end the batch 60 ms after the
-    // other worker ran dry.
-    const msOf = (puzzle: string): number => (puzzle === 'p9' ? 60 : 4);
+  it('holds two requests in each worker, but one each in the last ones', async () => {
+    // p9 is slow: it answers only once p11, the last, is sent. Queued behind p9, p11
+    // would have ended the batch while the other worker stood idle; with one request each
+    // in the last four, p9's worker holds p9 alone, and p11 goes to the other.
+    let lastSent!: () => void;
+    const last = new Promise<void>((resolve) => (lastSent = resolve));
+    const answered = (puzzle: string): Promise<void> => (puzzle === 'p9' ? last : after(4));
+    const sent = (puzzle: string): void => {
+      if (puzzle === 'p11') lastSent();
+    };
     const log: string[] = [];
     const used = await genreOnWorkers(
-      queueWorker('main', msOf, log),
-      (n) => Array.from({ length: n }, (_, k) => queueWorker(`helper${k}`, msOf, log)),
+      queueWorker('main', answered, log, sent),
+      (n) => Array.from({ length: n }, (_, k) => queueWorker(`helper${k}`, answered, log, sent)),
       2,
       requests,
       () => undefined,
@@ -591,16 +617,15 @@ describe('genreOnWorkers', () => {
     expect(by('p11')).not.toBe(by('p9'));
 
     // One worker alone holds two as well: the second is sent before the first's answer.
-    const sent: string[] = [];
-    const one = queueWorker('main', () => 2, []);
+    const order: string[] = [];
     await genreOnWorkers(
-      { genre: <R>(r: { puzzle?: string }) => (sent.push(r.puzzle ?? ''), one.genre<R>(r as never)) },
+      queueWorker('main', () => after(2), [], (puzzle) => order.push(puzzle)),
       () => [],
       1,
       requests.slice(0, 4),
-      (i) => sent.push(`done ${i}`),
+      (i) => order.push(`done ${i}`),
     );
-    expect(sent.slice(0, 4)).toEqual(['p0', 'done 0', 'p1', 'p2']);
+    expect(order.slice(0, 4)).toEqual(['p0', 'done 0', 'p1', 'p2']);
   });
 
   it('keeps fast requests on the main worker, and errors are outcomes until Stop', async () => {

@@ -84,7 +84,8 @@ export function chunkSize(total: number, workers: number, paceMs?: number): numb
  * @param lanes how many more helpers could be busy at all (chunks or requests left)
  * @param perPuzzleMs the main worker's time per puzzle so far, ms
  * @param left puzzles left
- * @param warmHelpers helpers an earlier batch started
+ * @param warmHelpers helpers, from the first, whose start an earlier batch paid (a Sudoku
+ *   batch's: {@link warmHelperCount}; genre requests': the helpers started)
  * @param pace the thresholds
  * @returns helpers to start, 0 when none pays (the main worker goes on alone)
  */
@@ -130,30 +131,26 @@ const HELPER_MIN_WORK_LEFT_WARM_MS = 25;
 const WARM_UP_PUZZLES = 128;
 
 /**
- * The helpers that have answered a warm-up, each with what warmed: its worker (a
- * restarted one is cold) and the method (the CNF-SAT module is another module). A later
- * batch by the same method gives them chunks at once, without the probe's puzzles
- * solved again first (a round trip before the helper's first chunk). One not warmed so
- * is warmed up first, so that one whose module fails to load takes no chunk.
+ * Each helper's last warm-up, with what it warms the helper for: its worker (a restarted
+ * one is cold) and the method (the CNF-SAT module is another module). A later batch by the
+ * same method waits for that warm-up's answer, already in or not, and gives the helper
+ * chunks then, without the probe's puzzles solved again first (a round trip before the
+ * helper's first chunk). A helper without one is warmed up first, so that one whose module
+ * fails to load takes no chunk; a warm-up that fails is forgotten. A helper still warming
+ * up after the last batch (started after a batch that stayed on one worker) counts as warm
+ * for the next: counted cold, it kept sudoku17_last1000.txt's next batch on one worker,
+ * 92–108 ms against 67 on two.
  */
-const warmed = new WeakMap<BatchWorker, string>();
-/**
- * The helpers sent a warm-up, answered or not, each with what it warms them for (as
- * {@link warmed}): one still warming up after the last batch (started after a batch that
- * stayed on one worker) counts as warm for the next, which it joins once its warm-up
- * answers. Counted cold, it kept sudoku17_last1000.txt's next batch on one worker, 92–108
- * ms against 67 on two.
- */
-const warming = new WeakMap<BatchWorker, string>();
+const warming = new WeakMap<BatchWorker, { key: string; answered: Promise<void> }>();
 
-/** What warmed a helper for `options` ({@link warmed}). */
+/** What a warm-up warms a helper for, with `options` ({@link warming}). */
 function warmth(helper: BatchWorker, options: SolveOptions | undefined): string {
   return `${helper.workerStarts ?? 0} ${options?.method ?? ''}`;
 }
 
 /**
  * How many of `helpers`, from the first, an earlier batch warmed or is warming up for
- * `options`' method in the worker each has now ({@link warmed}, {@link warming}):
+ * `options`' method in the worker each has now ({@link warming}):
  * {@link solveBatchOnWorkers}'s `warmHelpers`. A helper started but not warmed so (the
  * method switched, or its worker restarted) is cold: helpers then join only when what is
  * left pays for a cold start (HELPER_MIN_WORK_LEFT_MS), and the text is parsed for the
@@ -165,7 +162,7 @@ function warmth(helper: BatchWorker, options: SolveOptions | undefined): string 
  */
 export function warmHelperCount(helpers: readonly BatchWorker[], options: SolveOptions | undefined): number {
   let count = 0;
-  while (count < helpers.length && warming.get(helpers[count]!) === warmth(helpers[count]!, options)) count++;
+  while (count < helpers.length && warming.get(helpers[count]!)?.key === warmth(helpers[count]!, options)) count++;
   return count;
 }
 
@@ -194,7 +191,7 @@ const PAGE_PACE: HelperPace = {
  *   several workers a chunk's at a time, in the order chunks finish; `done` counts
  *   them; `item.index` is the input position)
  * @param fields puzzle fields for parsing, and the time limit for 16×16 and larger (ms)
- * @param warmHelpers how many helpers, from the first, an earlier batch warmed for this
+ * @param warmHelpers how many helpers, from the first, an earlier batch warmed or is warming up for this
  *   method in their present worker ({@link warmHelperCount})
  * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
@@ -242,10 +239,20 @@ export async function solveBatchOnWorkers(
    * solves run its unoptimised code: a helper that had only loaded took top95.txt's
    * chunks slower than the main worker would have).
    */
-  const warmUp = async (helper: BatchWorker, lines = probe.map((p) => p.givens)): Promise<void> => {
-    warming.set(helper, warmth(helper, options));
-    await helper.solveBatch(lines.join('\n'), options, undefined, extra);
-    warmed.set(helper, warmth(helper, options));
+  const warmUp = (helper: BatchWorker, lines = probe.map((p) => p.givens)): Promise<void> => {
+    // Counted from the moment it is sent (warmHelperCount).
+    const entry = { key: warmth(helper, options), answered: Promise.resolve() };
+    warming.set(helper, entry);
+    entry.answered = helper.solveBatch(lines.join('\n'), options, undefined, extra).then(() => undefined);
+    entry.answered.catch(() => {
+      if (warming.get(helper) === entry) warming.delete(helper);
+    });
+    return entry.answered;
+  };
+  /** The helper's warm-up for this batch: the one sent already for this method, else a new one. */
+  const warm = (helper: BatchWorker): Promise<void> => {
+    const last = warming.get(helper);
+    return last?.key === warmth(helper, options) ? last.answered : warmUp(helper);
   };
   /** The probe's answers, at their input positions, with their names and lines. */
   const named = (answer: BatchItem): BatchItem => {
@@ -331,7 +338,7 @@ export async function solveBatchOnWorkers(
   // takes none either: the others solve its share.
   const joining = helpers(count).map(async (helper) => {
     try {
-      if (warmed.get(helper) !== warmth(helper, options)) await warmUp(helper);
+      await warm(helper);
     } catch {
       return;
     }
@@ -371,8 +378,8 @@ export type GenreOutcome<R> = { result: R } | { error: unknown };
  * Genre requests (one puzzle each) on `main` and up to `workers − 1` helpers: the
  * first on the main worker alone, whose time (in the page, ms) gives the pace as for
  * a Sudoku batch; then each worker takes the next request as it finishes one,
- * GENRE_IN_FLIGHT in flight per worker (on one worker too), but near the end none holds
- * a second while another worker could take it. The page's "Solve all" for the genres.
+ * GENRE_IN_FLIGHT in flight per worker (on one worker too), but one each in the last
+ * GENRE_IN_FLIGHT × workers. The page's "Solve all" for the genres.
  *
  * @param requests the genre requests, in input order
  * @param onEach called once per request as it finishes (in the order they finish),
@@ -418,10 +425,9 @@ export async function genreOnWorkers<R>(
   const held = new Map<GenreWorker, number>();
   const work = async (worker: GenreWorker): Promise<void> => {
     while (next < total && !failed) {
-      // Near the end no worker holds a second request while another would be left
-      // without one: a request queued behind a slow one finished last, while the other
-      // worker stood idle. A lane refused here ends; a worker's last lane always takes
-      // the next request.
+      // In the last GENRE_IN_FLIGHT × workers requests, one each: a request queued
+      // behind a slow one had ended the batch while the other worker stood idle. A lane
+      // refused here ends; a worker's last lane always takes the next request.
       const mine = held.get(worker) ?? 0;
       if (team.length > 1 && mine > 0 && total - next <= team.length * GENRE_IN_FLIGHT) return;
       held.set(worker, mine + 1);

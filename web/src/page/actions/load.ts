@@ -238,13 +238,14 @@ export class PuzzleLoader {
       async () => {
         // A file of puzzles over 16×16 read in the page's 0–F mode: symbols detected
         // instead (the worker keeps this parse for the batch's own). A Stop meanwhile
-        // fails this parse, and the batch is then not sent (runBatch's `stops`).
+        // ends the job here ("Stopped."), before the batch is sent.
         let asked = fields ?? this.page.settings.textFields();
         if (fields === undefined && asked.symbols === 'hex') {
           try {
             await this.page.client.parse(text, asked, 0);
           } catch (e) {
             if (hexTooSmall(e)) asked = {};
+            else if (e instanceof SolverError && e.code === 'stopped') throw e;
           }
         }
         const { runBatch, panelOf } = await import('./batch');
