@@ -191,8 +191,8 @@ const PAGE_PACE: HelperPace = {
  *   several workers a chunk's at a time, in the order chunks finish; `done` counts
  *   them; `item.index` is the input position)
  * @param fields puzzle fields for parsing, and the time limit for 16×16 and larger (ms)
- * @param warmHelpers how many helpers, from the first, an earlier batch warmed or is warming up for this
- *   method in their present worker ({@link warmHelperCount})
+ * @param warmHelpers how many helpers, from the first, an earlier batch warmed or is
+ *   warming up for this method in their present worker ({@link warmHelperCount})
  * @param pace when helpers join (default: the page's, above; tests pass zeros)
  * @returns every puzzle's outcome in input order, as one worker's `solveBatch` gives it,
  *   with `elapsedMs` measured in the page and `workers` the number that took part (for
@@ -215,8 +215,8 @@ export async function solveBatchOnWorkers(
   const start = performance.now();
   const { largeTimeLimitMs, ...puzzleFields } = fields;
   // The first puzzles, alone on the main worker, give the pace (their answers are kept
-  // only if helpers join). With every helper started by an earlier batch (warmHelpers)
-  // they will most likely join: the text's puzzles are asked for at once, one round trip
+  // only if helpers join). With every helper warm for this method (warmHelpers) they
+  // will most likely join: the text's puzzles are asked for at once, one round trip
   // fewer.
   const helpersReady = workers > 1 && warmHelpers >= workers - 1;
   const head = await main.parse(text, puzzleFields, helpersReady ? undefined : PROBE_PUZZLES);
