@@ -777,6 +777,9 @@ describe('the genre page', () => {
     await page.getByLabel('Genre text file').setInputFiles(slow);
     await page.locator('#genre-pick option').nth(69).waitFor({ state: 'attached' });
     await page.fill('#genre-time-limit', '0');
+    // The row's solve above (its answer drawn) and the file's loading have ended: a Solve
+    // all clicked while either ran was refused as busy (a CI run under load).
+    await page.waitForFunction(() => document.body.dataset.busy === '');
     // Solve all is drawn running (Stop, "Solving 70 puzzles…", its panel emptied) only
     // once it has taken 100 ms: a frame drawn before took cores from its workers.
     await page.evaluate(() => {
