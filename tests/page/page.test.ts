@@ -777,6 +777,13 @@ describe('the gridmilp page', () => {
     await paste(page, big);
     expect((await settledStatus(page)).text).toMatch(/^Loaded the puzzle from the pasted text \(\d+ givens\)\. The board is now 25×25\./);
     expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(false);
+    // So is a 9×9 whose empty cells are 0: in 0–F its 0s would be 1s and its 9s no symbol.
+    await page.getByLabel('Size', { exact: true }).selectOption('16');
+    await page.getByLabel('Symbols 0–F').check();
+    await page.locator('header h1').click();
+    await paste(page, '003020600900305001001806400008102900700000008006708200002609500800203009005010300');
+    expect((await settledStatus(page)).text).toBe('Loaded the puzzle from the pasted text (32 givens). The board is now 9×9. Press Solve.');
+    expect(await readGivens(page)).toBe('..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..');
     await page.close();
   });
 

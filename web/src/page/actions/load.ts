@@ -94,22 +94,15 @@ export class PuzzleLoader {
    *   status, as a warning, so that nothing pasted goes without a word.
    */
   async loadText(text: string, source: string, fields?: PuzzleFields, leftOut: readonly string[] = []): Promise<void> {
-    const { board, jobs, settings, el } = this.page;
+    const { board, jobs, el } = this.page;
     const refusal = checkTextSize(text.length, source);
     if (refusal !== null) {
       jobs.setStatus(refusal, 'error');
       return;
     }
     await jobs.run('parse', `Reading ${source}…`, async () => {
-      let asked = fields ?? settings.textFields();
-      let parsed;
-      try {
-        parsed = await this.page.client.parse(text, asked, 1);
-      } catch (e) {
-        if (fields !== undefined || !hexTooSmall(e)) throw e;
-        asked = {}; // the page's 0–F mode, not the text, is at fault: symbols detected
-        parsed = await this.page.client.parse(text, asked, 1);
-      }
+      const asked = fields ?? (await this.pageFields(text));
+      const parsed = await this.page.client.parse(text, asked, 1);
       // The engine leaves out a text's puzzles that do not read, each named with its line.
       const unread = [...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)];
       const left =
@@ -156,6 +149,30 @@ export class PuzzleLoader {
         jobs.setStatus(`${said} If it is a record of another genre (Killer or Jigsaw Sudoku, a pencil puzzle), pick that genre first.`, 'error');
       }
     });
+  }
+
+  /**
+   * The fields to read a text typed, pasted or loaded with: the page's (settings.ts
+   * `textFields`). The 0–F mode is the 16×16 board's: a text whose (first) puzzle is of
+   * another size, read with its symbols detected, is read so, since in 0–F a 9×9's `9`
+   * or a 4×4's `4` is no symbol and a 4×4 of 0–3 would be read one value up (protocol.md,
+   * "Accepted text", hex). A text whose size cannot be detected so is read in 0–F, which
+   * then says what is wrong with it.
+   *
+   * @param text the text as given
+   * @returns `{ symbols: 'hex' }` or `{}` (detected)
+   * @throws SolverError `stopped` when a Stop came during the size's read
+   */
+  private async pageFields(text: string): Promise<PuzzleFields> {
+    const asked = this.page.settings.textFields();
+    if (asked.symbols !== 'hex') return asked;
+    try {
+      // The worker keeps this parse for a batch's own (a 9×9 file's).
+      return (await this.page.client.parse(text, {}, 0)).size === 16 ? asked : {};
+    } catch (e) {
+      if (e instanceof SolverError && e.code === 'stopped') throw e;
+      return asked;
+    }
   }
 
   private hideOffer(): void {
@@ -236,18 +253,9 @@ export class PuzzleLoader {
       'batch',
       `Reading ${source}…`,
       async () => {
-        // A file of puzzles over 16×16 read in the page's 0–F mode: symbols detected
-        // instead (the worker keeps this parse for the batch's own). A Stop meanwhile
-        // ends the job here ("Stopped."), before the batch is sent.
-        let asked = fields ?? this.page.settings.textFields();
-        if (fields === undefined && asked.symbols === 'hex') {
-          try {
-            await this.page.client.parse(text, asked, 0);
-          } catch (e) {
-            if (hexTooSmall(e)) asked = {};
-            else if (e instanceof SolverError && e.code === 'stopped') throw e;
-          }
-        }
+        // In the page's 0–F mode, its size is read first. A Stop meanwhile ends the job
+        // here ("Stopped."), before the batch is sent.
+        const asked = fields ?? (await this.pageFields(text));
         const { runBatch, panelOf } = await import('./batch');
         this.batchPanel = panelOf(this.page);
         await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
@@ -281,11 +289,3 @@ function formatName(format: PuzzleFormat): string {
   }
 }
 
-/**
- * Whether `e` is the engine's refusal of the 0–F symbols for a puzzle over 16×16
- * (bad_request, field `symbols`; protocol.md): the page's 0–F mode asked for them, so
- * the text is read again with its symbols detected, as a 9×9 pasted in that mode is.
- */
-function hexTooSmall(e: unknown): boolean {
-  return e instanceof SolverError && e.code === 'bad_request' && e.where?.field === 'symbols';
-}
