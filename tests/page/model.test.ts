@@ -222,6 +222,13 @@ describe('live branch and bound', () => {
     // takes 85 nodes and 2.1 s to solve natively (2026-11-25). top95 line 7, used
     // before, takes 49 ms natively and can end before the running state is drawn.
     const page = await openWith(generated16Seed8);
+    // The formulation panel, just above the options, loads and draws its rows once on
+    // screen, which moves the options down: drawn first, so that the click below does
+    // not land where the checkbox was (a CI run under load: "Clicking the checkbox did
+    // not change its state").
+    const formulation = page.locator('#formulation');
+    await formulation.scrollIntoViewIfNeeded();
+    await formulation.locator('.f-row .lp-row').first().waitFor();
     // Opened as the property, not by a click on its summary: a click while the page was
     // still settling under load toggled it shut again (a CI run waited 30 s on a hidden box).
     await page.locator('details.options').evaluate((d) => ((d as HTMLDetailsElement).open = true));
