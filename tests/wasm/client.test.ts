@@ -12,7 +12,7 @@ import { SolverError, type BatchProgress, type EnumerateProgress } from '../../w
 import { createEngineLoader, type Engine } from '../../web/src/worker/engine';
 import { SolverWorkerLogic } from '../../web/src/worker/logic';
 import { importFactory, readData, readEuler96, readOnePerLine, solutionProblems, wasmBinary } from './helpers';
-import { chunkSize, genreOnWorkers, solveBatchOnWorkers, warmHelperCount, type BatchWorker, type GenreWorker } from '../../web/src/solver/pool';
+import { chunkSize, genreOnWorkers, solveBatchOnWorkers, warmHelperCount, type BatchWorker, type GenreOutcome, type GenreWorker } from '../../web/src/solver/pool';
 
 const binary = wasmBinary();
 const satBinary = wasmBinary('gridmilp_wasm_sat');
@@ -626,6 +626,30 @@ describe('genreOnWorkers', () => {
       (i) => order.push(`done ${i}`),
     );
     expect(order.slice(0, 4)).toEqual(['p0', 'done 0', 'p1', 'p2']);
+  });
+
+  it('says which requests a Stop ended before they began: those queued behind another', async () => {
+    // One worker, two in flight: p1 runs until the Stop, p2 waits behind it. The Stop
+    // rejects both, the queued one first (as no order is promised).
+    const pending: Array<{ puzzle: string; reject: (e: unknown) => void }> = [];
+    const stopAll = (): void => {
+      for (const p of pending.splice(0).reverse()) p.reject(new SolverError({ code: 'stopped', message: 'Stopped.' }));
+    };
+    const worker: GenreWorker = {
+      genre: <R>(request: { puzzle?: string }) =>
+        new Promise<R>((resolve, reject) => {
+          const puzzle = request.puzzle ?? '';
+          if (puzzle === 'p0') resolve({ answer: 'p0' } as R);
+          else pending.push({ puzzle, reject });
+          if (puzzle === 'p2') setTimeout(stopAll, 1);
+        }),
+    };
+    const outcomes = new Map<number, GenreOutcome<unknown>>();
+    const stop = await genreOnWorkers(worker, () => [], 1, requests, (i, outcome) => outcomes.set(i, outcome)).catch((e: unknown) => e);
+    expect((stop as SolverError).code).toBe('stopped');
+    expect([...outcomes.keys()].sort()).toEqual([0, 1, 2]);
+    expect(outcomes.get(1)).toEqual({ error: expect.any(SolverError) });
+    expect(outcomes.get(2)).toEqual({ error: expect.any(SolverError), queued: true });
   });
 
   it('keeps fast requests on the main worker, and errors are outcomes until Stop', async () => {

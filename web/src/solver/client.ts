@@ -5,6 +5,7 @@
  * Uses no DOM API: the worker itself is made by a {@link WorkerFactory}.
  */
 import type { GenreId, GenreRequest } from './genre';
+import type { GenreOutcome } from './pool';
 import {
   SolverError,
   type BatchProgress,
@@ -237,7 +238,8 @@ export class SolverClient {
    * @param requests the engine requests without their ids, in input order
    * @param workers the most workers (1 to {@link MAX_WORKERS})
    * @param onEach each request's input position and outcome (`{ result }` or
-   *   `{ error }`, a SolverError), in the order they finish
+   *   `{ error }`, a SolverError, with `queued` for one a Stop or a crash ended before it
+   *   began), in the order they finish
    * @returns the number of workers that took part
    * @throws SolverError (as rejection) with `stopped` or `worker_crashed`: no request
    *   starts after that
@@ -245,7 +247,7 @@ export class SolverClient {
   async genreMany<R>(
     requests: ReadonlyArray<Omit<GenreRequest, 'id'>>,
     workers: number,
-    onEach: (index: number, outcome: { result: R } | { error: unknown }) => void,
+    onEach: (index: number, outcome: GenreOutcome<R>) => void,
   ): Promise<number> {
     const generation = this.generation;
     const { genreOnWorkers } = await import('./pool');

@@ -371,8 +371,13 @@ export interface GenreWorker {
   genre<R>(request: Omit<GenreRequest, 'id'>): Promise<R>;
 }
 
-/** One request's outcome in {@link genreOnWorkers}: its result, or the error it raised. */
-export type GenreOutcome<R> = { result: R } | { error: unknown };
+/**
+ * One request's outcome in {@link genreOnWorkers}: its result, or the error it raised.
+ * `queued` is true for a request that a Stop or a crash ended while it still waited in
+ * its worker behind another (a worker answers its requests one after another): it
+ * never began.
+ */
+export type GenreOutcome<R> = { result: R } | { error: unknown; queued?: boolean };
 
 /**
  * Genre requests (one puzzle each) on `main` and up to `workers − 1` helpers: the
@@ -402,13 +407,26 @@ export async function genreOnWorkers<R>(
   const total = requests.length;
   let next = 0;
   let failed = false;
+  /**
+   * Each worker's requests not yet answered, in the order sent; one that Stop or a crash
+   * ended stays, so that the requests behind it are still seen queued behind it.
+   */
+  const waiting = new Map<GenreWorker, number[]>();
   const one = async (worker: GenreWorker, index: number): Promise<void> => {
+    const mine = waiting.get(worker) ?? [];
+    waiting.set(worker, mine);
+    mine.push(index);
     try {
-      onEach(index, { result: await worker.genre<R>(requests[index]!) });
+      const result = await worker.genre<R>(requests[index]!);
+      mine.splice(mine.indexOf(index), 1);
+      onEach(index, { result });
     } catch (e) {
-      onEach(index, { error: e });
       const code = (e as { code?: unknown }).code;
-      if (code === 'stopped' || code === 'worker_crashed') {
+      const ended = code === 'stopped' || code === 'worker_crashed';
+      const at = mine.indexOf(index);
+      if (!ended) mine.splice(at, 1);
+      onEach(index, ended && at > 0 ? { error: e, queued: true } : { error: e });
+      if (ended) {
         failed = true;
         throw e;
       }

@@ -236,7 +236,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
           noSolution++;
         }
       } else if (outcome.error instanceof SolverError && outcome.error.code === 'stopped') {
-        // Stop (or the worker's end with it): not an error of the puzzle.
+        // Stop (or the worker's end with it): not an error of the puzzle. One that still
+        // waited in its worker behind another had not started: its row says so.
+        if (outcome.queued === true) return;
         result.status = 'stopped';
         interrupted++;
       } else {
