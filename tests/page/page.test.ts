@@ -569,6 +569,40 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('the downloads save the batch shown until the next one is drawn', async () => {
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    await paste(page, top95.slice(0, 2).join('\n'));
+    await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
+    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles from the pasted text/);
+    // The next batch's first puzzle ends at once, the two empty 25×25 grids after it
+    // run to the time limit (candidates model, branch-and-bound). Its panel is drawn
+    // PROGRESS_INTERVAL_MS after that first end (batch.ts): Download solutions is clicked
+    // between, as soon as the status line names the batch (which comes with that end).
+    await page.getByLabel('MILP').selectOption('candidates');
+    const big = readFileSync(join(repoRoot, 'tests/data/sudoku/25x25.txt'), 'utf8').split('\n')[0]!;
+    await paste(page, [big, '.'.repeat(625), '.'.repeat(625)].join('\n'));
+    await page.evaluate(() => {
+      const status = document.querySelector('[role="status"]') as HTMLElement;
+      const w = window as unknown as { rowsAtClick: number };
+      const observer = new MutationObserver(() => {
+        if (!/^Solving 3 puzzles from/.test(status.textContent ?? '')) return;
+        observer.disconnect();
+        w.rowsAtClick = document.querySelectorAll('#batch-table tbody tr').length;
+        (document.querySelector('#download') as HTMLButtonElement).click();
+      });
+      observer.observe(status, { childList: true, characterData: true, subtree: true });
+    });
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Solve all 3 puzzles' }).click()]);
+    expect(await page.evaluate(() => (window as unknown as { rowsAtClick: number }).rowsAtClick)).toBe(2); // the first batch's rows still shown
+    const solutions = readFileSync((await saved.path())!, 'utf8').trim().split('\n');
+    expect(solutions).toHaveLength(2);
+    solutions.forEach((line, i) => expect(solutionProblems(top95[i]!, line)).toEqual([]));
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await settledStatus(page);
+    await page.close();
+  });
+
   it('Stop before any puzzle of a batch ends: the table lists them as not finished, and it can be saved', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();

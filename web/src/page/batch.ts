@@ -60,6 +60,16 @@ export interface BatchPanelHooks {
 }
 
 /**
+ * A batch's results as the downloads save them: its items by input place (holes where
+ * none came), those a Stop left unfinished, and a workbook's rows refused before it.
+ */
+interface SavedResults {
+  items: BatchItem[];
+  unfinished: Set<number>;
+  leftOutRows: LeftOutRow<ResultRow>[];
+}
+
+/**
  * The batch panel: {@link start} it when the first progress of a batch arrives, pass on
  * each {@link progress}, then {@link finish} with the result (or {@link flush} after a
  * failure or Stop, to draw what arrived).
@@ -89,6 +99,11 @@ export class BatchPanel {
     else this.drawRows();
   });
   private items: BatchItem[] = [];
+  /**
+   * The results of the batch the panel shows while a new one is not drawn yet (from
+   * {@link start} to {@link empty}): what its downloads save meanwhile.
+   */
+  private shownResults: SavedResults = { items: [], unfinished: new Set(), leftOutRows: [] };
   /** Rows for what the page left out before the batch, by place (start). */
   private leftOutRows: LeftOutRow<ResultRow>[] = [];
   private total = 0;
@@ -119,10 +134,10 @@ export class BatchPanel {
   constructor(hooks: BatchPanelHooks) {
     this.hooks = hooks;
     // A batch begun but not drawn yet (start) has no rows to save: the last batch's
-    // buttons, still shown, do nothing until they are drawn disabled.
-    this.downloadButton.addEventListener('click', () => this.emptied && this.download());
-    this.xlsxButton.addEventListener('click', () => this.emptied && this.hooks.saveResults('xlsx', this.resultRows()));
-    this.csvButton.addEventListener('click', () => this.emptied && this.hooks.saveResults('csv', this.resultRows()));
+    // buttons, still shown, save the last batch, as shown.
+    this.downloadButton.addEventListener('click', () => this.download(this.savedResults()));
+    this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows(this.savedResults())));
+    this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows(this.savedResults())));
     // One listener for every row's name (a row is drawn without one of its own).
     this.tableBody.addEventListener('click', (event) => {
       const button = (event.target as Element).closest('button.link');
@@ -135,9 +150,9 @@ export class BatchPanel {
   /**
    * Begin a batch of `total` puzzles from `source` (e.g. a file name): the panel is shown
    * emptied for it by the first draw, PROGRESS_INTERVAL_MS from now or at the batch's
-   * end ({@link empty}); until then it shows the last batch as it was (its rows and
-   * downloads do not respond, and nothing of it is redrawn: a frame drawn while the
-   * workers ran took cores from them). The first draw comes after the first progress,
+   * end ({@link empty}); until then it shows the last batch as it was (its downloads
+   * save that batch, its rows do not respond, and nothing of it is redrawn: a frame drawn
+   * while the workers ran took cores from them). The first draw comes after the first progress,
    * which follows the text's parse (and, on several workers, the probe's puzzles).
    *
    * @param skipped what the reading of a workbook left out before the batch (its
@@ -149,6 +164,7 @@ export class BatchPanel {
     // actions/spreadsheet.ts: imported by this module and the genre page's alone,
     // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
+    if (this.emptied) this.shownResults = this.current();
     this.leftOutRows = refusedRows(skipped);
     this.unfinished = new Set();
     this.source = source;
@@ -211,8 +227,9 @@ export class BatchPanel {
   }
 
   /** The puzzles that ended (a stopped batch leaves holes, or rows not finished), in input order. */
-  private finished(): BatchItem[] {
-    return this.items.filter((item): item is BatchItem => item !== undefined && !this.unfinished.has(item.index));
+  /** The items that ended (a Stop's unfinished ones left out), of this batch or `results`. */
+  private finished({ items, unfinished }: SavedResults = this.current()): BatchItem[] {
+    return items.filter((item): item is BatchItem => item !== undefined && !unfinished.has(item.index));
   }
 
   /**
@@ -252,8 +269,19 @@ export class BatchPanel {
   }
 
   /** A row's status: the item's, or {@link NOT_FINISHED} for a puzzle Stop left without a result. */
-  private statusOf(item: BatchItem): string {
-    return this.unfinished.has(item.index) ? NOT_FINISHED : itemStatusText(item);
+  /** An item's status in the table; `unfinished` as {@link SavedResults}'. */
+  private statusOf(item: BatchItem, unfinished = this.unfinished): string {
+    return unfinished.has(item.index) ? NOT_FINISHED : itemStatusText(item);
+  }
+
+  /** What the downloads save: the batch drawn, the last one until a new one is ({@link start}). */
+  private savedResults(): SavedResults {
+    return this.emptied ? this.current() : this.shownResults;
+  }
+
+  /** This batch's results (start replaces each, so the last batch's stay whole). */
+  private current(): SavedResults {
+    return { items: this.items, unfinished: this.unfinished, leftOutRows: this.leftOutRows };
   }
 
   /**
@@ -445,27 +473,27 @@ export class BatchPanel {
    * solution; and what was left out before the batch (leftOutRows) at its place, as the
    * CLI's results table has it.
    */
-  private resultRows(): ResultRow[] {
+  private resultRows({ items, unfinished, leftOutRows }: SavedResults): ResultRow[] {
     // By the puzzles' places, holes (a stopped batch's puzzles that did not end) included,
     // so that a row left out goes before the puzzle that came after it in the input;
     // the holes are dropped after.
-    const rows = Array.from(this.items, (item): ResultRow | undefined =>
+    const rows = Array.from(items, (item): ResultRow | undefined =>
       item === undefined
         ? undefined
         : {
             name: item.name,
-            status: item.error ? `error: ${item.error.message}` : this.statusOf(item),
+            status: item.error ? `error: ${item.error.message}` : this.statusOf(item, unfinished),
             ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
             ...(item.nodes === undefined ? {} : { nodes: item.nodes }),
             puzzle: item.givens,
             ...(item.solution ? { solution: item.solution } : {}),
           },
     );
-    return withLeftOut(rows, this.leftOutRows).filter((row): row is ResultRow => row !== undefined);
+    return withLeftOut(rows, leftOutRows).filter((row): row is ResultRow => row !== undefined);
   }
 
-  private download(): void {
-    const items = this.finished();
+  private download(results: SavedResults): void {
+    const items = this.finished(results);
     if (items.length === 0) return;
     saveText(solutionsText(items), 'gridmilp-solutions.txt');
   }
