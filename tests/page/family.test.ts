@@ -241,6 +241,8 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await button(page, 'Check uniqueness').click();
     const unique = await settledStatus(page);
     expect(unique.text).toMatch(/^Unique solution/);
+    // The Model panel's teaching defaults give way to the fastest route, named.
+    expect(unique.text).toMatch(/; reduced model, CNF-SAT: the fastest route, a uniqueness check’s default\)\.$/);
     expect(unique.kind).toBe('ok');
     expect(solutionProblems(grid, await readBoard(page))).toEqual([]);
 
@@ -279,18 +281,22 @@ describe('uniqueness, enumeration, generation, objectives', () => {
 
   it('enumerates with progress; Stop keeps the board and the solutions found; then Solve works', async () => {
     const page = await h.openPage();
-    await page.getByLabel('At most').fill('1000');
+    // The fastest route (CNF-SAT) finds a solution of the empty grid in about a
+    // millisecond: the most the page allows, so that Stop comes first.
+    await page.getByLabel('At most').fill('100000');
     await button(page, 'Enumerate').click();
-    await page.waitForFunction(() => /^3 of at most 1,000 solutions found, /.test(document.querySelector('[role="status"]')?.textContent ?? ''), undefined, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      () => Number(/^([\d,]+) of at most 100,000 solutions found, /.exec(document.querySelector('[role="status"]')?.textContent ?? '')?.[1]?.replace(/,/g, '') ?? 0) >= 3,
+      undefined,
+      { timeout: 120_000 },
+    );
     await button(page, 'Stop').click();
     const stopped = await settledStatus(page);
     const m = /^Stopped after (\d+) solutions found/.exec(stopped.text);
     expect(m, stopped.text).not.toBeNull();
     const found = Number(m![1]);
     expect(found).toBeGreaterThanOrEqual(3);
-    expect(found).toBeLessThan(1000);
+    expect(found).toBeLessThan(100_000);
     expect(await readGivens(page)).toBe('.'.repeat(81));
     // Every solution found can be viewed, and they differ.
     const seen = new Set<string>();
@@ -322,6 +328,7 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     const done = await settledStatus(page);
     const m = /^Exactly (\d+) solutions/.exec(done.text);
     expect(m, done.text).not.toBeNull();
+    expect(done.text).toMatch(/; reduced model, CNF-SAT: the fastest route, an enumeration’s default\)\.$/);
     // Independent count: fill the 4×4 by backtracking here.
     const count = countCompletions4(puzzle);
     expect(Number(m![1])).toBe(count);

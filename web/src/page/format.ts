@@ -431,11 +431,16 @@ export function stringFromCells(cells: readonly number[]): string {
 // ---- Uniqueness, enumeration, generation ---------------------------------------
 
 /**
- * The status line of a uniqueness check: "Unique solution (2 MILP solves, 3.1 ms)",
- * "Not unique: a second solution differs in 4 cells", or why it could not tell.
+ * The status line for a uniqueness check, e.g. "Unique solution (checked with 2 MILP
+ * solves in 15 ms; reduced model, CNF-SAT: the fastest route, a uniqueness check’s
+ * default)."
+ *
+ * @param result the engine's checkUniqueness result
+ * @param route the route's name (settings.ts `fastestOptions`), said with the time;
+ *   none when empty
  */
-export function describeUniqueness(result: CheckUniquenessResult): string {
-  const time = formatMs(result.totalMs);
+export function describeUniqueness(result: CheckUniquenessResult, route = ''): string {
+  const time = `${formatMs(result.totalMs)}${route ? `; ${route}` : ''}`;
   if (result.decidedBy === 'reduction') {
     // The reduction's rules fixed every cell (or met a contradiction): no MILP was solved.
     if (result.unique === true) return `Unique solution: the model reduction fixes every cell, so no MILP is needed (${time}).`;
@@ -446,11 +451,11 @@ export function describeUniqueness(result: CheckUniquenessResult): string {
     const n = result.differences?.length ?? 0;
     return `Not unique: a second solution differs in ${plural(n, 'cell')} (${time}).`;
   }
-  if (result.status === 'infeasible') return 'No solution: these givens admit no valid grid.';
+  if (result.status === 'infeasible') return `No solution: these givens admit no valid grid (${time}).`;
   if (result.status === 'time_limit' || result.secondStatus === 'time_limit') {
     return `Uniqueness unknown: the time limit stopped a solve (${time}).`;
   }
-  return `Uniqueness unknown (the solver reported ${result.secondStatus ?? result.status}).`;
+  return `Uniqueness unknown (the solver reported ${result.secondStatus ?? result.status}; ${time}).`;
 }
 
 /** "3 of at most 10 solutions found, 120 ms". */
@@ -458,9 +463,15 @@ export function describeEnumerateProgress(progress: EnumerateProgress): string {
   return `${grouped(progress.found)} of at most ${plural(progress.limit, 'solution')} found, ${formatMs(progress.elapsedMs)}`;
 }
 
-/** "Exactly 2 solutions (3 MILP solves, 12 ms)" or "At least 10 solutions (…)". */
-export function describeEnumerate(result: EnumerateResult): string {
-  const tail = ` (${plural(result.stats.solves, 'MILP solve')}, ${formatMs(result.stats.totalMs)})`;
+/**
+ * "Exactly 2 solutions (3 MILP solves, 12 ms)" or "At least 10 solutions (…)".
+ *
+ * @param result the engine's enumerate result
+ * @param route the route's name (settings.ts `fastestOptions`), said after the time;
+ *   none when empty
+ */
+export function describeEnumerate(result: EnumerateResult, route = ''): string {
+  const tail = ` (${plural(result.stats.solves, 'MILP solve')}, ${formatMs(result.stats.totalMs)}${route ? `; ${route}` : ''})`;
   if (result.complete) {
     if (result.count === 0) return `No solution${tail}.`;
     return `Exactly ${plural(result.count, 'solution')}${tail}.`;

@@ -8,11 +8,16 @@ import { describeEnumerate, describeEnumerateProgress, describeUniqueness, plura
 import type { Page } from '../app/page';
 import { wholeNumberIn } from '../app/settings';
 
-/** Check whether the board's puzzle has exactly one solution; show both when not. */
+/**
+ * Check whether the board's puzzle has exactly one solution; show both when not. The
+ * Model panel's defaults give way to the fastest route (settings.ts `fastestOptions`),
+ * which the status line names.
+ */
 export async function checkUniqueness(page: Page): Promise<void> {
   const { board, jobs, settings, viewer } = page;
   if (jobs.busyRefusal()) return;
   const givens = board.getGivens();
+  const { options, route } = settings.fastestOptions('a uniqueness check’s');
   page.resetAnswer();
   await jobs.run(
     'uniqueness',
@@ -20,7 +25,7 @@ export async function checkUniqueness(page: Page): Promise<void> {
     async () => {
       const result = await page.client.checkUniqueness(givens, {
         ...settings.boardFields(),
-        options: settings.options(),
+        options,
       });
       if (board.getGivens() !== givens) {
         jobs.setStatus('Checked, but the board changed meanwhile: press Check uniqueness again.', 'info');
@@ -32,7 +37,7 @@ export async function checkUniqueness(page: Page): Promise<void> {
         board.setSolution(result.solution);
       }
       jobs.setStatus(
-        describeUniqueness(result),
+        describeUniqueness(result, route),
         result.unique === true ? 'ok' : result.unique === false ? 'info' : 'error',
       );
       page.offerExplanation(result.status === 'infeasible');
@@ -41,7 +46,10 @@ export async function checkUniqueness(page: Page): Promise<void> {
   );
 }
 
-/** Enumerate up to the limit's solutions of the board's puzzle into the viewer. */
+/**
+ * Enumerate up to the limit's solutions of the board's puzzle into the viewer, by the
+ * fastest route when the Model panel is at its defaults (as {@link checkUniqueness}).
+ */
 export async function enumerate(page: Page): Promise<void> {
   const { board, jobs, settings, viewer, el } = page;
   if (jobs.busyRefusal()) return;
@@ -52,6 +60,7 @@ export async function enumerate(page: Page): Promise<void> {
     el.enumLimit.focus();
     return;
   }
+  const { options, route } = settings.fastestOptions('an enumeration’s');
   page.resetAnswer();
   const found: string[] = [];
   let last = '';
@@ -61,7 +70,7 @@ export async function enumerate(page: Page): Promise<void> {
     async () => {
       const result = await page.client.enumerate(
         givens,
-        { ...settings.boardFields(), limit, options: settings.options() },
+        { ...settings.boardFields(), limit, options },
         (progress) => {
           found.push(progress.solution);
           last = describeEnumerateProgress(progress);
@@ -85,7 +94,7 @@ export async function enumerate(page: Page): Promise<void> {
           kind: 'enumeration',
         });
       }
-      jobs.setStatus(describeEnumerate(result), result.count > 0 ? 'ok' : 'error');
+      jobs.setStatus(describeEnumerate(result, route), result.count > 0 ? 'ok' : 'error');
     },
     (e) => {
       if (e instanceof SolverError && e.code === 'stopped') {
