@@ -606,6 +606,10 @@ describe('the gridmilp page', () => {
   it('Stop before any puzzle of a batch ends: the table lists them as not finished, and it can be saved', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();
+    // A batch before, finished: the stopped one's table is its own, not this one's.
+    await paste(page, top95.slice(0, 2).join('\n'));
+    await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
+    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles from the pasted text/);
     // Three empty 25×25 grids on the candidates model by branch-and-bound: each runs to
     // the large-grid time limit (10 s), so Stop comes before any ends.
     await page.getByLabel('MILP').selectOption('candidates');

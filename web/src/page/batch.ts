@@ -133,8 +133,8 @@ export class BatchPanel {
   /** @param hooks the board and the status line */
   constructor(hooks: BatchPanelHooks) {
     this.hooks = hooks;
-    // A batch begun but not drawn yet (start) has no rows to save: the last batch's
-    // buttons, still shown, save the last batch, as shown.
+    // A batch begun but not drawn yet (start): the last batch's table and buttons, still
+    // shown, save the last batch.
     this.downloadButton.addEventListener('click', () => this.download(this.savedResults()));
     this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows(this.savedResults())));
     this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows(this.savedResults())));
@@ -160,11 +160,11 @@ export class BatchPanel {
    *   table at their places among the puzzles, whether the batch finishes or is stopped
    */
   start(source: string, total: number, skipped: SpreadsheetPuzzles['skipped'] = []): void {
+    if (this.emptied) this.shownResults = this.current();
     // This batch's own: none of an earlier workbook's. Made here, not in
     // actions/spreadsheet.ts: imported by this module and the genre page's alone,
     // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
-    if (this.emptied) this.shownResults = this.current();
     this.leftOutRows = refusedRows(skipped);
     this.unfinished = new Set();
     this.source = source;
@@ -226,8 +226,10 @@ export class BatchPanel {
     if (ended === 0) this.downloadButton.disabled = true;
   }
 
-  /** The puzzles that ended (a stopped batch leaves holes, or rows not finished), in input order. */
-  /** The items that ended (a Stop's unfinished ones left out), of this batch or `results`. */
+  /**
+   * The puzzles that ended (a stopped batch leaves holes, or rows not finished), in input
+   * order: of this batch, or of the results given (a batch still shown).
+   */
   private finished({ items, unfinished }: SavedResults = this.current()): BatchItem[] {
     return items.filter((item): item is BatchItem => item !== undefined && !unfinished.has(item.index));
   }
@@ -254,8 +256,9 @@ export class BatchPanel {
     skipped: SpreadsheetPuzzles['skipped'],
     rename: (item: BatchItem) => void,
   ): BatchProgress {
+    // Stopped before any puzzle ended: the panel still holds the last batch, if any.
+    if (!this.running) this.start(source, puzzles.length, skipped);
     const before = this.latest;
-    if (before === null) this.start(source, puzzles.length, skipped);
     puzzles.forEach(({ name, line, givens, size, boxHeight, boxWidth }, index) => {
       if (this.items[index] !== undefined) return;
       const item: BatchItem = { index, name, line, givens, ...(size === undefined ? {} : { size, boxHeight, boxWidth }) };
@@ -268,8 +271,10 @@ export class BatchPanel {
     return this.latest;
   }
 
-  /** A row's status: the item's, or {@link NOT_FINISHED} for a puzzle Stop left without a result. */
-  /** An item's status in the table; `unfinished` as {@link SavedResults}'. */
+  /**
+   * A row's status: the item's, or {@link NOT_FINISHED} for a puzzle Stop left without a
+   * result (in `unfinished`, this batch's by default).
+   */
   private statusOf(item: BatchItem, unfinished = this.unfinished): string {
     return unfinished.has(item.index) ? NOT_FINISHED : itemStatusText(item);
   }
