@@ -650,6 +650,34 @@ describe('genreOnWorkers', () => {
     expect([...outcomes.keys()].sort()).toEqual([0, 1, 2]);
     expect(outcomes.get(1)).toEqual({ error: expect.any(SolverError) });
     expect(outcomes.get(2)).toEqual({ error: expect.any(SolverError), queued: true });
+
+    // An engine crash under p1 restarts the worker: p1's own error, and p2, which waited
+    // behind it and never ran, is sent again (to the fresh worker) and answered.
+    const held: Array<{ puzzle: string; resolve: (r: unknown) => void; reject: (e: unknown) => void }> = [];
+    const sent: string[] = [];
+    let crashed = false;
+    const crashing: GenreWorker = {
+      genre: <R>(request: { puzzle?: string }) =>
+        new Promise<R>((resolve, reject) => {
+          const puzzle = request.puzzle ?? '';
+          sent.push(puzzle);
+          held.push({ puzzle, resolve: resolve as (r: unknown) => void, reject });
+          setTimeout(() => {
+            if (puzzle === 'p2' && !crashed) {
+              crashed = true; // the engine's crash answers p1, then the restart ends p2
+              for (const h of held.splice(0)) h.reject(new SolverError({ code: 'engine_crashed', message: 'crashed' }));
+            } else if (!(puzzle === 'p1' && !crashed)) {
+              held.splice(held.findIndex((h) => h.puzzle === puzzle), 1)[0]!.resolve({ answer: puzzle });
+            }
+          }, 1);
+        }),
+    };
+    const after = new Map<number, GenreOutcome<unknown>>();
+    await genreOnWorkers(crashing, () => [], 1, requests.slice(0, 4), (i, outcome) => after.set(i, outcome));
+    expect(after.get(1)).toEqual({ error: expect.any(SolverError) });
+    expect(after.get(2)).toEqual({ result: { answer: 'p2' } });
+    expect(sent.filter((p) => p === 'p2')).toHaveLength(2);
+    expect([...after.keys()].sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('keeps fast requests on the main worker, and errors are outcomes until Stop', async () => {

@@ -366,6 +366,13 @@ export async function solveBatchOnWorkers(
  */
 const GENRE_IN_FLIGHT = 2;
 
+/**
+ * The error codes with which a worker's client restarts its worker and ends every
+ * request it holds (SolverClient `restart`): the request at fault, and those waiting
+ * behind it with the same code.
+ */
+const RESTART_CODES: ReadonlySet<string> = new Set(['stopped', 'worker_crashed', 'engine_crashed', 'out_of_memory']);
+
 /** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */
 export interface GenreWorker {
   genre<R>(request: Omit<GenreRequest, 'id'>): Promise<R>;
@@ -373,9 +380,10 @@ export interface GenreWorker {
 
 /**
  * One request's outcome in {@link genreOnWorkers}: its result, or the error it raised.
- * `queued` is true for a request that a Stop or a crash ended while it still waited in
- * its worker behind another (a worker answers its requests one after another): it
- * never began.
+ * `queued` is true for a request that a Stop or a crash of the worker ended while it
+ * still waited in its worker behind another (a worker answers its requests one after
+ * another): it never began. One that an engine crash or out_of_memory ended so is sent
+ * again instead.
  */
 export type GenreOutcome<R> = { result: R } | { error: unknown; queued?: boolean };
 
@@ -408,13 +416,16 @@ export async function genreOnWorkers<R>(
   let next = 0;
   let failed = false;
   /**
-   * Each worker's requests not yet answered, in the order sent; one that Stop or a crash
-   * ended stays, so that the requests behind it are still seen queued behind it.
+   * Each worker's requests not yet answered, in the order sent. One that a restart of
+   * its worker ended stays until the worker's next request is sent, so that the requests
+   * behind it, which the same restart ends, are still seen queued behind it.
    */
   const waiting = new Map<GenreWorker, number[]>();
+  const restarted = new Set<number>();
   const one = async (worker: GenreWorker, index: number): Promise<void> => {
     const mine = waiting.get(worker) ?? [];
     waiting.set(worker, mine);
+    for (let k = mine.length - 1; k >= 0; k--) if (restarted.has(mine[k]!)) mine.splice(k, 1);
     mine.push(index);
     try {
       const result = await worker.genre<R>(requests[index]!);
@@ -422,10 +433,16 @@ export async function genreOnWorkers<R>(
       onEach(index, { result });
     } catch (e) {
       const code = (e as { code?: unknown }).code;
-      const ended = code === 'stopped' || code === 'worker_crashed';
       const at = mine.indexOf(index);
-      if (!ended) mine.splice(at, 1);
-      onEach(index, ended && at > 0 ? { error: e, queued: true } : { error: e });
+      const restart = typeof code === 'string' && RESTART_CODES.has(code);
+      if (restart) restarted.add(index);
+      else mine.splice(at, 1);
+      const queued = restart && at > 0;
+      const ended = code === 'stopped' || code === 'worker_crashed';
+      // The engine's crash (or its memory) restarted the worker under a request that
+      // waited behind the one at fault: sent again, to the fresh worker.
+      if (queued && !ended) return one(worker, index);
+      onEach(index, queued ? { error: e, queued: true } : { error: e });
       if (ended) {
         failed = true;
         throw e;

@@ -235,10 +235,12 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         } else {
           noSolution++;
         }
+      } else if (outcome.queued === true) {
+        // Ended by a Stop or a crash while it waited in its worker behind another: it had
+        // not started, and its row says so.
+        return;
       } else if (outcome.error instanceof SolverError && outcome.error.code === 'stopped') {
-        // Stop (or the worker's end with it): not an error of the puzzle. One that still
-        // waited in its worker behind another had not started: its row says so.
-        if (outcome.queued === true) return;
+        // Stop (or the worker's end with it): not an error of the puzzle.
         result.status = 'stopped';
         interrupted++;
       } else {
