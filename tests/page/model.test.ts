@@ -229,6 +229,7 @@ describe('live branch and bound', () => {
     const formulation = page.locator('#formulation');
     await formulation.scrollIntoViewIfNeeded();
     await formulation.locator('.f-row .lp-row').first().waitFor();
+    await formulation.locator('.katex').first().waitFor(); // typeset: KaTeX loads on sight
     // Opened as the property, not by a click on its summary: a click while the page was
     // still settling under load toggled it shut again (a CI run waited 30 s on a hidden box).
     await page.locator('details.options').evaluate((d) => ((d as HTMLDetailsElement).open = true));

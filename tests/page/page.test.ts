@@ -822,6 +822,7 @@ describe('the gridmilp page', () => {
     await paste(page, '003020600900305001001806400008102900700000008006708200002609500800203009005010300');
     expect((await settledStatus(page)).text).toBe('Loaded the puzzle from the pasted text (32 givens). The board is now 9×9. Press Solve.');
     expect(await readGivens(page)).toBe('..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..');
+    expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(false);
     await page.close();
   });
 

@@ -243,7 +243,7 @@ describe('family status lines', () => {
     expect(describeUniqueness({ ...u, unique: true })).toMatch(/^Unique solution/);
     expect(describeUniqueness({ ...u, unique: null, status: 'infeasible' })).toMatch(/^No solution/);
     // The route a check took, when the page names it, goes with its time.
-    expect(describeUniqueness({ ...u, unique: true }, 'reduced model, CNF-SAT')).toBe('Unique solution (checked with 2 MILP solves in 3.0 ms; reduced model, CNF-SAT).');
+    expect(describeUniqueness({ ...u, unique: true }, 'reduced model, CNF-SAT')).toBe('Unique solution (checked with 2 solves in 3.0 ms; reduced model, CNF-SAT).');
     // The reduction decided: no MILP was solved, and the words do not say one was.
     expect(describeUniqueness({ ...u, unique: true, decidedBy: 'reduction' })).toBe(
       'Unique solution: the model reduction fixes every cell, so no MILP is needed (3.0 ms).',
@@ -253,7 +253,7 @@ describe('family status lines', () => {
     );
     const e = { count: 2, complete: true, lastStatus: 'infeasible', stats: { solves: 3, solveMs: 1, totalMs: 12 } } as EnumerateResult;
     expect(describeEnumerate(e)).toBe('Exactly 2 solutions (3 MILP solves, 12 ms).');
-    expect(describeEnumerate(e, 'reduced model, CNF-SAT')).toBe('Exactly 2 solutions (3 MILP solves, 12 ms; reduced model, CNF-SAT).');
+    expect(describeEnumerate(e, 'reduced model, CNF-SAT')).toBe('Exactly 2 solutions (3 solves, 12 ms; reduced model, CNF-SAT).');
     expect(describeEnumerate({ ...e, count: 10, complete: false, lastStatus: 'optimal' })).toBe(
       'At least 10 solutions (3 MILP solves, 12 ms).',
     );

@@ -440,13 +440,16 @@ export function stringFromCells(cells: readonly number[]): string {
  *   none when empty
  */
 export function describeUniqueness(result: CheckUniquenessResult, route = ''): string {
-  const time = `${formatMs(result.totalMs)}${route ? `; ${route}` : ''}`;
   if (result.decidedBy === 'reduction') {
-    // The reduction's rules fixed every cell (or met a contradiction): no MILP was solved.
-    if (result.unique === true) return `Unique solution: the model reduction fixes every cell, so no MILP is needed (${time}).`;
-    if (result.status === 'infeasible') return `No solution: the model reduction meets a contradiction in these givens (${time}).`;
+    // The reduction's rules fixed every cell (or met a contradiction): no MILP was
+    // solved, by any route.
+    const ms = formatMs(result.totalMs);
+    if (result.unique === true) return `Unique solution: the model reduction fixes every cell, so no MILP is needed (${ms}).`;
+    if (result.status === 'infeasible') return `No solution: the model reduction meets a contradiction in these givens (${ms}).`;
   }
-  if (result.unique === true) return `Unique solution (checked with 2 MILP solves in ${time}).`;
+  const time = `${formatMs(result.totalMs)}${route ? `; ${route}` : ''}`;
+  // The route, when named, says how the MILP was solved (CNF-SAT, or branch-and-bound).
+  if (result.unique === true) return `Unique solution (checked with 2 ${route ? 'solves' : 'MILP solves'} in ${time}).`;
   if (result.unique === false) {
     const n = result.differences?.length ?? 0;
     return `Not unique: a second solution differs in ${plural(n, 'cell')} (${time}).`;
@@ -471,7 +474,7 @@ export function describeEnumerateProgress(progress: EnumerateProgress): string {
  *   none when empty
  */
 export function describeEnumerate(result: EnumerateResult, route = ''): string {
-  const tail = ` (${plural(result.stats.solves, 'MILP solve')}, ${formatMs(result.stats.totalMs)}${route ? `; ${route}` : ''})`;
+  const tail = ` (${plural(result.stats.solves, route ? 'solve' : 'MILP solve')}, ${formatMs(result.stats.totalMs)}${route ? `; ${route}` : ''})`;
   if (result.complete) {
     if (result.count === 0) return `No solution${tail}.`;
     return `Exactly ${plural(result.count, 'solution')}${tail}.`;

@@ -21,6 +21,9 @@ import { looksLikeUrl } from '../../solver/url-text';
  */
 const BATCH_DRAW_AFTER_MS = 100;
 
+/** The errors of a Stop or of a solver that failed (protocol.md, "Errors"), not of the text read. */
+const SOLVER_FAILED: ReadonlySet<string> = new Set(['stopped', 'worker_crashed', 'load_failed', 'engine_crashed', 'out_of_memory', 'internal_error']);
+
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
   /** The text offered as a batch ("Solve all N"), while the offer is shown. */
@@ -170,8 +173,10 @@ export class PuzzleLoader {
       // The worker keeps this parse for a batch's own (a 9×9 file's).
       return (await this.page.client.parse(text, {}, 0)).size === 16 ? asked : {};
     } catch (e) {
-      if (e instanceof SolverError && e.code === 'stopped') throw e;
-      return asked;
+      // A Stop, or a worker or engine that failed, is not tried again; the text's own
+      // fault (parse_error, ambiguous_size, …) is said by its read in 0–F.
+      if (e instanceof SolverError && !SOLVER_FAILED.has(e.code)) return asked;
+      throw e;
     }
   }
 
