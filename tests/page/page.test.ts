@@ -569,12 +569,18 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
-  it('the downloads save the batch shown until the next one is drawn', async () => {
+  /** A page whose batch panel shows a finished batch: top95's first two puzzles, pasted. */
+  async function afterABatch(): Promise<Page> {
     const page = await h.openPage();
     await page.locator('header h1').click();
     await paste(page, top95.slice(0, 2).join('\n'));
     await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
     expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles from the pasted text/);
+    return page;
+  }
+
+  it('the downloads save the batch shown until the next one is drawn', async () => {
+    const page = await afterABatch();
     // The next batch's first puzzle ends at once, the two empty 25×25 grids after it
     // run to the time limit (candidates model, branch-and-bound). Its panel is drawn
     // PROGRESS_INTERVAL_MS after that first end (batch.ts): Download solutions is clicked
@@ -604,12 +610,8 @@ describe('the gridmilp page', () => {
   });
 
   it('Stop before any puzzle of a batch ends: the table lists them as not finished, and it can be saved', async () => {
-    const page = await h.openPage();
-    await page.locator('header h1').click();
     // A batch before, finished: the stopped one's table is its own, not this one's.
-    await paste(page, top95.slice(0, 2).join('\n'));
-    await page.getByRole('button', { name: 'Solve all 2 puzzles' }).click();
-    expect((await settledStatus(page)).text).toMatch(/^Finished 2 puzzles from the pasted text/);
+    const page = await afterABatch();
     // Three empty 25×25 grids on the candidates model by branch-and-bound: each runs to
     // the large-grid time limit (10 s), so Stop comes before any ends.
     await page.getByLabel('MILP').selectOption('candidates');
