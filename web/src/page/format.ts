@@ -432,8 +432,8 @@ export function stringFromCells(cells: readonly number[]): string {
 
 /**
  * The status line for a uniqueness check, e.g. "Unique solution (checked with 2 MILP
- * solves in 15 ms; reduced model, CNF-SAT: the fastest route, a uniqueness check’s
- * default)."
+ * solves in 15 ms)", or with the route named "Unique solution (checked with 2 solves in
+ * 15 ms; reduced model, CNF-SAT: the fastest route, a uniqueness check’s default)."
  *
  * @param result the engine's checkUniqueness result
  * @param route the route's name (settings.ts `fastestOptions`), said with the time;

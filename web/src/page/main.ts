@@ -14,7 +14,7 @@
  * their first click, a pasted URL's reader (actions/open-url.ts), and the genre page.
  */
 import { SolverClient } from '../solver/client';
-import { PROTOCOL_VERSION, SolverError } from '../solver/protocol';
+import { PROTOCOL_VERSION, SolverError, endedByRestart } from '../solver/protocol';
 import { looksLikeUrl, type GenreId } from '../solver/genre';
 import { Board, type BoardChange } from './board';
 import { LazyModelPanel } from './lazy-model';
@@ -289,12 +289,7 @@ class SudokuPage implements Page {
     try {
       return await exportModelRow(this.client, view, row, formulation);
     } catch (e) {
-      if (
-        e instanceof SolverError &&
-        ['stopped', 'worker_crashed', 'engine_crashed', 'out_of_memory'].includes(e.code)
-      ) {
-        return null;
-      }
+      if (e instanceof SolverError && endedByRestart(e)) return null;
       throw e;
     }
   }

@@ -8,6 +8,7 @@ import type { GenreId, GenreRequest } from './genre';
 import type { GenreOutcome } from './pool';
 import {
   SolverError,
+  type RESTART_REASONS,
   type BatchProgress,
   type BatchResult,
   type CheckUniquenessResult,
@@ -74,8 +75,8 @@ export type WorkerName = 'gridmilp-solver' | 'gridmilp-helper';
  */
 export type WorkerFactory = (handlers: WorkerHandlers, name?: WorkerName) => WorkerPort;
 
-/** Why the client replaced its worker. */
-export type RestartReason = 'stopped' | 'worker_crashed' | 'engine_crashed' | 'out_of_memory';
+/** Why the client replaced its worker ({@link RESTART_REASONS}). */
+export type RestartReason = (typeof RESTART_REASONS)[number];
 
 /** Options of {@link SolverClient}. */
 export interface SolverClientOptions {

@@ -4,7 +4,7 @@
  * board, many are offered as a batch) and a loaded file (solved as a batch, streamed
  * into the batch panel, which batch.ts draws and is fetched on the first batch).
  */
-import { SolverError, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
+import { SolverError, endedByRestart, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
 import { checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural, readTextFile } from '../format';
 import type { Page } from '../app/page';
@@ -20,9 +20,6 @@ import { looksLikeUrl } from '../../solver/url-text';
  * them (app/jobs.ts, setJobLater).
  */
 const BATCH_DRAW_AFTER_MS = 100;
-
-/** The errors of a Stop or of a solver that failed (protocol.md, "Errors"), not of the text read. */
-const SOLVER_FAILED: ReadonlySet<string> = new Set(['stopped', 'worker_crashed', 'load_failed', 'engine_crashed', 'out_of_memory', 'internal_error']);
 
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
@@ -175,7 +172,7 @@ export class PuzzleLoader {
     } catch (e) {
       // A Stop, or a worker or engine that failed, is not tried again; the text's own
       // fault (parse_error, ambiguous_size, …) is said by its read in 0–F.
-      if (e instanceof SolverError && !SOLVER_FAILED.has(e.code)) return asked;
+      if (e instanceof SolverError && !endedByRestart(e) && e.code !== 'load_failed' && e.code !== 'internal_error') return asked;
       throw e;
     }
   }

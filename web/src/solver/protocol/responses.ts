@@ -86,3 +86,16 @@ export class SolverError extends Error {
     this.where = error.where;
   }
 }
+
+/** Why a SolverClient replaces its worker: the code of the error every request it held then got. */
+export const RESTART_REASONS = ['stopped', 'worker_crashed', 'engine_crashed', 'out_of_memory'] as const;
+
+/**
+ * Whether `e` is the error a SolverClient gave its requests when it replaced its worker
+ * (its `restart`: a Stop, or a worker or engine that failed, {@link RESTART_REASONS}),
+ * not the engine's answer to the request.
+ */
+export function endedByRestart(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return (RESTART_REASONS as readonly unknown[]).includes(code);
+}
