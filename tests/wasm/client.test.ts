@@ -652,31 +652,32 @@ describe('genreOnWorkers', () => {
     expect(outcomes.get(2)).toEqual({ error: expect.any(SolverError), queued: true });
 
     // An engine crash under p1 restarts the worker: p1's own error, and p2, which waited
-    // behind it and never ran, is sent again (to the fresh worker) and answered.
-    const held: Array<{ puzzle: string; resolve: (r: unknown) => void; reject: (e: unknown) => void }> = [];
+    // behind it and never ran, is sent again (to the fresh worker). A Stop then, with two
+    // held again, ends the first as it runs and the second before it began.
+    const held: Array<{ puzzle: string; reject: (e: unknown) => void }> = [];
     const sent: string[] = [];
-    let crashed = false;
+    const endAll = (code: 'engine_crashed' | 'stopped'): void => {
+      for (const h of held.splice(0)) h.reject(new SolverError({ code, message: code }));
+    };
     const crashing: GenreWorker = {
       genre: <R>(request: { puzzle?: string }) =>
         new Promise<R>((resolve, reject) => {
           const puzzle = request.puzzle ?? '';
           sent.push(puzzle);
-          held.push({ puzzle, resolve: resolve as (r: unknown) => void, reject });
-          setTimeout(() => {
-            if (puzzle === 'p2' && !crashed) {
-              crashed = true; // the engine's crash answers p1, then the restart ends p2
-              for (const h of held.splice(0)) h.reject(new SolverError({ code: 'engine_crashed', message: 'crashed' }));
-            } else if (!(puzzle === 'p1' && !crashed)) {
-              held.splice(held.findIndex((h) => h.puzzle === puzzle), 1)[0]!.resolve({ answer: puzzle });
-            }
-          }, 1);
+          if (puzzle === 'p0') return resolve({ answer: puzzle } as R);
+          held.push({ puzzle, reject });
+          if (sent.length === 3) setTimeout(() => endAll('engine_crashed'), 1); // p1, p2 held
+          if (sent.length === 5) setTimeout(() => endAll('stopped'), 1); // p2 again and p3
         }),
     };
     const after = new Map<number, GenreOutcome<unknown>>();
-    await genreOnWorkers(crashing, () => [], 1, requests.slice(0, 4), (i, outcome) => after.set(i, outcome));
-    expect(after.get(1)).toEqual({ error: expect.any(SolverError) });
-    expect(after.get(2)).toEqual({ result: { answer: 'p2' } });
+    const stopped = await genreOnWorkers(crashing, () => [], 1, requests.slice(0, 6), (i, outcome) => after.set(i, outcome)).catch((e: unknown) => e);
+    expect((stopped as SolverError).code).toBe('stopped');
     expect(sent.filter((p) => p === 'p2')).toHaveLength(2);
+    expect(after.get(1)).toEqual({ error: expect.objectContaining({ code: 'engine_crashed' }) });
+    const [running, waited] = sent.slice(3).map((p) => Number(p.slice(1)));
+    expect(after.get(running!)).toEqual({ error: expect.objectContaining({ code: 'stopped' }) });
+    expect(after.get(waited!)).toEqual({ error: expect.objectContaining({ code: 'stopped' }), queued: true });
     expect([...after.keys()].sort()).toEqual([0, 1, 2, 3]);
   });
 

@@ -8,6 +8,7 @@
  * Loaded by {@link SolverClient} only for a batch that asks for more than one worker,
  * so the first solve does not fetch it.
  */
+import { endedByRestart } from './protocol.js';
 import type { GenreRequest } from './genre';
 import type { BatchItem, BatchProgress, BatchResult, PuzzleFields, SolveOptions, WorkerParseResult } from './protocol';
 
@@ -366,13 +367,6 @@ export async function solveBatchOnWorkers(
  */
 const GENRE_IN_FLIGHT = 2;
 
-/**
- * The error codes with which a worker's client restarts its worker and ends every
- * request it holds (SolverClient `restart`): the request at fault, and those waiting
- * behind it with the same code.
- */
-const RESTART_CODES: ReadonlySet<string> = new Set(['stopped', 'worker_crashed', 'engine_crashed', 'out_of_memory']);
-
 /** What {@link genreOnWorkers} needs of a worker's client (SolverClient's own method). */
 export interface GenreWorker {
   genre<R>(request: Omit<GenreRequest, 'id'>): Promise<R>;
@@ -417,31 +411,34 @@ export async function genreOnWorkers<R>(
   let failed = false;
   /**
    * Each worker's requests not yet answered, in the order sent. One that a restart of
-   * its worker ended stays until the worker's next request is sent, so that the requests
-   * behind it, which the same restart ends, are still seen queued behind it.
+   * its worker ended (`ended`) stays until the worker's next request is sent, so that the
+   * requests behind it, which the same restart ends, are still seen queued behind it.
    */
-  const waiting = new Map<GenreWorker, number[]>();
-  const restarted = new Set<number>();
+  const waiting = new Map<GenreWorker, Array<{ ended: boolean }>>();
   const one = async (worker: GenreWorker, index: number): Promise<void> => {
     const mine = waiting.get(worker) ?? [];
     waiting.set(worker, mine);
-    for (let k = mine.length - 1; k >= 0; k--) if (restarted.has(mine[k]!)) mine.splice(k, 1);
-    mine.push(index);
+    for (let k = mine.length - 1; k >= 0; k--) if (mine[k]!.ended) mine.splice(k, 1);
+    const sent = { ended: false };
+    mine.push(sent);
     try {
       const result = await worker.genre<R>(requests[index]!);
-      mine.splice(mine.indexOf(index), 1);
+      mine.splice(mine.indexOf(sent), 1);
       onEach(index, { result });
     } catch (e) {
+      const restart = endedByRestart(e);
+      const queued = restart && mine.indexOf(sent) > 0;
+      if (restart) sent.ended = true;
+      else mine.splice(mine.indexOf(sent), 1);
       const code = (e as { code?: unknown }).code;
-      const at = mine.indexOf(index);
-      const restart = typeof code === 'string' && RESTART_CODES.has(code);
-      if (restart) restarted.add(index);
-      else mine.splice(at, 1);
-      const queued = restart && at > 0;
       const ended = code === 'stopped' || code === 'worker_crashed';
-      // The engine's crash (or its memory) restarted the worker under a request that
-      // waited behind the one at fault: sent again, to the fresh worker.
-      if (queued && !ended) return one(worker, index);
+      if (queued && !ended) {
+        // The engine's crash (or its memory) restarted the worker under a request that
+        // waited behind the one at fault: sent again, to the fresh worker, once every
+        // request that restart ended has been seen (their rejections come together).
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return one(worker, index);
+      }
       onEach(index, queued ? { error: e, queued: true } : { error: e });
       if (ended) {
         failed = true;
