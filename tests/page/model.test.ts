@@ -291,6 +291,39 @@ describe('model panel', () => {
     await page.close();
   });
 
+  it('holds the height it will take while it loads: the Solver options below it stay put', async () => {
+    const page = await openWith(grid01);
+    const panel = page.locator('#formulation');
+    await page.locator('details.options').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    const presolver = page.getByLabel("Use GLPK's MIP presolver");
+    await presolver.scrollIntoViewIfNeeded();
+    // Where the checkbox is in the viewport, from now until the panel has loaded and
+    // drawn its constraint row, and half a second after. Before the panel held its
+    // height it grew from 29 to about 740 px here and took the checkbox with it.
+    const tops = await presolver.evaluate(async (box) => {
+      const seen: number[] = [];
+      const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+      const drawn = (): boolean => document.querySelector('#formulation .f-row .lp-row') !== null;
+      for (let i = 0; i < 600 && !drawn(); i++) {
+        seen.push(box.getBoundingClientRect().top);
+        await wait(50);
+      }
+      for (let i = 0; i < 10; i++) {
+        seen.push(box.getBoundingClientRect().top);
+        await wait(50);
+      }
+      return seen;
+    });
+    expect(await panel.locator('.f-row .lp-row').count()).toBeGreaterThan(0);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(100);
+    // Once on sight the formulation is typeset and the panel takes its own height.
+    await panel.scrollIntoViewIfNeeded();
+    await panel.locator('.katex').first().waitFor();
+    await page.waitForFunction(() => !('pending' in document.getElementById('formulation')!.dataset));
+    expect(await panel.evaluate((e) => getComputedStyle(e).overflow)).not.toBe('hidden');
+    await page.close();
+  });
+
   it('typesets the formulation with KaTeX and highlights the cells a family ties together', async () => {
     const page = await openWith(grid01);
     const panel = page.locator('#formulation');

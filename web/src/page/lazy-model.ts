@@ -41,6 +41,15 @@ export class LazyModelPanel {
   constructor(container: HTMLElement, hooks: ModelPanelHooks) {
     this.container = container;
     this.hooks = hooks;
+    // The panel holds the height it will take (styles.css) until its formulation is
+    // typeset: growing by some 700 px once on screen, it moved the Solver options below
+    // it from under the pointer. The loaded panel clears the mark (model.ts, settle).
+    // The height, in px, of a 9×9 textbook formulation in a panel w px wide: 347 +
+    // 235,000 / w, fitted to Chromium's at widths of 262–734 px (within 70 px).
+    container.dataset.pending = '';
+    // A hidden panel (a genre's page at start) keeps the 46rem of styles.css.
+    const width = container.clientWidth;
+    if (width > 0) container.style.setProperty('--pending-height', `${347 + 235000 / Math.max(width, 200)}px`);
     this.showNote('Loading the formulation…');
     if (typeof IntersectionObserver === 'undefined') {
       this.load();

@@ -449,6 +449,14 @@ export class ModelPanel {
 
   private katexObserver: IntersectionObserver | null = null;
 
+  /**
+   * The panel has taken its height (its formulation typeset, or a failure said): the
+   * height the container held for it until then (lazy-model.ts, `data-pending`) is let go.
+   */
+  private settle(): void {
+    delete this.container.dataset.pending;
+  }
+
   /** Typeset once KaTeX is there: load it when the formula first comes into view. */
   private whenTypesetting(): void {
     if (katex || this.katexObserver) return;
@@ -458,7 +466,7 @@ export class ModelPanel {
         () => {
           if (this.view) this.renderFormula();
         },
-        () => undefined, // the TeX source stays readable
+        () => this.settle(), // the TeX source stays readable
       );
     };
     if (typeof IntersectionObserver === 'undefined') {
@@ -482,6 +490,7 @@ export class ModelPanel {
     if (f === undefined) {
       const failed = this.failures.get(this.key);
       this.formula.innerHTML = `<p class="hint">${failed ? `No formulation: ${escapeHtml(failed)}` : 'Asking the engine for the formulation…'}</p>`;
+      if (failed) this.settle();
       return;
     }
     const classes: Record<string, string> = { sets: 'f-sets', model: 'f-model', variables: 'f-vars' };
@@ -505,6 +514,7 @@ export class ModelPanel {
     }
     parts.push('</ul>');
     this.formula.innerHTML = parts.join('');
+    if (katex) this.settle();
     for (const li of this.formula.querySelectorAll<HTMLElement>('[data-family]')) {
       const family = li.dataset.family as Family;
       if (!['cell', 'row', 'column', 'box', 'givens'].includes(family)) continue;
