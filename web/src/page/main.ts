@@ -33,7 +33,6 @@ import { readGenreHash } from './urlstate';
 import { solve } from './actions/solve';
 import { relax } from './actions/relax';
 import type { ExportDialog } from './actions/export-dialog';
-import { checkUniqueness, enumerate } from './actions/solutions';
 import { PuzzleLoader } from './actions/load';
 import { clashStatus } from './clashes';
 
@@ -324,11 +323,13 @@ class SudokuPage implements Page {
     const generation = (): Promise<typeof import('./actions/generate')> => import('./actions/generate');
     el.solveButton.addEventListener('click', () => void solve(this));
     el.stopButton.addEventListener('click', () => jobs.stop());
-    el.uniqueButton.addEventListener('click', () => void checkUniqueness(this));
+    // Fetched on first use, as the actions below: the first solve downloads less (issue #24).
+    const solutions = (): Promise<typeof import('./actions/solutions')> => import('./actions/solutions');
+    el.uniqueButton.addEventListener('click', () => jobs.later('uniqueness', solutions, (m) => m.checkUniqueness(this)));
     el.explainButton.addEventListener('click', () =>
       jobs.later('explain', () => import('./actions/explain'), (m) => m.explainInfeasible(this)),
     );
-    el.enumButton.addEventListener('click', () => void enumerate(this));
+    el.enumButton.addEventListener('click', () => jobs.later('enumerate', solutions, (m) => m.enumerate(this)));
     for (const [button, format] of [
       [el.saveXlsxButton, 'xlsx'],
       [el.saveCsvButton, 'csv'],
