@@ -11,7 +11,8 @@
  * What a first solve does not use is fetched when first needed: the model panel when it
  * comes into view (lazy-model.ts), the search tree on a Solve that records it (tree.ts),
  * the batch panel on the first batch (batch.ts), Generate, Check uniqueness, Enumerate
- * and the export dialog on their first click, a pasted URL's reader (actions/open-url.ts), and the genre page.
+ * and the export dialog on their first click, a pasted URL's reader
+ * (actions/open-url.ts), and the genre page.
  */
 import { SolverClient } from '../solver/client';
 import { PROTOCOL_VERSION, SolverError, endedByRestart } from '../solver/protocol';
