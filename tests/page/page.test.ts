@@ -262,6 +262,27 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('leaves out a bad line of puzzles one a line, pasted or in a file, and names it', async () => {
+    // The first-solve module refuses a text at its first bad line: a file of 1,000
+    // puzzles with one typo could not be solved at all (a user's session, 2026-12-07).
+    const lines = [top95[0]!, top95[1]!.slice(1), top95[2]!, 'x'.repeat(81), top95[3]!];
+    const leftOut =
+      "Left out 2 lines that could not be read: Line 2 has 80 cells; a 9×9 puzzle has 81 cells; Line 4, column 1: unexpected 'x' (a cell is 1-9, or . 0 - _ for empty).";
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    await paste(page, lines.join('\n'));
+    const offered = await settledStatus(page);
+    expect(offered.text).toBe(`The pasted text holds 3 puzzles: press “Solve all 3 puzzles” to solve them. ${leftOut}`);
+    expect(offered.kind).toBe('warning');
+    await page.getByLabel('Puzzle file').setInputFiles({ name: 'typos.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\r\n')) });
+    const done = await settledStatus(page);
+    expect(done.text).toMatch(/^Finished 3 puzzles from typos\.txt in .*: 3 solved \(reduced model, CNF-SAT[^)]*\)\. (.*)$/);
+    expect(done.text.endsWith(leftOut)).toBe(true);
+    const rows = page.locator('#batch-table tbody tr');
+    expect(await rows.count()).toBe(3);
+    await page.close();
+  });
+
   it('draws a long batch’s rows as the table is scrolled, 60 at a time', async () => {
     const page = await h.openPage();
     const lines = Array.from({ length: 450 }, (_, i) => top95[i % top95.length]!);

@@ -13,6 +13,7 @@ import {
   formatMs,
   formatMsNumber,
   grouped,
+  leftOutText,
   MAX_FILE_BYTES,
   solutionsText,
   stringFromCells,
@@ -410,5 +411,21 @@ describe('files that are not text', () => {
     expect(binaryKind(bytes('..3.2.6..\n9..3.5..1\n'))).toBeNull();
     expect(binaryKind(bytes('=== 1_4x4 ü\n'))).toBeNull();
     expect(binaryKind(new Uint8Array(0))).toBeNull();
+  });
+});
+
+describe('what a read left out', () => {
+  it('says lines for puzzles one a line and URLs, puzzles for grids and records, each message once ended', () => {
+    expect(leftOutText([], 'one-per-line')).toBe('');
+    expect(leftOutText(['Line 2 has 80 cells; a 9×9 puzzle has 81 cells'], 'one-per-line')).toBe(
+      ' Left out a line that could not be read: Line 2 has 80 cells; a 9×9 puzzle has 81 cells.',
+    );
+    expect(leftOutText(['line 2: URL body, character 3.', 'line 5: no size.'], 'urls')).toBe(
+      ' Left out 2 lines that could not be read: line 2: URL body, character 3; line 5: no size.',
+    );
+    expect(leftOutText(['b (line 5): 8 rows', 'c (line 20): 8 rows'], 'records')).toBe(
+      ' Left out 2 puzzles that could not be read: b (line 5): 8 rows; c (line 20): 8 rows.',
+    );
+    expect(leftOutText(['Grid 02: …'], 'euler96')).toBe(' Left out a puzzle that could not be read: Grid 02: ….');
   });
 });

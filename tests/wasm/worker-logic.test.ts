@@ -640,6 +640,30 @@ describe('the SAT method: a second module, loaded on the first request for it', 
     });
   });
 
+  it('reads a text with a bad line in the module that leaves it out; a good text stays on the first', async () => {
+    const main = countingLoader('gridmilp_wasm');
+    const sat = countingLoader('gridmilp_wasm_sat');
+    const posted: WorkerToPage[] = [];
+    const logic = new SolverWorkerLogic(main.load, (m) => posted.push(m), undefined, sat.load);
+    // Puzzles one a line; line 2 one cell short, line 4 not a puzzle.
+    const lines = [top95Lines[0]!, top95Lines[1]!.slice(1), top95Lines[2]!, 'x'.repeat(81), top95Lines[3]!];
+    await logic.handle({ id: 1, type: 'parse', text: top95Lines.slice(0, 3).join('\n') });
+    await logic.handle({ id: 2, type: 'parse', text: `${top95Lines[0]!.slice(1)}\n` }); // one puzzle: refused
+    expect(sat.fetched()).toBe(0);
+    await logic.handle({ id: 3, type: 'parse', text: lines.join('\n') });
+    await logic.handle({ id: 4, type: 'solveBatch', text: lines.join('\r\n'), options: { model: 'reduced' } });
+    expect(sat.fetched()).toBe(1);
+    expect(posted.filter(isError).map((m) => [m.id, m.error.code])).toEqual([[2, 'wrong_length']]);
+    const [, parsed, batch] = posted.filter(isResult).map((m) => m.result) as [ParseResult, ParseResult, BatchResult];
+    expect(parsed.puzzles.map((p) => p.line)).toEqual([1, 3, 5]);
+    expect(parsed.refused!.map((r) => [r.line, r.error.code])).toEqual([
+      [2, 'wrong_length'],
+      [4, 'parse_error'],
+    ]);
+    expect(batch.items.map((item) => item.line)).toEqual([1, 3, 5]);
+    batch.items.forEach((item) => expect(solutionProblems(item.givens, item.solution)).toEqual([]));
+  });
+
   it('routes a Sudoku request that names its genre to the module that draws boards', async () => {
     const main = countingLoader('gridmilp_wasm');
     const sat = countingLoader('gridmilp_wasm_sat');

@@ -16,6 +16,7 @@ import {
   formatMsNumber,
   grouped,
   itemStatusText,
+  leftOutText,
   plural,
   SHAPES,
   solutionsText,
@@ -355,10 +356,8 @@ export class BatchPanel {
     if (counts.errors) parts.push(`${grouped(counts.errors)} with errors`);
     // A text of URLs: the lines left out are named again, as the paste did.
     const left = [...leftOut, ...(result.refused ?? []).map((r) => r.error.message)];
-    const unread =
-      left.length === 0
-        ? ''
-        : ` Left out ${left.length === 1 ? 'a line' : `${left.length} lines`} that could not be read: ${left.map((m) => m.replace(/\.$/, '')).join('; ')}.`;
+    // What the page left out are lines of URLs (passed on as records).
+    const unread = leftOutText(left, leftOut.length > 0 ? 'urls' : result.format);
     this.hooks.setStatus(
       `Finished ${plural(result.items.length, 'puzzle')} from ${source} in ${formatMs(result.elapsedMs)}` +
         `${(result.workers ?? 1) > 1 ? ` on ${result.workers} workers` : ''}: ${parts.join(', ')} (${route}).${unread}`,

@@ -12,6 +12,7 @@ import type {
   GenerateProgress,
   GenerateResult,
   ObjectiveResult,
+  PuzzleFormat,
   ReductionInfo,
   SolveResult,
   SolveStats,
@@ -88,6 +89,22 @@ export function grouped(n: number): string {
 /** "1 thing" / "2 things". */
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
   return `${grouped(n)} ${n === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * What a text's read left out, for the end of a status line: " Left out 2 lines that
+ * could not be read: Line 2 has 80 cells…; Line 4, column 1: …." A text of puzzles one a
+ * line (or of URLs) loses lines, any other puzzles (a record, a grid); the engine's
+ * messages name where (protocol.md, "parse", `refused`).
+ *
+ * @param messages each left-out part's message, in text order
+ * @param format the text's layout (`parse`'s `format`)
+ * @returns the sentence with a leading space, or '' when nothing was left out
+ */
+export function leftOutText(messages: readonly string[], format: PuzzleFormat): string {
+  if (messages.length === 0) return '';
+  const what = format === 'one-per-line' || format === 'urls' ? 'line' : 'puzzle';
+  return ` Left out ${messages.length === 1 ? `a ${what}` : `${messages.length} ${what}s`} that could not be read: ${messages.map((m) => m.replace(/\.$/, '')).join('; ')}.`;
 }
 
 /**

@@ -96,15 +96,20 @@ export class SolverWorkerLogic {
       return;
     }
     let engine: Engine;
+    const full = asksForSat(message) || needsFullModule(message);
     try {
       engine = await this.loadEngine();
-      if (asksForSat(message) || needsFullModule(message)) engine = await this.satEngine(engine);
+      if (full) engine = await this.satEngine(engine);
     } catch (e) {
       this.post({ id, error: { code: 'load_failed', message: errorText(e) } });
       return;
     }
     try {
-      this.dispatch(engine, id, message);
+      if (this.dispatch(engine, id, message, !full)) {
+        // A text of several lines refused at a bad line: the module with the genres leaves
+        // such a puzzle out (see dispatch). Without it (offline), the main engine says why.
+        this.dispatch(await this.satEngine(engine).catch(() => engine), id, message, false);
+      }
     } catch (e) {
       if (e instanceof EngineCrashedError) {
         this.post({ id, error: { code: 'engine_crashed', message: e.message } });
@@ -127,12 +132,25 @@ export class SolverWorkerLogic {
     return this.loadSatEngine();
   }
 
-  private dispatch(engine: Engine, id: number, message: unknown): void {
-    const bad = (field: string, what: string): void =>
+  /**
+   * Answer `message` with `engine`.
+   *
+   * @param mayRetry whether a `parse` or `solveBatch` the engine refuses at a bad line or
+   *   puzzle (parse_error, wrong_length) of a text of several lines is left unanswered,
+   *   for the module with the genres: that module leaves such a puzzle out and names it
+   *   in `refused` (protocol.md, "parse"), while the page's first-solve module, built
+   *   without that to stay small, refused a whole file of puzzles one a line for one line
+   *   of 80 cells
+   * @returns true when the message was left unanswered so (only with `mayRetry`)
+   */
+  private dispatch(engine: Engine, id: number, message: unknown, mayRetry = false): boolean {
+    const bad = (field: string, what: string): false => {
       this.post({ id, error: { code: 'bad_request', message: what, where: { field } } });
+      return false;
+    };
     if (typeof message !== 'object' || message === null || typeof id !== 'number') {
       bad('id', 'The worker message must be an object with a numeric id.');
-      return;
+      return false;
     }
     const m = message as Partial<PageToWorker> & Record<string, unknown>;
     switch (m.type) {
@@ -150,11 +168,11 @@ export class SolverWorkerLogic {
             ? engine.request(body)
             : engine.requestWithProgress(body, (progress) => this.post({ id, progress } as never)),
         );
-        return;
+        return false;
       }
       case 'version': {
         this.reply(id, engine.request({ id, type: 'version' }));
-        return;
+        return false;
       }
       case 'parse': {
         if (typeof m.text !== 'string') return bad('text', 'parse needs a text (string).');
@@ -163,11 +181,12 @@ export class SolverWorkerLogic {
           return bad('first', 'parse: first must be a whole number ≥ 0.');
         }
         const parsed = this.parseText(engine, id, m.text, puzzleFields(m), true);
+        if ('error' in parsed && mayRetry && refusedAtBadLine(parsed.error, m.text)) return true;
         if ('error' in parsed) return this.reply(id, parsed);
         const { puzzles } = parsed.result;
         const kept = first === undefined ? puzzles : puzzles.slice(0, first as number);
         this.reply(id, { result: { ...parsed.result, puzzles: kept, count: puzzles.length } });
-        return;
+        return false;
       }
       case 'solve': {
         if (typeof m.puzzle !== 'string') return bad('puzzle', 'solve needs a puzzle (string).');
@@ -186,7 +205,7 @@ export class SolverWorkerLogic {
             (progress) => this.post({ id, progress }),
           ),
         );
-        return;
+        return false;
       }
       case 'relax': {
         if (typeof m.puzzle !== 'string') return bad('puzzle', 'relax needs a puzzle (string).');
@@ -200,7 +219,7 @@ export class SolverWorkerLogic {
             options: cleanOptions(m.options),
           }),
         );
-        return;
+        return false;
       }
       case 'exportModel': {
         if (typeof m.puzzle !== 'string') {
@@ -230,7 +249,7 @@ export class SolverWorkerLogic {
             ...(m.formulation === true ? { formulation: true } : {}),
           }),
         );
-        return;
+        return false;
       }
       case 'checkUniqueness': {
         if (typeof m.puzzle !== 'string') {
@@ -246,7 +265,7 @@ export class SolverWorkerLogic {
             options: cleanOptions(m.options),
           }),
         );
-        return;
+        return false;
       }
       case 'enumerate':
       case 'explainInfeasible': {
@@ -263,7 +282,7 @@ export class SolverWorkerLogic {
           id,
           engine.requestWithProgress(request, (progress) => this.post({ id, progress })),
         );
-        return;
+        return false;
       }
       case 'complete': {
         if (m.puzzle !== undefined && typeof m.puzzle !== 'string') {
@@ -280,7 +299,7 @@ export class SolverWorkerLogic {
             options: cleanOptions(m.options),
           }),
         );
-        return;
+        return false;
       }
       case 'generate': {
         const request = {
@@ -296,26 +315,26 @@ export class SolverWorkerLogic {
           id,
           engine.requestWithProgress(request, (progress) => this.post({ id, progress })),
         );
-        return;
+        return false;
       }
       case 'solveBatch': {
         if (typeof m.text !== 'string') return bad('text', 'solveBatch needs a text (string).');
         const large = typeof m.largeTimeLimitMs === 'number' ? m.largeTimeLimitMs : 0;
         const skip = typeof m.skip === 'number' && m.skip > 0 ? Math.floor(m.skip) : 0;
-        this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large, m.quiet === true, skip);
-        return;
+        return this.solveBatch(engine, id, m.text, puzzleFields(m), cleanOptions(m.options), large, m.quiet === true, skip, mayRetry);
       }
       default:
-        bad('type', `Unknown message type ${JSON.stringify(m.type)}.`);
+        return bad('type', `Unknown message type ${JSON.stringify(m.type)}.`);
     }
   }
 
-  private reply(id: number, response: { result: unknown } | { error: EngineError }): void {
+  private reply(id: number, response: { result: unknown } | { error: EngineError }): false {
     if ('error' in response) {
       this.post({ id, error: response.error });
     } else {
       this.post({ id, result: response.result as never });
     }
+    return false;
   }
 
   /**
@@ -347,6 +366,9 @@ export class SolverWorkerLogic {
    * have passed since the last post, and before the result). Puzzles of 16×16 and larger get `largeTimeLimitMs` (the
    * smaller of it and `options.timeLimitMs` when both are set). The first `skip` puzzles
    * are left out (their items too); progress counts them as done.
+   *
+   * @param mayRetry see {@link dispatch}
+   * @returns true when left unanswered for another module (only with `mayRetry`)
    */
   private solveBatch(
     engine: Engine,
@@ -357,12 +379,14 @@ export class SolverWorkerLogic {
     largeTimeLimitMs: number,
     quiet = false,
     skip = 0,
-  ): void {
+    mayRetry = false,
+  ): boolean {
     const start = this.now();
     const parsed = this.parseText(engine, id, text, fields);
     if ('error' in parsed) {
+      if (mayRetry && refusedAtBadLine(parsed.error, text)) return true;
       this.post({ id, error: parsed.error });
-      return;
+      return false;
     }
     const { puzzles, format, size, boxHeight, boxWidth } = parsed.result;
     const largeOptions = withLargeLimit(baseOptions, largeTimeLimitMs);
@@ -423,7 +447,16 @@ export class SolverWorkerLogic {
       ...(parsed.result.refused?.length ? { refused: parsed.result.refused } : {}),
     };
     this.post({ id, result });
+    return false;
   }
+}
+
+/**
+ * Whether the engine refused a text of several lines at one bad line or puzzle, which the
+ * module with the genres leaves out instead (SolverWorkerLogic.dispatch's `mayRetry`).
+ */
+function refusedAtBadLine(error: EngineError, text: string): boolean {
+  return (error.code === 'parse_error' || error.code === 'wrong_length') && /\S[^\n]*\n\s*\S/.test(text);
 }
 
 function messageId(message: unknown): number {

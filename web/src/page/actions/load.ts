@@ -6,7 +6,7 @@
  */
 import { SolverError, endedByRestart, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
-import { checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, plural, readTextFile } from '../format';
+import { checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, leftOutText, plural, readTextFile } from '../format';
 import type { Page } from '../app/page';
 import { clashStatus } from '../clashes';
 import { messageOf } from '../shared';
@@ -104,11 +104,8 @@ export class PuzzleLoader {
       const asked = fields ?? (await this.pageFields(text));
       const parsed = await this.page.client.parse(text, asked, 1);
       // The engine leaves out a text's puzzles that do not read, each named with its line.
-      const unread = [...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)];
-      const left =
-        unread.length === 0
-          ? ''
-          : ` Left out ${unread.length === 1 ? 'a ' : `${unread.length} `}${parsed.refused?.length ? 'puzzle' : 'line'}${unread.length === 1 ? '' : 's'} that could not be read: ${unread.join('; ')}.`;
+      // What the page left out are lines of URLs (passed on as records).
+      const left = leftOutText([...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)], leftOut.length > 0 ? 'urls' : parsed.format);
       const first = parsed.puzzles[0];
       if (parsed.count === 1 && first) {
         this.hideOffer();
