@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
 import { loadModule } from '../wasm/helpers';
 import { GENRE_IDS } from '../../web/src/solver/genre';
-import { paste, resultsDir, settledStatus, useHarness, type Harness } from './harness';
+import { paste, pickGenre, resultsDir, settledStatus, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -317,6 +317,43 @@ describe('pencil puzzles on the page', () => {
     await page.goForward();
     await page.waitForFunction(() => !(document.querySelector('#genre-play') as HTMLElement).hidden);
     expect(await page.inputValue('#genre')).toBe('nurikabe');
+    await page.close();
+  });
+
+  it('a genre whose text does not read shows no other genre\'s board, and its address keeps the text', async () => {
+    // A user's session (2026-12-07): Hitori's board stayed under Nurikabe's heading, and
+    // a 3 typed on it went into the Nurikabe text at a cell never seen.
+    const page = await h.openPage();
+    await pickGenre(page, 'nurikabe');
+    const bad = '=== n\n4 4\n- 4 - -\n- - - -\n- - - 99\n- - - -\n';
+    await page.fill('#genre-text', bad);
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 60_000 });
+    // Its own genre's board is kept (the status says what is wrong), the address has the text.
+    expect(await page.locator('#genre-board svg').count()).toBe(1);
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#genre=nurikabe&text=${bad}`);
+    await pickGenre(page, 'hitori');
+    await page.selectOption('#genre', 'nurikabe');
+    await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#genre-board svg').count()).toBe(0);
+    expect(await page.textContent('#genre-board')).toBe(
+      'No board: the text does not read as a Nurikabe puzzle (the status line says where). Fix it and press Draw.',
+    );
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#genre=nurikabe&text=${bad}`);
+    await page.keyboard.press('3');
+    expect(await page.inputValue('#genre-text')).toBe(bad);
+    // A reload keeps the text and says the same.
+    await page.reload();
+    await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-text')).toBe(bad);
+    // A link whose URL was cut short opens its genre, the URL in the text to mend.
+    const cut = 'https://puzz.link/p?nurikabe/6/6/4j4h';
+    await page.goto(`${h.url}#genre=nurikabe&pzl=${encodeURIComponent(cut)}`);
+    await page.reload();
+    await page.locator('#genre-status').filter({ hasText: 'is the URL cut short?' }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre')).toBe('nurikabe');
+    expect(await page.inputValue('#genre-text')).toBe(cut);
+    expect(await page.locator('#genre-board svg').count()).toBe(0);
     await page.close();
   });
 

@@ -153,9 +153,9 @@ class SudokuPage implements Page {
       );
       return;
     }
-    if (linked.url !== undefined) {
+    if (linked.url !== undefined && linked.url.trim() !== '') {
       import('./actions/open-url').then(
-        (m) => m.openUrl(this, linked.url!, "the link's URL"),
+        (m) => m.openUrl(this, linked.url!, "the link's URL", linked.genre as GenreId),
         (e: unknown) => this.jobs.setStatus(`The link's URL could not be read: ${messageOf(e)}`, 'error'),
       );
       return;

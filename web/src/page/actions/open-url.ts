@@ -12,6 +12,7 @@ import type { JobRunner } from '../app/jobs';
 import type { PuzzleLoader } from './load';
 import { whenFree } from '../app/when-free';
 import { messageOf } from '../shared';
+import { endedByRestart } from '../../solver/protocol';
 
 /** What opening a URL needs of the Sudoku page (main.ts). */
 export interface UrlHost {
@@ -45,8 +46,11 @@ let waitingLink: { text: string; hash: string } | null = null;
  * @param text the pasted URLs, one a line
  * @param source what the messages call the text: "the pasted URL" (a paste), "the
  *   link's URL" (an address's `#genre=…&pzl=…`, main.ts openLinkedGenre)
+ * @param linkedGenre the genre an address names with its URL: a URL that does not read
+ *   (cut short by a chat program, say) is shown in that genre's text, with the error on
+ *   its page, rather than said on the Sudoku page and lost
  */
-export async function openUrl(host: UrlHost, text: string, source = 'the pasted URL'): Promise<void> {
+export async function openUrl(host: UrlHost, text: string, source = 'the pasted URL', linkedGenre?: GenreId): Promise<void> {
   const Source = source.charAt(0).toUpperCase() + source.slice(1);
   const genreShown = host.genreView !== null && document.getElementById('sudoku-play')?.hidden === true;
   const view = genreShown ? await host.genreView! : null;
@@ -88,13 +92,19 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
     puzzles: Array<{ givens?: string; genre?: GenreId; line?: number; name?: string; header?: string }>;
     refused?: Array<{ error: { message: string } }>;
   };
+  const select = document.getElementById('genre') as HTMLSelectElement | null;
   try {
     parsed = await host.client.genre({ type: 'parse', text });
   } catch (e) {
+    if (linkedGenre !== undefined && linkedGenre !== 'sudoku' && !endedByRestart(e)) {
+      // The genre's page reads the URL as its text and says what is wrong with it there.
+      if (select !== null) select.value = linkedGenre;
+      host.showGenre(linkedGenre, text);
+      return;
+    }
     say(`${Source}: ${messageOf(e)}`, 'error');
     return;
   }
-  const select = document.getElementById('genre') as HTMLSelectElement | null;
   // The Sudoku route's parse names no genre; a text of several genres shows the first
   // other than Sudoku (the genres' route read it: its Sudoku puzzles carry no givens).
   const genre = parsed.puzzles.find((p) => p.genre !== undefined && p.genre !== 'sudoku')?.genre ?? parsed.genre ?? 'sudoku';

@@ -347,6 +347,9 @@ export class GenreView implements GenreContext {
       else if (inAddress !== undefined && !passed) this.pushNext = true;
     }
     this.genre = genre;
+    // Solve all's results are shown with their own genre (its rows pick that genre's records).
+    const batch = byId('genre-batch', HTMLElement);
+    if (batch.dataset.genre !== undefined) batch.hidden = batch.dataset.genre !== genre;
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
@@ -471,6 +474,7 @@ export class GenreView implements GenreContext {
       // are the records of the picker and Solve all (they named the lines of a text gone).
       this.showUrl(null);
       this.forgetRecords();
+      this.unread();
       return;
     }
     this.parsed = list;
@@ -674,6 +678,7 @@ export class GenreView implements GenreContext {
     if (this.navigations !== navigations) return;
     if (r === null) {
       this.showUrl(null);
+      this.unread();
       return;
     }
     this.showModels(r.models, r.defaultFallbacks, fields.options?.model === undefined ? { method: fields.options?.method ?? 'sat', model: r.model } : undefined);
@@ -821,6 +826,26 @@ export class GenreView implements GenreContext {
    * Forgets the records of the text last read (the picker, Solve all and its time limit
    * hidden): for a text the engine refused as a whole, whose lines they no longer name.
    */
+  /**
+   * The text did not read (the status line says why). A board of another genre, kept
+   * from before, goes: edits on it wrote into this genre's text, at cells never seen
+   * (Hitori's board under Nurikabe's heading, a user's session). The address takes the
+   * text as typed, so that a reload or a copied link keeps it, not the last puzzle that
+   * read (a clue of 26 typed over a 2 came back as the 2).
+   */
+  private unread(): void {
+    if (this.drawnGenre !== this.genre || this.board === null) {
+      this.board = this.svg = null;
+      this.drawnGenre = null;
+      const note = document.createElement('p');
+      note.className = 'hint genre-no-board';
+      note.textContent = `No board: the text does not read as a ${GENRE_TITLES[this.genre]} puzzle (the status line says where). Fix it and press Draw.`;
+      this.boardBox.replaceChildren(note);
+    }
+    this.writeHash(null, this.pushNext);
+    this.pushNext = false;
+  }
+
   private forgetRecords(): void {
     this.parsed = { puzzles: [] };
     this.pick.replaceChildren();

@@ -198,7 +198,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     // This batch's from now on: until then the downloads save the last one's, shown.
     ctx.solutions = [];
     ctx.resultRows = results;
-    byId('genre-batch', HTMLElement).hidden = false;
+    const panel = byId('genre-batch', HTMLElement);
+    panel.hidden = false;
+    panel.dataset.genre = ctx.genre; // shown with its genre only (view.ts, show)
     table.replaceChildren();
     rows.toTop();
     download.disabled = true;
@@ -274,6 +276,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     DRAW_INTERVAL_MS, // drawn running only once it has taken as long as a draw waits
   );
   drawAll();
+  // The panel outlives the status line (another genre picked stops the batch and says
+  // its own): its count says the batch stopped.
+  if (stopped) count.textContent = `${already + done} of ${entries.length}, stopped`;
   ctx.solutions = answers.filter((a): a is string => a !== undefined);
   // Every record's row in input order, as the CLI's table has them; the puzzles not
   // started (Stop) are left out.

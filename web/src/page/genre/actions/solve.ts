@@ -143,7 +143,7 @@ export async function uniqueness(ctx: GenreContext): Promise<void> {
   const asked = ctx.puzzleFields();
   const r = await ctx.run<GenreUniquenessResult>({ type: 'checkUniqueness', ...asked });
   if (r === null) return;
-  if (r.board) ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, solved`);
+  if (r.board) ctx.drawBoard(r.board, `${GENRE_TITLES[ctx.genre]} ${r.rows}×${r.columns}, ${r.name}, ${r.answer ? 'solved' : 'no answer'}`);
   if (r.unique === true) {
     ctx.say('Unique: with a no-good cut excluding this answer, the MILP is infeasible.', 'success');
   } else if (r.unique === false) {
