@@ -456,7 +456,13 @@ export class SolverWorkerLogic {
  * module with the genres leaves out instead (SolverWorkerLogic.dispatch's `mayRetry`).
  */
 function refusedAtBadLine(error: EngineError, text: string): boolean {
-  return (error.code === 'parse_error' || error.code === 'wrong_length') && /\S[^\n]*\n\s*\S/.test(text);
+  if (error.code !== 'parse_error' && error.code !== 'wrong_length') return false;
+  // Something after the line break that ends the first non-blank line: by indexes, since
+  // a regular expression for it took time quadratic in a 50 MB line of junk.
+  const newline = text.indexOf('\n', Math.max(0, text.search(/\S/)));
+  const after = /\S/g;
+  after.lastIndex = newline + 1;
+  return newline >= 0 && after.test(text);
 }
 
 function messageId(message: unknown): number {
