@@ -133,6 +133,35 @@ TEST(SudokuSizesTest, LettersAboveNineAndHex) {
   }
 }
 
+TEST(SudokuSizesTest, A16x16WrittenZeroToFIsReadSoWithoutBeingTold) {
+  // A '0' beside '.' for empty cells and no 'G': 0-F (a paste read in 1-G lost its 0
+  // givens and had every other one a value down).
+  std::string text = "0123456789ABCDEF\n";
+  for (int r = 1; r < 16; ++r) text += std::string(16, '.') + "\n";
+  const ParsedText hex = parseText(text);
+  EXPECT_EQ(hex.symbols, Symbols::kHex);
+  EXPECT_EQ(hex.shape.size(), 16);
+  EXPECT_EQ(hex.puzzles.at(0).grid.toLine().substr(0, 17), "123456789ABCDEFG.");
+  // On one line too.
+  std::string line = text;
+  line.erase(std::remove(line.begin(), line.end(), '\n'), line.end());
+  EXPECT_EQ(parseText(line).symbols, Symbols::kHex);
+  // A G says 1-G; so does a 0 with no other empty mark (then 0 is the empty cell).
+  std::string with_g = text;
+  with_g[17] = 'G';
+  EXPECT_EQ(parseText(with_g).symbols, Symbols::kDigits);
+  std::string zeros = text;
+  std::replace(zeros.begin() + 17, zeros.end(), '.', '0');
+  const ParsedText digits = parseText(zeros);
+  EXPECT_EQ(digits.symbols, Symbols::kDigits);
+  EXPECT_EQ(digits.puzzles.at(0).grid.toLine().substr(0, 17), ".123456789ABCDEF.");
+  // Other sizes and a text that names its symbols are read as before.
+  EXPECT_EQ(parseText("1234567890" + std::string(71, '.')).symbols, Symbols::kDigits);
+  ParseOptions digits_asked;
+  digits_asked.symbols = Symbols::kDigits;
+  EXPECT_EQ(parseText(text, digits_asked).symbols, Symbols::kDigits);
+}
+
 TEST(SudokuSizesTest, LewisSamplesGivens) {
   if (!testing::hasSharedData("sudoku16x16/lewis_sample_16x16.txt")) {
     GTEST_SKIP() << "lewis_sample_16x16.txt absent: its givens not checked";

@@ -262,6 +262,38 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('reads a pasted 16×16 written 0–F without being told, and opens a pasted link to this page', async () => {
+    // A user's session (2026-12-07): a 0–F paste was read in 1–G, its 0 givens lost and
+    // every other one a value down, as a puzzle with other solutions.
+    const page = await h.openPage();
+    await page.locator('header h1').click();
+    const canonical = readOnePerLine(readFileSync(join(repoRoot, 'tests/data/sudoku/16x16.txt'), 'utf8'))[0]!;
+    const hex = [...canonical].map((c) => (c === '.' ? '.' : '0123456789ABCDEF'['123456789ABCDEFG'.indexOf(c)])).join('');
+    expect(hex).toContain('0');
+    await paste(page, hex);
+    const loaded = await settledStatus(page);
+    expect(loaded.text).toContain('Read in 0–F (a 0 beside . for empty cells, and no G), and shown so.');
+    expect(await readGivens(page)).toBe(canonical);
+    expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(true);
+    // A link to this page, copied from another tab: its puzzle, as the address would open it.
+    const grid = top95[2]!;
+    await paste(page, `http://127.0.0.1:1/index.html#p=${grid}&n=9&model=candidates`);
+    await page.waitForFunction((p) => location.hash === `#p=${p}&n=9&model=candidates`, grid);
+    expect((await settledStatus(page)).text).toBe(`Loaded the puzzle from the link (${[...grid].filter((c) => c !== '.').length} givens). Press Solve.`);
+    expect(await readGivens(page)).toBe(grid);
+    expect(await page.inputValue('#opt-model')).toBe('candidates');
+    // A ?bd= link, and a link whose objective CNF-SAT cannot optimise: named, B&B used.
+    await paste(page, `https://example.org/sudoku/?bd=${top95[3]!}`);
+    await page.waitForFunction((p) => location.hash.startsWith(`#p=${p}`), top95[3]!);
+    expect(await readGivens(page)).toBe(top95[3]!);
+    await paste(page, `https://example.org/#p=${grid}&method=sat&obj=diagonal`);
+    await page.waitForFunction(() => location.hash.includes('obj=diagonal'));
+    const said = await settledStatus(page);
+    expect(said.text).toContain('method=sat: an objective needs branch-and-bound, which is used');
+    expect(await page.inputValue('#opt-method')).toBe('branch-and-bound');
+    await page.close();
+  });
+
   it('leaves out a bad line of puzzles one a line, pasted or in a file, and names it', async () => {
     // The first-solve module refuses a text at its first bad line: a file of 1,000
     // puzzles with one typo could not be solved at all (a user's session, 2026-12-07).

@@ -299,6 +299,22 @@ std::string cellsWord(int count) {
   return std::to_string(count) + (count == 1 ? " cell" : " cells");
 }
 
+/// Whether the probed lines look like a 16×16 written 0-F: a '0' among cells that mark
+/// the empty ones otherwise ('.', '-' or '_'), and no 'G'. In 1-G a '0' is an empty cell
+/// like '.', so such a text read so lost its 0 givens and had every other one a value
+/// down (a user's paste, 2026-12-07).
+bool looksHex(const std::vector<Line>& probe) {
+  bool zero = false, empty = false;
+  for (const Line& l : probe) {
+    for (char c : l.text) {
+      if (c == 'G' || c == 'g') return false;
+      zero = zero || c == '0';
+      empty = empty || c == '.' || c == '-' || c == '_';
+    }
+  }
+  return zero && empty;
+}
+
 /// What the parse pass needs to know.
 struct Reading {
   Shape shape;
@@ -394,6 +410,14 @@ Reading detect(std::string_view text, const ParseOptions& options, bool check_so
     }
     symbols = all_numbers && any_big ? Symbols::kNumbers : Symbols::kDigits;
   }
+  // A 16×16 of letters detected as written 0-F (looksHex) is read so (protocol.md,
+  // "Puzzle fields"); every other size, and a text that asks for its symbols, as it says.
+  const bool hex_16 =
+      options.symbols == Symbols::kAuto && symbols == Symbols::kDigits && looksHex(probe);
+  const auto finish = [&](Reading r) {
+    if (hex_16 && r.shape.size() == 16) r.symbols = Symbols::kHex;
+    return r;
+  };
   std::map<int, int> count_histogram;
   int max_value = 0;
   for (const Line& l : probe) {
@@ -433,7 +457,8 @@ Reading detect(std::string_view text, const ParseOptions& options, bool check_so
     const int n = options.size;
     // A line longer than a row is read as a whole puzzle, so that a wrong length is
     // reported against n² ("a 9×9 puzzle has 81 cells").
-    return Reading{shapeFor(n, options.boxHeight, options.boxWidth), symbols, first_count > n};
+    return finish(
+        Reading{shapeFor(n, options.boxHeight, options.boxWidth), symbols, first_count > n});
   }
 
   // The most common cell count among the probed lines (ties: the first line's).
@@ -468,8 +493,8 @@ Reading detect(std::string_view text, const ParseOptions& options, bool check_so
                        where);
     }
   }
-  if (row_size != 0) return Reading{shapeForSize(row_size), symbols, false};
-  if (line_size != 0) return Reading{shapeForSize(line_size), symbols, true};
+  if (row_size != 0) return finish(Reading{shapeForSize(row_size), symbols, false});
+  if (line_size != 0) return finish(Reading{shapeForSize(line_size), symbols, true});
 
   // No size fits: read it as the nearest size when one is close (within 10%), so that
   // the parse pass reports the wrong length where it is ("Line 1 has 80 cells; a 9×9
@@ -485,7 +510,7 @@ Reading detect(std::string_view text, const ParseOptions& options, bool check_so
     }
   }
   if (std::abs(nearest_cells - k) > std::max(2, nearest_cells / 10)) nearest = 9;
-  return Reading{shapeForSize(nearest), symbols, nearest_one_line};
+  return finish(Reading{shapeForSize(nearest), symbols, nearest_one_line});
 }
 
 /// Reads the cells of a data line into `out`. Throws parse_error at the first

@@ -10,8 +10,8 @@
  *   Generate and Complete, and loading texts, files and batches.
  * What a first solve does not use is fetched when first needed: the model panel when it
  * comes into view (lazy-model.ts), the search tree on a Solve that records it (tree.ts),
- * the batch panel on the first batch (batch.ts), Generate, Check uniqueness, Enumerate
- * and the export dialog on their first click, a pasted URL's reader
+ * the batch panel on the first batch (batch.ts), Generate, Check uniqueness, Enumerate,
+ * the LP relaxation and the export dialog on their first click, a pasted URL's reader
  * (actions/open-url.ts), and the genre page.
  */
 import { SolverClient } from '../solver/client';
@@ -32,7 +32,6 @@ import { SolutionViewer } from './app/viewer';
 import { UrlSync } from './app/url';
 import { readGenreHash } from './urlstate';
 import { solve } from './actions/solve';
-import { relax } from './actions/relax';
 import type { ExportDialog } from './actions/export-dialog';
 import { PuzzleLoader } from './actions/load';
 import { clashStatus } from './clashes';
@@ -405,7 +404,7 @@ class SudokuPage implements Page {
       (this.exportDialog ??= import('./actions/export-dialog').then((m) => new m.ExportDialog(this)));
     el.exportLpButton.addEventListener('click', () => jobs.later('export', exportDialog, (d) => d.export('lp')));
     el.exportMpsButton.addEventListener('click', () => jobs.later('export', exportDialog, (d) => d.export('mps')));
-    el.relaxButton.addEventListener('click', () => void relax(this));
+    el.relaxButton.addEventListener('click', () => jobs.later('relax', () => import('./actions/relax'), (m) => m.relax(this)));
     el.recordTree.addEventListener('change', () => {
       // Fetch the tree view now, not after the solve (a failure shows then).
       if (el.recordTree.checked) loadTree().catch(() => undefined);
@@ -426,10 +425,11 @@ class SudokuPage implements Page {
   private onPaste(event: ClipboardEvent): void {
     const target = event.target;
     const pasted = event.clipboardData?.getData('text/plain') ?? '';
-    if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) && looksLikeUrl(pasted)) {
+    // A puzz.link URL, or a link to a gridmilp page (open-url.ts, openPageLink).
+    if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) && (looksLikeUrl(pasted) || /^\s*https?:\/\/\S+\s*$/i.test(pasted))) {
       event.preventDefault();
       import('./actions/open-url').then(
-        (m) => m.openUrl(this, pasted),
+        (m) => (m.openPageLink(this.jobs, pasted) ? undefined : m.openUrl(this, pasted)),
         (e: unknown) => this.jobs.setStatus(`The pasted URL could not be read: ${messageOf(e)}`, 'error'),
       );
       return;

@@ -111,9 +111,17 @@ export class PuzzleLoader {
         this.hideOffer();
         const before = board.size;
         this.page.useShape(parsed);
+        // A 16×16 the engine read as written 0–F (its 0 beside . for empty, no G) is shown so.
+        const hex = parsed.size === 16 && parsed.symbols === 'hex' && !board.hexSymbols;
+        if (hex) {
+          board.setHexSymbols(true);
+          this.page.onShapeChanged();
+        }
         board.setGivens(first.givens);
         const name = /^Puzzle \d+$/.test(first.name) ? 'the puzzle' : first.name;
-        const switched = parsed.size !== before ? ` The board is now ${parsed.size}×${parsed.size}.` : '';
+        const switched =
+          (parsed.size !== before ? ` The board is now ${parsed.size}×${parsed.size}.` : '') +
+          (hex ? ' Read in 0–F (a 0 beside . for empty cells, and no G), and shown so.' : '');
         // Givens that clash are marked by the board; the status names the first.
         const clash = board.clashes();
         jobs.setStatus(

@@ -11,6 +11,7 @@ import type { GenreView } from '../genre/view';
 import type { JobRunner } from '../app/jobs';
 import type { PuzzleLoader } from './load';
 import { whenFree } from '../app/when-free';
+import { readState, stateHash } from '../urlstate';
 import { messageOf } from '../shared';
 import { endedByRestart } from '../../solver/protocol';
 
@@ -26,6 +27,48 @@ export interface UrlHost {
    * the paste left out (`leftOut`, one message each).
    */
   showGenre(genre: GenreId, text?: string, leftOut?: string[]): void;
+}
+
+/**
+ * A pasted link to a gridmilp page (an address copied from another tab, an embed's
+ * `src`, a `?bd=` link): opened as the address bar would open it, a new history entry,
+ * its problems said as a link's are (app/url.ts). Read as a puzz.link URL, it gave "a
+ * puzzle of genre 'bd=…'" or "'h' is not a symbol" (a user's session, 2026-12-07).
+ *
+ * @param jobs the Sudoku page's jobs, for the status line
+ * @param text the pasted text
+ * @returns whether it was such a link (one line: a URL whose hash names a puzzle or a
+ *   genre, `#p=…`, `#n=…`, `#genre=…`, or whose query names a puzzle, `?p=…`, `?bd=…`)
+ */
+export function openPageLink(jobs: JobRunner, text: string): boolean {
+  // One line: the URL parser drops line breaks, so two links would read as one.
+  if (/\s/.test(text.trim())) return false;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return false;
+  }
+  const hash = new URLSearchParams(url.hash.slice(1));
+  const query = new URLSearchParams();
+  for (const key of ['p', 'bd', 'n', 'model', 'method', 'obj', 'w', 'sense', 'sym']) {
+    const value = url.searchParams.get(key);
+    if (value !== null) query.set(key, value);
+  }
+  // A query's puzzle goes into the hash as this page writes it (#p=…), unless it does
+  // not read: then as it is, for the page to say why.
+  const fromQuery = readState(query);
+  const own = ['genre', 'p', 'n'].some((key) => hash.has(key))
+    ? url.hash
+    : query.has('p') || query.has('bd')
+      ? fromQuery !== null
+        ? stateHash(fromQuery)
+        : `#${query}`
+      : null;
+  if (own === null) return false;
+  if (own === location.hash) jobs.setStatus('The pasted link is of the puzzle shown.', 'info');
+  else location.hash = own; // hashchange: UrlSync and main.ts open it
+  return true;
 }
 
 /** What main.ts calls an address's puzz.link URL (openLinkedGenre). */

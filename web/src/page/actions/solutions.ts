@@ -98,7 +98,13 @@ export async function enumerate(page: Page): Promise<void> {
     },
     (e) => {
       if (e instanceof SolverError && e.code === 'stopped') {
-        const kept = found.length > 0 ? ' Use ‹ and › to view the solutions found so far.' : '';
+        // The viewer shows them only while the board holds the puzzle enumerated.
+        const kept =
+          found.length === 0
+            ? ''
+            : board.getGivens() === givens
+              ? ' Use ‹ and › to view the solutions found so far.'
+              : ' The board changed meanwhile: press Enumerate again to view them.';
         jobs.setStatus(
           `Stopped after ${plural(found.length, 'solution')} found${last ? ` (${last})` : ''}. Your board is kept.${kept}`,
           'info',

@@ -70,8 +70,19 @@ export class UrlSync {
       }
       if (first) return; // a fresh page: nothing to restore
       state = { size: 9, givens: '.'.repeat(81), model: 'textbook', method: 'branch-and-bound', objective: 'none' };
-    } else if (!first && stateHash(state) === stateHash(this.state())) {
-      return; // already shown
+    }
+    // A model, method or objective the link names but no page has: said, not replaced in
+    // silence. CNF-SAT finds any solution: a link's objective, or the packing model (which
+    // maximises), is solved by branch-and-bound, and the link is told so (as the embed's is).
+    const unused = optionProblems(new URLSearchParams(location.hash.replace(/^#/, '')));
+    if (state.method === 'sat' && (state.objective !== 'none' || state.model === 'packing')) {
+      unused.push(`method=sat: ${state.objective !== 'none' ? 'an objective' : 'the packing model, which maximises,'} needs branch-and-bound, which is used`);
+      state = { ...state, method: 'branch-and-bound' };
+    }
+    if (!first && stateHash(state) === stateHash(this.state())) {
+      // Already shown: a hash edited to another unusable option says so all the same.
+      if (unused.length > 0) jobs.setStatus(`The link has what this page cannot use: ${unused.join('; ')}.`, 'error');
+      return;
     }
     const shape = SHAPES.find((s) => s.size === state.size);
     if (!shape) {
@@ -101,10 +112,9 @@ export class UrlSync {
       settings.renderWeights();
       this.page.updateModel(); // the model panel follows the restored model and objective
       const clash = board.clashes();
-      // A model, method or objective the link names but no page has: said, not replaced in silence.
-      const unused = optionProblems(new URLSearchParams(location.hash.replace(/^#/, '')));
+      const givens = board.countGivens();
       jobs.setStatus(
-        `Loaded the puzzle from the link (${plural(board.countGivens(), 'given')}).` +
+        (givens === 0 ? `Loaded an empty ${state.size}×${state.size} board from the link.` : `Loaded the puzzle from the link (${plural(givens, 'given')}).`) +
           (unused.length > 0 ? ` The link has what this page cannot use: ${unused.join('; ')}.` : '') +
           (clash ? ` ${clashStatus(clash)}` : ' Press Solve.'),
         clash || unused.length > 0 ? 'error' : 'info',
