@@ -441,6 +441,35 @@ TEST(SudokuParseTest, JankoRecords) {
 
 // A batch's parse leaves out the puzzles that do not read, each with its lines and its
 // error, and reads the others at their own lines.
+TEST(SudokuParseTest, AJankoRecordWithoutItsHeader) {
+  // "9 9" then the rows, as the variants read one (a user's paste was refused: "Line 1 has
+  // 2 cells").
+  std::string text = "9 9\n";
+  const std::string grid =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      const char ch = grid[static_cast<std::size_t>(r * 9 + c)];
+      text += std::string(c == 0 ? "" : " ") + (ch == '.' ? '-' : ch);
+    }
+    text += "\n";
+  }
+  const ParsedText parsed = parseText(text);
+  ASSERT_EQ(parsed.puzzles.size(), 1u);
+  EXPECT_EQ(parsed.puzzles[0].grid.toLine(), grid);
+  EXPECT_EQ(parsed.shape.size(), 9);
+  // "6 6 3x2" gives the boxes; a size line later in a grid is still a row of 2 cells.
+  const ParsedText six = parseText(
+      "6 6 3x2\n1 - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - 2\n");
+  EXPECT_EQ(six.shape.boxHeight, 3);
+  try {
+    parseText(grid.substr(0, 9) + "\n9 9\n");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kWrongLength);
+  }
+}
+
 TEST(SudokuParseTest, ABatchLeavesOutThePuzzlesThatDoNotRead) {
   std::string bad = kGrid01;
   bad[4] = 'x';

@@ -338,7 +338,9 @@ Reading detect(std::string_view text, const ParseOptions& options, bool check_so
   std::vector<Line> probe;
   LineReader reader(text);
   Line line;
-  bool after_record_header = false;
+  // A first data line that is a size line starts a record without its header (janko.at's
+  // layout, "9 9" then the rows), as the variants read one.
+  bool after_record_header = kReadsRecords;
   int record_line = 0;                // the first record header's line, or 0
   std::optional<SizeLine> size_line;  // the first record's (janko layout)
   while (reader.next(&line)) {
@@ -858,7 +860,7 @@ ParsedText parseTextAfter(std::string_view text, const ParseOptions& options,
   LineReader reader(text);
   Line line;
   int last_line = 0;
-  bool after_record_header = false, saw_record = false;
+  bool after_record_header = kReadsRecords, saw_record = false;  // as in detect
   // The record just read whole (its name and header line), until the next header: a
   // record is its size line and n rows, and a line after them is not a Sudoku's.
   bool in_record = false;
