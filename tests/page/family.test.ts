@@ -180,7 +180,7 @@ describe('sizes and symbols', () => {
     await page.close();
   });
 
-  it('a pasted puzzle of another size switches the board; an ambiguous text keeps it', async () => {
+  it('a pasted puzzle of another size switches the board; a text of two readings is read at the board’s size', async () => {
     const page = await h.openPage();
     await page.locator('header h1').click();
     await paste(page, '1...\n..3.\n.4..\n...2');
@@ -189,11 +189,29 @@ describe('sizes and symbols', () => {
     expect(await page.getByLabel('Size', { exact: true }).inputValue()).toBe('4');
     expect(await readGivens(page)).toBe('1.....3..4.....2');
 
-    await paste(page, `${'.'.repeat(16)}\n`.repeat(16));
+    // Sixteen lines of sixteen cells, symbols 1–4 at most: sixteen 4×4s or one 16×16. The
+    // board's Size decides (the engine's "choose the size" named no control of the page).
+    const ambiguousText = `1${'.'.repeat(15)}\n`.repeat(16);
+    await paste(page, ambiguousText);
+    const asFours = await settledStatus(page);
+    expect(asFours.text).toBe(
+      "The pasted text holds 16 puzzles of 4×4: press “Solve all 16 puzzles” to solve them. Read at the board's size, 4×4; it also reads as one 16×16 (pick 16×16 in Size and load it again for that).",
+    );
+    expect(await readGivens(page)).toBe('1.....3..4.....2');
+    await page.getByLabel('Size', { exact: true }).selectOption('9');
+    await settledStatus(page);
+    await page.locator('header h1').click();
+    await paste(page, ambiguousText);
     const ambiguous = await settledStatus(page);
     expect(ambiguous.kind).toBe('error');
-    expect(ambiguous.text).toMatch(/choose the size/);
-    expect(await readGivens(page)).toBe('1.....3..4.....2');
+    expect(ambiguous.text).toMatch(/choose the size: pick 4×4 or 16×16 in Size, then load the text again\.$/);
+    await page.getByLabel('Size', { exact: true }).selectOption('16');
+    await settledStatus(page);
+    await page.locator('header h1').click();
+    await paste(page, ambiguousText);
+    const asSixteen = await settledStatus(page);
+    expect(asSixteen.text).toContain("Read at the board's size, 16×16; it also reads as sixteen 4×4 puzzles");
+    expect(await page.locator('[role="gridcell"]').count()).toBe(256);
 
     await paste(page, p096[0]![1]);
     await settledStatus(page);

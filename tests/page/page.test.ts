@@ -272,9 +272,15 @@ describe('the gridmilp page', () => {
     expect(hex).toContain('0');
     await paste(page, hex);
     const loaded = await settledStatus(page);
-    expect(loaded.text).toContain('Read in 0–F (a 0 beside . for empty cells, and no G), and shown so.');
+    expect(loaded.text).toContain('Read and shown in 0–F, as written.');
     expect(await readGivens(page)).toBe(canonical);
     expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(true);
+    // The same puzzle written 1–G (it has a G) next: read so, and the board leaves 0–F.
+    expect(canonical).toContain('G');
+    await paste(page, canonical);
+    expect((await settledStatus(page)).text).toContain('Read and shown in 1–G, as written.');
+    expect(await readGivens(page)).toBe(canonical);
+    expect(await page.getByLabel('Symbols 0–F').isChecked()).toBe(false);
     // A link to this page, copied from another tab: its puzzle, as the address would open it.
     const grid = top95[2]!;
     await paste(page, `http://127.0.0.1:1/index.html#p=${grid}&n=9&model=candidates`);

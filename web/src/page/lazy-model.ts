@@ -121,6 +121,7 @@ export class LazyModelPanel {
       (e: unknown) => {
         // Offline without the service worker's cache, say: tried again when next on screen.
         this.loading = false;
+        delete this.container.dataset.pending; // no formulation to hold the height for
         this.showNote(`The model panel could not be loaded: ${messageOf(e)}`);
       },
     );

@@ -28,7 +28,7 @@ import { findElements } from './app/elements';
 import { JobRunner } from './app/jobs';
 import { loadTree, type Page } from './app/page';
 import { Settings, keepOverReload } from './app/settings';
-import { SolutionViewer } from './app/viewer';
+import type { SolutionViewer } from './app/viewer';
 import { UrlSync } from './app/url';
 import { readGenreHash } from './urlstate';
 import { solve } from './actions/solve';
@@ -89,7 +89,8 @@ class SudokuPage implements Page {
     pageName: () => 'the Sudoku page',
   });
   readonly settings = new Settings(this.el, this.board, () => this.onObjective());
-  readonly viewer = new SolutionViewer(this.el, this.board, (text) => this.jobs.setStatus(text, 'info'));
+  /** Made by the first uniqueness check or enumeration (actions/solutions.ts). */
+  viewer: SolutionViewer | null = null;
   readonly loader = new PuzzleLoader(this, (text) =>
     import('./actions/open-url').then(
       (m) => m.openUrl(this, text, 'the URL in the puzzle text'),
@@ -207,7 +208,7 @@ class SudokuPage implements Page {
     this.board.clearConflicts();
     this.board.markClashes(); // givens that clash stay marked while they do
     this.board.setSolution(null);
-    this.viewer.hide();
+    this.viewer?.hide();
   }
 
   offerExplanation(offer: boolean): void {

@@ -439,6 +439,7 @@ export class ModelPanel {
     } catch (e) {
       this.failures.set(key, e instanceof Error ? e.message : String(e));
       if (key === this.key) {
+        this.renderFormula(); // says the failure (it said the formulation was on its way)
         this.renderSizes();
         this.showRow();
       }

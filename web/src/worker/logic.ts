@@ -50,6 +50,8 @@ export class SolverWorkerLogic {
   private readonly now: () => number;
   private readonly loadSatEngine: (() => Promise<Engine>) | undefined;
   private mainHasSat: boolean | null = null;
+  /** The text and fields ({@link textKey}) the main engine last refused at a bad line, or null. */
+  private refusedByMain: string | null = null;
   /** The last text parsed, with its fields and result (see {@link parseText}). */
   private lastParse: { engine: Engine; text: string; fields: string; result: ParseResult } | null = null;
 
@@ -96,7 +98,8 @@ export class SolverWorkerLogic {
       return;
     }
     let engine: Engine;
-    const full = asksForSat(message) || needsFullModule(message);
+    const key = textKey(message);
+    const full = asksForSat(message) || needsFullModule(message) || (key !== null && key === this.refusedByMain);
     try {
       engine = await this.loadEngine();
       if (full) engine = await this.satEngine(engine);
@@ -107,7 +110,10 @@ export class SolverWorkerLogic {
     try {
       if (this.dispatch(engine, id, message, !full)) {
         // A text of several lines refused at a bad line: the module with the genres leaves
-        // such a puzzle out (see dispatch). Without it (offline), the main engine says why.
+        // such a puzzle out (see dispatch), and reads the same text's next requests (a
+        // batch's parses) without the main engine's refusal first. Without it (offline),
+        // the main engine says why.
+        this.refusedByMain = key;
         this.dispatch(await this.satEngine(engine).catch(() => engine), id, message, false);
       }
     } catch (e) {
@@ -452,11 +458,23 @@ export class SolverWorkerLogic {
 }
 
 /**
+ * A `parse` or `solveBatch` message's text and puzzle fields as one key (null for any
+ * other message): SolverWorkerLogic's `refusedByMain`.
+ */
+function textKey(message: unknown): string | null {
+  const m = message as Record<string, unknown> | null;
+  if ((m?.type !== 'parse' && m?.type !== 'solveBatch') || typeof m.text !== 'string') return null;
+  return `${JSON.stringify(puzzleFields(m))}\n${m.text}`;
+}
+
+/**
  * Whether the engine refused a text of several lines at one bad line or puzzle, which the
  * module with the genres leaves out instead (SolverWorkerLogic.dispatch's `mayRetry`).
  */
 function refusedAtBadLine(error: EngineError, text: string): boolean {
-  if (error.code !== 'parse_error' && error.code !== 'wrong_length') return false;
+  // Up to MAX_KEPT_TEXT: that module parses the text again from its start after each
+  // puzzle it leaves out (up to 100), which a 64 MB text of bad lines would make minutes.
+  if ((error.code !== 'parse_error' && error.code !== 'wrong_length') || text.length > MAX_KEPT_TEXT) return false;
   // Something after the line break that ends the first non-blank line: by indexes, since
   // a regular expression for it took time quadratic in a 50 MB line of junk.
   const newline = text.indexOf('\n', Math.max(0, text.search(/\S/)));

@@ -92,8 +92,9 @@ export class PuzzleLoader {
    * @param leftOut what the page left out of `text` before (the lines of a paste of URLs
    *   that could not be read, each the engine's message naming its line): said after the
    *   status, as a warning, so that nothing pasted goes without a word.
+   * @param note said after the first sentence of the status (how the text was read)
    */
-  async loadText(text: string, source: string, fields?: PuzzleFields, leftOut: readonly string[] = []): Promise<void> {
+  async loadText(text: string, source: string, fields?: PuzzleFields, leftOut: readonly string[] = [], note = ''): Promise<void> {
     const { board, jobs, el } = this.page;
     const refusal = checkTextSize(text.length, source);
     if (refusal !== null) {
@@ -111,17 +112,20 @@ export class PuzzleLoader {
         this.hideOffer();
         const before = board.size;
         this.page.useShape(parsed);
-        // A 16×16 the engine read as written 0–F (its 0 beside . for empty, no G) is shown so.
+        // A 16×16 the engine read as written 0–F (its 0 beside . for empty, no G) is shown
+        // so, and one written 1–G (a G among its givens) leaves the 0–F mode.
         const hex = parsed.size === 16 && parsed.symbols === 'hex' && !board.hexSymbols;
-        if (hex) {
-          board.setHexSymbols(true);
+        const digits = parsed.size === 16 && parsed.symbols === 'digits' && board.hexSymbols;
+        if (hex || digits) {
+          board.setHexSymbols(hex);
           this.page.onShapeChanged();
         }
         board.setGivens(first.givens);
         const name = /^Puzzle \d+$/.test(first.name) ? 'the puzzle' : first.name;
         const switched =
+          note +
           (parsed.size !== before ? ` The board is now ${parsed.size}×${parsed.size}.` : '') +
-          (hex ? ' Read in 0–F (a 0 beside . for empty cells, and no G), and shown so.' : '');
+          (hex || digits ? ` Read and shown in ${hex ? '0–F' : '1–G'}, as written.` : '');
         // Givens that clash are marked by the board; the status names the first.
         const clash = board.clashes();
         jobs.setStatus(
@@ -142,9 +146,13 @@ export class PuzzleLoader {
         el.offerText.textContent = `${capitalise(source)} ${holds} ${n}${size}${layout}.`;
         el.offerButton.textContent = `Solve all ${n}`;
         el.offer.hidden = false;
-        jobs.setStatus(`${capitalise(source)} ${holds} ${n}${size}: press “Solve all ${n}” to solve them.${left}`, left !== '' ? 'warning' : 'info');
+        jobs.setStatus(`${capitalise(source)} ${holds} ${n}${size}: press “Solve all ${n}” to solve them.${note}${left}`, left !== '' ? 'warning' : 'info');
       }
     }, (e) => {
+      if (fields === undefined && ambiguous(e)) {
+        void import('./size-choice').then((m) => m.readAtBoardSize(this.page, e, (size, note) => this.loadText(text, source, size, leftOut, note)));
+        return;
+      }
       jobs.showError(e, false);
       // A janko.at record does not name its genre: one this page cannot read may be a
       // variant's or a pencil puzzle's (a killer's cage sums, a jigsaw's regions).
@@ -161,8 +169,8 @@ export class PuzzleLoader {
    * `textFields`). The 0–F mode is the 16×16 board's: a text whose (first) puzzle is of
    * another size, read with its symbols detected, is read so, since in 0–F a 9×9's `9`
    * or a 4×4's `4` is no symbol and a 4×4 of 0–3 would be read one value up (protocol.md,
-   * "Accepted text", hex). A text whose size cannot be detected so is read in 0–F, which
-   * then says what is wrong with it.
+   * "Accepted text", hex); so is a 16×16 with a G among its givens (written 1–G). A text
+   * whose size cannot be detected so is read in 0–F, which then says what is wrong with it.
    *
    * @param text the text as given
    * @returns `{ symbols: 'hex' }` or `{}` (detected)
@@ -172,8 +180,10 @@ export class PuzzleLoader {
     const asked = this.page.settings.textFields();
     if (asked.symbols !== 'hex') return asked;
     try {
-      // The worker keeps this parse for a batch's own (a 9×9 file's).
-      return (await this.page.client.parse(text, {}, 0)).size === 16 ? asked : {};
+      // The worker keeps this parse for a batch's own (a 9×9 file's). A 16×16 with a G
+      // among its givens is written 1–G: read so, and the board leaves 0–F (loadText).
+      const head = await this.page.client.parse(text, {}, 1);
+      return head.size === 16 && (head.symbols === 'hex' || !head.puzzles[0]?.givens.includes('G')) ? asked : {};
     } catch (e) {
       // A Stop, or a worker or engine that failed, is not tried again; the text's own
       // fault (parse_error, ambiguous_size, …) is said by its read in 0–F.
@@ -267,11 +277,22 @@ export class PuzzleLoader {
         this.batchPanel = panelOf(this.page);
         await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
       },
-      undefined,
+      (e) => {
+        if (fields === undefined && ambiguous(e)) {
+          void import('./size-choice').then((m) => m.readAtBoardSize(this.page, e, (size) => this.runBatch(text, source, names, size, leftOut, skipped)));
+          return;
+        }
+        jobs.showError(e, false);
+      },
       true,
       BATCH_DRAW_AFTER_MS,
     );
   }
+}
+
+/** A text that reads at two sizes (actions/size-choice.ts decides). */
+function ambiguous(e: unknown): e is SolverError {
+  return e instanceof SolverError && e.code === 'ambiguous_size';
 }
 
 function capitalise(text: string): string {

@@ -11,7 +11,7 @@ import type { GenreView } from '../genre/view';
 import type { JobRunner } from '../app/jobs';
 import type { PuzzleLoader } from './load';
 import { whenFree } from '../app/when-free';
-import { readState, stateHash } from '../urlstate';
+import { readGenreHash, readHash, readState, stateHash } from '../urlstate';
 import { messageOf } from '../shared';
 import { endedByRestart } from '../../solver/protocol';
 
@@ -49,6 +49,9 @@ export function openPageLink(jobs: JobRunner, text: string): boolean {
   } catch {
     return false;
   }
+  // Another site's link only when it names a puzzle this page reads (a forum's `?p=123`
+  // is no puzzle); this page's own, to say what is wrong with it.
+  const ours = url.origin === location.origin;
   const hash = new URLSearchParams(url.hash.slice(1));
   const query = new URLSearchParams();
   for (const key of ['p', 'bd', 'n', 'model', 'method', 'obj', 'w', 'sense', 'sym']) {
@@ -58,13 +61,15 @@ export function openPageLink(jobs: JobRunner, text: string): boolean {
   // A query's puzzle goes into the hash as this page writes it (#p=…), unless it does
   // not read: then as it is, for the page to say why.
   const fromQuery = readState(query);
-  const own = ['genre', 'p', 'n'].some((key) => hash.has(key))
-    ? url.hash
-    : query.has('p') || query.has('bd')
-      ? fromQuery !== null
-        ? stateHash(fromQuery)
-        : `#${query}`
-      : null;
+  const hashReads = ours || readGenreHash(url.hash) !== null || readHash(url.hash) !== null;
+  const own =
+    ['genre', 'p', 'n'].some((key) => hash.has(key)) && hashReads
+      ? url.hash
+      : (query.has('p') || query.has('bd')) && (ours || fromQuery !== null)
+        ? fromQuery !== null
+          ? stateHash(fromQuery)
+          : `#${query}`
+        : null;
   if (own === null) return false;
   if (own === location.hash) jobs.setStatus('The pasted link is of the puzzle shown.', 'info');
   else location.hash = own; // hashchange: UrlSync and main.ts open it
@@ -75,7 +80,7 @@ export function openPageLink(jobs: JobRunner, text: string): boolean {
 const LINK_SOURCE = "the link's URL";
 
 /** The address's URL to open when the solver is free, and the address it was read from; null when none waits. */
-let waitingLink: { text: string; hash: string } | null = null;
+let waitingLink: { text: string; hash: string; linkedGenre?: GenreId } | null = null;
 
 /**
  * Opens a text of puzz.link URLs. While the solver is busy (either page's job) a paste
@@ -116,12 +121,12 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
       say(`The solver is busy${where}: the link's puzzle is opened when it is done, or press Stop${where ? ' there' : ''}.`, 'warning');
       // One wait for all: Back and Forward pressed again meanwhile change only which URL.
       const watched = waitingLink !== null;
-      waitingLink = { text, hash };
+      waitingLink = { text, hash, ...(linkedGenre !== undefined ? { linkedGenre } : {}) };
       if (!watched) {
         whenFree(() => {
           const link = waitingLink!;
           waitingLink = null;
-          if (location.hash === link.hash) void openUrl(host, link.text, source);
+          if (location.hash === link.hash) void openUrl(host, link.text, source, link.linkedGenre);
         });
       }
       return;

@@ -7,6 +7,12 @@ import { SolverError } from '../../solver/protocol';
 import { describeEnumerate, describeEnumerateProgress, describeUniqueness, plural } from '../format';
 import type { Page } from '../app/page';
 import { wholeNumberIn } from '../app/settings';
+import { SolutionViewer } from '../app/viewer';
+
+/** The page's solution viewer, made on first use (with this module, not the first solve's). */
+function viewerOf(page: Page): SolutionViewer {
+  return (page.viewer ??= new SolutionViewer(page.el, page.board, (text) => page.jobs.setStatus(text, 'info')));
+}
 
 /**
  * Check whether the board's puzzle has exactly one solution; show both when not. The
@@ -14,7 +20,8 @@ import { wholeNumberIn } from '../app/settings';
  * which the status line names.
  */
 export async function checkUniqueness(page: Page): Promise<void> {
-  const { board, jobs, settings, viewer } = page;
+  const { board, jobs, settings } = page;
+  const viewer = viewerOf(page);
   if (jobs.busyRefusal()) return;
   const givens = board.getGivens();
   const { options, route } = settings.fastestOptions('a uniqueness check’s');
@@ -51,7 +58,8 @@ export async function checkUniqueness(page: Page): Promise<void> {
  * fastest route when the Model panel is at its defaults (as {@link checkUniqueness}).
  */
 export async function enumerate(page: Page): Promise<void> {
-  const { board, jobs, settings, viewer, el } = page;
+  const { board, jobs, settings, el } = page;
+  const viewer = viewerOf(page);
   if (jobs.busyRefusal()) return;
   const givens = board.getGivens();
   const limit = wholeNumberIn(el.enumLimit.value, 1, 100_000, 10);

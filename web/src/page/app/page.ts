@@ -21,7 +21,8 @@ export interface Page {
   readonly client: SolverClient;
   readonly jobs: JobRunner;
   readonly settings: Settings;
-  readonly viewer: SolutionViewer;
+  /** The solution viewer, made on first use (actions/solutions.ts), else null. */
+  viewer: SolutionViewer | null;
   readonly modelPanel: LazyModelPanel;
   readonly bnb: BnbPanel;
   /** Bring the size selector, the pad, the hint and the weights in line with the board. */

@@ -75,7 +75,8 @@ export class UrlSync {
     // silence. CNF-SAT finds any solution: a link's objective, or the packing model (which
     // maximises), is solved by branch-and-bound, and the link is told so (as the embed's is).
     const unused = optionProblems(new URLSearchParams(location.hash.replace(/^#/, '')));
-    if (state.method === 'sat' && (state.objective !== 'none' || state.model === 'packing')) {
+    const corrected = state.method === 'sat' && (state.objective !== 'none' || state.model === 'packing');
+    if (corrected) {
       unused.push(`method=sat: ${state.objective !== 'none' ? 'an objective' : 'the packing model, which maximises,'} needs branch-and-bound, which is used`);
       state = { ...state, method: 'branch-and-bound' };
     }
@@ -124,5 +125,6 @@ export class UrlSync {
     } finally {
       this.restoring = false;
     }
+    if (corrected) this.sync(false); // the address says the method used, once said
   }
 }

@@ -13,7 +13,7 @@
 import { GENRES } from '../../../generated/vocabulary';
 import type { SolverClient } from '../../solver/client';
 import { GENRE_TITLES, looksLikeUrl, ownLines, type Board, type BoardItem, type GenreId, type GenreRequest, type GenreResultHead } from '../../solver/genre';
-import { SolverError, type ResultRow, type SolveProgress } from '../../solver/protocol';
+import { SolverError, endedByRestart, type ResultRow, type SolveProgress } from '../../solver/protocol';
 import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
@@ -834,6 +834,9 @@ export class GenreView implements GenreContext {
    * read (a clue of 26 typed over a 2 came back as the 2).
    */
   private unread(): void {
+    // Busy, stopped or a worker's restart: the text may well read; nothing to undo.
+    const code = this.lastErrorCode;
+    if (code === null || endedByRestart({ code })) return;
     if (this.drawnGenre !== this.genre || this.board === null) {
       this.board = this.svg = null;
       this.drawnGenre = null;
@@ -927,7 +930,8 @@ export class GenreView implements GenreContext {
     // The route chosen goes with it (CNF-SAT, the genre's default model and no objective
     // are left out), so that a shared link solves as it was taught.
     const route = new URLSearchParams();
-    const model = byId('genre-model', HTMLSelectElement).value;
+    // A link's model, before the engine has listed the models (a text that did not read).
+    const model = byId('genre-model', HTMLSelectElement).value || (this.linkedModel ?? '');
     const method = byId('genre-method', HTMLSelectElement).value;
     const objective = byId('genre-objective', HTMLSelectElement).value;
     if (model !== '') route.set('model', model);
@@ -1036,6 +1040,7 @@ export class GenreView implements GenreContext {
    * @returns the result, or null after an error (shown) or when the page is busy
    */
   async run<R>(request: Omit<GenreRequest, 'id'>, long = true, errorPrefix = ''): Promise<R | null> {
+    this.lastErrorCode = null; // a request refused as busy has none
     if (this.jobs.job !== null || this.jobs.busyRefusal()) return null;
     this.requests++;
     // The request leaves before the page redraws its panels and controls for the job, so

@@ -74,6 +74,7 @@ function recordEntries(ctx: GenreContext, lines: readonly string[]): Entry[] {
  */
 export async function solveAll(ctx: GenreContext): Promise<void> {
   if (ctx.jobs.busyRefusal()) return;
+  const genre = ctx.genre; // the batch's, whichever genre is shown when it draws
   const names = [...ctx.pick.options].map((o) => o.textContent ?? '');
   // Each puzzle is sent alone: its own lines of the text (ownText), split once.
   const lines = ctx.text.value.split('\n');
@@ -199,8 +200,10 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     ctx.solutions = [];
     ctx.resultRows = results;
     const panel = byId('genre-batch', HTMLElement);
-    panel.hidden = false;
-    panel.dataset.genre = ctx.genre; // shown with its genre only (view.ts, show)
+    // Shown with its genre only (view.ts, show): another genre picked meanwhile stops
+    // the batch, whose rows are then drawn for when its genre is back.
+    panel.hidden = ctx.genre !== genre;
+    panel.dataset.genre = genre;
     table.replaceChildren();
     rows.toTop();
     download.disabled = true;
