@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The URL state of the page and the embed view (web/src/page/urlstate.ts): pure functions.
 import { describe, expect, it } from 'vitest';
-import { badStateReason, canonicalGivens, optionProblems, readHash, readState, stateHash } from '../../web/src/page/urlstate';
+import { badStateReason, canonicalGivens, optionProblems, readHash, readState, satCannotSolve, stateHash } from '../../web/src/page/urlstate';
 import { embedProblems, embedSnippet, embedUrl, readEmbed } from '../../web/src/page/embed-state';
 import { readData } from './helpers';
 
@@ -99,7 +99,7 @@ describe('embedProblems', () => {
   it('names each other parameter it cannot use and what is used instead', () => {
     const p = `p=${'.'.repeat(81)}`;
     expect(problems(`${p}&panels=boerd,modle,tree&readonly=maybe&panel=tree`).options).toEqual([
-      'panel: not a parameter of this view (p, bd, n, panels, readonly, model, method, obj, w, sense, sym)',
+      'panel: not a parameter of this view (p, bd, n, model, method, obj, w, sense, sym, panels, readonly)',
       "panels: 'boerd' is not a panel (board, model, relaxation, progress, tree)",
       "panels: 'modle' is not a panel (board, model, relaxation, progress, tree)",
       'readonly=maybe: write readonly=1 for a board that cannot be edited; the board can be edited',
@@ -119,6 +119,12 @@ describe('embedProblems', () => {
     expect(problems(`${p}&method=sat&obj=diagonal`).options).toEqual(['method=sat: an objective needs branch-and-bound, which is used']);
     expect(readEmbed(new URLSearchParams(`${p}&method=sat&panels=tree`)).method).toBe('branch-and-bound');
     expect(readEmbed(new URLSearchParams(`${p}&method=sat&panels=model`)).method).toBe('sat');
+    // The packing model maximises the givens kept: CNF-SAT cannot, on the embed as on the main page (app/url.ts).
+    expect(problems(`${p}&method=sat&model=packing`).options).toEqual([
+      'method=sat: the packing model, which maximises, needs branch-and-bound, which is used',
+    ]);
+    expect(readEmbed(new URLSearchParams(`${p}&method=sat&model=packing`)).method).toBe('branch-and-bound');
+    expect(satCannotSolve({ objective: 'none', model: 'reduced' })).toBeNull();
     const state = { ...readEmbed(new URLSearchParams(p)), method: 'sat' as const, panels: ['board' as const, 'tree' as const] };
     expect(embedUrl('http://example.test/embed.html', state)).toBe(`http://example.test/embed.html?${p}&n=9&panels=board,tree`);
   });

@@ -6,7 +6,7 @@
  * not download it. Pure functions, no DOM.
  */
 import { MODEL_KINDS, SOLVE_METHODS } from '../solver/protocol';
-import { OBJECTIVES, badStateReason, optionProblems, pick, queryText, readState, stateParams, type UrlState } from './urlstate';
+import { OBJECTIVES, STATE_PARAMETERS, badStateReason, optionProblems, pick, queryText, readState, satCannotSolve, stateParams, type UrlState } from './urlstate';
 
 /** The panels of the embed page, in display order. */
 export const PANELS = ['board', 'model', 'relaxation', 'progress', 'tree'] as const;
@@ -42,22 +42,21 @@ export function readEmbed(params: URLSearchParams): EmbedState {
 }
 
 /**
- * Why an embed state cannot be solved by CNF-SAT: the tree panel (the branch-and-bound
- * tree) or an objective, which only branch-and-bound optimises; null when it can.
+ * Why an embed state cannot be solved by CNF-SAT: what the main page's link cannot
+ * (satCannotSolve: an objective, the packing model), or the tree panel (the
+ * branch-and-bound tree); null when it can.
  */
-function branchAndBoundNeed(state: Pick<EmbedState, 'panels' | 'objective'>): string | null {
-  if (state.objective !== 'none') return 'an objective';
-  if (state.panels.includes('tree')) return 'the tree panel';
-  return null;
+function branchAndBoundNeed(state: Pick<EmbedState, 'panels' | 'objective' | 'model'>): string | null {
+  return satCannotSolve(state) ?? (state.panels.includes('tree') ? 'the tree panel' : null);
 }
 
-/** True when `state` asks for CNF-SAT with a tree panel or an objective (branchAndBoundNeed). */
+/** True when `state` asks for CNF-SAT with what it cannot solve (branchAndBoundNeed). */
 function needsBranchAndBound(state: EmbedState): boolean {
   return state.method === 'sat' && branchAndBoundNeed(state) !== null;
 }
 
 /** The parameters the embed page reads (readEmbed), for embedProblems' message. */
-const EMBED_PARAMETERS = ['p', 'bd', 'n', 'panels', 'readonly', 'model', 'method', 'obj', 'w', 'sense', 'sym'] as const;
+const EMBED_PARAMETERS = [...STATE_PARAMETERS, 'panels', 'readonly'] as const;
 
 /**
  * What the embed page cannot use in its query string, one message per parameter, so
@@ -112,7 +111,7 @@ export function embedProblems(params: URLSearchParams): { puzzle: string | null;
  */
 export function embedUrl(base: URL | string, state: EmbedState): string {
   const url = new URL(base);
-  // CNF-SAT records no tree and optimises no objective: such a view solves by branch-and-bound.
+  // CNF-SAT records no tree and optimises nothing: such a view solves by branch-and-bound.
   const params = stateParams(needsBranchAndBound(state) ? { ...state, method: 'branch-and-bound' } : state);
   params.set('panels', state.panels.join(','));
   if (state.readonly) params.set('readonly', '1');

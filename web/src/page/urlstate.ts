@@ -13,6 +13,12 @@ export const OBJECTIVES = ['none', 'diagonal', 'firstRow', 'weighted'] as const;
 /** An objective (`none` = any solution). */
 export type UrlObjective = (typeof OBJECTIVES)[number];
 
+/**
+ * The parameters of a puzzle state in a link, which readState reads (`bd` for `p`) and
+ * stateParams writes; the embed page adds its own (embed-state.ts).
+ */
+export const STATE_PARAMETERS = ['p', 'bd', 'n', 'model', 'method', 'obj', 'w', 'sense', 'sym'] as const;
+
 /** A puzzle and the options that travel with it in a link. */
 export interface UrlState {
   /** The side length n. */
@@ -195,6 +201,18 @@ export function queryText(params: URLSearchParams): string {
 /** The location hash (with `#`) for `state`. */
 export function stateHash(state: UrlState): string {
   return `#${queryText(stateParams(state))}`;
+}
+
+/**
+ * Why CNF-SAT cannot solve `state` as its link asks, in words for "method=sat: … needs
+ * branch-and-bound, which is used": an objective, or the packing model (which maximises);
+ * CNF-SAT finds any one solution and optimises nothing. Null when it can. The main page
+ * (app/url.ts) and the embed (embed-state.ts, which adds its tree panel) both ask this.
+ */
+export function satCannotSolve(state: Pick<UrlState, 'objective' | 'model'>): string | null {
+  if (state.objective !== 'none') return 'an objective';
+  if (state.model === 'packing') return 'the packing model, which maximises,';
+  return null;
 }
 
 /**

@@ -149,10 +149,7 @@ export class PuzzleLoader {
         jobs.setStatus(`${capitalise(source)} ${holds} ${n}${size}: press “Solve all ${n}” to solve them.${note}${left}`, left !== '' ? 'warning' : 'info');
       }
     }, (e) => {
-      if (fields === undefined && ambiguous(e)) {
-        void import('./size-choice').then((m) => m.readAtBoardSize(this.page, e, (size, note) => this.loadText(text, source, size, leftOut, note)));
-        return;
-      }
+      if (fields === undefined && this.readAtBoardSize(e, (size, note) => this.loadText(text, source, size, leftOut, note))) return;
       jobs.showError(e, false);
       // A janko.at record does not name its genre: one this page cannot read may be a
       // variant's or a pencil puzzle's (a killer's cage sums, a jigsaw's regions).
@@ -278,21 +275,28 @@ export class PuzzleLoader {
         await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
       },
       (e) => {
-        if (fields === undefined && ambiguous(e)) {
-          void import('./size-choice').then((m) => m.readAtBoardSize(this.page, e, (size) => this.runBatch(text, source, names, size, leftOut, skipped)));
-          return;
-        }
+        if (fields === undefined && this.readAtBoardSize(e, (size) => this.runBatch(text, source, names, size, leftOut, skipped))) return;
         jobs.showError(e, false);
       },
       true,
       BATCH_DRAW_AFTER_MS,
     );
   }
-}
 
-/** A text that reads at two sizes (actions/size-choice.ts decides). */
-function ambiguous(e: unknown): e is SolverError {
-  return e instanceof SolverError && e.code === 'ambiguous_size';
+  /**
+   * A text that reads at two sizes (the engine's `ambiguous_size`, read with the page's
+   * own fields): read again at the board's Size, or told to pick one
+   * (actions/size-choice.ts, fetched then).
+   *
+   * @param e the read's error
+   * @param again reads the text again with `fields`, `note` added to its status
+   * @returns true when `e` was such an error and is dealt with; false for any other
+   */
+  private readAtBoardSize(e: unknown, again: (fields: PuzzleFields, note: string) => Promise<void>): boolean {
+    if (!(e instanceof SolverError && e.code === 'ambiguous_size')) return false;
+    void import('./size-choice').then((m) => m.readAtBoardSize(this.page, e, again));
+    return true;
+  }
 }
 
 function capitalise(text: string): string {

@@ -5,7 +5,7 @@
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
-import { OBJECTIVES, badStateReason, optionProblems, readGenreHash, readHash, readState, stateHash, type UrlState } from '../urlstate';
+import { OBJECTIVES, badStateReason, optionProblems, readGenreHash, readHash, readState, satCannotSolve, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
 import { clashStatus } from '../clashes';
@@ -75,14 +75,15 @@ export class UrlSync {
     // silence. CNF-SAT finds any solution: a link's objective, or the packing model (which
     // maximises), is solved by branch-and-bound, and the link is told so (as the embed's is).
     const unused = optionProblems(new URLSearchParams(location.hash.replace(/^#/, '')));
-    const corrected = state.method === 'sat' && (state.objective !== 'none' || state.model === 'packing');
-    if (corrected) {
-      unused.push(`method=sat: ${state.objective !== 'none' ? 'an objective' : 'the packing model, which maximises,'} needs branch-and-bound, which is used`);
+    const satNeed = state.method === 'sat' ? satCannotSolve(state) : null;
+    if (satNeed !== null) {
+      unused.push(`method=sat: ${satNeed} needs branch-and-bound, which is used`);
       state = { ...state, method: 'branch-and-bound' };
     }
+    const cannotUse = unused.length > 0 ? `The link has what this page cannot use: ${unused.join('; ')}.` : '';
     if (!first && stateHash(state) === stateHash(this.state())) {
       // Already shown: a hash edited to another unusable option says so all the same.
-      if (unused.length > 0) jobs.setStatus(`The link has what this page cannot use: ${unused.join('; ')}.`, 'error');
+      if (cannotUse !== '') jobs.setStatus(cannotUse, 'error');
       return;
     }
     const shape = SHAPES.find((s) => s.size === state.size);
@@ -116,7 +117,7 @@ export class UrlSync {
       const givens = board.countGivens();
       jobs.setStatus(
         (givens === 0 ? `Loaded an empty ${state.size}×${state.size} board from the link.` : `Loaded the puzzle from the link (${plural(givens, 'given')}).`) +
-          (unused.length > 0 ? ` The link has what this page cannot use: ${unused.join('; ')}.` : '') +
+          (cannotUse !== '' ? ` ${cannotUse}` : '') +
           (clash ? ` ${clashStatus(clash)}` : ' Press Solve.'),
         clash || unused.length > 0 ? 'error' : 'info',
       );
@@ -125,6 +126,6 @@ export class UrlSync {
     } finally {
       this.restoring = false;
     }
-    if (corrected) this.sync(false); // the address says the method used, once said
+    if (satNeed !== null) this.sync(false); // the address says the method used, once said
   }
 }
