@@ -292,6 +292,40 @@ describe('pencil puzzles on the page', () => {
     await other.close();
   });
 
+  it('a genre link says what it names that the page cannot use; a text the address cannot hold is said', async () => {
+    // A helper's session: an unknown method or model in a shared link was dropped without a word.
+    const page = await h.openPage();
+    await page.goto(`${h.url}#genre=nurikabe&pzl=${encodeURIComponent(URLS.nurikabe!)}&method=fast&model=magic&objective=diagonal&colour=red`);
+    await page.reload();
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const status = (await page.textContent('#genre-status'))!;
+    expect(status).toContain('The link has what this page cannot use: ');
+    expect(status).toContain('colour: not a parameter of a genre link (genre, pzl, text, model, method, objective)');
+    expect(status).toContain('method=fast: not one of sat, branch-and-bound; sat is used');
+    expect(status).toContain('objective=diagonal: Nurikabe has no objective; any answer is found');
+    expect(status).toMatch(/model=magic: not a model of Nurikabe \([a-z-]+(, [a-z-]+)*\); its default is used/);
+    expect(await page.inputValue('#genre-method')).toBe('sat');
+    // A Star Battle with a hole has no puzz.link URL: its record is the address's, up to 8,000 characters.
+    const n = 60;
+    const rows = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => (r === 0 && c === 0 ? '@' : String(r + 1))).join(' '));
+    await page.selectOption('#genre', 'star-battle');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await page.fill('#genre-text', `=== big\n${n} ${n} 1\n${rows.join('\n')}\n`);
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: 'big: press Solve' }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toContain('The address keeps only the genre: the puzzle\'s text, 10,276 characters, is longer than the 8,000 an address holds');
+    expect(new URL(page.url()).hash).toBe('#genre=star-battle');
+    // Lines a paste leaves out are named in the paste's order, each of them.
+    const bad = (k: number): string => `https://puzz.link/p?nurikabe/5/5/g-f${k}k2o1k3g`;
+    await paste(page, [URLS.akari, bad(1), URLS.hitori, bad(2), bad(3), bad(4), bad(5), bad(6)].join('\n'));
+    await page.locator('#genre-status').filter({ hasText: 'Left out' }).waitFor({ timeout: 60_000 });
+    const left = (await page.textContent('#genre-status'))!;
+    expect(left.indexOf('line 2: ')).toBeGreaterThan(0);
+    expect(left.indexOf('line 2: ')).toBeLessThan(left.indexOf("line 3: a puzzle of genre 'hitori'"));
+    expect(left).toContain('; and 2 more, at lines 7, 8.');
+    await page.close();
+  });
+
   it('goes Back from a genre picked to the Sudoku puzzle shown before, its address and its board', async () => {
     // Picking a genre replaced the Sudoku entry, and Back left the genre page under a Sudoku address.
     const page = await h.openPage();
@@ -344,6 +378,13 @@ describe('pencil puzzles on the page', () => {
     await page.reload();
     await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 60_000 });
     expect(await page.inputValue('#genre-text')).toBe(bad);
+    // Solve on it: the engine refuses the text before any search, so no branch-and-bound
+    // figures marked "(stopped)" (a user's session).
+    await page.selectOption('#genre-method', 'branch-and-bound');
+    await page.$eval('#genre-status', (status) => (status.textContent = '')); // the Solve's own error is waited for
+    await page.click('#genre-solve');
+    await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#genre-bnb').isVisible()).toBe(false);
     // A link whose URL was cut short opens its genre, the URL in the text to mend.
     const cut = 'https://puzz.link/p?nurikabe/6/6/4j4h';
     await page.goto(`${h.url}#genre=nurikabe&pzl=${encodeURIComponent(cut)}`);

@@ -35,6 +35,7 @@ import { solve } from './actions/solve';
 import type { ExportDialog } from './actions/export-dialog';
 import { PuzzleLoader } from './actions/load';
 import { clashStatus } from './clashes';
+import type { LeftOutLine } from './actions/open-url';
 
 /** The Sudoku page: one instance per page. */
 class SudokuPage implements Page {
@@ -482,7 +483,7 @@ class SudokuPage implements Page {
    * @param leftOut what a paste of URLs left out of `text` (URLs of other genres, lines
    *   that could not be read), said with the board
    */
-  showGenre(genre: GenreId, text?: string, leftOut?: string[]): void {
+  showGenre(genre: GenreId, text?: string, leftOut?: LeftOutLine[]): void {
     const sudoku = document.getElementById('sudoku-play');
     const other = document.getElementById('genre-play');
     if (sudoku === null || other === null) return;

@@ -5,7 +5,7 @@
  * and the live branch-and-bound panel.
  */
 import { MAX_WORKERS, type SolverClient, type WorkerFactory, type WorkerHandlers, type WorkerPort } from '../solver/client';
-import type { ModelRowResult, SolveProgress, SolveResult, SolveStats } from '../solver/protocol';
+import { endedByRestart, type ModelRowResult, type SolveProgress, type SolveResult, type SolveStats } from '../solver/protocol';
 import type { ModelView } from './model';
 import { formatBound, formatMs, grouped } from './format';
 
@@ -258,6 +258,19 @@ export class BnbPanel {
     this.pending = null;
     this.stopClock();
     this.state.textContent = '(stopped)';
+  }
+
+  /**
+   * After a solve that gave no result: "(stopped)" with its figures so far when a Stop
+   * or a restart ended it (endedByRestart); hidden when the engine refused the puzzle
+   * (a text that does not read, clashing givens), which no search began on: zeros
+   * marked "(stopped)" read as a search cut short (a user's session).
+   *
+   * @param e the solve's error (an object with the protocol's `code`)
+   */
+  ended(e: unknown): void {
+    if (endedByRestart(e)) this.stopped();
+    else this.hide();
   }
 
   private draw(p: SolveProgress): void {

@@ -11,7 +11,7 @@ import type { GenreView } from '../genre/view';
 import type { JobRunner } from '../app/jobs';
 import type { PuzzleLoader } from './load';
 import { whenFree } from '../app/when-free';
-import { readGenreHash, readHash, readState, stateHash } from '../urlstate';
+import { STATE_PARAMETERS, readGenreHash, readHash, readState, stateHash } from '../urlstate';
 import { messageOf } from '../shared';
 import { endedByRestart } from '../../solver/protocol';
 
@@ -24,9 +24,15 @@ export interface UrlHost {
   readonly genreView: Promise<GenreView> | null;
   /**
    * Show `genre`'s page with `text` in place of its example, saying with its board what
-   * the paste left out (`leftOut`, one message each).
+   * the paste left out (`leftOut`, one message each, in the paste's line order).
    */
-  showGenre(genre: GenreId, text?: string, leftOut?: string[]): void;
+  showGenre(genre: GenreId, text?: string, leftOut?: LeftOutLine[]): void;
+}
+
+/** A line of a paste left out of the text shown: its 1-based line and why. */
+export interface LeftOutLine {
+  line: number;
+  message: string;
 }
 
 /**
@@ -54,7 +60,7 @@ export function openPageLink(jobs: JobRunner, text: string): boolean {
   const ours = url.origin === location.origin;
   const hash = new URLSearchParams(url.hash.slice(1));
   const query = new URLSearchParams();
-  for (const key of ['p', 'bd', 'n', 'model', 'method', 'obj', 'w', 'sense', 'sym']) {
+  for (const key of STATE_PARAMETERS) {
     const value = url.searchParams.get(key);
     if (value !== null) query.set(key, value);
   }
@@ -138,7 +144,7 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
     genre?: GenreId;
     records?: string;
     puzzles: Array<{ givens?: string; genre?: GenreId; line?: number; name?: string; header?: string }>;
-    refused?: Array<{ error: { message: string } }>;
+    refused?: Array<{ line: number; error: { message: string } }>;
   };
   const select = document.getElementById('genre') as HTMLSelectElement | null;
   try {
@@ -193,15 +199,16 @@ export async function openUrl(host: UrlHost, text: string, source = 'the pasted 
   }
   if (select !== null) select.value = genre;
   // A page shows one genre: the first URL's. URLs of other genres and lines that could
-  // not be read are left out, each named, so that nothing pasted goes without a word.
+  // not be read are left out, each named in the paste's order, so that nothing pasted
+  // goes without a word.
   const records = recordsOf(parsed.records ?? '');
   const shown = records.length === parsed.puzzles.length ? parsed.puzzles.map((p, k) => (p.genre ?? genre) === genre ? records[k]! : '').join('') : (parsed.records ?? text);
-  const leftOut = [
+  const leftOut: LeftOutLine[] = [
     ...parsed.puzzles
       .filter((p) => (p.genre ?? genre) !== genre)
-      .map((p) => `line ${p.line}: a puzzle of genre '${p.genre}' (paste it on its own; Solve all takes one genre at a time)`),
-    ...(parsed.refused ?? []).map((r) => r.error.message),
-  ];
+      .map((p) => ({ line: p.line ?? 0, message: `line ${p.line}: a puzzle of genre '${p.genre}' (paste it on its own; Solve all takes one genre at a time)` })),
+    ...(parsed.refused ?? []).map((r) => ({ line: r.line, message: r.error.message })),
+  ].sort((a, b) => a.line - b.line);
   host.showGenre(genre, shown, leftOut);
 }
 

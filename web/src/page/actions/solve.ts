@@ -89,7 +89,7 @@ export async function solve(page: Page): Promise<void> {
     }
   } catch (e) {
     showRunning(true);
-    bnb.stopped();
+    bnb.ended(e);
     jobs.showError(e, board.getGivens() === givens);
     if (e instanceof SolverError && e.code === 'conflicting_givens' && board.getGivens() === givens) {
       page.offerExplanation(true);

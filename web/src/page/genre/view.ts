@@ -35,6 +35,7 @@ import { solveAll } from './actions/batch';
 import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
 import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './actions/solve';
+import type { LeftOutLine } from '../actions/open-url';
 
 /**
  * The digit genres, where an objective over the digits (the engine's presets) can be
@@ -135,6 +136,13 @@ export class GenreView implements GenreContext {
   private readonly methods = new Map<Variant, string>();
   /** The model a followed link names, chosen when the engine lists the models (showModels). */
   private linkedModel: string | null = null;
+  /**
+   * What the link that opened this genre names and the page cannot use ("method=fast:
+   * not one of sat, branch-and-bound; sat is used"), said with the board drawn next.
+   */
+  private linkProblems: string[] = [];
+  /** Whether the text last drawn was too long for the address and draw said so. */
+  private saidTooLong = false;
   /** The genre's models and its default's fallbacks, as the engine last listed them (showModels). */
   private listed: { models: string[]; fallbacks: string[] } | null = null;
   /** Per genre and route, the model the genre's default is on it, as the engine said (labelDefault). */
@@ -168,7 +176,7 @@ export class GenreView implements GenreContext {
    * What a paste of URLs left out before the text was shown (URLs of other genres,
    * lines that could not be read), said with the board while the text is `text`.
    */
-  private pastedLeftOut: { text: string; messages: string[] } | null = null;
+  private pastedLeftOut: { text: string; lines: LeftOutLine[] } | null = null;
   /** The live branch-and-bound panel of Solve (the Sudoku page's, with the cut rounds). */
   readonly bnb = new BnbPanel('genre-bnb');
   readonly rounds = byId('genre-bnb-rounds', HTMLElement);
@@ -325,7 +333,7 @@ export class GenreView implements GenreContext {
    * @param genre the genre to show
    * @param text the puzzle text to show instead (a pasted URL's records)
    */
-  show(genre: Variant, text?: string, leftOut: string[] = []): void {
+  show(genre: Variant, text?: string, leftOut: LeftOutLine[] = []): void {
     // A job on another genre's puzzle would go on drawing its rounds under this genre's
     // heading, and its answer would be thrown away: it stops (its text stays that genre's).
     if (genre !== this.genre && this.jobs.job !== null) this.jobs.stop();
@@ -334,7 +342,7 @@ export class GenreView implements GenreContext {
     const method = byId('genre-method', HTMLSelectElement);
     this.methods.set(this.genre, method.value);
     method.value = this.methods.get(genre) ?? 'sat';
-    this.pastedLeftOut = text !== undefined && leftOut.length > 0 ? { text, messages: leftOut } : null;
+    this.pastedLeftOut = text !== undefined && leftOut.length > 0 ? { text, lines: leftOut } : null;
     // Another genre picked while the address holds this genre's puzzle is a new history
     // entry, so that Back returns to that puzzle (a board typed by hand was lost); one
     // shown for less than kPassedThroughMs, its text untouched, was only passed through
@@ -367,12 +375,23 @@ export class GenreView implements GenreContext {
     // its model is chosen once the engine has listed the models (showModels).
     const linked = new URLSearchParams(location.hash.replace(/^#/, ''));
     this.linkedModel = null;
+    this.linkProblems = [];
     if (linked.get('genre') === genre) {
+      // What the link names that this genre has not is said with its board (draw), as the
+      // Sudoku page's link says it (app/url.ts), not dropped in silence.
+      const problems = this.linkProblems;
+      for (const key of new Set(linked.keys())) {
+        if (!(GENRE_LINK_PARAMETERS as readonly string[]).includes(key)) problems.push(`${key}: not a parameter of a genre link (${GENRE_LINK_PARAMETERS.join(', ')})`);
+      }
       const route = linked.get('method');
       if (route === 'sat' || route === 'branch-and-bound') method.value = route;
+      else if (route !== null) problems.push(`method=${route}: not one of sat, branch-and-bound; ${method.value} is used`);
       const objective = byId('genre-objective', HTMLSelectElement);
       const preset = linked.get('objective');
-      if (preset !== null && DIGIT_GENRES.has(genre) && [...objective.options].some((o) => o.value === preset)) objective.value = preset;
+      const presets = [...objective.options].map((o) => o.value).filter((v) => v !== '');
+      if (preset !== null && DIGIT_GENRES.has(genre) && presets.includes(preset)) objective.value = preset;
+      else if (preset !== null && !DIGIT_GENRES.has(genre)) problems.push(`objective=${preset}: ${GENRE_TITLES[genre]} has no objective; any answer is found`);
+      else if (preset !== null) problems.push(`objective=${preset}: not one of ${presets.join(', ')}; none is used`);
       this.linkedModel = linked.get('model');
     }
     byId('genre-region-tools', HTMLElement).hidden = EDITING[genre].regionBlock === null;
@@ -421,9 +440,7 @@ export class GenreView implements GenreContext {
     const busy = this.jobs.job !== null ? this.jobs : this.jobs.busyElsewhere();
     if (busy !== null) {
       if (this.drawnGenre !== this.genre) {
-        this.boardBox.replaceChildren();
-        this.board = this.svg = null;
-        this.drawnGenre = null;
+        this.clearBoard();
         this.showUrl(null);
         for (const id of ['genre-solve-all', 'genre-batch-limit']) byId(id, HTMLElement).hidden = true;
         this.pick.hidden = true;
@@ -564,6 +581,9 @@ export class GenreView implements GenreContext {
     const now = [...select.options].map((o) => o.value);
     if (now.join() !== choices.join()) {
       const linked = this.linkedModel !== null && choices.includes(this.linkedModel) ? this.linkedModel : null;
+      if (this.linkedModel !== null && linked === null) {
+        this.linkProblems.push(`model=${this.linkedModel}: not a model of ${GENRE_TITLES[this.genre]} (${models.join(', ')}); its default is used`);
+      }
       this.linkedModel = null;
       const keep = linked ?? (choices.includes(select.value) ? select.value : '');
       select.replaceChildren(
@@ -683,26 +703,40 @@ export class GenreView implements GenreContext {
     }
     this.showModels(r.models, r.defaultFallbacks, fields.options?.model === undefined ? { method: fields.options?.method ?? 'sat', model: r.model } : undefined);
     this.showUrl(r.url ?? null, r.urlUnavailable);
-    this.writeHash(r.url ?? null, this.pushNext || (before !== null && before !== `${r.board.rows}×${r.board.columns}`));
+    const tooLong = this.writeHash(r.url ?? null, this.pushNext || (before !== null && before !== `${r.board.rows}×${r.board.columns}`));
     this.pushNext = false;
     this.drawBoard(r.board, `${GENRE_TITLES[this.genre]} ${r.board.rows}×${r.board.columns}, ${r.name}, unsolved`);
     // Two equal givens typed in a unit are outlined as the warning names them, as the Sudoku board marks them.
     if (r.clash) this.highlight(r.clash.cells);
-    const pasted = this.pastedLeftOut?.text === this.text.value ? this.pastedLeftOut.messages : [];
-    const list = (items: string[]): string => items.slice(0, 3).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
+    const pasted = this.pastedLeftOut?.text === this.text.value ? this.pastedLeftOut.lines : [];
+    // The first few in words, every other one by its line: none goes unnamed, and a file
+    // of many bad records does not fill the page with the status line.
+    const list = (items: LeftOutLine[]): string =>
+      items
+        .slice(0, kLeftOutInWords)
+        .map((item) => item.message.replace(/\.$/, ''))
+        .join('; ') + (items.length > kLeftOutInWords ? `; and ${items.length - kLeftOutInWords} more, at lines ${items.slice(kLeftOutInWords).map((item) => item.line).join(', ')}` : '');
     // The paste's lines are not in the text (its lines are the paste's); the text's
     // records are named, as the CLI names them ("b (line 5): …").
     const records = (this.parsed.refused ?? []).map((k) => {
       const message = k.error.message;
-      return message.startsWith(`${k.name} (`) ? message : `${k.name}: ${message}`;
+      return { line: k.line, message: message.startsWith(`${k.name} (`) ? message : `${k.name}: ${message}` };
     });
     const leftOut =
       (pasted.length === 0 ? '' : ` Left out of the pasted URLs (not put in the text): ${list(pasted)}.`) +
       (records.length === 0 ? '' : ` Left out ${records.length === 1 ? 'a record' : `${records.length} records`} that could not be read: ${list(records)}.`);
     const warned = r.warnings.length > 0;
+    const cannotUse = this.linkProblems.length > 0 ? ` The link has what this page cannot use: ${this.linkProblems.join('; ')}.` : '';
+    this.linkProblems = [];
+    // Once for a text that grew past the address's limit, not again at each later draw.
+    const notInAddress =
+      tooLong > 0 && !this.saidTooLong
+        ? ` The address keeps only the genre: the puzzle's text, ${tooLong.toLocaleString('en')} characters, is longer than the ${kMostHashText.toLocaleString('en')} an address holds, so a reload or a copied address will not show it (Save .xlsx or .csv keeps the puzzle).`
+        : '';
+    this.saidTooLong = tooLong > 0;
     this.say(
-      `${warned ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}`,
-      warned || leftOut !== '' ? 'warning' : 'info',
+      `${warned ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}${cannotUse}${notInAddress}`,
+      warned || leftOut !== '' || cannotUse !== '' ? 'warning' : 'info',
     );
   }
 
@@ -823,10 +857,6 @@ export class GenreView implements GenreContext {
   }
 
   /**
-   * Forgets the records of the text last read (the picker, Solve all and its time limit
-   * hidden): for a text the engine refused as a whole, whose lines they no longer name.
-   */
-  /**
    * The text did not read (the status line says why). A board of another genre, kept
    * from before, goes: edits on it wrote into this genre's text, at cells never seen
    * (Hitori's board under Nurikabe's heading, a user's session). The address takes the
@@ -838,17 +868,34 @@ export class GenreView implements GenreContext {
     const code = this.lastErrorCode;
     if (code === null || endedByRestart({ code })) return;
     if (this.drawnGenre !== this.genre || this.board === null) {
-      this.board = this.svg = null;
-      this.drawnGenre = null;
-      const note = document.createElement('p');
-      note.className = 'hint genre-no-board';
-      note.textContent = `No board: the text does not read as a ${GENRE_TITLES[this.genre]} puzzle (the status line says where). Fix it and press Draw.`;
-      this.boardBox.replaceChildren(note);
+      this.clearBoard(`No board: the text does not read as a ${GENRE_TITLES[this.genre]} puzzle (the status line says where). Fix it and press Draw.`);
     }
     this.writeHash(null, this.pushNext);
     this.pushNext = false;
   }
 
+  /**
+   * Takes the board off the page and forgets it (no board, no genre drawn), leaving
+   * `note` in its box when given: for a board of another genre that must not stay
+   * under this genre's heading (readText while busy, unread).
+   */
+  private clearBoard(note?: string): void {
+    this.board = this.svg = null;
+    this.drawnGenre = null;
+    if (note === undefined) {
+      this.boardBox.replaceChildren();
+      return;
+    }
+    const hint = document.createElement('p');
+    hint.className = 'hint genre-no-board';
+    hint.textContent = note;
+    this.boardBox.replaceChildren(hint);
+  }
+
+  /**
+   * Forgets the records of the text last read (the picker, Solve all and its time limit
+   * hidden): for a text the engine refused as a whole, whose lines they no longer name.
+   */
   private forgetRecords(): void {
     this.parsed = { puzzles: [] };
     this.pick.replaceChildren();
@@ -923,8 +970,11 @@ export class GenreView implements GenreContext {
    * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's
    * edits do; `push` adds one (another genre, or a board of another size, as a new size
    * on the Sudoku page).
+   *
+   * @returns the length in characters of the text left out of the address because it is
+   *   longer than kMostHashText (draw says so), else 0
    */
-  private writeHash(url: string | null, push = false): void {
+  private writeHash(url: string | null, push = false): number {
     this.hashUrl = url;
     const own = url ?? this.ownText(Math.max(0, Number(this.pick.value) - 1));
     // The route chosen goes with it (CNF-SAT, the genre's default model and no objective
@@ -940,6 +990,7 @@ export class GenreView implements GenreContext {
     const extra = route.toString();
     const hash = genreHash(this.genre, own.length <= kMostHashText ? (url !== null ? { url } : { text: own }) : {}) + (extra === '' ? '' : `&${extra}`);
     if (hash !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', `${location.pathname}${location.search}${hash}`);
+    return own.length <= kMostHashText ? 0 : own.length;
   }
 
   /**
@@ -1092,6 +1143,12 @@ export class GenreView implements GenreContext {
     return result as R | null;
   }
 }
+
+/** The parameters of a genre page's address (genreHash, writeHash). */
+const GENRE_LINK_PARAMETERS = ['genre', 'pzl', 'text', 'model', 'method', 'objective'] as const;
+
+/** How many left-out lines draw() names in words; the others by their line numbers. */
+const kLeftOutInWords = 5;
 
 /** Longest text the address carries (a record's, or a puzz.link URL's). */
 const kMostHashText = 8_000;

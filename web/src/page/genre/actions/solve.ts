@@ -53,7 +53,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
   ctx.cutRounds.start();
   const r = await ctx.run<GenreSolveResult>({ type: 'solve', ...asked });
   if (r === null) {
-    ctx.bnb.stopped();
+    ctx.bnb.ended({ code: ctx.lastErrorCode });
     ctx.cutRounds.finish();
     // Clashing givens are refused by a solve, and explained by Why no solution?.
     ctx.offerExplanation(ctx.lastErrorCode === 'conflicting_givens');
