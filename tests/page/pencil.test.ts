@@ -435,14 +435,26 @@ describe('pencil puzzles on the page', () => {
       ['-', '3', '-', '-'],
     ]);
     expect(await page.evaluate(() => document.activeElement?.closest('#genre-board') !== null)).toBe(true);
-    // A clue the engine refuses (99 on a 4×4) stays in the text and shows in its cell on
-    // the board kept, beside the error; Delete clears it and the board is drawn again.
+    // A digit that would make a clue larger than the grid holds starts a new number: 9
+    // then 9 on a 4×4 (16 cells) is 9, not 99 (a 3×3 Shikaku's 1 then 2 was 12).
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('99');
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 3, column 2, 9"]').waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => (document.getElementById('genre-text') as HTMLTextAreaElement).value.split('\n')[4]!.trim().split(/\s+/)[1] === '9');
+    // A clue the engine refuses (99 on a 4×4, written in the text) stays in the text and
+    // shows in its cell on the board kept, beside the error, as a screen reader hears it;
+    // Delete clears it and the board is drawn again.
+    const lines = (await page.inputValue('#genre-text')).split('\n');
+    lines[4] = '- 99 - -';
+    await page.fill('#genre-text', lines.join('\n'));
+    await page.click('#genre-draw');
     await page.locator('#genre-status').filter({ hasText: '99 is out of range' }).waitFor({ timeout: 10_000 });
-    expect((await page.inputValue('#genre-text')).split('\n')[4]!.trim().split(/\s+/)).toEqual(['-', '99', '-', '-']);
     await page.locator('#genre-board g.typed text', { hasText: '99' }).waitFor({ timeout: 10_000 });
+    expect(await page.getAttribute('#genre-board [role=gridcell][aria-label^="row 3, column 2,"]', 'aria-label')).toBe(
+      'row 3, column 2, 99 typed, not read (the status line says why)',
+    );
     await page.screenshot({ path: join(resultsDir, 'genre-nurikabe-typed-out-of-range.png') });
+    await page.locator('#genre-board [role=gridcell][aria-label^="row 3, column 2,"]').click();
     await page.keyboard.press('Delete');
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 10_000 });
     expect(await page.locator('#genre-board g.typed').count()).toBe(0);

@@ -17,6 +17,13 @@ export interface Editing {
   regionBlock: number | null;
   /** The largest number a cell takes (typing two digits in a row makes 10–99; Kakuro's sums 1–45). */
   maxNumber: number;
+  /**
+   * The largest clue a board of `rows` × `columns` can hold, when the genre's rules bound
+   * it by the grid (a Shikaku's area, a Nurikabe island's size: the cells; Kuromasu's
+   * cells seen: its row and column), else absent: on a 3×3 Shikaku, 1 then 2 typed is
+   * 2 after 1, not 12 (a user's session).
+   */
+  boardMost?: (rows: number, columns: number) => number;
   /** Whether 0 is a clue (Akari, Slitherlink), not an empty cell. */
   zero: boolean;
   /**
@@ -65,10 +72,15 @@ const WRITTEN: Record<Exclude<GenreId, 'sudoku'>, Omit<Editing, 'blocks'>> = {
     parameter: '1',
   }),
   norinori: digits(0, 'Select cells and press Make region.', { typeBlock: null, regionBlock: 1 }),
-  heyawake: digits(99, 'Type a room’s number in one of its cells; select cells and press Make region.', { regionBlock: 1, zero: true }),
-  kuromasu: digits(99, 'Type a clue (two digits in a row for 10 and more).'),
-  shikaku: digits(99, 'Type a clue: the area of its rectangle.'),
-  nurikabe: digits(99, 'Type a clue: the size of its island.'),
+  // Shaded cells never touch side by side: at most half the cells, rounded up.
+  heyawake: digits(99, 'Type a room’s number in one of its cells; select cells and press Make region.', {
+    regionBlock: 1,
+    zero: true,
+    boardMost: (rows, columns) => Math.ceil((rows * columns) / 2),
+  }),
+  kuromasu: digits(99, 'Type a clue (two digits in a row for 10 and more).', { boardMost: (rows, columns) => rows + columns - 1 }),
+  shikaku: digits(99, 'Type a clue: the area of its rectangle.', { boardMost: (rows, columns) => rows * columns }),
+  nurikabe: digits(99, 'Type a clue: the size of its island.', { boardMost: (rows, columns) => rows * columns }),
   slitherlink: digits(3, 'Type 0–3 for a clue.', { zero: true }),
   kakuro: digits(
     45,

@@ -401,7 +401,8 @@ export class BoardEditor {
     // (Akari 0 to 4), whatever the grid.
     if (DIGITS_TO_SIDE.has(this.host.genre)) return `${number} is not a given of this ${board.rows}×${board.columns} grid: its digits are 1 to ${most}${zero}.`;
     const editing = EDITING[this.host.genre];
-    return `${number} is not a clue of ${GENRE_TITLES[this.host.genre]}: its clues are ${editing.zero ? 0 : 1} to ${most}${zero}.`;
+    const grid = most < editing.maxNumber ? ` on this ${board.rows}×${board.columns} grid` : '';
+    return `${number} is not a clue of ${GENRE_TITLES[this.host.genre]}${grid}: its clues are ${editing.zero ? 0 : 1} to ${most}${zero}.`;
   }
 
   /**
@@ -494,9 +495,13 @@ export class BoardEditor {
   }
 
   /** The largest number a cell of the board takes: a digit genre's side n, else the genre's. */
+  /** The largest number a cell of the board takes: the genre's, within what the board's size allows (Editing.boardMost). */
   private largestNumber(): number {
-    const most = EDITING[this.host.genre].maxNumber;
-    return DIGITS_TO_SIDE.has(this.host.genre) && this.host.board !== null ? Math.min(most, this.host.board.rows) : most;
+    const editing = EDITING[this.host.genre];
+    const board = this.host.board;
+    if (board === null) return editing.maxNumber;
+    if (DIGITS_TO_SIDE.has(this.host.genre)) return Math.min(editing.maxNumber, board.rows);
+    return Math.min(editing.maxNumber, editing.boardMost?.(board.rows, board.columns) ?? Infinity);
   }
 
   /**

@@ -795,7 +795,13 @@ export class GenreView implements GenreContext {
       .filter((c) => c.row >= 1 && c.row <= board.rows && c.column >= 1 && c.column <= board.columns)
       .map((c) => [c.row, c.column, tokens[(c.row - 1) * board.columns + c.column - 1] ?? ''] as [number, number, string])
       .filter(([, , token]) => token !== '' && token !== '-' && token !== '.');
-    if (shown.length > 0) overlayTexts(this.svg, 'typed', shown, { fill: '#c62828', 'font-weight': 'bold' });
+    if (shown.length === 0) return;
+    overlayTexts(this.svg, 'typed', shown, { fill: '#c62828', 'font-weight': 'bold' });
+    // A screen reader hears what is drawn: the token typed, not the clue of the board kept.
+    const gridcells = this.svg.querySelectorAll('[role=gridcell]');
+    for (const [row, column, token] of shown) {
+      gridcells[(row - 1) * board.columns + column - 1]?.setAttribute('aria-label', `row ${row}, column ${column}, ${token} typed, not read (the status line says why)`);
+    }
   }
 
   /**
