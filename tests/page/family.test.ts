@@ -308,6 +308,13 @@ describe('uniqueness, enumeration, generation, objectives', () => {
       undefined,
       { timeout: 120_000 },
     );
+    // A paste meanwhile is refused, and the refusal rides along with the progress lines
+    // (they came many times a second and hid it at once: a user's session).
+    await paste(page, p096[8]![1]);
+    await page.waitForFunction(() => /solutions found, .* — The solver is busy: wait for it, or press Stop\.$/.test(document.querySelector('[role="status"]')?.textContent ?? ''), undefined, {
+      timeout: 10_000,
+    });
+    expect(await readGivens(page)).toBe('.'.repeat(81));
     await button(page, 'Stop').click();
     const stopped = await settledStatus(page);
     const m = /^Stopped after (\d+) solutions found/.exec(stopped.text);

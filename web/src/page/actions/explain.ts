@@ -29,7 +29,7 @@ export async function explainInfeasible(page: Page): Promise<void> {
       const r = await page.client.explainInfeasible(
         givens,
         { ...settings.boardFields(), options: { timeLimitMs, presolve } },
-        (p) => jobs.setStatus(progressText(p), 'busy'),
+        (p) => jobs.setProgress(progressText(p)),
       );
       if (board.getGivens() !== givens) {
         jobs.setStatus('Explained, but the board changed meanwhile: press Solve again.', 'info');

@@ -74,11 +74,11 @@ export async function generate(page: Page): Promise<void> {
           if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
             ratedGivens = progress.givens;
             board.setGivens(progress.puzzle);
-            jobs.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`, 'busy');
+            jobs.setProgress(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`);
             return;
           }
           if (typeof progress.puzzle === 'string') soFar = { puzzle: progress.puzzle, givens: progress.givens };
-          jobs.setStatus(`${describeGenerateProgress(progress)} (Stop keeps the puzzle so far)…`, 'busy');
+          jobs.setProgress(`${describeGenerateProgress(progress)} (Stop keeps the puzzle so far)…`);
         },
       );
       board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });

@@ -86,7 +86,7 @@ export async function enumerate(page: Page): Promise<void> {
             if (found.length === 1) viewer.show({ givens, solutions: found, index: 0, kind: 'enumeration' });
             else viewer.update();
           }
-          jobs.setStatus(`${last}…`, 'busy');
+          jobs.setProgress(`${last}…`);
         },
       );
       if (board.getGivens() !== givens) {

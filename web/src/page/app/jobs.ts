@@ -70,6 +70,12 @@ const running = new Map<JobRunner, Exclude<Job, null>>();
 /** Every runner of the document, told when any of them becomes idle. */
 const runners = new Set<JobRunner>();
 
+/**
+ * How long a warning said during a job rides along with the job's progress lines, ms
+ * (JobRunner.setProgress): long enough to be read, short enough not to outstay it.
+ */
+const HELD_WARNING_MS = 6000;
+
 /** The page's job runner (one per page). */
 export class JobRunner {
   /** The running job, `null` when idle. */
@@ -104,6 +110,28 @@ export class JobRunner {
    * ({@link setJobLater}) when the job is drawn, unless another status comes first.
    */
   setStatus(text: string, kind: StatusKind): void {
+    // A warning during a job (a paste refused while busy) would be replaced by the next
+    // progress line within milliseconds: the progress lines carry it for a while.
+    if (kind === 'warning' && this.job !== null) this.heldWarning = { text, until: performance.now() + HELD_WARNING_MS };
+    this.write(text, kind);
+  }
+
+  /**
+   * Write a job's progress line `text` ("12 solutions found…"), with a warning said
+   * during the job in the last HELD_WARNING_MS after it ("… — The solver is busy: wait
+   * for it, or press Stop."): the progress line comes many times a second and would
+   * hide the warning before it could be read (a paste during Enumerate looked ignored).
+   */
+  setProgress(text: string): void {
+    const held = this.heldWarning !== null && performance.now() < this.heldWarning.until ? this.heldWarning.text : '';
+    if (held === '') this.heldWarning = null;
+    this.write(held === '' ? text : `${text} — ${held}`, held === '' ? 'busy' : 'warning');
+  }
+
+  /** A warning said during the running job, and until when (performance.now(), ms) its progress lines repeat it. */
+  private heldWarning: { text: string; until: number } | null = null;
+
+  private write(text: string, kind: StatusKind): void {
     if (this.held) {
       this.held.status = kind === 'busy' ? text : undefined;
       if (kind === 'busy') return;
@@ -135,6 +163,7 @@ export class JobRunner {
       setTimeout(() => (this.justEnded = false), 0);
     }
     this.job = job;
+    if (job === null) this.heldWarning = null; // a job's own warning goes with it
     const busy = job !== null;
     if (busy) running.set(this, job);
     else running.delete(this);
@@ -205,7 +234,7 @@ export class JobRunner {
   busyRefusal(): boolean {
     if (this.job !== null) {
       this.drawHeld();
-      this.setStatus('The solver is busy: wait for it, or press Stop.', 'busy');
+      this.setStatus('The solver is busy: wait for it, or press Stop.', 'warning');
       return true;
     }
     const other = this.busyElsewhere();

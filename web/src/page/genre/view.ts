@@ -51,8 +51,6 @@ const EXPLAINED: ReadonlySet<GenreId> = new Set(GENRES.filter((g) => g.explains)
  * genre list arrowed through): its history entry is rewritten, not kept (GenreView.show), ms.
  */
 const kPassedThroughMs = 1000;
-/** How long the progress lines repeat a warning said during a job (GenreView.say), ms. */
-const kHeldWarningMs = 6000;
 /** A genre's warm-up (GenreView.warmUp) ends after this many solves or this many ms. */
 const kWarmUpSolves = 20;
 const kWarmUpMs = 1000;
@@ -1048,22 +1046,17 @@ export class GenreView implements GenreContext {
     this.highlight(round.cells);
   }
 
-  /** The status line (the job runner's), a success shown as the Sudoku page's `ok`. */
+  /**
+   * The status line (the job runner's), a success shown as the Sudoku page's `ok`; a
+   * warning during a job rides along with its progress lines for a while (setProgress).
+   */
   say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
-    // A warning during a job (a paste refused while busy) would be replaced by the next
-    // progress line within milliseconds: the progress lines carry it for a while.
-    if (kind === 'warning' && this.jobs.job !== null) this.heldWarning = { text: message, until: performance.now() + kHeldWarningMs };
     this.jobs.setStatus(message, kind === 'success' ? 'ok' : kind);
   }
 
-  /** A warning said during a job, and until when the progress lines repeat it (say). */
-  private heldWarning: { text: string; until: number } | null = null;
-
-  /** The progress line `text`, with a warning said during the job while it is recent. */
+  /** The progress line `text`, with a warning said during the job while it is recent (JobRunner.setProgress). */
   private sayProgress(text: string): void {
-    const held = this.heldWarning !== null && performance.now() < this.heldWarning.until ? this.heldWarning.text : '';
-    if (held === '') this.heldWarning = null;
-    this.jobs.setStatus(held === '' ? text : `${text} — ${held}`, held === '' ? 'info' : 'warning');
+    this.jobs.setProgress(text);
   }
 
   /**
