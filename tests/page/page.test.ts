@@ -533,16 +533,12 @@ describe('the gridmilp page', () => {
     await stop.click();
     const stopped = await settledStatus(page);
     const m =
-      /^Stopped after ([\d,]+) of 1,900 puzzles: the table lists the others as not finished, and Download \.xlsx or \.csv saves it; Download solutions saves those solved\. Your board and text are kept\.$/.exec(
+      /^Stopped after ([\d,]+) of 1,900 puzzles: the table lists the others as not finished, and Download \.xlsx or \.csv saves it; Download solutions saves a line per puzzle, those not finished marked so\. Your board and text are kept\.$/.exec(
         stopped.text,
       );
     expect(m, stopped.text).not.toBeNull();
     const ended = Number(m![1]!.replace(/,/g, ''));
     expect(ended).toBeLessThan(1900);
-    // What was solved before Stop can be saved: one line per puzzle that ended.
-    const [partial] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download solutions' }).click()]);
-    const savedLines = readFileSync((await partial.path())!, 'utf8').trimEnd().split('\n');
-    expect(savedLines.length).toBe(ended);
     // The table lists every puzzle in input order: those that ended, and the others (the
     // workers' holes anywhere among them) as not finished.
     const [table] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
@@ -550,6 +546,13 @@ describe('the gridmilp page', () => {
     expect(rows.map((row) => row[0])).toEqual(Array.from({ length: 1900 }, (_, i) => `Puzzle ${i + 1}`));
     expect(rows.filter((row) => row[1] === 'not finished (stopped)').length).toBe(1900 - ended);
     expect(rows.filter((row) => row[1] === 'solved').length).toBe(ended);
+    // What was solved before Stop can be saved: one line per puzzle, line k puzzle k's as
+    // in the table, those not finished marked so (the solved ones alone lost their places).
+    const [partial] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download solutions' }).click()]);
+    const savedLines = readFileSync((await partial.path())!, 'utf8').trimEnd().split('\n');
+    expect(savedLines.length).toBe(1900);
+    expect(savedLines.map((line) => (line === 'not finished (stopped)' ? 'not finished (stopped)' : 'solved'))).toEqual(rows.map((row) => row[1]));
+    expect(savedLines.every((line, k) => line === 'not finished (stopped)' || line === rows[k]![5])).toBe(true);
     expect(await readGivens(page)).toBe(puzzle);
     expect(await page.getByRole('textbox', { name: 'Puzzle text' }).inputValue()).toBe(notes);
     expect(await stop.isDisabled()).toBe(true);

@@ -174,6 +174,8 @@ describe('batch output', () => {
       `483${'1'.repeat(78)}\nno solution\nerror: Two 5s in row 1\n`,
     );
     expect(countOutcomes(items)).toEqual({ solved: 1, noSolution: 1, errors: 1 });
+    // A Stop's unfinished puzzles keep their lines, so that line k stays puzzle k's.
+    expect(solutionsText([undefined, items[0]!, undefined])).toBe(`not finished (stopped)\n483${'1'.repeat(78)}\nnot finished (stopped)\n`);
   });
 
   it('sums the corners only when every grid is solved', () => {

@@ -496,9 +496,16 @@ export class BatchPanel {
     return withLeftOut(rows, leftOutRows).filter((row): row is ResultRow => row !== undefined);
   }
 
+  /**
+   * Download solutions: one line per puzzle of the batch, as for a batch that ran to its
+   * end, so that line k is puzzle k's; after a Stop, a puzzle that had not ended gets its
+   * line "not finished (stopped)" (the puzzles that ended alone, one after another, no
+   * longer said which puzzle each line was: a user's session).
+   */
   private download(results: SavedResults): void {
-    const items = this.finished(results);
-    if (items.length === 0) return;
-    saveText(solutionsText(items), 'gridmilp-solutions.txt');
+    if (this.finished(results).length === 0) return;
+    const { items, unfinished } = results;
+    const lines = Array.from(items, (item) => (item === undefined || unfinished.has(item.index) ? undefined : item));
+    saveText(solutionsText(lines), 'gridmilp-solutions.txt');
   }
 }

@@ -139,7 +139,7 @@ export async function runBatch(page: Page, batch: BatchSource, hideOffer: () => 
       const p = latest as BatchProgress | null; // set by the progress callback, or on a Stop before any ended
       jobs.setStatus(
         p
-          ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table lists ${p.done === 0 ? 'them as not finished' : p.done < p.total ? 'the others as not finished' : 'them all'}, and Download .xlsx or .csv saves it${p.done ? '; Download solutions saves those solved' : ''}. Your board and text are kept.`
+          ? `Stopped after ${p.done} of ${plural(p.total, 'puzzle')}: the table lists ${p.done === 0 ? 'them as not finished' : p.done < p.total ? 'the others as not finished' : 'them all'}, and Download .xlsx or .csv saves it${p.done ? '; Download solutions saves a line per puzzle, those not finished marked so' : ''}. Your board and text are kept.`
           : 'Stopped. Your board and text are kept.',
         'info',
       );
