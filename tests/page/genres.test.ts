@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ownDataDir } from '../common/test-data';
-import { genreSettled, pickGenre, resultsDir, slowGenreRequests, useHarness, type Harness } from './harness';
+import { genreSettled, paste, pickGenre, resultsDir, slowGenreRequests, useHarness, type Harness } from './harness';
 
 let h: Harness;
 useHarness((started) => {
@@ -55,7 +55,11 @@ async function solved(page: Page): Promise<string> {
  */
 async function emptyAfterExample(page: Page): Promise<{ example: string; board: Locator }> {
   await pickGenre(page, 'nurikabe');
-  await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe'));
+  // The example as its puzz.link URL, so that its entry's address holds the URL (the
+  // example's own record, named, is kept as its text).
+  await paste(page, (await page.getAttribute('#genre-url', 'href'))!);
+  await page.locator('#genre-status').filter({ hasText: 'url-1: press Solve' }).waitFor();
+  await page.waitForFunction(() => location.hash.startsWith('#genre=nurikabe&pzl='));
   const example = await page.evaluate(() => location.hash);
   const board = page.locator('#genre-board > svg');
   await page.fill('#genre-empty-size', '5');

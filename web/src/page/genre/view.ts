@@ -971,7 +971,9 @@ export class GenreView implements GenreContext {
    * Puts the genre and the puzzle drawn into the page's address (genreHash, main.ts
    * reads it on load), so that a reload or a copied address shows it again: its
    * puzz.link URL, else its record's own text (either up to kMostHashText characters; a
-   * longer one leaves the genre alone). Replaces the history entry, as the Sudoku page's
+   * longer one leaves the genre alone). A record with a name of its own ("=== mine", not
+   * the url-N a URL's reading gives) goes in as its text while that fits: a URL read
+   * back names its record url-1 (a user's session). Replaces the history entry, as the Sudoku page's
    * edits do; `push` adds one (another genre, or a board of another size, as a new size
    * on the Sudoku page).
    *
@@ -980,7 +982,12 @@ export class GenreView implements GenreContext {
    */
   private writeHash(url: string | null, push = false): number {
     this.hashUrl = url;
-    const own = url ?? this.ownText(Math.max(0, Number(this.pick.value) - 1));
+    const index = Math.max(0, Number(this.pick.value) - 1);
+    const text = this.ownText(index);
+    const name = this.parsed.puzzles[index]?.name;
+    const named = name !== undefined && !/^url-\d+$/.test(name) && text.length <= kMostHashText;
+    const byUrl = url !== null && !named;
+    const own = byUrl ? url : text;
     // The route chosen goes with it (CNF-SAT, the genre's default model and no objective
     // are left out), so that a shared link solves as it was taught.
     const route = new URLSearchParams();
@@ -992,7 +999,7 @@ export class GenreView implements GenreContext {
     if (method !== 'sat') route.set('method', method);
     if (objective !== '' && DIGIT_GENRES.has(this.genre)) route.set('objective', objective);
     const extra = route.toString();
-    const hash = genreHash(this.genre, own.length <= kMostHashText ? (url !== null ? { url } : { text: own }) : {}) + (extra === '' ? '' : `&${extra}`);
+    const hash = genreHash(this.genre, own.length <= kMostHashText ? (byUrl ? { url } : { text: own }) : {}) + (extra === '' ? '' : `&${extra}`);
     if (hash !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', `${location.pathname}${location.search}${hash}`);
     return own.length <= kMostHashText ? 0 : own.length;
   }
