@@ -155,6 +155,17 @@ TEST(SudokuSizesTest, A16x16WrittenZeroToFIsReadSoWithoutBeingTold) {
   const ParsedText digits = parseText(zeros);
   EXPECT_EQ(digits.symbols, Symbols::kDigits);
   EXPECT_EQ(digits.puzzles.at(0).grid.toLine().substr(0, 17), ".123456789ABCDEF.");
+  // A full grid written 0-F (a solution: one 0 in each row, nothing empty) is 0-F too;
+  // read in 1-G its 0s were sixteen empty cells (a review of the change above).
+  std::string full;
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) full += "0123456789ABCDEF"[(r * 4 + r / 4 + c) % 16];
+    full += "\n";
+  }
+  const ParsedText solution = parseText(full);
+  EXPECT_EQ(solution.symbols, Symbols::kHex);
+  EXPECT_EQ(solution.puzzles.at(0).grid.givenCount(), 256);
+  EXPECT_EQ(solution.puzzles.at(0).grid.toLine().substr(0, 16), "123456789ABCDEFG");
   // Other sizes and a text that names its symbols are read as before.
   EXPECT_EQ(parseText("1234567890" + std::string(71, '.')).symbols, Symbols::kDigits);
   ParseOptions digits_asked;

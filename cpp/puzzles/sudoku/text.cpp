@@ -299,20 +299,24 @@ std::string cellsWord(int count) {
   return std::to_string(count) + (count == 1 ? " cell" : " cells");
 }
 
-/// Whether the probed lines look like a 16×16 written 0-F: a '0' among cells that mark
-/// the empty ones otherwise ('.', '-' or '_'), and no 'G'. In 1-G a '0' is an empty cell
-/// like '.', so such a text read so lost its 0 givens and had every other one a value
-/// down (a user's paste, 2026-12-07).
+/// Whether the probed lines look like a 16×16 written 0-F, with no 'G': a '0' among
+/// cells that mark the empty ones otherwise ('.', '-' or '_'), or a full grid, one '0' in
+/// every 16 cells and no other empty mark (a solution written 0-F). In 1-G a '0' is an
+/// empty cell like '.', so such a text read so lost its 0 givens and had every other one
+/// a value down (a user's paste, 2026-12-07). A 1-G puzzle with '0' for its empty cells
+/// is read so unless exactly its G's are missing, which is all it could then be.
 bool looksHex(const std::vector<Line>& probe) {
-  bool zero = false, empty = false;
+  bool empty = false;
+  int zeros = 0, cells = 0;
   for (const Line& l : probe) {
     for (char c : l.text) {
       if (c == 'G' || c == 'g') return false;
-      zero = zero || c == '0';
       empty = empty || c == '.' || c == '-' || c == '_';
+      if (std::isalnum(static_cast<unsigned char>(c)) != 0) ++cells;
+      if (c == '0') ++zeros;
     }
   }
-  return zero && empty;
+  return zeros > 0 && (empty || zeros * 16 == cells);
 }
 
 /// What the parse pass needs to know.
