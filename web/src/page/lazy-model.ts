@@ -47,9 +47,18 @@ export class LazyModelPanel {
     // The height, in px, of a 9×9 textbook formulation in a panel w px wide: 347 +
     // 235,000 / w, fitted to Chromium's at widths of 262–734 px (within 70 px).
     container.dataset.pending = '';
-    // A hidden panel (a genre's page at start) keeps the 46rem of styles.css.
-    const width = container.clientWidth;
-    if (width > 0) container.style.setProperty('--pending-height', `${347 + 235000 / Math.max(width, 200)}px`);
+    // Its width is read once the page is laid out, before it is painted (a ResizeObserver's
+    // turn; reading it here forced a layout while the page was being built), and again
+    // when it changes while the panel loads. A hidden panel (a genre's page at start)
+    // keeps the 46rem of styles.css until it is shown.
+    if (typeof ResizeObserver !== 'undefined') {
+      const sizer = new ResizeObserver(() => {
+        if (container.dataset.pending === undefined) return sizer.disconnect();
+        const width = container.clientWidth;
+        if (width > 0) container.style.setProperty('--pending-height', `${347 + 235000 / Math.max(width, 200)}px`);
+      });
+      sizer.observe(container);
+    }
     this.showNote('Loading the formulation…');
     if (typeof IntersectionObserver === 'undefined') {
       this.load();
