@@ -151,6 +151,22 @@ describe('URL state', () => {
     await other.close();
   });
 
+  it('names a link parameter it does not know; a snippet\'s src pasted with its &amp; opens as its link', async () => {
+    // "modle=reduced" loaded the puzzle with the textbook model and no word; a src copied
+    // out of the Embed snippet's HTML dropped its model and objective.
+    const page = await openAt(`index.html#p=${grid01}&n=9&modle=reduced`);
+    await engineReady(page);
+    expect((await settledStatus(page)).text).toContain(
+      "The link has what this page cannot use: modle: not a parameter of this page's links (p, bd, n, model, method, obj, w, sense, sym).",
+    );
+    await page.locator('header h1').click();
+    await paste(page, new URL(`embed.html?p=${top95[0]!}&amp;n=9&amp;model=reduced&amp;panels=board`, h.url).toString());
+    await page.waitForFunction((p) => location.hash.startsWith(`#p=${p}`), top95[0]!);
+    await expect.poll(() => readGivens(page)).toBe(top95[0]);
+    expect(await page.getByLabel('MILP').inputValue()).toBe('reduced');
+    await page.close();
+  });
+
   it('reads ?bd=<81 characters> on load and turns it into a hash link', async () => {
     const puzzle = top95[4]!;
     const page = await openAt(`index.html?bd=${puzzle.replace(/\./g, '0')}`);
@@ -329,6 +345,36 @@ describe('embed view in an iframe on another origin', () => {
     const shown = await page.locator('.board [role="gridcell"]').evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent));
     expect(shown).toEqual(['0', 'F']);
     await page.close();
+  });
+
+  it('says a link\'s clashing givens in the board\'s symbols, marks them all, and Solve searches nothing', async () => {
+    // A teacher's link: "press ▶ Solve" under red cells, then "Two 1s" under two 0s of a
+    // 0–F board, one pair unmarked, and a search panel of zeros marked "(stopped)".
+    const givens = `1..1${'.'.repeat(12)}1${'.'.repeat(239)}`;
+    const page = await openAt(`embed.html?p=${givens}&n=16&sym=hex&panels=board,progress`);
+    const frame = page.mainFrame();
+    const clash = 'Two 0s in row 1: row 1, column 1 and row 1, column 4. Givens that clash leave the puzzle without a solution: change one of the marked cells.';
+    expect(await embedSettled(frame)).toEqual({ text: clash, kind: 'error' });
+    const conflicts = (): Promise<number> => page.locator('.board [role="gridcell"][aria-label*="conflict"]').count();
+    expect(await conflicts()).toBe(3);
+    await page.getByRole('button', { name: /Solve/ }).click();
+    expect(await embedSettled(frame)).toEqual({ text: clash, kind: 'error' });
+    expect(await conflicts()).toBe(3);
+    expect(await page.locator('#bnb').isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('shows a 25×25 whole, its smallest cells within the frame the Embed dialog writes for it', async () => {
+    // Its board was capped at 480 px for 506 px of cells: the last columns behind a scroll.
+    const snippet = embedSnippet('http://127.0.0.1/embed.html', readEmbed(new URLSearchParams(`n=25`)));
+    expect(snippet).toContain('style="border:0;max-width:34rem"');
+    for (const width of [1280, 544]) {
+      const page = await openAt('embed.html?n=25', { width, height: 900 });
+      await embedSettled(page.mainFrame());
+      const box = await page.locator('#board-container').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(box.scroll, `${width} px`).toBeLessThanOrEqual(box.client);
+      await page.close();
+    }
   });
 
   it('says what in its address it cannot use: no puzzle keeps Solve off, a mistyped option is named', async () => {

@@ -159,4 +159,23 @@ describe('optionProblems', () => {
     ]);
     expect(optionProblems(new URLSearchParams('model=reduced'))).toEqual([]);
   });
+  it('names a sense that is not one, and a sense or weights without a weighted objective', () => {
+    // sense=minimise maximised without a word (a teacher's link).
+    const p = `p=${'.'.repeat(81)}`;
+    expect(optionProblems(new URLSearchParams(`${p}&obj=weighted&sense=minimise`))).toEqual([
+      'sense=minimise: not one of maximize, minimize; maximize is used',
+    ]);
+    expect(optionProblems(new URLSearchParams(`${p}&obj=diagonal&sense=minimize`))).toEqual(['sense: only obj=weighted uses it; it is left out']);
+    expect(optionProblems(new URLSearchParams(`${p}&obj=weighted&sense=minimize`))).toEqual([]);
+  });
+});
+
+describe('a puzzle written in rows', () => {
+  it('reads givens on lines of their own, or with spaces, as one line', () => {
+    // "its character 10, ' ', is not a cell" for a line break (%0A) in p.
+    const rows = top95[0]!.match(/.{9}/g)!;
+    expect(readState(new URLSearchParams({ p: rows.join('\n') }))?.givens).toBe(readState(new URLSearchParams({ p: top95[0]! }))?.givens);
+    expect(canonicalGivens(rows.join(' '))).toBe(canonicalGivens(top95[0]!));
+    expect(badStateReason(new URLSearchParams({ p: `${rows.join('\n')}\n<` }))).toBe("its character 82, '<', is not a cell (1-9, A-Z; . 0 - _ * for empty)");
+  });
 });

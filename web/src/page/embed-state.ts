@@ -135,11 +135,16 @@ and model grew to 1,332 px after Solve, every panel to 2,118 (thirty-fourth sess
  * frame 360 px wide is taller (every panel, solved: 2,333 px, where the sum gave 2,115;
  * board, progress and tree at 512 px: 26 px over; thirty-sixth session), so each panel
  * has room for it: a little blank at 512 px rather than a scroll bar inside the frame.
+ * The tree's 600: a teacher's frame of board, progress and tree grew to 1,336 px after
+ * Solve where the snippet said 1,310, and the node list now shows 11rem, not 8
+ * (forty-seventh session).
  */
-const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 860, relaxation: 165, progress: 160, tree: 510 };
+const EMBED_HEIGHT_PX: Record<Panel, number> = { board: 640, model: 860, relaxation: 165, progress: 160, tree: 600 };
 
 /** The `<iframe>` snippet that embeds `state`, for pasting into another site's HTML. */
 export function embedSnippet(base: URL | string, state: EmbedState): string {
-  const height = state.panels.reduce((sum, panel) => (panel === 'board' ? sum : sum + EMBED_HEIGHT_PX[panel]), EMBED_HEIGHT_PX.board);
-  return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Grid puzzles as MILPs (gridmilp)" width="100%" height="${height}" style="border:0;max-width:32rem" loading="lazy"></iframe>`;
+  // A 25×25 needs 506 px of board at its smallest cells (embed.css): 34rem and 48 px more height.
+  const large = state.size > 20;
+  const height = state.panels.reduce((sum, panel) => (panel === 'board' ? sum : sum + EMBED_HEIGHT_PX[panel]), EMBED_HEIGHT_PX.board + (large ? 48 : 0));
+  return `<iframe src="${escapeAttribute(embedUrl(base, state))}" title="Grid puzzles as MILPs (gridmilp)" width="100%" height="${height}" style="border:0;max-width:${large ? 34 : 32}rem" loading="lazy"></iframe>`;
 }

@@ -107,7 +107,10 @@ class Embed {
     this.client.version().then(
       () => {
         if (this.job === null && this.status.dataset.kind === 'info' && this.status.textContent === 'Loading the solver…') {
-          this.setStatus(`${plural(this.board.countGivens(), 'given')} · press ▶ Solve.`, 'info');
+          // A link's givens that clash are said as a typed clash is (describeEdit), not "press Solve".
+          const clash = this.board.clashes();
+          if (clash) this.setStatus(clashStatus(clash), 'error');
+          else this.setStatus(`${plural(this.board.countGivens(), 'given')} · press ▶ Solve.`, 'info');
         }
       },
       (e: unknown) => this.setStatus(`The solver could not be loaded: ${messageOf(e)}`, 'error'),
@@ -209,6 +212,15 @@ class Embed {
   private async solve(): Promise<void> {
     if (this.job !== null || this.blocked !== null) return;
     this.notice = null;
+    // Givens that clash have no solution: said in the board's symbols (0–F too) with
+    // every clashing given marked, as the main page does, and no search panel of zeros
+    // (the engine's refusal names its first clash only, in 1–G).
+    const clash = this.board.clashes();
+    if (clash) {
+      this.board.markConflicts(clash.cells);
+      this.setStatus(clashStatus(clash), 'error');
+      return;
+    }
     const givens = this.board.getGivens();
     this.board.clearConflicts();
     this.board.setSolution(null);
@@ -237,7 +249,7 @@ class Embed {
       if (typeof result.solution === 'string') this.board.setSolution(result.solution);
       this.setStatus(describeSolve(result), result.solution ? 'ok' : 'error');
     } catch (e) {
-      if (this.show.progress) this.bnb.stopped();
+      if (this.show.progress) this.bnb.ended(e);
       this.showError(e);
     } finally {
       this.setJob(null);

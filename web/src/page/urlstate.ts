@@ -40,11 +40,12 @@ export interface UrlState {
 
 /**
  * Canonical givens from text as found in a link: `0`, `.`, `-`, `_` and `*` are empty,
- * letters are upper-cased; `null` unless the result is n·n characters for some n ≥ 1.
+ * letters are upper-cased, white space (rows on lines of their own, `+` for a space in a
+ * query) is dropped; `null` unless the result is n·n characters for some n ≥ 1.
  */
 export function canonicalGivens(text: string): string | null {
   const out = text
-    .trim()
+    .replace(/\s+/g, '')
     .toUpperCase()
     .replace(/[0\-_*]/g, '.');
   if (!/^[.1-9A-Z]+$/.test(out)) return null;
@@ -127,7 +128,7 @@ export function readState(params: URLSearchParams): UrlState | null {
 export function badStateReason(params: URLSearchParams): string | null {
   const raw = params.get('p') ?? params.get('bd');
   if (raw === null || raw === '' || readState(params) !== null) return null;
-  const text = raw.trim();
+  const text = raw.replace(/\s+/g, '');
   const at = [...text].findIndex((ch) => !/^[.1-9A-Za-z0\-_*]$/.test(ch));
   if (at >= 0) {
     const ch = [...text][at]!;
@@ -233,7 +234,12 @@ export function optionProblems(params: URLSearchParams): string[] {
   choice('model', MODEL_KINDS, 'textbook');
   choice('method', SOLVE_METHODS, 'branch-and-bound');
   choice('obj', OBJECTIVES, 'none');
+  choice('sense', ['maximize', 'minimize'], 'maximize');
   const state = readState(params);
+  // A sense or weights belong to a weighted objective: with another, they do nothing.
+  for (const key of ['sense', 'w']) {
+    if (params.has(key) && state !== null && state.objective !== 'weighted') options.push(`${key}: only obj=weighted uses it; it is left out`);
+  }
   if (state?.objective === 'weighted' && params.has('w') && readWeights(params.get('w'), state.size) === null) {
     options.push(`w: not ${state.size ** 2} numbers, one per cell; all weights 1 are used`);
   }

@@ -42,16 +42,18 @@ export interface LeftOutLine {
  * puzzle of genre 'bd=…'" or "'h' is not a symbol" (a user's session, 2026-12-07).
  *
  * @param jobs the Sudoku page's jobs, for the status line
- * @param text the pasted text
+ * @param pasted the pasted text (&amp; read as &, as in a snippet's src)
  * @returns whether it was such a link (one line: a URL whose hash names a puzzle or a
  *   genre, `#p=…`, `#n=…`, `#genre=…`, or whose query names a puzzle, `?p=…`, `?bd=…`)
  */
-export function openPageLink(jobs: JobRunner, text: string): boolean {
+export function openPageLink(jobs: JobRunner, pasted: string): boolean {
   // One line: the URL parser drops line breaks, so two links would read as one.
-  if (/\s/.test(text.trim())) return false;
+  if (/\s/.test(pasted.trim())) return false;
+  // An Embed snippet's src, copied out of its HTML, has its & written &amp;.
+  const text = pasted.trim().replace(/&amp;/g, '&');
   let url: URL;
   try {
-    url = new URL(text.trim());
+    url = new URL(text);
   } catch {
     return false;
   }

@@ -5,7 +5,7 @@
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
-import { OBJECTIVES, badStateReason, optionProblems, readGenreHash, readHash, readState, satCannotSolve, stateHash, type UrlState } from '../urlstate';
+import { OBJECTIVES, STATE_PARAMETERS, badStateReason, optionProblems, readGenreHash, readHash, readState, satCannotSolve, stateHash, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
 import { clashStatus } from '../clashes';
@@ -74,7 +74,12 @@ export class UrlSync {
     // A model, method or objective the link names but no page has: said, not replaced in
     // silence. CNF-SAT finds any solution: a link's objective, or the packing model (which
     // maximises), is solved by branch-and-bound, and the link is told so (as the embed's is).
-    const unused = optionProblems(new URLSearchParams(location.hash.replace(/^#/, '')));
+    const linked = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const unused = optionProblems(linked);
+    // A mistyped name ("modle=reduced") is said too, as the embed says it.
+    for (const key of new Set(linked.keys())) {
+      if (!(STATE_PARAMETERS as readonly string[]).includes(key)) unused.push(`${key}: not a parameter of this page's links (${STATE_PARAMETERS.join(', ')})`);
+    }
     const satNeed = state.method === 'sat' ? satCannotSolve(state) : null;
     if (satNeed !== null) {
       unused.push(`method=sat: ${satNeed} needs branch-and-bound, which is used`);
