@@ -484,6 +484,14 @@ describe('Embed dialog', () => {
     await dialog.screenshot({ path: join(resultsDir, 'embed-dialog.png') });
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await dialog.isVisible()).toBe(false);
+    // CNF-SAT chosen and the tree ticked: the snippet solves by branch-and-bound and says so.
+    await page.getByLabel('Solved by').selectOption('sat');
+    await page.getByRole('button', { name: 'Embed', exact: true }).click();
+    expect(await snippet.inputValue()).toContain('method=sat');
+    expect(await note.textContent()).toBe('');
+    await dialog.locator('input[name="embed-panel"][value="tree"]').check();
+    expect(await snippet.inputValue()).not.toContain('method=sat');
+    expect(await note.textContent()).toBe('This view solves by branch-and-bound, not CNF-SAT: the tree panel needs it.');
     await page.close();
   });
 });

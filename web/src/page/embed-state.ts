@@ -55,6 +55,15 @@ function needsBranchAndBound(state: EmbedState): boolean {
   return state.method === 'sat' && branchAndBoundNeed(state) !== null;
 }
 
+/**
+ * Why the view of `state` solves by branch-and-bound though the page chose CNF-SAT (the
+ * tree panel, an objective, the packing model), for the Embed dialog to say; null when
+ * it keeps CNF-SAT or was not asked for it.
+ */
+export function satGivenWay(state: EmbedState): string | null {
+  return state.method === 'sat' ? branchAndBoundNeed(state) : null;
+}
+
 /** The parameters the embed page reads (readEmbed), for embedProblems' message. */
 const EMBED_PARAMETERS = [...STATE_PARAMETERS, 'panels', 'readonly'] as const;
 

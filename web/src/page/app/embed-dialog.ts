@@ -3,7 +3,7 @@
  * The Embed dialog: an <iframe> snippet for the board's puzzle (embed.html with the
  * chosen panels, read-only or not), a preview link, and Copy.
  */
-import { PANELS, embedSnippet, embedUrl, type Panel } from '../embed-state';
+import { PANELS, embedSnippet, embedUrl, satGivenWay, type Panel } from '../embed-state';
 import type { UrlState } from '../urlstate';
 import type { Elements } from './elements';
 
@@ -41,7 +41,9 @@ export class EmbedDialog {
     const base = new URL('embed.html', location.href);
     this.el.embedSnippetText.value = embedSnippet(base, state);
     this.el.embedPreview.href = embedUrl(base, state);
-    this.el.embedNote.textContent = '';
+    // The snippet's method=sat left out, said rather than done in silence (a teacher's session).
+    const need = satGivenWay(state);
+    this.el.embedNote.textContent = need === null ? '' : `This view solves by branch-and-bound, not CNF-SAT: ${need.replace(/,$/, '')} needs it.`;
   }
 
   /** Show the dialog with the snippet of the board as it is now. */
