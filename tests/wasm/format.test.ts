@@ -4,30 +4,32 @@ import { describe, expect, it } from 'vitest';
 import {
   binaryKind,
   checkFileSize,
-  countOutcomes,
   describeSolve,
-  describeRelaxation,
   formatBound,
-  fractionalCells,
-  eulerCornerSum,
   formatMs,
   formatMsNumber,
   grouped,
   leftOutText,
   MAX_FILE_BYTES,
-  solutionsText,
   stringFromCells,
   cellsFromString,
-  describeEnumerate,
-  describeEnumerateProgress,
-  describeGenerateProgress,
-  describeUniqueness,
   displaySymbol,
-  generateReport,
   objectivePart,
   symbolRange,
   valueFromKey,
 } from '../../web/src/page/format';
+import {
+  countOutcomes,
+  describeRelaxation,
+  fractionalCells,
+  eulerCornerSum,
+  solutionsText,
+  describeEnumerate,
+  describeEnumerateProgress,
+  describeGenerateProgress,
+  describeUniqueness,
+  generateReport,
+} from '../../web/src/page/format-results';
 import { givenClashes } from '../../web/src/page/clashes';
 import type { CheckUniquenessResult, EnumerateResult, GenerateResult } from '../../web/src/solver/protocol';
 import type { BatchItem, SolveResult } from '../../web/src/solver/protocol';

@@ -9,19 +9,8 @@
  */
 import { refusedRows, withLeftOut, type LeftOutRow } from '../sheets/left-out';
 import type { BatchItem, BatchProgress, BatchResult, CellRef, ParsedPuzzle, ResultRow, SpreadsheetPuzzles } from '../solver/protocol';
-import {
-  countOutcomes,
-  eulerCornerSum,
-  formatMs,
-  formatMsNumber,
-  grouped,
-  itemStatusText,
-  leftOutText,
-  plural,
-  SHAPES,
-  solutionsText,
-  type Shape,
-} from './format';
+import { formatMs, formatMsNumber, grouped, leftOutText, plural, SHAPES, type Shape } from './format';
+import { countOutcomes, eulerCornerSum, itemStatusText, solutionsText } from './format-results';
 import { DrawThrottle } from './draw-throttle';
 import { RowsOnScroll } from './rows-on-scroll';
 import { byId, saveText } from './shared';

@@ -18,7 +18,8 @@ import {
 import { Board } from './board';
 import { gridPicture } from './actions/picture';
 import { clashStatus } from './clashes';
-import { describeRelaxation, describeSolve, fractionalCells, plural, SHAPES } from './format';
+import { describeSolve, plural, SHAPES } from './format';
+import { describeRelaxation, fractionalCells } from './format-results';
 import { ModelPanel, type ModelView } from './model';
 import { renderTree } from './tree';
 import { BnbPanel, byId, createWorker, exportModelRow, messageOf } from './shared';

@@ -4,7 +4,8 @@
  * progress; Stop while rating keeps the puzzle), and a seeded completion of the board.
  */
 import { SolverError, type Symmetry } from '../../solver/protocol';
-import { describeGenerateProgress, formatMs, generateReport, plural } from '../format';
+import { formatMs, plural } from '../format';
+import { describeGenerateProgress, generateReport } from '../format-results';
 import type { Page } from '../app/page';
 import { wholeNumberIn } from '../app/settings';
 

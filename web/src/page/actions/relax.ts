@@ -4,7 +4,8 @@
  * its value (the Model panel's "Show LP relaxation"). The engine describes the board
  * (the request names genre `sudoku`) and the genre page's renderer draws it over the grid.
  */
-import { describeRelaxation, fractionalCells, plural } from '../format';
+import { plural } from '../format';
+import { describeRelaxation, fractionalCells } from '../format-results';
 import type { Page } from '../app/page';
 
 /** Solve the LP relaxation of the board's puzzle and shade the candidates by value. */

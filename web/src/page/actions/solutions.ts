@@ -4,7 +4,8 @@
  * and enumeration (up to a limit, streamed into the solution viewer).
  */
 import { SolverError } from '../../solver/protocol';
-import { describeEnumerate, describeEnumerateProgress, describeUniqueness, plural } from '../format';
+import { plural } from '../format';
+import { describeEnumerate, describeEnumerateProgress, describeUniqueness } from '../format-results';
 import type { Page } from '../app/page';
 import { wholeNumberIn } from '../app/settings';
 import { SolutionViewer } from '../app/viewer';
