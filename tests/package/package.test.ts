@@ -230,6 +230,28 @@ console.log(JSON.stringify({
     return scriptOutput;
   }
 
+  it('settles two solveMany calls at once on the same threads before the script ends', () => {
+    // The first to end let go of the threads the second still ran on: Node exited with
+    // the second promise unsettled (exit code 13 in a module, 0 and no output in CommonJS).
+    writeFileSync(
+      join(dir, 'two-at-once.mjs'),
+      `import { readFileSync } from 'node:fs';
+import { createSolver } from 'gridmilp';
+const solver = await createSolver();
+const text = readFileSync(process.argv[2], 'utf8');
+// The second runs on after the first has ended: three times the puzzles.
+const [a, b] = await Promise.all([solver.solveMany(text, { workers: 2 }), solver.solveMany([text, text, text].join('\\n'), { workers: 2 })]);
+console.log(JSON.stringify([a.solved, b.solved]));
+`,
+    );
+    const r = run(process.execPath, ['two-at-once.mjs', p096], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const [a, b] = JSON.parse(r.stdout) as [number, number];
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBe(3 * a);
+  });
+
   it('is imported by a plain Node script that solves a Project Euler 96 file (its sum) and reports bad input', () => {
     const out = runSolveScript();
     // Node picks the node entry from the installed package.

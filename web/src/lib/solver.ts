@@ -224,12 +224,21 @@ export async function loadSolver(source: ModuleSource, options: CreateSolverOpti
   return new GridmilpSolver(engine, source.threads ? lazyThreads(() => source.threads!(moduleOptions)) : null);
 }
 
-/** Threads made on first use (a solver that never asks for `workers` starts none). */
+/**
+ * Threads made on first use (a solver that never asks for `workers` starts none). They
+ * are held (keep the process alive) while any solveMany call runs on them: with one flag,
+ * the first of two calls at once to end let go of the threads the second still ran on,
+ * and Node exited with the second call's promise unsettled (a developer's session).
+ */
 function lazyThreads(make: () => EngineThreads): EngineThreads {
   let threads: EngineThreads | null = null;
+  let running = 0; // solveMany calls on the threads now
   return {
     run: (thread, requests) => (threads ??= make()).run(thread, requests),
-    hold: (busy) => threads?.hold(busy),
+    hold: (busy) => {
+      running = Math.max(0, running + (busy ? 1 : -1));
+      threads?.hold(running > 0);
+    },
     close: () => threads?.close(),
   };
 }
