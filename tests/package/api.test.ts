@@ -457,6 +457,13 @@ describe('solve with a genre', () => {
       ['url-5', 'kuromasu'],
     ]);
     expect((solver.checkUniqueness(urls, { index: 3 } as never) as unknown as { unique: boolean }).unique).toBe(true);
+    // Without 'index', a text of several is refused as the engine refuses it: it quietly
+    // answered the first URL of the genre taken for the route (a developer's session).
+    for (const call of [() => solver.solve(urls), () => solver.checkUniqueness(urls), () => solver.relax(urls)]) {
+      const e = thrown(call);
+      expect(e.code).toBe('wrong_length');
+      expect(e.message).toContain('The text holds 3 puzzles; a request solves one');
+    }
   });
 
   it('solves a text of Sudoku URLs of two sizes, leaving out a line it cannot read', () => {

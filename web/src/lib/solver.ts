@@ -947,9 +947,10 @@ function ownGenreRequest(base: GenreRequest, genre: GenreId): GenreRequest {
 }
 
 /**
- * A request for puzzle `index` of a text of puzz.link URLs sent without `genre`: `request`
- * without its `genre`, so that the engine reads the text as `parse` does, each URL as its
- * own genre, and solves the puzzle `index` names as its URL's genre (protocol.md, "index").
+ * A request on a text of puzz.link URLs sent without `genre`: `request` without the genre
+ * taken for its route, so that the engine reads the text as `parse` does, each URL as its
+ * own genre, and solves the puzzle `index` names as its URL's genre (protocol.md,
+ * "index"), or the one URL of a text without `index` (a text of several is refused).
  * Any other request is returned as it is.
  *
  * @param request the genre request built from the call's options
@@ -957,7 +958,10 @@ function ownGenreRequest(base: GenreRequest, genre: GenreId): GenreRequest {
  * @param options the call's options, as given (before a genre was taken from the URL)
  */
 function urlIndexRequest(request: GenreRequest, puzzle: unknown, options: unknown): GenreRequest {
-  if (request.index === undefined || typeof puzzle !== 'string' || !looksLikeUrl(puzzle)) return request;
+  // Without `index` too: a text of several URLs is then refused as the engine refuses it
+  // ("The text holds 9 puzzles; …"), where the genre picked for the route quietly answered
+  // its first URL of that genre (a developer's session).
+  if (typeof puzzle !== 'string' || !looksLikeUrl(puzzle)) return request;
   if (typeof options === 'object' && options !== null && 'genre' in options) return request;
   const { genre: _genre, ...rest } = request;
   return rest;
