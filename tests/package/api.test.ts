@@ -18,6 +18,7 @@ import {
   type Grid,
   type Solver,
   type SolveManyResult,
+  type SolveOutput,
   type UrlSolveManyResult,
 } from '../../web/src/lib/node';
 import { genreChunk, loadSolver } from '../../web/src/lib/solver';
@@ -457,6 +458,11 @@ describe('solve with a genre', () => {
       ['url-5', 'kuromasu'],
     ]);
     expect((solver.checkUniqueness(urls, { index: 3 } as never) as unknown as { unique: boolean }).unique).toBe(true);
+    // Sudoku URLs alone (the Sudoku route): 'index' picks one too.
+    const sudokus = 'https://puzz.link/p?sudoku/4/4/g1k23k3g\nhttps://puzz.link/p?sudoku/4/4/g1k23k3g\n';
+    const second = solver.solve(sudokus, { index: 2 }) as SolveOutput;
+    expect(second.solution).toBe((solver.solve('https://puzz.link/p?sudoku/4/4/g1k23k3g') as SolveOutput).solution);
+    expect(second.solution).toHaveLength(16);
     // Without 'index', a text of several is refused as the engine refuses it: it quietly
     // answered the first URL of the genre taken for the route (a developer's session).
     for (const call of [() => solver.solve(urls), () => solver.checkUniqueness(urls), () => solver.relax(urls)]) {
@@ -845,6 +851,17 @@ describe('solveMany', () => {
     expect(solutionProblemsN(six, r.items[1]!.solution, 6, 3, 2)).toEqual([]);
     expect(r.items[1]!.solutionGrid).toHaveLength(6);
     expect(solutionProblems(EASY, r.items[2]!.solution)).toEqual([]);
+    // One of them by its place, at its own size: 'index' was refused on the Sudoku route,
+    // so a file's second puzzle was out of reach of solve (a developer's session).
+    expect(solver.solve(text, { index: 2 }).solution).toBe(r.items[1]!.solution);
+    expect(solver.solve(text, { index: 2 }).size).toBe(6);
+    expect(solver.checkUniqueness(text, { index: 3 }).unique).toBe(true);
+    expect(solver.relax(text, { index: 1 }).size).toBe(9);
+    expect(solver.enumerate(text, { index: 2, limit: 2 }).count).toBe(1);
+    expect(thrown(() => solver.solve(text, { index: 4 }))).toMatchObject({ code: 'invalid_option', where: { field: 'index' } });
+    expect(thrown(() => solver.solve(text, { index: 4 })).message).toBe("Option 'index' is 4, but the text holds 3 puzzles that read.");
+    expect(thrown(() => solver.solve(text, { index: 1.5 })).message).toBe("Option 'index' must be a whole number ≥ 1 (the puzzle's place in the text), not the number 1.5.");
+    expect(thrown(() => solver.solve(text)).code).toBe('wrong_length');
   });
 
   it('solves an array of strings and grids, recording a failing puzzle and going on', () => {

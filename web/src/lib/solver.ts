@@ -82,7 +82,7 @@ import type {
   UrlSolveManyProgress,
   UrlSolveManyResult,
 } from './types.js';
-import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF } from './validate.js';
+import { checkOptions, CHECKS, closestName, MILP_OPTION_NAMES, OPTIONS_OF, PUZZLE_FIELD_NAMES } from './validate.js';
 import { badModuleError, binarySource, bytesOf, defaultModuleError, fetchedModuleError, notWasmError } from './wasm-binary.js';
 
 /** Default time allowed for loading the module, ms. */
@@ -306,6 +306,7 @@ class GridmilpSolver implements Solver {
       const request = urlIndexRequest(genreRequestOf('solve', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to solve the puzzle', request, onProgress as (p: unknown) => void);
     }
+    [puzzle, options] = this.sudokuAt(puzzle, options);
     // Progress is branch-and-bound's (nodes, bound, gap): asking for it asks for that method.
     const request = withSudokuGenre(options, requestOf('solve', withoutSudokuGenre(options), OPTIONS_OF.solve, puzzleText(puzzle), onProgress !== undefined));
     const result = this.call(
@@ -599,6 +600,7 @@ class GridmilpSolver implements Solver {
       const request = urlIndexRequest(genreRequestOf('checkUniqueness', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to check uniqueness', request);
     }
+    [puzzle, options] = this.sudokuAt(puzzle, options);
     const request = withSudokuGenre(options, requestOf('checkUniqueness', withoutSudokuGenre(options), OPTIONS_OF.checkUniqueness, puzzleText(puzzle)));
     const r = this.call('Unable to check uniqueness', request);
     const out: CheckUniquenessOutput = { ...r, givensGrid: gridOf(r.givens, r.size) };
@@ -629,6 +631,7 @@ class GridmilpSolver implements Solver {
       const request = urlIndexRequest(genreRequestOf('enumerate', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to enumerate answers', request, onProgress as (p: unknown) => void);
     }
+    [puzzle, options] = this.sudokuAt(puzzle, options);
     const request = withSudokuGenre(options, requestOf('enumerate', withoutSudokuGenre(options), OPTIONS_OF.enumerate, puzzleText(puzzle)));
     const r = this.call('Unable to enumerate solutions', request, onProgress as ((progress: EnumerateProgress) => void) | undefined);
     // The route requestOf chose (every field set for a routed call): the result does not say it.
@@ -712,6 +715,7 @@ class GridmilpSolver implements Solver {
       if (afterCuts !== undefined) request.options = { ...request.options, afterCuts: afterCuts as boolean };
       return this.callGenre('Unable to export the model', request);
     }
+    [puzzle, options] = this.sudokuAt(puzzle, options);
     const request = requestOf('exportModel', withoutSudokuGenre(options), OPTIONS_OF.exportModel, puzzleText(puzzle));
     return this.call('Unable to export the model', withSudokuGenre(options, { ...request, format: request.format ?? 'lp' }));
   }
@@ -725,6 +729,7 @@ class GridmilpSolver implements Solver {
       const request = urlIndexRequest(genreRequestOf('relax', genre, genreText(puzzle, genre.genre)), puzzle, options);
       return this.callGenre('Unable to solve the LP relaxation', request);
     }
+    [puzzle, options] = this.sudokuAt(puzzle, options);
     const request = requestOf('relax', withoutSudokuGenre(options), OPTIONS_OF.relax, puzzleText(puzzle));
     const r = this.call('Unable to solve the LP relaxation', withSudokuGenre(options, request));
     return { ...r, givensGrid: gridOf(r.givens, r.size) };
@@ -797,6 +802,36 @@ class GridmilpSolver implements Solver {
     const genres = [parsed.genre];
     for (const { genre } of lines) if (genre !== undefined && !genres.includes(genre)) genres.push(genre);
     return genres;
+  }
+
+  /**
+   * A Sudoku call's `index`: the text's puzzle at that 1-based place, as `parse` lists them
+   * (a record of another size with its own size and boxes), in place of the text, and the
+   * options without `index`; the call as it is without one. The engine's Sudoku route
+   * reads one puzzle a request, so a file's third puzzle was out of reach of `solve`
+   * (a developer's session; the genre route takes `index` itself).
+   *
+   * @throws GridmilpError `invalid_option` (where.field `index`) for an index that is not a
+   *   whole number ≥ 1 or names no puzzle of the text, or for a puzzle that is not a text;
+   *   the engine's error when the text does not read
+   */
+  private sudokuAt<O>(puzzle: PuzzleInput, options: O): [PuzzleInput, O] {
+    if (typeof options !== 'object' || options === null || !('index' in options)) return [puzzle, options];
+    const { index, ...rest } = options as Record<string, unknown>;
+    if (index === undefined) return [puzzle, rest as O];
+    if (typeof puzzle !== 'string') throw invalidOption('index', `Option 'index' picks one puzzle of a text; this puzzle is ${describe(puzzle)}.`);
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 1) {
+      throw invalidOption('index', `Option 'index' must be a whole number ≥ 1 (the puzzle's place in the text), not ${describe(index)}.`);
+    }
+    const fields: Record<string, unknown> = {};
+    for (const key of PUZZLE_FIELD_NAMES) if (rest[key] !== undefined) fields[key] = rest[key];
+    const parsed = this.parse(puzzle, fields as ParseOptions);
+    const picked = parsed.puzzles[index - 1];
+    if (picked === undefined) {
+      throw invalidOption('index', `Option 'index' is ${index}, but the text holds ${parsed.puzzles.length} ${parsed.puzzles.length === 1 ? 'puzzle' : 'puzzles'} that read.`);
+    }
+    const shape = picked.size !== undefined ? picked : parsed;
+    return [picked.givens, { ...rest, size: shape.size, boxHeight: shape.boxHeight, boxWidth: shape.boxWidth, symbols: 'digits' } as O];
   }
 
   /** A genre request (protocol.md, "Genres"): the result, or the engine's error thrown. */

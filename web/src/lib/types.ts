@@ -79,7 +79,7 @@ export interface MilpOptions extends Omit<SolveOptions, 'recordBranching'> {
 }
 
 /** Options of {@link Solver.solve}: how to read the puzzle, how to solve it, an optional objective. */
-export interface SolveCallOptions extends PuzzleFields, MilpOptions {
+export interface SolveCallOptions extends PuzzleFields, PuzzleIndex, MilpOptions {
   /**
    * Record the branching decisions for teaching: the result gets `branching` and
    * `incumbentNodes`. Turns presolve off, branches on the most fractional variable and
@@ -153,14 +153,23 @@ export interface SolveManyOptions extends PuzzleFields, MilpOptions {
 /** Options of {@link Solver.parse}: how to read the text (all detected by default). */
 export type ParseOptions = PuzzleFields;
 
+/** The puzzle a one-puzzle call takes from a text of several (a file of Sudokus, puzz.link URLs). */
+export interface PuzzleIndex {
+  /**
+   * 1-based: the text's puzzle at that place, as {@link Solver.parse} lists them (a record
+   * of another size read at its own). Without it a text of several puzzles is refused.
+   */
+  index?: number;
+}
+
 /** Options of {@link Solver.checkUniqueness}. */
-export interface CheckUniquenessOptions extends PuzzleFields, MilpOptions {
+export interface CheckUniquenessOptions extends PuzzleFields, PuzzleIndex, MilpOptions {
   /** `'sudoku'`: the result also carries the genre route's `answer`, `secondAnswer` and `board`. */
   genre?: 'sudoku';
 }
 
 /** Options of {@link Solver.enumerate}. */
-export interface EnumerateOptions extends PuzzleFields, MilpOptions {
+export interface EnumerateOptions extends PuzzleFields, PuzzleIndex, MilpOptions {
   /** `'sudoku'`: the result also carries each answer as the genre route gives it (`answers`). */
   genre?: 'sudoku';
   /** Most solutions to find: 1 to 100,000 (default 10). */
@@ -224,13 +233,13 @@ export interface GenerateOptions {
 }
 
 /** Options of {@link Solver.relax}. */
-export interface RelaxOptions extends PuzzleFields {
+export interface RelaxOptions extends PuzzleFields, PuzzleIndex {
   /** Which MILP to relax (default `textbook`). */
   model?: ModelKind;
 }
 
 /** Options of {@link Solver.exportModel}. */
-export interface ExportModelOptions extends PuzzleFields {
+export interface ExportModelOptions extends PuzzleFields, PuzzleIndex {
   /** `lp` (CPLEX LP, default) or `mps` (free MPS). */
   format?: ModelFormat;
   /** Which MILP to write (default `textbook`). */
