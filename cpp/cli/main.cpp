@@ -889,6 +889,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     return "=== " + name + "\n" + why + "\n";
   };
   std::vector<double> times;
+  std::set<std::string> routes;  // "stream model, CNF-SAT": each route the answers name
   std::vector<std::string> requests;
   std::vector<ResultRow> rows(puzzles.Size());  // --results: the record and the answer as text
   // Under its record's whole header (or `url-N source=URL`), as an answer would be.
@@ -964,6 +965,11 @@ int runGenreSolve(const SolveCommand& cmd) {
     const Value& stats = result["stats"];
     times.push_back(stats.HasMember("totalMs") ? stats["totalMs"].GetDouble()
                                                : result["totalMs"].GetDouble());
+    if (result.HasMember("model") && result["model"].IsString() && stats.HasMember("method") &&
+        stats["method"].IsString()) {
+      routes.insert(text(result["model"]) + " model, " +
+                    (text(stats["method"]) == "sat" ? "CNF-SAT" : "branch-and-bound"));
+    }
     row.ms = app::writeJson(Value(times.back()));
     if (stats.HasMember("nodes")) row.nodes = app::writeJson(stats["nodes"]);
     const bool time_limit = stoppedByTimeLimit(result);
@@ -1043,8 +1049,12 @@ int runGenreSolve(const SolveCommand& cmd) {
   left_out.printRest(puzzles.Size());
   left_out.addRows(puzzles, &rows);
   if (!cmd.results.empty() && !saveResults(cmd.results, rows)) return kExitBadInput;
+  // The routes that ran, as Sudoku's line names its own (docs/api.md: the native CLI
+  // names the route in its summary line); a genre's default may go on to another model.
+  std::string route;
+  for (const std::string& r : routes) route += (route.empty() ? "" : "; ") + r;
   return printSummary(rows.size(), cmd.ownGenres ? cmd.genres : cmd.genre,
-                      {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times, "");
+                      {solved, unsolved, errors, not_unique, timed_out}, cmd.unique, times, route);
 }
 
 /// What `generate` is asked for.
