@@ -177,7 +177,7 @@ describe('batch output', () => {
     );
     expect(countOutcomes(items)).toEqual({ solved: 1, noSolution: 1, errors: 1 });
     // A Stop's unfinished puzzles keep their lines, so that line k stays puzzle k's.
-    expect(solutionsText([undefined, items[0]!, undefined])).toBe(`not finished (stopped)\n483${'1'.repeat(78)}\nnot finished (stopped)\n`);
+    expect(solutionsText(['stopped', items[0]!, undefined])).toBe(`not finished (stopped)\n483${'1'.repeat(78)}\nnot finished\n`);
   });
 
   it('sums the corners only when every grid is solved', () => {

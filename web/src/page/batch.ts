@@ -210,7 +210,7 @@ export class BatchPanel {
     this.drawer.now();
     // Stopped: the table as it stands can still be saved (the puzzles that ended and,
     // once stopped() has filled the holes, those that did not); Download solutions
-    // saves the puzzles that ended, in order.
+    // saves a line per puzzle, those that did not end marked so (download).
     const ended = this.finished().length;
     this.setDownloads(ended > 0 || this.unfinished.size > 0);
     if (ended === 0) this.downloadButton.disabled = true;
@@ -228,8 +228,8 @@ export class BatchPanel {
    * A batch stopped by the user: each puzzle that had not ended (all of them when none
    * had) gets a row in the table at its place, status "not finished (stopped)", so that
    * the table lists every puzzle and can be saved as it stands (Download .xlsx or .csv,
-   * a workbook's refused rows at their places); Download solutions saves the puzzles
-   * that ended. The pool's workers end puzzles out of input order, so the holes can lie
+   * a workbook's refused rows at their places); Download solutions saves a line per
+   * puzzle, those not finished marked so. The pool's workers end puzzles out of input order, so the holes can lie
    * anywhere, and the rows after the first hole are drawn too.
    *
    * @param source what was solved ("p096_sudoku.txt"), for the panel when no puzzle had
@@ -488,13 +488,14 @@ export class BatchPanel {
   /**
    * Download solutions: one line per puzzle of the batch, as for a batch that ran to its
    * end, so that line k is puzzle k's; after a Stop, a puzzle that had not ended gets its
-   * line "not finished (stopped)" (the puzzles that ended alone, one after another, no
+   * line "not finished (stopped)", after a failure "not finished" (the puzzles that ended alone, one after another, no
    * longer said which puzzle each line was: a user's session).
    */
   private download(results: SavedResults): void {
     if (this.finished(results).length === 0) return;
     const { items, unfinished } = results;
-    const lines = Array.from(items, (item) => (item === undefined || unfinished.has(item.index) ? undefined : item));
+    // A Stop's unfinished rows are marked stopped; a failure's holes only not finished.
+    const lines = Array.from(items, (item) => (item === undefined ? undefined : unfinished.has(item.index) ? 'stopped' : item));
     saveText(solutionsText(lines), 'gridmilp-solutions.txt');
   }
 }

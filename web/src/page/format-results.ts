@@ -45,11 +45,13 @@ export function itemStatusText(item: BatchItem): string {
 /**
  * The "Download solutions" text: one line per puzzle in input order, the solution
  * (n·n digits), or `no solution`, or `error: MESSAGE`, or `not finished (stopped)` for a
- * puzzle a Stop left unfinished (undefined); ends with a newline.
+ * puzzle a Stop left unfinished (`'stopped'`), `not finished` for one a failed batch
+ * never answered (undefined); ends with a newline.
  */
-export function solutionsText(items: ReadonlyArray<BatchItem | undefined>): string {
+export function solutionsText(items: ReadonlyArray<BatchItem | 'stopped' | undefined>): string {
   const lines = Array.from(items, (item) => {
-    if (item === undefined) return 'not finished (stopped)';
+    if (item === 'stopped') return 'not finished (stopped)';
+    if (item === undefined) return 'not finished';
     if (item.error) return `error: ${item.error.message.replace(/\s+/g, ' ')}`;
     if (typeof item.solution === 'string') return item.solution;
     if (item.status === 'infeasible') return 'no solution';

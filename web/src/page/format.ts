@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * Pure text helpers for the page: status lines, times, file checks, batch output.
+ * Pure text helpers for the page: status lines, times, file checks, symbols (the words
+ * for the results of the actions fetched on first use are in format-results.ts).
  * No DOM here, so tests run them in Node.
  */
 import { usualBoxHeight } from '../solver/boxes';
 import type {
-  BatchItem,
-  CheckUniquenessResult,
-  EnumerateProgress,
-  EnumerateResult,
-  GenerateProgress,
-  GenerateResult,
   ObjectiveResult,
   PuzzleFormat,
   ReductionInfo,

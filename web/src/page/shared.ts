@@ -262,9 +262,10 @@ export class BnbPanel {
 
   /**
    * After a solve that gave no result: "(stopped)" with its figures so far when a Stop
-   * or a restart ended it (endedByRestart); hidden when the engine refused the puzzle
-   * (a text that does not read, clashing givens), which no search began on: zeros
-   * marked "(stopped)" read as a search cut short (a user's session).
+   * or a restart ended it (endedByRestart); hidden for any error the engine answered
+   * with, which comes before a search (a text that does not read, clashing givens) or
+   * instead of its result (a GLPK failure, which the status line says): zeros marked
+   * "(stopped)" read as a search cut short (a user's session).
    *
    * @param e the solve's error (an object with the protocol's `code`)
    */

@@ -107,12 +107,15 @@ export class JobRunner {
 
   /**
    * Write `text` into the status line; a busy one of a job not drawn yet
-   * ({@link setJobLater}) when the job is drawn, unless another status comes first.
+   * ({@link setJobLater}) when the job is drawn, unless another status comes first. A
+   * warning during a job is carried by its progress lines for HELD_WARNING_MS
+   * ({@link setProgress}); any later status other than a busy one ends that.
    */
   setStatus(text: string, kind: StatusKind): void {
     // A warning during a job (a paste refused while busy) would be replaced by the next
     // progress line within milliseconds: the progress lines carry it for a while.
     if (kind === 'warning' && this.job !== null) this.heldWarning = { text, until: performance.now() + HELD_WARNING_MS };
+    else if (kind !== 'busy') this.heldWarning = null; // a newer word than the warning
     this.write(text, kind);
   }
 
@@ -162,8 +165,10 @@ export class JobRunner {
       this.justEnded = true;
       setTimeout(() => (this.justEnded = false), 0);
     }
+    // A job's own warning goes with it: forgotten when the next starts (a Stop's
+    // showError, after setJob(null), still sees it; the job's last status ends it too).
+    if (job !== null && this.job === null) this.heldWarning = null;
     this.job = job;
-    if (job === null) this.heldWarning = null; // a job's own warning goes with it
     const busy = job !== null;
     if (busy) running.set(this, job);
     else running.delete(this);
@@ -336,8 +341,9 @@ export class JobRunner {
   showError(e: unknown, boardCells: boolean): void {
     if (e instanceof SolverError) {
       if (e.code === 'stopped') {
-        // Busy, or a job stopped before it was drawn so (setJobLater).
-        if (this.controls.status.dataset.kind === 'busy' || this.held) {
+        // Busy, or a job stopped before it was drawn so (setJobLater), or a warning said
+        // during it (a refused click: "The solver is busy…" stayed after the Stop).
+        if (this.controls.status.dataset.kind === 'busy' || this.held || this.heldWarning !== null) {
           this.setStatus('Stopped. Your board and text are kept.', 'info');
         }
         return;

@@ -494,7 +494,6 @@ export class BoardEditor {
     return true;
   }
 
-  /** The largest number a cell of the board takes: a digit genre's side n, else the genre's. */
   /** The largest number a cell of the board takes: the genre's, within what the board's size allows (Editing.boardMost). */
   private largestNumber(): number {
     const editing = EDITING[this.host.genre];

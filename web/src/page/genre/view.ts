@@ -374,6 +374,7 @@ export class GenreView implements GenreContext {
     const linked = new URLSearchParams(location.hash.replace(/^#/, ''));
     this.linkedModel = null;
     this.linkProblems = [];
+    this.saidTooLong = false; // said again of this genre's text
     if (linked.get('genre') === genre) {
       // What the link names that this genre has not is said with its board (draw), as the
       // Sudoku page's link says it (app/url.ts), not dropped in silence.
@@ -728,10 +729,10 @@ export class GenreView implements GenreContext {
     this.linkProblems = [];
     // Once for a text that grew past the address's limit, not again at each later draw.
     const notInAddress =
-      tooLong > 0 && !this.saidTooLong
-        ? ` The address keeps only the genre: the puzzle's text, ${tooLong.toLocaleString('en')} characters, is longer than the ${kMostHashText.toLocaleString('en')} an address holds, so a reload or a copied address will not show it (Save .xlsx or .csv keeps the puzzle).`
+      tooLong !== null && !this.saidTooLong
+        ? ` The address keeps only the genre: the puzzle's ${tooLong.what}, ${tooLong.length.toLocaleString('en')} characters, is longer than the ${kMostHashText.toLocaleString('en')} an address holds, so a reload or a copied address will not show it (Save .xlsx or .csv keeps the puzzle).`
         : '';
-    this.saidTooLong = tooLong > 0;
+    this.saidTooLong = tooLong !== null;
     this.say(
       `${warned ? `Warning: ${r.warnings.join('; ')}.` : `${r.name}: press Solve.`}${leftOut}${cannotUse}${notInAddress}`,
       warned || leftOut !== '' || cannotUse !== '' ? 'warning' : 'info',
@@ -874,6 +875,13 @@ export class GenreView implements GenreContext {
     if (this.drawnGenre !== this.genre || this.board === null) {
       this.clearBoard(`No board: the text does not read as a ${GENRE_TITLES[this.genre]} puzzle (the status line says where). Fix it and press Draw.`);
     }
+    // What the link named that this page cannot use, said now rather than with a board
+    // drawn later (its model is known only once the engine lists the models).
+    if (this.linkProblems.length > 0) {
+      const said = (this.jobs.controls.status.textContent ?? '').replace(/\.?$/, '.');
+      this.jobs.setStatus(`${said} The link has what this page cannot use: ${this.linkProblems.join('; ')}.`, 'error');
+      this.linkProblems = [];
+    }
     this.writeHash(null, this.pushNext);
     this.pushNext = false;
   }
@@ -977,14 +985,15 @@ export class GenreView implements GenreContext {
    * edits do; `push` adds one (another genre, or a board of another size, as a new size
    * on the Sudoku page).
    *
-   * @returns the length in characters of the text left out of the address because it is
-   *   longer than kMostHashText (draw says so), else 0
+   * @returns what was left out of the address because it is longer than kMostHashText
+   *   (draw says so): the puzzle's URL or text and its length in characters; else null
    */
-  private writeHash(url: string | null, push = false): number {
+  private writeHash(url: string | null, push = false): { what: 'URL' | 'text'; length: number } | null {
     this.hashUrl = url;
     const index = Math.max(0, Number(this.pick.value) - 1);
     const text = this.ownText(index);
-    const name = this.parsed.puzzles[index]?.name;
+    // Its header's name: a record without one is named by the engine ("Puzzle 1").
+    const name = /^\s*===[ \t]*([^\s=]\S*)/.exec(text)?.[1];
     const named = name !== undefined && !/^url-\d+$/.test(name) && text.length <= kMostHashText;
     const byUrl = url !== null && !named;
     const own = byUrl ? url : text;
@@ -1001,7 +1010,7 @@ export class GenreView implements GenreContext {
     const extra = route.toString();
     const hash = genreHash(this.genre, own.length <= kMostHashText ? (byUrl ? { url } : { text: own }) : {}) + (extra === '' ? '' : `&${extra}`);
     if (hash !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', `${location.pathname}${location.search}${hash}`);
-    return own.length <= kMostHashText ? 0 : own.length;
+    return own.length <= kMostHashText ? null : { what: byUrl ? 'URL' : 'text', length: own.length };
   }
 
   /**
