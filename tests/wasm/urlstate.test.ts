@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The URL state of the page and the embed view (web/src/page/urlstate.ts): pure functions.
 import { describe, expect, it } from 'vitest';
-import { badStateReason, canonicalGivens, optionProblems, readHash, readState, satCannotSolve, stateHash } from '../../web/src/page/urlstate';
+import { badStateReason, canonicalGivens, optionProblems, readHash, readState, satCannotSolve, stateHash, unknownParameters, cannotUseSentence } from '../../web/src/page/urlstate';
 import { embedProblems, embedSnippet, embedUrl, readEmbed } from '../../web/src/page/embed-state';
 import { readData } from './helpers';
 
@@ -111,6 +111,18 @@ describe('embedProblems', () => {
       'sym=hex: only a 16×16 is shown in 0–F; this puzzle is 9×9',
     ]);
     expect(readEmbed(new URLSearchParams(`${p}&readonly=yes`)).readonly).toBe(true);
+  });
+  it('names a parameter given twice and which value is used', () => {
+    // A teacher's session (2026-12-07): readonly=1&readonly=0 was taken as 1 without a word.
+    const p = `p=${'.'.repeat(81)}`;
+    expect(problems(`${p}&readonly=1&readonly=0`).options).toEqual(['readonly: given 2 times (1, 0); the first is used']);
+    expect(problems(`${p}&${p.replace('.', '1')}`).options).toEqual([`p: given 2 times (${'.'.repeat(20)}…, 1${'.'.repeat(19)}…); the first is used`]);
+    expect(unknownParameters(new URLSearchParams('model=reduced&model=probed&colour=red'), ['model'], 'a test link')).toEqual([
+      'model: given 2 times (reduced, probed); the first is used',
+      'colour: not a parameter of a test link (model)',
+    ]);
+    expect(cannotUseSentence([])).toBe('');
+    expect(cannotUseSentence(['a', 'b'])).toBe('The link has what this page cannot use: a; b.');
   });
   it('solves by branch-and-bound where CNF-SAT cannot give the tree or an objective, and says so', () => {
     // The Embed dialog wrote such links; Solve then only failed with "use method branch-and-bound".

@@ -6,7 +6,7 @@
  * not download it. Pure functions, no DOM.
  */
 import { MODEL_KINDS, SOLVE_METHODS } from '../solver/protocol';
-import { OBJECTIVES, STATE_PARAMETERS, badStateReason, optionProblems, pick, queryText, readState, satCannotSolve, stateParams, type UrlState } from './urlstate';
+import { OBJECTIVES, STATE_PARAMETERS, badStateReason, optionProblems, pick, queryText, readState, satCannotSolve, stateParams, unknownParameters, type UrlState } from './urlstate';
 
 /** The panels of the embed page, in display order. */
 export const PANELS = ['board', 'model', 'relaxation', 'progress', 'tree'] as const;
@@ -85,11 +85,7 @@ export function embedProblems(params: URLSearchParams): { puzzle: string | null;
   const named = params.get('p') !== null ? 'p' : 'bd';
   if (n !== null && (!/^\d{1,2}$/.test(n.trim()) || Number(n) < 1)) puzzle = `n=${n}: not a side length (a number such as 9)`;
   else if (badStateReason(params) !== null) puzzle = `${named}: ${badStateReason(params)}`;
-  for (const key of new Set(params.keys())) {
-    if (!(EMBED_PARAMETERS as readonly string[]).includes(key)) {
-      options.push(`${key}: not a parameter of this view (${EMBED_PARAMETERS.join(', ')})`);
-    }
-  }
+  options.push(...unknownParameters(params, EMBED_PARAMETERS, 'this view'));
   const unknownPanels = (params.get('panels') ?? '')
     .split(',')
     .map((s) => s.trim())

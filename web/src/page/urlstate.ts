@@ -217,6 +217,41 @@ export function satCannotSolve(state: Pick<UrlState, 'objective' | 'model'>): st
 }
 
 /**
+ * A link's parameters that its page does not read, and those it names more than once,
+ * one message each ("modle: not a parameter of this page's links (p, bd, …)", "readonly:
+ * given 2 times (1, 0); the first, 1, is used"), so that a mistyped or doubled name is
+ * said rather than quietly dropped. The main page (app/url.ts), the embed
+ * (embed-state.ts) and a genre link (genre/view.ts) all ask this.
+ *
+ * @param params the link's parameters (hash or query)
+ * @param allowed the names the page reads
+ * @param what the links these are, for the message ("this page's links", "this view")
+ */
+export function unknownParameters(params: URLSearchParams, allowed: readonly string[], what: string): string[] {
+  const problems: string[] = [];
+  for (const key of new Set(params.keys())) {
+    if (!allowed.includes(key)) {
+      problems.push(`${key}: not a parameter of ${what} (${allowed.join(', ')})`);
+      continue;
+    }
+    const values = params.getAll(key);
+    if (values.length > 1) problems.push(`${key}: given ${values.length} times (${values.map((v) => (v.length > 20 ? `${v.slice(0, 20)}…` : v)).join(', ')}); the first is used`);
+  }
+  return problems;
+}
+
+/**
+ * The status line's sentence for what a link names and the page cannot use ("The link
+ * has what this page cannot use: method=fast: …; modle: …."), or '' when nothing; the
+ * main page's link (app/url.ts) and a genre link (genre/view.ts) say it alike.
+ *
+ * @param problems one message each, from optionProblems, unknownParameters and the like
+ */
+export function cannotUseSentence(problems: readonly string[]): string {
+  return problems.length === 0 ? '' : `The link has what this page cannot use: ${problems.join('; ')}.`;
+}
+
+/**
  * The model, method and objective of a link that no page can use, one message each
  * ("model=superfast: not one of textbook, candidates, reduced, probed; textbook is used"),
  * for the status line of the page that follows the link (main page and embed alike).

@@ -5,7 +5,7 @@
  * written into the location hash as they change (urlstate.ts encodes them) and read
  * back on load, on Back/Forward and when the hash is edited.
  */
-import { OBJECTIVES, STATE_PARAMETERS, badStateReason, optionProblems, readGenreHash, readHash, readState, satCannotSolve, stateHash, type UrlState } from '../urlstate';
+import { OBJECTIVES, STATE_PARAMETERS, badStateReason, cannotUseSentence, optionProblems, readGenreHash, readHash, readState, satCannotSolve, stateHash, unknownParameters, type UrlState } from '../urlstate';
 import { SHAPES, plural } from '../format';
 import { messageOf } from '../shared';
 import { clashStatus } from '../clashes';
@@ -76,16 +76,14 @@ export class UrlSync {
     // maximises), is solved by branch-and-bound, and the link is told so (as the embed's is).
     const linked = new URLSearchParams(location.hash.replace(/^#/, ''));
     const unused = optionProblems(linked);
-    // A mistyped name ("modle=reduced") is said too, as the embed says it.
-    for (const key of new Set(linked.keys())) {
-      if (!(STATE_PARAMETERS as readonly string[]).includes(key)) unused.push(`${key}: not a parameter of this page's links (${STATE_PARAMETERS.join(', ')})`);
-    }
+    // A mistyped name ("modle=reduced") or one given twice is said too, as the embed says it.
+    unused.push(...unknownParameters(linked, STATE_PARAMETERS, "this page's links"));
     const satNeed = state.method === 'sat' ? satCannotSolve(state) : null;
     if (satNeed !== null) {
       unused.push(`method=sat: ${satNeed} needs branch-and-bound, which is used`);
       state = { ...state, method: 'branch-and-bound' };
     }
-    const cannotUse = unused.length > 0 ? `The link has what this page cannot use: ${unused.join('; ')}.` : '';
+    const cannotUse = cannotUseSentence(unused);
     if (!first && stateHash(state) === stateHash(this.state())) {
       // Already shown: a hash edited to another unusable option says so all the same.
       if (cannotUse !== '') jobs.setStatus(cannotUse, 'error');

@@ -18,7 +18,7 @@ import '../batch.css';
 import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize, formatMs, grouped, isSpreadsheetName, readTextFile } from '../format';
-import { genreHash, readGenreHash } from '../urlstate';
+import { cannotUseSentence, genreHash, readGenreHash, unknownParameters } from '../urlstate';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { whenFree } from '../app/when-free';
@@ -379,9 +379,7 @@ export class GenreView implements GenreContext {
       // What the link names that this genre has not is said with its board (draw), as the
       // Sudoku page's link says it (app/url.ts), not dropped in silence.
       const problems = this.linkProblems;
-      for (const key of new Set(linked.keys())) {
-        if (!(GENRE_LINK_PARAMETERS as readonly string[]).includes(key)) problems.push(`${key}: not a parameter of a genre link (${GENRE_LINK_PARAMETERS.join(', ')})`);
-      }
+      problems.push(...unknownParameters(linked, GENRE_LINK_PARAMETERS, 'a genre link'));
       const route = linked.get('method');
       if (route === 'sat' || route === 'branch-and-bound') method.value = route;
       else if (route !== null) problems.push(`method=${route}: not one of sat, branch-and-bound; ${method.value} is used`);
@@ -725,7 +723,7 @@ export class GenreView implements GenreContext {
       (pasted.length === 0 ? '' : ` Left out of the pasted URLs (not put in the text): ${list(pasted)}.`) +
       (records.length === 0 ? '' : ` Left out ${records.length === 1 ? 'a record' : `${records.length} records`} that could not be read: ${list(records)}.`);
     const warned = r.warnings.length > 0;
-    const cannotUse = this.linkProblems.length > 0 ? ` The link has what this page cannot use: ${this.linkProblems.join('; ')}.` : '';
+    const cannotUse = this.linkProblems.length > 0 ? ` ${cannotUseSentence(this.linkProblems)}` : '';
     this.linkProblems = [];
     // Once for a text that grew past the address's limit, not again at each later draw.
     const notInAddress =
@@ -879,7 +877,7 @@ export class GenreView implements GenreContext {
     // drawn later (its model is known only once the engine lists the models).
     if (this.linkProblems.length > 0) {
       const said = (this.jobs.controls.status.textContent ?? '').replace(/\.?$/, '.');
-      this.jobs.setStatus(`${said} The link has what this page cannot use: ${this.linkProblems.join('; ')}.`, 'error');
+      this.jobs.setStatus(`${said} ${cannotUseSentence(this.linkProblems)}`, 'error');
       this.linkProblems = [];
     }
     this.writeHash(null, this.pushNext);
@@ -1036,22 +1034,22 @@ export class GenreView implements GenreContext {
     const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
     if (p.phase === 'branch-and-bound') {
       this.bnb.progress(p as unknown as SolveProgress, () => this.jobs.job !== null);
-      this.sayProgress(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`);
+      this.jobs.setProgress(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`);
     } else if (p.phase === 'cuts') {
       if (typeof p.round === 'number') this.rounds.textContent = grouped(p.round);
       if (typeof p.elapsedMs === 'number') byId('genre-bnb-elapsed', HTMLElement).textContent = formatMs(p.elapsedMs);
       this.cutRounds.add(p);
-      this.sayProgress(`Solving… round ${n('round')}: ${n('cuts')} ${p.cuts === 1 ? 'cut' : 'cuts'} added (${n('totalCuts')} in all)${elapsed}`);
+      this.jobs.setProgress(`Solving… round ${n('round')}: ${n('cuts')} ${p.cuts === 1 ? 'cut' : 'cuts'} added (${n('totalCuts')} in all)${elapsed}`);
     } else if (p.phase === 'sat' && typeof p.bound === 'number') {
       const question =
         p.step === 'removals'
           ? `can ${n('bound')} ${(p.removes as { many?: string } | undefined)?.many ?? 'givens'} stay?`
           : `do ${n('bound')} digits fit, keeping every given?`;
-      this.sayProgress(`Why no solution? ${question} (CNF-SAT${elapsed})`);
+      this.jobs.setProgress(`Why no solution? ${question} (CNF-SAT${elapsed})`);
     } else if (p.phase === 'removing') {
-      this.sayProgress(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`);
+      this.jobs.setProgress(`Generating… ${n('checked')} of ${n('total')} givens tried${elapsed}`);
     } else if (typeof p.found === 'number') {
-      this.sayProgress(`${n('found')} answers found${elapsed}`);
+      this.jobs.setProgress(`${n('found')} answers found${elapsed}`);
     }
   }
 
@@ -1068,11 +1066,6 @@ export class GenreView implements GenreContext {
    */
   say(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
     this.jobs.setStatus(message, kind === 'success' ? 'ok' : kind);
-  }
-
-  /** The progress line `text`, with a warning said during the job while it is recent (JobRunner.setProgress). */
-  private sayProgress(text: string): void {
-    this.jobs.setProgress(text);
   }
 
   /**
