@@ -108,10 +108,8 @@ class Embed {
     this.client.version().then(
       () => {
         if (this.job === null && this.status.dataset.kind === 'info' && this.status.textContent === 'Loading the solver…') {
-          // A link's givens that clash are said as a typed clash is (describeEdit), not "press Solve".
-          const clash = this.board.clashes();
-          if (clash) this.setStatus(clashStatus(clash), 'error');
-          else this.setStatus(`${plural(this.board.countGivens(), 'given')} · press ▶ Solve.`, 'info');
+          // A link's givens that clash are said as a typed clash is, not "press Solve".
+          this.describeBoard();
         }
       },
       (e: unknown) => this.setStatus(`The solver could not be loaded: ${messageOf(e)}`, 'error'),
@@ -121,19 +119,27 @@ class Embed {
   }
 
   /**
-   * Say what a typed given did, as the main page does: a clash of givens at once, else
-   * how many givens the board holds (what the status said was of the board before).
+   * Say what a typed given did, as the main page does (what the status said was of the
+   * board before): describeBoard.
    */
   private describeEdit(): void {
     if (this.job !== null || this.blocked !== null) return;
     this.notice = null;
+    this.describeBoard();
+  }
+
+  /**
+   * The board's state in the status line, on load and after each edit alike: a clash of
+   * givens in the board's symbols, else how many givens it holds and that ▶ Solve is next.
+   */
+  private describeBoard(): void {
     const clash = this.board.clashes();
     if (clash) {
       this.setStatus(clashStatus(clash), 'error');
       return;
     }
     const count = this.board.countGivens();
-    this.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} · press ▶ Solve.`, 'info');
+    this.setStatus(`${count === 0 ? 'The board is empty' : plural(count, 'given')} · press ▶ Solve.`, 'info');
   }
 
   private modelView(): ModelView {
