@@ -825,7 +825,10 @@ class GridmilpSolver implements Solver {
     }
     const fields: Record<string, unknown> = {};
     for (const key of PUZZLE_FIELD_NAMES) if (rest[key] !== undefined) fields[key] = rest[key];
-    const parsed = this.parse(puzzle, fields as ParseOptions);
+    // The engine's split alone: `parse` would also draw each puzzle's grid, work for
+    // every puzzle of a large file where one is wanted.
+    puzzleText(puzzle);
+    const parsed = this.call('Unable to read the puzzles', { type: 'parse', text: puzzle, ...checkOptions('parse', fields, OPTIONS_OF.parse) });
     const picked = parsed.puzzles[index - 1];
     if (picked === undefined) {
       throw invalidOption('index', `Option 'index' is ${index}, but the text holds ${parsed.puzzles.length} ${parsed.puzzles.length === 1 ? 'puzzle' : 'puzzles'} that read.`);
