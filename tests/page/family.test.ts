@@ -583,7 +583,10 @@ describe('the CNF-SAT method', () => {
       /^Solved in [\d.]+ (ms|s) · CNF-SAT by MiniSat: [\d,]+ clauses, [\d,]+ conflicts? · [\d,]+ variables, [\d,]+ constraints \(reduced model\)$/,
     );
     expect(solutionProblemsN(puzzle, await readBoard(page), 25)).toEqual([]);
-    expect(await page.locator('#bnb-state').textContent()).toBe('(final · no tree: CNF-SAT, MiniSat solved it)');
+    // The panel is CNF-SAT's: no tree figures standing at 0 and "—" (a teacher's session).
+    expect(await page.locator('#bnb-heading').textContent()).toBe('CNF-SAT (final · MiniSat solved it, no tree)');
+    expect(await page.locator('#bnb-nodes').isVisible()).toBe(false);
+    expect(await page.locator('#bnb-incumbent').textContent()).toBe('yes');
     expect(wasm.filter((u) => /gridmilp_wasm_sat-[\w-]+\.wasm$/.test(u))).toHaveLength(1);
     await page.locator('header h1').click();
     await page.screenshot({ path: join(resultsDir, 'sat-25x25.png'), fullPage: true });

@@ -96,6 +96,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  */
 export class BnbPanel {
   private readonly root: HTMLElement;
+  private readonly title: HTMLSpanElement;
   private readonly state: HTMLSpanElement;
   private readonly nodes: HTMLElement;
   private readonly active: HTMLElement;
@@ -111,6 +112,7 @@ export class BnbPanel {
    */
   constructor(prefix = 'bnb') {
     this.root = byId(prefix, HTMLElement);
+    this.title = byId(`${prefix}-title`, HTMLSpanElement);
     this.state = byId(`${prefix}-state`, HTMLSpanElement);
     this.nodes = byId(`${prefix}-nodes`, HTMLElement);
     this.active = byId(`${prefix}-active`, HTMLElement);
@@ -150,6 +152,7 @@ export class BnbPanel {
   start(objective = false, branchAndBound = true): void {
     this.objective = objective;
     this.pending = null;
+    this.route(branchAndBound ? 'branch-and-bound' : 'sat');
     this.root.hidden = false;
     this.root.dataset.state = 'running';
     this.state.textContent = '(running…)';
@@ -171,6 +174,16 @@ export class BnbPanel {
       this.state.textContent = '(running… the root LP relaxation)';
       this.elapsed.textContent = formatMs(performance.now() - started);
     }, 250);
+  }
+
+  /**
+   * Title the panel by the route that runs: "Branch-and-bound" with its tree's figures, or
+   * "CNF-SAT" with the incumbent and time alone (styles.css hides the rest), so that a
+   * SAT solve is not shown as a tree of 0 nodes (a teacher's session).
+   */
+  private route(method: 'branch-and-bound' | 'sat'): void {
+    this.root.dataset.route = method;
+    this.title.textContent = method === 'sat' ? 'CNF-SAT' : 'Branch-and-bound';
   }
 
   /**
@@ -223,11 +236,12 @@ export class BnbPanel {
   ): void {
     this.pending = null;
     this.stopClock();
+    if (s.method !== undefined) this.route(s.method === 'sat' ? 'sat' : 'branch-and-bound');
     this.root.dataset.state = 'done';
     this.state.textContent = outcome.decidedByReduction
       ? '(final · decided by the model reduction, no tree)'
       : s.method === 'sat'
-        ? '(final · no tree: CNF-SAT, MiniSat solved it)'
+        ? '(final · MiniSat solved it, no tree)'
         : s.nodes === 0
           ? '(final · no tree: presolve settled it)'
           : '(final)';

@@ -48,14 +48,14 @@ export const GENRE_PAGE = `
     <input type="range" id="genre-answer-step" min="1" max="1" value="1" step="1" />
   </section>
   <section id="genre-bnb" class="bnb" aria-labelledby="genre-bnb-heading" hidden>
-    <h3 id="genre-bnb-heading">Branch-and-bound <span id="genre-bnb-state" class="bnb-state"></span></h3>
+    <h3 id="genre-bnb-heading"><span id="genre-bnb-title">Branch-and-bound</span> <span id="genre-bnb-state" class="bnb-state"></span></h3>
     <dl class="bnb-figures">
-      <div><dt>Nodes</dt><dd id="genre-bnb-nodes">0</dd></div>
-      <div><dt>Active nodes</dt><dd id="genre-bnb-active">0</dd></div>
-      <div><dt>Depth</dt><dd id="genre-bnb-depth">0</dd></div>
+      <div class="bnb-tree-only"><dt>Nodes</dt><dd id="genre-bnb-nodes">0</dd></div>
+      <div class="bnb-tree-only"><dt>Active nodes</dt><dd id="genre-bnb-active">0</dd></div>
+      <div class="bnb-tree-only"><dt>Depth</dt><dd id="genre-bnb-depth">0</dd></div>
       <div><dt>Incumbent</dt><dd id="genre-bnb-incumbent">no</dd></div>
-      <div><dt>Best bound</dt><dd id="genre-bnb-bound">—</dd></div>
-      <div><dt>Gap</dt><dd id="genre-bnb-gap">—</dd></div>
+      <div class="bnb-tree-only"><dt>Best bound</dt><dd id="genre-bnb-bound">—</dd></div>
+      <div class="bnb-tree-only"><dt>Gap</dt><dd id="genre-bnb-gap">—</dd></div>
       <div><dt>Rounds</dt><dd id="genre-bnb-rounds">1</dd></div>
       <div><dt title="The time in the engine: the status line’s time also counts the page’s part (messages, drawing)">Engine time</dt><dd id="genre-bnb-elapsed">0 ms</dd></div>
     </dl>
