@@ -535,6 +535,11 @@ int printSummary(std::size_t count, const std::string& what, const Counts& c, bo
   return c.unsolved > 0 ? kExitUnsolved : kExitSolved;
 }
 
+/// "1 given", "2 givens": a count and its noun, plural by English's -s.
+std::string counted(std::int64_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 /// A grid line (n·n symbols: 1–9, then A, B, … for 10, 11, …; `.` for an empty cell) in
 /// the layout of janko.at's sw_*.solutions.txt records: "=== header" (the record's,
 /// "1_9x9 source=…"), "n n" (with `boxes`, "6 6 3x2": docs/formats.md), n rows of numbers
@@ -1098,15 +1103,19 @@ int runGenerate(const GenerateCommand& cmd) {
   if (!cmd.as_json) {
     // Boxes that are not the usual ones for the size go into a record's size line
     // ("6 6 3x2", docs/formats.md), which `solve` reads back; one line cannot say them.
+    // So does a size that a line of n² cells does not say (7×7: 49 cells are not read as
+    // 7×7 unless --size says so), so that `solve` reads it back as it is.
     const int n = r["size"].GetInt();
     const int box_height = r.HasMember("boxHeight") ? r["boxHeight"].GetInt() : 0;
     const int box_width = r.HasMember("boxWidth") ? r["boxWidth"].GetInt() : 0;
     const sudoku::Shape usual = sudoku::shapeForSize(n);
     const std::string line = text(r["puzzle"]);
-    if (box_height > 0 && (box_height != usual.boxHeight || box_width != usual.boxWidth) &&
-        static_cast<int>(line.size()) == n * n) {
-      std::cout << solutionRecord("generated-" + std::to_string(r["seed"].GetUint()), line, n,
-                                  std::to_string(box_height) + "x" + std::to_string(box_width));
+    const bool unusual_boxes =
+        box_height > 0 && (box_height != usual.boxHeight || box_width != usual.boxWidth);
+    if ((unusual_boxes || !sudoku::isAutoSize(n)) && static_cast<int>(line.size()) == n * n) {
+      std::cout << solutionRecord(
+          "generated-" + std::to_string(r["seed"].GetUint()), line, n,
+          unusual_boxes ? std::to_string(box_height) + "x" + std::to_string(box_width) : "");
     } else {
       std::cout << line << "\n";
     }
@@ -1114,12 +1123,12 @@ int runGenerate(const GenerateCommand& cmd) {
   const Value& d = r["difficulty"]["stats"];
   const Value& root = d["rootLpIntegral"];
   std::cerr << "gridmilp: " << r["size"].GetInt() << "\u00d7" << r["size"].GetInt() << ", seed "
-            << r["seed"].GetUint() << ": " << r["givens"].GetInt() << " givens, unique"
+            << r["seed"].GetUint() << ": " << counted(r["givens"].GetInt(), "given") << ", unique"
             << (r["minimal"].GetBool() ? ", minimal" : "")
             << (r["targetGivens"].GetInt() > 0
                     ? (r["targetReached"].GetBool() ? ", target reached" : ", target not reached")
                     : "")
-            << "; " << r["uniquenessChecks"].GetInt() << " uniqueness checks ("
+            << "; " << counted(r["uniquenessChecks"].GetInt(), "uniqueness check") << " ("
             << (text(r["method"]) == "sat" ? "CNF-SAT" : "branch-and-bound") << "), "
             << formatMs(r["totalMs"].GetDouble()) << ". The textbook MILP on it: "
             << (text(r["difficulty"]["status"]) == "time_limit" ? "not solved within the limit, "
@@ -1279,10 +1288,30 @@ int runBench(const std::string& path, int repeat, bool back_to_back, int warm_up
   return verified ? kExitSolved : kExitUnsolved;
 }
 
+/// A whole-number option's check, worded as --time-limit's: "'abc' is not a number of
+/// worker processes: a whole number from 1 to 256" (CLI11's Range said "Value abc not in
+/// range 1 to 256", a developer's session).
+CLI::Validator wholeNumberIn(std::int64_t low, std::int64_t high, const std::string& what) {
+  return CLI::Validator(
+      [=](const std::string& value) -> std::string {
+        const bool digits = !value.empty() && value.size() <= 18 &&
+                            std::all_of(value.begin(), value.end(), [](char ch) {
+                              return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+                            });
+        if (digits) {
+          const std::int64_t n = std::stoll(value);
+          if (n >= low && n <= high) return "";
+        }
+        return "'" + value + "' is not " + what + ": a whole number from " + std::to_string(low) +
+               " to " + std::to_string(high);
+      },
+      "N", "whole number");
+}
+
 /// Adds --size, --box and --symbols to a subcommand.
 void addShapeOptions(CLI::App* sub, int* size, std::string* box, std::string* symbols) {
   sub->add_option("--size", *size, "Side length n (default: detect)")
-      ->check(CLI::Range(1, sudoku::kMaxSize));
+      ->check(wholeNumberIn(1, sudoku::kMaxSize, "a side length"));
   sub->add_option("--box", *box,
                   "Box shape HxW, e.g. 2x3 (default: the usual one for the size); for the "
                   "genres with boxes (sudoku, sudoku-x, killer, hyper)");
@@ -1311,17 +1340,10 @@ ShapeArgs shapeArgs(int size, const std::string& box, const std::string& symbols
 
 }  // namespace
 
-/// --time-limit's check: a whole number of ms, 0 or more (CLI11's NonNegativeNumber
-/// printed its range up to DBL_MAX, 300 digits, in its message).
-const CLI::Validator kMsLimit(
-    [](const std::string& value) -> std::string {
-      const bool digits = !value.empty() && std::all_of(value.begin(), value.end(), [](char ch) {
-        return std::isdigit(static_cast<unsigned char>(ch)) != 0;
-      });
-      if (digits && value.size() <= 9) return "";
-      return "'" + value + "' is not a time limit: a whole number of ms from 0 (none) to 999999999";
-    },
-    "MS", "ms");
+/// --time-limit's check: a whole number of ms, 0 (none) up to the npm API's most,
+/// 2,147,483,647 (CLI11's NonNegativeNumber printed its range up to DBL_MAX, 300 digits,
+/// in its message).
+const CLI::Validator kMsLimit = wholeNumberIn(0, 2147483647, "a time limit in ms (0: none)");
 
 /// Checks --model and --method of `solve` for Sudoku before any puzzle is read, so that
 /// a wrong word is one error, not one per puzzle (a genre's models are its own: the
@@ -1331,6 +1353,11 @@ std::string routeError(const SolveCommand& cmd) {
   if (cmd.methodGiven && vocabulary::indexOf(vocabulary::kMethods, cmd.options.method) < 0) {
     return "--method " + cmd.options.method + ": not a method; one of " +
            vocabulary::joined(vocabulary::kMethods);
+  }
+  // The engine would name its field ('size'); the CLI's is --size. (A variant's record
+  // gives its size itself.)
+  if (cmd.genre == "sudoku" && cmd.shape.box && cmd.shape.size == 0) {
+    return "--box: a box shape needs a size: give --size too (e.g. --size 12 --box 3x4)";
   }
   if (cmd.genre == "sudoku" && cmd.modelGiven &&
       vocabulary::indexOf(vocabulary::kSudokuModels, cmd.options.model) < 0) {
@@ -1474,7 +1501,7 @@ int main(int argc, char** argv) {
   solve
       ->add_option("--enumerate", solve_cmd.enumerate,
                    "List up to K solutions per puzzle (a blank line after each puzzle)")
-      ->check(CLI::Range(1, 100000))
+      ->check(wholeNumberIn(1, 100000, "a number of solutions"))
       ->excludes(unique);
   solve->add_option("--objective", solve_cmd.objective,
                     "diagonal, firstRow, or a file: maximize|minimize then n*n weights "
@@ -1496,7 +1523,7 @@ int main(int argc, char** argv) {
                    "Worker processes solving the file's puzzles at once (default: every core); "
                    "answers print in input order")
 #endif
-      ->check(CLI::Range(1, 256));
+      ->check(wholeNumberIn(1, 256, "a number of worker processes"));
 #ifdef __EMSCRIPTEN__
   // Read by the npm CLI's front end (web/src/lib/sheet-cli.ts), which runs this CLI on
   // the sheet's puzzles: listed here so that --help names it.
@@ -1532,13 +1559,15 @@ int main(int argc, char** argv) {
   std::string gen_box, symmetry = "none";
   bool gen_json = false;
   CLI::App* generate = cli.add_subcommand("generate", "Generate a puzzle with a unique solution");
-  generate->add_option("--size", gen_size, "Side length n (default 9)")
-      ->check(CLI::Range(1, sudoku::kMaxSize));
+  // From 2: a 1×1 has nothing to leave out, and its record does not read back.
+  generate->add_option("--size", gen_size, "Side length n, 2 to 35 (default 9)")
+      ->check(wholeNumberIn(2, sudoku::kMaxSize, "a side length"));
   generate->add_option("--box", gen_box, "Box shape HxW (default: the usual one)");
   generate->add_option("--seed", seed, "Random seed (the same seed gives the same puzzle)")
-      ->check(CLI::Range(static_cast<std::int64_t>(0), static_cast<std::int64_t>(4294967295LL)));
+      ->check(wholeNumberIn(0, 4294967295LL, "a seed"));
   generate->add_option("--givens", givens, "Target number of givens (default: as few as possible)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(wholeNumberIn(0, static_cast<std::int64_t>(sudoku::kMaxSize) * sudoku::kMaxSize,
+                            "a number of givens"));
   generate->add_option("--symmetry", symmetry, "none, rot180 or mirror");
   generate->add_option("--time-limit", time_limit, "Time limit per solve in ms (0 = none)")
       ->check(kMsLimit);

@@ -25,10 +25,6 @@ constexpr std::array<int, 8> kAutoSizes = {4, 6, 8, 9, 10, 12, 16, 25};
 /// Data lines of the first puzzle looked at to detect the size.
 constexpr int kProbeLines = 1000;
 
-bool isAutoSize(int n) {
-  return std::find(kAutoSizes.begin(), kAutoSizes.end(), n) != kAutoSizes.end();
-}
-
 /// One line of the text, without its line end.
 struct Line {
   int number;
@@ -593,6 +589,10 @@ void readCells(const Line& line, const Reading& reading, std::vector<int>* out) 
 }
 
 }  // namespace
+
+bool isAutoSize(int n) {
+  return std::find(kAutoSizes.begin(), kAutoSizes.end(), n) != kAutoSizes.end();
+}
 
 const char* toString(Symbols symbols) {
   switch (symbols) {

@@ -103,6 +103,11 @@ Grid parseOne(std::string_view text, const ParseOptions& options = {});
 ParsedPuzzle parseOnePuzzle(std::string_view text, const ParseOptions& options = {});
 Grid parseOne(std::string_view text, Shape shape);
 
+/// Whether a text of n² cells is read as n×n without the size given: 4, 6, 8, 9, 10, 12,
+/// 16 and 25 (the sizes with usual boxes a page draws); another n (7, 35) must be given
+/// (--size, `size`) or written in a record's size line.
+bool isAutoSize(int n);
+
 /// A grid as text: rows of n symbols (digits/hex) or n numbers separated by spaces,
 /// `.` for empty, one row per line, each line ending in '\n'.
 std::string formatGrid(const Grid& grid, Symbols symbols);
