@@ -274,6 +274,14 @@ TEST(ServiceTest, ErrorsSayWhatAndWhere) {
   EXPECT_EQ(r["error"]["message"], "Line 1 has 81 cells; a 16\u00d716 puzzle has 256 cells");
   r = call(solveRequest(12, kGrid01, R"(,"size":40)"));
   EXPECT_EQ(r["error"]["code"], "bad_request");
+  // A record cut short names the last line it read, as where.line does (a developer's
+  // session: the message said line 1, the record's, where.line 3).
+  r = call(R"({"id": 13, "type": "solve", "genre": "killer", "puzzle": "=== k\n4 4\n1 2 3 4\n"})");
+  EXPECT_EQ(r["error"]["code"], "wrong_length");
+  EXPECT_EQ(r["error"]["message"],
+            "k (line 1): expected 8 lines of 4 cells after its size line, found 1, the last at "
+            "line 3");
+  EXPECT_EQ(r["error"]["where"]["line"], Value(3));
   const Document bad = call("{not json");
   EXPECT_TRUE(bad["id"].IsNull());
   EXPECT_EQ(bad["error"]["code"], "bad_request");

@@ -166,7 +166,7 @@ describe('the genre page', () => {
     await page.locator('#genre-tree-panel').screenshot({ path: join(resultsDir, 'genre-sudoku-x-tree.png') });
     // The live branch-and-bound panel keeps the solve's final figures.
     expect(await page.isVisible('#genre-bnb')).toBe(true);
-    expect(await page.textContent('#genre-bnb-state')).toBe('(final)');
+    expect(await page.textContent('#genre-bnb-heading')).toBe('Branch-and-bound (final)');
     expect(Number((await page.textContent('#genre-bnb-nodes'))!.replace(/,/g, ''))).toBe(nodes);
     expect(await page.textContent('#genre-bnb-incumbent')).toBe('yes');
     expect(await page.textContent('#genre-bnb-rounds')).toBe('1');
@@ -174,7 +174,9 @@ describe('the genre page', () => {
     await page.uncheck('#genre-record-tree');
     await page.selectOption('#genre-method', 'sat');
     await solved(page);
-    expect(await page.textContent('#genre-bnb-state')).toBe('(final · no tree: CNF-SAT, MiniSat solved it)');
+    expect(await page.textContent('#genre-bnb-heading')).toBe('CNF-SAT (final · MiniSat solved it, no tree)');
+    expect(await page.isVisible('#genre-bnb-nodes')).toBe(false);
+    expect(await page.isVisible('#genre-bnb-rounds')).toBe(true);
     await page.close();
   });
 
@@ -378,7 +380,7 @@ describe('the genre page', () => {
     await page.click('#genre-draw');
     await page.locator('#genre-status').filter({ hasText: /Left out/ }).waitFor({ timeout: 60_000 });
     expect(await page.textContent('#genre-status')).toBe(
-      'a: press Solve. Left out a record that could not be read: b (line 5): expected 3 lines of 3 cells after its size line, found 2.',
+      'a: press Solve. Left out a record that could not be read: b (line 5): expected 3 lines of 3 cells after its size line, found 2, the last at line 8.',
     );
     expect(await page.locator('#genre-pick option').allTextContents()).toEqual(['a (line 1)', 'c (line 9)']);
     await page.close();

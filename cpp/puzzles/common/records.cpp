@@ -156,7 +156,9 @@ std::vector<const Token*> recordBlock(const Record& record, int block, int block
                      record.name + " (line " + std::to_string(record.line) + "): expected " +
                          std::to_string(blocks * record.rows) + " lines of " +
                          std::to_string(record.columns) + " cells after its size line, found " +
-                         std::to_string(record.lines.size()),
+                         std::to_string(record.lines.size()) +
+                         // where.line is the last line read; the message names it too
+                         (record.lines.empty() ? "" : ", the last at line " + std::to_string(line)),
                      where(line));
   }
   for (int r = 0; r < record.rows; ++r) {
