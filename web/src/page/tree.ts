@@ -414,7 +414,8 @@ export function drawTree(tree: SearchTree): SVGSVGElement {
     x[id] = (x[ordered[0]!]! + x[ordered[ordered.length - 1]!]!) / 2;
   };
   place(0);
-  const depth = Math.max(...nodes.map((n) => n.depth));
+  // Not Math.max(...): a tree of some 100,000 nodes would pass as many arguments and overflow the stack.
+  const depth = nodes.reduce((most, n) => Math.max(most, n.depth), 0);
   const width = Math.max(MARGIN * 2 + (leaves - 1) * LEAF_GAP, 160) + 40;
   const height = MARGIN * 2 + depth * LEVEL_GAP + 14;
   const y = (n: TreeNode): number => MARGIN + n.depth * LEVEL_GAP;

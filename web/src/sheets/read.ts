@@ -141,7 +141,9 @@ export async function readSpreadsheet(
       const at = layout ? records.length : puzzles.length;
       skipped.push({ sheet: table.name, reason: found.problem.message, refused: !(found.problem instanceof NoPuzzleError), at });
     } else if ('records' in found) {
-      records.push(...found.records);
+      // One push each: push(...found) passes each item as an argument, and a sheet of
+      // 200,000 rows overflowed the stack (a user's session).
+      for (const record of found.records) records.push(record);
     } else {
       // A row that could not be read goes among the sheet's puzzles by its row.
       const rowOf = (cell: string | undefined): number => (cell === undefined ? Infinity : (parseRange(cell)?.top ?? Infinity));
@@ -149,7 +151,7 @@ export async function readSpreadsheet(
         const before = found.puzzles.filter((p) => rowOf(p.range) < rowOf(bad.cell)).length;
         skipped.push({ sheet: table.name, reason: bad.message, refused: true, at: puzzles.length + before });
       }
-      puzzles.push(...found.puzzles);
+      for (const puzzle of found.puzzles) puzzles.push(puzzle);
       if (found.puzzles.length === 0 && found.badRows?.length) firstProblem ??= found.badRows[0]!;
     }
   }
@@ -228,7 +230,28 @@ function cleanZip(bytes: Uint8Array, fileName: string): Uint8Array {
   } catch (e) {
     throw damaged(e);
   }
+  for (const name of Object.keys(files)) {
+    if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) files[name] = keepEmptyFormulaText(files[name]!);
+  }
   return zipSync(files, { level: 0 });
+}
+
+/**
+ * A formula's empty text kept: Excel and LibreOffice store `=IF(A1="","",A1)` that gives
+ * "" as `<c t="str"><f>…</f><v></v></c>`, and exceljs drops the empty `<v>`, leaving the
+ * cell as a formula with no cached value, which cellValue must refuse (a user's session:
+ * a grid of such formulas was refused cell by cell). The empty value is written as one
+ * space, which exceljs keeps and cellValue reads as an empty cell, as the spreadsheet
+ * program shows it.
+ *
+ * @param xml a worksheet's XML (UTF-8), as the zip holds it
+ * @returns the same bytes when no formula text is empty, else the XML rewritten
+ */
+function keepEmptyFormulaText(xml: Uint8Array): Uint8Array {
+  const text = new TextDecoder().decode(xml);
+  if (!text.includes('t="str"')) return xml;
+  const kept = text.replace(/(<c\b[^>]*\bt="str"[^>]*>\s*<f\b[^>]*(?:\/>|>[^<]*<\/f>)\s*)<v\s*(?:\/>|>\s*<\/v>)/g, '$1<v> </v>');
+  return kept === text ? xml : new TextEncoder().encode(kept);
 }
 
 /** Every worksheet of an .xlsx as a table (chart sheets have none). */
