@@ -1275,6 +1275,14 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     // The sheet it has, by name and by number.
     expect((await readSpreadsheet(bytes, { sheet: 'Sudoku' })).puzzles).toHaveLength(1);
     expect((await readSpreadsheet(bytes, { sheet: 1 })).puzzles).toHaveLength(1);
+    // A grid written without its boxes has the usual ones of its size (a user's session:
+    // { size: 9, givens } was refused as 'undefined × undefined').
+    const usual = await writeSpreadsheet('xlsx', { grid: { size: 9, givens } });
+    expect((await readSpreadsheet(usual)).puzzles[0]).toMatchObject({ size: 9, grid: givens });
+    const twelve = Array.from({ length: 12 }, () => Array<number>(12).fill(0));
+    twelve[0]![0] = 1;
+    const csv = new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 12, givens: twelve } }));
+    expect(csv).not.toContain('boxes'); // 3 × 4, the usual boxes: no note
   });
 
   it('rejects a path it cannot read with a GridmilpError naming the file', async () => {

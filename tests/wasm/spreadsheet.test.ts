@@ -469,6 +469,10 @@ describe('CSV', () => {
     );
     const utf16 = new Uint8Array([0xff, 0xfe, 0x35, 0x00, 0x2c, 0x00, 0xff, 0xd8]);
     expect((await failure(utf16, 'u.csv')).code).toBe('unsupported_file');
+    // Excel's "CSV (Comma delimited)" on Windows writes Windows-1252: "Défi" is 0x44 0xE9 0x66 0x69.
+    const cp1252 = new Uint8Array([...new TextEncoder().encode('D'), 0xe9, ...new TextEncoder().encode(`fi,\n${grid(LINE).map((row) => row.join(',')).join('\n')}\n`)]);
+    const read = await readSpreadsheet(cp1252, await lib(), { fileName: 'w.csv' });
+    expect(read.puzzles[0]!.grid).toEqual(grid(LINE));
   });
 });
 
@@ -532,6 +536,24 @@ describe('writing', () => {
     const text = gridCsv({ size: 6, boxHeight: 2, boxWidth: 3, givens: g }, await lib());
     expect(text.split('\n')[0]).toBe('1,,,,,6');
     expect((await readSpreadsheet(csv(text), await lib())).puzzles[0]!.grid).toEqual(g);
+  });
+
+  it('leaves a hidden sheet out unless it is asked for; finds a sheet by its name in any case', async () => {
+    // A user's session: a hidden answer key was solved as a second puzzle.
+    const bytes = await workbook((wb) => {
+      put(wb.addWorksheet('Week 2'), grid(LINE));
+      const answers = wb.addWorksheet('Answers');
+      put(answers, grid(LINE));
+      answers.state = 'hidden';
+    });
+    const read = await readSpreadsheet(bytes, await lib(), { fileName: 'club.xlsx' });
+    expect(read.puzzles.map((p) => p.sheet)).toEqual(['Week 2']);
+    expect(read.skipped).toEqual([
+      { sheet: 'Answers', reason: "Answers is a hidden sheet: left out (name it with --sheet, or the API's sheet option, to read it).", refused: false, at: 1 },
+    ]);
+    expect((await readSpreadsheet(bytes, await lib(), { sheet: 'Answers' })).puzzles.map((p) => p.sheet)).toEqual(['Answers']);
+    expect((await readSpreadsheet(bytes, await lib(), { sheet: 'week 2' })).puzzles.map((p) => p.sheet)).toEqual(['Week 2']);
+    expect((await failure(bytes, 'club.xlsx', '3')).message).toBe('club.xlsx has no sheet “3” nor a sheet number 3; its sheets: Week 2, Answers.');
   });
 
   it('a list of 200,000 puzzles, one a row (a user\'s session: the stack overflowed at push(...))', async () => {

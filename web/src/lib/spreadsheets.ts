@@ -15,6 +15,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { GridSheet, RecordSheet, ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
+import { usualBoxHeight } from '../solver/boxes.js';
 import { GridmilpError } from './errors.js';
 
 export type { GridSheet, RecordSheet, ResultRow, SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol.js';
@@ -150,16 +151,17 @@ async function readSpreadsheetFile(path: string): Promise<Uint8Array> {
  */
 export async function writeSpreadsheet(
   format: 'xlsx' | 'csv',
-  what: { grid: GridSheet } | { record: RecordSheet } | { results: ResultRow[] },
+  what: { grid: GridToWrite } | { record: RecordSheet } | { results: ResultRow[] },
 ): Promise<Uint8Array> {
   if (format !== 'xlsx' && format !== 'csv') {
     throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`);
   }
-  if ('grid' in what && what.grid) checkGrid(what.grid);
+  const grid = 'grid' in what && what.grid ? withUsualBoxes(what.grid) : undefined;
+  if (grid) checkGrid(grid);
   if ('record' in what && what.record) checkRecord(what.record);
   const s = await sheets();
-  if ('grid' in what && what.grid) {
-    return format === 'xlsx' ? s.write.gridXlsx(what.grid, s.libraries) : new TextEncoder().encode(s.write.gridCsv(what.grid, s.libraries));
+  if (grid) {
+    return format === 'xlsx' ? s.write.gridXlsx(grid, s.libraries) : new TextEncoder().encode(s.write.gridCsv(grid, s.libraries));
   }
   if ('record' in what && what.record) {
     return format === 'xlsx' ? s.write.recordXlsx(what.record, s.libraries) : new TextEncoder().encode(s.write.recordCsv(what.record, s.libraries));
@@ -168,6 +170,20 @@ export async function writeSpreadsheet(
     return format === 'xlsx' ? s.write.resultsXlsx(what.results, s.libraries) : new TextEncoder().encode(s.write.resultsCsv(what.results, s.libraries));
   }
   throw new GridmilpError('invalid_argument', 'writeSpreadsheet needs { grid }, { record } or { results }.');
+}
+
+/**
+ * A Sudoku grid for writeSpreadsheet: a GridSheet whose `boxHeight` and `boxWidth` may
+ * be left out together, for the usual boxes of its size (as the engine's: 9 → 3 × 3,
+ * 6 → 2 × 3, 12 → 3 × 4; a developer's session found `{ size: 9, givens }` refused).
+ */
+export type GridToWrite = Omit<GridSheet, 'boxHeight' | 'boxWidth'> & Partial<Pick<GridSheet, 'boxHeight' | 'boxWidth'>>;
+
+/** `grid` with the usual boxes of its size when it gives neither box side, else as it is. */
+function withUsualBoxes(grid: GridToWrite): GridSheet {
+  if (grid.boxHeight !== undefined || grid.boxWidth !== undefined || !Number.isInteger(grid.size) || grid.size < 1) return grid as GridSheet;
+  const boxHeight = usualBoxHeight(grid.size);
+  return { ...grid, boxHeight, boxWidth: grid.size / boxHeight };
 }
 
 /** Refuses a grid to write whose sizes disagree, naming the field (writeSpreadsheet). */

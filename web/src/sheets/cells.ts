@@ -47,6 +47,8 @@ export interface SheetTable {
    * outer rows or columns are all empty.
    */
   used?: { top: number; left: number; bottom: number; right: number };
+  /** A sheet the workbook hides (Excel's Hide, `state="hidden"` or `"veryHidden"`). */
+  hidden?: true;
 }
 
 /** Codes of a {@link SpreadsheetError}. */

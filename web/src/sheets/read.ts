@@ -65,7 +65,7 @@ export interface ReadSpreadsheetOptions {
  * @returns every puzzle found, with its sheet and range: Sudoku grids in `puzzles`, or
  *   with `genre` the genre's records in `records` (`puzzles` then empty)
  * @throws SpreadsheetError `spreadsheet_error` for a genre that does not exist; `unsupported_file` for an encrypted (password-protected) or
- *   old .xls workbook, an .ods file, a corrupt zip or a CSV that is not UTF-8;
+ *   old .xls workbook, an .ods file, a corrupt zip or a CSV in UTF-16;
  *   `too_large` past {@link MAX_EXPANDED_BYTES}, {@link MAX_ZIP_ENTRIES},
  *   {@link MAX_SHEETS} or {@link MAX_CSV_LENGTH}; `spreadsheet_error` when no sheet
  *   holds a puzzle (the first sheet's reason: which cell holds what) or the chosen
@@ -113,15 +113,18 @@ export async function readSpreadsheet(
   if (options.sheet !== undefined) {
     const wanted = options.sheet;
     // By name first, then by position (a sheet may be named "2023").
+    // Then by name in any case, as a spreadsheet program finds "Week 2" for "week 2".
     const table =
       typeof wanted === 'string'
-        ? (tables.find((t) => t.name === wanted) ?? (/^\d+$/.test(wanted) ? tables[Number(wanted) - 1] : undefined))
+        ? (tables.find((t) => t.name === wanted) ??
+          tables.find((t) => t.name.toLocaleLowerCase() === wanted.toLocaleLowerCase()) ??
+          (/^\d+$/.test(wanted) ? tables[Number(wanted) - 1] : undefined))
         : tables[wanted - 1];
     if (!table) {
       // `where.sheet` is the sheet asked for (its number as text), which is not there.
       throw new SpreadsheetError(
         'spreadsheet_error',
-        `${fileName} has no sheet ${typeof wanted === 'number' ? `number ${wanted}` : `“${wanted}”`}; its sheets: ${tables.map((t) => t.name).join(', ')}.`,
+        `${fileName} has no sheet ${typeof wanted === 'number' ? `number ${wanted}` : /^\d+$/.test(wanted) ? `“${wanted}” nor a sheet number ${wanted}` : `“${wanted}”`}; its sheets: ${tables.map((t) => t.name).join(', ')}.`,
         { sheet: String(wanted) },
       );
     }
@@ -132,6 +135,12 @@ export async function readSpreadsheet(
   const skipped: SpreadsheetPuzzles['skipped'] = [];
   let firstProblem: SpreadsheetError | null = null;
   for (const table of tables) {
+    // A hidden sheet (an answer key, a scratch sheet) is not among what the workbook
+    // shows: left out and said, unless asked for by name (a user's session).
+    if (table.hidden && options.sheet === undefined) {
+      skipped.push({ sheet: table.name, reason: `${sheetRef(table.name)} is a hidden sheet: left out (name it with --sheet, or the API's sheet option, to read it).`, refused: false, at: layout ? records.length : puzzles.length });
+      continue;
+    }
     const found = layout ? findRecords(table, layout) : findPuzzles(table);
     if ('problem' in found) {
       // A sheet of notes is passed over; a puzzle that cannot be read is the first told.
@@ -284,7 +293,8 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
       });
     }
     const merges = (sheet.model as { merges?: string[] }).merges ?? [];
-    return { name: sheet.name, cells, merges, ...(used ? { used } : {}) };
+    const hidden = sheet.state === 'hidden' || sheet.state === 'veryHidden';
+    return { name: sheet.name, cells, merges, ...(used ? { used } : {}), ...(hidden ? { hidden: true as const } : {}) };
   });
 }
 
@@ -361,13 +371,21 @@ export function fieldText(field: string): string {
   return /^'[=+\-@\t\r]/.test(t) ? t.slice(1).trim() : t;
 }
 
-/** A CSV file as one table: UTF-8 (a byte-order mark is dropped), separator detected. */
+/**
+ * A CSV file as one table: UTF-8 (a byte-order mark is dropped), else Windows-1252, the
+ * code page of Excel's "CSV (Comma delimited)" on a Western Windows (a title with é in
+ * it is not UTF-8: a user's session); a UTF-16 file is refused. Separator detected.
+ */
 function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): SheetTable {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new SpreadsheetError('unsupported_file', `${fileName} is neither an .xlsx workbook nor UTF-8 text (a CSV file); save it as .xlsx or as CSV UTF-8.`);
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0);
+    if (utf16) {
+      throw new SpreadsheetError('unsupported_file', `${fileName} is neither an .xlsx workbook nor UTF-8 or Windows-1252 text (a CSV file); save it as .xlsx or as CSV UTF-8.`);
+    }
+    text = new TextDecoder('windows-1252').decode(bytes);
   }
   if (text.length > MAX_CSV_LENGTH) {
     throw new SpreadsheetError('too_large', `${fileName} holds ${text.length.toLocaleString('en-US')} characters; gridmilp reads CSV files of at most ${MAX_CSV_LENGTH.toLocaleString('en-US')}.`);
