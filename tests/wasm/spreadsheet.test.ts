@@ -220,20 +220,25 @@ describe('reading puzzles from .xlsx', () => {
     const batch = await readSpreadsheet(rows, await lib());
     expect(batch.puzzles.map((p) => p.name)).toEqual(['first', 'second']);
     expect(batch.skipped).toEqual([
-      { sheet: 'Batch', refused: true, reason: 'Batch!B3 is not a puzzle of one line: its 80 characters are not n×n for any n from 4 to 35 (81 for a 9×9).', at: 1 },
+      // Each with its row's name, by which a results table names it (a user's session:
+      // the table said "Batch" for each).
+      { sheet: 'Batch', refused: true, reason: 'Batch!B3 is not a puzzle of one line: its 80 characters are not n×n for any n from 4 to 35 (81 for a 9×9).', at: 1, name: 'short' },
       {
         sheet: 'Batch',
         refused: true,
         reason: 'Batch!B4 is not a puzzle of one line: its character 41 is “x”, not a symbol of a 9×9 puzzle (1 to 9 or an empty mark: . 0 - _).',
         at: 1,
+        name: 'typo',
       },
       {
         sheet: 'Batch',
         refused: true,
         reason: 'Batch!B5 is not a puzzle of one line: its character 41 is “ ”, not a symbol of a 9×9 puzzle (1 to 9 or an empty mark: . 0 - _).',
         at: 1,
+        name: 'space',
       },
     ]);
+    expect(refusedRows(batch.skipped).map((r) => r.row.name)).toEqual(['short', 'typo', 'space']);
   });
 
   it('in a column of puzzles, a rule of dashes is passed over and a line of dots as long as the others is an empty puzzle, left out and told', async () => {

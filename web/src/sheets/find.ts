@@ -114,6 +114,20 @@ function looksLikePuzzle(text: string): boolean {
   return chars.length >= MIN_SIDE * MIN_SIDE && chars.filter((ch) => /[0-9.\-_]/.test(ch)).length >= 0.9 * chars.length;
 }
 
+/**
+ * The name a row of one puzzle per row gives its puzzle: the row's first text cell
+ * other than the puzzle's that is not itself a puzzle ("Puzzle 1", "Bad char"), or
+ * undefined when it has none.
+ *
+ * @param table the sheet
+ * @param r the row, 0-based
+ * @param column the puzzles' column, 0-based
+ */
+export function rowName(table: SheetTable, r: number, column: number): string | undefined {
+  const label = (table.cells[r] ?? []).find((other, c) => c !== column && typeof other?.value === 'string' && lineSide(other.value) === 0);
+  return typeof label?.value === 'string' && label.value !== '' ? label.value : undefined;
+}
+
 function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: SpreadsheetError[] } | null {
   let column = -1;
   table.cells.forEach((row) =>
@@ -192,8 +206,7 @@ function puzzlesPerRow(table: SheetTable): { puzzles: SheetPuzzle[]; badRows: Sp
         }),
       );
     }
-    const label = row.find((other, c) => c !== column && typeof other?.value === 'string' && lineSide(other.value) === 0);
-    const name = typeof label?.value === 'string' && label.value !== '' ? label.value : `${sheetRef(table.name)}!${where}`;
+    const name = rowName(table, r, column) ?? `${sheetRef(table.name)}!${where}`;
     puzzles.push({ name, sheet: table.name, range: where, size: n, grid });
   });
   return { puzzles, badRows };

@@ -39,12 +39,12 @@ export function withLeftOut<T>(rows: readonly T[], leftOut: readonly LeftOutRow<
  * The results-table rows of what a spreadsheet's reading refused (the `skipped` entries
  * with `refused`: a sheet or row whose puzzle does not read, or has no given), each at
  * its place (`at`), as the C++ CLI writes a line of text it cannot read: named by its
- * sheet, status `error: ` and the reason (which names the cell), no puzzle. Sheets
+ * row's name cell (`name`) or else its sheet, status `error: ` and the reason (which names the cell), no puzzle. Sheets
  * without a puzzle (`refused` false) get no row. One source for the CLI and the pages.
  *
  * @param skipped readSpreadsheet's `skipped`
  * @returns rows for {@link withLeftOut}, in the order given
  */
 export function refusedRows(skipped: SpreadsheetPuzzles['skipped']): LeftOutRow<ResultRow>[] {
-  return skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.sheet, status: `error: ${k.reason}`, puzzle: '' } }));
+  return skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.name ?? k.sheet, status: `error: ${k.reason}`, puzzle: '' } }));
 }

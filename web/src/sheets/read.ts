@@ -13,7 +13,7 @@ import { NoPuzzleError, parseRange, sheetRef, SpreadsheetError, type SheetCell, 
 import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 import { GENRES } from '../../generated/vocabulary.js';
 import { genreIdOf } from '../solver/genre.js';
-import { findPuzzles, numberOf } from './find.js';
+import { findPuzzles, numberOf, rowName } from './find.js';
 import { SOLVED_COLOUR } from './write.js';
 import { findRecords, type RecordLayout } from './records.js';
 
@@ -158,7 +158,10 @@ export async function readSpreadsheet(
       const rowOf = (cell: string | undefined): number => (cell === undefined ? Infinity : (parseRange(cell)?.top ?? Infinity));
       for (const bad of found.badRows ?? []) {
         const before = found.puzzles.filter((p) => rowOf(p.range) < rowOf(bad.cell)).length;
-        skipped.push({ sheet: table.name, reason: bad.message, refused: true, at: puzzles.length + before });
+        // A row's own name ("Bad char"), by which its results row is named.
+        const at = parseRange(bad.cell ?? '');
+        const name = at ? rowName(table, at.top, at.left) : undefined;
+        skipped.push({ sheet: table.name, reason: bad.message, refused: true, at: puzzles.length + before, ...(name === undefined ? {} : { name }) });
       }
       for (const puzzle of found.puzzles) puzzles.push(puzzle);
       if (found.puzzles.length === 0 && found.badRows?.length) firstProblem ??= found.badRows[0]!;

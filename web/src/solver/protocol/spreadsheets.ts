@@ -58,9 +58,10 @@ export interface SpreadsheetPuzzles {
    * puzzle that could not be read (`refused` true; `reason` names the sheet and cell,
    * e.g. "Sheet2!C5 holds the text “x”; …"); `at`: its place among the puzzles read,
    * how many of `puzzles` (or of `records`, with a genre) come before it in sheet and row
-   * order, where a results table lists it.
+   * order, where a results table lists it; `name`: a row's name cell, for a puzzle per
+   * row that could not be read ("Bad char"), which a results table names it by.
    */
-  skipped: { sheet: string; reason: string; refused: boolean; at: number }[];
+  skipped: { sheet: string; reason: string; refused: boolean; at: number; name?: string }[];
 }
 
 /** One puzzle to write: its box shape, givens and (when solved) its solution. */

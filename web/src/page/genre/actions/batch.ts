@@ -227,11 +227,13 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       const result = results[i]!;
       if ('result' in outcome) {
         const r = outcome.result;
-        result.status = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status;
+        // Worded as the Sudoku page's table and the CLI's results ("no solution", not the
+        // engine's "infeasible": a user's session found the two tables apart).
+        result.status = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status === 'infeasible' ? 'no solution' : r.status;
         Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
         if (r.answer) {
           answers[i] = r.answer.text;
-          result.solution = r.answer.text;
+          result.solution = r.answer.text.replace(/\n+$/, ''); // a cell's text, as the CLI writes it
           if (r.answer.verified) solved++;
           else failed++;
         } else if (r.status === 'time_limit') {
