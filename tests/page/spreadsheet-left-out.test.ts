@@ -79,6 +79,13 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     expect(rows[1]![1]).toMatch(/^error: Friday!C5 holds the text “x”/);
     expect(rows.slice(2).every(([name]) => name.startsWith('List!A'))).toBe(true);
     expect(rows.filter(([, status]) => status === 'not finished (stopped)').length).toBe(1901 - ended);
+    // Download solutions has a line per row of that table, the sheet left out at its
+    // place (a user's session: 6 lines against the table's 8 rows).
+    const [solutions] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const lines = readFileSync((await solutions.path())!, 'utf8').split('\n').slice(0, -1);
+    expect(lines).toHaveLength(1901 + 1);
+    expect(lines[1]).toMatch(/^error: Friday!C5 holds the text “x”/);
+    expect(lines.filter((l) => l === 'not finished (stopped)').length).toBe(1901 - ended);
     await page.close();
   });
 

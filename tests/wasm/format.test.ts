@@ -178,6 +178,7 @@ describe('batch output', () => {
     expect(countOutcomes(items)).toEqual({ solved: 1, noSolution: 1, errors: 1 });
     // A Stop's unfinished puzzles keep their lines, so that line k stays puzzle k's.
     expect(solutionsText(['stopped', items[0]!, undefined])).toBe(`not finished (stopped)\n483${'1'.repeat(78)}\nnot finished\n`);
+    expect(solutionsText([{ leftOut: 'Friday!C5 holds\nthe text “x”.' }, items[0]!])).toBe(`error: Friday!C5 holds the text “x”.\n483${'1'.repeat(78)}\n`);
   });
 
   it('sums the corners only when every grid is solved', () => {

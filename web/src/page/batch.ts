@@ -487,15 +487,21 @@ export class BatchPanel {
 
   /**
    * Download solutions: one line per puzzle of the batch, as for a batch that ran to its
-   * end, so that line k is puzzle k's; after a Stop, a puzzle that had not ended gets its
+   * end, so that line k is puzzle k's (a workbook's rows that did not read among them,
+   * as `error: …`, as the .xlsx and .csv list them); after a Stop, a puzzle that had not ended gets its
    * line "not finished (stopped)", after a failure "not finished" (the puzzles that ended alone, one after another, no
    * longer said which puzzle each line was: a user's session).
    */
   private download(results: SavedResults): void {
     if (this.finished(results).length === 0) return;
-    const { items, unfinished } = results;
+    const { items, unfinished, leftOutRows } = results;
     // A Stop's unfinished rows are marked stopped; a failure's holes only not finished.
-    const lines = Array.from(items, (item) => (item === undefined ? undefined : unfinished.has(item.index) ? 'stopped' : item));
-    saveText(solutionsText(lines), 'gridmilp-solutions.txt');
+    const lines: Array<BatchItem | 'stopped' | undefined | { leftOut: string }> = Array.from(items, (item) =>
+      item === undefined ? undefined : unfinished.has(item.index) ? 'stopped' : item,
+    );
+    // A workbook's rows that did not read, at their places, as the .xlsx and .csv have
+    // them: line k is the sheet's k-th puzzle row (a user's session counted 6 lines, 8 rows).
+    const leftOut = leftOutRows.map(({ at, row }) => ({ at, row: { leftOut: row.status.replace(/^error: /, '') } }));
+    saveText(solutionsText(withLeftOut(lines, leftOut)), 'gridmilp-solutions.txt');
   }
 }

@@ -46,12 +46,14 @@ export function itemStatusText(item: BatchItem): string {
  * The "Download solutions" text: one line per puzzle in input order, the solution
  * (n·n digits), or `no solution`, or `error: MESSAGE`, or `not finished (stopped)` for a
  * puzzle a Stop left unfinished (`'stopped'`), `not finished` for one a failed batch
- * never answered (undefined); ends with a newline.
+ * never answered (undefined), `error: REASON` for a workbook's row that did not read
+ * (`{ leftOut: REASON }`, at its place as the results table has it); ends with a newline.
  */
-export function solutionsText(items: ReadonlyArray<BatchItem | 'stopped' | undefined>): string {
+export function solutionsText(items: ReadonlyArray<BatchItem | 'stopped' | undefined | { leftOut: string }>): string {
   const lines = Array.from(items, (item) => {
     if (item === 'stopped') return 'not finished (stopped)';
     if (item === undefined) return 'not finished';
+    if ('leftOut' in item) return `error: ${item.leftOut.replace(/\s+/g, ' ')}`;
     if (item.error) return `error: ${item.error.message.replace(/\s+/g, ' ')}`;
     if (typeof item.solution === 'string') return item.solution;
     if (item.status === 'infeasible') return 'no solution';
