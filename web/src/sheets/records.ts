@@ -109,6 +109,15 @@ function recordsPerRow(table: SheetTable): SheetRecord[] | null {
   return records;
 }
 
+/** The numbers one to nine in words, as a note may write a genre's parameter ("two stars"). */
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** "2" → "2", "Two" → "2": a note's number in digits. */
+function numberOfWord(text: string): string {
+  const k = NUMBER_WORDS.indexOf(text.toLowerCase());
+  return k >= 0 ? String(k + 1) : text;
+}
+
 function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const ref = sheetRef(table.name);
   const fail = (message: string, cell?: string): never => {
@@ -121,7 +130,10 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
     if (r < stop && filled.length === 1 && typeof filled[0]!.value === 'string' && /^solution\b/i.test(filled[0]!.value)) stop = r;
   });
   const parameterWord = layout.parameter?.replace(/s$/, '');
-  const parameterPattern = parameterWord ? new RegExp(`(\\d+)\\s*${parameterWord}s?\\b|\\b${parameterWord}s?\\b\\D{0,20}?(\\d+)`, 'i') : null;
+  // "2 stars", "stars: 2", or the number in words ("Two stars per row, column and region":
+  // a user's session found it read as 1 star).
+  const number = `\\d+|${NUMBER_WORDS.join('|')}`;
+  const parameterPattern = parameterWord ? new RegExp(`\\b(${number})\\s*${parameterWord}s?\\b|\\b${parameterWord}s?\\b\\D{0,20}?\\b(${number})\\b`, 'i') : null;
   let parameter: string | undefined;
   // The block's extent: tokens, cells of another kind (an error if inside), drawn cells.
   const extent = new Span();
@@ -135,7 +147,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
       if (cell === undefined) return;
       if (typeof cell.value === 'string' && cell.value !== '' && !token(cell)) {
         const m = parameterPattern?.exec(cell.value);
-        if (m && parameter === undefined) parameter = m[1] ?? m[2];
+        if (m && parameter === undefined) parameter = numberOfWord(m[1] ?? m[2]!);
         firstNote ??= { r, c, cell };
         return;
       }
