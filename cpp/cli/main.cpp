@@ -1137,8 +1137,8 @@ int runGenerate(const GenerateCommand& cmd) {
             << (root.IsNull()    ? "not needed (presolve solved it)"
                 : root.GetBool() ? "integral"
                                  : "fractional")
-            << ", " << d["nodes"].GetInt64() << " B&B nodes, " << formatMs(d["solveMs"].GetDouble())
-            << "\n";
+            << ", " << counted(d["nodes"].GetInt64(), "B&B node") << ", "
+            << formatMs(d["solveMs"].GetDouble()) << "\n";
   return kExitSolved;
 }
 
@@ -1305,7 +1305,7 @@ CLI::Validator wholeNumberIn(std::int64_t low, std::int64_t high, const std::str
         return "'" + value + "' is not " + what + ": a whole number from " + std::to_string(low) +
                " to " + std::to_string(high);
       },
-      "N", "whole number");
+      std::to_string(low) + " to " + std::to_string(high), "whole number");
 }
 
 /// Adds --size, --box and --symbols to a subcommand.

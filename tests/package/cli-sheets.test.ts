@@ -318,7 +318,9 @@ describe('npm run cli --results', () => {
       'Monday!A1:I9,solved',
       'Friday,"error: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9',
       'first,solved',
-      'Batch,"error: Batch!B2 is not a puzzle of one line: its character 41 is “x”',
+      // The row by its name cell, as the rows that read are named (the sheet's name was all
+      // a user's session saw).
+      'typo,"error: Batch!B2 is not a puzzle of one line: its character 41 is “x”',
       'last,solved',
     ]);
   });

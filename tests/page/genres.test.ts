@@ -675,7 +675,7 @@ describe('the genre page', () => {
       ['2', 'bad (line 5)', "error: line 7, column 3: expected a digit or -, found 'x'"],
       ['3', 'b (line 9)', 'solved'],
       ['4', 'range (line 13)', 'error: line 15, column 1: a digit 7 is out of range (1 to 2) (row 1, column 1)'],
-      ['5', 'none (line 17)', 'infeasible'],
+      ['5', 'none (line 17)', 'no solution'],
     ]);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-csv')]);
     const csv = readFileSync((await download.path())!, 'utf8');
@@ -686,7 +686,7 @@ describe('the genre page', () => {
       ['bad', "error: line 7, column 3: expected a digit or -, found 'x'"],
       ['b', 'solved'],
       ['range', 'error: line 15, column 1: a digit 7 is out of range (1 to 2) (row 1, column 1)'],
-      ['none', 'infeasible'],
+      ['none', 'no solution'],
     ]);
     // A refused record's row holds its own lines, as the CLI's table does; every
     // record's lines alike, without a newline after its last, the last record's too.

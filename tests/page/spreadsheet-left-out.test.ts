@@ -142,4 +142,23 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     expect((await resultRows(again)).map(([name]) => name)).toEqual(['One!A1:F6', 'Big!A1:F6', 'Three']);
     await page.close();
   });
+
+  it("says the engine's warning on a loaded puzzle: a Star Battle without its stars, read as 1", async () => {
+    // A user's session: the load's status replaced the draw's warning, and the puzzle was
+    // solved as a 1-star one without a word.
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'star-battle');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const lines = EXAMPLES['star-battle'].trim().split('\n');
+    const ids = lines.slice(2).map((line) => line.trim().split(/\s+/));
+    const book = await workbook((wb) => {
+      const sheet = wb.addWorksheet('Stars');
+      ids.forEach((row, r) => row.forEach((id, c) => (sheet.getCell(1 + r, 1 + c).value = /^\d+$/.test(id) ? Number(id) : id)));
+    });
+    await page.setInputFiles('#genre-file', { name: 'stars.xlsx', mimeType: 'application/octet-stream', buffer: book });
+    await page.locator('#genre-status').filter({ hasText: 'Loaded the puzzle' }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toMatch(/^Loaded the puzzle from stars\.xlsx \(Stars!A1:\w+\)\. Warning: .*1 assumed\.$/);
+    expect(await page.getAttribute('#genre-status', 'data-kind')).toBe('warning');
+    await page.close();
+  });
 });

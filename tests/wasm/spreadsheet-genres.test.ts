@@ -178,6 +178,8 @@ describe('sheets typed by hand', () => {
     // In words, as a title may say it (a user's session: read as 1 star).
     const words = await readSpreadsheet(new TextEncoder().encode(csv.replace('Stars per row: 1', 'Two stars per row, column and region')), libs, { fileName: 'star.csv', genre: 'star-battle' });
     expect(words.records![0]!.text.split('\n')[1]).toBe('6 6 2');
+    const title = await readSpreadsheet(new TextEncoder().encode(csv.replace('Stars per row: 1', 'Star Battle: one of my favourites, 2 stars')), libs, { fileName: 'star.csv', genre: 'star-battle' });
+    expect(title.records![0]!.text.split('\n')[1]).toBe('6 6 2');
   });
 
   it("a batch's results sheet reads back as its records, named by the name column", async () => {

@@ -478,6 +478,10 @@ describe('CSV', () => {
     const cp1252 = new Uint8Array([...new TextEncoder().encode('D'), 0xe9, ...new TextEncoder().encode(`fi,\n${grid(LINE).map((row) => row.join(',')).join('\n')}\n`)]);
     const read = await readSpreadsheet(cp1252, await lib(), { fileName: 'w.csv' });
     expect(read.puzzles[0]!.grid).toEqual(grid(LINE));
+    // UTF-8 with one bad byte is not taken for Windows-1252 (its é would read Ã©): refused with its line.
+    const utf8 = new TextEncoder().encode(`Défi\n${grid(LINE).map((row) => row.join(',')).join('\n')}\n`);
+    const cut = new Uint8Array([...utf8.slice(0, 20), 0xff, ...utf8.slice(20)]);
+    expect((await failure(cut, 'c.csv')).message).toBe('c.csv is UTF-8 text with bytes that are not UTF-8 at line 2; save it again as CSV UTF-8 (or as .xlsx).');
   });
 });
 
@@ -554,11 +558,19 @@ describe('writing', () => {
     const read = await readSpreadsheet(bytes, await lib(), { fileName: 'club.xlsx' });
     expect(read.puzzles.map((p) => p.sheet)).toEqual(['Week 2']);
     expect(read.skipped).toEqual([
-      { sheet: 'Answers', reason: "Answers is a hidden sheet: left out (name it with --sheet, or the API's sheet option, to read it).", refused: false, at: 1 },
+      { sheet: 'Answers', reason: 'Answers is a hidden sheet: left out (unhide it, or choose it as the sheet to read, to read it).', refused: false, at: 1, hidden: true },
     ]);
     expect((await readSpreadsheet(bytes, await lib(), { sheet: 'Answers' })).puzzles.map((p) => p.sheet)).toEqual(['Answers']);
     expect((await readSpreadsheet(bytes, await lib(), { sheet: 'week 2' })).puzzles.map((p) => p.sheet)).toEqual(['Week 2']);
-    expect((await failure(bytes, 'club.xlsx', '3')).message).toBe('club.xlsx has no sheet “3” nor a sheet number 3; its sheets: Week 2, Answers.');
+    expect((await failure(bytes, 'club.xlsx', '3')).message).toBe('club.xlsx has no sheet “3” nor a sheet number 3; its sheets: Week 2, Answers (hidden).');
+    // A workbook whose only puzzle is hidden says so.
+    const onlyHidden = await workbook((wb) => {
+      wb.addWorksheet('Notes').getCell('A1').value = 'Solve by Sunday';
+      const answers = wb.addWorksheet('Answers');
+      put(answers, grid(LINE));
+      answers.state = 'hidden';
+    });
+    expect((await failure(onlyHidden, 'club.xlsx')).message).toMatch(/^No sheet of club\.xlsx holds a puzzle \(left out, hidden: Answers; unhide a sheet, or choose it as the sheet to read, to read it\)\./);
   });
 
   it('a list of 200,000 puzzles, one a row (a user\'s session: the stack overflowed at push(...))', async () => {

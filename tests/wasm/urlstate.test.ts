@@ -116,6 +116,7 @@ describe('embedProblems', () => {
     // A teacher's session (2026-12-07): readonly=1&readonly=0 was taken as 1 without a word.
     const p = `p=${'.'.repeat(81)}`;
     expect(problems(`${p}&readonly=1&readonly=0`).options).toEqual(['readonly: given 2 times (1, 0); the first is used']);
+    expect(problems(`${p}&readonly=1&readonly=1`).options).toEqual([]);
     expect(problems(`${p}&${p.replace('.', '1')}`).options).toEqual([`p: given 2 times (${'.'.repeat(20)}…, 1${'.'.repeat(19)}…); the first is used`]);
     expect(unknownParameters(new URLSearchParams('model=reduced&model=probed&colour=red'), ['model'], 'a test link')).toEqual([
       'model: given 2 times (reduced, probed); the first is used',

@@ -338,10 +338,14 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, or "". */
-function skippedNote(skipped: readonly { sheet: string; refused: boolean }[]): string {
-  const empty = skipped.filter((k) => !k.refused).map((k) => k.sheet);
-  return empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '';
+/**
+ * "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, and "; left out
+ * the hidden Answers (--sheet reads one)" for hidden sheets, or "".
+ */
+function skippedNote(skipped: readonly { sheet: string; refused: boolean; hidden?: true }[]): string {
+  const empty = skipped.filter((k) => !k.refused && !k.hidden).map((k) => k.sheet);
+  const hidden = skipped.filter((k) => k.hidden).map((k) => k.sheet);
+  return (empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '') + (hidden.length > 0 ? `; left out the hidden ${hidden.join(', ')} (--sheet reads one)` : '');
 }
 
 /**

@@ -271,12 +271,7 @@ class GridmilpSolver implements Solver {
   }
 
   parse(text: string, options?: ParseOptions): ParseOutput {
-    if (typeof text !== 'string') {
-      throw invalidArgument(`parse needs a text (string), not ${describe(text)}.`, { field: 'text' });
-    }
-    puzzleText(text);
-    const fields = checkOptions('parse', options, OPTIONS_OF.parse);
-    const result = this.call('Unable to read the puzzles', { type: 'parse', text, ...fields });
+    const result = this.split(text, options);
     return {
       ...result,
       // A record of another size than the text's first says its own (protocol.md, parse).
@@ -804,6 +799,16 @@ class GridmilpSolver implements Solver {
     return genres;
   }
 
+  /** The engine's parse of `text` (checked as `parse` checks it), without parse's grids. */
+  private split(text: string, options?: ParseOptions) {
+    if (typeof text !== 'string') {
+      throw invalidArgument(`parse needs a text (string), not ${describe(text)}.`, { field: 'text' });
+    }
+    puzzleText(text);
+    const fields = checkOptions('parse', options, OPTIONS_OF.parse);
+    return this.call('Unable to read the puzzles', { type: 'parse', text, ...fields });
+  }
+
   /**
    * A Sudoku call's `index`: the text's puzzle at that 1-based place, as `parse` lists them
    * (a record of another size with its own size and boxes), in place of the text, and the
@@ -825,10 +830,9 @@ class GridmilpSolver implements Solver {
     }
     const fields: Record<string, unknown> = {};
     for (const key of PUZZLE_FIELD_NAMES) if (rest[key] !== undefined) fields[key] = rest[key];
-    // The engine's split alone: `parse` would also draw each puzzle's grid, work for
-    // every puzzle of a large file where one is wanted.
-    puzzleText(puzzle);
-    const parsed = this.call('Unable to read the puzzles', { type: 'parse', text: puzzle, ...checkOptions('parse', fields, OPTIONS_OF.parse) });
+    // Without `parse`'s grid of each puzzle, work for every puzzle of a large file where
+    // one is wanted (the engine still reads them all).
+    const parsed = this.split(puzzle, fields as ParseOptions);
     const picked = parsed.puzzles[index - 1];
     if (picked === undefined) {
       throw invalidOption('index', `Option 'index' is ${index}, but the text holds ${parsed.puzzles.length} ${parsed.puzzles.length === 1 ? 'puzzle' : 'puzzles'} that read.`);

@@ -88,7 +88,7 @@ function wrap(e: unknown, SpreadsheetError: new (...args: never[]) => Error): un
  *   `where.cell` (a bad cell, no puzzle; an unknown genre; `options.sheet` naming no sheet
  *   of the file: `where.sheet` the one asked for, its number as text, and the message
  *   lists the file's sheets), `unsupported_file` (encrypted, .xls, .ods,
- *   corrupt, not UTF-8), `too_large` (over 16 MiB expanded, 10,000 zip entries or
+ *   corrupt, UTF-16, or UTF-8 with a bad byte), `too_large` (over 16 MiB expanded, 10,000 zip entries or
  *   1,000 sheets; a CSV over 64 Mi characters), `missing_dependency`;
  *   `invalid_argument` naming the file when the path cannot be read (no such file, a
  *   folder, no permission)

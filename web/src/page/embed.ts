@@ -130,7 +130,8 @@ class Embed {
 
   /**
    * The board's state in the status line, on load and after each edit alike: a clash of
-   * givens in the board's symbols, else how many givens it holds and that ▶ Solve is next.
+   * givens in the board's symbols, else how many givens it holds and that ▶ Solve is
+   * next, or that it is empty.
    */
   private describeBoard(): void {
     const clash = this.board.clashes();
@@ -139,7 +140,8 @@ class Embed {
       return;
     }
     const count = this.board.countGivens();
-    this.setStatus(`${count === 0 ? 'The board is empty' : plural(count, 'given')} · press ▶ Solve.`, 'info');
+    // Worded as the main page's (main.ts).
+    this.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} · press ▶ Solve.`, 'info');
   }
 
   private modelView(): ModelView {

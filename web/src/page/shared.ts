@@ -89,10 +89,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * The branch-and-bound panel: the section `#<prefix>` with `#<prefix>-state`,
+ * The branch-and-bound panel: the section `#<prefix>` with `#<prefix>-title`, `-state`,
  * `-nodes`, `-active`, `-depth`, `-incumbent`, `-bound`, `-gap` and `-elapsed`
- * (prefix `bnb` on the Sudoku page, `genre-bnb` on the genre page). Progress is drawn
- * at most once per animation frame.
+ * (prefix `bnb` on the Sudoku page and the embed, `genre-bnb` on the genre page), titled
+ * "CNF-SAT" with the tree's figures hidden while that route runs. Progress is drawn at
+ * most once per animation frame.
  */
 export class BnbPanel {
   private readonly root: HTMLElement;
@@ -193,6 +194,9 @@ export class BnbPanel {
    * @param stillRunning whether the solve it belongs to is still the current one
    */
   progress(progress: SolveProgress, stillRunning: () => boolean): void {
+    // A route that changed on the way (Akari's CNF-SAT falls back to branch-and-bound
+    // after its propagation budget): the panel follows the tree's reports.
+    if (progress.phase === 'branch-and-bound' && this.root.dataset.route === 'sat') this.route('branch-and-bound');
     if (this.clock !== null) {
       this.stopClock();
       this.state.textContent = '(running…)';

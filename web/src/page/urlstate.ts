@@ -219,8 +219,8 @@ export function satCannotSolve(state: Pick<UrlState, 'objective' | 'model'>): st
 /**
  * A link's parameters that its page does not read, and those it names more than once,
  * one message each ("modle: not a parameter of this page's links (p, bd, …)", "readonly:
- * given 2 times (1, 0); the first, 1, is used"), so that a mistyped or doubled name is
- * said rather than quietly dropped. The main page (app/url.ts), the embed
+ * given 2 times (1, 0); the first is used"; the same value twice is no problem), so that
+ * a mistyped or contradicted name is said rather than quietly dropped. The main page (app/url.ts), the embed
  * (embed-state.ts) and a genre link (genre/view.ts) all ask this.
  *
  * @param params the link's parameters (hash or query)
@@ -235,7 +235,7 @@ export function unknownParameters(params: URLSearchParams, allowed: readonly str
       continue;
     }
     const values = params.getAll(key);
-    if (values.length > 1) problems.push(`${key}: given ${values.length} times (${values.map((v) => (v.length > 20 ? `${v.slice(0, 20)}…` : v)).join(', ')}); the first is used`);
+    if (new Set(values).size > 1) problems.push(`${key}: given ${values.length} times (${values.map((v) => (v.length > 20 ? `${v.slice(0, 20)}…` : v)).join(', ')}); the first is used`);
   }
   return problems;
 }

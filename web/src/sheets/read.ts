@@ -117,14 +117,14 @@ export async function readSpreadsheet(
     const table =
       typeof wanted === 'string'
         ? (tables.find((t) => t.name === wanted) ??
-          tables.find((t) => t.name.toLocaleLowerCase() === wanted.toLocaleLowerCase()) ??
+          tables.find((t) => t.name.toLowerCase() === wanted.toLowerCase()) ??
           (/^\d+$/.test(wanted) ? tables[Number(wanted) - 1] : undefined))
         : tables[wanted - 1];
     if (!table) {
       // `where.sheet` is the sheet asked for (its number as text), which is not there.
       throw new SpreadsheetError(
         'spreadsheet_error',
-        `${fileName} has no sheet ${typeof wanted === 'number' ? `number ${wanted}` : /^\d+$/.test(wanted) ? `“${wanted}” nor a sheet number ${wanted}` : `“${wanted}”`}; its sheets: ${tables.map((t) => t.name).join(', ')}.`,
+        `${fileName} has no sheet ${typeof wanted === 'number' ? `number ${wanted}` : /^\d+$/.test(wanted) ? `“${wanted}” nor a sheet number ${wanted}` : `“${wanted}”`}; its sheets: ${tables.map((t) => (t.hidden ? `${t.name} (hidden)` : t.name)).join(', ')}.`,
         { sheet: String(wanted) },
       );
     }
@@ -138,7 +138,13 @@ export async function readSpreadsheet(
     // A hidden sheet (an answer key, a scratch sheet) is not among what the workbook
     // shows: left out and said, unless asked for by name (a user's session).
     if (table.hidden && options.sheet === undefined) {
-      skipped.push({ sheet: table.name, reason: `${sheetRef(table.name)} is a hidden sheet: left out (name it with --sheet, or the API's sheet option, to read it).`, refused: false, at: layout ? records.length : puzzles.length });
+      skipped.push({
+        sheet: table.name,
+        reason: `${sheetRef(table.name)} is a hidden sheet: left out (unhide it, or choose it as the sheet to read, to read it).`,
+        refused: false,
+        at: layout ? records.length : puzzles.length,
+        hidden: true,
+      });
       continue;
     }
     const found = layout ? findRecords(table, layout) : findPuzzles(table);
@@ -160,7 +166,8 @@ export async function readSpreadsheet(
         const before = found.puzzles.filter((p) => rowOf(p.range) < rowOf(bad.cell)).length;
         // A row's own name ("Bad char"), by which its results row is named.
         const at = parseRange(bad.cell ?? '');
-        const name = at ? rowName(table, at.top, at.left) : undefined;
+        // else its cell, as a row that reads is named ("Batch!B3").
+        const name = (at ? rowName(table, at.top, at.left) : undefined) ?? (bad.cell ? `${sheetRef(table.name)}!${bad.cell}` : undefined);
         skipped.push({ sheet: table.name, reason: bad.message, refused: true, at: puzzles.length + before, ...(name === undefined ? {} : { name }) });
       }
       for (const puzzle of found.puzzles) puzzles.push(puzzle);
@@ -169,9 +176,11 @@ export async function readSpreadsheet(
   }
   if (puzzles.length + records.length === 0) {
     if (firstProblem && tables.length === 1) throw firstProblem;
+    const hidden = skipped.filter((k) => k.hidden).map((k) => k.sheet);
+    const hiddenNote = hidden.length > 0 ? ` (left out, hidden: ${hidden.join(', ')}; unhide a sheet, or choose it as the sheet to read, to read it)` : '';
     throw new SpreadsheetError(
       'spreadsheet_error',
-      `No sheet of ${fileName} holds a puzzle. ${firstProblem?.message ?? ''}`.trim(),
+      `No sheet of ${fileName} holds a puzzle${hiddenNote}. ${firstProblem?.message ?? ''}`.trim(),
       firstProblem ? { sheet: firstProblem.sheet ?? '', ...(firstProblem.cell ? { cell: firstProblem.cell } : {}) } : {},
     );
   }
@@ -374,6 +383,19 @@ export function fieldText(field: string): string {
   return /^'[=+\-@\t\r]/.test(t) ? t.slice(1).trim() : t;
 }
 
+/** Whether `bytes` (not valid UTF-8 as a whole) say UTF-8: a byte-order mark, or a two- to four-byte UTF-8 sequence. */
+function looksUtf8(bytes: Uint8Array): boolean {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return true;
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    const b = bytes[i]!;
+    const follows = (k: number): boolean => i + k < bytes.length && (bytes[i + k]! & 0xc0) === 0x80;
+    if (b >= 0xc2 && b <= 0xdf && follows(1)) return true;
+    if (b >= 0xe0 && b <= 0xef && follows(1) && follows(2)) return true;
+    if (b >= 0xf0 && b <= 0xf4 && follows(1) && follows(2) && follows(3)) return true;
+  }
+  return false;
+}
+
 /**
  * A CSV file as one table: UTF-8 (a byte-order mark is dropped), else Windows-1252, the
  * code page of Excel's "CSV (Comma delimited)" on a Western Windows (a title with é in
@@ -384,7 +406,15 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    // Not for UTF-16, nor for a UTF-8 file with a bad byte (a BOM, or a UTF-8 sequence
+    // elsewhere, says UTF-8): read as Windows-1252, its é would become Ã©.
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0);
+    if (!utf16 && looksUtf8(bytes)) {
+      const loose = new TextDecoder('utf-8').decode(bytes);
+      const at = loose.indexOf('\uFFFD');
+      const line = loose.slice(0, at).split('\n').length;
+      throw new SpreadsheetError('unsupported_file', `${fileName} is UTF-8 text with bytes that are not UTF-8 at line ${line}; save it again as CSV UTF-8 (or as .xlsx).`);
+    }
     if (utf16) {
       throw new SpreadsheetError('unsupported_file', `${fileName} is neither an .xlsx workbook nor UTF-8 or Windows-1252 text (a CSV file); save it as .xlsx or as CSV UTF-8.`);
     }

@@ -132,22 +132,32 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const parameterWord = layout.parameter?.replace(/s$/, '');
   // "2 stars", "stars: 2", or the number in words ("Two stars per row, column and region":
   // a user's session found it read as 1 star).
+  // "N stars" anywhere in the cell first, so that "stars: one of my favourites, 2 stars"
+  // reads 2, not the "one" after its first "stars".
   const number = `\\d+|${NUMBER_WORDS.join('|')}`;
-  const parameterPattern = parameterWord ? new RegExp(`\\b(${number})\\s*${parameterWord}s?\\b|\\b${parameterWord}s?\\b\\D{0,20}?\\b(${number})\\b`, 'i') : null;
+  const parameterPatterns = parameterWord
+    ? [new RegExp(`\\b(${number})\\s*${parameterWord}s?\\b`, 'i'), new RegExp(`\\b${parameterWord}s?\\b\\D{0,20}?\\b(\\d+)\\b`, 'i')]
+    : [];
+  const parameterIn = (text: string): string | undefined => {
+    for (const pattern of parameterPatterns) {
+      const m = pattern.exec(text);
+      if (m) return numberOfWord(m[1]!);
+    }
+    return undefined;
+  };
   let parameter: string | undefined;
   // The block's extent: tokens, cells of another kind (an error if inside), drawn cells.
   const extent = new Span();
   let firstNote: { r: number; c: number; cell: SheetCell } | null = null;
   const token = (cell: SheetCell | undefined): boolean => {
     if (cell === undefined || cell.value === null || cell.value === '') return cell?.kind !== undefined;
-    return typeof cell.value === 'number' || (TOKEN.test(cell.value) && !(parameterPattern?.test(cell.value) ?? false));
+    return typeof cell.value === 'number' || (TOKEN.test(cell.value) && parameterIn(cell.value) === undefined);
   };
   for (let r = 0; r < stop; r++) {
     (table.cells[r] ?? []).forEach((cell, c) => {
       if (cell === undefined) return;
       if (typeof cell.value === 'string' && cell.value !== '' && !token(cell)) {
-        const m = parameterPattern?.exec(cell.value);
-        if (m && parameter === undefined) parameter = numberOfWord(m[1] ?? m[2]!);
+        parameter ??= parameterIn(cell.value);
         firstNote ??= { r, c, cell };
         return;
       }

@@ -61,10 +61,12 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   }
   // Sheets of notes are passed over; what could not be read is said, each with its cell
   // (each reason is a sentence, ending with its full stop).
-  const empty = skipped.filter((s) => !s.refused).map((s) => s.sheet);
+  const empty = skipped.filter((s) => !s.refused && !s.hidden).map((s) => s.sheet);
+  const hidden = skipped.filter((s) => s.hidden).map((s) => s.sheet);
   const refused = skipped.filter((s) => s.refused).map((s) => s.reason);
   const skippedNote =
     (empty.length > 0 ? ` Skipped ${plural(empty.length, 'sheet')} without a puzzle: ${empty.join(', ')}.` : '') +
+    (hidden.length > 0 ? ` Left out ${plural(hidden.length, 'hidden sheet')} (unhide to read): ${hidden.join(', ')}.` : '') +
     (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : '');
   // After the status that loaded or solved the puzzles.
   const tellSkipped = (): void => {

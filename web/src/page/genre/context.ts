@@ -106,6 +106,12 @@ export interface GenreContext {
    */
   sheetLeftOut: { text: string; rows: LeftOutRow<ResultRow>[] } | null;
   /**
+   * The engine's warnings on the board's puzzle at its last draw ("the size line gives
+   * no stars per row, column and region (\"R C K\"): 1 assumed"), for a status line that
+   * replaces the draw's (a spreadsheet's load) to say them too.
+   */
+  drawnWarnings: readonly string[];
+  /**
    * A genre request as a job of the runner (the status line and the board's marks on an
    * error); null after an error (shown) or when the page is busy.
    */

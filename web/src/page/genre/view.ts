@@ -165,6 +165,7 @@ export class GenreView implements GenreContext {
   resultRows: ResultRow[] = [];
   /** What the spreadsheet last loaded left out, as Solve all's rows (context.ts). */
   sheetLeftOut: GenreContext['sheetLeftOut'] = null;
+  drawnWarnings: readonly string[] = [];
   /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
   answer: { text: string; puzzle: string; index: number } | null = null;
   solvedBy: SolvedBy | null = null;
@@ -434,6 +435,7 @@ export class GenreView implements GenreContext {
    *   the call and the job's end (the entry gone to is opened instead)
    */
   async readText(): Promise<void> {
+    this.drawnWarnings = []; // the next draw's, if any
     const busy = this.jobs.job !== null ? this.jobs : this.jobs.busyElsewhere();
     if (busy !== null) {
       if (this.drawnGenre !== this.genre) {
@@ -723,6 +725,7 @@ export class GenreView implements GenreContext {
       (pasted.length === 0 ? '' : ` Left out of the pasted URLs (not put in the text): ${list(pasted)}.`) +
       (records.length === 0 ? '' : ` Left out ${records.length === 1 ? 'a record' : `${records.length} records`} that could not be read: ${list(records)}.`);
     const warned = r.warnings.length > 0;
+    this.drawnWarnings = r.warnings;
     const cannotUse = this.linkProblems.length > 0 ? ` ${cannotUseSentence(this.linkProblems)}` : '';
     this.linkProblems = [];
     // Once for a text that grew past the address's limit, not again at each later draw.
@@ -892,6 +895,7 @@ export class GenreView implements GenreContext {
   private clearBoard(note?: string): void {
     this.board = this.svg = null;
     this.drawnGenre = null;
+    this.drawnWarnings = [];
     if (note === undefined) {
       this.boardBox.replaceChildren();
       return;

@@ -59,9 +59,11 @@ export interface SpreadsheetPuzzles {
    * e.g. "Sheet2!C5 holds the text “x”; …"); `at`: its place among the puzzles read,
    * how many of `puzzles` (or of `records`, with a genre) come before it in sheet and row
    * order, where a results table lists it; `name`: a row's name cell, for a puzzle per
-   * row that could not be read ("Bad char"), which a results table names it by.
+   * row that could not be read ("Bad char"), which a results table names it by;
+   * `hidden`: a sheet the workbook hides (an answer key), left out unread (`refused`
+   * false), unless chosen by the `sheet` option.
    */
-  skipped: { sheet: string; reason: string; refused: boolean; at: number; name?: string }[];
+  skipped: { sheet: string; reason: string; refused: boolean; at: number; name?: string; hidden?: true }[];
 }
 
 /** One puzzle to write: its box shape, givens and (when solved) its solution. */

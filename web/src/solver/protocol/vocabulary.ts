@@ -81,7 +81,7 @@ export type WorkerErrorCode =
   | 'engine_crashed'
   /** Spreadsheets (web/src/sheets/cells.ts): no puzzle, or a bad cell (`where.sheet`, `where.cell`). */
   | 'spreadsheet_error'
-  /** Spreadsheets: an encrypted, .xls, .ods, corrupt or non-UTF-8 file. */
+  /** Spreadsheets: an encrypted, .xls, .ods or corrupt file, a UTF-16 CSV, or a UTF-8 one with a bad byte. */
   | 'unsupported_file'
   /** Spreadsheets: past a stated limit (expanded size, zip entries, sheets). */
   | 'too_large'

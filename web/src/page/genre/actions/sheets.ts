@@ -40,7 +40,8 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   ctx.sheetLeftOut = { text: ctx.text.value, rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]) };
   const names = loaded.slice(0, 5).map((r) => r.name);
   // Sheets of notes are passed over; a sheet whose puzzle could not be read is said.
-  const empty = skipped.filter((k) => !k.refused).map((k) => k.sheet);
+  const empty = skipped.filter((k) => !k.refused && !k.hidden).map((k) => k.sheet);
+  const hidden = skipped.filter((k) => k.hidden).map((k) => k.sheet);
   // Records of the sheets the engine could not read (a cage's sum no cell can hold…),
   // named as the text's are ("BadSum!A1:F13: …").
   const refused = [
@@ -50,9 +51,13 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   ctx.say(
     `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join(', ')}${loaded.length > 5 ? ', …' : ''})` +
       (empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '') +
+      (hidden.length > 0 ? `; left out the hidden ${hidden.join(', ')} (unhide to read)` : '') +
       (loaded.length > 1 ? '. Solve all solves them in turn.' : '.') +
-      (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : ''),
-    refused.length > 0 ? 'warning' : 'success',
+      (refused.length > 0 ? ` Left out what could not be read: ${refused.join(' ')}` : '') +
+      // The draw's warnings, which this line replaces (a user's session: a Star Battle
+      // read as 1 star was solved without a word).
+      (ctx.drawnWarnings.length > 0 ? ` Warning: ${ctx.drawnWarnings.join('; ')}.` : ''),
+    refused.length > 0 || ctx.drawnWarnings.length > 0 ? 'warning' : 'success',
   );
 }
 
