@@ -157,7 +157,7 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     });
     await page.setInputFiles('#genre-file', { name: 'stars.xlsx', mimeType: 'application/octet-stream', buffer: book });
     await page.locator('#genre-status').filter({ hasText: 'Loaded the puzzle' }).waitFor({ timeout: 60_000 });
-    expect(await page.textContent('#genre-status')).toMatch(/^Loaded the puzzle from stars\.xlsx \(Stars!A1:\w+\)\. Warning: .*1 assumed\.$/);
+    expect(await page.textContent('#genre-status')).toMatch(/^Loaded the puzzle from stars\.xlsx \(Stars!A1:F6, 6×6\)\. Warning: .*1 assumed\.$/);
     expect(await page.getAttribute('#genre-status', 'data-kind')).toBe('warning');
     await page.close();
   });

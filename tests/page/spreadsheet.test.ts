@@ -217,7 +217,7 @@ describe('spreadsheets on the page', () => {
     });
     await page.setInputFiles('#genre-file', { name: 'killer.xlsx', mimeType: 'application/octet-stream', buffer: bytes });
     await page.locator('#genre-status').filter({ hasText: 'Loaded the puzzle from killer.xlsx' }).waitFor({ timeout: 60_000 });
-    expect(await page.textContent('#genre-status')).toBe('Loaded the puzzle from killer.xlsx (Cages!A3:F15).');
+    expect(await page.textContent('#genre-status')).toBe('Loaded the puzzle from killer.xlsx (Cages!A3:F15, 6×6).');
     expect(await page.inputValue('#genre-text')).toBe(`=== Cages!A3:F15\n6 6\n${lines.map((l) => tokens(l).join(' ')).join('\n')}\n`);
     await page.click('#genre-solve');
     await page.locator('#genre-status').filter({ hasText: /^Solved in/ }).waitFor({ timeout: 60_000 });

@@ -17,7 +17,7 @@ import { readRecord } from '../record';
  * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
  */
 export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<void> {
-  let records: { name: string; text: string }[] | null = null;
+  let records: { name: string; text: string; rows: number; columns: number }[] | null = null;
   let skipped: SpreadsheetPuzzles['skipped'] = [];
   await ctx.jobs.run(
     'parse',
@@ -30,7 +30,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
     (e) => ctx.say(errorMessage(e), 'error'),
   );
   // Set by the job's body (TypeScript does not see the closure assign it).
-  const loaded = records as { name: string; text: string }[] | null;
+  const loaded = records as { name: string; text: string; rows: number; columns: number }[] | null;
   if (loaded === null) return;
   ctx.text.value = loaded.map((r) => r.text).join('');
   const before = ctx.parsed;
@@ -38,7 +38,9 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
   ctx.sheetLeftOut = { text: ctx.text.value, rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]) };
-  const names = loaded.slice(0, 5).map((r) => r.name);
+  // Each with the size read, which shows a block read short of an empty edge row or
+  // column (no borders to place it: a user's 10×10 Nurikabe read as 10×9, then infeasible).
+  const names = loaded.slice(0, 5).map((r) => `${r.name}, ${r.rows}×${r.columns}`);
   // Sheets of notes are passed over; a sheet whose puzzle could not be read is said.
   const empty = skipped.filter((k) => !k.refused && !k.hidden).map((k) => k.sheet);
   const hidden = skipped.filter((k) => k.hidden).map((k) => k.sheet);
@@ -49,7 +51,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
     ...(ctx.parsed.refused ?? []).map((k) => (k.error.message.startsWith(`${k.name} (`) ? k.error.message : `${k.name}: ${k.error.message}`)),
   ];
   ctx.say(
-    `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join(', ')}${loaded.length > 5 ? ', …' : ''})` +
+    `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join('; ')}${loaded.length > 5 ? '; …' : ''})` +
       (empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '') +
       (hidden.length > 0 ? `; left out the hidden ${hidden.join(', ')} (unhide to read)` : '') +
       (loaded.length > 1 ? '. Solve all solves them in turn.' : '.') +
