@@ -124,6 +124,19 @@ describe('reading puzzles from .xlsx', () => {
       'Sheet1!B11 holds 30, outside the 9×9 block A1:I9 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
     );
     expect(e.cell).toBe('B11');
+    // A week number above a grid whose last column holds one given: the number is the
+    // stray, not a column missing (a user's session was told to write 0 in a 10th column).
+    const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+    expect(grid(HARD).map((row) => row[8]).filter((v) => v !== 0)).toEqual([5]);
+    const week = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.getCell('A1').value = 'Week';
+      ws.getCell('B1').value = 12;
+      put(ws, grid(HARD), 2, 1);
+    });
+    expect((await failure(week)).message).toBe(
+      'S!B1 holds 12, outside the 9×9 block A2:I10 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
+    );
     const far = await workbook((wb) => {
       const ws = wb.addWorksheet('Sheet1');
       put(ws, grid(LINE));

@@ -234,7 +234,8 @@ function isEmpty(cell: SheetCell | undefined): boolean {
 
 /**
  * A number that keeps the numbers from forming a square: when taking away at most three
- * of them (each time the one whose loss shrinks the others' span most) leaves a square
+ * of them (each time the one whose loss leaves the others' span closest to a square,
+ * then smallest) leaves a square
  * of 4×4 to 35×35 (a grid and a count typed below it), the first of those in reading
  * order, and that square. `beside` is true when every number taken away lies in a row
  * or column next to the square (none apart from it by an empty row or column), and
@@ -259,15 +260,19 @@ function strayNumber(
       b = Math.max(b, x.row);
       r = Math.max(r, x.column);
     }
-    return { t, l, b, r, area: (b - t + 1) * (r - l + 1) };
+    return { t, l, b, r, area: (b - t + 1) * (r - l + 1), skew: Math.abs(b - t - (r - l)) };
   };
   const removed: At[] = [];
   for (let k = 0; k < 3 && rest.length > MIN_SIDE; k++) {
+    // The one whose loss leaves the others closest to a square, then in the least span:
+    // by span alone, a week number above a 9×9 whose column I holds one given lost to
+    // that given (10×8 is less than 9×9), and the sheet was told to add a column.
     let best = -1;
+    let bestSkew = Infinity;
     let bestArea = Infinity;
     rest.forEach((_, i) => {
-      const area = span(rest.filter((__, j) => j !== i)).area;
-      if (area < bestArea) [best, bestArea] = [i, area];
+      const { skew, area } = span(rest.filter((__, j) => j !== i));
+      if (skew < bestSkew || (skew === bestSkew && area < bestArea)) [best, bestSkew, bestArea] = [i, skew, area];
     });
     removed.push(rest[best]!);
     rest = rest.filter((_, j) => j !== best);
