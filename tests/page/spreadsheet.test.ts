@@ -155,7 +155,11 @@ describe('spreadsheets on the page', () => {
     expect(rows[0]!.slice(1)).toEqual(['name', 'status', 'ms', 'nodes', 'puzzle', 'solution']);
     expect(rows[1]!.slice(1, 3)).toEqual(['Monday!A1:I9', 'solved']);
     expect(rows[1]![6]).toBe(SOLUTION);
+    // Solved on the default route (CNF-SAT, or the reduction alone): 0 nodes, as the
+    // CLI's table has it, not an empty cell (a user's session).
+    expect(rows[1]![4]).toBe(0);
     expect(String(rows[2]![2])).toMatch(/^error: /);
+    expect(rows[2]![4]).toBeUndefined();
     await page.screenshot({ path: join(resultsDir, 'spreadsheet-batch.png'), fullPage: true });
     await page.close();
   });

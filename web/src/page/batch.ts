@@ -477,7 +477,9 @@ export class BatchPanel {
             name: item.name,
             status: item.error ? `error: ${item.error.message}` : this.statusOf(item, unfinished),
             ...(item.ms === undefined ? {} : { ms: Math.round(item.ms * 1000) / 1000 }),
-            ...(item.nodes === undefined ? {} : { nodes: item.nodes }),
+            // Branch-and-bound's nodes; 0 for a puzzle that ended without a tree (CNF-SAT,
+            // the reduction), as the CLI's table writes it (a user's session saw "" and 0).
+            ...(item.nodes !== undefined ? { nodes: item.nodes } : !item.error && !unfinished.has(item.index) ? { nodes: 0 } : {}),
             puzzle: item.givens,
             ...(item.solution ? { solution: item.solution } : {}),
           },
