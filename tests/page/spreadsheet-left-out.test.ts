@@ -69,6 +69,13 @@ describe('the rows a workbook left out, in the results table downloaded', () => 
     const ended = Number(m![1]!.replace(/,/g, ''));
     expect(ended).toBeLessThan(1901);
     expect(stopped.text).toContain('Left out what could not be read: Friday!C5 holds the text “x”');
+    // The table lists the sheet left out at its place too, as its downloads do (a user's
+    // session counted fewer rows on the page than in the .xlsx).
+    const shown = await page.$$eval('#batch-table tbody tr', (trs) => (trs as HTMLTableRowElement[]).slice(0, 3).map((tr) => [tr.cells[1]!.textContent, tr.cells[2]!.textContent, tr.title]));
+    expect(shown[0]![0]).toBe('Monday!A1:I9');
+    expect(shown[1]!.slice(0, 2)).toEqual(['Friday', 'error']);
+    expect(shown[1]![2]).toMatch(/^error: Friday!C5 holds the text “x”/);
+    expect(shown[2]![0]).toMatch(/^List!A1/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
     const rows = await resultRows(download);
     // Every puzzle (those that ended, the others as not finished), and the sheet left

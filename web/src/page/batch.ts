@@ -101,6 +101,8 @@ export class BatchPanel {
   private shape: Shape | null = null;
   private latest: BatchProgress | null = null;
   private rowsDrawn = 0;
+  /** How many of leftOutRows the table shows (drawLeftOut). */
+  private leftOutDrawn = 0;
   /** What the batch solves ("p096_sudoku.txt"), for the heading. */
   private source = '';
   /** Whether the panel shows the batch {@link start} began ({@link empty}). */
@@ -155,7 +157,8 @@ export class BatchPanel {
     // actions/spreadsheet.ts: imported by this module and the genre page's alone,
     // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
-    this.leftOutRows = refusedRows(skipped);
+    this.leftOutRows = [...refusedRows(skipped)].sort((x, y) => x.at - y.at);
+    this.leftOutDrawn = 0;
     this.unfinished = new Set();
     this.source = source;
     this.items = [];
@@ -306,9 +309,11 @@ export class BatchPanel {
     while (this.rowsDrawn < this.items.length && this.rowsDrawn < end) {
       const item = this.items[this.rowsDrawn];
       if (!item) break;
+      this.drawLeftOut(fragment, this.rowsDrawn);
       fragment.append(this.makeRow(item));
       this.rowsDrawn++;
     }
+    if (this.rowsDrawn === this.total) this.drawLeftOut(fragment, Infinity);
     if (!fragment.hasChildNodes()) return;
     this.tableBody.append(fragment);
     this.lazyRows.watchLast();
@@ -368,6 +373,28 @@ export class BatchPanel {
   /** Unmark the row shown on the board (the board now shows something else). */
   deselect(): void {
     this.selectRow(null);
+  }
+
+  /**
+   * The rows of what a workbook's reading left out (leftOutRows) placed before the
+   * puzzle at `place` (Infinity: after the last), each once: the table lists them where
+   * its downloads do (a user's session counted 6 rows on the page, 8 in the .xlsx).
+   */
+  private drawLeftOut(fragment: DocumentFragment, place: number): void {
+    const rows = this.leftOutRows;
+    for (; this.leftOutDrawn < rows.length && rows[this.leftOutDrawn]!.at <= place; this.leftOutDrawn++) {
+      const { row } = rows[this.leftOutDrawn]!;
+      const tr = document.createElement('tr');
+      tr.dataset.status = 'error';
+      tr.title = row.status;
+      for (const [text, className] of [['—', 'num'], [row.name, ''], ['error', 'status-error'], ['', 'num'], ['', 'num']] as const) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        if (className) td.className = className;
+        tr.append(td);
+      }
+      fragment.append(tr);
+    }
   }
 
   private makeRow(item: BatchItem): HTMLTableRowElement {
