@@ -243,7 +243,7 @@ describe('spreadsheets on the page', () => {
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     const nurikabe = EXAMPLES.nurikabe.trim().split('\n').slice(2);
     const book = await workbook((wb2) => {
-      for (const name of ['One', 'Two']) {
+      for (const name of ['One', 'Week 2']) {
         const sheet = wb2.addWorksheet(name);
         nurikabe.forEach((line, r) => tokens(line).forEach((t, c) => t !== '-' && (sheet.getCell(1 + r, 1 + c).value = Number(t))));
         // Borders place the block: its last row may hold no clue.
@@ -259,12 +259,17 @@ describe('spreadsheets on the page', () => {
     const results = new ExcelJS.Workbook();
     await results.xlsx.load(readFileSync((await table.path())!) as never);
     const rows = results.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    // A sheet's name with a space is written as the sheet has it, as the npm CLI writes it
+    // (the text's id is 'Week_2'!A1:F6: a user's session found the two apart).
     expect(rows.map((row) => row.slice(1, 3))).toEqual([
       ['name', 'status'],
       ['One!A1:F6', 'solved'],
-      ['Two!A1:F6', 'solved'],
+      ["'Week 2'!A1:F6", 'solved'],
     ]);
     expect(String(rows[1]![6])).toMatch(/^=== One!A1:F6\n6 6\n/);
+    expect(String(rows[2]![5])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n/);
+    expect(String(rows[2]![6])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n[^]*[^\n]$/);
+    expect(await page.inputValue('#genre-text')).toContain("=== 'Week_2'!A1:F6\n");
     // A bad cell is named and the text stays.
     const before = await page.inputValue('#genre-text');
     await page.setInputFiles('#genre-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,,\n,two words,\n,,3\n') });

@@ -16,7 +16,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 import { puzzleText } from './grid.js';
-import { refusedRows, withLeftOut } from '../sheets/left-out.js';
+import { escapedForRegExp, namesOfRecords, refusedRows, withLeftOut } from '../sheets/left-out.js';
 import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
 
 /** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
@@ -262,33 +262,6 @@ async function parseResults(csv: string): Promise<ResultRow[]> {
   }));
 }
 
-/**
- * Maps the ids of a genre's records in the text the CLI reads (`=== 'Week_1'!A1:F13`: the
- * engine takes a header's first word for the name, so records.ts writes the name without
- * spaces) back to the names they stand for (`'Week 1'!A1:F13`), as the rest of the
- * output and the results' name column say them.
- *
- * @param records the records read, each with its name and text
- * @param json whether the output is JSON (a name is then written as inside a JSON string)
- * @returns the mapping over a text, or null when every id is its name (no sheet name
- *   with spaces); an id two names share is left as it is
- */
-function namesOfRecords(records: readonly { name: string; text: string }[], json: boolean): ((text: string) => string) | null {
-  const byId = new Map<string, string | null>();
-  for (const r of records) {
-    const id = /^===\s*(\S+)/.exec(r.text)?.[1];
-    if (id === undefined || id === r.name) continue;
-    byId.set(id, byId.has(id) && byId.get(id) !== r.name ? null : r.name);
-  }
-  const ids = [...byId.keys()].filter((id) => byId.get(id) !== null).sort((a, b) => b.length - a.length);
-  if (ids.length === 0) return null;
-  const pattern = new RegExp(ids.map(escapeRegExp).join('|'), 'g');
-  return (text) =>
-    text.replace(pattern, (id) => {
-      const name = byId.get(id)!;
-      return json ? JSON.stringify(name).slice(1, -1) : name;
-    });
-}
 
 /**
  * The CLI runner for a C++ CLI program: `command` then the arguments, standard streams
@@ -328,15 +301,12 @@ export function tellOfSpreadsheet(stderr: string, text: string, path: string, na
   let out = stderr.split(text).join(path);
   if (names) {
     out = out
-      .replace(new RegExp(`${escapeRegExp(path)}: line (\\d+)`, 'g'), (_line, n: string) => `${path}: ${names[Number(n) - 1] ?? `line ${n}`}`)
+      .replace(new RegExp(`${escapedForRegExp(path)}: line (\\d+)`, 'g'), (_line, n: string) => `${path}: ${names[Number(n) - 1] ?? `line ${n}`}`)
       .replace(/Puzzle (\d+) \(line \d+\)/g, (puzzle, k: string) => names[Number(k) - 1] ?? puzzle);
   }
   return out.replace(/(\S+![A-Z]+\d+(?::[A-Z]+\d+)?) \(line \d+\)/g, '$1');
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, and "; left out

@@ -48,3 +48,37 @@ export function withLeftOut<T>(rows: readonly T[], leftOut: readonly LeftOutRow<
 export function refusedRows(skipped: SpreadsheetPuzzles['skipped']): LeftOutRow<ResultRow>[] {
   return skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.name ?? k.sheet, status: `error: ${k.reason}`, puzzle: '' } }));
 }
+
+/**
+ * Maps the ids of a genre's records in the text read (`=== 'Week_1'!A1:F13`: the engine
+ * takes a header's first word for the name, so records.ts writes the name without
+ * spaces) back to the names they stand for (`'Week 1'!A1:F13`), as the rest of the
+ * output and the results' name column say them: the npm CLI (lib/sheet-cli.ts) and the
+ * genre page's Solve all (page/genre/actions/batch.ts) alike.
+ *
+ * @param records the records read, each with its name and text
+ * @param json whether the output is JSON (a name is then written as inside a JSON string)
+ * @returns the mapping over a text, or null when every id is its name (no sheet name
+ *   with spaces); an id two names share is left as it is
+ */
+export function namesOfRecords(records: readonly { name: string; text: string }[], json: boolean): ((text: string) => string) | null {
+  const byId = new Map<string, string | null>();
+  for (const r of records) {
+    const id = /^===\s*(\S+)/.exec(r.text)?.[1];
+    if (id === undefined || id === r.name) continue;
+    byId.set(id, byId.has(id) && byId.get(id) !== r.name ? null : r.name);
+  }
+  const ids = [...byId.keys()].filter((id) => byId.get(id) !== null).sort((a, b) => b.length - a.length);
+  if (ids.length === 0) return null;
+  const pattern = new RegExp(ids.map(escapedForRegExp).join('|'), 'g');
+  return (text) =>
+    text.replace(pattern, (id) => {
+      const name = byId.get(id)!;
+      return json ? JSON.stringify(name).slice(1, -1) : name;
+    });
+}
+
+/** `text` with the characters a regular expression gives a meaning escaped. */
+export function escapedForRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -102,9 +102,12 @@ export interface GenreContext {
    * The results-table rows of what the spreadsheet last loaded left out (its sheets and
    * rows that do not read), each at its place among the text's records (its puzzles and
    * those the engine's parse refused, ParsedList `refused`, in line order): Solve all's table
-   * has them while the text is still `text`; null before a spreadsheet.
+   * has them while the text is still `text`; null before a spreadsheet. `names` maps the
+   * records' ids in the text back to their sheets' names for the results' downloads
+   * (`'Week_1'!A1:F13` → `'Week 1'!A1:F13`, as the npm CLI writes them), null when
+   * every id is its name.
    */
-  sheetLeftOut: { text: string; rows: LeftOutRow<ResultRow>[] } | null;
+  sheetLeftOut: { text: string; rows: LeftOutRow<ResultRow>[]; names: ((text: string) => string) | null } | null;
   /**
    * The engine's warnings on the board's puzzle at its last draw ("the size line gives
    * no stars per row, column and region (\"R C K\"): 1 assumed"), for a status line that

@@ -106,16 +106,19 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   let workersUsed = 1;
   let interrupted = 0; // puzzles Stop ended while they were being solved
   const answers: Array<string | undefined> = [];
+  // A workbook's records by their sheets' names in the downloads, as the npm CLI writes
+  // them ('N1 01_10x10'!A3:J12, where the text has the id 'N1_01_10x10'!A3:J12).
+  const sheetNames = (ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.names : null) ?? ((text: string) => text);
   const results: ResultRow[] = names.map((name, i) => ({
-    name: ctx.parsed.puzzles[i]?.name ?? name,
+    name: sheetNames(ctx.parsed.puzzles[i]?.name ?? name),
     status: '',
-    puzzle: recordText(ctx.ownText(i, lines)),
+    puzzle: sheetNames(recordText(ctx.ownText(i, lines))),
   }));
-  const requests = results.map((result, i) => {
+  const requests = results.map((_, i) => {
     // No board back: the rows keep only the answers (choosing a name draws one).
     const fields = ctx.puzzleFields();
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
-    return { type: 'solve' as const, ...fields, puzzle: result.puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
+    return { type: 'solve' as const, ...fields, puzzle: recordText(ctx.ownText(i, lines)), index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
   // The table's first rows, built by the first draw (show, below), and more as the
   // table is scrolled (rows-on-scroll.ts); a puzzle's cells by its index, once its row
@@ -233,7 +236,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
         if (r.answer) {
           answers[i] = r.answer.text;
-          result.solution = r.answer.text.replace(/\n+$/, ''); // a cell's text, as the CLI writes it
+          result.solution = sheetNames(r.answer.text.replace(/\n+$/, '')); // a cell's text, as the CLI writes it
           if (r.answer.verified) solved++;
           else failed++;
         } else if (r.status === 'time_limit') {

@@ -2,7 +2,7 @@
 /** The genre page's spreadsheets: load puzzles from one, save a puzzle or Solve all's results. */
 import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
 import type { RecordSheet, ResultRow, SpreadsheetPuzzles } from '../../../solver/protocol';
-import { refusedRows, type LeftOutRow } from '../../../sheets/left-out';
+import { namesOfRecords, refusedRows, type LeftOutRow } from '../../../sheets/left-out';
 import { saveBlob } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { EDITING } from '../editing';
@@ -37,7 +37,11 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   await ctx.readText();
   if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
-  ctx.sheetLeftOut = { text: ctx.text.value, rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]) };
+  ctx.sheetLeftOut = {
+    text: ctx.text.value,
+    rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]),
+    names: namesOfRecords(loaded, false),
+  };
   // Each with the size read, which shows a block read short of an empty edge row or
   // column (no borders to place it: a user's 10×10 Nurikabe read as 10×9, then infeasible).
   const names = loaded.slice(0, 5).map((r) => `${r.name}, ${r.rows}×${r.columns}`);
