@@ -270,6 +270,8 @@ describe('spreadsheets on the page', () => {
     expect(String(rows[2]![5])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n/);
     expect(String(rows[2]![6])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n[^]*[^\n]$/);
     expect(await page.inputValue('#genre-text')).toContain("=== 'Week_2'!A1:F6\n");
+    const [answers] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    expect(readFileSync((await answers.path())!, 'utf8')).toMatch(/^=== One!A1:F6\n[^]*\n=== 'Week 2'!A1:F6\n/);
     // A bad cell is named and the text stays.
     const before = await page.inputValue('#genre-text');
     await page.setInputFiles('#genre-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,,\n,two words,\n,,3\n') });

@@ -9,7 +9,7 @@ import { SpreadsheetError } from '../../web/src/sheets/cells';
 import { loadSpreadsheetLibraries } from '../../web/src/sheets/libraries';
 import { MAX_EXPANDED_BYTES, MAX_SHEETS, readSpreadsheet, type SpreadsheetLibraries } from '../../web/src/sheets/read';
 import { gridCsv, gridXlsx, resultsCsv, resultsXlsx, SOLVED_COLOUR } from '../../web/src/sheets/write';
-import { refusedRows, withLeftOut } from '../../web/src/sheets/left-out';
+import { namesOfRecords, refusedRows, withLeftOut } from '../../web/src/sheets/left-out';
 
 const LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -137,6 +137,16 @@ describe('reading puzzles from .xlsx', () => {
     expect((await failure(week)).message).toBe(
       'S!B1 holds 12, outside the 9×9 block A2:I10 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
     );
+    // And with a day number at its right too: the 9×9, not a 10×10 that holds the day.
+    const twice = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      ws.getCell('B1').value = 12;
+      ws.getCell('J2').value = 7;
+      put(ws, grid(HARD), 3, 1);
+    });
+    expect((await failure(twice)).message).toBe(
+      'S!B1 holds 12, outside the 9×9 block A3:I11 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
+    );
     const far = await workbook((wb) => {
       const ws = wb.addWorksheet('Sheet1');
       put(ws, grid(LINE));
@@ -252,6 +262,17 @@ describe('reading puzzles from .xlsx', () => {
       },
     ]);
     expect(refusedRows(batch.skipped).map((r) => r.row.name)).toEqual(['short', 'typo', 'space']);
+    // The ids the text gives records, mapped back to their names: only an id made of its
+    // name, and only whole (a record headed "=== 1" beside a label "Monday" keeps its 1s).
+    const rename = namesOfRecords(
+      [
+        { name: "'Week 2'!A1:F6", text: "=== 'Week_2'!A1:F6\n2 2\n1 -\n- -\n" },
+        { name: 'Monday', text: '=== 1\n2 2\n1 -\n- 1\n' },
+      ],
+      false,
+    )!;
+    expect(rename("=== 'Week_2'!A1:F6\n2 2\n1 -\n=== 1\nx'Week_2'!A1:F6y")).toBe("=== 'Week 2'!A1:F6\n2 2\n1 -\n=== 1\nx'Week_2'!A1:F6y");
+    expect(namesOfRecords([{ name: 'Monday', text: '=== 1\n2 2\n' }], false)).toBeNull();
   });
 
   it('in a column of puzzles, a rule of dashes is passed over and a line of dots as long as the others is an empty puzzle, left out and told', async () => {

@@ -262,7 +262,6 @@ async function parseResults(csv: string): Promise<ResultRow[]> {
   }));
 }
 
-
 /**
  * The CLI runner for a C++ CLI program: `command` then the arguments, standard streams
  * inherited; with `rewrite`, standard error is taken whole and written rewritten after
@@ -306,7 +305,6 @@ export function tellOfSpreadsheet(stderr: string, text: string, path: string, na
   }
   return out.replace(/(\S+![A-Z]+\d+(?::[A-Z]+\d+)?) \(line \d+\)/g, '$1');
 }
-
 
 /**
  * "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, and "; left out

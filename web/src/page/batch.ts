@@ -157,7 +157,7 @@ export class BatchPanel {
     // actions/spreadsheet.ts: imported by this module and the genre page's alone,
     // sheets/left-out.ts shares their chunk, instead of a chunk of its own that the first
     // solve's main module names (its preload lists; the weight test's 250,000 bytes).
-    this.leftOutRows = [...refusedRows(skipped)].sort((x, y) => x.at - y.at);
+    this.leftOutRows = refusedRows(skipped).sort((x, y) => x.at - y.at);
     this.leftOutDrawn = 0;
     this.unfinished = new Set();
     this.source = source;
@@ -259,6 +259,7 @@ export class BatchPanel {
       this.items[index] = item;
       this.unfinished.add(index);
     });
+    this.total = puzzles.length; // the rows left out after the last are drawn once it is (drawRows)
     this.latest = { done: puzzles.length - this.unfinished.size, total: puzzles.length, elapsedMs: before?.elapsedMs ?? 0 };
     this.flush();
     return this.latest;
@@ -305,7 +306,8 @@ export class BatchPanel {
    */
   private drawRows(rowLimit = Infinity): void {
     const fragment = document.createDocumentFragment();
-    const end = Math.min(this.lazyRows.wanted, this.rowsDrawn + rowLimit);
+    // The rows wanted count the table's rows, those left out among them.
+    const end = Math.min(this.lazyRows.wanted - this.leftOutDrawn, this.rowsDrawn + rowLimit);
     while (this.rowsDrawn < this.items.length && this.rowsDrawn < end) {
       const item = this.items[this.rowsDrawn];
       if (!item) break;
@@ -366,7 +368,7 @@ export class BatchPanel {
           : `Project Euler 96: sum of the top-left 3-digit numbers = ${sum}`;
     }
     const only = result.items[0];
-    const firstRow = this.tableBody.rows[0];
+    const firstRow = this.tableBody.querySelector<HTMLTableRowElement>('tr[data-index="0"]');
     if (result.items.length === 1 && only && firstRow) this.showItem(only, firstRow);
   }
 

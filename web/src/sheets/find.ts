@@ -232,24 +232,29 @@ function isEmpty(cell: SheetCell | undefined): boolean {
   return cell === undefined || (cell.kind === undefined && (cell.value === null || cell.value === ''));
 }
 
+/** The sides of the grids people draw (boxes of the usual shapes), which a stray number's square is judged by. */
+const USUAL_SIDES = [4, 6, 9, 12, 16, 25];
+
 /**
  * A number that keeps the numbers from forming a square: when taking away at most three
- * of them (each time the one whose loss leaves the others' span closest to a square,
- * then smallest) leaves a square
- * of 4×4 to 35×35 (a grid and a count typed below it), the first of those in reading
- * order, and that square. `beside` is true when every number taken away lies in a row
- * or column next to the square (none apart from it by an empty row or column), and
- * `largest` is the largest of them.
+ * of them leaves a square of 4×4 to 35×35 (a grid and a count typed below it), the first
+ * of those in reading order, and that square. Each way is greedy: by the least span left
+ * (a count below a grid, a number on each side of it), and by the span left closest to a
+ * square (a week number above a 9×9 whose last column holds one given, where the least
+ * span drops that given); of the squares found, one of a usual side wins, then the one
+ * with fewer numbers taken away, then the smaller. `beside` is true when every number
+ * taken away lies in a row or column next to the square (none apart from it by an empty
+ * row or column), and `largest` is the largest of them.
  */
 function strayNumber(
   table: SheetTable,
 ): { row: number; column: number; value: number; side: number; block: string; beside: boolean; largest: number } | null {
   type At = { row: number; column: number; value: number };
-  let rest: At[] = [];
+  const all: At[] = [];
   table.cells.forEach((row, r) =>
     row.forEach((cell, c) => {
       const v = numberOf(cell);
-      if (v !== null) rest.push({ row: r, column: c, value: v });
+      if (v !== null) all.push({ row: r, column: c, value: v });
     }),
   );
   const span = (xs: At[]) => {
@@ -262,29 +267,40 @@ function strayNumber(
     }
     return { t, l, b, r, area: (b - t + 1) * (r - l + 1), skew: Math.abs(b - t - (r - l)) };
   };
-  const removed: At[] = [];
-  for (let k = 0; k < 3 && rest.length > MIN_SIDE; k++) {
-    // The one whose loss leaves the others closest to a square, then in the least span:
-    // by span alone, a week number above a 9×9 whose column I holds one given lost to
-    // that given (10×8 is less than 9×9), and the sheet was told to add a column.
-    let best = -1;
-    let bestSkew = Infinity;
-    let bestArea = Infinity;
-    rest.forEach((_, i) => {
-      const { skew, area } = span(rest.filter((__, j) => j !== i));
-      if (skew < bestSkew || (skew === bestSkew && area < bestArea)) [best, bestSkew, bestArea] = [i, skew, area];
-    });
-    removed.push(rest[best]!);
-    rest = rest.filter((_, j) => j !== best);
-    const { t, l, b, r } = span(rest);
-    const side = b - t + 1;
-    if (side === r - l + 1 && side >= MIN_SIDE && side <= MAX_SIDE) {
-      const first = [...removed].sort((x, y) => x.row - y.row || x.column - y.column)[0]!;
-      const beside = removed.every((x) => x.row >= t - 1 && x.row <= b + 1 && x.column >= l - 1 && x.column <= r + 1);
-      return { ...first, side, block: rangeName(t, l, b, r), beside, largest: Math.max(...removed.map((x) => x.value)) };
+  type Found = { removed: At[]; t: number; l: number; b: number; r: number; side: number };
+  const greedy = (better: (x: ReturnType<typeof span>, y: ReturnType<typeof span>) => boolean): Found | null => {
+    let rest = all;
+    const removed: At[] = [];
+    for (let k = 0; k < 3 && rest.length > MIN_SIDE; k++) {
+      let best = -1;
+      let bestSpan: ReturnType<typeof span> | null = null;
+      rest.forEach((_, i) => {
+        const left = span(rest.filter((__, j) => j !== i));
+        if (bestSpan === null || better(left, bestSpan)) [best, bestSpan] = [i, left];
+      });
+      removed.push(rest[best]!);
+      rest = rest.filter((_, j) => j !== best);
+      const { t, l, b, r } = span(rest);
+      const side = b - t + 1;
+      if (side === r - l + 1 && side >= MIN_SIDE && side <= MAX_SIDE) return { removed: [...removed], t, l, b, r, side };
     }
-  }
-  return null;
+    return null;
+  };
+  const found = [
+    greedy((x, y) => x.area < y.area),
+    greedy((x, y) => x.skew < y.skew || (x.skew === y.skew && x.area < y.area)),
+  ].filter((f): f is Found => f !== null);
+  const rank = (f: Found): [number, number, number] => [USUAL_SIDES.includes(f.side) ? 0 : 1, f.removed.length, f.side];
+  found.sort((x, y) => {
+    const [a, b] = [rank(x), rank(y)];
+    return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  });
+  const chosen = found[0];
+  if (!chosen) return null;
+  const { removed, t, l, b, r, side } = chosen;
+  const first = [...removed].sort((x, y) => x.row - y.row || x.column - y.column)[0]!;
+  const beside = removed.every((x) => x.row >= t - 1 && x.row <= b + 1 && x.column >= l - 1 && x.column <= r + 1);
+  return { ...first, side, block: rangeName(t, l, b, r), beside, largest: Math.max(...removed.map((x) => x.value)) };
 }
 
 function oneGrid(table: SheetTable): SheetPuzzle {
@@ -352,7 +368,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     // block by an empty row or column, or larger than a given of the side×side puzzle.
     // Unless the square left over is itself a usual grid and the larger one is not (a full
     // 9×9 with a puzzle number typed below it: 9 is usual, 10 is not): then the number is the stray.
-    const usual = (n: number): boolean => [4, 6, 9, 12, 16, 25].includes(n);
+    const usual = (n: number): boolean => USUAL_SIDES.includes(n);
     const shortOfSquare =
       side - small === 1 && stray !== null && stray.beside && stray.largest <= side && !(usual(stray.side) && !usual(side));
     if (stray && !shortOfSquare) {

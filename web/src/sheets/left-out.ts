@@ -65,12 +65,17 @@ export function namesOfRecords(records: readonly { name: string; text: string }[
   const byId = new Map<string, string | null>();
   for (const r of records) {
     const id = /^===\s*(\S+)/.exec(r.text)?.[1];
-    if (id === undefined || id === r.name) continue;
+    // Only an id records.ts made of its name (recordId: its spaces as `_`); a record
+    // with a header of its own ("=== 1" beside a label "Monday") keeps its id, which
+    // must not become the label wherever a "1" stands.
+    if (id === undefined || id !== r.name.replace(/\s+/g, '_')) continue;
+    // A name written as another's id ('a_b' and 'a b') leaves that id as it is.
     byId.set(id, byId.has(id) && byId.get(id) !== r.name ? null : r.name);
   }
-  const ids = [...byId.keys()].filter((id) => byId.get(id) !== null).sort((a, b) => b.length - a.length);
+  const ids = [...byId.keys()].filter((id) => byId.get(id) !== null && byId.get(id) !== id).sort((a, b) => b.length - a.length);
   if (ids.length === 0) return null;
-  const pattern = new RegExp(ids.map(escapedForRegExp).join('|'), 'g');
+  // Whole ids only, not inside a longer token.
+  const pattern = new RegExp(`(?<![\\w'!])(?:${ids.map(escapedForRegExp).join('|')})(?![\\w'!])`, 'g');
   return (text) =>
     text.replace(pattern, (id) => {
       const name = byId.get(id)!;

@@ -36,6 +36,15 @@ let lazyRows: RowsOnScroll | null = null;
 type Entry = { puzzle: number } | { row: ResultRow; label: string };
 
 /**
+ * The workbook's record ids mapped back to its sheets' names (GenreContext.sheetLeftOut
+ * `names`: `'Week_2'!A1:F6` → `'Week 2'!A1:F6`, as the npm CLI writes them) while the text
+ * is the workbook's, for what Solve all saves (the results, the answers); else the text as it is.
+ */
+function sheetNamesOf(ctx: GenreContext): (text: string) => string {
+  return (ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.names : null) ?? ((text) => text);
+}
+
+/**
  * Every record of the text (and of the workbook it came from) in input order: its
  * puzzles, and among them, by their lines, the records the engine's parse refused (a
  * record that does not read, a clue out of range), each a row as the C++ CLI writes
@@ -48,12 +57,13 @@ type Entry = { puzzle: number } | { row: ResultRow; label: string };
  */
 function recordEntries(ctx: GenreContext, lines: readonly string[]): Entry[] {
   const { puzzles, refused = [] } = ctx.parsed;
+  const names = sheetNamesOf(ctx);
   const records = withLeftOut<Entry>(
     puzzles.map((_, puzzle) => ({ puzzle })),
     refused.map((k): LeftOutRow<Entry> => ({
       at: puzzles.filter((p) => p.line < k.line).length,
       row: {
-        row: { name: k.name, status: `error: ${errorMessage(new SolverError(k.error))}`, puzzle: recordText(ownLines(lines, k)) },
+        row: { name: names(k.name), status: names(`error: ${errorMessage(new SolverError(k.error))}`), puzzle: names(recordText(ownLines(lines, k))) },
         label: `${k.name} (line ${k.line})`,
       },
     })),
@@ -108,17 +118,18 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const answers: Array<string | undefined> = [];
   // A workbook's records by their sheets' names in the downloads, as the npm CLI writes
   // them ('N1 01_10x10'!A3:J12, where the text has the id 'N1_01_10x10'!A3:J12).
-  const sheetNames = (ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.names : null) ?? ((text: string) => text);
+  const sheetNames = sheetNamesOf(ctx);
+  const texts = names.map((_, i) => recordText(ctx.ownText(i, lines)));
   const results: ResultRow[] = names.map((name, i) => ({
     name: sheetNames(ctx.parsed.puzzles[i]?.name ?? name),
     status: '',
-    puzzle: sheetNames(recordText(ctx.ownText(i, lines))),
+    puzzle: sheetNames(texts[i]!),
   }));
-  const requests = results.map((_, i) => {
+  const requests = texts.map((puzzle, i) => {
     // No board back: the rows keep only the answers (choosing a name draws one).
     const fields = ctx.puzzleFields();
     if (timeLimitMs > 0) fields.options = { ...fields.options, timeLimitMs };
-    return { type: 'solve' as const, ...fields, puzzle: recordText(ctx.ownText(i, lines)), index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
+    return { type: 'solve' as const, ...fields, puzzle, index: 1, name: ctx.parsed.puzzles[i]?.name, board: false };
   });
   // The table's first rows, built by the first draw (show, below), and more as the
   // table is scrolled (rows-on-scroll.ts); a puzzle's cells by its index, once its row
@@ -235,7 +246,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         result.status = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status === 'infeasible' ? 'no solution' : r.status;
         Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
         if (r.answer) {
-          answers[i] = r.answer.text;
+          answers[i] = sheetNames(r.answer.text);
           result.solution = sheetNames(r.answer.text.replace(/\n+$/, '')); // a cell's text, as the CLI writes it
           if (r.answer.verified) solved++;
           else failed++;
@@ -254,7 +265,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         result.status = 'stopped';
         interrupted++;
       } else {
-        result.status = `error: ${errorMessage(outcome.error)}`;
+        result.status = sheetNames(`error: ${errorMessage(outcome.error)}`);
         failed++;
       }
       done++;
