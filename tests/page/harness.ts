@@ -316,6 +316,10 @@ export async function showFormulation(
   selector = '#formulation',
 ): Promise<void> {
   await showModelPanel(scope, selector);
+  // The formula itself into view, as a reader scrolls to it: KaTeX loads when it is seen,
+  // and a panel taller than a phone's screen can leave it below the fold after the panel's
+  // own scroll (a CI run under load timed out here at 375 px wide).
+  await scope.locator(`${selector} .f-families`).first().scrollIntoViewIfNeeded();
   await scope.locator(`${selector} .katex`).first().waitFor({ timeout: 30_000 });
 }
 
