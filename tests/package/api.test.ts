@@ -1284,6 +1284,19 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     const csv = new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 12, givens: twelve } }));
     expect(csv).toBe(new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 12, boxHeight: 3, boxWidth: 4, givens: twelve } })));
     expect(csv).not.toMatch(/boxes/i); // 3 × 4, the usual boxes: no note
+    // The givens and solution as a solve's result gives them: lines of symbols.
+    const { createSolver } = await import('../../web/src/lib/node');
+    const solver = await createSolver();
+    const r = solver.solve(EASY);
+    solver.dispose();
+    const lines = await readSpreadsheet(await writeSpreadsheet('xlsx', { grid: { size: 9, givens: r.givens, solution: r.solution! } }));
+    expect(lines.puzzles[0]).toMatchObject({ size: 9, grid: givens });
+    const sixteen = await writeSpreadsheet('csv', { grid: { size: 16, givens: `G0${'.'.repeat(254)}` } });
+    expect(new TextDecoder().decode(sixteen).split(/\r?\n/)[0]).toBe(`16${','.repeat(15)}`); // G is 16; empty cells are empty fields
+    const short = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: r.givens.slice(1) } }));
+    expect([short.code, short.where, short.message]).toEqual(['invalid_argument', { field: 'grid.givens' }, 'grid.givens as text must be 81 symbols (9×9), one per cell, not 80.']);
+    const letter = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: `A${r.givens.slice(1)}` } }));
+    expect(letter.message).toBe('grid.givens character 1 (row 1, column 1) is "A": a 9×9 cell holds . or 0 for empty, or one of 1–9.');
   });
 
   it('rejects a path it cannot read with a GridmilpError naming the file', async () => {

@@ -128,23 +128,18 @@ describe('reading puzzles from .xlsx', () => {
     // stray, not a column missing (a user's session was told to write 0 in a 10th column).
     const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
     expect(grid(HARD).map((row) => row[8]).filter((v) => v !== 0)).toEqual([5]);
-    const week = await workbook((wb) => {
-      const ws = wb.addWorksheet('S');
-      ws.getCell('A1').value = 'Week';
-      ws.getCell('B1').value = 12;
-      put(ws, grid(HARD), 2, 1);
-    });
-    expect((await failure(week)).message).toBe(
+    // Sheet S: HARD's grid from row `top`, and `labels` (cell → value) around it.
+    const aroundHard = (top: number, labels: Record<string, string | number>): Promise<Uint8Array> =>
+      workbook((wb) => {
+        const ws = wb.addWorksheet('S');
+        for (const [cell, value] of Object.entries(labels)) ws.getCell(cell).value = value;
+        put(ws, grid(HARD), top, 1);
+      });
+    expect((await failure(await aroundHard(2, { A1: 'Week', B1: 12 }))).message).toBe(
       'S!B1 holds 12, outside the 9×9 block A2:I10 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
     );
     // And with a day number at its right too: the 9×9, not a 10×10 that holds the day.
-    const twice = await workbook((wb) => {
-      const ws = wb.addWorksheet('S');
-      ws.getCell('B1').value = 12;
-      ws.getCell('J2').value = 7;
-      put(ws, grid(HARD), 3, 1);
-    });
-    expect((await failure(twice)).message).toBe(
+    expect((await failure(await aroundHard(3, { B1: 12, J2: 7 }))).message).toBe(
       'S!B1 holds 12, outside the 9×9 block A3:I11 that the other numbers fill; a sheet with one puzzle holds no other number: delete it.',
     );
     const far = await workbook((wb) => {
@@ -378,7 +373,7 @@ function handMadeXlsx(): Uint8Array {
       // Two empty cells as =IF(…;"";…) leaves them, stored with an empty value (a user's
       // session: exceljs dropped it and the cell was refused as a formula without one).
       if (v === 0 && r === 0 && c === 2) cells.push(`<c r="${ref}" s="0" t="str"><f aca="false">IF(1=1,&quot;&quot;,1)</f><v></v></c>`);
-      if (v === 0 && r === 0 && c === 3) cells.push(`<c r="${ref}" t="str"><f>IF(1=1,&quot;&quot;,1)</f><v/></c>`);
+      if (v === 0 && r === 0 && c === 3) cells.push(`<c r="${ref}" t='str'><f>IF(1=1,&quot;&quot;,1)</f><v/></c>`);
       if (v === 0) return;
       if (r === 0 && c === 1) cells.push(`<c r="${ref}" t="n"><f>1+2</f><v>${v}</v></c>`); // 3 by a formula
       else if (r === 0 && c === 4) cells.push(`<c r="${ref}" t="s"><v>1</v></c>`); // "7" as text
@@ -437,6 +432,9 @@ describe('files that are not workbooks gridmilp reads', () => {
     const ods = zipSync({ mimetype: strToU8('application/vnd.oasis.opendocument.spreadsheet'), 'content.xml': strToU8('<x/>') });
     expect((await failure(ods, 'sheet.ods')).message).toBe('sheet.ods is an OpenDocument spreadsheet (.ods); gridmilp reads .xlsx and .csv: save it as .xlsx.');
     expect((await failure(zipSync({ 'a.txt': strToU8('hello') }), 'a.zip')).message).toBe('a.zip is a zip without xl/workbook.xml, not an .xlsx workbook.');
+    // No bytes at all: said of the file, not of a sheet named after it.
+    const empty = await failure(new Uint8Array(0), 'week.xlsx');
+    expect([empty.code, empty.message, empty.sheet]).toEqual(['unsupported_file', 'week.xlsx is empty (0 bytes): there is no spreadsheet to read.', undefined]);
   });
 
   it('a zip bomb is refused by its index before anything is expanded', async () => {

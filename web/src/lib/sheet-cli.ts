@@ -16,7 +16,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import type { ResultRow, SpreadsheetPuzzles } from '../solver/protocol.js';
 import { GridmilpError } from './errors.js';
 import { puzzleText } from './grid.js';
-import { escapedForRegExp, namesOfRecords, refusedRows, withLeftOut } from '../sheets/left-out.js';
+import { escapedForRegExp, namesOfRecords, refusedRows, skippedKinds, withLeftOut } from '../sheets/left-out.js';
 import { readSpreadsheet, requireSpreadsheetSupport, writeSpreadsheet } from './spreadsheets.js';
 
 /** Options of `solve` that take a value (CLI11: `--opt value` or `--opt=value`). */
@@ -310,9 +310,8 @@ export function tellOfSpreadsheet(stderr: string, text: string, path: string, na
  * "; skipped Notes, Week 2: no puzzle" for the sheets without a puzzle, and "; left out
  * the hidden Answers (--sheet reads one)" for hidden sheets, or "".
  */
-function skippedNote(skipped: readonly { sheet: string; refused: boolean; hidden?: true }[]): string {
-  const empty = skipped.filter((k) => !k.refused && !k.hidden).map((k) => k.sheet);
-  const hidden = skipped.filter((k) => k.hidden).map((k) => k.sheet);
+function skippedNote(skipped: SpreadsheetPuzzles['skipped']): string {
+  const { empty, hidden } = skippedKinds(skipped);
   return (empty.length > 0 ? `; skipped ${empty.join(', ')}: no puzzle` : '') + (hidden.length > 0 ? `; left out the hidden ${hidden.join(', ')} (--sheet reads one)` : '');
 }
 

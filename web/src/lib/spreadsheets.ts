@@ -145,7 +145,7 @@ async function readSpreadsheetFile(path: string): Promise<Uint8Array> {
  * @returns the file's bytes (CSV as UTF-8)
  * @throws GridmilpError (as rejection) `invalid_argument` for another format or neither
  *   field, or a grid or record whose sizes or types disagree (`where.field` names it: a
- *   grid's `givens` not n rows of n numbers 0…n, boxes whose product is not n; a record's
+ *   grid's `givens` not n rows of n numbers 0…n nor a line of n·n symbols, boxes whose product is not n; a record's
  *   block or solution not rows × columns string tokens, a `title` that is no string, a
  *   `parameter` other than `{ value, word }` strings); `missing_dependency`
  */
@@ -156,7 +156,7 @@ export async function writeSpreadsheet(
   if (format !== 'xlsx' && format !== 'csv') {
     throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`);
   }
-  const grid = 'grid' in what && what.grid ? withUsualBoxes(what.grid) : undefined;
+  const grid = 'grid' in what && what.grid ? asGridSheet(what.grid) : undefined;
   if (grid) checkGrid(grid);
   if ('record' in what && what.record) checkRecord(what.record);
   const s = await sheets();
@@ -175,15 +175,55 @@ export async function writeSpreadsheet(
 /**
  * A Sudoku grid for writeSpreadsheet: a GridSheet whose `boxHeight` and `boxWidth` may
  * be left out together, for the usual boxes of its size (as the engine's: 9 → 3 × 3,
- * 6 → 2 × 3, 12 → 3 × 4; a developer's session found `{ size: 9, givens }` refused).
+ * 6 → 2 × 3, 12 → 3 × 4; a developer's session found `{ size: 9, givens }` refused), and
+ * whose `givens` and `solution` may also be one line of n·n symbols as a solve's result
+ * gives them (`r.givens`, `r.solution`: `1`–`9` then `A`–`Z`, `.` or `0` for empty).
  */
-export type GridToWrite = Omit<GridSheet, 'boxHeight' | 'boxWidth'> & Partial<Pick<GridSheet, 'boxHeight' | 'boxWidth'>>;
+export type GridToWrite = Omit<GridSheet, 'boxHeight' | 'boxWidth' | 'givens' | 'solution'> &
+  Partial<Pick<GridSheet, 'boxHeight' | 'boxWidth'>> & { givens: GridSheet['givens'] | string; solution?: GridSheet['solution'] | string };
 
-/** `grid` with the usual boxes of its size when it gives neither box side, else as it is. */
-function withUsualBoxes(grid: GridToWrite): GridSheet {
-  if (grid.boxHeight !== undefined || grid.boxWidth !== undefined || !Number.isInteger(grid.size) || grid.size < 1) return grid as GridSheet;
-  const boxHeight = usualBoxHeight(grid.size);
-  return { ...grid, boxHeight, boxWidth: grid.size / boxHeight };
+/**
+ * `grid` with the usual boxes of its size when it gives neither box side, and its lines
+ * of symbols as rows of numbers; else as it is (checkGrid judges it).
+ *
+ * @throws GridmilpError `invalid_argument` for a line of the wrong length or with a
+ *   symbol that is not a value of the size, naming the field and the character
+ */
+function asGridSheet(grid: GridToWrite): GridSheet {
+  const n = grid.size;
+  if (!Number.isInteger(n) || n < 1 || n > 35) return grid as GridSheet;
+  const out = { ...grid } as GridSheet;
+  for (const field of ['givens', 'solution'] as const) {
+    const line = grid[field];
+    if (typeof line === 'string') out[field] = rowsOfLine(line, n, `grid.${field}`);
+  }
+  if (grid.boxHeight !== undefined || grid.boxWidth !== undefined) return out;
+  const boxHeight = usualBoxHeight(n);
+  return { ...out, boxHeight, boxWidth: n / boxHeight };
+}
+
+/** A line of n·n symbols as n rows of n numbers (0 for `.` or `0`), or an error naming `field`. */
+function rowsOfLine(line: string, n: number, field: string): number[][] {
+  if (line.length !== n * n) {
+    throw new GridmilpError('invalid_argument', `${field} as text must be ${n * n} symbols (${n}×${n}), one per cell, not ${line.length}.`, { field });
+  }
+  const symbols = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, n);
+  return Array.from({ length: n }, (_, r) =>
+    Array.from({ length: n }, (_, c) => {
+      const k = r * n + c;
+      const ch = line[k]!;
+      if (ch === '.' || ch === '0') return 0;
+      const v = symbols.indexOf(ch.toUpperCase()) + 1;
+      if (v === 0) {
+        throw new GridmilpError(
+          'invalid_argument',
+          `${field} character ${k + 1} (row ${r + 1}, column ${c + 1}) is ${JSON.stringify(ch)}: a ${n}×${n} cell holds . or 0 for empty, or one of ${symbols[0]}–${symbols[n - 1]}.`,
+          { field },
+        );
+      }
+      return v;
+    }),
+  );
 }
 
 /** Refuses a grid to write whose sizes disagree, naming the field (writeSpreadsheet). */

@@ -49,6 +49,32 @@ export function refusedRows(skipped: SpreadsheetPuzzles['skipped']): LeftOutRow<
   return skipped.filter((k) => k.refused).map((k) => ({ at: k.at, row: { name: k.name ?? k.sheet, status: `error: ${k.reason}`, puzzle: '' } }));
 }
 
+/** What a spreadsheet's reading left out, by kind (each reader says them in its own words). */
+export interface SkippedKinds {
+  /** Visible sheets without a puzzle (notes, an empty sheet), by name. */
+  empty: string[];
+  /** Hidden sheets (an answer key), by name: left out unless asked for by name. */
+  hidden: string[];
+  /** What holds a puzzle that does not read: each reason, a sentence naming its sheet and cell. */
+  refused: string[];
+}
+
+/**
+ * readSpreadsheet's `skipped` split by kind, for what the npm CLI (lib/sheet-cli.ts), the
+ * Sudoku page (page/actions/spreadsheet.ts) and the genre page (page/genre/actions/sheets.ts)
+ * say of a workbook after loading it.
+ *
+ * @param skipped readSpreadsheet's `skipped`, in the workbook's order
+ * @returns the sheets and reasons of each kind, in that order
+ */
+export function skippedKinds(skipped: readonly Pick<SpreadsheetPuzzles['skipped'][number], 'sheet' | 'refused' | 'hidden' | 'reason'>[]): SkippedKinds {
+  return {
+    empty: skipped.filter((k) => !k.refused && !k.hidden).map((k) => k.sheet),
+    hidden: skipped.filter((k) => k.hidden).map((k) => k.sheet),
+    refused: skipped.filter((k) => k.refused).map((k) => k.reason),
+  };
+}
+
 /**
  * Maps the ids of a genre's records in the text read (`=== 'Week_1'!A1:F13`: the engine
  * takes a header's first word for the name, so records.ts writes the name without
@@ -65,10 +91,10 @@ export function namesOfRecords(records: readonly { name: string; text: string }[
   const byId = new Map<string, string | null>();
   for (const r of records) {
     const id = /^===\s*(\S+)/.exec(r.text)?.[1];
-    // Only an id records.ts made of its name (recordId: its spaces as `_`); a record
-    // with a header of its own ("=== 1" beside a label "Monday") keeps its id, which
-    // must not become the label wherever a "1" stands.
-    if (id === undefined || id !== r.name.replace(/\s+/g, '_')) continue;
+    // Only an id records.ts made of its name (recordId); a record with a header of its
+    // own ("=== 1" beside a label "Monday") keeps its id, which must not become the
+    // label wherever a "1" stands.
+    if (id === undefined || id !== recordId(r.name)) continue;
     // A name written as another's id ('a_b' and 'a b') leaves that id as it is.
     byId.set(id, byId.has(id) && byId.get(id) !== r.name ? null : r.name);
   }
@@ -81,6 +107,15 @@ export function namesOfRecords(records: readonly { name: string; text: string }[
       const name = byId.get(id)!;
       return json ? JSON.stringify(name).slice(1, -1) : name;
     });
+}
+
+/**
+ * The id of a genre record's `===` line for a record named `name` (records.ts writes
+ * it): the name with each run of white space as `_`, since the engine takes a header's
+ * first word for the name ('Week 2'!A1:F6 → 'Week_2'!A1:F6).
+ */
+export function recordId(name: string): string {
+  return name.replace(/\s+/g, '_');
 }
 
 /** `text` with the characters a regular expression gives a meaning escaped. */

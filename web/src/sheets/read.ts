@@ -77,6 +77,11 @@ export async function readSpreadsheet(
   options: ReadSpreadsheetOptions = {},
 ): Promise<SpreadsheetPuzzles> {
   const fileName = options.fileName ?? 'the file';
+  // Before a sheet is looked for: an empty file has none ("'the file' is empty." named
+  // a sheet of that name).
+  if (bytes.length === 0) {
+    throw new SpreadsheetError('unsupported_file', `${options.fileName ?? 'The file'} is empty (0 bytes): there is no spreadsheet to read.`);
+  }
   let layout: RecordLayout | null = null;
   if (options.genre !== undefined && options.genre !== 'sudoku') {
     const id = genreIdOf(options.genre);  // an alias (lightup) reads as its genre
@@ -269,10 +274,26 @@ function cleanZip(bytes: Uint8Array, fileName: string): Uint8Array {
  * @returns the same bytes when no formula text is empty, else the XML rewritten
  */
 function keepEmptyFormulaText(xml: Uint8Array): Uint8Array {
+  // Most sheets have no formula text: those are neither decoded nor copied.
+  if (!holdsBytes(xml, STR_DOUBLE) && !holdsBytes(xml, STR_SINGLE)) return xml;
   const text = new TextDecoder().decode(xml);
-  if (!text.includes('t="str"')) return xml;
-  const kept = text.replace(/(<c\b[^>]*\bt="str"[^>]*>\s*<f\b[^>]*(?:\/>|>[^<]*<\/f>)\s*)<v\s*(?:\/>|>\s*<\/v>)/g, '$1<v> </v>');
+  const kept = text.replace(/(<c\b[^>]*\bt=(["'])str\2[^>]*>\s*<f\b[^>]*(?:\/>|>[^<]*<\/f>)\s*)<v\s*(?:\/>|>\s*<\/v>)/g, '$1<v> </v>');
   return kept === text ? xml : new TextEncoder().encode(kept);
+}
+
+/** A formula cell's type attribute for text, as bytes: `t="str"` and `t='str'`. */
+const STR_DOUBLE = new TextEncoder().encode('t="str"');
+const STR_SINGLE = new TextEncoder().encode("t='str'");
+
+/** Whether `bytes` holds `pattern` anywhere (a byte search, nothing decoded). */
+function holdsBytes(bytes: Uint8Array, pattern: Uint8Array): boolean {
+  const last = bytes.length - pattern.length;
+  for (let at = bytes.indexOf(pattern[0]!); at !== -1 && at <= last; at = bytes.indexOf(pattern[0]!, at + 1)) {
+    let k = 1;
+    while (k < pattern.length && bytes[at + k] === pattern[k]) k++;
+    if (k === pattern.length) return true;
+  }
+  return false;
 }
 
 /** Every worksheet of an .xlsx as a table (chart sheets have none). */

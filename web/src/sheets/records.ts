@@ -22,6 +22,7 @@
  *   row's first other text.
  */
 import type { SheetRecord } from '../solver/protocol/spreadsheets.js';
+import { recordId } from './left-out.js';
 import { cellName, NoPuzzleError, parseRange, rangeName, sheetRef, shown, Span, SpreadsheetError, type SheetCell, type SheetTable } from './cells.js';
 
 /** What the finder must know of a genre's record (protocol/vocabulary.json, `genres`). */
@@ -76,11 +77,6 @@ function isRecordText(text: string): boolean {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
   const at = lines[0]?.startsWith('===') ? 1 : 0;
   return lines.length >= at + 2 && /^\d{1,3}\s+\d{1,3}(\s+\d{1,3})?$/.test(lines[at]!);
-}
-
-/** The id of a record's `===` line: the name without spaces (the engine takes its first word). */
-function recordId(name: string): string {
-  return name.replace(/\s+/g, '_');
 }
 
 function recordsPerRow(table: SheetTable): SheetRecord[] | null {

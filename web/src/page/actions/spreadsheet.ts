@@ -11,6 +11,7 @@ import { gridOf, puzzleText } from '../../lib/grid';
 import { plural } from '../format';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
+import { skippedKinds } from '../../sheets/left-out';
 
 /** How the page hands a spreadsheet's puzzles on: one to the board, many as a batch. */
 export interface SpreadsheetSink {
@@ -61,9 +62,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   }
   // Sheets of notes are passed over; what could not be read is said, each with its cell
   // (each reason is a sentence, ending with its full stop).
-  const empty = skipped.filter((s) => !s.refused && !s.hidden).map((s) => s.sheet);
-  const hidden = skipped.filter((s) => s.hidden).map((s) => s.sheet);
-  const refused = skipped.filter((s) => s.refused).map((s) => s.reason);
+  const { empty, hidden, refused } = skippedKinds(skipped);
   const skippedNote =
     (empty.length > 0 ? ` Skipped ${plural(empty.length, 'sheet')} without a puzzle: ${empty.join(', ')}.` : '') +
     (hidden.length > 0 ? ` Left out ${plural(hidden.length, 'hidden sheet')} (unhide to read): ${hidden.join(', ')}.` : '') +

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /** The genre page's spreadsheets: load puzzles from one, save a puzzle or Solve all's results. */
 import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
-import type { RecordSheet, ResultRow, SpreadsheetPuzzles } from '../../../solver/protocol';
-import { namesOfRecords, refusedRows, type LeftOutRow } from '../../../sheets/left-out';
+import type { RecordSheet, ResultRow, SheetRecord, SpreadsheetPuzzles } from '../../../solver/protocol';
+import { namesOfRecords, refusedRows, skippedKinds, type LeftOutRow } from '../../../sheets/left-out';
 import { saveBlob } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { EDITING } from '../editing';
@@ -17,7 +17,7 @@ import { readRecord } from '../record';
  * @param file the chosen .xlsx, .xlsm, .csv or .tsv file (its size already checked)
  */
 export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<void> {
-  let records: { name: string; text: string; rows: number; columns: number }[] | null = null;
+  let records: SheetRecord[] | null = null;
   let skipped: SpreadsheetPuzzles['skipped'] = [];
   await ctx.jobs.run(
     'parse',
@@ -30,7 +30,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
     (e) => ctx.say(errorMessage(e), 'error'),
   );
   // Set by the job's body (TypeScript does not see the closure assign it).
-  const loaded = records as { name: string; text: string; rows: number; columns: number }[] | null;
+  const loaded = records as SheetRecord[] | null;
   if (loaded === null) return;
   ctx.text.value = loaded.map((r) => r.text).join('');
   const before = ctx.parsed;
@@ -46,12 +46,12 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   // column (no borders to place it: a user's 10×10 Nurikabe read as 10×9, then infeasible).
   const names = loaded.slice(0, 5).map((r) => `${r.name}, ${r.rows}×${r.columns}`);
   // Sheets of notes are passed over; a sheet whose puzzle could not be read is said.
-  const empty = skipped.filter((k) => !k.refused && !k.hidden).map((k) => k.sheet);
-  const hidden = skipped.filter((k) => k.hidden).map((k) => k.sheet);
+  const kinds = skippedKinds(skipped);
+  const { empty, hidden } = kinds;
   // Records of the sheets the engine could not read (a cage's sum no cell can hold…),
   // named as the text's are ("BadSum!A1:F13: …").
   const refused = [
-    ...skipped.filter((k) => k.refused).map((k) => k.reason),
+    ...kinds.refused,
     ...(ctx.parsed.refused ?? []).map((k) => (k.error.message.startsWith(`${k.name} (`) ? k.error.message : `${k.name}: ${k.error.message}`)),
   ];
   ctx.say(
