@@ -1297,6 +1297,8 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     expect([short.code, short.where, short.message]).toEqual(['invalid_argument', { field: 'grid.givens' }, 'grid.givens as text must be 81 symbols (9×9), one per cell, not 80.']);
     const letter = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: `A${r.givens.slice(1)}` } }));
     expect(letter.message).toBe('grid.givens character 1 (row 1, column 1) is "A": a 9×9 cell holds . or 0 for empty, or one of 1–9.');
+    const ods = await rejected(writeSpreadsheet('ods' as 'xlsx', { grid: { size: 9, givens } }));
+    expect([ods.code, ods.where, ods.message]).toEqual(['invalid_argument', { field: 'format' }, 'The format must be "xlsx" or "csv", not "ods".']);
   });
 
   it('rejects a path it cannot read with a GridmilpError naming the file', async () => {

@@ -489,9 +489,13 @@ describe('Embed dialog', () => {
     await page.getByRole('button', { name: 'Embed', exact: true }).click();
     expect(await snippet.inputValue()).toContain('method=sat');
     expect(await note.textContent()).toBe('');
+    // The progress panel is offered by the name the view will give it.
+    const progressName = dialog.locator('label:has(input[value="progress"])');
+    expect((await progressName.textContent())!.trim()).toBe('CNF-SAT');
     await dialog.locator('input[name="embed-panel"][value="tree"]').check();
     expect(await snippet.inputValue()).not.toContain('method=sat');
     expect(await note.textContent()).toBe('This view solves by branch-and-bound, not CNF-SAT: the tree panel needs it.');
+    expect((await progressName.textContent())!.trim()).toBe('Branch-and-bound');
     await page.close();
   });
 });

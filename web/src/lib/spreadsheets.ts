@@ -154,7 +154,7 @@ export async function writeSpreadsheet(
   what: { grid: GridToWrite } | { record: RecordSheet } | { results: ResultRow[] },
 ): Promise<Uint8Array> {
   if (format !== 'xlsx' && format !== 'csv') {
-    throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`);
+    throw new GridmilpError('invalid_argument', `The format must be "xlsx" or "csv", not ${JSON.stringify(format)}.`, { field: 'format' });
   }
   const grid = 'grid' in what && what.grid ? asGridSheet(what.grid) : undefined;
   if (grid) checkGrid(grid);

@@ -44,6 +44,9 @@ export class EmbedDialog {
     // The snippet's method=sat left out, said rather than done in silence (a teacher's session).
     const need = satGivenWay(state);
     this.el.embedNote.textContent = need === null ? '' : `This view solves by branch-and-bound, not CNF-SAT: ${need.replace(/,$/, '')} needs it.`;
+    // The progress panel's name as the view will title it (shared.ts BnbPanel.route).
+    const progress = this.el.embedDialog.querySelector('#embed-progress-name');
+    if (progress) progress.textContent = state.method === 'sat' && need === null ? 'CNF-SAT' : 'Branch-and-bound';
   }
 
   /** Show the dialog with the snippet of the board as it is now. */
