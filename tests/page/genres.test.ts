@@ -83,8 +83,17 @@ describe('the genre page', () => {
       if (genre === 'killer') {
         // The example's cages: c = (1,1) sum 1; f = (1,2),(1,3),(1,4),(2,2) sum 14.
         expect(labels[0]).toBe('row 1, column 1, 1, solved, cage sum 1');
+        // Each cell of a cage says its cage: (1,2) has the sum of its cage, (2,2) is in it.
+        expect(labels[1]).toMatch(/, cage sum 14$/);
+        expect(labels[n + 1]).toMatch(/, in cage \d+ \(sum 14, its sum at row 1, column 2\)$/);
         expect(values[1]! + values[2]! + values[3]! + values[7]!).toBe(14);
       }
+      // A Jigsaw's cells say their regions, n of them of n cells; the boxes of the others go unsaid.
+      const regions = labels.map((l) => /, region (\d+)$/.exec(l)?.[1]);
+      if (genre === 'jigsaw') {
+        expect(new Set(regions).size, genre).toBe(n);
+        expect([...new Set(regions)].map((k) => regions.filter((r) => r === k).length), genre).toEqual(Array(n).fill(n));
+      } else expect(regions.filter((r) => r !== undefined), genre).toEqual([]);
       if (genre === 'sudoku-x') {
         expect(new Set(Array.from({ length: n }, (_, i) => values[i * n + i])).size).toBe(n);
         expect(new Set(Array.from({ length: n }, (_, i) => values[i * n + n - 1 - i])).size).toBe(n);
@@ -960,7 +969,9 @@ describe('the genre page', () => {
     // The board drawn before stays, with the regions the text has (the deleted one's
     // cells walled alone), the cells in no region outlined on it.
     expect(await page.$$eval('#genre-board g.highlight rect', (rects) => rects.length)).toBe(regionCells.length);
-    expect(await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual(labelsBefore);
+    // (Each cell's region is said as the walls now draw them: the deleted one's cells each alone.)
+    const withoutRegion = (labels: (string | null)[]): string[] => labels.map((l) => (l ?? '').replace(/, region \d+$/, ''));
+    expect(withoutRegion(await page.$$eval('#genre-board [role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label'))))).toEqual(withoutRegion(labelsBefore));
     expect(await page.textContent('#genre-selection')).toContain('Drag over cells');
     await page.locator('#genre-board').screenshot({ path: join(resultsDir, 'genre-jigsaw-deleted-region.png') });
     // Cells in pieces (a far corner beside the region's first cell) are no region: refused,

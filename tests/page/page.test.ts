@@ -982,6 +982,54 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('by keyboard: arrowing through Size keeps the board, Ctrl+Home and Ctrl+End, a text error marks its box at the error', async () => {
+    // An accessibility session: arrow keys on the closed Size menu change the size at each
+    // press, and an 8×8 and back left an empty 9×9; the text's error was said in another
+    // column, nothing on the box.
+    const page = await h.openPage();
+    const focused = (): Promise<string> => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || '');
+    await page.locator('[role="gridcell"]').first().focus();
+    await page.keyboard.press('5');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('3');
+    await page.keyboard.press('Control+End');
+    expect(await focused()).toMatch(/^row 9, column 9: /);
+    await page.keyboard.press('7');
+    await page.keyboard.press('Control+Home');
+    expect(await focused()).toMatch(/^row 1, column 1: 5/);
+    const nine = await readGivens(page);
+    expect(nine).toBe(`53${'.'.repeat(78)}7`);
+    await page.focus('#size');
+    await page.keyboard.press('ArrowUp'); // 8×8
+    await expect.poll(() => page.locator('[role="gridcell"]').count()).toBe(64);
+    expect((await settledStatus(page)).text).toMatch(/^Empty 8×8 board .*\. Your 9×9 board is kept: choose 9×9 again to have it back\.$/);
+    await page.keyboard.press('ArrowDown'); // 9×9 again
+    await expect.poll(() => page.locator('[role="gridcell"]').count()).toBe(81);
+    expect(await readGivens(page)).toBe(nine);
+    expect((await settledStatus(page)).text).toBe('Your 9×9 board is back: 3 givens.');
+    // A text that does not read: the box is marked, described by the status line, its caret at the fault.
+    const text = `${'.'.repeat(9)}\n`.repeat(8) + '......x..\n';
+    await page.fill('#puzzle-text', text);
+    await page.focus('#load-text');
+    await page.keyboard.press('Enter');
+    const said = await settledStatus(page);
+    expect(said.kind).toBe('error');
+    expect(said.text).toMatch(/^Line 9, column 7/);
+    const box = page.locator('#puzzle-text');
+    expect([await box.getAttribute('aria-invalid'), await box.getAttribute('aria-describedby')]).toEqual(['true', 'status']);
+    expect(await focused()).toBe('puzzle-text');
+    expect(await box.evaluate((t) => (t as HTMLTextAreaElement).selectionStart)).toBe(text.indexOf('x'));
+    expect(await readGivens(page)).toBe(nine); // the board kept
+    await page.keyboard.press('Delete');
+    expect(await box.getAttribute('aria-invalid')).toBeNull();
+    // A puzz.link URL pasted on a cell opens its genre; the focus goes to that board.
+    await page.locator('[role="gridcell"]').first().focus();
+    await paste(page, 'https://puzz.link/p?akari/7/7/h.g...g6..nchbbbgag6.m');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#genre-board') !== null)).toBe(true);
+    await page.close();
+  });
+
   it('fits a phone-width screen', async () => {
     const page = await h.openPage({ width: 375, height: 740 });
     await page.locator('header h1').click();

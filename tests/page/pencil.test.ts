@@ -73,6 +73,29 @@ describe('pencil puzzles on the page', () => {
         const digits = labels.map((l) => Number(/, (\d), solved/.exec(l)?.[1] ?? 0));
         expect(digits, 'kakuro: the digits on the board').toEqual(cells.map((v) => Math.max(0, v)));
       }
+      // What a screen reader hears is the answer too (an accessibility session: the loop
+      // and the rectangles were only drawn, the regions never said).
+      const clue = (l: string): number | null => Number(/^row \d+, column \d+, (\d+), given/.exec(l)?.[1] ?? NaN) || null;
+      const region = (l: string): number => Number(/, region (\d+)$/.exec(l)?.[1] ?? 0);
+      if (genre === 'slitherlink') {
+        const sides = (l: string): number => (/loop along ([a-z, ]+)/.exec(l)?.[1] ?? '').split(', ').filter((w) => w !== '').length;
+        expect(labels.filter((l) => clue(l) !== null).map((l) => sides(l) - clue(l)!), 'slitherlink: a clue counts its sides on the loop').toEqual(labels.filter((l) => clue(l) !== null).map(() => 0));
+        expect(labels.some((l) => /loop along/.test(l) && clue(l) === null), 'slitherlink: cells without a clue say the loop too').toBe(true);
+      }
+      if (genre === 'shikaku') {
+        // Each rectangle holds one number, its area.
+        const areas = new Map<number, number[]>();
+        labels.forEach((l) => areas.set(region(l), [...(areas.get(region(l)) ?? []), ...(clue(l) !== null ? [clue(l)!] : [])]));
+        expect(areas.has(0), 'shikaku: every cell in a rectangle').toBe(false);
+        for (const [k, numbers] of areas) expect([numbers.length, numbers[0]], `shikaku: rectangle ${k}`).toEqual([1, labels.filter((l) => region(l) === k).length]);
+      }
+      if (genre === 'star-battle') {
+        // One star in each region (the URL's 1).
+        const stars = new Map<number, number>();
+        labels.forEach((l) => stars.set(region(l), (stars.get(region(l)) ?? 0) + (mark(l) === 'star' ? 1 : 0)));
+        expect([...stars.keys()].sort((a, b) => a - b), 'star battle: six regions said').toEqual([1, 2, 3, 4, 5, 6]);
+        expect([...stars.values()], 'star battle: a star in each region').toEqual([1, 1, 1, 1, 1, 1]);
+      }
       await page.screenshot({ path: join(resultsDir, `pencil-${genre}-solved.png`) });
     }
     await page.close();

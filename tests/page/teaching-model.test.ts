@@ -104,7 +104,9 @@ describe('the formulation follows the model actually solved', () => {
     await showFormulation(page);
     expect(await panel.locator('.f-model').getAttribute('data-model')).toBe('textbook');
     expect(await panel.locator('.katex').count()).toBeGreaterThanOrEqual(8);
-    expect(await panel.textContent()).not.toMatch(/\\(sum|forall|in\b)/); // typeset, not raw TeX
+    // Typeset, not raw TeX, and as MathML for a screen reader, which KaTeX's HTML is hidden from.
+    expect(await panel.textContent()).not.toMatch(/\\(sum|forall|in\b)/);
+    expect(await panel.locator('.katex math').count()).toBe(await panel.locator('.katex').count());
     expect(await sizes(page, 'built')).toEqual(['729', '324', '2,916']);
     expect(await page.locator('.f-size-table tr[data-stage="reduced"]').count()).toBe(0);
     expect(await panel.locator('[data-family="givens"]').textContent()).toContain('(bounds)');
@@ -360,7 +362,7 @@ describe('narrow screens and the teaching page', () => {
     };
     const hardFrame = await frameOf('hard');
     await hardFrame.waitForFunction(() => document.body.dataset.busy === '' && !/Loading/.test(document.getElementById('status')!.textContent ?? ''));
-    await hardFrame.getByRole('button', { name: '▶ Solve' }).click();
+    await hardFrame.getByRole('button', { name: 'Solve', exact: true }).click();
     await hardFrame.locator('#tree-panel .bnb-tree').waitFor();
     expect(await hardFrame.locator('#tree-panel .tree-node').count()).toBe(5);
     const modelFrame = await frameOf('model');

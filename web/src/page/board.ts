@@ -483,6 +483,12 @@ export class Board {
       e.preventDefault();
       return;
     }
+    // Ctrl+Home and Ctrl+End: the grid's first and last cells (the ARIA grid pattern's keys).
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'Home' || e.key === 'End')) {
+      this.focusCell(e.key === 'Home' ? 0 : this.size * this.size - 1);
+      e.preventDefault();
+      return;
+    }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const n = this.size;
     const r = Math.floor(this.active / n);

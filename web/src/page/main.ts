@@ -88,6 +88,8 @@ class SudokuPage implements Page {
     client: this.client,
     onIdle: () => this.modelPanel.refresh(),
     pageName: () => 'the Sudoku page',
+    // After Why no solution?, which its answer hides: its Remove button, else Solve.
+    focusAfter: () => document.querySelector<HTMLButtonElement>('#explain-panel button') ?? this.el.solveButton,
   });
   readonly settings = new Settings(this.el, this.board, () => this.onObjective());
   /** Made by the first uniqueness check or enumeration (actions/solutions.ts). */
@@ -103,6 +105,12 @@ class SudokuPage implements Page {
   private exportDialog: Promise<ExportDialog> | null = null;
   /** Whether the worker has been asked to load the SAT module (once per worker). */
   private satPrefetched = false;
+  /**
+   * The board of each size left by the Size menu, while it had givens: an arrow key on
+   * the closed menu changes the size at each press (an accessibility session arrowed
+   * from 9×9 to 8×8 and back and found the puzzle gone); coming back brings it back.
+   */
+  private readonly boardsLeft = new Map<number, { shape: Shape; givens: string; hex: boolean }>();
   /** The page of the other genres, loaded when one is first picked (genre/view.ts). */
   genreView: Promise<import('./genre/view').GenreView> | null = null;
 
@@ -357,10 +365,21 @@ class SudokuPage implements Page {
     el.sizeSelect.addEventListener('change', () => {
       const shape = SHAPES.find((s) => String(s.size) === el.sizeSelect.value);
       if (!shape) return;
-      board.setShape(shape);
+      const before = board.shape;
+      if (board.countGivens() > 0) this.boardsLeft.set(before.size, { shape: before, givens: board.getGivens(), hex: board.hexSymbols });
+      const left = this.boardsLeft.get(shape.size);
+      this.boardsLeft.delete(shape.size);
+      board.setShape(left?.shape ?? shape);
+      if (left) {
+        board.setHexSymbols(left.hex);
+        board.setGivens(left.givens);
+      }
       this.onShapeChanged();
+      const kept = this.boardsLeft.has(before.size) ? ` Your ${before.size}×${before.size} board is kept: choose ${before.size}×${before.size} again to have it back.` : '';
       jobs.setStatus(
-        `Empty ${shape.size}×${shape.size} board (${shape.boxHeight}×${shape.boxWidth} boxes): type ${symbolRange(shape.size, board.hexSymbols)}.`,
+        left
+          ? `Your ${shape.size}×${shape.size} board is back: ${plural(board.countGivens(), 'given')}.${kept}`
+          : `Empty ${shape.size}×${shape.size} board (${shape.boxHeight}×${shape.boxWidth} boxes): type ${symbolRange(shape.size, board.hexSymbols)}.${kept}`,
         'info',
       );
     });
@@ -487,6 +506,9 @@ class SudokuPage implements Page {
     const sudoku = document.getElementById('sudoku-play');
     const other = document.getElementById('genre-play');
     if (sudoku === null || other === null) return;
+    // The focus on a part of the Sudoku board about to be hidden (a URL pasted on a cell)
+    // goes to the genre's board, not to the page's body.
+    const hadFocus = genre !== 'sudoku' && sudoku.contains(document.activeElement);
     sudoku.hidden = genre !== 'sudoku';
     other.hidden = genre === 'sudoku';
     if (genre === 'sudoku') {
@@ -502,7 +524,10 @@ class SudokuPage implements Page {
       }),
     );
     void this.genreView.then(
-      (view) => view.show(genre as Parameters<typeof view.show>[0], text, leftOut),
+      (view) => {
+        view.show(genre as Parameters<typeof view.show>[0], text, leftOut);
+        if (hadFocus) view.focusBoard();
+      },
       (e: unknown) => this.jobs.setStatus(`Unable to load the genre page: ${String(e)}`, 'error'),
     );
   }

@@ -102,12 +102,16 @@ function loadKatex(): Promise<Katex> {
 }
 
 /**
- * Render TeX to KaTeX HTML (errors are drawn in red, never thrown). Until KaTeX has
- * loaded, the TeX source in a <code> element.
+ * Render TeX to KaTeX HTML (errors are drawn in red, never thrown), with its MathML
+ * beside it for screen readers (KaTeX hides its HTML from them; with `output: 'html'`
+ * every formula was silent: an accessibility session), without the MathML's TeX
+ * annotation. Until KaTeX has loaded, the TeX source in a <code> element.
  */
 function tex(source: string, display = false): string {
   if (!katex) return `<code class="tex-pending">${escapeHtml(source)}</code>`;
-  return katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'html' });
+  // The MathML's TeX annotation is left out: read by no screen reader, it put the raw TeX
+  // into the panel's text (a copy, a search in the page).
+  return katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' }).replace(/<annotation\b[^>]*>[\s\S]*?<\/annotation>/g, '');
 }
 
 function escapeHtml(text: string): string {

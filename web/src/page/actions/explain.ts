@@ -77,6 +77,8 @@ function show(page: Page, r: ExplainInfeasibleResult, size: number, hex: boolean
       for (const g of first) cells[(g.row - 1) * size + (g.column - 1)] = '.';
       board.setGivens(cells.join(''));
       jobs.setStatus(`Removed ${givensText(first, hex)}: press Solve.`, 'info');
+      // This button goes with the explanation: the focus goes where the status says.
+      if (!apply.isConnected) page.el.solveButton.focus({ preventScroll: true });
     });
     panel.append(apply);
   }

@@ -11,6 +11,7 @@ import type { Page } from '../app/page';
 import { clashStatus } from '../clashes';
 import { messageOf } from '../shared';
 import { looksLikeUrl } from '../../solver/url-text';
+import { clearTextError, markTextError } from '../text-error';
 
 /**
  * A batch (a file, or Solve all) is drawn running (the controls disabled, Stop, "Solving
@@ -20,6 +21,9 @@ import { looksLikeUrl } from '../../solver/url-text';
  * them (app/jobs.ts, setJobLater).
  */
 const BATCH_DRAW_AFTER_MS = 100;
+
+/** The source named for the text box's text (Load): its errors are tied to the box. */
+const TEXT_BOX = 'the puzzle text';
 
 /** Loads texts and files into the Sudoku page. */
 export class PuzzleLoader {
@@ -52,7 +56,7 @@ export class PuzzleLoader {
         this.openUrls(text);
         return;
       }
-      void this.loadText(text, 'the puzzle text');
+      void this.loadText(text, TEXT_BOX);
     });
     el.offerButton.addEventListener('click', () => {
       const offered = this.offeredText;
@@ -104,6 +108,7 @@ export class PuzzleLoader {
     await jobs.run('parse', `Reading ${source}…`, async () => {
       const asked = fields ?? (await this.pageFields(text));
       const parsed = await this.page.client.parse(text, asked, 1);
+      if (source === TEXT_BOX) clearTextError(el.textArea);
       // The engine leaves out a text's puzzles that do not read, each named with its line.
       // What the page left out are lines of URLs (passed on as records).
       const left = leftOutText([...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)], leftOut.length > 0 ? 'urls' : parsed.format);
@@ -151,6 +156,8 @@ export class PuzzleLoader {
     }, (e) => {
       if (fields === undefined && this.readAtBoardSize(e, (size, note) => this.loadText(text, source, size, leftOut, note))) return;
       jobs.showError(e, false);
+      // The text box's own text: the box says it is wrong, its caret at the error.
+      if (source === TEXT_BOX && el.textArea.value === text) markTextError(el.textArea, el.status, e instanceof SolverError ? e.where : undefined, true);
       // A janko.at record does not name its genre: one this page cannot read may be a
       // variant's or a pencil puzzle's (a killer's cage sums, a jigsaw's regions).
       const code = e instanceof SolverError ? e.code : '';

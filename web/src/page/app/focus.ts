@@ -25,14 +25,25 @@ export class JobFocus {
 
   /**
    * When the job has ended: the control remembered gets the focus back, if it is still
-   * in the page and enabled and the focus is on the body or on `stop`.
+   * in the page, shown and enabled, and the focus is on the body or on `stop`; when that
+   * control is gone or hidden (Why no solution?, which its answer hides), `fallback` gets
+   * it, so that a keyboard keeps its place (an accessibility session: the next Tab
+   * started again from the top of the page).
    *
    * @param stop the Stop button (disabled by now)
+   * @param fallback where the focus goes instead, or null to leave it
    */
-  giveBack(stop: HTMLElement): void {
+  giveBack(stop: HTMLElement, fallback: HTMLElement | null = null): void {
     const back = this.before;
     this.before = null;
     const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === stop;
-    if (back !== null && lost && back.isConnected && !(back as HTMLButtonElement).disabled) back.focus({ preventScroll: true });
+    if (back === null || !lost) return;
+    const target = canTakeFocus(back) ? back : fallback !== null && canTakeFocus(fallback) ? fallback : null;
+    target?.focus({ preventScroll: true });
   }
+}
+
+/** Whether `element` is in the page, laid out (not hidden, nor inside a hidden part) and enabled. */
+export function canTakeFocus(element: HTMLElement): boolean {
+  return element.isConnected && element.getClientRects().length > 0 && !(element as HTMLButtonElement).disabled;
 }

@@ -58,6 +58,11 @@ export interface JobControls {
   onIdle: () => void;
   /** The page, as a refusal on the other page names it ("the Sudoku page"). */
   pageName: () => string;
+  /**
+   * Where the focus goes at a job's end when the control that had it is gone or hidden
+   * by then (focus.ts giveBack): the page's next step, e.g. its Solve button.
+   */
+  focusAfter?: () => HTMLElement | null;
 }
 
 /**
@@ -185,7 +190,7 @@ export class JobRunner {
       if (losing && stoppable) this.controls.stopButton.focus({ preventScroll: true });
       return;
     }
-    this.focus.giveBack(this.controls.stopButton);
+    this.focus.giveBack(this.controls.stopButton, this.controls.focusAfter?.() ?? null);
     this.controls.onIdle();
     // The other pages hear it a task later, when still idle and the solver free: an
     // action that chains a second job (reading a file, then its batch) starts it first.

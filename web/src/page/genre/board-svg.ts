@@ -4,8 +4,9 @@
  * "Genres"; cpp/puzzles/common/board.h) and knows nothing of genres. Doubled
  * coordinates: cell (r, c), 0-based, at (2r + 1, 2c + 1); edges between cells; vertices
  * even/even. The drawing is an ARIA grid: every cell is a `gridcell` labelled with its
- * row, column and content ("row 3, column 7, 5, given, cage sum 14"), so screen readers
- * and tests read the puzzle and the answer from the page.
+ * row, column and content ("row 3, column 7, 5, given, cage sum 14"; its cage, region and
+ * the loop's sides where there are such), so screen readers and tests read the puzzle
+ * and the answer from the page.
  */
 import type { Board, BoardItem } from '../../solver/genre';
 
@@ -177,22 +178,120 @@ function cellWords(board: Board, symbolOf: SymbolOf): string[][] {
   const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
   const at = (row: number, column: number): string[] | undefined =>
     row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
+  // A shading or a lamp drawn at a fraction (the LP relaxation's value) says it.
+  const mark = (word: string, value: number | undefined): string =>
+    value !== undefined && value < 0.9995 ? `LP relaxation ${word} = ${Math.round(value * 1000) / 1000}` : word;
   for (const item of board.items) {
     if (item.kind === 'number' && (item.style === 'down' || item.style === 'across')) at(item.row, item.column)?.push(`${item.style} sum ${item.text ?? ''}`);
     else if (item.kind === 'number') at(item.row, item.column)?.push(symbolOf(item.text ?? ''), item.style === 'given' ? 'given' : 'solved');
     else if (item.kind === 'cage') continue; // said last, below
-    else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push('shaded');
+    else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push(mark('shaded', item.value));
     else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
-    else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
+    else if (item.kind === 'circle') at(item.row, item.column)?.push(mark(item.style ?? 'circle', item.value));
   }
   // A cell's LP relaxation values, said together.
   relaxationWords(board, symbolOf).forEach((said, cell) => {
     if (said !== '') words[cell]!.push(said);
   });
+  loopWords(board).forEach((said, cell) => {
+    if (said !== '') words[cell]!.push(said);
+  });
+  // Each cell of a cage says its cage, not only the cell with the sum (cages of one sum
+  // told apart by their number, in the board's order).
+  let cage = 0;
   for (const item of board.items) {
-    if (item.kind === 'cage') at(item.row, item.column)?.push(`cage sum ${item.text ?? ''}`);
+    if (item.kind !== 'cage') continue;
+    cage++;
+    const cells = item.cells ?? [[item.row, item.column]];
+    for (const [row, column] of cells) {
+      const first = row === item.row && column === item.column;
+      at(row, column)?.push(first ? `cage sum ${item.text ?? ''}` : `in cage ${cage} (sum ${item.text ?? ''}, its sum at row ${(item.row + 1) / 2}, column ${(item.column + 1) / 2})`);
+    }
   }
+  regionsOf(board)?.forEach((region, cell) => words[cell]!.push(`region ${region}`));
   return words;
+}
+
+/**
+ * What each cell says of a drawn loop (Slitherlink's along the cells' sides, between grid
+ * points; a loop through the cells' centres): "loop along top, left" or "loop through
+ * left, below", else ''. The relaxation's faint lines say nothing here.
+ */
+function loopWords(board: Board): string[] {
+  const sides: Array<Set<string>> = Array.from({ length: board.rows * board.columns }, () => new Set<string>());
+  const through: Array<Set<string>> = Array.from({ length: board.rows * board.columns }, () => new Set<string>());
+  const cellAt = (row: number, column: number): number | null =>
+    row % 2 === 1 && column % 2 === 1 && row > 0 && column > 0 && row < 2 * board.rows && column < 2 * board.columns ? ((row - 1) / 2) * board.columns + (column - 1) / 2 : null;
+  const ORDER = ['top', 'above', 'right', 'bottom', 'below', 'left'];
+  for (const item of board.items) {
+    if (item.kind !== 'line' || item.style === 'relaxed' || item.to === undefined) continue;
+    const [r1, c1, r2, c2] = [item.row, item.column, item.to[0], item.to[1]];
+    if (r1 % 2 === 1 && c1 % 2 === 1) {
+      // Through the centres: each end goes towards the other.
+      const way = (dr: number, dc: number): string => (dr < 0 ? 'above' : dr > 0 ? 'below' : dc < 0 ? 'left' : 'right');
+      const a = cellAt(r1, c1);
+      const b = cellAt(r2, c2);
+      if (a !== null) through[a]!.add(way(r2 - r1, c2 - c1));
+      if (b !== null) through[b]!.add(way(r1 - r2, c1 - c2));
+    } else if (r1 % 2 === 0 && c1 % 2 === 0) {
+      // Along a side: the cells on its two sides.
+      if (r1 === r2) {
+        const c = Math.min(c1, c2) + 1;
+        for (const [r, side] of [[r1 - 1, 'bottom'], [r1 + 1, 'top']] as const) {
+          const k = cellAt(r, c);
+          if (k !== null) sides[k]!.add(side);
+        }
+      } else if (c1 === c2) {
+        const r = Math.min(r1, r2) + 1;
+        for (const [c, side] of [[c1 - 1, 'right'], [c1 + 1, 'left']] as const) {
+          const k = cellAt(r, c);
+          if (k !== null) sides[k]!.add(side);
+        }
+      }
+    }
+  }
+  const sorted = (set: Set<string>): string => [...set].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join(', ');
+  return sides.map((set, k) => [set.size > 0 ? `loop along ${sorted(set)}` : '', through[k]!.size > 0 ? `loop through ${sorted(through[k]!)}` : ''].filter((w) => w !== '').join(', '));
+}
+
+/**
+ * The regions the board's walls enclose (a Jigsaw's or a Star Battle's regions,
+ * Heyawake's rooms, Shikaku's rectangles once solved), each cell's numbered from 1 in
+ * reading order of their first cells; null when the walls make no regions or only boxes
+ * of one shape (a Sudoku's, which its rows and columns say).
+ */
+function regionsOf(board: Board): number[] | null {
+  const { rows, columns } = board;
+  const walls = new Set(board.items.filter((i) => i.kind === 'wall').map((i) => `${i.row},${i.column}`));
+  if (walls.size === 0) return null;
+  const region = new Array<number>(rows * columns).fill(0);
+  const shapes = new Set<string>();
+  let count = 0;
+  for (let start = 0; start < rows * columns; start++) {
+    if (region[start] !== 0) continue;
+    region[start] = ++count;
+    const stack = [start];
+    let [top, left, bottom, right, size] = [rows, columns, -1, -1, 0];
+    while (stack.length > 0) {
+      const cell = stack.pop()!;
+      const r = Math.floor(cell / columns);
+      const c = cell % columns;
+      [top, left, bottom, right, size] = [Math.min(top, r), Math.min(left, c), Math.max(bottom, r), Math.max(right, c), size + 1];
+      // Neighbours not across a wall (walls at doubled coordinates between the cells).
+      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+        const [nr, nc] = [r + dr, c + dc];
+        if (nr < 0 || nc < 0 || nr >= rows || nc >= columns || region[nr * columns + nc] !== 0) continue;
+        if (walls.has(`${2 * r + 1 + dr},${2 * c + 1 + dc}`)) continue;
+        region[nr * columns + nc] = count;
+        stack.push(nr * columns + nc);
+      }
+    }
+    const height = bottom - top + 1;
+    const width = right - left + 1;
+    shapes.add(height * width === size ? `${height}x${width}` : 'irregular');
+  }
+  if (count < 2 || (shapes.size === 1 && !shapes.has('irregular'))) return null;
+  return region;
 }
 
 /** The cage outline: each side of a cage cell that borders a cell outside the cage, inset. */
@@ -433,12 +532,14 @@ export function cropToGrid(svg: SVGSVGElement, board: Board): void {
  *
  * @param svg a board drawn by {@link renderBoard}
  * @returns a standalone SVG document (UTF-8 text), without what only the page sets on
- *   it (its `style`, such as the least width a large board scrolls at, and `tabindex`)
+ *   it (its `style`, such as the least width a large board scrolls at, `tabindex`, and
+ *   the editor's cursor ring and selection tint)
  */
 export function svgText(svg: SVGSVGElement): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.removeAttribute('style');
   copy.removeAttribute('tabindex');
+  copy.querySelectorAll(':scope > g.cursor, :scope > g.selection').forEach((g) => g.remove());
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
 }
 

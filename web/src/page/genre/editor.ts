@@ -577,6 +577,18 @@ export class BoardEditor {
     const columns = this.host.board.columns;
     const cells = [...this.selection].map((cell) => [Math.floor(cell / columns) + 1, (cell % columns) + 1] as [number, number]);
     overlayCells(this.host.svg, 'selection', cells, 3, { fill: '#7fb2f0', 'fill-opacity': 0.35 });
+    // The cursor's cell: a ring of the page's focus colour above the shading and the
+    // clues, shown while the board has the focus (genre.css), apart from the selection's
+    // tint (an accessibility session could not tell them apart, nor find the cursor on
+    // a shaded cell or on a board just focused).
+    const cursor = overlayCells(this.host.svg, 'cursor', [[Math.floor(this.cursor / columns) + 1, (this.cursor % columns) + 1]], 2, {
+      fill: 'none',
+      stroke: '#b45309',
+      'stroke-width': 4,
+    });
+    cursor.setAttribute('aria-hidden', 'true');
+    cursor.setAttribute('pointer-events', 'none');
+    this.host.svg.append(cursor);
     // A screen reader follows the cursor: the grid names its cell as the active one, and
     // each selected cell says so.
     const gridCells = this.host.svg.querySelectorAll('[role="gridcell"]');

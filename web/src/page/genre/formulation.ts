@@ -138,7 +138,12 @@ export class FormulationPanel {
    */
   private render(f: Formulation, katex: Katex | null, request: Omit<GenreRequest, 'id'>): void {
     const tex = (source: string, into: HTMLElement, display: boolean): void => {
-      if (katex) katex.render(source, into, { displayMode: display, throwOnError: false, output: 'html' });
+      if (katex) {
+        // HTML to see, MathML for a screen reader (KaTeX hides its HTML from them), its TeX
+        // annotation left out as model.ts does.
+        katex.render(source, into, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+        into.querySelectorAll('annotation').forEach((a) => a.remove());
+      }
       else into.textContent = source;
     };
     const body = byId('genre-formulation-body', HTMLElement);

@@ -36,6 +36,7 @@ import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
 import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './actions/solve';
 import type { LeftOutLine } from '../actions/open-url';
+import { clearTextError, markTextError } from '../text-error';
 
 /**
  * The digit genres, where an objective over the digits (the engine's presets) can be
@@ -119,6 +120,10 @@ export class GenreView implements GenreContext {
   /** The page's job runner (app/jobs.ts, as the Sudoku page's): one request at a time. */
   readonly jobs: JobRunner;
   private svg: SVGSVGElement | null = null;
+  /** While Draw's read runs: a text it cannot read takes the focus, its caret at the error. */
+  private drawPressed = false;
+  /** Set by focusBoard before a board is drawn: the next drawn takes the focus. */
+  private focusOnDraw = false;
   board: Board | null = null;
   /** The code of the last request's error (SolverError.code), or null. */
   lastErrorCode: string | null = null;
@@ -242,6 +247,7 @@ export class GenreView implements GenreContext {
       client,
       onIdle: () => this.labelDefault(), // a route changed by the job (an objective, the tree)
       pageName: () => `the ${GENRE_TITLES[this.genre]} page`,
+      focusAfter: () => byId('genre-solve', HTMLButtonElement),
     });
     byId('genre-solve', HTMLElement).addEventListener('click', () => void solve(this));
     byId('genre-unique', HTMLElement).addEventListener('click', () => void uniqueness(this));
@@ -264,7 +270,10 @@ export class GenreView implements GenreContext {
     byId('genre-new', HTMLElement).addEventListener('click', () => void generate(this));
     byId('genre-draw', HTMLElement).addEventListener('click', () => {
       if (this.openUrls !== undefined && looksLikeUrl(this.text.value)) this.openUrls(this.text.value);
-      else void this.readText();
+      else {
+        this.drawPressed = true;
+        void this.readText().finally(() => (this.drawPressed = false));
+      }
     });
     byId('genre-solve-all', HTMLElement).addEventListener('click', () => void solveAll(this));
     byId('genre-download-solutions', HTMLElement).addEventListener('click', () => {
@@ -494,6 +503,7 @@ export class GenreView implements GenreContext {
       return;
     }
     this.parsed = list;
+    clearTextError(this.text);
     this.pick.replaceChildren(
       ...list.puzzles.map((p, i) => {
         const option = document.createElement('option');
@@ -958,12 +968,23 @@ export class GenreView implements GenreContext {
     }
   }
 
+  /**
+   * Give the board the keyboard focus, now or, while none is drawn, once one is: for a
+   * genre shown in place of a Sudoku board that had it (a URL pasted on a Sudoku cell),
+   * whose hidden cell would otherwise leave the focus on the page's body.
+   */
+  focusBoard(): void {
+    if (this.svg !== null && this.svg.isConnected) this.svg.focus({ preventScroll: true });
+    else this.focusOnDraw = true;
+  }
+
   drawBoard(board: Board, label: string): void {
     this.board = board;
     this.drawnGenre = this.genre;
     // A board redrawn after an edit typed on it keeps the keyboard: the next digit
     // (a two-digit clue) and the arrows go on to the new board.
-    const hadFocus = this.boardBox.contains(document.activeElement);
+    const hadFocus = this.boardBox.contains(document.activeElement) || this.focusOnDraw;
+    this.focusOnDraw = false;
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
     // At least kLeastCellPx a column where the pointer is fine: a larger board scrolls in
@@ -1148,6 +1169,9 @@ export class GenreView implements GenreContext {
         this.say(message, expected ? 'warning' : 'error');
         if (cells.length > 0) this.highlight(cells.map((c) => [c.row, c.column] as [number, number]));
         if (read && e instanceof SolverError && !kakuro) this.showUnread(where);
+        // The text box's own text: the box says it is wrong, its caret at the error (the
+        // focus too when Draw had it; an edit on the board keeps the board's).
+        if (read && ownText && !expected) markTextError(this.text, this.status, where, this.drawPressed);
       },
       long,
     );
