@@ -1291,12 +1291,21 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     solver.dispose();
     const lines = await readSpreadsheet(await writeSpreadsheet('xlsx', { grid: { size: 9, givens: r.givens, solution: r.solution! } }));
     expect(lines.puzzles[0]).toMatchObject({ size: 9, grid: givens });
+    // The solution is written too: a CSV holds the solved grid.
+    const solvedCsv = new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 9, givens: r.givens, solution: r.solution! } }));
+    expect(solvedCsv.trim().split('\n').map((l) => l.replace(/,/g, '')).join('')).toBe(r.solution);
+    // A 16×16 line in 0–F (a 0 beside . for empty, no G), as the engine reads a pasted one: one value up.
+    const hexCsv = new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 16, givens: `0F-${'.'.repeat(253)}` } }));
+    expect(hexCsv.split('\n')[0]).toBe(`1,16${','.repeat(14)}`);
     const sixteen = await writeSpreadsheet('csv', { grid: { size: 16, givens: `G0${'.'.repeat(254)}` } });
     expect(new TextDecoder().decode(sixteen).split(/\r?\n/)[0]).toBe(`16${','.repeat(15)}`); // G is 16; empty cells are empty fields
     const short = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: r.givens.slice(1) } }));
     expect([short.code, short.where, short.message]).toEqual(['invalid_argument', { field: 'grid.givens' }, 'grid.givens as text must be 81 symbols (9×9), one per cell, not 80.']);
     const letter = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: `A${r.givens.slice(1)}` } }));
-    expect(letter.message).toBe('grid.givens character 1 (row 1, column 1) is "A": a 9×9 cell holds . or 0 for empty, or one of 1–9.');
+    expect(letter.message).toBe('grid.givens character 1 (row 1, column 1) is "A": a 9×9 cell holds ., 0, - or _ for empty, or one of 1–9.');
+    // Counted in characters, not UTF-16 units.
+    const emoji = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: `😀${r.givens.slice(1)}` } }));
+    expect(emoji.message).toBe('grid.givens character 1 (row 1, column 1) is "😀": a 9×9 cell holds ., 0, - or _ for empty, or one of 1–9.');
     const ods = await rejected(writeSpreadsheet('ods' as 'xlsx', { grid: { size: 9, givens } }));
     expect([ods.code, ods.where, ods.message]).toEqual(['invalid_argument', { field: 'format' }, 'The format must be "xlsx" or "csv", not "ods".']);
   });
@@ -1308,6 +1317,9 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     expect(missing.where).toEqual({ field: 'file' });
     expect(missing.message).toBe('Unable to read the spreadsheet no-such-folder/nope.xlsx: there is no such file.');
     expect((await rejected(readSpreadsheet(repoRoot))).message).toBe(`Unable to read the spreadsheet ${repoRoot}: it is a folder.`);
+    // No bytes: the file is said to be empty, not a sheet named after it.
+    const empty = await rejected(readSpreadsheet(new Uint8Array(0)));
+    expect([empty.code, empty.message]).toEqual(['unsupported_file', 'The file is empty (0 bytes): there is no spreadsheet to read.']);
   });
 });
 

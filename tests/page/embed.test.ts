@@ -348,7 +348,7 @@ describe('embed view in an iframe on another origin', () => {
   });
 
   it('says a link\'s clashing givens in the board\'s symbols, marks them all, and Solve searches nothing', async () => {
-    // A teacher's link: "press ▶ Solve" under red cells, then "Two 1s" under two 0s of a
+    // A teacher's link: "press Solve" under red cells, then "Two 1s" under two 0s of a
     // 0–F board, one pair unmarked, and a search panel of zeros marked "(stopped)".
     const givens = `1..1${'.'.repeat(12)}1${'.'.repeat(239)}`;
     const page = await openAt(`embed.html?p=${givens}&n=16&sym=hex&panels=board,progress`);
@@ -509,7 +509,7 @@ describe('the branch-and-bound panel', () => {
     const main = await openAt(`index.html#p=${grid01}&n=9`);
     await engineReady(main);
     const embed = await openAt(`embed.html?p=${grid01}&panels=progress,tree`);
-    await embed.locator('#status').filter({ hasText: 'press ▶ Solve' }).waitFor({ timeout: 60_000 });
+    await embed.locator('#status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
     const mainLabels = await labels(main);
     expect(mainLabels).toEqual(['Branch-and-bound', 'Nodes', 'Active nodes', 'Depth', 'Incumbent', 'Best bound', 'Gap', 'Engine time', 'Branch-and-bound tree']);
     expect(await labels(embed)).toEqual(mainLabels);

@@ -82,10 +82,11 @@ describe('the genre page', () => {
       expect(latinProblems(n, values), genre).toEqual([]);
       if (genre === 'killer') {
         // The example's cages: c = (1,1) sum 1; f = (1,2),(1,3),(1,4),(2,2) sum 14.
-        expect(labels[0]).toBe('row 1, column 1, 1, solved, cage sum 1');
+        expect(labels[0]).toMatch(/^row 1, column 1, 1, solved, cage \d+, sum 1$/);
         // Each cell of a cage says its cage: (1,2) has the sum of its cage, (2,2) is in it.
-        expect(labels[1]).toMatch(/, cage sum 14$/);
-        expect(labels[n + 1]).toMatch(/, in cage \d+ \(sum 14, its sum at row 1, column 2\)$/);
+        const cage = /, cage (\d+), sum 14$/.exec(labels[1]!)?.[1];
+        expect(cage).toBeDefined();
+        expect(labels[n + 1]).toMatch(new RegExp(`, in cage ${cage} \\(sum 14, its sum at row 1, column 2\\)$`));
         expect(values[1]! + values[2]! + values[3]! + values[7]!).toBe(14);
       }
       // A Jigsaw's cells say their regions, n of them of n cells; the boxes of the others go unsaid.
@@ -580,7 +581,9 @@ describe('the genre page', () => {
     expect(await page.textContent('#genre-selection')).toBe('2 cells selected.');
     await page.keyboard.type('3');
     await page.keyboard.press('Enter');
-    await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 1, cage sum 3"]').waitFor();
+    await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 1, cage 1, sum 3"]').waitFor();
+    // The other cell of the cage says which cage it is in, and where its sum is.
+    expect(await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 2, in cage 1 (sum 3, its sum at row 1, column 1)"]').count()).toBe(1);
     expect(await page.inputValue('#genre-text')).toMatch(/^=== my_puzzle\n6 6\n3 - - - - -\n/);
     // A cage over a cell of another is refused, naming the cell and that cage; the text stays.
     const text = await page.inputValue('#genre-text');
@@ -610,7 +613,7 @@ describe('the genre page', () => {
     expect(await page.locator('#genre-board [role=gridcell][aria-selected="true"]').count()).toBe(3);
     await page.fill('#genre-cage-sum', '15');
     await page.click('#genre-make-cage');
-    await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 6, cage sum 15"]').waitFor();
+    await page.locator('#genre-board [role=gridcell][aria-label="row 1, column 6, cage 2, sum 15"]').waitFor();
     const status = await solved(page);
     expect(status).toContain('the rule checker confirms every rule');
     const { n, values } = await readCells(page);

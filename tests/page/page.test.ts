@@ -1016,12 +1016,14 @@ describe('the gridmilp page', () => {
     expect(said.kind).toBe('error');
     expect(said.text).toMatch(/^Line 9, column 7/);
     const box = page.locator('#puzzle-text');
-    expect([await box.getAttribute('aria-invalid'), await box.getAttribute('aria-describedby')]).toEqual(['true', 'status']);
+    expect([await box.getAttribute('aria-invalid'), await box.getAttribute('aria-describedby')]).toEqual(['true', 'puzzle-text-error']);
+    expect(await page.textContent('#puzzle-text-error')).toBe(said.text);
     expect(await focused()).toBe('puzzle-text');
     expect(await box.evaluate((t) => (t as HTMLTextAreaElement).selectionStart)).toBe(text.indexOf('x'));
     expect(await readGivens(page)).toBe(nine); // the board kept
     await page.keyboard.press('Delete');
     expect(await box.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('#puzzle-text-error').count()).toBe(0);
     // A puzz.link URL pasted on a cell opens its genre; the focus goes to that board.
     await page.locator('[role="gridcell"]').first().focus();
     await paste(page, 'https://puzz.link/p?akari/7/7/h.g...g6..nchbbbgag6.m');

@@ -75,7 +75,10 @@ describe('pencil puzzles on the page', () => {
       }
       // What a screen reader hears is the answer too (an accessibility session: the loop
       // and the rectangles were only drawn, the regions never said).
-      const clue = (l: string): number | null => Number(/^row \d+, column \d+, (\d+), given/.exec(l)?.[1] ?? NaN) || null;
+      const clue = (l: string): number | null => {
+        const m = /^row \d+, column \d+, (\d+), given/.exec(l);
+        return m === null ? null : Number(m[1]); // a clue of 0 is a clue
+      };
       const region = (l: string): number => Number(/, region (\d+)$/.exec(l)?.[1] ?? 0);
       if (genre === 'slitherlink') {
         const sides = (l: string): number => (/loop along ([a-z, ]+)/.exec(l)?.[1] ?? '').split(', ').filter((w) => w !== '').length;
@@ -334,6 +337,10 @@ describe('pencil puzzles on the page', () => {
     const rows = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => (r === 0 && c === 0 ? '@' : String(r + 1))).join(' '));
     await page.selectOption('#genre', 'star-battle');
     await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    // Its example's regions, as a screen reader hears them: six, its three `@` holes in none.
+    const example = await cellLabels(page);
+    expect(new Set(example.flatMap((l) => /, region (\d+)$/.exec(l)?.[1] ?? [])).size).toBe(6);
+    expect([example[5], example[30], example[35]]).toEqual(['row 1, column 6, black cell', 'row 6, column 1, black cell', 'row 6, column 6, black cell']);
     await page.fill('#genre-text', `=== big\n${n} ${n} 1\n${rows.join('\n')}\n`);
     await page.click('#genre-draw');
     await page.locator('#genre-status').filter({ hasText: 'big: press Solve' }).waitFor({ timeout: 60_000 });

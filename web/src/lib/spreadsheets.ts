@@ -177,7 +177,8 @@ export async function writeSpreadsheet(
  * be left out together, for the usual boxes of its size (as the engine's: 9 → 3 × 3,
  * 6 → 2 × 3, 12 → 3 × 4; a developer's session found `{ size: 9, givens }` refused), and
  * whose `givens` and `solution` may also be one line of n·n symbols as a solve's result
- * gives them (`r.givens`, `r.solution`: `1`–`9` then `A`–`Z`, `.` or `0` for empty).
+ * gives them (`r.givens`, `r.solution`: `1`–`9` then `A`–`Z`, `.` or `0` for empty; a
+ * 16×16 in 0–F as the engine reads one: rowsOfLine).
  */
 export type GridToWrite = Omit<GridSheet, 'boxHeight' | 'boxWidth' | 'givens' | 'solution'> &
   Partial<Pick<GridSheet, 'boxHeight' | 'boxWidth'>> & { givens: GridSheet['givens'] | string; solution?: GridSheet['solution'] | string };
@@ -202,22 +203,35 @@ function asGridSheet(grid: GridToWrite): GridSheet {
   return { ...out, boxHeight, boxWidth: n / boxHeight };
 }
 
-/** A line of n·n symbols as n rows of n numbers (0 for `.` or `0`), or an error naming `field`. */
+/**
+ * A line of n·n symbols as n rows of n numbers (0 for empty: `.`, `0`, `-` or `_`), or
+ * an error naming `field`. A 16×16 written 0–F (a `0` beside `.` for empty, or full with
+ * one `0` a row, and no `G`: the engine's rule for a pasted text, protocol.md "hex") is
+ * read so, each symbol one value up, as the page shows it.
+ */
 function rowsOfLine(line: string, n: number, field: string): number[][] {
-  if (line.length !== n * n) {
-    throw new GridmilpError('invalid_argument', `${field} as text must be ${n * n} symbols (${n}×${n}), one per cell, not ${line.length}.`, { field });
+  const chars = [...line]; // code points: a character outside the BMP is one
+  if (chars.length !== n * n) {
+    throw new GridmilpError('invalid_argument', `${field} as text must be ${n * n} symbols (${n}×${n}), one per cell, not ${chars.length}.`, { field });
   }
-  const symbols = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, n);
+  const upper = chars.map((ch) => ch.toUpperCase());
+  const hex =
+    n === 16 &&
+    upper.includes('0') &&
+    !upper.includes('G') &&
+    (upper.includes('.') || Array.from({ length: 16 }, (_, r) => upper.slice(r * 16, r * 16 + 16).filter((ch) => ch === '0').length).every((k) => k === 1));
+  const symbols = hex ? '0123456789ABCDEF' : '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, n);
+  const empty = hex ? '.-_' : '.0-_';
   return Array.from({ length: n }, (_, r) =>
     Array.from({ length: n }, (_, c) => {
       const k = r * n + c;
-      const ch = line[k]!;
-      if (ch === '.' || ch === '0') return 0;
-      const v = symbols.indexOf(ch.toUpperCase()) + 1;
+      const ch = upper[k]!;
+      if (empty.includes(ch)) return 0;
+      const v = symbols.indexOf(ch) + 1;
       if (v === 0) {
         throw new GridmilpError(
           'invalid_argument',
-          `${field} character ${k + 1} (row ${r + 1}, column ${c + 1}) is ${JSON.stringify(ch)}: a ${n}×${n} cell holds . or 0 for empty, or one of ${symbols[0]}–${symbols[n - 1]}.`,
+          `${field} character ${k + 1} (row ${r + 1}, column ${c + 1}) is ${JSON.stringify(chars[k])}: a ${n}×${n} cell holds ${hex ? '. for empty, or one of 0–F' : `., 0, - or _ for empty, or one of ${symbols[0]}–${symbols[n - 1]}`}.`,
           { field },
         );
       }

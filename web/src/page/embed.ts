@@ -130,7 +130,7 @@ class Embed {
 
   /**
    * The board's state in the status line, on load and after each edit alike: a clash of
-   * givens in the board's symbols, else how many givens it holds and that ▶ Solve is
+   * givens in the board's symbols, else how many givens it holds and that Solve is
    * next, or that it is empty.
    */
   private describeBoard(): void {
@@ -141,7 +141,7 @@ class Embed {
     }
     const count = this.board.countGivens();
     // Worded as the main page's (main.ts).
-    this.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} · press ▶ Solve.`, 'info');
+    this.setStatus(count === 0 ? 'The board is empty.' : `${plural(count, 'given')} · press Solve.`, 'info');
   }
 
   private modelView(): ModelView {
@@ -291,7 +291,7 @@ class Embed {
       this.relaxText.textContent = text;
       this.relaxText.dataset.integral = String(result.integral);
       if (this.notice === null) {
-        this.setStatus(`${text}. Press ▶ Solve for the integer solution.`.replace(/\.\. /, '. '), result.integral ? 'ok' : 'info');
+        this.setStatus(`${text}. Press Solve for the integer solution.`.replace(/\.\. /, '. '), result.integral ? 'ok' : 'info');
       }
     } catch (e) {
       this.showError(e);

@@ -111,6 +111,8 @@ class SudokuPage implements Page {
    * from 9×9 to 8×8 and back and found the puzzle gone); coming back brings it back.
    */
   private readonly boardsLeft = new Map<number, { shape: Shape; givens: string; hex: boolean }>();
+  /** While the Size menu puts a board it kept back: its shape and givens make one history entry. */
+  private swappingBoard = false;
   /** The page of the other genres, loaded when one is first picked (genre/view.ts). */
   genreView: Promise<import('./genre/view').GenreView> | null = null;
 
@@ -185,8 +187,9 @@ class SudokuPage implements Page {
     this.loader?.deselectBatch();
     this.viewer?.hide();
     if (this.board) this.offerExplanation(false);
-    // A new puzzle is a new history entry; typing only rewrites the current one.
-    this.url?.sync(change !== 'edit');
+    // A new puzzle is a new history entry; typing only rewrites the current one. A board
+    // brought back by the Size menu is one entry, made once it is whole.
+    if (!this.swappingBoard) this.url?.sync(change !== 'edit');
     this.el.treePanel.hidden = true;
     this.updateModel();
     if (change === 'edit' && this.board) this.describeEdit();
@@ -229,6 +232,8 @@ class SudokuPage implements Page {
   }
 
   useShape(shape: Shape): void {
+    // A puzzle loaded at a size replaces the board the Size menu kept for it.
+    this.boardsLeft.delete(shape.size);
     if (this.board.setShape(shape)) this.onShapeChanged();
   }
 
@@ -253,7 +258,8 @@ class SudokuPage implements Page {
     // The size's option names the board's boxes (a 6×6 loaded in boxes of 3×2 says so).
     for (const option of el.sizeSelect.options) {
       const n = Number(option.value);
-      const shape = n === size ? board.shape : SHAPES.find((s) => s.size === n);
+      // A size whose board the menu keeps names that board's boxes (a 6×6 in 3×2).
+      const shape = n === size ? board.shape : (this.boardsLeft.get(n)?.shape ?? SHAPES.find((s) => s.size === n));
       if (shape) option.textContent = `${n}×${n} (${shape.boxHeight}×${shape.boxWidth} boxes)`;
     }
     el.hexOption.hidden = size !== 16;
@@ -366,14 +372,22 @@ class SudokuPage implements Page {
       const shape = SHAPES.find((s) => String(s.size) === el.sizeSelect.value);
       if (!shape) return;
       const before = board.shape;
+      // The board left is kept while it has givens; an empty one leaves nothing kept.
       if (board.countGivens() > 0) this.boardsLeft.set(before.size, { shape: before, givens: board.getGivens(), hex: board.hexSymbols });
+      else this.boardsLeft.delete(before.size);
       const left = this.boardsLeft.get(shape.size);
       this.boardsLeft.delete(shape.size);
-      board.setShape(left?.shape ?? shape);
       if (left) {
-        board.setHexSymbols(left.hex);
-        board.setGivens(left.givens);
-      }
+        this.swappingBoard = true;
+        try {
+          board.setShape(left.shape);
+          board.setHexSymbols(left.hex);
+          board.setGivens(left.givens);
+        } finally {
+          this.swappingBoard = false;
+        }
+        this.syncUrl(true);
+      } else board.setShape(shape);
       this.onShapeChanged();
       const kept = this.boardsLeft.has(before.size) ? ` Your ${before.size}×${before.size} board is kept: choose ${before.size}×${before.size} again to have it back.` : '';
       jobs.setStatus(

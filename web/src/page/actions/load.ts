@@ -11,7 +11,7 @@ import type { Page } from '../app/page';
 import { clashStatus } from '../clashes';
 import { messageOf } from '../shared';
 import { looksLikeUrl } from '../../solver/url-text';
-import { clearTextError, markTextError } from '../text-error';
+import { clearTextError, isTextFault, markTextError } from '../text-error';
 
 /**
  * A batch (a file, or Solve all) is drawn running (the controls disabled, Stop, "Solving
@@ -156,8 +156,10 @@ export class PuzzleLoader {
     }, (e) => {
       if (fields === undefined && this.readAtBoardSize(e, (size, note) => this.loadText(text, source, size, leftOut, note))) return;
       jobs.showError(e, false);
-      // The text box's own text: the box says it is wrong, its caret at the error.
-      if (source === TEXT_BOX && el.textArea.value === text) markTextError(el.textArea, el.status, e instanceof SolverError ? e.where : undefined, true);
+      // The text box's own text, refused: the box says it is wrong, its caret at the error.
+      if (source === TEXT_BOX && el.textArea.value === text && isTextFault(e)) {
+        markTextError(el.textArea, el.status.textContent ?? e.message, e.where, [el.loadTextButton, el.stopButton]);
+      }
       // A janko.at record does not name its genre: one this page cannot read may be a
       // variant's or a pencil puzzle's (a killer's cage sums, a jigsaw's regions).
       const code = e instanceof SolverError ? e.code : '';

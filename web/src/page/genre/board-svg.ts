@@ -173,21 +173,25 @@ export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): st
   return values.map((v) => (v.length === 0 ? '' : `LP relaxation ${v.join(', ')}`));
 }
 
-/** What each cell says, for its label: its number, marks and cage sum. */
+/**
+ * What each cell says, for its label: its number (given or solved) or Kakuro sums, its
+ * shading, lamp or star, an LP relaxation's values, the loop along its sides, its cage
+ * (the sum's cell "cage 2, sum 14", the others "in cage 2 (sum 14, its sum at …)"), and
+ * its region where the walls draw regions (regionsOf).
+ */
 function cellWords(board: Board, symbolOf: SymbolOf): string[][] {
   const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
   const at = (row: number, column: number): string[] | undefined =>
     row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
-  // A shading or a lamp drawn at a fraction (the LP relaxation's value) says it.
-  const mark = (word: string, value: number | undefined): string =>
-    value !== undefined && value < 0.9995 ? `LP relaxation ${word} = ${Math.round(value * 1000) / 1000}` : word;
   for (const item of board.items) {
     if (item.kind === 'number' && (item.style === 'down' || item.style === 'across')) at(item.row, item.column)?.push(`${item.style} sum ${item.text ?? ''}`);
     else if (item.kind === 'number') at(item.row, item.column)?.push(symbolOf(item.text ?? ''), item.style === 'given' ? 'given' : 'solved');
     else if (item.kind === 'cage') continue; // said last, below
-    else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push(mark('shaded', item.value));
+    else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push('shaded');
     else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
-    else if (item.kind === 'circle') at(item.row, item.column)?.push(mark(item.style ?? 'circle', item.value));
+    // A pencil genre's LP relaxation: the cell's variable (shaded, a lamp, a star) at its value.
+    else if (item.kind === 'shade' && item.style === 'relaxed') at(item.row, item.column)?.push(`LP relaxation ${Math.round((item.value ?? 0) * 1000) / 1000}`);
+    else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
   }
   // A cell's LP relaxation values, said together.
   relaxationWords(board, symbolOf).forEach((said, cell) => {
@@ -205,70 +209,65 @@ function cellWords(board: Board, symbolOf: SymbolOf): string[][] {
     const cells = item.cells ?? [[item.row, item.column]];
     for (const [row, column] of cells) {
       const first = row === item.row && column === item.column;
-      at(row, column)?.push(first ? `cage sum ${item.text ?? ''}` : `in cage ${cage} (sum ${item.text ?? ''}, its sum at row ${(item.row + 1) / 2}, column ${(item.column + 1) / 2})`);
+      at(row, column)?.push(first ? `cage ${cage}, sum ${item.text ?? ''}` : `in cage ${cage} (sum ${item.text ?? ''}, its sum at row ${(item.row + 1) / 2}, column ${(item.column + 1) / 2})`);
     }
   }
-  regionsOf(board)?.forEach((region, cell) => words[cell]!.push(`region ${region}`));
+  regionsOf(board)?.forEach((region, cell) => {
+    if (region > 0) words[cell]!.push(`region ${region}`);
+  });
   return words;
 }
 
 /**
- * What each cell says of a drawn loop (Slitherlink's along the cells' sides, between grid
- * points; a loop through the cells' centres): "loop along top, left" or "loop through
- * left, below", else ''. The relaxation's faint lines say nothing here.
+ * What each cell says of the loop drawn along the cells' sides between grid points
+ * (Slitherlink's): "loop along top, left", else ''. The relaxation's faint lines say
+ * nothing here.
  */
 function loopWords(board: Board): string[] {
   const sides: Array<Set<string>> = Array.from({ length: board.rows * board.columns }, () => new Set<string>());
-  const through: Array<Set<string>> = Array.from({ length: board.rows * board.columns }, () => new Set<string>());
   const cellAt = (row: number, column: number): number | null =>
-    row % 2 === 1 && column % 2 === 1 && row > 0 && column > 0 && row < 2 * board.rows && column < 2 * board.columns ? ((row - 1) / 2) * board.columns + (column - 1) / 2 : null;
-  const ORDER = ['top', 'above', 'right', 'bottom', 'below', 'left'];
+    row > 0 && column > 0 && row < 2 * board.rows && column < 2 * board.columns ? ((row - 1) / 2) * board.columns + (column - 1) / 2 : null;
   for (const item of board.items) {
     if (item.kind !== 'line' || item.style === 'relaxed' || item.to === undefined) continue;
     const [r1, c1, r2, c2] = [item.row, item.column, item.to[0], item.to[1]];
-    if (r1 % 2 === 1 && c1 % 2 === 1) {
-      // Through the centres: each end goes towards the other.
-      const way = (dr: number, dc: number): string => (dr < 0 ? 'above' : dr > 0 ? 'below' : dc < 0 ? 'left' : 'right');
-      const a = cellAt(r1, c1);
-      const b = cellAt(r2, c2);
-      if (a !== null) through[a]!.add(way(r2 - r1, c2 - c1));
-      if (b !== null) through[b]!.add(way(r1 - r2, c1 - c2));
-    } else if (r1 % 2 === 0 && c1 % 2 === 0) {
-      // Along a side: the cells on its two sides.
-      if (r1 === r2) {
-        const c = Math.min(c1, c2) + 1;
-        for (const [r, side] of [[r1 - 1, 'bottom'], [r1 + 1, 'top']] as const) {
-          const k = cellAt(r, c);
-          if (k !== null) sides[k]!.add(side);
-        }
-      } else if (c1 === c2) {
-        const r = Math.min(r1, r2) + 1;
-        for (const [c, side] of [[c1 - 1, 'right'], [c1 + 1, 'left']] as const) {
-          const k = cellAt(r, c);
-          if (k !== null) sides[k]!.add(side);
-        }
+    if (r1 % 2 !== 0 || c1 % 2 !== 0) continue; // only lines between grid points
+    // Along a side: the cells on its two sides.
+    if (r1 === r2) {
+      const c = Math.min(c1, c2) + 1;
+      for (const [r, side] of [[r1 - 1, 'bottom'], [r1 + 1, 'top']] as const) {
+        const k = cellAt(r, c);
+        if (k !== null) sides[k]!.add(side);
+      }
+    } else if (c1 === c2) {
+      const r = Math.min(r1, r2) + 1;
+      for (const [c, side] of [[c1 - 1, 'right'], [c1 + 1, 'left']] as const) {
+        const k = cellAt(r, c);
+        if (k !== null) sides[k]!.add(side);
       }
     }
   }
-  const sorted = (set: Set<string>): string => [...set].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join(', ');
-  return sides.map((set, k) => [set.size > 0 ? `loop along ${sorted(set)}` : '', through[k]!.size > 0 ? `loop through ${sorted(through[k]!)}` : ''].filter((w) => w !== '').join(', '));
+  const ORDER = ['top', 'right', 'bottom', 'left'];
+  return sides.map((set) => (set.size > 0 ? `loop along ${[...set].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join(', ')}` : ''));
 }
 
 /**
  * The regions the board's walls enclose (a Jigsaw's or a Star Battle's regions,
  * Heyawake's rooms, Shikaku's rectangles once solved), each cell's numbered from 1 in
- * reading order of their first cells; null when the walls make no regions or only boxes
- * of one shape (a Sudoku's, which its rows and columns say).
+ * reading order of their first cells, 0 for a black cell (in no region: Star Battle's
+ * `@`); null when the walls make no regions (none, or walls inside a region: a partial
+ * drawing such as Shikaku's LP relaxation), or only a lattice of boxes of one shape (a
+ * Sudoku's, which its rows and columns say).
  */
 function regionsOf(board: Board): number[] | null {
   const { rows, columns } = board;
   const walls = new Set(board.items.filter((i) => i.kind === 'wall').map((i) => `${i.row},${i.column}`));
   if (walls.size === 0) return null;
+  const black = new Set(board.items.filter((i) => i.kind === 'shade' && i.style === 'block').map((i) => ((i.row - 1) / 2) * columns + (i.column - 1) / 2));
   const region = new Array<number>(rows * columns).fill(0);
-  const shapes = new Set<string>();
+  const boxes = new Set<string>();
   let count = 0;
   for (let start = 0; start < rows * columns; start++) {
-    if (region[start] !== 0) continue;
+    if (region[start] !== 0 || black.has(start)) continue;
     region[start] = ++count;
     const stack = [start];
     let [top, left, bottom, right, size] = [rows, columns, -1, -1, 0];
@@ -280,17 +279,27 @@ function regionsOf(board: Board): number[] | null {
       // Neighbours not across a wall (walls at doubled coordinates between the cells).
       for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
         const [nr, nc] = [r + dr, c + dc];
-        if (nr < 0 || nc < 0 || nr >= rows || nc >= columns || region[nr * columns + nc] !== 0) continue;
+        const next = nr * columns + nc;
+        if (nr < 0 || nc < 0 || nr >= rows || nc >= columns || region[next] !== 0 || black.has(next)) continue;
         if (walls.has(`${2 * r + 1 + dr},${2 * c + 1 + dc}`)) continue;
-        region[nr * columns + nc] = count;
-        stack.push(nr * columns + nc);
+        region[next] = count;
+        stack.push(next);
       }
     }
-    const height = bottom - top + 1;
-    const width = right - left + 1;
-    shapes.add(height * width === size ? `${height}x${width}` : 'irregular');
+    const [height, width] = [bottom - top + 1, right - left + 1];
+    // A box: a whole rectangle on the lattice of its shape.
+    boxes.add(height * width === size && top % height === 0 && left % width === 0 ? `${height}x${width}` : 'other');
   }
-  if (count < 2 || (shapes.size === 1 && !shapes.has('irregular'))) return null;
+  if (count < 2 || (boxes.size === 1 && !boxes.has('other'))) return null;
+  // A wall with one region on both sides walls nothing off: not a drawing of regions.
+  for (const key of walls) {
+    const [r, c] = key.split(',').map(Number) as [number, number];
+    // Between (row1, column1) and (row2, column2), 0-based: above and below, or left and right.
+    const [row1, column1, row2, column2] = r % 2 === 0 ? [r / 2 - 1, (c - 1) / 2, r / 2, (c - 1) / 2] : [(r - 1) / 2, c / 2 - 1, (r - 1) / 2, c / 2];
+    if (row1 < 0 || column1 < 0 || row2 >= rows || column2 >= columns) continue; // the outer border
+    const [a, b] = [region[row1 * columns + column1]!, region[row2 * columns + column2]!];
+    if (a !== 0 && a === b) return null;
+  }
   return region;
 }
 

@@ -653,7 +653,17 @@ export class BoardEditor {
     if (JSON.stringify(record.blocks) !== before) record.header = record.header.replace(/\s+source=\S*/, '');
     this.host.text.value = writeRecord(record);
     this.remember(state, label, typing);
-    void this.host.readText();
+    const written = this.host.text.value;
+    // The edit is said with the board drawn ("Clue 3 at row 2, column 3. own: press
+    // Solve."), as the Sudoku page counts its givens: the status line is a live region,
+    // and an edit that changed only the drawing told a screen reader nothing (an
+    // accessibility session). What is wrong with the text is said as it is.
+    void this.host.readText().then(() => {
+      if (this.host.text.value !== written) return; // edited again meanwhile
+      const status = byId('genre-status', HTMLElement);
+      const said = `${label.charAt(0).toUpperCase()}${label.slice(1)}.`;
+      if (status.dataset.kind === 'info' && !status.textContent?.startsWith(said)) this.host.say(`${said} ${status.textContent ?? ''}`, 'info');
+    });
     return true;
   }
 

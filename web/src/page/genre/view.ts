@@ -36,7 +36,7 @@ import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
 import { enumerate, generate, relax, showAnswer, solve, uniqueness } from './actions/solve';
 import type { LeftOutLine } from '../actions/open-url';
-import { clearTextError, markTextError } from '../text-error';
+import { clearTextError, isTextFault, markTextError } from '../text-error';
 
 /**
  * The digit genres, where an objective over the digits (the engine's presets) can be
@@ -495,6 +495,10 @@ export class GenreView implements GenreContext {
     // this text's board, drawn, would write its address over that entry (as draw says).
     if (this.navigations !== navigations) return;
     if (list === null) {
+      // No board to give the focus focusBoard asked for: the text, to mend, if the focus
+      // is still nowhere.
+      if (this.focusOnDraw && (document.activeElement === null || document.activeElement === document.body)) this.text.focus({ preventScroll: true });
+      this.focusOnDraw = false;
       // The board stays as it was drawn, but its URL is no longer the text's puzzle, nor
       // are the records of the picker and Solve all (they named the lines of a text gone).
       this.showUrl(null);
@@ -974,6 +978,8 @@ export class GenreView implements GenreContext {
    * whose hidden cell would otherwise leave the focus on the page's body.
    */
   focusBoard(): void {
+    // The board drawn is the text's until the read says otherwise: it takes the focus now,
+    // and a board drawn by the read keeps it.
     if (this.svg !== null && this.svg.isConnected) this.svg.focus({ preventScroll: true });
     else this.focusOnDraw = true;
   }
@@ -983,7 +989,10 @@ export class GenreView implements GenreContext {
     this.drawnGenre = this.genre;
     // A board redrawn after an edit typed on it keeps the keyboard: the next digit
     // (a two-digit clue) and the arrows go on to the new board.
-    const hadFocus = this.boardBox.contains(document.activeElement) || this.focusOnDraw;
+    // Asked for by focusBoard: taken only from the page's body (not from where the person
+    // went meanwhile).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    const hadFocus = this.boardBox.contains(document.activeElement) || (this.focusOnDraw && lost);
     this.focusOnDraw = false;
     this.svg = renderBoard(board, label);
     this.svg.setAttribute('tabindex', '0');
@@ -1171,7 +1180,9 @@ export class GenreView implements GenreContext {
         if (read && e instanceof SolverError && !kakuro) this.showUnread(where);
         // The text box's own text: the box says it is wrong, its caret at the error (the
         // focus too when Draw had it; an edit on the board keeps the board's).
-        if (read && ownText && !expected) markTextError(this.text, this.status, where, this.drawPressed);
+        if (read && ownText && !expected && isTextFault(e)) {
+          markTextError(this.text, message, where, this.drawPressed ? [byId('genre-draw', HTMLElement), byId('genre-stop', HTMLElement)] : []);
+        }
       },
       long,
     );
