@@ -33,6 +33,9 @@ describe('editing on the genre page', () => {
     await cell(page, 1, 1).click();
     await page.keyboard.type('3');
     await expect.poll(() => says(page, 1, 1)).toMatch(/^3/);
+    // The edit is said in the status line (a live region), the board drawn: an edit that
+    // only changed the drawing told a screen reader nothing.
+    await expect.poll(() => page.textContent('#genre-status')).toMatch(/^Clue 3 at row 1, column 1\. .*press Solve\.$/);
     await emptyGrid(page, '7', /^Nurikabe 7×7, /);
     await cell(page, 2, 2).click();
     await page.keyboard.type('4');
