@@ -383,6 +383,8 @@ export class Board {
       row.className = 'board-row';
       row.setAttribute('role', 'row');
       row.setAttribute('aria-rowindex', String(r + 1));
+      // Named, or a screen reader names a row by all its cells' names run together.
+      row.setAttribute('aria-label', `row ${r + 1}`);
       for (let c = 0; c < n; c++) {
         const cell = document.createElement('div');
         cell.className = 'cell';

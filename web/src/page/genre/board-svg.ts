@@ -517,6 +517,9 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
     }
     cells.append(row);
   }
+  // What is drawn is said by the cells' names: the drawing itself is hidden from a screen
+  // reader, which read its clues as loose text ("4 1 2 1 5 2") around the grid.
+  for (const layer of Object.values(layers)) layer.setAttribute('aria-hidden', 'true');
   svg.append(layers.shade, layers.grid, layers.marks, layers.cages, layers.walls, layers.text, cells);
   return svg;
 }

@@ -373,6 +373,8 @@ export class GenreView implements GenreContext {
     // The digit genres and Star Battle are n×n; the others take rows and columns (editor.ts).
     const square = SQUARE_GENRES.has(genre);
     byId('genre-empty-label', HTMLElement).textContent = square ? 'of side' : 'of rows × columns';
+    // Named on its own for a screen reader, which heard only "of rows × columns".
+    byId('genre-empty-size', HTMLElement).setAttribute('aria-label', square ? 'Empty grid’s side' : 'Empty grid’s rows × columns');
     byId('genre-empty-size', HTMLInputElement).title = square
       ? "The empty grid's side n, for n×n (blank: the board's)"
       : "The empty grid's rows and columns: 10x18, 10×18 or 10 18; one number for a square (blank: the board's)";
