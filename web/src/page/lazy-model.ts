@@ -68,6 +68,11 @@ export class LazyModelPanel {
       if (entries.some((e) => e.isIntersecting)) this.load();
     });
     this.observer.observe(container);
+    // A keyboard entering the panel's section loads it too: tabbing on from its controls
+    // above, the focus went past the placeholder (it has nothing to focus) before it was
+    // on screen, and the formulation's own controls could be reached only by tabbing
+    // back (an accessibility session).
+    container.closest('section')?.addEventListener('focusin', () => this.load(), { once: true });
   }
 
   /** See {@link ModelPanel.setView}. */

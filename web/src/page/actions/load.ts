@@ -11,7 +11,6 @@ import type { Page } from '../app/page';
 import { clashStatus } from '../clashes';
 import { messageOf } from '../shared';
 import { looksLikeUrl } from '../../solver/url-text';
-import { clearTextError, isTextFault, markTextError } from '../text-error';
 
 /**
  * A batch (a file, or Solve all) is drawn running (the controls disabled, Stop, "Solving
@@ -108,7 +107,7 @@ export class PuzzleLoader {
     await jobs.run('parse', `Reading ${source}…`, async () => {
       const asked = fields ?? (await this.pageFields(text));
       const parsed = await this.page.client.parse(text, asked, 1);
-      if (source === TEXT_BOX) clearTextError(el.textArea);
+      if (source === TEXT_BOX && el.textArea.hasAttribute('aria-invalid')) void import('../text-error').then((m) => m.clearTextError(el.textArea));
       // The engine leaves out a text's puzzles that do not read, each named with its line.
       // What the page left out are lines of URLs (passed on as records).
       const left = leftOutText([...leftOut, ...(parsed.refused ?? []).map((r) => r.error.message)], leftOut.length > 0 ? 'urls' : parsed.format);
@@ -156,9 +155,13 @@ export class PuzzleLoader {
     }, (e) => {
       if (fields === undefined && this.readAtBoardSize(e, (size, note) => this.loadText(text, source, size, leftOut, note))) return;
       jobs.showError(e, false);
-      // The text box's own text, refused: the box says it is wrong, its caret at the error.
-      if (source === TEXT_BOX && el.textArea.value === text && isTextFault(e)) {
-        markTextError(el.textArea, el.status.textContent ?? e.message, e.where, [el.loadTextButton, el.stopButton]);
+      // The text box's own text, refused: the box says it is wrong, its caret at the error
+      // (text-error.ts, fetched then: not part of what a first solve downloads).
+      if (source === TEXT_BOX && el.textArea.value === text) {
+        const message = el.status.textContent ?? '';
+        void import('../text-error').then((m) => {
+          if (m.isTextFault(e) && el.textArea.value === text) m.markTextError(el.textArea, message || e.message, e.where, [el.loadTextButton, el.stopButton]);
+        });
       }
       // A janko.at record does not name its genre: one this page cannot read may be a
       // variant's or a pencil puzzle's (a killer's cage sums, a jigsaw's regions).
