@@ -1297,6 +1297,8 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
     // A 16×16 line in 0–F (a 0 beside . for empty, no G), as the engine reads a pasted one: one value up.
     const hexCsv = new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 16, givens: `0F-${'.'.repeat(253)}` } }));
     expect(hexCsv.split('\n')[0]).toBe(`1,16${','.repeat(14)}`);
+    const dashes = new TextDecoder().decode(await writeSpreadsheet('csv', { grid: { size: 16, givens: `0F${'-'.repeat(254)}` } }));
+    expect(dashes.split('\n')[0]).toBe(`1,16${','.repeat(14)}`); // - for empty beside a 0: 0–F too
     const sixteen = await writeSpreadsheet('csv', { grid: { size: 16, givens: `G0${'.'.repeat(254)}` } });
     expect(new TextDecoder().decode(sixteen).split(/\r?\n/)[0]).toBe(`16${','.repeat(15)}`); // G is 16; empty cells are empty fields
     const short = await rejected(writeSpreadsheet('xlsx', { grid: { size: 9, givens: r.givens.slice(1) } }));

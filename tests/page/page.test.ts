@@ -1016,9 +1016,10 @@ describe('the gridmilp page', () => {
     expect(said.kind).toBe('error');
     expect(said.text).toMatch(/^Line 9, column 7/);
     const box = page.locator('#puzzle-text');
-    expect([await box.getAttribute('aria-invalid'), await box.getAttribute('aria-describedby')]).toEqual(['true', 'puzzle-text-error']);
+    // (Marked once text-error.ts has been fetched, a moment after the status.)
+    await expect.poll(async () => [await box.getAttribute('aria-invalid'), await box.getAttribute('aria-describedby')]).toEqual(['true', 'puzzle-text-error']);
     expect(await page.textContent('#puzzle-text-error')).toBe(said.text);
-    expect(await focused()).toBe('puzzle-text');
+    await expect.poll(focused).toBe('puzzle-text');
     expect(await box.evaluate((t) => (t as HTMLTextAreaElement).selectionStart)).toBe(text.indexOf('x'));
     expect(await readGivens(page)).toBe(nine); // the board kept
     await page.keyboard.press('Delete');

@@ -205,7 +205,7 @@ function asGridSheet(grid: GridToWrite): GridSheet {
 
 /**
  * A line of n·n symbols as n rows of n numbers (0 for empty: `.`, `0`, `-` or `_`), or
- * an error naming `field`. A 16×16 written 0–F (a `0` beside `.` for empty, or full with
+ * an error naming `field`. A 16×16 written 0–F (a `0` beside `.`, `-` or `_` for empty, or full with
  * one `0` a row, and no `G`: the engine's rule for a pasted text, protocol.md "hex") is
  * read so, each symbol one value up, as the page shows it.
  */
@@ -219,7 +219,7 @@ function rowsOfLine(line: string, n: number, field: string): number[][] {
     n === 16 &&
     upper.includes('0') &&
     !upper.includes('G') &&
-    (upper.includes('.') || Array.from({ length: 16 }, (_, r) => upper.slice(r * 16, r * 16 + 16).filter((ch) => ch === '0').length).every((k) => k === 1));
+    (['.', '-', '_'].some((mark) => upper.includes(mark)) || Array.from({ length: 16 }, (_, r) => upper.slice(r * 16, r * 16 + 16).filter((ch) => ch === '0').length).every((k) => k === 1));
   const symbols = hex ? '0123456789ABCDEF' : '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, n);
   const empty = hex ? '.-_' : '.0-_';
   return Array.from({ length: n }, (_, r) =>
@@ -231,7 +231,7 @@ function rowsOfLine(line: string, n: number, field: string): number[][] {
       if (v === 0) {
         throw new GridmilpError(
           'invalid_argument',
-          `${field} character ${k + 1} (row ${r + 1}, column ${c + 1}) is ${JSON.stringify(chars[k])}: a ${n}×${n} cell holds ${hex ? '. for empty, or one of 0–F' : `., 0, - or _ for empty, or one of ${symbols[0]}–${symbols[n - 1]}`}.`,
+          `${field} character ${k + 1} (row ${r + 1}, column ${c + 1}) is ${JSON.stringify(chars[k])}: a ${n}×${n} cell holds ${hex ? '., - or _ for empty, or one of 0–F' : `., 0, - or _ for empty, or one of ${symbols[0]}–${symbols[n - 1]}`}.`,
           { field },
         );
       }

@@ -72,7 +72,12 @@ export class LazyModelPanel {
     // above, the focus went past the placeholder (it has nothing to focus) before it was
     // on screen, and the formulation's own controls could be reached only by tabbing
     // back (an accessibility session).
-    container.closest('section')?.addEventListener('focusin', () => this.load(), { once: true });
+    this.loadOnFocus();
+  }
+
+  /** Load when the keyboard next enters the panel's section (again after a failed load). */
+  private loadOnFocus(): void {
+    this.container.closest('section')?.addEventListener('focusin', () => this.load(), { once: true });
   }
 
   /** See {@link ModelPanel.setView}. */
@@ -137,6 +142,7 @@ export class LazyModelPanel {
         this.loading = false;
         delete this.container.dataset.pending; // no formulation to hold the height for
         this.showNote(`The model panel could not be loaded: ${messageOf(e)}`);
+        this.loadOnFocus();
       },
     );
   }

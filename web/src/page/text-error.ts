@@ -70,20 +70,19 @@ export function clearTextError(box: HTMLTextAreaElement): void {
 /**
  * The offset in UTF-16 code units of (line, column) in `text`, both 1-based, the column
  * counting code points as the engine does (protocol.md, error `where`); lines end at
- * `\n`, `\r\n` or a lone `\r`; a column past the line's end is its end. Null for a line
- * the text does not have.
+ * `\n`, a `\r` before it ending the line too, as the engine splits them (a text box's
+ * value has only `\n`); a column past the line's end is its end. Null for a line the
+ * text does not have.
  */
 export function offsetOf(text: string, line: number, column: number): number | null {
-  const ends = /\r\n|\n|\r/g;
   let start = 0;
   for (let k = 1; k < line; k++) {
-    const end = ends.exec(text);
-    if (end === null) return null;
-    start = end.index + end[0].length;
+    const end = text.indexOf('\n', start);
+    if (end < 0) return null;
+    start = end + 1;
   }
-  ends.lastIndex = start;
-  const next = ends.exec(text);
-  const body = text.slice(start, next === null ? text.length : next.index);
+  const end = text.indexOf('\n', start);
+  const body = text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
   let offset = 0;
   let seen = 1;
   for (const ch of body) {

@@ -80,7 +80,7 @@ export async function readSpreadsheet(
   // Before a sheet is looked for: an empty file has none ("'the file' is empty." named
   // a sheet of that name).
   if (bytes.length === 0) {
-    const name = fileName.startsWith('the ') ? `T${fileName.slice(1)}` : fileName; // a sentence's start
+    const name = fileName === 'the file' ? 'The file' : fileName; // the default name, at a sentence's start
     throw new SpreadsheetError('unsupported_file', `${name} is empty (0 bytes): there is no spreadsheet to read.`);
   }
   let layout: RecordLayout | null = null;

@@ -31,6 +31,8 @@ export class PuzzleLoader {
   private offeredText: { text: string; source: string; leftOut: readonly string[]; fields: PuzzleFields } | null = null;
   /** The batch panel, from the first batch on. */
   private batchPanel: BatchPanel | null = null;
+  /** Counts the reads of the text box: a mark of a read's error lands only if no read came after. */
+  private textReads = 0;
 
   /**
    * @param page the page (its text, file and offer controls are wired here)
@@ -104,6 +106,7 @@ export class PuzzleLoader {
       jobs.setStatus(refusal, 'error');
       return;
     }
+    const read = source === TEXT_BOX ? ++this.textReads : 0;
     await jobs.run('parse', `Reading ${source}…`, async () => {
       const asked = fields ?? (await this.pageFields(text));
       const parsed = await this.page.client.parse(text, asked, 1);
@@ -160,7 +163,7 @@ export class PuzzleLoader {
       if (source === TEXT_BOX && el.textArea.value === text) {
         const message = el.status.textContent ?? '';
         void import('../text-error').then((m) => {
-          if (m.isTextFault(e) && el.textArea.value === text) m.markTextError(el.textArea, message || e.message, e.where, [el.loadTextButton, el.stopButton]);
+          if (m.isTextFault(e) && el.textArea.value === text && read === this.textReads) m.markTextError(el.textArea, message || e.message, e.where, [el.loadTextButton, el.stopButton]);
         });
       }
       // A janko.at record does not name its genre: one this page cannot read may be a

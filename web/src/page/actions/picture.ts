@@ -40,7 +40,7 @@ export async function savePicture(page: Page, format: 'svg' | 'png'): Promise<vo
     // shows them (A–G on 16×16, or 0–F).
     const hex = board.hexSymbols;
     const symbolOf = (text: string): string => (/^\d+$/.test(text) ? displaySymbol(Number(text), hex) : text);
-    const svg = renderBoard(drawn.board, `Sudoku ${size}×${size}, ${what}`, symbolOf);
+    const svg = renderBoard(drawn.board, `Sudoku ${size}×${size}, ${what}`, symbolOf, true); // a Sudoku's boxes: not named as regions
     const name = `gridmilp-${what}.${format}`;
     saveBlob(format === 'svg' ? new Blob([svgText(svg)], { type: 'image/svg+xml' }) : await pngBlob(svg), name);
     jobs.setStatus(`Saved ${name}: ${solution ? 'givens bold, solved digits blue' : 'the givens'}, box walls drawn.`, 'ok');
@@ -75,7 +75,7 @@ export async function gridPicture(
   const [{ renderBoard, cropToGrid, relaxationWords }, { placeLegend }] = await Promise.all([import('../genre/board-svg'), import('../genre/legend')]);
   // The engine writes values as numbers (10 for the tenth symbol): shown as the page shows them.
   const symbolOf = (text: string): string => (/^\d+$/.test(text) ? displaySymbol(Number(text), hex) : text);
-  const svg = renderBoard(drawn, label, symbolOf);
+  const svg = renderBoard(drawn, label, symbolOf, true); // a Sudoku's boxes: not named as regions
   cropToGrid(svg, drawn);
   if (legendIn) placeLegend(legendIn, drawn);
   return { svg, words: relaxationWords(drawn, symbolOf) };

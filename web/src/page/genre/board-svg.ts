@@ -4,7 +4,7 @@
  * "Genres"; cpp/puzzles/common/board.h) and knows nothing of genres. Doubled
  * coordinates: cell (r, c), 0-based, at (2r + 1, 2c + 1); edges between cells; vertices
  * even/even. The drawing is an ARIA grid: every cell is a `gridcell` labelled with its
- * row, column and content ("row 3, column 7, 5, given, cage sum 14"; its cage, region and
+ * row, column and content ("row 3, column 7, 5, given, cage 2, sum 14"; its cage, region and
  * the loop's sides where there are such), so screen readers and tests read the puzzle
  * and the answer from the page.
  */
@@ -179,7 +179,7 @@ export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): st
  * (the sum's cell "cage 2, sum 14", the others "in cage 2 (sum 14, its sum at …)"), and
  * its region where the walls draw regions (regionsOf).
  */
-function cellWords(board: Board, symbolOf: SymbolOf): string[][] {
+function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][] {
   const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
   const at = (row: number, column: number): string[] | undefined =>
     row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
@@ -212,7 +212,7 @@ function cellWords(board: Board, symbolOf: SymbolOf): string[][] {
       at(row, column)?.push(first ? `cage ${cage}, sum ${item.text ?? ''}` : `in cage ${cage} (sum ${item.text ?? ''}, its sum at row ${(item.row + 1) / 2}, column ${(item.column + 1) / 2})`);
     }
   }
-  regionsOf(board)?.forEach((region, cell) => {
+  regionsOf(board, boxes)?.forEach((region, cell) => {
     if (region > 0) words[cell]!.push(`region ${region}`);
   });
   return words;
@@ -255,16 +255,17 @@ function loopWords(board: Board): string[] {
  * Heyawake's rooms, Shikaku's rectangles once solved), each cell's numbered from 1 in
  * reading order of their first cells, 0 for a black cell (in no region: Star Battle's
  * `@`); null when the walls make no regions (none, or walls inside a region: a partial
- * drawing such as Shikaku's LP relaxation), or only a lattice of boxes of one shape (a
- * Sudoku's, which its rows and columns say).
+ * drawing such as Shikaku's LP relaxation), or with `boxes` only a lattice of boxes of
+ * one shape (a Sudoku's, which its rows and columns say). A region in pieces (an id the
+ * record gives cells that do not touch) is numbered as pieces: the walls do not say more.
  */
-function regionsOf(board: Board): number[] | null {
+function regionsOf(board: Board, boxes: boolean): number[] | null {
   const { rows, columns } = board;
   const walls = new Set(board.items.filter((i) => i.kind === 'wall').map((i) => `${i.row},${i.column}`));
   if (walls.size === 0) return null;
   const black = new Set(board.items.filter((i) => i.kind === 'shade' && i.style === 'block').map((i) => ((i.row - 1) / 2) * columns + (i.column - 1) / 2));
   const region = new Array<number>(rows * columns).fill(0);
-  const boxes = new Set<string>();
+  const shapes = new Set<string>();
   let count = 0;
   for (let start = 0; start < rows * columns; start++) {
     if (region[start] !== 0 || black.has(start)) continue;
@@ -288,9 +289,9 @@ function regionsOf(board: Board): number[] | null {
     }
     const [height, width] = [bottom - top + 1, right - left + 1];
     // A box: a whole rectangle on the lattice of its shape.
-    boxes.add(height * width === size && top % height === 0 && left % width === 0 ? `${height}x${width}` : 'other');
+    shapes.add(height * width === size && top % height === 0 && left % width === 0 ? `${height}x${width}` : 'other');
   }
-  if (count < 2 || (boxes.size === 1 && !boxes.has('other'))) return null;
+  if (count < 2 || (boxes && shapes.size === 1 && !shapes.has('other'))) return null;
   // A wall with one region on both sides walls nothing off: not a drawing of regions.
   for (const key of walls) {
     const [r, c] = key.split(',').map(Number) as [number, number];
@@ -335,9 +336,11 @@ function cageOutline(item: BoardItem): SVGPathElement {
  * @param label the grid's accessible name ("Killer Sudoku 9×9, solved")
  * @param symbolOf how a number's or candidate's text is shown (default: as the engine
  *   wrote it); a candidate's place in its cell still follows its value
+ * @param boxes whether walls in a lattice of one shape are a digit genre's boxes, which
+ *   its cells do not name as regions (rooms of a pencil genre are named however laid out)
  * @returns the `<svg>` element, `CELL` units per cell plus a margin, with `role="grid"`
  */
-export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t) => t): SVGSVGElement {
+export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t) => t, boxes = false): SVGSVGElement {
   const width = board.columns * CELL + 2 * MARGIN;
   const height = board.rows * CELL + 2 * MARGIN;
   const svg = el('svg', {
@@ -498,7 +501,7 @@ export function renderBoard(board: Board, label: string, symbolOf: SymbolOf = (t
   );
   // The accessible grid: a transparent cell per cell, labelled.
   const cells = el('g', { class: 'cells' });
-  const words = cellWords(board, symbolOf);
+  const words = cellWords(board, symbolOf, boxes);
   for (let r = 0; r < board.rows; r++) {
     const row = el('g', { role: 'row' });
     for (let c = 0; c < board.columns; c++) {

@@ -657,12 +657,15 @@ export class BoardEditor {
     // The edit is said with the board drawn ("Clue 3 at row 2, column 3. own: press
     // Solve."), as the Sudoku page counts its givens: the status line is a live region,
     // and an edit that changed only the drawing told a screen reader nothing (an
-    // accessibility session). What is wrong with the text is said as it is.
+    // accessibility session). What the draw says after it (a warning: the regions of a
+    // map being made) keeps its kind, as an undo's does.
     void this.host.readText().then(() => {
       if (this.host.text.value !== written) return; // edited again meanwhile
       const status = byId('genre-status', HTMLElement);
       const said = `${label.charAt(0).toUpperCase()}${label.slice(1)}.`;
-      if (status.dataset.kind === 'info' && !status.textContent?.startsWith(said)) this.host.say(`${said} ${status.textContent ?? ''}`, 'info');
+      const kind = status.dataset.kind;
+      if (status.textContent?.startsWith(said) || (kind !== 'info' && kind !== 'warning' && kind !== 'error')) return;
+      this.host.say(`${said} ${status.textContent ?? ''}`, kind);
     });
     return true;
   }

@@ -497,10 +497,7 @@ export class GenreView implements GenreContext {
     // this text's board, drawn, would write its address over that entry (as draw says).
     if (this.navigations !== navigations) return;
     if (list === null) {
-      // No board to give the focus focusBoard asked for: the text, to mend, if the focus
-      // is still nowhere.
-      if (this.focusOnDraw && (document.activeElement === null || document.activeElement === document.body)) this.text.focus({ preventScroll: true });
-      this.focusOnDraw = false;
+      this.unreadFocus();
       // The board stays as it was drawn, but its URL is no longer the text's puzzle, nor
       // are the records of the picker and Solve all (they named the lines of a text gone).
       this.showUrl(null);
@@ -714,6 +711,7 @@ export class GenreView implements GenreContext {
     if (r === null) {
       this.showUrl(null);
       this.unread();
+      this.unreadFocus();
       return;
     }
     this.showModels(r.models, r.defaultFallbacks, fields.options?.model === undefined ? { method: fields.options?.method ?? 'sat', model: r.model } : undefined);
@@ -980,10 +978,20 @@ export class GenreView implements GenreContext {
    * whose hidden cell would otherwise leave the focus on the page's body.
    */
   focusBoard(): void {
-    // The board drawn is the text's until the read says otherwise: it takes the focus now,
-    // and a board drawn by the read keeps it.
+    // A board drawn already (another puzzle of this genre) takes it now, and the board
+    // the read draws keeps it; a read that fails gives it to the text (unreadFocus).
+    this.focusOnDraw = true;
     if (this.svg !== null && this.svg.isConnected) this.svg.focus({ preventScroll: true });
-    else this.focusOnDraw = true;
+  }
+
+  /**
+   * After a read or draw that failed: the focus focusBoard asked for goes to the text, to
+   * mend, when it is on the page's body or on the board (which the failure may take away).
+   */
+  private unreadFocus(): void {
+    const active = document.activeElement;
+    if (this.focusOnDraw && (active === null || active === document.body || this.boardBox.contains(active))) this.text.focus({ preventScroll: true });
+    this.focusOnDraw = false;
   }
 
   drawBoard(board: Board, label: string): void {
@@ -993,10 +1001,10 @@ export class GenreView implements GenreContext {
     // (a two-digit clue) and the arrows go on to the new board.
     // Asked for by focusBoard: taken only from the page's body (not from where the person
     // went meanwhile).
-    const lost = document.activeElement === null || document.activeElement === document.body;
+    const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === this.svg;
     const hadFocus = this.boardBox.contains(document.activeElement) || (this.focusOnDraw && lost);
     this.focusOnDraw = false;
-    this.svg = renderBoard(board, label);
+    this.svg = renderBoard(board, label, undefined, DIGIT_GENRES.has(this.genre));
     this.svg.setAttribute('tabindex', '0');
     // At least kLeastCellPx a column where the pointer is fine: a larger board scrolls in
     // its box (genre.css). A touch screen keeps it fitted, since a drag on the board
