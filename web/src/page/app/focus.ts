@@ -44,6 +44,6 @@ export class JobFocus {
 }
 
 /** Whether `element` is in the page, laid out (not hidden, nor inside a hidden part) and enabled. */
-export function canTakeFocus(element: HTMLElement): boolean {
+function canTakeFocus(element: HTMLElement): boolean {
   return element.isConnected && element.getClientRects().length > 0 && !(element as HTMLButtonElement).disabled;
 }

@@ -156,6 +156,15 @@ function starPath(x: number, y: number, r: number): string {
 type SymbolOf = (text: string) => string;
 
 /**
+ * The 0-based index (row · columns + column) of the cell at doubled coordinates (row,
+ * column), or null for an edge, a grid point or a place outside the grid.
+ */
+function cellAt(board: Board, row: number, column: number): number | null {
+  if (row % 2 !== 1 || column % 2 !== 1 || row < 1 || column < 1 || row >= 2 * board.rows || column >= 2 * board.columns) return null;
+  return ((row - 1) / 2) * board.columns + (column - 1) / 2;
+}
+
+/**
  * What the LP relaxation's candidate marks say of each cell, row by row: "LP relaxation
  * 3 = 0.5, 7 = 0.5", or '' for a cell without marks.
  *
@@ -166,9 +175,8 @@ type SymbolOf = (text: string) => string;
 export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): string[] {
   const values: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
   for (const item of board.items) {
-    if (item.kind !== 'candidate' || item.row % 2 !== 1 || item.column % 2 !== 1) continue;
-    const cell = ((item.row - 1) / 2) * board.columns + (item.column - 1) / 2;
-    values[cell]?.push(`${symbolOf(item.text ?? '')} = ${Math.round((item.value ?? 0) * 1000) / 1000}`);
+    const cell = item.kind === 'candidate' ? cellAt(board, item.row, item.column) : null;
+    if (cell !== null) values[cell]!.push(`${symbolOf(item.text ?? '')} = ${Math.round((item.value ?? 0) * 1000) / 1000}`);
   }
   return values.map((v) => (v.length === 0 ? '' : `LP relaxation ${v.join(', ')}`));
 }
@@ -181,8 +189,10 @@ export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): st
  */
 function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][] {
   const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
-  const at = (row: number, column: number): string[] | undefined =>
-    row % 2 === 1 && column % 2 === 1 ? words[((row - 1) / 2) * board.columns + (column - 1) / 2] : undefined;
+  const at = (row: number, column: number): string[] | undefined => {
+    const cell = cellAt(board, row, column);
+    return cell === null ? undefined : words[cell];
+  };
   for (const item of board.items) {
     if (item.kind === 'number' && (item.style === 'down' || item.style === 'across')) at(item.row, item.column)?.push(`${item.style} sum ${item.text ?? ''}`);
     else if (item.kind === 'number') at(item.row, item.column)?.push(symbolOf(item.text ?? ''), item.style === 'given' ? 'given' : 'solved');
@@ -225,8 +235,6 @@ function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][]
  */
 function loopWords(board: Board): string[] {
   const sides: Array<Set<string>> = Array.from({ length: board.rows * board.columns }, () => new Set<string>());
-  const cellAt = (row: number, column: number): number | null =>
-    row > 0 && column > 0 && row < 2 * board.rows && column < 2 * board.columns ? ((row - 1) / 2) * board.columns + (column - 1) / 2 : null;
   for (const item of board.items) {
     if (item.kind !== 'line' || item.style === 'relaxed' || item.to === undefined) continue;
     const [r1, c1, r2, c2] = [item.row, item.column, item.to[0], item.to[1]];
@@ -235,13 +243,13 @@ function loopWords(board: Board): string[] {
     if (r1 === r2) {
       const c = Math.min(c1, c2) + 1;
       for (const [r, side] of [[r1 - 1, 'bottom'], [r1 + 1, 'top']] as const) {
-        const k = cellAt(r, c);
+        const k = cellAt(board, r, c);
         if (k !== null) sides[k]!.add(side);
       }
     } else if (c1 === c2) {
       const r = Math.min(r1, r2) + 1;
       for (const [c, side] of [[c1 - 1, 'right'], [c1 + 1, 'left']] as const) {
-        const k = cellAt(r, c);
+        const k = cellAt(board, r, c);
         if (k !== null) sides[k]!.add(side);
       }
     }
@@ -263,7 +271,7 @@ function regionsOf(board: Board, boxes: boolean): number[] | null {
   const { rows, columns } = board;
   const walls = new Set(board.items.filter((i) => i.kind === 'wall').map((i) => `${i.row},${i.column}`));
   if (walls.size === 0) return null;
-  const black = new Set(board.items.filter((i) => i.kind === 'shade' && i.style === 'block').map((i) => ((i.row - 1) / 2) * columns + (i.column - 1) / 2));
+  const black = new Set(board.items.flatMap((i) => (i.kind === 'shade' && i.style === 'block' ? (cellAt(board, i.row, i.column) ?? []) : [])));
   const region = new Array<number>(rows * columns).fill(0);
   const shapes = new Set<string>();
   let count = 0;
