@@ -90,6 +90,13 @@ describe('editing on the genre page', () => {
     await expect.poll(() => says(page, 1, 2)).toMatch(/^1,/);
     await page.keyboard.press('Backspace');
     await expect.poll(() => says(page, 1, 2)).toBe('');
+    // The cursor's cell is ringed in the page's focus colour while the board has the
+    // keyboard, and not once the focus has gone.
+    const ring = page.locator('.genre-board-box svg > g.cursor rect');
+    expect(await ring.evaluate((r) => getComputedStyle(r).stroke)).toBe('rgb(180, 83, 9)');
+    expect(await ring.isVisible()).toBe(true);
+    await page.locator('#genre-text').focus();
+    expect(await ring.isVisible()).toBe(false);
     // 0 alone is no Nurikabe clue: said, and the cell keeps its clue.
     await cell(page, 1, 2).click();
     await page.keyboard.type('5');

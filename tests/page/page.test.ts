@@ -797,6 +797,16 @@ describe('the gridmilp page', () => {
       .evaluateAll((cells) => cells.map((c) => `${(c as HTMLElement).dataset.row},${(c as HTMLElement).dataset.column}`));
     expect(conflicts.sort()).toEqual(['1,1', '1,3']);
     expect(await readGivens(page)).toBe(`5.5${'.'.repeat(78)}`);
+    // In forced colours (no tints, no box shadows) a clash keeps a frame of its own,
+    // a double border, apart from a plain cell's none and from the focus's outline.
+    const frame = (row: number, column: number): Promise<string> =>
+      page
+        .locator(`[role="gridcell"][data-row="${row}"][data-column="${column}"]`)
+        .evaluate((c) => getComputedStyle(c, '::after').borderTopStyle);
+    await page.emulateMedia({ forcedColors: 'active' });
+    expect([await frame(1, 1), await frame(1, 3), await frame(1, 2)]).toEqual(['double', 'double', 'none']);
+    await page.emulateMedia({ forcedColors: 'none' });
+    expect(await frame(1, 1)).toBe('none');
     // Editing clears the highlight; Clear empties the board.
     await page.locator('[role="gridcell"][data-row="1"][data-column="3"]').click();
     await page.keyboard.press('Backspace');

@@ -577,13 +577,12 @@ export class BoardEditor {
     const columns = this.host.board.columns;
     const cells = [...this.selection].map((cell) => [Math.floor(cell / columns) + 1, (cell % columns) + 1] as [number, number]);
     overlayCells(this.host.svg, 'selection', cells, 3, { fill: '#7fb2f0', 'fill-opacity': 0.35 });
-    // The cursor's cell: a ring of the page's focus colour above the shading and the
-    // clues, shown while the board has the focus (genre.css), apart from the selection's
-    // tint (an accessibility session could not tell them apart, nor find the cursor on
-    // a shaded cell or on a board just focused).
+    // The cursor's cell: a ring of the page's focus colour (its stroke set in genre.css,
+    // from --focus) above the shading and the clues, shown while the board has the focus,
+    // apart from the selection's tint (an accessibility session could not tell them
+    // apart, nor find the cursor on a shaded cell or on a board just focused).
     const cursor = overlayCells(this.host.svg, 'cursor', [[Math.floor(this.cursor / columns) + 1, (this.cursor % columns) + 1]], 2, {
       fill: 'none',
-      stroke: '#b45309',
       'stroke-width': 4,
     });
     cursor.setAttribute('aria-hidden', 'true');
