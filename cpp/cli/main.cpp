@@ -254,18 +254,28 @@ std::string csvField(const std::string& field) {
 /// One row of `--results`: the columns of docs/formats.md ("Spreadsheets"), as the
 /// page's and the npm API's results tables have them.
 struct ResultRow {
-  std::string name, status, ms, nodes, puzzle, solution;
+  std::string name, status, ms, nodes, conflicts, puzzle, solution;
 };
+
+/// A result's MiniSat conflicts (`stats.sat.conflicts`: the CNF-SAT route ran), as the
+/// results table's `conflicts` field; empty on branch-and-bound or when no solver ran.
+std::string conflictsOf(const Value& stats) {
+  if (!stats.IsObject() || !stats.HasMember("sat") || !stats["sat"].IsObject() ||
+      !stats["sat"].HasMember("conflicts")) {
+    return "";
+  }
+  return app::writeJson(stats["sat"]["conflicts"]);
+}
 
 /// Writes the rows as CSV to `path` (a header line, then one line per puzzle). Throws
 /// std::runtime_error when the file cannot be written.
 void writeResults(const std::string& path, const std::vector<ResultRow>& rows) {
   std::ofstream out(path, std::ios::binary);
   if (!out) throw std::runtime_error("cannot write '" + path + "'");
-  out << "name,status,ms,nodes,puzzle,solution\n";
+  out << "name,status,ms,nodes,conflicts,puzzle,solution\n";
   for (const ResultRow& r : rows) {
     out << csvField(r.name) << ',' << csvField(r.status) << ',' << r.ms << ',' << r.nodes << ','
-        << csvField(r.puzzle) << ',' << csvField(r.solution) << '\n';
+        << r.conflicts << ',' << csvField(r.puzzle) << ',' << csvField(r.solution) << '\n';
   }
   if (!out) throw std::runtime_error("cannot write '" + path + "'");
 }
@@ -790,6 +800,7 @@ int runSolve(const SolveCommand& cmd) {
     if (result.HasMember("stats") && result["stats"].HasMember("nodes")) {
       row.nodes = app::writeJson(result["stats"]["nodes"]);
     }
+    if (result.HasMember("stats")) row.conflicts = conflictsOf(result["stats"]);
     const bool time_limit = stoppedByTimeLimit(result);
     std::vector<std::string> solutions;
     if (result.HasMember("solutions")) {
@@ -977,6 +988,7 @@ int runGenreSolve(const SolveCommand& cmd) {
     }
     row.ms = app::writeJson(Value(times.back()));
     if (stats.HasMember("nodes")) row.nodes = app::writeJson(stats["nodes"]);
+    row.conflicts = conflictsOf(stats);
     const bool time_limit = stoppedByTimeLimit(result);
     std::vector<const Value*> answers;
     if (result.HasMember("answers")) {
@@ -1538,10 +1550,11 @@ int main(int argc, char** argv) {
       "givens to remove and the largest fill that keeps every given (two MILPs, "
       "by CNF-SAT); akari, slitherlink, kakuro, heyawake, kuromasu, shikaku, nurikabe: the fewest "
       "clues to drop");
-  solve->add_option("--results", solve_cmd.results,
-                    "Also write a results table as CSV to this file (name, status, ms, nodes, "
-                    "puzzle, solution; a genre's puzzle and answer as their record text; npm "
-                    "run cli and npx gridmilp also write .xlsx)");
+  solve->add_option(
+      "--results", solve_cmd.results,
+      "Also write a results table as CSV to this file (name, status, ms, nodes, "
+      "conflicts, puzzle, solution; a genre's puzzle and answer as their record text; npm "
+      "run cli and npx gridmilp also write .xlsx)");
   std::string model = "textbook";
   solve->add_option("--model", model,
                     "Sudoku: reduced (singles fixed; default), textbook (729 variables for "

@@ -500,17 +500,17 @@ TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   std::remove(table.c_str());
   ASSERT_EQ(lines.size(), 4U);
-  EXPECT_EQ(lines[0], "name,status,ms,nodes,puzzle,solution");
+  EXPECT_EQ(lines[0], "name,status,ms,nodes,conflicts,puzzle,solution");
   EXPECT_TRUE(std::regex_match(
-      lines[1], std::regex("Puzzle 1,solved,[0-9.e-]+,[0-9]+," + kGrid01 +
+      lines[1], std::regex("Puzzle 1,solved,[0-9.e-]+,[0-9]+,[0-9]*," + kGrid01 +
                            ",483921657967345821251876493548132976729564138136798245372689514814253"
                            "769695417382")))
       << lines[1];
   EXPECT_EQ(
       lines[2],
-      "Puzzle 2,\"error: Two 3s in row 1: row 1, column 1 and row 1, column 3\",,," + clash + ",");
-  EXPECT_TRUE(std::regex_match(lines[3],
-                               std::regex("Puzzle 3,no solution,[0-9.e-]+,[0-9]+,12345678\\..*,")))
+      "Puzzle 2,\"error: Two 3s in row 1: row 1, column 1 and row 1, column 3\",,,," + clash + ",");
+  EXPECT_TRUE(std::regex_match(
+      lines[3], std::regex("Puzzle 3,no solution,[0-9.e-]+,[0-9]+,[0-9]*,12345678\\..*,")))
       << lines[3];
   // A genre's table holds each puzzle's record and its answer as text (quoted: they
   // have newlines; an apostrophe first, as they start with "=", a formula's mark); a
@@ -523,10 +523,11 @@ TEST(CliTest, ResultsWritesOneCsvRowPerPuzzleInInputOrder) {
   const std::string genre_table{std::istreambuf_iterator<char>(genre_in), {}};
   std::remove(table.c_str());
   EXPECT_TRUE(std::regex_search(
-      genre_table, std::regex("^name,status,ms,nodes,puzzle,solution\n"
-                              "one,solved,[0-9.e-]+,[0-9]*,\"'=== one\n1 1\n1\",\"'=== one\n1 "
-                              "1\n1\"\n"
-                              "two,no solution,[0-9.e-]+,[0-9]*,\"'=== two\n2 2\n1 1\n1 1\",\n$")))
+      genre_table,
+      std::regex("^name,status,ms,nodes,conflicts,puzzle,solution\n"
+                 "one,solved,[0-9.e-]+,[0-9]*,[0-9]*,\"'=== one\n1 1\n1\",\"'=== one\n1 "
+                 "1\n1\"\n"
+                 "two,no solution,[0-9.e-]+,[0-9]*,[0-9]*,\"'=== two\n2 2\n1 1\n1 1\",\n$")))
       << genre_table;
   const std::string sheet =
       ::testing::TempDir() + "gridmilp_sheet." + std::to_string(getpid()) + ".csv";
@@ -912,9 +913,10 @@ TEST(CliGenreTest, AFileOfSudokuUrlsIsReadAsRecordsOfTheirOwnSizes) {
   const std::string rows{std::istreambuf_iterator<char>(in), {}};
   std::remove(table.c_str());
   EXPECT_TRUE(std::regex_search(
-      rows, std::regex("\nurl-1,\"error: line 1: URL body, character 3 \\('!'\\): [^\"]*\",,,"
+      rows, std::regex("\nurl-1,\"error: line 1: URL body, character 3 \\('!'\\): [^\"]*\",,,,"
                        "https://puzz\\.link/p\\?sudoku/4/4/g5!h3g4n,\n"
-                       "url-2,solved,[0-9.e-]+,[0-9]*,https://puzz\\.link/p\\?hitori/4/4/"
+                       // Solved on CNF-SAT (Hitori's default route): its conflicts are said.
+                       "url-2,solved,[0-9.e-]+,[0-9]+,[0-9]+,https://puzz\\.link/p\\?hitori/4/4/"
                        "1114142333214213,\"'=== url-2 source=[^\"]*\n4 4\n[^\"]*[^\n]\"\n$")))
       << rows;
   EXPECT_NE(run.out.find("3 puzzles (4×4 and 9×9, puzz.link URLs): 2 solved, 0 without solution, 1 "

@@ -1182,7 +1182,7 @@ describe('spreadsheets (Node entry; exceljs, papaparse and fflate are installed 
         expect(again.puzzles[0]!.grid, format).toEqual(format === 'xlsx' ? givens : solution);
       }
       const csv = new TextDecoder().decode(await writeSpreadsheet('csv', { results: [{ name: 'Grid 01', status: 'solved', puzzle: EASY }] }));
-      expect(csv.split('\n')[1]).toBe(`Grid 01,solved,,,${EASY},`);
+      expect(csv.split('\n')[1]).toBe(`Grid 01,solved,,,,${EASY},`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       solver.dispose();

@@ -412,6 +412,11 @@ describe('the gridmilp page', () => {
     const efforts = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[4]!.textContent));
     expect(efforts.every((e) => e === '' || /^\d+$/.test(e!))).toBe(true);
     expect(efforts.some((e) => e === '')).toBe(true);
+    // The results table downloaded keeps them, in its conflicts column (nodes 0: no tree).
+    const [csvTable] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    const tableLines = readFileSync((await csvTable.path())!, 'utf8').trimEnd().split('\n');
+    expect(tableLines[0]).toBe('name,status,ms,nodes,conflicts,puzzle,solution');
+    expect(tableLines.slice(1).map((line) => line.split(',')[4])).toEqual(efforts);
     // A row shows its puzzle and solution on the board.
     await showBatchRow(page, 'Grid 07');
     const [, grid07] = p096[6]!;
@@ -552,7 +557,7 @@ describe('the gridmilp page', () => {
     const savedLines = readFileSync((await partial.path())!, 'utf8').trimEnd().split('\n');
     expect(savedLines.length).toBe(1900);
     expect(savedLines.map((line) => (line === 'not finished (stopped)' ? 'not finished (stopped)' : 'solved'))).toEqual(rows.map((row) => row[1]));
-    expect(savedLines.every((line, k) => line === 'not finished (stopped)' || line === rows[k]![5])).toBe(true);
+    expect(savedLines.every((line, k) => line === 'not finished (stopped)' || line === rows[k]![6])).toBe(true);
     expect(await readGivens(page)).toBe(puzzle);
     expect(await page.getByRole('textbox', { name: 'Puzzle text' }).inputValue()).toBe(notes);
     expect(await stop.isDisabled()).toBe(true);
@@ -699,8 +704,8 @@ describe('the gridmilp page', () => {
     const [table] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
     const lines = readFileSync((await table.path())!, 'utf8').trimEnd().split('\n');
     expect(lines).toEqual([
-      'name,status,ms,nodes,puzzle,solution',
-      ...[1, 2, 3].map((i) => `Puzzle ${i},not finished (stopped),,,${'.'.repeat(625)},`),
+      'name,status,ms,nodes,conflicts,puzzle,solution',
+      ...[1, 2, 3].map((i) => `Puzzle ${i},not finished (stopped),,,,${'.'.repeat(625)},`),
     ]);
     // A name shows its puzzle, and says it did not finish.
     await page.getByRole('button', { name: 'Puzzle 2', exact: true }).click();

@@ -152,14 +152,15 @@ describe('spreadsheets on the page', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await download.path())!) as never);
     const rows = wb.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
-    expect(rows[0]!.slice(1)).toEqual(['name', 'status', 'ms', 'nodes', 'puzzle', 'solution']);
+    expect(rows[0]!.slice(1)).toEqual(['name', 'status', 'ms', 'nodes', 'conflicts', 'puzzle', 'solution']);
     expect(rows[1]!.slice(1, 3)).toEqual(['Monday!A1:I9', 'solved']);
-    expect(rows[1]![6]).toBe(SOLUTION);
+    expect(rows[1]![7]).toBe(SOLUTION);
     // Solved on the default route (CNF-SAT, or the reduction alone): 0 nodes, as the
     // CLI's table has it, not an empty cell (a user's session).
     expect(rows[1]![4]).toBe(0);
     expect(String(rows[2]![2])).toMatch(/^error: /);
     expect(rows[2]![4] ?? '').toBe(''); // an error: no figure
+    expect(rows[2]![5] ?? '').toBe('');
     await page.screenshot({ path: join(resultsDir, 'spreadsheet-batch.png'), fullPage: true });
     await page.close();
   });
@@ -266,9 +267,12 @@ describe('spreadsheets on the page', () => {
       ['One!A1:F6', 'solved'],
       ["'Week 2'!A1:F6", 'solved'],
     ]);
-    expect(String(rows[1]![6])).toMatch(/^=== One!A1:F6\n6 6\n/);
-    expect(String(rows[2]![5])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n/);
-    expect(String(rows[2]![6])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n[^]*[^\n]$/);
+    // Nurikabe's default route is CNF-SAT: MiniSat's conflicts in their own column.
+    expect(rows[0]![5]).toBe('conflicts');
+    expect(typeof rows[1]![5]).toBe('number');
+    expect(String(rows[1]![7])).toMatch(/^=== One!A1:F6\n6 6\n/);
+    expect(String(rows[2]![6])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n/);
+    expect(String(rows[2]![7])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n[^]*[^\n]$/);
     expect(await page.inputValue('#genre-text')).toContain("=== 'Week_2'!A1:F6\n");
     const [answers] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
     expect(readFileSync((await answers.path())!, 'utf8')).toMatch(/^=== One!A1:F6\n[^]*\n=== 'Week 2'!A1:F6\n/);

@@ -649,10 +649,12 @@ describe('writing', () => {
     const rows = [
       { name: 'Grid 01', status: 'solved', ms: 1.5, nodes: 0, puzzle: LINE, solution: SOLUTION },
       { name: 'Grid 02', status: 'infeasible', ms: 2, nodes: 3, puzzle: `55${LINE.slice(2)}` },
+      { name: 'Grid 03', status: 'solved', ms: 0.5, nodes: 0, conflicts: 12, puzzle: LINE, solution: SOLUTION },
     ];
     const text = resultsCsv(rows, await lib());
-    expect(text.split('\n')[0]).toBe('name,status,ms,nodes,puzzle,solution');
-    expect(text.split('\n')[2]).toBe(`Grid 02,infeasible,2,3,55${LINE.slice(2)},`);
+    expect(text.split('\n')[0]).toBe('name,status,ms,nodes,conflicts,puzzle,solution');
+    expect(text.split('\n')[2]).toBe(`Grid 02,infeasible,2,3,,55${LINE.slice(2)},`);
+    expect(text.split('\n')[3]).toBe(`Grid 03,solved,0.5,0,12,${LINE},${SOLUTION}`);
     const bytes = await resultsXlsx(rows, await lib());
     for (const [file, name] of [
       [csv(text), 'r.csv'],
@@ -660,8 +662,9 @@ describe('writing', () => {
     ] as const) {
       const read = await readSpreadsheet(file, await lib(), { fileName: name });
       expect(read.puzzles.map((p) => [p.name, p.range]), name).toEqual([
-        ['Grid 01', 'E2'],
-        ['Grid 02', 'E3'],
+        ['Grid 01', 'F2'],
+        ['Grid 02', 'F3'],
+        ['Grid 03', 'F4'],
       ]);
     }
     const wb = new ExcelJS.Workbook();

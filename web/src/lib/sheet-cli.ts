@@ -243,7 +243,7 @@ export async function runSheetCli(
 
 /**
  * The rows of the C++ CLI's results CSV (cpp/cli/main.cpp, writeResults), read by Papa
- * Parse; a field it marked as text with a leading apostrophe (`'=== name`: a record would
+ * Parse, each column by its name in the header line (sheets/write.ts RESULTS_HEADER's); a field it marked as text with a leading apostrophe (`'=== name`: a record would
  * read as a formula) is read without it (read.ts fieldText), so the .xlsx written from the
  * rows holds the record itself.
  */
@@ -251,15 +251,21 @@ async function parseResults(csv: string): Promise<ResultRow[]> {
   const { loadSpreadsheetLibraries } = await import('../sheets/libraries.js');
   const { fieldText } = await import('../sheets/read.js');
   const { Papa } = await loadSpreadsheetLibraries();
-  const rows = Papa.parse<string[]>(csv, { delimiter: ',', skipEmptyLines: true }).data.map((row) => row.map(fieldText));
-  return rows.slice(1).map(([name = '', status = '', ms = '', nodes = '', puzzle = '', solution = '']) => ({
-    name,
-    status,
-    ...(ms === '' ? {} : { ms: Number(ms) }),
-    ...(nodes === '' ? {} : { nodes: Number(nodes) }),
-    puzzle,
-    ...(solution === '' ? {} : { solution }),
-  }));
+  const [header = [], ...rows] = Papa.parse<string[]>(csv, { delimiter: ',', skipEmptyLines: true }).data.map((row) => row.map(fieldText));
+  // By the header's names (RESULTS_HEADER's columns, in the order the CLI writes them).
+  const at = (row: string[], column: string): string => row[header.indexOf(column)] ?? '';
+  return rows.map((row) => {
+    const [ms, nodes, conflicts, solution] = ['ms', 'nodes', 'conflicts', 'solution'].map((column) => at(row, column));
+    return {
+      name: at(row, 'name'),
+      status: at(row, 'status'),
+      ...(ms === '' ? {} : { ms: Number(ms) }),
+      ...(nodes === '' ? {} : { nodes: Number(nodes) }),
+      ...(conflicts === '' ? {} : { conflicts: Number(conflicts) }),
+      puzzle: at(row, 'puzzle'),
+      ...(solution === '' ? {} : { solution }),
+    };
+  });
 }
 
 /**

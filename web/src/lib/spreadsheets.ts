@@ -138,7 +138,7 @@ async function readSpreadsheetFile(path: string): Promise<Uint8Array> {
  * Write one grid (givens bold, solved digits blue, box borders; CSV: n lines of n
  * numbers), one genre puzzle (its blocks of tokens, region walls drawn, and its answer
  * below a row "Solution"), or a batch's results (one row per puzzle: name, status, ms,
- * nodes, puzzle, solution) as a file's bytes.
+ * nodes, conflicts, puzzle, solution) as a file's bytes.
  *
  * @param format `xlsx` or `csv`
  * @param what `{ grid }`, `{ record }` or `{ results }`

@@ -491,8 +491,8 @@ export class BatchPanel {
   }
 
   /**
-   * Every puzzle's outcome as a spreadsheet row: name, status, ms, nodes, puzzle,
-   * solution; and what was left out before the batch (leftOutRows) at its place, as the
+   * Every puzzle's outcome as a spreadsheet row: name, status, ms, nodes, conflicts,
+   * puzzle, solution; and what was left out before the batch (leftOutRows) at its place, as the
    * CLI's results table has it.
    */
   private resultRows({ items, unfinished, leftOutRows }: SavedResults): ResultRow[] {
@@ -509,6 +509,8 @@ export class BatchPanel {
             // Branch-and-bound's nodes; 0 for a puzzle that ended without a tree (CNF-SAT,
             // the reduction), as the CLI's table writes it (a user's session saw "" and 0).
             ...(item.nodes !== undefined ? { nodes: item.nodes } : !item.error && !unfinished.has(item.index) ? { nodes: 0 } : {}),
+            // MiniSat's, on the CNF-SAT route: the table's Conflicts column, kept too.
+            ...(item.conflicts !== undefined ? { conflicts: item.conflicts } : {}),
             puzzle: item.givens,
             ...(item.solution ? { solution: item.solution } : {}),
           },

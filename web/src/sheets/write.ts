@@ -82,7 +82,11 @@ export async function gridXlsx(sheet: GridSheet, libraries: Pick<SpreadsheetLibr
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-const HEADER = ['name', 'status', 'ms', 'nodes', 'puzzle', 'solution'];
+/**
+ * The results table's columns, as the C++ CLI's `--results` writes them (cpp/cli/main.cpp,
+ * writeResults): docs/formats.md, "Spreadsheets".
+ */
+export const RESULTS_HEADER = ['name', 'status', 'ms', 'nodes', 'conflicts', 'puzzle', 'solution'] as const;
 
 /**
  * A text field a spreadsheet program would take for a formula: one starting with `=`,
@@ -104,7 +108,7 @@ function unparse(rows: (string | number)[][] | { fields: string[]; data: (string
 }
 
 function resultCells(row: ResultRow): (string | number)[] {
-  return [row.name, row.status, row.ms ?? '', row.nodes ?? '', row.puzzle, row.solution ?? ''];
+  return [row.name, row.status, row.ms ?? '', row.nodes ?? '', row.conflicts ?? '', row.puzzle, row.solution ?? ''];
 }
 
 /**
@@ -113,12 +117,12 @@ function resultCells(row: ResultRow): (string | number)[] {
  * leading apostrophe ({@link FORMULA_START}); read.ts reads it back without.
  */
 export function resultsCsv(rows: ResultRow[], libraries: Pick<SpreadsheetLibraries, 'Papa'>): string {
-  return unparse({ fields: HEADER, data: rows.map(resultCells) }, libraries.Papa) + '\n';
+  return unparse({ fields: [...RESULTS_HEADER], data: rows.map(resultCells) }, libraries.Papa) + '\n';
 }
 
 /**
  * The .xlsx of a batch's results: a bold header row, then one row per puzzle (name,
- * status, ms, nodes, puzzle, solution), the header frozen; a genre's record and answer
+ * status, ms, nodes, conflicts, puzzle, solution), the header frozen; a genre's record and answer
  * (several lines each) wrapped in a monospaced font.
  *
  * @returns the file's bytes
@@ -127,7 +131,7 @@ export async function resultsXlsx(rows: ResultRow[], libraries: Pick<Spreadsheet
   const workbook = new libraries.ExcelJS.Workbook();
   workbook.creator = 'gridmilp';
   const ws = workbook.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.addRow(HEADER).font = { bold: true };
+  ws.addRow([...RESULTS_HEADER]).font = { bold: true };
   for (const row of rows) {
     const added = ws.addRow(resultCells(row));
     // A genre's record and answer are several lines: shown as such, in a monospaced font.

@@ -395,7 +395,8 @@ export class SolverClient {
    * @param format `xlsx` or `csv`
    * @param what `{grid}` (givens bold, solved digits blue, box borders), `{record}` (a
    *   genre puzzle's blocks, and its answer below "Solution") or `{results}` (one row
-   *   per puzzle: name, status, ms, nodes, puzzle, solution)
+   *   per puzzle: name, status, ms, nodes, conflicts, puzzle,
+   *   solution)
    * @returns the file's bytes and MIME type
    * @throws SolverError (as rejection) `missing_dependency`; `bad_request` when neither
    *   is given

@@ -125,7 +125,7 @@ export async function saveBoard(page: Page, format: 'xlsx' | 'csv'): Promise<voi
 }
 
 /**
- * Save a batch's results, one row per puzzle (name, status, ms, nodes, puzzle, solution).
+ * Save a batch's results, one row per puzzle (name, status, ms, nodes, conflicts, puzzle, solution).
  *
  * @param page the page (client, status line)
  * @param format the file type

@@ -96,7 +96,7 @@ export interface GenreContext {
   answerMarks: Array<[number, number]>;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
   solutions: string[];
-  /** The rows of the last Solve all (name, status, ms, nodes, record, answer). */
+  /** The rows of the last Solve all (name, status, ms, nodes, conflicts, record, answer). */
   resultRows: ResultRow[];
   /**
    * The results-table rows of what the spreadsheet last loaded left out (its sheets and

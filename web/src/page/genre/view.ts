@@ -166,7 +166,7 @@ export class GenreView implements GenreContext {
   private readonly editor: BoardEditor;
   /** The answers of the last Solve all, in the genre's solution format, input order. */
   solutions: string[] = [];
-  /** The rows of the last Solve all (name, status, ms, nodes, record, answer), for Download .xlsx/.csv. */
+  /** The rows of the last Solve all (name, status, ms, nodes, conflicts, record, answer), for Download .xlsx/.csv. */
   resultRows: ResultRow[] = [];
   /** What the spreadsheet last loaded left out, as Solve all's rows (context.ts). */
   sheetLeftOut: GenreContext['sheetLeftOut'] = null;

@@ -90,8 +90,10 @@ export interface ResultRow {
   status: string;
   /** Milliseconds the solve took, when known. */
   ms?: number;
-  /** Branch-and-bound nodes, when known. */
+  /** Branch-and-bound nodes, when known (0 for a puzzle that ended without a tree). */
   nodes?: number;
+  /** MiniSat's conflicts, when the CNF-SAT route ran (`stats.sat.conflicts`). */
+  conflicts?: number;
   /** The puzzle as one line of n² symbols (`.` for empty). */
   puzzle: string;
   /** The solution as one line, when there is one. */

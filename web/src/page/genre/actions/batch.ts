@@ -244,7 +244,8 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         // Worded as the Sudoku page's table and the CLI's results ("no solution", not the
         // engine's "infeasible": a user's session found the two tables apart).
         result.status = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status === 'infeasible' ? 'no solution' : r.status;
-        Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes });
+        // MiniSat's conflicts too, on the CNF-SAT route (summed over the rounds), as the CLI's table has them.
+        Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes, ...(r.stats.sat ? { conflicts: r.stats.sat.conflicts } : {}) });
         if (r.answer) {
           answers[i] = sheetNames(r.answer.text);
           result.solution = sheetNames(r.answer.text.replace(/\n+$/, '')); // a cell's text, as the CLI writes it

@@ -133,7 +133,7 @@ export async function saveSheet(ctx: GenreContext, format: 'xlsx' | 'csv'): Prom
 }
 
 /**
- * Saves the last Solve all as a table (name, status, ms, nodes, record, answer).
+ * Saves the last Solve all as a table (name, status, ms, nodes, conflicts, record, answer).
  *
  * @param ctx the genre page (context.ts)
  * @param format the file type
