@@ -1612,6 +1612,19 @@ TEST(GenreRelaxTest, AnIntegralPointIsJudgedByTheRuleChecker) {
   EXPECT_EQ(std::string(star["result"]["status"].GetString()), "optimal");
   EXPECT_FALSE(star["result"]["integral"].GetBool());
   EXPECT_FALSE(star["result"].HasMember("answer"));
+
+  // Each relaxed shade names its variable, for the page to say: a star, a shaded cell.
+  const auto relaxedTexts = [](const rapidjson::Value& board) {
+    std::set<std::string> texts;
+    for (const rapidjson::Value& item : board["items"].GetArray()) {
+      if (item.HasMember("style") && std::string(item["style"].GetString()) == "relaxed") {
+        texts.insert(item.HasMember("text") ? item["text"].GetString() : "");
+      }
+    }
+    return texts;
+  };
+  EXPECT_EQ(relaxedTexts(star["result"]["board"]), std::set<std::string>{"star"});
+  EXPECT_EQ(relaxedTexts(r["result"]["board"]), std::set<std::string>{"shaded"});
 }
 
 }  // namespace

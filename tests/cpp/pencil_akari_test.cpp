@@ -129,6 +129,7 @@ TEST(AkariTest, KnownAnswerObeysEveryRowAndTheBoardShowsIt) {
   g.drawRelaxation(*p, *built, values, &relaxed);
   ASSERT_FALSE(relaxed.items.empty());
   EXPECT_EQ(relaxed.items.front().style, "relaxed");
+  EXPECT_EQ(relaxed.items.front().text, "lamp");  // the variable, for the page to say
   EXPECT_DOUBLE_EQ(relaxed.items.front().value, 0.5);
   EXPECT_EQ(relaxed.items.front().at, p->grid.centre(0));
 }

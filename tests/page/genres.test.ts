@@ -537,6 +537,14 @@ describe('the genre page', () => {
     );
     expect(await legend.getAttribute('data-scale')).toBe('cells');
     expect(await legend.textContent()).toMatch(/Each cell, line or mark is as strong as its variable x; full colour is x = 1\.$/);
+    // A cell says which variable its shade is the value of (the engine names it).
+    const labels = (): Promise<string[]> => page.locator('#genre-board [role="gridcell"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+    expect((await labels()).some((label) => /, LP relaxation shaded 1(,|$)/.test(label))).toBe(true);
+    await pickGenre(page, 'akari');
+    await page.click('#genre-relax');
+    await page.locator('#genre-status').filter({ hasText: /^LP relaxation/ }).waitFor();
+    expect((await labels()).some((label) => /, LP relaxation lamp (0|1)(\.\d+)?(,|$)/.test(label))).toBe(true);
+    expect((await labels()).every((label) => !/LP relaxation \d/.test(label))).toBe(true);
     // A Solve draws another board: the legend goes with the relaxation.
     await page.click('#genre-solve');
     await page.locator('#genre-status').filter({ hasText: /^Solved/ }).waitFor({ timeout: 60_000 });

@@ -312,7 +312,7 @@ class AkariGenre final : public Genre {
       if (v > 1e-9) {
         shades.push_back({ItemKind::kShade,
                           p.grid.centre(b.cellOf[j]),
-                          {},
+                          "lamp",  // the variable, said by the page
                           std::min(1.0, v),
                           "relaxed",
                           {},

@@ -39,10 +39,10 @@ std::string_view toString(ItemKind kind);
 
 struct BoardItem {
   ItemKind kind = ItemKind::kNumber;
-  Point at;                  ///< doubled coordinates
-  std::string text;          ///< the number, candidate value or cage sum
-  double value = 1.0;        ///< candidate weight or shading depth, 0..1
-  std::string style;         ///< a hint for the renderer ("given", "solved", "diagonal")
+  Point at;            ///< doubled coordinates
+  std::string text;    ///< the number, candidate value or cage sum; a relaxed shade's variable
+  double value = 1.0;  ///< candidate weight or shading depth, 0..1
+  std::string style;   ///< a hint for the renderer ("given", "solved", "diagonal")
   std::vector<Point> cells;  ///< kCage: the cells' centres
   Point to;                  ///< kLine: the other end
 };

@@ -655,13 +655,14 @@ Board shadingBoard(const RectGrid& grid, const Answer* answer) {
 }
 
 void drawShadingRelaxation(const RectGrid& grid, const ShadingBuilt& built,
-                           const std::vector<double>& values, Board* board) {
+                           const std::vector<double>& values, Board* board,
+                           const std::string& variable) {
   std::vector<BoardItem> shades;
   for (int cell = 0; cell < grid.cells(); ++cell) {
     const double v = values[built.shaded(grid, cell).index];
     if (v > 1e-9) {
       shades.push_back(
-          {ItemKind::kShade, grid.centre(cell), {}, std::min(1.0, v), "relaxed", {}, {}});
+          {ItemKind::kShade, grid.centre(cell), variable, std::min(1.0, v), "relaxed", {}, {}});
     }
   }
   board->items.insert(board->items.begin(), shades.begin(), shades.end());
@@ -673,7 +674,8 @@ Answer ShadingGenre::decode(const Puzzle& puzzle, const Built& built) const {
 
 void ShadingGenre::drawRelaxation(const Puzzle& puzzle, const Built& built,
                                   const std::vector<double>& values, Board* board) const {
-  drawShadingRelaxation(puzzle.grid, dynamic_cast<const ShadingBuilt&>(built), values, board);
+  drawShadingRelaxation(puzzle.grid, dynamic_cast<const ShadingBuilt&>(built), values, board,
+                        shadedWord());
 }
 
 std::vector<Cut> UnshadedConnectedGenre::separate(const Puzzle& puzzle, const Built& built) const {

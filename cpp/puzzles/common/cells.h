@@ -211,10 +211,12 @@ Board shadingBoard(const RectGrid& grid, const Answer* answer);
 
 /// Draws the LP relaxation's shading: for each cell whose s has a value above 1e-9 in
 /// `values` (one per model variable), a shade of depth min(1, value), style "relaxed",
-/// inserted before the items already on `board` (under its walls, numbers and stars).
-/// `values` must hold every s.
+/// its text `variable` (what s_c = 1 means: "shaded", Star Battle's "star"; the page
+/// says it), inserted before the items already on `board` (under its walls, numbers and
+/// stars). `values` must hold every s.
 void drawShadingRelaxation(const RectGrid& grid, const ShadingBuilt& built,
-                           const std::vector<double>& values, Board* board);
+                           const std::vector<double>& values, Board* board,
+                           const std::string& variable = "shaded");
 
 /// A genre whose answer is the shading s of a ShadingBuilt: decode is decodeShading, and
 /// drawRelaxation is drawShadingRelaxation (the shades under the board's walls, numbers
@@ -225,6 +227,10 @@ class ShadingGenre : public Genre {
   Answer decode(const Puzzle& puzzle, const Built& built) const override;
   void drawRelaxation(const Puzzle& puzzle, const Built& built, const std::vector<double>& values,
                       Board* board) const override;
+
+ protected:
+  /// What a cell's s = 1 means, the relaxed shades' text: "shaded" unless overridden.
+  virtual std::string shadedWord() const { return "shaded"; }
 };
 
 /// A ShadingGenre whose unshaded cells form one area, by re-solving with cuts: its build

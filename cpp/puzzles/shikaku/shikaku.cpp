@@ -340,7 +340,14 @@ class ShikakuGenre final : public Genre {
     for (int cell = 0; cell < g.cells(); ++cell) {
       if (best[cell] > 1e-9) {
         shades.push_back(
-            {ItemKind::kShade, g.centre(cell), {}, std::min(1.0, best[cell]), "relaxed", {}, {}});
+            // Its text says what the value is: the largest share of one rectangle.
+            {ItemKind::kShade,
+             g.centre(cell),
+             "rectangle",
+             std::min(1.0, best[cell]),
+             "relaxed",
+             {},
+             {}});
       }
     }
     // Under the numbers.

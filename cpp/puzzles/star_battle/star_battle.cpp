@@ -119,6 +119,10 @@ class StarBattleGenre final : public ShadingGenre {
   std::string_view id() const override { return "star-battle"; }
   std::string_view title() const override { return "Star Battle"; }
 
+ protected:
+  std::string shadedWord() const override { return "star"; }
+
+ public:
   std::vector<std::unique_ptr<Puzzle>> parse(std::string_view text, int /*size*/) const override {
     std::vector<std::unique_ptr<Puzzle>> out;
     for (const Record& record : parseRecords(text)) {

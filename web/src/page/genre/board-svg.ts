@@ -199,8 +199,9 @@ function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][]
     else if (item.kind === 'cage') continue; // said last, below
     else if (item.kind === 'shade' && item.style === 'shaded') at(item.row, item.column)?.push('shaded');
     else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
-    // A pencil genre's LP relaxation: the cell's variable (shaded, a lamp, a star) at its value.
-    else if (item.kind === 'shade' && item.style === 'relaxed') at(item.row, item.column)?.push(`LP relaxation ${Math.round((item.value ?? 0) * 1000) / 1000}`);
+    // A pencil genre's LP relaxation: the cell's variable, as the engine names it (shaded,
+    // lamp, star, rectangle: protocol.md, relax), at its value.
+    else if (item.kind === 'shade' && item.style === 'relaxed') at(item.row, item.column)?.push(`LP relaxation${item.text ? ` ${item.text}` : ''} ${Math.round((item.value ?? 0) * 1000) / 1000}`);
     else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
   }
   // A cell's LP relaxation values, said together.
