@@ -115,6 +115,19 @@ describe('the gridmilp page', () => {
       await expect(page.getByRole('button', { name, exact: true }).count()).resolves.toBe(1);
     }
     expect(await page.getByRole('button', { name: 'Stop', exact: true }).isDisabled()).toBe(true);
+    // Load file is the one control for files: the hidden file inputs it and the genre
+    // page's Open file use are not in the accessibility tree (a screen reader heard a
+    // second, unlabelled-looking button "Puzzle file" it could not reach).
+    const named = async (): Promise<string[]> => {
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ ignored: boolean; name?: { value?: string } }> };
+      await cdp.detach();
+      return nodes.filter((n) => !n.ignored).map((n) => String(n.name?.value ?? ''));
+    };
+    expect(await named()).not.toContain('Puzzle file');
+    await page.goto(`${h.url}#genre=nurikabe`);
+    await page.locator('#genre-text').waitFor();
+    expect(await named()).not.toContain('Genre text file');
     expect(await page.locator('footer').textContent()).toContain(
       'gridmilp — GPL-3.0-or-later. Solves with GLPK 5.0 (GPL-3.0) compiled to WebAssembly.',
     );

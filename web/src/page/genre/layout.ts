@@ -86,7 +86,7 @@ export const GENRE_PAGE = `
         <input type="number" id="genre-time-limit" min="0" step="1" value="10" inputmode="numeric" />
       </span>
       <select id="genre-pick" aria-label="Which puzzle of the text" hidden></select>
-      <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-label="Genre text file" accept=".txt,text/plain,.xlsx,.xlsm,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,.tsv,text/csv" />
+      <input type="file" id="genre-file" class="visually-hidden" tabindex="-1" aria-hidden="true" aria-label="Genre text file" accept=".txt,text/plain,.xlsx,.xlsm,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,.tsv,text/csv" />
     </div>
   </section>
   <section class="panel" aria-labelledby="genre-model-heading">
