@@ -3,7 +3,7 @@
 // Kakuro's Delete on a clue taken back with both its sums (Ctrl+Z, Ctrl+Shift+Z,
 // Ctrl+Y and the pad's buttons), a Nurikabe clue and a Norinori region undone, and a
 // text typed by hand, another genre or a text loaded never brought back by an undo.
-// The Sudoku page's board: givens typed and erased undone and redone by the keys.
+// The Sudoku page's board: givens typed and erased, and a Clear, undone and redone by the keys.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -298,7 +298,7 @@ describe('undo and redo on the genre page', () => {
 });
 
 describe('undo and redo on the Sudoku board', () => {
-  it('undoes givens typed and erased with Ctrl+Z, redoes them with Ctrl+Shift+Z and Ctrl+Y, and forgets them on Clear', async () => {
+  it('undoes givens typed and erased with Ctrl+Z, redoes them with Ctrl+Shift+Z and Ctrl+Y, and takes back a Clear as one step', async () => {
     const page = await h.openPage();
     await page.click('#clear');
     const empty = '.'.repeat(81);
@@ -341,13 +341,21 @@ describe('undo and redo on the Sudoku board', () => {
     await page.keyboard.press('9');
     await page.keyboard.press('Control+y');
     expect(await readGivens(page)).toBe(`59${'.'.repeat(79)}`);
-    // Clear forgets them: Ctrl+Z brings back no puzzle from before it.
+    // Clear is one step, as the genre page's Empty grid: the focus on the board, Ctrl+Z
+    // brings its givens back at once, Ctrl+Y empties the board again (it forgot them,
+    // Back alone brought them back: a user's Clear by mistake).
     await page.click('#clear');
-    await sudokuCell(1, 1).click();
-    for (let k = 0; k < 4; k++) {
-      await page.keyboard.press('Control+z');
-      expect(await readGivens(page)).toBe(empty);
-    }
+    expect(await readGivens(page)).toBe(empty);
+    await expect.poll(() => page.textContent('#status')).toBe('The board is empty. Ctrl+Z brings back its 2 givens.');
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`59${'.'.repeat(79)}`);
+    await page.keyboard.press('Control+y');
+    expect(await readGivens(page)).toBe(empty);
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`59${'.'.repeat(79)}`);
+    // The steps before it are still there, one given each.
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
     await page.close();
   });
 

@@ -10,8 +10,9 @@
  * convention of 16×16).
  *
  * Givens typed or erased on the board (keys or the pad) are undone with Ctrl+Z (⌘Z) and
- * redone with Ctrl+Shift+Z or Ctrl+Y, the board focused, up to 200 of them; a load, a
- * clear or another size forgets them (those are the page's history entries, main.ts).
+ * redone with Ctrl+Shift+Z or Ctrl+Y, the board focused, up to 200 of them; Clear is one
+ * step (its givens come back at once, as the genre page's Empty grid does), and a load or
+ * another size forgets them (those are the page's history entries, main.ts).
  */
 import type { CellRef } from '../solver/protocol';
 import { givenClashes, type GivenClashes } from './clashes';
@@ -61,9 +62,12 @@ export class Board {
   private hex = false;
   private readonly onChange: (change: BoardChange) => void;
   private readOnlyValue = false;
-  /** Givens typed, as [cell, its value before]: those Ctrl+Z takes back, and those it took back. */
-  private undos: number[][] = [];
-  private redos: number[][] = [];
+  /**
+   * Edits as the [cell, value before] pairs that undo them (one for a given typed, every
+   * given for Clear): those Ctrl+Z takes back, and those it took back.
+   */
+  private undos: Array<Array<[number, number]>> = [];
+  private redos: Array<Array<[number, number]>> = [];
   /** Called with the 1-based row and column when a cell is selected (clicked or focused by keys). */
   onSelect: ((row: number, column: number) => void) | null = null;
 
@@ -256,17 +260,22 @@ export class Board {
     this.cells.forEach((cell, i) => cell.classList.toggle('tied', set.has(i)));
   }
 
-  /** Empty the board: givens, solution and highlights. */
-  clear(): void {
+  /**
+   * Empty the board: givens, solution and highlights. Its givens are one undo step.
+   *
+   * @returns how many givens it held
+   */
+  clear(): number {
+    const filled = this.givens.flatMap((value, cell): Array<[number, number]> => (value !== 0 ? [[cell, value]] : []));
+    if (filled.length > 0) this.remember(filled);
     this.givens.fill(0);
-    this.undos = [];
-    this.redos = [];
     this.solution = null;
     this.showPicture(null);
     this.clearConflicts();
     this.clearDifferences();
     this.renderAll();
     this.onChange('clear');
+    return filled.length;
   }
 
   /**
@@ -446,19 +455,34 @@ export class Board {
   }
 
   /**
-   * @param to where the value replaced goes, for Ctrl+Z: the undo steps (a new edit,
-   *   which drops the redo steps), or the redo steps (an undo)
+   * A new edit's undo step, `before` (its cells' values before it): kept for Ctrl+Z, the
+   * last 200, and the redo steps dropped.
    */
-  private setGiven(index: number, value: number, to?: number[][]): void {
+  private remember(before: Array<[number, number]>): void {
+    this.redos = [];
+    this.undos.push(before);
+    this.undos.splice(0, this.undos.length - 200);
+  }
+
+  private setGiven(index: number, value: number): void {
+    this.changeGivens([[index, value]]);
+  }
+
+  /**
+   * Sets each [cell, value] of `changes`, as one edit.
+   *
+   * @param to where the values replaced go, for Ctrl+Z: the undo steps (a new edit, which
+   *   drops the redo steps), or the redo steps (an undo)
+   */
+  private changeGivens(changes: Array<[number, number]>, to?: Array<Array<[number, number]>>): void {
     if (this.readOnlyValue) return;
-    const old = this.givens[index]!;
-    if (old === value && this.solution === null) return;
-    if (old !== value) {
-      if (!to) this.redos = [];
-      (to ?? this.undos).push([index, old]);
-      this.undos.splice(0, this.undos.length - 200);
+    const before = changes.filter(([cell, value]) => this.givens[cell] !== value).map(([cell]): [number, number] => [cell, this.givens[cell]!]);
+    if (before.length === 0 && this.solution === null) return;
+    if (before.length > 0) {
+      if (to) to.push(before);
+      else this.remember(before);
     }
-    this.givens[index] = value;
+    for (const [cell, value] of changes) this.givens[cell] = value;
     // Any edit makes a shown solution stale, and old highlights with it.
     const hadExtras = this.solution !== null || this.cells.some((c) => c.dataset.conflict || c.dataset.differs);
     this.solution = null;
@@ -466,8 +490,8 @@ export class Board {
     this.clearConflicts();
     this.clearDifferences();
     // Givens that clash are marked as they are typed (and unmarked once they no longer do).
-    if (this.markClashes() || hadExtras) this.renderAll();
-    else this.render(index);
+    if (this.markClashes() || hadExtras || changes.length > 1) this.renderAll();
+    else this.render(changes[0]![0]);
     this.onChange('edit');
   }
 
@@ -479,8 +503,8 @@ export class Board {
       const redo = e.shiftKey || key === 'y';
       const step = (redo ? this.redos : this.undos).pop();
       if (step) {
-        this.setGiven(step[0]!, step[1]!, redo ? this.undos : this.redos);
-        this.focusCell(step[0]!);
+        this.changeGivens(step, redo ? this.undos : this.redos);
+        this.focusCell(step[0]![0]);
       }
       e.preventDefault();
       return;

@@ -364,8 +364,9 @@ class SudokuPage implements Page {
       el.genSeed.value = String(crypto.getRandomValues(new Uint32Array(1))[0]!);
     });
     el.clearButton.addEventListener('click', () => {
-      board.clear();
-      jobs.setStatus('The board is empty.', 'info');
+      const cleared = board.clear();
+      // The board takes the focus, where Ctrl+Z gives the givens back (board.ts).
+      jobs.setStatus(cleared > 0 ? `The board is empty. Ctrl+Z brings back its ${plural(cleared, 'given')}.` : 'The board is empty.', 'info');
       board.focus();
     });
     el.sizeSelect.addEventListener('change', () => {
