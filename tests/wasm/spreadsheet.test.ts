@@ -671,6 +671,16 @@ describe('writing', () => {
     await wb.xlsx.load(bytes as never);
     expect(wb.worksheets[0]!.getCell('B3').value).toBe('infeasible');
     expect(wb.worksheets[0]!.getCell('A1').font.bold).toBe(true);
+    // A genre's record and answer (several lines each) are wrapped in a monospaced font in
+    // their own columns, puzzle (F) and solution (G), and only those are wide.
+    const record = '=== a record with a long name\n2 2\n1 -\n- -'; // its first line 29 characters
+    const genre = new ExcelJS.Workbook();
+    await genre.xlsx.load((await resultsXlsx([{ name: 'a', status: 'solved', ms: 1, nodes: 0, conflicts: 3, puzzle: record, solution: `${record}x` }], await lib())) as never);
+    const sheet = genre.worksheets[0]!;
+    expect(['E2', 'F2', 'G2'].map((c) => sheet.getCell(c).alignment?.wrapText ?? false)).toEqual([false, true, true]);
+    expect(['E2', 'F2', 'G2'].map((c) => sheet.getCell(c).font?.name)).toEqual([undefined, 'Courier New', 'Courier New']);
+    expect(sheet.getCell('E2').value).toBe(3);
+    expect([5, 6, 7].map((k) => sheet.getColumn(k).width)).toEqual([12, 31, 31]);
   });
 });
 

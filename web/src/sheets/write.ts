@@ -132,11 +132,13 @@ export async function resultsXlsx(rows: ResultRow[], libraries: Pick<Spreadsheet
   workbook.creator = 'gridmilp';
   const ws = workbook.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.addRow([...RESULTS_HEADER]).font = { bold: true };
+  // The puzzle's and the solution's columns, 1-based, by their names.
+  const texts = [RESULTS_HEADER.indexOf('puzzle') + 1, RESULTS_HEADER.indexOf('solution') + 1];
   for (const row of rows) {
     const added = ws.addRow(resultCells(row));
     // A genre's record and answer are several lines: shown as such, in a monospaced font.
     if (row.puzzle.includes('\n')) {
-      for (const c of [5, 6]) {
+      for (const c of texts) {
         added.getCell(c).alignment = { wrapText: true, vertical: 'top' };
         added.getCell(c).font = { name: 'Courier New' };
       }
@@ -144,7 +146,7 @@ export async function resultsXlsx(rows: ResultRow[], libraries: Pick<Spreadsheet
   }
   const longest = Math.max(10, ...rows.flatMap((r) => [...r.puzzle.split('\n'), ...(r.solution ?? '').split('\n')].map((l) => l.length)));
   ws.columns.forEach((column, i) => {
-    column.width = i >= 4 ? Math.min(longest + 2, 120) : i === 0 ? 24 : 12;
+    column.width = texts.includes(i + 1) ? Math.min(longest + 2, 120) : i === 0 ? 24 : 12;
   });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
