@@ -878,7 +878,7 @@ int runSolve(const SolveCommand& cmd) {
 /// then solves (or checks, or enumerates) each puzzle in its own request and prints
 /// each answer in the genre's solution format (the sw_*.solutions.txt layout: the
 /// "=== header" line, "R C", the rows), in input order; with --results, also a table
-/// of name, status, ms, nodes, the puzzle's record and its answer's text. Exit codes as
+/// of name, status, ms, nodes, conflicts, the puzzle's record and its answer's text. Exit codes as
 /// runSolve.
 int runGenreSolve(const SolveCommand& cmd) {
   std::string input;

@@ -130,6 +130,8 @@ TEST(ShikakuTest, RelaxationDrawsTheRectanglesItHasSettled) {
   for (const BoardItem& item : relaxed.items) {
     shades += item.kind == ItemKind::kShade;
     settled += item.kind == ItemKind::kShade && item.value >= 1 - 1e-6;
+    // Each shade names what its depth is, for the page to say: a rectangle's share.
+    if (item.kind == ItemKind::kShade) EXPECT_EQ(item.text, "rectangle");
     if (item.kind == ItemKind::kWall) walls.push_back(item.at);
   }
   EXPECT_EQ(shades, 16);

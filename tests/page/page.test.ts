@@ -430,6 +430,7 @@ describe('the gridmilp page', () => {
     const tableLines = readFileSync((await csvTable.path())!, 'utf8').trimEnd().split('\n');
     expect(tableLines[0]).toBe('name,status,ms,nodes,conflicts,puzzle,solution');
     expect(tableLines.slice(1).map((line) => line.split(',')[4])).toEqual(efforts);
+    expect(tableLines.slice(1).every((line) => line.split(',')[3] === '0')).toBe(true);
     // A row shows its puzzle and solution on the board.
     await showBatchRow(page, 'Grid 07');
     const [, grid07] = p096[6]!;
@@ -841,7 +842,7 @@ describe('the gridmilp page', () => {
     await paste(page, top95[0]!);
     await settledStatus(page);
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
-    expect((await settledStatus(page)).text).toMatch(/^The board is empty\. Ctrl\+Z brings back its \d+ givens\.$/);
+    expect((await settledStatus(page)).text).toMatch(/^The board is empty\. Ctrl\+Z or Back brings back its \d+ givens\.$/);
     const cell = (row: number, column: number) => page.locator(`[role="gridcell"][data-row="${row}"][data-column="${column}"]`);
     const marked = (): Promise<string[]> =>
       page

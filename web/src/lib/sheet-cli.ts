@@ -243,9 +243,10 @@ export async function runSheetCli(
 
 /**
  * The rows of the C++ CLI's results CSV (cpp/cli/main.cpp, writeResults), read by Papa
- * Parse, each column by its name in the header line (sheets/write.ts RESULTS_HEADER's); a field it marked as text with a leading apostrophe (`'=== name`: a record would
- * read as a formula) is read without it (read.ts fieldText), so the .xlsx written from the
- * rows holds the record itself.
+ * Parse, each column by its name in the header line (the names of sheets/write.ts
+ * RESULTS_HEADER); a field it marked as text with a leading apostrophe (`'=== name`: a
+ * record would read as a formula) is read without it (read.ts fieldText), so the .xlsx
+ * written from the rows holds the record itself.
  */
 async function parseResults(csv: string): Promise<ResultRow[]> {
   const { loadSpreadsheetLibraries } = await import('../sheets/libraries.js');

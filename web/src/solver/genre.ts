@@ -73,7 +73,10 @@ export interface BoardItem {
   kind: BoardItemKind;
   row: number;
   column: number;
-  /** The number, candidate value or cage sum. */
+  /**
+   * The number, candidate value or cage sum; a relaxed shade's variable (`shaded`, `lamp`,
+   * `star`, `rectangle`: protocol.md, relax).
+   */
   text?: string;
   /** Candidate weight or shading depth, 0..1. */
   value?: number;
