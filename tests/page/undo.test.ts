@@ -346,7 +346,7 @@ describe('undo and redo on the Sudoku board', () => {
     // Back alone brought them back: a user's Clear by mistake).
     await page.click('#clear');
     expect(await readGivens(page)).toBe(empty);
-    await expect.poll(() => page.textContent('#status')).toBe('The board is empty. Ctrl+Z brings back its 2 givens.');
+    await expect.poll(() => page.textContent('#status')).toBe('The board is empty. Ctrl+Z or Back brings back its 2 givens.');
     await page.keyboard.press('Control+z');
     expect(await readGivens(page)).toBe(`59${'.'.repeat(79)}`);
     await page.keyboard.press('Control+y');

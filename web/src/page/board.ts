@@ -10,12 +10,13 @@
  * convention of 16×16).
  *
  * Givens typed or erased on the board (keys or the pad) are undone with Ctrl+Z (⌘Z) and
- * redone with Ctrl+Shift+Z or Ctrl+Y, the board focused, up to 200 of them; Clear is one
+ * redone with Ctrl+Shift+Z or Ctrl+Y, the board focused, up to MOST_UNDO_STEPS steps; Clear is one
  * step (its givens come back at once, as the genre page's Empty grid does), and a load or
  * another size forgets them (those are the page's history entries, main.ts).
  */
 import type { CellRef } from '../solver/protocol';
 import { givenClashes, type GivenClashes } from './clashes';
+import { MOST_UNDO_STEPS } from './undo-keys';
 import {
   cellsFromString,
   canonicalChar,
@@ -456,12 +457,12 @@ export class Board {
 
   /**
    * A new edit's undo step, `before` (its cells' values before it): kept for Ctrl+Z, the
-   * last 200, and the redo steps dropped.
+   * last MOST_UNDO_STEPS, and the redo steps dropped.
    */
   private remember(before: Array<[number, number]>): void {
     this.redos = [];
     this.undos.push(before);
-    this.undos.splice(0, this.undos.length - 200);
+    this.undos.splice(0, this.undos.length - MOST_UNDO_STEPS);
   }
 
   private setGiven(index: number, value: number): void {
@@ -500,13 +501,15 @@ export class Board {
     // layout whose Z key types no Latin letter (Cyrillic: я) names it by its place (KeyZ).
     const key = (e.key > '~' ? e.code.slice(3) : e.key).toLowerCase();
     if ((e.ctrlKey || e.metaKey) && !e.altKey && (key === 'z' || key === 'y')) {
+      e.preventDefault();
+      // A board no one may change keeps its steps where they are.
+      if (this.readOnlyValue) return;
       const redo = e.shiftKey || key === 'y';
       const step = (redo ? this.redos : this.undos).pop();
       if (step) {
         this.changeGivens(step, redo ? this.undos : this.redos);
         this.focusCell(step[0]![0]);
       }
-      e.preventDefault();
       return;
     }
     // Ctrl+Home and Ctrl+End: the grid's first and last cells (the ARIA grid pattern's keys).

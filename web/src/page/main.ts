@@ -22,6 +22,7 @@ import { LazyModelPanel } from './lazy-model';
 import { BnbPanel, createWorker, exportModelRow, messageOf } from './shared';
 import { startOfflineSupport } from './pwa';
 import { SHAPES, displaySymbol, plural, symbolRange, type Shape } from './format';
+import { UNDO_KEYS } from './undo-keys';
 import type { ModelRowResult } from '../solver/protocol';
 import type { ModelView } from './model';
 import { findElements } from './app/elements';
@@ -365,8 +366,9 @@ class SudokuPage implements Page {
     });
     el.clearButton.addEventListener('click', () => {
       const cleared = board.clear();
-      // The board takes the focus, where Ctrl+Z gives the givens back (board.ts).
-      jobs.setStatus(cleared > 0 ? `The board is empty. Ctrl+Z brings back its ${plural(cleared, 'given')}.` : 'The board is empty.', 'info');
+      // The board takes the focus, where Ctrl+Z (⌘Z) gives the givens back (board.ts); a
+      // touch screen, which has no such key, has Back (Clear is a history entry).
+      jobs.setStatus(cleared > 0 ? `The board is empty. ${UNDO_KEYS.undo} or Back brings back its ${plural(cleared, 'given')}.` : 'The board is empty.', 'info');
       board.focus();
     });
     el.sizeSelect.addEventListener('change', () => {

@@ -11,8 +11,8 @@
  * Every edit that changes the text can be undone (Ctrl+Z, or ⌘Z, with the board or its
  * tools focused; the pad's Undo) and redone (Ctrl+Shift+Z or Ctrl+Y; Redo): the history
  * (edit-history.ts) keeps the text before each edit with the selection and cursor on it,
- * up to kMostUndoSteps edits. It belongs to the text its edits left: once the text is
- * another (typed by hand, a file, a paste or a new puzzle loaded, another genre shown),
+ * up to MOST_UNDO_STEPS edits (undo-keys.ts). It belongs to the text its edits left:
+ * once the text is another (typed by hand, a file, a paste or a new puzzle loaded, another genre shown),
  * the steps are forgotten, and the next edit's undo gives back the text as it was then.
  */
 import { GENRES } from '../../../generated/vocabulary';
@@ -24,6 +24,7 @@ import { CELL, overlayCells, overlayHalf } from './board-svg';
 import { EDITING } from './editing';
 import { emptyKakuro, halfAt, readKakuroCell, writeKakuroCell, type Half } from './kakuro';
 import { freshId, readRecord, writeRecord, type RecordText } from './record';
+import { MOST_UNDO_STEPS, UNDO_KEYS } from '../undo-keys';
 
 /** What the editor reads and calls of the page that holds it. */
 export interface EditorHost {
@@ -70,13 +71,6 @@ function tens(most: number): string {
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
 
-/** How many board edits Undo can take back: the oldest go first. */
-export const kMostUndoSteps = 200;
-
-/** Whether the keys are a Mac's (⌘Z), as the buttons' titles name them. */
-const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
-/** The keys of Undo and Redo, as the pad's buttons name them. */
-const UNDO_KEYS = { undo: MAC ? '⌘Z' : 'Ctrl+Z', redo: MAC ? '⇧⌘Z' : 'Ctrl+Shift+Z or Ctrl+Y' } as const;
 
 /** What an undo gives back: the text, and the selection, cursor and Kakuro half on it. */
 interface EditorState {
@@ -121,7 +115,7 @@ export class BoardEditor {
   /** Kakuro: the sum last typed, its cell and half (a digit typed next appends, as `typed`). */
   private sumTyped: { cell: number; half: Half; sum: string } | null = null;
   /** The edits Undo takes back and Redo makes again (the module's comment says how long it is kept). */
-  private readonly history = new EditHistory<EditorState>((state) => `${state.genre}\n${state.text}`, kMostUndoSteps);
+  private readonly history = new EditHistory<EditorState>((state) => `${state.genre}\n${state.text}`, MOST_UNDO_STEPS);
   /**
    * Whether the last step is a number being typed (its first digit, or more): a digit
    * appended to it goes into the same step, so that Undo takes back 10, not its 0.
