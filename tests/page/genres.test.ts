@@ -545,6 +545,12 @@ describe('the genre page', () => {
     await page.locator('#genre-status').filter({ hasText: /^LP relaxation/ }).waitFor();
     expect((await labels()).some((label) => /, LP relaxation lamp (0|1)(\.\d+)?(,|$)/.test(label))).toBe(true);
     expect((await labels()).every((label) => !/LP relaxation \d/.test(label))).toBe(true);
+    // Slitherlink's relaxation is of the sides: a cell says those beside it, at their values.
+    await pickGenre(page, 'slitherlink');
+    await page.click('#genre-relax');
+    await page.locator('#genre-status').filter({ hasText: /^LP relaxation/ }).waitFor();
+    expect((await labels()).some((label) => /, LP relaxation loop: (top|right|bottom|left) (0|1)(\.\d+)?(, |$)/.test(label))).toBe(true);
+    expect((await labels()).every((label) => !/loop along/.test(label))).toBe(true);
     // A Solve draws another board: the legend goes with the relaxation.
     await page.click('#genre-solve');
     await page.locator('#genre-status').filter({ hasText: /^Solved/ }).waitFor({ timeout: 60_000 });

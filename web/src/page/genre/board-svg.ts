@@ -183,9 +183,10 @@ export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): st
 
 /**
  * What each cell says, for its label: its number (given or solved) or Kakuro sums, its
- * shading, lamp or star, an LP relaxation's values, the loop along its sides, its cage
- * (the sum's cell "cage 2, sum 14", the others "in cage 2 (sum 14, its sum at …)"), and
- * its region where the walls draw regions (regionsOf).
+ * shading, lamp or star, an LP relaxation's values, the loop along its sides (or the LP
+ * relaxation's lines along them, at their values), its cage (the sum's cell "cage 2,
+ * sum 14", the others "in cage 2 (sum 14, its sum at …)"), and its region where the
+ * walls draw regions (regionsOf).
  */
 function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][] {
   const words: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
@@ -208,9 +209,11 @@ function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][]
   relaxationWords(board, symbolOf).forEach((said, cell) => {
     if (said !== '') words[cell]!.push(said);
   });
-  loopWords(board).forEach((said, cell) => {
-    if (said !== '') words[cell]!.push(said);
-  });
+  for (const relaxed of [false, true]) {
+    loopWords(board, relaxed).forEach((said, cell) => {
+      if (said !== '') words[cell]!.push(said);
+    });
+  }
   // Each cell of a cage says its cage, not only the cell with the sum (cages of one sum
   // told apart by their number, in the board's order).
   let cage = 0;
@@ -231,32 +234,38 @@ function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][]
 
 /**
  * What each cell says of the loop drawn along the cells' sides between grid points
- * (Slitherlink's): "loop along top, left", else ''. The relaxation's faint lines say
- * nothing here.
+ * (Slitherlink's): "loop along top, left", else ''; with `relaxed`, of the LP
+ * relaxation's faint lines instead, each side at its value: "LP relaxation loop: top
+ * 0.5, left 1".
  */
-function loopWords(board: Board): string[] {
-  const sides: Array<Set<string>> = Array.from({ length: board.rows * board.columns }, () => new Set<string>());
+function loopWords(board: Board, relaxed = false): string[] {
+  const sides: Array<Map<string, number>> = Array.from({ length: board.rows * board.columns }, () => new Map<string, number>());
   for (const item of board.items) {
-    if (item.kind !== 'line' || item.style === 'relaxed' || item.to === undefined) continue;
+    if (item.kind !== 'line' || (item.style === 'relaxed') !== relaxed || item.to === undefined) continue;
     const [r1, c1, r2, c2] = [item.row, item.column, item.to[0], item.to[1]];
     if (r1 % 2 !== 0 || c1 % 2 !== 0) continue; // only lines between grid points
+    const value = Math.round((item.value ?? 1) * 1000) / 1000;
     // Along a side: the cells on its two sides.
     if (r1 === r2) {
       const c = Math.min(c1, c2) + 1;
       for (const [r, side] of [[r1 - 1, 'bottom'], [r1 + 1, 'top']] as const) {
         const k = cellAt(board, r, c);
-        if (k !== null) sides[k]!.add(side);
+        if (k !== null) sides[k]!.set(side, value);
       }
     } else if (c1 === c2) {
       const r = Math.min(r1, r2) + 1;
       for (const [c, side] of [[c1 - 1, 'right'], [c1 + 1, 'left']] as const) {
         const k = cellAt(board, r, c);
-        if (k !== null) sides[k]!.add(side);
+        if (k !== null) sides[k]!.set(side, value);
       }
     }
   }
   const ORDER = ['top', 'right', 'bottom', 'left'];
-  return sides.map((set) => (set.size > 0 ? `loop along ${[...set].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join(', ')}` : ''));
+  return sides.map((map) => {
+    if (map.size === 0) return '';
+    const named = [...map].sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    return relaxed ? `LP relaxation loop: ${named.map(([side, v]) => `${side} ${v}`).join(', ')}` : `loop along ${named.map(([side]) => side).join(', ')}`;
+  });
 }
 
 /**
