@@ -163,6 +163,9 @@ describe('the gridmilp page', () => {
     expect(looks.gc).not.toBe(looks.sc);
     const r1c1 = page.locator('[role="gridcell"][data-row="1"][data-column="1"]');
     expect(await r1c1.getAttribute('aria-label')).toBe(`row 1, column 1: ${board[0]}, solved`);
+    // A given says so, as a genre board's cells do.
+    const given = givens.search(/[1-9]/);
+    expect(await page.locator(`[role="gridcell"][data-row="${Math.floor(given / 9) + 1}"][data-column="${(given % 9) + 1}"]`).getAttribute('aria-label')).toMatch(/^row \d, column \d: [1-9], given$/);
     await page.locator('header h1').click(); // no focus ring in the picture
     await page.screenshot({ path: join(resultsDir, 'solved-board.png') });
     await page.close();
@@ -1025,7 +1028,7 @@ describe('the gridmilp page', () => {
     expect(await focused()).toMatch(/^row 9, column 9: /);
     await page.keyboard.press('7');
     await page.keyboard.press('Control+Home');
-    expect(await focused()).toMatch(/^row 1, column 1: 5/);
+    expect(await focused()).toMatch(/^row 1, column 1: 5, given/);
     const nine = await readGivens(page);
     expect(nine).toBe(`53${'.'.repeat(78)}7`);
     await page.focus('#size');

@@ -376,7 +376,7 @@ describe('pencil puzzles on the page', () => {
     expect(await page.inputValue('#opt-model')).toBe('candidates');
     await page.goBack();
     await page.waitForFunction((p) => location.hash === `#p=${p}&n=9`, first);
-    expect(await page.locator('#board-container [aria-label="row 1, column 1: 4"]').count()).toBe(1);
+    expect(await page.locator('#board-container [aria-label="row 1, column 1: 4, given"]').count()).toBe(1);
     // Forward twice: the genre page again.
     await page.goForward();
     await page.goForward();

@@ -592,7 +592,8 @@ export class Board {
     setData(cell, 'solved', kind === 'solved' ? 'true' : undefined);
     const r = Math.floor(index / n) + 1;
     const c = (index % n) + 1;
-    const what = kind === 'given' ? symbol : kind === 'solved' ? `${symbol}, solved` : 'empty';
+    // Given or solved said as a genre board's cells say them (board-svg.ts cellWords).
+    const what = kind === 'empty' ? 'empty' : `${symbol}, ${kind}`;
     const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}${cell.dataset.remove ? ', remove this given' : ''}${cell.dataset.unfilled ? ', left empty' : ''}`;
     const said = this.pictureWords[index];
     const label = `row ${r}, column ${c}: ${what}${extra}${said ? `, ${said}` : ''}`;
