@@ -430,6 +430,7 @@ describe('the gridmilp page', () => {
     expect(efforts.some((e) => e === '')).toBe(true);
     // The results table downloaded keeps them, in its conflicts column (nodes 0: no tree).
     const [csvTable] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    expect(csvTable.suggestedFilename()).toBe(`${basename(p096Path).replace(/\.[^.]*$/, '')}-results.csv`);
     const tableLines = readFileSync((await csvTable.path())!, 'utf8').trimEnd().split('\n');
     expect(tableLines[0]).toBe('name,status,ms,nodes,conflicts,puzzle,solution');
     expect(tableLines.slice(1).map((line) => line.split(',')[4])).toEqual(efforts);
@@ -444,6 +445,9 @@ describe('the gridmilp page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download solutions' }).click(),
     ]);
+    // Saved under the name of the file it came from (several files' downloads were all
+    // gridmilp-solutions.txt).
+    expect(download.suggestedFilename()).toBe(`${basename(p096Path).replace(/\.[^.]*$/, '')}-solutions.txt`);
     const saved = join(scratch, 'solutions.txt');
     await download.saveAs(saved);
     const lines = readFileSync(saved, 'utf8').trimEnd().split('\n');
@@ -719,6 +723,8 @@ describe('the gridmilp page', () => {
     // Nothing was solved: no solutions to save, but the table as it stands.
     expect(await page.getByRole('button', { name: 'Download solutions' }).isDisabled()).toBe(true);
     const [table] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    // A pasted text has no file's name to save under: the page's own.
+    expect(table.suggestedFilename()).toBe('gridmilp-results.csv');
     const lines = readFileSync((await table.path())!, 'utf8').trimEnd().split('\n');
     expect(lines).toEqual([
       'name,status,ms,nodes,conflicts,puzzle,solution',

@@ -148,7 +148,7 @@ describe('spreadsheets on the page', () => {
     await showBatchRow(page, 'Tuesday!A1:I9');
     expect((await settledStatus(page)).text).toMatch(/^Tuesday!A1:I9: .*5/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-xlsx')]);
-    expect(download.suggestedFilename()).toBe('gridmilp-results.xlsx');
+    expect(download.suggestedFilename()).toBe('week-results.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await download.path())!) as never);
     const rows = wb.worksheets[0]!.getSheetValues().slice(1) as unknown[][];

@@ -45,8 +45,25 @@ export interface BatchPanelHooks {
   showPuzzle(shape: Shape, givens: string, solution: string | undefined, conflicts: readonly CellRef[]): void;
   /** Write the page's status line. */
   setStatus(text: string, kind: 'info' | 'ok' | 'warning' | 'error'): void;
-  /** Offer the results as a spreadsheet (.xlsx or .csv), one row per puzzle. */
-  saveResults(format: 'xlsx' | 'csv', rows: ResultRow[]): void;
+  /** Offer the results as a spreadsheet (.xlsx or .csv), one row per puzzle, as the file `name`. */
+  saveResults(format: 'xlsx' | 'csv', rows: ResultRow[], name: string): void;
+}
+
+/**
+ * The name a batch's download is saved as: the file it came from without its extension,
+ * then `-what.ext` ("p096_sudoku-results.xlsx"), or `gridmilp-what.ext` for a text pasted
+ * or typed ("the pasted text") or a name that leaves nothing (downloads of several files
+ * were all "gridmilp-results.xlsx", told apart only by the browser's " (1)").
+ *
+ * @param source the batch's source as its panel names it (a file's name, or "the …")
+ * @param what `results` or `solutions`
+ * @param ext the extension, without its dot
+ * @returns the file's name
+ */
+export function savedName(source: string, what: string, ext: string): string {
+  // A file's name: not one of the page's own phrases; characters a file system refuses dropped.
+  const stem = /^the /.test(source) ? '' : source.replace(/\.[^.]*$/, '').replace(/[\\/:*?"<>|\x00-\x1f]+/g, '_').trim();
+  return `${stem || 'gridmilp'}-${what}.${ext}`;
 }
 
 /**
@@ -128,8 +145,8 @@ export class BatchPanel {
     // A batch begun but not drawn yet (start): the last batch's table and buttons, still
     // shown, save the last batch.
     this.downloadButton.addEventListener('click', () => this.download(this.savedResults()));
-    this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows(this.savedResults())));
-    this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows(this.savedResults())));
+    this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows(this.savedResults()), savedName(this.source, 'results', 'xlsx')));
+    this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows(this.savedResults()), savedName(this.source, 'results', 'csv')));
     // One listener for every row's name (a row is drawn without one of its own).
     this.tableBody.addEventListener('click', (event) => {
       const button = (event.target as Element).closest('button.link');
@@ -535,6 +552,6 @@ export class BatchPanel {
     // A workbook's rows that did not read, at their places, as the .xlsx and .csv have
     // them: line k is the sheet's k-th puzzle row (a user's session counted 6 lines, 8 rows).
     const leftOut = leftOutRows.map(({ at, row }) => ({ at, row: { leftOut: row.status.replace(/^error: /, '') } }));
-    saveText(solutionsText(withLeftOut(lines, leftOut)), 'gridmilp-solutions.txt');
+    saveText(solutionsText(withLeftOut(lines, leftOut)), savedName(this.source, 'solutions', 'txt'));
   }
 }

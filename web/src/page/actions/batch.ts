@@ -66,7 +66,7 @@ export function panelOf(page: Page): BatchPanel {
       revealIfOffScreen(page.el.boardContainer);
     },
     setStatus: (text, kind) => jobs.setStatus(text, kind),
-    saveResults: (format, rows) => void import('./spreadsheet').then((m) => m.saveResults(page, format, rows)),
+    saveResults: (format, rows, name) => void import('./spreadsheet').then((m) => m.saveResults(page, format, rows, name)),
   });
   panels.set(page, panel);
   return panel;

@@ -130,11 +130,12 @@ export async function saveBoard(page: Page, format: 'xlsx' | 'csv'): Promise<voi
  * @param page the page (client, status line)
  * @param format the file type
  * @param rows the results
+ * @param name the file's name (batch.ts savedName: "p096_sudoku-results.xlsx")
  */
-export async function saveResults(page: Page, format: 'xlsx' | 'csv', rows: ResultRow[]): Promise<void> {
+export async function saveResults(page: Page, format: 'xlsx' | 'csv', rows: ResultRow[], name = `gridmilp-results.${format}`): Promise<void> {
   try {
     const file = await page.client.writeSpreadsheet(format, { results: rows });
-    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), `gridmilp-results.${format}`);
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), name);
   } catch (e) {
     page.jobs.showError(e, false);
   }
