@@ -204,12 +204,12 @@ describe('sheets typed by hand', () => {
     const fields = libs.Papa.parse<string[]>(text).data.slice(1, 3).flat();
     expect(fields.filter((f) => /^[=+\-@]/.test(f))).toEqual([]);
     expect(fields[0]).toBe('\'=HYPERLINK("http://x")');
-    expect(fields[4]!.startsWith("'=== ")).toBe(true);
+    expect(fields[5]!.startsWith("'=== ")).toBe(true); // the puzzle's column, after conflicts
     // .xlsx: strings (shared strings), never a formula.
     const bytes = await resultsXlsx(rows, libs);
     const sheetXml = new TextDecoder().decode(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
     expect(sheetXml).not.toContain('<f>');
-    expect(/<c r="E2"[^>]* t="s"/.test(sheetXml)).toBe(true);
+    expect(/<c r="F2"[^>]* t="s"/.test(sheetXml)).toBe(true);
     // Each reads back as written: the name, and the record without the apostrophe.
     for (const [file, fileName] of [
       [new TextEncoder().encode(text), 'results.csv'],
