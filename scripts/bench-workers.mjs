@@ -6,11 +6,12 @@
 // `solveMany(text, { workers: N })`, default route, answers compared item by item.
 // Each figure is the median of --runs passes after one warm-up pass of each (the
 // threads are started and warm: a solver keeps them until dispose), first alternating
-// (one thread, then the threads: they wait idle while the calling thread solves), then
-// back to back (each route's passes in a row). Prints ms, the throughput against one
-// thread, the process's CPU time in the alternating passes (every thread's: what the
-// threads cost beyond the work itself, which the N cores must carry too), and the
-// process's resident memory after the passes. Then, per set, the
+// (one thread, then the threads: they wait idle while the calling thread solves; also the
+// median of each pass's own ratio, "paired", which the machine's drift from one second to
+// the next moves less), then back to back (each route's passes in a row). Prints ms,
+// the throughput against one thread, the process's CPU time in the alternating passes
+// (every thread's: what the threads cost beyond the work itself, which the N cores must
+// carry too), and the process's resident memory after the passes. Then, per set, the
 // machine's own ceiling for it: N copies of the one-thread pass side by side, each on
 // its own thread with its own solver and nothing shared (no chunks, no calling thread
 // between them), against one copy alone, the median of --runs rounds: what N threads
@@ -155,6 +156,10 @@ for (const [k, file] of files.entries()) {
       throw new Error(`bench-workers: ${file}: the answers differ`);
   }
   const [m1, mn] = [median(one), median(many)];
+  // Each pass's own ratio, one thread against the threads' pass right after it: the
+  // machine's speed drifts over seconds (one thread's median moved 15 % between the two
+  // loops of one run), which a ratio of the two medians carries and a paired one does not.
+  const paired = median(one.map((t, r) => t / many[r]));
   // Back to back: each route's passes in a row, so the threads never wait a pass long
   // between batches (a program that sends batch after batch); the passes above leave them
   // idle while the calling thread solves alone, and each batch starts them cold.
@@ -174,7 +179,7 @@ for (const [k, file] of files.entries()) {
   const [r1, rn] = [median(oneInRow), median(manyInRow)];
   console.log(
     `  ${basename(file).padEnd(26)} ${genre ? `${a0.solved}/${a0.items.length} solved ` : ''}1 thread ${m1.toFixed(1).padStart(8)}   ${workers} threads ${mn.toFixed(1).padStart(8)}   ${(m1 / mn).toFixed(2)}×` +
-      `   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers`,
+      `   paired ${paired.toFixed(2)}×   back to back ${r1.toFixed(1).padStart(8)} ${rn.toFixed(1).padStart(8)}   ${(r1 / rn).toFixed(2)}×   same answers`,
   );
   // What the threads cost beyond the work itself: their messages, the calling thread's
   // share, and each thread's work done slower beside the other (caches, memory).
