@@ -134,6 +134,17 @@ describe('the gridmilp page', () => {
     await page.close();
   });
 
+  it('a puzzle the model reduction decides has no engine time in the solve panel: no solver ran', async () => {
+    const page = await h.openPage();
+    await page.goto(`${h.url}#p=${p096[0]![1]}&n=9&model=reduced`);
+    await page.locator('#status').filter({ hasText: /press Solve/i }).waitFor();
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    expect((await settledStatus(page)).text).toMatch(/^Solved in .* · Decided by the model reduction: /);
+    expect(await page.textContent('#bnb-heading')).toBe('Branch-and-bound (final · decided by the model reduction, no tree)');
+    expect(await page.textContent('#bnb-elapsed')).toBe('—');
+    await page.close();
+  });
+
   it('solves a puzzle typed with the keyboard and shows givens apart from solved digits', async () => {
     const page = await h.openPage();
     const [name, givens] = p096[0]!;
@@ -430,7 +441,7 @@ describe('the gridmilp page', () => {
     expect(efforts.some((e) => e === '')).toBe(true);
     // The results table downloaded keeps them, in its conflicts column (nodes 0: no tree).
     const [csvTable] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
-    expect(csvTable.suggestedFilename()).toBe(`${basename(p096Path).replace(/\.[^.]*$/, '')}-results.csv`);
+    expect(csvTable.suggestedFilename()).toBe(`${basename(p096Path, '.txt')}-results.csv`);
     const tableLines = readFileSync((await csvTable.path())!, 'utf8').trimEnd().split('\n');
     expect(tableLines[0]).toBe('name,status,ms,nodes,conflicts,puzzle,solution');
     expect(tableLines.slice(1).map((line) => line.split(',')[4])).toEqual(efforts);
@@ -447,7 +458,7 @@ describe('the gridmilp page', () => {
     ]);
     // Saved under the name of the file it came from (several files' downloads were all
     // gridmilp-solutions.txt).
-    expect(download.suggestedFilename()).toBe(`${basename(p096Path).replace(/\.[^.]*$/, '')}-solutions.txt`);
+    expect(download.suggestedFilename()).toBe(`${basename(p096Path, '.txt')}-solutions.txt`);
     const saved = join(scratch, 'solutions.txt');
     await download.saveAs(saved);
     const lines = readFileSync(saved, 'utf8').trimEnd().split('\n');
@@ -682,7 +693,6 @@ describe('the gridmilp page', () => {
     // between, as soon as the status line names the batch (which comes with that end).
     await page.getByLabel('MILP').selectOption('candidates');
     const big = readFileSync(join(repoRoot, 'tests/data/sudoku/25x25.txt'), 'utf8').split('\n')[0]!;
-    await paste(page, [big, '.'.repeat(625), '.'.repeat(625)].join('\n'));
     await page.evaluate(() => {
       const status = document.querySelector('[role="status"]') as HTMLElement;
       const w = window as unknown as { rowsAtClick: number };
@@ -694,7 +704,11 @@ describe('the gridmilp page', () => {
       });
       observer.observe(status, { childList: true, characterData: true, subtree: true });
     });
-    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Solve all 3 puzzles' }).click()]);
+    // The next batch from a file: the download of the pasted batch still shown keeps its
+    // own name, not the file's.
+    const next = { name: 'next.txt', mimeType: 'text/plain', buffer: Buffer.from([big, '.'.repeat(625), '.'.repeat(625)].join('\n')) };
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Puzzle file').setInputFiles(next)]);
+    expect(saved.suggestedFilename()).toBe('gridmilp-solutions.txt');
     expect(await page.evaluate(() => (window as unknown as { rowsAtClick: number }).rowsAtClick)).toBe(2); // the first batch's rows still shown
     const solutions = readFileSync((await saved.path())!, 'utf8').trim().split('\n');
     expect(solutions).toHaveLength(2);

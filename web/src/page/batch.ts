@@ -74,6 +74,8 @@ interface SavedResults {
   items: BatchItem[];
   unfinished: Set<number>;
   leftOutRows: LeftOutRow<ResultRow>[];
+  /** Where the batch came from, as {@link start} took it: its downloads' names (savedName). */
+  source: string;
 }
 
 /**
@@ -110,7 +112,7 @@ export class BatchPanel {
    * The results of the batch the panel shows while a new one is not drawn yet (from
    * {@link start} to {@link empty}): what its downloads save meanwhile.
    */
-  private shownResults: SavedResults = { items: [], unfinished: new Set(), leftOutRows: [] };
+  private shownResults: SavedResults = { items: [], unfinished: new Set(), leftOutRows: [], source: '' };
   /** Rows for what the page left out before the batch, by place (start). */
   private leftOutRows: LeftOutRow<ResultRow>[] = [];
   private total = 0;
@@ -145,8 +147,13 @@ export class BatchPanel {
     // A batch begun but not drawn yet (start): the last batch's table and buttons, still
     // shown, save the last batch.
     this.downloadButton.addEventListener('click', () => this.download(this.savedResults()));
-    this.xlsxButton.addEventListener('click', () => this.hooks.saveResults('xlsx', this.resultRows(this.savedResults()), savedName(this.source, 'results', 'xlsx')));
-    this.csvButton.addEventListener('click', () => this.hooks.saveResults('csv', this.resultRows(this.savedResults()), savedName(this.source, 'results', 'csv')));
+    // Each file named after the batch it saves: the last one, until a new one is drawn.
+    for (const [button, format] of [[this.xlsxButton, 'xlsx'], [this.csvButton, 'csv']] as const) {
+      button.addEventListener('click', () => {
+        const results = this.savedResults();
+        this.hooks.saveResults(format, this.resultRows(results), savedName(results.source, 'results', format));
+      });
+    }
     // One listener for every row's name (a row is drawn without one of its own).
     this.tableBody.addEventListener('click', (event) => {
       const button = (event.target as Element).closest('button.link');
@@ -297,7 +304,7 @@ export class BatchPanel {
 
   /** This batch's results (start replaces each, so the last batch's stay whole). */
   private current(): SavedResults {
-    return { items: this.items, unfinished: this.unfinished, leftOutRows: this.leftOutRows };
+    return { items: this.items, unfinished: this.unfinished, leftOutRows: this.leftOutRows, source: this.source };
   }
 
   /**
@@ -552,6 +559,6 @@ export class BatchPanel {
     // A workbook's rows that did not read, at their places, as the .xlsx and .csv have
     // them: line k is the sheet's k-th puzzle row (a user's session counted 6 lines, 8 rows).
     const leftOut = leftOutRows.map(({ at, row }) => ({ at, row: { leftOut: row.status.replace(/^error: /, '') } }));
-    saveText(solutionsText(withLeftOut(lines, leftOut)), savedName(this.source, 'solutions', 'txt'));
+    saveText(solutionsText(withLeftOut(lines, leftOut)), savedName(results.source, 'solutions', 'txt'));
   }
 }
