@@ -61,7 +61,7 @@ describe('why no solution', () => {
     // Solve says so below); the hatched cells are the fill's empty cells.
     const struck = await page.locator('.cell.remove').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
     expect(struck).toHaveLength(1);
-    expect(struck[0]).toMatch(/^row [15], column \d: \d, given, remove this given$/);
+    expect(struck[0]).toMatch(/^row [15], column \d: \d, given, remove it$/);
     const fill = (await readBoard(page)).replace(/0/g, '.');
     expect(keepsTheRules(fill)).toBe(true);
     for (let k = 0; k < 81; k++) if (NO_SOLUTION[k] !== '.') expect(fill[k]).toBe(NO_SOLUTION[k]);

@@ -594,7 +594,7 @@ export class Board {
     const c = (index % n) + 1;
     // Given or solved said as a genre board's cells say them (board-svg.ts cellWords).
     const what = kind === 'empty' ? 'empty' : `${symbol}, ${kind}`;
-    const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}${cell.dataset.remove ? ', remove this given' : ''}${cell.dataset.unfilled ? ', left empty' : ''}`;
+    const extra = `${cell.dataset.conflict ? ', conflict' : ''}${cell.dataset.differs ? ', differs' : ''}${cell.dataset.remove ? ', remove it' : ''}${cell.dataset.unfilled ? ', left empty' : ''}`;
     const said = this.pictureWords[index];
     const label = `row ${r}, column ${c}: ${what}${extra}${said ? `, ${said}` : ''}`;
     if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);

@@ -290,7 +290,7 @@ class SudokuPage implements Page {
     el.pad.replaceChildren(...buttons);
     el.pad.style.setProperty('--pad-columns', String(Math.min(size + 1, size > 12 ? 9 : 10)));
     const clearKeys = hex ? 'Backspace, Delete, . or Space clear' : 'Backspace, Delete, 0 or Space clear';
-    el.hint.textContent = `Arrow keys move · ${symbolRange(size, hex)} set a symbol${size > 9 && !hex ? ' (letters in either case)' : ''} · ${clearKeys} · Ctrl+Z undoes · paste (Ctrl+V) a puzzle anywhere on the page.`;
+    el.hint.textContent = `Arrow keys move · ${symbolRange(size, hex)} set a symbol${size > 9 && !hex ? ' (letters in either case)' : ''} · ${clearKeys} · ${UNDO_KEYS.undo} undoes · paste (Ctrl+V) a puzzle anywhere on the page.`;
     this.settings.fitWeights(size);
     this.settings.renderWeights();
     this.updateModel();

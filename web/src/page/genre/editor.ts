@@ -71,7 +71,6 @@ function tens(most: number): string {
 /** The id the cursor's cell carries, for the grid's aria-activedescendant. */
 const ACTIVE_CELL_ID = 'genre-active-cell';
 
-
 /** What an undo gives back: the text, and the selection, cursor and Kakuro half on it. */
 interface EditorState {
   /** The genre the text is of (a history never crosses genres). */
