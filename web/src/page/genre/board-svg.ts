@@ -165,6 +165,18 @@ function cellAt(board: Board, row: number, column: number): number | null {
 }
 
 /**
+ * An LP relaxation's value as a cell says it: to 3 decimals, and "< 0.001" for one the
+ * board draws (the engine sends those above 1e-9) that would round to 0.
+ *
+ * @param value a variable's value, 0..1
+ * @returns its words ("0.333", "1", "< 0.001")
+ */
+function valueWords(value: number): string {
+  const rounded = Math.round(value * 1000) / 1000;
+  return rounded === 0 && value > 0 ? '< 0.001' : String(rounded);
+}
+
+/**
  * What the LP relaxation's candidate marks say of each cell, row by row: "LP relaxation
  * 3 = 0.5, 7 = 0.5", or '' for a cell without marks.
  *
@@ -176,7 +188,7 @@ export function relaxationWords(board: Board, symbolOf: SymbolOf = (t) => t): st
   const values: string[][] = Array.from({ length: board.rows * board.columns }, () => []);
   for (const item of board.items) {
     const cell = item.kind === 'candidate' ? cellAt(board, item.row, item.column) : null;
-    if (cell !== null) values[cell]!.push(`${symbolOf(item.text ?? '')} = ${Math.round((item.value ?? 0) * 1000) / 1000}`);
+    if (cell !== null) values[cell]!.push(`${symbolOf(item.text ?? '')} = ${valueWords(item.value ?? 0)}`);
   }
   return values.map((v) => (v.length === 0 ? '' : `LP relaxation ${v.join(', ')}`));
 }
@@ -202,7 +214,7 @@ function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][]
     else if (item.kind === 'shade' && item.style === 'block') at(item.row, item.column)?.push('black cell');
     // A pencil genre's LP relaxation: the cell's variable, as the engine names it (shaded,
     // lamp, star, rectangle: protocol.md, relax), at its value.
-    else if (item.kind === 'shade' && item.style === 'relaxed') at(item.row, item.column)?.push(`LP relaxation${item.text ? ` ${item.text}` : ''} ${Math.round((item.value ?? 0) * 1000) / 1000}`);
+    else if (item.kind === 'shade' && item.style === 'relaxed') at(item.row, item.column)?.push(`LP relaxation${item.text ? ` ${item.text}` : ''} ${valueWords(item.value ?? 0)}`);
     else if (item.kind === 'circle') at(item.row, item.column)?.push(item.style ?? 'circle');
   }
   // A cell's LP relaxation values, said together.
@@ -239,12 +251,12 @@ function cellWords(board: Board, symbolOf: SymbolOf, boxes: boolean): string[][]
  * 0.5, left 1".
  */
 function loopWords(board: Board, relaxed = false): string[] {
-  const sides: Array<Map<string, number>> = Array.from({ length: board.rows * board.columns }, () => new Map<string, number>());
+  const sides: Array<Map<string, string>> = Array.from({ length: board.rows * board.columns }, () => new Map<string, string>());
   for (const item of board.items) {
     if (item.kind !== 'line' || (item.style === 'relaxed') !== relaxed || item.to === undefined) continue;
     const [r1, c1, r2, c2] = [item.row, item.column, item.to[0], item.to[1]];
     if (r1 % 2 !== 0 || c1 % 2 !== 0) continue; // only lines between grid points
-    const value = Math.round((item.value ?? 1) * 1000) / 1000;
+    const value = valueWords(item.value ?? 1);
     // Along a side: the cells on its two sides.
     if (r1 === r2) {
       const c = Math.min(c1, c2) + 1;
