@@ -158,7 +158,7 @@ for (const [k, file] of files.entries()) {
   const [m1, mn] = [median(one), median(many)];
   // Each pass's own ratio, one thread against the threads' pass right after it: the
   // machine's speed drifts over seconds (one thread's median moved 15 % between the two
-  // loops of one run), which a ratio of the two medians carries and a paired one does not.
+  // loops of one run), which a ratio of the two medians carries and a paired one less so.
   const paired = median(one.map((t, r) => t / many[r]));
   // Back to back: each route's passes in a row, so the threads never wait a pass long
   // between batches (a program that sends batch after batch); the passes above leave them

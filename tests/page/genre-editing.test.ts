@@ -94,7 +94,7 @@ describe('editing on the genre page', () => {
     // keyboard, and not once the focus has gone.
     const ring = page.locator('.genre-board-box svg > g.cursor rect');
     expect(await ring.evaluate((r) => getComputedStyle(r).stroke)).toBe('rgb(180, 83, 9)');
-    // From the page's --focus (genre.css), not a colour of its own on the ring.
+    // From the page's --focus (styles.css, set on the ring by genre.css), not a colour of its own.
     expect(await ring.getAttribute('stroke')).toBeNull();
     await page.locator('.genre-board-box').evaluate((box) => (box as HTMLElement).style.setProperty('--focus', 'rgb(1, 2, 3)'));
     expect(await ring.evaluate((r) => getComputedStyle(r).stroke)).toBe('rgb(1, 2, 3)');
