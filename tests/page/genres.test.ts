@@ -658,6 +658,7 @@ describe('the genre page', () => {
     const statuses = await page.$$eval('#genre-batch-table tbody tr td:nth-child(3)', (tds) => tds.map((t) => t.textContent));
     expect(statuses).toEqual(['solved', 'no solution', 'solved']);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    expect(download.suggestedFilename()).toBe('three-latin-squares-solutions.txt'); // named after the file
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.split('\n').filter((l) => l.startsWith('=== '))).toEqual(['=== generated-latin-square-2', '=== open']);
     const first = text.split('\n').slice(2, 6).map((l) => l.split(' ').map(Number));
@@ -719,6 +720,15 @@ describe('the genre page', () => {
     for (const record of ['=== a\n2 2\n1 -\n- -', '=== bad\n2 2\n1 x\n- -', '=== b\n2 2\n1 -\n- 1', '=== range\n2 2\n7 -\n- -', '=== none\n2 2\n1 -\n- 2']) {
       expect(csv).toContain(`"'${record}"`);
     }
+    expect(download.suggestedFilename()).toBe('latin-squares-refused-results.csv');
+    // The text edited is no longer the file's: its downloads take the genre's name.
+    await page.fill('#genre-text', (await page.inputValue('#genre-text')).replace(/=== none\n[^]*$/, ''));
+    await page.click('#genre-draw');
+    await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-batch-count').filter({ hasText: '4 of 4' }).waitFor({ timeout: 60_000 });
+    const [edited] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-csv')]);
+    expect(edited.suggestedFilename()).toBe('latin-square-results.csv');
     await page.close();
   });
 

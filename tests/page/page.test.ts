@@ -709,7 +709,7 @@ describe('the gridmilp page', () => {
     });
     // The next batch from a file: the download of the pasted batch still shown keeps its
     // own name, not the file's.
-    const next = { name: 'next.txt', mimeType: 'text/plain', buffer: Buffer.from([big, '.'.repeat(625), '.'.repeat(625)].join('\n')) };
+    const next = { name: 'the next.txt', mimeType: 'text/plain', buffer: Buffer.from([big, '.'.repeat(625), '.'.repeat(625)].join('\n')) };
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByLabel('Puzzle file').setInputFiles(next)]);
     expect(saved.suggestedFilename()).toBe('gridmilp-solutions.txt');
     expect(await page.evaluate(() => (window as unknown as { rowsAtClick: number }).rowsAtClick)).toBe(2); // the first batch's rows still shown
@@ -718,6 +718,10 @@ describe('the gridmilp page', () => {
     solutions.forEach((line, i) => expect(solutionProblems(top95[i]!, line)).toEqual([]));
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await settledStatus(page);
+    // The stopped batch's table is the file's, named after it, though its name starts
+    // as the page's own phrases do ("the puzzle text").
+    const [table] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    expect(table.suggestedFilename()).toBe('the next-results.csv');
     await page.close();
   });
 

@@ -87,6 +87,11 @@ describe('formatMs', () => {
     expect(formatMsNumber(5.4)).toBe('5.4');
     expect(formatMsNumber(1234.4)).toBe('1234');
   });
+
+  it('says a time of 0 (below the clock\'s step) as under 1 ms, not "0.00"', () => {
+    expect(formatMs(0)).toBe('< 1 ms');
+    expect(formatMsNumber(0)).toBe('< 1');
+  });
 });
 
 describe('describeSolve', () => {

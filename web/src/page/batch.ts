@@ -13,6 +13,7 @@ import { formatMs, formatMsNumber, grouped, leftOutText, plural, SHAPES, type Sh
 import { countOutcomes, eulerCornerSum, itemStatusText, solutionsText } from './format-results';
 import { DrawThrottle } from './draw-throttle';
 import { RowsOnScroll } from './rows-on-scroll';
+import { savedName } from './saved-name';
 import { byId, saveText } from './shared';
 import './batch.css';
 
@@ -50,23 +51,6 @@ export interface BatchPanelHooks {
 }
 
 /**
- * The name a batch's download is saved as: the file it came from without its extension,
- * then `-what.ext` ("p096_sudoku-results.xlsx"), or `gridmilp-what.ext` for a text pasted
- * or typed ("the pasted text") or a name that leaves nothing (downloads of several files
- * were all "gridmilp-results.xlsx", told apart only by the browser's " (1)").
- *
- * @param source the batch's source as its panel names it (a file's name, or "the …")
- * @param what `results` or `solutions`
- * @param ext the extension, without its dot
- * @returns the file's name
- */
-export function savedName(source: string, what: string, ext: string): string {
-  // A file's name: not one of the page's own phrases; characters a file system refuses dropped.
-  const stem = /^the /.test(source) ? '' : source.replace(/\.[^.]*$/, '').replace(/[\\/:*?"<>|\x00-\x1f]+/g, '_').trim();
-  return `${stem || 'gridmilp'}-${what}.${ext}`;
-}
-
-/**
  * A batch's results as the downloads save them: its items by input place (holes where
  * none came), those a Stop left unfinished, and a workbook's rows refused before it.
  */
@@ -74,8 +58,8 @@ interface SavedResults {
   items: BatchItem[];
   unfinished: Set<number>;
   leftOutRows: LeftOutRow<ResultRow>[];
-  /** Where the batch came from, as {@link start} took it: its downloads' names (savedName). */
-  source: string;
+  /** The file the batch was read from, as {@link start} took it: its downloads' names (savedName). */
+  fileName: string | undefined;
 }
 
 /**
@@ -112,7 +96,7 @@ export class BatchPanel {
    * The results of the batch the panel shows while a new one is not drawn yet (from
    * {@link start} to {@link empty}): what its downloads save meanwhile.
    */
-  private shownResults: SavedResults = { items: [], unfinished: new Set(), leftOutRows: [], source: '' };
+  private shownResults: SavedResults = { items: [], unfinished: new Set(), leftOutRows: [], fileName: undefined };
   /** Rows for what the page left out before the batch, by place (start). */
   private leftOutRows: LeftOutRow<ResultRow>[] = [];
   private total = 0;
@@ -124,6 +108,8 @@ export class BatchPanel {
   private leftOutDrawn = 0;
   /** What the batch solves ("p096_sudoku.txt"), for the heading. */
   private source = '';
+  /** The file this batch was read from, if any ({@link start}). */
+  private fileName: string | undefined = undefined;
   /** Whether the panel shows the batch {@link start} began ({@link empty}). */
   private emptied = true;
   /**
@@ -151,7 +137,7 @@ export class BatchPanel {
     for (const [button, format] of [[this.xlsxButton, 'xlsx'], [this.csvButton, 'csv']] as const) {
       button.addEventListener('click', () => {
         const results = this.savedResults();
-        this.hooks.saveResults(format, this.resultRows(results), savedName(results.source, 'results', format));
+        this.hooks.saveResults(format, this.resultRows(results), savedName(results.fileName, 'results', format));
       });
     }
     // One listener for every row's name (a row is drawn without one of its own).
@@ -174,8 +160,10 @@ export class BatchPanel {
    * @param skipped what the reading of a workbook left out before the batch (its
    *   `skipped`): those refused (sheets and rows that do not read) are rows of the results
    *   table at their places among the puzzles, whether the batch finishes or is stopped
+   * @param fileName the file the text was read from, which names the downloads
+   *   (savedName); `undefined` for a text pasted, typed or opened from a URL
    */
-  start(source: string, total: number, skipped: SpreadsheetPuzzles['skipped'] = []): void {
+  start(source: string, total: number, skipped: SpreadsheetPuzzles['skipped'] = [], fileName?: string): void {
     if (this.emptied) this.shownResults = this.current();
     // This batch's own: none of an earlier workbook's. Made here, not in
     // actions/spreadsheet.ts: imported by this module and the genre page's alone,
@@ -185,6 +173,7 @@ export class BatchPanel {
     this.leftOutDrawn = 0;
     this.unfinished = new Set();
     this.source = source;
+    this.fileName = fileName;
     this.items = [];
     this.total = total;
     this.shape = null;
@@ -265,6 +254,7 @@ export class BatchPanel {
    *   items' indices are their places here)
    * @param skipped what a workbook's reading left out ({@link start})
    * @param rename names an item as the page named its puzzle (a spreadsheet's sheet and range)
+   * @param fileName the file the text was read from ({@link start})
    * @returns the progress to say: the puzzles that ended, of all
    */
   stopped(
@@ -272,9 +262,10 @@ export class BatchPanel {
     puzzles: readonly ParsedPuzzle[],
     skipped: SpreadsheetPuzzles['skipped'],
     rename: (item: BatchItem) => void,
+    fileName?: string,
   ): BatchProgress {
     // Stopped before any puzzle ended: the panel still holds the last batch, if any.
-    if (!this.running) this.start(source, puzzles.length, skipped);
+    if (!this.running) this.start(source, puzzles.length, skipped, fileName);
     const before = this.latest;
     puzzles.forEach(({ name, line, givens, size, boxHeight, boxWidth }, index) => {
       if (this.items[index] !== undefined) return;
@@ -304,7 +295,7 @@ export class BatchPanel {
 
   /** This batch's results (start replaces each, so the last batch's stay whole). */
   private current(): SavedResults {
-    return { items: this.items, unfinished: this.unfinished, leftOutRows: this.leftOutRows, source: this.source };
+    return { items: this.items, unfinished: this.unfinished, leftOutRows: this.leftOutRows, fileName: this.fileName };
   }
 
   /**
@@ -559,6 +550,6 @@ export class BatchPanel {
     // A workbook's rows that did not read, at their places, as the .xlsx and .csv have
     // them: line k is the sheet's k-th puzzle row (a user's session counted 6 lines, 8 rows).
     const leftOut = leftOutRows.map(({ at, row }) => ({ at, row: { leftOut: row.status.replace(/^error: /, '') } }));
-    saveText(solutionsText(withLeftOut(lines, leftOut)), savedName(results.source, 'solutions', 'txt'));
+    saveText(solutionsText(withLeftOut(lines, leftOut)), savedName(results.fileName, 'solutions', 'txt'));
   }
 }

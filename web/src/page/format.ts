@@ -27,13 +27,22 @@ export function removedByEliminations(reduction: ReductionInfo | undefined): num
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
+ * Why 0 ms is said "< 1 ms": a time measured as 0 is one below the clock's step, which a
+ * page that is not cross-origin isolated gets at 0.1 ms (Chromium) to 1 ms (other
+ * browsers); "0.00 ms" read as no time at all.
+ */
+const UNDER_THE_CLOCK = '< 1';
+
+/**
  * Format a duration for people.
  *
  * @param ms milliseconds (finite, ≥ 0)
- * @returns e.g. "0.27 ms", "1.3 ms", "42 ms", "1.25 s", "73 s"
+ * @returns e.g. "< 1 ms" (0: below the clock's step), "0.27 ms", "1.3 ms", "42 ms",
+ *   "1.25 s", "73 s"
  */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '? ms';
+  if (ms === 0) return `${UNDER_THE_CLOCK} ms`;
   if (ms < 1) return `${ms.toFixed(2)} ms`;
   if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -43,12 +52,14 @@ export function formatMs(ms: number): string {
 }
 
 /**
- * A millisecond count for a table column (no unit): "0.27", "5.4", "45.3", "1234".
+ * A millisecond count for a table column (no unit): "< 1" (0: below the clock's step),
+ * "0.27", "5.4", "45.3", "1234".
  *
  * @param ms milliseconds (finite, ≥ 0)
  */
 export function formatMsNumber(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '?';
+  if (ms === 0) return UNDER_THE_CLOCK;
   if (ms < 1) return ms.toFixed(2);
   if (ms < 100) return ms.toFixed(1);
   return String(Math.round(ms));

@@ -262,11 +262,8 @@ export class BnbPanel {
     // Depth is the open node's: once the search has ended no node is open (the last
     // progress's depth, often 0 after a deeper tree, read as a contradiction).
     this.depth.textContent = '—';
-    // No solver ran when the reduction decided; else 0 is a time below the clock's step,
-    // which a page that is not cross-origin isolated gets at 0.1 ms (Chromium) to 1 ms,
-    // and a fast CNF-SAT solve stays under ("0.00 ms" read as no time at all).
+    // No solver ran when the reduction decided (a time of 0 is said "< 1 ms", format.ts).
     if (outcome.decidedByReduction) this.elapsed.textContent = '—';
-    else if (s.solveMs === 0) this.elapsed.textContent = '< 1 ms';
   }
 
   /** Hide the panel: what it showed belongs to a board no longer drawn. */

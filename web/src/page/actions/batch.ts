@@ -17,8 +17,14 @@ import { batchWorkers } from '../shared';
 export interface BatchSource {
   /** One or many puzzles in any accepted format. */
   text: string;
-  /** What was solved, for the panel and the status line ("p096_sudoku.txt"). */
+  /** What was solved, for the panel and the status line ("p096_sudoku.txt", "the puzzle text"). */
   source: string;
+  /**
+   * The file the text was read from (a text file or a workbook), which names the
+   * downloads ("p096_sudoku-results.xlsx"); absent for a text pasted, typed or opened
+   * from a URL, whose downloads are "gridmilp-…".
+   */
+  fileName?: string;
   /**
    * The puzzles' names when the page made the text (a spreadsheet's puzzles, one a
    * line, named by sheet and range); their lines are then not shown.
@@ -85,7 +91,7 @@ export function panelOf(page: Page): BatchPanel {
  * @returns when the batch has ended, been stopped or failed (never rejects)
  */
 export async function runBatch(page: Page, batch: BatchSource, hideOffer: () => void): Promise<void> {
-  const { text, source, names, fields, leftOut, skipped, stops } = batch;
+  const { text, source, fileName, names, fields, leftOut, skipped, stops } = batch;
   const { jobs, settings, el } = page;
   const panel = panelOf(page);
   const rename = (item: BatchItem | undefined): void => {
@@ -97,7 +103,7 @@ export async function runBatch(page: Page, batch: BatchSource, hideOffer: () => 
   let latest: BatchProgress | null = null;
   const start = (total: number): void => {
     hideOffer();
-    panel.start(source, total, skipped);
+    panel.start(source, total, skipped, fileName);
     jobs.setStatus(`Solving ${plural(total, 'puzzle')} from ${source}…`, 'busy');
   };
   try {
@@ -126,7 +132,7 @@ export async function runBatch(page: Page, batch: BatchSource, hideOffer: () => 
       // again), at its place among those that had.
       if (e instanceof SolverError && e.code === 'stopped') {
         hideOffer();
-        latest = panel.stopped(source, (await page.client.parse(text, fields)).puzzles, skipped, rename);
+        latest = panel.stopped(source, (await page.client.parse(text, fields)).puzzles, skipped, rename, fileName);
       }
       throw e;
     });

@@ -225,7 +225,8 @@ export class PuzzleLoader {
       jobs.later('parse', () => import('./spreadsheet'), (m) =>
         m.loadSpreadsheet(this.page, file, {
           loadText: (text, source, fields) => this.loadText(text, source, fields),
-          runBatch: (text, source, names, fields, skipped) => this.runBatch(text, source, names, fields, [], skipped),
+          // A workbook's batch: its source is the file's name.
+          runBatch: (text, source, names, fields, skipped) => this.runBatch(text, source, names, fields, [], skipped, source),
         }),
       );
       return;
@@ -252,7 +253,7 @@ export class PuzzleLoader {
       jobs.setStatus('Stopped. Your board and text are kept.', 'info');
       return;
     }
-    await this.runBatch(text, file.name);
+    await this.runBatch(text, file.name, undefined, undefined, [], [], file.name);
   }
 
   /**
@@ -265,6 +266,8 @@ export class PuzzleLoader {
    *   lines, one message each), named again in the finished batch's status
    * @param skipped what a workbook's reading left out (its `skipped`): those refused are
    *   rows of the results table saved, finished or stopped, at their places (BatchPanel.start)
+   * @param fileName the file `text` was read from, which names the downloads
+   *   ("p096_sudoku-results.xlsx"); `undefined` for a text pasted, typed or from a URL
    */
   private async runBatch(
     text: string,
@@ -273,6 +276,7 @@ export class PuzzleLoader {
     fields?: PuzzleFields,
     leftOut: readonly string[] = [],
     skipped: SpreadsheetPuzzles['skipped'] = [],
+    fileName?: string,
   ): Promise<void> {
     const { jobs } = this.page;
     const stops = jobs.stops;
@@ -287,10 +291,10 @@ export class PuzzleLoader {
         const asked = fields ?? (await this.pageFields(text));
         const { runBatch, panelOf } = await import('./batch');
         this.batchPanel = panelOf(this.page);
-        await runBatch(this.page, { text, source, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
+        await runBatch(this.page, { text, source, fileName, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
       },
       (e) => {
-        if (fields === undefined && this.readAtBoardSize(e, (size) => this.runBatch(text, source, names, size, leftOut, skipped))) return;
+        if (fields === undefined && this.readAtBoardSize(e, (size) => this.runBatch(text, source, names, size, leftOut, skipped, fileName))) return;
         jobs.showError(e, false);
       },
       true,

@@ -130,7 +130,7 @@ export async function saveBoard(page: Page, format: 'xlsx' | 'csv'): Promise<voi
  * @param page the page (client, status line)
  * @param format the file type
  * @param rows the results
- * @param name the file's name (batch.ts savedName: "p096_sudoku-results.xlsx")
+ * @param name the file's name (saved-name.ts savedName: "p096_sudoku-results.xlsx")
  */
 export async function saveResults(page: Page, format: 'xlsx' | 'csv', rows: ResultRow[], name = `gridmilp-results.${format}`): Promise<void> {
   try {

@@ -12,7 +12,7 @@ import type { LeftOutRow } from '../../sheets/left-out';
 import type { JobRunner } from '../app/jobs';
 import type { BnbPanel } from '../shared';
 import type { CutRounds } from './rounds';
-import { grouped } from '../format';
+import { formatMs, grouped } from '../format';
 
 /** A genre of the genre page: every genre but Sudoku, which has its own page. */
 export type Variant = Exclude<GenreId, 'sudoku'>;
@@ -99,6 +99,14 @@ export interface GenreContext {
   /** The rows of the last Solve all (name, status, ms, nodes, conflicts, record, answer). */
   resultRows: ResultRow[];
   /**
+   * The file the text was last read from (a text file or a workbook) and the text as it
+   * was then: a Solve all of that text, unedited, names its downloads after the file
+   * ("week-results.xlsx"); null before a file.
+   */
+  openedFile: { text: string; name: string } | null;
+  /** The file the last Solve all's text came from (`openedFile`), which names its downloads; undefined: the genre's id does. */
+  solvedFile: string | undefined;
+  /**
    * The results-table rows of what the spreadsheet last loaded left out (its sheets and
    * rows that do not read), each at its place among the text's records (its puzzles and
    * those the engine's parse refused, ParsedList `refused`, in line order): Solve all's table
@@ -142,11 +150,13 @@ export interface GenreContext {
 }
 
 /**
- * A duration for the status line: two decimals under 10 ms, whole ms above.
+ * A duration for the status line: two decimals under 10 ms, whole ms above; 0 is a time
+ * below the clock's step, said "< 1 ms" (format.ts formatMs).
  *
  * @param value ms
  */
 export function ms(value: number): string {
+  if (value === 0) return formatMs(0);
   return value < 10 ? `${value.toFixed(2)} ms` : `${grouped(Math.round(value))} ms`;
 }
 

@@ -19,6 +19,7 @@ import './genre.css';
 import { GENRE_PAGE } from './layout';
 import { checkFileSize, checkTextSize, formatMs, grouped, isSpreadsheetName, readTextFile } from '../format';
 import { cannotUseSentence, genreHash, readGenreHash, unknownParameters } from '../urlstate';
+import { savedName } from '../saved-name';
 import { batchWorkers, BnbPanel, byId, messageOf, saveBlob, saveText } from '../shared';
 import { JobRunner, type Job } from '../app/jobs';
 import { whenFree } from '../app/when-free';
@@ -170,6 +171,10 @@ export class GenreView implements GenreContext {
   resultRows: ResultRow[] = [];
   /** What the spreadsheet last loaded left out, as Solve all's rows (context.ts). */
   sheetLeftOut: GenreContext['sheetLeftOut'] = null;
+  /** The file the text was last read from, and that text (context.ts). */
+  openedFile: GenreContext['openedFile'] = null;
+  /** The file the last Solve all's text came from (context.ts). */
+  solvedFile: string | undefined = undefined;
   drawnWarnings: readonly string[] = [];
   /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
   answer: { text: string; puzzle: string; index: number } | null = null;
@@ -277,7 +282,7 @@ export class GenreView implements GenreContext {
     });
     byId('genre-solve-all', HTMLElement).addEventListener('click', () => void solveAll(this));
     byId('genre-download-solutions', HTMLElement).addEventListener('click', () => {
-      if (this.solutions.length > 0) saveText(this.solutions.join(''), `${this.genre}-solutions.txt`);
+      if (this.solutions.length > 0) saveText(this.solutions.join(''), savedName(this.solvedFile, 'solutions', 'txt', this.genre));
     });
     byId('genre-svg', HTMLElement).addEventListener('click', () => this.downloadSvg());
     byId('genre-copy-url', HTMLElement).addEventListener('click', () => {
@@ -328,6 +333,8 @@ export class GenreView implements GenreContext {
             return;
           }
           this.text.value = read;
+          // As the box holds it (its line breaks made \n), for Solve all to compare.
+          this.openedFile = { text: this.text.value, name: chosen.name };
           void this.readText();
         })
         .catch((e: unknown) => this.say(`Unable to read ${chosen.name}: ${messageOf(e)}`, 'error'));

@@ -5,6 +5,7 @@ import { SolverError, type ResultRow } from '../../../solver/protocol';
 import { withLeftOut, type LeftOutRow } from '../../../sheets/left-out';
 import { DrawThrottle } from '../../draw-throttle';
 import { RowsOnScroll } from '../../rows-on-scroll';
+import { formatMsNumber } from '../../format';
 import { batchWorkers, byId } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { solve } from './solve';
@@ -88,6 +89,8 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const names = [...ctx.pick.options].map((o) => o.textContent ?? '');
   // Each puzzle is sent alone: its own lines of the text (ownText), split once.
   const lines = ctx.text.value.split('\n');
+  // The downloads are named after the file the text came from, while it is unedited.
+  const fromFile = ctx.openedFile?.text === ctx.text.value ? ctx.openedFile.name : undefined;
   // Each puzzle's own time limit, so that one hard puzzle does not hold up the rest.
   const limitInput = byId('genre-time-limit', HTMLInputElement);
   const limitS = Number(limitInput.value);
@@ -143,7 +146,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     const { status, time } = cells[i];
     const { status: text, ms } = results[i]!;
     status.textContent = text === '' && stopped ? 'not started (stopped)' : text;
-    if (ms !== undefined) time.textContent = ms.toFixed(2);
+    if (ms !== undefined) time.textContent = formatMsNumber(ms);
   };
   /** Builds the rows up to the rows wanted, each filled as its result stands, and watches the last. */
   const buildRows = (): void => {
@@ -213,6 +216,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     // This batch's from now on: until then the downloads save the last one's, shown.
     ctx.solutions = [];
     ctx.resultRows = results;
+    ctx.solvedFile = fromFile;
     const panel = byId('genre-batch', HTMLElement);
     // Shown with its genre only (view.ts, show): another genre picked meanwhile stops
     // the batch, whose rows are then drawn for when its genre is back.

@@ -3,6 +3,7 @@
 import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
 import type { RecordSheet, ResultRow, SheetRecord, SpreadsheetPuzzles } from '../../../solver/protocol';
 import { namesOfRecords, refusedRows, skippedKinds, type LeftOutRow } from '../../../sheets/left-out';
+import { savedName } from '../../saved-name';
 import { saveBlob } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
 import { EDITING } from '../editing';
@@ -33,6 +34,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   const loaded = records as SheetRecord[] | null;
   if (loaded === null) return;
   ctx.text.value = loaded.map((r) => r.text).join('');
+  ctx.openedFile = { text: ctx.text.value, name: file.name };
   const before = ctx.parsed;
   await ctx.readText();
   if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
@@ -142,7 +144,7 @@ export async function saveResults(ctx: GenreContext, format: 'xlsx' | 'csv'): Pr
   if (ctx.resultRows.length === 0) return;
   try {
     const file = await ctx.client.writeSpreadsheet(format, { results: ctx.resultRows });
-    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), `${ctx.genre}-results.${format}`);
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), savedName(ctx.solvedFile, 'results', format, ctx.genre));
   } catch (e) {
     ctx.say(errorMessage(e), 'error');
   }
