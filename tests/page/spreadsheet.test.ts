@@ -179,7 +179,7 @@ describe('spreadsheets on the page', () => {
     expect(status.kind).toBe('warning');
     expect(status.text).toMatch(/^Finished 2 puzzles from week\.xlsx in .*: 2 solved /);
     expect(status.text).toMatch(
-      / Skipped 1 sheet without a puzzle: Notes\. Left out what could not be read: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0 or nothing when empty\.$/,
+      / Skipped 1 sheet without a puzzle: Notes\. Left out what could not be read: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty\.$/,
     );
     expect(status.text).not.toMatch(/\.[.;]| lines? /);
     // The results table has a row for the sheet left out, in its place.
@@ -256,7 +256,7 @@ describe('spreadsheets on the page', () => {
     await page.click('#genre-solve-all');
     await page.locator('#genre-status').filter({ hasText: /^2 of 2 puzzles solved/ }).waitFor({ timeout: 60_000 });
     const [table] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-xlsx')]);
-    expect(table.suggestedFilename()).toBe('nurikabe-results.xlsx');
+    expect(table.suggestedFilename()).toBe('islands-results.xlsx'); // named after the workbook
     const results = new ExcelJS.Workbook();
     await results.xlsx.load(readFileSync((await table.path())!) as never);
     const rows = results.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
@@ -275,6 +275,7 @@ describe('spreadsheets on the page', () => {
     expect(String(rows[2]![7])).toMatch(/^=== 'Week 2'!A1:F6\n6 6\n[^]*[^\n]$/);
     expect(await page.inputValue('#genre-text')).toContain("=== 'Week_2'!A1:F6\n");
     const [answers] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    expect(answers.suggestedFilename()).toBe('islands-solutions.txt');
     expect(readFileSync((await answers.path())!, 'utf8')).toMatch(/^=== One!A1:F6\n[^]*\n=== 'Week 2'!A1:F6\n/);
     // A bad cell is named and the text stays.
     const before = await page.inputValue('#genre-text');

@@ -2,6 +2,7 @@
 // Spreadsheets in and out (web/src/sheets/): workbooks and CSV files made here with
 // exceljs, fflate and plain text, read back by the puzzle finder; every bad input of
 // issue #26 gets its message with the sheet and cell.
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -334,7 +335,7 @@ describe('reading puzzles from .xlsx', () => {
         )
       ).message;
     expect(await bad('D4', 'x')).toBe(
-      'Sheet1!D4 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0 or nothing when empty.',
+      'Sheet1!D4 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty.',
     );
     expect(await bad('D4', 4.5)).toBe('Sheet1!D4 holds 4.5, not a whole number; a cell of the puzzle holds a whole number from 1 to 9.');
     expect(await bad('D4', 12)).toBe('Sheet1!D4 holds 12, outside 1 to 9 for the 9×9 puzzle in A1:I9.');
@@ -499,10 +500,43 @@ describe('CSV', () => {
     ]);
   });
 
+  it('reads a grid written as one line of text writes it: letters from 10×10 up, 0–F for a 16×16 that is so, and . for empty', async () => {
+    // gridmilp's own 16×16 (tests/data/sudoku/16x16.txt, 1–G), one symbol a cell.
+    const line = readFileSync(new URL('../data/sudoku/16x16.txt', import.meta.url), 'utf8').split('\n')[0]!;
+    const values = [...line].map((ch) => (ch === '.' ? 0 : parseInt(ch, 36)));
+    const rows = (write: (ch: string) => string): string =>
+      Array.from({ length: 16 }, (_, r) => [...line.slice(r * 16, r * 16 + 16)].map(write).join(',')).join('\n');
+    const asGrid = Array.from({ length: 16 }, (_, r) => values.slice(r * 16, r * 16 + 16));
+    // 1–G with its dots typed, and with them left empty (its first row, whose cells are
+    // letters and dots only, places the block: no number there).
+    expect((await readSpreadsheet(csv(rows((ch) => ch)), await lib(), { fileName: 'dots.csv' })).puzzles[0]!.grid).toEqual(asGrid);
+    const letters = await workbook((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      [...line].forEach((ch, k) => ch !== '.' && (ws.getCell(2 + Math.floor(k / 16), 2 + (k % 16)).value = /[A-G]/.test(ch) ? ch.toLowerCase() : Number(ch)));
+    });
+    const read = await readSpreadsheet(letters, await lib());
+    expect(read.puzzles.map((p) => [p.range, p.size])).toEqual([['B2:Q17', 16]]);
+    expect(read.puzzles[0]!.grid).toEqual(asGrid);
+    // Written 0–F: every symbol one less, and a 0 beside empty cells; no G.
+    const hexText = rows((ch) => (ch === '.' ? '' : (parseInt(ch, 36) - 1).toString(16).toUpperCase()));
+    expect(hexText).toMatch(/(^|,)0(,|$)/m);
+    expect((await readSpreadsheet(csv(hexText), await lib(), { fileName: 'hex.csv' })).puzzles[0]!.grid).toEqual(asGrid);
+    // A 9×9 with dots for its empty cells, its last row all dots: the block is still 9×9.
+    const nine = grid(LINE.slice(0, 72) + '.'.repeat(9));
+    const dotted = nine.map((row) => row.map((v) => (v === 0 ? '.' : String(v))).join(',')).join('\n');
+    const nineRead = await readSpreadsheet(csv(`Week 12\n${dotted}\n`), await lib(), { fileName: 'w.csv' });
+    expect(nineRead.puzzles.map((p) => [p.range, p.grid])).toEqual([['A2:I10', nine]]);
+    // A letter past the grid's symbols is named with its value; a 9×9 takes no letter.
+    expect((await failure(csv(rows((ch) => (ch === 'G' ? 'H' : ch))), 'h.csv')).message).toMatch(/^h\.csv![A-P]\d+ holds “H” \(17\), outside 1 to 16 for the 16×16 puzzle in A1:P16\.$/);
+    expect((await failure(csv(dotted.replace(/^5/, 'A')), 'a.csv')).message).toBe(
+      'a.csv!A1 holds the text “A”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty.',
+    );
+  });
+
   it('names the row and column of a bad field, and refuses text that is not UTF-8', async () => {
     const text = grid(LINE).map((row) => row.join(',')).join('\n').replace(/^5/, 'five');
     expect((await failure(csv(text), 'p.csv')).message).toBe(
-      'p.csv!A1 holds the text “five”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0 or nothing when empty.',
+      'p.csv!A1 holds the text “five”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty.',
     );
     const utf16 = new Uint8Array([0xff, 0xfe, 0x35, 0x00, 0x2c, 0x00, 0xff, 0xd8]);
     expect((await failure(utf16, 'u.csv')).code).toBe('unsupported_file');

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * Finding Sudoku puzzles in a sheet. Two layouts are read:
- * - **one grid**: the sheet's numbers form one n×n block (n from 4 to 35), a number 1…n
- *   a given, an empty cell or 0 an empty square. Text outside the block (a title, a
- *   note) is ignored, but for a note of the boxes ("Boxes: 3×2", rows × columns: what
- *   write.ts writes below a grid whose boxes are not the usual ones); anything inside
- *   it that is not a whole number 0…n is an error naming the cell. When the numbers
+ * - **one grid**: the sheet's symbols (symbolOf) form one n×n block (n from 4 to 35),
+ *   a number 1…n a given (from 10×10 up also a letter, A = 10 …, as one line of text
+ *   writes it; a 16×16 written 0–F is read so, hexSymbols), an empty cell, 0, `.`, `-` or
+ *   `_` an empty square. Text outside the block (a title, a note) is ignored, but for a
+ *   note of the boxes ("Boxes: 3×2", rows × columns: what write.ts writes below a grid
+ *   whose boxes are not the usual ones); anything inside it that is not a symbol 0…n is
+ *   an error naming the cell. When the numbers
  *   leave the block's outer rows or columns empty, the sheet's used range (cells with
  *   borders or formats, a CSV's empty fields) places it; otherwise a 0 in such a row
  *   does. The boxes are the note's, else those the thick borders draw, else the usual.
@@ -220,6 +222,62 @@ function symbolValue(ch: string): number {
   return 0;
 }
 
+/**
+ * A cell of a grid as a puzzle's symbol: a number (numberOf), or a text of one character
+ * as one line of text writes it (docs/formats.md, "Accepted text"): a letter A–Z (either
+ * case) for 10–35, `.`, `-` or `_` for an empty square (0). Null for any other cell: an
+ * empty one, a longer text, a date.
+ *
+ * @param cell the cell, or undefined for one the sheet does not list
+ * @returns the symbol's value (0 for empty), or null
+ */
+export function symbolOf(cell: SheetCell | undefined): number | null {
+  const v = numberOf(cell);
+  if (v !== null || cell === undefined || cell.kind !== undefined || typeof cell.value !== 'string') return v;
+  const text = cell.value.trim();
+  return /^[A-Za-z.\-_]$/.test(text) ? symbolValue(text) : null;
+}
+
+/** Whether a cell holds a letter (a symbol from 10 up: symbolOf). */
+function isLetter(cell: SheetCell | undefined): boolean {
+  return typeof cell?.value === 'string' && cell.kind === undefined && /^[A-Za-z]$/.test(cell.value.trim());
+}
+
+/** Whether a cell holds an empty mark in text: `.`, `-` or `_` (symbolOf). */
+function isEmptyMark(cell: SheetCell | undefined): boolean {
+  return typeof cell?.value === 'string' && cell.kind === undefined && /^[.\-_]$/.test(cell.value.trim());
+}
+
+/** A symbol's cell for a message: its number ("12"), or its text and value (“H”, 17). */
+function saidSymbol(cell: SheetCell, value: number): string {
+  return typeof cell.value === 'string' && numberOf(cell) === null ? `“${cell.value.trim()}” (${value})` : String(value);
+}
+
+/**
+ * Whether a 16×16 block is written 0–F (hexadecimal: 0 is 1 … F is 16), as the text
+ * reader decides it (docs/formats.md, "Accepted text"): letters among its symbols, none
+ * above F (no G, no 16), and a 0 typed beside empty cells, which in 1–G would be one more
+ * way to write empty. Otherwise it is read 1–G (A = 10 … G = 16), 0 empty.
+ */
+function hexSymbols(table: SheetTable, top: number, left: number, n: number): boolean {
+  if (n !== 16) return false;
+  let letters = false, zero = false, blank = false, most = 0;
+  for (let r = top; r < top + n; r++) {
+    for (let c = left; c < left + n; c++) {
+      const cell = table.cells[r]?.[c];
+      const v = symbolOf(cell);
+      if (v === null) blank ||= isEmpty(cell);
+      else if (isEmptyMark(cell)) blank = true;
+      else if (v === 0) zero = true;
+      else {
+        letters ||= isLetter(cell);
+        most = Math.max(most, v);
+      }
+    }
+  }
+  return letters && zero && blank && most <= 15;
+}
+
 /** A number in a cell, or a text that is only a number ("5", " 7 "). */
 export function numberOf(cell: SheetCell | undefined): number | null {
   if (cell === undefined || cell.kind !== undefined) return null;
@@ -253,7 +311,7 @@ function strayNumber(
   const all: At[] = [];
   table.cells.forEach((row, r) =>
     row.forEach((cell, c) => {
-      const v = numberOf(cell);
+      const v = symbolOf(cell);
       if (v !== null) all.push({ row: r, column: c, value: v });
     }),
   );
@@ -313,7 +371,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   table.cells.forEach((row, r) =>
     row.forEach((cell, c) => {
       if (isEmpty(cell)) return;
-      if (numberOf(cell) === null) {
+      if (symbolOf(cell) === null) {
         firstText ??= { r, c, cell: cell! };
         return;
       }
@@ -373,7 +431,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
       side - small === 1 && stray !== null && stray.beside && stray.largest <= side && !(usual(stray.side) && !usual(side));
     if (stray && !shortOfSquare) {
       return fail(
-        `${at(stray.row, stray.column)} holds ${stray.value}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,
+        `${at(stray.row, stray.column)} holds ${saidSymbol(table.cells[stray.row]![stray.column]!, stray.value)}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,
         cellName(stray.row, stray.column),
       );
     }
@@ -409,12 +467,15 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   for (let r = top; r <= bottom; r++) {
     for (let c = left; c <= right; c++) {
       const cell = table.cells[r]?.[c];
-      if (numberOf(cell) === null) continue;
+      if (symbolOf(cell) === null) continue;
       numberCount++;
       if (cell!.solved) solvedCount++;
     }
   }
   const givensMarked = solvedCount > 0 && solvedCount < numberCount;
+  const hex = hexSymbols(table, top, left, n);
+  // What a cell may hold, for the messages.
+  const symbols = `a whole number from 1 to ${n}${n >= 10 ? ` or a letter (A = 10 … ${String.fromCharCode(55 + n)} = ${n})` : ''}, or 0, . or nothing when empty`;
   const grid: number[][] = [];
   for (let r = top; r <= bottom; r++) {
     const line: number[] = [];
@@ -424,9 +485,10 @@ function oneGrid(table: SheetTable): SheetPuzzle {
         line.push(0);
         continue;
       }
-      const v = numberOf(cell);
+      // Letters are symbols from 10×10 up (a 9×9's "x" is a stray text, said so).
+      const v = n < 10 && isLetter(cell) ? null : symbolOf(cell);
       if (v === null) {
-        return fail(`${at(r, c)} holds ${shown(cell!)}; a cell of the ${n}×${n} puzzle in ${block} holds a whole number from 1 to ${n}, or 0 or nothing when empty.`, cellName(r, c));
+        return fail(`${at(r, c)} holds ${shown(cell!)}; a cell of the ${n}×${n} puzzle in ${block} holds ${symbols}.`, cellName(r, c));
       }
       // A grid gridmilp saved after Solve: its solved digits (blue) are not givens.
       if (cell!.solved && givensMarked) {
@@ -434,8 +496,9 @@ function oneGrid(table: SheetTable): SheetPuzzle {
         continue;
       }
       if (!Number.isInteger(v)) return fail(`${at(r, c)} holds ${v}, not a whole number; a cell of the puzzle holds a whole number from 1 to ${n}.`, cellName(r, c));
-      if (v < 0 || v > n) return fail(`${at(r, c)} holds ${v}, outside 1 to ${n} for the ${n}×${n} puzzle in ${block}.`, cellName(r, c));
-      line.push(v);
+      if (v < 0 || v > n) return fail(`${at(r, c)} holds ${saidSymbol(cell!, v)}, outside 1 to ${n} for the ${n}×${n} puzzle in ${block}.`, cellName(r, c));
+      // Written 0–F: every symbol one more, an empty mark still empty.
+      line.push(hex && !isEmptyMark(cell) ? v + 1 : v);
     }
     grid.push(line);
   }
