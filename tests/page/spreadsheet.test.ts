@@ -50,7 +50,7 @@ describe('spreadsheets on the page', () => {
       put(ws, LINE, 3, 2);
     });
     const status = await load(page, 'week.xlsx', bytes);
-    expect(status.text).toBe("Loaded the puzzle from week.xlsx ('Week 1'!B3:J11) (30 givens). Press Solve.");
+    expect(status.text).toBe("Loaded the puzzle from 'Week 1'!B3:J11 in week.xlsx (30 givens). Press Solve.");
     expect(await readGivens(page)).toBe(LINE);
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     expect((await settledStatus(page)).kind).toBe('ok');
@@ -104,6 +104,26 @@ describe('spreadsheets on the page', () => {
     await page.close();
   });
 
+  it('a 16×16 sheet written 0–F is shown in 0–F, and one written 1–G in 1–G, each said', async () => {
+    const page = await h.openPage();
+    const line = readFileSync(join(repoRoot, 'tests/data/sudoku/16x16.txt'), 'utf8').split('\n')[0]!;
+    const sheet = (write: (ch: string) => string): Buffer =>
+      Buffer.from(Array.from({ length: 16 }, (_, r) => [...line.slice(r * 16, r * 16 + 16)].map(write).join(',')).join('\n'));
+    const hex = (ch: string): string => (ch === '.' ? '' : (parseInt(ch, 36) - 1).toString(16).toUpperCase());
+    await page.getByLabel('Puzzle file').setInputFiles({ name: 'hex.csv', mimeType: 'text/csv', buffer: sheet(hex) });
+    const loaded = await settledStatus(page);
+    expect(loaded.text).toMatch(/^Loaded the puzzle from hex\.csv!A1:P16 \(\d+ givens\)\. The board is now 16×16\. Read and shown in 0–F, as written\./);
+    // The board has the puzzle, and draws its givens as the file writes them.
+    expect(await readGivens(page)).toBe(line);
+    const shown = await page.locator('.board [role="gridcell"][data-kind="given"]').evaluateAll((cells) => cells.map((c) => c.textContent).join(''));
+    expect(shown).toBe([...line].filter((ch) => ch !== '.').map(hex).join(''));
+    // The same puzzle written 1–G leaves the 0–F mode, and says so.
+    await page.getByLabel('Puzzle file').setInputFiles({ name: 'letters.csv', mimeType: 'text/csv', buffer: sheet((ch) => (ch === '.' ? '' : ch)) });
+    await page.locator('#status').filter({ hasText: 'letters.csv' }).waitFor();
+    expect((await settledStatus(page)).text).toMatch(/^Loaded the puzzle from letters\.csv!A1:P16 \(\d+ givens\)\. Read and shown in 1–G, as written\./);
+    await page.close();
+  });
+
   it('draws a 6×6 of 3×2 boxes as SVG with its own box walls', async () => {
     const page = await h.openPage();
     // gridmilp's own: `generate --size 6 --box 3x2 --seed 4`, unique.
@@ -125,7 +145,7 @@ describe('spreadsheets on the page', () => {
     await page.getByLabel('Size', { exact: true }).selectOption('9');
     await page.locator('.board[data-size="9"]').waitFor();
     const loaded = await load(page, 'boxes.xlsx', readFileSync((await xlsx.path())!));
-    expect(loaded.text).toMatch(/^Loaded the puzzle from boxes\.xlsx/);
+    expect(loaded.text).toMatch(/^Loaded the puzzle from Sudoku!A1:F6 in boxes\.xlsx /);
     expect(await page.locator('.board').getAttribute('aria-label')).toBe('Sudoku board, 6 by 6, boxes of 3 by 2');
     expect(await readGivens(page)).toBe(line);
     // The Size picker names the boxes the board has.

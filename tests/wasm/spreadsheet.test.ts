@@ -520,12 +520,28 @@ describe('CSV', () => {
     // Written 0–F: every symbol one less, and a 0 beside empty cells; no G.
     const hexText = rows((ch) => (ch === '.' ? '' : (parseInt(ch, 36) - 1).toString(16).toUpperCase()));
     expect(hexText).toMatch(/(^|,)0(,|$)/m);
-    expect((await readSpreadsheet(csv(hexText), await lib(), { fileName: 'hex.csv' })).puzzles[0]!.grid).toEqual(asGrid);
+    const hexRead = (await readSpreadsheet(csv(hexText), await lib(), { fileName: 'hex.csv' })).puzzles[0]!;
+    expect([hexRead.grid, hexRead.symbols]).toEqual([asGrid, 'hex']);
+    expect(read.puzzles[0]!.symbols).toBeUndefined(); // 1–G
     // A 9×9 with dots for its empty cells, its last row all dots: the block is still 9×9.
     const nine = grid(LINE.slice(0, 72) + '.'.repeat(9));
     const dotted = nine.map((row) => row.map((v) => (v === 0 ? '.' : String(v))).join(',')).join('\n');
     const nineRead = await readSpreadsheet(csv(`Week 12\n${dotted}\n`), await lib(), { fileName: 'w.csv' });
     expect(nineRead.puzzles.map((p) => [p.range, p.grid])).toEqual([['A2:I10', nine]]);
+    // Letters outside a 9×9 are notes, beside it or not (a user's session: a note "B"
+    // beside the grid named one of its givens as a stray): a column's headings A–I above
+    // it, a note right beside it, one apart from it.
+    for (const [where, note] of [['K7', 'B'], ['L5', 'A'], ['B1', 'A']] as const) {
+      const noted = await workbook((wb) => {
+        const ws = wb.addWorksheet('Week 1');
+        ws.getCell('B1').value = 'Week 1';
+        put(ws, grid(LINE), 3, 2);
+        ws.getCell(where).value = note;
+        'ABCDEFGHI'.split('').forEach((h, c) => (ws.getCell(2, 2 + c).value = h));
+      });
+      const notedRead = await readSpreadsheet(noted, await lib());
+      expect(notedRead.puzzles.map((p) => [p.range, p.grid])).toEqual([['B3:J11', grid(LINE)]]);
+    }
     // A letter past the grid's symbols is named with its value; a 9×9 takes no letter.
     expect((await failure(csv(rows((ch) => (ch === 'G' ? 'H' : ch))), 'h.csv')).message).toMatch(/^h\.csv![A-P]\d+ holds “H” \(17\), outside 1 to 16 for the 16×16 puzzle in A1:P16\.$/);
     expect((await failure(csv(dotted.replace(/^5/, 'A')), 'a.csv')).message).toBe(

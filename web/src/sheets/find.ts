@@ -311,7 +311,7 @@ function strayNumber(
   const all: At[] = [];
   table.cells.forEach((row, r) =>
     row.forEach((cell, c) => {
-      const v = symbolOf(cell);
+      const v = numberOf(cell);
       if (v !== null) all.push({ row: r, column: c, value: v });
     }),
   );
@@ -361,6 +361,41 @@ function strayNumber(
   return { ...first, side, block: rangeName(t, l, b, r), beside, largest: Math.max(...removed.map((x) => x.value)) };
 }
 
+/**
+ * The block the numbers' span `numbers` makes with the letters and empty marks beside it
+ * (symbolOf): grown by each such cell one row or column off it, again until none is
+ * left. It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
+ * only from 10×10 up, and the numbers do not already make one of a usual side that it
+ * is not (a 9×9 with a rule of dashes around it stays 9×9); null otherwise, and the
+ * letters and marks outside the numbers are notes (a column's heading "A", a note "x").
+ */
+function grownBySymbols(
+  table: SheetTable,
+  numbers: { top: number; left: number; bottom: number; right: number },
+): { top: number; left: number; bottom: number; right: number } | null {
+  let { top, left, bottom, right } = numbers;
+  let letters = false;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (let r = Math.max(0, top - 1); r <= bottom + 1; r++) {
+      for (let c = Math.max(0, left - 1); c <= right + 1; c++) {
+        if (r >= top && r <= bottom && c >= left && c <= right) continue;
+        const cell = table.cells[r]?.[c];
+        if (symbolOf(cell) === null || numberOf(cell) !== null) continue;
+        [top, left, bottom, right] = [Math.min(top, r), Math.min(left, c), Math.max(bottom, r), Math.max(right, c)];
+        letters ||= isLetter(cell);
+        grew = true;
+      }
+    }
+  }
+  const side = bottom - top + 1;
+  const own = numbers.bottom - numbers.top + 1;
+  const square = numbers.right - numbers.left + 1 === own;
+  if (side === own && square) return null; // nothing beside the numbers' square
+  if (right - left + 1 !== side || side < MIN_SIDE || side > MAX_SIDE || (letters && side < 10)) return null;
+  return square && USUAL_SIDES.includes(own) && !USUAL_SIDES.includes(side) ? null : { top, left, bottom, right };
+}
+
 function oneGrid(table: SheetTable): SheetPuzzle {
   const at = (r: number, c: number): string => `${sheetRef(table.name)}!${cellName(r, c)}`;
   const fail = (message: string, cell?: string): never => {
@@ -371,7 +406,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   table.cells.forEach((row, r) =>
     row.forEach((cell, c) => {
       if (isEmpty(cell)) return;
-      if (symbolOf(cell) === null) {
+      if (numberOf(cell) === null) {
         firstText ??= { r, c, cell: cell! };
         return;
       }
@@ -402,6 +437,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   }
   const u = table.used;
   const usedSide = u ? u.bottom - u.top + 1 : 0;
+  const grown = grownBySymbols(table, { top, left, bottom, right });
   if (
     u &&
     u.right - u.left + 1 === usedSide &&
@@ -416,6 +452,10 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     // square around the numbers: it is the block, even when its outer rows or columns
     // hold no number.
     ({ top, left, bottom, right } = u);
+  } else if (grown) {
+    // Letters or empty marks complete the square (a 16×16 whose first row holds letters
+    // and dots only, a 9×9 whose last row is dots).
+    ({ top, left, bottom, right } = grown);
   } else if (height !== width) {
     const side = Math.max(height, width);
     const small = Math.min(height, width);
@@ -431,7 +471,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
       side - small === 1 && stray !== null && stray.beside && stray.largest <= side && !(usual(stray.side) && !usual(side));
     if (stray && !shortOfSquare) {
       return fail(
-        `${at(stray.row, stray.column)} holds ${saidSymbol(table.cells[stray.row]![stray.column]!, stray.value)}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,
+        `${at(stray.row, stray.column)} holds ${stray.value}, outside the ${stray.side}×${stray.side} block ${stray.block} that the other numbers fill; a sheet with one puzzle holds no other number: delete it.`,
         cellName(stray.row, stray.column),
       );
     }
@@ -512,7 +552,7 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   }
   if (grid.every((line) => line.every((v) => v === 0))) throw emptyPuzzle(table, block, n, '0 or nothing in every cell');
   const boxes = said ? (said.boxHeight === usualBoxHeight(n) ? undefined : { boxHeight: said.boxHeight, boxWidth: said.boxWidth }) : drawn;
-  return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid, ...(boxes ?? {}) };
+  return { name: `${sheetRef(table.name)}!${block}`, sheet: table.name, range: block, size: n, grid, ...(boxes ?? {}), ...(hex ? { symbols: 'hex' as const } : {}) };
 }
 
 

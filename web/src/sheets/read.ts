@@ -13,7 +13,7 @@ import { NoPuzzleError, parseRange, sheetRef, SpreadsheetError, type SheetCell, 
 import type { SheetPuzzle, SheetRecord, SpreadsheetPuzzles } from '../solver/protocol/spreadsheets.js';
 import { GENRES } from '../../generated/vocabulary.js';
 import { genreIdOf } from '../solver/genre.js';
-import { findPuzzles, rowName, symbolOf } from './find.js';
+import { findPuzzles, numberOf, rowName } from './find.js';
 import { SOLVED_COLOUR } from './write.js';
 import { findRecords, type RecordLayout } from './records.js';
 
@@ -319,9 +319,8 @@ async function xlsxTables(bytes: Uint8Array, ExcelJS: typeof ExcelJSTypes, fileN
         const solved = typeof value?.value === 'number' && cell.font?.color?.argb === SOLVED_COLOUR && cell.font.bold !== true;
         if (value !== undefined) (cells[r - 1] ??= [])[c - 1] = { ...value, ...(walls ? { walls } : {}), ...(solved ? { solved: true as const } : {}) };
         else if (hasStyle(cell)) (cells[r - 1] ??= [])[c - 1] = { value: null, drawn: true, ...(walls ? { walls } : {}) };
-        // A title or a note (text without a border) is outside any block; a symbol of a
-        // grid (a number, a letter, an empty mark: find.ts symbolOf) is not.
-        if (symbolOf(value) === null && !hasStyle(cell)) return;
+        // A title or a note (text without a border) is outside any block.
+        if (numberOf(value) === null && !hasStyle(cell)) return;
         used = used
           ? { top: Math.min(used.top, r - 1), left: Math.min(used.left, c - 1), bottom: Math.max(used.bottom, r - 1), right: Math.max(used.right, c - 1) }
           : { top: r - 1, left: c - 1, bottom: r - 1, right: c - 1 };
@@ -473,12 +472,12 @@ function csvTable(bytes: Uint8Array, Papa: typeof PapaTypes, fileName: string): 
       return fields.length > 1 ? { value: null, drawn: true } : undefined;
     }),
   );
-  // The used range: the lines with a symbol (a number, a letter, an empty mark), or
-  // with empty fields only (",,,,": an empty row of a block), over as many fields as the
-  // widest of them; a title line is not part of it.
+  // The used range: the lines with a number, or with empty fields only (",,,,": an
+  // empty row of a block), over as many fields as the widest of them; a title line is
+  // not part of it.
   let used: SheetTable['used'];
   rows.forEach((fields, r) => {
-    const numbers = fields.some((f) => symbolOf({ value: fieldText(f) }) !== null);
+    const numbers = fields.some((f) => numberOf({ value: fieldText(f) }) !== null);
     const separatorsOnly = fields.length > 1 && fields.every((f) => f.trim() === '');
     if (!numbers && !separatorsOnly) return;
     const right = fields.length - 1;

@@ -74,13 +74,17 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
   };
   const first = puzzles[0]!;
   // The text is made here: its size and symbols are known, whatever the page's settings.
+  // One puzzle written 0–F goes to the board as such, which then shows it in 0–F.
+  const hex = puzzles.length === 1 && first.symbols === 'hex';
   const fields: PuzzleFields = {
     size: first.size,
-    symbols: 'digits',
+    symbols: hex ? 'hex' : 'digits',
     ...(first.boxHeight ? { boxHeight: first.boxHeight, boxWidth: first.boxWidth! } : {}),
   };
   if (puzzles.length === 1) {
-    await sink.loadText(puzzleText(first.grid).puzzle, `${file.name} (${first.name})`, fields);
+    const text = hex ? first.grid.flat().map((v) => (v === 0 ? '.' : (v - 1).toString(16).toUpperCase())).join('') : puzzleText(first.grid).puzzle;
+    // "'Week 1'!B3:J11 in week.xlsx"; a CSV's sheet is the file ("p.csv!A1:I9").
+    await sink.loadText(text, first.sheet === file.name ? first.name : `${first.name} in ${file.name}`, fields);
     tellSkipped();
     return;
   }

@@ -23,6 +23,12 @@ export interface SheetPuzzle {
    */
   boxHeight?: number;
   boxWidth?: number;
+  /**
+   * `'hex'` when the sheet writes a 16×16 in 0–F (0 is 1 … F is 16: letters up to F and
+   * a 0 beside empty cells, docs/formats.md); `grid` holds 1…16 all the same. Absent for
+   * numbers and for letters from A = 10.
+   */
+  symbols?: 'hex';
 }
 
 /**
