@@ -675,6 +675,11 @@ describe('the genre page', () => {
     // The infeasible one is drawn as its puzzle.
     await page.getByRole('button', { name: 'impossible (line' }).click();
     await page.locator('#genre-status').filter({ hasText: 'impossible: press Solve' }).waitFor({ timeout: 60_000 });
+    // Another file loaded: the table of the first goes (its "open" row opened this
+    // file's third record).
+    await page.getByLabel('Genre text file').setInputFiles({ name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('=== x\n2 2\n1 -\n- -\n=== y\n2 2\n- 1\n- -\n') });
+    await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
+    expect(await page.locator('#genre-batch').isHidden()).toBe(true);
     await page.close();
   });
 
@@ -725,6 +730,9 @@ describe('the genre page', () => {
     await page.fill('#genre-text', (await page.inputValue('#genre-text')).replace(/=== none\n[^]*$/, ''));
     await page.click('#genre-draw');
     await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
+    // The last Solve all's table goes with the text it solved: its rows would open this
+    // text's records by their places (a user's test).
+    expect(await page.locator('#genre-batch').isHidden()).toBe(true);
     await page.click('#genre-solve-all');
     await page.locator('#genre-batch-count').filter({ hasText: '4 of 4' }).waitFor({ timeout: 60_000 });
     const [edited] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-csv')]);

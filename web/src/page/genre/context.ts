@@ -107,6 +107,16 @@ export interface GenreContext {
   /** The file the last Solve all's text came from (`openedFile`), which names its downloads; undefined: the genre's id does. */
   solvedFile: string | undefined;
   /**
+   * The text last read into `parsed` (its records, their lines), '' when the last read
+   * failed; the text box may have been edited since.
+   */
+  readonly textRead: string;
+  /**
+   * The genre and text the last Solve all solved: its panel is shown while they are the
+   * page's (showBatch), since its rows pick records of that text by their place.
+   */
+  batchOf: { genre: GenreId; text: string } | null;
+  /**
    * The results-table rows of what the spreadsheet last loaded left out (its sheets and
    * rows that do not read), each at its place among the text's records (its puzzles and
    * those the engine's parse refused, ParsedList `refused`, in line order): Solve all's table
@@ -138,6 +148,12 @@ export interface GenreContext {
    * which is after the running job when one runs (GenreView.readText says when else).
    */
   readText(): Promise<void>;
+  /**
+   * Shows Solve all's panel while the genre and the text read are those it solved
+   * (`batchOf`), and hides it otherwise: another genre, or another text read (a file
+   * loaded, the text edited and drawn), whose records its rows would open in their stead.
+   */
+  showBatch(): void;
   /** Draws the chosen puzzle's board. */
   draw(): Promise<void>;
   puzzleFields(): PuzzleFields;

@@ -175,6 +175,10 @@ export class GenreView implements GenreContext {
   openedFile: GenreContext['openedFile'] = null;
   /** The file the last Solve all's text came from (context.ts). */
   solvedFile: string | undefined = undefined;
+  /** The genre and text the last Solve all solved (context.ts). */
+  batchOf: GenreContext['batchOf'] = null;
+  /** The text last read into `parsed` (context.ts). */
+  textRead = '';
   drawnWarnings: readonly string[] = [];
   /** The answer of the last Solve, with the text and puzzle it belongs to (Save .xlsx). */
   answer: { text: string; puzzle: string; index: number } | null = null;
@@ -371,8 +375,7 @@ export class GenreView implements GenreContext {
     }
     this.genre = genre;
     // Solve all's results are shown with their own genre (its rows pick that genre's records).
-    const batch = byId('genre-batch', HTMLElement);
-    if (batch.dataset.genre !== undefined) batch.hidden = batch.dataset.genre !== genre;
+    this.showBatch();
     byId('genre-heading', HTMLElement).textContent = GENRE_TITLES[genre];
     byId('genre-rules', HTMLElement).textContent = RULES[genre];
     byId('genre-new', HTMLElement).hidden = !EDITING[genre].generates;
@@ -499,7 +502,8 @@ export class GenreView implements GenreContext {
   /** readText once the solver is free: the list of the text's puzzles, then the chosen one's board. */
   private async readNow(): Promise<void> {
     const navigations = this.navigations;
-    const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text: this.text.value }, false);
+    const text = this.text.value;
+    const list = await this.run<ParsedList>({ type: 'parse', genre: this.genre, text }, false);
     // Back or Forward meanwhile: the entry gone to is read instead (its own hashchange), and
     // this text's board, drawn, would write its address over that entry (as draw says).
     if (this.navigations !== navigations) return;
@@ -513,6 +517,8 @@ export class GenreView implements GenreContext {
       return;
     }
     this.parsed = list;
+    this.textRead = text;
+    this.showBatch();
     clearTextError(this.text);
     this.pick.replaceChildren(
       ...list.puzzles.map((p, i) => {
@@ -933,9 +939,16 @@ export class GenreView implements GenreContext {
    */
   private forgetRecords(): void {
     this.parsed = { puzzles: [] };
+    this.textRead = '';
+    this.showBatch();
     this.pick.replaceChildren();
     this.pick.hidden = true;
     for (const id of ['genre-solve-all', 'genre-batch-limit']) byId(id, HTMLElement).hidden = true;
+  }
+
+  showBatch(): void {
+    const of = this.batchOf;
+    byId('genre-batch', HTMLElement).hidden = of === null || of.genre !== this.genre || of.text !== this.textRead;
   }
 
   /**

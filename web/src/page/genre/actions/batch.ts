@@ -88,9 +88,11 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
   const genre = ctx.genre; // the batch's, whichever genre is shown when it draws
   const names = [...ctx.pick.options].map((o) => o.textContent ?? '');
   // Each puzzle is sent alone: its own lines of the text (ownText), split once.
-  const lines = ctx.text.value.split('\n');
+  // The text read, whose records ctx.parsed lists (the box may be edited since).
+  const solvedText = ctx.textRead;
+  const lines = solvedText.split('\n');
   // The downloads are named after the file the text came from, while it is unedited.
-  const fromFile = ctx.openedFile?.text === ctx.text.value ? ctx.openedFile.name : undefined;
+  const fromFile = ctx.openedFile?.text === solvedText ? ctx.openedFile.name : undefined;
   // Each puzzle's own time limit, so that one hard puzzle does not hold up the rest.
   const limitInput = byId('genre-time-limit', HTMLInputElement);
   const limitS = Number(limitInput.value);
@@ -217,11 +219,10 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     ctx.solutions = [];
     ctx.resultRows = results;
     ctx.solvedFile = fromFile;
-    const panel = byId('genre-batch', HTMLElement);
-    // Shown with its genre only (view.ts, show): another genre picked meanwhile stops
-    // the batch, whose rows are then drawn for when its genre is back.
-    panel.hidden = ctx.genre !== genre;
-    panel.dataset.genre = genre;
+    // Shown with its genre and text only (showBatch): another genre picked meanwhile
+    // stops the batch, whose rows are then drawn for when its genre is back.
+    ctx.batchOf = { genre, text: solvedText };
+    ctx.showBatch();
     table.replaceChildren();
     rows.toTop();
     download.disabled = true;
