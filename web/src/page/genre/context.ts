@@ -12,7 +12,6 @@ import type { LeftOutRow } from '../../sheets/left-out';
 import type { JobRunner } from '../app/jobs';
 import type { BnbPanel } from '../shared';
 import type { CutRounds } from './rounds';
-import { formatMs, grouped } from '../format';
 
 /** A genre of the genre page: every genre but Sudoku, which has its own page. */
 export type Variant = Exclude<GenreId, 'sudoku'>;
@@ -163,17 +162,6 @@ export interface GenreContext {
   offerExplanation(offer: boolean): void;
   /** Puzzle `i` (0-based) of the text as its own lines. */
   ownText(i: number, lines?: string[]): string;
-}
-
-/**
- * A duration for the status line: two decimals under 10 ms, whole ms above; 0 is a time
- * below the clock's step, said "< 1 ms" (format.ts formatMs).
- *
- * @param value ms
- */
-export function ms(value: number): string {
-  if (value === 0) return formatMs(0);
-  return value < 10 ? `${value.toFixed(2)} ms` : `${grouped(Math.round(value))} ms`;
 }
 
 /**

@@ -31,7 +31,7 @@ import { typedKakuroBoard } from './kakuro';
 import { BoardEditor, SQUARE_GENRES } from './editor';
 import { FormulationPanel } from './formulation';
 import { CutRounds, type CutRoundView } from './rounds';
-import { errorMessage, ms, solvedByKey, type EnumeratedAnswer, type GenreContext, type ParsedList, type PuzzleFields, type SolvedBy, type Variant } from './context';
+import { errorMessage, solvedByKey, type EnumeratedAnswer, type GenreContext, type ParsedList, type PuzzleFields, type SolvedBy, type Variant } from './context';
 import { solveAll } from './actions/batch';
 import { explain } from './actions/explain';
 import { loadSpreadsheet, saveResults, saveSheet } from './actions/sheets';
@@ -1095,7 +1095,7 @@ export class GenreView implements GenreContext {
   /** Live figures of a long request: branch-and-bound nodes, cut rounds, answers found. */
   private progress(p: Record<string, unknown>): void {
     const n = (key: string): string => (typeof p[key] === 'number' ? grouped(p[key] as number) : '?');
-    const elapsed = typeof p.elapsedMs === 'number' ? ` · ${ms(p.elapsedMs)}` : '';
+    const elapsed = typeof p.elapsedMs === 'number' ? ` · ${formatMs(p.elapsedMs)}` : '';
     if (p.phase === 'branch-and-bound') {
       this.bnb.progress(p as unknown as SolveProgress, () => this.jobs.job !== null);
       this.jobs.setProgress(`Solving… branch-and-bound: ${n('nodes')} nodes, ${n('activeNodes')} open, depth ${n('depth')}${elapsed}`);

@@ -15,9 +15,9 @@ import {
   type GenreUniquenessResult,
 } from '../../../solver/genre';
 import { byId } from '../../shared';
-import { ms, solvedByKey, type EnumeratedAnswer, type GenreContext } from '../context';
+import { solvedByKey, type EnumeratedAnswer, type GenreContext } from '../context';
 import { placeLegend } from '../legend';
-import { grouped } from '../../format';
+import { formatMs, grouped } from '../../format';
 
 /** Most answers Enumerate asks for (each a solve, each drawn). */
 const kEnumerateLimit = 20;
@@ -95,7 +95,7 @@ export async function solve(ctx: GenreContext): Promise<void> {
     ? `objective ${grouped(r.objective.value)} (${r.objective.sense === 'maximize' ? 'the largest' : 'the smallest'}${r.status === 'optimal' ? '' : `, gap ${r.objective.gap}`}) · `
     : '';
   ctx.say(
-    `Solved in ${ms(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${grouped(r.stats.rows)} rows${withCuts(r.stats)} × ${grouped(r.stats.columns)} columns · ${objective}` +
+    `Solved in ${formatMs(r.stats.totalMs ?? r.stats.solveMs)} by ${route} · model “${r.model}”${fallback(r.stats)}, ${grouped(r.stats.rows)} rows${withCuts(r.stats)} × ${grouped(r.stats.columns)} columns · ${objective}` +
       (r.answer.verified ? 'the rule checker confirms every rule.' : `the rule checker says: ${r.answer.brokenRule ?? '?'}`),
     r.answer.verified ? 'success' : 'error',
   );
@@ -166,7 +166,7 @@ export async function uniqueness(ctx: GenreContext): Promise<void> {
   } else if (r.answer) {
     // The first answer is on the board; the search for a second did not decide.
     ctx.say(
-      `Uniqueness unknown: the answer on the board was found, but the search for a second one ended without deciding (${r.secondStatus ?? r.status}) after ${ms(r.totalMs)} in all.`,
+      `Uniqueness unknown: the answer on the board was found, but the search for a second one ended without deciding (${r.secondStatus ?? r.status}) after ${formatMs(r.totalMs)} in all.`,
       'warning',
     );
   } else {
@@ -185,7 +185,7 @@ export async function enumerate(ctx: GenreContext): Promise<void> {
   const asked = ctx.puzzleFields();
   const r = await ctx.run<GenreEnumerateResult>({ type: 'enumerate', ...asked, limit: kEnumerateLimit, boards: true });
   if (r === null) return;
-  const solves = `${r.stats.solves} solve${r.stats.solves === 1 ? '' : 's'}, ${ms(r.stats.totalMs)}`;
+  const solves = `${r.stats.solves} solve${r.stats.solves === 1 ? '' : 's'}, ${formatMs(r.stats.totalMs)}`;
   if (r.count === 0) {
     ctx.answers = [];
     const after = r.stats.rounds > 1 ? ` after ${grouped(r.stats.rounds)} rounds of cuts` : '';
@@ -301,5 +301,5 @@ export async function generate(ctx: GenreContext): Promise<void> {
   if (r === null) return;
   ctx.text.value = r.puzzle;
   await ctx.readText();
-  ctx.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${ms(r.totalMs)}.`, 'success');
+  ctx.say(`New puzzle from seed ${seed}: ${r.givens} givens, unique${r.minimal ? ' and minimal' : ''}, in ${formatMs(r.totalMs)}.`, 'success');
 }
