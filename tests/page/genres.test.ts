@@ -675,6 +675,13 @@ describe('the genre page', () => {
     // The infeasible one is drawn as its puzzle.
     await page.getByRole('button', { name: 'impossible (line' }).click();
     await page.locator('#genre-status').filter({ hasText: 'impossible: press Solve' }).waitFor({ timeout: 60_000 });
+    // Another genre and back: the table goes with its genre and comes back with it and
+    // its text.
+    await pickGenre(page, 'nurikabe');
+    expect(await page.locator('#genre-batch').isHidden()).toBe(true);
+    await pickGenre(page, 'latin-square');
+    await page.locator('#genre-batch').waitFor({ state: 'visible' });
+    expect(await page.locator('#genre-pick option').count()).toBe(3);
     // Another file loaded: the table of the first goes (its "open" row opened this
     // file's third record).
     await page.getByLabel('Genre text file').setInputFiles({ name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('=== x\n2 2\n1 -\n- -\n=== y\n2 2\n- 1\n- -\n') });
@@ -728,7 +735,9 @@ describe('the genre page', () => {
     expect(download.suggestedFilename()).toBe('latin-squares-refused-results.csv');
     // The text edited is no longer the file's: its downloads take the genre's name.
     await page.fill('#genre-text', (await page.inputValue('#genre-text')).replace(/=== none\n[^]*$/, ''));
-    await page.click('#genre-draw');
+    // A row of the table, chosen before the edit is drawn, reads the edit instead of
+    // opening its record's place in it.
+    await page.getByRole('button', { name: 'a (line 1)' }).click();
     await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
     // The last Solve all's table goes with the text it solved: its rows would open this
     // text's records by their places (a user's test).

@@ -199,7 +199,7 @@ describe('spreadsheets on the page', () => {
     expect(status.kind).toBe('warning');
     expect(status.text).toMatch(/^Finished 2 puzzles from week\.xlsx in .*: 2 solved /);
     expect(status.text).toMatch(
-      / Skipped 1 sheet without a puzzle: Notes\. Left out what could not be read: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty\.$/,
+      / Skipped 1 sheet without a puzzle: Notes\. Left out what could not be read: Friday!C5 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or nothing, 0, ., - or _ when empty\.$/,
     );
     expect(status.text).not.toMatch(/\.[.;]| lines? /);
     // The results table has a row for the sheet left out, in its place.

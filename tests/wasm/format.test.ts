@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The page's pure text helpers (no DOM, no WASM).
 import { describe, expect, it } from 'vitest';
+import { savedName } from '../../web/src/page/saved-name';
 import {
   binaryKind,
   checkFileSize,
@@ -91,6 +92,18 @@ describe('formatMs', () => {
   it('says a time of 0 (below the clock\'s step) as under 1 ms, not "0.00"', () => {
     expect(formatMs(0)).toBe('< 1 ms');
     expect(formatMsNumber(0)).toBe('< 1');
+  });
+});
+
+describe('savedName', () => {
+  it('names a download after its file, without the extension and characters a file system refuses', () => {
+    expect(savedName('p096_sudoku.txt', 'results', 'xlsx')).toBe('p096_sudoku-results.xlsx');
+    // A name that starts as the page's own phrases do is still a file's.
+    expect(savedName('the week.txt', 'solutions', 'txt')).toBe('the week-solutions.txt');
+    expect(savedName('a:b*c?.csv', 'results', 'csv')).toBe('a_b_c_-results.csv');
+    // No file, or a name that leaves nothing: the page's own stem, or the one given.
+    expect(savedName(undefined, 'results', 'csv')).toBe('gridmilp-results.csv');
+    expect(savedName('.txt', 'results', 'csv', 'nurikabe')).toBe('nurikabe-results.csv');
   });
 });
 

@@ -335,7 +335,7 @@ describe('reading puzzles from .xlsx', () => {
         )
       ).message;
     expect(await bad('D4', 'x')).toBe(
-      'Sheet1!D4 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty.',
+      'Sheet1!D4 holds the text “x”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or nothing, 0, ., - or _ when empty.',
     );
     expect(await bad('D4', 4.5)).toBe('Sheet1!D4 holds 4.5, not a whole number; a cell of the puzzle holds a whole number from 1 to 9.');
     expect(await bad('D4', 12)).toBe('Sheet1!D4 holds 12, outside 1 to 9 for the 9×9 puzzle in A1:I9.');
@@ -542,17 +542,34 @@ describe('CSV', () => {
       const notedRead = await readSpreadsheet(noted, await lib());
       expect(notedRead.puzzles.map((p) => [p.range, p.grid])).toEqual([['B3:J11', grid(LINE)]]);
     }
+    // An .xlsx's first row and column without a digit (letters and blanks only): its
+    // used range of numbers is a 15×15 square, the letters make the 16×16 (a review).
+    const noDigit = [...line].map((ch, k) => (k < 16 || k % 16 === 0) && /[1-9]/.test(ch) ? '.' : ch).join('');
+    const edges = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      [...noDigit].forEach((ch, k) => ch !== '.' && (ws.getCell(3 + Math.floor(k / 16), 3 + (k % 16)).value = /[A-G]/.test(ch) ? ch : Number(ch)));
+    });
+    const edgesRead = (await readSpreadsheet(edges, await lib())).puzzles[0]!;
+    expect([edgesRead.range, edgesRead.grid.flat().map((v) => (v === 0 ? '.' : v.toString(36).toUpperCase())).join('')]).toEqual(['C3:R18', noDigit]);
+    // A full grid written 0–F, one 0 a row and no empty cell, is read 0–F too, as the
+    // text reader reads it (looksHex).
+    const full = Array.from({ length: 16 }, (_, r) => Array.from({ length: 16 }, (_, c) => (r * 4 + Math.floor(r / 4) + c) % 16));
+    const fullRead = (await readSpreadsheet(csv(full.map((row) => row.map((v) => v.toString(16).toUpperCase()).join(',')).join('\n')), await lib(), { fileName: 'full.csv' })).puzzles[0]!;
+    expect([fullRead.grid, fullRead.symbols]).toEqual([full.map((row) => row.map((v) => v + 1)), 'hex']);
+    // A square of numbers framed by dashes stays itself: marks alone do not grow it.
+    const framed = ['-,-,-,-,-,-', '-,1,,,2,-', '-,,3,,,-', '-,,,4,,-', '-,2,,,1,-', '-,-,-,-,-,-'].join('\n');
+    expect((await readSpreadsheet(csv(framed), await lib(), { fileName: 'f.csv' })).puzzles.map((p) => p.range)).toEqual(['B2:E5']);
     // A letter past the grid's symbols is named with its value; a 9×9 takes no letter.
     expect((await failure(csv(rows((ch) => (ch === 'G' ? 'H' : ch))), 'h.csv')).message).toMatch(/^h\.csv![A-P]\d+ holds “H” \(17\), outside 1 to 16 for the 16×16 puzzle in A1:P16\.$/);
     expect((await failure(csv(dotted.replace(/^5/, 'A')), 'a.csv')).message).toBe(
-      'a.csv!A1 holds the text “A”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty.',
+      'a.csv!A1 holds the text “A”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or nothing, 0, ., - or _ when empty.',
     );
   });
 
   it('names the row and column of a bad field, and refuses text that is not UTF-8', async () => {
     const text = grid(LINE).map((row) => row.join(',')).join('\n').replace(/^5/, 'five');
     expect((await failure(csv(text), 'p.csv')).message).toBe(
-      'p.csv!A1 holds the text “five”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or 0, . or nothing when empty.',
+      'p.csv!A1 holds the text “five”; a cell of the 9×9 puzzle in A1:I9 holds a whole number from 1 to 9, or nothing, 0, ., - or _ when empty.',
     );
     const utf16 = new Uint8Array([0xff, 0xfe, 0x35, 0x00, 0x2c, 0x00, 0xff, 0xd8]);
     expect((await failure(utf16, 'u.csv')).code).toBe('unsupported_file');

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The names batch downloads are saved under, shared by the Sudoku page's batch panel
- * (page/batch.ts) and the genre page's Solve all (page/genre/actions/batch.ts). A module
- * of its own, imported by those two alone, so that it rides in their chunk and not in
- * the first solve's (the weight test's 250,000 bytes).
+ * (page/batch.ts) and the genre page's Solve all downloads (page/genre/view.ts,
+ * page/genre/actions/sheets.ts). A module of its own, which the first solve's main
+ * module does not import, so that it stays out of the first solve's download (the
+ * weight test's 250,000 bytes).
  */
 
 /**

@@ -255,27 +255,29 @@ function saidSymbol(cell: SheetCell, value: number): string {
 
 /**
  * Whether a 16×16 block is written 0–F (hexadecimal: 0 is 1 … F is 16), as the text
- * reader decides it (docs/formats.md, "Accepted text"): letters among its symbols, none
- * above F (no G, no 16), and a 0 typed beside empty cells, which in 1–G would be one more
- * way to write empty. Otherwise it is read 1–G (A = 10 … G = 16), 0 empty.
+ * reader decides it (cpp/puzzles/sudoku/text.cpp, looksHex; docs/formats.md, "Accepted
+ * text"): one symbol a cell (no number from 10 up), no G, and a 0 beside empty cells
+ * (blank, `.`, `-` or `_`), which in 1–G would be one more way to write empty, or one 0
+ * a row in a full grid. Otherwise it is read 1–G (A = 10 … G = 16), 0 empty.
  */
 function hexSymbols(table: SheetTable, top: number, left: number, n: number): boolean {
   if (n !== 16) return false;
-  let letters = false, zero = false, blank = false, most = 0;
+  let zeros = 0, filled = 0, blank = false;
   for (let r = top; r < top + n; r++) {
     for (let c = left; c < left + n; c++) {
       const cell = table.cells[r]?.[c];
       const v = symbolOf(cell);
-      if (v === null) blank ||= isEmpty(cell);
-      else if (isEmptyMark(cell)) blank = true;
-      else if (v === 0) zero = true;
-      else {
-        letters ||= isLetter(cell);
-        most = Math.max(most, v);
+      if (v === null || isEmptyMark(cell)) {
+        blank ||= v !== null || isEmpty(cell);
+        continue;
       }
+      // 16 (G, or the number) is no symbol of 0–F; nor is a number of two digits.
+      if (v >= 16 || (v >= 10 && !isLetter(cell))) return false;
+      filled++;
+      if (v === 0) zeros++;
     }
   }
-  return letters && zero && blank && most <= 15;
+  return zeros > 0 && (blank || zeros * 16 === filled);
 }
 
 /** A number in a cell, or a text that is only a number ("5", " 7 "). */
@@ -365,9 +367,10 @@ function strayNumber(
  * The block the numbers' span `numbers` makes with the letters and empty marks beside it
  * (symbolOf): grown by each such cell one row or column off it, again until none is
  * left. It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
- * only from 10×10 up, and the numbers do not already make one of a usual side that it
- * is not (a 9×9 with a rule of dashes around it stays 9×9); null otherwise, and the
- * letters and marks outside the numbers are notes (a column's heading "A", a note "x").
+ * only from 10×10 up; when the numbers make a square already, only when it grew by a
+ * letter (a 4×4 framed by dashes stays 4×4) and the numbers' square is not of a usual
+ * side that it is not. Null otherwise, and the letters and marks outside the numbers are
+ * notes (a column's heading "A", a note "x").
  */
 function grownBySymbols(
   table: SheetTable,
@@ -391,7 +394,8 @@ function grownBySymbols(
   const side = bottom - top + 1;
   const own = numbers.bottom - numbers.top + 1;
   const square = numbers.right - numbers.left + 1 === own;
-  if (side === own && square) return null; // nothing beside the numbers' square
+  // A square of numbers grows only by letters (a 4×4 framed by dashes stays 4×4).
+  if (square && !letters) return null;
   if (right - left + 1 !== side || side < MIN_SIDE || side > MAX_SIDE || (letters && side < 10)) return null;
   return square && USUAL_SIDES.includes(own) && !USUAL_SIDES.includes(side) ? null : { top, left, bottom, right };
 }
@@ -438,16 +442,19 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   const u = table.used;
   const usedSide = u ? u.bottom - u.top + 1 : 0;
   const grown = grownBySymbols(table, { top, left, bottom, right });
-  if (
-    u &&
+  const usedSquare =
+    u !== undefined &&
     u.right - u.left + 1 === usedSide &&
     usedSide >= MIN_SIDE &&
     usedSide <= MAX_SIDE &&
     u.top <= top &&
     u.left <= left &&
     u.bottom >= bottom &&
-    u.right >= right
-  ) {
+    u.right >= right;
+  // The used range counts numbers and styled cells only: letters and marks that reach
+  // past it (a 16×16's first row and column without a digit) make the block.
+  const pastUsed = grown !== null && (!usedSquare || (grown.top <= u!.top && grown.left <= u!.left && grown.bottom >= u!.bottom && grown.right >= u!.right));
+  if (usedSquare && !pastUsed) {
     // The used range (the cells with borders or fills, or a CSV's empty fields) is a
     // square around the numbers: it is the block, even when its outer rows or columns
     // hold no number.
@@ -515,7 +522,9 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   const givensMarked = solvedCount > 0 && solvedCount < numberCount;
   const hex = hexSymbols(table, top, left, n);
   // What a cell may hold, for the messages.
-  const symbols = `a whole number from 1 to ${n}${n >= 10 ? ` or a letter (A = 10 … ${String.fromCharCode(55 + n)} = ${n})` : ''}, or 0, . or nothing when empty`;
+  const symbols = hex
+    ? 'one of 0–9 and A–F (written 0–F: 0 = 1 … F = 16), or nothing, ., - or _ when empty'
+    : `a whole number from 1 to ${n}${n >= 10 ? ` or a letter (A = 10 … ${String.fromCharCode(55 + n)} = ${n})` : ''}, or nothing, 0, ., - or _ when empty`;
   const grid: number[][] = [];
   for (let r = top; r <= bottom; r++) {
     const line: number[] = [];

@@ -39,10 +39,11 @@ type Entry = { puzzle: number } | { row: ResultRow; label: string };
 /**
  * The workbook's record ids mapped back to its sheets' names (GenreContext.sheetLeftOut
  * `names`: `'Week_2'!A1:F6` → `'Week 2'!A1:F6`, as the npm CLI writes them) while the text
- * is the workbook's, for what Solve all saves (the results, the answers); else the text as it is.
+ * read (Solve all's) is the workbook's, for what Solve all saves (the results, the
+ * answers); else the text as it is.
  */
 function sheetNamesOf(ctx: GenreContext): (text: string) => string {
-  return (ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.names : null) ?? ((text) => text);
+  return (ctx.sheetLeftOut?.text === ctx.textRead ? ctx.sheetLeftOut.names : null) ?? ((text) => text);
 }
 
 /**
@@ -70,7 +71,7 @@ function recordEntries(ctx: GenreContext, lines: readonly string[]): Entry[] {
     })),
   );
   // A workbook's rows left out are placed among its records (sheets.ts), those refused counted.
-  const leftOut = ctx.sheetLeftOut?.text === ctx.text.value ? ctx.sheetLeftOut.rows : [];
+  const leftOut = ctx.sheetLeftOut?.text === ctx.textRead ? ctx.sheetLeftOut.rows : [];
   return withLeftOut(records, leftOut.map(({ at, row }) => ({ at, row: { row, label: row.name } })));
 }
 
@@ -179,6 +180,12 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       name.className = 'link';
       name.textContent = label;
       name.addEventListener('click', () => {
+        // The text edited since (not yet drawn): it is read, and the table, of the text
+        // before, goes (showBatch) instead of opening this text's record at its place.
+        if (ctx.text.value !== solvedText) {
+          void ctx.readText();
+          return;
+        }
         ctx.pick.value = String(i + 1);
         void (async () => {
           await ctx.draw();
