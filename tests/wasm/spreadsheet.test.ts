@@ -559,6 +559,28 @@ describe('CSV', () => {
     // A square of numbers framed by dashes stays itself: marks alone do not grow it.
     const framed = ['-,-,-,-,-,-', '-,1,,,2,-', '-,,3,,,-', '-,,,4,,-', '-,2,,,1,-', '-,-,-,-,-,-'].join('\n');
     expect((await readSpreadsheet(csv(framed), await lib(), { fileName: 'f.csv' })).puzzles.map((p) => p.range)).toEqual(['B2:E5']);
+    // Dots that complete a square on one side make the block (a second review): a 9×9
+    // whose first row and column are dots.
+    const dotsEdge = grid('.'.repeat(9) + LINE.slice(9).split('').map((ch, k) => (k % 9 === 0 ? '.' : ch)).join(''));
+    const dotsCsv = dotsEdge.map((row) => row.map((v) => (v === 0 ? '.' : String(v))).join(',')).join('\n');
+    expect((await readSpreadsheet(csv(dotsCsv), await lib(), { fileName: 'a.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['A1:I9', dotsEdge]]);
+    // Borders win over letters and marks around them: a bordered 9×9 whose first column
+    // holds no given, headed by letters, stays the bordered block.
+    const bordered = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      const g = grid(LINE.split('').map((ch, k) => (k % 9 === 0 ? '.' : ch)).join(''));
+      put(ws, g, 2, 2);
+      for (let r = 2; r <= 10; r++) for (let c = 2; c <= 10; c++) ws.getCell(r, c).border = { top: { style: 'thin' } };
+      'ABCDEFGHI'.split('').forEach((h, c) => (ws.getCell(1, 2 + c).value = h));
+      'abcdefghi'.split('').forEach((h, r) => (ws.getCell(2 + r, 1).value = h));
+    });
+    expect((await readSpreadsheet(bordered, await lib())).puzzles.map((p) => p.range)).toEqual(['B2:J10']);
+    // A 16×16 typed 1–16 whose givens happen to be 1–9 only, some empty cells 0 and the
+    // others blank, is no 0–F grid: its 0s are empty, its digits themselves.
+    const low = asGrid.map((row) => row.map((v) => (v > 9 ? 0 : v)));
+    const lowCsv = low.map((row, r) => row.map((v, c) => (v !== 0 ? String(v) : (r + c) % 5 === 0 ? '0' : '')).join(',')).join('\n');
+    const lowRead = (await readSpreadsheet(csv(lowCsv), await lib(), { fileName: 'low.csv' })).puzzles[0]!;
+    expect([lowRead.grid, lowRead.symbols]).toEqual([low, undefined]);
     // A letter past the grid's symbols is named with its value; a 9×9 takes no letter.
     expect((await failure(csv(rows((ch) => (ch === 'G' ? 'H' : ch))), 'h.csv')).message).toMatch(/^h\.csv![A-P]\d+ holds “H” \(17\), outside 1 to 16 for the 16×16 puzzle in A1:P16\.$/);
     expect((await failure(csv(dotted.replace(/^5/, 'A')), 'a.csv')).message).toBe(

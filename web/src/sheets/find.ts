@@ -257,27 +257,32 @@ function saidSymbol(cell: SheetCell, value: number): string {
  * Whether a 16×16 block is written 0–F (hexadecimal: 0 is 1 … F is 16), as the text
  * reader decides it (cpp/puzzles/sudoku/text.cpp, looksHex; docs/formats.md, "Accepted
  * text"): one symbol a cell (no number from 10 up), no G, and a 0 beside empty cells
- * (blank, `.`, `-` or `_`), which in 1–G would be one more way to write empty, or one 0
- * a row in a full grid. Otherwise it is read 1–G (A = 10 … G = 16), 0 empty.
+ * written `.`, `-` or `_` (or left blank, among letters), which in 1–G would be one more
+ * way to write empty, or one 0 a row in a full grid. Otherwise it is read 1–G (A = 10 …
+ * G = 16), 0 empty.
  */
 function hexSymbols(table: SheetTable, top: number, left: number, n: number): boolean {
   if (n !== 16) return false;
-  let zeros = 0, filled = 0, blank = false;
+  let zeros = 0, filled = 0, blank = false, marks = false, letters = false;
   for (let r = top; r < top + n; r++) {
     for (let c = left; c < left + n; c++) {
       const cell = table.cells[r]?.[c];
       const v = symbolOf(cell);
       if (v === null || isEmptyMark(cell)) {
-        blank ||= v !== null || isEmpty(cell);
+        marks ||= v !== null;
+        blank ||= isEmpty(cell);
         continue;
       }
       // 16 (G, or the number) is no symbol of 0–F; nor is a number of two digits.
       if (v >= 16 || (v >= 10 && !isLetter(cell))) return false;
+      letters ||= isLetter(cell);
       filled++;
       if (v === 0) zeros++;
     }
   }
-  return zeros > 0 && (blank || zeros * 16 === filled);
+  // A blank cell is a sheet's usual empty, beside which a 0 is 0–F only among letters:
+  // a sheet typed 1–16 may write some empty cells 0 and leave others blank.
+  return zeros > 0 && (marks || (blank && letters) || zeros * 16 === filled);
 }
 
 /** A number in a cell, or a text that is only a number ("5", " 7 "). */
@@ -368,8 +373,8 @@ function strayNumber(
  * (symbolOf): grown by each such cell one row or column off it, again until none is
  * left. It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
  * only from 10×10 up; when the numbers make a square already, only when it grew by a
- * letter (a 4×4 framed by dashes stays 4×4) and the numbers' square is not of a usual
- * side that it is not. Null otherwise, and the letters and marks outside the numbers are
+ * letter or on one side of each pair (a 4×4 framed by dashes stays 4×4), and the
+ * numbers' square is not of a usual side that it is not. Null otherwise, and the letters and marks outside the numbers are
  * notes (a column's heading "A", a note "x").
  */
 function grownBySymbols(
@@ -394,8 +399,10 @@ function grownBySymbols(
   const side = bottom - top + 1;
   const own = numbers.bottom - numbers.top + 1;
   const square = numbers.right - numbers.left + 1 === own;
-  // A square of numbers grows only by letters (a 4×4 framed by dashes stays 4×4).
-  if (square && !letters) return null;
+  // A square of numbers framed by marks alone (grown past two opposite sides: a 4×4
+  // framed by dashes) stays itself; marks that complete it on one side (a 9×9 whose first
+  // row and column are dots) make the block.
+  if (square && !letters && ((top < numbers.top && bottom > numbers.bottom) || (left < numbers.left && right > numbers.right))) return null;
   if (right - left + 1 !== side || side < MIN_SIDE || side > MAX_SIDE || (letters && side < 10)) return null;
   return square && USUAL_SIDES.includes(own) && !USUAL_SIDES.includes(side) ? null : { top, left, bottom, right };
 }
@@ -451,9 +458,10 @@ function oneGrid(table: SheetTable): SheetPuzzle {
     u.left <= left &&
     u.bottom >= bottom &&
     u.right >= right;
-  // The used range counts numbers and styled cells only: letters and marks that reach
-  // past it (a 16×16's first row and column without a digit) make the block.
-  const pastUsed = grown !== null && (!usedSquare || (grown.top <= u!.top && grown.left <= u!.left && grown.bottom >= u!.bottom && grown.right >= u!.right));
+  // The used range counts numbers and styled cells only: when it is the numbers' span
+  // alone (no border or fill widens it), letters and marks that reach past it (a
+  // 16×16's first row and column without a digit) make the block; borders win otherwise.
+  const pastUsed = grown !== null && (!usedSquare || (u!.top === top && u!.left === left && u!.bottom === bottom && u!.right === right));
   if (usedSquare && !pastUsed) {
     // The used range (the cells with borders or fills, or a CSV's empty fields) is a
     // square around the numbers: it is the block, even when its outer rows or columns
@@ -544,8 +552,8 @@ function oneGrid(table: SheetTable): SheetPuzzle {
         line.push(0);
         continue;
       }
-      if (!Number.isInteger(v)) return fail(`${at(r, c)} holds ${v}, not a whole number; a cell of the puzzle holds a whole number from 1 to ${n}.`, cellName(r, c));
-      if (v < 0 || v > n) return fail(`${at(r, c)} holds ${saidSymbol(cell!, v)}, outside 1 to ${n} for the ${n}×${n} puzzle in ${block}.`, cellName(r, c));
+      if (!Number.isInteger(v)) return fail(`${at(r, c)} holds ${v}, not a whole number; a cell of the puzzle holds ${hex ? symbols : `a whole number from 1 to ${n}`}.`, cellName(r, c));
+      if (v < 0 || v > n) return fail(`${at(r, c)} holds ${saidSymbol(cell!, v)}, outside ${hex ? '0 to F' : `1 to ${n}`} for the ${n}×${n} puzzle in ${block}.`, cellName(r, c));
       // Written 0–F: every symbol one more, an empty mark still empty.
       line.push(hex && !isEmptyMark(cell) ? v + 1 : v);
     }

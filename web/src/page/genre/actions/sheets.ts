@@ -40,7 +40,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
   ctx.sheetLeftOut = {
-    text: ctx.text.value,
+    text: ctx.textRead, // the text read, whose records Solve all solves (the box may be edited meanwhile)
     rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]),
     names: namesOfRecords(loaded, false),
   };
