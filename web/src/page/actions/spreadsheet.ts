@@ -8,7 +8,7 @@
  */
 import type { PuzzleFields, ResultRow, SheetPuzzle, SpreadsheetPuzzles } from '../../solver/protocol';
 import { gridOf, puzzleText } from '../../lib/grid';
-import { plural } from '../format';
+import { displaySymbol, plural } from '../format';
 import type { Page } from '../app/page';
 import { saveBlob } from '../shared';
 import { skippedKinds } from '../../sheets/left-out';
@@ -82,7 +82,7 @@ export async function loadSpreadsheet(page: Page, file: File, sink: SpreadsheetS
     ...(first.boxHeight ? { boxHeight: first.boxHeight, boxWidth: first.boxWidth! } : {}),
   };
   if (puzzles.length === 1) {
-    const text = hex ? first.grid.flat().map((v) => (v === 0 ? '.' : (v - 1).toString(16).toUpperCase())).join('') : puzzleText(first.grid).puzzle;
+    const text = hex ? first.grid.flat().map((v) => displaySymbol(v, true) || '.').join('') : puzzleText(first.grid).puzzle;
     // "'Week 1'!B3:J11 in week.xlsx"; a CSV's sheet is the file ("p.csv!A1:I9").
     await sink.loadText(text, first.sheet === file.name ? first.name : `${first.name} in ${file.name}`, fields);
     tellSkipped();
