@@ -129,6 +129,13 @@ export class BoardEditor {
    */
   private steps = 0;
   private nothingSaid: string | null = null;
+  /**
+   * The read of the text started by this board's last edit, Undo, Redo or Empty grid,
+   * while it runs: its board, drawn, says its own status (note says why).
+   */
+  private reading: Promise<void> | null = null;
+  /** Notes said so far: a note is said again only while it is the last (note). */
+  private notes = 0;
   /** The pad's Undo and Redo buttons (renderPad puts them after its keys). */
   private readonly undoButton: HTMLButtonElement;
   private readonly redoButton: HTMLButtonElement;
@@ -312,7 +319,7 @@ export class BoardEditor {
       } else {
         // A cage is deleted by its button only (Delete cage, which Ctrl+Z undoes): one
         // stray key took a whole cage and its sum.
-        this.host.say('A Killer has no givens to clear: to remove a cage, select a cell of it and press Delete cage.', 'info');
+        this.note('A Killer has no givens to clear: to remove a cage, select a cell of it and press Delete cage.', 'info');
       }
       return true;
     }
@@ -322,7 +329,7 @@ export class BoardEditor {
       // The genres of regions only: a key that would edit another genre says how this
       // one is edited, instead of doing nothing.
       if (!/^([0-9xX]|Backspace|Delete)$/.test(key)) return false;
-      this.host.say(`Typing on the board does not edit ${GENRE_TITLES[this.host.genre]}. ${editing.hint}`, 'info');
+      this.note(`Typing on the board does not edit ${GENRE_TITLES[this.host.genre]}. ${editing.hint}`, 'info');
       return true;
     }
     // A digit genre's givens are 1 to n: a larger one is not written (it made the text
@@ -360,7 +367,7 @@ export class BoardEditor {
       const joined = previous !== null && previous.cell === this.cursor && tokens?.[this.cursor] === previous.text ? Number(previous.text + key) : NaN;
       const number = joined <= maxNumber ? joined : Number(key);
       if (number > maxNumber || (number === 0 && !editing.zero)) {
-        this.host.say(this.outOfRange(number), 'warning');
+        this.note(this.outOfRange(number), 'warning');
         return true;
       }
       write = () => String(number);
@@ -442,7 +449,7 @@ export class BoardEditor {
     } else if (key === 'Backspace' || /^[0-9]$/.test(key)) {
       if (record !== null && !cells.some((cell) => cellOf(cell)?.white === false)) {
         const name = `Row ${Math.floor(this.cursor / record.columns) + 1}, column ${(this.cursor % record.columns) + 1}`;
-        this.host.say(`${name} is a white cell, where the answer’s digit goes: press x to make it black, then type its sums.`, 'info');
+        this.note(`${name} is a white cell, where the answer’s digit goes: press x to make it black, then type its sums.`, 'info');
         return true;
       }
       const now = cellOf(this.cursor);
@@ -459,7 +466,7 @@ export class BoardEditor {
         const appends = previous !== null && previous.cell === this.cursor && previous.half === half && previous.sum === current && previous.sum.length < 2;
         const typed = appends ? previous.sum + key : key;
         if (typed === '0') {
-          this.host.say('0 is not a sum of Kakuro: its sums are 1 to 45 (0 goes after another digit: 10, 20…); Backspace takes back a digit, Delete makes a cell white.', 'warning');
+          this.note('0 is not a sum of Kakuro: its sums are 1 to 45 (0 goes after another digit: 10, 20…); Backspace takes back a digit, Delete makes a cell white.', 'warning');
           return true;
         }
         sum = () => typed;
@@ -546,7 +553,7 @@ export class BoardEditor {
         button.addEventListener('pointerdown', (event) => event.preventDefault());
         button.addEventListener('click', () => {
           if (this.selection.size === 0 && !killer) {
-            this.host.say('Tap a cell (or drag over several) first, then the number.', 'info');
+            this.note('Tap a cell (or drag over several) first, then the number.', 'info');
             return;
           }
           this.press(key, 'pad');
@@ -632,13 +639,13 @@ export class BoardEditor {
     const state = this.state();
     const record = readRecord(this.host.text.value, EDITING[this.host.genre].blocks);
     if (record === null) {
-      this.host.say('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
+      this.note('To edit on the board, the text must hold one puzzle in the record layout ("=== name", "N N", then its rows): use Empty grid, or pick one puzzle’s lines.', 'warning');
       return true;
     }
     const before = JSON.stringify(record.blocks);
     const refusal = change(record);
     if (typeof refusal === 'string') {
-      this.host.say(refusal, 'error');
+      this.note(refusal, 'error');
       return false;
     }
     // The header's `source=` URL no longer names the puzzle once it changed.
@@ -651,7 +658,7 @@ export class BoardEditor {
     // and an edit that changed only the drawing told a screen reader nothing (an
     // accessibility session). What the draw says after it (a warning: the regions of a
     // map being made) keeps its kind, as an undo's does.
-    void this.host.readText().then(() => {
+    void this.read().then(() => {
       if (this.host.text.value !== written) return; // edited again meanwhile
       const status = byId('genre-status', HTMLElement);
       const said = `${label.charAt(0).toUpperCase()}${label.slice(1)}.`;
@@ -660,6 +667,41 @@ export class BoardEditor {
       this.host.say(`${said} ${status.textContent ?? ''}`, kind);
     });
     return true;
+  }
+
+  /**
+   * Reads the text this board's edit, Undo, Redo or Empty grid wrote (host.readText),
+   * remembered while it runs for note.
+   *
+   * @returns host.readText's promise
+   */
+  private read(): Promise<void> {
+    const reading = this.host.readText();
+    this.reading = reading;
+    const done = (): void => {
+      if (this.reading === reading) this.reading = null;
+    };
+    reading.then(done, done);
+    return reading;
+  }
+
+  /**
+   * Says why a key or button changed nothing ("0 is not a sum of Kakuro…", "Row 3,
+   * column 3 is a white cell…"): now, and again once the board of an edit made just
+   * before is drawn, if the text is still as it was and no later note came. That board's
+   * read says its own status when it ends ("Down sum 3. …"), and a person who typed
+   * fast, as 3 then 0, saw it in the place of why the 0 did nothing.
+   *
+   * @param message the status line's words
+   * @param kind the status line's kind
+   */
+  private note(message: string, kind: 'info' | 'warning' | 'error'): void {
+    this.host.say(message, kind);
+    const mine = ++this.notes;
+    const text = this.host.text.value;
+    void this.reading?.then(() => {
+      if (this.notes === mine && this.host.text.value === text) this.host.say(message, kind);
+    });
   }
 
   /** The text, selection, cursor and Kakuro half now, as the history keeps them. */
@@ -722,7 +764,7 @@ export class BoardEditor {
     this.host.say(said, 'info');
     // Reading the text says "press Solve", or what is wrong with it: the undo is said
     // instead of the first, before the second.
-    void this.host.readText().then(() => {
+    void this.read().then(() => {
       if (this.host.text.value !== text) return; // edited again meanwhile
       if (this.steps !== mine) {
         // Pressed again while this board was drawn: a later step that took something
@@ -778,7 +820,7 @@ export class BoardEditor {
     const sum = byId('genre-cage-sum', HTMLInputElement);
     const value = Number(sum.value);
     if (this.selection.size === 0 || !Number.isInteger(value) || value < 1) {
-      this.host.say('Select the cage’s cells, then type its sum (a whole number) and press Make cage.', 'warning');
+      this.note('Select the cage’s cells, then type its sum (a whole number) and press Make cage.', 'warning');
       return;
     }
     const cells = [...this.selection].sort((a, b) => a - b);
@@ -841,7 +883,7 @@ export class BoardEditor {
     // picks a staircase) would be a region in pieces, which no genre takes.
     const columns = this.host.board?.columns ?? 0;
     if (columns > 0 && !sideBySide(this.selection, columns)) {
-      this.host.say('The selected cells are not one area of cells side by side, which a region must be: select them again (a drag, or Shift+arrows) and press Make region.', 'warning');
+      this.note('The selected cells are not one area of cells side by side, which a region must be: select them again (a drag, or Shift+arrows) and press Make region.', 'warning');
       return;
     }
     this.edit(
@@ -866,7 +908,7 @@ export class BoardEditor {
   deleteRegion(): void {
     const block = EDITING[this.host.genre].regionBlock;
     if (this.selection.size === 0 || block === null) {
-      this.host.say('Select a cell of each region to delete, then press Delete region.', 'warning');
+      this.note('Select a cell of each region to delete, then press Delete region.', 'warning');
       return;
     }
     this.edit(
@@ -905,11 +947,11 @@ export class BoardEditor {
       const size = readSize(typed);
       const square = SQUARE_GENRES.has(this.host.genre);
       if (square && size !== null && size[0] !== size[1]) {
-        this.host.say(`A ${GENRE_TITLES[this.host.genre]} is square (n×n): type its side, one whole number from 2 to 100, not “${typed}”.`, 'warning');
+        this.note(`A ${GENRE_TITLES[this.host.genre]} is square (n×n): type its side, one whole number from 2 to 100, not “${typed}”.`, 'warning');
         return;
       }
       if (size === null) {
-        this.host.say(
+        this.note(
           square
             ? `The empty grid's side must be a whole number from 2 to 100, not “${asked.value}”.`
             : `The empty grid's rows and columns must be whole numbers from 2 to 100, typed as 10x18, 10×18 or 10 18 (one number for a square), not “${typed}”.`,
@@ -931,7 +973,7 @@ export class BoardEditor {
     this.host.text.value = writeRecord({ header: 'my_puzzle', rows, columns, blocks, ...(editing.parameter === null ? {} : { parameter: editing.parameter }) });
     this.selection.clear();
     this.remember(before, `Empty grid ${rows}×${columns}`);
-    void this.host.readText();
+    void this.read();
   }
 }
 
