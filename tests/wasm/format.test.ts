@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The page's pure text helpers (no DOM, no WASM).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { savedName } from '../../web/src/page/saved-name';
 import {
   binaryKind,
@@ -89,9 +89,35 @@ describe('formatMs', () => {
     expect(formatMsNumber(1234.4)).toBe('1234');
   });
 
-  it('says a time of 0 (below the clock\'s step) as under 1 ms, not "0.00"', () => {
-    expect(formatMs(0)).toBe('< 1 ms');
-    expect(formatMsNumber(0)).toBe('< 1');
+  it('says a time of 0 (below the clock\'s step) as under the step of the clock it was read on, not "0.00"', () => {
+    // Node's clock moves by far less than 0.01 ms.
+    expect(formatMs(0)).toBe('< 0.01 ms');
+    expect(formatMsNumber(0)).toBe('< 0.01');
+  });
+
+  it('measures the clock\'s step once: 0.1 ms as Chromium coarsens it (with its float noise), 1 ms, and a clock that does not move', async () => {
+    const stepping = (start: number, step: number, reads: number) => {
+      let n = 0;
+      return { now: () => start + Math.floor(n++ / reads) * step };
+    };
+    const cases: Array<[{ now: () => number }, string]> = [
+      [stepping(123456.7, 0.1, 50), '< 0.1'],
+      [stepping(98765.4, 1, 400), '< 1'],
+      [stepping(5, 0.5, 10), '< 0.5'],
+      [{ now: () => 42 }, '< 1'],
+    ];
+    try {
+      for (const [clock, said] of cases) {
+        vi.resetModules();
+        vi.stubGlobal('performance', clock);
+        const format = await import('../../web/src/page/format');
+        expect(format.formatMsNumber(0)).toBe(said);
+        expect(format.formatMs(0)).toBe(`${said} ms`);
+        vi.unstubAllGlobals();
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
