@@ -55,6 +55,24 @@ const MAX_BLOCK_SIDE = 100;
 const TOKEN = /^\S{1,16}$/;
 
 /**
+ * What a cell of the genre's block holds, for messages: a digit genre's givens, Killer's
+ * sums, the ids of a second block, or the tokens of the others (Akari's x, Star Battle's
+ * region ids, Kakuro's 16,23).
+ *
+ * @param layout the genre's record shape
+ * @param whole "whole number" where a number is said, for a decimal refused
+ */
+function cellWords(layout: RecordLayout, whole = false): string {
+  const number = whole ? 'whole number' : 'number';
+  if (layout.zeroIsEmpty) return `a digit, or 0 or nothing when empty${layout.blocks === 2 ? ' (below, a region id)' : ''}`;
+  if (layout.blocks === 2) {
+    const ids = layout.title === 'Killer Sudoku' ? 'cage' : 'region';
+    return `a ${layout.title === 'Killer Sudoku' ? 'cage sum' : number} or nothing (below, a ${ids} id)`;
+  }
+  return `one token (a ${number}, x, a region id) or nothing`;
+}
+
+/**
  * Find the records of one sheet.
  *
  * @param table the sheet's cells
@@ -247,10 +265,10 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
         }
         const at = cellName(r, c);
         if (cell.kind !== undefined || (typeof cell.value === 'string' && !TOKEN.test(cell.value))) {
-          fail(`${ref}!${at} holds ${shown(cell)}; a cell of the ${layout.title} puzzle in ${range} holds one token (a number, x, a region id) or nothing.`, at);
+          fail(`${ref}!${at} holds ${shown(cell)}; a cell of the ${layout.title} puzzle in ${range} holds ${cellWords(layout)}.`, at);
         }
         if (typeof cell.value === 'number' && (!Number.isInteger(cell.value) || cell.value < 0)) {
-          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds a whole number, x, a region id or nothing.`, at);
+          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds ${cellWords(layout, true)}.`, at);
         }
         line.push(k === 0 && layout.zeroIsEmpty && String(cell.value) === '0' ? '-' : String(cell.value));
       }
