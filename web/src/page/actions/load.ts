@@ -6,6 +6,7 @@
  */
 import { SolverError, endedByRestart, type PuzzleFields, type PuzzleFormat, type SpreadsheetPuzzles } from '../../solver/protocol';
 import type { BatchPanel } from '../batch';
+import type { BatchSource } from './batch';
 import { checkFileSize, checkTextSize, formatBytes, isSpreadsheetName, leftOutText, plural, readTextFile } from '../format';
 import type { Page } from '../app/page';
 import { clashStatus } from '../clashes';
@@ -61,7 +62,7 @@ export class PuzzleLoader {
     });
     el.offerButton.addEventListener('click', () => {
       const offered = this.offeredText;
-      if (offered) void this.runBatch(offered.text, offered.source, undefined, offered.fields, offered.leftOut);
+      if (offered) void this.runBatch({ text: offered.text, source: offered.source, fields: offered.fields, leftOut: offered.leftOut });
     });
   }
 
@@ -226,7 +227,7 @@ export class PuzzleLoader {
         m.loadSpreadsheet(this.page, file, {
           loadText: (text, source, fields) => this.loadText(text, source, fields),
           // A workbook's batch: its source is the file's name.
-          runBatch: (text, source, names, fields, skipped) => this.runBatch(text, source, names, fields, [], skipped, source),
+          runBatch: (text, source, names, fields, skipped) => this.runBatch({ text, source, names, fields, skipped, fileName: source }),
         }),
       );
       return;
@@ -253,48 +254,35 @@ export class PuzzleLoader {
       jobs.setStatus('Stopped. Your board and text are kept.', 'info');
       return;
     }
-    await this.runBatch(text, file.name, undefined, undefined, [], [], file.name);
+    await this.runBatch({ text, source: file.name, fileName: file.name });
   }
 
   /**
-   * Parse and solve every puzzle of `text` in the worker, streaming into the batch panel
-   * (actions/batch.ts, fetched with the panel on the first batch).
+   * Parse and solve every puzzle of `asked.text` in the worker, streaming into the batch
+   * panel (actions/batch.ts, fetched with the panel on the first batch).
    *
-   * @param names the puzzles' names when the page made the text (a spreadsheet's puzzles,
-   *   one a line, named by sheet and range); their lines are then not shown
-   * @param leftOut what the page left out of `text` before (a paste of URLs' unreadable
-   *   lines, one message each), named again in the finished batch's status
-   * @param skipped what a workbook's reading left out (its `skipped`): those refused are
-   *   rows of the results table saved, finished or stopped, at their places (BatchPanel.start)
-   * @param fileName the file `text` was read from, which names the downloads
-   *   ("p096_sudoku-results.xlsx"); `undefined` for a text pasted, typed or from a URL
+   * @param asked the batch as BatchSource says it, without the Stop count (taken now);
+   *   without `fields`, the text is read with the page's (its Size first in 0–F mode);
+   *   `leftOut` and `skipped` are none when absent
    */
-  private async runBatch(
-    text: string,
-    source: string,
-    names?: readonly string[],
-    fields?: PuzzleFields,
-    leftOut: readonly string[] = [],
-    skipped: SpreadsheetPuzzles['skipped'] = [],
-    fileName?: string,
-  ): Promise<void> {
+  private async runBatch(asked: Omit<BatchSource, 'fields' | 'leftOut' | 'skipped' | 'stops'> & Partial<Pick<BatchSource, 'fields' | 'leftOut' | 'skipped'>>): Promise<void> {
     const { jobs } = this.page;
     const stops = jobs.stops;
     // Started in the task that ended the file's read, so that a read drawn busy (over
     // BATCH_DRAW_AFTER_MS) stays drawn busy (JobRunner.setJobLater).
     await jobs.run(
       'batch',
-      `Reading ${source}…`,
+      `Reading ${asked.source}…`,
       async () => {
         // In the page's 0–F mode, its size is read first. A Stop meanwhile ends the job
         // here ("Stopped."), before the batch is sent.
-        const asked = fields ?? (await this.pageFields(text));
+        const fields = asked.fields ?? (await this.pageFields(asked.text));
         const { runBatch, panelOf } = await import('./batch');
         this.batchPanel = panelOf(this.page);
-        await runBatch(this.page, { text, source, fileName, names, fields: asked, leftOut, skipped, stops }, () => this.hideOffer());
+        await runBatch(this.page, { leftOut: [], skipped: [], ...asked, fields, stops }, () => this.hideOffer());
       },
       (e) => {
-        if (fields === undefined && this.readAtBoardSize(e, (size) => this.runBatch(text, source, names, size, leftOut, skipped, fileName))) return;
+        if (asked.fields === undefined && this.readAtBoardSize(e, (fields) => this.runBatch({ ...asked, fields }))) return;
         jobs.showError(e, false);
       },
       true,

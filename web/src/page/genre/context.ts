@@ -103,8 +103,6 @@ export interface GenreContext {
    * ("week-results.xlsx"); null before a file.
    */
   openedFile: { text: string; name: string } | null;
-  /** The file the last Solve all's text came from (`openedFile`), which names its downloads; undefined: the genre's id does. */
-  solvedFile: string | undefined;
   /**
    * The text last read into `parsed` (its records, their lines), '' when the last read
    * failed; the text box may have been edited since.
@@ -112,9 +110,11 @@ export interface GenreContext {
   readonly textRead: string;
   /**
    * The genre and text the last Solve all solved: its panel is shown while they are the
-   * page's (showBatch), since its rows pick records of that text by their place.
+   * page's (showBatch), since its rows pick records of that text by their place. `file`:
+   * the file that text came from (`openedFile`), which names its downloads; absent, the
+   * genre's id does.
    */
-  batchOf: { genre: GenreId; text: string } | null;
+  batchOf: { genre: GenreId; text: string; file?: string } | null;
   /**
    * The results-table rows of what the spreadsheet last loaded left out (its sheets and
    * rows that do not read), each at its place among the text's records (its puzzles and

@@ -173,8 +173,6 @@ export class GenreView implements GenreContext {
   sheetLeftOut: GenreContext['sheetLeftOut'] = null;
   /** The file the text was last read from, and that text (context.ts). */
   openedFile: GenreContext['openedFile'] = null;
-  /** The file the last Solve all's text came from (context.ts). */
-  solvedFile: string | undefined = undefined;
   /** The genre and text the last Solve all solved (context.ts). */
   batchOf: GenreContext['batchOf'] = null;
   /** The text last read into `parsed` (context.ts). */
@@ -286,7 +284,7 @@ export class GenreView implements GenreContext {
     });
     byId('genre-solve-all', HTMLElement).addEventListener('click', () => void solveAll(this));
     byId('genre-download-solutions', HTMLElement).addEventListener('click', () => {
-      if (this.solutions.length > 0) saveText(this.solutions.join(''), savedName(this.solvedFile, 'solutions', 'txt', this.genre));
+      if (this.solutions.length > 0) saveText(this.solutions.join(''), savedName(this.batchOf?.file, 'solutions', 'txt', this.genre));
     });
     byId('genre-svg', HTMLElement).addEventListener('click', () => this.downloadSvg());
     byId('genre-copy-url', HTMLElement).addEventListener('click', () => {

@@ -225,10 +225,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
     // This batch's from now on: until then the downloads save the last one's, shown.
     ctx.solutions = [];
     ctx.resultRows = results;
-    ctx.solvedFile = fromFile;
     // Shown with its genre and text only (showBatch): another genre picked meanwhile
     // stops the batch, whose rows are then drawn for when its genre is back.
-    ctx.batchOf = { genre, text: solvedText };
+    ctx.batchOf = { genre, text: solvedText, ...(fromFile === undefined ? {} : { file: fromFile }) };
     ctx.showBatch();
     table.replaceChildren();
     rows.toTop();

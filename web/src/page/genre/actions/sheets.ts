@@ -144,7 +144,7 @@ export async function saveResults(ctx: GenreContext, format: 'xlsx' | 'csv'): Pr
   if (ctx.resultRows.length === 0) return;
   try {
     const file = await ctx.client.writeSpreadsheet(format, { results: ctx.resultRows });
-    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), savedName(ctx.solvedFile, 'results', format, ctx.genre));
+    saveBlob(new Blob([file.bytes as BlobPart], { type: file.mimeType }), savedName(ctx.batchOf?.file, 'results', format, ctx.genre));
   } catch (e) {
     ctx.say(errorMessage(e), 'error');
   }
