@@ -372,6 +372,13 @@ describe('uniqueness, enumeration, generation, objectives', () => {
 
   it('generates a 9×9 puzzle from seed 7: the engine’s unique puzzle, its figures, givens on the board', async () => {
     const page = await h.openPage();
+    // Two givens typed first, which the puzzle replaces.
+    await page.locator('#board-container [role=gridcell][data-row="1"][data-column="1"]').click();
+    await page.keyboard.press('5');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('3');
+    const before = `53${'.'.repeat(79)}`;
+    expect(await readGivens(page)).toBe(before);
     await page.getByLabel('Seed').fill('7');
     // CNF-SAT is the page's default for generation; branch-and-bound here. Either way the
     // generator runs in the module with the SAT method (the first-solve module has none).
@@ -387,6 +394,20 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     expect(report).toContain(`${r.uniquenessChecks} uniqueness checks by branch-and-bound`);
     expect(report).toMatch(/How hard for the textbook MILP: (root LP (not )?integral|presolve alone solved it \(no LP\)) · \d+ branch-and-bound nodes? · solve /);
     expect(report).toMatch(/ms in all|s in all/);
+    // The puzzle replaced the board's givens as one undo step, as Clear does: Ctrl+Z brings
+    // them back, Ctrl+Y the puzzle (before, only Back did, and the steps were forgotten).
+    expect(status.text).toMatch(new RegExp(`\\. Ctrl\\+Z or Back brings back the board before \\(2 givens\\)\\.$`));
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(before);
+    await page.keyboard.press('Control+y');
+    expect(await readGivens(page)).toBe(r.puzzle);
+    // The steps before it are kept: Ctrl+Z twice more takes back the 3; Redo goes forward again.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    expect(await readGivens(page)).toBe(`5${'.'.repeat(80)}`);
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    expect(await readGivens(page)).toBe(r.puzzle);
     await button(page, 'Check uniqueness').click();
     expect((await settledStatus(page)).text).toMatch(/^Unique solution/);
 

@@ -11,8 +11,9 @@
  *
  * Givens typed or erased on the board (keys or the pad) are undone with Ctrl+Z (⌘Z) and
  * redone with Ctrl+Shift+Z or Ctrl+Y, the board focused, up to MOST_UNDO_STEPS steps; Clear is one
- * step (its givens come back at once, as the genre page's Empty grid does), and a load or
- * another size forgets them (those are the page's history entries, main.ts).
+ * step (its givens come back at once, as the genre page's Empty grid does), and so is a
+ * generated puzzle; a load or another size forgets them (those are the page's history
+ * entries, main.ts).
  */
 import type { CellRef } from '../solver/protocol';
 import { givenClashes, type GivenClashes } from './clashes';
@@ -189,12 +190,18 @@ export class Board {
    * Replace the givens (clears any shown solution and highlights).
    *
    * @param givens n·n canonical characters (`1`–`9`, `A`–`Z`; anything else is empty)
+   * @param undoable true: the givens replaced are one undo step, the steps before kept (a
+   *   generated puzzle, which Ctrl+Z takes back); false: the steps are forgotten (a load)
    * @throws Error when `givens` is not n·n characters long
    */
-  setGivens(givens: string): void {
-    this.givens = cellsFromString(givens, this.size);
-    this.undos = [];
-    this.redos = [];
+  setGivens(givens: string, undoable = false): void {
+    const next = cellsFromString(givens, this.size);
+    const before = next.flatMap((value, cell): Array<[number, number]> => (value !== this.givens[cell] ? [[cell, this.givens[cell]!]] : []));
+    if (!undoable) {
+      this.undos = [];
+      this.redos = [];
+    } else if (before.length > 0) this.remember(before);
+    this.givens = next;
     this.solution = null;
     this.showPicture(null);
     this.clearConflicts();

@@ -8,6 +8,7 @@ import { formatMs, plural } from '../format';
 import { describeGenerateProgress, generateReport } from '../format-results';
 import type { Page } from '../app/page';
 import { wholeNumberIn } from '../app/settings';
+import { UNDO_KEYS } from '../undo-keys';
 
 /** Largest seed the engine takes (32 bits). */
 const MAX_SEED = 4294967295;
@@ -50,6 +51,10 @@ export async function generate(page: Page): Promise<void> {
   }
   const symmetry = el.genSymmetry.value as Symmetry;
   const { size, boxHeight, boxWidth } = board.shape;
+  // The puzzle replaces the board's givens as one undo step (board.setGivens), said when
+  // there were givens to bring back.
+  const had = board.countGivens();
+  const back = had > 0 ? ` ${UNDO_KEYS.undo} or Back brings back the board before (${plural(had, 'given')}).` : '';
   page.resetAnswer();
   el.generateReportList.hidden = true;
   // Its givens once the finished puzzle is on the board (the rating solve started):
@@ -74,7 +79,7 @@ export async function generate(page: Page): Promise<void> {
         (progress) => {
           if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
             ratedGivens = progress.givens;
-            board.setGivens(progress.puzzle);
+            board.setGivens(progress.puzzle, true);
             jobs.setProgress(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`);
             return;
           }
@@ -84,7 +89,7 @@ export async function generate(page: Page): Promise<void> {
       );
       board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });
       page.onShapeChanged();
-      board.setGivens(result.puzzle);
+      board.setGivens(result.puzzle, true);
       el.generateReportList.replaceChildren(
         ...generateReport(result).map((line) => {
           const li = document.createElement('li');
@@ -94,7 +99,7 @@ export async function generate(page: Page): Promise<void> {
       );
       el.generateReportList.hidden = false;
       jobs.setStatus(
-        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).`,
+        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).${back}`,
         'ok',
       );
       board.focus();
@@ -104,13 +109,13 @@ export async function generate(page: Page): Promise<void> {
       const partial = soFar as { puzzle: string; givens: number } | null;
       if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
         jobs.setStatus(
-          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.`,
+          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.${back}`,
           'info',
         );
       } else if (partial !== null && e instanceof SolverError && e.code === 'stopped') {
-        board.setGivens(partial.puzzle);
+        board.setGivens(partial.puzzle, true);
         jobs.setStatus(
-          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).`,
+          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).${back}`,
           'info',
         );
       } else {
