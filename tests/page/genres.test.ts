@@ -682,11 +682,21 @@ describe('the genre page', () => {
     await pickGenre(page, 'latin-square');
     await page.locator('#genre-batch').waitFor({ state: 'visible' });
     expect(await page.locator('#genre-pick option').count()).toBe(3);
-    // Another file loaded: the table of the first goes (its "open" row opened this
-    // file's third record).
+    expect(await page.locator('#genre-batch-stale').isHidden()).toBe(true);
+    // Another file loaded: the table of the first stays for its downloads, saying its
+    // results are of the text before; its rows, which would open this file's records at
+    // their places (its "open" row opened this file's third record), take no clicks.
     await page.getByLabel('Genre text file').setInputFiles({ name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('=== x\n2 2\n1 -\n- -\n=== y\n2 2\n- 1\n- -\n') });
     await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
-    expect(await page.locator('#genre-batch').isHidden()).toBe(true);
+    await page.locator('#genre-batch-stale').waitFor({ state: 'visible' });
+    expect(await page.$eval('#genre-batch-table button.link', (b) => getComputedStyle(b).pointerEvents)).toBe('none');
+    const [kept] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-solutions')]);
+    expect(kept.suggestedFilename()).toBe('three-latin-squares-solutions.txt');
+    expect(readFileSync((await kept.path())!, 'utf8')).toBe(text);
+    // Pressed by keyboard, a row opens nothing: the picker keeps this file's first record.
+    await page.getByRole('button', { name: 'open (line' }).press('Enter');
+    await page.locator('#genre-status').filter({ hasText: /^x: press Solve/ }).waitFor({ timeout: 60_000 });
+    expect(await page.inputValue('#genre-pick')).toBe('1');
     await page.close();
   });
 
@@ -739,11 +749,12 @@ describe('the genre page', () => {
     // opening its record's place in it.
     await page.getByRole('button', { name: 'a (line 1)' }).click();
     await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
-    // The last Solve all's table goes with the text it solved: its rows would open this
+    // The last Solve all's table says it is of the text before: its rows would open this
     // text's records by their places (a user's test).
-    expect(await page.locator('#genre-batch').isHidden()).toBe(true);
+    await page.locator('#genre-batch-stale').waitFor({ state: 'visible' });
     await page.click('#genre-solve-all');
     await page.locator('#genre-batch-count').filter({ hasText: '4 of 4' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#genre-batch-stale').isHidden()).toBe(true);
     const [edited] = await Promise.all([page.waitForEvent('download'), page.click('#genre-download-csv')]);
     expect(edited.suggestedFilename()).toBe('latin-square-results.csv');
     await page.close();

@@ -148,9 +148,10 @@ export interface GenreContext {
    */
   readText(): Promise<void>;
   /**
-   * Shows Solve all's panel while the genre and the text read are those it solved
-   * (`batchOf`), and hides it otherwise: another genre, or another text read (a file
-   * loaded, the text edited and drawn), whose records its rows would open in their stead.
+   * Shows Solve all's panel while the genre is the one it solved (`batchOf`), and hides it
+   * otherwise. While the text read is another (a file loaded, the text edited and drawn),
+   * whose records its rows would open in their stead, the panel says its results are of
+   * the text before and its rows take no clicks; its downloads still save them.
    */
   showBatch(): void;
   /** Draws the chosen puzzle's board. */

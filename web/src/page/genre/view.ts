@@ -946,7 +946,11 @@ export class GenreView implements GenreContext {
 
   showBatch(): void {
     const of = this.batchOf;
-    byId('genre-batch', HTMLElement).hidden = of === null || of.genre !== this.genre || of.text !== this.textRead;
+    const panel = byId('genre-batch', HTMLElement);
+    panel.hidden = of === null || of.genre !== this.genre;
+    const stale = !panel.hidden && of?.text !== this.textRead;
+    panel.classList.toggle('stale', stale);
+    byId('genre-batch-stale', HTMLElement).hidden = !stale;
   }
 
   /**

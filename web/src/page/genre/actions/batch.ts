@@ -180,9 +180,11 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       name.className = 'link';
       name.textContent = label;
       name.addEventListener('click', () => {
-        // The text edited since (not yet drawn): it is read, and the table, of the text
-        // before, goes (showBatch) instead of opening this text's record at its place.
-        if (ctx.text.value !== solvedText) {
+        // The text edited since (not yet drawn), or another read (the row pressed by
+        // keyboard: a stale table's rows take no clicks): the text is read, and the table,
+        // of the text before, says so (showBatch) instead of opening this text's record at
+        // its place.
+        if (ctx.text.value !== solvedText || ctx.textRead !== solvedText) {
           void ctx.readText();
           return;
         }
