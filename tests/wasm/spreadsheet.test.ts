@@ -551,6 +551,20 @@ describe('CSV', () => {
     });
     const edgesRead = (await readSpreadsheet(edges, await lib())).puzzles[0]!;
     expect([edgesRead.range, edgesRead.grid.flat().map((v) => (v === 0 ? '.' : v.toString(36).toUpperCase())).join('')]).toEqual(['C3:R18', noDigit]);
+    // The same first row of letters and blanks under a row of column headings A–P: the
+    // headings are a note, the letters' row the block's first (it was read 15×16 and
+    // refused, the letters' block being 17×16).
+    const headed = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      'ABCDEFGHIJKLMNOP'.split('').forEach((h, c) => (ws.getCell(2, 2 + c).value = h));
+      [...noDigit.slice(0, 16)].forEach((ch, c) => ch !== '.' && (ws.getCell(3, 2 + c).value = ch));
+      [...line.slice(16)].forEach((ch, k) => ch !== '.' && (ws.getCell(4 + Math.floor(k / 16), 2 + (k % 16)).value = /[A-G]/.test(ch) ? ch : Number(ch)));
+    });
+    const headedRead = (await readSpreadsheet(headed, await lib())).puzzles[0]!;
+    expect([headedRead.range, headedRead.grid.flat().map((v) => (v === 0 ? '.' : v.toString(36).toUpperCase())).join('')]).toEqual([
+      'B3:Q18',
+      noDigit.slice(0, 16) + line.slice(16),
+    ]);
     // A full grid written 0–F, one 0 a row and no empty cell, is read 0–F too, as the
     // text reader reads it (looksHex).
     const full = Array.from({ length: 16 }, (_, r) => Array.from({ length: 16 }, (_, c) => (r * 4 + Math.floor(r / 4) + c) % 16));

@@ -371,7 +371,7 @@ function strayNumber(
 /**
  * The block the numbers' span `numbers` makes with the letters and empty marks beside it
  * (symbolOf): grown by each such cell one row or column off it, again until none is
- * left. It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
+ * left, else (when that is no block) once. It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
  * only from 10×10 up; when the numbers make a square already, only when it grew by a
  * letter or on one side of each pair (a 4×4 framed by dashes stays 4×4), and the
  * numbers' square is not of a usual side that it is not. Null otherwise, and the letters and marks outside the numbers are
@@ -381,13 +381,28 @@ function grownBySymbols(
   table: SheetTable,
   numbers: { top: number; left: number; bottom: number; right: number },
 ): { top: number; left: number; bottom: number; right: number } | null {
+  // Grown again until no such cell is left, else once: a 16×16 whose first row holds
+  // letters alone, under a row of column headings A–P (which would make it 17×16).
+  return blockOf(table, numbers, Infinity) ?? blockOf(table, numbers, 1);
+}
+
+/**
+ * grownBySymbols's block, grown at most `passes` times by the cells one row or column off
+ * it, or null.
+ */
+function blockOf(
+  table: SheetTable,
+  numbers: { top: number; left: number; bottom: number; right: number },
+  passes: number,
+): { top: number; left: number; bottom: number; right: number } | null {
   let { top, left, bottom, right } = numbers;
   let letters = false;
-  for (let grew = true; grew; ) {
+  for (let pass = 0, grew = true; grew && pass < passes; pass++) {
     grew = false;
-    for (let r = Math.max(0, top - 1); r <= bottom + 1; r++) {
-      for (let c = Math.max(0, left - 1); c <= right + 1; c++) {
-        if (r >= top && r <= bottom && c >= left && c <= right) continue;
+    const [t, l, b, r0] = [top, left, bottom, right];
+    for (let r = Math.max(0, t - 1); r <= b + 1; r++) {
+      for (let c = Math.max(0, l - 1); c <= r0 + 1; c++) {
+        if (r >= t && r <= b && c >= l && c <= r0) continue;
         const cell = table.cells[r]?.[c];
         if (symbolOf(cell) === null || numberOf(cell) !== null) continue;
         [top, left, bottom, right] = [Math.min(top, r), Math.min(left, c), Math.max(bottom, r), Math.max(right, c)];
