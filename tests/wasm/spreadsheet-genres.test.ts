@@ -232,7 +232,7 @@ describe('bad genre sheets', () => {
       }),
       'nurikabe',
     );
-    expect(text.message).toBe('S!B2 holds the text “a note”; a cell of the Nurikabe puzzle in A1:D4 holds one token (a number, x, a region id) or nothing.');
+    expect(text.message).toBe('S!B2 holds the text “a note”; a cell of the Nurikabe puzzle in A1:D4 holds a clue (an island’s size, ? for one unknown) or nothing.');
     expect(text).toMatchObject({ sheet: 'S', cell: 'B2' });
     const decimal = await failure(
       await workbook((wb) => {
@@ -242,8 +242,9 @@ describe('bad genre sheets', () => {
       }),
       'hitori',
     );
-    expect(decimal.message).toBe('S!C3 holds 2.5, not a whole number from 0 up; a cell of the Hitori puzzle holds one token (a whole number, x, a region id) or nothing.');
-    // A digit genre's words say digits, not x and region ids it has not; Killer's, sums and cages.
+    expect(decimal.message).toBe('S!C3 holds 2.5, not a whole number from 0 up; a cell of the Hitori puzzle holds a number.');
+    // Each genre's words say what its cells hold, not x and region ids it has not: a
+    // digit genre's givens, Killer's sums and cages.
     const words = async (genre: string, rows: string[], cell: string, value: number | string): Promise<string> =>
       (
         await failure(
@@ -256,11 +257,17 @@ describe('bad genre sheets', () => {
         )
       ).message;
     expect(await words('latin-square', ['1 - - 2', '- - - -', '- - - -', '3 - - 1'], 'C3', 2.5)).toBe(
-      'S!C3 holds 2.5, not a whole number from 0 up; a cell of the Latin square puzzle holds a digit, or 0 or nothing when empty.',
+      'S!C3 holds 2.5, not a whole number from 0 up; a cell of the Latin square puzzle holds a given (a number from 1 to the side), or 0 or nothing when empty.',
     );
     expect(await words('jigsaw', ['1 - - 2', '- - - -', '- - - -', '3 - - 1', '', 'a a b b', 'a a b b', 'c c d d', 'c c d d'], 'B2', 'a note')).toBe(
-      'S!B2 holds the text “a note”; a cell of the Jigsaw Sudoku puzzle in A1:D9 holds a digit, or 0 or nothing when empty (below, a region id).',
+      'S!B2 holds the text “a note”; a cell of the Jigsaw Sudoku puzzle in A1:D9 holds a given (a number from 1 to the side), or 0 or nothing when empty (below, a region id).',
     );
+    // Every genre's words are its own: none says the generic tokens.
+    for (const genre of GENRES.filter((g) => g.id !== 'sudoku')) {
+      const said = await words(genre.id, ['1 - - 2', '- - - -', '- - - -', '3 - - 1', '', 'a a b b', 'a a b b', 'c c d d', 'c c d d'], 'A1', 'a b');
+      expect(said, genre.id).toMatch(new RegExp(`^S!A1 holds the text “a b”; a cell of the ${genre.title.replace(/[()]/g, '\\$&')} puzzle in A1:[A-Z]\\d holds `));
+      expect(said, genre.id).not.toContain('one token');
+    }
     expect(await words('killer', ['3 - - 2', '- - - -', '- - - -', '3 - - 1', '', 'a a b b', 'a a b b', 'c c d d', 'c c d d'], 'A1', -3)).toBe(
       'S!A1 holds -3, not a whole number from 0 up; a cell of the Killer Sudoku puzzle holds a cage sum or nothing (below, a cage id).',
     );

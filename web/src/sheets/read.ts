@@ -91,6 +91,7 @@ export async function readSpreadsheet(
       throw new SpreadsheetError('spreadsheet_error', `There is no genre “${options.genre}”; the genres: ${GENRES.map((g) => g.id).join(', ')}.`);
     }
     layout = {
+      genre: genre.id,
       title: genre.title,
       blocks: genre.blocks,
       ...('parameter' in genre ? { parameter: genre.parameter } : {}),

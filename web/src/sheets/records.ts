@@ -27,6 +27,8 @@ import { cellName, NoPuzzleError, parseRange, rangeName, sheetRef, shown, Span, 
 
 /** What the finder must know of a genre's record (protocol/vocabulary.json, `genres`). */
 export interface RecordLayout {
+  /** The genre's id (protocol/vocabulary.json: `killer`), for what its cells hold (CELL_WORDS). */
+  genre: string;
   /** The genre's name for people, for messages ("Killer Sudoku"). */
   title: string;
   /** Blocks of R lines the record has: 1, or 2 (the second holds cage or region ids). */
@@ -55,21 +57,35 @@ const MAX_BLOCK_SIDE = 100;
 const TOKEN = /^\S{1,16}$/;
 
 /**
- * What a cell of the genre's block holds, for messages: a digit genre's givens, Killer's
- * sums, the ids of a second block, or the tokens of the others (Akari's x, Star Battle's
- * region ids, Kakuro's 16,23).
+ * What a cell of each genre's block holds, for messages (docs/formats.md, "Genre
+ * records"; an empty cell is read as `-`). The digit genres but Killer are said by
+ * cellWords.
+ */
+const CELL_WORDS: Readonly<Record<string, string>> = {
+  killer: 'a cage sum or nothing (below, a cage id)',
+  hitori: 'a number',
+  akari: 'x for a black cell, 0 to 4 for a black cell with its clue, or nothing for a white cell',
+  'star-battle': 'a region id (@ or # for no cell)',
+  norinori: 'a region id (the block above them, if any, empty or -)',
+  heyawake: "a room’s number or nothing (below, a room id)",
+  kuromasu: 'a clue (a number) or nothing',
+  shikaku: "a clue (a rectangle’s area) or nothing",
+  nurikabe: "a clue (an island’s size, ? for one unknown) or nothing",
+  slitherlink: 'a clue from 0 to 3 or nothing',
+  kakuro: "0 for a white cell, a black cell’s down and across sums as 16,23 (16, or ,23 for one only), or nothing for a black cell",
+};
+
+/**
+ * What a cell of the genre's block holds, for messages: CELL_WORDS, or a digit genre's
+ * givens ("a digit" up to 9×9, else a number from 1 to the side).
  *
  * @param layout the genre's record shape
- * @param whole "whole number" where a number is said, for a decimal refused
  */
-function cellWords(layout: RecordLayout, whole = false): string {
-  const number = whole ? 'whole number' : 'number';
-  if (layout.zeroIsEmpty) return `a digit, or 0 or nothing when empty${layout.blocks === 2 ? ' (below, a region id)' : ''}`;
-  if (layout.blocks === 2) {
-    const ids = layout.title === 'Killer Sudoku' ? 'cage' : 'region';
-    return `a ${layout.title === 'Killer Sudoku' ? 'cage sum' : number} or nothing (below, a ${ids} id)`;
-  }
-  return `one token (a ${number}, x, a region id) or nothing`;
+function cellWords(layout: RecordLayout): string {
+  const words = CELL_WORDS[layout.genre];
+  if (words !== undefined) return words;
+  if (layout.zeroIsEmpty) return `a given (a number from 1 to the side), or 0 or nothing when empty${layout.blocks === 2 ? ' (below, a region id)' : ''}`;
+  return 'one token (a number, x, a region id) or nothing';
 }
 
 /**
@@ -268,7 +284,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
           fail(`${ref}!${at} holds ${shown(cell)}; a cell of the ${layout.title} puzzle in ${range} holds ${cellWords(layout)}.`, at);
         }
         if (typeof cell.value === 'number' && (!Number.isInteger(cell.value) || cell.value < 0)) {
-          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds ${cellWords(layout, true)}.`, at);
+          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds ${cellWords(layout)}.`, at);
         }
         line.push(k === 0 && layout.zeroIsEmpty && String(cell.value) === '0' ? '-' : String(cell.value));
       }
