@@ -408,6 +408,11 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await page.keyboard.press('Control+y');
     await page.keyboard.press('Control+y');
     expect(await readGivens(page)).toBe(r.puzzle);
+    // The same seed again changes nothing: no step, and no word of one (a review).
+    await button(page, 'Generate puzzle').click();
+    const again = await settledStatus(page);
+    expect(again.text).toMatch(/^Generated a 9×9 puzzle with a unique solution: .*\)\.$/);
+    expect(again.text).not.toContain('brings back');
     await button(page, 'Check uniqueness').click();
     expect((await settledStatus(page)).text).toMatch(/^Unique solution/);
 

@@ -52,9 +52,12 @@ export async function generate(page: Page): Promise<void> {
   const symmetry = el.genSymmetry.value as Symmetry;
   const { size, boxHeight, boxWidth } = board.shape;
   // The puzzle replaces the board's givens as one undo step (board.setGivens), said when
-  // there were givens to bring back.
+  // there were givens and the puzzle changed them (the same seed again changes nothing,
+  // and leaves no step); the board keeps the focus, where the keys undo.
+  const before = board.getGivens();
   const had = board.countGivens();
-  const back = had > 0 ? ` ${UNDO_KEYS.undo} or Back brings back the board before (${plural(had, 'given')}).` : '';
+  const back = (): string =>
+    had > 0 && board.getGivens() !== before ? ` ${UNDO_KEYS.undo} or Back brings back the board before (${plural(had, 'given')}).` : '';
   page.resetAnswer();
   el.generateReportList.hidden = true;
   // Its givens once the finished puzzle is on the board (the rating solve started):
@@ -99,7 +102,7 @@ export async function generate(page: Page): Promise<void> {
       );
       el.generateReportList.hidden = false;
       jobs.setStatus(
-        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).${back}`,
+        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).${back()}`,
         'ok',
       );
       board.focus();
@@ -109,15 +112,17 @@ export async function generate(page: Page): Promise<void> {
       const partial = soFar as { puzzle: string; givens: number } | null;
       if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
         jobs.setStatus(
-          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.${back}`,
+          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.${back()}`,
           'info',
         );
+        board.focus();
       } else if (partial !== null && e instanceof SolverError && e.code === 'stopped') {
         board.setGivens(partial.puzzle, true);
         jobs.setStatus(
-          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).${back}`,
+          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).${back()}`,
           'info',
         );
+        board.focus();
       } else {
         jobs.showError(e, false);
       }

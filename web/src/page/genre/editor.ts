@@ -255,6 +255,7 @@ export class BoardEditor {
     this.history.clear();
     this.typingStep = false;
     this.forgotten = false;
+    this.notes++; // a note pending is of the board before
     this.syncHistory();
   }
 
@@ -686,22 +687,25 @@ export class BoardEditor {
   }
 
   /**
-   * Says why a key or button changed nothing ("0 is not a sum of Kakuro…", "Row 3,
-   * column 3 is a white cell…"): now, and again once the board of an edit made just
-   * before is drawn, if the text is still as it was and no later note came. That board's
-   * read says its own status when it ends ("Down sum 3. …"), and a person who typed
-   * fast, as 3 then 0, saw it in the place of why the 0 did nothing.
+   * Says what a key or button that changed no cell did ("0 is not a sum of Kakuro…",
+   * "Row 3, column 3 is a white cell…", "Nothing to redo.", the page's "The puzz.link URL
+   * is copied."): now, and again once the board of an edit made just before is drawn, if
+   * the text is still as it was and nothing later had the last word (a note, an Undo or
+   * Redo, another genre). That board's read says its own status when it ends ("Down sum
+   * 3. …"), and a person who typed fast, as 3 then 0, saw it in the place of why the 0
+   * did nothing.
    *
    * @param message the status line's words
    * @param kind the status line's kind
    */
-  private note(message: string, kind: 'info' | 'warning' | 'error'): void {
+  note(message: string, kind: 'info' | 'success' | 'warning' | 'error'): void {
     this.host.say(message, kind);
     const mine = ++this.notes;
     const text = this.host.text.value;
-    void this.reading?.then(() => {
+    const again = (): void => {
       if (this.notes === mine && this.host.text.value === text) this.host.say(message, kind);
-    });
+    };
+    this.reading?.then(again, again);
   }
 
   /** The text, selection, cursor and Kakuro half now, as the history keeps them. */
@@ -738,6 +742,7 @@ export class BoardEditor {
    */
   step(way: 'undo' | 'redo'): void {
     const mine = ++this.steps;
+    this.notes++; // the press has the last word over a note before it
     this.nothingSaid = null;
     const now = this.state();
     if (this.history.follow(now)) this.forgotten = true;
@@ -748,7 +753,8 @@ export class BoardEditor {
       this.nothingSaid = this.forgotten
         ? `Nothing to ${way}: the text changed since the last edit on the board (typed, loaded, another puzzle), so the edits before it are forgotten.`
         : `Nothing to ${way}.`;
-      this.host.say(this.nothingSaid, 'info');
+      // Said again after the board of an edit made just before is drawn (note).
+      this.note(this.nothingSaid, 'info');
       return;
     }
     const { text, selection, cursor, half, record } = step.state;

@@ -290,8 +290,8 @@ export class GenreView implements GenreContext {
     byId('genre-copy-url', HTMLElement).addEventListener('click', () => {
       const url = byId('genre-url', HTMLAnchorElement).href;
       navigator.clipboard?.writeText(url).then(
-        () => this.say('The puzz.link URL is copied.', 'success'),
-        () => this.say(`Copy this URL: ${url}`, 'info'),
+        () => this.editor.note('The puzz.link URL is copied.', 'success'),
+        () => this.editor.note(`Copy this URL: ${url}`, 'info'),
       );
     });
     byId('genre-png', HTMLElement).addEventListener('click', () => void this.downloadPng());
