@@ -122,6 +122,26 @@ describe('a killer being drawn', () => {
     expect(body(solve('latin-square', read.records![0]!.text))).toMatch(/^4 4\n1 /);
   });
 
+  it('a Killer whose cage ids stand right of its sums, one empty column between, reads as the same record as one below them', async () => {
+    const sums = ['3 - 7 -', '7 - 3 -', '3 - 7 -', '7 - 3 -'];
+    const cages = ['a a b b', 'c c d d', 'e e f f', 'g g h h'];
+    const below = await workbook((wb) => {
+      const ws = wb.addWorksheet('K');
+      put(ws, sums, 2, 2);
+      put(ws, cages, 7, 2);
+    });
+    const beside = await workbook((wb) => {
+      const ws = wb.addWorksheet('K');
+      ws.getCell('B1').value = 'My killer';
+      put(ws, sums, 2, 2);
+      put(ws, cages, 2, 7);
+    });
+    const [a, b] = [await readSpreadsheet(below, libs, { genre: 'killer' }), await readSpreadsheet(beside, libs, { genre: 'killer' })];
+    expect(b.records!.map((r) => [r.range, r.rows, r.columns])).toEqual([['B2:J5', 4, 4]]);
+    expect(b.records![0]!.text.split('\n').slice(1)).toEqual(a.records![0]!.text.split('\n').slice(1));
+    expect(body(solve('killer', b.records![0]!.text))).toMatch(/^4 4\n/);
+  });
+
   it('an empty cell inside the cage ids is named', async () => {
     const bytes = await workbook((wb) => {
       const ws = wb.addWorksheet('K');
@@ -325,7 +345,9 @@ describe('bad genre sheets', () => {
       await workbook((wb) => put(wb.addWorksheet('K'), ['9 - 8 3', '- 7 - -', '4 - - 9', '- - - -'])),
       'killer',
     );
-    expect(killer.message).toContain('not the two blocks of a Killer Sudoku record');
+    expect(killer.message).toBe(
+      'K: the cells A1:D3 are not the two blocks of a Killer Sudoku record: the second block (the cage ids, every cell filled) goes below the first, one empty row between, or right of it, one empty column between.',
+    );
     const empty = await failure(await workbook((wb) => wb.addWorksheet('E')), 'akari');
     expect(empty.message).toContain('E is empty');
     const unknown = await failure(new TextEncoder().encode('1,2\n3,4\n'), 'masyu', 'x.csv');

@@ -7,7 +7,8 @@
  *   Akari's `x`, a region id `a` or Kakuro's `16,23`), an empty cell for `-`. A genre
  *   whose record has two blocks (Killer, Jigsaw, Heyawake, Norinori;
  *   protocol/vocabulary.json, `blocks`) has the second (cage or region ids, every cell
- *   filled) below the first, one empty row between as in the text; when only the second
+ *   filled) below the first, one empty row between as in the text, or right of it, one
+ *   empty column between; when only the second
  *   is there (a Norinori), the first is empty. Cells with borders or fills (a CSV's
  *   empty fields) place a block whose outer rows or columns are empty; without them,
  *   a square genre's block short of rows (columns) is read at its width (height) when
@@ -244,6 +245,16 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
     const occupied = (r: number): boolean => (table.cells[r] ?? []).some((cell, c) => c >= left && c <= right && (token(cell) || cell?.drawn === true));
     blocks = twoBlocks(top, bottom, left, right, tokenAt, occupied);
     if (blocks.length === 0) {
+      // Side by side: the ids' block right of the first, one empty column between (the
+      // same rule, turned); a Killer so laid out was told its ids go below.
+      const occupiedColumn = (c: number): boolean => {
+        for (let r = top; r <= bottom; r++) if (token(table.cells[r]?.[c]) || table.cells[r]?.[c]?.drawn === true) return true;
+        return false;
+      };
+      const beside = twoBlocks(left, right, top, bottom, (c, r) => tokenAt(r, c), occupiedColumn);
+      if (beside.length === 2 && !beside[0]!.empty) blocks = beside.map((b) => ({ top, rows, left: b.top, columns: b.rows }));
+    }
+    if (blocks.length === 0) {
       // A hole in the ids: the lowest row that is not full but mostly ids names it (a
       // first block's row of sparse clues is not taken for one).
       const ids = layout.title === 'Killer Sudoku' ? 'cage' : 'region';
@@ -259,21 +270,24 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
         );
       }
       fail(
-        `${ref}: the cells ${rangeName(top, left, bottom, right)} are not the two blocks of a ${layout.title} record: the second block (the ${layout.title === 'Killer Sudoku' ? 'cage' : 'region'} ids, every cell filled) goes below the first, one empty row between.`,
+        `${ref}: the cells ${rangeName(top, left, bottom, right)} are not the two blocks of a ${layout.title} record: the second block (the ${layout.title === 'Killer Sudoku' ? 'cage' : 'region'} ids, every cell filled) goes below the first, one empty row between, or right of it, one empty column between.`,
         rangeName(top, left, bottom, right),
       );
     }
   }
   const height = blocks[blocks.length - 1]!.rows;
-  const range = rangeName(blocks.find((b) => !b.empty)!.top, left, bottom, right);
-  if (height > MAX_BLOCK_SIDE || columns > MAX_BLOCK_SIDE) {
-    fail(`${ref}: the cells ${range} make a block of ${height} rows by ${columns} columns; a puzzle has at most ${MAX_BLOCK_SIDE} of each.`, range);
+  const width = blocks[blocks.length - 1]!.columns ?? columns;
+  const firstCells = blocks.find((b) => !b.empty)!;
+  const range = rangeName(firstCells.top, firstCells.left ?? left, bottom, right);
+  if (height > MAX_BLOCK_SIDE || width > MAX_BLOCK_SIDE) {
+    fail(`${ref}: the cells ${range} make a block of ${height} rows by ${width} columns; a puzzle has at most ${MAX_BLOCK_SIDE} of each.`, range);
   }
   const lines: string[] = [];
   for (const [k, block] of blocks.entries()) {
     for (let r = block.top; r < block.top + block.rows; r++) {
       const line: string[] = [];
-      for (let c = left; c <= right; c++) {
+      const from = block.left ?? left;
+      for (let c = from; c < from + width; c++) {
         const cell = block.empty ? undefined : table.cells[r]?.[c];
         if (cell === undefined || (cell.kind === undefined && (cell.value === null || cell.value === ''))) {
           line.push('-');
@@ -292,14 +306,20 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
     }
   }
   const name = `${ref}!${range}`;
-  const size = `${height} ${columns}${layout.parameter && parameter !== undefined ? ` ${parameter}` : ''}`;
-  return { name, sheet: table.name, range, rows: height, columns, text: `=== ${recordId(name)}\n${size}\n${lines.join('\n')}\n` };
+  const size = `${height} ${width}${layout.parameter && parameter !== undefined ? ` ${parameter}` : ''}`;
+  return { name, sheet: table.name, range, rows: height, columns: width, text: `=== ${recordId(name)}\n${size}\n${lines.join('\n')}\n` };
 }
 
-/** A block of a record: its first row and its rows; an empty block has no cells in the sheet. */
+/**
+ * A block of a record: its first row and its rows, and its first column and columns when
+ * the blocks stand side by side (else the record's); an empty block has no cells in the
+ * sheet.
+ */
 interface Block {
   top: number;
   rows: number;
+  left?: number;
+  columns?: number;
   empty?: boolean;
 }
 
