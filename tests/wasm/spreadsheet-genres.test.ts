@@ -348,6 +348,10 @@ describe('bad genre sheets', () => {
     expect(killer.message).toBe(
       'K: the cells A1:D3 are not the two blocks of a Killer Sudoku record: the second block (the cage ids, every cell filled) goes below the first, one empty row between, or right of it, one empty column between.',
     );
+    const words = await failure(await workbook((wb) => (wb.addWorksheet('T').getCell('A1').value = 'hello there')), 'hitori');
+    expect(words.message).toBe(
+      'T has no Hitori puzzle (its first cell with content, A1, holds the text “hello there”); a puzzle is a block of cells, each holding a number, or a whole record in one cell per row.',
+    );
     const empty = await failure(await workbook((wb) => wb.addWorksheet('E')), 'akari');
     expect(empty.message).toContain('E is empty');
     const unknown = await failure(new TextEncoder().encode('1,2\n3,4\n'), 'masyu', 'x.csv');

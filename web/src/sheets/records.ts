@@ -203,7 +203,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
     throw new NoPuzzleError(
       'spreadsheet_error',
       note
-        ? `${ref} has no ${layout.title} puzzle (its first cell with content, ${cellName(note.r, note.c)}, holds ${shown(note.cell)}); a puzzle is a block of cells with one token each (a number, x, a region id), or a whole record in one cell per row.`
+        ? `${ref} has no ${layout.title} puzzle (its first cell with content, ${cellName(note.r, note.c)}, holds ${shown(note.cell)}); a puzzle is a block of cells, each holding ${cellWords(layout)}, or a whole record in one cell per row.`
         : `${ref} is empty.`,
       { sheet: table.name },
     );
