@@ -371,7 +371,8 @@ function strayNumber(
 /**
  * The block the numbers' span `numbers` makes with the letters and empty marks beside it
  * (symbolOf): grown by each such cell one row or column off it, again until none is
- * left, else (when that is no block) once. It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
+ * left, else (when that is no block) once, when past that stand only column headings A,
+ * B, C… (or row headings). It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
  * only from 10×10 up; when the numbers make a square already, only when it grew by a
  * letter or on one side of each pair (a 4×4 framed by dashes stays 4×4), and the
  * numbers' square is not of a usual side that it is not. Null otherwise, and the letters and marks outside the numbers are
@@ -381,20 +382,37 @@ function grownBySymbols(
   table: SheetTable,
   numbers: { top: number; left: number; bottom: number; right: number },
 ): { top: number; left: number; bottom: number; right: number } | null {
-  // Grown again until no such cell is left, else once: a 16×16 whose first row holds
-  // letters alone, under a row of column headings A–P (which would make it 17×16).
-  return blockOf(table, numbers, Infinity) ?? blockOf(table, numbers, 1);
+  const all = grown(table, numbers, Infinity);
+  const block = squareOf(numbers, all);
+  if (block !== null) return block;
+  // Grown once, when what grew past that is one row of column headings A, B, C… above
+  // it, or one column of row headings left of it: a 16×16 whose first row holds letters
+  // alone, under its headings A–P (grown until none is left, 17×16). Anything else past
+  // it (a note below, a letter over the headings) leaves the numbers' span, as before.
+  const once = grown(table, numbers, 1);
+  const onceBlock = squareOf(numbers, once);
+  if (onceBlock === null) return null;
+  const heading = (r: number, c: number, k: number): boolean => {
+    const v = table.cells[r]?.[c]?.value;
+    return typeof v === 'string' && v.trim().toUpperCase() === String.fromCharCode(65 + k);
+  };
+  const sameColumns = all.left === once.left && all.right === once.right;
+  const sameRows = all.top === once.top && all.bottom === once.bottom;
+  const indices = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, k) => from + k);
+  if (sameColumns && all.bottom === once.bottom && all.top === once.top - 1 && indices(once.left, once.right).every((c, k) => heading(all.top, c, k))) return onceBlock;
+  if (sameRows && all.right === once.right && all.left === once.left - 1 && indices(once.top, once.bottom).every((r, k) => heading(r, all.left, k))) return onceBlock;
+  return null;
 }
 
 /**
- * grownBySymbols's block, grown at most `passes` times by the cells one row or column off
- * it, or null.
+ * The numbers' span grown at most `passes` times by the letters and empty marks one row
+ * or column off it (symbolOf), and whether a letter joined.
  */
-function blockOf(
+function grown(
   table: SheetTable,
   numbers: { top: number; left: number; bottom: number; right: number },
   passes: number,
-): { top: number; left: number; bottom: number; right: number } | null {
+): { top: number; left: number; bottom: number; right: number; letters: boolean } {
   let { top, left, bottom, right } = numbers;
   let letters = false;
   for (let pass = 0, grew = true; grew && pass < passes; pass++) {
@@ -411,6 +429,15 @@ function blockOf(
       }
     }
   }
+  return { top, left, bottom, right, letters };
+}
+
+/** The block `g`, grown from the numbers' span, when grownBySymbols takes it, else null. */
+function squareOf(
+  numbers: { top: number; left: number; bottom: number; right: number },
+  g: { top: number; left: number; bottom: number; right: number; letters: boolean },
+): { top: number; left: number; bottom: number; right: number } | null {
+  const { top, left, bottom, right, letters } = g;
   const side = bottom - top + 1;
   const own = numbers.bottom - numbers.top + 1;
   const square = numbers.right - numbers.left + 1 === own;
