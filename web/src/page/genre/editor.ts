@@ -688,10 +688,9 @@ export class BoardEditor {
 
   /**
    * Says what a key or button that changed no cell did ("0 is not a sum of Kakuro…",
-   * "Row 3, column 3 is a white cell…", "Nothing to redo.", the page's "The puzz.link URL
-   * is copied."): now, and again once the board of an edit made just before is drawn, if
+   * "Row 3, column 3 is a white cell…", "Nothing to redo."): now, and again once the board of an edit made just before is drawn, if
    * the text is still as it was and nothing later had the last word (a note, an Undo or
-   * Redo, another genre). That board's read says its own status when it ends ("Down sum
+   * Redo, another genre, hush). That board's read says its own status when it ends ("Down sum
    * 3. …"), and a person who typed fast, as 3 then 0, saw it in the place of why the 0
    * did nothing.
    *
@@ -706,6 +705,14 @@ export class BoardEditor {
       if (this.notes === mine && this.host.text.value === text) this.host.say(message, kind);
     };
     this.reading?.then(again, again);
+  }
+
+  /**
+   * The page said something newer than a note pending (Copy puzz.link URL, of the board
+   * drawn then): the note is not said again.
+   */
+  hush(): void {
+    this.notes++;
   }
 
   /** The text, selection, cursor and Kakuro half now, as the history keeps them. */

@@ -290,8 +290,14 @@ export class GenreView implements GenreContext {
     byId('genre-copy-url', HTMLElement).addEventListener('click', () => {
       const url = byId('genre-url', HTMLAnchorElement).href;
       navigator.clipboard?.writeText(url).then(
-        () => this.editor.note('The puzz.link URL is copied.', 'success'),
-        () => this.editor.note(`Copy this URL: ${url}`, 'info'),
+        () => {
+          this.editor.hush();
+          this.say('The puzz.link URL is copied.', 'success');
+        },
+        () => {
+          this.editor.hush();
+          this.say(`Copy this URL: ${url}`, 'info');
+        },
       );
     });
     byId('genre-png', HTMLElement).addEventListener('click', () => void this.downloadPng());
@@ -951,6 +957,9 @@ export class GenreView implements GenreContext {
     const stale = !panel.hidden && of?.text !== this.textRead;
     panel.classList.toggle('stale', stale);
     byId('genre-batch-stale', HTMLElement).hidden = !stale;
+    // Its rows would open the text's records at their places: not pressed by any means
+    // (a key, a screen reader), while still read out.
+    for (const button of panel.querySelectorAll<HTMLButtonElement>('tbody button.link')) button.disabled = stale;
   }
 
   /**

@@ -179,13 +179,12 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       name.type = 'button';
       name.className = 'link';
       name.textContent = label;
+      name.disabled = ctx.batchOf !== null && ctx.batchOf.text !== ctx.textRead; // a stale table's (showBatch)
       name.addEventListener('click', () => {
-        // The text edited since (not yet drawn), or another read (the row pressed by
-        // keyboard: a stale table's rows take no clicks): the text is read, and the table,
-        // of the text before, says so (showBatch) instead of opening this text's record at
-        // its place.
-        if (ctx.text.value !== solvedText || ctx.textRead !== solvedText) {
-          void ctx.readText();
+        // The text edited since (not yet drawn): it is read, and the table, of the text
+        // before, says so (showBatch) instead of opening this text's record at its place.
+        if (ctx.text.value !== solvedText) {
+          if (ctx.text.value !== ctx.textRead) void ctx.readText();
           return;
         }
         ctx.pick.value = String(i + 1);
