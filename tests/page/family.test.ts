@@ -435,6 +435,27 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await page.close();
   });
 
+  it('Back during a Generate shows the board before, and the stopped Generate writes nothing over it', async () => {
+    // The stopped job wrote its 16×16 puzzle so far onto the 9×9 board Back had shown
+    // ("Something went wrong on the page: Expected 81 cells, got 256."), or said the
+    // board held its puzzle when Back had shown the empty 16×16 (a review).
+    const page = await h.openPage();
+    await page.locator('#board-container [role=gridcell][data-row="1"][data-column="1"]').click();
+    await page.keyboard.press('5');
+    await page.selectOption('#size', '16');
+    await expect.poll(() => page.locator('#board-container [role=gridcell]').count()).toBe(256);
+    await page.getByLabel('Seed').fill('1');
+    await button(page, 'Generate puzzle').click();
+    await page.locator('#status').filter({ hasText: /^(Removing givens|Unique with)/ }).waitFor({ timeout: 60_000 });
+    await page.goBack();
+    await page.locator('#status').filter({ hasText: /^Loaded (the puzzle|an empty 16×16 board) from the link/ }).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    expect(await page.textContent('#status')).toMatch(/^Loaded (the puzzle|an empty 16×16 board) from the link/);
+    const cells = await page.locator('#board-container [role=gridcell]').count();
+    expect(await readGivens(page)).toBe(cells === 81 ? `5${'.'.repeat(80)}` : '.'.repeat(256));
+    await page.close();
+  });
+
   it('generates a minimal 16×16 with CNF-SAT (the default), the engine’s puzzle, SAT module fetched for it', async () => {
     const page = await h.openPage();
     const satFetches: string[] = [];
