@@ -225,6 +225,21 @@ describe('spreadsheets on the page', () => {
     await page.close();
   });
 
+  it('on the genre page: a CSV cell the engine refuses is named by its cell, and the file is not said loaded', async () => {
+    // A CSV's 2.5 is text, which the sheet's reader lets through: the status said "Loaded
+    // the puzzle …" in green over the engine's "line 4, column 4: …", the board kept the
+    // puzzle before (a user's test).
+    const page = await h.openPage();
+    await page.selectOption('#genre', 'hitori');
+    await page.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
+    const csv = 'My Hitori\n1,2,3,4\n2,2.5,4,1\n3,4,1,2\n4,1,2,3\n';
+    await page.setInputFiles('#genre-file', { name: 'h.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.locator('#genre-status[data-kind=error]').filter({ hasText: /^Read h\.csv, but/ }).waitFor({ timeout: 60_000 });
+    expect(await page.textContent('#genre-status')).toBe("Read h.csv, but h.csv!B3 does not read: expected a number or -, found '2.5' (line 4, column 4 of the text).");
+    expect(await page.inputValue('#genre-text')).toContain('2 2.5 4 1');
+    await page.close();
+  });
+
   it('on the genre page: a Killer sheet loads, solves and saves as .xlsx with the answer; a Nurikabe workbook is a batch', async () => {
     const page = await h.openPage();
     await page.selectOption('#genre', 'killer');

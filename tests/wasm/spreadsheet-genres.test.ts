@@ -12,6 +12,7 @@ import { EXAMPLES } from '../../web/src/page/genre/examples';
 import { SpreadsheetError } from '../../web/src/sheets/cells';
 import { loadSpreadsheetLibraries } from '../../web/src/sheets/libraries';
 import { readSpreadsheet, type SpreadsheetLibraries } from '../../web/src/sheets/read';
+import { sheetCellOfText } from '../../web/src/sheets/text-cell';
 import { recordCsv, recordXlsx, resultsCsv, resultsXlsx } from '../../web/src/sheets/write';
 import { GENRES } from '../../web/generated/vocabulary';
 import type { GridmilpModule } from '../../web/src/solver/wasm';
@@ -242,6 +243,50 @@ describe('sheets typed by hand', () => {
   });
 });
 
+describe('the sheet cell of a place in the text made from it', () => {
+  /** The engine's error for a record drawn, `where` included. */
+  const refusal = (genre: string, text: string): { message: string; where: { line: number; column: number } } =>
+    JSON.parse(module.handleRequest(JSON.stringify({ type: 'board', genre, puzzle: text }))).error;
+
+  it('names the cell of a token the engine refuses, in a one-block record, in records one above the other and side by side, and in the second record of a file', async () => {
+    // A CSV's field is text: 2.5 passes the sheet's reader, and the engine names its line.
+    const csv = new TextEncoder().encode('My Hitori\n1,2,3,4\n2,2.5,4,1\n3,4,1,2\n4,1,2,3\n');
+    const one = (await readSpreadsheet(csv, libs, { fileName: 'h d.csv', genre: 'hitori' })).records!;
+    const e = refusal('hitori', one[0]!.text);
+    expect([e.where.line, e.where.column]).toEqual([4, 4]); // its "."
+    expect(sheetCellOfText(one, e.where.line, e.where.column)).toBe("'h d.csv'!B3");
+    // The column anywhere in the token, and out of the blocks.
+    expect(sheetCellOfText(one, 4, 5)).toBe("'h d.csv'!B3");
+    expect(sheetCellOfText(one, 4, 7)).toBe("'h d.csv'!C3");
+    expect(sheetCellOfText(one, 1, 1)).toBeNull();
+    expect(sheetCellOfText(one, 2, 1)).toBeNull();
+    // A Killer's cage ids below and beside its sums: the second block's cells.
+    const sums = ['3 - 7 -', '7 - 3 -', '3 - 7 -', '7 - 3 -'];
+    const cages = ['a a b b', 'c c d d', 'e e f f', 'g g h h'];
+    for (const [row, column, cell] of [[7, 2, 'C7'], [2, 7, 'H2']] as const) {
+      const bytes = await workbook((wb) => {
+        const ws = wb.addWorksheet('K');
+        put(ws, sums, 2, 2);
+        put(ws, cages, row, column);
+      });
+      const records = (await readSpreadsheet(bytes, libs, { genre: 'killer' })).records!;
+      // Line 7: the second block's first row; column 3: its second token.
+      expect(sheetCellOfText(records, 7, 3), cell).toBe(`K!${cell}`);
+      expect(sheetCellOfText(records, 3, 1), cell).toBe('K!B2');
+    }
+    // Two sheets, two records: the second's lines follow the first's.
+    const two = await workbook((wb) => {
+      put(wb.addWorksheet('A'), ['1 2 3 4', '2 3 4 1', '3 4 1 2', '4 1 2 3']);
+      put(wb.addWorksheet('B b'), ['1 2 3 4', '2 3 4 1', '3 4 1 2', '4 1 2 3'], 3, 3);
+    });
+    const records = (await readSpreadsheet(two, libs, { genre: 'hitori' })).records!;
+    expect(records.map((r) => r.text.split('\n').length - 1)).toEqual([6, 6]);
+    expect(sheetCellOfText(records, 6, 7)).toBe('A!D4');
+    expect(sheetCellOfText(records, 9, 1)).toBe("'B b'!C3");
+    expect(sheetCellOfText(records, 13, 1)).toBeNull();
+  });
+});
+
 describe('bad genre sheets', () => {
   it('names the cell of a note inside the block, a decimal, a date and a merged cell', async () => {
     const text = await failure(
@@ -262,7 +307,7 @@ describe('bad genre sheets', () => {
       }),
       'hitori',
     );
-    expect(decimal.message).toBe('S!C3 holds 2.5, not a whole number from 0 up; a cell of the Hitori puzzle holds a number.');
+    expect(decimal.message).toBe('S!C3 holds 2.5, not a whole number from 0 up; a cell of the Hitori puzzle in A1:D4 holds a number.');
     // Each genre's words say what its cells hold, not x and region ids it has not: a
     // digit genre's givens, Killer's sums and cages.
     const words = async (genre: string, rows: string[], cell: string, value: number | string): Promise<string> =>
@@ -277,7 +322,7 @@ describe('bad genre sheets', () => {
         )
       ).message;
     expect(await words('latin-square', ['1 - - 2', '- - - -', '- - - -', '3 - - 1'], 'C3', 2.5)).toBe(
-      'S!C3 holds 2.5, not a whole number from 0 up; a cell of the Latin square puzzle holds a given (a number from 1 to the side), or 0 or nothing when empty.',
+      'S!C3 holds 2.5, not a whole number from 0 up; a cell of the Latin square puzzle in A1:D4 holds a given (a number from 1 to the side), or 0 or nothing when empty.',
     );
     expect(await words('jigsaw', ['1 - - 2', '- - - -', '- - - -', '3 - - 1', '', 'a a b b', 'a a b b', 'c c d d', 'c c d d'], 'B2', 'a note')).toBe(
       'S!B2 holds the text “a note”; a cell of the Jigsaw Sudoku puzzle in A1:D9 holds a given (a number from 1 to the side), or 0 or nothing when empty (below, a region id).',
@@ -289,7 +334,7 @@ describe('bad genre sheets', () => {
       expect(said, genre.id).not.toContain('one token');
     }
     expect(await words('killer', ['3 - - 2', '- - - -', '- - - -', '3 - - 1', '', 'a a b b', 'a a b b', 'c c d d', 'c c d d'], 'A1', -3)).toBe(
-      'S!A1 holds -3, not a whole number from 0 up; a cell of the Killer Sudoku puzzle holds a cage sum or nothing (below, a cage id).',
+      'S!A1 holds -3, not a whole number from 0 up; a cell of the Killer Sudoku puzzle in A1:D9 holds a cage sum or nothing (below, a cage id).',
     );
     const date = await failure(
       await workbook((wb) => {

@@ -67,7 +67,7 @@ const CELL_WORDS: Readonly<Record<string, string>> = {
   hitori: 'a number',
   akari: 'x for a black cell, 0 to 4 for a black cell with its clue, or nothing for a white cell',
   'star-battle': 'a region id (@ or # for no cell)',
-  norinori: 'a region id (the block above them, if any, empty or -)',
+  norinori: 'nothing or - in its first block, a region id in the second (or the region ids alone)',
   heyawake: "a room’s number or nothing (below, a room id)",
   kuromasu: 'a clue (a number) or nothing',
   shikaku: "a clue (a rectangle’s area) or nothing",
@@ -298,7 +298,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
           fail(`${ref}!${at} holds ${shown(cell)}; a cell of the ${layout.title} puzzle in ${range} holds ${cellWords(layout)}.`, at);
         }
         if (typeof cell.value === 'number' && (!Number.isInteger(cell.value) || cell.value < 0)) {
-          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle holds ${cellWords(layout)}.`, at);
+          fail(`${ref}!${at} holds ${cell.value}, not a whole number from 0 up; a cell of the ${layout.title} puzzle in ${range} holds ${cellWords(layout)}.`, at);
         }
         line.push(k === 0 && layout.zeroIsEmpty && String(cell.value) === '0' ? '-' : String(cell.value));
       }

@@ -72,6 +72,8 @@ export interface GenreContext {
   readonly board: Board | null;
   /** The code of the last request's error (SolverError.code), or null. */
   readonly lastErrorCode: string | null;
+  /** The last request's error when the engine gave one (its message and where), or null. */
+  readonly lastError: SolverError | null;
   /** The live branch-and-bound panel, with the cut rounds' count and stepper. */
   readonly bnb: BnbPanel;
   readonly rounds: HTMLElement;

@@ -128,6 +128,8 @@ export class GenreView implements GenreContext {
   board: Board | null = null;
   /** The code of the last request's error (SolverError.code), or null. */
   lastErrorCode: string | null = null;
+  /** The last request's error from the engine, or null (context.ts). */
+  lastError: SolverError | null = null;
   /** Per genre, the text the user had (kept when switching genres). */
   private readonly texts = new Map<Variant, string>();
   /** Each genre's chosen record when another genre was shown, with the text it was of. */
@@ -1175,6 +1177,7 @@ export class GenreView implements GenreContext {
    */
   async run<R>(request: Omit<GenreRequest, 'id'>, long = true, errorPrefix = ''): Promise<R | null> {
     this.lastErrorCode = null; // a request refused as busy has none
+    this.lastError = null;
     if (this.jobs.job !== null || this.jobs.busyRefusal()) return null;
     this.requests++;
     // The request leaves before the page redraws its panels and controls for the job, so
@@ -1202,6 +1205,7 @@ export class GenreView implements GenreContext {
       },
       (e) => {
         this.lastErrorCode = (e as { code?: string }).code ?? null;
+        this.lastError = e instanceof SolverError ? e : null;
         const read = request.type === 'parse' || request.type === 'board';
         // Regions made or deleted one at a time (a Jigsaw's drawn anew) are drawn as the
         // text has them while the map is not yet whole: a message about the map (its

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /** The genre page's spreadsheets: load puzzles from one, save a puzzle or Solve all's results. */
 import { GENRE_TITLES, RECORD_PARAMETER } from '../../../solver/genre';
-import type { RecordSheet, ResultRow, SheetRecord, SpreadsheetPuzzles } from '../../../solver/protocol';
+import type { ErrorWhere, RecordSheet, ResultRow, SheetRecord, SpreadsheetPuzzles } from '../../../solver/protocol';
 import { namesOfRecords, refusedRows, skippedKinds, type LeftOutRow } from '../../../sheets/left-out';
+import { sheetCellOfText } from '../../../sheets/text-cell';
 import { savedName } from '../../saved-name';
 import { saveBlob } from '../../shared';
 import { errorMessage, type GenreContext } from '../context';
@@ -37,6 +38,17 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   ctx.openedFile = { text: ctx.text.value, name: file.name };
   const before = ctx.parsed;
   await ctx.readText();
+  // The engine refused the text, or the record drawn (a token a sheet's reader lets
+  // through, as 2.5 in a CSV's text): said already, by the text's line; said again by the
+  // cell it came from, and the file is not said loaded.
+  const refusal = ctx.lastError;
+  if (refusal !== null) {
+    if (ctx.text.value === ctx.openedFile?.text) {
+      const said = cellMessage(refusal.message, refusal.where, loaded);
+      if (said !== null) ctx.say(`Read ${file.name}, but ${said}`, 'error');
+    }
+    return;
+  }
   if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
   ctx.sheetLeftOut = {
@@ -54,7 +66,10 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   // named as the text's are ("BadSum!A1:F13: …").
   const refused = [
     ...kinds.refused,
-    ...(ctx.parsed.refused ?? []).map((k) => (k.error.message.startsWith(`${k.name} (`) ? k.error.message : `${k.name}: ${k.error.message}`)),
+    ...(ctx.parsed.refused ?? []).map((k) => {
+      const said = cellMessage(k.error.message, k.error.where, loaded);
+      return said ?? (k.error.message.startsWith(`${k.name} (`) ? k.error.message : `${k.name}: ${k.error.message}`);
+    }),
   ];
   ctx.say(
     `Loaded ${loaded.length === 1 ? 'the puzzle' : `${loaded.length} puzzles`} from ${file.name} (${names.join('; ')}${loaded.length > 5 ? '; …' : ''})` +
@@ -67,6 +82,25 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
       (ctx.drawnWarnings.length > 0 ? ` Warning: ${ctx.drawnWarnings.join('; ')}.` : ''),
     refused.length > 0 || ctx.drawnWarnings.length > 0 ? 'warning' : 'success',
   );
+}
+
+/**
+ * An engine message that names a line and column of the text made from `records`, said
+ * by the sheet cell that place came from (web/src/sheets/text-cell.ts): "'week.csv'!B2
+ * does not read: expected a number or -, found '2.5' (line 4, column 4 of the text)".
+ *
+ * @param message the engine's message ("line 4, column 4: expected …")
+ * @param where the engine's place of it
+ * @param records the records whose texts, joined, are the text
+ * @returns the message by its cell, or null when it names no cell of the sheet
+ */
+function cellMessage(message: string, where: ErrorWhere | undefined, records: readonly SheetRecord[]): string | null {
+  if (where?.line === undefined || where.column === undefined) return null;
+  const cell = sheetCellOfText(records, where.line, where.column);
+  if (cell === null) return null;
+  const said = `line ${where.line}, column ${where.column}`;
+  const reason = message.startsWith(`${said}: `) ? message.slice(said.length + 2) : message;
+  return `${cell} does not read: ${reason.replace(/\.$/, '')} (${said} of the text).`;
 }
 
 /**
