@@ -750,13 +750,14 @@ describe('the genre page', () => {
     expect(download.suggestedFilename()).toBe('latin-squares-refused-results.csv');
     // The text edited is no longer the file's: its downloads take the genre's name.
     await page.fill('#genre-text', (await page.inputValue('#genre-text')).replace(/=== none\n[^]*$/, ''));
-    // A row of the table, chosen before the edit is drawn, reads the edit instead of
-    // opening its record's place in it.
-    await page.getByRole('button', { name: 'a (line 1)' }).click();
-    await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
-    // The last Solve all's table says it is of the text before: its rows would open this
-    // text's records by their places (a user's test).
+    // The last Solve all's table says at once that it is of the text before, the edit not
+    // yet read, and its rows, which would open this text's records by their places, are
+    // disabled (a user's test: a row clicked then drew the edit's first record).
     await page.locator('#genre-batch-stale').waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'a (line 1)' }).isDisabled()).toBe(true);
+    await page.click('#genre-draw');
+    await page.locator('#genre-pick option').nth(2).waitFor({ state: 'detached' });
+    expect(await page.isVisible('#genre-batch-stale')).toBe(true);
     await page.click('#genre-solve-all');
     await page.locator('#genre-batch-count').filter({ hasText: '4 of 4' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('#genre-batch-stale').isHidden()).toBe(true);

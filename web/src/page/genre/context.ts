@@ -151,9 +151,10 @@ export interface GenreContext {
   readText(): Promise<void>;
   /**
    * Shows Solve all's panel while the genre is the one it solved (`batchOf`), and hides it
-   * otherwise. While the text read is another (a file loaded, the text edited and drawn),
-   * whose records its rows would open in their stead, the panel says its results are of
-   * the text before and its rows take no clicks; its downloads still save them.
+   * otherwise. While the text read or the text box holds another (a file loaded, the
+   * text edited), whose records its rows would open in their stead, the panel says its
+   * results are of the text before and its rows are disabled; its downloads still save
+   * them.
    */
   showBatch(): void;
   /** Draws the chosen puzzle's board. */

@@ -263,8 +263,10 @@ export class GenreView implements GenreContext {
     byId('genre-explain', HTMLElement).addEventListener('click', () => void explain(this));
     this.text.addEventListener('input', () => {
       this.offerExplanation(false);
-      // Enumerate's answers were of the text as it was.
+      // Enumerate's answers were of the text as it was, and Solve all's table is now of
+      // the text before (showBatch), at once rather than when the edit is read.
       this.answersPanel.hidden = true;
+      this.showBatch();
     });
     byId('genre-relax', HTMLElement).addEventListener('click', () => void relax(this));
     byId('genre-enumerate', HTMLElement).addEventListener('click', () => void enumerate(this));
@@ -956,7 +958,7 @@ export class GenreView implements GenreContext {
     const of = this.batchOf;
     const panel = byId('genre-batch', HTMLElement);
     panel.hidden = of === null || of.genre !== this.genre;
-    const stale = !panel.hidden && of?.text !== this.textRead;
+    const stale = !panel.hidden && (of?.text !== this.textRead || of?.text !== this.text.value);
     panel.classList.toggle('stale', stale);
     byId('genre-batch-stale', HTMLElement).hidden = !stale;
     // Its rows would open the text's records at their places: not pressed by any means

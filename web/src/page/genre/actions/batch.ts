@@ -181,10 +181,10 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       name.textContent = label;
       name.disabled = ctx.batchOf !== null && ctx.batchOf.text !== ctx.textRead; // a stale table's (showBatch)
       name.addEventListener('click', () => {
-        // The text edited since (not yet drawn): it is read, and the table, of the text
+        // The text edited since (on the board, not yet read): the table, of the text
         // before, says so (showBatch) instead of opening this text's record at its place.
         if (ctx.text.value !== solvedText) {
-          if (ctx.text.value !== ctx.textRead) void ctx.readText();
+          ctx.showBatch();
           return;
         }
         ctx.pick.value = String(i + 1);
