@@ -257,7 +257,9 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
         // engine's "infeasible": a user's session found the two tables apart).
         result.status = r.answer ? (r.answer.verified ? 'solved' : `broken rule: ${r.answer.brokenRule ?? '?'}`) : r.status === 'infeasible' ? 'no solution' : r.status;
         // MiniSat's conflicts too, on the CNF-SAT route (summed over the rounds), as the CLI's table has them.
-        Object.assign(result, { ms: r.stats.totalMs ?? r.stats.solveMs, nodes: r.stats.nodes, ...(r.stats.sat ? { conflicts: r.stats.sat.conflicts } : {}) });
+        // To the µs, as the Sudoku batch writes it: a sum of rounds' times carries float
+        // noise (0.299999) into the downloads.
+        Object.assign(result, { ms: Math.round((r.stats.totalMs ?? r.stats.solveMs) * 1000) / 1000, nodes: r.stats.nodes, ...(r.stats.sat ? { conflicts: r.stats.sat.conflicts } : {}) });
         if (r.answer) {
           answers[i] = sheetNames(r.answer.text);
           result.solution = sheetNames(r.answer.text.replace(/\n+$/, '')); // a cell's text, as the CLI writes it
