@@ -160,6 +160,7 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       const entry = entries[built]!;
       const row = document.createElement('tr');
       const number = document.createElement('td');
+      number.className = 'num'; // under its heading, right-aligned as the ms
       // The record's place in the input (a puzzle's place in the picker may be less).
       number.textContent = String(built + 1);
       if ('row' in entry) {
