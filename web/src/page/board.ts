@@ -114,6 +114,11 @@ export class Board {
     return this.shapeValue;
   }
 
+  /**
+   * Boards put in place so far: loads (setGivens without undo) and sizes built. A job
+   * that writes the board when it ends (Generate) writes nothing once another came.
+   */
+  loads = 0;
   /** True when the person cannot change the givens (loads and solutions still show). */
   get readOnly(): boolean {
     return this.readOnlyValue;
@@ -200,6 +205,7 @@ export class Board {
     if (!undoable) {
       this.undos = [];
       this.redos = [];
+      this.loads++;
     } else if (before.length > 0) this.remember(before);
     this.givens = next;
     this.solution = null;
@@ -376,6 +382,7 @@ export class Board {
 
   private build(shape: Shape): HTMLElement {
     const { size: n, boxHeight: h, boxWidth: w } = shape;
+    this.loads++;
     this.shapeValue = { size: n, boxHeight: h, boxWidth: w };
     this.cells = [];
     this.givens = new Array<number>(n * n).fill(0);

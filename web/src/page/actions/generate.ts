@@ -55,9 +55,9 @@ export async function generate(page: Page): Promise<void> {
   // there were givens and the puzzle changed them (the same seed again changes nothing,
   // and leaves no step); the board keeps the focus, where the keys undo.
   const before = board.getGivens();
-  // The givens this job left on the board: another board put there meanwhile (a link
-  // opened, which stops the job) is not written over when the job ends.
-  let shown = before;
+  // Another board put there meanwhile (Back, a link opened, which stop the job) is not
+  // written over when the job ends; the person's own edits are.
+  const loads = board.loads;
   const had = board.countGivens();
   const back = (): string =>
     had > 0 && board.getGivens() !== before ? ` ${UNDO_KEYS.undo} or Back brings back the board before (${plural(had, 'given')}).` : '';
@@ -86,7 +86,6 @@ export async function generate(page: Page): Promise<void> {
           if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
             ratedGivens = progress.givens;
             board.setGivens(progress.puzzle, true);
-            shown = progress.puzzle;
             jobs.setProgress(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`);
             return;
           }
@@ -113,7 +112,7 @@ export async function generate(page: Page): Promise<void> {
     },
     (e) => {
       // Stopped by another board put there (a link opened), which says its own status.
-      if (e instanceof SolverError && e.code === 'stopped' && board.getGivens() !== shown) return;
+      if (e instanceof SolverError && e.code === 'stopped' && board.loads !== loads) return;
       const kept = ratedGivens as number | null; // set in the progress callback
       const partial = soFar as { puzzle: string; givens: number } | null;
       if (kept !== null && e instanceof SolverError && e.code === 'stopped') {

@@ -713,6 +713,7 @@ export class BoardEditor {
    */
   hush(): void {
     this.notes++;
+    this.nothingSaid = null; // nor an Undo's "Nothing to undo." pressed while a board was drawn
   }
 
   /** The text, selection, cursor and Kakuro half now, as the history keeps them. */

@@ -293,7 +293,8 @@ export class GenreView implements GenreContext {
     byId('genre-svg', HTMLElement).addEventListener('click', () => this.downloadSvg());
     byId('genre-copy-url', HTMLElement).addEventListener('click', () => {
       const url = byId('genre-url', HTMLAnchorElement).href;
-      navigator.clipboard?.writeText(url).then(
+      // No clipboard (a page served over plain http): the URL to copy by hand.
+      (navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard'))).then(
         () => {
           this.editor.hush();
           this.say('The puzz.link URL is copied.', 'success');

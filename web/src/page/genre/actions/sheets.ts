@@ -37,17 +37,17 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
   ctx.text.value = loaded.map((r) => r.text).join('');
   ctx.openedFile = { text: ctx.text.value, name: file.name };
   const before = ctx.parsed;
+  const earlier = ctx.lastError;
   await ctx.readText();
   // The engine refused the text, or the record drawn (a token a sheet's reader lets
-  // through, as 2.5 in a CSV's text): said already, by the text's line; said again by the
-  // cell it came from, and the file is not said loaded.
-  const refusal = ctx.lastError;
-  if (refusal !== null) {
-    if (ctx.text.value === ctx.openedFile?.text) {
-      const said = cellMessage(refusal.message, refusal.where, loaded);
-      if (said !== null) ctx.say(`Read ${file.name}, but ${said}`, 'error');
-    }
-    return;
+  // through, as 2.5 in a CSV's text), said as an error (not the warnings of a Kakuro or
+  // a map being drawn): said again by the cell it came from when it names a line, and
+  // the file is not said loaded. An error of a request before (none was made: Back, or
+  // the solver busy) is not this file's.
+  const refusal = ctx.lastError !== earlier && ctx.jobs.controls.status.dataset.kind === 'error' ? ctx.lastError : null;
+  if (refusal !== null && ctx.text.value === ctx.openedFile?.text) {
+    const said = cellMessage(refusal.message, refusal.where, loaded);
+    if (said !== null) ctx.say(`Read ${file.name}, but ${said}`, 'error');
   }
   if (ctx.parsed === before) return; // no record could be read (said), or Back or Forward came first
   // What did not read, as rows of Solve all's results table, as the CLI's has them.
@@ -56,6 +56,7 @@ export async function loadSpreadsheet(ctx: GenreContext, file: File): Promise<vo
     rows: amongRecords(refusedRows(skipped), loaded, [...ctx.parsed.puzzles, ...(ctx.parsed.refused ?? [])]),
     names: namesOfRecords(loaded, false),
   };
+  if (refusal !== null) return;
   // Each with the size read, which shows a block read short of an empty edge row or
   // column (no borders to place it: a user's 10×10 Nurikabe read as 10×9, then infeasible).
   const names = loaded.slice(0, 5).map((r) => `${r.name}, ${r.rows}×${r.columns}`);
