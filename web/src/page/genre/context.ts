@@ -157,6 +157,11 @@ export interface GenreContext {
    * them.
    */
   showBatch(): void;
+  /**
+   * Whether the last Solve all's results are of another text than the one read or the
+   * one in the text box (showBatch's stale panel, whose rows are disabled).
+   */
+  batchStale(): boolean;
   /** Draws the chosen puzzle's board. */
   draw(): Promise<void>;
   puzzleFields(): PuzzleFields;

@@ -123,12 +123,10 @@ export class BoardEditor {
   /** Whether the steps were forgotten because the text changed (said when Undo finds none). */
   private forgotten = false;
   /**
-   * Undo and Redo presses so far, and what the last one said when it found nothing to
-   * take: a press's board may still be drawn when the next comes, and the person's last
-   * press has the last word.
+   * Undo and Redo presses so far: a press's board may still be drawn when the next comes,
+   * and the person's last press has the last word (one that found nothing is a note).
    */
   private steps = 0;
-  private nothingSaid: string | null = null;
   /**
    * The read of the text started by this board's last edit, Undo, Redo or Empty grid,
    * while it runs: its board, drawn, says its own status (note says why).
@@ -713,7 +711,6 @@ export class BoardEditor {
    */
   hush(): void {
     this.notes++;
-    this.nothingSaid = null; // nor an Undo's "Nothing to undo." pressed while a board was drawn
   }
 
   /** The text, selection, cursor and Kakuro half now, as the history keeps them. */
@@ -751,18 +748,19 @@ export class BoardEditor {
   step(way: 'undo' | 'redo'): void {
     const mine = ++this.steps;
     this.notes++; // the press has the last word over a note before it
-    this.nothingSaid = null;
     const now = this.state();
     if (this.history.follow(now)) this.forgotten = true;
     const step = way === 'undo' ? this.history.undo(now) : this.history.redo(now);
     this.typingStep = false;
     if (step === null) {
       this.syncHistory();
-      this.nothingSaid = this.forgotten
-        ? `Nothing to ${way}: the text changed since the last edit on the board (typed, loaded, another puzzle), so the edits before it are forgotten.`
-        : `Nothing to ${way}.`;
-      // Said again after the board of an edit made just before is drawn (note).
-      this.note(this.nothingSaid, 'info');
+      // Said again after the board of an edit or step made just before is drawn (note).
+      this.note(
+        this.forgotten
+          ? `Nothing to ${way}: the text changed since the last edit on the board (typed, loaded, another puzzle), so the edits before it are forgotten.`
+          : `Nothing to ${way}.`,
+        'info',
+      );
       return;
     }
     const { text, selection, cursor, half, record } = step.state;
@@ -780,13 +778,10 @@ export class BoardEditor {
     // instead of the first, before the second.
     void this.read().then(() => {
       if (this.host.text.value !== text) return; // edited again meanwhile
-      if (this.steps !== mine) {
-        // Pressed again while this board was drawn: a later step that took something
-        // says so when its own board is drawn; one that found nothing is said again, as
-        // the draw just wrote over it.
-        if (this.nothingSaid !== null) this.host.say(this.nothingSaid, 'info');
-        return;
-      }
+      // Pressed again while this board was drawn: a later step that took something says
+      // so when its own board is drawn; one that found nothing, as a note, is said again
+      // after this board (note).
+      if (this.steps !== mine) return;
       const status = byId('genre-status', HTMLElement);
       const kind = status.dataset.kind;
       const problem = kind === 'warning' || kind === 'error' ? ` ${status.textContent ?? ''}` : '';

@@ -955,11 +955,16 @@ export class GenreView implements GenreContext {
     for (const id of ['genre-solve-all', 'genre-batch-limit']) byId(id, HTMLElement).hidden = true;
   }
 
+  batchStale(): boolean {
+    const of = this.batchOf;
+    return of !== null && (of.text !== this.textRead || of.text !== this.text.value);
+  }
+
   showBatch(): void {
     const of = this.batchOf;
     const panel = byId('genre-batch', HTMLElement);
     panel.hidden = of === null || of.genre !== this.genre;
-    const stale = !panel.hidden && (of?.text !== this.textRead || of?.text !== this.text.value);
+    const stale = !panel.hidden && this.batchStale();
     panel.classList.toggle('stale', stale);
     byId('genre-batch-stale', HTMLElement).hidden = !stale;
     // Its rows would open the text's records at their places: not pressed by any means

@@ -180,11 +180,11 @@ export async function solveAll(ctx: GenreContext): Promise<void> {
       name.type = 'button';
       name.className = 'link';
       name.textContent = label;
-      name.disabled = ctx.batchOf !== null && (ctx.batchOf.text !== ctx.textRead || ctx.batchOf.text !== ctx.text.value); // a stale table's, as showBatch says
+      name.disabled = ctx.batchStale(); // a stale table's (showBatch)
       name.addEventListener('click', () => {
         // The text edited since (on the board, not yet read): the table, of the text
         // before, says so (showBatch) instead of opening this text's record at its place.
-        if (ctx.text.value !== solvedText) {
+        if (ctx.batchStale()) {
           ctx.showBatch();
           return;
         }
