@@ -612,6 +612,39 @@ describe('CSV', () => {
     );
   });
 
+  it('reads a grid inside its own headings: row numbers at its left, column headings above it', async () => {
+    const line = readFileSync(new URL('../data/sudoku/16x16.txt', import.meta.url), 'utf8').split('\n')[0]!;
+    // A 16×16 under headings A–P with row numbers 1–16 at its left (a third review: read
+    // 17×17 and refused, "holds “I” (18), outside 1 to 17").
+    const both = await workbook((wb) => {
+      const ws = wb.addWorksheet('S');
+      'ABCDEFGHIJKLMNOP'.split('').forEach((h, c) => (ws.getCell(1, 2 + c).value = h));
+      for (let r = 0; r < 16; r++) ws.getCell(2 + r, 1).value = r + 1;
+      [...line].forEach((ch, k) => ch !== '.' && (ws.getCell(2 + Math.floor(k / 16), 2 + (k % 16)).value = /[A-G]/.test(ch) ? ch : Number(ch)));
+    });
+    const bothRead = (await readSpreadsheet(both, await lib())).puzzles[0]!;
+    expect([bothRead.range, bothRead.grid.flat().map((v) => (v === 0 ? '.' : v.toString(36).toUpperCase())).join('')]).toEqual(['B2:Q17', line]);
+    // A 9×9 as pandas' DataFrame.to_csv writes it: a header row 0–8 over an index column 0–8.
+    const nine = grid(LINE);
+    const pandas = [',' + [...Array(9).keys()].join(','), ...nine.map((row, r) => `${r},${row.join(',')}`)].join('\n');
+    expect((await readSpreadsheet(csv(pandas), await lib(), { fileName: 'df.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['B2:J10', nine]]);
+    // Row numbers 1–9 alone, column headings 1–9 alone, and both with a corner's text.
+    const numbered = nine.map((row, r) => `${r + 1},${row.join(',')}`).join('\n');
+    expect((await readSpreadsheet(csv(numbered), await lib(), { fileName: 'r.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['B1:J9', nine]]);
+    const headed = ['1,2,3,4,5,6,7,8,9', ...nine.map((row) => row.join(','))].join('\n');
+    expect((await readSpreadsheet(csv(headed), await lib(), { fileName: 'h.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['A2:I10', nine]]);
+    const corner = ['Row,A,B,C,D,E,F,G,H,I', ...nine.map((row, r) => `${r + 1},${row.join(',')}`)].join('\n');
+    expect((await readSpreadsheet(csv(corner), await lib(), { fileName: 'c.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['B2:J10', nine]]);
+    // A 9×9 whose first column is 1–9 and whose first row is 1–9 is the puzzle itself.
+    const own = grid('123456789' + LINE.slice(9).split('').map((ch, k) => (k % 9 === 0 ? String(2 + k / 9) : '.')).join(''));
+    expect((await readSpreadsheet(csv(own.map((row) => row.join(',')).join('\n')), await lib(), { fileName: 'o.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['A1:I9', own]]);
+    // Row numbers with a number outside the block right of them are no headings: the
+    // sheet is refused, as before.
+    expect((await failure(csv(`${numbered}\n,,,,,,,,,,,7`), 'x.csv')).message).toBe(
+      'x.csv: the numbers fill A1:L10, 10 rows by 12 columns, not a square block: a puzzle\'s numbers fill n rows by n columns.',
+    );
+  });
+
   it('names the row and column of a bad field, and refuses text that is not UTF-8', async () => {
     const text = grid(LINE).map((row) => row.join(',')).join('\n').replace(/^5/, 'five');
     expect((await failure(csv(text), 'p.csv')).message).toBe(

@@ -405,6 +405,71 @@ function grownBySymbols(
 }
 
 /**
+ * The block inside a grid's own headings, when the numbers' span `numbers` holds them: a
+ * column of row numbers 1…n (or 0…n−1, as pandas' DataFrame.to_csv writes its index) down
+ * its left edge, under a row of column headings (A, B, C…, 1…n or 0…n−1) or not; or such a
+ * row of numbers alone above the block. Taken only when every other number lies in the n×n
+ * block right of the row numbers and below the headings, and, for row numbers without
+ * headings above or headings without row numbers, when the numbers' span is not itself a
+ * square (a 9×9 whose first column is 1–9 stays 9×9). The cell above the row numbers may hold text. Null
+ * otherwise: a 16×16 under headings A–P with row numbers 1–16 at its left was read 17×17.
+ */
+function insideHeadings(
+  table: SheetTable,
+  numbers: { top: number; left: number; bottom: number; right: number },
+): { top: number; left: number; bottom: number; right: number } | null {
+  const at = (r: number, c: number): SheetCell | undefined => table.cells[r]?.[c];
+  // The run of cells from (r, c) on, one step (dr, dc) at a time, counting 0… or 1…, or
+  // A, B, C…, to its first empty cell: its length, 0 when it counts nothing.
+  const counted = (r: number, c: number, dr: number, dc: number, letters: boolean): number => {
+    const first = numberOf(at(r, c));
+    const from = first === 0 || first === 1 ? first : letters ? null : -1;
+    let k = 0;
+    for (; !isEmpty(at(r + k * dr, c + k * dc)); k++) {
+      const cell = at(r + k * dr, c + k * dc);
+      const v = cell?.value;
+      const ok = from === null
+        ? typeof v === 'string' && v.trim().toUpperCase() === String.fromCharCode(65 + k)
+        : numberOf(cell) === from + k;
+      if (!ok) return k >= MIN_SIDE && k <= MAX_SIDE ? k : 0;
+    }
+    return k >= MIN_SIDE && k <= MAX_SIDE ? k : 0;
+  };
+  const inside = (t: number, l: number, n: number, skip: (r: number, c: number) => boolean): boolean => {
+    let any = false;
+    for (let r = numbers.top; r <= numbers.bottom; r++) {
+      for (let c = numbers.left; c <= numbers.right; c++) {
+        if (skip(r, c) || numberOf(at(r, c)) === null) continue;
+        if (r < t || r >= t + n || c < l || c >= l + n) return false;
+        any = true;
+      }
+    }
+    return any;
+  };
+  const square = numbers.bottom - numbers.top === numbers.right - numbers.left;
+  // Row numbers down the numbers' first column, from its first number on.
+  const c0 = numbers.left;
+  let r0 = numbers.top;
+  while (r0 <= numbers.bottom && numberOf(at(r0, c0)) === null) r0++;
+  const n = counted(r0, c0, 1, 0, false);
+  if (n > 0 && (numberOf(at(r0, c0)) === 1 || numberOf(at(r0, c0)) === 0)) {
+    const headings = r0 > 0 && counted(r0 - 1, c0 + 1, 0, 1, numberOf(at(r0 - 1, c0 + 1)) === null) === n;
+    const block = { top: r0, left: c0 + 1, bottom: r0 + n - 1, right: c0 + n };
+    const skip = (r: number, c: number): boolean => c === c0 || (headings && r === r0 - 1);
+    if (inside(block.top, block.left, n, skip) && (headings || !square)) return block;
+  }
+  // A row of numbers 1…n (or 0…n−1) alone above the block.
+  let c1 = numbers.left;
+  while (c1 <= numbers.right && numberOf(at(numbers.top, c1)) === null) c1++;
+  const m = counted(numbers.top, c1, 0, 1, false);
+  if (m > 0 && !square) {
+    const block = { top: numbers.top + 1, left: c1, bottom: numbers.top + m, right: c1 + m - 1 };
+    if (inside(block.top, block.left, m, (r) => r === numbers.top)) return block;
+  }
+  return null;
+}
+
+/**
  * The numbers' span grown at most `passes` times by the letters and empty marks one row
  * or column off it (symbolOf), and whether a letter joined.
  */
@@ -504,7 +569,11 @@ function oneGrid(table: SheetTable): SheetPuzzle {
   // alone (no border or fill widens it), letters and marks that reach past it (a
   // 16×16's first row and column without a digit) make the block; borders win otherwise.
   const pastUsed = grown !== null && (!usedSquare || (u!.top === top && u!.left === left && u!.bottom === bottom && u!.right === right));
-  if (usedSquare && !pastUsed) {
+  const headed = insideHeadings(table, { top, left, bottom, right });
+  if (headed) {
+    // Row numbers at its left, column headings above it: the block is inside them.
+    ({ top, left, bottom, right } = headed);
+  } else if (usedSquare && !pastUsed) {
     // The used range (the cells with borders or fills, or a CSV's empty fields) is a
     // square around the numbers: it is the block, even when its outer rows or columns
     // hold no number.
