@@ -139,12 +139,14 @@ describe('undo and redo on the genre page', () => {
     await page.locator('#genre-pad button', { hasText: '↶' }).click();
     await waitText(page, example);
     await expect.poll(() => says(page, 1, 1)).toBe('');
-    await waitStatus(page, 'Undid: clue 5 at row 1, column 1.');
+    // With the board's own words after it, as an edit's (a user-test: a Redo's had none).
+    await waitStatus(page, /^Undid: clue 5 at row 1, column 1\. .+: press Solve\.$/);
     // The selection is the cell's again: a digit typed now goes there.
     await expect.poll(() => page.textContent('#genre-selection')).toBe('1 cell selected.');
     await page.keyboard.press('Control+Shift+Z');
     await waitText(page, typed);
     await expect.poll(() => says(page, 1, 1)).toMatch(/^5,/);
+    await waitStatus(page, /^Redid: clue 5 at row 1, column 1\. .+: press Solve\.$/);
     // Norinori is edited by regions only: its pad is Undo and Redo alone.
     await pickGenre(page, 'norinori');
     const regions = await page.inputValue('#genre-text');

@@ -782,10 +782,12 @@ export class BoardEditor {
       // so when its own board is drawn; one that found nothing, as a note, is said again
       // after this board (note).
       if (this.steps !== mine) return;
+      // The board's own words after it, as an edit's ("Redid: clue 3 at row 2, column 3.
+      // own: press Solve."), a warning or error keeping its kind.
       const status = byId('genre-status', HTMLElement);
       const kind = status.dataset.kind;
-      const problem = kind === 'warning' || kind === 'error' ? ` ${status.textContent ?? ''}` : '';
-      if (!status.textContent?.startsWith(said)) this.host.say(`${said}${problem}`, problem === '' ? 'info' : (kind as 'warning' | 'error'));
+      if (status.textContent?.startsWith(said) || (kind !== 'info' && kind !== 'warning' && kind !== 'error')) return;
+      this.host.say(`${said} ${status.textContent ?? ''}`, kind);
     });
   }
 
