@@ -495,7 +495,7 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await page.close();
   });
 
-  it('Stop during the rating solve keeps the generated puzzle on the board', async () => {
+  it('Stop during the rating solve keeps the generated puzzle on the board, with an edit made meanwhile', async () => {
     const page = await h.openPage();
     await chooseSize(page, 16);
     // Seed 9's minimal 16×16 keeps the textbook MILP busy far past the 2 s rating limit:
@@ -506,15 +506,23 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     await expect.poll(async () => (await page.getByRole('status').textContent()) ?? '', { timeout: 60_000 }).toContain(
       'rating it with the textbook MILP (Stop keeps the puzzle)',
     );
+    // The person erases a given meanwhile: the Stop still says what the board holds
+    // (a review: an edit made the stopped job silent, as if another board were there).
+    const shown = await readGivens(page);
+    const at = [...shown].findIndex((ch) => ch !== '.');
+    await page.locator(`#board-container [role=gridcell][data-row="${Math.floor(at / 16) + 1}"][data-column="${(at % 16) + 1}"]`).click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => readGivens(page)).toBe(`${shown.slice(0, at)}.${shown.slice(at + 1)}`);
     await button(page, 'Stop').click();
     const status = await settledStatus(page);
     const r = await satResult<GenerateResult>({ type: 'generate', size: 16, seed: 9 });
     expect(r.difficulty.status).toBe('time_limit'); // so the Stop came during the rating
+    expect(shown).toBe(r.puzzle);
     expect(status).toEqual({
       kind: 'info',
       text: `Stopped while rating: the board holds the generated puzzle (${r.givens} givens, unique solution); its rating was skipped.`,
     });
-    expect(await readGivens(page)).toBe(r.puzzle);
+    expect(await readGivens(page)).toBe(`${r.puzzle.slice(0, at)}.${r.puzzle.slice(at + 1)}`);
     await page.close();
   });
 

@@ -298,6 +298,13 @@ describe('pencil puzzles on the page', () => {
     await other.locator('#genre-status').filter({ hasText: 'mine: press Solve' }).waitFor({ timeout: 60_000 });
     expect(await other.inputValue('#genre')).toBe('nurikabe');
     expect(await other.locator('#genre-board [role=gridcell][aria-label^="row 3, column 4, 1"]').count()).toBe(1);
+    // Copy puzz.link URL where the page has no clipboard (served over plain http): the
+    // URL to copy by hand (a review: it said nothing).
+    await other.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
+    await other.click('#genre-copy-url');
+    const href = (await other.getAttribute('#genre-url', 'href'))!;
+    expect(href).toMatch(/^https:\/\/puzz\.link\/p\?nurikabe\/4\/4\//);
+    await other.locator('#genre-status').filter({ hasText: `Copy this URL: ${href}` }).waitFor({ timeout: 10_000 });
     // A puzzle no puzz.link URL can hold says why in the link's place, with no Copy.
     await other.selectOption('#genre', 'star-battle');
     await other.locator('#genre-status').filter({ hasText: 'press Solve' }).waitFor({ timeout: 60_000 });
