@@ -770,6 +770,28 @@ describe('the genre page', () => {
     await page.close();
   });
 
+  it('a stale Solve all table builds the rows scrolled to later disabled, as its first rows are', async () => {
+    const page = await h.openPage();
+    await pickGenre(page, 'latin-square');
+    // 70 made-up 2×2 records: the table builds 60 rows, the rest as it is scrolled.
+    const records = Array.from({ length: 70 }, (_, k) => `=== r${k + 1}\n2 2\n${k % 2 === 0 ? '1' : '2'} -\n- -\n`).join('');
+    await page.fill('#genre-text', records);
+    await page.click('#genre-draw');
+    await page.locator('#genre-status').filter({ hasText: /^r1: press Solve/ }).waitFor({ timeout: 60_000 });
+    await page.click('#genre-solve-all');
+    await page.locator('#genre-batch-count').filter({ hasText: '70 of 70' }).waitFor({ timeout: 60_000 });
+    const rows = page.locator('#genre-batch-table button.link');
+    await expect.poll(() => rows.count()).toBe(60);
+    // The text edited: the table is stale; the rows built as it is scrolled now take no
+    // click either (a review: they were built enabled, and opened the edit's records).
+    await page.fill('#genre-text', records.replace('=== r1\n', '=== first\n'));
+    await page.locator('#genre-batch-stale').waitFor({ state: 'visible' });
+    await page.$eval('#genre-batch .table-wrap', (w) => (w.scrollTop = w.scrollHeight));
+    await expect.poll(() => rows.count()).toBe(70);
+    expect(await rows.evaluateAll((b) => b.map((x) => (x as HTMLButtonElement).disabled))).toEqual(Array(70).fill(true));
+    await page.close();
+  });
+
   it('Solve all is offered for one good record among refused ones: a row each in input order, counts adding up', async () => {
     const page = await h.openPage();
     await pickGenre(page, 'latin-square');
