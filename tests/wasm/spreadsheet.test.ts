@@ -624,6 +624,21 @@ describe('CSV', () => {
     });
     const bothRead = (await readSpreadsheet(both, await lib())).puzzles[0]!;
     expect([bothRead.range, bothRead.grid.flat().map((v) => (v === 0 ? '.' : v.toString(36).toUpperCase())).join('')]).toEqual(['B2:Q17', line]);
+    // Under headings A–P alone: a 16×16 whose last row, or first column, holds letters
+    // and blanks only (each read 17×16 with the headings, and refused).
+    const lettersOnly = (keep: (k: number) => boolean): string => [...line].map((ch, k) => (keep(k) && /[1-9]/.test(ch) ? '.' : ch)).join('');
+    for (const [edge, text] of [
+      ['last row', lettersOnly((k) => k >= 240)],
+      ['first column', lettersOnly((k) => k % 16 === 0)],
+    ] as const) {
+      const headed = await workbook((wb) => {
+        const ws = wb.addWorksheet('S');
+        'ABCDEFGHIJKLMNOP'.split('').forEach((h, c) => (ws.getCell(2, 3 + c).value = h));
+        [...text].forEach((ch, k) => ch !== '.' && (ws.getCell(3 + Math.floor(k / 16), 3 + (k % 16)).value = /[A-G]/.test(ch) ? ch : Number(ch)));
+      });
+      const read = (await readSpreadsheet(headed, await lib())).puzzles[0]!;
+      expect([edge, read.range, read.grid.flat().map((v) => (v === 0 ? '.' : v.toString(36).toUpperCase())).join('')]).toEqual([edge, 'C3:R18', text]);
+    }
     // A 9×9 as pandas' DataFrame.to_csv writes it: a header row 0–8 over an index column 0–8.
     const nine = grid(LINE);
     const pandas = [',' + [...Array(9).keys()].join(','), ...nine.map((row, r) => `${r},${row.join(',')}`)].join('\n');

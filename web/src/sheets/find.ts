@@ -371,37 +371,50 @@ function strayNumber(
 /**
  * The block the numbers' span `numbers` makes with the letters and empty marks beside it
  * (symbolOf): grown by each such cell one row or column off it, again until none is
- * left, else (when that is no block) once, when past that stand only column headings A,
- * B, C… (or row headings). It is the puzzle's block when it is a square of 4×4 to 35×35 that holds a letter
- * only from 10×10 up; when the numbers make a square already, only when it grew by a
- * letter or on one side of each pair (a 4×4 framed by dashes stays 4×4), and the
- * numbers' square is not of a usual side that it is not. Null otherwise, and the letters and marks outside the numbers are
- * notes (a column's heading "A", a note "x").
+ * left, past a row of column headings A, B, C… above it or a column of row headings left
+ * of it (withoutHeadings), which are notes. It is the puzzle's block when it is a square
+ * of 4×4 to 35×35 that holds a letter only from 10×10 up; when the numbers make a square
+ * already, only when it grew by a letter or on one side of each pair (a 4×4 framed by
+ * dashes stays 4×4), and the numbers' square is not of a usual side that it is not. Null
+ * otherwise, and the letters and marks outside the numbers are notes (a note "x").
  */
 function grownBySymbols(
   table: SheetTable,
   numbers: { top: number; left: number; bottom: number; right: number },
 ): { top: number; left: number; bottom: number; right: number } | null {
-  const all = grown(table, numbers, Infinity);
-  const block = squareOf(numbers, all);
-  if (block !== null) return block;
-  // Grown once, when what grew past that is one row of column headings A, B, C… above
-  // it, or one column of row headings left of it: a 16×16 whose first row holds letters
-  // alone, under its headings A–P (grown until none is left, 17×16). Anything else past
-  // it (a note below, a letter over the headings) leaves the numbers' span, as before.
-  const once = grown(table, numbers, 1);
-  const onceBlock = squareOf(numbers, once);
-  if (onceBlock === null) return null;
-  const heading = (r: number, c: number, k: number): boolean => {
-    const v = table.cells[r]?.[c]?.value;
-    return typeof v === 'string' && v.trim().toUpperCase() === String.fromCharCode(65 + k);
+  return squareOf(numbers, grown(withoutHeadings(table, numbers), numbers));
+}
+
+/**
+ * The sheet without its column headings A, B, C… (either case) in one of the two rows
+ * above the numbers' span `numbers`, and its row headings in one of the two columns left
+ * of it: a run of such letters as long as the span is wide (or high), or one more (a
+ * first column of letters and dots only), from the span's first column or the one
+ * before. Such a run holds a letter past any symbol of the grid it heads (A–P heads a
+ * 16×16, whose letters are A–G), so it is never a row of the grid: a 16×16 whose first or
+ * last row holds letters only, under headings A–P, was read 17×16 with the headings.
+ */
+function withoutHeadings(table: SheetTable, numbers: { top: number; left: number; bottom: number; right: number }): SheetTable {
+  const at = (r: number, c: number): SheetCell | undefined => table.cells[r]?.[c];
+  const letter = (cell: SheetCell | undefined, k: number): boolean =>
+    cell?.kind === undefined && typeof cell?.value === 'string' && cell.value.trim().toUpperCase() === String.fromCharCode(65 + k);
+  const headings: Array<[number, number]> = [];
+  // A run down (dr, dc) from (r, c), as long as `side` or one more, with nothing on either end.
+  const run = (r: number, c: number, dr: number, dc: number, side: number): void => {
+    if (r < 0 || c < 0) return;
+    let k = 0;
+    while (letter(at(r + k * dr, c + k * dc), k)) k++;
+    if (k < Math.max(side, MIN_SIDE) || k > side + 1 || !isEmpty(at(r - dr, c - dc)) || !isEmpty(at(r + k * dr, c + k * dc))) return;
+    for (let i = 0; i < k; i++) headings.push([r + i * dr, c + i * dc]);
   };
-  const sameColumns = all.left === once.left && all.right === once.right;
-  const sameRows = all.top === once.top && all.bottom === once.bottom;
-  const indices = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, k) => from + k);
-  if (sameColumns && all.bottom === once.bottom && all.top === once.top - 1 && indices(once.left, once.right).every((c, k) => heading(all.top, c, k))) return onceBlock;
-  if (sameRows && all.right === once.right && all.left === once.left - 1 && indices(once.top, once.bottom).every((r, k) => heading(r, all.left, k))) return onceBlock;
-  return null;
+  const width = numbers.right - numbers.left + 1;
+  const height = numbers.bottom - numbers.top + 1;
+  for (const r of [numbers.top - 2, numbers.top - 1]) for (const c of [numbers.left - 1, numbers.left]) run(r, c, 0, 1, width);
+  for (const c of [numbers.left - 2, numbers.left - 1]) for (const r of [numbers.top - 1, numbers.top]) run(r, c, 1, 0, height);
+  if (headings.length === 0) return table;
+  const cells = table.cells.map((row) => [...row]);
+  for (const [r, c] of headings) cells[r]![c] = undefined;
+  return { ...table, cells };
 }
 
 /**
@@ -470,17 +483,16 @@ function insideHeadings(
 }
 
 /**
- * The numbers' span grown at most `passes` times by the letters and empty marks one row
- * or column off it (symbolOf), and whether a letter joined.
+ * The numbers' span grown by the letters and empty marks one row or column off it
+ * (symbolOf), again until none is left, and whether a letter joined.
  */
 function grown(
   table: SheetTable,
   numbers: { top: number; left: number; bottom: number; right: number },
-  passes: number,
 ): { top: number; left: number; bottom: number; right: number; letters: boolean } {
   let { top, left, bottom, right } = numbers;
   let letters = false;
-  for (let pass = 0, grew = true; grew && pass < passes; pass++) {
+  for (let grew = true; grew; ) {
     grew = false;
     const [t, l, b, r0] = [top, left, bottom, right];
     for (let r = Math.max(0, t - 1); r <= b + 1; r++) {
