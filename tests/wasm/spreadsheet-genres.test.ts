@@ -100,6 +100,26 @@ describe('every genre through a spreadsheet', () => {
   });
 });
 
+describe('a grid as pandas writes it', () => {
+  it.each(genres.filter((g) => g.blocks === 1).map((g) => [g.id, g] as const))(
+    "%s: DataFrame.to_csv's header row and index column are the grid's headings, not its cells",
+    async (id, g) => {
+      const record = readRecord(EXAMPLES[id], 1)!;
+      const field = (t: string): string => (t === '-' ? '' : t.includes(',') ? `"${t}"` : t);
+      const csv = [
+        `,${[...Array(record.columns).keys()].join(',')}`,
+        ...[...Array(record.rows).keys()].map((r) => `${r},${record.blocks[0]!.slice(r * record.columns, (r + 1) * record.columns).map(field).join(',')}`),
+      ].join('\n');
+      const read = await readSpreadsheet(new TextEncoder().encode(csv), libs, { fileName: `${id}.csv`, genre: id });
+      expect(read.records, id).toHaveLength(1);
+      const back = read.records![0]!;
+      expect([back.range, back.rows, back.columns]).toEqual([`B2:${String.fromCharCode(65 + record.columns)}${record.rows + 1}`, record.rows, record.columns]);
+      expect(readRecord(back.text, g.blocks)!.blocks).toEqual(record.blocks);
+      if (!record.parameter) expect(body(solve(id, back.text))).toBe(body(solve(id, EXAMPLES[id])));
+    },
+  );
+});
+
 describe('a killer being drawn', () => {
   it('saved with cells in no cage, reads back as the same record (those cells keep their -)', async () => {
     const blocks = [

@@ -13,7 +13,8 @@
  *   empty fields) place a block whose outer rows or columns are empty; without them,
  *   a square genre's block short of rows (columns) is read at its width (height) when
  *   it starts at the sheet's first row (column), and refused otherwise; another genre's
- *   empty outer row is not seen (nothing says the size). Text with
+ *   empty outer row is not seen (nothing says the size). A grid's own headings and row
+ *   numbers, as pandas writes them, are not cells (gridHeadings). Text with
  *   spaces is a title or a note and is ignored, except one such as `2 stars` or
  *   `Stars per row: 2` (Star Battle's stars per unit, the size line's third number);
  *   nothing is read from a row that holds only the word "Solution" down (gridmilp
@@ -196,7 +197,7 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
       extent.add(r, c);
     });
   }
-  const { top, left } = extent;
+  let { top, left } = extent;
   let { bottom, right } = extent;
   if (extent.empty) {
     const note = firstNote as { r: number; c: number; cell: SheetCell } | null;
@@ -208,6 +209,9 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
       { sheet: table.name },
     );
   }
+  // The grid's own headings, as pandas' DataFrame.to_csv writes a grid with its index: an
+  // empty corner, column headings right of it, row numbers below it (gridHeadings).
+  if (gridHeadings(table, top, left, bottom, right)) [top, left] = [top + 1, left + 1];
   // A square genre's block that is not square: its empty outer rows (or columns) had
   // nothing to place them (no borders, no separators). The other rows' width is its side:
   // read at that size when the block starts at the sheet's first row (column), where the
@@ -308,6 +312,36 @@ function blockRecord(table: SheetTable, layout: RecordLayout): SheetRecord {
   const name = `${ref}!${range}`;
   const size = `${height} ${width}${layout.parameter && parameter !== undefined ? ` ${parameter}` : ''}`;
   return { name, sheet: table.name, range, rows: height, columns: width, text: `=== ${recordId(name)}\n${size}\n${lines.join('\n')}\n` };
+}
+
+/**
+ * Whether the block's first row and first column are its headings, as pandas'
+ * DataFrame.to_csv writes a grid with its index: the corner cell empty, right of it the
+ * column headings 0, 1, 2… or 1, 2, 3… (or A, B, C…, either case) to the block's last
+ * column, below it the row numbers 0, 1, 2… or 1, 2, 3… to its last row, at least 4 of
+ * each. No puzzle of a genre here leaves that corner empty and counts so along both
+ * edges but a digit genre's (a 5×5 Latin square whose first row and column are blank,
+ * 1, 2, 3, 4), which is read as headings too, as the Sudoku sheets' finder reads them
+ * (find.ts insideHeadings).
+ */
+function gridHeadings(table: SheetTable, top: number, left: number, bottom: number, right: number): boolean {
+  const at = (r: number, c: number): SheetCell | undefined => table.cells[r]?.[c];
+  const value = (cell: SheetCell | undefined): number | string | null => {
+    if (cell === undefined || cell.kind !== undefined || cell.value === null || cell.value === '') return null;
+    if (typeof cell.value === 'number') return cell.value;
+    const text = String(cell.value).trim();
+    return /^\d+$/.test(text) ? Number(text) : text.toUpperCase();
+  };
+  const counts = (cells: (SheetCell | undefined)[], letters: boolean): boolean => {
+    const first = value(cells[0]);
+    if (cells.length < 4) return false;
+    if (letters && first === 'A') return cells.every((cell, k) => value(cell) === String.fromCharCode(65 + k));
+    return (first === 0 || first === 1) && cells.every((cell, k) => value(cell) === first + k);
+  };
+  if (value(at(top, left)) !== null || bottom - top > MAX_BLOCK_SIDE || right - left > MAX_BLOCK_SIDE) return false;
+  const headings = Array.from({ length: right - left }, (_, k) => at(top, left + 1 + k));
+  const numbers = Array.from({ length: bottom - top }, (_, k) => at(top + 1 + k, left));
+  return counts(headings, true) && counts(numbers, false);
 }
 
 /**
