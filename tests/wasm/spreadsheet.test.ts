@@ -653,6 +653,40 @@ describe('CSV', () => {
     // A 9×9 whose first column is 1–9 and whose first row is 1–9 is the puzzle itself.
     const own = grid('123456789' + LINE.slice(9).split('').map((ch, k) => (k % 9 === 0 ? String(2 + k / 9) : '.')).join(''));
     expect((await readSpreadsheet(csv(own.map((row) => row.join(',')).join('\n')), await lib(), { fileName: 'o.csv' })).puzzles.map((p) => [p.range, p.grid])).toEqual([['A1:I9', own]]);
+    // A run 1…n along an edge that is the grid's own first row or column (a review: it was
+    // taken for headings, the grid read a row or column off, a stray number as a given).
+    const SOL_ROW = '123456789456789123789123456214365897365897214897214365531642978642978531978531642';
+    const SOL_COL = [...SOL_ROW].map((_, k) => SOL_ROW[(k % 9) * 9 + Math.floor(k / 9)]).join('');
+    const lines = (g: string, n = 9): string => Array.from({ length: n }, (_, r) => [...g.slice(r * n, r * n + n)].map((ch) => (ch === '.' ? '' : ch)).join(',')).join('\n');
+    const S4 = '1342241331244231';
+    const LAST_COLUMN_EMPTY = [...LINE].map((ch, k) => (k % 9 === 8 ? '.' : ch)).join('');
+    const LAST_ROW_EMPTY = LINE.slice(0, 72) + '.'.repeat(9);
+    const cases: Array<[string, string, string]> = [
+      // [what, CSV, the block read or the start of the error]
+      ['a solution whose first column is 1–9, a number two rows below', `${lines(SOL_COL)}\n\n42`, 'x.csv!A11 holds 42, outside the 9×9 block A1:I9'],
+      ['the same, 10 right below', `${lines(SOL_COL)}\n10`, 'x.csv!A10 holds 10, outside the 9×9 block A1:I9'],
+      ['the same, 5 right below', `${lines(SOL_COL)}\n5`, 'x.csv!A10 holds 5, outside the 9×9 block A1:I9'],
+      ['a solution whose first row is 1–9, 5 below', `${lines(SOL_ROW)}\n5`, 'x.csv!A10 holds 5, outside the 9×9 block A1:I9'],
+      ['the same, “Puzzle”, 12 below', `${lines(SOL_ROW)}\nPuzzle,12`, 'x.csv!B10 holds 12, outside the 9×9 block A1:I9'],
+      ['the same, a difficulty 3 right of it', lines(SOL_ROW).replace(/^(.*)$/m, '$1,3'), 'x.csv!J1 holds 3, outside the 9×9 block A1:I9'],
+      ['the same, a page number 1 past a column', lines(SOL_ROW).replace(/^(.*)$/m, '$1,,1'), 'x.csv!K1 holds 1, outside the 9×9 block A1:I9'],
+      ['a 4×4 whose first column is 1–4, 5 below', `${lines(S4, 4)}\n5`, 'x.csv!A5 holds 5, outside the 4×4 block A1:D4'],
+      ['a 4×4 whose first column is 1–4, its last column empty fields', '1,,,\n2,,,\n3,4,,\n4,,1,', 'A1:D4'],
+      ['a 9×9 whose first column is 1–9, its last column empty fields', lines([...SOL_COL].map((ch, k) => (k % 9 === 8 ? '.' : ch)).join('')), 'A1:I9'],
+      ['a 9×9 whose first row is 1–9, its last row empty fields', lines(SOL_ROW.slice(0, 72) + '.'.repeat(9)), 'A1:I9'],
+      // Headings on one side over a grid whose far edge is empty: the CSV's fields place it.
+      ['row numbers 1–9 beside a puzzle whose last column is empty', lines(LAST_COLUMN_EMPTY).split('\n').map((l, r) => `${r + 1},${l}`).join('\n'), 'B1:J9'],
+      ['headings 1–9 over a puzzle whose last row is empty', `1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_EMPTY)}`, 'A2:I10'],
+    ];
+    for (const [what, text, said] of cases) {
+      let got: string;
+      try {
+        got = (await readSpreadsheet(csv(text), await lib(), { fileName: 'x.csv' })).puzzles[0]!.range;
+      } catch (e) {
+        got = (e as Error).message;
+      }
+      expect([what, got.slice(0, said.length)]).toEqual([what, said]);
+    }
     // Row numbers with a number outside the block right of them are no headings: the
     // sheet is refused, as before.
     expect((await failure(csv(`${numbered}\n,,,,,,,,,,,7`), 'x.csv')).message).toBe(

@@ -420,11 +420,15 @@ function withoutHeadings(table: SheetTable, numbers: { top: number; left: number
 /**
  * The block inside a grid's own headings, when the numbers' span `numbers` holds them: a
  * column of row numbers 1…n (or 0…n−1, as pandas' DataFrame.to_csv writes its index) down
- * its left edge, under a row of column headings (A, B, C…, 1…n or 0…n−1) or not; or such a
- * row of numbers alone above the block. Taken only when every other number lies in the n×n
- * block right of the row numbers and below the headings, and, for row numbers without
- * headings above or headings without row numbers, when the numbers' span is not itself a
- * square (a 9×9 whose first column is 1–9 stays 9×9). The cell above the row numbers may hold text. Null
+ * its left edge, to the span's last row, under a row of column headings (A, B, C…, 1…n or
+ * 0…n−1) or not; or such a row of numbers alone above the block, across the span. A run
+ * counts only when every cell of it counts, to an empty cell. Taken only when every other
+ * number lies in the n×n block it heads, with no text there that is not a symbol.
+ * Headings on one side only are taken when the numbers' span is not itself a square (a
+ * 9×9 whose first column is 1–9 stays 9×9) and the block reaches the span's far side; and,
+ * counted from 1, when that far edge row (column) holds more than 3 numbers: a solved
+ * grid whose first row is 1–9 with a puzzle number typed below it is a 9×9 and a stray
+ * number (strayNumber), not headings over a 9×9 whose last row holds one given. Null
  * otherwise: a 16×16 under headings A–P with row numbers 1–16 at its left was read 17×17.
  */
 function insideHeadings(
@@ -432,8 +436,8 @@ function insideHeadings(
   numbers: { top: number; left: number; bottom: number; right: number },
 ): { top: number; left: number; bottom: number; right: number } | null {
   const at = (r: number, c: number): SheetCell | undefined => table.cells[r]?.[c];
-  // The run of cells from (r, c) on, one step (dr, dc) at a time, counting 0… or 1…, or
-  // A, B, C…, to its first empty cell: its length, 0 when it counts nothing.
+  // The length of the run of cells from (r, c), one step (dr, dc) at a time to its first
+  // empty cell, when all of it counts 0…, 1… (or A, B, C… with `letters`); else 0.
   const counted = (r: number, c: number, dr: number, dc: number, letters: boolean): number => {
     const first = numberOf(at(r, c));
     const from = first === 0 || first === 1 ? first : letters ? null : -1;
@@ -441,43 +445,61 @@ function insideHeadings(
     for (; !isEmpty(at(r + k * dr, c + k * dc)); k++) {
       const cell = at(r + k * dr, c + k * dc);
       const v = cell?.value;
-      const ok = from === null
-        ? typeof v === 'string' && v.trim().toUpperCase() === String.fromCharCode(65 + k)
-        : numberOf(cell) === from + k;
-      if (!ok) return k >= MIN_SIDE && k <= MAX_SIDE ? k : 0;
+      const ok = from === null ? typeof v === 'string' && v.trim().toUpperCase() === String.fromCharCode(65 + k) : numberOf(cell) === from + k;
+      if (!ok) return 0;
     }
     return k >= MIN_SIDE && k <= MAX_SIDE ? k : 0;
   };
-  const inside = (t: number, l: number, n: number, skip: (r: number, c: number) => boolean): boolean => {
+  // Every number of the span but the headings' (skip) in the block, one at least, and no
+  // text in the block that is not a symbol.
+  const inside = (block: { top: number; left: number; bottom: number; right: number }, skip: (r: number, c: number) => boolean): boolean => {
     let any = false;
     for (let r = numbers.top; r <= numbers.bottom; r++) {
       for (let c = numbers.left; c <= numbers.right; c++) {
         if (skip(r, c) || numberOf(at(r, c)) === null) continue;
-        if (r < t || r >= t + n || c < l || c >= l + n) return false;
+        if (r < block.top || r > block.bottom || c < block.left || c > block.right) return false;
         any = true;
       }
     }
+    for (let r = block.top; r <= block.bottom; r++) for (let c = block.left; c <= block.right; c++) if (!isEmpty(at(r, c)) && symbolOf(at(r, c)) === null) return false;
     return any;
   };
+  // Whether the far edge of a block headed on one side, `count` cells from (r, c) one step
+  // (dr, dc) at a time, is the block's: more than 3 cells filled (numbers, letters, marks),
+  // more than a stray number or three beside a grid whose first row or column is 1…n; or
+  // none, and the used range (a CSV's empty fields, borders) is exactly the headings and
+  // the block, from (top, left).
+  const farEdge = (r: number, c: number, dr: number, dc: number, count: number, top: number, left: number): boolean => {
+    const filled = Array.from({ length: count }, (_, k) => at(r + k * dr, c + k * dc)).filter((cell) => !isEmpty(cell)).length;
+    const u = table.used;
+    const end = { bottom: dr === 1 ? r + count - 1 : r, right: dc === 1 ? c + count - 1 : c };
+    return filled > 3 || (filled === 0 && u !== undefined && u.top === top && u.left === left && u.bottom === end.bottom && u.right === end.right);
+  };
   const square = numbers.bottom - numbers.top === numbers.right - numbers.left;
-  // Row numbers down the numbers' first column, from its first number on.
+  // Row numbers down the numbers' first column, from its first number to the span's last row.
   const c0 = numbers.left;
   let r0 = numbers.top;
   while (r0 <= numbers.bottom && numberOf(at(r0, c0)) === null) r0++;
   const n = counted(r0, c0, 1, 0, false);
-  if (n > 0 && (numberOf(at(r0, c0)) === 1 || numberOf(at(r0, c0)) === 0)) {
+  if (n > 0 && r0 + n - 1 === numbers.bottom) {
     const headings = r0 > 0 && counted(r0 - 1, c0 + 1, 0, 1, numberOf(at(r0 - 1, c0 + 1)) === null) === n;
     const block = { top: r0, left: c0 + 1, bottom: r0 + n - 1, right: c0 + n };
-    const skip = (r: number, c: number): boolean => c === c0 || (headings && r === r0 - 1);
-    if (inside(block.top, block.left, n, skip) && (headings || !square)) return block;
+    const skip = (r: number, c: number): boolean => (c === c0 && r >= r0) || (headings && r === r0 - 1 && c > c0 && c <= c0 + n);
+    const alone =
+      (!square && block.right === numbers.right && (numberOf(at(r0, c0)) === 0 || farEdge(r0, block.right, 1, 0, n, r0, c0))) ||
+      (block.right === numbers.right + 1 && farEdge(r0, block.right, 1, 0, n, r0, c0));
+    if ((headings || alone) && inside(block, skip)) return block;
   }
-  // A row of numbers 1…n (or 0…n−1) alone above the block.
+  // A row of numbers 1…n (or 0…n−1) alone above the block, across the span.
   let c1 = numbers.left;
   while (c1 <= numbers.right && numberOf(at(numbers.top, c1)) === null) c1++;
   const m = counted(numbers.top, c1, 0, 1, false);
-  if (m > 0 && !square) {
-    const block = { top: numbers.top + 1, left: c1, bottom: numbers.top + m, right: c1 + m - 1 };
-    if (inside(block.top, block.left, m, (r) => r === numbers.top)) return block;
+  if (m > 0 && c1 + m - 1 === numbers.right) {
+    const block = { top: numbers.top + 1, left: c1, bottom: numbers.top + m, right: numbers.right };
+    const far =
+      (!square && block.bottom === numbers.bottom && (numberOf(at(numbers.top, c1)) === 0 || farEdge(block.bottom, c1, 0, 1, m, numbers.top, c1))) ||
+      (block.bottom === numbers.bottom + 1 && farEdge(block.bottom, c1, 0, 1, m, numbers.top, c1));
+    if (far && inside(block, (r, c) => r === numbers.top && c >= c1)) return block;
   }
   return null;
 }
