@@ -518,11 +518,34 @@ describe('uniqueness, enumeration, generation, objectives', () => {
     const r = await satResult<GenerateResult>({ type: 'generate', size: 16, seed: 9 });
     expect(r.difficulty.status).toBe('time_limit'); // so the Stop came during the rating
     expect(shown).toBe(r.puzzle);
+    // The edit is kept and said (a user-test: "holds the generated puzzle (90 givens…)"
+    // with 89 on the board).
     expect(status).toEqual({
       kind: 'info',
-      text: `Stopped while rating: the board holds the generated puzzle (${r.givens} givens, unique solution); its rating was skipped.`,
+      text: `Stopped while rating: the board holds the generated puzzle (${r.givens} givens, unique solution) with the edits made since (${r.givens - 1} givens now); its rating was skipped.`,
     });
     expect(await readGivens(page)).toBe(`${r.puzzle.slice(0, at)}.${r.puzzle.slice(at + 1)}`);
+    await page.close();
+  });
+
+  it('a Generate that ends after the person edited the board puts its puzzle there, says so, and one undo brings the edit back', async () => {
+    const page = await h.openPage();
+    await chooseSize(page, 16);
+    await page.getByLabel('Seed').fill('9'); // rated past the time limit (the test above)
+    await button(page, 'Generate puzzle').click();
+    await expect.poll(async () => (await page.getByRole('status').textContent()) ?? '', { timeout: 60_000 }).toContain('(Stop keeps the puzzle)');
+    const shown = await readGivens(page);
+    const at = [...shown].findIndex((ch) => ch !== '.');
+    await page.locator(`#board-container [role=gridcell][data-row="${Math.floor(at / 16) + 1}"][data-column="${(at % 16) + 1}"]`).click();
+    await page.keyboard.press('Delete');
+    const edited = `${shown.slice(0, at)}.${shown.slice(at + 1)}`;
+    await expect.poll(() => readGivens(page)).toBe(edited);
+    const status = await settledStatus(page);
+    expect(status.kind).toBe('ok');
+    expect(status.text).toMatch(/^Generated a 16×16 puzzle with a unique solution: .* It replaced the edits made on the board meanwhile: Ctrl\+Z brings them back\.$/);
+    expect(await readGivens(page)).toBe(shown);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => readGivens(page)).toBe(edited);
     await page.close();
   });
 

@@ -61,6 +61,11 @@ export async function generate(page: Page): Promise<void> {
   const had = board.countGivens();
   const back = (): string =>
     had > 0 && board.getGivens() !== before ? ` ${UNDO_KEYS.undo} or Back brings back the board before (${plural(had, 'given')}).` : '';
+  // The givens this job last put on the board: the person's edits made since (the board
+  // stays editable, as during a Solve) are replaced by the puzzle, said, and one undo
+  // step brings them back (a user-test: an erased given came back without a word).
+  let written = before;
+  const replacing = (): string => (board.getGivens() !== written ? ` It replaced the edits made on the board meanwhile: ${UNDO_KEYS.undo} brings them back.` : '');
   page.resetAnswer();
   el.generateReportList.hidden = true;
   // Its givens once the finished puzzle is on the board (the rating solve started):
@@ -86,6 +91,7 @@ export async function generate(page: Page): Promise<void> {
           if (progress.phase === 'rating' && typeof progress.puzzle === 'string') {
             ratedGivens = progress.givens;
             board.setGivens(progress.puzzle, true);
+            written = board.getGivens();
             jobs.setProgress(`${describeGenerateProgress(progress)} (Stop keeps the puzzle)…`);
             return;
           }
@@ -95,6 +101,7 @@ export async function generate(page: Page): Promise<void> {
       );
       board.setShape({ size: result.size, boxHeight: result.boxHeight, boxWidth: result.boxWidth });
       page.onShapeChanged();
+      const replaced = replacing();
       board.setGivens(result.puzzle, true);
       el.generateReportList.replaceChildren(
         ...generateReport(result).map((line) => {
@@ -105,7 +112,7 @@ export async function generate(page: Page): Promise<void> {
       );
       el.generateReportList.hidden = false;
       jobs.setStatus(
-        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).${back()}`,
+        `Generated a ${result.size}×${result.size} puzzle with a unique solution: ${plural(result.givens, 'given')}, ${result.minimal ? 'minimal' : 'not minimal'} (seed ${result.seed}, ${formatMs(result.totalMs)}).${replaced || back()}`,
         'ok',
       );
       board.focus();
@@ -117,14 +124,17 @@ export async function generate(page: Page): Promise<void> {
       const partial = soFar as { puzzle: string; givens: number } | null;
       if (kept !== null && e instanceof SolverError && e.code === 'stopped') {
         jobs.setStatus(
-          `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.${back()}`,
+          board.getGivens() === written
+            ? `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution); its rating was skipped.${back()}`
+            : `Stopped while rating: the board holds the generated puzzle (${plural(kept, 'given')}, unique solution) with the edits made since (${plural(board.countGivens(), 'given')} now); its rating was skipped.`,
           'info',
         );
         board.focus();
       } else if (partial !== null && e instanceof SolverError && e.code === 'stopped') {
+        const replaced = replacing();
         board.setGivens(partial.puzzle, true);
         jobs.setStatus(
-          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).${back()}`,
+          `Stopped while removing givens: the board holds the puzzle so far (${plural(partial.givens, 'given')}, unique solution, not minimal: givens not yet tried may go).${replaced || back()}`,
           'info',
         );
         board.focus();
