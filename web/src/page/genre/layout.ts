@@ -130,7 +130,7 @@ export const GENRE_PAGE = `
   </section>
   <section class="panel" id="genre-batch" aria-labelledby="genre-batch-heading" hidden>
     <h2 id="genre-batch-heading">Every puzzle of the text</h2>
-    <p id="genre-batch-stale" class="hint" hidden>These are the results of the text Solve all solved, since edited or replaced: the downloads save them, and their rows open puzzles again once that text is back.</p>
+    <p id="genre-batch-stale" class="hint" hidden>The text changed since Solve all: these are the results of the text before. The downloads still save them; the rows open its puzzles again once that text is back.</p>
     <div class="progress-line">
       <progress id="genre-batch-progress" max="1" value="0" aria-label="Progress of Solve all"></progress>
       <span id="genre-batch-count" class="count"></span>
