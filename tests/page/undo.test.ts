@@ -172,6 +172,26 @@ describe('undo and redo on the genre page', () => {
     await page.close();
   });
 
+  it('names what Backspace and Delete took away, so that two undos of them read apart', async () => {
+    // A user-test: "Undid: Backspace at row 3, column 3." twice, not saying what came back.
+    const page = await h.openPage();
+    await nurikabeClue(page);
+    await page.keyboard.type('2'); // 52 is past the largest clue: a new number, 2
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^2,/);
+    await page.keyboard.type('3');
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^23,/);
+    await page.keyboard.press('Backspace');
+    await waitStatus(page, /^Backspace of clue 23 to 2 at row 1, column 1\. /);
+    await page.keyboard.press('Delete');
+    await waitStatus(page, /^Delete of clue 2 at row 1, column 1\. /);
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, /^Undid: Delete of clue 2 at row 1, column 1\. /);
+    await page.keyboard.press('Control+z');
+    await waitStatus(page, /^Undid: Backspace of clue 23 to 2 at row 1, column 1\. /);
+    await expect.poll(() => says(page, 1, 1)).toMatch(/^23,/);
+    await page.close();
+  });
+
   it('never brings back a puzzle from before a text typed by hand, another genre, or a text loaded', async () => {
     const page = await h.openPage();
     await nurikabeClue(page);

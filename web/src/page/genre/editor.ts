@@ -342,9 +342,16 @@ export class BoardEditor {
     // goes into the step of the number's first digit).
     let what: string = key;
     let typing: 'first' | 'more' | undefined;
+    // What a Delete or Backspace takes away, in its name ("Delete of clue 12", "Backspace
+    // of clue 12 to 1"): a user-test could not tell two "Undid: Backspace at …" apart.
+    const noun = DIGITS_TO_SIDE.has(this.host.genre) ? 'given' : 'clue';
+    const erased = cells.map((cell) => tokens?.[cell] ?? '-').filter((token) => token !== '-');
+    const named = (token: string): string => (token === editing.x ? 'black cell' : `${noun} ${token}`);
+    const erasedName = erased.length === 1 ? named(erased[0]!) : `${erased.length} ${noun}s`;
     if (key === 'Delete') {
       write = () => '-';
       this.typed = null;
+      if (erased.length > 0) what = `Delete of ${erasedName}`;
     } else if (key === 'Backspace') {
       // Takes back the last digit of a number of two or more, as in a spreadsheet's cell;
       // anything else is erased.
@@ -354,6 +361,7 @@ export class BoardEditor {
       };
       const left = write(this.cursor);
       this.typed = left === '-' ? null : { cell: this.cursor, text: left };
+      if (erased.length > 0) what = `Backspace of ${erasedName}${cells.length === 1 && left !== '-' ? ` to ${left}` : ''}`;
     } else if (editing.x !== null && key.toLowerCase() === 'x') {
       write = () => editing.x!;
       this.typed = null;
