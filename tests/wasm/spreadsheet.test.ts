@@ -661,6 +661,8 @@ describe('CSV', () => {
     const S4 = '1342241331244231';
     const LAST_COLUMN_EMPTY = [...LINE].map((ch, k) => (k % 9 === 8 ? '.' : ch)).join('');
     const LAST_ROW_EMPTY = LINE.slice(0, 72) + '.'.repeat(9);
+    const LAST_ROW_SPARSE = LINE.slice(0, 72) + '....8....';
+    const LAST_COLUMN_SPARSE = [...LINE].map((ch, k) => (k % 9 === 8 && k > 45 ? '.' : ch)).join('');
     const cases: Array<[string, string, string]> = [
       // [what, CSV, the block read or the start of the error]
       ['a solution whose first column is 1–9, a number two rows below', `${lines(SOL_COL)}\n\n42`, 'x.csv!A11 holds 42, outside the 9×9 block A1:I9'],
@@ -674,7 +676,19 @@ describe('CSV', () => {
       ['a 4×4 whose first column is 1–4, its last column empty fields', '1,,,\n2,,,\n3,4,,\n4,,1,', 'A1:D4'],
       ['a 9×9 whose first column is 1–9, its last column empty fields', lines([...SOL_COL].map((ch, k) => (k % 9 === 8 ? '.' : ch)).join('')), 'A1:I9'],
       ['a 9×9 whose first row is 1–9, its last row empty fields', lines(SOL_ROW.slice(0, 72) + '.'.repeat(9)), 'A1:I9'],
-      // Headings on one side over a grid whose far edge is empty: the CSV's fields place it.
+      // A second review: a line of empty fields, or a comma ending each line, beside a grid
+      // whose first row or column is 1–n was read as headings over an empty far edge.
+      ['a 4×4 whose first row is 1–4, empty fields and a note below', '1,2,3,4\n,,1,\n3,,,\n,,,2\n,,,\nfrom workbook p.3,,,', 'A1:D4'],
+      ['a solution whose first row is 1–9, a line of empty fields below', `${lines(SOL_ROW)}\n,,,,,,,,`, 'A1:I9'],
+      ['a solution whose first column is 1–9, each line ending in a comma', lines(SOL_COL).split('\n').map((l) => `${l},`).join('\n'), 'A1:I9'],
+      ['a 0 above a solution whose first column is 1–9', `0\n${lines(SOL_COL)}`, 'x.csv!A1 holds 0, outside the 9×9 block A2:I10'],
+      // …and row numbers beside a far column of 1 to 3 givens were refused: the grid read
+      // with them as its first column holds a digit twice, under them it does not.
+      ['a 4×4 with row numbers 1–4, one given in its last column', '1,1,,,\n2,,,3,\n3,,4,,\n4,,,,2', 'B1:E4'],
+      ['row numbers 1–9 beside a puzzle whose last column holds 2 givens', lines(LAST_COLUMN_SPARSE).split('\n').map((l, r) => `${r + 1},${l}`).join('\n'), 'B1:J9'],
+      ['rows lettered A–I under columns 1–9, one given in the last row', `,1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_SPARSE).split('\n').map((l, r) => `${'ABCDEFGHI'[r]},${l}`).join('\n')}`, 'B2:J10'],
+      ['headings 1–9 over a puzzle with one given in its last row', `1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_SPARSE)}`, 'A2:I10'],
+      // Headings on one side over a grid whose far edge is empty.
       ['row numbers 1–9 beside a puzzle whose last column is empty', lines(LAST_COLUMN_EMPTY).split('\n').map((l, r) => `${r + 1},${l}`).join('\n'), 'B1:J9'],
       ['headings 1–9 over a puzzle whose last row is empty', `1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_EMPTY)}`, 'A2:I10'],
     ];

@@ -422,19 +422,22 @@ function withoutHeadings(table: SheetTable, numbers: { top: number; left: number
  * column of row numbers 1…n (or 0…n−1, as pandas' DataFrame.to_csv writes its index) down
  * its left edge, to the span's last row, under a row of column headings (A, B, C…, 1…n or
  * 0…n−1) or not; or such a row of numbers alone above the block, across the span. A run
- * counts only when every cell of it counts, to an empty cell. Taken only when every other
- * number lies in the n×n block it heads, with no text there that is not a symbol.
- * Headings on one side only are taken when the numbers' span is not itself a square (a
- * 9×9 whose first column is 1–9 stays 9×9) and the block reaches the span's far side; and,
- * counted from 1, when that far edge row (column) holds more than 3 numbers: a solved
- * grid whose first row is 1–9 with a puzzle number typed below it is a 9×9 and a stray
- * number (strayNumber), not headings over a 9×9 whose last row holds one given. Null
- * otherwise: a 16×16 under headings A–P with row numbers 1–16 at its left was read 17×17.
+ * counts only when every cell of it counts, to an empty cell; every other number must lie
+ * in the n×n block it heads, with no text there that is not a symbol.
+ *
+ * Row numbers under column headings are taken. A run on one side alone may be the grid's
+ * own first column or row (a solution's 1–9): it is taken for headings when counted from
+ * 0 with the numbers' span not square (pandas' index, the far column holding givens), or
+ * when the grid read with it as its first column (row) holds a symbol twice in a row,
+ * column or box and the grid read under it does not. Null otherwise, and the sheet is read
+ * as before (a number beside a grid whose first row is 1–9 is named as a stray): a 16×16
+ * under headings A–P with row numbers 1–16 at its left was read 17×17.
  */
 function insideHeadings(
   table: SheetTable,
   numbers: { top: number; left: number; bottom: number; right: number },
 ): { top: number; left: number; bottom: number; right: number } | null {
+  type Block = { top: number; left: number; bottom: number; right: number };
   const at = (r: number, c: number): SheetCell | undefined => table.cells[r]?.[c];
   // The length of the run of cells from (r, c), one step (dr, dc) at a time to its first
   // empty cell, when all of it counts 0…, 1… (or A, B, C… with `letters`); else 0.
@@ -452,7 +455,7 @@ function insideHeadings(
   };
   // Every number of the span but the headings' (skip) in the block, one at least, and no
   // text in the block that is not a symbol.
-  const inside = (block: { top: number; left: number; bottom: number; right: number }, skip: (r: number, c: number) => boolean): boolean => {
+  const inside = (block: Block, skip: (r: number, c: number) => boolean): boolean => {
     let any = false;
     for (let r = numbers.top; r <= numbers.bottom; r++) {
       for (let c = numbers.left; c <= numbers.right; c++) {
@@ -464,18 +467,33 @@ function insideHeadings(
     for (let r = block.top; r <= block.bottom; r++) for (let c = block.left; c <= block.right; c++) if (!isEmpty(at(r, c)) && symbolOf(at(r, c)) === null) return false;
     return any;
   };
-  // Whether the far edge of a block headed on one side, `count` cells from (r, c) one step
-  // (dr, dc) at a time, is the block's: more than 3 cells filled (numbers, letters, marks),
-  // more than a stray number or three beside a grid whose first row or column is 1…n; or
-  // none, and the used range (a CSV's empty fields, borders) is exactly the headings and
-  // the block, from (top, left).
-  const farEdge = (r: number, c: number, dr: number, dc: number, count: number, top: number, left: number): boolean => {
-    const filled = Array.from({ length: count }, (_, k) => at(r + k * dr, c + k * dc)).filter((cell) => !isEmpty(cell)).length;
-    const u = table.used;
-    const end = { bottom: dr === 1 ? r + count - 1 : r, right: dc === 1 ? c + count - 1 : c };
-    return filled > 3 || (filled === 0 && u !== undefined && u.top === top && u.left === left && u.bottom === end.bottom && u.right === end.right);
+  // Whether the block, read as a grid, holds a symbol twice in a row, a column or a box
+  // (the usual boxes of its side).
+  const clashes = (block: Block): boolean => {
+    const side = block.bottom - block.top + 1;
+    const [h, w] = [usualBoxHeight(side), side / usualBoxHeight(side)];
+    const seen = new Set<string>();
+    for (let r = block.top; r <= block.bottom; r++) {
+      for (let c = block.left; c <= block.right; c++) {
+        const v = symbolOf(at(r, c));
+        if (v === null || v === 0) continue;
+        const box = `${Math.floor((r - block.top) / h)},${Math.floor((c - block.left) / w)}`;
+        for (const unit of [`row ${r}`, `column ${c}`, `box ${box}`]) {
+          if (seen.has(`${unit}: ${v}`)) return true;
+          seen.add(`${unit}: ${v}`);
+        }
+      }
+    }
+    return false;
   };
   const square = numbers.bottom - numbers.top === numbers.right - numbers.left;
+  const u = table.used;
+  // Alone on one side: headings, not the grid's own first row or column `own`. The block
+  // reaches the span's far side (`far`: the numbers' last column or row), or one past it,
+  // empty; not when the used range (borders, a CSV's fields) is `own`.
+  const alone = (block: Block, own: Block, zero: boolean, far: number): boolean =>
+    !(u !== undefined && u.top === own.top && u.left === own.left && u.bottom === own.bottom && u.right === own.right) &&
+    ((zero && !square && far === 0) || ((far === 0 || far === 1) && clashes(own) && !clashes(block)));
   // Row numbers down the numbers' first column, from its first number to the span's last row.
   const c0 = numbers.left;
   let r0 = numbers.top;
@@ -485,10 +503,8 @@ function insideHeadings(
     const headings = r0 > 0 && counted(r0 - 1, c0 + 1, 0, 1, numberOf(at(r0 - 1, c0 + 1)) === null) === n;
     const block = { top: r0, left: c0 + 1, bottom: r0 + n - 1, right: c0 + n };
     const skip = (r: number, c: number): boolean => (c === c0 && r >= r0) || (headings && r === r0 - 1 && c > c0 && c <= c0 + n);
-    const alone =
-      (!square && block.right === numbers.right && (numberOf(at(r0, c0)) === 0 || farEdge(r0, block.right, 1, 0, n, r0, c0))) ||
-      (block.right === numbers.right + 1 && farEdge(r0, block.right, 1, 0, n, r0, c0));
-    if ((headings || alone) && inside(block, skip)) return block;
+    const own = { top: r0, left: c0, bottom: r0 + n - 1, right: c0 + n - 1 };
+    if (inside(block, skip) && (headings || alone(block, own, numberOf(at(r0, c0)) === 0, block.right - numbers.right))) return block;
   }
   // A row of numbers 1…n (or 0…n−1) alone above the block, across the span.
   let c1 = numbers.left;
@@ -496,10 +512,8 @@ function insideHeadings(
   const m = counted(numbers.top, c1, 0, 1, false);
   if (m > 0 && c1 + m - 1 === numbers.right) {
     const block = { top: numbers.top + 1, left: c1, bottom: numbers.top + m, right: numbers.right };
-    const far =
-      (!square && block.bottom === numbers.bottom && (numberOf(at(numbers.top, c1)) === 0 || farEdge(block.bottom, c1, 0, 1, m, numbers.top, c1))) ||
-      (block.bottom === numbers.bottom + 1 && farEdge(block.bottom, c1, 0, 1, m, numbers.top, c1));
-    if (far && inside(block, (r, c) => r === numbers.top && c >= c1)) return block;
+    const own = { top: numbers.top, left: c1, bottom: numbers.top + m - 1, right: numbers.right };
+    if (inside(block, (r, c) => r === numbers.top && c >= c1) && alone(block, own, numberOf(at(numbers.top, c1)) === 0, block.bottom - numbers.bottom)) return block;
   }
   return null;
 }
