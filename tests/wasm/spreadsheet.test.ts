@@ -688,6 +688,15 @@ describe('CSV', () => {
       ['row numbers 1–9 beside a puzzle whose last column holds 2 givens', lines(LAST_COLUMN_SPARSE).split('\n').map((l, r) => `${r + 1},${l}`).join('\n'), 'B1:J9'],
       ['rows lettered A–I under columns 1–9, one given in the last row', `,1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_SPARSE).split('\n').map((l, r) => `${'ABCDEFGHI'[r]},${l}`).join('\n')}`, 'B2:J10'],
       ['headings 1–9 over a puzzle with one given in its last row', `1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_SPARSE)}`, 'A2:I10'],
+      // A third review: a 6×6 of 3×2 boxes whose first column or row is 1–6 (its usual 2×3
+      // boxes repeat a digit), beside empty fields or a note, was read a column or row off;
+      // a typo in a puzzle whose first row is 1–9 made it headings. The block read under
+      // such a run must lie in the used range, and the repeat must go through the run.
+      ['a 6×6 of 3×2 boxes re-saved by a spreadsheet', '1,4,2,3,5,6\n2,5,1,6,4,3\n3,6,4,5,1,2\n4,1,3,2,6,5\n5,2,6,1,3,4\n6,3,5,4,2,1\n,,,,,\nBoxes: 3×2 (3 rows × 2 columns),,,,,', 'A1:F6'],
+      ['a 6×6 whose first row is 1–6, its boxes noted right of it', '1,2,3,4,5,6,,Boxes: 3×2 (3 rows × 2 columns)\n,3,,,,,,\n,,5,,,,,\n6,1,,,,,,\n,,,,,,,\n3,,,2,,,,', 'A1:F6'],
+      ['a puzzle whose first row is 1–9 with a typo, each line ending in a comma', '1,2,3,4,5,6,7,8,9,\n,,,,,7,3,,1,\n,,,,2,,,,,\n5,,,,3,,,,,\n,,,,,4,9,,,\n1,3,9,,,,,,,\n,,,3,1,,2,,6,\n,,8,6,4,,,9,7,\n,,2,,,,,,,', 'A1:I9'],
+      ['a 4×4 whose first row is 1–4 with a typo', '1,2,3,4,\n3,,,,\n,,2,,\n,2,,1,', 'A1:D4'],
+      ['a 6×6 of 3×2 boxes with row numbers 1–6, its boxes noted below', '1,1,2,3,4,5,6\n2,4,5,6,1,2,3\n3,2,3,1,5,6,4\n4,5,6,4,2,3,1\n5,3,1,2,6,4,5\n6,6,4,5,3,1,2\n\nBoxes: 3×2 (3 rows × 2 columns)', 'B1:G6'],
       // Headings on one side over a grid whose far edge is empty.
       ['row numbers 1–9 beside a puzzle whose last column is empty', lines(LAST_COLUMN_EMPTY).split('\n').map((l, r) => `${r + 1},${l}`).join('\n'), 'B1:J9'],
       ['headings 1–9 over a puzzle whose last row is empty', `1,2,3,4,5,6,7,8,9\n${lines(LAST_ROW_EMPTY)}`, 'A2:I10'],

@@ -428,8 +428,10 @@ function withoutHeadings(table: SheetTable, numbers: { top: number; left: number
  * Row numbers under column headings are taken. A run on one side alone may be the grid's
  * own first column or row (a solution's 1–9): it is taken for headings when counted from
  * 0 with the numbers' span not square (pandas' index, the far column holding givens), or
- * when the grid read with it as its first column (row) holds a symbol twice in a row,
- * column or box and the grid read under it does not. Null otherwise, and the sheet is read
+ * when a number of the run is repeated in its row (column) or usual box of the grid read
+ * with it as its first column (row), and the grid read under it repeats nothing in a row
+ * or column and lies in the used range (a CSV's fields, borders; not its usual boxes, as
+ * a note or borders may draw others). Null otherwise, and the sheet is read
  * as before (a number beside a grid whose first row is 1–9 is named as a stray): a 16×16
  * under headings A–P with row numbers 1–16 at its left was read 17×17.
  */
@@ -467,18 +469,15 @@ function insideHeadings(
     for (let r = block.top; r <= block.bottom; r++) for (let c = block.left; c <= block.right; c++) if (!isEmpty(at(r, c)) && symbolOf(at(r, c)) === null) return false;
     return any;
   };
-  // Whether the block, read as a grid, holds a symbol twice in a row, a column or a box
-  // (the usual boxes of its side).
-  const clashes = (block: Block): boolean => {
-    const side = block.bottom - block.top + 1;
-    const [h, w] = [usualBoxHeight(side), side / usualBoxHeight(side)];
+  // Whether the block, read as a grid, holds a symbol twice in a row or a column (not its
+  // boxes: a note or the borders may draw other boxes than the usual, and are read later).
+  const repeats = (block: Block): boolean => {
     const seen = new Set<string>();
     for (let r = block.top; r <= block.bottom; r++) {
       for (let c = block.left; c <= block.right; c++) {
         const v = symbolOf(at(r, c));
         if (v === null || v === 0) continue;
-        const box = `${Math.floor((r - block.top) / h)},${Math.floor((c - block.left) / w)}`;
-        for (const unit of [`row ${r}`, `column ${c}`, `box ${box}`]) {
+        for (const unit of [`row ${r}`, `column ${c}`]) {
           if (seen.has(`${unit}: ${v}`)) return true;
           seen.add(`${unit}: ${v}`);
         }
@@ -486,14 +485,34 @@ function insideHeadings(
     }
     return false;
   };
+  // Whether a number of the run, read as the grid `own`'s first column (`down`) or first
+  // row, is repeated in its row (column) or usual box of that grid: row numbers 1…n beside
+  // a puzzle whose row r holds an r. A repeat elsewhere (a typo) does not count.
+  const runRepeats = (own: Block, down: boolean): boolean => {
+    const side = own.bottom - own.top + 1;
+    const [h, w] = [usualBoxHeight(side), side / usualBoxHeight(side)];
+    for (let k = 0; k < side; k++) {
+      const [r, c] = down ? [own.top + k, own.left] : [own.top, own.left + k];
+      const v = symbolOf(at(r, c));
+      if (v === null || v === 0) continue;
+      const [boxTop, boxLeft] = [own.top + Math.floor((r - own.top) / h) * h, own.left + Math.floor((c - own.left) / w) * w];
+      for (let j = 1; j < side; j++) if (symbolOf(down ? at(r, c + j) : at(r + j, c)) === v) return true;
+      for (let i = boxTop; i < boxTop + h; i++) for (let j = boxLeft; j < boxLeft + w; j++) if ((i !== r || j !== c) && symbolOf(at(i, j)) === v) return true;
+    }
+    return false;
+  };
   const square = numbers.bottom - numbers.top === numbers.right - numbers.left;
   const u = table.used;
-  // Alone on one side: headings, not the grid's own first row or column `own`. The block
-  // reaches the span's far side (`far`: the numbers' last column or row), or one past it,
-  // empty; not when the used range (borders, a CSV's fields) is `own`.
-  const alone = (block: Block, own: Block, zero: boolean, far: number): boolean =>
-    !(u !== undefined && u.top === own.top && u.left === own.left && u.bottom === own.bottom && u.right === own.right) &&
-    ((zero && !square && far === 0) || ((far === 0 || far === 1) && clashes(own) && !clashes(block)));
+  // Alone on one side: headings, not the grid's own first row or column `own`: counted
+  // from 0 beside a block that reaches the span's far side (pandas' index), or a repeat in
+  // `own` through the run and none in the block, which lies in the used range (borders, a
+  // CSV's fields: an empty far edge past them is no part of the grid).
+  const alone = (block: Block, own: Block, zero: boolean, down: boolean): boolean => {
+    const far = down ? block.right - numbers.right : block.bottom - numbers.bottom;
+    if (zero && !square && far === 0) return true;
+    const used = u === undefined || (block.top >= u.top && block.left >= u.left && block.bottom <= u.bottom && block.right <= u.right);
+    return (far === 0 || far === 1) && used && runRepeats(own, down) && !repeats(block);
+  };
   // Row numbers down the numbers' first column, from its first number to the span's last row.
   const c0 = numbers.left;
   let r0 = numbers.top;
@@ -504,7 +523,7 @@ function insideHeadings(
     const block = { top: r0, left: c0 + 1, bottom: r0 + n - 1, right: c0 + n };
     const skip = (r: number, c: number): boolean => (c === c0 && r >= r0) || (headings && r === r0 - 1 && c > c0 && c <= c0 + n);
     const own = { top: r0, left: c0, bottom: r0 + n - 1, right: c0 + n - 1 };
-    if (inside(block, skip) && (headings || alone(block, own, numberOf(at(r0, c0)) === 0, block.right - numbers.right))) return block;
+    if (inside(block, skip) && (headings || alone(block, own, numberOf(at(r0, c0)) === 0, true))) return block;
   }
   // A row of numbers 1…n (or 0…n−1) alone above the block, across the span.
   let c1 = numbers.left;
@@ -513,7 +532,7 @@ function insideHeadings(
   if (m > 0 && c1 + m - 1 === numbers.right) {
     const block = { top: numbers.top + 1, left: c1, bottom: numbers.top + m, right: numbers.right };
     const own = { top: numbers.top, left: c1, bottom: numbers.top + m - 1, right: numbers.right };
-    if (inside(block, (r, c) => r === numbers.top && c >= c1) && alone(block, own, numberOf(at(numbers.top, c1)) === 0, block.bottom - numbers.bottom)) return block;
+    if (inside(block, (r, c) => r === numbers.top && c >= c1) && alone(block, own, numberOf(at(numbers.top, c1)) === 0, false)) return block;
   }
   return null;
 }
