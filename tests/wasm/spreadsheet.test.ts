@@ -662,6 +662,9 @@ describe('CSV', () => {
     const LAST_COLUMN_EMPTY = [...LINE].map((ch, k) => (k % 9 === 8 ? '.' : ch)).join('');
     const LAST_ROW_EMPTY = LINE.slice(0, 72) + '.'.repeat(9);
     const LAST_ROW_SPARSE = LINE.slice(0, 72) + '....8....';
+    // A 12×12 of 4×3 boxes (4 rows × 3 columns) whose first row is 1–12: row r shifted by
+    // 3·(r mod 4) + ⌊r / 4⌋.
+    const TWELVE = Array.from({ length: 12 }, (_, r) => Array.from({ length: 12 }, (_, c) => ((c + 3 * (r % 4) + Math.floor(r / 4)) % 12) + 1).join(',')).join('\n');
     const LAST_COLUMN_SPARSE = [...LINE].map((ch, k) => (k % 9 === 8 && k > 45 ? '.' : ch)).join('');
     const cases: Array<[string, string, string]> = [
       // [what, CSV, the block read or the start of the error]
@@ -693,6 +696,11 @@ describe('CSV', () => {
       // a typo in a puzzle whose first row is 1–9 made it headings. The block read under
       // such a run must lie in the used range, and the repeat must go through the run.
       ['a 6×6 of 3×2 boxes re-saved by a spreadsheet', '1,4,2,3,5,6\n2,5,1,6,4,3\n3,6,4,5,1,2\n4,1,3,2,6,5\n5,2,6,1,3,4\n6,3,5,4,2,1\n,,,,,\nBoxes: 3×2 (3 rows × 2 columns),,,,,', 'A1:F6'],
+      // A fourth review: the same 6×6 turned (first row 1–6) with its note's line padded, and
+      // with each line ending in a comma; and a 12×12 of 4×3 boxes whose first row is 1–12.
+      ['a 6×6 of 3×2 boxes whose first row is 1–6, re-saved', '1,2,3,4,5,6\n3,4,5,6,1,2\n5,6,1,2,3,4\n2,1,4,3,6,5\n4,3,6,5,2,1\n6,5,2,1,4,3\n,,,,,\nBoxes: 3×2 (3 rows × 2 columns),,,,,', 'A1:F6'],
+      ['a 6×6 of 3×2 boxes, each line ending in a comma', '1,4,2,3,5,6,\n2,5,1,6,4,3,\n3,6,4,5,1,2,\n4,1,3,2,6,5,\n5,2,6,1,3,4,\n6,3,5,4,2,1,\n\nBoxes: 3×2 (3 rows × 2 columns)', 'A1:F6'],
+      ['a 12×12 of 4×3 boxes whose first row is 1–12, re-saved', `${TWELVE}\n,,,,,,,,,,,\nBoxes: 4×3 (4 rows × 3 columns),,,,,,,,,,,`, 'A1:L12'],
       ['a 6×6 whose first row is 1–6, its boxes noted right of it', '1,2,3,4,5,6,,Boxes: 3×2 (3 rows × 2 columns)\n,3,,,,,,\n,,5,,,,,\n6,1,,,,,,\n,,,,,,,\n3,,,2,,,,', 'A1:F6'],
       ['a puzzle whose first row is 1–9 with a typo, each line ending in a comma', '1,2,3,4,5,6,7,8,9,\n,,,,,7,3,,1,\n,,,,2,,,,,\n5,,,,3,,,,,\n,,,,,4,9,,,\n1,3,9,,,,,,,\n,,,3,1,,2,,6,\n,,8,6,4,,,9,7,\n,,2,,,,,,,', 'A1:I9'],
       ['a 4×4 whose first row is 1–4 with a typo', '1,2,3,4,\n3,,,,\n,,2,,\n,2,,1,', 'A1:D4'],

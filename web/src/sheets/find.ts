@@ -428,8 +428,8 @@ function withoutHeadings(table: SheetTable, numbers: { top: number; left: number
  * Row numbers under column headings are taken. A run on one side alone may be the grid's
  * own first column or row (a solution's 1–9): it is taken for headings when counted from
  * 0 with the numbers' span not square (pandas' index, the far column holding givens), or
- * when a number of the run is repeated in its row (column) or usual box of the grid read
- * with it as its first column (row), and the grid read under it repeats nothing in a row
+ * when a number of the run is repeated in its row (column), or its box for a square side,
+ * of the grid read with it as its first column (row), and the grid read under it repeats nothing in a row
  * or column and lies in the used range (a CSV's fields, borders; not its usual boxes, as
  * a note or borders may draw others). Null otherwise, and the sheet is read
  * as before (a number beside a grid whose first row is 1–9 is named as a stray): a 16×16
@@ -486,17 +486,21 @@ function insideHeadings(
     return false;
   };
   // Whether a number of the run, read as the grid `own`'s first column (`down`) or first
-  // row, is repeated in its row (column) or usual box of that grid: row numbers 1…n beside
-  // a puzzle whose row r holds an r. A repeat elsewhere (a typo) does not count.
+  // row, is repeated in its row (column) of that grid, or in its box when the side is a
+  // square (4, 9, 16, 25: its boxes are square; a 6×6's may be 2×3 or 3×2, which a note or
+  // the borders say only later): row numbers 1…n beside a puzzle whose row r holds an r.
+  // A repeat elsewhere (a typo) does not count.
   const runRepeats = (own: Block, down: boolean): boolean => {
     const side = own.bottom - own.top + 1;
     const [h, w] = [usualBoxHeight(side), side / usualBoxHeight(side)];
+    const boxes = h === w;
     for (let k = 0; k < side; k++) {
       const [r, c] = down ? [own.top + k, own.left] : [own.top, own.left + k];
       const v = symbolOf(at(r, c));
       if (v === null || v === 0) continue;
       const [boxTop, boxLeft] = [own.top + Math.floor((r - own.top) / h) * h, own.left + Math.floor((c - own.left) / w) * w];
       for (let j = 1; j < side; j++) if (symbolOf(down ? at(r, c + j) : at(r + j, c)) === v) return true;
+      if (!boxes) continue;
       for (let i = boxTop; i < boxTop + h; i++) for (let j = boxLeft; j < boxLeft + w; j++) if ((i !== r || j !== c) && symbolOf(at(i, j)) === v) return true;
     }
     return false;
