@@ -667,13 +667,23 @@ export class BoardEditor {
     // map being made) keeps its kind, as an undo's does.
     void this.read().then(() => {
       if (this.host.text.value !== written) return; // edited again meanwhile
-      const status = byId('genre-status', HTMLElement);
-      const said = `${label.charAt(0).toUpperCase()}${label.slice(1)}.`;
-      const kind = status.dataset.kind;
-      if (status.textContent?.startsWith(said) || (kind !== 'info' && kind !== 'warning' && kind !== 'error')) return;
-      this.host.say(`${said} ${status.textContent ?? ''}`, kind);
+      this.sayBeforeBoard(`${label.charAt(0).toUpperCase()}${label.slice(1)}.`);
     });
     return true;
+  }
+
+  /**
+   * Says `said` before the words the board just drawn left in the status line ("Undid:
+   * clue 5 at row 1, column 1. own: press Solve."), a warning or error keeping its kind;
+   * nothing when the line starts with `said` already or says a success.
+   *
+   * @param said what the edit, Undo or Redo did, as a sentence
+   */
+  private sayBeforeBoard(said: string): void {
+    const status = byId('genre-status', HTMLElement);
+    const kind = status.dataset.kind;
+    if (status.textContent?.startsWith(said) || (kind !== 'info' && kind !== 'warning' && kind !== 'error')) return;
+    this.host.say(`${said} ${status.textContent ?? ''}`, kind);
   }
 
   /**
@@ -790,12 +800,8 @@ export class BoardEditor {
       // so when its own board is drawn; one that found nothing, as a note, is said again
       // after this board (note).
       if (this.steps !== mine) return;
-      // The board's own words after it, as an edit's ("Redid: clue 3 at row 2, column 3.
-      // own: press Solve."), a warning or error keeping its kind.
-      const status = byId('genre-status', HTMLElement);
-      const kind = status.dataset.kind;
-      if (status.textContent?.startsWith(said) || (kind !== 'info' && kind !== 'warning' && kind !== 'error')) return;
-      this.host.say(`${said} ${status.textContent ?? ''}`, kind);
+      // The board's own words after it, as an edit's.
+      this.sayBeforeBoard(said);
     });
   }
 
