@@ -385,6 +385,11 @@ function grownBySymbols(
   return squareOf(numbers, grown(withoutHeadings(table, numbers), numbers));
 }
 
+/** Whether the cell holds the k-th heading letter (0: A, 1: B…), in either case. */
+function isHeadingLetter(cell: SheetCell | undefined, k: number): boolean {
+  return cell?.kind === undefined && typeof cell?.value === 'string' && cell.value.trim().toUpperCase() === String.fromCharCode(65 + k);
+}
+
 /**
  * The sheet without its column headings A, B, C… (either case) in one of the two rows
  * above the numbers' span `numbers`, and its row headings in one of the two columns left
@@ -396,14 +401,12 @@ function grownBySymbols(
  */
 function withoutHeadings(table: SheetTable, numbers: { top: number; left: number; bottom: number; right: number }): SheetTable {
   const at = (r: number, c: number): SheetCell | undefined => table.cells[r]?.[c];
-  const letter = (cell: SheetCell | undefined, k: number): boolean =>
-    cell?.kind === undefined && typeof cell?.value === 'string' && cell.value.trim().toUpperCase() === String.fromCharCode(65 + k);
   const headings: Array<[number, number]> = [];
   // A run down (dr, dc) from (r, c), as long as `side` or one more, with nothing on either end.
   const run = (r: number, c: number, dr: number, dc: number, side: number): void => {
     if (r < 0 || c < 0) return;
     let k = 0;
-    while (letter(at(r + k * dr, c + k * dc), k)) k++;
+    while (isHeadingLetter(at(r + k * dr, c + k * dc), k)) k++;
     if (k < Math.max(side, MIN_SIDE) || k > side + 1 || !isEmpty(at(r - dr, c - dc)) || !isEmpty(at(r + k * dr, c + k * dc))) return;
     for (let i = 0; i < k; i++) headings.push([r + i * dr, c + i * dc]);
   };
@@ -449,8 +452,7 @@ function insideHeadings(
     let k = 0;
     for (; !isEmpty(at(r + k * dr, c + k * dc)); k++) {
       const cell = at(r + k * dr, c + k * dc);
-      const v = cell?.value;
-      const ok = from === null ? typeof v === 'string' && v.trim().toUpperCase() === String.fromCharCode(65 + k) : numberOf(cell) === from + k;
+      const ok = from === null ? isHeadingLetter(cell, k) : numberOf(cell) === from + k;
       if (!ok) return 0;
     }
     return k >= MIN_SIDE && k <= MAX_SIDE ? k : 0;
